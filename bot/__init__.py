@@ -1,0 +1,1 @@
+"""A backgammon bot for Discord whose rules agree with GNU Backgammon."""
