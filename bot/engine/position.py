@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.engine.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
+from bot.engine.errors import AmbiguousMoveError, IllegalMoveError
 from bot.engine.ids import decode_position_id, encode_position_id
 from bot.engine.notation import BAR, NO_LEGAL_MOVE, OFF, Segment, Step, format_play, parse_segments
 
@@ -145,8 +145,9 @@ class Position:
         if not plays[0].steps:
             if text.strip().lower() in ("", NO_LEGAL_MOVE, "pass"):
                 return plays[0]
-            raise IllegalMoveError(f"{text!r} can't be played: you have no legal move with "
-                                   f"{_dice_text(roll)}")
+            raise IllegalMoveError(
+                f"{text!r} can't be played: you have no legal move with {_dice_text(roll)}"
+            )
         if text.strip().lower() in (NO_LEGAL_MOVE, "pass"):
             raise IllegalMoveError(f"{text!r}: you have a legal play, e.g. {plays[0].notation}")
         segments = parse_segments(text)
@@ -261,7 +262,9 @@ def _apply(before: Position, steps: tuple[Step, ...]) -> Position:
     return Position(tuple(opponent), tuple(mover))
 
 
-def _generate(mover: tuple[int, ...], opponent: tuple[int, ...], dice: Dice) -> dict[int, tuple[Step, ...]]:
+def _generate(
+    mover: tuple[int, ...], opponent: tuple[int, ...], dice: Dice
+) -> dict[int, tuple[Step, ...]]:
     """Resulting-position key -> steps, for every play that uses the most dice (and pips).
 
     A depth-first search over single-die moves, as gnubg's ``GenerateMoves`` does it: both die
@@ -283,8 +286,9 @@ def _generate(mover: tuple[int, ...], opponent: tuple[int, ...], dice: Dice) -> 
         if used == best[0] and pips == best[1] and key not in found:
             found[key] = tuple(steps)
 
-    def search(order: tuple[int, ...], depth: int, start: int, key: int, outside: int,
-               pips: int) -> None:
+    def search(
+        order: tuple[int, ...], depth: int, start: int, key: int, outside: int, pips: int
+    ) -> None:
         if depth == len(order):
             record(depth, pips, key)
             return
@@ -298,8 +302,14 @@ def _generate(mover: tuple[int, ...], opponent: tuple[int, ...], dice: Dice) -> 
                 board[24] -= 1
                 board[dest] += 1
                 steps.append((BAR, dest + 1))
-                search(order, depth + 1, 23, key - _SLOT[24] + _SLOT[dest] + (_HIT[dest] if hit else 0),
-                       outside, pips + die)
+                search(
+                    order,
+                    depth + 1,
+                    23,
+                    key - _SLOT[24] + _SLOT[dest] + (_HIT[dest] if hit else 0),
+                    outside,
+                    pips + die,
+                )
                 steps.pop()
                 board[dest] -= 1
                 board[24] += 1
@@ -316,9 +326,14 @@ def _generate(mover: tuple[int, ...], opponent: tuple[int, ...], dice: Dice) -> 
                     board[index] -= 1
                     board[dest] += 1
                     steps.append((index + 1, dest + 1))
-                    search(order, depth + 1, index if is_double else 23,
-                           key - _SLOT[index] + _SLOT[dest] + (_HIT[dest] if hit else 0),
-                           outside - (index >= 6 > dest), pips + die)
+                    search(
+                        order,
+                        depth + 1,
+                        index if is_double else 23,
+                        key - _SLOT[index] + _SLOT[dest] + (_HIT[dest] if hit else 0),
+                        outside - (index >= 6 > dest),
+                        pips + die,
+                    )
                     steps.pop()
                     board[dest] -= 1
                     board[index] += 1
@@ -328,8 +343,14 @@ def _generate(mover: tuple[int, ...], opponent: tuple[int, ...], dice: Dice) -> 
                     moved = True
                     board[index] -= 1
                     steps.append((index + 1, OFF))
-                    search(order, depth + 1, index if is_double else 23, key - _SLOT[index],
-                           outside, pips + die)
+                    search(
+                        order,
+                        depth + 1,
+                        index if is_double else 23,
+                        key - _SLOT[index],
+                        outside,
+                        pips + die,
+                    )
                     steps.pop()
                     board[index] += 1
         if not moved:
@@ -383,8 +404,9 @@ def _checkers(count: int) -> str:
 class _Matcher:
     """The second layer of parsing: typed segments against the legal plays of one roll."""
 
-    def __init__(self, position: Position, dice: Dice, plays: list[Play], text: str,
-                 segments: list[Segment]) -> None:
+    def __init__(
+        self, position: Position, dice: Dice, plays: list[Play], text: str, segments: list[Segment]
+    ) -> None:
         self.position = position
         self.dice = dice
         self.plays = plays
@@ -399,13 +421,16 @@ class _Matcher:
         for segment in self.segments:
             for source, dest in itertools.pairwise(segment.path):
                 if dest >= source:
-                    raise self.illegal(f"{segment.text} goes backwards: checkers move from "
-                                       "higher points to lower ones")
+                    raise self.illegal(
+                        f"{segment.text} goes backwards: checkers move from "
+                        "higher points to lower ones"
+                    )
             for point in segment.path[1:]:
                 theirs = position.checker_at(point)[1] if point != OFF else 0
                 if theirs >= 2:
-                    raise self.illegal(f"{point} is closed: your opponent has {theirs} "
-                                       "checkers there")
+                    raise self.illegal(
+                        f"{point} is closed: your opponent has {theirs} checkers there"
+                    )
         mover = list(position.mover)
         hits = 0
         for segment in self.segments:
@@ -427,8 +452,9 @@ class _Matcher:
                 return same_board[0]
             if len(same_board) > 1:
                 choices = " or ".join(play.notation for play in same_board)
-                raise AmbiguousMoveError(f"{self.text!r} fits more than one play: {choices}. "
-                                         "Type the one you mean")
+                raise AmbiguousMoveError(
+                    f"{self.text!r} fits more than one play: {choices}. Type the one you mean"
+                )
         raise self.diagnose()
 
     def diagnose(self) -> IllegalMoveError:
@@ -454,8 +480,7 @@ class _Matcher:
         if net[OFF]:
             after = [position.checker_at(p)[0] + net[p] for p in range(7, BAR + 1)]
             if any(after):
-                return self.illegal("you can't bear off while a checker is outside your "
-                                    "home board")
+                return self.illegal("you can't bear off while a checker is outside your home board")
         used = self.dice_used()
         if isinstance(used, str):
             return self.illegal(used)
@@ -468,15 +493,20 @@ class _Matcher:
                 return self.illegal(f"you must play {words[most]} {high}s, e.g. {example}")
         elif most == 2 and len(used) < 2:
             return self.illegal(f"you must play both dice, e.g. {example}")
-        elif most == 1 and used == [low] and all(p.pips() >= high or p.steps[0][1] == OFF
-                                                 for p in self.plays):
+        elif (
+            most == 1
+            and used == [low]
+            and all(p.pips() >= high or p.steps[0][1] == OFF for p in self.plays)
+        ):
             return self.illegal(f"you must play the {high} when only one die can be played")
         elif most == 1 and len(used) == 2:
-            return self.illegal(f"only one die can be played with {_dice_text(self.dice)}, "
-                                f"e.g. {example}")
+            return self.illegal(
+                f"only one die can be played with {_dice_text(self.dice)}, e.g. {example}"
+            )
         examples = ", ".join(play.notation for play in self.plays[:3])
-        return self.illegal(f"that is not a legal play with {_dice_text(self.dice)}; legal "
-                            f"plays include {examples}")
+        return self.illegal(
+            f"that is not a legal play with {_dice_text(self.dice)}; legal plays include {examples}"
+        )
 
     def dice_used(self) -> list[int] | str:
         """The dice the typed hops need, or a sentence saying which hop no dice can make."""
@@ -489,8 +519,10 @@ class _Matcher:
                     chosen = _dice_for(distance, bear_off=dest == OFF, left=left)
                     if chosen is None:
                         hop = f"{_point_text(source)}/{_point_text(dest)}"
-                        return (f"{hop} is {distance} pips, which your "
-                                f"{_dice_text(self.dice)} can't make")
+                        return (
+                            f"{hop} is {distance} pips, which your "
+                            f"{_dice_text(self.dice)} can't make"
+                        )
                     for die in chosen:
                         left.remove(die)
                     used.extend(chosen)
