@@ -1,0 +1,52 @@
+"""The FIBS rating formula.
+
+For an ``n``-point match between ratings r1 and r2: D = |r1 - r2|,
+P_upset = 1 / (10^(D * sqrt(n) / 2000) + 1); P = 1 - P_upset when the underdog wins, else
+P_upset. Each player's K = max(1, 5 - experience / 100), using experience before the match. The
+winner gains 4 * K * sqrt(n) * P, the loser loses 4 * K * sqrt(n) * P with their own K, and both
+add n to their experience.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+START_RATING = 1500.0
+
+
+@dataclass(frozen=True, slots=True)
+class RatingChange:
+    winner_rating: float
+    loser_rating: float
+    winner_experience: int
+    loser_experience: int
+
+
+def upset_probability(rating_difference: float, length: int) -> float:
+    """The chance that the lower-rated player wins an ``length``-point match."""
+    return 1.0 / (10.0 ** (abs(rating_difference) * math.sqrt(length) / 2000.0) + 1.0)
+
+
+def k_factor(experience: int) -> float:
+    return max(1.0, 5.0 - experience / 100.0)
+
+
+def rate_match(winner: tuple[float, int], loser: tuple[float, int], length: int) -> RatingChange:
+    """New (rating, experience) for both players of a finished ``length``-point match.
+
+    ``winner`` and ``loser`` are (rating, experience) before the match.
+    """
+    if length < 1:
+        raise ValueError("only matches of 1 point or more are rated")
+    (winner_rating, winner_experience), (loser_rating, loser_experience) = winner, loser
+    upset = upset_probability(winner_rating - loser_rating, length)
+    underdog_won = winner_rating < loser_rating
+    probability = 1.0 - upset if underdog_won else upset
+    scale = 4.0 * math.sqrt(length) * probability
+    return RatingChange(
+        winner_rating=winner_rating + k_factor(winner_experience) * scale,
+        loser_rating=loser_rating - k_factor(loser_experience) * scale,
+        winner_experience=winner_experience + length,
+        loser_experience=loser_experience + length,
+    )

@@ -1,0 +1,80 @@
+"""Settings from the environment and an optional ``.env`` file, in one object."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+
+class SettingsError(ValueError):
+    """A setting has a value the bot can't use."""
+
+
+def read_dotenv(path: Path) -> dict[str, str]:
+    """``KEY=value`` lines of a .env file; blank lines and ``#`` comments skipped."""
+    values: dict[str, str] = {}
+    if not path.is_file():
+        return values
+    for raw in path.read_text(encoding="utf-8").splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#") or "=" not in line:
+            continue
+        key, _, value = line.partition("=")
+        key = key.strip().removeprefix("export ").strip()
+        value = value.strip()
+        if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+            value = value[1:-1]
+        values[key] = value
+    return values
+
+
+@dataclass(frozen=True)
+class Settings:
+    discord_token: str | None = None
+    database: Path = Path("backgammon.sqlite3")
+    command_prefix: str = "!"
+    dev_guild_id: int | None = None
+    default_match_length: int = 5
+    claim_timeout_hours: float = 24.0
+    challenge_timeout_minutes: float = 10.0
+    log_level: str = "INFO"
+
+    @classmethod
+    def load(cls, environ: Mapping[str, str] | None = None, dotenv: Path | None = None) -> Settings:
+        """The environment wins over ``.env`` (default: ``./.env``)."""
+        values = read_dotenv(dotenv if dotenv is not None else Path(".env"))
+        values.update(os.environ if environ is None else environ)
+
+        def text(name: str) -> str | None:
+            value = values.get(name, "").strip()
+            return value or None
+
+        def number(name: str, default: float, *, whole: bool = False, low: float = 0) -> float:
+            raw = text(name)
+            if raw is None:
+                return default
+            try:
+                value = int(raw) if whole else float(raw)
+            except ValueError:
+                kind = "a whole number" if whole else "a number"
+                raise SettingsError(f"{name} must be {kind}, not {raw!r}") from None
+            if value < low:
+                raise SettingsError(f"{name} must be at least {low:g}, not {raw!r}")
+            return value
+
+        guild = text("DEV_GUILD_ID")
+        level = (text("LOG_LEVEL") or "INFO").upper()
+        if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
+            raise SettingsError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {level!r}")
+        return cls(
+            discord_token=text("DISCORD_TOKEN"),
+            database=Path(text("BACKGAMMON_DB") or "backgammon.sqlite3"),
+            command_prefix=text("COMMAND_PREFIX") or "!",
+            dev_guild_id=int(number("DEV_GUILD_ID", 0, whole=True)) if guild else None,
+            default_match_length=int(number("DEFAULT_MATCH_LENGTH", 5, whole=True, low=1)),
+            claim_timeout_hours=number("CLAIM_TIMEOUT_HOURS", 24.0, low=0.01),
+            challenge_timeout_minutes=number("CHALLENGE_TIMEOUT_MINUTES", 10.0, low=0.1),
+            log_level=level,
+        )

@@ -1,0 +1,351 @@
+"""The SQLite store: numbered migrations, WAL, foreign keys, one transaction per command.
+
+All access goes through one aiosqlite connection guarded by one lock, so a transaction of one
+channel's command never interleaves with another's statements.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+import sqlite3
+from collections.abc import AsyncIterator, Iterable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+log = logging.getLogger(__name__)
+
+_MIGRATION_NAME = re.compile(r"^(\d{3})_[\w-]+\.sql$")
+
+
+class StaleMatchError(RuntimeError):
+    """Another writer changed the match since it was read; nothing was written."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRow:
+    server_id: str
+    user_id: str
+    name: str
+    rating: float
+    experience: int
+    wins: int
+    losses: int
+
+
+@dataclass(frozen=True, slots=True)
+class ChallengeRow:
+    id: int
+    server_id: str
+    channel_id: str
+    challenger_id: str
+    challenged_id: str
+    match_length: int
+    created_at: float
+    expires_at: float
+    status: str
+
+
+@dataclass(frozen=True, slots=True)
+class MatchRow:
+    id: int
+    server_id: str
+    channel_id: str
+    player0_id: str
+    player1_id: str
+    match_length: int
+    state: str
+    version: int
+    status: str
+    winner: int | None
+    ending: str | None
+    abort_offered_by: int | None
+    created_at: float
+    last_action_at: float
+
+    @property
+    def player_ids(self) -> tuple[str, str]:
+        return self.player0_id, self.player1_id
+
+
+def migrations() -> list[tuple[int, str]]:
+    """(number, SQL) of every bundled migration, in order."""
+    found = []
+    for entry in resources.files("bot.store").joinpath("migrations").iterdir():
+        match = _MIGRATION_NAME.match(entry.name)
+        if match:
+            found.append((int(match[1]), entry.read_text(encoding="utf-8")))
+    return sorted(found)
+
+
+class Store:
+    """The bot's database. Open with :meth:`open`, close with :meth:`close`."""
+
+    def __init__(self, connection: aiosqlite.Connection) -> None:
+        self._db = connection
+        self._lock = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: str | Path) -> Store:
+        connection = await aiosqlite.connect(str(path), isolation_level=None)
+        connection.row_factory = sqlite3.Row
+        await connection.execute("PRAGMA journal_mode = WAL")
+        await connection.execute("PRAGMA foreign_keys = ON")
+        await connection.execute("PRAGMA synchronous = NORMAL")
+        await connection.execute("PRAGMA busy_timeout = 5000")
+        store = cls(connection)
+        await store._migrate()
+        return store
+
+    async def close(self) -> None:
+        async with self._lock:
+            await self._db.close()
+
+    async def _migrate(self) -> None:
+        async with self._lock:
+            row = await (await self._db.execute("PRAGMA user_version")).fetchone()
+            current = int(row[0]) if row else 0
+            for number, sql in migrations():
+                if number <= current:
+                    continue
+                log.info("applying database migration %03d", number)
+                await self._db.execute("BEGIN IMMEDIATE")
+                try:
+                    for statement in _statements(sql):
+                        await self._db.execute(statement)
+                    await self._db.execute(f"PRAGMA user_version = {number}")
+                except BaseException:
+                    await self._db.execute("ROLLBACK")
+                    raise
+                await self._db.execute("COMMIT")
+
+    async def schema_version(self) -> int:
+        row = await self.fetch_one("PRAGMA user_version")
+        return int(row[0]) if row else 0
+
+    # -- primitives ---------------------------------------------------------------------------
+
+    async def fetch_one(self, sql: str, params: Iterable[Any] = ()) -> sqlite3.Row | None:
+        async with self._lock:
+            cursor = await self._db.execute(sql, tuple(params))
+            row: sqlite3.Row | None = await cursor.fetchone()
+            return row
+
+    async def fetch_all(self, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
+        async with self._lock:
+            cursor = await self._db.execute(sql, tuple(params))
+            return list(await cursor.fetchall())
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Transaction]:
+        """One atomic unit of writes: all of it is committed, or none of it."""
+        async with self._lock:
+            await self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield Transaction(self._db)
+            except BaseException:
+                await self._db.execute("ROLLBACK")
+                raise
+            await self._db.execute("COMMIT")
+
+    # -- reads --------------------------------------------------------------------------------
+
+    async def player(self, server_id: str, user_id: str) -> PlayerRow | None:
+        row = await self.fetch_one(
+            "SELECT * FROM players WHERE server_id = ? AND user_id = ?", (server_id, user_id)
+        )
+        return PlayerRow(**dict(row)) if row else None
+
+    async def open_challenge(self, server_id: str, channel_id: str) -> ChallengeRow | None:
+        row = await self.fetch_one(
+            "SELECT * FROM challenges WHERE server_id = ? AND channel_id = ? AND status = 'open'",
+            (server_id, channel_id),
+        )
+        return ChallengeRow(**dict(row)) if row else None
+
+    async def playing_match(self, server_id: str, channel_id: str) -> MatchRow | None:
+        row = await self.fetch_one(
+            "SELECT * FROM matches WHERE server_id = ? AND channel_id = ? AND status = 'playing'",
+            (server_id, channel_id),
+        )
+        return MatchRow(**dict(row)) if row else None
+
+    async def latest_match(self, server_id: str, channel_id: str) -> MatchRow | None:
+        row = await self.fetch_one(
+            "SELECT * FROM matches WHERE server_id = ? AND channel_id = ? ORDER BY id DESC LIMIT 1",
+            (server_id, channel_id),
+        )
+        return MatchRow(**dict(row)) if row else None
+
+    async def match(self, match_id: int) -> MatchRow | None:
+        row = await self.fetch_one("SELECT * FROM matches WHERE id = ?", (match_id,))
+        return MatchRow(**dict(row)) if row else None
+
+    async def match_version(self, match_id: int) -> int | None:
+        row = await self.fetch_one("SELECT version FROM matches WHERE id = ?", (match_id,))
+        return int(row[0]) if row else None
+
+    async def leaderboard(self, server_id: str, limit: int = 10) -> list[PlayerRow]:
+        rows = await self.fetch_all(
+            "SELECT * FROM players WHERE server_id = ? AND wins + losses > 0 "
+            "ORDER BY rating DESC, wins DESC, name LIMIT ?",
+            (server_id, limit),
+        )
+        return [PlayerRow(**dict(row)) for row in rows]
+
+    async def rank(self, server_id: str, user_id: str) -> tuple[int, int] | None:
+        """(rank, ranked players) of a player who has finished a rated match, else None."""
+        row = await self.fetch_one(
+            "SELECT (SELECT COUNT(*) FROM players o WHERE o.server_id = p.server_id "
+            "  AND o.wins + o.losses > 0 AND (o.rating > p.rating "
+            "  OR (o.rating = p.rating AND (o.wins > p.wins OR (o.wins = p.wins AND o.name < p.name))))) + 1, "
+            "(SELECT COUNT(*) FROM players o WHERE o.server_id = p.server_id "
+            "  AND o.wins + o.losses > 0) "
+            "FROM players p WHERE p.server_id = ? AND p.user_id = ? AND p.wins + p.losses > 0",
+            (server_id, user_id),
+        )
+        return (int(row[0]), int(row[1])) if row else None
+
+    async def match_counts(self, server_id: str, user_id: str) -> dict[str, int]:
+        """How many matches a player has finished, aborted and is playing, on this server."""
+        rows = await self.fetch_all(
+            "SELECT status, COUNT(*) FROM matches WHERE server_id = ? "
+            "AND (player0_id = ? OR player1_id = ?) GROUP BY status",
+            (server_id, user_id, user_id),
+        )
+        return {str(row[0]): int(row[1]) for row in rows}
+
+    async def playing_matches(self) -> list[MatchRow]:
+        rows = await self.fetch_all("SELECT * FROM matches WHERE status = 'playing'")
+        return [MatchRow(**dict(row)) for row in rows]
+
+
+class Transaction:
+    """Writes inside :meth:`Store.transaction`."""
+
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self._db = db
+
+    async def execute(self, sql: str, params: Iterable[Any] = ()) -> int:
+        cursor = await self._db.execute(sql, tuple(params))
+        return cursor.rowcount
+
+    async def ensure_player(self, server_id: str, user_id: str, name: str, now: float) -> None:
+        await self._db.execute(
+            "INSERT INTO servers (id, created_at) VALUES (?, ?) ON CONFLICT (id) DO NOTHING",
+            (server_id, now),
+        )
+        await self._db.execute(
+            "INSERT INTO players (server_id, user_id, name) VALUES (?, ?, ?) "
+            "ON CONFLICT (server_id, user_id) DO UPDATE SET name = excluded.name",
+            (server_id, user_id, name),
+        )
+
+    async def create_challenge(
+        self,
+        server_id: str,
+        channel_id: str,
+        challenger_id: str,
+        challenged_id: str,
+        match_length: int,
+        now: float,
+        expires_at: float,
+    ) -> int:
+        cursor = await self._db.execute(
+            "INSERT INTO challenges (server_id, channel_id, challenger_id, challenged_id, "
+            "match_length, created_at, expires_at, status) VALUES (?, ?, ?, ?, ?, ?, ?, 'open')",
+            (server_id, channel_id, challenger_id, challenged_id, match_length, now, expires_at),
+        )
+        assert cursor.lastrowid is not None
+        return cursor.lastrowid
+
+    async def close_challenge(self, challenge_id: int, status: str) -> None:
+        changed = await self.execute(
+            "UPDATE challenges SET status = ? WHERE id = ? AND status = 'open'",
+            (status, challenge_id),
+        )
+        if changed != 1:
+            raise StaleMatchError("the challenge was answered meanwhile")
+
+    async def create_match(
+        self,
+        server_id: str,
+        channel_id: str,
+        player_ids: tuple[str, str],
+        match_length: int,
+        state: str,
+        now: float,
+    ) -> int:
+        cursor = await self._db.execute(
+            "INSERT INTO matches (server_id, channel_id, player0_id, player1_id, match_length, "
+            "state, version, status, created_at, last_action_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, 1, 'playing', ?, ?)",
+            (server_id, channel_id, *player_ids, match_length, state, now, now),
+        )
+        assert cursor.lastrowid is not None
+        return cursor.lastrowid
+
+    async def save_match(
+        self,
+        match_id: int,
+        version: int,
+        *,
+        state: str,
+        status: str,
+        now: float,
+        winner: int | None = None,
+        ending: str | None = None,
+        abort_offered_by: int | None = None,
+        touch: bool = True,
+    ) -> int:
+        """Write a match if it is still at ``version``; returns the new version.
+
+        Raises :class:`StaleMatchError` when another writer got there first.
+        """
+        changed = await self.execute(
+            "UPDATE matches SET state = ?, status = ?, winner = ?, ending = ?, "
+            "abort_offered_by = ?, version = version + 1, "
+            "last_action_at = CASE WHEN ? THEN ? ELSE last_action_at END "
+            "WHERE id = ? AND version = ?",
+            (state, status, winner, ending, abort_offered_by, touch, now, match_id, version),
+        )
+        if changed != 1:
+            raise StaleMatchError(f"match {match_id} is no longer at version {version}")
+        return version + 1
+
+    async def record_rating(
+        self, match_id: int, server_id: str, user_id: str, before: PlayerRow, rating: float
+    ) -> None:
+        await self._db.execute(
+            "INSERT INTO rating_changes (match_id, server_id, user_id, rating_before, "
+            "rating_after, experience_before) VALUES (?, ?, ?, ?, ?, ?)",
+            (match_id, server_id, user_id, before.rating, rating, before.experience),
+        )
+
+    async def update_player_result(
+        self, server_id: str, user_id: str, *, rating: float, experience: int, won: bool
+    ) -> None:
+        await self._db.execute(
+            "UPDATE players SET rating = ?, experience = ?, wins = wins + ?, losses = losses + ? "
+            "WHERE server_id = ? AND user_id = ?",
+            (rating, experience, int(won), int(not won), server_id, user_id),
+        )
+
+    async def player(self, server_id: str, user_id: str) -> PlayerRow | None:
+        cursor = await self._db.execute(
+            "SELECT * FROM players WHERE server_id = ? AND user_id = ?", (server_id, user_id)
+        )
+        row = await cursor.fetchone()
+        return PlayerRow(**dict(row)) if row else None
+
+
+def _statements(sql: str) -> list[str]:
+    """Split a migration into statements (they contain no semicolons inside strings)."""
+    body = "\n".join(line for line in sql.splitlines() if not line.strip().startswith("--"))
+    return [statement.strip() for statement in body.split(";") if statement.strip()]

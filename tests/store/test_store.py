@@ -1,0 +1,85 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.store import StaleMatchError, Store
+from bot.store.database import migrations
+
+
+async def test_migrations_wal_and_foreign_keys(tmp_path: Path) -> None:
+    store = await Store.open(tmp_path / "db.sqlite3")
+    try:
+        assert await store.schema_version() == migrations()[-1][0]
+        row = await store.fetch_one("PRAGMA journal_mode")
+        assert row is not None and row[0] == "wal"
+        row = await store.fetch_one("PRAGMA foreign_keys")
+        assert row is not None and row[0] == 1
+        with pytest.raises(Exception, match="FOREIGN KEY"):
+            async with store.transaction() as tx:
+                await tx.create_challenge("s", "c", "nobody", "nobody2", 5, 0.0, 600.0)
+    finally:
+        await store.close()
+    # Opening again applies nothing new and keeps the data.
+    again = await Store.open(tmp_path / "db.sqlite3")
+    assert await again.schema_version() == migrations()[-1][0]
+    await again.close()
+
+
+async def test_one_open_challenge_and_one_match_per_channel(tmp_path: Path) -> None:
+    store = await Store.open(tmp_path / "db.sqlite3")
+    async with store.transaction() as tx:
+        await tx.ensure_player("s", "a", "alice", 0.0)
+        await tx.ensure_player("s", "b", "bob", 0.0)
+        await tx.create_challenge("s", "c", "a", "b", 5, 0.0, 600.0)
+    with pytest.raises(Exception, match="UNIQUE"):
+        async with store.transaction() as tx:
+            await tx.create_challenge("s", "c", "b", "a", 3, 0.0, 600.0)
+    challenge = await store.open_challenge("s", "c")
+    assert challenge is not None and challenge.match_length == 5
+    async with store.transaction() as tx:
+        await tx.close_challenge(challenge.id, "accepted")
+        match_id = await tx.create_match("s", "c", ("a", "b"), 5, "{}", 1.0)
+    assert await store.open_challenge("s", "c") is None
+    with pytest.raises(Exception, match="UNIQUE"):
+        async with store.transaction() as tx:
+            await tx.create_match("s", "c", ("b", "a"), 5, "{}", 1.0)
+    row = await store.playing_match("s", "c")
+    assert row is not None and row.id == match_id and row.version == 1
+    await store.close()
+
+
+async def test_stale_version_fails_cleanly_and_rolls_back(tmp_path: Path) -> None:
+    path = tmp_path / "db.sqlite3"
+    first = await Store.open(path)
+    second = await Store.open(path)
+    async with first.transaction() as tx:
+        await tx.ensure_player("s", "a", "alice", 0.0)
+        await tx.ensure_player("s", "b", "bob", 0.0)
+        match_id = await tx.create_match("s", "c", ("a", "b"), 3, '{"n": 0}', 0.0)
+    async with first.transaction() as tx:
+        assert await tx.save_match(match_id, 1, state='{"n": 1}', status="playing", now=1.0) == 2
+    with pytest.raises(StaleMatchError):
+        async with second.transaction() as tx:
+            await tx.ensure_player("s", "c", "carol", 2.0)
+            await tx.save_match(match_id, 1, state='{"n": "lost"}', status="playing", now=2.0)
+    row = await second.match(match_id)
+    assert row is not None and row.state == '{"n": 1}' and row.version == 2
+    assert await second.player("s", "c") is None  # the whole transaction was rolled back
+    await first.close()
+    await second.close()
+
+
+async def test_leaderboard_and_rank(tmp_path: Path) -> None:
+    store = await Store.open(tmp_path / "db.sqlite3")
+    async with store.transaction() as tx:
+        for user, rating in (("a", 1510.0), ("b", 1490.0), ("c", 1530.0), ("d", 1500.0)):
+            await tx.ensure_player("s", user, user.upper(), 0.0)
+            if user != "d":
+                await tx.update_player_result("s", user, rating=rating, experience=5, won=True)
+    board = await store.leaderboard("s")
+    assert [p.user_id for p in board] == ["c", "a", "b"]
+    assert await store.rank("s", "a") == (2, 3)
+    assert await store.rank("s", "d") is None
+    await store.close()
