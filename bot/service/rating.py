@@ -25,7 +25,8 @@ class RatingChange:
 
 def upset_probability(rating_difference: float, length: int) -> float:
     """The chance that the lower-rated player wins an ``length``-point match."""
-    return 1.0 / (10.0 ** (abs(rating_difference) * math.sqrt(length) / 2000.0) + 1.0)
+    exponent = abs(rating_difference) * math.sqrt(length) / 2000.0
+    return 1.0 / (math.pow(10.0, exponent) + 1.0)
 
 
 def k_factor(experience: int) -> float:

@@ -204,7 +204,8 @@ class Store:
         row = await self.fetch_one(
             "SELECT (SELECT COUNT(*) FROM players o WHERE o.server_id = p.server_id "
             "  AND o.wins + o.losses > 0 AND (o.rating > p.rating "
-            "  OR (o.rating = p.rating AND (o.wins > p.wins OR (o.wins = p.wins AND o.name < p.name))))) + 1, "
+            "  OR (o.rating = p.rating AND (o.wins > p.wins "
+            "  OR (o.wins = p.wins AND o.name < p.name))))) + 1, "
             "(SELECT COUNT(*) FROM players o WHERE o.server_id = p.server_id "
             "  AND o.wins + o.losses > 0) "
             "FROM players p WHERE p.server_id = ? AND p.user_id = ? AND p.wins + p.losses > 0",
