@@ -1,0 +1,8 @@
+"""Board images: a pure function from a :class:`BoardState` and a viewer to PNG bytes."""
+
+from __future__ import annotations
+
+from bot.render.board import render_board, render_image, status_text
+from bot.render.state import BoardState, LastPlay
+
+__all__ = ["BoardState", "LastPlay", "render_board", "render_image", "status_text"]

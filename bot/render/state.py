@@ -1,0 +1,63 @@
+"""The renderer's own small view-model: everything a board image shows, nothing more."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from bot.engine import Play, Position
+
+Phase = Literal["roll", "move", "doubled", "resigned", "over"]
+PHASES: tuple[str, ...] = ("roll", "move", "doubled", "resigned", "over")
+
+
+@dataclass(frozen=True)
+class LastPlay:
+    """The previous play and who made it. ``play.steps`` are on that player's own numbering."""
+
+    player: int
+    play: Play
+
+
+@dataclass(frozen=True)
+class BoardState:
+    """One moment of a game, as the board image shows it.
+
+    ``position``'s mover is ``players[on_roll]``. ``phase`` says what is awaited:
+
+    - ``"roll"``: ``players[on_roll]`` to roll (or double);
+    - ``"move"``: ``players[on_roll]`` to move ``dice``; ``dice_used`` of them may already be
+      played (they are drawn dimmed);
+    - ``"doubled"``: ``players[on_roll]`` offered a double and the other player must take or drop.
+      ``cube_value`` is still the cube's value before the offer; the offer is twice that;
+    - ``"resigned"``: ``players[on_roll]`` offered to resign, the other must accept or reject;
+    - ``"over"``: the game is over and ``winner`` won it (``score`` already counts it).
+    """
+
+    position: Position
+    on_roll: int
+    players: tuple[str, str]
+    match_length: int = 0
+    score: tuple[int, int] = (0, 0)
+    crawford: bool = False
+    cube_value: int = 1
+    cube_owner: int | None = None
+    dice: tuple[int, int] | None = None
+    dice_used: int = 0
+    phase: str = "roll"
+    winner: int | None = None
+    last_play: LastPlay | None = None
+
+    def __post_init__(self) -> None:
+        if self.on_roll not in (0, 1):
+            raise ValueError(f"on_roll must be 0 or 1, not {self.on_roll!r}")
+        if self.phase not in PHASES:
+            raise ValueError(f"phase must be one of {', '.join(PHASES)}, not {self.phase!r}")
+        if self.cube_owner not in (None, 0, 1):
+            raise ValueError(f"cube_owner must be None, 0 or 1, not {self.cube_owner!r}")
+        if self.winner not in (None, 0, 1):
+            raise ValueError(f"winner must be None, 0 or 1, not {self.winner!r}")
+        if self.last_play is not None and self.last_play.player not in (0, 1):
+            raise ValueError(f"last_play.player must be 0 or 1, not {self.last_play.player!r}")
+        if self.dice is not None and any(not 1 <= die <= 6 for die in self.dice):
+            raise ValueError(f"dice must be from 1 to 6, not {self.dice!r}")

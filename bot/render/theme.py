@@ -1,0 +1,46 @@
+"""Colours. The sides differ by lightness (ivory vs. navy), not by hue, so they read for
+colour-blind players and in greyscale; every checker has an outline that contrasts with both
+point colours, and the image is opaque so Discord's dark and light themes don't show through."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+RGB = tuple[int, int, int]
+
+
+@dataclass(frozen=True)
+class CheckerColours:
+    name: str
+    fill: RGB
+    rim: RGB
+    outline: RGB
+    text: RGB
+
+
+PLAYER_COLOURS: tuple[CheckerColours, CheckerColours] = (
+    CheckerColours("ivory", fill=(242, 234, 214), rim=(203, 190, 160), outline=(44, 36, 28),
+                   text=(30, 30, 36)),
+    CheckerColours("navy", fill=(34, 50, 86), rim=(66, 88, 136), outline=(222, 230, 244),
+                   text=(245, 245, 250)),
+)
+
+BACKGROUND: RGB = (30, 33, 40)
+STRIP: RGB = (38, 42, 51)
+STATUS: RGB = (47, 52, 64)
+TEXT: RGB = (238, 240, 244)
+MUTED: RGB = (166, 174, 188)
+FRAME: RGB = (94, 62, 40)
+FRAME_DARK: RGB = (64, 41, 26)
+FRAME_TEXT: RGB = (246, 234, 208)
+FELT: RGB = (44, 98, 88)
+POINT_LIGHT: RGB = (220, 200, 160)
+POINT_DARK: RGB = (158, 74, 52)
+TRAY: RGB = (48, 32, 21)
+HIGHLIGHT: RGB = (255, 200, 40)
+HIGHLIGHT_TEXT: RGB = (30, 24, 10)
+HIT: RGB = (232, 60, 170)
+CUBE: RGB = (250, 250, 246)
+CUBE_TEXT: RGB = (24, 24, 28)
+CUBE_OUTLINE: RGB = (20, 20, 24)
+CRAWFORD: RGB = (120, 170, 255)
