@@ -3,12 +3,28 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, Protocol
 
-from bot.engine import Play, Position
+from bot.engine import Position
 
 Phase = Literal["roll", "move", "doubled", "resigned", "over"]
 PHASES: tuple[str, ...] = ("roll", "move", "doubled", "resigned", "over")
+
+
+class PlayShown(Protocol):
+    """What the board shows of a play: an engine ``Play``, or a recorded one."""
+
+    @property
+    def dice(self) -> tuple[int, int]: ...
+
+    @property
+    def notation(self) -> str: ...
+
+    @property
+    def steps(self) -> tuple[tuple[int, int], ...]: ...
+
+    @property
+    def hits(self) -> tuple[int, ...]: ...
 
 
 @dataclass(frozen=True)
@@ -16,7 +32,7 @@ class LastPlay:
     """The previous play and who made it. ``play.steps`` are on that player's own numbering."""
 
     player: int
-    play: Play
+    play: PlayShown
 
 
 @dataclass(frozen=True)

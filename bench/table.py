@@ -1,0 +1,121 @@
+"""Whole matches through the table service: C channels at once, images rendered.
+
+Prints commands/s, p50 and p99 milliseconds per command and peak RSS for C = 1, 50, 500 (each in
+its own process so the RSS figures don't mix). Run: python bench/table.py [--channels C ...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Awaitable
+from pathlib import Path
+
+from bot.service.models import Place, User
+from bot.service.table import TableService, seeded_dice
+from bot.store import Store
+
+LENGTH = 1
+
+
+async def play_channel(service: TableService, n: int, latencies: list[float], think: float) -> None:
+    place = Place("bench", f"channel-{n}")
+    users = (User(f"a{n}", f"amy{n}"), User(f"b{n}", f"ben{n}"))
+    rng = random.Random(n)
+
+    async def timed(coro: Awaitable[object]) -> None:
+        if think:
+            await asyncio.sleep(rng.expovariate(1 / think))
+        start = time.perf_counter()
+        await coro
+        latencies.append(time.perf_counter() - start)
+
+    await timed(service.challenge(place, users[0], users[1], LENGTH))
+    await timed(service.accept(place, users[1]))
+    while True:
+        table = await service.table(place)
+        if table is None:
+            return
+        match = table.match
+        user = users[match.turn or 0]
+        if match.phase == "roll":
+            await timed(
+                service.double(place, user) if rng.random() < 0.05 else service.roll(place, user)
+            )
+        elif match.phase == "move":
+            await timed(service.move(place, user, rng.choice(match.legal_plays()).notation))
+        elif match.phase == "doubled":
+            await timed(service.take(place, user))
+        else:
+            await timed(service.reject(place, user))
+
+
+async def run(channels: int, think: float) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        store = await Store.open(Path(folder) / "bench.sqlite3")
+        service = TableService(store, dice=seeded_dice(1))
+        await service.warm_up()
+        latencies: list[float] = []
+        start = time.perf_counter()
+        await asyncio.gather(*(play_channel(service, n, latencies, think) for n in range(channels)))
+        elapsed = time.perf_counter() - start
+        service.close()
+        await store.close()
+    ordered = sorted(latencies)
+    p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+    rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    mode = f"think {think:g} s" if think else "flat out  "
+    print(
+        f"{channels:4d} channels, {mode}: {len(latencies):6d} commands in {elapsed:6.1f} s = "
+        f"{len(latencies) / elapsed:6.0f} commands/s; p50 {statistics.median(ordered) * 1e3:6.1f}"
+        f" ms, p99 {p99 * 1e3:6.1f} ms; peak RSS {rss_mb:5.0f} MB",
+        flush=True,
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--channels", type=int, nargs="*", default=[1, 50, 500])
+    parser.add_argument(
+        "--think",
+        type=float,
+        nargs="*",
+        default=[0.0, 1.0],
+        help="mean seconds a player waits before each command (0 = flat out)",
+    )
+    parser.add_argument("--in-process", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.in_process:
+        asyncio.run(run(args.channels[0], args.think[0]))
+        return
+    print(f"{LENGTH}-point matches with board images; each line is a fresh process.")
+    print(
+        "'flat out': each channel sends its next command the moment the reply comes (the "
+        "most the service does);\n'think T s': a player waits T seconds on average (random) "
+        "before each command, as people do."
+    )
+    for think in args.think:
+        for channels in args.channels:
+            subprocess.run(
+                [
+                    sys.executable,
+                    __file__,
+                    "--in-process",
+                    "--channels",
+                    str(channels),
+                    "--think",
+                    str(think),
+                ],
+                check=True,
+            )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,167 @@
+"""``python -m bot console``: the same table commands as Discord, driven from a terminal.
+
+Each input line is ``[#channel] name: text``, e.g. ``alice: !challenge @bob 3``. Blank lines and
+lines starting with ``;`` are skipped. Users and channels come into being when first named.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import re
+import sys
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TextIO
+
+from bot.service.models import Place, Reply, User
+from bot.service.table import TableService, secure_dice, seeded_dice, text_board
+from bot.settings import Settings
+from bot.store import Store
+
+SERVER = "console"
+DEFAULT_CHANNEL = "general"
+_LINE = re.compile(r"^\s*(?:#(?P<channel>[\w-]+)\s+)?(?P<name>[^\s:#@][^:]*?)\s*:\s?(?P<text>.*)$")
+
+
+def parse_line(line: str) -> tuple[str, str, str] | None:
+    """(channel, user name, text) of one input line, or None when it has no ``name:``."""
+    match = _LINE.match(line)
+    if match is None:
+        return None
+    return match["channel"] or DEFAULT_CHANNEL, match["name"].strip(), match["text"].strip()
+
+
+def console_user(name: str) -> User:
+    return User(id=name.lower(), name=name)
+
+
+def lookup_user(word: str) -> User | None:
+    name = word.strip().removeprefix("@").strip("<>")
+    return console_user(name) if re.fullmatch(r"[\w.-]+", name) else None
+
+
+@dataclass(frozen=True, slots=True)
+class _Shown:
+    reply: Reply
+    image: str | None
+    file: str | None
+
+
+class Console:
+    def __init__(
+        self, service: TableService, out: TextIO, *, images: Path | None, as_json: bool
+    ) -> None:
+        self.service = service
+        self.out = out
+        self.images = images
+        self.as_json = as_json
+        self.files_written = 0
+
+    def _save(self, name: str, data: bytes) -> str | None:
+        """Write a file into ``--images`` (numbered, so nothing is overwritten)."""
+        if self.images is None:
+            return None
+        self.images.mkdir(parents=True, exist_ok=True)
+        self.files_written += 1
+        path = self.images / f"{self.files_written:04d}-{name}"
+        path.write_bytes(data)
+        return str(path.resolve())
+
+    async def handle(self, line: str) -> None:
+        stripped = line.strip()
+        if not stripped or stripped.startswith(";"):
+            return
+        parsed = parse_line(stripped)
+        if parsed is None:
+            usage = Reply(
+                "Lines look like `[#channel] name: !command`, e.g. `alice: !challenge @bob 3`.",
+                private=True,
+            )
+            self._emit(DEFAULT_CHANNEL, "", stripped, [usage], None)
+            return
+        channel, name, text = parsed
+        place = Place(SERVER, channel)
+        replies = await self.service.run(place, console_user(name), text, users=lookup_user)
+        game = await self.service.game_view(place)
+        self._emit(channel, name, text, replies, game)
+        if not self.as_json:
+            await self._boards(place, replies)
+
+    def _emit(
+        self, channel: str, name: str, text: str, replies: list[Reply], game: dict[str, Any] | None
+    ) -> None:
+        shown = [
+            _Shown(
+                reply,
+                self._save(f"{channel}-board.png", reply.image) if reply.image else None,
+                self._save(reply.file.filename, reply.file.data) if reply.file else None,
+            )
+            for reply in replies
+        ]
+        if self.as_json:
+            record = {
+                "channel": channel,
+                "user": name,
+                "input": text,
+                "replies": [
+                    {"text": s.reply.text, "image": s.image, "file": s.file} for s in shown
+                ],
+                "game": game,
+            }
+            self.out.write(json.dumps(record) + "\n")
+            self.out.flush()
+            return
+        for item in shown:
+            mark = "(only you) " if item.reply.private else ""
+            self.out.write(f"[#{channel}] bot: {mark}{item.reply.text}\n")
+            if item.reply.file is not None and item.file is None:
+                self.out.write(item.reply.file.data.decode("utf-8", "replace") + "\n")
+            for label, path in (("file", item.file), ("board", item.image)):
+                if path:
+                    self.out.write(f"  ({label}: {path})\n")
+        self.out.flush()
+
+    async def _boards(self, place: Place, replies: list[Reply]) -> None:
+        for reply in replies:
+            if reply.board_viewer is None:
+                continue
+            table = await self.service.latest_table(place)
+            if table is not None:
+                self.out.write(text_board(table, reply.board_viewer) + "\n")
+        self.out.flush()
+
+
+async def run_console(args: argparse.Namespace, lines: Iterable[str], out: TextIO) -> int:
+    settings = Settings.load()
+    database = Path(args.db) if args.db else settings.database
+    dice = seeded_dice(args.seed) if args.seed is not None else secure_dice
+    if args.seed is not None:
+        print(
+            f"Dice are seeded with {args.seed}: deterministic, for testing only.", file=sys.stderr
+        )
+    store = await Store.open(database)
+    try:
+        service = TableService(store, settings=settings, dice=dice, images=args.images is not None)
+        console = Console(
+            service, out, images=Path(args.images) if args.images else None, as_json=args.json
+        )
+        for line in lines:
+            await console.handle(line)
+    finally:
+        await store.close()
+    return 0
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m bot console", description="Play backgammon commands from standard input."
+    )
+    parser.add_argument("--db", help="SQLite file (default: BACKGAMMON_DB or ./backgammon.sqlite3)")
+    parser.add_argument("--seed", type=int, help="deterministic dice (testing only)")
+    parser.add_argument("--images", help="write board PNGs and other files to this folder")
+    parser.add_argument("--json", action="store_true", help="one JSON object per input line")
+    args = parser.parse_args(argv)
+    return asyncio.run(run_console(args, sys.stdin, sys.stdout))

@@ -1,0 +1,65 @@
+"""What the adapters hand the service and get back: users, places, replies."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+
+@dataclass(frozen=True, slots=True)
+class User:
+    """Someone who typed a command. ``id`` is stable (a Discord snowflake, or a console name)."""
+
+    id: str
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """A table: one channel (or thread) of one server. Each holds at most one match."""
+
+    server_id: str
+    channel_id: str
+
+
+class Decision(Enum):
+    """A question a player must answer; the Discord layer turns each into buttons."""
+
+    CHALLENGE = "challenge"  # accept / decline
+    DOUBLE = "double"  # take / drop (beaver in money games)
+    RESIGNATION = "resignation"  # accept / reject
+    TURN = "turn"  # roll / double
+
+
+@dataclass(frozen=True, slots=True)
+class Attachment:
+    filename: str
+    data: bytes
+
+
+@dataclass(frozen=True, slots=True)
+class Reply:
+    """One message from the bot.
+
+    ``mention`` holds the ids of users to ping (only the player who must act); ``private`` marks
+    a refusal meant only for the user who typed the command (ephemeral in Discord).
+    """
+
+    text: str
+    image: bytes | None = None
+    file: Attachment | None = None
+    mention: tuple[str, ...] = ()
+    decision: Decision | None = None
+    decision_for: str | None = None
+    money_game: bool = False
+    private: bool = False
+    board_viewer: int | None = None  # set when the reply shows the board (from this side)
+    extra: dict[str, object] = field(default_factory=dict, compare=False)
+
+
+class Refusal(Exception):
+    """A command that changes nothing: the text says what is wrong and what to do."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.text = text

@@ -1,0 +1,966 @@
+"""The game table: a command from a user in a channel -> engine -> store -> replies.
+
+Knows nothing of Discord: the Discord cogs and the console both call these methods. Every
+command takes the channel's lock, reads the channel's state from the store, works out the new
+state with pure engine values, writes it in one transaction and answers with replies.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import json
+import logging
+import random
+import time
+from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, replace
+from typing import Any
+
+from bot.engine import MoveError, Position
+from bot.engine.dice import DiceSource, VerifiableDice
+from bot.engine.match import (
+    RESIGN_LEVELS,
+    Event,
+    GameStarted,
+    Match,
+    MatchError,
+    Moved,
+)
+from bot.render import BoardState, LastPlay, render_board
+from bot.service.help import BY_NAME, help_text
+from bot.service.models import Attachment, Decision, Place, Refusal, Reply, User
+from bot.service.rating import rate_match
+from bot.service.words import describe, dice_text, match_kind, score_text
+from bot.settings import Settings
+from bot.store import MatchRow, StaleMatchError, Store
+
+log = logging.getLogger(__name__)
+
+MAX_MATCH_LENGTH = 25
+AUTO_STEPS = 500  # a guard: automatic rolls never loop forever
+
+DiceFactory = Callable[[], DiceSource]
+UserLookup = Callable[[str], User | None]
+
+
+def secure_dice() -> DiceSource:
+    return VerifiableDice.generate()
+
+
+def seeded_dice(seed: int) -> DiceFactory:
+    """Deterministic dice for tests and ``console --seed``: never a production setting."""
+    rng = random.Random(seed)
+
+    def factory() -> DiceSource:
+        return VerifiableDice.from_hex(rng.randbytes(32).hex())
+
+    return factory
+
+
+@dataclass(frozen=True, slots=True)
+class RecordedPlay:
+    """A play as the record keeps it, enough for the board to mark it."""
+
+    dice: tuple[int, int]
+    notation: str
+    steps: tuple[tuple[int, int], ...]
+    hits: tuple[int, ...]
+
+
+@dataclass(slots=True)
+class Table:
+    """A channel's match as read from the store."""
+
+    row: MatchRow
+    match: Match
+    names: tuple[str, str]
+
+    def seat(self, user: User) -> int | None:
+        if user.id == self.row.player0_id:
+            return 0
+        if user.id == self.row.player1_id:
+            return 1
+        return None
+
+
+class TableService:
+    """All the table commands. Build with a :class:`Store`; share one per process."""
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        settings: Settings | None = None,
+        dice: DiceFactory = secure_dice,
+        clock: Callable[[], float] = time.time,
+        images: bool = True,
+    ) -> None:
+        self.store = store
+        self.settings = settings or Settings()
+        self._dice = dice
+        self._clock = clock
+        self._images = images
+        self._locks: dict[Place, asyncio.Lock] = {}
+        self._matches: dict[int, tuple[int, Match]] = {}
+        self._name_cache: dict[tuple[str, str], str] = {}
+        self._renderer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="render")
+
+    async def warm_up(self) -> None:
+        """Draw one board so the first player doesn't wait for the renderer's caches."""
+        if self._images:
+            state = BoardState(Position.initial(), on_roll=0, players=("", ""))
+            await asyncio.get_running_loop().run_in_executor(
+                self._renderer, functools.partial(render_board, state, viewer=0)
+            )
+
+    def close(self) -> None:
+        self._renderer.shutdown(wait=True)
+
+    # -- plumbing -----------------------------------------------------------------------------
+
+    def _lock(self, place: Place) -> asyncio.Lock:
+        lock = self._locks.get(place)
+        if lock is None:
+            lock = self._locks[place] = asyncio.Lock()
+        return lock
+
+    async def _guarded(
+        self, place: Place, work: Callable[[], Awaitable[list[Reply]]]
+    ) -> list[Reply]:
+        async with self._lock(place):
+            try:
+                return await work()
+            except Refusal as refusal:
+                return [Reply(refusal.text, private=True)]
+            except (MatchError, MoveError) as error:
+                return [Reply(_sentence(str(error)), private=True)]
+            except StaleMatchError:
+                self._matches.clear()
+                return [
+                    Reply(
+                        "The game changed while your command ran: nothing was done. "
+                        "Look at the board and try again.",
+                        private=True,
+                    )
+                ]
+
+    @property
+    def prefix(self) -> str:
+        return self.settings.command_prefix
+
+    async def _names(self, place: Place, ids: tuple[str, str]) -> tuple[str, str]:
+        names = []
+        for user_id in ids:
+            key = (place.server_id, user_id)
+            name = self._name_cache.get(key)
+            if name is None:
+                player = await self.store.player(place.server_id, user_id)
+                name = player.name if player else user_id
+                self._name_cache[key] = name
+            names.append(name)
+        return names[0], names[1]
+
+    def _remember(self, place: Place, *users: User) -> None:
+        for user in users:
+            self._name_cache[(place.server_id, user.id)] = user.name
+
+    async def _load_match(self, row: MatchRow) -> Match:
+        cached = self._matches.get(row.id)
+        if cached is not None and cached[0] == row.version:
+            return cached[1]
+        match = Match.from_data(json.loads(row.state))
+        self._matches[row.id] = (row.version, match)
+        return match
+
+    async def _table(self, place: Place, *, latest: bool = False) -> Table | None:
+        row = await (self.store.latest_match if latest else self.store.playing_match)(
+            place.server_id, place.channel_id
+        )
+        if row is None:
+            return None
+        return Table(row, await self._load_match(row), await self._names(place, row.player_ids))
+
+    async def _require_table(self, place: Place) -> Table:
+        table = await self._table(place)
+        if table is None:
+            raise Refusal(
+                f"There is no match at this table. Start one with `{self.prefix}challenge @user`."
+            )
+        return table
+
+    def _seat(self, table: Table, user: User) -> int:
+        seat = table.seat(user)
+        if seat is None:
+            raise Refusal(
+                f"Only {table.names[0]} and {table.names[1]} play at this table; "
+                "you can watch, or start your own match in another channel."
+            )
+        return seat
+
+    def _advance(self, match: Match, events: list[Event]) -> Match:
+        """Roll for a player who has no choice but to roll (no cube to turn)."""
+        for _ in range(AUTO_STEPS):
+            if match.phase != "roll" or match.can_double(match.on_roll):
+                break
+            match = match.roll(match.on_roll)
+            events.extend(match.events)
+        return match
+
+    async def _save(
+        self,
+        place: Place,
+        table: Table,
+        match: Match,
+        *,
+        touch: bool = True,
+        abort_offered_by: int | None = None,
+    ) -> Table:
+        now = self._clock()
+        status = "finished" if match.is_over else "playing"
+        async with self.store.transaction() as tx:
+            version = await tx.save_match(
+                table.row.id,
+                table.row.version,
+                state=json.dumps(match.to_data()),
+                status=status,
+                now=now,
+                winner=match.winner,
+                ending="played" if match.is_over else None,
+                abort_offered_by=abort_offered_by,
+                touch=touch,
+            )
+            if match.is_over and match.winner is not None and match.length > 0:
+                await self._rate(tx, place, table, match.winner, table.row.id, match.length)
+        self._matches[table.row.id] = (version, match)
+        row = replace(
+            table.row,
+            version=version,
+            status=status,
+            winner=match.winner,
+            ending="played" if match.is_over else None,
+            abort_offered_by=abort_offered_by,
+            last_action_at=now if touch else table.row.last_action_at,
+        )
+        return Table(row, match, table.names)
+
+    async def _rate(
+        self, tx: Any, place: Place, table: Table, winner: int, match_id: int, length: int
+    ) -> None:
+        ids = table.row.player_ids
+        win = await tx.player(place.server_id, ids[winner])
+        lose = await tx.player(place.server_id, ids[1 - winner])
+        change = rate_match((win.rating, win.experience), (lose.rating, lose.experience), length)
+        await tx.record_rating(match_id, place.server_id, win.user_id, win, change.winner_rating)
+        await tx.record_rating(match_id, place.server_id, lose.user_id, lose, change.loser_rating)
+        await tx.update_player_result(
+            place.server_id,
+            win.user_id,
+            rating=change.winner_rating,
+            experience=change.winner_experience,
+            won=True,
+        )
+        await tx.update_player_result(
+            place.server_id,
+            lose.user_id,
+            rating=change.loser_rating,
+            experience=change.loser_experience,
+            won=False,
+        )
+
+    # -- replies ------------------------------------------------------------------------------
+
+    async def board_image(self, table: Table, viewer: int | None) -> bytes | None:
+        """The board PNG, drawn in a worker thread (Pillow lets go of the GIL while it
+        quantises and compresses), or None when images are off."""
+        if not self._images:
+            return None
+        state = board_state(table.match, table.names)
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(
+            self._renderer, functools.partial(render_board, state, viewer=viewer)
+        )
+
+    async def _status(self, table: Table, events: list[Event], *, lead: str = "") -> Reply:
+        """The message after a change: what happened, the board, who must do what now."""
+        match, names = table.match, table.names
+        lines = [lead] if lead else []
+        lines += [text for text in (describe(event, names) for event in events) if text]
+        prompt, decision = self._prompt(table)
+        lines.append(prompt)
+        turn = match.turn
+        ids = table.row.player_ids
+        viewer = turn if turn is not None else match.winner
+        return Reply(
+            "\n".join(lines),
+            image=await self.board_image(table, viewer),
+            mention=(ids[turn],) if turn is not None else (),
+            decision=decision,
+            decision_for=ids[turn] if turn is not None and decision else None,
+            money_game=match.length == 0 and match.options.beavers,
+            board_viewer=viewer if viewer is not None else match.on_roll,
+        )
+
+    def _prompt(self, table: Table) -> tuple[str, Decision | None]:
+        match, names, p = table.match, table.names, self.prefix
+        if match.phase == "over":
+            assert match.winner is not None
+            return (
+                f"{names[match.winner]} wins {match_kind(match.length)} "
+                f"{match.score[match.winner]}-{match.score[1 - match.winner]}. "
+                f"`{p}export` shows the record and the dice seed."
+            ), None
+        turn = match.turn
+        assert turn is not None
+        who = names[turn]
+        if match.phase == "roll":
+            return f"{who}: `{p}roll` or `{p}double`.", Decision.TURN
+        if match.phase == "move":
+            assert match.dice is not None
+            return (
+                f"{who} to move {dice_text(match.dice)}: `{p}move <play>`, e.g. "
+                f"`{p}move {match.legal_plays()[0].notation}`.",
+                None,
+            )
+        if match.phase == "doubled":
+            beaver = f", `{p}beaver`" if match.length == 0 and match.options.beavers else ""
+            return (
+                f"{who}: `{p}take` or `{p}drop`{beaver} (the cube would be {match.offered_cube})."
+            ), Decision.DOUBLE
+        return f"{who}: `{p}accept` or `{p}reject` the resignation.", Decision.RESIGNATION
+
+    # -- challenges ---------------------------------------------------------------------------
+
+    async def _open_challenge(self, place: Place) -> Any:
+        challenge = await self.store.open_challenge(place.server_id, place.channel_id)
+        if challenge is not None and challenge.expires_at <= self._clock():
+            async with self.store.transaction() as tx:
+                await tx.close_challenge(challenge.id, "expired")
+            return None
+        return challenge
+
+    async def challenge(
+        self, place: Place, user: User, opponent: User, length: str | int | None = None
+    ) -> list[Reply]:
+        async def work() -> list[Reply]:
+            points = self._parse_length(length)
+            if opponent.id == user.id:
+                raise Refusal(
+                    "You can't challenge yourself: name someone else, "
+                    f"e.g. `{self.prefix}challenge @friend`."
+                )
+            if await self._table(place) is not None:
+                raise Refusal(
+                    "A match is already being played here: one match per channel. "
+                    "Use another channel or thread."
+                )
+            existing = await self._open_challenge(place)
+            if existing is not None:
+                raise Refusal(
+                    "There is already an open challenge here: it must be answered, "
+                    f"cancelled (`{self.prefix}cancel`) or expire first."
+                )
+            now = self._clock()
+            minutes = self.settings.challenge_timeout_minutes
+            async with self.store.transaction() as tx:
+                await tx.ensure_player(place.server_id, user.id, user.name, now)
+                await tx.ensure_player(place.server_id, opponent.id, opponent.name, now)
+                await tx.create_challenge(
+                    place.server_id,
+                    place.channel_id,
+                    user.id,
+                    opponent.id,
+                    points,
+                    now,
+                    now + minutes * 60,
+                )
+            self._remember(place, user, opponent)
+            return [
+                Reply(
+                    f"{user.name} challenges {opponent.name} to {match_kind(points)}. "
+                    f"{opponent.name}: `{self.prefix}accept` or `{self.prefix}decline` "
+                    f"(expires in {minutes:g} minutes).",
+                    mention=(opponent.id,),
+                    decision=Decision.CHALLENGE,
+                    decision_for=opponent.id,
+                )
+            ]
+
+        return await self._guarded(place, work)
+
+    def _parse_length(self, length: str | int | None) -> int:
+        if length is None or (isinstance(length, str) and not length.strip()):
+            return self.settings.default_match_length
+        if isinstance(length, str):
+            word = length.strip().lower()
+            if word in ("money", "m", "0"):
+                return 0
+            word = word.removesuffix("pt").removesuffix("points").removesuffix("point").strip()
+            if not word.isdigit():
+                raise Refusal(
+                    f"{length!r} is not a match length: give a number of points "
+                    f"(1-{MAX_MATCH_LENGTH}) or `money`."
+                )
+            length = int(word)
+        if not 0 <= length <= MAX_MATCH_LENGTH:
+            raise Refusal(f"A match is 1 to {MAX_MATCH_LENGTH} points (or `money`), not {length}.")
+        return length
+
+    async def accept(self, place: Place, user: User) -> list[Reply]:
+        """Accept the challenge offered to ``user``, or the resignation offered to them."""
+
+        async def work() -> list[Reply]:
+            table = await self._table(place)
+            if table is not None:
+                seat = self._seat(table, user)
+                if table.match.phase != "resigned":
+                    raise Refusal("There is nothing to accept: no resignation is offered.")
+                return await self._act(place, table, seat, lambda m: m.accept_resignation(seat))
+            challenge = await self._open_challenge(place)
+            if challenge is None:
+                raise Refusal(
+                    "There is no challenge here to accept. Start one with "
+                    f"`{self.prefix}challenge @user`."
+                )
+            if challenge.challenged_id != user.id:
+                challenged = (await self._names(place, (challenge.challenged_id,) * 2))[0]
+                raise Refusal(f"This challenge is for {challenged}; only they can accept it.")
+            match = Match.start(challenge.match_length, dice=self._dice())
+            events = list(match.record)
+            match = self._advance(match, events)
+            now = self._clock()
+            ids = (challenge.challenger_id, challenge.challenged_id)
+            async with self.store.transaction() as tx:
+                await tx.ensure_player(place.server_id, user.id, user.name, now)
+                await tx.close_challenge(challenge.id, "accepted")
+                match_id = await tx.create_match(
+                    place.server_id,
+                    place.channel_id,
+                    ids,
+                    challenge.match_length,
+                    json.dumps(match.to_data()),
+                    now,
+                )
+            self._remember(place, user)
+            row = await self.store.match(match_id)
+            assert row is not None
+            self._matches[match_id] = (row.version, match)
+            table = Table(row, match, await self._names(place, ids))
+            lead = (
+                f"{table.names[1]} accepts: {table.names[0]} vs {table.names[1]}, "
+                f"{match_kind(match.length)}. Dice commitment (SHA-256 of the secret seed, "
+                f"revealed at the end): `{match.commitment}`"
+            )
+            return [await self._status(table, events, lead=lead)]
+
+        return await self._guarded(place, work)
+
+    async def decline(self, place: Place, user: User) -> list[Reply]:
+        async def work() -> list[Reply]:
+            challenge = await self._open_challenge(place)
+            if challenge is None:
+                raise Refusal("There is no challenge here to decline.")
+            if challenge.challenged_id != user.id:
+                raise Refusal(
+                    "Only the challenged player can decline; the challenger can "
+                    f"`{self.prefix}cancel`."
+                )
+            async with self.store.transaction() as tx:
+                await tx.close_challenge(challenge.id, "declined")
+            return [Reply(f"{user.name} declines the challenge.")]
+
+        return await self._guarded(place, work)
+
+    async def cancel(self, place: Place, user: User) -> list[Reply]:
+        async def work() -> list[Reply]:
+            challenge = await self._open_challenge(place)
+            if challenge is None:
+                raise Refusal("There is no open challenge here to cancel.")
+            if challenge.challenger_id != user.id:
+                raise Refusal(
+                    "Only the challenger can cancel a challenge; the challenged player "
+                    f"can `{self.prefix}decline`."
+                )
+            async with self.store.transaction() as tx:
+                await tx.close_challenge(challenge.id, "cancelled")
+            return [Reply(f"{user.name} withdraws the challenge.")]
+
+        return await self._guarded(place, work)
+
+    # -- play ---------------------------------------------------------------------------------
+
+    async def _act(
+        self, place: Place, table: Table, seat: int, action: Callable[[Match], Match]
+    ) -> list[Reply]:
+        match = action(table.match)
+        events = list(match.events)
+        match = self._advance(match, events)
+        table = await self._save(place, table, match)
+        return [await self._status(table, events)]
+
+    def _check_turn(self, table: Table, seat: int, doing: str) -> None:
+        match = table.match
+        if match.turn is not None and match.turn != seat:
+            other = table.names[match.turn]
+            waiting = {
+                "roll": "to roll or double",
+                "move": "to move",
+                "doubled": "to answer the double",
+                "resigned": "to answer the resignation",
+            }[match.phase]
+            raise Refusal(f"It's not your turn to {doing}: waiting for {other} {waiting}.")
+
+    async def _player_action(
+        self, place: Place, user: User, doing: str, action: Callable[[Match, int], Match]
+    ) -> list[Reply]:
+        async def work() -> list[Reply]:
+            table = await self._require_table(place)
+            seat = self._seat(table, user)
+            self._check_turn(table, seat, doing)
+            return await self._act(place, table, seat, lambda match: action(match, seat))
+
+        return await self._guarded(place, work)
+
+    async def roll(self, place: Place, user: User) -> list[Reply]:
+        return await self._player_action(place, user, "roll", lambda m, s: m.roll(s))
+
+    async def move(self, place: Place, user: User, play: str) -> list[Reply]:
+        if not play.strip():
+            return [Reply(f"Say which play, e.g. `{self.prefix}move 13/7 8/7`.", private=True)]
+        return await self._player_action(place, user, "move", lambda m, s: m.move(s, play))
+
+    async def double(self, place: Place, user: User) -> list[Reply]:
+        return await self._player_action(place, user, "double", lambda m, s: m.double(s))
+
+    async def take(self, place: Place, user: User) -> list[Reply]:
+        return await self._player_action(place, user, "take", lambda m, s: m.take(s))
+
+    async def drop(self, place: Place, user: User) -> list[Reply]:
+        return await self._player_action(place, user, "drop", lambda m, s: m.drop(s))
+
+    async def beaver(self, place: Place, user: User) -> list[Reply]:
+        return await self._player_action(place, user, "beaver", lambda m, s: m.beaver(s))
+
+    async def resign(self, place: Place, user: User, level: str | None = None) -> list[Reply]:
+        word = (level or "single").strip().lower()
+        if word not in RESIGN_LEVELS:
+            return [
+                Reply(
+                    f"{level!r} is not a resignation: say `single`, `gammon` or "
+                    f"`backgammon`, e.g. `{self.prefix}resign gammon`.",
+                    private=True,
+                )
+            ]
+        return await self._player_action(
+            place, user, "resign", lambda m, s: m.resign(s, RESIGN_LEVELS[word])
+        )
+
+    async def reject(self, place: Place, user: User) -> list[Reply]:
+        return await self._player_action(
+            place, user, "reject", lambda m, s: m.reject_resignation(s)
+        )
+
+    # -- looking ------------------------------------------------------------------------------
+
+    async def board(self, place: Place, user: User) -> list[Reply]:
+        async def work() -> list[Reply]:
+            table = await self._table(place, latest=True)
+            if table is None:
+                raise Refusal("No match has been played at this table yet.")
+            seat = table.seat(user)
+            viewer = seat if seat is not None else table.match.on_roll
+            prompt, _ = self._prompt(table)
+            text = f"{score_text(table.match, table.names)}\n{prompt}"
+            if table.row.status != "playing":
+                text = f"{self._ending_text(table)}\n{score_text(table.match, table.names)}"
+            return [Reply(text, image=await self.board_image(table, viewer), board_viewer=viewer)]
+
+        return await self._guarded(place, work)
+
+    def _ending_text(self, table: Table) -> str:
+        names, row = table.names, table.row
+        if row.status == "aborted":
+            return f"The match between {names[0]} and {names[1]} was aborted (unrated)."
+        if row.ending == "claimed" and row.winner is not None:
+            return f"{names[row.winner]} won the match by claim (the opponent timed out)."
+        if row.winner is not None:
+            return f"{names[row.winner]} won the match."
+        return "The match is over."
+
+    async def pips(self, place: Place, user: User) -> list[Reply]:
+        async def work() -> list[Reply]:
+            table = await self._require_table(place)
+            pips = table.match.pip_counts()
+            names = table.names
+            return [
+                Reply(
+                    f"Pips: {names[0]} {pips[0]}, {names[1]} {pips[1]} "
+                    f"({names[0]} {_signed(pips[1] - pips[0])})."
+                )
+            ]
+
+        return await self._guarded(place, work)
+
+    async def score(self, place: Place, user: User) -> list[Reply]:
+        async def work() -> list[Reply]:
+            table = await self._require_table(place)
+            match, names = table.match, table.names
+            owner = "centred" if match.cube_owner is None else f"{names[match.cube_owner]}'s"
+            return [
+                Reply(
+                    f"{score_text(match, names)}. Game {match.game_number}; "
+                    f"cube {match.cube_value}, {owner}."
+                )
+            ]
+
+        return await self._guarded(place, work)
+
+    async def export(self, place: Place, user: User) -> list[Reply]:
+        async def work() -> list[Reply]:
+            table = await self._table(place, latest=True)
+            if table is None:
+                raise Refusal("No match has been played at this table yet.")
+            match, names = table.match, table.names
+            lines = [
+                f"GNU Backgammon ID: `{match.position_id()}:{match.match_id()}` "
+                "(Position ID:Match ID)",
+                f"Dice commitment: `{match.commitment}`",
+            ]
+            attachment = None
+            if table.row.status == "playing":
+                lines.append("The `.mat` record and the dice seed come when the match ends.")
+            else:
+                seed = match.dice_source.reveal()
+                lines.append(f"Dice seed: `{seed}` (see the README to check every roll)")
+                mat = match.to_mat(names)
+                attachment = Attachment(f"match-{table.row.id}.mat", mat.encode("utf-8"))
+            return [Reply("\n".join(lines), file=attachment)]
+
+        return await self._guarded(place, work)
+
+    # -- ending early -------------------------------------------------------------------------
+
+    async def abort(self, place: Place, user: User) -> list[Reply]:
+        async def work() -> list[Reply]:
+            table = await self._require_table(place)
+            seat = self._seat(table, user)
+            offered = table.row.abort_offered_by
+            if offered == seat:
+                raise Refusal(
+                    f"You asked to abort already; waiting for "
+                    f"{table.names[1 - seat]} to type `{self.prefix}abort` too."
+                )
+            if offered is None:
+                await self._save(place, table, table.match, touch=False, abort_offered_by=seat)
+                other = table.row.player_ids[1 - seat]
+                return [
+                    Reply(
+                        f"{user.name} asks to abort the match (unrated). "
+                        f"{table.names[1 - seat]}: `{self.prefix}abort` to agree.",
+                        mention=(other,),
+                    )
+                ]
+            now = self._clock()
+            async with self.store.transaction() as tx:
+                await tx.save_match(
+                    table.row.id,
+                    table.row.version,
+                    state=table.row.state,
+                    status="aborted",
+                    now=now,
+                    ending="aborted",
+                )
+            self._matches.pop(table.row.id, None)
+            return [
+                Reply(f"Match aborted by agreement: {table.names[0]} vs {table.names[1]}, unrated.")
+            ]
+
+        return await self._guarded(place, work)
+
+    async def claim(self, place: Place, user: User) -> list[Reply]:
+        async def work() -> list[Reply]:
+            table = await self._require_table(place)
+            seat = self._seat(table, user)
+            match = table.match
+            if match.turn == seat:
+                raise Refusal("It's your own turn: you can't claim while the table waits for you.")
+            idle = self._clock() - table.row.last_action_at
+            limit = self.settings.claim_timeout_hours * 3600
+            if idle < limit:
+                left = _duration(limit - idle)
+                raise Refusal(
+                    f"{table.names[1 - seat]} has {left} left to act before you can "
+                    "claim the match."
+                )
+            now = self._clock()
+            async with self.store.transaction() as tx:
+                await tx.save_match(
+                    table.row.id,
+                    table.row.version,
+                    state=table.row.state,
+                    status="finished",
+                    now=now,
+                    winner=seat,
+                    ending="claimed",
+                )
+                if match.length > 0:
+                    await self._rate(tx, place, table, seat, table.row.id, match.length)
+            self._matches.pop(table.row.id, None)
+            return [
+                Reply(
+                    f"{user.name} claims the match: {table.names[1 - seat]} has not "
+                    f"acted for {_duration(idle)}. {user.name} wins (rated)."
+                )
+            ]
+
+        return await self._guarded(place, work)
+
+    # -- the server ---------------------------------------------------------------------------
+
+    async def leaderboard(self, place: Place, user: User) -> list[Reply]:
+        top = await self.store.leaderboard(place.server_id, 10)
+        if not top:
+            return [
+                Reply(
+                    "No rated matches on this server yet: `"
+                    f"{self.prefix}challenge @user` to play one."
+                )
+            ]
+        lines = ["**Leaderboard** (FIBS ratings)"]
+        for rank, player in enumerate(top, start=1):
+            lines.append(
+                f"{rank}. {player.name} {player.rating:.1f} "
+                f"({player.wins} won, {player.losses} lost)"
+            )
+        mine = await self.store.rank(place.server_id, user.id)
+        if mine is None:
+            lines.append(f"{user.name}: not ranked yet (finish a rated match).")
+        else:
+            lines.append(f"{user.name}: #{mine[0]} of {mine[1]}.")
+        return [Reply("\n".join(lines))]
+
+    async def stats(self, place: Place, user: User, target: User | None = None) -> list[Reply]:
+        who = target or user
+        player = await self.store.player(place.server_id, who.id)
+        if player is None:
+            return [Reply(f"{who.name} has not played here yet.")]
+        rank = await self.store.rank(place.server_id, who.id)
+        counts = await self.store.match_counts(place.server_id, who.id)
+        ranked = f"#{rank[0]} of {rank[1]}" if rank else "unranked"
+        return [
+            Reply(
+                f"{player.name}: rating {player.rating:.1f} ({ranked}), experience "
+                f"{player.experience}; rated matches {player.wins} won, {player.losses} "
+                f"lost; {counts.get('playing', 0)} playing, {counts.get('aborted', 0)} "
+                "aborted."
+            )
+        ]
+
+    async def help(self, place: Place, user: User, topic: str | None = None) -> list[Reply]:
+        try:
+            return [Reply(help_text(self.prefix, topic))]
+        except KeyError:
+            return [
+                Reply(
+                    f"There is no command {topic!r}. `{self.prefix}help` lists them all.",
+                    private=True,
+                )
+            ]
+
+    # -- state for adapters -------------------------------------------------------------------
+
+    async def game_view(self, place: Place) -> dict[str, Any] | None:
+        """The channel's match (or open challenge) as plain data, for the console's JSON."""
+        table = await self._table(place, latest=True)
+        challenge = await self.store.open_challenge(place.server_id, place.channel_id)
+        if challenge is not None and (
+            table is None or challenge.created_at >= table.row.created_at
+        ):
+            names = await self._names(place, (challenge.challenger_id, challenge.challenged_id))
+            return {
+                "players": list(names),
+                "match_length": challenge.match_length,
+                "score": [0, 0],
+                "crawford": False,
+                "game_number": 0,
+                "phase": "challenged",
+                "turn": names[1],
+                "dice": None,
+                "cube": 1,
+                "cube_owner": None,
+                "position_id": None,
+                "match_id": None,
+                "winner": None,
+            }
+        if table is None:
+            return None
+        return game_data(table)
+
+    async def table(self, place: Place) -> Table | None:
+        """The channel's match as it stands (None when no match is being played)."""
+        return await self._table(place)
+
+    async def latest_table(self, place: Place) -> Table | None:
+        return await self._table(place, latest=True)
+
+    async def open_challenge(self, place: Place) -> Any:
+        return await self.store.open_challenge(place.server_id, place.channel_id)
+
+    # -- text commands (the console, and anything else that has only text) --------------------
+
+    async def run(self, place: Place, user: User, text: str, *, users: UserLookup) -> list[Reply]:
+        """Carry out one typed command, e.g. ``!move 13/7 8/7``; ``users`` resolves ``@name``."""
+        body = text.strip()
+        if not body.startswith(self.prefix):
+            return []
+        words = body[len(self.prefix) :].split(maxsplit=1)
+        if not words:
+            return [Reply(f"Type `{self.prefix}help` for the commands.", private=True)]
+        name = words[0].lower()
+        rest = words[1] if len(words) > 1 else ""
+        simple: dict[str, Callable[[Place, User], Awaitable[list[Reply]]]] = {
+            "accept": self.accept,
+            "decline": self.decline,
+            "cancel": self.cancel,
+            "roll": self.roll,
+            "double": self.double,
+            "take": self.take,
+            "drop": self.drop,
+            "beaver": self.beaver,
+            "reject": self.reject,
+            "board": self.board,
+            "pips": self.pips,
+            "score": self.score,
+            "abort": self.abort,
+            "claim": self.claim,
+            "export": self.export,
+            "leaderboard": self.leaderboard,
+        }
+        if name in simple:
+            return await simple[name](place, user)
+        if name == "move":
+            return await self.move(place, user, rest)
+        if name == "resign":
+            return await self.resign(place, user, rest or None)
+        if name == "help":
+            return await self.help(place, user, rest or None)
+        if name in ("challenge", "stats"):
+            parts = rest.split()
+            target = None
+            if parts:
+                target = users(parts[0])
+                if target is None:
+                    return [
+                        Reply(
+                            f"I don't know {parts[0]!r}: mention a user, e.g. "
+                            f"`{self.prefix}{name} @bob`.",
+                            private=True,
+                        )
+                    ]
+            if name == "stats":
+                return await self.stats(place, user, target)
+            if target is None:
+                return [
+                    Reply(
+                        f"Who do you challenge? e.g. `{self.prefix}challenge @bob 5`.", private=True
+                    )
+                ]
+            return await self.challenge(place, user, target, parts[1] if len(parts) > 1 else None)
+        known = f" Did you mean `{self.prefix}{name}`?" if name in BY_NAME else ""
+        return [
+            Reply(
+                f"Unknown command `{self.prefix}{name}`.{known} `{self.prefix}help` lists "
+                "them all.",
+                private=True,
+            )
+        ]
+
+
+def last_play(match: Match) -> LastPlay | None:
+    """The latest play of the current game, for the board to mark."""
+    for event in reversed(match.record):
+        if isinstance(event, GameStarted):
+            return None
+        if isinstance(event, Moved) and event.steps:
+            recorded = RecordedPlay(event.dice, event.play, event.steps, event.hits)
+            return LastPlay(event.player, recorded)
+    return None
+
+
+def board_state(match: Match, names: tuple[str, str]) -> BoardState:
+    winner = match.winner
+    if match.phase == "over" and match.games:
+        winner = match.games[-1].winner
+    return BoardState(
+        position=match.position,
+        on_roll=match.on_roll,
+        players=names,
+        match_length=match.length,
+        score=match.score,
+        crawford=match.crawford,
+        cube_value=match.cube_value,
+        cube_owner=match.cube_owner,
+        dice=match.dice,
+        phase=match.phase,
+        winner=winner,
+        last_play=last_play(match),
+    )
+
+
+def text_board(table: Table, viewer: int) -> str:
+    """The ASCII board from ``viewer``'s side, with who is who."""
+    match, names = table.match, table.names
+    position = match.position if viewer == match.on_roll else match.position.swapped()
+    return f"{position}\n X = {names[viewer]}, O = {names[1 - viewer]}"
+
+
+def game_data(table: Table) -> dict[str, Any]:
+    match, names, row = table.match, table.names, table.row
+    turn = match.turn
+    position = match.position if turn in (None, match.on_roll) else match.position.swapped()
+    phase = match.phase
+    winner = match.winner
+    if row.status == "aborted":
+        phase, turn = "over", None
+    elif row.status == "finished":
+        phase, turn, winner = "over", None, row.winner
+    return {
+        "players": list(names),
+        "match_length": match.length,
+        "score": list(match.score),
+        "crawford": match.crawford,
+        "game_number": match.game_number,
+        "phase": phase,
+        "turn": names[turn] if turn is not None else None,
+        "dice": list(match.dice) if match.dice else None,
+        "cube": match.cube_value,
+        "cube_owner": names[match.cube_owner] if match.cube_owner is not None else None,
+        "position_id": position.position_id(),
+        "match_id": match.match_id(),
+        "winner": names[winner] if winner is not None else None,
+    }
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def _signed(number: int) -> str:
+    if number > 0:
+        return f"leads by {number}"
+    if number < 0:
+        return f"trails by {-number}"
+    return "even"
+
+
+def _duration(seconds: float) -> str:
+    minutes = int(seconds // 60)
+    if minutes < 60:
+        return f"{max(minutes, 1)} min"
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours} h {minutes:02d} min"

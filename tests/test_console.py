@@ -1,0 +1,126 @@
+"""The console adapter: ``python -m bot console`` reading commands from standard input."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from bot.console import parse_line, run_console
+
+
+def run(
+    tmp_path: Path,
+    lines: list[str],
+    *,
+    as_json: bool = True,
+    images: bool = False,
+    seed: int | None = 3,
+) -> str:
+    args = argparse.Namespace(
+        db=str(tmp_path / "console.sqlite3"),
+        seed=seed,
+        json=as_json,
+        images=str(tmp_path / "out") if images else None,
+    )
+    out = io.StringIO()
+    assert asyncio.run(run_console(args, lines, out)) == 0
+    return out.getvalue()
+
+
+def test_parse_line() -> None:
+    assert parse_line("alice: !challenge @bob 3") == ("general", "alice", "!challenge @bob 3")
+    assert parse_line("#side bob:!accept") == ("side", "bob", "!accept")
+    assert parse_line("no colon here") is None
+
+
+def test_json_mode_one_object_per_line(tmp_path: Path) -> None:
+    lines = [
+        "alice: !challenge @bob 1",
+        "",
+        "; a comment",
+        "bob: !accept",
+        "carol: !roll",
+        "#other dave: !board",
+        "not a command line",
+    ]
+    output = run(tmp_path, lines).splitlines()
+    records = [json.loads(line) for line in output]
+    assert len(records) == 5  # blank and comment lines are skipped
+    challenge, accept, carol, other, garbage = records
+    assert challenge["channel"] == "general" and challenge["user"] == "alice"
+    assert challenge["input"] == "!challenge @bob 1"
+    assert challenge["game"]["phase"] == "challenged"
+    game = accept["game"]
+    assert game["players"] == ["alice", "bob"] and game["match_length"] == 1
+    assert game["phase"] in ("move", "roll") and game["turn"] in ("alice", "bob")
+    assert len(game["position_id"]) == 14 and len(game["match_id"]) == 12
+    assert game["cube"] == 1 and game["cube_owner"] is None and game["winner"] is None
+    assert set(game) == {
+        "players",
+        "match_length",
+        "score",
+        "crawford",
+        "game_number",
+        "phase",
+        "turn",
+        "dice",
+        "cube",
+        "cube_owner",
+        "position_id",
+        "match_id",
+        "winner",
+    }
+    assert accept["replies"][0]["image"] is None and accept["replies"][0]["file"] is None
+    assert "Only alice and bob" in carol["replies"][0]["text"]
+    assert other["channel"] == "other" and other["game"] is None
+    assert "Lines look like" in garbage["replies"][0]["text"]
+
+
+def test_images_files_and_restart(tmp_path: Path) -> None:
+    first = run(tmp_path, ["alice: !challenge @bob 1", "bob: !accept"], images=True)
+    record = json.loads(first.splitlines()[-1])
+    image = Path(record["replies"][0]["image"])
+    assert image.read_bytes().startswith(b"\x89PNG")
+    turn = record["game"]["turn"]
+    other = "bob" if turn == "alice" else "alice"
+    # A second run on the same database continues the same match.
+    lines = [f"{turn}: !resign backgammon", f"{other}: !accept", f"{turn}: !export"]
+    second = [json.loads(line) for line in run(tmp_path, lines, images=True).splitlines()]
+    assert second[0]["game"]["phase"] == "resigned" and second[0]["game"]["turn"] == other
+    assert second[1]["game"]["phase"] == "over" and second[1]["game"]["winner"] == other
+    mat = Path(second[2]["replies"][0]["file"])
+    assert mat.suffix == ".mat" and "1 point match" in mat.read_text()
+
+
+def test_text_mode_prints_an_ascii_board(tmp_path: Path) -> None:
+    text = run(tmp_path, ["alice: !challenge @bob 3", "bob: !accept"], as_json=False)
+    assert "[#general] bot: alice challenges bob" in text
+    assert "+13-14-15-16-17-18" in text and "X = " in text
+
+
+def test_module_entry_point(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "bot",
+            "console",
+            "--db",
+            str(tmp_path / "x.sqlite3"),
+            "--json",
+            "--seed",
+            "1",
+        ],
+        input="alice: !challenge @bob 3\nbob: !accept\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    assert len(done.stdout.splitlines()) == 2
+    assert "seeded" in done.stderr
