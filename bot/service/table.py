@@ -34,7 +34,7 @@ from bot.service.models import Attachment, Decision, Place, Refusal, Reply, User
 from bot.service.rating import rate_match
 from bot.service.words import describe, dice_text, match_kind, score_text
 from bot.settings import Settings
-from bot.store import MatchRow, StaleMatchError, Store
+from bot.store import ChallengeRow, MatchRow, StaleMatchError, Store
 
 log = logging.getLogger(__name__)
 
@@ -332,7 +332,7 @@ class TableService:
 
     # -- challenges ---------------------------------------------------------------------------
 
-    async def _open_challenge(self, place: Place) -> Any:
+    async def _open_challenge(self, place: Place) -> ChallengeRow | None:
         challenge = await self.store.open_challenge(place.server_id, place.channel_id)
         if challenge is not None and challenge.expires_at <= self._clock():
             async with self.store.transaction() as tx:
@@ -804,8 +804,26 @@ class TableService:
     async def latest_table(self, place: Place) -> Table | None:
         return await self._table(place, latest=True)
 
-    async def open_challenge(self, place: Place) -> Any:
+    async def open_challenge(self, place: Place) -> ChallengeRow | None:
         return await self.store.open_challenge(place.server_id, place.channel_id)
+
+    async def pending_decision(self, place: Place) -> tuple[Decision, str, str] | None:
+        """The question the table waits on now: (decision, user id who must answer, their
+        name), or None. Buttons use it to tell a stale press or the wrong player."""
+        table = await self._table(place)
+        if table is not None:
+            match = table.match
+            turn = match.turn
+            kinds = {"roll": Decision.TURN, "doubled": Decision.DOUBLE,
+                     "resigned": Decision.RESIGNATION}
+            if turn is None or match.phase not in kinds:
+                return None
+            return kinds[match.phase], table.row.player_ids[turn], table.names[turn]
+        challenge = await self._open_challenge(place)
+        if challenge is None:
+            return None
+        name = (await self._names(place, (challenge.challenged_id,) * 2))[0]
+        return Decision.CHALLENGE, challenge.challenged_id, name
 
     # -- text commands (the console, and anything else that has only text) --------------------
 

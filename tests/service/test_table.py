@@ -363,3 +363,18 @@ async def test_fifty_channels_at_once(service: TableService) -> None:
         assert stored.is_over and stored.winner == row.winner
         winner = await service.store.player("guild", row.player_ids[stored.winner or 0])
         assert winner is not None and winner.wins == 1
+
+
+async def test_pending_decision_follows_the_table(service: TableService) -> None:
+    assert await service.pending_decision(PLACE) is None
+    public(await service.challenge(PLACE, ALICE, BOB, "3"))
+    assert await service.pending_decision(PLACE) == (Decision.CHALLENGE, BOB.id, "bob")
+    public(await service.accept(PLACE, BOB))
+    table = await service.table(PLACE)
+    assert table is not None
+    assert table.match.phase == "move"
+    assert await service.pending_decision(PLACE) is None
+    mover = (ALICE, BOB)[table.match.turn or 0]
+    public(await service.resign(PLACE, mover, "single"))
+    other = BOB if mover is ALICE else ALICE
+    assert await service.pending_decision(PLACE) == (Decision.RESIGNATION, other.id, other.name)
