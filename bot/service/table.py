@@ -13,6 +13,7 @@ import json
 import logging
 import random
 import time
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
@@ -34,12 +35,13 @@ from bot.service.models import Attachment, Decision, Place, Refusal, Reply, User
 from bot.service.rating import rate_match
 from bot.service.words import describe, dice_text, match_kind, score_text
 from bot.settings import Settings
-from bot.store import ChallengeRow, MatchRow, StaleMatchError, Store
+from bot.store import ChallengeRow, MatchRow, StaleMatchError, Store, Transaction
 
 log = logging.getLogger(__name__)
 
 MAX_MATCH_LENGTH = 25
 AUTO_STEPS = 500  # a guard: automatic rolls never loop forever
+MATCHES_KEPT = 2000  # matches kept in memory between commands (replayed from the store if not)
 
 DiceFactory = Callable[[], DiceSource]
 UserLookup = Callable[[str], User | None]
@@ -103,7 +105,7 @@ class TableService:
         self._clock = clock
         self._images = images
         self._locks: dict[Place, asyncio.Lock] = {}
-        self._matches: dict[int, tuple[int, Match]] = {}
+        self._matches: OrderedDict[int, tuple[int, Match]] = OrderedDict()
         self._name_cache: dict[tuple[str, str], str] = {}
         self._renderer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="render")
 
@@ -167,12 +169,21 @@ class TableService:
             self._name_cache[(place.server_id, user.id)] = user.name
 
     async def _load_match(self, row: MatchRow) -> Match:
+        """The match a row holds: replayed from its record, or the copy kept from the last
+        command when the row has not changed since (the store stays the truth)."""
         cached = self._matches.get(row.id)
         if cached is not None and cached[0] == row.version:
+            self._matches.move_to_end(row.id)
             return cached[1]
         match = Match.from_data(json.loads(row.state))
-        self._matches[row.id] = (row.version, match)
+        self._keep(row.id, row.version, match)
         return match
+
+    def _keep(self, match_id: int, version: int, match: Match) -> None:
+        self._matches[match_id] = (version, match)
+        self._matches.move_to_end(match_id)
+        while len(self._matches) > MATCHES_KEPT:
+            self._matches.popitem(last=False)
 
     async def _table(self, place: Place, *, latest: bool = False) -> Table | None:
         row = await (self.store.latest_match if latest else self.store.playing_match)(
@@ -233,7 +244,7 @@ class TableService:
             )
             if match.is_over and match.winner is not None and match.length > 0:
                 await self._rate(tx, place, table, match.winner, table.row.id, match.length)
-        self._matches[table.row.id] = (version, match)
+        self._keep(table.row.id, version, match)
         row = replace(
             table.row,
             version=version,
@@ -246,11 +257,12 @@ class TableService:
         return Table(row, match, table.names)
 
     async def _rate(
-        self, tx: Any, place: Place, table: Table, winner: int, match_id: int, length: int
+        self, tx: Transaction, place: Place, table: Table, winner: int, match_id: int, length: int
     ) -> None:
         ids = table.row.player_ids
         win = await tx.player(place.server_id, ids[winner])
         lose = await tx.player(place.server_id, ids[1 - winner])
+        assert win is not None and lose is not None  # matches reference their players
         change = rate_match((win.rating, win.experience), (lose.rating, lose.experience), length)
         await tx.record_rating(match_id, place.server_id, win.user_id, win, change.winner_rating)
         await tx.record_rating(match_id, place.server_id, lose.user_id, lose, change.loser_rating)
@@ -445,7 +457,7 @@ class TableService:
             self._remember(place, user)
             row = await self.store.match(match_id)
             assert row is not None
-            self._matches[match_id] = (row.version, match)
+            self._keep(match_id, row.version, match)
             table = Table(row, match, await self._names(place, ids))
             lead = (
                 f"{table.names[1]} accepts: {table.names[0]} vs {table.names[1]}, "
@@ -457,34 +469,35 @@ class TableService:
         return await self._guarded(place, work)
 
     async def decline(self, place: Place, user: User) -> list[Reply]:
-        async def work() -> list[Reply]:
-            challenge = await self._open_challenge(place)
-            if challenge is None:
-                raise Refusal("There is no challenge here to decline.")
-            if challenge.challenged_id != user.id:
-                raise Refusal(
-                    "Only the challenged player can decline; the challenger can "
-                    f"`{self.prefix}cancel`."
-                )
-            async with self.store.transaction() as tx:
-                await tx.close_challenge(challenge.id, "declined")
-            return [Reply(f"{user.name} declines the challenge.")]
-
-        return await self._guarded(place, work)
+        return await self._close_challenge(place, user, status="declined")
 
     async def cancel(self, place: Place, user: User) -> list[Reply]:
+        return await self._close_challenge(place, user, status="cancelled")
+
+    async def _close_challenge(self, place: Place, user: User, *, status: str) -> list[Reply]:
+        """The challenged player declines, or the challenger cancels."""
+        declining = status == "declined"
+
         async def work() -> list[Reply]:
             challenge = await self._open_challenge(place)
             if challenge is None:
-                raise Refusal("There is no open challenge here to cancel.")
-            if challenge.challenger_id != user.id:
+                verb = "decline" if declining else "cancel"
+                raise Refusal(f"There is no open challenge here to {verb}.")
+            allowed = challenge.challenged_id if declining else challenge.challenger_id
+            if allowed != user.id:
+                if declining:
+                    raise Refusal(
+                        "Only the challenged player can decline; the challenger can "
+                        f"`{self.prefix}cancel`."
+                    )
                 raise Refusal(
-                    "Only the challenger can cancel a challenge; the challenged player "
-                    f"can `{self.prefix}decline`."
+                    "Only the challenger can cancel a challenge; the challenged "
+                    f"player can `{self.prefix}decline`."
                 )
             async with self.store.transaction() as tx:
-                await tx.close_challenge(challenge.id, "cancelled")
-            return [Reply(f"{user.name} withdraws the challenge.")]
+                await tx.close_challenge(challenge.id, status)
+            said = "declines" if declining else "withdraws"
+            return [Reply(f"{user.name} {said} the challenge.")]
 
         return await self._guarded(place, work)
 
@@ -632,7 +645,10 @@ class TableService:
                 lines.append("The `.mat` record and the dice seed come when the match ends.")
             else:
                 seed = match.dice_source.reveal()
-                lines.append(f"Dice seed: `{seed}` (see the README to check every roll)")
+                lines.append(
+                    f"Dice seed: `{seed}`; the match used dice 0-{match.dice_used - 1} "
+                    "(the README shows how to check every roll)"
+                )
                 mat = match.to_mat(names)
                 attachment = Attachment(f"match-{table.row.id}.mat", mat.encode("utf-8"))
             return [Reply("\n".join(lines), file=attachment)]
@@ -814,8 +830,11 @@ class TableService:
         if table is not None:
             match = table.match
             turn = match.turn
-            kinds = {"roll": Decision.TURN, "doubled": Decision.DOUBLE,
-                     "resigned": Decision.RESIGNATION}
+            kinds = {
+                "roll": Decision.TURN,
+                "doubled": Decision.DOUBLE,
+                "resigned": Decision.RESIGNATION,
+            }
             if turn is None or match.phase not in kinds:
                 return None
             return kinds[match.phase], table.row.player_ids[turn], table.names[turn]
