@@ -609,7 +609,7 @@ class TableService:
             return [
                 Reply(
                     f"Pips: {names[0]} {pips[0]}, {names[1]} {pips[1]} "
-                    f"({names[0]} {_signed(pips[1] - pips[0])})."
+                    f"({_lead(names, pips)})."
                 )
             ]
 
@@ -987,12 +987,12 @@ def _sentence(text: str) -> str:
     return text if text.endswith((".", "!", "?")) else text + "."
 
 
-def _signed(number: int) -> str:
-    if number > 0:
-        return f"leads by {number}"
-    if number < 0:
-        return f"trails by {-number}"
-    return "even"
+def _lead(names: tuple[str, str], pips: tuple[int, int]) -> str:
+    """Who leads the race: fewer pips is ahead."""
+    if pips[0] == pips[1]:
+        return "even"
+    ahead = 0 if pips[0] < pips[1] else 1
+    return f"{names[ahead]} leads by {abs(pips[0] - pips[1])}"
 
 
 def _duration(seconds: float) -> str:

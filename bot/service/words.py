@@ -49,6 +49,8 @@ def score_text(match: Match, names: tuple[str, str]) -> str:
 def describe(event: Event, names: tuple[str, str]) -> str | None:
     """One line for an event, or None for events the board and prompt already say."""
     if isinstance(event, GameStarted):
+        if event.game == 1:
+            return None
         crawford = " (Crawford game: no doubling)" if event.crawford else ""
         return f"Game {event.game} at {event.score[0]}-{event.score[1]}{crawford}."
     if isinstance(event, OpeningRoll):
@@ -57,7 +59,8 @@ def describe(event: Event, names: tuple[str, str]) -> str | None:
         if event.winner is None:
             cube = f": the cube turns to {event.cube}" if event.automatic_double else ""
             return f"Opening roll: {rolls}; a tie, rolling again{cube}."
-        return f"Opening roll: {rolls}. {names[event.winner]} moves first with {first}-{second}."
+        high, low = max(event.dice), min(event.dice)
+        return f"Opening roll: {rolls}. {names[event.winner]} moves first with {high}-{low}."
     if isinstance(event, Rolled):
         return f"{names[event.player]} rolls {dice_text(event.dice)}."
     if isinstance(event, Moved):
