@@ -1,0 +1,1 @@
+"""The Discord adapter: cogs, buttons and replies over the table service."""

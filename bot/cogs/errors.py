@@ -1,0 +1,137 @@
+"""The one place errors end: user mistakes get a short hint, the unexpected an error id.
+
+Prefix and hybrid commands land in ``on_command_error``; slash-only failures (checks, argument
+transforms) in the app-command tree's ``on_error``; buttons in ``DecisionView.on_error``. Hints to
+slash and button users are ephemeral; anything unexpected is logged with its traceback and an
+id the user can quote.
+"""
+
+from __future__ import annotations
+
+import logging
+import uuid
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.service.help import BY_NAME
+
+log = logging.getLogger(__name__)
+
+
+def unwrap(error: BaseException) -> BaseException:
+    """The error under discord.py's wrappers (hybrid, invoke and transformer errors)."""
+    while True:
+        if isinstance(
+            error,
+            commands.HybridCommandError
+            | commands.CommandInvokeError
+            | app_commands.CommandInvokeError,
+        ):
+            error = error.original
+        elif isinstance(error, app_commands.TransformerError) and isinstance(
+            error.__cause__, commands.CommandError
+        ):
+            error = error.__cause__
+        else:
+            return error
+
+
+def usage(command: str | None, prefix: str) -> str:
+    help_ = BY_NAME.get(command or "")
+    return f" Usage: `{prefix}{help_.usage}`" if help_ else ""
+
+
+def mistake_text(error: BaseException, command: str | None, prefix: str) -> str | None:
+    """What to tell a user who typed something wrong, or None when it's not their mistake."""
+    hint = usage(command, prefix)
+    if isinstance(error, commands.MissingRequiredArgument):
+        return f"Missing `{error.param.name}`.{hint}"
+    if isinstance(error, commands.MemberNotFound):
+        return f"I can't find the member {error.argument!r} here: mention them, e.g. @name.{hint}"
+    if isinstance(error, commands.BadLiteralArgument):
+        choices = ", ".join(f"`{choice}`" for choice in error.literals)
+        return f"{error.argument!r} is not one of {choices}.{hint}"
+    if isinstance(error, commands.UserInputError):
+        return f"{_sentence(str(error))}{hint}"
+    if isinstance(error, commands.NoPrivateMessage | app_commands.NoPrivateMessage):
+        return "That works only in a server channel, not in direct messages."
+    if isinstance(error, commands.NotOwner):
+        return "Only the bot's owner can do that."
+    if isinstance(error, commands.CheckFailure | app_commands.CheckFailure):
+        return "You can't use that command here."
+    if isinstance(error, app_commands.TransformerError):
+        return f"I can't use {error.value!r} there.{hint}"
+    if isinstance(error, commands.DisabledCommand | commands.CommandOnCooldown):
+        return _sentence(str(error))
+    return None
+
+
+def report_unexpected(error: BaseException, where: str) -> str:
+    """Log ``error`` with its traceback and an id; the apology to show the user."""
+    error_id = uuid.uuid4().hex[:8]
+    log.error("Error %s in %s", error_id, where, exc_info=error)
+    return f"Sorry, something went wrong (error {error_id})."
+
+
+async def tell_interaction(interaction: discord.Interaction[Any], text: str) -> None:
+    """An ephemeral message to whoever used a slash command or pressed a button."""
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+    except discord.HTTPException:
+        log.warning("Could not tell %s: %s", interaction.user, text, exc_info=True)
+
+
+class ErrorsCog(commands.Cog, name="Errors"):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        self._old_tree_error = bot.tree.on_error
+
+    async def cog_load(self) -> None:
+        self.bot.tree.error(self.on_app_command_error)
+
+    async def cog_unload(self) -> None:
+        self.bot.tree.error(self._old_tree_error)
+
+    @commands.Cog.listener()
+    async def on_command_error(self, ctx: commands.Context[Any], error: Exception) -> None:
+        if isinstance(error, commands.CommandNotFound):
+            return  # another bot may share the prefix
+        cause = unwrap(error)
+        name = ctx.command.qualified_name if ctx.command else None
+        prefix = "/" if ctx.interaction is not None else ctx.clean_prefix
+        text = mistake_text(cause, name, prefix)
+        if text is None:
+            text = report_unexpected(cause, f"command {name} ({ctx.message.content!r})")
+        try:
+            if ctx.interaction is not None:
+                await ctx.send(text, ephemeral=True)
+            else:
+                await ctx.reply(
+                    text, mention_author=False, allowed_mentions=discord.AllowedMentions.none()
+                )
+        except discord.HTTPException:
+            log.warning("Could not answer %s: %s", ctx.author, text, exc_info=True)
+
+    async def on_app_command_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
+        cause = unwrap(error)
+        command = interaction.command
+        name = command.qualified_name if command else None
+        text = mistake_text(cause, name, "/")
+        if text is None:
+            text = report_unexpected(cause, f"slash command {name}")
+        await tell_interaction(interaction, text)
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    if text and text[-1] not in ".!?":
+        text += "."
+    return text[:1].upper() + text[1:]
