@@ -62,10 +62,11 @@ class TableCog(commands.Cog, name="Backgammon"):
     @table_command("challenge")
     @commands.guild_only()
     @app_commands.describe(
-        opponent="Who you challenge", length="Points to play (1-25), or 'money' for a money game"
+        opponent="Who you challenge",
+        length="Points to play (1-25), or 'money' (add jacoby, beavers or auto for those rules)",
     )
     async def challenge(
-        self, ctx: Ctx, opponent: discord.Member, length: str | None = None
+        self, ctx: Ctx, opponent: discord.Member, *, length: str | None = None
     ) -> None:
         if opponent.bot:
             refusal = Reply("Bots don't play here: challenge a person.", private=True)

@@ -33,7 +33,7 @@ from bot.render import BoardState, LastPlay, render_board
 from bot.service.help import BY_NAME, help_text
 from bot.service.models import Attachment, Decision, Place, Refusal, Reply, User
 from bot.service.rating import rate_match
-from bot.service.words import describe, dice_text, match_kind, score_text
+from bot.service.words import describe, dice_text, match_kind, options_text, score_text
 from bot.settings import Settings
 from bot.store import ChallengeRow, MatchRow, StaleMatchError, Store, Transaction
 
@@ -41,6 +41,13 @@ log = logging.getLogger(__name__)
 
 MAX_MATCH_LENGTH = 25
 AUTO_STEPS = 500  # a guard: automatic rolls never loop forever
+MONEY_OPTIONS: dict[str, tuple[str, Any]] = {
+    "jacoby": ("jacoby", True),
+    "beavers": ("beavers", True),
+    "beaver": ("beavers", True),
+    "auto": ("automatic_doubles", True),
+    "automatic": ("automatic_doubles", True),
+}
 MATCHES_KEPT = 2000  # matches kept in memory between commands (replayed from the store if not)
 
 DiceFactory = Callable[[], DiceSource]
@@ -356,7 +363,7 @@ class TableService:
         self, place: Place, user: User, opponent: User, length: str | int | None = None
     ) -> list[Reply]:
         async def work() -> list[Reply]:
-            points = self._parse_length(length)
+            points, options = self._parse_terms(length)
             if opponent.id == user.id:
                 raise Refusal(
                     "You can't challenge yourself: name someone else, "
@@ -386,11 +393,13 @@ class TableService:
                     points,
                     now,
                     now + minutes * 60,
+                    json.dumps(options),
                 )
             self._remember(place, user, opponent)
             return [
                 Reply(
-                    f"{user.name} challenges {opponent.name} to {match_kind(points)}. "
+                    f"{user.name} challenges {opponent.name} to "
+                    f"{match_kind(points)}{options_text(options)}. "
                     f"{opponent.name}: `{self.prefix}accept` or `{self.prefix}decline` "
                     f"(expires in {minutes:g} minutes).",
                     mention=(opponent.id,),
@@ -400,6 +409,31 @@ class TableService:
             ]
 
         return await self._guarded(place, work)
+
+    def _parse_terms(self, terms: str | int | None) -> tuple[int, dict[str, Any]]:
+        """Match length (0 = money) and money-game options from ``5``, ``money jacoby beavers``."""
+        if terms is None or isinstance(terms, int):
+            return self._parse_length(terms), {}
+        words = terms.lower().replace(",", " ").split()
+        if not words:
+            return self._parse_length(None), {}
+        options: dict[str, Any] = {}
+        first, extras = (words[0], words[1:]) if words[0] not in MONEY_OPTIONS else (None, words)
+        for word in extras:
+            if word not in MONEY_OPTIONS:
+                raise Refusal(
+                    f"{word!r} is not a match option: after `money` you may add "
+                    "`jacoby`, `beavers` and `auto` (automatic doubles)."
+                )
+            name, value = MONEY_OPTIONS[word]
+            options[name] = value
+        length = self._parse_length(first)
+        if options and length:
+            raise Refusal(
+                "Jacoby, beavers and automatic doubles are for money games: "
+                f"`{self.prefix}challenge @user money jacoby beavers`."
+            )
+        return length, options
 
     def _parse_length(self, length: str | int | None) -> int:
         if length is None or (isinstance(length, str) and not length.strip()):
@@ -438,7 +472,9 @@ class TableService:
             if challenge.challenged_id != user.id:
                 challenged = (await self._names(place, (challenge.challenged_id,) * 2))[0]
                 raise Refusal(f"This challenge is for {challenged}; only they can accept it.")
-            match = Match.start(challenge.match_length, dice=self._dice())
+            match = Match.start(
+                challenge.match_length, dice=self._dice(), **json.loads(challenge.options)
+            )
             events = list(match.record)
             match = self._advance(match, events)
             now = self._clock()
@@ -461,7 +497,8 @@ class TableService:
             table = Table(row, match, await self._names(place, ids))
             lead = (
                 f"{table.names[1]} accepts: {table.names[0]} vs {table.names[1]}, "
-                f"{match_kind(match.length)}. Dice commitment (SHA-256 of the secret seed, "
+                f"{match_kind(match.length)}{options_text(match.options.to_data())}. "
+                "Dice commitment (SHA-256 of the secret seed, "
                 f"revealed at the end): `{match.commitment}`"
             )
             return [await self._status(table, events, lead=lead)]
@@ -607,10 +644,7 @@ class TableService:
             pips = table.match.pip_counts()
             names = table.names
             return [
-                Reply(
-                    f"Pips: {names[0]} {pips[0]}, {names[1]} {pips[1]} "
-                    f"({_lead(names, pips)})."
-                )
+                Reply(f"Pips: {names[0]} {pips[0]}, {names[1]} {pips[1]} ({_lead(names, pips)}).")
             ]
 
         return await self._guarded(place, work)
@@ -903,7 +937,7 @@ class TableService:
                         f"Who do you challenge? e.g. `{self.prefix}challenge @bob 5`.", private=True
                     )
                 ]
-            return await self.challenge(place, user, target, parts[1] if len(parts) > 1 else None)
+            return await self.challenge(place, user, target, " ".join(parts[1:]) or None)
         known = f" Did you mean `{self.prefix}{name}`?" if name in BY_NAME else ""
         return [
             Reply(

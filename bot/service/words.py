@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot.engine.match import (
     Beavered,
     Doubled,
@@ -33,6 +35,20 @@ def points_text(points: int) -> str:
 
 def match_kind(length: int) -> str:
     return "a money game" if length == 0 else f"a {length}-point match"
+
+
+def options_text(options: dict[str, Any]) -> str:
+    """`` (Jacoby, beavers)`` for the money-game options that are on, else nothing."""
+    names = [
+        label
+        for key, label in (
+            ("jacoby", "Jacoby"),
+            ("beavers", "beavers"),
+            ("automatic_doubles", "automatic doubles"),
+        )
+        if options.get(key)
+    ]
+    return f" ({', '.join(names)})" if names else ""
 
 
 def score_text(match: Match, names: tuple[str, str]) -> str:

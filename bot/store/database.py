@@ -50,6 +50,7 @@ class ChallengeRow:
     created_at: float
     expires_at: float
     status: str
+    options: str = "{}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -257,11 +258,22 @@ class Transaction:
         match_length: int,
         now: float,
         expires_at: float,
+        options: str = "{}",
     ) -> int:
         cursor = await self._db.execute(
             "INSERT INTO challenges (server_id, channel_id, challenger_id, challenged_id, "
-            "match_length, created_at, expires_at, status) VALUES (?, ?, ?, ?, ?, ?, ?, 'open')",
-            (server_id, channel_id, challenger_id, challenged_id, match_length, now, expires_at),
+            "match_length, created_at, expires_at, status, options) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, 'open', ?)",
+            (
+                server_id,
+                channel_id,
+                challenger_id,
+                challenged_id,
+                match_length,
+                now,
+                expires_at,
+                options,
+            ),
         )
         assert cursor.lastrowid is not None
         return cursor.lastrowid

@@ -174,3 +174,13 @@ async def test_sync_is_for_the_owner_only(
     guild = dpytest.get_config().guilds[0]
     assert calls[0] is None and getattr(calls[1], "id", None) == guild.id
     assert {c.name for c in bot.tree.get_commands(guild=guild)} >= {"move", "roll"}
+
+
+async def test_challenge_takes_the_rest_of_the_line(
+    bot: BackgammonBot, service: TableService
+) -> None:
+    alice, bob, _ = dpytest.get_config().members
+    await dpytest.message(f"!challenge <@{bob.id}> money jacoby beavers", member=alice)
+    assert "a money game (Jacoby, beavers)" in next_text()
+    challenge = await service.open_challenge(table_place())
+    assert challenge is not None and challenge.match_length == 0

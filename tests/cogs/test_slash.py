@@ -32,7 +32,7 @@ def only(ctx: FakeCtx) -> dict[str, Any]:
 
 async def start(cog: TableCog) -> FakeMember:
     """alice challenges bob to 3 points, bob accepts; returns who is to move."""
-    await TableCog.challenge.callback(cog, FakeCtx(ALICE), BOB, "3")  # type: ignore[arg-type]
+    await TableCog.challenge.callback(cog, FakeCtx(ALICE), BOB, length="3")  # type: ignore[arg-type]
     await TableCog.accept.callback(cog, FakeCtx(BOB))  # type: ignore[arg-type]
     table = await cog.service.table(PLACE)
     assert table is not None and table.match.turn is not None
@@ -41,7 +41,7 @@ async def start(cog: TableCog) -> FakeMember:
 
 async def test_slash_challenge_pings_only_the_challenged(cog: TableCog) -> None:
     ctx = FakeCtx(ALICE)
-    await TableCog.challenge.callback(cog, ctx, BOB, "3")  # type: ignore[arg-type]
+    await TableCog.challenge.callback(cog, ctx, BOB, length="3")  # type: ignore[arg-type]
     sent = only(ctx)
     assert sent["content"].startswith(f"<@{BOB.id}> alice challenges bob to a 3-point match")
     mentions = sent["allowed_mentions"]
@@ -55,7 +55,7 @@ async def test_slash_challenge_pings_only_the_challenged(cog: TableCog) -> None:
 async def test_slash_challenge_of_a_bot_is_refused(cog: TableCog) -> None:
     ctx = FakeCtx(ALICE)
     robot = FakeMember(555, "robot", bot=True)
-    await TableCog.challenge.callback(cog, ctx, robot, None)  # type: ignore[arg-type]
+    await TableCog.challenge.callback(cog, ctx, robot, length=None)  # type: ignore[arg-type]
     assert only(ctx)["ephemeral"] is True
     assert await cog.service.pending_decision(PLACE) is None
 
@@ -111,7 +111,7 @@ async def test_slash_resign_stats_and_help_pass_their_options(cog: TableCog) -> 
 async def test_a_thread_is_a_table_of_its_own(cog: TableCog) -> None:
     await start(cog)
     ctx = FakeCtx(CAROL, channel_id=THREAD_ID)
-    await TableCog.challenge.callback(cog, ctx, ALICE, "1")  # type: ignore[arg-type]
+    await TableCog.challenge.callback(cog, ctx, ALICE, length="1")  # type: ignore[arg-type]
     assert not only(ctx).get("ephemeral")
     thread = Place(PLACE.server_id, str(THREAD_ID))
     assert (await cog.service.pending_decision(thread)) is not None

@@ -378,3 +378,31 @@ async def test_pending_decision_follows_the_table(service: TableService) -> None
     public(await service.resign(PLACE, mover, "single"))
     other = BOB if mover is ALICE else ALICE
     assert await service.pending_decision(PLACE) == (Decision.RESIGNATION, other.id, other.name)
+
+
+async def test_money_game_options_beaver(service: TableService) -> None:
+    [wrong] = await service.challenge(PLACE, ALICE, BOB, "5 jacoby")
+    assert wrong.private and "for money games" in wrong.text
+    [unknown] = await service.challenge(PLACE, ALICE, BOB, "money gin")
+    assert unknown.private and "'gin' is not a match option" in unknown.text
+    [offer] = public(await service.challenge(PLACE, ALICE, BOB, "money jacoby beavers"))
+    assert "a money game (Jacoby, beavers)" in offer.text
+    public(await service.accept(PLACE, BOB))
+    rng = random.Random(2)
+    for _ in range(200):  # play on until someone may double, then double and beaver
+        table = await service.table(PLACE)
+        assert table is not None
+        match = table.match
+        if match.phase == "roll" and match.can_double(match.on_roll):
+            doubler = (ALICE, BOB)[match.on_roll]
+            [doubled] = public(await service.double(PLACE, doubler))
+            assert doubled.decision is Decision.DOUBLE and doubled.money_game
+            taker = (ALICE, BOB)[1 - match.on_roll]
+            [beavered] = public(await service.beaver(PLACE, taker))
+            assert "beavers: the cube is at 4" in beavered.text
+            after = await service.table(PLACE)
+            assert after is not None and after.match.cube_owner == 1 - match.on_roll
+            assert after.match.options.jacoby
+            return
+        await take_turn(service, PLACE, (ALICE, BOB), rng, double_rate=0.0)
+    raise AssertionError("nobody could double")
