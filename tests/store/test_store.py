@@ -83,3 +83,28 @@ async def test_leaderboard_and_rank(tmp_path: Path) -> None:
     assert await store.rank("s", "a") == (2, 3)
     assert await store.rank("s", "d") is None
     await store.close()
+
+
+async def test_upgrade_keeps_existing_rows(tmp_path: Path) -> None:
+    import sqlite3
+
+    from bot.store.database import _statements
+
+    path = tmp_path / "old.sqlite3"
+    first_number, first_sql = migrations()[0]
+    with sqlite3.connect(path) as old:  # a database made by the first release
+        for statement in _statements(first_sql):
+            old.execute(statement)
+        old.execute(f"PRAGMA user_version = {first_number}")
+        old.execute("INSERT INTO servers VALUES ('s', 0)")
+        old.execute("INSERT INTO players (server_id, user_id, name) VALUES ('s', 'a', 'A')")
+        old.execute("INSERT INTO players (server_id, user_id, name) VALUES ('s', 'b', 'B')")
+        old.execute("INSERT INTO challenges (server_id, channel_id, challenger_id, challenged_id,"
+                    " match_length, created_at, expires_at, status)"
+                    " VALUES ('s', 'c', 'a', 'b', 0, 0, 9e9, 'open')")
+    old.close()
+    store = await Store.open(path)
+    assert await store.schema_version() == migrations()[-1][0] > first_number
+    challenge = await store.open_challenge("s", "c")
+    assert challenge is not None and challenge.options == "{}"
+    await store.close()
