@@ -760,7 +760,8 @@ class TableService:
             return [
                 Reply(
                     f"{user.name} claims the match: {table.names[1 - seat]} has not "
-                    f"acted for {_duration(idle)}. {user.name} wins (rated)."
+                    f"acted for {_duration(idle)}. {user.name} wins"
+                    f"{' (rated)' if match.length > 0 else ''}."
                 )
             ]
 
