@@ -43,6 +43,14 @@ def lookup_user(word: str) -> User | None:
     return console_user(name) if re.fullmatch(r"[\w.-]+", name) else None
 
 
+def _last_file_number(folder: Path | None) -> int:
+    """The highest ``NNNN-`` number already in ``folder``, so a new run never overwrites."""
+    if folder is None or not folder.is_dir():
+        return 0
+    numbers = [int(m[1]) for p in folder.iterdir() if (m := re.match(r"^(\d+)-", p.name))]
+    return max(numbers, default=0)
+
+
 @dataclass(frozen=True, slots=True)
 class _Shown:
     reply: Reply
@@ -58,7 +66,7 @@ class Console:
         self.out = out
         self.images = images
         self.as_json = as_json
-        self.files_written = 0
+        self.files_written = _last_file_number(images)
 
     def _save(self, name: str, data: bytes) -> str | None:
         """Write a file into ``--images`` (numbered, so nothing is overwritten)."""

@@ -93,6 +93,8 @@ def test_images_files_and_restart(tmp_path: Path) -> None:
     second = [json.loads(line) for line in run(tmp_path, lines, images=True).splitlines()]
     assert second[0]["game"]["phase"] == "resigned" and second[0]["game"]["turn"] == other
     assert second[1]["game"]["phase"] == "over" and second[1]["game"]["winner"] == other
+    assert image.read_bytes().startswith(b"\x89PNG")  # the second run wrote new files
+    assert Path(second[0]["replies"][0]["image"]) != image
     mat = Path(second[2]["replies"][0]["file"])
     assert mat.suffix == ".mat" and "1 point match" in mat.read_text()
 
