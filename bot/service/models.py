@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum
 
 
@@ -54,7 +54,6 @@ class Reply:
     money_game: bool = False
     private: bool = False
     board_viewer: int | None = None  # set when the reply shows the board (from this side)
-    extra: dict[str, object] = field(default_factory=dict, compare=False)
 
 
 class Refusal(Exception):

@@ -200,9 +200,12 @@ class TableService:
             return None
         return Table(row, await self._load_match(row), await self._names(place, row.player_ids))
 
-    async def _require_table(self, place: Place) -> Table:
-        table = await self._table(place)
+    async def _require_table(self, place: Place, *, latest: bool = False) -> Table:
+        """The match being played here (or, with ``latest``, the last one, even if over)."""
+        table = await self._table(place, latest=latest)
         if table is None:
+            if latest:
+                raise Refusal("No match has been played at this table yet.")
             raise Refusal(
                 f"There is no match at this table. Start one with `{self.prefix}challenge @user`."
             )
@@ -615,9 +618,7 @@ class TableService:
 
     async def board(self, place: Place, user: User) -> list[Reply]:
         async def work() -> list[Reply]:
-            table = await self._table(place, latest=True)
-            if table is None:
-                raise Refusal("No match has been played at this table yet.")
+            table = await self._require_table(place, latest=True)
             seat = table.seat(user)
             viewer = seat if seat is not None else table.match.on_roll
             prompt, _ = self._prompt(table)
@@ -665,9 +666,7 @@ class TableService:
 
     async def export(self, place: Place, user: User) -> list[Reply]:
         async def work() -> list[Reply]:
-            table = await self._table(place, latest=True)
-            if table is None:
-                raise Refusal("No match has been played at this table yet.")
+            table = await self._require_table(place, latest=True)
             match, names = table.match, table.names
             lines = [
                 f"GNU Backgammon ID: `{match.position_id()}:{match.match_id()}` "

@@ -21,6 +21,7 @@ import aiosqlite
 
 log = logging.getLogger(__name__)
 
+_PLAYER_SQL = "SELECT * FROM players WHERE server_id = ? AND user_id = ?"
 _MIGRATION_NAME = re.compile(r"^(\d{3})_[\w-]+\.sql$")
 
 
@@ -158,9 +159,7 @@ class Store:
     # -- reads --------------------------------------------------------------------------------
 
     async def player(self, server_id: str, user_id: str) -> PlayerRow | None:
-        row = await self.fetch_one(
-            "SELECT * FROM players WHERE server_id = ? AND user_id = ?", (server_id, user_id)
-        )
+        row = await self.fetch_one(_PLAYER_SQL, (server_id, user_id))
         return PlayerRow(**dict(row)) if row else None
 
     async def open_challenge(self, server_id: str, channel_id: str) -> ChallengeRow | None:
@@ -187,10 +186,6 @@ class Store:
     async def match(self, match_id: int) -> MatchRow | None:
         row = await self.fetch_one("SELECT * FROM matches WHERE id = ?", (match_id,))
         return MatchRow(**dict(row)) if row else None
-
-    async def match_version(self, match_id: int) -> int | None:
-        row = await self.fetch_one("SELECT version FROM matches WHERE id = ?", (match_id,))
-        return int(row[0]) if row else None
 
     async def leaderboard(self, server_id: str, limit: int = 10) -> list[PlayerRow]:
         rows = await self.fetch_all(
@@ -222,10 +217,6 @@ class Store:
             (server_id, user_id, user_id),
         )
         return {str(row[0]): int(row[1]) for row in rows}
-
-    async def playing_matches(self) -> list[MatchRow]:
-        rows = await self.fetch_all("SELECT * FROM matches WHERE status = 'playing'")
-        return [MatchRow(**dict(row)) for row in rows]
 
 
 class Transaction:
@@ -351,9 +342,8 @@ class Transaction:
         )
 
     async def player(self, server_id: str, user_id: str) -> PlayerRow | None:
-        cursor = await self._db.execute(
-            "SELECT * FROM players WHERE server_id = ? AND user_id = ?", (server_id, user_id)
-        )
+        """The player as this transaction sees it (the rating to update)."""
+        cursor = await self._db.execute(_PLAYER_SQL, (server_id, user_id))
         row = await cursor.fetchone()
         return PlayerRow(**dict(row)) if row else None
 
