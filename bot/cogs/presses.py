@@ -35,7 +35,7 @@ async def press(service: TableService, place: Place, user: User, button_id: str)
     pending = await service.pending_decision(place)
     if spec is None or pending is None or pending[0] is not spec.decision:
         return Pressed([Reply(STALE, private=True)], remove_buttons=True)
-    _, user_id, name = pending
+    user_id, name = pending.user_id, pending.name
     if user.id != user_id:
         return Pressed([Reply(f"Not your decision: waiting for {name}.", private=True)], False)
     replies = await spec.action(service, place, user)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import NamedTuple
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +32,20 @@ class Decision(Enum):
     TURN = "turn"  # roll / double
 
 
+class Pending(NamedTuple):
+    """The question a table waits on: who must answer it and which one it is.
+
+    ``key`` names this very question, so an answer meant for an older one (a button on an old
+    message) can be told apart: ``c<challenge id>`` for a challenge, ``m<match id>.<actions
+    so far>`` for a decision in a match (the count of actions changes with every answer).
+    """
+
+    decision: Decision
+    user_id: str
+    name: str
+    key: str
+
+
 @dataclass(frozen=True, slots=True)
 class Attachment:
     filename: str
@@ -51,6 +66,7 @@ class Reply:
     mention: tuple[str, ...] = ()
     decision: Decision | None = None
     decision_for: str | None = None
+    decision_key: str | None = None  # which question exactly: see :class:`Pending`
     money_game: bool = False
     private: bool = False
     board_viewer: int | None = None  # set when the reply shows the board (from this side)

@@ -31,7 +31,15 @@ from bot.engine.match import (
 )
 from bot.render import BoardState, LastPlay, render_board
 from bot.service.help import BY_NAME, help_text
-from bot.service.models import Attachment, Decision, Place, Refusal, Reply, User
+from bot.service.models import (
+    Attachment,
+    Decision,
+    Pending,
+    Place,
+    Refusal,
+    Reply,
+    User,
+)
 from bot.service.rating import rate_match
 from bot.service.words import describe, dice_text, match_kind, options_text, score_text
 from bot.settings import Settings
@@ -320,6 +328,7 @@ class TableService:
             mention=(ids[turn],) if turn is not None else (),
             decision=decision,
             decision_for=ids[turn] if turn is not None and decision else None,
+            decision_key=match_key(table) if decision else None,
             money_game=match.length == 0 and match.options.beavers,
             board_viewer=viewer if viewer is not None else match.on_roll,
         )
@@ -388,7 +397,7 @@ class TableService:
             async with self.store.transaction() as tx:
                 await tx.ensure_player(place.server_id, user.id, user.name, now)
                 await tx.ensure_player(place.server_id, opponent.id, opponent.name, now)
-                await tx.create_challenge(
+                challenge_id = await tx.create_challenge(
                     place.server_id,
                     place.channel_id,
                     user.id,
@@ -408,6 +417,7 @@ class TableService:
                     mention=(opponent.id,),
                     decision=Decision.CHALLENGE,
                     decision_for=opponent.id,
+                    decision_key=challenge_key(challenge_id),
                 )
             ]
 
@@ -857,9 +867,9 @@ class TableService:
     async def open_challenge(self, place: Place) -> ChallengeRow | None:
         return await self.store.open_challenge(place.server_id, place.channel_id)
 
-    async def pending_decision(self, place: Place) -> tuple[Decision, str, str] | None:
-        """The question the table waits on now: (decision, user id who must answer, their
-        name), or None. Buttons use it to tell a stale press or the wrong player."""
+    async def pending_decision(self, place: Place) -> Pending | None:
+        """The question the table waits on now, or None. Buttons use it to tell a stale
+        press (its key no longer matches) or the wrong player."""
         table = await self._table(place)
         if table is not None:
             match = table.match
@@ -871,12 +881,15 @@ class TableService:
             }
             if turn is None or match.phase not in kinds:
                 return None
-            return kinds[match.phase], table.row.player_ids[turn], table.names[turn]
+            ids = table.row.player_ids
+            return Pending(kinds[match.phase], ids[turn], table.names[turn], match_key(table))
         challenge = await self._open_challenge(place)
         if challenge is None:
             return None
         name = (await self._names(place, (challenge.challenged_id,) * 2))[0]
-        return Decision.CHALLENGE, challenge.challenged_id, name
+        return Pending(
+            Decision.CHALLENGE, challenge.challenged_id, name, challenge_key(challenge.id)
+        )
 
     # -- text commands (the console, and anything else that has only text) --------------------
 
@@ -946,6 +959,15 @@ class TableService:
                 private=True,
             )
         ]
+
+
+def match_key(table: Table) -> str:
+    """The key of the decision a match waits on (see :class:`Pending`)."""
+    return f"m{table.row.id}.{len(table.match.actions)}"
+
+
+def challenge_key(challenge_id: int) -> str:
+    return f"c{challenge_id}"
 
 
 def last_play(match: Match) -> LastPlay | None:

@@ -368,7 +368,7 @@ async def test_fifty_channels_at_once(service: TableService) -> None:
 async def test_pending_decision_follows_the_table(service: TableService) -> None:
     assert await service.pending_decision(PLACE) is None
     public(await service.challenge(PLACE, ALICE, BOB, "3"))
-    assert await service.pending_decision(PLACE) == (Decision.CHALLENGE, BOB.id, "bob")
+    assert (await service.pending_decision(PLACE))[:3] == (Decision.CHALLENGE, BOB.id, "bob")
     public(await service.accept(PLACE, BOB))
     table = await service.table(PLACE)
     assert table is not None
@@ -377,7 +377,7 @@ async def test_pending_decision_follows_the_table(service: TableService) -> None
     mover = (ALICE, BOB)[table.match.turn or 0]
     public(await service.resign(PLACE, mover, "single"))
     other = BOB if mover is ALICE else ALICE
-    assert await service.pending_decision(PLACE) == (Decision.RESIGNATION, other.id, other.name)
+    assert (await service.pending_decision(PLACE))[:3] == (Decision.RESIGNATION, other.id, other.name)
 
 
 async def test_money_game_options_beaver(service: TableService) -> None:
@@ -406,3 +406,22 @@ async def test_money_game_options_beaver(service: TableService) -> None:
             return
         await take_turn(service, PLACE, (ALICE, BOB), rng, double_rate=0.0)
     raise AssertionError("nobody could double")
+
+
+async def test_each_question_has_its_own_key(service: TableService) -> None:
+    [offer] = public(await service.challenge(PLACE, ALICE, BOB, "3"))
+    pending = await service.pending_decision(PLACE)
+    assert pending is not None and offer.decision_key == pending.key
+    assert pending.key.startswith("c")
+    public(await service.cancel(PLACE, ALICE))
+    [second] = public(await service.challenge(PLACE, ALICE, BOB, "5"))
+    assert second.decision_key != offer.decision_key  # a new challenge, a new key
+    public(await service.accept(PLACE, BOB))
+    rng = random.Random(4)
+    keys: list[str] = []
+    for _ in range(60):
+        pending = await service.pending_decision(PLACE)
+        if pending is not None:
+            keys.append(pending.key)
+        await take_turn(service, PLACE, (ALICE, BOB), rng, double_rate=0.3, drop_rate=0.0)
+    assert len(keys) > 5 and len(set(keys)) == len(keys)  # no two decisions share a key
