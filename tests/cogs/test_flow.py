@@ -68,7 +68,9 @@ async def test_a_whole_match_with_prefix_commands(
     text = next_text()
     assert text.startswith(f"<@{bob.id}> ")  # only the challenged player is pinged
     assert "challenges" in text
-    assert (await service.pending_decision(place))[:3] == (Decision.CHALLENGE, str(bob.id), bob.nick)
+    pending = await service.pending_decision(place)
+    assert pending is not None
+    assert pending[:3] == (Decision.CHALLENGE, str(bob.id), bob.nick)
 
     await dpytest.message("!accept", member=bob)
     await next_png()

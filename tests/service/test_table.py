@@ -377,7 +377,8 @@ async def test_pending_decision_follows_the_table(service: TableService) -> None
     mover = (ALICE, BOB)[table.match.turn or 0]
     public(await service.resign(PLACE, mover, "single"))
     other = BOB if mover is ALICE else ALICE
-    assert (await service.pending_decision(PLACE))[:3] == (Decision.RESIGNATION, other.id, other.name)
+    pending = await service.pending_decision(PLACE)
+    assert pending is not None and pending[:3] == (Decision.RESIGNATION, other.id, other.name)
 
 
 async def test_money_game_options_beaver(service: TableService) -> None:
