@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+
+MAX_MATCH_LENGTH = 25  # the longest match the bot plays
 
 
 class SettingsError(ValueError):
@@ -32,7 +34,9 @@ def read_dotenv(path: Path) -> dict[str, str]:
 
 @dataclass(frozen=True)
 class Settings:
-    discord_token: str | None = None
+    """Every setting. Secrets are left out of ``repr`` so a logged ``Settings`` shows none."""
+
+    discord_token: str | None = field(default=None, repr=False)
     database: Path = Path("backgammon.sqlite3")
     command_prefix: str = "!"
     dev_guild_id: int | None = None
@@ -51,7 +55,14 @@ class Settings:
             value = values.get(name, "").strip()
             return value or None
 
-        def number(name: str, default: float, *, whole: bool = False, low: float = 0) -> float:
+        def number(
+            name: str,
+            default: float,
+            *,
+            whole: bool = False,
+            low: float = 0,
+            high: float | None = None,
+        ) -> float:
             raw = text(name)
             if raw is None:
                 return default
@@ -62,6 +73,8 @@ class Settings:
                 raise SettingsError(f"{name} must be {kind}, not {raw!r}") from None
             if value < low:
                 raise SettingsError(f"{name} must be at least {low:g}, not {raw!r}")
+            if high is not None and value > high:
+                raise SettingsError(f"{name} must be at most {high:g}, not {raw!r}")
             return value
 
         guild = text("DEV_GUILD_ID")
@@ -73,7 +86,9 @@ class Settings:
             database=Path(text("BACKGAMMON_DB") or "backgammon.sqlite3"),
             command_prefix=text("COMMAND_PREFIX") or "!",
             dev_guild_id=int(number("DEV_GUILD_ID", 0, whole=True)) if guild else None,
-            default_match_length=int(number("DEFAULT_MATCH_LENGTH", 5, whole=True, low=1)),
+            default_match_length=int(
+                number("DEFAULT_MATCH_LENGTH", 5, whole=True, low=1, high=MAX_MATCH_LENGTH)
+            ),
             claim_timeout_hours=number("CLAIM_TIMEOUT_HOURS", 24.0, low=0.01),
             challenge_timeout_minutes=number("CHALLENGE_TIMEOUT_MINUTES", 10.0, low=0.1),
             log_level=level,

@@ -78,3 +78,11 @@ class Refusal(Exception):
     def __init__(self, text: str) -> None:
         super().__init__(text)
         self.text = text
+
+
+class Announcement(Exception):
+    """A command that ends early with news for the whole channel (not a refusal)."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.text = text

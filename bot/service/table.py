@@ -12,10 +12,14 @@ import functools
 import json
 import logging
 import random
+import re
 import time
+import unicodedata
+import uuid
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -30,8 +34,9 @@ from bot.engine.match import (
     Moved,
 )
 from bot.render import BoardState, LastPlay, render_board
-from bot.service.help import BY_NAME, help_text
+from bot.service.help import help_text, suggest
 from bot.service.models import (
+    Announcement,
     Attachment,
     Decision,
     Pending,
@@ -42,13 +47,15 @@ from bot.service.models import (
 )
 from bot.service.rating import rate_match
 from bot.service.words import describe, dice_text, match_kind, options_text, score_text
-from bot.settings import Settings
+from bot.settings import MAX_MATCH_LENGTH, Settings
 from bot.store import ChallengeRow, MatchRow, StaleMatchError, Store, Transaction
 
 log = logging.getLogger(__name__)
 
-MAX_MATCH_LENGTH = 25
+MAX_AUTOMATIC_DOUBLES = 3
 AUTO_STEPS = 500  # a guard: automatic rolls never loop forever
+_POINT_WORDS = ("points", "point", "pts", "pt", "p")
+_LENGTH_WORDS = re.compile(r"^(\d+)(?=(?:points|point|pts|pt|p)\b)")  # "3pt" -> "3 pt"
 MONEY_OPTIONS: dict[str, tuple[str, Any]] = {
     "jacoby": ("jacoby", True),
     "beavers": ("beavers", True),
@@ -57,6 +64,7 @@ MONEY_OPTIONS: dict[str, tuple[str, Any]] = {
     "automatic": ("automatic_doubles", True),
 }
 MATCHES_KEPT = 2000  # matches kept in memory between commands (replayed from the store if not)
+NAMES_KEPT = 20_000  # display names kept in memory (read from the store if not)
 
 DiceFactory = Callable[[], DiceSource]
 UserLookup = Callable[[str], User | None]
@@ -84,6 +92,14 @@ class RecordedPlay:
     notation: str
     steps: tuple[tuple[int, int], ...]
     hits: tuple[int, ...]
+
+
+class _PlaceLock:
+    __slots__ = ("lock", "users")
+
+    def __init__(self) -> None:
+        self.lock = asyncio.Lock()
+        self.users = 0  # holding or waiting
 
 
 @dataclass(slots=True)
@@ -119,9 +135,9 @@ class TableService:
         self._dice = dice
         self._clock = clock
         self._images = images
-        self._locks: dict[Place, asyncio.Lock] = {}
+        self._locks: dict[Place, _PlaceLock] = {}  # only places with a command running
         self._matches: OrderedDict[int, tuple[int, Match]] = OrderedDict()
-        self._name_cache: dict[tuple[str, str], str] = {}
+        self._name_cache: OrderedDict[tuple[str, str], str] = OrderedDict()
         self._renderer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="render")
 
     async def warm_up(self) -> None:
@@ -137,24 +153,37 @@ class TableService:
 
     # -- plumbing -----------------------------------------------------------------------------
 
-    def _lock(self, place: Place) -> asyncio.Lock:
-        lock = self._locks.get(place)
-        if lock is None:
-            lock = self._locks[place] = asyncio.Lock()
-        return lock
+    @asynccontextmanager
+    async def _locked(self, place: Place) -> AsyncIterator[None]:
+        """Hold ``place``'s lock. A lock lives only while someone holds or waits for it, so
+        the map doesn't grow with every channel ever seen."""
+        entry = self._locks.get(place)
+        if entry is None:
+            entry = self._locks[place] = _PlaceLock()
+        entry.users += 1
+        try:
+            async with entry.lock:
+                yield
+        finally:
+            entry.users -= 1
+            if entry.users == 0:
+                del self._locks[place]
 
     async def _guarded(
         self, place: Place, work: Callable[[], Awaitable[list[Reply]]]
     ) -> list[Reply]:
-        async with self._lock(place):
+        async with self._locked(place):
             try:
                 return await work()
             except Refusal as refusal:
                 return [Reply(refusal.text, private=True)]
+            except Announcement as announcement:
+                return [Reply(announcement.text)]
             except (MatchError, MoveError) as error:
                 return [Reply(_sentence(str(error)), private=True)]
-            except StaleMatchError:
-                self._matches.clear()
+            except StaleMatchError as error:
+                if error.match_id is not None:
+                    self._matches.pop(error.match_id, None)
                 return [
                     Reply(
                         "The game changed while your command ran: nothing was done. "
@@ -175,13 +204,21 @@ class TableService:
             if name is None:
                 player = await self.store.player(place.server_id, user_id)
                 name = player.name if player else user_id
-                self._name_cache[key] = name
+                self._cache_name(key, name)
+            else:
+                self._name_cache.move_to_end(key)
             names.append(name)
         return names[0], names[1]
 
     def _remember(self, place: Place, *users: User) -> None:
         for user in users:
-            self._name_cache[(place.server_id, user.id)] = user.name
+            self._cache_name((place.server_id, user.id), user.name)
+
+    def _cache_name(self, key: tuple[str, str], name: str) -> None:
+        self._name_cache[key] = name
+        self._name_cache.move_to_end(key)
+        while len(self._name_cache) > NAMES_KEPT:
+            self._name_cache.popitem(last=False)
 
     async def _load_match(self, row: MatchRow) -> Match:
         """The match a row holds: replayed from its record, or the copy kept from the last
@@ -200,13 +237,47 @@ class TableService:
         while len(self._matches) > MATCHES_KEPT:
             self._matches.popitem(last=False)
 
-    async def _table(self, place: Place, *, latest: bool = False) -> Table | None:
+    async def _table(
+        self, place: Place, *, latest: bool = False, repair: bool = True
+    ) -> Table | None:
+        """The channel's match. One that no longer replays (a damaged row, an engine change)
+        is voided when ``repair`` (only under the channel's lock), else taken as absent."""
         row = await (self.store.latest_match if latest else self.store.playing_match)(
             place.server_id, place.channel_id
         )
         if row is None:
             return None
-        return Table(row, await self._load_match(row), await self._names(place, row.player_ids))
+        names = await self._names(place, row.player_ids)
+        try:
+            match = await self._load_match(row)
+        except Exception:  # anything the replay of a stored record can raise
+            error_id = uuid.uuid4().hex[:8]
+            log.exception("Error %s: match %s (%s) does not replay", error_id, row.id, place)
+            if row.status == "playing" and repair:
+                await self._void_unreadable(row)
+                raise Announcement(
+                    f"The match between {names[0]} and {names[1]} could not be restored from "
+                    f"the database (error {error_id}), so it is void: unrated, and the table "
+                    f"is free. Sorry! Start again with `{self.prefix}challenge @user`."
+                ) from None
+            if row.status == "playing":
+                return None
+            raise Refusal(
+                f"The last match here can't be shown: its record is damaged (error {error_id})."
+            ) from None
+        return Table(row, match, names)
+
+    async def _void_unreadable(self, row: MatchRow) -> None:
+        async with self.store.transaction() as tx:
+            await tx.save_match(
+                row.id,
+                row.version,
+                state=row.state,
+                status="aborted",
+                now=self._clock(),
+                ending="unreadable",
+            )
+        self._matches.pop(row.id, None)
 
     async def _require_table(self, place: Place, *, latest: bool = False) -> Table:
         """The match being played here (or, with ``latest``, the last one, even if over)."""
@@ -363,13 +434,34 @@ class TableService:
 
     # -- challenges ---------------------------------------------------------------------------
 
-    async def _open_challenge(self, place: Place) -> ChallengeRow | None:
+    async def _open_challenge(self, place: Place, *, expire: bool = True) -> ChallengeRow | None:
+        """The channel's open challenge. One past its time is closed as expired when
+        ``expire`` (only under the channel's lock); either way it is not returned."""
         challenge = await self.store.open_challenge(place.server_id, place.channel_id)
         if challenge is not None and challenge.expires_at <= self._clock():
-            async with self.store.transaction() as tx:
-                await tx.close_challenge(challenge.id, "expired")
+            if expire:
+                async with self.store.transaction() as tx:
+                    await tx.expire_challenge(challenge.id)
             return None
         return challenge
+
+    async def _no_challenge(self, place: Place, verb: str) -> Refusal:
+        """Why there is no challenge to ``verb``: it expired, or there never was one."""
+        last = await self.store.latest_challenge(place.server_id, place.channel_id)
+        match = await self.store.latest_match(place.server_id, place.channel_id)
+        expired = last is not None and last.status == "expired"
+        if last is not None and expired and (match is None or match.created_at < last.created_at):
+            names = await self._names(place, (last.challenger_id, last.challenged_id))
+            ago = _duration(self._clock() - last.expires_at)
+            minutes = self.settings.challenge_timeout_minutes
+            return Refusal(
+                f"{names[0]}'s challenge to {names[1]} expired {ago} ago (challenges "
+                f"last {minutes:g} minutes): `{self.prefix}challenge @user` to start again."
+            )
+        return Refusal(
+            f"There is no challenge here to {verb}. Start one with "
+            f"`{self.prefix}challenge @user`."
+        )
 
     async def challenge(
         self, place: Place, user: User, opponent: User, length: str | int | None = None
@@ -424,22 +516,17 @@ class TableService:
         return await self._guarded(place, work)
 
     def _parse_terms(self, terms: str | int | None) -> tuple[int, dict[str, Any]]:
-        """Match length (0 = money) and money-game options from ``5``, ``money jacoby beavers``."""
+        """Match length (0 = money) and money-game options from what the challenger typed:
+        ``5``, ``5 points``, ``money jacoby beavers auto 2``."""
         if terms is None or isinstance(terms, int):
             return self._parse_length(terms), {}
-        words = terms.lower().replace(",", " ").split()
+        words = _LENGTH_WORDS.sub(r"\1 ", typed(terms).lower().replace(",", " ")).split()
+        if words and words[0].isdigit() and len(words) > 1 and words[1] in _POINT_WORDS:
+            words.pop(1)  # "3 points"
         if not words:
             return self._parse_length(None), {}
-        options: dict[str, Any] = {}
         first, extras = (words[0], words[1:]) if words[0] not in MONEY_OPTIONS else (None, words)
-        for word in extras:
-            if word not in MONEY_OPTIONS:
-                raise Refusal(
-                    f"{word!r} is not a match option: after `money` you may add "
-                    "`jacoby`, `beavers` and `auto` (automatic doubles)."
-                )
-            name, value = MONEY_OPTIONS[word]
-            options[name] = value
+        options = self._parse_options(extras)
         length = self._parse_length(first)
         if options and length:
             raise Refusal(
@@ -448,22 +535,47 @@ class TableService:
             )
         return length, options
 
+    def _parse_options(self, words: list[str]) -> dict[str, Any]:
+        options: dict[str, Any] = {}
+        index = 0
+        while index < len(words):
+            word = words[index]
+            index += 1
+            if word not in MONEY_OPTIONS:
+                raise Refusal(
+                    f"{_quote(word)} is not a match option: after `money` you may add "
+                    "`jacoby`, `beavers` and `auto` (automatic doubles)."
+                )
+            name, value = MONEY_OPTIONS[word]
+            if name == "automatic_doubles" and index < len(words) and words[index].isdigit():
+                value = int(words[index])
+                index += 1
+                if not 1 <= value <= MAX_AUTOMATIC_DOUBLES:
+                    raise Refusal(
+                        f"Automatic doubles: at most 1 to {MAX_AUTOMATIC_DOUBLES} per game, "
+                        f"not {value}, e.g. `{self.prefix}challenge @user money auto 2`."
+                    )
+            options[name] = value
+        return options
+
     def _parse_length(self, length: str | int | None) -> int:
         if length is None or (isinstance(length, str) and not length.strip()):
             return self.settings.default_match_length
         if isinstance(length, str):
-            word = length.strip().lower()
-            if word in ("money", "m", "0"):
+            word = typed(length).lower()
+            if word in ("money", "m"):
                 return 0
-            word = word.removesuffix("pt").removesuffix("points").removesuffix("point").strip()
             if not word.isdigit():
                 raise Refusal(
-                    f"{length!r} is not a match length: give a number of points "
+                    f"{_quote(length)} is not a match length: give a number of points "
                     f"(1-{MAX_MATCH_LENGTH}) or `money`."
                 )
             length = int(word)
-        if not 0 <= length <= MAX_MATCH_LENGTH:
-            raise Refusal(f"A match is 1 to {MAX_MATCH_LENGTH} points (or `money`), not {length}.")
+        if not 1 <= length <= MAX_MATCH_LENGTH:
+            raise Refusal(
+                f"A match is 1 to {MAX_MATCH_LENGTH} points, not {length}; for a money game "
+                f"say `money`, e.g. `{self.prefix}challenge @user money`."
+            )
         return length
 
     async def accept(self, place: Place, user: User) -> list[Reply]:
@@ -478,10 +590,7 @@ class TableService:
                 return await self._act(place, table, seat, lambda m: m.accept_resignation(seat))
             challenge = await self._open_challenge(place)
             if challenge is None:
-                raise Refusal(
-                    "There is no challenge here to accept. Start one with "
-                    f"`{self.prefix}challenge @user`."
-                )
+                raise await self._no_challenge(place, "accept")
             if challenge.challenged_id != user.id:
                 challenged = (await self._names(place, (challenge.challenged_id,) * 2))[0]
                 raise Refusal(f"This challenge is for {challenged}; only they can accept it.")
@@ -531,8 +640,7 @@ class TableService:
         async def work() -> list[Reply]:
             challenge = await self._open_challenge(place)
             if challenge is None:
-                verb = "decline" if declining else "cancel"
-                raise Refusal(f"There is no open challenge here to {verb}.")
+                raise await self._no_challenge(place, "decline" if declining else "cancel")
             allowed = challenge.challenged_id if declining else challenge.challenger_id
             if allowed != user.id:
                 if declining:
@@ -589,7 +697,8 @@ class TableService:
         return await self._player_action(place, user, "roll", lambda m, s: m.roll(s))
 
     async def move(self, place: Place, user: User, play: str) -> list[Reply]:
-        if not play.strip():
+        play = typed(play)
+        if not play:
             return [Reply(f"Say which play, e.g. `{self.prefix}move 13/7 8/7`.", private=True)]
         return await self._player_action(place, user, "move", lambda m, s: m.move(s, play))
 
@@ -606,11 +715,11 @@ class TableService:
         return await self._player_action(place, user, "beaver", lambda m, s: m.beaver(s))
 
     async def resign(self, place: Place, user: User, level: str | None = None) -> list[Reply]:
-        word = (level or "single").strip().lower()
+        word = typed(level or "single").lower()
         if word not in RESIGN_LEVELS:
             return [
                 Reply(
-                    f"{level!r} is not a resignation: say `single`, `gammon` or "
+                    f"{_quote(level or '')} is not a resignation: say `single`, `gammon` or "
                     f"`backgammon`, e.g. `{self.prefix}resign gammon`.",
                     private=True,
                 )
@@ -819,11 +928,12 @@ class TableService:
 
     async def help(self, place: Place, user: User, topic: str | None = None) -> list[Reply]:
         try:
-            return [Reply(help_text(self.prefix, topic))]
+            return [Reply(help_text(self.settings, typed(topic) if topic else None))]
         except KeyError:
             return [
                 Reply(
-                    f"There is no command {topic!r}. `{self.prefix}help` lists them all.",
+                    f"There is no command {_quote(topic or '')}. `{self.prefix}help` lists "
+                    "them all.",
                     private=True,
                 )
             ]
@@ -895,7 +1005,7 @@ class TableService:
 
     async def run(self, place: Place, user: User, text: str, *, users: UserLookup) -> list[Reply]:
         """Carry out one typed command, e.g. ``!move 13/7 8/7``; ``users`` resolves ``@name``."""
-        body = text.strip()
+        body = typed(text)
         if not body.startswith(self.prefix):
             return []
         words = body[len(self.prefix) :].split(maxsplit=1)
@@ -951,14 +1061,22 @@ class TableService:
                     )
                 ]
             return await self.challenge(place, user, target, " ".join(parts[1:]) or None)
-        known = f" Did you mean `{self.prefix}{name}`?" if name in BY_NAME else ""
-        return [
-            Reply(
-                f"Unknown command `{self.prefix}{name}`.{known} `{self.prefix}help` lists "
-                "them all.",
-                private=True,
-            )
-        ]
+        return unknown_command(self.prefix, name)
+
+
+def unknown_command(prefix: str, word: str) -> list[Reply]:
+    """The answer to ``!word`` when it is no command: a hint for a near miss, else nothing (it
+    is probably meant for another bot that shares the prefix)."""
+    meant = suggest(word)
+    if meant is None:
+        return []
+    return [
+        Reply(
+            f"Unknown command {_quote(prefix + word, 30)}. Did you mean `{prefix}{meant}`? "
+            f"`{prefix}help` lists them all.",
+            private=True,
+        )
+    ]
 
 
 def match_key(table: Table) -> str:
@@ -1033,6 +1151,18 @@ def game_data(table: Table) -> dict[str, Any]:
         "match_id": match.match_id(),
         "winner": names[winner] if winner is not None else None,
     }
+
+
+def typed(text: str) -> str:
+    """What a player typed, as the bot reads it: NFKC-normalised (full-width digits and
+    slashes become ASCII ones) and trimmed."""
+    return unicodedata.normalize("NFKC", text).strip()
+
+
+def _quote(text: str, limit: int = 40) -> str:
+    """A short excerpt of what someone typed, quoted (never the whole of a long paste)."""
+    text = " ".join(text.split())
+    return repr(text if len(text) <= limit else text[: limit - 1] + "…")
 
 
 def _sentence(text: str) -> str:

@@ -26,7 +26,13 @@ _MIGRATION_NAME = re.compile(r"^(\d{3})_[\w-]+\.sql$")
 
 
 class StaleMatchError(RuntimeError):
-    """Another writer changed the match since it was read; nothing was written."""
+    """Another writer changed the match (or challenge) since it was read; nothing was written.
+
+    ``match_id`` names the match, when it was one (its cached copy is out of date)."""
+
+    def __init__(self, text: str, match_id: int | None = None) -> None:
+        super().__init__(text)
+        self.match_id = match_id
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,6 +175,14 @@ class Store:
         )
         return ChallengeRow(**dict(row)) if row else None
 
+    async def latest_challenge(self, server_id: str, channel_id: str) -> ChallengeRow | None:
+        row = await self.fetch_one(
+            "SELECT * FROM challenges WHERE server_id = ? AND channel_id = ? "
+            "ORDER BY id DESC LIMIT 1",
+            (server_id, channel_id),
+        )
+        return ChallengeRow(**dict(row)) if row else None
+
     async def playing_match(self, server_id: str, channel_id: str) -> MatchRow | None:
         row = await self.fetch_one(
             "SELECT * FROM matches WHERE server_id = ? AND channel_id = ? AND status = 'playing'",
@@ -277,6 +291,13 @@ class Transaction:
         if changed != 1:
             raise StaleMatchError("the challenge was answered meanwhile")
 
+    async def expire_challenge(self, challenge_id: int) -> None:
+        """Close a challenge past its time (a no-op if another command got there first)."""
+        await self.execute(
+            "UPDATE challenges SET status = 'expired' WHERE id = ? AND status = 'open'",
+            (challenge_id,),
+        )
+
     async def create_match(
         self,
         server_id: str,
@@ -320,7 +341,7 @@ class Transaction:
             (state, status, winner, ending, abort_offered_by, touch, now, match_id, version),
         )
         if changed != 1:
-            raise StaleMatchError(f"match {match_id} is no longer at version {version}")
+            raise StaleMatchError(f"match {match_id} is no longer at version {version}", match_id)
         return version + 1
 
     async def record_rating(
