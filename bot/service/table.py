@@ -46,7 +46,14 @@ from bot.service.models import (
     User,
 )
 from bot.service.rating import rate_match
-from bot.service.words import describe, dice_text, match_kind, options_text, score_text
+from bot.service.words import (
+    describe,
+    dice_text,
+    match_kind,
+    options_text,
+    points_text,
+    score_text,
+)
 from bot.settings import MAX_MATCH_LENGTH, Settings
 from bot.store import ChallengeRow, MatchRow, StaleMatchError, Store, Transaction
 
@@ -387,7 +394,8 @@ class TableService:
         """The message after a change: what happened, the board, who must do what now."""
         match, names = table.match, table.names
         lines = [lead] if lead else []
-        lines += [text for text in (describe(event, names) for event in events) if text]
+        money = match.length == 0
+        lines += [text for text in (describe(e, names, money=money) for e in events) if text]
         prompt, decision = self._prompt(table)
         lines.append(prompt)
         turn = match.turn
@@ -407,12 +415,17 @@ class TableService:
     def _prompt(self, table: Table) -> tuple[str, Decision | None]:
         match, names, p = table.match, table.names, self.prefix
         if match.phase == "over":
-            assert match.winner is not None
-            return (
-                f"{names[match.winner]} wins {match_kind(match.length)} "
-                f"{match.score[match.winner]}-{match.score[1 - match.winner]}. "
-                f"`{p}export` shows the record and the dice seed."
-            ), None
+            winner = match.winner
+            assert winner is not None
+            if match.length == 0:
+                won = points_text(match.score[winner])
+                result = f"{names[winner]} wins the money game: {won}."
+            else:
+                result = (
+                    f"{names[winner]} wins {match_kind(match.length)} "
+                    f"{match.score[winner]}-{match.score[1 - winner]}."
+                )
+            return f"{result} `{p}export` shows the record and the dice seed.", None
         turn = match.turn
         assert turn is not None
         who = names[turn]
@@ -426,10 +439,10 @@ class TableService:
                 None,
             )
         if match.phase == "doubled":
-            beaver = f", `{p}beaver`" if match.length == 0 and match.options.beavers else ""
-            return (
-                f"{who}: `{p}take` or `{p}drop`{beaver} (the cube would be {match.offered_cube})."
-            ), Decision.DOUBLE
+            answers = f"`{p}take` or `{p}drop`"
+            if match.length == 0 and match.options.beavers:
+                answers = f"`{p}take`, `{p}drop` or `{p}beaver`"
+            return f"{who}: {answers} (the cube would be {match.offered_cube}).", Decision.DOUBLE
         return f"{who}: `{p}accept` or `{p}reject` the resignation.", Decision.RESIGNATION
 
     # -- challenges ---------------------------------------------------------------------------
@@ -667,8 +680,17 @@ class TableService:
         match = action(table.match)
         events = list(match.events)
         match = self._advance(match, events)
+        offered = table.row.abort_offered_by
+        lead = ""
+        if offered is not None:  # any action withdraws a request to abort: say so
+            asker, actor = table.names[offered], table.names[seat]
+            lead = (
+                f"{asker}'s request to abort lapses: they played on."
+                if offered == seat
+                else f"{actor} plays on instead of agreeing to abort: {asker}'s request lapses."
+            )
         table = await self._save(place, table, match)
-        return [await self._status(table, events)]
+        return [await self._status(table, events, lead=lead)]
 
     def _check_turn(self, table: Table, seat: int, doing: str) -> None:
         match = table.match
@@ -751,7 +773,11 @@ class TableService:
     def _ending_text(self, table: Table) -> str:
         names, row = table.names, table.row
         if row.status == "aborted":
-            return f"The match between {names[0]} and {names[1]} was aborted (unrated)."
+            how = {"voided": "voided by a moderator", "unreadable": "void (its record was damaged)"}
+            return (
+                f"The match between {names[0]} and {names[1]} was "
+                f"{how.get(row.ending or '', 'aborted')} (unrated)."
+            )
         if row.ending == "claimed" and row.winner is not None:
             return f"{names[row.winner]} won the match by claim (the opponent timed out)."
         if row.winner is not None:
@@ -829,19 +855,42 @@ class TableService:
                         mention=(other,),
                     )
                 ]
-            now = self._clock()
-            async with self.store.transaction() as tx:
-                await tx.save_match(
-                    table.row.id,
-                    table.row.version,
-                    state=table.row.state,
-                    status="aborted",
-                    now=now,
-                    ending="aborted",
-                )
-            self._matches.pop(table.row.id, None)
+            await self._end_unrated(table, "aborted")
             return [
                 Reply(f"Match aborted by agreement: {table.names[0]} vs {table.names[1]}, unrated.")
+            ]
+
+        return await self._guarded(place, work)
+
+    async def _end_unrated(self, table: Table, ending: str) -> None:
+        async with self.store.transaction() as tx:
+            await tx.save_match(
+                table.row.id,
+                table.row.version,
+                state=table.row.state,
+                status="aborted",
+                now=self._clock(),
+                ending=ending,
+            )
+        self._matches.pop(table.row.id, None)
+
+    async def void(self, place: Place, user: User, *, moderator: bool) -> list[Reply]:
+        """A moderator ends the channel's match, unrated (a stuck or abandoned one)."""
+
+        async def work() -> list[Reply]:
+            if not moderator:
+                raise Refusal(
+                    "Only moderators (Manage Messages in this channel) can void a match; "
+                    f"the players can end it together with `{self.prefix}abort`."
+                )
+            table = await self._require_table(place)
+            await self._end_unrated(table, "voided")
+            names = table.names
+            return [
+                Reply(
+                    f"{user.name} voided the match between {names[0]} and {names[1]}: "
+                    "unrated, and the table is free."
+                )
             ]
 
         return await self._guarded(place, work)
@@ -1033,6 +1082,8 @@ class TableService:
         }
         if name in simple:
             return await simple[name](place, user)
+        if name == "void":  # the console's user is the operator of the bot: a moderator
+            return await self.void(place, user, moderator=True)
         if name == "move":
             return await self.move(place, user, rest)
         if name == "resign":
