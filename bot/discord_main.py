@@ -12,9 +12,10 @@ import aiohttp
 import discord
 
 from bot.discord_bot import BackgammonBot, bot_intents
+from bot.service.dicekey import DiceKeyFileError, server_key
 from bot.service.table import TableService
 from bot.settings import Settings, SettingsError
-from bot.store import Store
+from bot.store import Store, StoreError
 
 log = logging.getLogger("bot")
 
@@ -48,8 +49,18 @@ def main(argv: list[str]) -> int:
 async def serve(settings: Settings, token: str) -> int:
     """Open the database, run the bot until it stops, close everything cleanly."""
     log.info("Database: %s", settings.database.resolve())
-    store = await Store.open(settings.database)
-    service = TableService(store, settings=settings)
+    try:
+        store = await Store.open(settings.database)
+    except (StoreError, OSError) as error:
+        log.error("Can't start: %s", error)
+        return 1
+    try:
+        key = await server_key(settings, store, settings.database)
+    except (StoreError, DiceKeyFileError) as error:
+        log.error("Can't start: %s", error)
+        await store.close()
+        return 1
+    service = TableService(store, settings=settings, dice_key=key)
     try:
         return await run_bot(service, settings, token)
     finally:

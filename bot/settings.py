@@ -44,6 +44,8 @@ class Settings:
     claim_timeout_hours: float = 24.0
     challenge_timeout_minutes: float = 10.0
     log_level: str = "INFO"
+    dice_key: str | None = field(default=None, repr=False)  # hex; else the key file
+    dice_key_file: Path | None = None  # default: the database's path + ".key"
 
     @classmethod
     def load(cls, environ: Mapping[str, str] | None = None, dotenv: Path | None = None) -> Settings:
@@ -92,4 +94,6 @@ class Settings:
             claim_timeout_hours=number("CLAIM_TIMEOUT_HOURS", 24.0, low=0.01),
             challenge_timeout_minutes=number("CHALLENGE_TIMEOUT_MINUTES", 10.0, low=0.1),
             log_level=level,
+            dice_key=text("DICE_KEY"),
+            dice_key_file=Path(key_file) if (key_file := text("DICE_KEY_FILE")) else None,
         )

@@ -396,10 +396,13 @@ class Match:
                 "actions": [action.to_data() for action in self.actions]}
 
     @classmethod
-    def from_data(cls, data: Mapping[str, Any]) -> Match:
+    def from_data(cls, data: Mapping[str, Any], *, dice_key: bytes | None = None) -> Match:
+        """The match :meth:`to_data` described; ``dice_key`` for dice made with the server's
+        key (:class:`~bot.engine.dice.KeyedDice`)."""
         if data.get("format") != FORMAT_VERSION:
             raise ValueError(f"unknown match data format {data.get('format')!r}")
-        return cls.replay(MatchOptions.from_data(data["options"]), dice_from_data(data["dice"]),
+        dice = dice_from_data(data["dice"], key=dice_key)
+        return cls.replay(MatchOptions.from_data(data["options"]), dice,
                           (Action.from_data(item) for item in data["actions"]))
 
     # -- facts --------------------------------------------------------------------------------

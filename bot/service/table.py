@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.engine import MoveError, Position
-from bot.engine.dice import DiceSource, VerifiableDice
+from bot.engine.dice import DiceSource, KeyedDice, VerifiableDice
 from bot.engine.match import (
     RESIGN_LEVELS,
     Event,
@@ -78,7 +78,14 @@ UserLookup = Callable[[str], User | None]
 
 
 def secure_dice() -> DiceSource:
+    """Fresh secret dice whose seed is stored with the match (tests; production uses
+    :func:`keyed_dice`, which keeps the seed out of the database)."""
     return VerifiableDice.generate()
+
+
+def keyed_dice(key: bytes) -> DiceFactory:
+    """Dice whose seeds only the holder of the server's ``key`` can know."""
+    return functools.partial(KeyedDice.generate, key)
 
 
 def seeded_dice(seed: int) -> DiceFactory:
@@ -133,13 +140,19 @@ class TableService:
         store: Store,
         *,
         settings: Settings | None = None,
-        dice: DiceFactory = secure_dice,
+        dice: DiceFactory | None = None,
+        dice_key: bytes | None = None,
         clock: Callable[[], float] = time.time,
         images: bool = True,
     ) -> None:
+        """``dice_key``: the server's key (see :mod:`bot.service.dicekey`); new matches get
+        :func:`keyed_dice` unless ``dice`` says otherwise, and matches made with it replay."""
         self.store = store
         self.settings = settings or Settings()
+        if dice is None:
+            dice = keyed_dice(dice_key) if dice_key is not None else secure_dice
         self._dice = dice
+        self._dice_key = dice_key
         self._clock = clock
         self._images = images
         self._locks: dict[Place, _PlaceLock] = {}  # only places with a command running
@@ -234,7 +247,7 @@ class TableService:
         if cached is not None and cached[0] == row.version:
             self._matches.move_to_end(row.id)
             return cached[1]
-        match = Match.from_data(json.loads(row.state))
+        match = Match.from_data(json.loads(row.state), dice_key=self._dice_key)
         self._keep(row.id, row.version, match)
         return match
 

@@ -25,6 +25,10 @@ _PLAYER_SQL = "SELECT * FROM players WHERE server_id = ? AND user_id = ?"
 _MIGRATION_NAME = re.compile(r"^(\d{3})_[\w-]+\.sql$")
 
 
+class StoreError(RuntimeError):
+    """The database can't be opened or used: the message says which file and why."""
+
+
 class StaleMatchError(RuntimeError):
     """Another writer changed the match (or challenge) since it was read; nothing was written.
 
@@ -101,14 +105,37 @@ class Store:
 
     @classmethod
     async def open(cls, path: str | Path) -> Store:
-        connection = await aiosqlite.connect(str(path), isolation_level=None)
-        connection.row_factory = sqlite3.Row
-        await connection.execute("PRAGMA journal_mode = WAL")
-        await connection.execute("PRAGMA foreign_keys = ON")
-        await connection.execute("PRAGMA synchronous = NORMAL")
-        await connection.execute("PRAGMA busy_timeout = 5000")
-        store = cls(connection)
-        await store._migrate()
+        """Open (creating and migrating as needed) the database at ``path``.
+
+        Several processes may open one file at once: each migration runs in its own write
+        transaction and is skipped by whoever finds it already applied. On any failure the
+        connection (and its thread) is closed before the error propagates, so a process that
+        can't open its database exits instead of hanging.
+        """
+        try:
+            connection = await aiosqlite.connect(str(path), isolation_level=None)
+        except sqlite3.Error as error:
+            raise StoreError(f"can't open the database {path}: {error}") from error
+        try:
+            connection.row_factory = sqlite3.Row
+            await connection.execute("PRAGMA busy_timeout = 10000")
+            await connection.execute("PRAGMA journal_mode = WAL")
+            await connection.execute("PRAGMA foreign_keys = ON")
+            await connection.execute("PRAGMA synchronous = NORMAL")
+            store = cls(connection)
+            await store._migrate()
+            known = max(number for number, _ in migrations())
+            found = await store.schema_version()
+            if found > known:
+                raise StoreError(
+                    f"the database {path} is at schema version {found}, newer than this "
+                    f"bot's {known}: run the newer bot, or restore a backup"
+                )
+        except BaseException as error:
+            await connection.close()
+            if isinstance(error, sqlite3.Error):
+                raise StoreError(f"can't use the database {path}: {error}") from error
+            raise
         return store
 
     async def close(self) -> None:
@@ -117,14 +144,16 @@ class Store:
 
     async def _migrate(self) -> None:
         async with self._lock:
-            row = await (await self._db.execute("PRAGMA user_version")).fetchone()
-            current = int(row[0]) if row else 0
             for number, sql in migrations():
-                if number <= current:
-                    continue
-                log.info("applying database migration %03d", number)
+                # Read the version inside the write transaction: another process may have
+                # applied this migration since we looked.
                 await self._db.execute("BEGIN IMMEDIATE")
                 try:
+                    row = await (await self._db.execute("PRAGMA user_version")).fetchone()
+                    if number <= (int(row[0]) if row else 0):
+                        await self._db.execute("ROLLBACK")
+                        continue
+                    log.info("applying database migration %03d", number)
                     for statement in _statements(sql):
                         await self._db.execute(statement)
                     await self._db.execute(f"PRAGMA user_version = {number}")
@@ -174,6 +203,18 @@ class Store:
             (server_id, channel_id),
         )
         return ChallengeRow(**dict(row)) if row else None
+
+    async def meta(self, name: str) -> str | None:
+        row = await self.fetch_one("SELECT value FROM meta WHERE name = ?", (name,))
+        return str(row[0]) if row else None
+
+    async def set_meta(self, name: str, value: str) -> None:
+        """Set ``name`` unless another process set it first (then its value stays)."""
+        async with self.transaction() as tx:
+            await tx.execute(
+                "INSERT INTO meta (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING",
+                (name, value),
+            )
 
     async def latest_challenge(self, server_id: str, channel_id: str) -> ChallengeRow | None:
         row = await self.fetch_one(
