@@ -268,6 +268,10 @@ class TableService:
         if row is None:
             return None
         names = await self._names(place, row.player_ids)
+        if row.ending == "unreadable":
+            raise Refusal(
+                f"The last match here, {names[0]} vs {names[1]}, is void: its record was damaged."
+            )
         try:
             match = await self._load_match(row)
         except Exception:  # anything the replay of a stored record can raise
@@ -1004,7 +1008,7 @@ class TableService:
 
     async def game_view(self, place: Place) -> dict[str, Any] | None:
         """The channel's match (or open challenge) as plain data, for the console's JSON."""
-        table = await self._table(place, latest=True)
+        table = await self._table(place, latest=True, repair=False)
         challenge = await self.store.open_challenge(place.server_id, place.channel_id)
         if challenge is not None and (
             table is None or challenge.created_at >= table.row.created_at
@@ -1031,10 +1035,10 @@ class TableService:
 
     async def table(self, place: Place) -> Table | None:
         """The channel's match as it stands (None when no match is being played)."""
-        return await self._table(place)
+        return await self._table(place, repair=False)
 
     async def latest_table(self, place: Place) -> Table | None:
-        return await self._table(place, latest=True)
+        return await self._table(place, latest=True, repair=False)
 
     async def open_challenge(self, place: Place) -> ChallengeRow | None:
         return await self.store.open_challenge(place.server_id, place.channel_id)
@@ -1042,7 +1046,7 @@ class TableService:
     async def pending_decision(self, place: Place) -> Pending | None:
         """The question the table waits on now, or None. Buttons use it to tell a stale
         press (its key no longer matches) or the wrong player."""
-        table = await self._table(place)
+        table = await self._table(place, repair=False)
         if table is not None:
             match = table.match
             turn = match.turn
@@ -1055,7 +1059,7 @@ class TableService:
                 return None
             ids = table.row.player_ids
             return Pending(kinds[match.phase], ids[turn], table.names[turn], match_key(table))
-        challenge = await self._open_challenge(place)
+        challenge = await self._open_challenge(place, expire=False)
         if challenge is None:
             return None
         name = (await self._names(place, (challenge.challenged_id,) * 2))[0]
