@@ -6,6 +6,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import NamedTuple
 
+from bot.service.names import clean_name
+
 
 @dataclass(frozen=True, slots=True)
 class User:
@@ -13,6 +15,11 @@ class User:
 
     id: str
     name: str
+
+    def __post_init__(self) -> None:
+        # Display names are chosen by users: only ever keep a cleaned one (no bidi tricks,
+        # control characters or Zalgo; bounded length). See :func:`clean_name`.
+        object.__setattr__(self, "name", clean_name(self.name))
 
 
 @dataclass(frozen=True, slots=True)

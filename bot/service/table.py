@@ -45,6 +45,7 @@ from bot.service.models import (
     Reply,
     User,
 )
+from bot.service.names import markdown_safe as md
 from bot.service.rating import rate_match
 from bot.service.words import (
     describe,
@@ -122,7 +123,12 @@ class Table:
 
     row: MatchRow
     match: Match
-    names: tuple[str, str]
+    plain: tuple[str, str]  # the players' names as images, records and data show them
+
+    @property
+    def names(self) -> tuple[str, str]:
+        """The players' names as message text shows them (Markdown escaped)."""
+        return md(self.plain[0]), md(self.plain[1])
 
     def seat(self, user: User) -> int | None:
         if user.id == self.row.player0_id:
@@ -267,7 +273,8 @@ class TableService:
         )
         if row is None:
             return None
-        names = await self._names(place, row.player_ids)
+        plain = await self._names(place, row.player_ids)
+        names = (md(plain[0]), md(plain[1]))
         if row.ending == "unreadable":
             raise Refusal(
                 f"The last match here, {names[0]} vs {names[1]}, is void: its record was damaged."
@@ -289,7 +296,7 @@ class TableService:
             raise Refusal(
                 f"The last match here can't be shown: its record is damaged (error {error_id})."
             ) from None
-        return Table(row, match, names)
+        return Table(row, match, plain)
 
     async def _void_unreadable(self, row: MatchRow) -> None:
         async with self.store.transaction() as tx:
@@ -367,7 +374,7 @@ class TableService:
             abort_offered_by=abort_offered_by,
             last_action_at=now if touch else table.row.last_action_at,
         )
-        return Table(row, match, table.names)
+        return Table(row, match, table.plain)
 
     async def _rate(
         self, tx: Transaction, place: Place, table: Table, winner: int, match_id: int, length: int
@@ -401,7 +408,7 @@ class TableService:
         quantises and compresses), or None when images are off."""
         if not self._images:
             return None
-        state = board_state(table.match, table.names)
+        state = board_state(table.match, table.plain)
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(
             self._renderer, functools.partial(render_board, state, viewer=viewer)
@@ -481,7 +488,10 @@ class TableService:
         match = await self.store.latest_match(place.server_id, place.channel_id)
         expired = last is not None and last.status == "expired"
         if last is not None and expired and (match is None or match.created_at < last.created_at):
-            names = await self._names(place, (last.challenger_id, last.challenged_id))
+            names = [
+                md(name)
+                for name in await self._names(place, (last.challenger_id, last.challenged_id))
+            ]
             ago = _duration(self._clock() - last.expires_at)
             minutes = self.settings.challenge_timeout_minutes
             return Refusal(
@@ -489,8 +499,7 @@ class TableService:
                 f"last {minutes:g} minutes): `{self.prefix}challenge @user` to start again."
             )
         return Refusal(
-            f"There is no challenge here to {verb}. Start one with "
-            f"`{self.prefix}challenge @user`."
+            f"There is no challenge here to {verb}. Start one with `{self.prefix}challenge @user`."
         )
 
     async def challenge(
@@ -532,9 +541,9 @@ class TableService:
             self._remember(place, user, opponent)
             return [
                 Reply(
-                    f"{user.name} challenges {opponent.name} to "
+                    f"{md(user.name)} challenges {md(opponent.name)} to "
                     f"{match_kind(points)}{options_text(options)}. "
-                    f"{opponent.name}: `{self.prefix}accept` or `{self.prefix}decline` "
+                    f"{md(opponent.name)}: `{self.prefix}accept` or `{self.prefix}decline` "
                     f"(expires in {minutes:g} minutes).",
                     mention=(opponent.id,),
                     decision=Decision.CHALLENGE,
@@ -622,7 +631,7 @@ class TableService:
             if challenge is None:
                 raise await self._no_challenge(place, "accept")
             if challenge.challenged_id != user.id:
-                challenged = (await self._names(place, (challenge.challenged_id,) * 2))[0]
+                challenged = md((await self._names(place, (challenge.challenged_id,) * 2))[0])
                 raise Refusal(f"This challenge is for {challenged}; only they can accept it.")
             match = Match.start(
                 challenge.match_length, dice=self._dice(), **json.loads(challenge.options)
@@ -685,7 +694,7 @@ class TableService:
             async with self.store.transaction() as tx:
                 await tx.close_challenge(challenge.id, status)
             said = "declines" if declining else "withdraws"
-            return [Reply(f"{user.name} {said} the challenge.")]
+            return [Reply(f"{md(user.name)} {said} the challenge.")]
 
         return await self._guarded(place, work)
 
@@ -829,7 +838,7 @@ class TableService:
     async def export(self, place: Place, user: User) -> list[Reply]:
         async def work() -> list[Reply]:
             table = await self._require_table(place, latest=True)
-            match, names = table.match, table.names
+            match = table.match
             lines = [
                 f"GNU Backgammon ID: `{match.position_id()}:{match.match_id()}` "
                 "(Position ID:Match ID)",
@@ -844,7 +853,7 @@ class TableService:
                     f"Dice seed: `{seed}`; the match used dice 0-{match.dice_used - 1} "
                     "(the README shows how to check every roll)"
                 )
-                mat = match.to_mat(names)
+                mat = match.to_mat(table.plain)
                 attachment = Attachment(f"match-{table.row.id}.mat", mat.encode("utf-8"))
             return [Reply("\n".join(lines), file=attachment)]
 
@@ -867,7 +876,7 @@ class TableService:
                 other = table.row.player_ids[1 - seat]
                 return [
                     Reply(
-                        f"{user.name} asks to abort the match (unrated). "
+                        f"{md(user.name)} asks to abort the match (unrated). "
                         f"{table.names[1 - seat]}: `{self.prefix}abort` to agree.",
                         mention=(other,),
                     )
@@ -905,7 +914,7 @@ class TableService:
             names = table.names
             return [
                 Reply(
-                    f"{user.name} voided the match between {names[0]} and {names[1]}: "
+                    f"{md(user.name)} voided the match between {names[0]} and {names[1]}: "
                     "unrated, and the table is free."
                 )
             ]
@@ -943,8 +952,8 @@ class TableService:
             self._matches.pop(table.row.id, None)
             return [
                 Reply(
-                    f"{user.name} claims the match: {table.names[1 - seat]} has not "
-                    f"acted for {_duration(idle)}. {user.name} wins"
+                    f"{md(user.name)} claims the match: {table.names[1 - seat]} has not "
+                    f"acted for {_duration(idle)}. {md(user.name)} wins"
                     f"{' (rated)' if match.length > 0 else ''}."
                 )
             ]
@@ -965,27 +974,27 @@ class TableService:
         lines = ["**Leaderboard** (FIBS ratings)"]
         for rank, player in enumerate(top, start=1):
             lines.append(
-                f"{rank}. {player.name} {player.rating:.1f} "
+                f"{rank}. {md(player.name)} {player.rating:.1f} "
                 f"({player.wins} won, {player.losses} lost)"
             )
         mine = await self.store.rank(place.server_id, user.id)
         if mine is None:
-            lines.append(f"{user.name}: not ranked yet (finish a rated match).")
+            lines.append(f"{md(user.name)}: not ranked yet (finish a rated match).")
         else:
-            lines.append(f"{user.name}: #{mine[0]} of {mine[1]}.")
+            lines.append(f"{md(user.name)}: #{mine[0]} of {mine[1]}.")
         return [Reply("\n".join(lines))]
 
     async def stats(self, place: Place, user: User, target: User | None = None) -> list[Reply]:
         who = target or user
         player = await self.store.player(place.server_id, who.id)
         if player is None:
-            return [Reply(f"{who.name} has not played here yet.")]
+            return [Reply(f"{md(who.name)} has not played here yet.")]
         rank = await self.store.rank(place.server_id, who.id)
         counts = await self.store.match_counts(place.server_id, who.id)
         ranked = f"#{rank[0]} of {rank[1]}" if rank else "unranked"
         return [
             Reply(
-                f"{player.name}: rating {player.rating:.1f} ({ranked}), experience "
+                f"{md(player.name)}: rating {player.rating:.1f} ({ranked}), experience "
                 f"{player.experience}; rated matches {player.wins} won, {player.losses} "
                 f"lost; {counts.get('playing', 0)} playing, {counts.get('aborted', 0)} "
                 "aborted."
@@ -1062,7 +1071,7 @@ class TableService:
         challenge = await self._open_challenge(place, expire=False)
         if challenge is None:
             return None
-        name = (await self._names(place, (challenge.challenged_id,) * 2))[0]
+        name = md((await self._names(place, (challenge.challenged_id,) * 2))[0])
         return Pending(
             Decision.CHALLENGE, challenge.challenged_id, name, challenge_key(challenge.id)
         )
@@ -1189,13 +1198,13 @@ def board_state(match: Match, names: tuple[str, str]) -> BoardState:
 
 def text_board(table: Table, viewer: int) -> str:
     """The ASCII board from ``viewer``'s side, with who is who."""
-    match, names = table.match, table.names
+    match, names = table.match, table.plain
     position = match.position if viewer == match.on_roll else match.position.swapped()
     return f"{position}\n X = {names[viewer]}, O = {names[1 - viewer]}"
 
 
 def game_data(table: Table) -> dict[str, Any]:
-    match, names, row = table.match, table.names, table.row
+    match, names, row = table.match, table.plain, table.row
     turn = match.turn
     position = match.position if turn in (None, match.on_roll) else match.position.swapped()
     phase = match.phase

@@ -17,6 +17,7 @@ from discord.ext import commands
 
 from bot.discord_bot import BackgammonBot, bot_intents
 from bot.service.models import Decision, Place
+from bot.service.names import markdown_safe
 from bot.service.table import TableService
 from bot.settings import Settings
 from tests.cogs.fakes import PNG
@@ -70,7 +71,7 @@ async def test_a_whole_match_with_prefix_commands(
     assert "challenges" in text
     pending = await service.pending_decision(place)
     assert pending is not None
-    assert pending[:3] == (Decision.CHALLENGE, str(bob.id), bob.nick)
+    assert pending[:3] == (Decision.CHALLENGE, str(bob.id), markdown_safe(bob.nick))
 
     await dpytest.message("!accept", member=bob)
     await next_png()
@@ -102,7 +103,7 @@ async def test_a_whole_match_with_prefix_commands(
     await dpytest.message("!leaderboard", member=carol)
     board = next_text()
     assert "Leaderboard" in board
-    assert alice.display_name in board and bob.display_name in board
+    assert markdown_safe(alice.display_name) in board and markdown_safe(bob.display_name) in board
 
     await dpytest.message("!export", member=carol)
     export = dpytest.get_message()

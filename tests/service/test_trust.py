@@ -14,7 +14,7 @@ from bot.engine.dice import verify_seed
 from bot.service import table as table_module
 from bot.service.dicekey import DiceKeyFileError, check_key, load_or_create_key, server_key
 from bot.service.help import help_text
-from bot.service.models import Place, Reply
+from bot.service.models import Place, Reply, User
 from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings, SettingsError
 from bot.store import StaleMatchError, Store, StoreError
@@ -339,3 +339,17 @@ async def test_expiry_is_written_only_under_the_lock(
         assert reply.private and "expired" in reply.text
     row = await store.latest_challenge(PLACE.server_id, PLACE.channel_id)
     assert row is not None and row.status == "expired"
+
+
+# -- names chosen by users -------------------------------------------------------------------
+
+
+async def test_hostile_names_are_cleaned_and_escaped(service: TableService) -> None:
+    mallory = User("2001", "\u202emallory**_x_**\u0007")
+    assert mallory.name == "mallory**_x_**"  # no bidi override, no control character
+    [offer] = public(await service.challenge(PLACE, mallory, BOB, "1"))
+    assert offer.text.startswith("mallory\\*\\*\\_x\\_\\*\\* challenges bob")
+    assert "\u202e" not in offer.text
+    everyone = User("2002", "@everyone")
+    [stats] = public(await service.stats(PLACE, everyone))
+    assert "@everyone" not in stats.text  # never looks like (or works as) a mention
