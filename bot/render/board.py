@@ -12,7 +12,7 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from bot.render import theme
 from bot.render.fonts import font
@@ -37,7 +37,8 @@ from bot.render.geometry import (
 from bot.render.state import BoardState, LastPlay
 from bot.render.text import ELLIPSIS, draw_text, fit_text, text_length
 
-__all__ = ["actor", "encode_png", "fit_text", "render_board", "render_image", "status_text"]
+__all__ = ["actor", "encode_png", "fit_text", "fitted_status", "render_board", "render_image",
+           "status_text"]
 
 _SUPERSAMPLE = 3
 _SPRITE_SUPERSAMPLE = 4
@@ -135,7 +136,23 @@ def status_text(state: BoardState) -> str:
     return _status(state, mover, other, {0: state.players[0], 1: state.players[1]})
 
 
-def _status(state: BoardState, mover: str, other: str, names: dict[int, str]) -> str:
+def fitted_status(state: BoardState, face: ImageFont.FreeTypeFont, room: float,
+                  scale: float = 1.0) -> str:
+    """The status line as drawn in ``room`` pixels: names shortened first; then, for a double or
+    a resignation, without who must answer (the swatch and the strip's bar show that)."""
+    tries = [(name_room, False) for name_room in (240, 180, 140)]
+    tries += [(name_room, True) for name_room in (240, 180, 140, 110, 80)]
+    text = ""
+    for name_room, short in tries:
+        names = {p: fit_text(state.players[p], face, name_room * scale) for p in (0, 1)}
+        text = _status(state, names[state.on_roll], names[1 - state.on_roll], names, short=short)
+        if text_length(text, face) <= room:
+            return text
+    return fit_text(text, face, room)
+
+
+def _status(state: BoardState, mover: str, other: str, names: dict[int, str], *,
+            short: bool = False) -> str:
     if state.phase == "roll":
         return f"{mover} to roll"
     if state.phase == "move":
@@ -145,13 +162,14 @@ def _status(state: BoardState, mover: str, other: str, names: dict[int, str]) ->
     if state.phase == "doubled":
         answers = "take, drop or beaver" if state.beavers and state.match_length <= 0 else \
             "take or drop"
-        return f"{mover} doubled to {2 * state.cube_value} — {other} to {answers}"
+        doubled = f"{mover} doubled to {2 * state.cube_value}"
+        return f"{doubled}: {answers}?" if short else f"{doubled} — {other} to {answers}"
     if state.phase == "resigned":
+        offer = f"{mover} offers to resign"
         if state.resignation:
-            offer = _points(state.resignation * state.cube_value)
-            return (f"{mover} offers to resign {_LEVELS[state.resignation]} ({offer}) — "
-                    f"{other} to accept or reject")
-        return f"{mover} offers to resign — {other} to accept or reject"
+            points = _points(state.resignation * state.cube_value)
+            offer = f"{offer} {_LEVELS[state.resignation]} ({points})"
+        return offer if short else f"{offer} — {other} to accept or reject"
     if state.winner is None:
         return "game over"
     return _won(state, names[state.winner])
@@ -584,13 +602,7 @@ class _Painter:
         state, geo = self.state, self.geo
         x0, y0, x1, y1 = geo.status_strip
         face = font(round(21 * geo.scale), bold=True)
-        room = (x1 - x0) - 80 * geo.scale
-        for name_room in (240, 180, 140, 110, 80):
-            names = {p: fit_text(state.players[p], face, name_room * geo.scale) for p in (0, 1)}
-            text = _status(state, names[state.on_roll], names[1 - state.on_roll], names)
-            if text_length(text, face) <= room:
-                break
-        text = fit_text(text, face, room)
+        text = fitted_status(state, face, (x1 - x0) - 80 * geo.scale, geo.scale)
         cy = (y0 + y1) / 2
         who = actor(state)
         if who is None:

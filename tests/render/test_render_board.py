@@ -13,7 +13,7 @@ from PIL import Image
 
 from bot.engine import Position
 from bot.render import BoardState, LastPlay, render_board, render_image, status_text, theme
-from bot.render.board import fit_text
+from bot.render.board import fit_text, fitted_status
 from bot.render.fonts import BOLD, FONT_DIR, REGULAR, font
 from bot.render.geometry import (
     DEFAULT_SIZE,
@@ -31,6 +31,7 @@ from bot.render.geometry import (
     tray_count_center,
     tray_slab_box,
 )
+from bot.render.text import text_length
 
 RGB = tuple[int, int, int]
 PLAYERS = ("alice", "bob")
@@ -391,6 +392,22 @@ def test_long_names_are_shortened_never_overflow() -> None:
     for viewer in (0, 1, None):
         image = decode(render_board(board, viewer=viewer))
         assert image.size == DEFAULT_SIZE
+
+
+def test_status_line_keeps_the_offer_when_names_are_long() -> None:
+    geo = layout(DEFAULT_SIZE)
+    face = font(round(21 * geo.scale), bold=True)
+    room = geo.width - 80 * geo.scale
+    long = ("Sir Reginald Backgammonington III", "the_quiet_one_from_discord_12345")
+    resigned = BoardState(Position.initial(), 0, long, phase="resigned", resignation=3,
+                          cube_value=8)
+    text = fitted_status(resigned, face, room)
+    assert text.endswith("offers to resign a backgammon (24 points)")
+    assert text_length(text, face) <= room
+    doubled = BoardState(Position.initial(), 0, long, phase="doubled", beavers=True)
+    assert fitted_status(doubled, face, room).endswith("take, drop or beaver")
+    short = state(Position.initial(), phase="resigned", resignation=2)
+    assert fitted_status(short, face, room) == status_text(short)
 
 
 def test_status_line_shows_the_resignation_level_in_the_image() -> None:
