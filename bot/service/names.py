@@ -56,7 +56,9 @@ def markdown_safe(name: str) -> str:
     Every Markdown character gets a backslash, so ``**bold**`` shows as typed, and a zero-width
     space goes after each ``@`` that starts a word, so ``@everyone`` or ``<@123>`` do not look
     like (or work as) mentions. Never put a name inside a code span or block: nothing can be
-    escaped there, and a backtick in the name would end it.
+    escaped there, and a backtick in the name would end it. Only for text Discord parses as
+    Markdown (message content, embed descriptions and field values): button labels, select
+    options and file names would show the backslashes; use :func:`clean_name` alone there.
     """
     escaped = "".join("\\" + char if char in MARKDOWN_CHARACTERS else char for char in name)
     return _PING.sub("@" + ZWSP, escaped)

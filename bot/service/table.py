@@ -1177,13 +1177,18 @@ def last_play(match: Match) -> LastPlay | None:
 
 
 def board_state(match: Match, names: tuple[str, str]) -> BoardState:
+    # Imported here so that this function's change stays within it.
+    from bot.engine.match import MAX_CUBE
+    from bot.service.names import clean_name
+
     winner = match.winner
-    if match.phase == "over" and match.games:
-        winner = match.games[-1].winner
+    last = match.games[-1] if match.phase == "over" and match.games else None
+    if last is not None:
+        winner = last.winner
     return BoardState(
         position=match.position,
         on_roll=match.on_roll,
-        players=names,
+        players=(clean_name(names[0]), clean_name(names[1])),
         match_length=match.length,
         score=match.score,
         crawford=match.crawford,
@@ -1193,6 +1198,10 @@ def board_state(match: Match, names: tuple[str, str]) -> BoardState:
         phase=match.phase,
         winner=winner,
         last_play=last_play(match),
+        resignation=match.resignation if match.phase == "resigned" else 0,
+        beavers=match.options.beavers and match.cube_value * 4 <= MAX_CUBE,
+        result=None if last is None else "single" if last.jacoby else last.result,
+        points=0 if last is None else last.points,
     )
 
 
