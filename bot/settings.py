@@ -12,6 +12,12 @@ class SettingsError(ValueError):
     """A setting has a value the bot can't use."""
 
 
+# Discord's own endpoints. DISCORD_API_URL and DISCORD_GATEWAY_URL exist for tests against a
+# local fake of Discord (tests/e2e); never change them in production.
+DISCORD_API_URL = "https://discord.com/api/v10"
+DISCORD_GATEWAY_URL = "wss://gateway.discord.gg/"
+
+
 def read_dotenv(path: Path) -> dict[str, str]:
     """``KEY=value`` lines of a .env file; blank lines and ``#`` comments skipped."""
     values: dict[str, str] = {}
@@ -40,6 +46,8 @@ class Settings:
     claim_timeout_hours: float = 24.0
     challenge_timeout_minutes: float = 10.0
     log_level: str = "INFO"
+    discord_api_url: str = DISCORD_API_URL
+    discord_gateway_url: str = DISCORD_GATEWAY_URL
 
     @classmethod
     def load(cls, environ: Mapping[str, str] | None = None, dotenv: Path | None = None) -> Settings:
@@ -64,6 +72,12 @@ class Settings:
                 raise SettingsError(f"{name} must be at least {low:g}, not {raw!r}")
             return value
 
+        def url(name: str, default: str, schemes: tuple[str, ...]) -> str:
+            value = text(name) or default
+            if not value.startswith(schemes):
+                raise SettingsError(f"{name} must start with {' or '.join(schemes)}, not {value!r}")
+            return value
+
         guild = text("DEV_GUILD_ID")
         level = (text("LOG_LEVEL") or "INFO").upper()
         if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
@@ -77,4 +91,8 @@ class Settings:
             claim_timeout_hours=number("CLAIM_TIMEOUT_HOURS", 24.0, low=0.01),
             challenge_timeout_minutes=number("CHALLENGE_TIMEOUT_MINUTES", 10.0, low=0.1),
             log_level=level,
+            discord_api_url=url("DISCORD_API_URL", DISCORD_API_URL, ("https://", "http://")),
+            discord_gateway_url=url(
+                "DISCORD_GATEWAY_URL", DISCORD_GATEWAY_URL, ("wss://", "ws://")
+            ),
         )
