@@ -99,11 +99,8 @@ class FakeDiscord(RestApi):
         app.router.add_route("*", "/api/v10/{tail:.*}", self.rest)
         self._runner = web.AppRunner(app, handle_signals=False)
         await self._runner.setup()
-        site = web.TCPSite(self._runner, "127.0.0.1", 0)
-        await site.start()
-        server = site._server
-        assert server is not None
-        self.port = server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        await web.TCPSite(self._runner, "127.0.0.1", 0).start()
+        self.port = self._runner.addresses[0][1]
 
     async def close(self) -> None:
         for session in self.sessions:

@@ -307,3 +307,51 @@ def application(app_id: int, owner: FakeUser) -> Json:
 
 def error(code: int, message: str) -> Json:
     return {"code": code, "message": message}
+
+
+MAX_CONTENT = 2000
+MAX_FILES = 10
+MAX_FILE_BYTES = 10 * 1024 * 1024
+COMMAND_NAME = re.compile(r"^[-_a-z0-9]{1,32}$")
+
+
+def message_problem(body: Json | None, files: list[Attachment], *, new: bool) -> str | None:
+    """Why Discord would refuse this message body (400 Invalid Form Body), or None."""
+    body = body or {}
+    content = body.get("content") or ""
+    if len(content) > MAX_CONTENT:
+        return f"content: {len(content)} characters, at most {MAX_CONTENT}"
+    if len(files) > MAX_FILES:
+        return f"files: {len(files)}, at most {MAX_FILES}"
+    for file in files:
+        if len(file.data) > MAX_FILE_BYTES:
+            return f"file {file.filename}: {len(file.data)} bytes, at most {MAX_FILE_BYTES}"
+    rows = body.get("components") or []
+    if len(rows) > 5:
+        return f"components: {len(rows)} rows, at most 5"
+    custom_ids = [c.get("custom_id") for row in rows for c in row.get("components", [])]
+    for row in rows:
+        if row.get("type") != 1 or not 1 <= len(row.get("components", [])) <= 5:
+            return "components: each row is an action row of 1 to 5 components"
+        for item in row["components"]:
+            if len(item.get("label") or "") > 80 or len(item.get("custom_id") or "") > 100:
+                return f"component {item}: label at most 80, custom_id at most 100 characters"
+    if len(set(custom_ids)) != len(custom_ids):
+        return f"components: custom_ids repeat: {custom_ids}"
+    if new and not (content or files or rows or body.get("embeds") or body.get("poll")):
+        return "Cannot send an empty message"
+    return None
+
+
+def command_problem(command: Json) -> str | None:
+    """Why Discord would refuse this application command, or None."""
+    for item in [command, *command.get("options", [])]:
+        if not COMMAND_NAME.match(item.get("name", "")):
+            return f"name {item.get('name')!r}: 1-32 lowercase letters, digits, - or _"
+        if not 1 <= len(item.get("description", "")) <= 100:
+            return f"{item['name']}: description of 1 to 100 characters"
+        if len(item.get("choices") or []) > 25:
+            return f"{item['name']}: at most 25 choices"
+    if len(command.get("options", [])) > 25:
+        return f"{command['name']}: at most 25 options"
+    return None

@@ -38,7 +38,8 @@ class Call:
     at: float
 
     def __str__(self) -> str:
-        return f"{self.method} {self.route} -> {self.status}"
+        said = self.body.get("content") if isinstance(self.body, dict) else None
+        return f"{self.method} {self.route} -> {self.status}" + (f" {said[:50]!r}" if said else "")
 
 
 @dataclass(frozen=True)
@@ -75,6 +76,11 @@ UNKNOWN_CHANNEL = (404, 10003, "Unknown Channel")
 UNKNOWN_WEBHOOK = (404, 10015, "Unknown Webhook")
 UNKNOWN_INTERACTION = (404, 10062, "Unknown interaction")
 ALREADY_ACKNOWLEDGED = (400, 40060, "Interaction has already been acknowledged.")
+
+
+def invalid(problem: str) -> web.Response:
+    log.error("FAKE DISCORD: 400 Invalid Form Body: %s", problem)
+    return refuse(400, 50035, f"Invalid Form Body: {problem}")
 
 
 def wants(request: Request, name: str) -> bool:
@@ -181,6 +187,9 @@ class RestApi:
         """Bulk overwrite: the body is the whole new list; ids stay fixed per name."""
         if int(request.params["app"]) != self.application_id:
             return refuse(*UNKNOWN_APPLICATION)
+        problems = [p.command_problem(command) for command in request.body]
+        if any(problems):
+            return invalid("; ".join(problem for problem in problems if problem))
         scope = self._scope(request)
         old = {name: c for (g, name), c in self.commands.items() if g == scope}
         for name in old:
@@ -252,6 +261,8 @@ class RestApi:
         channel_id = int(request.params["channel"])
         if channel_id not in self.channels:
             return refuse(*UNKNOWN_CHANNEL)
+        if problem := p.message_problem(request.body, request.files, new=True):
+            return invalid(problem)
         message = self._new_message(channel_id, request.body or {}, request.files, None)
         return answer(message.payload())
 
@@ -263,6 +274,8 @@ class RestApi:
         message = self._channel_message(request)
         if message is None:
             return refuse(*UNKNOWN_MESSAGE)
+        if problem := p.message_problem(request.body, request.files, new=False):
+            return invalid(problem)
         self._apply(message, request.body, request.files)
         return answer(message.payload())
 
@@ -289,6 +302,8 @@ class RestApi:
         data = body.get("data") or {}
         component = interaction.message
         resource: Json = {"type": kind}
+        if kind in (4, 7) and (problem := p.message_problem(data, request.files, new=kind == 4)):
+            return invalid(problem)
         if kind == 4:
             interaction.original = self._new_message(
                 interaction.channel_id, data, request.files, interaction
@@ -327,6 +342,8 @@ class RestApi:
         interaction = self._webhook_interaction(request)
         if interaction is None:
             return refuse(*UNKNOWN_WEBHOOK)
+        if problem := p.message_problem(request.body, request.files, new=True):
+            return invalid(problem)
         original = interaction.original
         if original is not None and original.flags & p.LOADING and not original.deleted:
             # After a "thinking" defer, Discord turns the first followup into that message.
@@ -360,6 +377,8 @@ class RestApi:
         message = self._webhook_message(request)
         if message is None:
             return refuse(*UNKNOWN_MESSAGE)
+        if problem := p.message_problem(request.body, request.files, new=False):
+            return invalid(problem)
         self._apply(message, request.body, request.files)
         return answer(message.payload())
 
