@@ -10,10 +10,13 @@ import sys
 
 import aiohttp
 import discord
+import yarl
 
 from bot.discord_bot import BackgammonBot, bot_intents
 from bot.service.dicekey import DiceKeyFileError, server_key
 from bot.service.table import TableService
+from bot.settings import DISCORD_API_URL as API_URL
+from bot.settings import DISCORD_GATEWAY_URL as GATEWAY_URL
 from bot.settings import Settings, SettingsError
 from bot.store import Store, StoreError
 
@@ -40,10 +43,24 @@ def main(argv: list[str]) -> int:
         print(NO_TOKEN, file=sys.stderr)
         return 2
     discord.utils.setup_logging(level=getattr(logging, settings.log_level))
+    use_endpoints(settings)
     try:
         return asyncio.run(serve(settings, token))
     except KeyboardInterrupt:
         return 0
+
+
+def use_endpoints(settings: Settings) -> None:
+    """Point discord.py at the settings' REST API and gateway: Discord's, or a local fake in tests.
+    (discord.py's Client connects to its default gateway URL, not the one /gateway/bot names.)"""
+    discord.http.Route.BASE = settings.discord_api_url.rstrip("/")
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.discord_gateway_url)
+    if (settings.discord_api_url, settings.discord_gateway_url) != (API_URL, GATEWAY_URL):
+        log.warning(
+            "Not Discord: API %s, gateway %s (for tests only)",
+            settings.discord_api_url,
+            settings.discord_gateway_url,
+        )
 
 
 async def serve(settings: Settings, token: str) -> int:

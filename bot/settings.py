@@ -14,6 +14,12 @@ class SettingsError(ValueError):
     """A setting has a value the bot can't use."""
 
 
+# Discord's own endpoints. DISCORD_API_URL and DISCORD_GATEWAY_URL exist for tests against a
+# local fake of Discord (tests/e2e); never change them in production.
+DISCORD_API_URL = "https://discord.com/api/v10"
+DISCORD_GATEWAY_URL = "wss://gateway.discord.gg/"
+
+
 def read_dotenv(path: Path) -> dict[str, str]:
     """``KEY=value`` lines of a .env file; blank lines and ``#`` comments skipped."""
     values: dict[str, str] = {}
@@ -46,6 +52,8 @@ class Settings:
     log_level: str = "INFO"
     dice_key: str | None = field(default=None, repr=False)  # hex; else the key file
     dice_key_file: Path | None = None  # default: the database's path + ".key"
+    discord_api_url: str = DISCORD_API_URL
+    discord_gateway_url: str = DISCORD_GATEWAY_URL
 
     @classmethod
     def load(cls, environ: Mapping[str, str] | None = None, dotenv: Path | None = None) -> Settings:
@@ -79,6 +87,12 @@ class Settings:
                 raise SettingsError(f"{name} must be at most {high:g}, not {raw!r}")
             return value
 
+        def url(name: str, default: str, schemes: tuple[str, ...]) -> str:
+            value = text(name) or default
+            if not value.startswith(schemes):
+                raise SettingsError(f"{name} must start with {' or '.join(schemes)}, not {value!r}")
+            return value
+
         guild = text("DEV_GUILD_ID")
         level = (text("LOG_LEVEL") or "INFO").upper()
         if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
@@ -96,4 +110,8 @@ class Settings:
             log_level=level,
             dice_key=text("DICE_KEY"),
             dice_key_file=Path(key_file) if (key_file := text("DICE_KEY_FILE")) else None,
+            discord_api_url=url("DISCORD_API_URL", DISCORD_API_URL, ("https://", "http://")),
+            discord_gateway_url=url(
+                "DISCORD_GATEWAY_URL", DISCORD_GATEWAY_URL, ("wss://", "ws://")
+            ),
         )
