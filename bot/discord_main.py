@@ -11,7 +11,7 @@ import sys
 import aiohttp
 import discord
 
-from bot.discord_bot import BackgammonBot, bot_intents
+from bot.discord_bot import BackgammonBot, ShardedBackgammonBot, bot_intents
 from bot.service.table import TableService
 from bot.settings import Settings, SettingsError
 from bot.store import Store
@@ -81,7 +81,7 @@ async def run_bot(service: TableService, settings: Settings, token: str) -> int:
     try:
         while not stopping:
             intents = bot_intents(message_content=message_content)
-            async with BackgammonBot(service, settings, intents=intents) as bot:
+            async with ShardedBackgammonBot(service, settings, intents=intents) as bot:
                 current = bot
                 try:
                     await bot.start(token)

@@ -331,6 +331,7 @@ class TableService:
             decision_key=match_key(table) if decision else None,
             money_game=match.length == 0 and match.options.beavers,
             board_viewer=viewer if viewer is not None else match.on_roll,
+            announces=(table.row.id, table.row.version),
         )
 
     def _prompt(self, table: Table) -> tuple[str, Decision | None]:
@@ -959,6 +960,29 @@ class TableService:
                 private=True,
             )
         ]
+
+    # -- rate limits and announcements (for the Discord layer) --------------------------------
+
+    async def seated(self, place: Place) -> frozenset[str]:
+        """Ids of the players of the channel's match and of its open challenge (one read)."""
+        return await self.store.seated(place.server_id, place.channel_id, self._clock())
+
+    async def unannounced(self) -> list[tuple[Place, int, int]]:
+        """(place, match id, version) of each match whose newest state was never shown."""
+        return [
+            (Place(row.server_id, row.channel_id), row.id, row.version)
+            for row in await self.store.unannounced()
+        ]
+
+    async def current_status(self, place: Place) -> list[Reply]:
+        """The status message of the channel's match as it stands (none without a match)."""
+        table = await self._table(place)
+        return [] if table is None else [await self._status(table, [])]
+
+    async def mark_announced(self, match_id: int, version: int) -> None:
+        """Version ``version`` of the match was shown in its channel."""
+        async with self.store.transaction() as tx:
+            await tx.mark_announced(match_id, version)
 
 
 def match_key(table: Table) -> str:
