@@ -239,7 +239,9 @@ class LiveButtons:
         self._kept = kept
         self._live: OrderedDict[Place, _Live] = OrderedDict()
 
-    def __len__(self) -> int:
+    @property
+    def size(self) -> int:
+        """How many channels' buttons are remembered."""
         return len(self._live)
 
     def message_id(self, place: Place) -> int | None:

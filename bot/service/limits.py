@@ -125,7 +125,9 @@ class Limiter:
         self._max = max_windows
         self._kinds: dict[str, OrderedDict[Hashable, _Window]] = {}
 
-    def __len__(self) -> int:
+    @property
+    def size(self) -> int:
+        """How many windows are kept (no ``__len__``: an empty limiter is still a limiter)."""
         return sum(len(windows) for windows in self._kinds.values())
 
     def check(self, place: Place, user_id: str, command: str, *, is_player: bool) -> Check:
@@ -225,7 +227,8 @@ class SeatCache:
         self._max = max_places
         self._seats: OrderedDict[Place, tuple[float, frozenset[str]]] = OrderedDict()
 
-    def __len__(self) -> int:
+    @property
+    def size(self) -> int:
         return len(self._seats)
 
     def get(self, place: Place) -> frozenset[str] | None:

@@ -111,14 +111,17 @@ async def test_live_buttons_keep_the_most_recent_channels_only() -> None:
     for place in places:
         asked = Reply("?", decision=Decision.TURN, decision_for="1")
         await live.update(place, [(asked, FakeMessage())])  # type: ignore[list-item]
-    assert len(live) == 3
+    assert live.size == 3
     assert live.message_id(places[0]) is None and live.message_id(places[1]) is None
     assert all(live.message_id(place) is not None for place in places[2:])
 
 
-def test_the_live_buttons_are_bounded_by_default() -> None:
+async def test_the_live_buttons_are_bounded_by_default() -> None:
     live = LiveButtons(Announced())  # type: ignore[arg-type]
-    assert live._kept == 10_000
+    asked = Reply("?", decision=Decision.TURN, decision_for="1")
+    for n in range(10_001):
+        await live.update(Place("g", str(n)), [(asked, FakeMessage())])  # type: ignore[list-item]
+    assert live.size == 10_000
 
 
 # -- re-posting after a restart ----------------------------------------------------------------

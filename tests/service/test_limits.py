@@ -126,17 +126,17 @@ def test_a_dropped_command_spends_nothing(limiter: Limiter, clock: FakeClock) ->
 def test_idle_windows_are_forgotten(limiter: Limiter, clock: FakeClock) -> None:
     for n in range(1000):
         limiter.check(Place("g", str(n)), f"u{n}", "roll", is_player=n % 2 == 0)
-    assert len(limiter) > 1000
+    assert limiter.size > 1000
     clock.advance(11)
     limiter.check(HERE, "u", "roll", is_player=True)
-    assert len(limiter) == 1
+    assert limiter.size == 1
 
 
 def test_memory_is_bounded_even_under_a_flood(clock: FakeClock) -> None:
     limiter = Limiter(clock=clock, max_windows=50)
     for n in range(1000):
         limiter.check(Place("g", "c"), f"u{n}", "challenge", is_player=True)
-    assert len(limiter) <= 100  # 50 player windows, 50 challenge windows
+    assert limiter.size <= 100  # 50 player windows, 50 challenge windows
 
 
 @pytest.mark.parametrize(("count", "seconds"), [(0, 1.0), (1, 0.0), (2, -1.0)])
@@ -161,7 +161,7 @@ def test_the_seat_cache_expires_and_is_bounded(clock: FakeClock) -> None:
     assert cache.get(HERE) is None
     for n in range(5):
         cache.put(Place("g", str(n)), frozenset())
-    assert len(cache) == 2
+    assert cache.size == 2
 
 
 async def test_the_gate_reads_the_seats_once_for_a_flood(clock: FakeClock) -> None:
