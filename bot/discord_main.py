@@ -12,7 +12,7 @@ import aiohttp
 import discord
 import yarl
 
-from bot.discord_bot import BackgammonBot, bot_intents
+from bot.discord_bot import BackgammonBot, ShardedBackgammonBot, bot_intents
 from bot.service.dicekey import DiceKeyFileError, server_key
 from bot.service.table import TableService
 from bot.settings import DISCORD_API_URL as API_URL
@@ -109,7 +109,7 @@ async def run_bot(service: TableService, settings: Settings, token: str) -> int:
     try:
         while not stopping:
             intents = bot_intents(message_content=message_content)
-            async with BackgammonBot(service, settings, intents=intents) as bot:
+            async with ShardedBackgammonBot(service, settings, intents=intents) as bot:
                 current = bot
                 try:
                     await bot.start(token)

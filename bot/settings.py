@@ -54,6 +54,9 @@ class Settings:
     dice_key_file: Path | None = None  # default: the database's path + ".key"
     discord_api_url: str = DISCORD_API_URL
     discord_gateway_url: str = DISCORD_GATEWAY_URL
+    # Sharding (one process may run a range of the bot's shards; all share the database file).
+    shard_count: int | None = None  # total shards over all processes; None: Discord's advice
+    shard_ids: tuple[int, ...] | None = None  # this process's shards; None: all of them
 
     @classmethod
     def load(cls, environ: Mapping[str, str] | None = None, dotenv: Path | None = None) -> Settings:
@@ -97,6 +100,7 @@ class Settings:
         level = (text("LOG_LEVEL") or "INFO").upper()
         if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
             raise SettingsError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {level!r}")
+        shard_count, shard_ids = _shards(text("SHARD_COUNT"), text("SHARD_IDS"))
         return cls(
             discord_token=text("DISCORD_TOKEN"),
             database=Path(text("BACKGAMMON_DB") or "backgammon.sqlite3"),
@@ -114,4 +118,49 @@ class Settings:
             discord_gateway_url=url(
                 "DISCORD_GATEWAY_URL", DISCORD_GATEWAY_URL, ("wss://", "ws://")
             ),
+            shard_count=shard_count,
+            shard_ids=shard_ids,
         )
+
+
+def _shards(count: str | None, ids: str | None) -> tuple[int | None, tuple[int, ...] | None]:
+    """``SHARD_COUNT`` (a whole number) and ``SHARD_IDS`` (e.g. ``0-3`` or ``0,1,2`` or
+    ``0-3,8``), checked together."""
+    total = None
+    if count is not None:
+        try:
+            total = int(count)
+        except ValueError:
+            raise SettingsError(f"SHARD_COUNT must be a whole number, not {count!r}") from None
+        if total < 1:
+            raise SettingsError(f"SHARD_COUNT must be at least 1, not {count!r}")
+    if ids is None:
+        return total, None
+    if total is None:
+        raise SettingsError(
+            f"SHARD_IDS={ids} needs SHARD_COUNT too: the number of shards of all processes "
+            "together (each process runs some of them)"
+        )
+    return total, _shard_ids(ids, total)
+
+
+def _shard_ids(raw: str, total: int) -> tuple[int, ...]:
+    ids: set[int] = set()
+    for part in raw.split(","):
+        low, dash, high = part.strip().partition("-")
+        try:
+            first = int(low)
+            last = int(high) if dash else first
+        except ValueError:
+            raise SettingsError(
+                f"SHARD_IDS must be shard numbers like 0-3 or 0,1,2, not {raw!r}"
+            ) from None
+        if first < 0 or last < first:
+            raise SettingsError(f"SHARD_IDS has the empty or negative range {part.strip()!r}")
+        if last >= total:
+            raise SettingsError(
+                f"SHARD_IDS={raw} goes up to {last}, but with SHARD_COUNT={total} the shards "
+                f"are 0 to {total - 1}"
+            )
+        ids.update(range(first, last + 1))
+    return tuple(sorted(ids))

@@ -77,6 +77,7 @@ class Reply:
     money_game: bool = False
     private: bool = False
     board_viewer: int | None = None  # set when the reply shows the board (from this side)
+    announces: tuple[int, int] | None = None  # (match id, version) whose state it shows
 
 
 class Refusal(Exception):

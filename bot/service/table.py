@@ -434,6 +434,7 @@ class TableService:
             decision_key=match_key(table) if decision else None,
             money_game=match.length == 0 and match.options.beavers,
             board_viewer=viewer if viewer is not None else match.on_roll,
+            announces=(table.row.id, table.row.version),
         )
 
     def _prompt(self, table: Table) -> tuple[str, Decision | None]:
@@ -1076,6 +1077,30 @@ class TableService:
             Decision.CHALLENGE, challenge.challenged_id, name, challenge_key(challenge.id)
         )
 
+    # -- rate limits and announcements (for the Discord layer) --------------------------------
+
+    async def seated(self, place: Place) -> frozenset[str]:
+        """Ids of the players of the channel's match and of its open challenge (one read)."""
+        return await self.store.seated(place.server_id, place.channel_id, self._clock())
+
+    async def unannounced(self) -> list[tuple[Place, int, int]]:
+        """(place, match id, version) of each match whose newest state was never shown."""
+        return [
+            (Place(row.server_id, row.channel_id), row.id, row.version)
+            for row in await self.store.unannounced()
+        ]
+
+    async def current_status(self, place: Place) -> list[Reply]:
+        """The status message of the channel's match as it stands (none without a match)."""
+        async with self._locked(place):
+            table = await self._table(place, repair=False)
+            return [] if table is None else [await self._status(table, [])]
+
+    async def mark_announced(self, match_id: int, version: int) -> None:
+        """Version ``version`` of the match was shown in its channel."""
+        async with self.store.transaction() as tx:
+            await tx.mark_announced(match_id, version)
+
     # -- text commands (the console, and anything else that has only text) --------------------
 
     async def run(self, place: Place, user: User, text: str, *, users: UserLookup) -> list[Reply]:
@@ -1154,7 +1179,6 @@ def unknown_command(prefix: str, word: str) -> list[Reply]:
             private=True,
         )
     ]
-
 
 def match_key(table: Table) -> str:
     """The key of the decision a match waits on (see :class:`Pending`)."""

@@ -273,6 +273,27 @@ class Store:
         )
         return {str(row[0]): int(row[1]) for row in rows}
 
+    # -- who plays where, and what was announced ----------------------------------------------
+
+    async def seated(self, server_id: str, channel_id: str, now: float) -> frozenset[str]:
+        """The players of the channel's match and of its open (unexpired) challenge."""
+        rows = await self.fetch_all(
+            "SELECT player0_id, player1_id FROM matches "
+            "WHERE server_id = ? AND channel_id = ? AND status = 'playing' "
+            "UNION ALL SELECT challenger_id, challenged_id FROM challenges "
+            "WHERE server_id = ? AND channel_id = ? AND status = 'open' AND expires_at > ?",
+            (server_id, channel_id, server_id, channel_id, now),
+        )
+        return frozenset(str(user_id) for row in rows for user_id in row)
+
+    async def unannounced(self) -> list[MatchRow]:
+        """Matches being played whose newest state was never shown in their channel."""
+        rows = await self.fetch_all(
+            "SELECT m.* FROM matches m LEFT JOIN match_announcements a ON a.match_id = m.id "
+            "WHERE m.status = 'playing' AND m.version > COALESCE(a.version, 0) ORDER BY m.id"
+        )
+        return [MatchRow(**dict(row)) for row in rows]
+
 
 class Transaction:
     """Writes inside :meth:`Store.transaction`."""
@@ -408,6 +429,14 @@ class Transaction:
         cursor = await self._db.execute(_PLAYER_SQL, (server_id, user_id))
         row = await cursor.fetchone()
         return PlayerRow(**dict(row)) if row else None
+
+    async def mark_announced(self, match_id: int, version: int) -> None:
+        """Version ``version`` of the match was shown in its channel (never goes back)."""
+        await self._db.execute(
+            "INSERT INTO match_announcements (match_id, version) VALUES (?, ?) "
+            "ON CONFLICT (match_id) DO UPDATE SET version = max(version, excluded.version)",
+            (match_id, version),
+        )
 
 
 def _statements(sql: str) -> list[str]:

@@ -6,6 +6,7 @@ attachment and the game by the store.
 
 from __future__ import annotations
 
+import itertools
 import logging
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -16,6 +17,7 @@ import pytest
 from discord.ext import commands
 
 from bot.discord_bot import BackgammonBot, bot_intents
+from bot.service.limits import Limiter
 from bot.service.models import Decision, Place
 from bot.service.names import markdown_safe
 from bot.service.table import TableService
@@ -30,7 +32,9 @@ async def bot(
     monkeypatch.chdir(tmp_path)  # dpytest writes each sent file into the working directory
     intents = bot_intents()
     intents.members = True  # dpytest's fake guild keeps its members only in a member cache
-    bot = BackgammonBot(service, settings, intents=intents)
+    # Each command a second after the last: people's pace, however fast the test runs.
+    limiter = Limiter(clock=itertools.count(step=1.0).__next__)
+    bot = BackgammonBot(service, settings, intents=intents, limiter=limiter)
     await bot._async_setup_hook()
     dpytest.configure(bot, members=["alice", "bob", "carol"])
     await bot.setup_hook()

@@ -136,6 +136,8 @@ class GatewaySession:
             "user_settings": {},
             "geo_ordered_rtc_regions": [],
         }
+        if "shard" in data:  # a sharded client names its shard; READY echoes it
+            ready["shard"] = list(data["shard"])
         await self.dispatch("READY", ready)
         await self.dispatch("GUILD_CREATE", fake.guild_payload())
         self.ready = True

@@ -9,6 +9,7 @@ tests read them back from the bot's messages, and play the example play each pro
 
 from __future__ import annotations
 
+import itertools
 import re
 import time
 from collections.abc import AsyncIterator
@@ -100,10 +101,17 @@ async def one_reply(fake: FakeDiscord, author: FakeUser, text: str, channel: int
     return (await fake.wait_for_messages(1, channel, after=typed.id))[0]
 
 
+_matches_started = itertools.count()
+
+
 async def start_match(fake: FakeDiscord, channel: int) -> Turn:
-    """alice challenges bob to 3 points, bob accepts (typed); the opening roll's prompt."""
-    await one_reply(fake, fake.alice, f"!challenge <@{fake.bob.id}> 3", channel)
-    accepted = await one_reply(fake, fake.bob, "!accept", channel)
+    """A 3-point match challenged and accepted (typed); the opening roll's prompt. The
+    challenger takes turns among the three users: the bot allows each a few challenges in ten
+    minutes."""
+    pairs = ((fake.alice, fake.bob), (fake.carol, fake.alice), (fake.bob, fake.carol))
+    challenger, challenged = pairs[next(_matches_started) % len(pairs)]
+    await one_reply(fake, challenger, f"!challenge <@{challenged.id}> 3", channel)
+    accepted = await one_reply(fake, challenged, "!accept", channel)
     return turn_in(fake, accepted)
 
 
@@ -205,14 +213,14 @@ async def test_a_button_on_a_slash_command_reply_is_answered(
     interaction response under that message's id, so the press goes to it, not to the
     persistent handler; nothing answers and Discord shows "This interaction failed"."""
     channel = await fake.create_channel("slash-button")
-    used = await fake.slash(fake.alice, "challenge", channel, {"opponent": fake.bob, "length": "3"})
+    used = await fake.slash(fake.bob, "challenge", channel, {"opponent": fake.carol, "length": "3"})
     await fake.wait_for_callback(used)
     assert used.original is not None
 
-    press = await fake.press(fake.bob, used.original, ACCEPT)
+    press = await fake.press(fake.carol, used.original, ACCEPT)
     await fake.wait_for_callback(press)
     accepted = (await fake.wait_for_messages(1, channel, after=press.id))[0]
-    assert "bob accepts" in accepted.content
+    assert "carol accepts" in accepted.content
     assert is_png(accepted)
     assert_no_unknown_routes(fake)
 
