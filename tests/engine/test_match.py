@@ -9,6 +9,8 @@ from collections.abc import Callable
 import pytest
 
 from bot.engine import (
+    DEFAULT_AUTOMATIC_DOUBLES,
+    MAX_AUTOMATIC_DOUBLES,
     Action,
     Beavered,
     Doubled,
@@ -19,6 +21,7 @@ from bot.engine import (
     Match,
     MatchError,
     MatchOptions,
+    MatchOptionsError,
     MatchOver,
     MatchOverError,
     Moved,
@@ -236,9 +239,36 @@ def test_automatic_doubles_turn_the_cube_on_equal_opening_dice_up_to_the_limit()
 
 
 def test_automatic_doubles_off_and_true() -> None:
+    # Three tied opening rolls: ``True`` is the house rule of one automatic double a game, so
+    # the cube stops at 2 (it used to reach 8 before anyone moved).
     dice = ScriptedDice.rolls((3, 3), (4, 4), (1, 1), (2, 2), (5, 6))
     assert Match.start(0, dice=dice).cube_value == 1
-    assert Match.start(0, automatic_doubles=True, dice=dice).cube_value == 8
+    match = Match.start(0, automatic_doubles=True, dice=dice)
+    assert (match.cube_value, match.auto_doubles) == (2, 1)
+    assert match.options.automatic_doubles == DEFAULT_AUTOMATIC_DOUBLES == 1
+    assert match.options.to_data()["automatic_doubles"] == 1
+    capped = Match.start(0, automatic_doubles=MAX_AUTOMATIC_DOUBLES, dice=dice)
+    assert capped.cube_value == 8
+
+
+@pytest.mark.parametrize("count", [-1, 4, 64, 2.5, "1", None])
+def test_automatic_doubles_are_zero_to_three(count: object) -> None:
+    with pytest.raises(MatchOptionsError, match=r"automatic doubles are how many per game: "
+                                                 r"0 \(off\) to 3, not"):
+        Match.start(0, automatic_doubles=count)  # type: ignore[arg-type]
+
+
+def test_stored_automatic_doubles_replay_as_they_were_played() -> None:
+    # A row stored before ``True`` meant one: its 3 is kept, not read as "on".
+    dice = ScriptedDice.rolls((3, 3), (4, 4), (1, 1), (2, 2), (5, 6), (2, 1))
+    stored = {"format": 1, "options": {"length": 0, "crawford": False, "jacoby": False,
+                                       "beavers": False, "automatic_doubles": 3},
+              "dice": dice.to_data(), "actions": [{"action": "move", "player": 1,
+                                                   "play": "13/7 13/8"}]}
+    match = Match.from_data(stored)
+    assert (match.options.automatic_doubles, match.cube_value, match.auto_doubles) == (3, 8, 3)
+    assert match.to_data()["options"] == stored["options"]
+    assert Match.from_data(json.loads(json.dumps(match.to_data()))) == match
 
 
 @pytest.mark.parametrize("option", ["jacoby", "beavers", "automatic_doubles"])
