@@ -659,26 +659,29 @@ class Match:
         return NotYourTurnError(f"it is not your turn to {verb}")
 
     def _double_refusal(self, player: int) -> MatchError | None:
+        """Why ``player`` may not double now, None if they may. The reasons that hold whoever's
+        turn it is (no cube in this game, or none for this player) come before the turn."""
         if isinstance(player, bool) or player not in (0, 1):
             return MatchError(f"a player is 0 or 1, not {player!r}")
         if self.phase == "over":
             return MatchOverError("the match is over")
-        if self.phase == "move" and player == self.on_roll:
-            return IllegalActionError("you can't double after rolling: double before you roll")
-        if self.phase != "roll" or player != self.on_roll:
-            if self.phase in ("doubled", "resigned"):
-                return self._not_now(player, "double")
-            return NotYourTurnError("it is not your turn to double")
+        if self.length == 1:
+            return IllegalActionError("there is no doubling in a 1-point match")
         if self.crawford:
-            return IllegalActionError("no doubling in the Crawford game")
+            return IllegalActionError("there is no doubling in the Crawford game")
+        if self.phase in ("doubled", "resigned"):
+            return self._not_now(player, "double")
         if self.cube_owner is not None and self.cube_owner != player:
-            return IllegalActionError("you can't double: your opponent owns the cube")
+            return IllegalActionError("the cube is your opponent's: only they can double now")
         if self.length and self.score[player] + self.cube_value >= self.length:
-            need = self.length - self.score[player]
-            return IllegalActionError(f"the cube is dead: you need only {need} "
-                                      f"point{'s' if need != 1 else ''} to win the match")
+            return IllegalActionError("the cube is dead: winning this game already wins you the "
+                                      "match, so a double can't gain you anything")
         if self.cube_value * 2 > MAX_CUBE:
             return IllegalActionError(f"the cube is already at {self.cube_value}, its limit")
+        if player != self.on_roll:
+            return NotYourTurnError("it is not your turn to double")
+        if self.phase == "move":
+            return IllegalActionError("you have already rolled: double before you roll")
         return None
 
     def _check_answer_to_double(self, player: int, verb: str) -> None:

@@ -406,7 +406,7 @@ def test_refusal_messages() -> None:
     with pytest.raises(IllegalActionError, match="roll the dice before you move"):
         match.move(1, "24/13")
     match = match.double(1).take(0)
-    with pytest.raises(IllegalActionError, match="your opponent owns the cube"):
+    with pytest.raises(IllegalActionError, match="the cube is your opponent's: only they"):
         match.double(1)
     match = match.roll(1).move(1, "8/5 6/5")
     with pytest.raises(NotYourTurnError, match="your own double"):
@@ -510,3 +510,63 @@ def test_properties_for_the_ui() -> None:
     assert match.pip_counts() == (167, 167)
     assert match.gnubg_id() == f"{match.position_id()}:{match.match_id()}"
     assert "VerifiableDice" in repr(dice) and dice.reveal() not in repr(dice)
+
+
+# -- why there is no cube ------------------------------------------------------------------------
+
+_START = {24: 2, 13: 5, 8: 3, 6: 5}
+
+
+def _refusal(match: Match, player: int) -> str:
+    assert not match.can_double(player)
+    with pytest.raises(MatchError) as raised:
+        match.double(player)
+    return str(raised.value)
+
+
+@pytest.mark.parametrize("rolled", [False, True])
+def test_no_doubling_in_the_crawford_game_whoever_asks_and_when(rolled: bool) -> None:
+    match = set_up(5, _START, _START, rolls=[(3, 1)], score=(4, 2), crawford=True)
+    match = match.roll(0) if rolled else match
+    for player in (0, 1):
+        assert _refusal(match, player) == "there is no doubling in the Crawford game"
+
+
+@pytest.mark.parametrize("rolled", [False, True])
+def test_no_doubling_in_a_one_point_match(rolled: bool) -> None:
+    match = Match.start(1, dice=ScriptedDice.rolls((6, 5), (3, 1)))
+    match = match.move(0, "24/18 13/8")
+    match = match.roll(1) if rolled else match
+    for player in (0, 1):
+        assert _refusal(match, player) == "there is no doubling in a 1-point match"
+
+
+@pytest.mark.parametrize("rolled", [False, True])
+def test_a_dead_cube_says_so_before_and_after_the_roll(rolled: bool) -> None:
+    # 5-point match, post-Crawford at 4-1: a single win already gives player 0 the match.
+    match = set_up(5, _START, _START, rolls=[(3, 1)], score=(4, 1), post_crawford=True)
+    match = match.roll(0) if rolled else match
+    assert _refusal(match, 0) == ("the cube is dead: winning this game already wins you the "
+                                  "match, so a double can't gain you anything")
+    # The trailer's cube is live: they may double on their turn, before rolling.
+    played = match.move(0, "8/5 6/5") if rolled else match.roll(0).move(0, "8/5 6/5")
+    assert played.can_double(1)
+
+
+def test_the_opponents_cube_says_whose_it_is_even_after_rolling() -> None:
+    match = set_up(7, _START, _START, rolls=[(3, 1)], cube=2, owner=1)
+    refusal = "the cube is your opponent's: only they can double now"
+    assert _refusal(match, 0) == refusal
+    assert _refusal(match.roll(0), 0) == refusal
+
+
+def test_already_rolled_is_said_only_when_it_is_the_reason() -> None:
+    match = set_up(7, _START, _START, rolls=[(3, 1)])
+    assert match.can_double(0)
+    assert _refusal(match.roll(0), 0) == "you have already rolled: double before you roll"
+    assert _refusal(match, 1) == "it is not your turn to double"
+
+
+def test_the_cube_at_its_limit() -> None:
+    match = set_up(0, _START, _START, rolls=[(3, 1)], cube=MAX_CUBE, owner=0)
+    assert _refusal(match, 0) == f"the cube is already at {MAX_CUBE}, its limit"
