@@ -235,7 +235,7 @@ def format_mat(match: Match, names: Sequence[str] = ("Player 1", "Player 2"), *,
     """The match so far as ``.mat`` text; ``names`` are player 0's and player 1's.
 
     ``event``, ``site`` and ``date`` (year, month, day) go into the ``; [...]`` header lines gnubg
-    writes and reads.
+    writes and reads; the rules gnubg can't tell from the moves follow (see the module docstring).
     """
     if len(names) != 2:
         raise ValueError("a match has two player names")

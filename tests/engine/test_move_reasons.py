@@ -8,6 +8,7 @@ from __future__ import annotations
 import itertools
 import random
 import re
+import unicodedata
 from collections import Counter
 
 import pytest
@@ -201,6 +202,24 @@ def test_nfkc_equivalent_text_parses_to_the_same_play(data: st.DataObject) -> No
     variant = "".join(_WIDE.get(c, c) if flag else c for c, flag in zip(text, flags, strict=True))
     assert normalise_play_text(variant) == text
     assert position.parse_play(variant, dice) == play
+
+
+def _outcome(text: str, dice: tuple[int, int]) -> object:
+    try:
+        return START.parse_play(text, dice)
+    except (InvalidMoveError, IllegalMoveError, AmbiguousMoveError) as error:
+        return type(error)
+
+
+_COMPATIBLE = st.sampled_from([*"0123456789/-*() ", "\uff11", "\uff13", "\uff0f", "\u2013",
+                               "\u2212", "\uff0a", "\u00a0", "\u3000", "\uff08", "\uff09",
+                               "bar", "off", "\u2460", "\U0001d7d9"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_COMPATIBLE, max_size=14).map("".join), st.integers(1, 6), st.integers(1, 6))
+def test_any_text_and_its_nfkc_form_parse_alike(text: str, d1: int, d2: int) -> None:
+    assert _outcome(text, (d1, d2)) == _outcome(unicodedata.normalize("NFKC", text), (d1, d2))
 
 
 # -- a fuzz: wrong plays made from legal ones, and the reason given checked against the board -----
