@@ -26,6 +26,7 @@ from typing import Any
 from bot.engine import MoveError, Position
 from bot.engine.dice import DiceSource, KeyedDice, VerifiableDice
 from bot.engine.match import (
+    MAX_AUTOMATIC_DOUBLES,
     RESIGN_LEVELS,
     Event,
     GameStarted,
@@ -60,7 +61,6 @@ from bot.store import ChallengeRow, MatchRow, StaleMatchError, Store, Transactio
 
 log = logging.getLogger(__name__)
 
-MAX_AUTOMATIC_DOUBLES = 3
 AUTO_STEPS = 500  # a guard: automatic rolls never loop forever
 _POINT_WORDS = ("points", "point", "pts", "pt", "p")
 _LENGTH_WORDS = re.compile(r"^(\d+)(?=(?:points|point|pts|pt|p)\b)")  # "3pt" -> "3 pt"

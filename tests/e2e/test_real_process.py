@@ -235,7 +235,7 @@ async def test_a_bad_move_gets_one_short_refusal_and_changes_nothing(
     turn = await start_match(fake, channel)
     typed = await fake.send_message(turn.mover, "!move 13/x", channel)
     refusal = (await fake.wait_for_messages(1, channel, after=typed.id))[0]
-    assert "'13/x' is not a move" in refusal.content
+    assert "'x' in '13/x' is not a point" in refusal.content
     assert len(refusal.content) < 200
     assert not refusal.attachments
     assert not refusal.custom_ids
