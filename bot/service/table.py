@@ -873,13 +873,16 @@ class TableService:
                     f"{table.names[1 - seat]} to type `{self.prefix}abort` too."
                 )
             if offered is None:
-                await self._save(place, table, table.match, touch=False, abort_offered_by=seat)
+                saved = await self._save(
+                    place, table, table.match, touch=False, abort_offered_by=seat
+                )
                 other = table.row.player_ids[1 - seat]
                 return [
                     Reply(
                         f"{md(user.name)} asks to abort the match (unrated). "
                         f"{table.names[1 - seat]}: `{self.prefix}abort` to agree.",
                         mention=(other,),
+                        announces=(saved.row.id, saved.row.version),
                     )
                 ]
             await self._end_unrated(table, "aborted")
