@@ -84,11 +84,16 @@ class Turn:
     play: str
 
 
-def turn_in(fake: FakeDiscord, message: Message) -> Turn:
+def turn_in(
+    fake: FakeDiscord, message: Message, players: tuple[FakeUser, FakeUser] | None = None
+) -> Turn:
+    """Who must move, with which example play, by the prompt in ``message`` (between
+    ``players``, alice and bob by default)."""
     found = PROMPT.search(message.content)
     assert found, f"no move prompt in {message.content!r}"
-    mover = fake.alice if found[1] == "alice" else fake.bob
-    return Turn(mover, fake.bob if mover == fake.alice else fake.alice, found[2])
+    first, second = players or (fake.alice, fake.bob)
+    mover = first if found[1] == first.name else second
+    return Turn(mover, second if mover == first else first, found[2])
 
 
 def is_png(message: Message) -> bool:
@@ -112,7 +117,7 @@ async def start_match(fake: FakeDiscord, channel: int) -> Turn:
     challenger, challenged = pairs[next(_matches_started) % len(pairs)]
     await one_reply(fake, challenger, f"!challenge <@{challenged.id}> 3", channel)
     accepted = await one_reply(fake, challenged, "!accept", channel)
-    return turn_in(fake, accepted)
+    return turn_in(fake, accepted, (challenger, challenged))
 
 
 async def play_and_get_roll_buttons(fake: FakeDiscord, channel: int, turn: Turn) -> Message:
@@ -310,7 +315,7 @@ async def test_a_killed_bot_restarts_on_its_database_and_the_match_goes_on(
     press = await fake.press(turn.other, asking, ROLL)  # a button from before the kill
     await fake.wait_for_callback(press)
     rolled = (await fake.wait_for_messages(1, channel, after=press.id))[0]
-    after_roll = turn_in(fake, rolled)
+    after_roll = turn_in(fake, rolled, (turn.mover, turn.other))
     assert after_roll.mover == turn.other
     moved = await one_reply(fake, after_roll.mover, f"!move {after_roll.play}", channel)
     assert f"{after_roll.mover.name} plays" in moved.content
