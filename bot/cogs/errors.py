@@ -1,7 +1,7 @@
 """The one place errors end: user mistakes get a short hint, the unexpected an error id.
 
 Prefix and hybrid commands land in ``on_command_error``; slash-only failures (checks, argument
-transforms) in the app-command tree's ``on_error``; buttons in ``DecisionView.on_error``. Hints to
+transforms) in the app-command tree's ``on_error``; buttons in their own handler. Hints to
 slash and button users are ephemeral; anything unexpected is logged with its traceback and an
 id the user can quote.
 """

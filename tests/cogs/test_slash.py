@@ -9,7 +9,7 @@ import discord
 import pytest
 
 from bot.cogs import replies
-from bot.cogs.buttons import DecisionView
+from bot.cogs.buttons import button_ids
 from bot.cogs.replies import LiveButtons, place_of
 from bot.cogs.table import TableCog, help_topics
 from bot.service.help import BY_NAME
@@ -47,8 +47,9 @@ async def test_slash_challenge_pings_only_the_challenged(cog: TableCog) -> None:
     mentions = sent["allowed_mentions"]
     assert [user.id for user in mentions.users] == [BOB.id]
     assert mentions.everyone is False and mentions.roles is False
-    assert isinstance(sent["view"], DecisionView)
-    assert sent["view"].custom_ids == ["bg:challenge:accept", "bg:challenge:decline"]
+    pending = await cog.service.pending_decision(PLACE)
+    assert pending is not None
+    assert button_ids(sent["view"]) == [f"bg:accept:{pending.key}", f"bg:decline:{pending.key}"]
     assert "files" not in sent
 
 
