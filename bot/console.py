@@ -16,10 +16,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
+from bot.service.dicekey import DiceKeyFileError, server_key
 from bot.service.models import Place, Reply, User
-from bot.service.table import TableService, secure_dice, seeded_dice, text_board
-from bot.settings import Settings
-from bot.store import Store
+from bot.service.table import TableService, seeded_dice, text_board
+from bot.settings import Settings, SettingsError
+from bot.store import Store, StoreError
 
 SERVER = "console"
 DEFAULT_CHANNEL = "general"
@@ -143,16 +144,31 @@ class Console:
 
 
 async def run_console(args: argparse.Namespace, lines: Iterable[str], out: TextIO) -> int:
-    settings = Settings.load()
+    try:
+        settings = Settings.load()
+    except SettingsError as error:
+        print(f"Bad setting: {error}", file=sys.stderr)
+        return 2
     database = Path(args.db) if args.db else settings.database
-    dice = seeded_dice(args.seed) if args.seed is not None else secure_dice
+    dice = seeded_dice(args.seed) if args.seed is not None else None
     if args.seed is not None:
         print(
             f"Dice are seeded with {args.seed}: deterministic, for testing only.", file=sys.stderr
         )
-    store = await Store.open(database)
     try:
-        service = TableService(store, settings=settings, dice=dice, images=args.images is not None)
+        store = await Store.open(database)
+    except (StoreError, OSError) as error:
+        print(f"Can't start: {error}", file=sys.stderr)
+        return 1
+    try:
+        try:
+            key = await server_key(settings, store, database)
+        except (StoreError, DiceKeyFileError) as error:
+            print(f"Can't start: {error}", file=sys.stderr)
+            return 1
+        service = TableService(
+            store, settings=settings, dice=dice, dice_key=key, images=args.images is not None
+        )
         console = Console(
             service, out, images=Path(args.images) if args.images else None, as_json=args.json
         )

@@ -1,23 +1,37 @@
-"""The Discord bot: a ``commands.Bot`` over one :class:`TableService`.
+"""The Discord bot: a ``commands.Bot`` over one :class:`TableService`, auto-sharded in production
+(:class:`ShardedBackgammonBot`; the plain one is what dpytest can drive).
 
 ``setup_hook`` loads the cogs, registers the persistent buttons, warms up the renderer and, only
 when ``DEV_GUILD_ID`` is set, syncs the slash commands to that server. Global sync is the owner's
-``!sync``, never a start-up step.
+``!sync``, never a start-up step. Every command passes the :class:`Gate` (rate limits) before it
+runs; once connected, the bot re-posts the state of matches whose last message never went out.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import logging
+from typing import Any
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.admin import AdminCog
 from bot.cogs.buttons import register_buttons
 from bot.cogs.errors import ErrorsCog
 from bot.cogs.presses import ButtonPresses
-from bot.cogs.replies import LiveButtons
+from bot.cogs.replies import (
+    ChannelTarget,
+    LiveButtons,
+    admit_command,
+    admit_interaction,
+    place_of,
+    send_replies,
+)
 from bot.cogs.table import TableCog
+from bot.service.limits import Gate, Limiter
+from bot.service.models import Place
 from bot.service.table import TableService
 from bot.settings import Settings
 
@@ -37,6 +51,19 @@ def bot_intents(*, message_content: bool = True) -> discord.Intents:
     return intents
 
 
+REPOSTED = "(Re-posted after a restart.)"
+
+
+class GatedTree(app_commands.CommandTree["BackgammonBot"]):
+    """Slash commands pass the bot's :class:`Gate` before they run."""
+
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        command = interaction.command
+        if interaction.type is not discord.InteractionType.application_command or command is None:
+            return True  # autocomplete: no reply to send, nothing to limit
+        return await admit_interaction(self.client.gate, interaction, command.qualified_name)
+
+
 class BackgammonBot(commands.Bot):
     def __init__(
         self,
@@ -44,6 +71,7 @@ class BackgammonBot(commands.Bot):
         settings: Settings,
         *,
         intents: discord.Intents | None = None,
+        limiter: Limiter | None = None,
     ) -> None:
         # The bot has no voice: spare the log the warnings about missing voice libraries.
         discord.VoiceClient.warn_nacl = False
@@ -55,10 +83,19 @@ class BackgammonBot(commands.Bot):
             case_insensitive=True,
             strip_after_prefix=True,
             allowed_mentions=discord.AllowedMentions.none(),  # each reply names whom it pings
+            tree_cls=GatedTree,
+            **self.shard_options(settings),
         )
         self.service = service
         self.settings = settings
         self.live = LiveButtons(service)
+        self.gate = Gate(limiter if limiter is not None else Limiter(), service.seated)
+        self._reposted = False
+
+    @staticmethod
+    def shard_options(settings: Settings) -> dict[str, Any]:
+        """No shards: one connection for all servers (Discord allows up to 2,500)."""
+        return {}
 
     async def setup_hook(self) -> None:
         await self.add_cog(TableCog(self.service, self.live))
@@ -68,6 +105,11 @@ class BackgammonBot(commands.Bot):
         await self.service.warm_up()
         if not self.intents.message_content:
             log.warning(NO_MESSAGE_CONTENT)
+        log.info(
+            "Shards: %s of %s",
+            ", ".join(map(str, self.settings.shard_ids)) if self.settings.shard_ids else "all",
+            self.settings.shard_count or "Discord's recommended count",
+        )
         guild_id = self.settings.dev_guild_id
         if guild_id is not None:
             guild = discord.Object(guild_id)
@@ -81,11 +123,75 @@ class BackgammonBot(commands.Bot):
                 self.settings.command_prefix,
             )
 
+    async def process_commands(self, message: discord.Message, /) -> None:
+        """As ``commands.Bot`` does, with the :class:`Gate` between parsing and running: a
+        command past its rate is refused once or dropped before it touches anything."""
+        if message.author.bot:
+            return
+        ctx = await self.get_context(message)
+        if ctx.command is not None and not await admit_command(self.gate, ctx):
+            return
+        await self.invoke(ctx)
+        if ctx.command is not None:
+            self.gate.changed(place_of(ctx.guild.id if ctx.guild else None, ctx.channel.id))
+
     async def on_ready(self) -> None:
         user = self.user
         log.info(
-            "Logged in as %s (id %s), in %d servers",
+            "Logged in as %s (id %s), in %d servers, shards %s of %s",
             user,
             user.id if user else "?",
             len(self.guilds),
+            ", ".join(map(str, getattr(self, "shard_ids", None) or ())) or "all",
+            self.shard_count,
         )
+        if not self._reposted:
+            self._reposted = True
+            await self.repost_unannounced()
+
+    async def repost_unannounced(self) -> int:
+        """Post the status of every match of this process's servers whose newest state was
+        never shown (its message failed, or the bot stopped first); returns how many."""
+        posted = 0
+        for place, match_id, version in await self.service.unannounced():
+            channel = self._channel_of(place)
+            if channel is None:
+                continue  # another shard's server, or one the bot has left
+            perms = channel.permissions_for(channel.guild.me)
+            thread = isinstance(channel, discord.Thread)
+            if not perms.view_channel or not (
+                perms.send_messages_in_threads if thread else perms.send_messages
+            ):
+                log.warning("Can't re-post match %s in channel %s: no permission", match_id, place)
+                continue
+            replies = [
+                dataclasses.replace(reply, text=f"{REPOSTED} {reply.text}")
+                for reply in await self.service.current_status(place)
+            ]
+            sent = await send_replies(ChannelTarget(channel, attach=perms.attach_files), replies)
+            await self.live.update(place, sent)
+            if any(message is not None for _, message in sent):
+                posted += 1
+                log.info("Re-posted match %s (version %s) in %s", match_id, version, place)
+        return posted
+
+    def _channel_of(self, place: Place) -> discord.TextChannel | discord.Thread | None:
+        if not (place.server_id.isdigit() and place.channel_id.isdigit()):
+            return None  # a direct message or a console table
+        guild = self.get_guild(int(place.server_id))
+        if guild is None:
+            return None
+        channel = guild.get_channel_or_thread(int(place.channel_id))
+        return channel if isinstance(channel, discord.TextChannel | discord.Thread) else None
+
+
+class ShardedBackgammonBot(BackgammonBot, commands.AutoShardedBot):
+    """The bot as ``python -m bot`` runs it: one gateway connection per shard, Discord's
+    recommended number of them unless ``SHARD_COUNT`` says, all of them or ``SHARD_IDS``."""
+
+    @staticmethod
+    def shard_options(settings: Settings) -> dict[str, Any]:
+        options: dict[str, Any] = {"shard_count": settings.shard_count}
+        if settings.shard_ids is not None:  # discord.py reads an empty list as "no shards"
+            options["shard_ids"] = list(settings.shard_ids)
+        return options

@@ -10,11 +10,15 @@ import sys
 
 import aiohttp
 import discord
+import yarl
 
-from bot.discord_bot import BackgammonBot, bot_intents
+from bot.discord_bot import BackgammonBot, ShardedBackgammonBot, bot_intents
+from bot.service.dicekey import DiceKeyFileError, server_key
 from bot.service.table import TableService
+from bot.settings import DISCORD_API_URL as API_URL
+from bot.settings import DISCORD_GATEWAY_URL as GATEWAY_URL
 from bot.settings import Settings, SettingsError
-from bot.store import Store
+from bot.store import Store, StoreError
 
 log = logging.getLogger("bot")
 
@@ -39,17 +43,41 @@ def main(argv: list[str]) -> int:
         print(NO_TOKEN, file=sys.stderr)
         return 2
     discord.utils.setup_logging(level=getattr(logging, settings.log_level))
+    use_endpoints(settings)
     try:
         return asyncio.run(serve(settings, token))
     except KeyboardInterrupt:
         return 0
 
 
+def use_endpoints(settings: Settings) -> None:
+    """Point discord.py at the settings' REST API and gateway: Discord's, or a local fake in tests.
+    (discord.py's Client connects to its default gateway URL, not the one /gateway/bot names.)"""
+    discord.http.Route.BASE = settings.discord_api_url.rstrip("/")
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.discord_gateway_url)
+    if (settings.discord_api_url, settings.discord_gateway_url) != (API_URL, GATEWAY_URL):
+        log.warning(
+            "Not Discord: API %s, gateway %s (for tests only)",
+            settings.discord_api_url,
+            settings.discord_gateway_url,
+        )
+
+
 async def serve(settings: Settings, token: str) -> int:
     """Open the database, run the bot until it stops, close everything cleanly."""
     log.info("Database: %s", settings.database.resolve())
-    store = await Store.open(settings.database)
-    service = TableService(store, settings=settings)
+    try:
+        store = await Store.open(settings.database)
+    except (StoreError, OSError) as error:
+        log.error("Can't start: %s", error)
+        return 1
+    try:
+        key = await server_key(settings, store, settings.database)
+    except (StoreError, DiceKeyFileError) as error:
+        log.error("Can't start: %s", error)
+        await store.close()
+        return 1
+    service = TableService(store, settings=settings, dice_key=key)
     try:
         return await run_bot(service, settings, token)
     finally:
@@ -81,7 +109,7 @@ async def run_bot(service: TableService, settings: Settings, token: str) -> int:
     try:
         while not stopping:
             intents = bot_intents(message_content=message_content)
-            async with BackgammonBot(service, settings, intents=intents) as bot:
+            async with ShardedBackgammonBot(service, settings, intents=intents) as bot:
                 current = bot
                 try:
                     await bot.start(token)

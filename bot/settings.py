@@ -4,12 +4,20 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+
+MAX_MATCH_LENGTH = 25  # the longest match the bot plays
 
 
 class SettingsError(ValueError):
     """A setting has a value the bot can't use."""
+
+
+# Discord's own endpoints. DISCORD_API_URL and DISCORD_GATEWAY_URL exist for tests against a
+# local fake of Discord (tests/e2e); never change them in production.
+DISCORD_API_URL = "https://discord.com/api/v10"
+DISCORD_GATEWAY_URL = "wss://gateway.discord.gg/"
 
 
 def read_dotenv(path: Path) -> dict[str, str]:
@@ -32,7 +40,9 @@ def read_dotenv(path: Path) -> dict[str, str]:
 
 @dataclass(frozen=True)
 class Settings:
-    discord_token: str | None = None
+    """Every setting. Secrets are left out of ``repr`` so a logged ``Settings`` shows none."""
+
+    discord_token: str | None = field(default=None, repr=False)
     database: Path = Path("backgammon.sqlite3")
     command_prefix: str = "!"
     dev_guild_id: int | None = None
@@ -40,6 +50,13 @@ class Settings:
     claim_timeout_hours: float = 24.0
     challenge_timeout_minutes: float = 10.0
     log_level: str = "INFO"
+    dice_key: str | None = field(default=None, repr=False)  # hex; else the key file
+    dice_key_file: Path | None = None  # default: the database's path + ".key"
+    discord_api_url: str = DISCORD_API_URL
+    discord_gateway_url: str = DISCORD_GATEWAY_URL
+    # Sharding (one process may run a range of the bot's shards; all share the database file).
+    shard_count: int | None = None  # total shards over all processes; None: Discord's advice
+    shard_ids: tuple[int, ...] | None = None  # this process's shards; None: all of them
 
     @classmethod
     def load(cls, environ: Mapping[str, str] | None = None, dotenv: Path | None = None) -> Settings:
@@ -51,7 +68,14 @@ class Settings:
             value = values.get(name, "").strip()
             return value or None
 
-        def number(name: str, default: float, *, whole: bool = False, low: float = 0) -> float:
+        def number(
+            name: str,
+            default: float,
+            *,
+            whole: bool = False,
+            low: float = 0,
+            high: float | None = None,
+        ) -> float:
             raw = text(name)
             if raw is None:
                 return default
@@ -62,19 +86,81 @@ class Settings:
                 raise SettingsError(f"{name} must be {kind}, not {raw!r}") from None
             if value < low:
                 raise SettingsError(f"{name} must be at least {low:g}, not {raw!r}")
+            if high is not None and value > high:
+                raise SettingsError(f"{name} must be at most {high:g}, not {raw!r}")
+            return value
+
+        def url(name: str, default: str, schemes: tuple[str, ...]) -> str:
+            value = text(name) or default
+            if not value.startswith(schemes):
+                raise SettingsError(f"{name} must start with {' or '.join(schemes)}, not {value!r}")
             return value
 
         guild = text("DEV_GUILD_ID")
         level = (text("LOG_LEVEL") or "INFO").upper()
         if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
             raise SettingsError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {level!r}")
+        shard_count, shard_ids = _shards(text("SHARD_COUNT"), text("SHARD_IDS"))
         return cls(
             discord_token=text("DISCORD_TOKEN"),
             database=Path(text("BACKGAMMON_DB") or "backgammon.sqlite3"),
             command_prefix=text("COMMAND_PREFIX") or "!",
             dev_guild_id=int(number("DEV_GUILD_ID", 0, whole=True)) if guild else None,
-            default_match_length=int(number("DEFAULT_MATCH_LENGTH", 5, whole=True, low=1)),
+            default_match_length=int(
+                number("DEFAULT_MATCH_LENGTH", 5, whole=True, low=1, high=MAX_MATCH_LENGTH)
+            ),
             claim_timeout_hours=number("CLAIM_TIMEOUT_HOURS", 24.0, low=0.01),
             challenge_timeout_minutes=number("CHALLENGE_TIMEOUT_MINUTES", 10.0, low=0.1),
             log_level=level,
+            dice_key=text("DICE_KEY"),
+            dice_key_file=Path(key_file) if (key_file := text("DICE_KEY_FILE")) else None,
+            discord_api_url=url("DISCORD_API_URL", DISCORD_API_URL, ("https://", "http://")),
+            discord_gateway_url=url(
+                "DISCORD_GATEWAY_URL", DISCORD_GATEWAY_URL, ("wss://", "ws://")
+            ),
+            shard_count=shard_count,
+            shard_ids=shard_ids,
         )
+
+
+def _shards(count: str | None, ids: str | None) -> tuple[int | None, tuple[int, ...] | None]:
+    """``SHARD_COUNT`` (a whole number) and ``SHARD_IDS`` (e.g. ``0-3`` or ``0,1,2`` or
+    ``0-3,8``), checked together."""
+    total = None
+    if count is not None:
+        try:
+            total = int(count)
+        except ValueError:
+            raise SettingsError(f"SHARD_COUNT must be a whole number, not {count!r}") from None
+        if total < 1:
+            raise SettingsError(f"SHARD_COUNT must be at least 1, not {count!r}")
+    if ids is None:
+        return total, None
+    if total is None:
+        raise SettingsError(
+            f"SHARD_IDS={ids} needs SHARD_COUNT too: the number of shards of all processes "
+            "together (each process runs some of them)"
+        )
+    return total, _shard_ids(ids, total)
+
+
+def _shard_ids(raw: str, total: int) -> tuple[int, ...]:
+    ids: set[int] = set()
+    for part in raw.split(","):
+        low, dash, high = part.strip().partition("-")
+        try:
+            first = int(low)
+            last = int(high) if dash else first
+        except ValueError:
+            raise SettingsError(
+                f"SHARD_IDS must be shard numbers like 0-3 or 0,1,2, not {raw!r}"
+            ) from None
+        if first < 0 or last < first:
+            raise SettingsError(f"SHARD_IDS has the empty or negative range {part.strip()!r}")
+        if last >= total:
+            raise SettingsError(
+                f"SHARD_IDS={raw} goes up to {last}, but with SHARD_COUNT={total} the shards "
+                f"are 0 to {total - 1}"
+            )
+        ids.update(range(first, last + 1))
+    return tuple(sorted(ids))

@@ -10,7 +10,8 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from collections.abc import Awaitable, Sequence
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -18,6 +19,8 @@ import discord
 from discord.ext import commands
 
 from bot.cogs.buttons import decision_view
+from bot.cogs.errors import tell_interaction
+from bot.service.limits import Gate, Verdict
 from bot.service.models import Decision, Place, Reply, User
 from bot.service.table import TableService
 
@@ -26,6 +29,9 @@ log = logging.getLogger(__name__)
 MESSAGE_LIMIT = 2000  # characters of message content Discord accepts
 DEFER_AFTER = 2.0  # seconds: a slash command must be answered within 3
 BOARD_FILENAME = "board.png"
+LIVE_KEPT = 10_000  # channels whose newest buttons are remembered (least recently used go)
+NO_ATTACH = "(I can't attach the board here: I need the Attach Files permission in this channel.)"
+TOO_LARGE = "(The attachment was too large to upload.)"
 
 
 def place_of(guild_id: int | None, channel_id: int) -> Place:
@@ -80,6 +86,39 @@ def message_kwargs(reply: Reply) -> dict[str, Any]:
     return kwargs
 
 
+async def deliver(
+    send: Callable[..., Awaitable[Any]], reply: Reply, *, attach: bool = True, **extra: Any
+) -> Any:
+    """Send one public reply; returns the message, or None when it could not be sent (logged).
+
+    Without Attach Files (``attach`` false, or the upload refused with 403 or 413), the text goes
+    alone: it says what happened, and a note says why the board is missing. A Discord 5xx is
+    tried once more; a reply that still fails leaves its match unannounced, to be re-posted at
+    the next start.
+    """
+    note = None if attach else NO_ATTACH
+    retried = False
+    while True:
+        kwargs = message_kwargs(reply)
+        if note is not None and "files" in kwargs:
+            del kwargs["files"]
+            kwargs["content"] = fit(f"{kwargs['content']}\n{note}")
+        try:
+            return await send(**kwargs, **extra)
+        except discord.HTTPException as error:
+            if note is None and "files" in kwargs and error.status in (403, 413):
+                log.warning("Sending a reply without its files: %s %s", error.status, error.text)
+                note = NO_ATTACH if error.status == 403 else TOO_LARGE
+                continue
+            if error.status >= 500 and not retried:
+                retried = True
+                continue
+            log.warning(
+                "Could not send a reply (%s %s): %r", error.status, error.text, reply.text[:80]
+            )
+            return None
+
+
 class Target(Protocol):
     """Where replies go: a command's context, or a button's interaction."""
 
@@ -113,7 +152,8 @@ class CommandTarget:
             return await ctx.send(
                 fit(reply.text), ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
             )
-        return await ctx.send(**message_kwargs(reply))
+        message: discord.Message | None = await deliver(ctx.send, reply)
+        return message
 
 
 class InteractionTarget:
@@ -131,7 +171,24 @@ class InteractionTarget:
                 allowed_mentions=discord.AllowedMentions.none(),
                 wait=True,
             )
-        return await followup.send(**message_kwargs(reply), wait=True)
+        message: discord.Message | None = await deliver(followup.send, reply, wait=True)
+        return message
+
+
+class ChannelTarget:
+    """Public replies posted straight to a channel (a re-post after a restart)."""
+
+    def __init__(self, channel: discord.abc.Messageable, *, attach: bool = True) -> None:
+        self.channel = channel
+        self.attach = attach
+
+    async def send(self, reply: Reply) -> discord.Message | None:
+        if reply.private:
+            return None  # meant for one user, and there is nobody to tell here
+        message: discord.Message | None = await deliver(
+            self.channel.send, reply, attach=self.attach
+        )
+        return message
 
 
 Sent = list[tuple[Reply, discord.Message | None]]
@@ -172,12 +229,22 @@ class LiveButtons:
 
     When a newer question is asked, or the question is answered some other way (typed, not
     pressed), the old message loses its buttons: one edit instead of stale buttons piling up.
-    Only a nicety: after a restart it is empty, and a stale press is still refused.
+    Only a nicety: after a restart it is empty, and a stale press is still refused. It keeps the
+    ``kept`` most recently active channels.
+
+    It also records which state of a match was shown: a sent reply that ``announces`` one marks
+    it in the store, so a state whose message failed is re-posted at the next start.
     """
 
-    def __init__(self, service: TableService) -> None:
+    def __init__(self, service: TableService, *, kept: int = LIVE_KEPT) -> None:
         self.service = service
-        self._live: dict[Place, _Live] = {}
+        self._kept = kept
+        self._live: OrderedDict[Place, _Live] = OrderedDict()
+
+    @property
+    def size(self) -> int:
+        """How many channels' buttons are remembered."""
+        return len(self._live)
 
     def message_id(self, place: Place) -> int | None:
         live = self._live.get(place)
@@ -188,14 +255,21 @@ class LiveButtons:
         if live is not None and live.message.id == message_id:
             del self._live[place]
 
+    def _remember(self, place: Place, live: _Live) -> None:
+        self._live[place] = live
+        self._live.move_to_end(place)
+        while len(self._live) > self._kept:
+            self._live.popitem(last=False)
+
     async def update(self, place: Place, sent: Sent) -> None:
+        await self._mark_announced(sent)
         newest = None
         for reply, message in sent:
             if reply.decision is not None and not reply.private and message is not None:
                 newest = _Live(message, reply.decision, reply.decision_for)
         old = self._live.get(place)
         if newest is not None:
-            self._live[place] = newest
+            self._remember(place, newest)
             if old is not None and old.message.id != newest.message.id:
                 await remove_buttons(old.message)
             return
@@ -205,6 +279,15 @@ class LiveButtons:
         if pending is None or (pending[0], pending[1]) != (old.decision, old.user_id):
             self._live.pop(place, None)
             await remove_buttons(old.message)
+
+    async def _mark_announced(self, sent: Sent) -> None:
+        shown: dict[int, int] = {}
+        for reply, message in sent:
+            if reply.announces is not None and message is not None and not reply.private:
+                match_id, version = reply.announces
+                shown[match_id] = max(version, shown.get(match_id, 0))
+        for match_id, version in shown.items():
+            await self.service.mark_announced(match_id, version)
 
 
 async def remove_buttons(message: discord.Message) -> None:
@@ -226,3 +309,99 @@ async def remove_buttons(message: discord.Message) -> None:
         await partial(message.id).edit(view=None)
     except discord.HTTPException:
         log.debug("Could not remove the buttons of message %s", message.id, exc_info=True)
+
+
+# -- before a command runs: rate limits and the bot's permissions ------------------------------
+
+PERMISSION_NAMES = {
+    "view_channel": "View Channel",
+    "send_messages": "Send Messages",
+    "send_messages_in_threads": "Send Messages in Threads",
+    "read_message_history": "Read Message History",  # a refusal is a reply to the command
+    "attach_files": "Attach Files",
+}
+FILE_COMMANDS = frozenset({"board", "export"})  # their file is the answer: no text instead
+
+
+def missing_permissions(perms: discord.Permissions, command: str, *, thread: bool) -> list[str]:
+    """The channel permissions a prefix command needs that the bot lacks, as Discord names them.
+
+    Without Attach Files other commands still run: their replies go as text (:func:`deliver`).
+    """
+    needed = [
+        "view_channel",
+        "send_messages_in_threads" if thread else "send_messages",
+        "read_message_history",
+    ]
+    if command in FILE_COMMANDS:
+        needed.append("attach_files")
+    return [PERMISSION_NAMES[name] for name in needed if not getattr(perms, name)]
+
+
+def missing_text(missing: Sequence[str], command: str, prefix: str, *, slash: bool) -> str:
+    names = ", ".join(missing)
+    them = "them" if len(missing) > 1 else "it"
+    plural = "s" if len(missing) > 1 else ""
+    text = (
+        f"I can't run `{prefix}{command}` here: I need the {names} permission{plural} in this "
+        f"channel. Ask a server admin for {them}"
+    )
+    if slash:
+        return f"{text}, or use `/{command}`, which works without {them}."
+    return f"{text}."
+
+
+async def admit_command(gate: Gate, ctx: commands.Context[Any]) -> bool:
+    """Whether a prefix command may run. Call before ``invoke``: nothing has happened yet.
+
+    Past its rate a command is refused once (a reply) and then dropped silently. In a channel
+    where the bot lacks a permission the command needs, it is refused naming the permission:
+    in the channel when the bot can still write there, else in a direct message (at most once
+    per :attr:`Limits.notice` per user and channel; then silently).
+    """
+    command = ctx.command
+    assert command is not None
+    name = command.qualified_name
+    place = place_of(ctx.guild.id if ctx.guild is not None else None, ctx.channel.id)
+    check = await gate.check(place, str(ctx.author.id), name)
+    if check.verdict is Verdict.DROP:
+        return False
+    missing: list[str] = []
+    if ctx.guild is not None:
+        thread = isinstance(ctx.channel, discord.Thread)
+        missing = missing_permissions(ctx.bot_permissions, name, thread=thread)
+    if missing:
+        if not gate.limiter.notice(place, str(ctx.author.id)):
+            return False
+        slash = isinstance(command, commands.HybridCommand)
+        text = missing_text(missing, name, ctx.clean_prefix, slash=slash)
+        can_write = not {"View Channel", "Send Messages", "Send Messages in Threads"} & set(missing)
+        try:
+            if can_write:
+                await ctx.send(text, allowed_mentions=discord.AllowedMentions.none())
+            else:
+                await ctx.author.send(text)
+        except discord.HTTPException:
+            log.warning("Could not tell %s: %s", ctx.author, text, exc_info=True)
+        return False
+    if check.verdict is Verdict.REFUSE:
+        await ctx.reply(
+            check.text, mention_author=False, allowed_mentions=discord.AllowedMentions.none()
+        )
+        return False
+    return True
+
+
+async def admit_interaction(
+    gate: Gate, interaction: discord.Interaction[Any], command: str
+) -> bool:
+    """Whether a slash command or a button press may run; past its rate it is refused once
+    (ephemerally) and then dropped. No permission check: replies through an interaction need
+    none of the channel's."""
+    if interaction.channel_id is None:
+        return True
+    place = place_of(interaction.guild_id, interaction.channel_id)
+    check = await gate.check(place, str(interaction.user.id), command)
+    if check.verdict is Verdict.REFUSE:
+        await tell_interaction(interaction, check.text)
+    return check.verdict is Verdict.ALLOW

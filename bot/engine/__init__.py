@@ -14,6 +14,8 @@ from bot.engine.dice import (
 )
 from bot.engine.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, MoveError
 from bot.engine.match import (
+    DEFAULT_AUTOMATIC_DOUBLES,
+    MAX_AUTOMATIC_DOUBLES,
     Action,
     Beavered,
     Doubled,
@@ -25,6 +27,7 @@ from bot.engine.match import (
     Match,
     MatchError,
     MatchOptions,
+    MatchOptionsError,
     MatchOver,
     MatchOverError,
     Moved,
@@ -40,6 +43,8 @@ from bot.engine.matchid import MatchIdFields, decode_match_id, encode_match_id
 from bot.engine.position import Play, Position
 
 __all__ = [
+    "DEFAULT_AUTOMATIC_DOUBLES",
+    "MAX_AUTOMATIC_DOUBLES",
     "Action",
     "AmbiguousMoveError",
     "Beavered",
@@ -57,6 +62,7 @@ __all__ = [
     "MatchError",
     "MatchIdFields",
     "MatchOptions",
+    "MatchOptionsError",
     "MatchOver",
     "MatchOverError",
     "MoveError",

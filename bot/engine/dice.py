@@ -20,10 +20,11 @@ tests.
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
 import secrets
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
 SEED_BYTES = 32
@@ -130,6 +131,42 @@ class VerifiableDice:
 
 
 @dataclass(frozen=True, slots=True)
+class KeyedDice:
+    """:class:`VerifiableDice` whose seed is ``HMAC-SHA256(server key, nonce)``.
+
+    Only the nonce is stored with the match, so whoever reads the database without the
+    server's key learns nothing of the rolls to come. Seed, commitment, dice and the reveal are
+    exactly those of ``VerifiableDice(seed)``: players check them the same way.
+    """
+
+    nonce: bytes
+    seed: bytes = field(repr=False)
+
+    @classmethod
+    def generate(cls, key: bytes) -> KeyedDice:
+        return cls.derive(key, secrets.token_bytes(16))
+
+    @classmethod
+    def derive(cls, key: bytes, nonce: bytes) -> KeyedDice:
+        if len(key) < 16:
+            raise ValueError("a dice key must be at least 16 bytes")
+        return cls(nonce, hmac.new(key, b"bot-dice:" + nonce, hashlib.sha256).digest())
+
+    def die(self, index: int) -> int:
+        return derive_die(self.seed, index)
+
+    @property
+    def commitment(self) -> str:
+        return commitment_of(self.seed)
+
+    def reveal(self) -> str:
+        return self.seed.hex()
+
+    def to_data(self) -> dict[str, Any]:
+        return {"kind": "keyed", "nonce": self.nonce.hex()}
+
+
+@dataclass(frozen=True, slots=True)
 class ScriptedDice:
     """Dice played back from a script, for tests: ``ScriptedDice.rolls((3, 1), (6, 5), ...)``.
 
@@ -176,9 +213,17 @@ class ScriptedDice:
         return {"kind": "scripted", "values": list(self.values)}
 
 
-def dice_from_data(data: dict[str, Any]) -> DiceSource:
-    """The source that ``source.to_data()`` describes."""
+class DiceKeyError(ValueError):
+    """Keyed dice read without the server's key they were made with."""
+
+
+def dice_from_data(data: dict[str, Any], *, key: bytes | None = None) -> DiceSource:
+    """The source that ``source.to_data()`` describes; keyed dice need the server's ``key``."""
     kind = data.get("kind")
+    if kind == "keyed":
+        if key is None:
+            raise DiceKeyError("these dice were made with the server's dice key: give it")
+        return KeyedDice.derive(key, bytes.fromhex(str(data["nonce"])))
     if kind == "sha256":
         return VerifiableDice.from_hex(str(data["seed"]))
     if kind == "scripted":

@@ -1,4 +1,5 @@
-"""Errors a player can cause. All are ``ValueError`` subclasses whose message quotes the input."""
+"""Errors a player can cause: ``ValueError`` subclasses whose message gives the reason first,
+then a short quote of the input (:func:`typed`)."""
 
 from __future__ import annotations
 
@@ -17,3 +18,20 @@ class IllegalMoveError(MoveError):
 
 class AmbiguousMoveError(MoveError):
     """The text matches more than one legal play."""
+
+
+QUOTE_LIMIT = 40  # characters of the player's input a message quotes back
+
+
+def excerpt(text: str) -> str:
+    """``text`` quoted for a message: one line, printable, at most :data:`QUOTE_LIMIT`
+    characters (then ``…``), so a huge input never crowds out the reason."""
+    flat = " ".join("".join(ch if ch.isprintable() else " " for ch in text).split())
+    if len(flat) > QUOTE_LIMIT:
+        flat = flat[:QUOTE_LIMIT].rstrip() + "…"
+    return f"'{flat}'"
+
+
+def typed(reason: str, text: str) -> str:
+    """A message for a refused input: the reason first, then a short quote of what was typed."""
+    return f"{reason} (you typed {excerpt(text)})" if text.strip() else reason

@@ -8,9 +8,17 @@ a take that follows a beaver is not written, and a roll made just before an acce
 is written without a play. One is not: when player 1 resigns right after winning the opening roll,
 gnubg would write the roll in player 0's column (and then misread it); it goes in player 1's.
 
-Where the file can't say everything: automatic doubles are not recorded (the ``Doubles =>``
-values and points still show the real cube), and ``Wins`` after a game played out shows the points
-actually scored (so a gammon that the Jacoby rule counted single shows one cube's worth).
+The rules go into ``;`` header lines: a money game's ``[Jacoby "On"]`` and ``[Beaver "Off"]``
+(the tags eXtreme Gammon writes; gnubg's import recognises and ignores them, and scores a money
+game under its own ``set jacoby`` setting), ``Automatic doubles: ...``, and a match's
+``[Crawford "Off"]`` when it was played without the Crawford rule (gnubg assumes it).
+
+Where the file can't say everything: it has no way to record an automatic double (gnubg's import
+starts every game with the cube at 1), so a game that had one imports with a smaller cube and score;
+a header line says so, with the points gnubg will give (:func:`gnubg_points`). The ``Doubles =>``
+values and ``Wins`` lines still show the real cube and points. ``Wins`` after a game played out
+shows the points actually scored (so a gammon that the Jacoby rule counted single shows one cube's
+worth).
 """
 
 from __future__ import annotations
@@ -81,6 +89,61 @@ def format_play_plain(steps: Sequence[tuple[int, int]], hits: Sequence[int]) -> 
 
 def _plural(points: int) -> str:
     return "s" if points > 1 else ""
+
+
+def _points_text(points: int) -> str:
+    return f"{points} point{_plural(points)}"
+
+
+def gnubg_points(over: GameOver, automatic_doubles: int) -> int:
+    """The points GNU Backgammon scores for the game ``over`` when it imports it from a .mat file,
+    which can't carry that game's ``automatic_doubles``: gnubg's cube is that many doublings
+    smaller. gnubg reads a resignation's level back from its ``Wins N points`` line against its own
+    cube, so a resigned game may come out as a bigger resignation at the smaller cube."""
+    cube = over.cube >> automatic_doubles
+    if over.by != "resignation":
+        return over.points >> automatic_doubles
+    level = 1 if over.points <= cube else 2 if over.points <= 2 * cube else 3
+    return level * cube
+
+
+def _on_off(flag: bool) -> str:
+    return "On" if flag else "Off"
+
+
+def _rules_header(match: Match) -> list[str]:
+    """``;`` lines saying the rules gnubg can't tell from the rest of the file."""
+    options = match.options
+    if not options.money:
+        return [] if options.crawford else ['; [Crawford "Off"]\n']
+    auto = options.automatic_doubles
+    return [f'; [Jacoby "{_on_off(options.jacoby)}"]\n',
+            f'; [Beaver "{_on_off(options.beavers)}"]\n',
+            f"; Automatic doubles: {f'at most {auto} per game' if auto else 'off'}\n"]
+
+
+def _automatic_double_notes(games: Sequence[tuple[GameStarted, list[Event]]],
+                            cube_now: int) -> list[str]:
+    """A ``;`` line for each game whose cube tied opening rolls turned (``cube_now`` is the cube
+    of the game under way, if the last one is)."""
+    notes = []
+    for started, events in games:
+        turned = [e for e in events if isinstance(e, OpeningRoll) and e.automatic_double]
+        if not turned:
+            continue
+        count = len(turned)
+        cube = turned[-1].cube
+        what = f"{count} automatic double{'s' if count > 1 else ''}"
+        over = next((e for e in events if isinstance(e, GameOver)), None)
+        if over is None:
+            effect = f"with the cube at {cube_now >> count} instead of {cube_now}"
+        else:
+            effect = (f"at {_points_text(gnubg_points(over, count))} instead of "
+                      f"{over.points}")
+        notes.append(f"; Game {started.game}: tied opening rolls turned the cube to {cube} "
+                     f"({what}). GNU Backgammon can't read automatic doubles from a .mat file: "
+                     f"it imports this game {effect}.\n")
+    return notes
 
 
 def _game_records(events: Sequence[Event]) -> list[_Record]:
@@ -172,7 +235,7 @@ def format_mat(match: Match, names: Sequence[str] = ("Player 1", "Player 2"), *,
     """The match so far as ``.mat`` text; ``names`` are player 0's and player 1's.
 
     ``event``, ``site`` and ``date`` (year, month, day) go into the ``; [...]`` header lines gnubg
-    writes and reads.
+    writes and reads; the rules gnubg can't tell from the moves follow (see the module docstring).
     """
     if len(names) != 2:
         raise ValueError("a match has two player names")
@@ -187,14 +250,16 @@ def format_mat(match: Match, names: Sequence[str] = ("Player 1", "Player 2"), *,
     if date:
         year, month, day = date
         out.append(f'; [EventDate "{year:4d}.{month:02d}.{day:02d}"]\n')
-    out.append("\n")
-    out.append(f" {match.length} point match\n\n")
     games: list[tuple[GameStarted, list[Event]]] = []
     for item in match.record:
         if isinstance(item, GameStarted):
             games.append((item, []))
         elif games:
             games[-1][1].append(item)
+    out.extend(_rules_header(match))
+    out.extend(_automatic_double_notes(games, match.cube_value))
+    out.append("\n")
+    out.append(f" {match.length} point match\n\n")
     for started, events in games:
         _format_game(out, started, events, players)
     return "".join(out)

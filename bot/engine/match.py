@@ -39,13 +39,18 @@ Score = tuple[int, int]
 
 MAX_LENGTH = 64  # the longest match GNU Backgammon plays
 MAX_CUBE = 1 << 12  # the cube stops at 4096
-DEFAULT_AUTOMATIC_DOUBLES = 3  # ``automatic_doubles=True`` allows this many per game
+DEFAULT_AUTOMATIC_DOUBLES = 1  # ``automatic_doubles=True``: one per game, the usual house rule
+MAX_AUTOMATIC_DOUBLES = 3  # the most automatic doubles per game a match may ask for
 RESIGN_LEVELS: Mapping[str, int] = {"single": 1, "gammon": 2, "backgammon": 3}
 LEVEL_NAMES = ("", "single", "gammon", "backgammon")
 FORMAT_VERSION = 1
 
 
 # -- errors ------------------------------------------------------------------------------------
+
+
+class MatchOptionsError(ValueError):
+    """Options no match can be played with; the message says which and why."""
 
 
 class MatchError(ValueError):
@@ -71,7 +76,9 @@ class MatchOverError(MatchError):
 class MatchOptions:
     """How the match is played. ``length`` 0 is a money game (a single game).
 
-    ``automatic_doubles`` is how many times per game equal opening dice turn the cube (0 = off).
+    ``automatic_doubles`` is how many times per game equal opening dice may turn the cube: 0
+    (off) to :data:`MAX_AUTOMATIC_DOUBLES`; ``True`` means :data:`DEFAULT_AUTOMATIC_DOUBLES`.
+    Stored data keeps the number, so a match replays with the cap it was played under.
     ``jacoby``, ``beavers`` and ``automatic_doubles`` are money-game options.
     """
 
@@ -83,20 +90,24 @@ class MatchOptions:
 
     def __post_init__(self) -> None:
         if isinstance(self.length, bool) or not isinstance(self.length, int):
-            raise ValueError("the match length must be a whole number")
+            raise MatchOptionsError(f"the match length must be a whole number, not "
+                                    f"{self.length!r}")
         if not 0 <= self.length <= MAX_LENGTH:
-            raise ValueError(f"a match is 1 to {MAX_LENGTH} points (0 for a money game)")
+            raise MatchOptionsError(f"a match is 1 to {MAX_LENGTH} points (0 for a money game), "
+                                    f"not {self.length}")
         auto = self.automatic_doubles
         if auto is True:
             object.__setattr__(self, "automatic_doubles", DEFAULT_AUTOMATIC_DOUBLES)
         elif auto is False:
             object.__setattr__(self, "automatic_doubles", 0)
-        elif not isinstance(auto, int) or auto < 0:
-            raise ValueError("automatic_doubles is how many per game: a whole number, 0 for off")
+        elif (not isinstance(auto, int) or not 0 <= auto <= MAX_AUTOMATIC_DOUBLES):
+            raise MatchOptionsError(
+                f"automatic doubles are how many per game: 0 (off) to {MAX_AUTOMATIC_DOUBLES}, "
+                f"not {auto!r}")
         if self.length:
             for name in ("jacoby", "beavers", "automatic_doubles"):
                 if getattr(self, name):
-                    raise ValueError(f"{name.replace('_', ' ')} is a money-game option")
+                    raise MatchOptionsError(f"{name.replace('_', ' ')} is a money-game option")
         else:
             object.__setattr__(self, "crawford", False)
 
@@ -396,10 +407,13 @@ class Match:
                 "actions": [action.to_data() for action in self.actions]}
 
     @classmethod
-    def from_data(cls, data: Mapping[str, Any]) -> Match:
+    def from_data(cls, data: Mapping[str, Any], *, dice_key: bytes | None = None) -> Match:
+        """The match :meth:`to_data` described; ``dice_key`` for dice made with the server's
+        key (:class:`~bot.engine.dice.KeyedDice`)."""
         if data.get("format") != FORMAT_VERSION:
             raise ValueError(f"unknown match data format {data.get('format')!r}")
-        return cls.replay(MatchOptions.from_data(data["options"]), dice_from_data(data["dice"]),
+        dice = dice_from_data(data["dice"], key=dice_key)
+        return cls.replay(MatchOptions.from_data(data["options"]), dice,
                           (Action.from_data(item) for item in data["actions"]))
 
     # -- facts --------------------------------------------------------------------------------
@@ -648,26 +662,29 @@ class Match:
         return NotYourTurnError(f"it is not your turn to {verb}")
 
     def _double_refusal(self, player: int) -> MatchError | None:
+        """Why ``player`` may not double now, None if they may. The reasons that hold whoever's
+        turn it is (no cube in this game, or none for this player) come before the turn."""
         if isinstance(player, bool) or player not in (0, 1):
             return MatchError(f"a player is 0 or 1, not {player!r}")
         if self.phase == "over":
             return MatchOverError("the match is over")
-        if self.phase == "move" and player == self.on_roll:
-            return IllegalActionError("you can't double after rolling: double before you roll")
-        if self.phase != "roll" or player != self.on_roll:
-            if self.phase in ("doubled", "resigned"):
-                return self._not_now(player, "double")
-            return NotYourTurnError("it is not your turn to double")
+        if self.length == 1:
+            return IllegalActionError("there is no doubling in a 1-point match")
         if self.crawford:
-            return IllegalActionError("no doubling in the Crawford game")
+            return IllegalActionError("there is no doubling in the Crawford game")
+        if self.phase in ("doubled", "resigned"):
+            return self._not_now(player, "double")
         if self.cube_owner is not None and self.cube_owner != player:
-            return IllegalActionError("you can't double: your opponent owns the cube")
+            return IllegalActionError("the cube is your opponent's: only they can double now")
         if self.length and self.score[player] + self.cube_value >= self.length:
-            need = self.length - self.score[player]
-            return IllegalActionError(f"the cube is dead: you need only {need} "
-                                      f"point{'s' if need != 1 else ''} to win the match")
+            return IllegalActionError("the cube is dead: winning this game already wins you the "
+                                      "match, so a double can't gain you anything")
         if self.cube_value * 2 > MAX_CUBE:
             return IllegalActionError(f"the cube is already at {self.cube_value}, its limit")
+        if player != self.on_roll:
+            return NotYourTurnError("it is not your turn to double")
+        if self.phase == "move":
+            return IllegalActionError("you have already rolled: double before you roll")
         return None
 
     def _check_answer_to_double(self, player: int, verb: str) -> None:

@@ -8,15 +8,28 @@ the way GNU Backgammon's boards do: ``mover[i]`` is the mover's count on their p
 
 from __future__ import annotations
 
-import itertools
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.engine.errors import AmbiguousMoveError, IllegalMoveError
+from bot.engine.diagnose import (
+    backwards_reason,
+    closed_reason,
+    diagnose,
+    too_many_moves_reason,
+)
+from bot.engine.errors import AmbiguousMoveError, IllegalMoveError, typed
 from bot.engine.ids import decode_position_id, encode_position_id
-from bot.engine.notation import BAR, NO_LEGAL_MOVE, OFF, Segment, Step, format_play, parse_segments
+from bot.engine.notation import (
+    BAR,
+    NO_LEGAL_MOVE,
+    OFF,
+    Segment,
+    Step,
+    format_play,
+    normalise_play_text,
+    parse_segments,
+)
 
 CHECKERS = 15
 _START = (0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0)
@@ -142,14 +155,16 @@ class Position:
             raise ValueError(f"a roll is two dice, not {tuple(dice)!r}")
         roll = _check_dice(dice[0], dice[1])
         plays = self.legal_plays(*roll)
+        plain = normalise_play_text(text).strip().lower()
         if not plays[0].steps:
-            if text.strip().lower() in ("", NO_LEGAL_MOVE, "pass"):
+            if plain in ("", NO_LEGAL_MOVE, "pass"):
                 return plays[0]
-            raise IllegalMoveError(
-                f"{text!r} can't be played: you have no legal move with {_dice_text(roll)}"
-            )
-        if text.strip().lower() in (NO_LEGAL_MOVE, "pass"):
-            raise IllegalMoveError(f"{text!r}: you have a legal play, e.g. {plays[0].notation}")
+            raise IllegalMoveError(typed(
+                f"you have no legal move with {_dice_text(roll)}: there is nothing to play",
+                text))
+        if plain in (NO_LEGAL_MOVE, "pass"):
+            raise IllegalMoveError(typed(f"you have a legal play, e.g. {plays[0].notation}",
+                                         text))
         segments = parse_segments(text)
         return _Matcher(self, roll, plays, text, segments).match()
 
@@ -397,10 +412,6 @@ def _ascii_board(position: Position) -> str:
     return "\n".join(lines)
 
 
-def _checkers(count: int) -> str:
-    return "a checker" if count == 1 else f"{count} checkers"
-
-
 class _Matcher:
     """The second layer of parsing: typed segments against the legal plays of one roll."""
 
@@ -414,26 +425,17 @@ class _Matcher:
         self.segments = segments
 
     def illegal(self, reason: str) -> IllegalMoveError:
-        return IllegalMoveError(f"{self.text!r}: {reason}")
+        return IllegalMoveError(typed(reason, self.text))
 
     def match(self) -> Play:
-        position = self.position
-        for segment in self.segments:
-            for source, dest in itertools.pairwise(segment.path):
-                if dest >= source:
-                    raise self.illegal(
-                        f"{segment.text} goes backwards: checkers move from "
-                        "higher points to lower ones"
-                    )
-            for point in segment.path[1:]:
-                theirs = position.checker_at(point)[1] if point != OFF else 0
-                if theirs >= 2:
-                    raise self.illegal(
-                        f"{point} is closed: your opponent has {theirs} checkers there"
-                    )
+        position, segments = self.position, self.segments
+        reason = (backwards_reason(segments) or too_many_moves_reason(self.dice, segments)
+                  or closed_reason(position, segments))
+        if reason:
+            raise self.illegal(reason)
         mover = list(position.mover)
         hits = 0
-        for segment in self.segments:
+        for segment in segments:
             source, dest = segment.path[0], segment.path[-1]
             mover[source - 1] -= segment.count
             if dest != OFF:
@@ -452,92 +454,6 @@ class _Matcher:
                 return same_board[0]
             if len(same_board) > 1:
                 choices = " or ".join(play.notation for play in same_board)
-                raise AmbiguousMoveError(
-                    f"{self.text!r} fits more than one play: {choices}. Type the one you mean"
-                )
-        raise self.diagnose()
-
-    def diagnose(self) -> IllegalMoveError:
-        position, segments = self.position, self.segments
-        on_bar = position.mover[24]
-        entering = sum(s.count for s in segments if s.path[0] == BAR)
-        if on_bar and entering < on_bar and any(s.path[0] != BAR for s in segments):
-            pronoun = "it" if on_bar == 1 else "them"
-            return self.illegal(f"you have {_checkers(on_bar)} on the bar: enter {pronoun} first")
-        net: Counter[int] = Counter()
-        for segment in segments:
-            net[segment.path[0]] -= segment.count
-            net[segment.path[-1]] += segment.count
-        for point in sorted(net, reverse=True):
-            if point == OFF:
-                continue
-            have = position.checker_at(point)[0]
-            if have + net[point] < 0:
-                where = "on the bar" if point == BAR else f"on {point}"
-                if have == 0:
-                    return self.illegal(f"you have no checker {where}")
-                return self.illegal(f"you have only {_checkers(have)} {where}")
-        if net[OFF]:
-            after = [position.checker_at(p)[0] + net[p] for p in range(7, BAR + 1)]
-            if any(after):
-                return self.illegal("you can't bear off while a checker is outside your home board")
-        used = self.dice_used()
-        if isinstance(used, str):
-            return self.illegal(used)
-        most = len(self.plays[0].steps)
-        example = self.plays[0].notation
-        high, low = max(self.dice), min(self.dice)
-        if high == low:
-            if len(used) < most:
-                words = {1: "one", 2: "two", 3: "three", 4: "all four"}
-                return self.illegal(f"you must play {words[most]} {high}s, e.g. {example}")
-        elif most == 2 and len(used) < 2:
-            return self.illegal(f"you must play both dice, e.g. {example}")
-        elif (
-            most == 1
-            and used == [low]
-            and all(p.pips() >= high or p.steps[0][1] == OFF for p in self.plays)
-        ):
-            return self.illegal(f"you must play the {high} when only one die can be played")
-        elif most == 1 and len(used) == 2:
-            return self.illegal(
-                f"only one die can be played with {_dice_text(self.dice)}, e.g. {example}"
-            )
-        examples = ", ".join(play.notation for play in self.plays[:3])
-        return self.illegal(
-            f"that is not a legal play with {_dice_text(self.dice)}; legal plays include {examples}"
-        )
-
-    def dice_used(self) -> list[int] | str:
-        """The dice the typed hops need, or a sentence saying which hop no dice can make."""
-        left = [self.dice[0]] * 4 if self.dice[0] == self.dice[1] else list(self.dice)
-        used: list[int] = []
-        for segment in self.segments:
-            for _ in range(segment.count):
-                for source, dest in itertools.pairwise(segment.path):
-                    distance = source - dest
-                    chosen = _dice_for(distance, bear_off=dest == OFF, left=left)
-                    if chosen is None:
-                        hop = f"{_point_text(source)}/{_point_text(dest)}"
-                        return (
-                            f"{hop} is {distance} pips, which your "
-                            f"{_dice_text(self.dice)} can't make"
-                        )
-                    for die in chosen:
-                        left.remove(die)
-                    used.extend(chosen)
-        return used
-
-
-def _point_text(point: int) -> str:
-    return "bar" if point == BAR else "off" if point == OFF else str(point)
-
-
-def _dice_for(distance: int, *, bear_off: bool, left: list[int]) -> list[int] | None:
-    """The fewest of the ``left`` dice that move one checker ``distance`` pips (or off)."""
-    for size in range(1, len(left) + 1):
-        for combo in sorted(set(itertools.combinations(sorted(left), size))):
-            total = sum(combo)
-            if total == distance or (bear_off and total > distance > total - min(combo)):
-                return list(combo)
-    return None
+                raise AmbiguousMoveError(typed(
+                    f"that fits more than one play: {choices}; type the one you mean", self.text))
+        raise self.illegal(diagnose(position, self.dice, self.plays, segments))

@@ -35,10 +35,13 @@ from bot.render.geometry import (
     tray_slab_box,
 )
 from bot.render.state import BoardState, LastPlay
+from bot.render.text import ELLIPSIS, draw_text, fit_text, text_length
+
+__all__ = ["actor", "encode_png", "fit_text", "fitted_status", "render_board", "render_image",
+           "status_text"]
 
 _SUPERSAMPLE = 3
 _SPRITE_SUPERSAMPLE = 4
-_ELLIPSIS = "…"
 _BAR = 25
 _OFF = 0
 
@@ -133,7 +136,23 @@ def status_text(state: BoardState) -> str:
     return _status(state, mover, other, {0: state.players[0], 1: state.players[1]})
 
 
-def _status(state: BoardState, mover: str, other: str, names: dict[int, str]) -> str:
+def fitted_status(state: BoardState, face: ImageFont.FreeTypeFont, room: float,
+                  scale: float = 1.0) -> str:
+    """The status line as drawn in ``room`` pixels: names shortened first; then, for a double or
+    a resignation, without who must answer (the swatch and the strip's bar show that)."""
+    tries = [(name_room, False) for name_room in (240, 180, 140)]
+    tries += [(name_room, True) for name_room in (240, 180, 140, 110, 80)]
+    text = ""
+    for name_room, short in tries:
+        names = {p: fit_text(state.players[p], face, name_room * scale) for p in (0, 1)}
+        text = _status(state, names[state.on_roll], names[1 - state.on_roll], names, short=short)
+        if text_length(text, face) <= room:
+            return text
+    return fit_text(text, face, room)
+
+
+def _status(state: BoardState, mover: str, other: str, names: dict[int, str], *,
+            short: bool = False) -> str:
     if state.phase == "roll":
         return f"{mover} to roll"
     if state.phase == "move":
@@ -141,16 +160,43 @@ def _status(state: BoardState, mover: str, other: str, names: dict[int, str]) ->
             return f"{mover} to move"
         return f"{mover} to move {state.dice[0]}-{state.dice[1]}"
     if state.phase == "doubled":
-        return f"{mover} doubled to {2 * state.cube_value} — {other} to take or drop"
+        answers = "take, drop or beaver" if state.beavers and state.match_length <= 0 else \
+            "take or drop"
+        doubled = f"{mover} doubled to {2 * state.cube_value}"
+        return f"{doubled}: {answers}?" if short else f"{doubled} — {other} to {answers}"
     if state.phase == "resigned":
-        return f"{mover} offers to resign — {other} to accept or reject"
+        offer = f"{mover} offers to resign"
+        if state.resignation:
+            points = _points(state.resignation * state.cube_value)
+            offer = f"{offer} {_LEVELS[state.resignation]} ({points})"
+        return offer if short else f"{offer} — {other} to accept or reject"
     if state.winner is None:
         return "game over"
-    winner = names[state.winner]
-    if state.match_length <= 0:
-        return f"{winner} wins the game"
-    if state.score[state.winner] >= state.match_length:
-        return f"{winner} wins the match"
+    return _won(state, names[state.winner])
+
+
+_LEVELS = ("", "a single game", "a gammon", "a backgammon")
+
+
+def _points(points: int) -> str:
+    return f"{points} point" if points == 1 else f"{points} points"
+
+
+def _won(state: BoardState, winner: str) -> str:
+    """Who won, what (a gammon or backgammon is named) and, in a match that ends, the score."""
+    assert state.winner is not None
+    big = state.result in ("gammon", "backgammon")
+    if state.match_length > 0 and state.score[state.winner] >= state.match_length:
+        final = f"{state.score[state.winner]}-{state.score[1 - state.winner]}"
+        if big:
+            return f"{winner} wins a {state.result} and the match {final}"
+        return f"{winner} wins the match {final}"
+    if big and state.points:
+        return f"{winner} wins a {state.result}: {_points(state.points)}"
+    if big:
+        return f"{winner} wins a {state.result}"
+    if state.points:
+        return f"{winner} wins {_points(state.points)}"
     return f"{winner} wins the game"
 
 
@@ -161,21 +207,6 @@ def actor(state: BoardState) -> int | None:
     if state.phase in ("doubled", "resigned"):
         return 1 - state.on_roll
     return None
-
-
-def fit_text(text: str, face: ImageFont.FreeTypeFont, max_width: float) -> str:
-    """``text``, cut short with an ellipsis if it is wider than ``max_width`` pixels."""
-    text = " ".join(text.split())
-    if face.getlength(text) <= max_width:
-        return text
-    low, high = 0, len(text)
-    while low < high:
-        middle = (low + high + 1) // 2
-        if face.getlength(text[:middle].rstrip() + _ELLIPSIS) <= max_width:
-            low = middle
-        else:
-            high = middle - 1
-    return text[:low].rstrip() + _ELLIPSIS
 
 
 # -- the state from the viewer's side ----------------------------------------------------------
@@ -549,8 +580,8 @@ class _Painter:
         x += swatch.width + 10 * scale
         name_font = font(round(20 * scale), bold=True)
         name = fit_text(state.players[player], name_font, 270 * scale)
-        self.draw.text((x, cy), name, font=name_font, fill=theme.TEXT, anchor="lm")
-        x += name_font.getlength(name) + 14 * scale
+        draw_text(self.draw, (x, cy), name, name_font, theme.TEXT, "lm")
+        x += text_length(name, name_font) + 14 * scale
         detail_font = font(round(17 * scale))
         details = [f"{view.pips(player)} pips"]
         if state.match_length > 0 or state.score != (0, 0):
@@ -564,27 +595,20 @@ class _Painter:
             right_font = font(round(17 * scale))
             room = x1 - 14 * scale - x
             text = fit_text(right, right_font, room)
-            if text != _ELLIPSIS:
-                self.draw.text((x1 - 14 * scale, cy), text, font=right_font, fill=right_colour,
-                               anchor="rm")
+            if text != ELLIPSIS:
+                draw_text(self.draw, (x1 - 14 * scale, cy), text, right_font, right_colour, "rm")
 
     def status_strip(self) -> None:
         state, geo = self.state, self.geo
         x0, y0, x1, y1 = geo.status_strip
         face = font(round(21 * geo.scale), bold=True)
-        room = (x1 - x0) - 80 * geo.scale
-        for name_room in (240, 180, 140, 110, 80):
-            names = {p: fit_text(state.players[p], face, name_room * geo.scale) for p in (0, 1)}
-            text = _status(state, names[state.on_roll], names[1 - state.on_roll], names)
-            if face.getlength(text) <= room:
-                break
-        text = fit_text(text, face, room)
+        text = fitted_status(state, face, (x1 - x0) - 80 * geo.scale, geo.scale)
         cy = (y0 + y1) / 2
         who = actor(state)
         if who is None:
             who = state.winner
         gap = 10 * geo.scale
-        width = face.getlength(text)
+        width = text_length(text, face)
         swatch = None if who is None else _checker_sprite(round((y1 - y0) * 0.56), who)
         if swatch is not None:
             width += swatch.width + gap
@@ -592,4 +616,4 @@ class _Painter:
         if swatch is not None:
             _paste(self.image, swatch, (x + swatch.width / 2, cy))
             x += swatch.width + gap
-        self.draw.text((x, cy), text, font=face, fill=theme.TEXT, anchor="lm")
+        draw_text(self.draw, (x, cy), text, face, theme.TEXT, "lm")

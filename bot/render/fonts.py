@@ -1,7 +1,11 @@
-"""Fonts shipped in the repository's ``assets/fonts`` (DejaVu Sans), never the host's."""
+"""Fonts shipped in the repository's ``assets/fonts``, never the host's: DejaVu Sans, then
+fallbacks for what it lacks (Arabic and Indic scripts, Thai, CJK, emoji, and GNU Unifont as the
+last resort for the rest of the Basic Multilingual Plane). Licences are beside them."""
 
 from __future__ import annotations
 
+import struct
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
@@ -11,11 +15,121 @@ FONT_DIR = Path(__file__).resolve().parents[2] / "assets" / "fonts"
 REGULAR = FONT_DIR / "DejaVuSans.ttf"
 BOLD = FONT_DIR / "DejaVuSans-Bold.ttf"
 
+# Tried in this order for a character DejaVu lacks. One weight each: they draw names, and a name
+# in a script DejaVu lacks is rare enough that bold everywhere is fine.
+FALLBACKS: tuple[Path, ...] = tuple(FONT_DIR / name for name in (
+    "NotoSansArabic-Bold.ttf",
+    "NotoSansDevanagari-Bold.ttf",
+    "NotoSansBengali-Bold.ttf",
+    "NotoSansTamil-Bold.ttf",
+    "NotoSansThai-Bold.ttf",
+    "NotoEmoji-Bold.ttf",
+    "NotoSansCJKjp-Bold-subset.otf",
+    "unifont-subset.otf",
+))
+EMOJI = FONT_DIR / "NotoEmoji-Bold.ttf"
+
+# DejaVu has only part of Arabic: a word must come from one font for its letters to join.
+_ARABIC = ((0x0600, 0x06FF), (0x0750, 0x077F), (0x08A0, 0x08FF), (0xFB50, 0xFDFF),
+           (0xFE70, 0xFEFF))
+
+
+class FontFileError(ValueError):
+    """A font file in assets/fonts is missing or is not a font this renderer can read."""
+
 
 @lru_cache(maxsize=64)
 def font(size: int, *, bold: bool = False) -> ImageFont.FreeTypeFont:
     """DejaVu Sans at ``size`` pixels (the em height)."""
-    path = BOLD if bold else REGULAR
+    return face(BOLD if bold else REGULAR, size)
+
+
+@lru_cache(maxsize=256)
+def face(path: Path, size: int) -> ImageFont.FreeTypeFont:
+    """The font file ``path`` at ``size`` pixels (at least 6)."""
     if not path.is_file():
         raise FileNotFoundError(f"the board's font is missing: {path}")
     return ImageFont.truetype(str(path), max(6, size))
+
+
+@dataclass(frozen=True)
+class Coverage:
+    """The characters a font file draws (has a glyph other than .notdef for)."""
+
+    path: Path
+    code_points: frozenset[int]
+
+    def __contains__(self, char: object) -> bool:
+        return isinstance(char, str) and len(char) == 1 and ord(char) in self.code_points
+
+
+@lru_cache(maxsize=32)
+def coverage(path: Path) -> Coverage:
+    """What ``path`` covers, read from its ``cmap`` table (DejaVu without its Arabic)."""
+    if not path.is_file():
+        raise FileNotFoundError(f"the board's font is missing: {path}")
+    codes = read_cmap(path.read_bytes(), str(path))
+    if path in (REGULAR, BOLD):
+        codes = {code for code in codes
+                 if not any(low <= code <= high for low, high in _ARABIC)}
+    return Coverage(path, frozenset(codes))
+
+
+def read_cmap(data: bytes, name: str = "font") -> set[int]:
+    """The code points mapped to a real glyph by the best Unicode subtable of an OpenType font's
+    ``cmap`` (format 12 if there is one, else format 4)."""
+    try:
+        tables = struct.unpack_from(">H", data, 4)[0]
+        for index in range(tables):
+            tag, _, offset, _ = struct.unpack_from(">4sIII", data, 12 + 16 * index)
+            if tag == b"cmap":
+                break
+        else:
+            raise FontFileError(f"{name} has no cmap table")
+        subtables: dict[int, int] = {}
+        for index in range(struct.unpack_from(">H", data, offset + 2)[0]):
+            platform, encoding, start = struct.unpack_from(">HHI", data, offset + 4 + 8 * index)
+            if (platform, encoding) in ((0, 3), (0, 4), (0, 6), (3, 1), (3, 10)):
+                kind = struct.unpack_from(">H", data, offset + start)[0]
+                subtables.setdefault(kind, offset + start)
+        if 12 in subtables:
+            return _format_12(data, subtables[12])
+        if 4 in subtables:
+            return _format_4(data, subtables[4])
+    except struct.error as error:
+        raise FontFileError(f"{name} has a damaged cmap table ({error})") from error
+    raise FontFileError(f"{name} has no Unicode cmap of format 4 or 12")
+
+
+def _format_12(data: bytes, at: int) -> set[int]:
+    groups = struct.unpack_from(">I", data, at + 12)[0]
+    codes: set[int] = set()
+    for index in range(groups):
+        first, last, glyph = struct.unpack_from(">III", data, at + 16 + 12 * index)
+        codes.update(range(first + (1 if glyph == 0 else 0), last + 1))
+    return codes
+
+
+def _format_4(data: bytes, at: int) -> set[int]:
+    segments = struct.unpack_from(">H", data, at + 6)[0] // 2
+    ends = struct.unpack_from(f">{segments}H", data, at + 14)
+    starts_at = at + 16 + 2 * segments
+    starts = struct.unpack_from(f">{segments}H", data, starts_at)
+    deltas = struct.unpack_from(f">{segments}h", data, starts_at + 2 * segments)
+    ranges_at = starts_at + 4 * segments
+    range_offsets = struct.unpack_from(f">{segments}H", data, ranges_at)
+    codes: set[int] = set()
+    for index in range(segments):
+        first, last, delta, range_offset = (starts[index], ends[index], deltas[index],
+                                            range_offsets[index])
+        for code in range(first, min(last, 0xFFFE) + 1):
+            if range_offset == 0:
+                glyph = (code + delta) & 0xFFFF
+            else:
+                where = ranges_at + 2 * index + range_offset + 2 * (code - first)
+                glyph = struct.unpack_from(">H", data, where)[0]
+                if glyph:
+                    glyph = (glyph + delta) & 0xFFFF
+            if glyph:
+                codes.add(code)
+    return codes

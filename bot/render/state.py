@@ -9,6 +9,7 @@ from bot.engine import Position
 
 Phase = Literal["roll", "move", "doubled", "resigned", "over"]
 PHASES: tuple[str, ...] = ("roll", "move", "doubled", "resigned", "over")
+RESULTS: tuple[str, ...] = ("single", "gammon", "backgammon")
 
 
 class PlayShown(Protocol):
@@ -44,10 +45,13 @@ class BoardState:
     - ``"roll"``: ``players[on_roll]`` to roll (or double);
     - ``"move"``: ``players[on_roll]`` to move ``dice``; ``dice_used`` of them may already be
       played (they are drawn dimmed);
-    - ``"doubled"``: ``players[on_roll]`` offered a double and the other player must take or drop.
-      ``cube_value`` is still the cube's value before the offer; the offer is twice that;
-    - ``"resigned"``: ``players[on_roll]`` offered to resign, the other must accept or reject;
-    - ``"over"``: the game is over and ``winner`` won it (``score`` already counts it).
+    - ``"doubled"``: ``players[on_roll]`` offered a double and the other player must take or drop
+      (or beaver, when ``beavers``: a money game that allows them). ``cube_value`` is still the
+      cube's value before the offer; the offer is twice that;
+    - ``"resigned"``: ``players[on_roll]`` offered to resign ``resignation`` (1 a single game,
+      2 a gammon, 3 a backgammon; 0 = not said), the other must accept or reject;
+    - ``"over"``: the game is over and ``winner`` won it (``score`` already counts it), a
+      ``result`` (single, gammon or backgammon; None = not said) worth ``points``.
     """
 
     position: Position
@@ -63,6 +67,10 @@ class BoardState:
     phase: str = "roll"
     winner: int | None = None
     last_play: LastPlay | None = None
+    resignation: int = 0
+    beavers: bool = False
+    result: str | None = None
+    points: int = 0
 
     def __post_init__(self) -> None:
         if self.on_roll not in (0, 1):
@@ -77,3 +85,10 @@ class BoardState:
             raise ValueError(f"last_play.player must be 0 or 1, not {self.last_play.player!r}")
         if self.dice is not None and any(not 1 <= die <= 6 for die in self.dice):
             raise ValueError(f"dice must be from 1 to 6, not {self.dice!r}")
+        if self.resignation not in (0, 1, 2, 3):
+            raise ValueError(f"resignation must be 0 to 3, not {self.resignation!r}")
+        if self.result is not None and self.result not in RESULTS:
+            raise ValueError(f"result must be None or one of {', '.join(RESULTS)}, "
+                             f"not {self.result!r}")
+        if self.points < 0:
+            raise ValueError(f"points must not be negative, not {self.points!r}")

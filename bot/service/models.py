@@ -6,6 +6,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import NamedTuple
 
+from bot.service.names import clean_name
+
 
 @dataclass(frozen=True, slots=True)
 class User:
@@ -13,6 +15,11 @@ class User:
 
     id: str
     name: str
+
+    def __post_init__(self) -> None:
+        # Display names are chosen by users: only ever keep a cleaned one (no bidi tricks,
+        # control characters or Zalgo; bounded length). See :func:`clean_name`.
+        object.__setattr__(self, "name", clean_name(self.name))
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,10 +77,19 @@ class Reply:
     money_game: bool = False
     private: bool = False
     board_viewer: int | None = None  # set when the reply shows the board (from this side)
+    announces: tuple[int, int] | None = None  # (match id, version) whose state it shows
 
 
 class Refusal(Exception):
     """A command that changes nothing: the text says what is wrong and what to do."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.text = text
+
+
+class Announcement(Exception):
+    """A command that ends early with news for the whole channel (not a refusal)."""
 
     def __init__(self, text: str) -> None:
         super().__init__(text)

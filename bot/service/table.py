@@ -12,16 +12,21 @@ import functools
 import json
 import logging
 import random
+import re
 import time
+import unicodedata
+import uuid
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.engine import MoveError, Position
-from bot.engine.dice import DiceSource, VerifiableDice
+from bot.engine.dice import DiceSource, KeyedDice, VerifiableDice
 from bot.engine.match import (
+    MAX_AUTOMATIC_DOUBLES,
     RESIGN_LEVELS,
     Event,
     GameStarted,
@@ -30,8 +35,9 @@ from bot.engine.match import (
     Moved,
 )
 from bot.render import BoardState, LastPlay, render_board
-from bot.service.help import BY_NAME, help_text
+from bot.service.help import help_text, suggest
 from bot.service.models import (
+    Announcement,
     Attachment,
     Decision,
     Pending,
@@ -40,15 +46,24 @@ from bot.service.models import (
     Reply,
     User,
 )
+from bot.service.names import markdown_safe as md
 from bot.service.rating import rate_match
-from bot.service.words import describe, dice_text, match_kind, options_text, score_text
-from bot.settings import Settings
+from bot.service.words import (
+    describe,
+    dice_text,
+    match_kind,
+    options_text,
+    points_text,
+    score_text,
+)
+from bot.settings import MAX_MATCH_LENGTH, Settings
 from bot.store import ChallengeRow, MatchRow, StaleMatchError, Store, Transaction
 
 log = logging.getLogger(__name__)
 
-MAX_MATCH_LENGTH = 25
 AUTO_STEPS = 500  # a guard: automatic rolls never loop forever
+_POINT_WORDS = ("points", "point", "pts", "pt", "p")
+_LENGTH_WORDS = re.compile(r"^(\d+)(?=(?:points|point|pts|pt|p)\b)")  # "3pt" -> "3 pt"
 MONEY_OPTIONS: dict[str, tuple[str, Any]] = {
     "jacoby": ("jacoby", True),
     "beavers": ("beavers", True),
@@ -57,13 +72,21 @@ MONEY_OPTIONS: dict[str, tuple[str, Any]] = {
     "automatic": ("automatic_doubles", True),
 }
 MATCHES_KEPT = 2000  # matches kept in memory between commands (replayed from the store if not)
+NAMES_KEPT = 20_000  # display names kept in memory (read from the store if not)
 
 DiceFactory = Callable[[], DiceSource]
 UserLookup = Callable[[str], User | None]
 
 
 def secure_dice() -> DiceSource:
+    """Fresh secret dice whose seed is stored with the match (tests; production uses
+    :func:`keyed_dice`, which keeps the seed out of the database)."""
     return VerifiableDice.generate()
+
+
+def keyed_dice(key: bytes) -> DiceFactory:
+    """Dice whose seeds only the holder of the server's ``key`` can know."""
+    return functools.partial(KeyedDice.generate, key)
 
 
 def seeded_dice(seed: int) -> DiceFactory:
@@ -86,13 +109,26 @@ class RecordedPlay:
     hits: tuple[int, ...]
 
 
+class _PlaceLock:
+    __slots__ = ("lock", "users")
+
+    def __init__(self) -> None:
+        self.lock = asyncio.Lock()
+        self.users = 0  # holding or waiting
+
+
 @dataclass(slots=True)
 class Table:
     """A channel's match as read from the store."""
 
     row: MatchRow
     match: Match
-    names: tuple[str, str]
+    plain: tuple[str, str]  # the players' names as images, records and data show them
+
+    @property
+    def names(self) -> tuple[str, str]:
+        """The players' names as message text shows them (Markdown escaped)."""
+        return md(self.plain[0]), md(self.plain[1])
 
     def seat(self, user: User) -> int | None:
         if user.id == self.row.player0_id:
@@ -110,18 +146,24 @@ class TableService:
         store: Store,
         *,
         settings: Settings | None = None,
-        dice: DiceFactory = secure_dice,
+        dice: DiceFactory | None = None,
+        dice_key: bytes | None = None,
         clock: Callable[[], float] = time.time,
         images: bool = True,
     ) -> None:
+        """``dice_key``: the server's key (see :mod:`bot.service.dicekey`); new matches get
+        :func:`keyed_dice` unless ``dice`` says otherwise, and matches made with it replay."""
         self.store = store
         self.settings = settings or Settings()
+        if dice is None:
+            dice = keyed_dice(dice_key) if dice_key is not None else secure_dice
         self._dice = dice
+        self._dice_key = dice_key
         self._clock = clock
         self._images = images
-        self._locks: dict[Place, asyncio.Lock] = {}
+        self._locks: dict[Place, _PlaceLock] = {}  # only places with a command running
         self._matches: OrderedDict[int, tuple[int, Match]] = OrderedDict()
-        self._name_cache: dict[tuple[str, str], str] = {}
+        self._name_cache: OrderedDict[tuple[str, str], str] = OrderedDict()
         self._renderer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="render")
 
     async def warm_up(self) -> None:
@@ -137,24 +179,37 @@ class TableService:
 
     # -- plumbing -----------------------------------------------------------------------------
 
-    def _lock(self, place: Place) -> asyncio.Lock:
-        lock = self._locks.get(place)
-        if lock is None:
-            lock = self._locks[place] = asyncio.Lock()
-        return lock
+    @asynccontextmanager
+    async def _locked(self, place: Place) -> AsyncIterator[None]:
+        """Hold ``place``'s lock. A lock lives only while someone holds or waits for it, so
+        the map doesn't grow with every channel ever seen."""
+        entry = self._locks.get(place)
+        if entry is None:
+            entry = self._locks[place] = _PlaceLock()
+        entry.users += 1
+        try:
+            async with entry.lock:
+                yield
+        finally:
+            entry.users -= 1
+            if entry.users == 0:
+                del self._locks[place]
 
     async def _guarded(
         self, place: Place, work: Callable[[], Awaitable[list[Reply]]]
     ) -> list[Reply]:
-        async with self._lock(place):
+        async with self._locked(place):
             try:
                 return await work()
             except Refusal as refusal:
                 return [Reply(refusal.text, private=True)]
+            except Announcement as announcement:
+                return [Reply(announcement.text)]
             except (MatchError, MoveError) as error:
                 return [Reply(_sentence(str(error)), private=True)]
-            except StaleMatchError:
-                self._matches.clear()
+            except StaleMatchError as error:
+                if error.match_id is not None:
+                    self._matches.pop(error.match_id, None)
                 return [
                     Reply(
                         "The game changed while your command ran: nothing was done. "
@@ -175,13 +230,21 @@ class TableService:
             if name is None:
                 player = await self.store.player(place.server_id, user_id)
                 name = player.name if player else user_id
-                self._name_cache[key] = name
+                self._cache_name(key, name)
+            else:
+                self._name_cache.move_to_end(key)
             names.append(name)
         return names[0], names[1]
 
     def _remember(self, place: Place, *users: User) -> None:
         for user in users:
-            self._name_cache[(place.server_id, user.id)] = user.name
+            self._cache_name((place.server_id, user.id), user.name)
+
+    def _cache_name(self, key: tuple[str, str], name: str) -> None:
+        self._name_cache[key] = name
+        self._name_cache.move_to_end(key)
+        while len(self._name_cache) > NAMES_KEPT:
+            self._name_cache.popitem(last=False)
 
     async def _load_match(self, row: MatchRow) -> Match:
         """The match a row holds: replayed from its record, or the copy kept from the last
@@ -190,7 +253,7 @@ class TableService:
         if cached is not None and cached[0] == row.version:
             self._matches.move_to_end(row.id)
             return cached[1]
-        match = Match.from_data(json.loads(row.state))
+        match = Match.from_data(json.loads(row.state), dice_key=self._dice_key)
         self._keep(row.id, row.version, match)
         return match
 
@@ -200,13 +263,52 @@ class TableService:
         while len(self._matches) > MATCHES_KEPT:
             self._matches.popitem(last=False)
 
-    async def _table(self, place: Place, *, latest: bool = False) -> Table | None:
+    async def _table(
+        self, place: Place, *, latest: bool = False, repair: bool = True
+    ) -> Table | None:
+        """The channel's match. One that no longer replays (a damaged row, an engine change)
+        is voided when ``repair`` (only under the channel's lock), else taken as absent."""
         row = await (self.store.latest_match if latest else self.store.playing_match)(
             place.server_id, place.channel_id
         )
         if row is None:
             return None
-        return Table(row, await self._load_match(row), await self._names(place, row.player_ids))
+        plain = await self._names(place, row.player_ids)
+        names = (md(plain[0]), md(plain[1]))
+        if row.ending == "unreadable":
+            raise Refusal(
+                f"The last match here, {names[0]} vs {names[1]}, is void: its record was damaged."
+            )
+        try:
+            match = await self._load_match(row)
+        except Exception:  # anything the replay of a stored record can raise
+            error_id = uuid.uuid4().hex[:8]
+            log.exception("Error %s: match %s (%s) does not replay", error_id, row.id, place)
+            if row.status == "playing" and repair:
+                await self._void_unreadable(row)
+                raise Announcement(
+                    f"The match between {names[0]} and {names[1]} could not be restored from "
+                    f"the database (error {error_id}), so it is void: unrated, and the table "
+                    f"is free. Sorry! Start again with `{self.prefix}challenge @user`."
+                ) from None
+            if row.status == "playing":
+                return None
+            raise Refusal(
+                f"The last match here can't be shown: its record is damaged (error {error_id})."
+            ) from None
+        return Table(row, match, plain)
+
+    async def _void_unreadable(self, row: MatchRow) -> None:
+        async with self.store.transaction() as tx:
+            await tx.save_match(
+                row.id,
+                row.version,
+                state=row.state,
+                status="aborted",
+                now=self._clock(),
+                ending="unreadable",
+            )
+        self._matches.pop(row.id, None)
 
     async def _require_table(self, place: Place, *, latest: bool = False) -> Table:
         """The match being played here (or, with ``latest``, the last one, even if over)."""
@@ -272,7 +374,7 @@ class TableService:
             abort_offered_by=abort_offered_by,
             last_action_at=now if touch else table.row.last_action_at,
         )
-        return Table(row, match, table.names)
+        return Table(row, match, table.plain)
 
     async def _rate(
         self, tx: Transaction, place: Place, table: Table, winner: int, match_id: int, length: int
@@ -306,7 +408,7 @@ class TableService:
         quantises and compresses), or None when images are off."""
         if not self._images:
             return None
-        state = board_state(table.match, table.names)
+        state = board_state(table.match, table.plain)
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(
             self._renderer, functools.partial(render_board, state, viewer=viewer)
@@ -316,7 +418,8 @@ class TableService:
         """The message after a change: what happened, the board, who must do what now."""
         match, names = table.match, table.names
         lines = [lead] if lead else []
-        lines += [text for text in (describe(event, names) for event in events) if text]
+        money = match.length == 0
+        lines += [text for text in (describe(e, names, money=money) for e in events) if text]
         prompt, decision = self._prompt(table)
         lines.append(prompt)
         turn = match.turn
@@ -331,17 +434,23 @@ class TableService:
             decision_key=match_key(table) if decision else None,
             money_game=match.length == 0 and match.options.beavers,
             board_viewer=viewer if viewer is not None else match.on_roll,
+            announces=(table.row.id, table.row.version),
         )
 
     def _prompt(self, table: Table) -> tuple[str, Decision | None]:
         match, names, p = table.match, table.names, self.prefix
         if match.phase == "over":
-            assert match.winner is not None
-            return (
-                f"{names[match.winner]} wins {match_kind(match.length)} "
-                f"{match.score[match.winner]}-{match.score[1 - match.winner]}. "
-                f"`{p}export` shows the record and the dice seed."
-            ), None
+            winner = match.winner
+            assert winner is not None
+            if match.length == 0:
+                won = points_text(match.score[winner])
+                result = f"{names[winner]} wins the money game: {won}."
+            else:
+                result = (
+                    f"{names[winner]} wins {match_kind(match.length)} "
+                    f"{match.score[winner]}-{match.score[1 - winner]}."
+                )
+            return f"{result} `{p}export` shows the record and the dice seed.", None
         turn = match.turn
         assert turn is not None
         who = names[turn]
@@ -355,21 +464,44 @@ class TableService:
                 None,
             )
         if match.phase == "doubled":
-            beaver = f", `{p}beaver`" if match.length == 0 and match.options.beavers else ""
-            return (
-                f"{who}: `{p}take` or `{p}drop`{beaver} (the cube would be {match.offered_cube})."
-            ), Decision.DOUBLE
+            answers = f"`{p}take` or `{p}drop`"
+            if match.length == 0 and match.options.beavers:
+                answers = f"`{p}take`, `{p}drop` or `{p}beaver`"
+            return f"{who}: {answers} (the cube would be {match.offered_cube}).", Decision.DOUBLE
         return f"{who}: `{p}accept` or `{p}reject` the resignation.", Decision.RESIGNATION
 
     # -- challenges ---------------------------------------------------------------------------
 
-    async def _open_challenge(self, place: Place) -> ChallengeRow | None:
+    async def _open_challenge(self, place: Place, *, expire: bool = True) -> ChallengeRow | None:
+        """The channel's open challenge. One past its time is closed as expired when
+        ``expire`` (only under the channel's lock); either way it is not returned."""
         challenge = await self.store.open_challenge(place.server_id, place.channel_id)
         if challenge is not None and challenge.expires_at <= self._clock():
-            async with self.store.transaction() as tx:
-                await tx.close_challenge(challenge.id, "expired")
+            if expire:
+                async with self.store.transaction() as tx:
+                    await tx.expire_challenge(challenge.id)
             return None
         return challenge
+
+    async def _no_challenge(self, place: Place, verb: str) -> Refusal:
+        """Why there is no challenge to ``verb``: it expired, or there never was one."""
+        last = await self.store.latest_challenge(place.server_id, place.channel_id)
+        match = await self.store.latest_match(place.server_id, place.channel_id)
+        expired = last is not None and last.status == "expired"
+        if last is not None and expired and (match is None or match.created_at < last.created_at):
+            names = [
+                md(name)
+                for name in await self._names(place, (last.challenger_id, last.challenged_id))
+            ]
+            ago = _duration(self._clock() - last.expires_at)
+            minutes = self.settings.challenge_timeout_minutes
+            return Refusal(
+                f"{names[0]}'s challenge to {names[1]} expired {ago} ago (challenges "
+                f"last {minutes:g} minutes): `{self.prefix}challenge @user` to start again."
+            )
+        return Refusal(
+            f"There is no challenge here to {verb}. Start one with `{self.prefix}challenge @user`."
+        )
 
     async def challenge(
         self, place: Place, user: User, opponent: User, length: str | int | None = None
@@ -410,9 +542,9 @@ class TableService:
             self._remember(place, user, opponent)
             return [
                 Reply(
-                    f"{user.name} challenges {opponent.name} to "
+                    f"{md(user.name)} challenges {md(opponent.name)} to "
                     f"{match_kind(points)}{options_text(options)}. "
-                    f"{opponent.name}: `{self.prefix}accept` or `{self.prefix}decline` "
+                    f"{md(opponent.name)}: `{self.prefix}accept` or `{self.prefix}decline` "
                     f"(expires in {minutes:g} minutes).",
                     mention=(opponent.id,),
                     decision=Decision.CHALLENGE,
@@ -424,22 +556,17 @@ class TableService:
         return await self._guarded(place, work)
 
     def _parse_terms(self, terms: str | int | None) -> tuple[int, dict[str, Any]]:
-        """Match length (0 = money) and money-game options from ``5``, ``money jacoby beavers``."""
+        """Match length (0 = money) and money-game options from what the challenger typed:
+        ``5``, ``5 points``, ``money jacoby beavers auto 2``."""
         if terms is None or isinstance(terms, int):
             return self._parse_length(terms), {}
-        words = terms.lower().replace(",", " ").split()
+        words = _LENGTH_WORDS.sub(r"\1 ", typed(terms).lower().replace(",", " ")).split()
+        if words and words[0].isdigit() and len(words) > 1 and words[1] in _POINT_WORDS:
+            words.pop(1)  # "3 points"
         if not words:
             return self._parse_length(None), {}
-        options: dict[str, Any] = {}
         first, extras = (words[0], words[1:]) if words[0] not in MONEY_OPTIONS else (None, words)
-        for word in extras:
-            if word not in MONEY_OPTIONS:
-                raise Refusal(
-                    f"{word!r} is not a match option: after `money` you may add "
-                    "`jacoby`, `beavers` and `auto` (automatic doubles)."
-                )
-            name, value = MONEY_OPTIONS[word]
-            options[name] = value
+        options = self._parse_options(extras)
         length = self._parse_length(first)
         if options and length:
             raise Refusal(
@@ -448,22 +575,47 @@ class TableService:
             )
         return length, options
 
+    def _parse_options(self, words: list[str]) -> dict[str, Any]:
+        options: dict[str, Any] = {}
+        index = 0
+        while index < len(words):
+            word = words[index]
+            index += 1
+            if word not in MONEY_OPTIONS:
+                raise Refusal(
+                    f"{_quote(word)} is not a match option: after `money` you may add "
+                    "`jacoby`, `beavers` and `auto` (automatic doubles)."
+                )
+            name, value = MONEY_OPTIONS[word]
+            if name == "automatic_doubles" and index < len(words) and words[index].isdigit():
+                value = int(words[index])
+                index += 1
+                if not 1 <= value <= MAX_AUTOMATIC_DOUBLES:
+                    raise Refusal(
+                        f"Automatic doubles: at most 1 to {MAX_AUTOMATIC_DOUBLES} per game, "
+                        f"not {value}, e.g. `{self.prefix}challenge @user money auto 2`."
+                    )
+            options[name] = value
+        return options
+
     def _parse_length(self, length: str | int | None) -> int:
         if length is None or (isinstance(length, str) and not length.strip()):
             return self.settings.default_match_length
         if isinstance(length, str):
-            word = length.strip().lower()
-            if word in ("money", "m", "0"):
+            word = typed(length).lower()
+            if word in ("money", "m"):
                 return 0
-            word = word.removesuffix("pt").removesuffix("points").removesuffix("point").strip()
             if not word.isdigit():
                 raise Refusal(
-                    f"{length!r} is not a match length: give a number of points "
+                    f"{_quote(length)} is not a match length: give a number of points "
                     f"(1-{MAX_MATCH_LENGTH}) or `money`."
                 )
             length = int(word)
-        if not 0 <= length <= MAX_MATCH_LENGTH:
-            raise Refusal(f"A match is 1 to {MAX_MATCH_LENGTH} points (or `money`), not {length}.")
+        if not 1 <= length <= MAX_MATCH_LENGTH:
+            raise Refusal(
+                f"A match is 1 to {MAX_MATCH_LENGTH} points, not {length}; for a money game "
+                f"say `money`, e.g. `{self.prefix}challenge @user money`."
+            )
         return length
 
     async def accept(self, place: Place, user: User) -> list[Reply]:
@@ -478,12 +630,9 @@ class TableService:
                 return await self._act(place, table, seat, lambda m: m.accept_resignation(seat))
             challenge = await self._open_challenge(place)
             if challenge is None:
-                raise Refusal(
-                    "There is no challenge here to accept. Start one with "
-                    f"`{self.prefix}challenge @user`."
-                )
+                raise await self._no_challenge(place, "accept")
             if challenge.challenged_id != user.id:
-                challenged = (await self._names(place, (challenge.challenged_id,) * 2))[0]
+                challenged = md((await self._names(place, (challenge.challenged_id,) * 2))[0])
                 raise Refusal(f"This challenge is for {challenged}; only they can accept it.")
             match = Match.start(
                 challenge.match_length, dice=self._dice(), **json.loads(challenge.options)
@@ -531,8 +680,7 @@ class TableService:
         async def work() -> list[Reply]:
             challenge = await self._open_challenge(place)
             if challenge is None:
-                verb = "decline" if declining else "cancel"
-                raise Refusal(f"There is no open challenge here to {verb}.")
+                raise await self._no_challenge(place, "decline" if declining else "cancel")
             allowed = challenge.challenged_id if declining else challenge.challenger_id
             if allowed != user.id:
                 if declining:
@@ -547,7 +695,7 @@ class TableService:
             async with self.store.transaction() as tx:
                 await tx.close_challenge(challenge.id, status)
             said = "declines" if declining else "withdraws"
-            return [Reply(f"{user.name} {said} the challenge.")]
+            return [Reply(f"{md(user.name)} {said} the challenge.")]
 
         return await self._guarded(place, work)
 
@@ -559,8 +707,17 @@ class TableService:
         match = action(table.match)
         events = list(match.events)
         match = self._advance(match, events)
+        offered = table.row.abort_offered_by
+        lead = ""
+        if offered is not None:  # any action withdraws a request to abort: say so
+            asker, actor = table.names[offered], table.names[seat]
+            lead = (
+                f"{asker}'s request to abort lapses: they played on."
+                if offered == seat
+                else f"{actor} plays on instead of agreeing to abort: {asker}'s request lapses."
+            )
         table = await self._save(place, table, match)
-        return [await self._status(table, events)]
+        return [await self._status(table, events, lead=lead)]
 
     def _check_turn(self, table: Table, seat: int, doing: str) -> None:
         match = table.match
@@ -589,7 +746,8 @@ class TableService:
         return await self._player_action(place, user, "roll", lambda m, s: m.roll(s))
 
     async def move(self, place: Place, user: User, play: str) -> list[Reply]:
-        if not play.strip():
+        play = typed(play)
+        if not play:
             return [Reply(f"Say which play, e.g. `{self.prefix}move 13/7 8/7`.", private=True)]
         return await self._player_action(place, user, "move", lambda m, s: m.move(s, play))
 
@@ -606,11 +764,11 @@ class TableService:
         return await self._player_action(place, user, "beaver", lambda m, s: m.beaver(s))
 
     async def resign(self, place: Place, user: User, level: str | None = None) -> list[Reply]:
-        word = (level or "single").strip().lower()
+        word = typed(level or "single").lower()
         if word not in RESIGN_LEVELS:
             return [
                 Reply(
-                    f"{level!r} is not a resignation: say `single`, `gammon` or "
+                    f"{_quote(level or '')} is not a resignation: say `single`, `gammon` or "
                     f"`backgammon`, e.g. `{self.prefix}resign gammon`.",
                     private=True,
                 )
@@ -642,7 +800,11 @@ class TableService:
     def _ending_text(self, table: Table) -> str:
         names, row = table.names, table.row
         if row.status == "aborted":
-            return f"The match between {names[0]} and {names[1]} was aborted (unrated)."
+            how = {"voided": "voided by a moderator", "unreadable": "void (its record was damaged)"}
+            return (
+                f"The match between {names[0]} and {names[1]} was "
+                f"{how.get(row.ending or '', 'aborted')} (unrated)."
+            )
         if row.ending == "claimed" and row.winner is not None:
             return f"{names[row.winner]} won the match by claim (the opponent timed out)."
         if row.winner is not None:
@@ -677,7 +839,7 @@ class TableService:
     async def export(self, place: Place, user: User) -> list[Reply]:
         async def work() -> list[Reply]:
             table = await self._require_table(place, latest=True)
-            match, names = table.match, table.names
+            match = table.match
             lines = [
                 f"GNU Backgammon ID: `{match.position_id()}:{match.match_id()}` "
                 "(Position ID:Match ID)",
@@ -692,7 +854,7 @@ class TableService:
                     f"Dice seed: `{seed}`; the match used dice 0-{match.dice_used - 1} "
                     "(the README shows how to check every roll)"
                 )
-                mat = match.to_mat(names)
+                mat = match.to_mat(table.plain)
                 attachment = Attachment(f"match-{table.row.id}.mat", mat.encode("utf-8"))
             return [Reply("\n".join(lines), file=attachment)]
 
@@ -711,28 +873,54 @@ class TableService:
                     f"{table.names[1 - seat]} to type `{self.prefix}abort` too."
                 )
             if offered is None:
-                await self._save(place, table, table.match, touch=False, abort_offered_by=seat)
+                saved = await self._save(
+                    place, table, table.match, touch=False, abort_offered_by=seat
+                )
                 other = table.row.player_ids[1 - seat]
                 return [
                     Reply(
-                        f"{user.name} asks to abort the match (unrated). "
+                        f"{md(user.name)} asks to abort the match (unrated). "
                         f"{table.names[1 - seat]}: `{self.prefix}abort` to agree.",
                         mention=(other,),
+                        announces=(saved.row.id, saved.row.version),
                     )
                 ]
-            now = self._clock()
-            async with self.store.transaction() as tx:
-                await tx.save_match(
-                    table.row.id,
-                    table.row.version,
-                    state=table.row.state,
-                    status="aborted",
-                    now=now,
-                    ending="aborted",
-                )
-            self._matches.pop(table.row.id, None)
+            await self._end_unrated(table, "aborted")
             return [
                 Reply(f"Match aborted by agreement: {table.names[0]} vs {table.names[1]}, unrated.")
+            ]
+
+        return await self._guarded(place, work)
+
+    async def _end_unrated(self, table: Table, ending: str) -> None:
+        async with self.store.transaction() as tx:
+            await tx.save_match(
+                table.row.id,
+                table.row.version,
+                state=table.row.state,
+                status="aborted",
+                now=self._clock(),
+                ending=ending,
+            )
+        self._matches.pop(table.row.id, None)
+
+    async def void(self, place: Place, user: User, *, moderator: bool) -> list[Reply]:
+        """A moderator ends the channel's match, unrated (a stuck or abandoned one)."""
+
+        async def work() -> list[Reply]:
+            if not moderator:
+                raise Refusal(
+                    "Only moderators (Manage Messages in this channel) can void a match; "
+                    f"the players can end it together with `{self.prefix}abort`."
+                )
+            table = await self._require_table(place)
+            await self._end_unrated(table, "voided")
+            names = table.names
+            return [
+                Reply(
+                    f"{md(user.name)} voided the match between {names[0]} and {names[1]}: "
+                    "unrated, and the table is free."
+                )
             ]
 
         return await self._guarded(place, work)
@@ -768,8 +956,8 @@ class TableService:
             self._matches.pop(table.row.id, None)
             return [
                 Reply(
-                    f"{user.name} claims the match: {table.names[1 - seat]} has not "
-                    f"acted for {_duration(idle)}. {user.name} wins"
+                    f"{md(user.name)} claims the match: {table.names[1 - seat]} has not "
+                    f"acted for {_duration(idle)}. {md(user.name)} wins"
                     f"{' (rated)' if match.length > 0 else ''}."
                 )
             ]
@@ -790,27 +978,27 @@ class TableService:
         lines = ["**Leaderboard** (FIBS ratings)"]
         for rank, player in enumerate(top, start=1):
             lines.append(
-                f"{rank}. {player.name} {player.rating:.1f} "
+                f"{rank}. {md(player.name)} {player.rating:.1f} "
                 f"({player.wins} won, {player.losses} lost)"
             )
         mine = await self.store.rank(place.server_id, user.id)
         if mine is None:
-            lines.append(f"{user.name}: not ranked yet (finish a rated match).")
+            lines.append(f"{md(user.name)}: not ranked yet (finish a rated match).")
         else:
-            lines.append(f"{user.name}: #{mine[0]} of {mine[1]}.")
+            lines.append(f"{md(user.name)}: #{mine[0]} of {mine[1]}.")
         return [Reply("\n".join(lines))]
 
     async def stats(self, place: Place, user: User, target: User | None = None) -> list[Reply]:
         who = target or user
         player = await self.store.player(place.server_id, who.id)
         if player is None:
-            return [Reply(f"{who.name} has not played here yet.")]
+            return [Reply(f"{md(who.name)} has not played here yet.")]
         rank = await self.store.rank(place.server_id, who.id)
         counts = await self.store.match_counts(place.server_id, who.id)
         ranked = f"#{rank[0]} of {rank[1]}" if rank else "unranked"
         return [
             Reply(
-                f"{player.name}: rating {player.rating:.1f} ({ranked}), experience "
+                f"{md(player.name)}: rating {player.rating:.1f} ({ranked}), experience "
                 f"{player.experience}; rated matches {player.wins} won, {player.losses} "
                 f"lost; {counts.get('playing', 0)} playing, {counts.get('aborted', 0)} "
                 "aborted."
@@ -819,11 +1007,12 @@ class TableService:
 
     async def help(self, place: Place, user: User, topic: str | None = None) -> list[Reply]:
         try:
-            return [Reply(help_text(self.prefix, topic))]
+            return [Reply(help_text(self.settings, typed(topic) if topic else None))]
         except KeyError:
             return [
                 Reply(
-                    f"There is no command {topic!r}. `{self.prefix}help` lists them all.",
+                    f"There is no command {_quote(topic or '')}. `{self.prefix}help` lists "
+                    "them all.",
                     private=True,
                 )
             ]
@@ -832,7 +1021,7 @@ class TableService:
 
     async def game_view(self, place: Place) -> dict[str, Any] | None:
         """The channel's match (or open challenge) as plain data, for the console's JSON."""
-        table = await self._table(place, latest=True)
+        table = await self._table(place, latest=True, repair=False)
         challenge = await self.store.open_challenge(place.server_id, place.channel_id)
         if challenge is not None and (
             table is None or challenge.created_at >= table.row.created_at
@@ -859,10 +1048,10 @@ class TableService:
 
     async def table(self, place: Place) -> Table | None:
         """The channel's match as it stands (None when no match is being played)."""
-        return await self._table(place)
+        return await self._table(place, repair=False)
 
     async def latest_table(self, place: Place) -> Table | None:
-        return await self._table(place, latest=True)
+        return await self._table(place, latest=True, repair=False)
 
     async def open_challenge(self, place: Place) -> ChallengeRow | None:
         return await self.store.open_challenge(place.server_id, place.channel_id)
@@ -870,7 +1059,7 @@ class TableService:
     async def pending_decision(self, place: Place) -> Pending | None:
         """The question the table waits on now, or None. Buttons use it to tell a stale
         press (its key no longer matches) or the wrong player."""
-        table = await self._table(place)
+        table = await self._table(place, repair=False)
         if table is not None:
             match = table.match
             turn = match.turn
@@ -883,19 +1072,43 @@ class TableService:
                 return None
             ids = table.row.player_ids
             return Pending(kinds[match.phase], ids[turn], table.names[turn], match_key(table))
-        challenge = await self._open_challenge(place)
+        challenge = await self._open_challenge(place, expire=False)
         if challenge is None:
             return None
-        name = (await self._names(place, (challenge.challenged_id,) * 2))[0]
+        name = md((await self._names(place, (challenge.challenged_id,) * 2))[0])
         return Pending(
             Decision.CHALLENGE, challenge.challenged_id, name, challenge_key(challenge.id)
         )
+
+    # -- rate limits and announcements (for the Discord layer) --------------------------------
+
+    async def seated(self, place: Place) -> frozenset[str]:
+        """Ids of the players of the channel's match and of its open challenge (one read)."""
+        return await self.store.seated(place.server_id, place.channel_id, self._clock())
+
+    async def unannounced(self) -> list[tuple[Place, int, int]]:
+        """(place, match id, version) of each match whose newest state was never shown."""
+        return [
+            (Place(row.server_id, row.channel_id), row.id, row.version)
+            for row in await self.store.unannounced()
+        ]
+
+    async def current_status(self, place: Place) -> list[Reply]:
+        """The status message of the channel's match as it stands (none without a match)."""
+        async with self._locked(place):
+            table = await self._table(place, repair=False)
+            return [] if table is None else [await self._status(table, [])]
+
+    async def mark_announced(self, match_id: int, version: int) -> None:
+        """Version ``version`` of the match was shown in its channel."""
+        async with self.store.transaction() as tx:
+            await tx.mark_announced(match_id, version)
 
     # -- text commands (the console, and anything else that has only text) --------------------
 
     async def run(self, place: Place, user: User, text: str, *, users: UserLookup) -> list[Reply]:
         """Carry out one typed command, e.g. ``!move 13/7 8/7``; ``users`` resolves ``@name``."""
-        body = text.strip()
+        body = typed(text)
         if not body.startswith(self.prefix):
             return []
         words = body[len(self.prefix) :].split(maxsplit=1)
@@ -923,6 +1136,8 @@ class TableService:
         }
         if name in simple:
             return await simple[name](place, user)
+        if name == "void":  # the console's user is the operator of the bot: a moderator
+            return await self.void(place, user, moderator=True)
         if name == "move":
             return await self.move(place, user, rest)
         if name == "resign":
@@ -951,15 +1166,22 @@ class TableService:
                     )
                 ]
             return await self.challenge(place, user, target, " ".join(parts[1:]) or None)
-        known = f" Did you mean `{self.prefix}{name}`?" if name in BY_NAME else ""
-        return [
-            Reply(
-                f"Unknown command `{self.prefix}{name}`.{known} `{self.prefix}help` lists "
-                "them all.",
-                private=True,
-            )
-        ]
+        return unknown_command(self.prefix, name)
 
+
+def unknown_command(prefix: str, word: str) -> list[Reply]:
+    """The answer to ``!word`` when it is no command: a hint for a near miss, else nothing (it
+    is probably meant for another bot that shares the prefix)."""
+    meant = suggest(word)
+    if meant is None:
+        return []
+    return [
+        Reply(
+            f"Unknown command {_quote(prefix + word, 30)}. Did you mean `{prefix}{meant}`? "
+            f"`{prefix}help` lists them all.",
+            private=True,
+        )
+    ]
 
 def match_key(table: Table) -> str:
     """The key of the decision a match waits on (see :class:`Pending`)."""
@@ -982,13 +1204,18 @@ def last_play(match: Match) -> LastPlay | None:
 
 
 def board_state(match: Match, names: tuple[str, str]) -> BoardState:
+    # Imported here so that this function's change stays within it.
+    from bot.engine.match import MAX_CUBE
+    from bot.service.names import clean_name
+
     winner = match.winner
-    if match.phase == "over" and match.games:
-        winner = match.games[-1].winner
+    last = match.games[-1] if match.phase == "over" and match.games else None
+    if last is not None:
+        winner = last.winner
     return BoardState(
         position=match.position,
         on_roll=match.on_roll,
-        players=names,
+        players=(clean_name(names[0]), clean_name(names[1])),
         match_length=match.length,
         score=match.score,
         crawford=match.crawford,
@@ -998,18 +1225,22 @@ def board_state(match: Match, names: tuple[str, str]) -> BoardState:
         phase=match.phase,
         winner=winner,
         last_play=last_play(match),
+        resignation=match.resignation if match.phase == "resigned" else 0,
+        beavers=match.options.beavers and match.cube_value * 4 <= MAX_CUBE,
+        result=None if last is None else "single" if last.jacoby else last.result,
+        points=0 if last is None else last.points,
     )
 
 
 def text_board(table: Table, viewer: int) -> str:
     """The ASCII board from ``viewer``'s side, with who is who."""
-    match, names = table.match, table.names
+    match, names = table.match, table.plain
     position = match.position if viewer == match.on_roll else match.position.swapped()
     return f"{position}\n X = {names[viewer]}, O = {names[1 - viewer]}"
 
 
 def game_data(table: Table) -> dict[str, Any]:
-    match, names, row = table.match, table.names, table.row
+    match, names, row = table.match, table.plain, table.row
     turn = match.turn
     position = match.position if turn in (None, match.on_roll) else match.position.swapped()
     phase = match.phase
@@ -1033,6 +1264,18 @@ def game_data(table: Table) -> dict[str, Any]:
         "match_id": match.match_id(),
         "winner": names[winner] if winner is not None else None,
     }
+
+
+def typed(text: str) -> str:
+    """What a player typed, as the bot reads it: NFKC-normalised (full-width digits and
+    slashes become ASCII ones) and trimmed."""
+    return unicodedata.normalize("NFKC", text).strip()
+
+
+def _quote(text: str, limit: int = 40) -> str:
+    """A short excerpt of what someone typed, quoted (never the whole of a long paste)."""
+    text = " ".join(text.split())
+    return repr(text if len(text) <= limit else text[: limit - 1] + "…")
 
 
 def _sentence(text: str) -> str:

@@ -62,8 +62,10 @@ def score_text(match: Match, names: tuple[str, str]) -> str:
     return text
 
 
-def describe(event: Event, names: tuple[str, str]) -> str | None:
-    """One line for an event, or None for events the board and prompt already say."""
+def describe(event: Event, names: tuple[str, str], *, money: bool = False) -> str | None:
+    """One line for an event, or None for events the board and prompt already say.
+
+    ``money``: the event is from a money game, which has no match score to speak of."""
     if isinstance(event, GameStarted):
         if event.game == 1:
             return None
@@ -90,7 +92,8 @@ def describe(event: Event, names: tuple[str, str]) -> str | None:
     if isinstance(event, Took):
         return f"{names[event.player]} takes: the cube is at {event.cube}."
     if isinstance(event, Beavered):
-        return f"{names[event.player]} beavers: the cube is at {event.cube}, theirs."
+        who = names[event.player]
+        return f"{who} beavers: the cube is at {event.cube}, and {who} owns it."
     if isinstance(event, Dropped):
         return f"{names[event.player]} drops."
     if isinstance(event, ResignationOffered):
@@ -107,10 +110,10 @@ def describe(event: Event, names: tuple[str, str]) -> str | None:
         jacoby = (
             " (Jacoby rule: gammons count single with the cube centred)" if event.jacoby else ""
         )
-        return (
-            f"{names[event.winner]} wins{kind}: {points_text(event.points)}{jacoby}. "
-            f"Score {names[0]} {event.score[0]}, {names[1]} {event.score[1]}."
-        )
+        score = "" if money else f" Score {names[0]} {event.score[0]}, {names[1]} {event.score[1]}."
+        return f"{names[event.winner]} wins{kind}: {points_text(event.points)}{jacoby}.{score}"
     if isinstance(event, MatchOver):
+        if money:
+            return None  # the game's line said it all
         return f"**{names[event.winner]} wins the match {max(event.score)}-{min(event.score)}.**"
     return None

@@ -8,7 +8,16 @@ from bot.store.database import (
     PlayerRow,
     StaleMatchError,
     Store,
+    StoreError,
     Transaction,
 )
 
-__all__ = ["ChallengeRow", "MatchRow", "PlayerRow", "StaleMatchError", "Store", "Transaction"]
+__all__ = [
+    "ChallengeRow",
+    "MatchRow",
+    "PlayerRow",
+    "StaleMatchError",
+    "Store",
+    "StoreError",
+    "Transaction",
+]

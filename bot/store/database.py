@@ -25,8 +25,18 @@ _PLAYER_SQL = "SELECT * FROM players WHERE server_id = ? AND user_id = ?"
 _MIGRATION_NAME = re.compile(r"^(\d{3})_[\w-]+\.sql$")
 
 
+class StoreError(RuntimeError):
+    """The database can't be opened or used: the message says which file and why."""
+
+
 class StaleMatchError(RuntimeError):
-    """Another writer changed the match since it was read; nothing was written."""
+    """Another writer changed the match (or challenge) since it was read; nothing was written.
+
+    ``match_id`` names the match, when it was one (its cached copy is out of date)."""
+
+    def __init__(self, text: str, match_id: int | None = None) -> None:
+        super().__init__(text)
+        self.match_id = match_id
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,14 +105,37 @@ class Store:
 
     @classmethod
     async def open(cls, path: str | Path) -> Store:
-        connection = await aiosqlite.connect(str(path), isolation_level=None)
-        connection.row_factory = sqlite3.Row
-        await connection.execute("PRAGMA journal_mode = WAL")
-        await connection.execute("PRAGMA foreign_keys = ON")
-        await connection.execute("PRAGMA synchronous = NORMAL")
-        await connection.execute("PRAGMA busy_timeout = 5000")
-        store = cls(connection)
-        await store._migrate()
+        """Open (creating and migrating as needed) the database at ``path``.
+
+        Several processes may open one file at once: each migration runs in its own write
+        transaction and is skipped by whoever finds it already applied. On any failure the
+        connection (and its thread) is closed before the error propagates, so a process that
+        can't open its database exits instead of hanging.
+        """
+        try:
+            connection = await aiosqlite.connect(str(path), isolation_level=None)
+        except sqlite3.Error as error:
+            raise StoreError(f"can't open the database {path}: {error}") from error
+        try:
+            connection.row_factory = sqlite3.Row
+            await connection.execute("PRAGMA busy_timeout = 10000")
+            await connection.execute("PRAGMA journal_mode = WAL")
+            await connection.execute("PRAGMA foreign_keys = ON")
+            await connection.execute("PRAGMA synchronous = NORMAL")
+            store = cls(connection)
+            await store._migrate()
+            known = max(number for number, _ in migrations())
+            found = await store.schema_version()
+            if found > known:
+                raise StoreError(
+                    f"the database {path} is at schema version {found}, newer than this "
+                    f"bot's {known}: run the newer bot, or restore a backup"
+                )
+        except BaseException as error:
+            await connection.close()
+            if isinstance(error, sqlite3.Error):
+                raise StoreError(f"can't use the database {path}: {error}") from error
+            raise
         return store
 
     async def close(self) -> None:
@@ -111,14 +144,16 @@ class Store:
 
     async def _migrate(self) -> None:
         async with self._lock:
-            row = await (await self._db.execute("PRAGMA user_version")).fetchone()
-            current = int(row[0]) if row else 0
             for number, sql in migrations():
-                if number <= current:
-                    continue
-                log.info("applying database migration %03d", number)
+                # Read the version inside the write transaction: another process may have
+                # applied this migration since we looked.
                 await self._db.execute("BEGIN IMMEDIATE")
                 try:
+                    row = await (await self._db.execute("PRAGMA user_version")).fetchone()
+                    if number <= (int(row[0]) if row else 0):
+                        await self._db.execute("ROLLBACK")
+                        continue
+                    log.info("applying database migration %03d", number)
                     for statement in _statements(sql):
                         await self._db.execute(statement)
                     await self._db.execute(f"PRAGMA user_version = {number}")
@@ -165,6 +200,26 @@ class Store:
     async def open_challenge(self, server_id: str, channel_id: str) -> ChallengeRow | None:
         row = await self.fetch_one(
             "SELECT * FROM challenges WHERE server_id = ? AND channel_id = ? AND status = 'open'",
+            (server_id, channel_id),
+        )
+        return ChallengeRow(**dict(row)) if row else None
+
+    async def meta(self, name: str) -> str | None:
+        row = await self.fetch_one("SELECT value FROM meta WHERE name = ?", (name,))
+        return str(row[0]) if row else None
+
+    async def set_meta(self, name: str, value: str) -> None:
+        """Set ``name`` unless another process set it first (then its value stays)."""
+        async with self.transaction() as tx:
+            await tx.execute(
+                "INSERT INTO meta (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING",
+                (name, value),
+            )
+
+    async def latest_challenge(self, server_id: str, channel_id: str) -> ChallengeRow | None:
+        row = await self.fetch_one(
+            "SELECT * FROM challenges WHERE server_id = ? AND channel_id = ? "
+            "ORDER BY id DESC LIMIT 1",
             (server_id, channel_id),
         )
         return ChallengeRow(**dict(row)) if row else None
@@ -217,6 +272,27 @@ class Store:
             (server_id, user_id, user_id),
         )
         return {str(row[0]): int(row[1]) for row in rows}
+
+    # -- who plays where, and what was announced ----------------------------------------------
+
+    async def seated(self, server_id: str, channel_id: str, now: float) -> frozenset[str]:
+        """The players of the channel's match and of its open (unexpired) challenge."""
+        rows = await self.fetch_all(
+            "SELECT player0_id, player1_id FROM matches "
+            "WHERE server_id = ? AND channel_id = ? AND status = 'playing' "
+            "UNION ALL SELECT challenger_id, challenged_id FROM challenges "
+            "WHERE server_id = ? AND channel_id = ? AND status = 'open' AND expires_at > ?",
+            (server_id, channel_id, server_id, channel_id, now),
+        )
+        return frozenset(str(user_id) for row in rows for user_id in row)
+
+    async def unannounced(self) -> list[MatchRow]:
+        """Matches being played whose newest state was never shown in their channel."""
+        rows = await self.fetch_all(
+            "SELECT m.* FROM matches m LEFT JOIN match_announcements a ON a.match_id = m.id "
+            "WHERE m.status = 'playing' AND m.version > COALESCE(a.version, 0) ORDER BY m.id"
+        )
+        return [MatchRow(**dict(row)) for row in rows]
 
 
 class Transaction:
@@ -277,6 +353,13 @@ class Transaction:
         if changed != 1:
             raise StaleMatchError("the challenge was answered meanwhile")
 
+    async def expire_challenge(self, challenge_id: int) -> None:
+        """Close a challenge past its time (a no-op if another command got there first)."""
+        await self.execute(
+            "UPDATE challenges SET status = 'expired' WHERE id = ? AND status = 'open'",
+            (challenge_id,),
+        )
+
     async def create_match(
         self,
         server_id: str,
@@ -320,7 +403,7 @@ class Transaction:
             (state, status, winner, ending, abort_offered_by, touch, now, match_id, version),
         )
         if changed != 1:
-            raise StaleMatchError(f"match {match_id} is no longer at version {version}")
+            raise StaleMatchError(f"match {match_id} is no longer at version {version}", match_id)
         return version + 1
 
     async def record_rating(
@@ -346,6 +429,14 @@ class Transaction:
         cursor = await self._db.execute(_PLAYER_SQL, (server_id, user_id))
         row = await cursor.fetchone()
         return PlayerRow(**dict(row)) if row else None
+
+    async def mark_announced(self, match_id: int, version: int) -> None:
+        """Version ``version`` of the match was shown in its channel (never goes back)."""
+        await self._db.execute(
+            "INSERT INTO match_announcements (match_id, version) VALUES (?, ?) "
+            "ON CONFLICT (match_id) DO UPDATE SET version = max(version, excluded.version)",
+            (match_id, version),
+        )
 
 
 def _statements(sql: str) -> list[str]:

@@ -6,6 +6,7 @@ attachment and the game by the store.
 
 from __future__ import annotations
 
+import itertools
 import logging
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -16,7 +17,9 @@ import pytest
 from discord.ext import commands
 
 from bot.discord_bot import BackgammonBot, bot_intents
+from bot.service.limits import Limiter
 from bot.service.models import Decision, Place
+from bot.service.names import markdown_safe
 from bot.service.table import TableService
 from bot.settings import Settings
 from tests.cogs.fakes import PNG
@@ -29,7 +32,9 @@ async def bot(
     monkeypatch.chdir(tmp_path)  # dpytest writes each sent file into the working directory
     intents = bot_intents()
     intents.members = True  # dpytest's fake guild keeps its members only in a member cache
-    bot = BackgammonBot(service, settings, intents=intents)
+    # Each command a second after the last: people's pace, however fast the test runs.
+    limiter = Limiter(clock=itertools.count(step=1.0).__next__)
+    bot = BackgammonBot(service, settings, intents=intents, limiter=limiter)
     await bot._async_setup_hook()
     dpytest.configure(bot, members=["alice", "bob", "carol"])
     await bot.setup_hook()
@@ -70,7 +75,7 @@ async def test_a_whole_match_with_prefix_commands(
     assert "challenges" in text
     pending = await service.pending_decision(place)
     assert pending is not None
-    assert pending[:3] == (Decision.CHALLENGE, str(bob.id), bob.nick)
+    assert pending[:3] == (Decision.CHALLENGE, str(bob.id), markdown_safe(bob.nick))
 
     await dpytest.message("!accept", member=bob)
     await next_png()
@@ -102,7 +107,7 @@ async def test_a_whole_match_with_prefix_commands(
     await dpytest.message("!leaderboard", member=carol)
     board = next_text()
     assert "Leaderboard" in board
-    assert alice.display_name in board and bob.display_name in board
+    assert markdown_safe(alice.display_name) in board and markdown_safe(bob.display_name) in board
 
     await dpytest.message("!export", member=carol)
     export = dpytest.get_message()

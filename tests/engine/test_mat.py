@@ -16,9 +16,9 @@ from typing import Any
 import gnubg
 import pytest
 
-from bot.engine import Match, ScriptedDice
+from bot.engine import Match, OpeningRoll, ScriptedDice, VerifiableDice
 from bot.engine.mat import clean_name, format_play_plain
-from tests.engine.matchplay import Policy, random_states
+from tests.engine.matchplay import Policy, random_match, random_states
 
 GOLDEN = """\
 ; [Event "Discord"]
@@ -118,6 +118,17 @@ def normalise_quirk(text: str) -> str:
     return _GNUBG_QUIRK.sub(lambda m: f"  1){' ' * 29}{m[1]}: \n      {m[2]}", text)
 
 
+_NOTE = re.compile(r"^; Game (\d+): tied opening rolls .* it imports this game at (\d+) points? "
+                   r"instead of (\d+)\.$", re.MULTILINE)
+
+
+def header_and_body(text: str) -> tuple[list[str], str]:
+    """The ``;`` lines before the match, and the rest from `` N point match`` on."""
+    start = re.search(r"^ \d+ point match$", text, re.MULTILINE)
+    assert start is not None
+    return [line for line in text[:start.start()].splitlines() if line], text[start.start():]
+
+
 def check_with_gnubg(states: list[Match], tmp_path: Path) -> None:
     match = states[-1]
     text = match.to_mat(("alice", "bob smith"))
@@ -126,14 +137,26 @@ def check_with_gnubg(states: list[Match], tmp_path: Path) -> None:
     imported = gnubg_import(path, match)
     assert imported["match-info"]["match-length"] == match.length
     assert len(imported["games"]) == match.game_number
-    assert gnubg_final_score(imported) == match.score
-    assert [game["info"]["points-won"] for game in imported["games"]] == [
-        game.points for game in match.games]
-    assert (gnubg.position_id(), gnubg.match_id()) == (match.position_id(), match.match_id())
+    # Our header lines: gnubg recognises (and drops) the [Tag "..."] ones and keeps the others
+    # as the match comment.
+    header, body = header_and_body(text)
+    kept = [line[2:] for line in header if not line.startswith("; [")]
+    assert imported["match-info"].get("comment", "") == "".join(f"{line}\n" for line in kept)
+    # A game with automatic doubles imports with the points its note says, not ours.
+    notes = {int(game): (int(theirs), int(ours)) for game, theirs, ours in _NOTE.findall(text)}
+    expected = [notes.get(game.game, (game.points, game.points))[0] for game in match.games]
+    assert [game["info"]["points-won"] for game in imported["games"]] == expected
+    assert all(match.games[game - 1].points == ours for game, (_, ours) in notes.items())
+    final = list(match.score)
+    final[match.games[-1].winner] -= match.games[-1].points - expected[-1]
+    assert gnubg_final_score(imported) == tuple(final)
+    assert gnubg.position_id() == match.position_id()
+    if any(event.automatic_double for event in match.record if isinstance(event, OpeningRoll)):
+        return  # gnubg's cube, and so its Match IDs and the text it writes back, differ
+    assert gnubg.match_id() == match.match_id()
     exported = tmp_path / "again.mat"
     gnubg.command(f"export match mat {exported}")
-    again = exported.read_text().split("\n", 1)[1]  # after gnubg's "; [EventDate ...]" line
-    assert normalise_quirk(again) == text
+    assert normalise_quirk(header_and_body(exported.read_text())[1]) == body
     theirs = iter(list(gnubg_states(imported)))
     ours = decision_states(states)
     assert ours
@@ -213,3 +236,66 @@ def test_unfinished_match_shows_the_pending_roll() -> None:
     expected = " Game 1\n a : 0" + " " * 26 + "b : 0\n  1)" + " " * 29 + "65: "
     assert match.to_mat(("a", "b")).endswith(expected)
     assert " 0 point match" in Match.start(0, dice=ScriptedDice.rolls((6, 5))).to_mat()
+
+
+# -- rules in the header, and automatic doubles --------------------------------------------------
+
+
+@pytest.mark.parametrize(("options", "lines"), [
+    ({}, ['; [Jacoby "Off"]', '; [Beaver "Off"]', "; Automatic doubles: off"]),
+    ({"jacoby": True, "beavers": True, "automatic_doubles": True},
+     ['; [Jacoby "On"]', '; [Beaver "On"]', "; Automatic doubles: at most 1 per game"]),
+    ({"automatic_doubles": 3},
+     ['; [Jacoby "Off"]', '; [Beaver "Off"]', "; Automatic doubles: at most 3 per game"]),
+])
+def test_a_money_game_says_its_rules(options: dict[str, object], lines: list[str]) -> None:
+    match = Match.start(0, dice=ScriptedDice.rolls((6, 5)), **options)  # type: ignore[arg-type]
+    text = match.to_mat(("a", "b"), site="Discord")
+    assert text.startswith("\n".join(['; [Site "Discord"]', *lines, "", " 0 point match\n"]))
+
+
+def test_a_match_says_when_it_has_no_crawford_rule(tmp_path: Path) -> None:
+    assert not scripted_match().to_mat().startswith(";")
+    match = random_match(7, 3, Policy(double=0.5, drop=0.2, resign=0.0), crawford=False)
+    text = match.to_mat(("a", "b"))
+    assert text.startswith('; [Crawford "Off"]\n\n 3 point match\n')
+    path = tmp_path / "no-crawford.mat"
+    path.write_text(text)
+    imported = gnubg_import(path, match)  # gnubg reads the line, and assumes Crawford anyway
+    assert [game["info"]["points-won"] for game in imported["games"]] == [
+        game.points for game in match.games]
+    assert gnubg_final_score(imported) == match.score
+
+
+def test_an_automatic_double_is_noted_with_the_points_gnubg_imports() -> None:
+    # Tied opening roll: the cube is 2 before anyone moves; player 1 resigns a gammon (4
+    # points). gnubg's import starts with the cube at 1 and reads "Wins 4 points" as a
+    # backgammon at that cube: 3 points.
+    dice = ScriptedDice.rolls((3, 3), (6, 5))
+    match = Match.start(0, jacoby=True, automatic_doubles=True, dice=dice)
+    match = match.move(0, "24/18 13/8").resign(1, "gammon").accept_resignation(0)
+    assert match.to_mat(("a", "b")).startswith(
+        '; [Jacoby "On"]\n; [Beaver "Off"]\n; Automatic doubles: at most 1 per game\n'
+        "; Game 1: tied opening rolls turned the cube to 2 (1 automatic double). GNU Backgammon "
+        "can't read automatic doubles from a .mat file: it imports this game at 3 points "
+        "instead of 4.\n\n 0 point match\n")
+    unfinished = Match.start(0, automatic_doubles=2, dice=ScriptedDice.rolls((3, 3), (2, 2),
+                                                                             (6, 5)))
+    assert ("(2 automatic doubles). GNU Backgammon can't read automatic doubles from a .mat "
+            "file: it imports this game with the cube at 1 instead of 4.\n") in unfinished.to_mat()
+
+
+def test_games_with_automatic_doubles_import_into_gnubg_as_noted(tmp_path: Path) -> None:
+    ends: set[str] = set()
+    policies = [Policy(resign=0.0, double=0.1, drop=0.5, beaver=0.3),
+                Policy(resign=0.2, accept=0.9, double=0.0), Policy(resign=0.0, double=0.0)]
+    tied = [seed for seed in range(400)
+            if VerifiableDice.seeded(seed).die(0) == VerifiableDice.seeded(seed).die(1)]
+    for index, seed in enumerate(tied[:24]):
+        options = {"jacoby": bool(index % 2), "beavers": True, "automatic_doubles": 1 + index % 3}
+        states = list(random_states(seed, 0, policies[index % 3], **options))
+        match = states[-1]
+        assert match.games[0].cube >= 2
+        check_with_gnubg(states, tmp_path)
+        ends.add(match.games[0].by)
+    assert ends == {"play", "drop", "resignation"}

@@ -9,6 +9,8 @@ from collections.abc import Callable
 import pytest
 
 from bot.engine import (
+    DEFAULT_AUTOMATIC_DOUBLES,
+    MAX_AUTOMATIC_DOUBLES,
     Action,
     Beavered,
     Doubled,
@@ -19,6 +21,7 @@ from bot.engine import (
     Match,
     MatchError,
     MatchOptions,
+    MatchOptionsError,
     MatchOver,
     MatchOverError,
     Moved,
@@ -236,9 +239,36 @@ def test_automatic_doubles_turn_the_cube_on_equal_opening_dice_up_to_the_limit()
 
 
 def test_automatic_doubles_off_and_true() -> None:
+    # Three tied opening rolls: ``True`` is the house rule of one automatic double a game, so
+    # the cube stops at 2 (it used to reach 8 before anyone moved).
     dice = ScriptedDice.rolls((3, 3), (4, 4), (1, 1), (2, 2), (5, 6))
     assert Match.start(0, dice=dice).cube_value == 1
-    assert Match.start(0, automatic_doubles=True, dice=dice).cube_value == 8
+    match = Match.start(0, automatic_doubles=True, dice=dice)
+    assert (match.cube_value, match.auto_doubles) == (2, 1)
+    assert match.options.automatic_doubles == DEFAULT_AUTOMATIC_DOUBLES == 1
+    assert match.options.to_data()["automatic_doubles"] == 1
+    capped = Match.start(0, automatic_doubles=MAX_AUTOMATIC_DOUBLES, dice=dice)
+    assert capped.cube_value == 8
+
+
+@pytest.mark.parametrize("count", [-1, 4, 64, 2.5, "1", None])
+def test_automatic_doubles_are_zero_to_three(count: object) -> None:
+    with pytest.raises(MatchOptionsError, match=r"automatic doubles are how many per game: "
+                                                 r"0 \(off\) to 3, not"):
+        Match.start(0, automatic_doubles=count)  # type: ignore[arg-type]
+
+
+def test_stored_automatic_doubles_replay_as_they_were_played() -> None:
+    # A row stored before ``True`` meant one: its 3 is kept, not read as "on".
+    dice = ScriptedDice.rolls((3, 3), (4, 4), (1, 1), (2, 2), (5, 6), (2, 1))
+    stored = {"format": 1, "options": {"length": 0, "crawford": False, "jacoby": False,
+                                       "beavers": False, "automatic_doubles": 3},
+              "dice": dice.to_data(), "actions": [{"action": "move", "player": 1,
+                                                   "play": "13/7 13/8"}]}
+    match = Match.from_data(stored)
+    assert (match.options.automatic_doubles, match.cube_value, match.auto_doubles) == (3, 8, 3)
+    assert match.to_data()["options"] == stored["options"]
+    assert Match.from_data(json.loads(json.dumps(match.to_data()))) == match
 
 
 @pytest.mark.parametrize("option", ["jacoby", "beavers", "automatic_doubles"])
@@ -376,7 +406,7 @@ def test_refusal_messages() -> None:
     with pytest.raises(IllegalActionError, match="roll the dice before you move"):
         match.move(1, "24/13")
     match = match.double(1).take(0)
-    with pytest.raises(IllegalActionError, match="your opponent owns the cube"):
+    with pytest.raises(IllegalActionError, match="the cube is your opponent's: only they"):
         match.double(1)
     match = match.roll(1).move(1, "8/5 6/5")
     with pytest.raises(NotYourTurnError, match="your own double"):
@@ -480,3 +510,63 @@ def test_properties_for_the_ui() -> None:
     assert match.pip_counts() == (167, 167)
     assert match.gnubg_id() == f"{match.position_id()}:{match.match_id()}"
     assert "VerifiableDice" in repr(dice) and dice.reveal() not in repr(dice)
+
+
+# -- why there is no cube ------------------------------------------------------------------------
+
+_START = {24: 2, 13: 5, 8: 3, 6: 5}
+
+
+def _refusal(match: Match, player: int) -> str:
+    assert not match.can_double(player)
+    with pytest.raises(MatchError) as raised:
+        match.double(player)
+    return str(raised.value)
+
+
+@pytest.mark.parametrize("rolled", [False, True])
+def test_no_doubling_in_the_crawford_game_whoever_asks_and_when(rolled: bool) -> None:
+    match = set_up(5, _START, _START, rolls=[(3, 1)], score=(4, 2), crawford=True)
+    match = match.roll(0) if rolled else match
+    for player in (0, 1):
+        assert _refusal(match, player) == "there is no doubling in the Crawford game"
+
+
+@pytest.mark.parametrize("rolled", [False, True])
+def test_no_doubling_in_a_one_point_match(rolled: bool) -> None:
+    match = Match.start(1, dice=ScriptedDice.rolls((6, 5), (3, 1)))
+    match = match.move(0, "24/18 13/8")
+    match = match.roll(1) if rolled else match
+    for player in (0, 1):
+        assert _refusal(match, player) == "there is no doubling in a 1-point match"
+
+
+@pytest.mark.parametrize("rolled", [False, True])
+def test_a_dead_cube_says_so_before_and_after_the_roll(rolled: bool) -> None:
+    # 5-point match, post-Crawford at 4-1: a single win already gives player 0 the match.
+    match = set_up(5, _START, _START, rolls=[(3, 1)], score=(4, 1), post_crawford=True)
+    match = match.roll(0) if rolled else match
+    assert _refusal(match, 0) == ("the cube is dead: winning this game already wins you the "
+                                  "match, so a double can't gain you anything")
+    # The trailer's cube is live: they may double on their turn, before rolling.
+    played = match.move(0, "8/5 6/5") if rolled else match.roll(0).move(0, "8/5 6/5")
+    assert played.can_double(1)
+
+
+def test_the_opponents_cube_says_whose_it_is_even_after_rolling() -> None:
+    match = set_up(7, _START, _START, rolls=[(3, 1)], cube=2, owner=1)
+    refusal = "the cube is your opponent's: only they can double now"
+    assert _refusal(match, 0) == refusal
+    assert _refusal(match.roll(0), 0) == refusal
+
+
+def test_already_rolled_is_said_only_when_it_is_the_reason() -> None:
+    match = set_up(7, _START, _START, rolls=[(3, 1)])
+    assert match.can_double(0)
+    assert _refusal(match.roll(0), 0) == "you have already rolled: double before you roll"
+    assert _refusal(match, 1) == "it is not your turn to double"
+
+
+def test_the_cube_at_its_limit() -> None:
+    match = set_up(0, _START, _START, rolls=[(3, 1)], cube=MAX_CUBE, owner=0)
+    assert _refusal(match, 0) == f"the cube is already at {MAX_CUBE}, its limit"

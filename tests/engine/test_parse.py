@@ -95,7 +95,7 @@ def test_ambiguous_play_lists_the_choices() -> None:
 @pytest.mark.parametrize(
     ("text", "fragment"),
     [
-        ("13/x", "'13/x' is not a move"),
+        ("13/x", "that is not a move: 'x' in '13/x' is not a point; use from/to like 13/7"),
         ("", "is not a move: use from/to like 13/7"),
         ("13", "needs from/to"),
         ("13/30", "there is no point 30"),
@@ -131,8 +131,10 @@ def test_closed_point_message_counts_the_checkers() -> None:
     # From the start, O has 3 checkers on X's 17? no: O's 8 point is X's 17 (3 checkers).
     with pytest.raises(IllegalMoveError, match="17 is closed: your opponent has 3 checkers there"):
         START.parse_play("24/17", (6, 1))
-    with pytest.raises(IllegalMoveError, match="'13/7 13/12': 12 is closed: your opponent has 5"):
+    with pytest.raises(IllegalMoveError) as raised:
         START.parse_play("13/7 13/12", (6, 1))
+    assert str(raised.value) == ("12 is closed: your opponent has 5 checkers there "
+                                 "(you typed '13/7 13/12')")
 
 
 def test_bar_first_message() -> None:

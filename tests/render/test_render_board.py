@@ -13,7 +13,7 @@ from PIL import Image
 
 from bot.engine import Position
 from bot.render import BoardState, LastPlay, render_board, render_image, status_text, theme
-from bot.render.board import fit_text
+from bot.render.board import fit_text, fitted_status
 from bot.render.fonts import BOLD, FONT_DIR, REGULAR, font
 from bot.render.geometry import (
     DEFAULT_SIZE,
@@ -31,6 +31,7 @@ from bot.render.geometry import (
     tray_count_center,
     tray_slab_box,
 )
+from bot.render.text import text_length
 
 RGB = tuple[int, int, int]
 PLAYERS = ("alice", "bob")
@@ -349,10 +350,31 @@ def test_last_play_marks_its_points_and_the_hit() -> None:
         ({"phase": "roll"}, "alice to roll"),
         ({"phase": "move", "dice": (6, 5)}, "alice to move 6-5"),
         ({"phase": "doubled", "cube_value": 1}, "alice doubled to 2 — bob to take or drop"),
+        ({"phase": "doubled", "cube_value": 2, "beavers": True},
+         "alice doubled to 4 — bob to take, drop or beaver"),
+        ({"phase": "doubled", "match_length": 5, "beavers": True},
+         "alice doubled to 2 — bob to take or drop"),
         ({"phase": "resigned"}, "alice offers to resign — bob to accept or reject"),
-        ({"phase": "over", "winner": 1, "match_length": 5, "score": (2, 5)}, "bob wins the match"),
+        ({"phase": "resigned", "resignation": 2},
+         "alice offers to resign a gammon (2 points) — bob to accept or reject"),
+        ({"phase": "resigned", "resignation": 1},
+         "alice offers to resign a single game (1 point) — bob to accept or reject"),
+        ({"phase": "resigned", "resignation": 3, "cube_value": 4},
+         "alice offers to resign a backgammon (12 points) — bob to accept or reject"),
+        ({"phase": "over", "winner": 1, "match_length": 5, "score": (2, 5)},
+         "bob wins the match 5-2"),
+        ({"phase": "over", "winner": 1, "match_length": 5, "score": (2, 6), "result": "gammon",
+          "points": 4}, "bob wins a gammon and the match 6-2"),
         ({"phase": "over", "winner": 1, "match_length": 5, "score": (2, 3)}, "bob wins the game"),
+        ({"phase": "over", "winner": 1, "match_length": 5, "score": (2, 4), "result": "gammon",
+          "points": 4}, "bob wins a gammon: 4 points"),
         ({"phase": "over", "winner": 0}, "alice wins the game"),
+        ({"phase": "over", "winner": 0, "score": (2, 0), "result": "single", "points": 2},
+         "alice wins 2 points"),
+        ({"phase": "over", "winner": 0, "score": (1, 0), "result": "single", "points": 1},
+         "alice wins 1 point"),
+        ({"phase": "over", "winner": 1, "score": (0, 8), "result": "backgammon", "points": 8},
+         "bob wins a backgammon: 8 points"),
     ],
 )
 def test_status_line(kwargs: dict[str, object], expected: str) -> None:
@@ -372,6 +394,34 @@ def test_long_names_are_shortened_never_overflow() -> None:
         assert image.size == DEFAULT_SIZE
 
 
+def test_status_line_keeps_the_offer_when_names_are_long() -> None:
+    geo = layout(DEFAULT_SIZE)
+    face = font(round(21 * geo.scale), bold=True)
+    room = geo.width - 80 * geo.scale
+    long = ("Sir Reginald Backgammonington III", "the_quiet_one_from_discord_12345")
+    resigned = BoardState(Position.initial(), 0, long, phase="resigned", resignation=3,
+                          cube_value=8)
+    text = fitted_status(resigned, face, room)
+    assert text.endswith("offers to resign a backgammon (24 points)")
+    assert text_length(text, face) <= room
+    doubled = BoardState(Position.initial(), 0, long, phase="doubled", beavers=True)
+    assert fitted_status(doubled, face, room).endswith("take, drop or beaver")
+    short = state(Position.initial(), phase="resigned", resignation=2)
+    assert fitted_status(short, face, room) == status_text(short)
+
+
+def test_status_line_shows_the_resignation_level_in_the_image() -> None:
+    # The level is written into the status strip: the strip's pixels differ by level.
+    geo = layout(DEFAULT_SIZE)
+    x0, y0, x1, y1 = (round(v) for v in geo.status_strip)
+
+    def strip(level: int) -> bytes:
+        board = state(Position.initial(), phase="resigned", resignation=level)
+        return render_image(board, viewer=0).crop((x0, y0, x1, y1)).tobytes()
+
+    assert len({strip(level) for level in (0, 1, 2, 3)}) == 4
+
+
 def test_bad_input_is_refused() -> None:
     with pytest.raises(ValueError):
         render_board(state(Position.initial()), viewer=2)
@@ -379,3 +429,9 @@ def test_bad_input_is_refused() -> None:
         state(Position.initial(), phase="thinking")
     with pytest.raises(ValueError):
         BoardState(Position.initial(), 2, PLAYERS)
+    with pytest.raises(ValueError, match="resignation"):
+        state(Position.initial(), phase="resigned", resignation=4)
+    with pytest.raises(ValueError, match="result"):
+        state(Position.initial(), phase="over", winner=0, result="triple")
+    with pytest.raises(ValueError, match="points"):
+        state(Position.initial(), phase="over", winner=0, points=-1)

@@ -73,8 +73,11 @@ async def test_challenge_refusals(service: TableService, clock: FakeClock) -> No
     public(await service.challenge(PLACE, ALICE, BOB, "3"))
     clock.advance(10 * 60 + 1)
     [late] = await service.accept(PLACE, BOB)
-    assert late.private and "no challenge" in late.text
+    assert late.private and "alice's challenge to bob expired 1 min ago" in late.text
+    assert "challenges last 10 minutes" in late.text
     assert await service.open_challenge(PLACE) is None
+    [late_cancel] = await service.cancel(PLACE, ALICE)
+    assert late_cancel.private and "expired" in late_cancel.text
 
 
 async def test_one_match_per_channel_but_channels_are_separate(service: TableService) -> None:
@@ -269,8 +272,10 @@ async def test_looking_commands(service: TableService) -> None:
 async def test_text_commands(service: TableService) -> None:
     users = {"bob": BOB, "alice": ALICE}.get
     public(await service.run(PLACE, ALICE, "!challenge @bob 3", users=lambda w: users(w[1:])))
-    [unknown] = await service.run(PLACE, ALICE, "!dance", users=lambda w: None)
-    assert unknown.private and "Unknown command" in unknown.text
+    # A word far from every command is another bot's: silence. A near miss gets a hint.
+    assert await service.run(PLACE, ALICE, "!dance", users=lambda w: None) == []
+    [typo] = await service.run(PLACE, ALICE, "!acept", users=lambda w: None)
+    assert typo.private and "Unknown command '!acept'. Did you mean `!accept`?" in typo.text
     [who] = await service.run(PLACE, ALICE, "!stats @nobody", users=lambda w: None)
     assert who.private
     assert await service.run(PLACE, ALICE, "just chatting", users=lambda w: None) == []

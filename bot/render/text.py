@@ -1,0 +1,233 @@
+"""Text in any script: each character is drawn with the first shipped font that has it.
+
+A text is cut into runs, each for one font (DejaVu first, then the fallbacks of
+:mod:`bot.render.fonts`). Combining marks, variation selectors, skin tones and zero-width
+joiners stay in their base character's run, so accents, emoji sequences and Arabic words are
+shaped as one. A character no font has is drawn through its compatibility form if that has
+glyphs (mathematical script letters as plain ones), dropped if it is invisible anyway, and
+shown as U+FFFD otherwise.
+
+Right-to-left: with Pillow's Raqm layout each right-to-left run is shaped right to left, and a
+stretch of such runs with the spaces between them is laid out in reverse order, so an Arabic or
+Hebrew name reads correctly inside an English line (numbers after a right-to-left word keep
+their logical place: a simplification of the Unicode bidi algorithm). With the basic layout the
+characters of a right-to-left run are reversed, unshaped.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from PIL import ImageDraw, ImageFont
+
+from bot.render.fonts import EMOJI, FALLBACKS, Coverage, coverage, face
+
+ELLIPSIS = "…"
+REPLACEMENT = "\ufffd"
+_ZWJ = "\u200d"
+_VS16 = "\ufe0f"
+_JOINERS = frozenset({_ZWJ, "\u200c"})
+_RTL = frozenset({"R", "AL"})
+_INVISIBLE = frozenset({"Cc", "Cf", "Cn", "Co", "Cs", "Mn", "Me", "Zl", "Zp"})
+_ANCHORS = {"l": 0.0, "m": 0.5, "r": 1.0}
+
+RGB = tuple[int, int, int]
+
+
+@dataclass(frozen=True)
+class Run:
+    """Part of a text drawn with one font file; ``rtl`` when its letters go right to left."""
+
+    text: str
+    path: Path
+    rtl: bool = False
+
+
+def runs(text: str, primary: ImageFont.FreeTypeFont) -> tuple[Run, ...]:
+    """``text`` cut into runs in display order (left to right), ``primary`` tried first."""
+    return _runs(text, Path(str(primary.path)))
+
+
+def text_length(text: str, primary: ImageFont.FreeTypeFont) -> float:
+    """The width in pixels of ``text`` drawn by :func:`draw_text` with ``primary``."""
+    return _length(text, Path(str(primary.path)), int(primary.size))
+
+
+def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str,
+              primary: ImageFont.FreeTypeFont, fill: RGB, anchor: str = "lm") -> None:
+    """Draw ``text`` at ``xy``. ``anchor``: l/m/r (left, centre, right) then m (middle of
+    ``primary``'s line) or s (its baseline)."""
+    if anchor[0] not in _ANCHORS or anchor[1] not in "ms":
+        raise ValueError(f"anchor must be one of lm, mm, rm, ls, ms, rs, not {anchor!r}")
+    path, size = Path(str(primary.path)), int(primary.size)
+    x, y = xy
+    x -= _ANCHORS[anchor[0]] * _length(text, path, size)
+    if anchor[1] == "m":
+        ascent, descent = primary.getmetrics()
+        y += (ascent - descent) / 2
+    for run in _runs(text, path):
+        font = face(run.path, size)
+        direction = _direction(font, run)
+        draw.text((x, y), _shown(font, run), font=font, fill=fill, anchor="ls",
+                  direction=direction)
+        x += font.getlength(_shown(font, run), direction=direction)
+
+
+def fit_text(text: str, primary: ImageFont.FreeTypeFont, max_width: float) -> str:
+    """``text``, cut short with an ellipsis if it is wider than ``max_width`` pixels; never
+    inside a character with its marks or an emoji sequence."""
+    text = " ".join(text.split())
+    if text_length(text, primary) <= max_width:
+        return text
+    cuts = [index for index in range(1, len(text)) if not _continues(text, index)]
+    low, high = 0, len(cuts)
+    while low < high:
+        middle = (low + high + 1) // 2
+        if text_length(text[:cuts[middle - 1]].rstrip() + ELLIPSIS, primary) <= max_width:
+            low = middle
+        else:
+            high = middle - 1
+    return (text[:cuts[low - 1]].rstrip() if low else "") + ELLIPSIS
+
+
+# -- runs --------------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=4096)
+def _length(text: str, path: Path, size: int) -> float:
+    total = 0.0
+    for run in _runs(text, path):
+        font = face(run.path, size)
+        total += font.getlength(_shown(font, run), direction=_direction(font, run))
+    return total
+
+
+@lru_cache(maxsize=4096)
+def _runs(text: str, primary: Path) -> tuple[Run, ...]:
+    chain = (coverage(primary), *(coverage(path) for path in FALLBACKS))
+    pieces: list[tuple[str, Coverage]] = []
+    for index, char in enumerate(text):
+        if pieces and _continues(text, index):
+            last_text, last_font = pieces[-1]
+            if char in last_font:
+                pieces[-1] = (last_text + char, last_font)
+                continue
+            if not _visible(char):
+                continue
+        for shown in _displayable(char, chain):
+            found = _font_for(shown, chain, emoji=text[index + 1: index + 2] == _VS16)
+            if pieces and pieces[-1][1] == found and not (shown == " " and found != chain[0]):
+                pieces[-1] = (pieces[-1][0] + shown, found)
+            else:
+                pieces.append((shown, found))
+    return _reorder([Run(part, covered.path, _is_rtl(part))
+                     for piece, covered in pieces for part in _words_if_rtl(piece)])
+
+
+def _displayable(char: str, chain: Sequence[Coverage]) -> str:
+    """``char`` if a font has it; else its compatibility form if fonts have that; else nothing
+    for an invisible character, U+FFFD for a visible one. Control and format characters other
+    than joiners are dropped even where a font has them (Raqm would obey a bidi override, and
+    Unifont draws controls as boxes); any space is a plain space."""
+    if char.isspace():
+        return " "
+    if unicodedata.category(char) in ("Cc", "Cf") and char not in _JOINERS:
+        return ""
+    if any(char in font for font in chain):
+        return char
+    compatible = unicodedata.normalize("NFKC", char)
+    if compatible != char and all(any(part in font for font in chain) for part in compatible):
+        return compatible
+    return "" if not _visible(char) else REPLACEMENT
+
+
+def _font_for(char: str, chain: Sequence[Coverage], *, emoji: bool) -> Coverage:
+    if char == " ":
+        return chain[0]
+    if emoji:
+        emoji_font = coverage(EMOJI)
+        if char in emoji_font:
+            return emoji_font
+    return next((font for font in chain if char in font), chain[0])
+
+
+def _reorder(found: list[Run]) -> tuple[Run, ...]:
+    """Right-to-left runs with the neutral runs between them, in reverse order."""
+    ordered: list[Run] = []
+    index = 0
+    while index < len(found):
+        if not found[index].rtl:
+            ordered.append(found[index])
+            index += 1
+            continue
+        end = index + 1
+        last_rtl = index
+        while end < len(found) and (found[end].rtl or _is_neutral(found[end].text)):
+            if found[end].rtl:
+                last_rtl = end
+            end += 1
+        ordered.extend(reversed(found[index:last_rtl + 1]))
+        index = last_rtl + 1
+    return tuple(ordered)
+
+
+def _words_if_rtl(piece: str) -> list[str]:
+    """A piece with right-to-left letters cut into words and spaces, so that spaces stay
+    between the words when a stretch of right-to-left words is reversed."""
+    if not any(unicodedata.bidirectional(char) in _RTL for char in piece):
+        return [piece]
+    return [part for part in re.split(r"( +)", piece) if part]
+
+
+def _continues(text: str, index: int) -> bool:
+    """True when ``text[index]`` belongs to the character before it (a mark, a variation
+    selector, a skin tone, a joiner or what follows a joiner)."""
+    char = text[index]
+    if text[index - 1] == _ZWJ or char == _ZWJ:
+        return True
+    if 0x1F3FB <= ord(char) <= 0x1F3FF or 0xE0020 <= ord(char) <= 0xE007F:
+        return True
+    return unicodedata.category(char) in ("Mn", "Me", "Mc") or 0xFE00 <= ord(char) <= 0xFE0F
+
+
+def _visible(char: str) -> bool:
+    return unicodedata.category(char) not in _INVISIBLE and not char.isspace()
+
+
+def _is_rtl(text: str) -> bool:
+    """Right-to-left letters and no left-to-right ones (a mixed run is laid out left to right,
+    Raqm reordering inside it)."""
+    kinds = {unicodedata.bidirectional(char) for char in text}
+    return bool(kinds & _RTL) and "L" not in kinds
+
+
+def _is_neutral(text: str) -> bool:
+    return all(unicodedata.bidirectional(char) in ("WS", "ON", "CS", "ES", "ET", "BN", "NSM")
+               for char in text)
+
+
+def _direction(font: ImageFont.FreeTypeFont, run: Run) -> str | None:
+    if font.layout_engine == ImageFont.Layout.RAQM:
+        return "rtl" if run.rtl else "ltr"
+    return None
+
+
+def _shown(font: ImageFont.FreeTypeFont, run: Run) -> str:
+    if run.rtl and font.layout_engine != ImageFont.Layout.RAQM:
+        return "".join(reversed(_clusters(run.text)))
+    return run.text
+
+
+def _clusters(text: str) -> list[str]:
+    clusters: list[str] = []
+    for index, char in enumerate(text):
+        if clusters and _continues(text, index):
+            clusters[-1] += char
+        else:
+            clusters.append(char)
+    return clusters

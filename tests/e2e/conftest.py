@@ -1,0 +1,27 @@
+"""When an end-to-end test fails, its report carries the bot's log (stdout and stderr)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Generator
+
+import pytest
+
+from tests.e2e.process import BotProcess
+
+ANSI = re.compile(r"\x1b\[[0-9;]*m")  # discord.py colours its log inside Docker
+LOG_LINES = 150
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pytest.TestReport, None]:
+    outcome = yield
+    report = outcome.get_result()
+    if not report.failed:
+        return
+    for name, value in getattr(item, "funcargs", {}).items():
+        if isinstance(value, BotProcess):
+            lines = ANSI.sub("", value.output()).splitlines()[-LOG_LINES:]
+            report.sections.append((f"bot log ({name}, {value.log})", "\n".join(lines)))

@@ -1,0 +1,357 @@
+"""The JSON shapes of Discord's API v10 that the fake sends: users, members, the guild, its
+channels, messages and interactions, with the fields discord.py 2.7 reads."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+Json = dict[str, Any]
+
+TIMESTAMP = "2025-01-01T12:00:00.000000+00:00"
+EPHEMERAL = 1 << 6  # message flag
+LOADING = 1 << 7  # message flag: a deferred "... is thinking"
+LIMITED_MESSAGE_CONTENT = 1 << 19  # application flag of an unverified bot with the intent on
+
+# What @everyone may do in the fake guild: all a bot needs to play (see the README's list).
+EVERYONE = discord.Permissions(
+    view_channel=True,
+    send_messages=True,
+    send_messages_in_threads=True,
+    attach_files=True,
+    embed_links=True,
+    read_message_history=True,
+    use_application_commands=True,
+    add_reactions=True,
+).value
+
+MENTION = re.compile(r"<@!?(\d{15,20})>")
+
+
+@dataclass(frozen=True)
+class FakeUser:
+    id: int
+    name: str
+    bot: bool = False
+
+    def payload(self) -> Json:
+        return {
+            "id": str(self.id),
+            "username": self.name,
+            "global_name": self.name,
+            "discriminator": "0",
+            "avatar": None,
+            "bot": self.bot,
+            "public_flags": 0,
+            "flags": 0,
+        }
+
+    def member(self, *, with_user: bool = True) -> Json:
+        member: Json = {
+            "roles": [],
+            "nick": None,
+            "avatar": None,
+            "joined_at": TIMESTAMP,
+            "deaf": False,
+            "mute": False,
+            "flags": 0,
+            "pending": False,
+        }
+        if with_user:
+            member["user"] = self.payload()
+        return member
+
+
+@dataclass(frozen=True)
+class Attachment:
+    id: int
+    filename: str
+    data: bytes = field(repr=False)
+    content_type: str | None
+
+    def payload(self) -> Json:
+        url = f"https://cdn.fake.invalid/attachments/{self.id}/{self.filename}"
+        return {
+            "id": str(self.id),
+            "filename": self.filename,
+            "size": len(self.data),
+            "url": url,
+            "proxy_url": url,
+            "content_type": self.content_type,
+        }
+
+
+@dataclass
+class Message:
+    """A message in the fake guild, posted by a user or by the bot (with every later edit)."""
+
+    id: int
+    channel_id: int
+    guild_id: int
+    author: FakeUser
+    content: str = ""
+    components: list[Json] = field(default_factory=list)
+    attachments: list[Attachment] = field(default_factory=list)
+    flags: int = 0
+    mentions: list[FakeUser] = field(default_factory=list)
+    reference_id: int | None = None
+    interaction: Interaction | None = field(default=None, repr=False)  # what it answers
+    edits: int = 0
+    deleted: bool = False
+
+    @property
+    def ephemeral(self) -> bool:
+        return bool(self.flags & EPHEMERAL)
+
+    @property
+    def custom_ids(self) -> list[str]:
+        """The custom ids of the message's buttons (and other components), in order."""
+        return [
+            item["custom_id"]
+            for row in self.components
+            for item in row.get("components", [])
+            if "custom_id" in item
+        ]
+
+    @property
+    def images(self) -> list[Attachment]:
+        return [a for a in self.attachments if a.filename.lower().endswith(".png")]
+
+    def payload(self) -> Json:
+        data: Json = {
+            "id": str(self.id),
+            "channel_id": str(self.channel_id),
+            "guild_id": str(self.guild_id),
+            "author": self.author.payload(),
+            "content": self.content,
+            "timestamp": TIMESTAMP,
+            "edited_timestamp": TIMESTAMP if self.edits else None,
+            "tts": False,
+            "mention_everyone": False,
+            "mentions": [
+                user.payload() | {"member": user.member(with_user=False)} for user in self.mentions
+            ],
+            "mention_roles": [],
+            "attachments": [attachment.payload() for attachment in self.attachments],
+            "embeds": [],
+            "components": self.components,
+            "pinned": False,
+            "type": 0,
+            "flags": self.flags,
+        }
+        if not self.author.bot:
+            data["member"] = self.author.member(with_user=False)
+        if self.reference_id is not None:
+            data["type"] = 19  # reply
+            data["message_reference"] = {
+                "type": 0,
+                "message_id": str(self.reference_id),
+                "channel_id": str(self.channel_id),
+                "guild_id": str(self.guild_id),
+            }
+        interaction = self.interaction
+        if interaction is not None:
+            data["webhook_id"] = str(interaction.application_id)
+            data["application_id"] = str(interaction.application_id)
+            data["type"] = 20 if interaction.type == 2 else 0
+            data["interaction_metadata"] = {
+                "id": str(interaction.id),
+                "type": interaction.type,
+                "user": interaction.user.payload(),
+                "authorizing_integration_owners": {"0": str(self.guild_id)},
+            }
+        return data
+
+
+@dataclass
+class Interaction:
+    """An interaction the fake dispatched, and what the bot did with it."""
+
+    id: int
+    token: str
+    type: int  # 2 application command, 3 component
+    application_id: int
+    user: FakeUser
+    guild_id: int
+    channel_id: int
+    data: Json
+    message: Message | None = field(default=None, repr=False)  # whose component was used
+    dispatched_at: float = 0.0
+    callbacks: list[Json] = field(default_factory=list)  # each POSTed callback body
+    callback_at: float | None = None
+    # The response message (or, after a component's type 6 or 7, the component's message).
+    original: Message | None = field(default=None, repr=False)
+    followups: list[Message] = field(default_factory=list, repr=False)
+
+    @property
+    def answered(self) -> bool:
+        return bool(self.callbacks)
+
+    @property
+    def callback_type(self) -> int | None:
+        return self.callbacks[0].get("type") if self.callbacks else None
+
+    def payload(self, channel: Json) -> Json:
+        data: Json = {
+            "id": str(self.id),
+            "application_id": str(self.application_id),
+            "type": self.type,
+            "data": self.data,
+            "guild_id": str(self.guild_id),
+            "channel_id": str(self.channel_id),
+            "channel": channel,
+            "member": self.user.member() | {"permissions": str(EVERYONE)},
+            "token": self.token,
+            "version": 1,
+            "app_permissions": str(EVERYONE),
+            "locale": "en-US",
+            "guild_locale": "en-US",
+            "entitlements": [],
+            "authorizing_integration_owners": {"0": str(self.guild_id)},
+            "context": 0,
+            "attachment_size_limit": 10 * 1024 * 1024,
+        }
+        if self.message is not None:
+            data["message"] = self.message.payload()
+        return data
+
+
+def text_channel(channel_id: int, guild_id: int, name: str, position: int) -> Json:
+    return {
+        "id": str(channel_id),
+        "type": 0,
+        "guild_id": str(guild_id),
+        "name": name,
+        "position": position,
+        "permission_overwrites": [],
+        "nsfw": False,
+        "topic": None,
+        "last_message_id": None,
+        "rate_limit_per_user": 0,
+        "parent_id": None,
+        "flags": 0,
+    }
+
+
+def guild(guild_id: int, owner: FakeUser, me: FakeUser, channels: list[Json]) -> Json:
+    """GUILD_CREATE's data. Without the members intent Discord lists only the bot itself."""
+    return {
+        "id": str(guild_id),
+        "name": "Backgammon Club",
+        "owner_id": str(owner.id),
+        "unavailable": False,
+        "large": False,
+        "member_count": 4,
+        "joined_at": TIMESTAMP,
+        "icon": None,
+        "splash": None,
+        "banner": None,
+        "description": None,
+        "features": [],
+        "verification_level": 0,
+        "default_message_notifications": 0,
+        "explicit_content_filter": 0,
+        "mfa_level": 0,
+        "nsfw_level": 0,
+        "premium_tier": 0,
+        "preferred_locale": "en-US",
+        "system_channel_id": None,
+        "system_channel_flags": 0,
+        "afk_channel_id": None,
+        "afk_timeout": 300,
+        "roles": [
+            {
+                "id": str(guild_id),
+                "name": "@everyone",
+                "permissions": str(EVERYONE),
+                "position": 0,
+                "color": 0,
+                "hoist": False,
+                "managed": False,
+                "mentionable": False,
+                "flags": 0,
+            }
+        ],
+        "channels": channels,
+        "members": [me.member()],
+        "threads": [],
+        "voice_states": [],
+        "presences": [],
+        "emojis": [],
+        "stickers": [],
+        "stage_instances": [],
+        "guild_scheduled_events": [],
+        "soundboard_sounds": [],
+    }
+
+
+def application(app_id: int, owner: FakeUser) -> Json:
+    """GET /oauth2/applications/@me."""
+    return {
+        "id": str(app_id),
+        "name": "Backgammon",
+        "description": "",
+        "icon": None,
+        "bot_public": True,
+        "bot_require_code_grant": False,
+        "owner": owner.payload(),
+        "team": None,
+        "verify_key": "0" * 64,
+        "flags": LIMITED_MESSAGE_CONTENT,
+        "interactions_endpoint_url": None,
+    }
+
+
+def error(code: int, message: str) -> Json:
+    return {"code": code, "message": message}
+
+
+MAX_CONTENT = 2000
+MAX_FILES = 10
+MAX_FILE_BYTES = 10 * 1024 * 1024
+COMMAND_NAME = re.compile(r"^[-_a-z0-9]{1,32}$")
+
+
+def message_problem(body: Json | None, files: list[Attachment], *, new: bool) -> str | None:
+    """Why Discord would refuse this message body (400 Invalid Form Body), or None."""
+    body = body or {}
+    content = body.get("content") or ""
+    if len(content) > MAX_CONTENT:
+        return f"content: {len(content)} characters, at most {MAX_CONTENT}"
+    if len(files) > MAX_FILES:
+        return f"files: {len(files)}, at most {MAX_FILES}"
+    for file in files:
+        if len(file.data) > MAX_FILE_BYTES:
+            return f"file {file.filename}: {len(file.data)} bytes, at most {MAX_FILE_BYTES}"
+    rows = body.get("components") or []
+    if len(rows) > 5:
+        return f"components: {len(rows)} rows, at most 5"
+    custom_ids = [c.get("custom_id") for row in rows for c in row.get("components", [])]
+    for row in rows:
+        if row.get("type") != 1 or not 1 <= len(row.get("components", [])) <= 5:
+            return "components: each row is an action row of 1 to 5 components"
+        for item in row["components"]:
+            if len(item.get("label") or "") > 80 or len(item.get("custom_id") or "") > 100:
+                return f"component {item}: label at most 80, custom_id at most 100 characters"
+    if len(set(custom_ids)) != len(custom_ids):
+        return f"components: custom_ids repeat: {custom_ids}"
+    if new and not (content or files or rows or body.get("embeds") or body.get("poll")):
+        return "Cannot send an empty message"
+    return None
+
+
+def command_problem(command: Json) -> str | None:
+    """Why Discord would refuse this application command, or None."""
+    for item in [command, *command.get("options", [])]:
+        if not COMMAND_NAME.match(item.get("name", "")):
+            return f"name {item.get('name')!r}: 1-32 lowercase letters, digits, - or _"
+        if not 1 <= len(item.get("description", "")) <= 100:
+            return f"{item['name']}: description of 1 to 100 characters"
+        if len(item.get("choices") or []) > 25:
+            return f"{item['name']}: at most 25 choices"
+    if len(command.get("options", [])) > 25:
+        return f"{command['name']}: at most 25 options"
+    return None

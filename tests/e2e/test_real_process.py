@@ -1,0 +1,326 @@
+"""End to end: the real ``python -m bot`` against a local fake of Discord.
+
+The bot runs as a child process, configured only through its environment (in an empty working
+directory, so no .env), and talks to :class:`FakeDiscord` over HTTP and the gateway websocket
+exactly as it would to Discord. Most tests share one bot process, each in a channel of its own;
+the restart and SIGTERM tests start their own. Dice are the process's own (secret, random): the
+tests read them back from the bot's messages, and play the example play each prompt offers.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+import time
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import discord.utils
+import pytest
+import pytest_asyncio
+
+from tests.e2e.fake_discord import FakeDiscord
+from tests.e2e.gateway import MESSAGE_CONTENT_INTENT
+from tests.e2e.payloads import FakeUser, Message
+from tests.e2e.process import BotProcess
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+
+PNG = b"\x89PNG\r\n\x1a\n"
+PROMPT = re.compile(r"(\w+) to move \d-\d: `!move <play>`, e\.g\. `!move ([^`]+)`")
+ROLL, ACCEPT = "bg:turn:roll", "bg:challenge:accept"
+
+
+@pytest_asyncio.fixture(loop_scope="module", scope="module")
+async def fake() -> AsyncIterator[FakeDiscord]:
+    fake = FakeDiscord()
+    await fake.start()
+    yield fake
+    await fake.close()
+
+
+@pytest_asyncio.fixture(loop_scope="module", scope="module")
+async def bot(
+    fake: FakeDiscord, tmp_path_factory: pytest.TempPathFactory
+) -> AsyncIterator[BotProcess]:
+    """One bot process for the tests that don't stop it."""
+    workdir = tmp_path_factory.mktemp("bot")
+    process = BotProcess(fake, workdir, workdir / "backgammon.sqlite3")
+    try:
+        await process.start()
+        yield process
+    finally:
+        await process.stop()
+
+
+@pytest_asyncio.fixture(loop_scope="module")
+async def own_fake() -> AsyncIterator[FakeDiscord]:
+    fake = FakeDiscord()
+    await fake.start()
+    yield fake
+    await fake.close()
+
+
+@pytest_asyncio.fixture(loop_scope="module")
+async def own_bot(own_fake: FakeDiscord, tmp_path: Path) -> AsyncIterator[BotProcess]:
+    """A bot process of the test's own (not started): to kill, restart or stop."""
+    process = BotProcess(own_fake, tmp_path, tmp_path / "backgammon.sqlite3")
+    try:
+        yield process
+    finally:
+        await process.stop()
+
+
+# -- helpers ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Turn:
+    """Whose move it is, per the bot's latest prompt, and the example play it offered."""
+
+    mover: FakeUser
+    other: FakeUser
+    play: str
+
+
+def turn_in(fake: FakeDiscord, message: Message) -> Turn:
+    found = PROMPT.search(message.content)
+    assert found, f"no move prompt in {message.content!r}"
+    mover = fake.alice if found[1] == "alice" else fake.bob
+    return Turn(mover, fake.bob if mover == fake.alice else fake.alice, found[2])
+
+
+def is_png(message: Message) -> bool:
+    return any(attachment.data.startswith(PNG) for attachment in message.images)
+
+
+async def one_reply(fake: FakeDiscord, author: FakeUser, text: str, channel: int) -> Message:
+    """``author`` types ``text``; the bot's first message after it."""
+    typed = await fake.send_message(author, text, channel)
+    return (await fake.wait_for_messages(1, channel, after=typed.id))[0]
+
+
+_matches_started = itertools.count()
+
+
+async def start_match(fake: FakeDiscord, channel: int) -> Turn:
+    """A 3-point match challenged and accepted (typed); the opening roll's prompt. The
+    challenger takes turns among the three users: the bot allows each a few challenges in ten
+    minutes."""
+    pairs = ((fake.alice, fake.bob), (fake.carol, fake.alice), (fake.bob, fake.carol))
+    challenger, challenged = pairs[next(_matches_started) % len(pairs)]
+    await one_reply(fake, challenger, f"!challenge <@{challenged.id}> 3", channel)
+    accepted = await one_reply(fake, challenged, "!accept", channel)
+    return turn_in(fake, accepted)
+
+
+async def play_and_get_roll_buttons(fake: FakeDiscord, channel: int, turn: Turn) -> Message:
+    """The mover types the example play; the reply asks the other to roll (or double)."""
+    reply = await one_reply(fake, turn.mover, f"!move {turn.play}", channel)
+    assert f"{turn.mover.name} plays" in reply.content, reply.content
+    assert ROLL in reply.custom_ids, reply.custom_ids
+    return reply
+
+
+def assert_no_unknown_routes(fake: FakeDiscord) -> None:
+    assert fake.unknown_routes == [], "the bot called routes the fake doesn't know"
+
+
+# -- login --------------------------------------------------------------------------------------
+
+
+async def test_login_ready_and_slash_commands_synced_to_the_dev_guild(
+    fake: FakeDiscord, bot: BotProcess
+) -> None:
+    await bot.wait_for_log("Logged in as Backgammon", timeout=10)
+    session = fake.sessions[0]
+    assert session.query["compress"] == discord.utils._ActiveDecompressionContext.COMPRESSION_TYPE
+    assert session.intents & MESSAGE_CONTENT_INTENT
+    assert session.heartbeats >= 1
+    login = [f"{call.method} {call.route}" for call in fake.calls[:3]]
+    assert login == [
+        "GET /users/@me",
+        "GET /oauth2/applications/@me",
+        "PUT /applications/{app}/guilds/{guild}/commands",
+    ]
+    synced = {name for guild, name in fake.commands if guild == fake.guild_id}
+    assert {"challenge", "accept", "roll", "move", "board", "resign", "help"} <= synced
+    assert "sync" not in synced  # owner-only, prefix only
+    assert not any(guild is None for guild, _ in fake.commands)  # nothing global at start
+    assert_no_unknown_routes(fake)
+
+
+# -- prefix commands, slash commands, buttons -------------------------------------------------
+
+
+async def test_a_typed_challenge_and_accept_post_the_board(
+    fake: FakeDiscord, bot: BotProcess
+) -> None:
+    channel = await fake.create_channel("typed")
+    challenge = await one_reply(fake, fake.alice, f"!challenge <@{fake.bob.id}> 3", channel)
+    assert challenge.content.startswith(f"<@{fake.bob.id}> alice challenges bob")
+    assert challenge.custom_ids == [ACCEPT, "bg:challenge:decline"]
+
+    accepted = await one_reply(fake, fake.bob, "!accept", channel)
+    assert "bob accepts" in accepted.content
+    assert is_png(accepted), accepted.attachments
+    turn_in(fake, accepted)
+    await fake.wait_for(lambda: not challenge.custom_ids, "the answered challenge's buttons", 5)
+    assert_no_unknown_routes(fake)
+
+
+async def test_a_button_on_a_typed_command_reply_is_answered(
+    fake: FakeDiscord, bot: BotProcess
+) -> None:
+    channel = await fake.create_channel("roll-button")
+    turn = await start_match(fake, channel)
+    asking = await play_and_get_roll_buttons(fake, channel, turn)
+
+    press = await fake.press(turn.other, asking, ROLL)
+    callback = await fake.wait_for_callback(press)
+    assert callback["type"] == 6  # deferred update: no visible change until the followup
+    rolled = (await fake.wait_for_messages(1, channel, after=press.id))[0]
+    assert f"{turn.other.name} rolls" in rolled.content
+    assert is_png(rolled)
+    await fake.wait_for(lambda: not asking.custom_ids, "the pressed message's buttons gone", 5)
+    assert_no_unknown_routes(fake)
+
+
+async def test_a_slash_command_is_answered_through_the_interaction_callback(
+    fake: FakeDiscord, bot: BotProcess
+) -> None:
+    channel = await fake.create_channel("slash")
+    used = await fake.slash(fake.alice, "challenge", channel, {"opponent": fake.bob, "length": "3"})
+    callback = await fake.wait_for_callback(used)
+    assert callback["type"] == 4  # a message in answer
+    assert used.original is not None
+    assert "alice challenges bob" in used.original.content
+    assert not used.original.ephemeral
+    assert used.original.custom_ids == [ACCEPT, "bg:challenge:decline"]
+
+    refused = await fake.slash(fake.carol, "accept", channel)
+    await fake.wait_for_callback(refused)
+    assert refused.original is not None
+    assert refused.original.ephemeral, "a refusal is for carol's eyes only"
+    assert_no_unknown_routes(fake)
+
+
+async def test_a_button_on_a_slash_command_reply_is_answered(
+    fake: FakeDiscord, bot: BotProcess
+) -> None:
+    """Known bug on main (fails there): discord.py stores the layout-only view sent with an
+    interaction response under that message's id, so the press goes to it, not to the
+    persistent handler; nothing answers and Discord shows "This interaction failed"."""
+    channel = await fake.create_channel("slash-button")
+    used = await fake.slash(fake.bob, "challenge", channel, {"opponent": fake.carol, "length": "3"})
+    await fake.wait_for_callback(used)
+    assert used.original is not None
+
+    press = await fake.press(fake.carol, used.original, ACCEPT)
+    await fake.wait_for_callback(press)
+    accepted = (await fake.wait_for_messages(1, channel, after=press.id))[0]
+    assert "carol accepts" in accepted.content
+    assert is_png(accepted)
+    assert_no_unknown_routes(fake)
+
+
+# -- bad input ----------------------------------------------------------------------------------
+
+
+async def test_a_bad_move_gets_one_short_refusal_and_changes_nothing(
+    fake: FakeDiscord, bot: BotProcess
+) -> None:
+    channel = await fake.create_channel("bad-move")
+    turn = await start_match(fake, channel)
+    typed = await fake.send_message(turn.mover, "!move 13/x", channel)
+    refusal = (await fake.wait_for_messages(1, channel, after=typed.id))[0]
+    assert "'x' in '13/x' is not a point" in refusal.content
+    assert len(refusal.content) < 200
+    assert not refusal.attachments
+    assert not refusal.custom_ids
+    await fake.quiet()
+    assert fake.bot_messages(channel, after=typed.id) == [refusal]
+    await play_and_get_roll_buttons(fake, channel, turn)  # the same turn, the same dice
+
+
+async def test_resign_with_a_bad_level_is_refused_and_changes_nothing(
+    fake: FakeDiscord, bot: BotProcess
+) -> None:
+    """Known bug on main (fails there): discord.py turns the unknown level into None and the
+    bot offers to resign a single game."""
+    channel = await fake.create_channel("bad-resign")
+    turn = await start_match(fake, channel)
+    typed = await fake.send_message(turn.mover, "!resign everything", channel)
+    refusal = (await fake.wait_for_messages(1, channel, after=typed.id))[0]
+    await fake.quiet()
+    said = [m.content for m in fake.bot_messages(channel, after=typed.id)]
+    assert "not a resignation" in refusal.content, said
+    assert len(said) == 1, said
+    assert not refusal.custom_ids
+    await play_and_get_roll_buttons(fake, channel, turn)  # still the mover's turn
+
+
+async def test_an_unknown_command_does_not_upset_the_bot(
+    fake: FakeDiscord, bot: BotProcess, record_property: pytest.RecordProperty
+) -> None:
+    """What ``!foo`` gets is being decided elsewhere: only recorded here."""
+    channel = await fake.create_channel("unknown")
+    typed = await fake.send_message(fake.alice, "!foo", channel)
+    await fake.quiet()
+    answers = [m.content for m in fake.bot_messages(channel, after=typed.id)]
+    record_property("unknown_command_answers", answers)
+    print(f"!foo got {answers!r}")
+    help_ = await one_reply(fake, fake.alice, "!help", channel)
+    assert "!move" in help_.content
+    assert bot.running
+
+
+async def test_without_the_message_content_intent_slash_commands_still_work(
+    own_fake: FakeDiscord, own_bot: BotProcess
+) -> None:
+    own_fake.refuse_message_content = True  # IDENTIFY with it is closed with 4014
+    await own_bot.start()
+    assert not own_fake.sessions[0].intents & MESSAGE_CONTENT_INTENT
+    await own_bot.wait_for_log("Message Content intent not granted")
+    channel = await own_fake.create_channel("no-content")
+    used = await own_fake.slash(own_fake.alice, "help", channel, {})
+    await own_fake.wait_for_callback(used)
+    assert used.original is not None and "Backgammon commands" in used.original.content
+    assert_no_unknown_routes(own_fake)
+
+
+# -- the process's life -----------------------------------------------------------------------
+
+
+async def test_a_killed_bot_restarts_on_its_database_and_the_match_goes_on(
+    own_fake: FakeDiscord, own_bot: BotProcess
+) -> None:
+    fake, bot = own_fake, own_bot
+    channel = fake.add_channel("survivor")
+    await bot.start()
+    turn = await start_match(fake, channel)
+    asking = await play_and_get_roll_buttons(fake, channel, turn)
+
+    await bot.kill()
+    await bot.start()
+    board = await one_reply(fake, turn.other, "!board", channel)
+    assert is_png(board)
+    assert f"{turn.other.name}: `!roll` or `!double`" in board.content
+    press = await fake.press(turn.other, asking, ROLL)  # a button from before the kill
+    await fake.wait_for_callback(press)
+    rolled = (await fake.wait_for_messages(1, channel, after=press.id))[0]
+    after_roll = turn_in(fake, rolled)
+    assert after_roll.mover == turn.other
+    moved = await one_reply(fake, after_roll.mover, f"!move {after_roll.play}", channel)
+    assert f"{after_roll.mover.name} plays" in moved.content
+    assert_no_unknown_routes(fake)
+
+
+async def test_sigterm_stops_the_bot_cleanly(own_fake: FakeDiscord, own_bot: BotProcess) -> None:
+    await own_bot.start()
+    started = time.monotonic()
+    code = await own_bot.terminate(timeout=10)
+    assert code == 0
+    assert time.monotonic() - started < 5
+    assert "Database closed" in own_bot.output()

@@ -1,0 +1,141 @@
+"""Names in any script on the board: fallback fonts, runs, right-to-left order, truncation."""
+
+from __future__ import annotations
+
+import time
+import unicodedata
+
+import pytest
+from PIL import Image, ImageDraw, ImageFont
+
+from bot.engine import Position
+from bot.render import BoardState, render_board, render_image
+from bot.render.fonts import (
+    BOLD,
+    FALLBACKS,
+    FONT_DIR,
+    REGULAR,
+    FontFileError,
+    coverage,
+    font,
+    read_cmap,
+)
+from bot.render.geometry import DEFAULT_SIZE, layout
+from bot.render.text import ELLIPSIS, REPLACEMENT, Run, _shown, draw_text, fit_text, runs
+
+SAMPLES = ["Ω🙂 山田太郎", "عربي", "Zalgơ̸̢", "**bold**", "김민준", "नमस्ते", "ภาษาไทย", "வணக்கம்",
+           "বাংলা", "שלום", "ᚠᛇᚻ", "Ελένη", "Дмитрий", "👨\u200d👩\u200d👧 ❤️ 🇯🇵 👍🏽"]
+
+
+def test_fallback_fonts_and_their_licences_ship_with_the_repository() -> None:
+    for path in (*FALLBACKS, FONT_DIR / "LICENSE-Noto.txt", FONT_DIR / "LICENSE-Unifont.txt"):
+        assert path.is_file(), path
+    total = sum(path.stat().st_size for path in FONT_DIR.iterdir())
+    assert total < 8 * 1024 * 1024
+
+
+def test_cmap_reader_knows_which_font_draws_what() -> None:
+    dejavu = coverage(BOLD)
+    assert "a" in dejavu and "Ω" in dejavu and "ש" in dejavu
+    assert "山" not in dejavu and "🙂" not in dejavu
+    assert "ع" not in dejavu  # Arabic words come whole from Noto Sans Arabic
+    by_name = {path.name: coverage(path) for path in FALLBACKS}
+    assert "山" in by_name["NotoSansCJKjp-Bold-subset.otf"]
+    assert "김" in by_name["NotoSansCJKjp-Bold-subset.otf"]
+    assert "🙂" in by_name["NotoEmoji-Bold.ttf"]
+    assert "ع" in by_name["NotoSansArabic-Bold.ttf"]
+    assert "ᚠ" in by_name["unifont-subset.otf"]
+    with pytest.raises(FontFileError):
+        read_cmap(b"\x00\x01\x00\x00\x00\x00" + b"\x00" * 20, "junk")
+
+
+@pytest.mark.parametrize("text", SAMPLES)
+def test_every_character_of_a_name_has_a_glyph(text: str) -> None:
+    found = runs(text, font(20, bold=True))
+    shown = "".join(run.text for run in found)
+    assert REPLACEMENT not in shown
+    assert sorted(shown) == sorted(text)
+    for run in found:
+        covered = coverage(run.path)
+        for char in run.text:
+            assert char in covered or char == " ", (run, char)
+
+
+def _drawn(text: str, size: int = 24) -> bytes:
+    image = Image.new("RGB", (600, 60), (0, 0, 0))
+    draw_text(ImageDraw.Draw(image), (10, 30), text, font(size, bold=True), (255, 255, 255))
+    return image.convert("L").tobytes()
+
+
+@pytest.mark.parametrize(("one", "other"), [
+    ("山田", "田山"), ("🙂", "🔥"), ("عربي", "عرب"), ("नम", "मन"), ("김", "민"), ("ᚠ", "ᛇ"),
+])
+def test_distinct_characters_are_drawn_distinctly_not_as_boxes(one: str, other: str) -> None:
+    # Before the fallbacks, every character DejaVu lacks was the same empty box.
+    assert _drawn(one) != _drawn(other)
+    assert any(_drawn(one))
+
+
+def test_invisible_and_bidi_characters_draw_nothing() -> None:
+    assert _drawn("\u202eevil") == _drawn("evil")
+    assert _drawn("e\u200bvil\u2066") == _drawn("evil")
+    assert runs("\ue000\x07", font(20)) == ()
+
+
+def test_compatibility_forms_are_drawn_as_plain_letters() -> None:
+    script = "\U0001d4ea\U0001d4f5\U0001d4f2\U0001d4ec\U0001d4ee"  # mathematical script "alice"
+    assert _drawn(script) == _drawn("alice")
+
+
+def test_right_to_left_words_are_laid_out_right_to_left() -> None:
+    found = runs("alice שלום עולם", font(20))
+    assert [run.text for run in found] == ["alice", " ", "עולם", " ", "שלום"]
+    assert [run.rtl for run in found] == [False, False, True, False, True]
+    arabic = runs("a عربي عرب", font(20))
+    assert [run.text for run in arabic][-3:] == ["عرب", " ", "عربي"]
+
+
+def test_without_raqm_right_to_left_runs_are_reversed() -> None:
+    basic = ImageFont.truetype(str(REGULAR), 20, layout_engine=ImageFont.Layout.BASIC)
+    assert _shown(basic, Run("שלום", REGULAR, rtl=True)) == "םולש"
+    assert _shown(basic, Run("abc", REGULAR)) == "abc"
+
+
+def test_truncation_never_splits_a_character_or_an_emoji_sequence() -> None:
+    face = font(20, bold=True)
+    family = "👨\u200d👩\u200d👧"
+    for text in ("e\u0301" * 40, family * 20, "🇯🇵" * 30, "山田太郎" * 10):
+        short = fit_text(text, face, 120)
+        assert short.endswith(ELLIPSIS)
+        kept = short[:-1]
+        assert text.startswith(kept)
+        rest = text[len(kept):]
+        assert not unicodedata.category(rest[0]).startswith("M")
+        assert rest[0] not in ("\u200d", "\U0001f1f5")
+        assert not kept.endswith("\u200d")
+
+
+def _strips(players: tuple[str, str]) -> Image.Image:
+    board = BoardState(Position.initial(), 0, players, phase="move", dice=(3, 4))
+    return render_image(board, viewer=0)
+
+
+@pytest.mark.parametrize(("one", "other"), [
+    ("山田太郎", "田中太郎"), ("김민준", "이민준"), ("🙂", "🔥"), ("नमक", "कमन"), ("ᚠᛇ", "ᛇᚠ"),
+])
+def test_board_shows_names_in_any_script(one: str, other: str) -> None:
+    # Before the fallbacks both names were rows of identical boxes: the strips were the same.
+    geo = layout(DEFAULT_SIZE)
+    box = tuple(round(v) for v in geo.bottom_strip)
+    assert (_strips((one, "bob")).crop(box).tobytes()
+            != _strips((other, "bob")).crop(box).tobytes())
+
+
+def test_png_with_emoji_and_cjk_names_stays_small_and_quick() -> None:
+    names = ("👨\u200d👩\u200d👧🙂😀🎲❤️🇯🇵👍🏽🔥✨🎉🐉", "山田太郎 김민준 عربي नमस्ते ภาษาไทย")
+    board = BoardState(Position.initial(), 0, names, phase="doubled", cube_value=2)
+    render_board(board, viewer=0)  # draws the static board and loads the fonts
+    started = time.perf_counter()
+    for viewer in (0, 1, None):
+        assert len(render_board(board, viewer=viewer)) <= 80 * 1024
+    assert (time.perf_counter() - started) / 3 < 0.1

@@ -1,0 +1,355 @@
+"""Regressions from the bot's first hostile try-out: each test is one situation it got wrong."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from bot.engine.dice import verify_seed
+from bot.service import table as table_module
+from bot.service.dicekey import DiceKeyFileError, check_key, load_or_create_key, server_key
+from bot.service.help import help_text
+from bot.service.models import Place, Reply, User
+from bot.service.table import TableService, seeded_dice
+from bot.settings import Settings, SettingsError
+from bot.store import StaleMatchError, Store, StoreError
+from tests.service.conftest import ALICE, BOB, CAROL, PLACE
+from tests.service.driver import FakeClock, play_out, public, start_match, take_turn
+
+FULL_WIDTH = str.maketrans("0123456789/", "".join(chr(0xFF10 + d) for d in range(10)) + "\uff0f")
+
+
+# -- challenge terms -------------------------------------------------------------------------
+
+
+async def test_zero_points_is_refused_and_points_words_are_read(service: TableService) -> None:
+    [zero] = await service.challenge(PLACE, ALICE, BOB, "0")
+    assert zero.private and "not 0" in zero.text and "`money`" in zero.text
+    assert await service.open_challenge(PLACE) is None
+    words = ("3 points", "3 point", "3 pt", "3 pts", "3pts", "3pt", "3 p", "\uff13", "3 POINTS")
+    for terms in words:
+        public(await service.challenge(PLACE, ALICE, BOB, terms))
+        challenge = await service.open_challenge(PLACE)
+        assert challenge is not None and challenge.match_length == 3, terms
+        public(await service.cancel(PLACE, ALICE))
+    [points_only] = await service.challenge(PLACE, ALICE, BOB, "points")
+    assert points_only.private and "is not a match length" in points_only.text
+
+
+async def test_automatic_doubles_take_an_optional_cap(service: TableService) -> None:
+    public(await service.challenge(PLACE, ALICE, BOB, "money auto 2 jacoby"))
+    challenge = await service.open_challenge(PLACE)
+    assert challenge is not None
+    assert json.loads(challenge.options) == {"automatic_doubles": 2, "jacoby": True}
+    public(await service.cancel(PLACE, ALICE))
+    [too_many] = await service.challenge(PLACE, ALICE, BOB, "money auto 9")
+    assert too_many.private and "not 9" in too_many.text
+    assert await service.open_challenge(PLACE) is None
+
+
+async def test_long_terms_are_quoted_short(service: TableService) -> None:
+    [reply] = await service.challenge(PLACE, ALICE, BOB, "x" * 3000)
+    assert reply.private and len(reply.text) < 200 and "…" in reply.text
+
+
+# -- what players type -----------------------------------------------------------------------
+
+
+async def test_full_width_moves_are_read(service: TableService) -> None:
+    await start_match(service, PLACE, ALICE, BOB)
+    table = await service.table(PLACE)
+    assert table is not None and table.match.phase == "move"
+    play = table.match.legal_plays()[0].notation
+    mover = (ALICE, BOB)[table.match.on_roll]
+    [moved] = public(await service.move(PLACE, mover, play.translate(FULL_WIDTH)))
+    assert "plays" in moved.text
+
+
+async def test_a_lapsed_abort_request_is_announced(service: TableService) -> None:
+    await start_match(service, PLACE, ALICE, BOB)
+    table = await service.table(PLACE)
+    assert table is not None
+    mover = (ALICE, BOB)[table.match.turn or 0]
+    other = BOB if mover is ALICE else ALICE
+    public(await service.abort(PLACE, mover))
+    rng = random.Random(1)
+    await take_turn(service, PLACE, (ALICE, BOB), rng, double_rate=0.0)
+    table = await service.table(PLACE)
+    assert table is not None and table.row.abort_offered_by is None
+    # The asker played on: their request lapses, and the channel is told.
+    public(await service.abort(PLACE, other))
+    replies = await _act_once(service, rng)
+    assert any(f"{other.name}'s request" in r.text or "request lapses" in r.text for r in replies)
+
+
+async def _act_once(service: TableService, rng: random.Random) -> list[Reply]:
+    table = await service.table(PLACE)
+    assert table is not None
+    match = table.match
+    user = (ALICE, BOB)[match.turn or 0]
+    if match.phase == "roll":
+        return public(await service.roll(PLACE, user))
+    if match.phase == "move":
+        return public(await service.move(PLACE, user, rng.choice(match.legal_plays()).notation))
+    if match.phase == "doubled":
+        return public(await service.take(PLACE, user))
+    return public(await service.reject(PLACE, user))
+
+
+async def test_the_asker_playing_on_lapses_the_request(service: TableService) -> None:
+    await start_match(service, PLACE, ALICE, BOB)
+    table = await service.table(PLACE)
+    assert table is not None
+    mover = (ALICE, BOB)[table.match.turn or 0]
+    public(await service.abort(PLACE, mover))
+    replies = await _act_once(service, random.Random(2))
+    assert f"{mover.name}'s request to abort lapses: they played on." in replies[0].text
+
+
+# -- money games say no match ----------------------------------------------------------------
+
+
+async def test_a_money_game_ends_without_a_match_score(service: TableService) -> None:
+    await start_match(service, PLACE, ALICE, BOB, "money")
+    replies: list[Reply] = []
+    rng = random.Random(5)
+    while (table := await service.table(PLACE)) is not None:
+        replies += await _act_once(service, rng)
+        assert table is not None
+    text = "\n".join(reply.text for reply in replies)
+    assert "wins the match" not in text
+    assert "wins the money game:" in text
+    assert "Score alice" not in text
+
+
+async def test_beaver_wording(service: TableService) -> None:
+    await start_match(service, PLACE, ALICE, BOB, "money beavers")
+    rng = random.Random(3)
+    for _ in range(300):
+        table = await service.table(PLACE)
+        assert table is not None
+        match = table.match
+        if match.phase == "roll" and match.can_double(match.on_roll):
+            doubler = (ALICE, BOB)[match.on_roll]
+            taker = (ALICE, BOB)[1 - match.on_roll]
+            [asked] = public(await service.double(PLACE, doubler))
+            assert (
+                f"{taker.name}: `!take`, `!drop` or `!beaver` (the cube would be 2)" in asked.text
+            )
+            [beavered] = public(await service.beaver(PLACE, taker))
+            assert f"the cube is at 4, and {taker.name} owns it" in beavered.text
+            return
+        await take_turn(service, PLACE, (ALICE, BOB), rng, double_rate=0.0)
+    raise AssertionError("nobody could double")
+
+
+# -- help reads the settings -----------------------------------------------------------------
+
+
+def test_help_reads_the_settings() -> None:
+    settings = Settings(challenge_timeout_minutes=30, claim_timeout_hours=48)
+    challenge = help_text(settings, "challenge")
+    assert "30 minutes" in challenge and "10 minutes" not in challenge
+    for option in ("jacoby", "beavers", "auto"):
+        assert f"`{option}`" in challenge
+    assert "48 hours" in help_text(settings, "claim")
+    assert "30 minutes" in help_text(settings) and "48 hours" in help_text(settings)
+    double = help_text(settings, "double")
+    assert "Crawford" in double and "dead" in double and "1-point match" in double
+    assert "Manage Messages" in help_text(settings, "void")
+
+
+# -- settings --------------------------------------------------------------------------------
+
+
+def test_default_match_length_is_capped(tmp_path: Path) -> None:
+    with pytest.raises(SettingsError, match="DEFAULT_MATCH_LENGTH must be at most 25"):
+        Settings.load({"DEFAULT_MATCH_LENGTH": "30"}, dotenv=tmp_path / "none")
+    assert (
+        Settings.load({"DEFAULT_MATCH_LENGTH": "25"}, dotenv=tmp_path / "none").default_match_length
+        == 25
+    )
+
+
+def test_secrets_stay_out_of_repr(tmp_path: Path) -> None:
+    settings = Settings.load(
+        {"DISCORD_TOKEN": "MTIz.token-value", "DICE_KEY": "ab" * 32}, dotenv=tmp_path / "none"
+    )
+    for shown in (repr(settings), str(settings), f"{settings}"):
+        assert "token-value" not in shown and "ab" * 32 not in shown
+    assert settings.discord_token == "MTIz.token-value"
+
+
+# -- the dice key ----------------------------------------------------------------------------
+
+
+async def test_a_copy_of_the_database_reveals_no_seed(tmp_path: Path, clock: FakeClock) -> None:
+    path = tmp_path / "bot.sqlite3"
+    key = bytes(range(32))
+    store = await Store.open(path)
+    service = TableService(store, dice_key=key, clock=clock, images=False)
+    await start_match(service, PLACE, ALICE, BOB, 1)
+    table = await service.table(PLACE)
+    assert table is not None
+    seed = table.match.dice_source.reveal()
+    assert json.loads(table.row.state)["dice"]["kind"] == "keyed"
+    await store.close()
+    raw = b"".join(p.read_bytes() for p in tmp_path.iterdir() if p.name.startswith("bot.sqlite3"))
+    assert seed.encode() not in raw and bytes.fromhex(seed) not in raw
+
+    # The same key replays the match; it plays to the end and reveals a seed that checks.
+    store = await Store.open(path)
+    again = TableService(store, dice_key=key, clock=clock, images=False)
+    await play_out(again, PLACE, (ALICE, BOB), seed=3)
+    [export] = public(await again.export(PLACE, ALICE))
+    shown = export.text.split("Dice seed: `")[1].split("`")[0]
+    commitment = export.text.split("Dice commitment: `")[1].split("`")[0]
+    assert shown == seed and verify_seed(shown, commitment)
+    assert commitment == hashlib.sha256(bytes.fromhex(seed)).hexdigest()
+    await store.close()
+
+
+async def test_the_key_file_is_made_once_and_checked(tmp_path: Path) -> None:
+    path = tmp_path / "bot.sqlite3"
+    store = await Store.open(path)
+    try:
+        key = await server_key(Settings(), store, path)
+        key_file = tmp_path / "bot.sqlite3.key"
+        assert key_file.stat().st_mode & 0o777 == 0o600
+        assert await server_key(Settings(), store, path) == key  # read back, not remade
+        with pytest.raises(StoreError, match="not the one this database was used with"):
+            await check_key(store, bytes(32), "a wrong key")
+        with pytest.raises(StoreError, match="DICE_KEY"):
+            await server_key(Settings(dice_key="cd" * 32), store, path)
+    finally:
+        await store.close()
+    (tmp_path / "broken.key").write_text("not hex")
+    with pytest.raises(DiceKeyFileError, match="hex digits"):
+        load_or_create_key(tmp_path / "broken.key")
+
+
+# -- matches that no longer replay, and moderators -------------------------------------------
+
+
+async def test_a_match_that_no_longer_replays_is_voided_and_said(
+    service: TableService, store: Store
+) -> None:
+    await start_match(service, PLACE, ALICE, BOB)
+    table = await service.table(PLACE)
+    assert table is not None
+    async with store.transaction() as tx:
+        await tx.execute(
+            "UPDATE matches SET state = ? WHERE id = ?", ('{"format": 99}', table.row.id)
+        )
+    service._matches.clear()  # as after a restart
+    assert await service.pending_decision(PLACE) is None  # no write outside the lock
+    [said] = await service.roll(PLACE, ALICE)
+    assert not said.private
+    assert "could not be restored" in said.text and "void" in said.text
+    row = await store.match(table.row.id)
+    assert row is not None and row.status == "aborted" and row.ending == "unreadable"
+    alice = await store.player(PLACE.server_id, ALICE.id)
+    assert alice is not None and alice.wins + alice.losses == 0
+    public(await service.challenge(PLACE, ALICE, BOB, "1"))  # the table is free again
+    [board] = await service.board(PLACE, CAROL)
+    assert board.private and "is void: its record was damaged" in board.text
+
+
+async def test_moderators_void_a_match(service: TableService, store: Store) -> None:
+    await start_match(service, PLACE, ALICE, BOB)
+    [nope] = await service.void(PLACE, CAROL, moderator=False)
+    assert nope.private and "Manage Messages" in nope.text
+    assert await service.table(PLACE) is not None
+    [done] = public(await service.void(PLACE, CAROL, moderator=True))
+    assert "carol voided the match between alice and bob" in done.text
+    assert await service.table(PLACE) is None
+    [board] = public(await service.board(PLACE, ALICE))
+    assert "voided by a moderator (unrated)" in board.text
+    [nothing] = await service.void(PLACE, CAROL, moderator=True)
+    assert nothing.private and "no match" in nothing.text
+
+
+# -- races and memory ------------------------------------------------------------------------
+
+
+async def test_locks_do_not_outlive_their_commands(service: TableService) -> None:
+    places = [Place("guild", f"c{i}") for i in range(30)]
+    await asyncio.gather(*(service.board(place, ALICE) for place in places))
+    await start_match(service, PLACE, ALICE, BOB)
+    assert service._locks == {}
+
+
+async def test_the_name_cache_is_bounded(
+    service: TableService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(table_module, "NAMES_KEPT", 5)
+    for i in range(20):
+        public(await service.challenge(Place("guild", f"c{i}"), ALICE, BOB, "1"))
+        service._remember(PLACE, type(ALICE)(f"u{i}", f"user{i}"))
+    assert len(service._name_cache) <= 5
+
+
+async def test_a_stale_command_keeps_the_other_matches_cached(
+    db_path: Path, store: Store, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    service = TableService(store, dice=seeded_dice(1), clock=clock, images=False)
+    other_place = Place("guild", "other")
+    await start_match(service, PLACE, ALICE, BOB)
+    await start_match(service, other_place, CAROL, BOB)
+    here = await store.playing_match(PLACE.server_id, PLACE.channel_id)
+    there = await store.playing_match(other_place.server_id, other_place.channel_id)
+    assert here is not None and there is not None
+
+    real_save = service._save
+
+    async def racing_save(*args: object, **kwargs: object) -> object:
+        raise StaleMatchError("someone else wrote first", here.id)
+
+    monkeypatch.setattr(service, "_save", racing_save)
+    table = await service.table(PLACE)
+    assert table is not None
+    user = (ALICE, BOB)[table.match.turn or 0]
+    match = table.match
+    if match.phase == "move":
+        [reply] = await service.move(PLACE, user, match.legal_plays()[0].notation)
+    else:
+        [reply] = await service.roll(PLACE, user)
+    assert reply.private and "changed while your command ran" in reply.text
+    assert here.id not in service._matches and there.id in service._matches
+    monkeypatch.setattr(service, "_save", real_save)
+
+
+async def test_expiry_is_written_only_under_the_lock(
+    service: TableService, store: Store, clock: FakeClock
+) -> None:
+    public(await service.challenge(PLACE, ALICE, BOB, "3"))
+    clock.advance(3600)
+    assert await service.pending_decision(PLACE) is None
+    row = await store.latest_challenge(PLACE.server_id, PLACE.channel_id)
+    assert row is not None and row.status == "open"  # reading wrote nothing
+    replies = await asyncio.gather(
+        service.accept(PLACE, BOB), service.decline(PLACE, BOB), service.cancel(PLACE, ALICE)
+    )
+    for [reply] in replies:
+        assert reply.private and "expired" in reply.text
+    row = await store.latest_challenge(PLACE.server_id, PLACE.channel_id)
+    assert row is not None and row.status == "expired"
+
+
+# -- names chosen by users -------------------------------------------------------------------
+
+
+async def test_hostile_names_are_cleaned_and_escaped(service: TableService) -> None:
+    mallory = User("2001", "\u202emallory**_x_**\u0007")
+    assert mallory.name == "mallory**_x_**"  # no bidi override, no control character
+    [offer] = public(await service.challenge(PLACE, mallory, BOB, "1"))
+    assert offer.text.startswith("mallory\\*\\*\\_x\\_\\*\\* challenges bob")
+    assert "\u202e" not in offer.text
+    everyone = User("2002", "@everyone")
+    [stats] = public(await service.stats(PLACE, everyone))
+    assert "@everyone" not in stats.text  # never looks like (or works as) a mention

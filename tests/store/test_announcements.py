@@ -1,0 +1,82 @@
+"""Migration 003: which state of each match was shown, and who is seated at a table."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from bot.store import Store
+from bot.store.database import _statements, migrations
+
+
+async def seat(store: Store) -> int:
+    async with store.transaction() as tx:
+        await tx.ensure_player("s", "a", "alice", 0.0)
+        await tx.ensure_player("s", "b", "bob", 0.0)
+        return await tx.create_match("s", "c", ("a", "b"), 5, "{}", 1.0)
+
+
+async def test_a_new_match_is_unannounced_until_marked(tmp_path: Path) -> None:
+    store = await Store.open(tmp_path / "db.sqlite3")
+    try:
+        match_id = await seat(store)
+        assert [row.id for row in await store.unannounced()] == [match_id]
+        async with store.transaction() as tx:
+            await tx.mark_announced(match_id, 1)
+        assert await store.unannounced() == []
+        async with store.transaction() as tx:
+            await tx.save_match(match_id, 1, state="{}", status="playing", now=2.0)
+        [row] = await store.unannounced()
+        assert (row.id, row.version) == (match_id, 2)
+        async with store.transaction() as tx:
+            await tx.mark_announced(match_id, 2)
+            await tx.mark_announced(match_id, 1)  # a late, older message never goes back
+        assert await store.unannounced() == []
+        async with store.transaction() as tx:
+            await tx.save_match(match_id, 2, state="{}", status="finished", now=3.0, winner=0)
+        assert await store.unannounced() == []  # only matches being played are re-posted
+    finally:
+        await store.close()
+
+
+async def test_matches_playing_before_the_migration_count_as_announced(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite3"
+    with sqlite3.connect(path) as db:  # a database of the bot before migration 003
+        for number, sql in migrations():
+            if number < 3:
+                for statement in _statements(sql):
+                    db.execute(statement)
+        db.execute("PRAGMA user_version = 2")
+        db.execute("INSERT INTO servers VALUES ('s', 0)")
+        db.executemany(
+            "INSERT INTO players (server_id, user_id, name) VALUES ('s', ?, ?)",
+            [("a", "alice"), ("b", "bob")],
+        )
+        db.execute(
+            "INSERT INTO matches (server_id, channel_id, player0_id, player1_id, match_length, "
+            "state, version, status, created_at, last_action_at) "
+            "VALUES ('s', 'c', 'a', 'b', 5, '{}', 7, 'playing', 0, 0)"
+        )
+    store = await Store.open(path)
+    try:
+        assert await store.schema_version() >= 3
+        assert await store.unannounced() == []
+    finally:
+        await store.close()
+
+
+async def test_seated_is_the_match_and_the_open_unexpired_challenge(tmp_path: Path) -> None:
+    store = await Store.open(tmp_path / "db.sqlite3")
+    try:
+        assert await store.seated("s", "c", 0.0) == frozenset()
+        async with store.transaction() as tx:
+            await tx.ensure_player("s", "a", "alice", 0.0)
+            await tx.ensure_player("s", "b", "bob", 0.0)
+            await tx.create_challenge("s", "c", "a", "b", 5, 0.0, 600.0)
+        assert await store.seated("s", "c", 10.0) == {"a", "b"}
+        assert await store.seated("s", "c", 600.0) == frozenset()  # expired
+        assert await store.seated("s", "other", 10.0) == frozenset()
+        await seat(store)
+        assert await store.seated("s", "c", 700.0) == {"a", "b"}
+    finally:
+        await store.close()
