@@ -96,7 +96,7 @@ async def test_prefix_refusal_is_a_plain_short_reply(cog: TableCog) -> None:
 
 async def test_slash_resign_stats_and_help_pass_their_options(cog: TableCog) -> None:
     mover = await start(cog)
-    await TableCog.resign.callback(cog, FakeCtx(mover), "gammon")  # type: ignore[arg-type]
+    await TableCog.resign.callback(cog, FakeCtx(mover), level="gammon")  # type: ignore[arg-type]
     pending = await cog.service.pending_decision(PLACE)
     assert pending is not None and pending[0].value == "resignation"
 
@@ -105,7 +105,7 @@ async def test_slash_resign_stats_and_help_pass_their_options(cog: TableCog) -> 
     assert only(ctx)["content"].startswith("bob: rating")
 
     ctx = FakeCtx(CAROL)
-    await TableCog.help_.callback(cog, ctx, "move")  # type: ignore[arg-type]
+    await TableCog.help_.callback(cog, ctx, command="move")  # type: ignore[arg-type]
     assert "move <play>" in only(ctx)["content"]
 
 
@@ -122,7 +122,7 @@ async def test_a_thread_is_a_table_of_its_own(cog: TableCog) -> None:
 async def test_direct_messages_are_a_place_outside_servers(cog: TableCog) -> None:
     assert place_of(None, 42) == Place("dm", "42")
     ctx = FakeCtx(ALICE, guild_id=None, channel_id=42)
-    await TableCog.help_.callback(cog, ctx, None)  # type: ignore[arg-type]
+    await TableCog.help_.callback(cog, ctx)  # type: ignore[arg-type]
     assert "Backgammon commands" in only(ctx)["content"]
 
 

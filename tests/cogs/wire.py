@@ -29,7 +29,17 @@ CHANNEL_ID = 901
 APPLICATION_ID = 4000
 BOT_ID = 4001
 TIMESTAMP = "2025-01-01T00:00:00+00:00"
-ALL_PERMISSIONS = str(discord.Permissions.all().value)
+MODERATOR_ROLE_ID = 902
+# What @everyone may do: all the bot and the players need; moderators also manage messages.
+EVERYONE = discord.Permissions(
+    view_channel=True,
+    send_messages=True,
+    send_messages_in_threads=True,
+    attach_files=True,
+    read_message_history=True,
+    use_application_commands=True,
+)
+MODERATOR = EVERYONE | discord.Permissions(manage_messages=True)
 
 # Snowflakes of now: discord.py takes an interaction created long ago for an expired one.
 _ids = itertools.count(discord.utils.time_snowflake(datetime.now(UTC)))
@@ -46,15 +56,30 @@ def user_payload(user_id: int, name: str, *, bot: bool = False) -> dict[str, Any
     }
 
 
-def member_payload(user_id: int, name: str, permissions: str) -> dict[str, Any]:
+def role_payload(role_id: int, name: str, permissions: discord.Permissions) -> dict[str, Any]:
     return {
-        "user": user_payload(user_id, name),
-        "roles": [],
+        "id": str(role_id),
+        "name": name,
+        "permissions": str(permissions.value),
+        "position": 0 if role_id == GUILD_ID else 1,
+        "color": 0,
+        "hoist": False,
+        "managed": False,
+        "mentionable": False,
+        "flags": 0,
+    }
+
+
+def member_payload(person: Person) -> dict[str, Any]:
+    permissions = MODERATOR if person.moderator else EVERYONE
+    return {
+        "user": user_payload(person.id, person.name),
+        "roles": [str(MODERATOR_ROLE_ID)] if person.moderator else [],
         "joined_at": TIMESTAMP,
         "deaf": False,
         "mute": False,
         "flags": 0,
-        "permissions": permissions,
+        "permissions": str(permissions.value),  # in the channel (sent with interactions)
     }
 
 
@@ -79,6 +104,7 @@ class Sent:
     id: int
     via: str  # "channel", "response", "followup"
     data: dict[str, Any]
+    request: dict[str, Any]  # what the bot sent (allowed mentions, a reference...)
     files: list[str] = field(default_factory=list)
     ephemeral: bool = False
 
@@ -101,9 +127,9 @@ class Sent:
 
 @dataclass(frozen=True)
 class Person:
-    id: int
+    id: int  # 15 to 20 digits, as Discord's: mentions of shorter ids don't resolve
     name: str
-    permissions: str = "0"
+    moderator: bool = False  # may Manage Messages in the channel
 
 
 class Wire:
@@ -126,6 +152,11 @@ class Wire:
             state=self.state, guild=self.guild, data=self.channel_payload()
         )
         self.guild._add_channel(self.channel)
+        for role in (
+            role_payload(GUILD_ID, "@everyone", EVERYONE),
+            role_payload(MODERATOR_ROLE_ID, "moderators", MODERATOR),
+        ):
+            self.guild._add_role(discord.Role(guild=self.guild, state=self.state, data=role))  # type: ignore[arg-type]
         me = discord.Member._from_client_user(
             user=self.state.user, guild=self.guild, state=self.state
         )
@@ -144,6 +175,7 @@ class Wire:
             message_id,
             via,
             payload,
+            data,
             filenames(params),
             ephemeral=ephemeral or bool(flags & 64),
         )
@@ -171,8 +203,14 @@ class Wire:
         ) -> Any:
             return wire._edit(message_id, params)
 
+        async def query_members(guild: discord.Guild, query: str | None, *_: Any, **__: Any) -> Any:
+            # A member search over the gateway (a name that is no mention): by name, as Discord.
+            name = (query or "").lower()
+            return [m for m in guild.members if name and m.name.lower().startswith(name)]
+
         http.send_message = send_message  # type: ignore[method-assign]
         http.edit_message = edit_message  # type: ignore[assignment]
+        self.state.query_members = query_members  # type: ignore[method-assign]
 
         class Adapter:
             async def create_interaction_response(
@@ -279,10 +317,10 @@ class Wire:
             "guild_id": str(GUILD_ID),
             "channel_id": str(CHANNEL_ID),
             "channel": self.channel_payload(),
-            "member": member_payload(person.id, person.name, person.permissions),
+            "member": member_payload(person),
             "data": data,
             "attachment_size_limit": 8 * 1024 * 1024,
-            "app_permissions": ALL_PERMISSIONS,
+            "app_permissions": str(EVERYONE.value),
             "locale": "en-US",
         }
 
@@ -291,14 +329,14 @@ class Wire:
     def join(self, *people: Person) -> None:
         """Put ``people`` in the server's member cache (mentions of them then resolve)."""
         for person in people:
-            data = member_payload(person.id, person.name, person.permissions)
+            data = member_payload(person)
             self.guild._add_member(discord.Member(data=data, guild=self.guild, state=self.state))  # type: ignore[arg-type]
 
     async def type(self, person: Person, content: str) -> list[Sent]:
         """``person`` types ``content`` in the channel; returns the messages it brought."""
         data = {"content": content}
         payload = self.message_payload(next(_ids), data, user_payload(person.id, person.name))
-        payload["member"] = member_payload(person.id, person.name, person.permissions)
+        payload["member"] = member_payload(person)
         message = discord.Message(state=self.state, channel=self.channel, data=payload)  # type: ignore[arg-type]
         return await self._run(self.bot.process_commands(message))
 
