@@ -17,6 +17,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.service.help import BY_NAME
+from bot.service.limits import Gate, Verdict
+from bot.service.models import Place
 from bot.service.table import unknown_command
 from bot.settings import Settings
 
@@ -113,13 +115,25 @@ class ErrorsCog(commands.Cog, name="Errors"):
         settings = getattr(self.bot, "settings", None)
         return settings.command_prefix if isinstance(settings, Settings) else "!"
 
+    async def _within_rate(self, ctx: commands.Context[Any]) -> bool:
+        """Whether the bot's :class:`Gate` lets ``ctx.author`` have one more answer here (a
+        flood of typos gets a few hints, then silence, like any command)."""
+        gate = getattr(self.bot, "gate", None)
+        if not isinstance(gate, Gate):
+            return True
+        server = str(ctx.guild.id) if ctx.guild is not None else "dm"  # as replies.place_of
+        place = Place(server, str(ctx.channel.id))
+        check = await gate.check(place, str(ctx.author.id), "unknown")
+        return check.verdict is Verdict.ALLOW
+
     @commands.Cog.listener()
     async def on_command_error(self, ctx: commands.Context[Any], error: Exception) -> None:
         if isinstance(error, commands.CommandNotFound):
             # A near miss of one of ours gets a hint (as in the console); anything else is
             # silence: it is probably meant for another bot that shares the prefix.
             for hint in unknown_command(ctx.clean_prefix, ctx.invoked_with or ""):
-                await _reply(ctx, hint.text)
+                if await self._within_rate(ctx):
+                    await _reply(ctx, hint.text)
             return
         cause = unwrap(error)
         name = ctx.command.qualified_name if ctx.command else None

@@ -228,3 +228,10 @@ def test_void_is_shown_to_moderators_only(wire: Wire) -> None:
     assert command.default_permissions is not None
     assert command.default_permissions.manage_messages
     assert command.guild_only  # type: ignore[union-attr]
+
+
+async def test_a_flood_of_typos_gets_a_few_hints_then_silence(wire: Wire) -> None:
+    hints = [message for _ in range(10) for message in await wire.type(CAROL, "!rol")]
+    watcher = wire.bot.gate.limiter.limits.watcher.count
+    assert 1 <= len(hints) <= watcher
+    assert all(hint.content.startswith("Unknown command '!rol'") for hint in hints)
