@@ -18,7 +18,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.admin import AdminCog
-from bot.cogs.buttons import persistent_view
+from bot.cogs.buttons import register_buttons
 from bot.cogs.errors import ErrorsCog
 from bot.cogs.presses import ButtonPresses
 from bot.cogs.replies import (
@@ -101,7 +101,7 @@ class BackgammonBot(commands.Bot):
         await self.add_cog(TableCog(self.service, self.live))
         await self.add_cog(ErrorsCog(self))
         await self.add_cog(AdminCog(self))
-        self.add_view(persistent_view(ButtonPresses(self.service, self.live)))
+        register_buttons(self, ButtonPresses(self.service, self.live))
         await self.service.warm_up()
         if not self.intents.message_content:
             log.warning(NO_MESSAGE_CONTENT)

@@ -1,17 +1,24 @@
-"""The buttons of every decision, with fixed ``custom_id``s so they outlive the process.
+"""The buttons of every decision; each one names the very question it answers.
 
-A message gets a :class:`DecisionView` with only its decision's buttons; such a view is layout
-only (not dispatchable, so discord.py keeps nothing per message). Presses are dispatched to one
-persistent view holding every button, registered at start-up with ``bot.add_view``: it knows no
-game, each press reads the table from the store.
+A button's custom id is ``bg:<action>:<key>``, e.g. ``bg:take:m7.53``: the action, and the key of
+the question the message asked (:class:`bot.service.models.Pending`). A press whose key is no
+longer the table's is out of date, whatever is asked now. The id holds everything a press needs,
+so buttons keep working after a restart.
+
+Presses reach :class:`DecisionButton`, a discord.py dynamic item registered once per bot with
+:func:`register_buttons`. A message's view holds only dynamic items: discord.py then keeps
+nothing per message, where a stored per-message view would take the press and answer nothing
+(what happened to buttons on replies to slash commands).
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable, Iterable
+import re
+import weakref
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 import discord
 
@@ -22,75 +29,47 @@ from bot.service.table import TableService
 log = logging.getLogger(__name__)
 
 Action = Callable[[TableService, Place, User], Awaitable[list[Reply]]]
-PressHandler = Callable[[discord.Interaction[Any], str], Awaitable[None]]
+
+TEMPLATE = re.compile(r"bg:(?P<action>[a-z]+):(?P<key>[mc][0-9.]+)")
+# Buttons sent before the ids carried a key (``bg:turn:roll``): answered as out of date.
+OLD_TEMPLATE = re.compile(r"bg:(?:challenge|double|resign|turn):[a-z]+")
 
 
 @dataclass(frozen=True, slots=True)
 class ButtonSpec:
-    custom_id: str
+    action: str  # in the custom id; unique within its decision
     label: str
     style: discord.ButtonStyle
     decision: Decision
-    action: Action
+    answer: Action
     money_only: bool = False
 
 
+_GREEN, _RED = discord.ButtonStyle.success, discord.ButtonStyle.danger
+_BLUE, _GREY = discord.ButtonStyle.primary, discord.ButtonStyle.secondary
+
 BUTTON_SPECS: tuple[ButtonSpec, ...] = (
-    ButtonSpec(
-        "bg:challenge:accept",
-        "Accept",
-        discord.ButtonStyle.success,
-        Decision.CHALLENGE,
-        TableService.accept,
-    ),
-    ButtonSpec(
-        "bg:challenge:decline",
-        "Decline",
-        discord.ButtonStyle.danger,
-        Decision.CHALLENGE,
-        TableService.decline,
-    ),
-    ButtonSpec(
-        "bg:double:take", "Take", discord.ButtonStyle.success, Decision.DOUBLE, TableService.take
-    ),
-    ButtonSpec(
-        "bg:double:drop", "Drop", discord.ButtonStyle.danger, Decision.DOUBLE, TableService.drop
-    ),
-    ButtonSpec(
-        "bg:double:beaver",
-        "Beaver",
-        discord.ButtonStyle.primary,
-        Decision.DOUBLE,
-        TableService.beaver,
-        money_only=True,
-    ),
-    ButtonSpec(
-        "bg:resign:accept",
-        "Accept",
-        discord.ButtonStyle.success,
-        Decision.RESIGNATION,
-        TableService.accept,
-    ),
-    ButtonSpec(
-        "bg:resign:reject",
-        "Reject",
-        discord.ButtonStyle.danger,
-        Decision.RESIGNATION,
-        TableService.reject,
-    ),
-    ButtonSpec(
-        "bg:turn:roll", "Roll", discord.ButtonStyle.primary, Decision.TURN, TableService.roll
-    ),
-    ButtonSpec(
-        "bg:turn:double",
-        "Double",
-        discord.ButtonStyle.secondary,
-        Decision.TURN,
-        TableService.double,
-    ),
+    ButtonSpec("accept", "Accept", _GREEN, Decision.CHALLENGE, TableService.accept),
+    ButtonSpec("decline", "Decline", _RED, Decision.CHALLENGE, TableService.decline),
+    ButtonSpec("take", "Take", _GREEN, Decision.DOUBLE, TableService.take),
+    ButtonSpec("drop", "Drop", _RED, Decision.DOUBLE, TableService.drop),
+    ButtonSpec("beaver", "Beaver", _BLUE, Decision.DOUBLE, TableService.beaver, money_only=True),
+    ButtonSpec("accept", "Accept", _GREEN, Decision.RESIGNATION, TableService.accept),
+    ButtonSpec("reject", "Reject", _RED, Decision.RESIGNATION, TableService.reject),
+    ButtonSpec("roll", "Roll", _BLUE, Decision.TURN, TableService.roll),
+    ButtonSpec("double", "Double", _GREY, Decision.TURN, TableService.double),
 )
 
-BUTTONS: dict[str, ButtonSpec] = {spec.custom_id: spec for spec in BUTTON_SPECS}
+BUTTONS: dict[tuple[Decision, str], ButtonSpec] = {
+    (spec.decision, spec.action): spec for spec in BUTTON_SPECS
+}
+
+
+def custom_id(action: str, key: str) -> str:
+    text = f"bg:{action}:{key}"
+    if TEMPLATE.fullmatch(text) is None:
+        raise ValueError(f"Not a button id: {text!r}")
+    return text
 
 
 def buttons_for(decision: Decision, *, money_game: bool = False) -> list[ButtonSpec]:
@@ -102,51 +81,96 @@ def buttons_for(decision: Decision, *, money_game: bool = False) -> list[ButtonS
     ]
 
 
-class DecisionButton(discord.ui.Button["DecisionView"]):
-    def __init__(self, spec: ButtonSpec) -> None:
-        super().__init__(label=spec.label, style=spec.style, custom_id=spec.custom_id)
-        self.spec = spec
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        view = self.view
-        if view is not None and view.on_press is not None:
-            await view.on_press(interaction, self.spec.custom_id)
+class PressHandler(Protocol):
+    async def __call__(self, interaction: discord.Interaction[Any], action: str, key: str) -> None:
+        """Answer a press of the button ``action`` on the question ``key``."""
 
 
-class DecisionView(discord.ui.View):
-    """Buttons with fixed custom ids and no timeout.
+# Each bot's handler: discord.py builds a new item for every press and hands it only the
+# interaction, whose ``client`` leads here.
+_handlers: weakref.WeakKeyDictionary[discord.Client, PressHandler] = weakref.WeakKeyDictionary()
 
-    Without ``on_press`` it is only a layout for one message; with it, the view handles presses
-    (register it once with ``bot.add_view``).
-    """
 
-    def __init__(self, specs: Iterable[ButtonSpec], on_press: PressHandler | None = None) -> None:
-        super().__init__(timeout=None)
-        self.on_press = on_press
-        for spec in specs:
-            self.add_item(DecisionButton(spec))
+def register_buttons(client: discord.Client, on_press: PressHandler) -> None:
+    """Make ``client`` answer every decision button, old messages' too, with ``on_press``."""
+    _handlers[client] = on_press
+    client.add_dynamic_items(DecisionButton, OldButton)
 
-    @property
-    def custom_ids(self) -> list[str]:
-        return [item.spec.custom_id for item in self.children if isinstance(item, DecisionButton)]
 
-    def is_dispatchable(self) -> bool:
-        # A layout view is not stored per message: the persistent view answers every press.
-        return self.on_press is not None and super().is_dispatchable()
-
-    async def on_error(
-        self, interaction: discord.Interaction[Any], error: Exception, item: discord.ui.Item[Any], /
-    ) -> None:
-        custom_id = getattr(item, "custom_id", None)
-        text = report_unexpected(error, f"button {custom_id}")
+async def _dispatch(interaction: discord.Interaction[Any], action: str, key: str) -> None:
+    """Hand a press to the bot's handler; anything unexpected gets an apology and a log entry
+    (discord.py would only log it, and the player would see "This interaction failed")."""
+    try:
+        handler = _handlers.get(interaction.client)
+        if handler is None:
+            raise LookupError("no button handler registered for this client")
+        await handler(interaction, action, key)
+    except Exception as error:  # every failure is answered, not only logged
+        text = report_unexpected(error, f"button {action}:{key}")
         await tell_interaction(interaction, text)
 
 
-def decision_view(decision: Decision, *, money_game: bool = False) -> DecisionView:
-    """The buttons to attach to a message asking ``decision``."""
-    return DecisionView(buttons_for(decision, money_game=money_game))
+class DecisionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLATE):
+    def __init__(
+        self,
+        action: str,
+        key: str,
+        *,
+        label: str | None = None,
+        style: discord.ButtonStyle = _GREY,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(label=label, style=style, custom_id=custom_id(action, key))
+        )
+        self.action = action
+        self.key = key
+
+    @classmethod
+    def of(cls, spec: ButtonSpec, key: str) -> DecisionButton:
+        return cls(spec.action, key, label=spec.label, style=spec.style)
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> DecisionButton:
+        return cls(match["action"], match["key"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _dispatch(interaction, self.action, self.key)
 
 
-def persistent_view(on_press: PressHandler) -> DecisionView:
-    """One view with every button, to register at start-up so old buttons still work."""
-    return DecisionView(BUTTON_SPECS, on_press=on_press)
+class OldButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=OLD_TEMPLATE):
+    """A button from before the ids carried a key: it can't say what it answers."""
+
+    def __init__(self, button_id: str) -> None:
+        super().__init__(discord.ui.Button(custom_id=button_id))
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> OldButton:
+        return cls(match[0])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _dispatch(interaction, "old", "")
+
+
+def decision_view(decision: Decision, key: str, *, money_game: bool = False) -> discord.ui.View:
+    """The buttons to attach to a message asking ``decision`` (the question ``key``)."""
+    # No timeout: a view that stops can take its dynamic items out of discord.py's registry.
+    view = discord.ui.View(timeout=None)
+    for spec in buttons_for(decision, money_game=money_game):
+        view.add_item(DecisionButton.of(spec, key))
+    return view
+
+
+def button_ids(view: discord.ui.View) -> list[str]:
+    return [item.custom_id for item in view.children if isinstance(item, DecisionButton)]

@@ -1,7 +1,7 @@
 """The one place errors end: user mistakes get a short hint, the unexpected an error id.
 
 Prefix and hybrid commands land in ``on_command_error``; slash-only failures (checks, argument
-transforms) in the app-command tree's ``on_error``; buttons in ``DecisionView.on_error``. Hints to
+transforms) in the app-command tree's ``on_error``; buttons in their own handler. Hints to
 slash and button users are ephemeral; anything unexpected is logged with its traceback and an
 id the user can quote.
 """
@@ -17,6 +17,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.service.help import BY_NAME
+from bot.service.limits import Gate, Verdict
+from bot.service.models import Place
+from bot.service.table import unknown_command
+from bot.settings import Settings
 
 log = logging.getLogger(__name__)
 
@@ -69,6 +73,13 @@ def mistake_text(error: BaseException, command: str | None, prefix: str) -> str 
     return None
 
 
+def outdated_text(prefix: str) -> str:
+    return (
+        "The bot's commands are being updated: try again in a minute. (If this keeps "
+        f"happening, the bot's owner must type `{prefix}sync`.)"
+    )
+
+
 def report_unexpected(error: BaseException, where: str) -> str:
     """Log ``error`` with its traceback and an id; the apology to show the user."""
     error_id = uuid.uuid4().hex[:8]
@@ -98,36 +109,76 @@ class ErrorsCog(commands.Cog, name="Errors"):
     async def cog_unload(self) -> None:
         self.bot.tree.error(self._old_tree_error)
 
+    @property
+    def prefix(self) -> str:
+        """The bot's own prefix (``ctx.clean_prefix`` may be a mention)."""
+        settings = getattr(self.bot, "settings", None)
+        return settings.command_prefix if isinstance(settings, Settings) else "!"
+
+    async def _within_rate(self, ctx: commands.Context[Any]) -> bool:
+        """Whether the bot's :class:`Gate` lets ``ctx.author`` have one more answer here (a
+        flood of typos gets a few hints, then silence, like any command)."""
+        gate = getattr(self.bot, "gate", None)
+        if not isinstance(gate, Gate):
+            return True
+        server = str(ctx.guild.id) if ctx.guild is not None else "dm"  # as replies.place_of
+        place = Place(server, str(ctx.channel.id))
+        check = await gate.check(place, str(ctx.author.id), "unknown")
+        return check.verdict is Verdict.ALLOW
+
     @commands.Cog.listener()
     async def on_command_error(self, ctx: commands.Context[Any], error: Exception) -> None:
         if isinstance(error, commands.CommandNotFound):
-            return  # another bot may share the prefix
+            # A near miss of one of ours gets a hint (as in the console); anything else is
+            # silence: it is probably meant for another bot that shares the prefix.
+            for hint in unknown_command(ctx.clean_prefix, ctx.invoked_with or ""):
+                if await self._within_rate(ctx):
+                    await _reply(ctx, hint.text)
+            return
         cause = unwrap(error)
         name = ctx.command.qualified_name if ctx.command else None
         prefix = "/" if ctx.interaction is not None else ctx.clean_prefix
         text = mistake_text(cause, name, prefix)
         if text is None:
             text = report_unexpected(cause, f"command {name} ({ctx.message.content!r})")
-        try:
-            if ctx.interaction is not None:
-                await ctx.send(text, ephemeral=True)
-            else:
-                await ctx.reply(
-                    text, mention_author=False, allowed_mentions=discord.AllowedMentions.none()
-                )
-        except discord.HTTPException:
-            log.warning("Could not answer %s: %s", ctx.author, text, exc_info=True)
+        await _reply(ctx, text)
 
     async def on_app_command_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:
         cause = unwrap(error)
+        if isinstance(cause, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):
+            # Discord still shows a slash command as it was before the commands changed.
+            log.warning(
+                "Slash command /%s is out of date (%s): type `%ssync` to publish the new ones",
+                cause.name
+                if isinstance(cause, app_commands.CommandNotFound)
+                else cause.command.name,
+                type(cause).__name__,
+                self.prefix,
+            )
+            await tell_interaction(interaction, outdated_text(self.prefix))
+            return
         command = interaction.command
         name = command.qualified_name if command else None
         text = mistake_text(cause, name, "/")
         if text is None:
             text = report_unexpected(cause, f"slash command {name}")
         await tell_interaction(interaction, text)
+
+
+async def _reply(ctx: commands.Context[Any], text: str) -> None:
+    """A short answer for the user alone: ephemeral to a slash command, else a reply that pings
+    nobody."""
+    try:
+        if ctx.interaction is not None:
+            await ctx.send(text, ephemeral=True)
+        else:
+            await ctx.reply(
+                text, mention_author=False, allowed_mentions=discord.AllowedMentions.none()
+            )
+    except discord.HTTPException:
+        log.warning("Could not answer %s: %s", ctx.author, text, exc_info=True)
 
 
 def _sentence(text: str) -> str:

@@ -1,8 +1,9 @@
 """What a button press does: :func:`press` decides (no Discord in it), :class:`ButtonPresses`
 answers the interaction.
 
-Everything comes from the store through the service, never from the view: a press after a
-restart, or on a message the game has left behind, is judged on the table as it is now.
+A press carries the key of the question its message asked; the table, read from the store
+through the service, says which question is open now. Only a press on that very question is
+carried out, so an old message never answers a newer question, even one of the same kind.
 """
 
 from __future__ import annotations
@@ -21,6 +22,11 @@ from bot.service.table import TableService
 log = logging.getLogger(__name__)
 
 STALE = "This button is out of date: the game has moved on."
+STALE_CHALLENGE = "This button is out of date: that challenge is no longer open."
+
+
+def stale_text(key: str) -> str:
+    return STALE_CHALLENGE if key.startswith("c") else STALE
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,33 +35,33 @@ class Pressed:
     remove_buttons: bool  # the question is answered or gone: the pressed message loses them
 
 
-async def press(service: TableService, place: Place, user: User, button_id: str) -> Pressed:
-    """Carry out a press of ``button_id`` by ``user`` at ``place``."""
-    spec = BUTTONS.get(button_id)
+async def press(service: TableService, place: Place, user: User, action: str, key: str) -> Pressed:
+    """Carry out a press by ``user`` at ``place`` of the button ``action`` of question ``key``."""
     pending = await service.pending_decision(place)
-    if spec is None or pending is None or pending[0] is not spec.decision:
-        return Pressed([Reply(STALE, private=True)], remove_buttons=True)
-    user_id, name = pending.user_id, pending.name
-    if user.id != user_id:
-        return Pressed([Reply(f"Not your decision: waiting for {name}.", private=True)], False)
-    replies = await spec.action(service, place, user)
+    spec = BUTTONS.get((pending.decision, action)) if pending is not None else None
+    if pending is None or pending.key != key or spec is None:
+        return Pressed([Reply(stale_text(key), private=True)], remove_buttons=True)
+    if user.id != pending.user_id:
+        refusal = Reply(f"Not your decision: waiting for {pending.name}.", private=True)
+        return Pressed([refusal], remove_buttons=False)
+    replies = await spec.answer(service, place, user)
     return Pressed(replies, remove_buttons=any(not reply.private for reply in replies))
 
 
 class ButtonPresses:
-    """The press handler of the persistent view."""
+    """Answers every press of a decision button (see :func:`bot.cogs.buttons.register_buttons`)."""
 
     def __init__(self, service: TableService, live: LiveButtons) -> None:
         self.service = service
         self.live = live
 
-    async def __call__(self, interaction: discord.Interaction[Any], button_id: str) -> None:
+    async def __call__(self, interaction: discord.Interaction[Any], action: str, key: str) -> None:
         if interaction.channel_id is None:
             return
         place = place_of(interaction.guild_id, interaction.channel_id)
         # Acknowledge at once (no visible change): the answer may need a board drawn.
         await interaction.response.defer()
-        result = await press(self.service, place, user_of(interaction.user), button_id)
+        result = await press(self.service, place, user_of(interaction.user), action, key)
         if result.remove_buttons and interaction.message is not None:
             self.live.forget(place, interaction.message.id)
             try:

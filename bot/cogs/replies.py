@@ -79,8 +79,10 @@ def message_kwargs(reply: Reply) -> dict[str, Any]:
         files.append(discord.File(io.BytesIO(reply.file.data), filename=reply.file.filename))
     if files:
         kwargs["files"] = files
-    if reply.decision is not None:
-        kwargs["view"] = decision_view(reply.decision, money_game=reply.money_game)
+    if reply.decision is not None and reply.decision_key is not None:
+        kwargs["view"] = decision_view(
+            reply.decision, reply.decision_key, money_game=reply.money_game
+        )
     return kwargs
 
 

@@ -7,7 +7,7 @@ the game itself lives in :mod:`bot.service`.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Coroutine
-from typing import Any, Literal
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -26,6 +26,10 @@ from bot.service.models import Place, Reply, User
 from bot.service.table import TableService
 
 Ctx = commands.Context[Any]
+LEVELS = ("single", "gammon", "backgammon")
+# Optional, but converted as a Member, not as Optional[Member]: discord.py would take a name it
+# can't find for no name at all (``!stats nobody`` showing your own record).
+SOMEONE_OR_YOU: Any = commands.parameter(default=None, converter=discord.Member)
 Call = Callable[[Place, User], Awaitable[list[Reply]]]
 
 
@@ -117,9 +121,10 @@ class TableCog(commands.Cog, name="Backgammon"):
 
     @table_command("resign")
     @app_commands.describe(level="How much you give up (default: single)")
-    async def resign(
-        self, ctx: Ctx, level: Literal["single", "gammon", "backgammon"] | None = None
-    ) -> None:
+    @app_commands.choices(level=[app_commands.Choice(name=word, value=word) for word in LEVELS])
+    async def resign(self, ctx: Ctx, *, level: str | None = None) -> None:
+        # All the words, as typed: the service refuses any it can't read (a converter would
+        # drop them and offer a single game).
         await self.run(ctx, lambda place, user: self.service.resign(place, user, level))
 
     @table_command("reject")
@@ -154,6 +159,13 @@ class TableCog(commands.Cog, name="Backgammon"):
     async def claim(self, ctx: Ctx) -> None:
         await self.run(ctx, self.service.claim)
 
+    @table_command("void")
+    @commands.guild_only()
+    @app_commands.default_permissions(manage_messages=True)  # shown to moderators only
+    async def void(self, ctx: Ctx) -> None:
+        moderator = ctx.permissions.manage_messages  # in this channel (a slash command's too)
+        await self.run(ctx, lambda place, user: self.service.void(place, user, moderator=moderator))
+
     # -- the server ---------------------------------------------------------------------------
 
     @table_command("leaderboard")
@@ -162,13 +174,17 @@ class TableCog(commands.Cog, name="Backgammon"):
 
     @table_command("stats")
     @app_commands.describe(member="Whose record (default: yours)")
-    async def stats(self, ctx: Ctx, member: discord.Member | None = None) -> None:
+    async def stats(
+        self,
+        ctx: Ctx,
+        member: discord.Member | None = SOMEONE_OR_YOU,
+    ) -> None:
         target = user_of(member) if member is not None else None
         await self.run(ctx, lambda place, user: self.service.stats(place, user, target))
 
     @table_command("help")
     @app_commands.describe(command="One command to explain")
-    async def help_(self, ctx: Ctx, command: str | None = None) -> None:
+    async def help_(self, ctx: Ctx, *, command: str | None = None) -> None:
         await self.run(ctx, lambda place, user: self.service.help(place, user, command))
 
     @help_.autocomplete("command")

@@ -141,6 +141,7 @@ class FakeCtx:
         self.deferred = False
         self.command: Any = None
         self.clean_prefix = "!"
+        self.invoked_with: str | None = None
         self.message = SimpleNamespace(id=0, content="")
 
     async def send(self, content: str | None = None, **kwargs: Any) -> FakeMessage:

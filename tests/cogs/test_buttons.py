@@ -1,31 +1,33 @@
-"""Every button: the right player, the wrong one, a stale press, and a press after a restart."""
+"""Every button: the right player, the wrong one, a press on an older question, and the views.
+
+Presses through discord.py's own dispatch (every kind of message, a restart) are in
+``test_button_dispatch.py``.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from pathlib import Path
-from typing import Any
 
 import pytest
 
-from bot.cogs.buttons import BUTTONS, DecisionButton, DecisionView, decision_view
-from bot.cogs.presses import STALE, press
-from bot.discord_bot import BackgammonBot
-from bot.service.models import Decision, Reply, User
-from bot.service.table import TableService, seeded_dice
-from bot.settings import Settings
-from bot.store import Store
-from tests.cogs.fakes import (
-    ALICE,
-    BOB,
-    CAROL,
-    PLACE,
-    PNG,
-    SEED,
-    FakeInteraction,
-    FakeMember,
-    file_bytes,
+from bot.cogs.buttons import (
+    BUTTON_SPECS,
+    BUTTONS,
+    OLD_TEMPLATE,
+    TEMPLATE,
+    ButtonSpec,
+    DecisionButton,
+    OldButton,
+    button_ids,
+    custom_id,
+    decision_view,
 )
+from bot.cogs.presses import STALE, STALE_CHALLENGE, press
+from bot.discord_bot import BackgammonBot
+from bot.service.models import Decision, Pending, Reply, User
+from bot.service.table import TableService
+from bot.settings import Settings
+from tests.cogs.fakes import ALICE, BOB, CAROL, PLACE, PNG, FakeMember
 
 MEMBERS = {str(member.id): member for member in (ALICE, BOB)}
 
@@ -39,20 +41,42 @@ def public(replies: list[Reply]) -> list[Reply]:
     return replies
 
 
-async def challenged(service: TableService) -> FakeMember:
-    public(await service.challenge(PLACE, user(ALICE), user(BOB), 3))
+async def pending(service: TableService) -> Pending:
+    question = await service.pending_decision(PLACE)
+    assert question is not None
+    return question
+
+
+async def challenged(service: TableService, length: str = "3") -> FakeMember:
+    public(await service.challenge(PLACE, user(ALICE), user(BOB), length))
     return BOB
+
+
+async def step(service: TableService) -> None:
+    """One move of the game: a roll at a turn, else the first legal play."""
+    table = await service.table(PLACE)
+    assert table is not None and table.match.turn is not None
+    actor = user(MEMBERS[table.row.player_ids[table.match.turn]])
+    if table.match.phase == "roll":
+        public(await service.roll(PLACE, actor))
+    else:
+        assert table.match.phase == "move", table.match.phase
+        public(await service.move(PLACE, actor, table.match.legal_plays()[0].notation))
+
+
+async def until_turn(service: TableService) -> FakeMember:
+    """Play on until someone must roll or double; returns them."""
+    while (question := await service.pending_decision(PLACE)) is None:
+        await step(service)
+    assert question.decision is Decision.TURN
+    return MEMBERS[question.user_id]
 
 
 async def at_turn(service: TableService) -> FakeMember:
     """A 3-point match where someone must roll or double; returns them."""
     await challenged(service)
     public(await service.accept(PLACE, user(BOB)))
-    table = await service.table(PLACE)
-    assert table is not None and table.match.turn is not None
-    mover = MEMBERS[table.row.player_ids[table.match.turn]]
-    public(await service.move(PLACE, user(mover), table.match.legal_plays()[0].notation))
-    return await waiting_on(service, Decision.TURN)
+    return await until_turn(service)
 
 
 async def doubled(service: TableService) -> FakeMember:
@@ -68,9 +92,9 @@ async def resigned(service: TableService) -> FakeMember:
 
 
 async def waiting_on(service: TableService, decision: Decision) -> FakeMember:
-    pending = await service.pending_decision(PLACE)
-    assert pending is not None and pending[0] is decision
-    return MEMBERS[pending[1]]
+    question = await pending(service)
+    assert question.decision is decision
+    return MEMBERS[question.user_id]
 
 
 def other(member: FakeMember) -> FakeMember:
@@ -84,30 +108,31 @@ SETUPS: dict[Decision, Setup] = {
     Decision.DOUBLE: doubled,
     Decision.RESIGNATION: resigned,
 }
+SPECS = [pytest.param(spec, id=f"{spec.decision.value}:{spec.action}") for spec in BUTTON_SPECS]
 
 
 # -- the decision, without Discord ------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
-    ("button", "after"),
+    ("decision", "action", "after"),
     [
-        ("bg:challenge:accept", "move"),
-        ("bg:challenge:decline", None),
-        ("bg:turn:roll", "move"),
-        ("bg:turn:double", "doubled"),
-        ("bg:double:take", "move"),  # the doubler can't redouble: their roll is automatic
-        ("bg:double:drop", "move"),  # the next game starts with its opening roll
-        ("bg:resign:accept", "move"),
-        ("bg:resign:reject", "roll"),
+        (Decision.CHALLENGE, "accept", "move"),
+        (Decision.CHALLENGE, "decline", None),
+        (Decision.TURN, "roll", "move"),
+        (Decision.TURN, "double", "doubled"),
+        (Decision.DOUBLE, "take", "move"),  # the doubler can't redouble: their roll is automatic
+        (Decision.DOUBLE, "drop", "move"),  # the next game starts with its opening roll
+        (Decision.RESIGNATION, "accept", "move"),
+        (Decision.RESIGNATION, "reject", "roll"),
     ],
 )
 async def test_the_right_player_presses(
-    service: TableService, button: str, after: str | None
+    service: TableService, decision: Decision, action: str, after: str | None
 ) -> None:
-    spec = BUTTONS[button]
-    player = await SETUPS[spec.decision](service)
-    result = await press(service, PLACE, user(player), button)
+    player = await SETUPS[decision](service)
+    key = (await pending(service)).key
+    result = await press(service, PLACE, user(player), action, key)
     assert result.remove_buttons
     public(result.replies)
     table = await service.table(PLACE)
@@ -116,12 +141,14 @@ async def test_the_right_player_presses(
         assert result.replies[-1].image is not None and result.replies[-1].image.startswith(PNG)
 
 
-@pytest.mark.parametrize("button", sorted(BUTTONS))
-async def test_anyone_else_is_told_whose_decision_it_is(service: TableService, button: str) -> None:
-    player = await SETUPS[BUTTONS[button].decision](service)
-    before = await service.pending_decision(PLACE)
+@pytest.mark.parametrize("spec", SPECS)
+async def test_anyone_else_is_told_whose_decision_it_is(
+    service: TableService, spec: ButtonSpec
+) -> None:
+    player = await SETUPS[spec.decision](service)
+    before = await pending(service)
     for intruder in (other(player), CAROL):
-        result = await press(service, PLACE, user(intruder), button)
+        result = await press(service, PLACE, user(intruder), spec.action, before.key)
         assert [(r.text, r.private) for r in result.replies] == [
             (f"Not your decision: waiting for {player.display_name}.", True)
         ]
@@ -129,213 +156,183 @@ async def test_anyone_else_is_told_whose_decision_it_is(service: TableService, b
     assert await service.pending_decision(PLACE) == before
 
 
-@pytest.mark.parametrize("button", sorted(BUTTONS))
-async def test_a_stale_button_is_refused_and_loses_its_buttons(
-    service: TableService, button: str
+@pytest.mark.parametrize("spec", SPECS)
+async def test_a_button_of_another_kind_of_question_is_stale(
+    service: TableService, spec: ButtonSpec
 ) -> None:
-    # Each button is pressed when the table waits on another kind of decision (or none).
-    decision = BUTTONS[button].decision
-    stale_setup = at_turn if decision is not Decision.TURN else doubled
+    # Each button is pressed with the key it would carry when the table waits on another kind
+    # of decision: a forged or very old id never acts.
+    stale_setup = at_turn if spec.decision is not Decision.TURN else doubled
     player = await stale_setup(service)
-    before = await service.pending_decision(PLACE)
-    result = await press(service, PLACE, user(player), button)
+    before = await pending(service)
+    result = await press(service, PLACE, user(player), spec.action, "m999.1")
     assert [(r.text, r.private) for r in result.replies] == [(STALE, True)]
     assert result.remove_buttons
     assert await service.pending_decision(PLACE) == before
 
 
+async def test_accept_on_an_old_challenge_does_not_accept_a_newer_one(
+    service: TableService,
+) -> None:
+    await challenged(service, "3")
+    old = (await pending(service)).key
+    public(await service.cancel(PLACE, user(ALICE)))
+    await challenged(service, "7")  # other terms, same players
+    newer = await pending(service)
+    assert newer.key != old
+
+    result = await press(service, PLACE, user(BOB), "accept", old)
+    assert [(r.text, r.private) for r in result.replies] == [(STALE_CHALLENGE, True)]
+    assert result.remove_buttons
+    assert await service.table(PLACE) is None
+    assert await service.pending_decision(PLACE) == newer
+
+    accepted = await press(service, PLACE, user(BOB), "accept", newer.key)
+    public(accepted.replies)
+    table = await service.table(PLACE)
+    assert table is not None and table.match.length == 7
+
+
+async def test_roll_on_an_old_turn_does_not_roll_a_later_turn(service: TableService) -> None:
+    roller = await at_turn(service)
+    old = (await pending(service)).key
+    public(await service.roll(PLACE, user(roller)))
+    while True:  # play on to a later turn of the same player
+        await step(service)
+        question = await service.pending_decision(PLACE)
+        if question is not None and question.user_id == str(roller.id):
+            break
+        if question is not None:
+            public(await service.roll(PLACE, user(MEMBERS[question.user_id])))
+    assert question.decision is Decision.TURN and question.key != old
+
+    for action in ("roll", "double"):
+        result = await press(service, PLACE, user(roller), action, old)
+        assert [r.text for r in result.replies] == [STALE]
+        assert await service.pending_decision(PLACE) == question
+
+
+async def test_take_on_an_old_double_does_not_answer_a_later_double(
+    service: TableService,
+) -> None:
+    taker = await doubled(service)
+    old = (await pending(service)).key
+    public(await service.drop(PLACE, user(taker)))  # the next game starts
+    roller = await until_turn(service)
+    public(await service.double(PLACE, user(roller)))
+    later = await pending(service)
+    assert later.decision is Decision.DOUBLE and later.key != old
+
+    for action in ("take", "drop"):
+        result = await press(service, PLACE, user(MEMBERS[later.user_id]), action, old)
+        assert [r.text for r in result.replies] == [STALE]
+        assert await service.pending_decision(PLACE) == later
+
+
+async def test_accept_on_an_old_resignation_does_not_accept_a_later_one(
+    service: TableService,
+) -> None:
+    decider = await resigned(service)
+    old = (await pending(service)).key
+    public(await service.reject(PLACE, user(decider)))
+    roller = await until_turn(service)
+    public(await service.resign(PLACE, user(roller), "backgammon"))
+    later = await pending(service)
+    assert later.decision is Decision.RESIGNATION and later.key != old
+
+    result = await press(service, PLACE, user(MEMBERS[later.user_id]), "accept", old)
+    assert [r.text for r in result.replies] == [STALE]
+    assert await service.pending_decision(PLACE) == later
+
+
 async def test_a_button_pressed_twice_is_stale_the_second_time(service: TableService) -> None:
     roller = await at_turn(service)
-    public((await press(service, PLACE, user(roller), "bg:turn:roll")).replies)
-    again = await press(service, PLACE, user(roller), "bg:turn:roll")
+    key = (await pending(service)).key
+    public((await press(service, PLACE, user(roller), "roll", key)).replies)
+    again = await press(service, PLACE, user(roller), "roll", key)
     assert again.replies[0].text == STALE
 
 
 async def test_buttons_of_a_finished_challenge_are_stale(service: TableService) -> None:
     await challenged(service)
+    key = (await pending(service)).key
     public(await service.cancel(PLACE, user(ALICE)))
-    result = await press(service, PLACE, user(BOB), "bg:challenge:accept")
-    assert result.replies[0].text == STALE
+    result = await press(service, PLACE, user(BOB), "accept", key)
+    assert result.replies[0].text == STALE_CHALLENGE
 
 
 async def test_beaver_is_refused_where_beavers_are_off(service: TableService) -> None:
     taker = await doubled(service)
-    result = await press(service, PLACE, user(taker), "bg:double:beaver")
+    key = (await pending(service)).key
+    result = await press(service, PLACE, user(taker), "beaver", key)
     assert result.replies[0].private
     assert "beaver" in result.replies[0].text.lower()
     assert not result.remove_buttons  # the double still waits for an answer
     assert (await service.pending_decision(PLACE)) is not None
 
 
-async def test_an_unknown_button_is_stale(service: TableService) -> None:
+async def test_an_unknown_action_or_an_old_format_button_is_stale(service: TableService) -> None:
     await challenged(service)
-    assert (await press(service, PLACE, user(BOB), "bg:nope")).replies[0].text == STALE
+    key = (await pending(service)).key
+    assert (await press(service, PLACE, user(BOB), "take", key)).replies[0].text == STALE_CHALLENGE
+    assert (await press(service, PLACE, user(BOB), "old", "")).replies[0].text == STALE
+    assert await service.table(PLACE) is None
 
 
 # -- the views --------------------------------------------------------------------------------
 
 
-def test_each_decision_shows_only_its_buttons() -> None:
-    assert decision_view(Decision.CHALLENGE).custom_ids == [
-        "bg:challenge:accept",
-        "bg:challenge:decline",
+def test_each_decision_shows_only_its_buttons_each_naming_the_question() -> None:
+    assert button_ids(decision_view(Decision.CHALLENGE, "c12")) == [
+        "bg:accept:c12",
+        "bg:decline:c12",
     ]
-    assert decision_view(Decision.DOUBLE).custom_ids == ["bg:double:take", "bg:double:drop"]
-    assert decision_view(Decision.DOUBLE, money_game=True).custom_ids == [
-        "bg:double:take",
-        "bg:double:drop",
-        "bg:double:beaver",
+    assert button_ids(decision_view(Decision.DOUBLE, "m7.53")) == [
+        "bg:take:m7.53",
+        "bg:drop:m7.53",
     ]
-    assert decision_view(Decision.RESIGNATION).custom_ids == [
-        "bg:resign:accept",
-        "bg:resign:reject",
+    assert button_ids(decision_view(Decision.DOUBLE, "m7.53", money_game=True)) == [
+        "bg:take:m7.53",
+        "bg:drop:m7.53",
+        "bg:beaver:m7.53",
     ]
-    assert decision_view(Decision.TURN).custom_ids == ["bg:turn:roll", "bg:turn:double"]
-    for decision in Decision:
-        view = decision_view(decision)
-        assert view.timeout is None
-        assert not view.is_dispatchable()  # a layout: nothing is stored per message
+    assert button_ids(decision_view(Decision.RESIGNATION, "m7.54")) == [
+        "bg:accept:m7.54",
+        "bg:reject:m7.54",
+    ]
+    assert button_ids(decision_view(Decision.TURN, "m7.55")) == [
+        "bg:roll:m7.55",
+        "bg:double:m7.55",
+    ]
 
 
-async def registered_bot(service: TableService, settings: Settings) -> BackgammonBot:
+@pytest.mark.parametrize("decision", list(Decision))
+def test_a_view_is_only_dynamic_items_and_never_times_out(decision: Decision) -> None:
+    view = decision_view(decision, "m1.0", money_game=True)
+    assert view.timeout is None
+    assert view.children and all(isinstance(item, DecisionButton) for item in view.children)
+    labels = [(item.item.label, item.item.style) for item in view.children]  # type: ignore[attr-defined]
+    specs = [(spec.label, spec.style) for spec in BUTTON_SPECS if spec.decision is decision]
+    assert labels == specs
+
+
+def test_the_ids_fit_discord_and_the_templates() -> None:
+    longest = custom_id("decline", "m" + "9" * 19 + "." + "9" * 19)
+    assert len(longest) <= 100
+    for spec in BUTTON_SPECS:
+        assert TEMPLATE.fullmatch(custom_id(spec.action, "c1"))
+        assert not OLD_TEMPLATE.fullmatch(custom_id(spec.action, "c1"))
+    assert OLD_TEMPLATE.fullmatch("bg:turn:roll") and not TEMPLATE.fullmatch("bg:turn:roll")
+    with pytest.raises(ValueError, match="bg:Roll:x"):
+        custom_id("Roll", "x")
+    assert len(BUTTONS) == len(BUTTON_SPECS)  # an action names one button within its decision
+
+
+async def test_the_bot_registers_both_dynamic_items(
+    service: TableService, settings: Settings
+) -> None:
     bot = BackgammonBot(service, settings)
     await bot.setup_hook()
-    return bot
-
-
-def registered_button(bot: BackgammonBot, custom_id: str) -> DecisionButton:
-    for view in bot.persistent_views:
-        for item in view.children:
-            if isinstance(item, DecisionButton) and item.custom_id == custom_id:
-                return item
-    raise AssertionError(f"{custom_id} is not registered")
-
-
-async def test_every_button_is_registered_as_persistent(
-    service: TableService, settings: Settings
-) -> None:
-    bot = await registered_bot(service, settings)
-    views = bot.persistent_views
-    assert all(isinstance(view, DecisionView) and view.is_persistent() for view in views)
-    ids = [
-        item.spec.custom_id
-        for view in views
-        for item in view.children
-        if isinstance(item, DecisionButton)
-    ]
-    assert sorted(ids) == sorted(BUTTONS)
-
-
-# -- the callbacks, through the registered view -----------------------------------------------
-
-
-async def click(bot: BackgammonBot, custom_id: str, member: FakeMember) -> FakeInteraction:
-    interaction = FakeInteraction(member)
-    await registered_button(bot, custom_id).callback(interaction)  # type: ignore[arg-type]
-    assert interaction.response.deferred  # answered at once, within Discord's 3 seconds
-    return interaction
-
-
-def only_sent(interaction: FakeInteraction) -> dict[str, Any]:
-    assert len(interaction.followup.sent) == 1, interaction.followup.sent
-    return interaction.followup.sent[0]
-
-
-async def test_callback_right_player(service: TableService, settings: Settings) -> None:
-    bot = await registered_bot(service, settings)
-    await challenged(service)
-    interaction = await click(bot, "bg:challenge:accept", BOB)
-    sent = only_sent(interaction)
-    assert not sent.get("ephemeral")
-    assert [file.filename for file in sent["files"]] == ["board.png"]
-    assert file_bytes(sent["files"][0]).startswith(PNG)
-    table = await service.table(PLACE)
-    assert table is not None
-    to_act = table.row.player_ids[table.match.turn or 0]
-    assert sent["content"].startswith(f"<@{to_act}> ")
-    assert [u.id for u in sent["allowed_mentions"].users] == [int(to_act)]
-    assert interaction.original_edits == [{"view": None}]  # the pressed message loses its buttons
-
-
-async def test_callback_posts_the_next_decision_with_its_buttons(
-    service: TableService, settings: Settings
-) -> None:
-    bot = await registered_bot(service, settings)
-    roller = await at_turn(service)
-    interaction = await click(bot, "bg:turn:double", roller)
-    view = only_sent(interaction)["view"]
-    assert isinstance(view, DecisionView)
-    assert view.custom_ids == ["bg:double:take", "bg:double:drop"]
-    message = interaction.followup.messages[0]
-    assert bot.live.message_id(PLACE) == message.id
-
-    taker = other(roller)
-    take = await click(bot, "bg:double:take", taker)
-    assert take.original_edits == [{"view": None}]
-    assert await service.pending_decision(PLACE) is None  # the doubler's roll is automatic
-    assert bot.live.message_id(PLACE) is None
-
-
-async def test_callback_wrong_player(service: TableService, settings: Settings) -> None:
-    bot = await registered_bot(service, settings)
-    await challenged(service)
-    interaction = await click(bot, "bg:challenge:accept", CAROL)
-    assert only_sent(interaction)["content"] == "Not your decision: waiting for bob."
-    assert only_sent(interaction)["ephemeral"] is True
-    assert interaction.original_edits == []  # the buttons stay for bob
-    assert await service.table(PLACE) is None
-
-
-async def test_callback_stale(service: TableService, settings: Settings) -> None:
-    bot = await registered_bot(service, settings)
-    await challenged(service)
-    public(await service.decline(PLACE, user(BOB)))
-    interaction = await click(bot, "bg:challenge:accept", BOB)
-    assert only_sent(interaction)["content"] == STALE
-    assert only_sent(interaction)["ephemeral"] is True
-    assert interaction.original_edits == [{"view": None}]
-
-
-async def test_callback_after_a_restart(settings: Settings, tmp_path: Path) -> None:
-    path = tmp_path / "restart.sqlite3"
-    store = await Store.open(path)
-    first = TableService(store, settings=settings, dice=seeded_dice(SEED), images=False)
-    await registered_bot(first, settings)
-    await challenged(first)
-    first.close()
-    await store.close()
-
-    store = await Store.open(path)
-    second = TableService(store, settings=settings, dice=seeded_dice(SEED), images=False)
-    try:
-        bot = await registered_bot(second, settings)  # a new process: nothing in memory
-        interaction = await click(bot, "bg:challenge:accept", BOB)
-        assert not only_sent(interaction).get("ephemeral")
-        assert interaction.original_edits == [{"view": None}]
-        table = await second.table(PLACE)
-        assert table is not None and table.names == ("alice", "bob")
-    finally:
-        second.close()
-        await store.close()
-
-
-async def test_a_failing_press_gets_an_apology(
-    service: TableService, settings: Settings, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    bot = await registered_bot(service, settings)
-
-    async def broken(place: object) -> None:
-        raise RuntimeError("store gone")
-
-    monkeypatch.setattr(service, "pending_decision", broken)
-    button = registered_button(bot, "bg:turn:roll")
-    view = button.view
-    assert view is not None
-    interaction = FakeInteraction(ALICE)
-    try:
-        await button.callback(interaction)  # type: ignore[arg-type]
-    except RuntimeError as error:
-        await view.on_error(interaction, error, button)  # type: ignore[arg-type]
-    sent = interaction.everything_sent
-    assert len(sent) == 1 and sent[0]["ephemeral"] is True
-    assert sent[0]["content"].startswith("Sorry, something went wrong (error ")
+    registered = set(bot._connection._view_store._dynamic_items.values())
+    assert registered == {DecisionButton, OldButton}
+    assert bot.persistent_views == []  # nothing fixed: every id names its question

@@ -84,11 +84,25 @@ async def test_a_prefix_mistake_is_a_short_reply() -> None:
     assert [r["content"] for r in ctx.replied] == ["Missing `play`. Usage: `!move <play>`"]
 
 
-async def test_unknown_commands_get_no_answer() -> None:
+@pytest.mark.parametrize(
+    ("word", "answer"),
+    [
+        ("mvoe", "Unknown command '!mvoe'. Did you mean `!move`? `!help` lists them all."),
+        ("foo", None),  # probably another bot's
+        ("", None),
+    ],
+)
+async def test_unknown_commands_get_a_hint_only_when_close_to_ours(
+    word: str, answer: str | None
+) -> None:
     cog = ErrorsCog(commands.Bot(command_prefix="!", intents=discord.Intents.default()))
     ctx = FakeCtx(ALICE, slash=False)
+    ctx.invoked_with = word
     await cog.on_command_error(ctx, commands.CommandNotFound())  # type: ignore[arg-type]
-    assert ctx.sent == [] and ctx.replied == []
+    assert ctx.sent == []
+    assert [r["content"] for r in ctx.replied] == ([answer] if answer else [])
+    for reply in ctx.replied:
+        assert reply["mention_author"] is False
 
 
 async def test_the_tree_errors_go_to_the_cog(service: TableService, settings: Settings) -> None:

@@ -7,6 +7,7 @@ from typing import Any
 import discord
 import pytest
 
+from bot.cogs.buttons import button_ids
 from bot.cogs.replies import MESSAGE_LIMIT, LiveButtons, fit, message_kwargs, remove_buttons
 from bot.service.models import Attachment, Decision, Reply
 from tests.cogs.fakes import PLACE, FakeMessage, file_bytes
@@ -29,6 +30,7 @@ def test_a_status_reply_becomes_text_board_buttons_and_one_ping() -> None:
         mention=("102",),
         decision=Decision.DOUBLE,
         decision_for="102",
+        decision_key="m7.53",
         board_viewer=1,
     )
     kwargs = message_kwargs(reply)
@@ -39,7 +41,7 @@ def test_a_status_reply_becomes_text_board_buttons_and_one_ping() -> None:
     assert mentions.replied_user is False
     [board] = kwargs["files"]
     assert board.filename == "board.png" and file_bytes(board) == b"\x89PNG..."
-    assert kwargs["view"].custom_ids == ["bg:double:take", "bg:double:drop"]
+    assert button_ids(kwargs["view"]) == ["bg:take:m7.53", "bg:drop:m7.53"]
 
 
 def test_a_plain_reply_pings_nobody() -> None:

@@ -9,7 +9,7 @@ import discord
 import pytest
 
 from bot.cogs import replies
-from bot.cogs.buttons import DecisionView
+from bot.cogs.buttons import button_ids
 from bot.cogs.replies import LiveButtons, place_of
 from bot.cogs.table import TableCog, help_topics
 from bot.service.help import BY_NAME
@@ -47,8 +47,9 @@ async def test_slash_challenge_pings_only_the_challenged(cog: TableCog) -> None:
     mentions = sent["allowed_mentions"]
     assert [user.id for user in mentions.users] == [BOB.id]
     assert mentions.everyone is False and mentions.roles is False
-    assert isinstance(sent["view"], DecisionView)
-    assert sent["view"].custom_ids == ["bg:challenge:accept", "bg:challenge:decline"]
+    pending = await cog.service.pending_decision(PLACE)
+    assert pending is not None
+    assert button_ids(sent["view"]) == [f"bg:accept:{pending.key}", f"bg:decline:{pending.key}"]
     assert "files" not in sent
 
 
@@ -95,7 +96,7 @@ async def test_prefix_refusal_is_a_plain_short_reply(cog: TableCog) -> None:
 
 async def test_slash_resign_stats_and_help_pass_their_options(cog: TableCog) -> None:
     mover = await start(cog)
-    await TableCog.resign.callback(cog, FakeCtx(mover), "gammon")  # type: ignore[arg-type]
+    await TableCog.resign.callback(cog, FakeCtx(mover), level="gammon")  # type: ignore[arg-type]
     pending = await cog.service.pending_decision(PLACE)
     assert pending is not None and pending[0].value == "resignation"
 
@@ -104,7 +105,7 @@ async def test_slash_resign_stats_and_help_pass_their_options(cog: TableCog) -> 
     assert only(ctx)["content"].startswith("bob: rating")
 
     ctx = FakeCtx(CAROL)
-    await TableCog.help_.callback(cog, ctx, "move")  # type: ignore[arg-type]
+    await TableCog.help_.callback(cog, ctx, command="move")  # type: ignore[arg-type]
     assert "move <play>" in only(ctx)["content"]
 
 
@@ -121,7 +122,7 @@ async def test_a_thread_is_a_table_of_its_own(cog: TableCog) -> None:
 async def test_direct_messages_are_a_place_outside_servers(cog: TableCog) -> None:
     assert place_of(None, 42) == Place("dm", "42")
     ctx = FakeCtx(ALICE, guild_id=None, channel_id=42)
-    await TableCog.help_.callback(cog, ctx, None)  # type: ignore[arg-type]
+    await TableCog.help_.callback(cog, ctx)  # type: ignore[arg-type]
     assert "Backgammon commands" in only(ctx)["content"]
 
 

@@ -26,7 +26,7 @@ calls a command costs (``mark`` / ``calls_since``). The test side::
     channel = await fake.create_channel("table")
     typed = await fake.send_message(fake.alice, f"!challenge <@{fake.bob.id}> 3", channel)
     [reply] = await fake.wait_for_messages(1, channel, after=typed.id)
-    press = await fake.press(fake.bob, reply, "bg:challenge:accept")
+    press = await fake.press(fake.bob, reply, reply.custom_ids[0])  # bg:accept:c1
     await fake.wait_for_callback(press)            # within Discord's 3 s, or AssertionError
     used = await fake.slash(fake.alice, "board", channel, {})  # options by name
     await fake.quiet()                             # no REST call for 0.3 s

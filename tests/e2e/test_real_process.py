@@ -29,7 +29,20 @@ pytestmark = pytest.mark.asyncio(loop_scope="module")
 
 PNG = b"\x89PNG\r\n\x1a\n"
 PROMPT = re.compile(r"(\w+) to move \d-\d: `!move <play>`, e\.g\. `!move ([^`]+)`")
-ROLL, ACCEPT = "bg:turn:roll", "bg:challenge:accept"
+BUTTON_ID = re.compile(r"bg:([a-z]+):[mc][0-9.]+")  # bg:<action>:<the question's key>
+
+
+def actions(message: Message) -> list[str]:
+    """The actions of a message's buttons, e.g. ``["accept", "decline"]``."""
+    found = [BUTTON_ID.fullmatch(custom_id) for custom_id in message.custom_ids]
+    assert all(found), message.custom_ids
+    return [match.group(1) for match in found if match]
+
+
+def button(message: Message, action: str) -> str:
+    """The custom id of ``message``'s button ``action``."""
+    [custom_id] = [c for c in message.custom_ids if c.startswith(f"bg:{action}:")]
+    return custom_id
 
 
 @pytest_asyncio.fixture(loop_scope="module", scope="module")
@@ -87,13 +100,14 @@ class Turn:
 def turn_in(
     fake: FakeDiscord, message: Message, players: tuple[FakeUser, FakeUser] | None = None
 ) -> Turn:
-    """Who must move, with which example play, by the prompt in ``message`` (between
-    ``players``, alice and bob by default)."""
+    """The move prompt in ``message``, of a match between ``players`` (alice and bob unless
+    named: start_match rotates the challengers among alice, bob and carol)."""
     found = PROMPT.search(message.content)
     assert found, f"no move prompt in {message.content!r}"
-    first, second = players or (fake.alice, fake.bob)
-    mover = first if found[1] == first.name else second
-    return Turn(mover, second if mover == first else first, found[2])
+    one, two = players or (fake.alice, fake.bob)
+    mover = one if found[1] == one.name else two
+    assert mover.name == found[1], (found[1], one.name, two.name)
+    return Turn(mover, two if mover == one else one, found[2])
 
 
 def is_png(message: Message) -> bool:
@@ -124,7 +138,7 @@ async def play_and_get_roll_buttons(fake: FakeDiscord, channel: int, turn: Turn)
     """The mover types the example play; the reply asks the other to roll (or double)."""
     reply = await one_reply(fake, turn.mover, f"!move {turn.play}", channel)
     assert f"{turn.mover.name} plays" in reply.content, reply.content
-    assert ROLL in reply.custom_ids, reply.custom_ids
+    assert "roll" in actions(reply), reply.custom_ids
     return reply
 
 
@@ -165,7 +179,7 @@ async def test_a_typed_challenge_and_accept_post_the_board(
     channel = await fake.create_channel("typed")
     challenge = await one_reply(fake, fake.alice, f"!challenge <@{fake.bob.id}> 3", channel)
     assert challenge.content.startswith(f"<@{fake.bob.id}> alice challenges bob")
-    assert challenge.custom_ids == [ACCEPT, "bg:challenge:decline"]
+    assert actions(challenge) == ["accept", "decline"]
 
     accepted = await one_reply(fake, fake.bob, "!accept", channel)
     assert "bob accepts" in accepted.content
@@ -182,7 +196,7 @@ async def test_a_button_on_a_typed_command_reply_is_answered(
     turn = await start_match(fake, channel)
     asking = await play_and_get_roll_buttons(fake, channel, turn)
 
-    press = await fake.press(turn.other, asking, ROLL)
+    press = await fake.press(turn.other, asking, button(asking, "roll"))
     callback = await fake.wait_for_callback(press)
     assert callback["type"] == 6  # deferred update: no visible change until the followup
     rolled = (await fake.wait_for_messages(1, channel, after=press.id))[0]
@@ -202,7 +216,7 @@ async def test_a_slash_command_is_answered_through_the_interaction_callback(
     assert used.original is not None
     assert "alice challenges bob" in used.original.content
     assert not used.original.ephemeral
-    assert used.original.custom_ids == [ACCEPT, "bg:challenge:decline"]
+    assert actions(used.original) == ["accept", "decline"]
 
     refused = await fake.slash(fake.carol, "accept", channel)
     await fake.wait_for_callback(refused)
@@ -222,7 +236,7 @@ async def test_a_button_on_a_slash_command_reply_is_answered(
     await fake.wait_for_callback(used)
     assert used.original is not None
 
-    press = await fake.press(fake.carol, used.original, ACCEPT)
+    press = await fake.press(fake.carol, used.original, button(used.original, "accept"))
     await fake.wait_for_callback(press)
     accepted = (await fake.wait_for_messages(1, channel, after=press.id))[0]
     assert "carol accepts" in accepted.content
@@ -312,7 +326,8 @@ async def test_a_killed_bot_restarts_on_its_database_and_the_match_goes_on(
     board = await one_reply(fake, turn.other, "!board", channel)
     assert is_png(board)
     assert f"{turn.other.name}: `!roll` or `!double`" in board.content
-    press = await fake.press(turn.other, asking, ROLL)  # a button from before the kill
+    roll = button(asking, "roll")  # a button from before the kill
+    press = await fake.press(turn.other, asking, roll)
     await fake.wait_for_callback(press)
     rolled = (await fake.wait_for_messages(1, channel, after=press.id))[0]
     after_roll = turn_in(fake, rolled, (turn.mover, turn.other))
