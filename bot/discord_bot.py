@@ -101,7 +101,7 @@ class BackgammonBot(commands.Bot):
         await self.add_cog(TableCog(self.service, self.live))
         await self.add_cog(ErrorsCog(self))
         await self.add_cog(AdminCog(self))
-        register_buttons(self, ButtonPresses(self.service, self.live))
+        register_buttons(self, ButtonPresses(self.service, self.live, self.gate))
         await self.service.warm_up()
         if not self.intents.message_content:
             log.warning(NO_MESSAGE_CONTENT)

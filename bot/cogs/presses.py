@@ -8,6 +8,7 @@ carried out, so an old message never answers a newer question, even one of the s
 
 from __future__ import annotations
 
+import functools
 import logging
 from dataclasses import dataclass
 from typing import Any
@@ -15,13 +16,21 @@ from typing import Any
 import discord
 
 from bot.cogs.buttons import BUTTONS
-from bot.cogs.replies import InteractionTarget, LiveButtons, place_of, send_replies, user_of
+from bot.cogs.replies import (
+    InteractionTarget,
+    LiveButtons,
+    admit_interaction,
+    place_of,
+    send_replies,
+    user_of,
+)
+from bot.service.limits import Gate
 from bot.service.models import Place, Reply, User
-from bot.service.table import TableService
+from bot.service.table import OUT_OF_DATE, TableService
 
 log = logging.getLogger(__name__)
 
-STALE = "This button is out of date: the game has moved on."
+STALE = OUT_OF_DATE
 STALE_CHALLENGE = "This button is out of date: that challenge is no longer open."
 
 
@@ -44,21 +53,29 @@ async def press(service: TableService, place: Place, user: User, action: str, ke
     if user.id != pending.user_id:
         refusal = Reply(f"Not your decision: waiting for {pending.name}.", private=True)
         return Pressed([refusal], remove_buttons=False)
-    replies = await spec.answer(service, place, user)
+    # The key is checked again under the channel's lock: a command that lands in between
+    # can't make this press answer a newer question.
+    command = functools.partial(spec.answer, service)
+    replies = await service.answer(place, user, key, command)
     return Pressed(replies, remove_buttons=any(not reply.private for reply in replies))
 
 
 class ButtonPresses:
     """Answers every press of a decision button (see :func:`bot.cogs.buttons.register_buttons`)."""
 
-    def __init__(self, service: TableService, live: LiveButtons) -> None:
+    def __init__(self, service: TableService, live: LiveButtons, gate: Gate | None = None) -> None:
         self.service = service
         self.live = live
+        self.gate = gate
 
     async def __call__(self, interaction: discord.Interaction[Any], action: str, key: str) -> None:
         if interaction.channel_id is None:
             return
         place = place_of(interaction.guild_id, interaction.channel_id)
+        if self.gate is not None and not await admit_interaction(self.gate, interaction, action):
+            if not interaction.response.is_done():  # dropped: acknowledge, answer nothing
+                await interaction.response.defer()
+            return
         # Acknowledge at once (no visible change): the answer may need a board drawn.
         await interaction.response.defer()
         result = await press(self.service, place, user_of(interaction.user), action, key)

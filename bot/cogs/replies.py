@@ -21,7 +21,7 @@ from discord.ext import commands
 from bot.cogs.buttons import decision_view
 from bot.cogs.errors import tell_interaction
 from bot.service.limits import Gate, Verdict
-from bot.service.models import Decision, Place, Reply, User
+from bot.service.models import Place, Reply, User
 from bot.service.table import TableService
 
 log = logging.getLogger(__name__)
@@ -220,8 +220,7 @@ async def within_deadline(
 @dataclass(slots=True)
 class _Live:
     message: discord.Message
-    decision: Decision
-    user_id: str | None
+    key: str | None  # the question its buttons answer (see :class:`Pending`)
 
 
 class LiveButtons:
@@ -266,7 +265,7 @@ class LiveButtons:
         newest = None
         for reply, message in sent:
             if reply.decision is not None and not reply.private and message is not None:
-                newest = _Live(message, reply.decision, reply.decision_for)
+                newest = _Live(message, reply.decision_key)
         old = self._live.get(place)
         if newest is not None:
             self._remember(place, newest)
@@ -276,7 +275,7 @@ class LiveButtons:
         if old is None:
             return
         pending = await self.service.pending_decision(place)
-        if pending is None or (pending[0], pending[1]) != (old.decision, old.user_id):
+        if pending is None or pending.key != old.key:
             self._live.pop(place, None)
             await remove_buttons(old.message)
 

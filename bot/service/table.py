@@ -20,6 +20,7 @@ from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -75,6 +76,10 @@ MATCHES_KEPT = 2000  # matches kept in memory between commands (replayed from th
 NAMES_KEPT = 20_000  # display names kept in memory (read from the store if not)
 
 DiceFactory = Callable[[], DiceSource]
+Command = Callable[[Place, User], Awaitable[list[Reply]]]
+OUT_OF_DATE = "This button is out of date: the game has moved on."
+# The question key a button press answers, while its command runs (see TableService.answer).
+_ANSWERING: ContextVar[str | None] = ContextVar("answering", default=None)
 UserLookup = Callable[[str], User | None]
 
 
@@ -199,6 +204,11 @@ class TableService:
         self, place: Place, work: Callable[[], Awaitable[list[Reply]]]
     ) -> list[Reply]:
         async with self._locked(place):
+            expected = _ANSWERING.get()
+            if expected is not None:  # a button's answer: is its question still the open one?
+                pending = await self.pending_decision(place)
+                if pending is None or pending.key != expected:
+                    return [Reply(OUT_OF_DATE, private=True)]
             try:
                 return await work()
             except Refusal as refusal:
@@ -1055,6 +1065,17 @@ class TableService:
 
     async def open_challenge(self, place: Place) -> ChallengeRow | None:
         return await self.store.open_challenge(place.server_id, place.channel_id)
+
+    async def answer(
+        self, place: Place, user: User, key: str, command: Command
+    ) -> list[Reply]:
+        """Run ``command`` as the answer to question ``key`` (a button's), only if the table
+        still waits on that very question when the command holds the channel's lock."""
+        token = _ANSWERING.set(key)
+        try:
+            return await command(place, user)
+        finally:
+            _ANSWERING.reset(token)
 
     async def pending_decision(self, place: Place) -> Pending | None:
         """The question the table waits on now, or None. Buttons use it to tell a stale

@@ -10,6 +10,7 @@ import asyncio
 import logging
 import re
 import sqlite3
+import time
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -21,6 +22,7 @@ import aiosqlite
 
 log = logging.getLogger(__name__)
 
+BUSY_SECONDS = 10.0  # how long a statement waits for another process's write lock
 _PLAYER_SQL = "SELECT * FROM players WHERE server_id = ? AND user_id = ?"
 _MIGRATION_NAME = re.compile(r"^(\d{3})_[\w-]+\.sql$")
 
@@ -118,8 +120,8 @@ class Store:
             raise StoreError(f"can't open the database {path}: {error}") from error
         try:
             connection.row_factory = sqlite3.Row
-            await connection.execute("PRAGMA busy_timeout = 10000")
-            await connection.execute("PRAGMA journal_mode = WAL")
+            await connection.execute(f"PRAGMA busy_timeout = {int(BUSY_SECONDS * 1000)}")
+            await _set_wal(connection)
             await connection.execute("PRAGMA foreign_keys = ON")
             await connection.execute("PRAGMA synchronous = NORMAL")
             store = cls(connection)
@@ -437,6 +439,22 @@ class Transaction:
             "ON CONFLICT (match_id) DO UPDATE SET version = max(version, excluded.version)",
             (match_id, version),
         )
+
+
+async def _set_wal(connection: aiosqlite.Connection) -> None:
+    """Switch to WAL. SQLite answers "database is locked" at once, without waiting for the busy
+    timeout, while another connection is switching a fresh file too: retry for a while."""
+    deadline = time.monotonic() + BUSY_SECONDS
+    pause = 0.01
+    while True:
+        try:
+            await connection.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or time.monotonic() > deadline:
+                raise
+        await asyncio.sleep(pause)
+        pause = min(pause * 2, 0.2)
 
 
 def _statements(sql: str) -> list[str]:

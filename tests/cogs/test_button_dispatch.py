@@ -220,3 +220,14 @@ def test_people_have_snowflake_ids() -> None:
     # Mentions resolve only for ids of 15 to 20 digits, as Discord's are.
     assert all(15 <= len(str(person.id)) <= 20 for person in PEOPLE.values())
     assert User(str(ALICE.id), ALICE.name).id in PEOPLE
+
+
+async def test_a_non_player_pressing_again_and_again_is_answered_only_twice(wire: Wire) -> None:
+    message = await challenge(wire)
+    answers = []
+    for _ in range(20):
+        answers += await wire.press(CAROL, message, button(message, "accept"))
+    assert 1 <= len(answers) <= 2  # the watcher's rate: the rest is acknowledged, not answered
+    assert all(answer.ephemeral for answer in answers)
+    [started] = [m for m in await wire.press(BOB, message, button(message, "accept"))]
+    assert "bob accepts" in started.content  # the challenged player is not held up

@@ -9,7 +9,7 @@ import pytest
 
 from bot.cogs.buttons import button_ids
 from bot.cogs.replies import MESSAGE_LIMIT, LiveButtons, fit, message_kwargs, remove_buttons
-from bot.service.models import Attachment, Decision, Reply
+from bot.service.models import Attachment, Decision, Pending, Reply
 from tests.cogs.fakes import PLACE, FakeMessage, file_bytes
 
 
@@ -61,14 +61,17 @@ def test_an_export_carries_its_file_and_a_long_text_is_cut() -> None:
 
 class FakeService:
     def __init__(self) -> None:
-        self.pending: tuple[Decision, str, str] | None = None
+        self.pending: Pending | None = None
 
-    async def pending_decision(self, place: object) -> tuple[Decision, str, str] | None:
+    async def pending_decision(self, place: object) -> Pending | None:
         return self.pending
 
+    async def mark_announced(self, match_id: int, version: int) -> None:
+        pass
 
-def asked(decision: Decision, user_id: str = "1") -> Reply:
-    return Reply("?", decision=decision, decision_for=user_id)
+
+def asked(decision: Decision, user_id: str = "1", key: str = "m1.1") -> Reply:
+    return Reply("?", decision=decision, decision_for=user_id, decision_key=key)
 
 
 async def test_live_buttons_go_when_a_newer_question_is_asked() -> None:
@@ -87,9 +90,14 @@ async def test_live_buttons_go_when_the_question_is_answered_by_typing() -> None
     live = LiveButtons(service)  # type: ignore[arg-type]
     message = FakeMessage()
     await live.update(PLACE, [(asked(Decision.TURN), message)])  # type: ignore[list-item]
-    service.pending = (Decision.TURN, "1", "alice")
+    service.pending = Pending(Decision.TURN, "1", "alice", "m1.1")
     await live.update(PLACE, [(Reply("Pips ..."), FakeMessage())])  # type: ignore[list-item]
     assert message.edits == []  # still the question: the buttons stay
+    service.pending = Pending(Decision.TURN, "1", "alice", "m1.3")  # the same kind, but newer
+    await live.update(PLACE, [(Reply("..."), FakeMessage())])  # type: ignore[list-item]
+    assert message.edits == [{"view": None}]
+    message.edits.clear()
+    await live.update(PLACE, [(asked(Decision.TURN, key="m1.3"), message)])  # type: ignore[list-item]
     service.pending = None
     await live.update(PLACE, [(Reply("alice rolls 6-5."), FakeMessage())])  # type: ignore[list-item]
     assert message.edits == [{"view": None}]

@@ -353,3 +353,21 @@ async def test_hostile_names_are_cleaned_and_escaped(service: TableService) -> N
     everyone = User("2002", "@everyone")
     [stats] = public(await service.stats(PLACE, everyone))
     assert "@everyone" not in stats.text  # never looks like (or works as) a mention
+
+
+async def test_an_answer_to_an_older_question_is_refused_under_the_lock(
+    service: TableService,
+) -> None:
+    public(await service.challenge(PLACE, ALICE, BOB, "3"))
+    old = await service.pending_decision(PLACE)
+    assert old is not None
+    public(await service.cancel(PLACE, ALICE))
+    public(await service.challenge(PLACE, ALICE, BOB, "5"))
+    # A press on the first challenge's Accept, landing after the second challenge was made.
+    [stale] = await service.answer(PLACE, BOB, old.key, service.accept)
+    assert stale.private and "out of date" in stale.text
+    assert await service.table(PLACE) is None  # nothing was accepted
+    now = await service.pending_decision(PLACE)
+    assert now is not None
+    [started] = public(await service.answer(PLACE, BOB, now.key, service.accept))
+    assert "bob accepts" in started.text and "5-point match" in started.text
