@@ -96,6 +96,9 @@ class Console:
         replies = await self.service.run(place, console_user(name), text, users=lookup_user)
         game = await self.service.game_view(place)
         self._emit(channel, name, text, replies, game)
+        for reply in replies:  # printed is shown: the claim clock of whoever must act runs
+            if reply.announces is not None and not reply.private:
+                await self.service.mark_announced(*reply.announces)
         if not self.as_json:
             await self._boards(place, replies)
 

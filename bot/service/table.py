@@ -803,7 +803,15 @@ class TableService:
             text = f"{score_text(table.match, table.names)}\n{prompt}"
             if table.row.status != "playing":
                 text = f"{self._ending_text(table)}\n{score_text(table.match, table.names)}"
-            return [Reply(text, image=await self.board_image(table, viewer), board_viewer=viewer)]
+            shows = (table.row.id, table.row.version) if table.row.status == "playing" else None
+            return [
+                Reply(
+                    text,
+                    image=await self.board_image(table, viewer),
+                    board_viewer=viewer,
+                    announces=shows,
+                )
+            ]
 
         return await self._guarded(place, work)
 
@@ -914,6 +922,19 @@ class TableService:
             )
         self._matches.pop(table.row.id, None)
 
+    async def _told_since(self, table: Table) -> float | None:
+        """Since when the players have been shown the match as it stands: its last action, or
+        later if the message showing it went out later; None if it never went out. A match
+        nobody records the showing of (no adapter does) counts as shown at its last action."""
+        shown = await self.store.announcement(table.row.id)
+        last = table.row.last_action_at
+        if shown is None:
+            return last
+        version, shown_at = shown
+        if version < table.row.version:
+            return None
+        return max(last, shown_at)
+
     async def void(self, place: Place, user: User, *, moderator: bool) -> list[Reply]:
         """A moderator ends the channel's match, unrated (a stuck or abandoned one)."""
 
@@ -942,7 +963,14 @@ class TableService:
             match = table.match
             if match.turn == seat:
                 raise Refusal("It's your own turn: you can't claim while the table waits for you.")
-            idle = self._clock() - table.row.last_action_at
+            since = await self._told_since(table)
+            if since is None:
+                raise Refusal(
+                    f"{table.names[1 - seat]} hasn't been shown the game as it stands: the bot "
+                    f"couldn't post it. `{self.prefix}board` shows it, and the claim clock "
+                    "starts then."
+                )
+            idle = self._clock() - since
             limit = self.settings.claim_timeout_hours * 3600
             if idle < limit:
                 left = _duration(limit - idle)
@@ -1123,7 +1151,7 @@ class TableService:
     async def mark_announced(self, match_id: int, version: int) -> None:
         """Version ``version`` of the match was shown in its channel."""
         async with self.store.transaction() as tx:
-            await tx.mark_announced(match_id, version)
+            await tx.mark_announced(match_id, version, self._clock())
 
     # -- text commands (the console, and anything else that has only text) --------------------
 

@@ -288,6 +288,13 @@ class Store:
         )
         return frozenset(str(user_id) for row in rows for user_id in row)
 
+    async def announcement(self, match_id: int) -> tuple[int, float] | None:
+        """(version, when) of the match's newest state shown in its channel, if recorded."""
+        row = await self.fetch_one(
+            "SELECT version, shown_at FROM match_announcements WHERE match_id = ?", (match_id,)
+        )
+        return (int(row[0]), float(row[1])) if row else None
+
     async def unannounced(self) -> list[MatchRow]:
         """Matches being played whose newest state was never shown in their channel."""
         rows = await self.fetch_all(
@@ -432,12 +439,14 @@ class Transaction:
         row = await cursor.fetchone()
         return PlayerRow(**dict(row)) if row else None
 
-    async def mark_announced(self, match_id: int, version: int) -> None:
-        """Version ``version`` of the match was shown in its channel (never goes back)."""
+    async def mark_announced(self, match_id: int, version: int, now: float = 0.0) -> None:
+        """Version ``version`` of the match was shown in its channel at ``now`` (never goes
+        back to an older version)."""
         await self._db.execute(
-            "INSERT INTO match_announcements (match_id, version) VALUES (?, ?) "
-            "ON CONFLICT (match_id) DO UPDATE SET version = max(version, excluded.version)",
-            (match_id, version),
+            "INSERT INTO match_announcements (match_id, version, shown_at) VALUES (?, ?, ?) "
+            "ON CONFLICT (match_id) DO UPDATE SET version = excluded.version, "
+            "shown_at = excluded.shown_at WHERE excluded.version > version",
+            (match_id, version, now),
         )
 
 

@@ -371,3 +371,30 @@ async def test_an_answer_to_an_older_question_is_refused_under_the_lock(
     assert now is not None
     [started] = public(await service.answer(PLACE, BOB, now.key, service.accept))
     assert "bob accepts" in started.text and "5-point match" in started.text
+
+
+async def test_the_claim_clock_starts_when_the_waiting_player_was_shown_the_game(
+    service: TableService, clock: FakeClock
+) -> None:
+    await start_match(service, PLACE, ALICE, BOB)
+    table = await service.table(PLACE)
+    assert table is not None
+    await service.mark_announced(table.row.id, table.row.version)  # the start was shown
+    rng = random.Random(7)
+    await take_turn(service, PLACE, (ALICE, BOB), rng, double_rate=0.0)  # its message failed
+    table = await service.table(PLACE)
+    assert table is not None and table.match.turn is not None
+    waiting = (ALICE, BOB)[table.match.turn]
+    claimer = BOB if waiting is ALICE else ALICE
+    clock.advance(25 * 3600)
+    [never_told] = await service.claim(PLACE, claimer)
+    assert never_told.private and "hasn't been shown the game as it stands" in never_told.text
+    [board] = public(await service.board(PLACE, claimer))
+    assert board.announces == (table.row.id, table.row.version)
+    await service.mark_announced(*board.announces)  # the adapter sent it: shown from now
+    clock.advance(23 * 3600)
+    [early] = await service.claim(PLACE, claimer)
+    assert early.private and "left to act" in early.text
+    clock.advance(2 * 3600)
+    [claimed] = public(await service.claim(PLACE, claimer))
+    assert "claims the match" in claimed.text
