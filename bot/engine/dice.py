@@ -24,7 +24,7 @@ import hmac
 import json
 import secrets
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 SEED_BYTES = 32
@@ -131,36 +131,28 @@ class VerifiableDice:
 
 
 @dataclass(frozen=True, slots=True)
-class KeyedDice:
-    """:class:`VerifiableDice` whose seed is ``HMAC-SHA256(server key, nonce)``.
+class KeyedDice(VerifiableDice):
+    """:class:`VerifiableDice` whose seed is ``HMAC-SHA256(server key, "bot-dice:" + nonce)``.
 
     Only the nonce is stored with the match, so whoever reads the database without the
     server's key learns nothing of the rolls to come. Seed, commitment, dice and the reveal are
     exactly those of ``VerifiableDice(seed)``: players check them the same way.
     """
 
-    nonce: bytes
-    seed: bytes = field(repr=False)
+    nonce: bytes = b""
 
     @classmethod
-    def generate(cls, key: bytes) -> KeyedDice:
+    def generate(cls, key: bytes | None = None) -> KeyedDice:
+        """Fresh dice from ``key``, the server's dice key, and a new random nonce."""
+        if key is None:
+            raise TypeError("keyed dice need the server's dice key")
         return cls.derive(key, secrets.token_bytes(16))
 
     @classmethod
     def derive(cls, key: bytes, nonce: bytes) -> KeyedDice:
         if len(key) < 16:
             raise ValueError("a dice key must be at least 16 bytes")
-        return cls(nonce, hmac.new(key, b"bot-dice:" + nonce, hashlib.sha256).digest())
-
-    def die(self, index: int) -> int:
-        return derive_die(self.seed, index)
-
-    @property
-    def commitment(self) -> str:
-        return commitment_of(self.seed)
-
-    def reveal(self) -> str:
-        return self.seed.hex()
+        return cls(hmac.new(key, b"bot-dice:" + nonce, hashlib.sha256).digest(), nonce)
 
     def to_data(self) -> dict[str, Any]:
         return {"kind": "keyed", "nonce": self.nonce.hex()}
