@@ -825,6 +825,9 @@ class TableService:
             )
         if row.ending == "claimed" and row.winner is not None:
             return f"{names[row.winner]} won the match by claim (the opponent timed out)."
+        if row.winner is not None and table.match.length == 0:
+            won = points_text(table.match.score[row.winner])
+            return f"{names[row.winner]} won the money game: {won}."
         if row.winner is not None:
             return f"{names[row.winner]} won the match."
         return "The match is over."

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.engine.match import (
+    DEFAULT_AUTOMATIC_DOUBLES,
     Beavered,
     Doubled,
     Dropped,
@@ -40,14 +41,12 @@ def match_kind(length: int) -> str:
 def options_text(options: dict[str, Any]) -> str:
     """`` (Jacoby, beavers)`` for the money-game options that are on, else nothing."""
     names = [
-        label
-        for key, label in (
-            ("jacoby", "Jacoby"),
-            ("beavers", "beavers"),
-            ("automatic_doubles", "automatic doubles"),
-        )
-        if options.get(key)
+        label for key, label in (("jacoby", "Jacoby"), ("beavers", "beavers")) if options.get(key)
     ]
+    auto = options.get("automatic_doubles")
+    if auto:
+        most = DEFAULT_AUTOMATIC_DOUBLES if auto is True else int(auto)
+        names.append(f"automatic doubles, at most {most} per game")
     return f" ({', '.join(names)})" if names else ""
 
 

@@ -121,8 +121,11 @@ async def test_a_money_game_ends_without_a_match_score(service: TableService) ->
     while (table := await service.table(PLACE)) is not None:
         replies += await _act_once(service, rng)
         assert table is not None
+    [board] = public(await service.board(PLACE, ALICE))
+    replies.append(board)
     text = "\n".join(reply.text for reply in replies)
-    assert "wins the match" not in text
+    assert "won the money game:" in board.text
+    assert "wins the match" not in text and "won the match" not in text
     assert "wins the money game:" in text
     assert "Score alice" not in text
 
@@ -398,3 +401,11 @@ async def test_the_claim_clock_starts_when_the_waiting_player_was_shown_the_game
     clock.advance(2 * 3600)
     [claimed] = public(await service.claim(PLACE, claimer))
     assert "claims the match" in claimed.text
+
+
+async def test_the_automatic_double_cap_is_said(service: TableService) -> None:
+    [offer] = public(await service.challenge(PLACE, ALICE, BOB, "money auto"))
+    assert "(automatic doubles, at most 1 per game)" in offer.text
+    public(await service.cancel(PLACE, ALICE))
+    [offer] = public(await service.challenge(PLACE, ALICE, BOB, "money beavers auto 2"))
+    assert "(beavers, automatic doubles, at most 2 per game)" in offer.text
