@@ -1,17 +1,27 @@
-"""Fonts shipped in the repository's ``assets/fonts``, never the host's: DejaVu Sans, then
-fallbacks for what it lacks (Arabic and Indic scripts, Thai, CJK, emoji, and GNU Unifont as the
-last resort for the rest of the Basic Multilingual Plane). Licences are beside them."""
+"""Fonts shipped with the package, never the host's: DejaVu Sans, then fallbacks for what it
+lacks (Arabic and Indic scripts, Thai, CJK, emoji, and GNU Unifont as the last resort for the rest
+of the Basic Multilingual Plane). Licences are beside them. They live in the repository's
+``assets/fonts``; ``bot/assets`` links there, and a build copies the files into the package, so an
+installed bot finds them through ``importlib.resources`` wherever it runs."""
 
 from __future__ import annotations
 
+import atexit
 import struct
+from contextlib import ExitStack
 from dataclasses import dataclass
 from functools import lru_cache
+from importlib import resources
 from pathlib import Path
 
 from PIL import ImageFont
 
-FONT_DIR = Path(__file__).resolve().parents[2] / "assets" / "fonts"
+# FreeType opens fonts by path. An installed package is plain files, so as_file gives the folder
+# itself; from a zipped package (Python 3.12+) it unpacks a copy, kept until the process exits.
+_UNPACKED = ExitStack()
+atexit.register(_UNPACKED.close)
+FONT_DIR: Path = _UNPACKED.enter_context(
+    resources.as_file(resources.files("bot") / "assets" / "fonts"))
 REGULAR = FONT_DIR / "DejaVuSans.ttf"
 BOLD = FONT_DIR / "DejaVuSans-Bold.ttf"
 
