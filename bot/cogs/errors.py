@@ -16,6 +16,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.engine.text import sentence
 from bot.service.help import BY_NAME
 from bot.service.limits import Gate, Verdict
 from bot.service.models import Place
@@ -59,7 +60,7 @@ def mistake_text(error: BaseException, command: str | None, prefix: str) -> str 
         choices = ", ".join(f"`{choice}`" for choice in error.literals)
         return f"{error.argument!r} is not one of {choices}.{hint}"
     if isinstance(error, commands.UserInputError):
-        return f"{_sentence(str(error))}{hint}"
+        return f"{sentence(str(error))}{hint}"
     if isinstance(error, commands.NoPrivateMessage | app_commands.NoPrivateMessage):
         return "That works only in a server channel, not in direct messages."
     if isinstance(error, commands.NotOwner):
@@ -69,7 +70,7 @@ def mistake_text(error: BaseException, command: str | None, prefix: str) -> str 
     if isinstance(error, app_commands.TransformerError):
         return f"I can't use {error.value!r} there.{hint}"
     if isinstance(error, commands.DisabledCommand | commands.CommandOnCooldown):
-        return _sentence(str(error))
+        return sentence(str(error))
     return None
 
 
@@ -180,9 +181,3 @@ async def _reply(ctx: commands.Context[Any], text: str) -> None:
     except discord.HTTPException:
         log.warning("Could not answer %s: %s", ctx.author, text, exc_info=True)
 
-
-def _sentence(text: str) -> str:
-    text = text.strip()
-    if text and text[-1] not in ".!?":
-        text += "."
-    return text[:1].upper() + text[1:]

@@ -12,10 +12,17 @@ from bot.engine.dice import (
     dice_sequence,
     verify_seed,
 )
-from bot.engine.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, MoveError
-from bot.engine.match import (
-    DEFAULT_AUTOMATIC_DOUBLES,
-    MAX_AUTOMATIC_DOUBLES,
+from bot.engine.errors import (
+    AmbiguousMoveError,
+    IllegalActionError,
+    IllegalMoveError,
+    InvalidMoveError,
+    MatchError,
+    MatchOverError,
+    MoveError,
+    NotYourTurnError,
+)
+from bot.engine.events import (
     Action,
     Beavered,
     Doubled,
@@ -23,15 +30,8 @@ from bot.engine.match import (
     Event,
     GameOver,
     GameStarted,
-    IllegalActionError,
-    Match,
-    MatchError,
-    MatchOptions,
-    MatchOptionsError,
     MatchOver,
-    MatchOverError,
     Moved,
-    NotYourTurnError,
     OpeningRoll,
     ResignationAccepted,
     ResignationOffered,
@@ -39,7 +39,14 @@ from bot.engine.match import (
     Rolled,
     Took,
 )
+from bot.engine.match import Match
 from bot.engine.matchid import MatchIdFields, decode_match_id, encode_match_id
+from bot.engine.options import (
+    DEFAULT_AUTOMATIC_DOUBLES,
+    MAX_AUTOMATIC_DOUBLES,
+    MatchOptions,
+    MatchOptionsError,
+)
 from bot.engine.position import Play, Position
 
 __all__ = [

@@ -16,21 +16,14 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from bot.engine.dice import Dice
 from bot.engine.notation import BAR, OFF, Segment, format_point
+from bot.engine.text import dice_text, plural
 
 if TYPE_CHECKING:
     from bot.engine.position import Play, Position
 
-Dice = tuple[int, int]
 Hop = tuple[int, int]
-
-
-def dice_text(dice: Dice) -> str:
-    return f"{dice[0]}-{dice[1]}"
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
 def _checkers(count: int) -> str:
@@ -183,7 +176,7 @@ def _distance_reason(dice: Dice, segments: Sequence[Segment]) -> str | None:
     for hop in dict.fromkeys(hops):
         if not _dice_options(hop, available):
             distance = hop[0] - hop[1]
-            return (f"{_hop_text(hop)} is {_plural(distance, 'pip')}, which your "
+            return (f"{_hop_text(hop)} is {plural(distance, 'pip')}, which your "
                     f"{dice_text(dice)} can't make")
     fewest = [len(_dice_options(hop, available)[0]) for hop in hops]
     if sum(fewest) > len(available):

@@ -27,6 +27,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
+Dice = tuple[int, int]  # a roll, as (die, die)
+
 SEED_BYTES = 32
 _LIMIT = 252  # the largest multiple of 6 not above 256
 

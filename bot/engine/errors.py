@@ -1,5 +1,5 @@
-"""Errors a player can cause: ``ValueError`` subclasses whose message gives the reason first,
-then a short quote of the input (:func:`typed`)."""
+"""Errors a player can cause: ``ValueError`` subclasses whose message is meant for the player.
+A refused play gives the reason first, then a short quote of the input (:func:`typed`)."""
 
 from __future__ import annotations
 
@@ -18,6 +18,22 @@ class IllegalMoveError(MoveError):
 
 class AmbiguousMoveError(MoveError):
     """The text matches more than one legal play."""
+
+
+class MatchError(ValueError):
+    """An action the match refuses; the message is meant for the player."""
+
+
+class NotYourTurnError(MatchError):
+    """The player acted when it was the other player's turn or decision."""
+
+
+class IllegalActionError(MatchError):
+    """It is the player's turn, but the rules or the state of play forbid this action."""
+
+
+class MatchOverError(MatchError):
+    """The match is over: nothing more can be done."""
 
 
 QUOTE_LIMIT = 40  # characters of the player's input a message quotes back

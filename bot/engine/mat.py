@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from bot.engine.match import (
+from bot.engine.events import (
     Beavered,
     Doubled,
     Dropped,
@@ -41,6 +41,7 @@ from bot.engine.match import (
     Rolled,
     Took,
 )
+from bot.engine.text import plural, points_text
 
 if TYPE_CHECKING:
     from bot.engine.match import Match
@@ -87,14 +88,6 @@ def format_play_plain(steps: Sequence[tuple[int, int]], hits: Sequence[int]) -> 
     return "".join(parts)
 
 
-def _plural(points: int) -> str:
-    return "s" if points > 1 else ""
-
-
-def _points_text(points: int) -> str:
-    return f"{points} point{_plural(points)}"
-
-
 def gnubg_points(over: GameOver, automatic_doubles: int) -> int:
     """The points GNU Backgammon scores for the game ``over`` when it imports it from a .mat file,
     which can't carry that game's ``automatic_doubles``: gnubg's cube is that many doublings
@@ -133,12 +126,12 @@ def _automatic_double_notes(games: Sequence[tuple[GameStarted, list[Event]]],
             continue
         count = len(turned)
         cube = turned[-1].cube
-        what = f"{count} automatic double{'s' if count > 1 else ''}"
+        what = plural(count, "automatic double")
         over = next((e for e in events if isinstance(e, GameOver)), None)
         if over is None:
             effect = f"with the cube at {cube_now >> count} instead of {cube_now}"
         else:
-            effect = (f"at {_points_text(gnubg_points(over, count))} instead of "
+            effect = (f"at {points_text(gnubg_points(over, count))} instead of "
                       f"{over.points}")
         notes.append(f"; Game {started.game}: tied opening rolls turned the cube to {cube} "
                      f"({what}). GNU Backgammon can't read automatic doubles from a .mat file: "
@@ -198,9 +191,9 @@ def _format_game(out: list[str], started: GameStarted, events: Sequence[Event],
             dice_rolled = True
         elif record.type == "drop":
             gap = "\n      " if slot & 1 else " " * 23
-            text = f" Drops{gap}Wins {record.points} point{_plural(record.points)}"
+            text = f" Drops{gap}Wins {points_text(record.points)}"
         elif record.type == "resign":
-            wins = f"Wins {record.points} point{_plural(record.points)}\n"
+            wins = f"Wins {points_text(record.points)}\n"
             odd = bool(slot & 1)
             if record.player == 1:
                 text = ("\n" if odd ^ dice_rolled else "") + "      " + wins
@@ -225,7 +218,7 @@ def _format_game(out: list[str], started: GameStarted, events: Sequence[Event],
             out.append("\n" if slot & 1 else "\n\n")
         if record.type == "normal" and record.points:
             lead = _LEFT if slot & 1 else "\n      "
-            out.append(f"{lead}Wins {record.points} point{_plural(record.points)}\n\n")
+            out.append(f"{lead}Wins {points_text(record.points)}\n\n")
         slot += 1
 
 

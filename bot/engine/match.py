@@ -4,7 +4,7 @@ A :class:`Match` is an immutable value. Every action is a method that names the 
 (0 or 1), checks that the action is theirs to take now, and returns a new ``Match``; a refused
 action raises a :class:`MatchError` (a ``ValueError``) with a short message for the player, and
 the old value is untouched. What an action set off is in the new match's :attr:`Match.events`
-(small dataclasses; the caller words them), and everything since the start is in
+(:mod:`bot.engine.events`; the caller words them), and everything since the start is in
 :attr:`Match.record`. Things that need nobody's decision happen by themselves: the opening roll,
 a forced play or a roll with no legal play, scoring a finished game and starting the next one.
 
@@ -16,10 +16,31 @@ the player's actions (:attr:`Match.actions`) and the source rebuild the match ex
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, ClassVar, Literal, cast
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
 
-from bot.engine.dice import DiceSource, VerifiableDice, dice_from_data
+from bot.engine.dice import Dice, DiceSource, VerifiableDice, dice_from_data
+from bot.engine.draft import Draft
+from bot.engine.errors import IllegalActionError, MatchError, MatchOverError, NotYourTurnError
+from bot.engine.events import (
+    Action,
+    ActionKind,
+    Beavered,
+    Doubled,
+    Dropped,
+    Event,
+    GameOver,
+    GameStarted,
+    MatchOver,
+    Moved,
+    OpeningRoll,
+    ResignationAccepted,
+    ResignationOffered,
+    ResignationRejected,
+    Rolled,
+    Score,
+    Took,
+)
 from bot.engine.matchid import (
     GAME_DROPPED,
     GAME_OVER,
@@ -28,301 +49,55 @@ from bot.engine.matchid import (
     MatchIdFields,
     encode_match_id,
 )
-from bot.engine.notation import NO_LEGAL_MOVE
+from bot.engine.options import (
+    DEFAULT_AUTOMATIC_DOUBLES,
+    MAX_AUTOMATIC_DOUBLES,
+    MAX_CUBE,
+    MAX_LENGTH,
+    MatchOptions,
+    MatchOptionsError,
+)
 from bot.engine.position import Play, Position
+from bot.engine.text import dice_text, level_text
+
+__all__ = [  # what used to be defined here is still found here
+    "DEFAULT_AUTOMATIC_DOUBLES",
+    "FORMAT_VERSION",
+    "MAX_AUTOMATIC_DOUBLES",
+    "MAX_CUBE",
+    "MAX_LENGTH",
+    "RESIGN_LEVELS",
+    "Action",
+    "ActionKind",
+    "Beavered",
+    "Dice",
+    "Doubled",
+    "Dropped",
+    "Event",
+    "GameOver",
+    "GameStarted",
+    "IllegalActionError",
+    "Match",
+    "MatchError",
+    "MatchOptions",
+    "MatchOptionsError",
+    "MatchOver",
+    "MatchOverError",
+    "Moved",
+    "NotYourTurnError",
+    "OpeningRoll",
+    "Phase",
+    "ResignationAccepted",
+    "ResignationOffered",
+    "ResignationRejected",
+    "Rolled",
+    "Score",
+    "Took",
+]
 
 Phase = Literal["roll", "move", "doubled", "resigned", "over"]
-ActionKind = Literal["roll", "move", "double", "take", "drop", "beaver", "resign", "accept",
-                     "reject"]
-Dice = tuple[int, int]
-Score = tuple[int, int]
-
-MAX_LENGTH = 64  # the longest match GNU Backgammon plays
-MAX_CUBE = 1 << 12  # the cube stops at 4096
-DEFAULT_AUTOMATIC_DOUBLES = 1  # ``automatic_doubles=True``: one per game, the usual house rule
-MAX_AUTOMATIC_DOUBLES = 3  # the most automatic doubles per game a match may ask for
 RESIGN_LEVELS: Mapping[str, int] = {"single": 1, "gammon": 2, "backgammon": 3}
-LEVEL_NAMES = ("", "single", "gammon", "backgammon")
 FORMAT_VERSION = 1
-
-
-# -- errors ------------------------------------------------------------------------------------
-
-
-class MatchOptionsError(ValueError):
-    """Options no match can be played with; the message says which and why."""
-
-
-class MatchError(ValueError):
-    """An action the match refuses; the message is meant for the player."""
-
-
-class NotYourTurnError(MatchError):
-    """The player acted when it was the other player's turn or decision."""
-
-
-class IllegalActionError(MatchError):
-    """It is the player's turn, but the rules or the state of play forbid this action."""
-
-
-class MatchOverError(MatchError):
-    """The match is over: nothing more can be done."""
-
-
-# -- options and actions -----------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class MatchOptions:
-    """How the match is played. ``length`` 0 is a money game (a single game).
-
-    ``automatic_doubles`` is how many times per game equal opening dice may turn the cube: 0
-    (off) to :data:`MAX_AUTOMATIC_DOUBLES`; ``True`` means :data:`DEFAULT_AUTOMATIC_DOUBLES`.
-    Stored data keeps the number, so a match replays with the cap it was played under.
-    ``jacoby``, ``beavers`` and ``automatic_doubles`` are money-game options.
-    """
-
-    length: int = 0
-    crawford: bool = True
-    jacoby: bool = False
-    beavers: bool = False
-    automatic_doubles: int = 0
-
-    def __post_init__(self) -> None:
-        if isinstance(self.length, bool) or not isinstance(self.length, int):
-            raise MatchOptionsError(f"the match length must be a whole number, not "
-                                    f"{self.length!r}")
-        if not 0 <= self.length <= MAX_LENGTH:
-            raise MatchOptionsError(f"a match is 1 to {MAX_LENGTH} points (0 for a money game), "
-                                    f"not {self.length}")
-        auto = self.automatic_doubles
-        if auto is True:
-            object.__setattr__(self, "automatic_doubles", DEFAULT_AUTOMATIC_DOUBLES)
-        elif auto is False:
-            object.__setattr__(self, "automatic_doubles", 0)
-        elif (not isinstance(auto, int) or not 0 <= auto <= MAX_AUTOMATIC_DOUBLES):
-            raise MatchOptionsError(
-                f"automatic doubles are how many per game: 0 (off) to {MAX_AUTOMATIC_DOUBLES}, "
-                f"not {auto!r}")
-        if self.length:
-            for name in ("jacoby", "beavers", "automatic_doubles"):
-                if getattr(self, name):
-                    raise MatchOptionsError(f"{name.replace('_', ' ')} is a money-game option")
-        else:
-            object.__setattr__(self, "crawford", False)
-
-    @property
-    def money(self) -> bool:
-        return self.length == 0
-
-    def to_data(self) -> dict[str, Any]:
-        return {"length": self.length, "crawford": self.crawford, "jacoby": self.jacoby,
-                "beavers": self.beavers, "automatic_doubles": self.automatic_doubles}
-
-    @classmethod
-    def from_data(cls, data: Mapping[str, Any]) -> MatchOptions:
-        return cls(length=int(data["length"]), crawford=bool(data["crawford"]),
-                   jacoby=bool(data["jacoby"]), beavers=bool(data["beavers"]),
-                   automatic_doubles=int(data["automatic_doubles"]))
-
-
-@dataclass(frozen=True, slots=True)
-class Action:
-    """One thing a player did: enough, with the dice, to replay the match.
-
-    ``play`` is the play in gnubg notation (for ``move``); ``level`` 1-3 is single, gammon or
-    backgammon (for ``resign``).
-    """
-
-    kind: ActionKind
-    player: int
-    play: str | None = None
-    level: int | None = None
-
-    def to_data(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"action": self.kind, "player": self.player}
-        if self.play is not None:
-            data["play"] = self.play
-        if self.level is not None:
-            data["level"] = self.level
-        return data
-
-    @classmethod
-    def from_data(cls, data: Mapping[str, Any]) -> Action:
-        kind = data["action"]
-        if kind not in _ACTIONS:
-            raise ValueError(f"unknown action {kind!r}")
-        play = data.get("play")
-        level = data.get("level")
-        return cls(kind, int(data["player"]), None if play is None else str(play),
-                   None if level is None else int(level))
-
-
-# -- events ------------------------------------------------------------------------------------
-
-
-class _Event:
-    __slots__ = ()
-    kind: ClassVar[str]
-
-    def to_data(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"event": self.kind}
-        names = cast("tuple[str, ...]", type(self).__slots__)
-        for name in names:
-            value = getattr(self, name)
-            data[name] = [list(v) if isinstance(v, tuple) else v for v in value] \
-                if isinstance(value, tuple) else value
-        return data
-
-
-@dataclass(frozen=True, slots=True)
-class GameStarted(_Event):
-    """Game ``game`` begins at ``score``; ``crawford`` when it is the Crawford game."""
-
-    kind: ClassVar[str] = "game_started"
-    game: int
-    score: Score
-    crawford: bool
-
-
-@dataclass(frozen=True, slots=True)
-class OpeningRoll(_Event):
-    """Each player rolled one die: ``dice`` = (player 0's, player 1's).
-
-    ``winner`` moves first with both dice; None when they were equal and are rolled again, in
-    which case ``cube`` may have been turned by an automatic double.
-    """
-
-    kind: ClassVar[str] = "opening_roll"
-    dice: Dice
-    winner: int | None
-    cube: int
-    automatic_double: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class Rolled(_Event):
-    kind: ClassVar[str] = "rolled"
-    player: int
-    dice: Dice
-
-
-@dataclass(frozen=True, slots=True)
-class Moved(_Event):
-    """A play. ``forced`` when it was the only one (it happened by itself); ``steps`` empty and
-    ``play`` ``'no legal move'`` when nothing could be played. ``hits`` are the mover's points
-    where a blot was hit."""
-
-    kind: ClassVar[str] = "moved"
-    player: int
-    dice: Dice
-    play: str
-    steps: tuple[tuple[int, int], ...]
-    hits: tuple[int, ...]
-    forced: bool
-
-    @property
-    def no_legal_move(self) -> bool:
-        return not self.steps
-
-
-@dataclass(frozen=True, slots=True)
-class Doubled(_Event):
-    """``player`` offers the cube at ``cube``."""
-
-    kind: ClassVar[str] = "doubled"
-    player: int
-    cube: int
-
-
-@dataclass(frozen=True, slots=True)
-class Took(_Event):
-    """``player`` took and now owns the cube at ``cube``."""
-
-    kind: ClassVar[str] = "took"
-    player: int
-    cube: int
-
-
-@dataclass(frozen=True, slots=True)
-class Beavered(_Event):
-    """``player`` took and at once redoubled: they own the cube at ``cube``."""
-
-    kind: ClassVar[str] = "beavered"
-    player: int
-    cube: int
-
-
-@dataclass(frozen=True, slots=True)
-class Dropped(_Event):
-    """``player`` refused the cube offered at ``cube``: the game is over (see GameOver)."""
-
-    kind: ClassVar[str] = "dropped"
-    player: int
-    cube: int
-
-
-@dataclass(frozen=True, slots=True)
-class ResignationOffered(_Event):
-    """``player`` offers to resign at ``level`` (1 single, 2 gammon, 3 backgammon)."""
-
-    kind: ClassVar[str] = "resignation_offered"
-    player: int
-    level: int
-    points: int
-
-
-@dataclass(frozen=True, slots=True)
-class ResignationAccepted(_Event):
-    """``player`` accepted the opponent's resignation (see GameOver)."""
-
-    kind: ClassVar[str] = "resignation_accepted"
-    player: int
-    level: int
-    points: int
-
-
-@dataclass(frozen=True, slots=True)
-class ResignationRejected(_Event):
-    """``player`` rejected the opponent's resignation: play goes on."""
-
-    kind: ClassVar[str] = "resignation_rejected"
-    player: int
-    level: int
-
-
-@dataclass(frozen=True, slots=True)
-class GameOver(_Event):
-    """Game ``game`` is over: ``winner`` scores ``points``.
-
-    ``result`` is single, gammon or backgammon; ``by`` is ``'play'`` (bore off),
-    ``'drop'`` or ``'resignation'``; ``jacoby`` when the Jacoby rule made a gammon or
-    backgammon count single; ``score`` is the score after the game.
-    """
-
-    kind: ClassVar[str] = "game_over"
-    game: int
-    winner: int
-    points: int
-    result: Literal["single", "gammon", "backgammon"]
-    by: Literal["play", "drop", "resignation"]
-    cube: int
-    score: Score
-    jacoby: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class MatchOver(_Event):
-    kind: ClassVar[str] = "match_over"
-    winner: int
-    score: Score
-
-
-Event = (GameStarted | OpeningRoll | Rolled | Moved | Doubled | Took | Beavered | Dropped
-         | ResignationOffered | ResignationAccepted | ResignationRejected | GameOver | MatchOver)
-
-
-# -- the match ---------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
@@ -344,6 +119,10 @@ class Match:
     - ``actions`` (what players did: replayable), ``record`` (every event since the start),
       :attr:`events` (those of the last action), ``dice_used`` (dice drawn so far).
 
+    This list is the only one of the state: an action edits a copy with
+    :func:`dataclasses.replace` (see :mod:`bot.engine.draft`), and the defaults are the state
+    before the first game.
+
     With the live-cube rule a drop in match play never reaches the match length (the doubler
     gets the cube's value before the double, and may double only while that leaves them short),
     so only a money game ends on a drop.
@@ -351,24 +130,24 @@ class Match:
 
     options: MatchOptions
     dice_source: DiceSource = field(repr=False)
-    dice_used: int
-    score: Score
-    game_number: int
-    crawford: bool
-    post_crawford: bool
-    position: Position = field(repr=False)
-    on_roll: int
-    phase: Phase
-    dice: Dice | None
-    cube_value: int
-    cube_owner: int | None
-    resignation: int
-    auto_doubles: int
-    winner: int | None
-    games: tuple[GameOver, ...] = field(repr=False)
-    actions: tuple[Action, ...] = field(repr=False)
-    record: tuple[Event, ...] = field(repr=False)
-    events_start: int = field(repr=False)
+    dice_used: int = 0
+    score: Score = (0, 0)
+    game_number: int = 0
+    crawford: bool = False
+    post_crawford: bool = False
+    position: Position = field(default=Position.initial(), repr=False)
+    on_roll: int = 0
+    phase: Phase = "roll"
+    dice: Dice | None = None
+    cube_value: int = 1
+    cube_owner: int | None = None
+    resignation: int = 0
+    auto_doubles: int = 0
+    winner: int | None = None
+    games: tuple[GameOver, ...] = field(default=(), repr=False)
+    actions: tuple[Action, ...] = field(default=(), repr=False)
+    record: tuple[Event, ...] = field(default=(), repr=False)
+    events_start: int = field(default=0, repr=False)
     _plays: tuple[Play, ...] | None = field(default=None, compare=False, repr=False)
 
     # -- construction -------------------------------------------------------------------------
@@ -388,7 +167,7 @@ class Match:
     @classmethod
     def with_options(cls, options: MatchOptions, *, dice: DiceSource | None = None) -> Match:
         source: DiceSource = VerifiableDice.generate() if dice is None else dice
-        draft = _Draft(options, source)
+        draft = Draft(cls(options, source), ())
         draft.start_game()
         return draft.freeze()
 
@@ -535,8 +314,8 @@ class Match:
             draft = self._draft(Action("roll", player))
             draft.roll()
             return draft.freeze()
-        if self.phase == "move" and player == self.on_roll:
-            raise IllegalActionError(f"you have already rolled {_dice_text(self.dice)}: "
+        if self.phase == "move" and player == self.on_roll and self.dice is not None:
+            raise IllegalActionError(f"you have already rolled {dice_text(self.dice)}: "
                                      "now move")
         raise self._not_now(player, "roll")
 
@@ -562,19 +341,17 @@ class Match:
         refusal = self._double_refusal(player)
         if refusal is not None:
             raise refusal
-        draft = self._draft(Action("double", player))
-        draft.phase = "doubled"
+        draft = self._draft(Action("double", player), replace(self, phase="doubled"))
         draft.record.append(Doubled(player, self.cube_value * 2))
         return draft.freeze()
 
     def take(self, player: int) -> Match:
         """``player`` accepts the double: they own the cube at twice the value."""
         self._check_answer_to_double(player, "take")
-        draft = self._draft(Action("take", player))
-        draft.cube_value *= 2
-        draft.cube_owner = player
-        draft.phase = "roll"
-        draft.record.append(Took(player, draft.cube_value))
+        cube = self.cube_value * 2
+        draft = self._draft(Action("take", player),
+                            replace(self, cube_value=cube, cube_owner=player, phase="roll"))
+        draft.record.append(Took(player, cube))
         return draft.freeze()
 
     def drop(self, player: int) -> Match:
@@ -595,11 +372,10 @@ class Match:
                                      "beavers are only for money games")
         if self.cube_value * 4 > MAX_CUBE:
             raise IllegalActionError(f"the cube can't go above {MAX_CUBE}: take or drop")
-        draft = self._draft(Action("beaver", player))
-        draft.cube_value *= 4
-        draft.cube_owner = player
-        draft.phase = "roll"
-        draft.record.append(Beavered(player, draft.cube_value))
+        cube = self.cube_value * 4
+        draft = self._draft(Action("beaver", player),
+                            replace(self, cube_value=cube, cube_owner=player, phase="roll"))
+        draft.record.append(Beavered(player, cube))
         return draft.freeze()
 
     def resign(self, player: int, level: int | str = 1) -> Match:
@@ -608,9 +384,8 @@ class Match:
         self._check_player(player)
         value = _resign_level(level)
         if self.phase in ("roll", "move") and player == self.on_roll:
-            draft = self._draft(Action("resign", player, level=value))
-            draft.phase = "resigned"
-            draft.resignation = value
+            draft = self._draft(Action("resign", player, level=value),
+                                replace(self, phase="resigned", resignation=value))
             draft.record.append(ResignationOffered(player, value, value * self.cube_value))
             return draft.freeze()
         if self.phase == "resigned" and player == self.on_roll:
@@ -629,10 +404,10 @@ class Match:
     def reject_resignation(self, player: int) -> Match:
         """``player`` refuses the opponent's resignation: play goes on where it was."""
         self._check_answer_to_resignation(player, "reject")
-        draft = self._draft(Action("reject", player))
+        draft = self._draft(Action("reject", player),
+                            replace(self, resignation=0,
+                                    phase="roll" if self.dice is None else "move"))
         draft.record.append(ResignationRejected(player, self.resignation))
-        draft.resignation = 0
-        draft.phase = "roll" if self.dice is None else "move"
         return draft.freeze()
 
     # -- checks -------------------------------------------------------------------------------
@@ -655,7 +430,7 @@ class Match:
         if self.phase == "resigned":
             if player == self.turn:
                 return IllegalActionError(f"your opponent offers to resign "
-                                          f"{_level_text(self.resignation)}: accept or reject "
+                                          f"{level_text(self.resignation)}: accept or reject "
                                           "first")
             return NotYourTurnError("it is not your turn: your opponent must accept or reject "
                                     "your resignation")
@@ -702,14 +477,9 @@ class Match:
             raise NotYourTurnError(f"you can't {verb} your own resignation: your opponent "
                                    "answers it")
 
-    def _draft(self, action: Action) -> _Draft:
-        draft = _Draft(self.options, self.dice_source)
-        for name in _STATE_FIELDS:
-            setattr(draft, name, getattr(self, name))
-        draft.actions = [*self.actions, action]
-        draft.record = list(self.record)
-        draft.events_start = len(self.record)
-        return draft
+    def _draft(self, action: Action, now: Match | None = None) -> Draft:
+        """A draft of the match after ``action``, which made it ``now`` (else as it is)."""
+        return Draft(self if now is None else now, (*self.actions, action))
 
 
 _ACTIONS: Mapping[str, str] = {
@@ -717,145 +487,6 @@ _ACTIONS: Mapping[str, str] = {
     "beaver": "beaver", "resign": "resign", "accept": "accept_resignation",
     "reject": "reject_resignation",
 }
-
-_STATE_FIELDS = ("dice_used", "score", "game_number", "crawford", "post_crawford", "position",
-                 "on_roll", "phase", "dice", "cube_value", "cube_owner", "resignation",
-                 "auto_doubles", "winner", "games")
-
-
-class _Draft:
-    """The mutable working copy an action edits before it is frozen into a new Match."""
-
-    def __init__(self, options: MatchOptions, source: DiceSource) -> None:
-        self.options = options
-        self.source = source
-        self.dice_used = 0
-        self.score: Score = (0, 0)
-        self.game_number = 0
-        self.crawford = False
-        self.post_crawford = False
-        self.position = Position.initial()
-        self.on_roll = 0
-        self.phase: Phase = "roll"
-        self.dice: Dice | None = None
-        self.cube_value = 1
-        self.cube_owner: int | None = None
-        self.resignation = 0
-        self.auto_doubles = 0
-        self.winner: int | None = None
-        self.games: tuple[GameOver, ...] = ()
-        self.actions: list[Action] = []
-        self.record: list[Event] = []
-        self.events_start = 0
-        self.plays: tuple[Play, ...] | None = None
-
-    def freeze(self) -> Match:
-        return Match(
-            options=self.options, dice_source=self.source, dice_used=self.dice_used,
-            score=self.score, game_number=self.game_number, crawford=self.crawford,
-            post_crawford=self.post_crawford, position=self.position, on_roll=self.on_roll,
-            phase=self.phase, dice=self.dice, cube_value=self.cube_value,
-            cube_owner=self.cube_owner, resignation=self.resignation,
-            auto_doubles=self.auto_doubles, winner=self.winner, games=self.games,
-            actions=tuple(self.actions), record=tuple(self.record),
-            events_start=self.events_start, _plays=self.plays)
-
-    def next_die(self) -> int:
-        value = self.source.die(self.dice_used)
-        self.dice_used += 1
-        return value
-
-    def start_game(self) -> None:
-        self.game_number += 1
-        self.position = Position.initial()
-        self.cube_value = 1
-        self.cube_owner = None
-        self.resignation = 0
-        self.auto_doubles = 0
-        self.record.append(GameStarted(self.game_number, self.score, self.crawford))
-        while True:
-            first, second = self.next_die(), self.next_die()
-            if first != second:
-                break
-            turned = (self.auto_doubles < self.options.automatic_doubles
-                      and self.cube_value * 2 <= MAX_CUBE)
-            if turned:
-                self.auto_doubles += 1
-                self.cube_value *= 2
-            self.record.append(OpeningRoll((first, second), None, self.cube_value, turned))
-        winner = 0 if first > second else 1
-        self.record.append(OpeningRoll((first, second), winner, self.cube_value))
-        self.on_roll = winner
-        self.dice = (max(first, second), min(first, second))
-        self.after_roll()
-
-    def roll(self) -> None:
-        first, second = self.next_die(), self.next_die()
-        self.dice = (max(first, second), min(first, second))
-        self.record.append(Rolled(self.on_roll, self.dice))
-        self.after_roll()
-
-    def after_roll(self) -> None:
-        assert self.dice is not None
-        plays = tuple(self.position.legal_plays(*self.dice))
-        if len(plays) == 1:
-            self.play(plays[0], forced=True)
-        else:
-            self.phase = "move"
-            self.plays = plays
-
-    def play(self, play: Play, *, forced: bool) -> None:
-        assert self.dice is not None
-        notation = play.notation if play.steps else NO_LEGAL_MOVE
-        self.record.append(Moved(self.on_roll, self.dice, notation, play.steps, play.hits,
-                                 forced))
-        self.plays = None
-        after = play.result
-        if after.is_game_over():
-            loser = after.mover  # the loser's side, from their own point of view
-            if sum(loser) < 15:
-                level = 1
-            elif any(loser[18:25]):
-                level = 3
-            else:
-                level = 2
-            self.position = after
-            self.on_roll = 1 - self.on_roll
-            self.dice = None
-            self.end_game(1 - self.on_roll, level, "play")
-            return
-        self.position = after
-        self.on_roll = 1 - self.on_roll
-        self.dice = None
-        self.phase = "roll"
-
-    def end_game(self, winner: int, level: int,
-                 by: Literal["play", "drop", "resignation"]) -> None:
-        options = self.options
-        jacoby = (by == "play" and level > 1 and options.money and options.jacoby
-                  and self.cube_owner is None)
-        points = (1 if jacoby else level) * self.cube_value
-        score = list(self.score)
-        score[winner] += points
-        self.score = (score[0], score[1])
-        result: Literal["single", "gammon", "backgammon"] = (
-            "single" if level == 1 else "gammon" if level == 2 else "backgammon")
-        over = GameOver(self.game_number, winner, points, result, by, self.cube_value,
-                        self.score, jacoby)
-        self.record.append(over)
-        self.games = (*self.games, over)
-        self.plays = None
-        self.resignation = 0
-        if options.money or self.score[winner] >= options.length:
-            self.winner = winner
-            self.phase = "over"
-            self.record.append(MatchOver(winner, self.score))
-            return
-        if options.crawford:
-            self.post_crawford = self.post_crawford or self.crawford
-            self.crawford = not self.post_crawford and self.score[winner] == options.length - 1
-        self.dice = None
-        self.start_game()
 
 
 def _resign_level(level: int | str) -> int:
@@ -868,10 +499,3 @@ def _resign_level(level: int | str) -> int:
         raise IllegalActionError("resign a single game (1), a gammon (2) or a backgammon (3)")
     return level
 
-
-def _level_text(level: int) -> str:
-    return ("a single game", "a gammon", "a backgammon")[level - 1]
-
-
-def _dice_text(dice: Dice | None) -> str:
-    return "" if dice is None else f"{dice[0]}-{dice[1]}"

@@ -18,6 +18,7 @@ from bot.engine.diagnose import (
     diagnose,
     too_many_moves_reason,
 )
+from bot.engine.dice import Dice
 from bot.engine.errors import AmbiguousMoveError, IllegalMoveError, typed
 from bot.engine.ids import decode_position_id, encode_position_id
 from bot.engine.notation import (
@@ -30,6 +31,7 @@ from bot.engine.notation import (
     normalise_play_text,
     parse_segments,
 )
+from bot.engine.text import dice_text
 
 CHECKERS = 15
 _START = (0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0)
@@ -41,18 +43,12 @@ _HIT_SHIFT = 100
 _HIT = tuple(1 << (_HIT_SHIFT + index) for index in range(24))
 _BOARD_MASK = (1 << _HIT_SHIFT) - 1
 
-Dice = tuple[int, int]
-
 
 def _check_dice(die1: int, die2: int) -> Dice:
     for die in (die1, die2):
         if isinstance(die, bool) or not isinstance(die, int) or not 1 <= die <= 6:
             raise ValueError(f"dice must be whole numbers from 1 to 6, not {die!r}")
     return die1, die2
-
-
-def _dice_text(dice: Dice) -> str:
-    return f"{dice[0]}-{dice[1]}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,7 +156,7 @@ class Position:
             if plain in ("", NO_LEGAL_MOVE, "pass"):
                 return plays[0]
             raise IllegalMoveError(typed(
-                f"you have no legal move with {_dice_text(roll)}: there is nothing to play",
+                f"you have no legal move with {dice_text(roll)}: there is nothing to play",
                 text))
         if plain in (NO_LEGAL_MOVE, "pass"):
             raise IllegalMoveError(typed(f"you have a legal play, e.g. {plays[0].notation}",
@@ -250,7 +246,7 @@ class Play:
         return hash((self._before, self._key))
 
     def __repr__(self) -> str:
-        return f"Play({self.notation!r}, dice={_dice_text(self._dice)})"
+        return f"Play({self.notation!r}, dice={dice_text(self._dice)})"
 
     def __str__(self) -> str:
         return self.notation

@@ -14,6 +14,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
+from bot.engine.text import dice_text, level_text, points_text
 from bot.render import theme
 from bot.render.fonts import font
 from bot.render.geometry import (
@@ -158,7 +159,7 @@ def _status(state: BoardState, mover: str, other: str, names: dict[int, str], *,
     if state.phase == "move":
         if state.dice is None:
             return f"{mover} to move"
-        return f"{mover} to move {state.dice[0]}-{state.dice[1]}"
+        return f"{mover} to move {dice_text(state.dice)}"
     if state.phase == "doubled":
         answers = "take, drop or beaver" if state.beavers and state.match_length <= 0 else \
             "take or drop"
@@ -167,19 +168,12 @@ def _status(state: BoardState, mover: str, other: str, names: dict[int, str], *,
     if state.phase == "resigned":
         offer = f"{mover} offers to resign"
         if state.resignation:
-            points = _points(state.resignation * state.cube_value)
-            offer = f"{offer} {_LEVELS[state.resignation]} ({points})"
+            points = points_text(state.resignation * state.cube_value)
+            offer = f"{offer} {level_text(state.resignation)} ({points})"
         return offer if short else f"{offer} — {other} to accept or reject"
     if state.winner is None:
         return "game over"
     return _won(state, names[state.winner])
-
-
-_LEVELS = ("", "a single game", "a gammon", "a backgammon")
-
-
-def _points(points: int) -> str:
-    return f"{points} point" if points == 1 else f"{points} points"
 
 
 def _won(state: BoardState, winner: str) -> str:
@@ -192,11 +186,11 @@ def _won(state: BoardState, winner: str) -> str:
             return f"{winner} wins a {state.result} and the match {final}"
         return f"{winner} wins the match {final}"
     if big and state.points:
-        return f"{winner} wins a {state.result}: {_points(state.points)}"
+        return f"{winner} wins a {state.result}: {points_text(state.points)}"
     if big:
         return f"{winner} wins a {state.result}"
     if state.points:
-        return f"{winner} wins {_points(state.points)}"
+        return f"{winner} wins {points_text(state.points)}"
     return f"{winner} wins the game"
 
 
@@ -563,8 +557,7 @@ class _Painter:
             return ""
         name = self.state.players[last.player]
         short = fit_text(name, font(round(17 * self.geo.scale)), 150 * self.geo.scale)
-        dice = f"{last.play.dice[0]}-{last.play.dice[1]}"
-        return f"{short} played {dice}: {last.play.notation}"
+        return f"{short} played {dice_text(last.play.dice)}: {last.play.notation}"
 
     def player_strip(self, player: int, strip: tuple[int, int, int, int], waiting: int | None,
                      right: str, right_colour: tuple[int, int, int]) -> None:

@@ -35,6 +35,8 @@ from bot.engine.match import (
     MatchError,
     Moved,
 )
+from bot.engine.text import dice_text, points_text
+from bot.engine.text import sentence as _sentence
 from bot.render import BoardState, LastPlay, render_board
 from bot.service.help import help_text, suggest
 from bot.service.models import (
@@ -49,14 +51,7 @@ from bot.service.models import (
 )
 from bot.service.names import markdown_safe as md
 from bot.service.rating import rate_match
-from bot.service.words import (
-    describe,
-    dice_text,
-    match_kind,
-    options_text,
-    points_text,
-    score_text,
-)
+from bot.service.words import describe, match_kind, options_text, score_text
 from bot.settings import MAX_MATCH_LENGTH, Settings
 from bot.store import ChallengeRow, MatchRow, StaleMatchError, Store, Transaction
 
@@ -1328,14 +1323,6 @@ def _quote(text: str, limit: int = 40) -> str:
     """A short excerpt of what someone typed, quoted (never the whole of a long paste)."""
     text = " ".join(text.split())
     return repr(text if len(text) <= limit else text[: limit - 1] + "…")
-
-
-def _sentence(text: str) -> str:
-    text = text.strip()
-    if not text:
-        return text
-    text = text[0].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else text + "."
 
 
 def _lead(names: tuple[str, str], pips: tuple[int, int]) -> str:

@@ -4,15 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.engine.match import (
-    DEFAULT_AUTOMATIC_DOUBLES,
+from bot.engine.events import (
     Beavered,
     Doubled,
     Dropped,
     Event,
     GameOver,
     GameStarted,
-    Match,
     MatchOver,
     Moved,
     OpeningRoll,
@@ -22,16 +20,9 @@ from bot.engine.match import (
     Rolled,
     Took,
 )
-
-LEVELS = {1: "a single game", 2: "a gammon", 3: "a backgammon"}
-
-
-def dice_text(dice: tuple[int, int]) -> str:
-    return f"{dice[0]}-{dice[1]}"
-
-
-def points_text(points: int) -> str:
-    return f"{points} point" if points == 1 else f"{points} points"
+from bot.engine.match import Match
+from bot.engine.options import DEFAULT_AUTOMATIC_DOUBLES
+from bot.engine.text import dice_text, level_text, points_text
 
 
 def match_kind(length: int) -> str:
@@ -97,7 +88,7 @@ def describe(event: Event, names: tuple[str, str], *, money: bool = False) -> st
         return f"{names[event.player]} drops."
     if isinstance(event, ResignationOffered):
         return (
-            f"{names[event.player]} offers to resign {LEVELS[event.level]} "
+            f"{names[event.player]} offers to resign {level_text(event.level)} "
             f"({points_text(event.points)})."
         )
     if isinstance(event, ResignationAccepted):
