@@ -117,8 +117,13 @@ class Command:
         names = [argument.name for argument in self.arguments]
         if len(set(names)) != len(names):
             raise RegistryError(f"{self.name}: two arguments share a name: {names}")
+        required = [argument.required for argument in self.arguments]
+        if required != sorted(required, reverse=True):
+            raise RegistryError(f"{self.name}: a required argument follows an optional one")
         if any(argument.rest_of_line for argument in self.arguments[:-1]):
             raise RegistryError(f"{self.name}: only the last argument may take the rest of line")
+        if self.buttons and any(argument.required for argument in self.arguments):
+            raise RegistryError(f"{self.name}: a button gives no arguments, yet some are required")
 
     @property
     def method(self) -> str:
