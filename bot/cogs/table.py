@@ -78,8 +78,11 @@ def _callback(entry: Entry) -> Callback:
     ``__signature__`` would be dropped): it is written out and compiled, as :mod:`dataclasses`
     does for ``__init__``.
     """
-    namespace: dict[str, Any] = {"entry": entry}
+    namespace: dict[str, Any] = {"_entry_": entry}
     parameters = ["self", "ctx"]
+    clashes = {"self", "ctx", *namespace} & {argument.name for argument in entry.arguments}
+    if clashes:
+        raise ValueError(f"{entry.name}: these argument names are taken: {sorted(clashes)}")
     for index, argument in enumerate(entry.arguments):
         if argument.rest_of_line:
             parameters.append("*")
@@ -92,7 +95,7 @@ def _callback(entry: Entry) -> Callback:
     values = ", ".join(argument.name for argument in entry.arguments)
     source = (
         f"async def {name}({', '.join(parameters)}) -> None:\n"
-        f"    await self.carry_out(ctx, entry, [{values}])\n"
+        f"    await self.carry_out(ctx, _entry_, [{values}])\n"
     )
     exec(source, namespace)
     function: Callback = namespace[name]

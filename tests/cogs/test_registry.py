@@ -272,6 +272,17 @@ async def test_a_new_entry_is_a_console_prefix_and_slash_command(
 
 
 def test_an_entry_the_front_ends_could_not_all_read_is_refused() -> None:
+    with pytest.raises(ValueError, match="'ctx'"):
+        hybrid_commands(
+            COMMANDS.adding(
+                Command(
+                    "dare",
+                    example="dare",
+                    summary="x",
+                    arguments=(Argument("ctx", Kind.TEXT, "x"),),
+                )
+            )
+        )
     with pytest.raises(ValueError, match="'Dare'"):
         Command("Dare", example="Dare", summary="x")
     with pytest.raises(ValueError, match="only the last argument"):
