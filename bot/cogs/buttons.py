@@ -1,5 +1,8 @@
 """The buttons of every decision; each one names the very question it answers.
 
+They come from the commands of :data:`bot.service.commands.COMMANDS` that answer a decision:
+pressing one runs its command.
+
 A button's custom id is ``bg:<action>:<key>``, e.g. ``bg:take:m7.53``: the action, and the key of
 the question the message asked (:class:`bot.service.models.Pending`). A press whose key is no
 longer the table's is out of date, whatever is asked now. The id holds everything a press needs,
@@ -23,6 +26,7 @@ from typing import Any, Protocol
 import discord
 
 from bot.cogs.errors import report_unexpected, tell_interaction
+from bot.service.commands import COMMANDS, CommandTable, Tone
 from bot.service.models import Decision, Place, Reply, User
 from bot.service.table import TableService
 
@@ -37,7 +41,7 @@ OLD_TEMPLATE = re.compile(r"bg:(?:challenge|double|resign|turn):[a-z]+")
 
 @dataclass(frozen=True, slots=True)
 class ButtonSpec:
-    action: str  # in the custom id; unique within its decision
+    action: str  # in the custom id: the name of the command it runs, unique within its decision
     label: str
     style: discord.ButtonStyle
     decision: Decision
@@ -47,18 +51,26 @@ class ButtonSpec:
 
 _GREEN, _RED = discord.ButtonStyle.success, discord.ButtonStyle.danger
 _BLUE, _GREY = discord.ButtonStyle.primary, discord.ButtonStyle.secondary
+STYLES = {Tone.YES: _GREEN, Tone.NO: _RED, Tone.GO: _BLUE, Tone.ASIDE: _GREY}
 
-BUTTON_SPECS: tuple[ButtonSpec, ...] = (
-    ButtonSpec("accept", "Accept", _GREEN, Decision.CHALLENGE, TableService.accept),
-    ButtonSpec("decline", "Decline", _RED, Decision.CHALLENGE, TableService.decline),
-    ButtonSpec("take", "Take", _GREEN, Decision.DOUBLE, TableService.take),
-    ButtonSpec("drop", "Drop", _RED, Decision.DOUBLE, TableService.drop),
-    ButtonSpec("beaver", "Beaver", _BLUE, Decision.DOUBLE, TableService.beaver, money_only=True),
-    ButtonSpec("accept", "Accept", _GREEN, Decision.RESIGNATION, TableService.accept),
-    ButtonSpec("reject", "Reject", _RED, Decision.RESIGNATION, TableService.reject),
-    ButtonSpec("roll", "Roll", _BLUE, Decision.TURN, TableService.roll),
-    ButtonSpec("double", "Double", _GREY, Decision.TURN, TableService.double),
-)
+
+def button_specs(table: CommandTable = COMMANDS) -> tuple[ButtonSpec, ...]:
+    """The buttons of the registry's commands, grouped by decision: each runs its command's
+    :class:`TableService` method."""
+    return tuple(
+        ButtonSpec(
+            command.name,
+            button.label,
+            STYLES[button.tone],
+            button.decision,
+            getattr(TableService, command.method),
+            button.money_only,
+        )
+        for command, button in table.buttons()
+    )
+
+
+BUTTON_SPECS = button_specs()
 
 BUTTONS: dict[tuple[Decision, str], ButtonSpec] = {
     (spec.decision, spec.action): spec for spec in BUTTON_SPECS

@@ -17,7 +17,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.engine.text import sentence
-from bot.service.help import BY_NAME
+from bot.service.commands import COMMANDS
 from bot.service.limits import Gate, Verdict
 from bot.service.models import Place
 from bot.service.table import unknown_command
@@ -45,8 +45,8 @@ def unwrap(error: BaseException) -> BaseException:
 
 
 def usage(command: str | None, prefix: str) -> str:
-    help_ = BY_NAME.get(command or "")
-    return f" Usage: `{prefix}{help_.usage}`" if help_ else ""
+    entry = COMMANDS.find(command or "")
+    return f" Usage: `{prefix}{entry.usage}`" if entry else ""
 
 
 def mistake_text(error: BaseException, command: str | None, prefix: str) -> str | None:

@@ -1,11 +1,16 @@
 """Every table command as a hybrid command: ``!move 13/7 8/7`` and ``/move play:13/7 8/7``.
 
-Each one turns the context into a place and a user, calls the service and sends its replies;
-the game itself lives in :mod:`bot.service`.
+The commands are made from :data:`bot.service.commands.COMMANDS`, one per entry: its arguments
+become the prefix command's parameters and the slash command's options (with their
+descriptions and choices). Each one turns the context into a place and a user, calls the
+entry's :class:`TableService` method and sends its replies; the game itself lives in
+:mod:`bot.service`.
 """
 
 from __future__ import annotations
 
+import builtins
+import keyword
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
@@ -21,29 +26,124 @@ from bot.cogs.replies import (
     user_of,
     within_deadline,
 )
+from bot.service.commands import COMMANDS, Argument, CommandTable, Kind
+from bot.service.commands import Command as Entry
 from bot.service.help import BY_NAME
 from bot.service.models import Place, Reply, User
 from bot.service.table import TableService
 
 Ctx = commands.Context[Any]
-LEVELS = ("single", "gammon", "backgammon")
+Callback = Callable[..., Coroutine[Any, Any, None]]
+Hybrid = commands.HybridCommand[Any, ..., None]
+Call = Callable[[Place, User], Awaitable[list[Reply]]]
 # Optional, but converted as a Member, not as Optional[Member]: discord.py would take a name it
 # can't find for no name at all (``!stats nobody`` showing your own record).
 SOMEONE_OR_YOU: Any = commands.parameter(default=None, converter=discord.Member)
-Call = Callable[[Place, User], Awaitable[list[Reply]]]
+_COG_ATTRIBUTES = frozenset({"service", "live", "run", "carry_out"})
+REQUIRED = object()  # the default of a parameter that has none
 
 
-def about(name: str) -> str:
+def about(entry: Entry) -> str:
     """A command's one-line description (Discord allows 100 characters)."""
-    summary = BY_NAME[name].summary[:100]
+    summary = entry.summary[:100]
     return summary if summary.startswith("gnubg") else summary[:1].upper() + summary[1:]
 
 
-def table_command(
-    name: str,
-) -> Callable[[Callable[..., Coroutine[Any, Any, None]]], commands.HybridCommand[Any, ..., None]]:
-    """A hybrid command named after its entry in :mod:`bot.service.help`."""
-    return commands.hybrid_command(name=name, description=about(name))
+def attribute_name(entry: Entry) -> str:
+    """The cog's attribute holding the command: its name, or ``help_`` where the name is
+    Python's or the cog's own."""
+    name = entry.name
+    taken = keyword.iskeyword(name) or hasattr(builtins, name) or hasattr(commands.Cog, name)
+    return f"{name}_" if taken or name in _COG_ATTRIBUTES else name
+
+
+def _parameter(argument: Argument) -> tuple[Any, Any]:
+    """(annotation, default) of the callback's parameter for ``argument``; the default is
+    ``REQUIRED`` for a required one."""
+    if argument.kind is Kind.USER:
+        if argument.required:
+            return discord.Member, REQUIRED
+        return discord.Member | None, SOMEONE_OR_YOU
+    # The rest of the line, as typed: the service judges it (a converter or a Literal would
+    # drop the words it can't read, e.g. a resignation level, and go on without them).
+    return (str, REQUIRED) if argument.required else (str | None, None)
+
+
+def _callback(entry: Entry) -> Callback:
+    """``async def <name>(self, ctx, <a parameter per argument>)`` calling ``carry_out``.
+
+    discord.py reads the callback's signature (names, annotations, defaults; a rest-of-line
+    argument keyword-only) to parse prefix commands and declare slash options, and reads it again
+    whenever it copies the command, so the signature must be the function's own (a
+    ``__signature__`` would be dropped): it is written out and compiled, as :mod:`dataclasses`
+    does for ``__init__``.
+    """
+    namespace: dict[str, Any] = {"_entry_": entry}
+    parameters = ["self", "ctx"]
+    clashes = {"self", "ctx", *namespace} & {argument.name for argument in entry.arguments}
+    if clashes:
+        raise ValueError(f"{entry.name}: these argument names are taken: {sorted(clashes)}")
+    for index, argument in enumerate(entry.arguments):
+        if argument.rest_of_line:
+            parameters.append("*")
+        annotation, default = _parameter(argument)
+        namespace[f"annotation{index}"] = annotation
+        namespace[f"default{index}"] = default
+        written = f"{argument.name}: annotation{index}"
+        parameters.append(written if default is REQUIRED else f"{written} = default{index}")
+    name = attribute_name(entry)
+    values = ", ".join(argument.name for argument in entry.arguments)
+    source = (
+        f"async def {name}({', '.join(parameters)}) -> None:\n"
+        f"    await self.carry_out(ctx, _entry_, [{values}])\n"
+    )
+    exec(source, namespace)
+    function: Callback = namespace[name]
+    function.__module__ = __name__
+    function.__qualname__ = f"TableCog.{name}"  # a method: discord.py then skips ``self``
+    return function
+
+
+async def _command_names(
+    interaction: discord.Interaction[Any], current: str
+) -> list[app_commands.Choice[str]]:
+    return help_topics(current)
+
+
+def help_topics(current: str) -> list[app_commands.Choice[str]]:
+    """The commands whose name starts with what the user typed so far (at most 25)."""
+    word = current.strip().lower()
+    return [
+        app_commands.Choice(name=name, value=name) for name in BY_NAME if name.startswith(word)
+    ][:25]
+
+
+def hybrid_command(entry: Entry) -> Hybrid:
+    """The hybrid command of one registry entry."""
+    function = _callback(entry)
+    if entry.arguments:
+        descriptions = {argument.name: argument.description for argument in entry.arguments}
+        function = app_commands.describe(**descriptions)(function)
+    for argument in entry.arguments:
+        if argument.choices:
+            offered = [app_commands.Choice(name=word, value=word) for word in argument.choices]
+            function = app_commands.choices(**{argument.name: offered})(function)
+    if entry.guild_only:
+        function = commands.guild_only()(function)
+    if entry.moderator:
+        function = app_commands.default_permissions(manage_messages=True)(function)  # shown to them
+    command: Hybrid = commands.hybrid_command(
+        name=entry.name, description=about(entry), aliases=list(entry.aliases)
+    )(function)
+    for argument in entry.arguments:
+        if argument.kind is Kind.COMMAND:
+            command.autocomplete(argument.name)(_command_names)
+    return command
+
+
+def hybrid_commands(table: CommandTable = COMMANDS) -> dict[str, Hybrid]:
+    """Every entry's hybrid command, under the cog attribute that holds it."""
+    return {attribute_name(entry): hybrid_command(entry) for entry in table}
 
 
 def ctx_place(ctx: Ctx) -> Place:
@@ -51,6 +151,9 @@ def ctx_place(ctx: Ctx) -> Place:
 
 
 class TableCog(commands.Cog, name="Backgammon"):
+    # discord.py collects a cog's commands from its class namespace, as it is being made.
+    locals().update(hybrid_commands())
+
     def __init__(self, service: TableService, live: LiveButtons) -> None:
         self.service = service
         self.live = live
@@ -61,142 +164,19 @@ class TableCog(commands.Cog, name="Backgammon"):
         sent = await send_replies(CommandTarget(ctx, deferred=deferred), replies)
         await self.live.update(place, sent)
 
-    # -- challenges ---------------------------------------------------------------------------
-
-    @table_command("challenge")
-    @commands.guild_only()
-    @app_commands.describe(
-        opponent="Who you challenge",
-        length="Points to play (1-25), or 'money' (add jacoby, beavers or auto for those rules)",
-    )
-    async def challenge(
-        self, ctx: Ctx, opponent: discord.Member, *, length: str | None = None
-    ) -> None:
-        if opponent.bot:
-            refusal = Reply("Bots don't play here: challenge a person.", private=True)
-            await send_replies(CommandTarget(ctx), [refusal])
-            return
-        await self.run(
-            ctx, lambda place, user: self.service.challenge(place, user, user_of(opponent), length)
-        )
-
-    @table_command("accept")
-    async def accept(self, ctx: Ctx) -> None:
-        await self.run(ctx, self.service.accept)
-
-    @table_command("decline")
-    async def decline(self, ctx: Ctx) -> None:
-        await self.run(ctx, self.service.decline)
-
-    @table_command("cancel")
-    async def cancel(self, ctx: Ctx) -> None:
-        await self.run(ctx, self.service.cancel)
-
-    # -- play ---------------------------------------------------------------------------------
-
-    @table_command("roll")
-    async def roll(self, ctx: Ctx) -> None:
-        await self.run(ctx, self.service.roll)
-
-    @table_command("move")
-    @app_commands.describe(play="Your play, e.g. 13/7 8/7, bar/22, 6/off or 8/2(2)")
-    async def move(self, ctx: Ctx, *, play: str) -> None:
-        await self.run(ctx, lambda place, user: self.service.move(place, user, play))
-
-    @table_command("double")
-    async def double(self, ctx: Ctx) -> None:
-        await self.run(ctx, self.service.double)
-
-    @table_command("take")
-    async def take(self, ctx: Ctx) -> None:
-        await self.run(ctx, self.service.take)
-
-    @table_command("drop")
-    async def drop(self, ctx: Ctx) -> None:
-        await self.run(ctx, self.service.drop)
-
-    @table_command("beaver")
-    async def beaver(self, ctx: Ctx) -> None:
-        await self.run(ctx, self.service.beaver)
-
-    @table_command("resign")
-    @app_commands.describe(level="How much you give up (default: single)")
-    @app_commands.choices(level=[app_commands.Choice(name=word, value=word) for word in LEVELS])
-    async def resign(self, ctx: Ctx, *, level: str | None = None) -> None:
-        # All the words, as typed: the service refuses any it can't read (a converter would
-        # drop them and offer a single game).
-        await self.run(ctx, lambda place, user: self.service.resign(place, user, level))
-
-    @table_command("reject")
-    async def reject(self, ctx: Ctx) -> None:
-        await self.run(ctx, self.service.reject)
-
-    # -- looking ------------------------------------------------------------------------------
-
-    @table_command("board")
-    async def board(self, ctx: Ctx) -> None:
-        await self.run(ctx, self.service.board)
-
-    @table_command("pips")
-    async def pips(self, ctx: Ctx) -> None:
-        await self.run(ctx, self.service.pips)
-
-    @table_command("score")
-    async def score(self, ctx: Ctx) -> None:
-        await self.run(ctx, self.service.score)
-
-    @table_command("export")
-    async def export(self, ctx: Ctx) -> None:
-        await self.run(ctx, self.service.export)
-
-    # -- ending early -------------------------------------------------------------------------
-
-    @table_command("abort")
-    async def abort(self, ctx: Ctx) -> None:
-        await self.run(ctx, self.service.abort)
-
-    @table_command("claim")
-    async def claim(self, ctx: Ctx) -> None:
-        await self.run(ctx, self.service.claim)
-
-    @table_command("void")
-    @commands.guild_only()
-    @app_commands.default_permissions(manage_messages=True)  # shown to moderators only
-    async def void(self, ctx: Ctx) -> None:
-        moderator = ctx.permissions.manage_messages  # in this channel (a slash command's too)
-        await self.run(ctx, lambda place, user: self.service.void(place, user, moderator=moderator))
-
-    # -- the server ---------------------------------------------------------------------------
-
-    @table_command("leaderboard")
-    async def leaderboard(self, ctx: Ctx) -> None:
-        await self.run(ctx, self.service.leaderboard)
-
-    @table_command("stats")
-    @app_commands.describe(member="Whose record (default: yours)")
-    async def stats(
-        self,
-        ctx: Ctx,
-        member: discord.Member | None = SOMEONE_OR_YOU,
-    ) -> None:
-        target = user_of(member) if member is not None else None
-        await self.run(ctx, lambda place, user: self.service.stats(place, user, target))
-
-    @table_command("help")
-    @app_commands.describe(command="One command to explain")
-    async def help_(self, ctx: Ctx, *, command: str | None = None) -> None:
-        await self.run(ctx, lambda place, user: self.service.help(place, user, command))
-
-    @help_.autocomplete("command")
-    async def _help_topics(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
-        return help_topics(current)
-
-
-def help_topics(current: str) -> list[app_commands.Choice[str]]:
-    """The commands whose name starts with what the user typed so far (at most 25)."""
-    word = current.strip().lower()
-    return [
-        app_commands.Choice(name=name, value=name) for name in BY_NAME if name.startswith(word)
-    ][:25]
+    async def carry_out(self, ctx: Ctx, entry: Entry, values: list[Any]) -> None:
+        """Run ``entry``'s service method with the arguments discord.py read."""
+        arguments: list[Any] = []
+        for argument, value in zip(entry.arguments, values, strict=True):
+            if argument.kind is Kind.USER and value is not None:
+                if value.bot and argument.bots_refused:
+                    refusal = Reply(argument.bots_refused, private=True)
+                    await send_replies(CommandTarget(ctx), [refusal])
+                    return
+                value = user_of(value)
+            arguments.append(value)
+        handler: Callable[..., Awaitable[list[Reply]]] = getattr(self.service, entry.method)
+        options: dict[str, Any] = {}
+        if entry.moderator:
+            options["moderator"] = ctx.permissions.manage_messages  # in this channel (slash too)
+        await self.run(ctx, lambda place, user: handler(place, user, *arguments, **options))

@@ -38,6 +38,7 @@ from bot.engine.match import (
 from bot.engine.text import dice_text, points_text
 from bot.engine.text import sentence as _sentence
 from bot.render import BoardState, LastPlay, render_board
+from bot.service.commands import COMMANDS, UserLookup, read_arguments
 from bot.service.help import help_text, suggest
 from bot.service.models import (
     Announcement,
@@ -75,7 +76,6 @@ Command = Callable[[Place, User], Awaitable[list[Reply]]]
 OUT_OF_DATE = "This button is out of date: the game has moved on."
 # The question key a button press answers, while its command runs (see TableService.answer).
 _ANSWERING: ContextVar[str | None] = ContextVar("answering", default=None)
-UserLookup = Callable[[str], User | None]
 
 
 def secure_dice() -> DiceSource:
@@ -1162,58 +1162,18 @@ class TableService:
         if not words:
             return [Reply(f"Type `{self.prefix}help` for the commands.", private=True)]
         name = words[0].lower()
-        rest = words[1] if len(words) > 1 else ""
-        simple: dict[str, Callable[[Place, User], Awaitable[list[Reply]]]] = {
-            "accept": self.accept,
-            "decline": self.decline,
-            "cancel": self.cancel,
-            "roll": self.roll,
-            "double": self.double,
-            "take": self.take,
-            "drop": self.drop,
-            "beaver": self.beaver,
-            "reject": self.reject,
-            "board": self.board,
-            "pips": self.pips,
-            "score": self.score,
-            "abort": self.abort,
-            "claim": self.claim,
-            "export": self.export,
-            "leaderboard": self.leaderboard,
-        }
-        if name in simple:
-            return await simple[name](place, user)
-        if name == "void":  # the console's user is the operator of the bot: a moderator
-            return await self.void(place, user, moderator=True)
-        if name == "move":
-            return await self.move(place, user, rest)
-        if name == "resign":
-            return await self.resign(place, user, rest or None)
-        if name == "help":
-            return await self.help(place, user, rest or None)
-        if name in ("challenge", "stats"):
-            parts = rest.split()
-            target = None
-            if parts:
-                target = users(parts[0])
-                if target is None:
-                    return [
-                        Reply(
-                            f"I don't know {parts[0]!r}: mention a user, e.g. "
-                            f"`{self.prefix}{name} @bob`.",
-                            private=True,
-                        )
-                    ]
-            if name == "stats":
-                return await self.stats(place, user, target)
-            if target is None:
-                return [
-                    Reply(
-                        f"Who do you challenge? e.g. `{self.prefix}challenge @bob 5`.", private=True
-                    )
-                ]
-            return await self.challenge(place, user, target, " ".join(parts[1:]) or None)
-        return unknown_command(self.prefix, name)
+        command = COMMANDS.find(name)
+        if command is None:
+            return unknown_command(self.prefix, name)
+        typed_after = words[1] if len(words) > 1 else ""
+        try:
+            arguments = read_arguments(command, typed_after, users, self.prefix)
+        except Refusal as refusal:
+            return [Reply(refusal.text, private=True)]
+        handler: Callable[..., Awaitable[list[Reply]]] = getattr(self, command.method)
+        if command.moderator:  # the console's user is the operator of the bot: a moderator
+            return await handler(place, user, *arguments, moderator=True)
+        return await handler(place, user, *arguments)
 
 
 def unknown_command(prefix: str, word: str) -> list[Reply]:

@@ -340,16 +340,20 @@ class Wire:
         message = discord.Message(state=self.state, channel=self.channel, data=payload)  # type: ignore[arg-type]
         return await self._run(self.bot.process_commands(message))
 
-    async def slash(self, person: Person, name: str, **options: str) -> list[Sent]:
-        """``person`` uses ``/name`` with string ``options``."""
-        data = {
-            "id": str(next(_ids)),
-            "name": name,
-            "type": 1,
-            "options": [
-                {"name": option, "type": 3, "value": value} for option, value in options.items()
-            ],
-        }
+    async def slash(self, person: Person, name: str, **options: str | Person) -> list[Sent]:
+        """``person`` uses ``/name`` with ``options``: strings, or people (user options)."""
+        listed: list[dict[str, Any]] = []
+        resolved: dict[str, dict[str, Any]] = {"users": {}, "members": {}}
+        for option, value in options.items():
+            if isinstance(value, Person):
+                resolved["users"][str(value.id)] = user_payload(value.id, value.name)
+                resolved["members"][str(value.id)] = member_payload(value)
+                listed.append({"name": option, "type": 6, "value": str(value.id)})
+            else:
+                listed.append({"name": option, "type": 3, "value": value})
+        data: dict[str, Any] = {"id": str(next(_ids)), "name": name, "type": 1, "options": listed}
+        if resolved["users"]:
+            data["resolved"] = resolved
         return await self._run_event(self._interaction(person, 2, data))
 
     async def press(self, person: Person, message: Sent, custom_id: str) -> list[Sent]:

@@ -1,0 +1,320 @@
+"""The command registry drives every front end: the console's text router, the prefix and slash
+commands and the buttons reach every command of :data:`COMMANDS` and hand its handler the same
+arguments; ``!help`` lists them all; and an entry added to the registry appears in all of them.
+
+Discord is faked only at its HTTP edge (:mod:`tests.cogs.wire`): discord.py's own converters and
+command tree read the arguments. The handlers run for real; a spy notes what each was given.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import discord
+import pytest
+from discord.ext import commands
+
+from bot.cogs.buttons import BUTTON_SPECS, STYLES, button_specs
+from bot.cogs.table import TableCog, attribute_name, hybrid_commands
+from bot.discord_bot import BackgammonBot
+from bot.service import table as table_module
+from bot.service.commands import (
+    COMMANDS,
+    Argument,
+    Button,
+    Command,
+    CommandTable,
+    Kind,
+    Tone,
+)
+from bot.service.help import help_text, suggest
+from bot.service.limits import Limiter, Limits, Rate
+from bot.service.models import Decision, Place, Reply, User
+from bot.service.table import TableService, seeded_dice
+from bot.settings import Settings
+from bot.store import Store
+from tests.cogs.fakes import SEED
+from tests.cogs.wire import CHANNEL_ID, GUILD_ID, Person, Wire
+
+PLACE = Place(str(GUILD_ID), str(CHANNEL_ID))
+ALICE = Person(300000000000000001, "alice")
+BOB = Person(300000000000000002, "bob")
+MOD = Person(300000000000000004, "mod", moderator=True)
+PEOPLE = {f"@{person.name}": person for person in (ALICE, BOB, MOD)}
+# Routing is under test here, not rate limits: nobody is ever silenced.
+ROOMY = Rate(10_000, 1.0)
+LIMITS = Limits(player=ROOMY, watcher=ROOMY, watchers=ROOMY, challenge=ROOMY)
+
+# Added to the registry in a test: one command with a user and text, one with a button.
+DARE = Command(
+    "dare",
+    example="dare @bob 3",
+    summary="challenge someone, daringly",
+    arguments=(
+        Argument("rival", Kind.USER, "Whom you dare", required=True, missing="Whom?"),
+        Argument("terms", Kind.TEXT, "The match you propose"),
+    ),
+    aliases=("defy",),
+    handler="challenge",
+)
+SHRUG = Command(
+    "shrug",
+    example="shrug",
+    summary="turn a challenge down, casually",
+    handler="decline",
+    buttons=(Button(Decision.CHALLENGE, "Shrug", Tone.ASIDE),),
+)
+EXTENDED = COMMANDS.adding(DARE, SHRUG)
+
+Noted = tuple[str, tuple[str | None, ...], dict[str, Any]]
+
+
+@pytest.fixture
+async def wire(tmp_path: Path, settings: Settings) -> AsyncIterator[Wire]:
+    store = await Store.open(tmp_path / "registry.sqlite3")
+    service = TableService(store, settings=settings, dice=seeded_dice(SEED), images=False)
+    bot = BackgammonBot(service, settings, limiter=Limiter(LIMITS))
+    await bot._async_setup_hook()
+    await bot.setup_hook()
+    wire = Wire(bot)
+    wire.join(*PEOPLE.values())
+    yield wire
+    service.close()
+    await store.close()
+
+
+def spy(service: TableService, table: CommandTable, monkeypatch: pytest.MonkeyPatch) -> list[Noted]:
+    """Note the arguments each handler of ``table`` is given (users by name), then run it."""
+    noted: list[Noted] = []
+
+    def watching(method: str) -> Callable[..., Awaitable[list[Reply]]]:
+        real = getattr(service, method)
+
+        async def handler(place: Place, user: User, *arguments: Any, **options: Any) -> Any:
+            plain = tuple(value.name if isinstance(value, User) else value for value in arguments)
+            noted.append((method, plain, options))
+            return await real(place, user, *arguments, **options)
+
+        return handler
+
+    for method in {entry.method for entry in table}:
+        monkeypatch.setattr(service, method, watching(method))
+    return noted
+
+
+def console_user(word: str) -> User | None:
+    person = PEOPLE.get(word)
+    return User(str(person.id), person.name) if person is not None else None
+
+
+def sample(argument: Argument) -> str | Person:
+    """A value of ``argument`` to type: several words for the rest of a line."""
+    if argument.kind is Kind.USER:
+        return BOB
+    if argument.kind is Kind.CHOICE:
+        return argument.choices[-1]
+    if argument.kind is Kind.COMMAND:
+        return "move"
+    return "5  points please"
+
+
+def cases(table: CommandTable) -> Iterator[Any]:
+    """Each command with every argument given, and with only the required ones."""
+    for entry in table:
+        given = {argument.name: sample(argument) for argument in entry.arguments}
+        yield pytest.param(entry, given, id=f"{entry.name}-all")
+        required = {a.name: given[a.name] for a in entry.arguments if a.required}
+        if required != given:
+            yield pytest.param(entry, required, id=f"{entry.name}-required")
+
+
+def typed(word: str, given: dict[str, str | Person], mention: Callable[[Person], str]) -> str:
+    values = [mention(value) if isinstance(value, Person) else value for value in given.values()]
+    return " ".join(["!" + word, *values])
+
+
+def expected(entry: Command, given: dict[str, str | Person]) -> Noted:
+    values = []
+    for argument in entry.arguments:
+        value = given.get(argument.name)
+        values.append(value.name if isinstance(value, Person) else value)
+    return entry.method, tuple(values), {"moderator": True} if entry.moderator else {}
+
+
+async def through_each_front_end(
+    wire: Wire, noted: list[Noted], entry: Command, given: dict[str, str | Person], word: str
+) -> dict[str, list[Noted]]:
+    """What ``entry``'s handler was given when MOD used it from the console, as a prefix
+    command and as a slash command."""
+    service = wire.bot.service
+    seen: dict[str, list[Noted]] = {}
+    mod = User(str(MOD.id), MOD.name)
+    await service.run(PLACE, mod, typed(word, given, lambda p: f"@{p.name}"), users=console_user)
+    seen["console"], noted[:] = noted[:], []
+    await wire.type(MOD, typed(word, given, lambda p: f"<@{p.id}>"))
+    seen["prefix"], noted[:] = noted[:], []
+    await wire.slash(MOD, entry.name, **given)
+    seen["slash"], noted[:] = noted[:], []
+    return seen
+
+
+# -- every command, the same from each front end ----------------------------------------------
+
+
+@pytest.mark.parametrize(("entry", "given"), list(cases(COMMANDS)))
+async def test_every_command_gets_the_same_arguments_from_each_front_end(
+    wire: Wire, monkeypatch: pytest.MonkeyPatch, entry: Command, given: dict[str, str | Person]
+) -> None:
+    noted = spy(wire.bot.service, COMMANDS, monkeypatch)
+    seen = await through_each_front_end(wire, noted, entry, given, entry.name)
+    want = [expected(entry, given)]
+    assert seen == {"console": want, "prefix": want, "slash": want}
+
+
+def test_the_cog_declares_each_argument_as_the_registry_does() -> None:
+    hybrid = {command.name: command for command in TableCog.__cog_commands__}
+    assert list(hybrid) == [entry.name for entry in COMMANDS]
+    for entry in COMMANDS:
+        command = hybrid[entry.name]
+        assert getattr(TableCog, attribute_name(entry)) is command
+        assert command.aliases == list(entry.aliases)
+        prefix = list(command.clean_params.values())
+        slash = command.app_command.parameters
+        assert (
+            [p.name for p in prefix] == [p.name for p in slash] == [a.name for a in entry.arguments]
+        )
+        for argument, word, option in zip(entry.arguments, prefix, slash, strict=True):
+            assert option.description == argument.description
+            assert option.required == word.required == argument.required
+            assert (word.kind is inspect.Parameter.KEYWORD_ONLY) == argument.rest_of_line
+            user = discord.AppCommandOptionType.user
+            assert (option.type is user) == (argument.kind is Kind.USER)
+            if argument.kind is Kind.USER:
+                assert word.converter is discord.Member
+            assert [c.value for c in option.choices] == list(argument.choices)
+            assert option.autocomplete == (argument.kind is Kind.COMMAND)
+        assert command.app_command.guild_only == entry.guild_only
+        permissions = command.app_command.default_permissions
+        assert (permissions is not None and permissions.manage_messages) == entry.moderator
+
+
+def test_every_handler_takes_the_arguments_of_its_entry() -> None:
+    for entry in COMMANDS:
+        method = getattr(TableService, entry.method)
+        assert inspect.iscoroutinefunction(method), entry.name
+        parameters = list(inspect.signature(method).parameters.values())[3:]  # self, place, user
+        positional = [p for p in parameters if p.kind is p.POSITIONAL_OR_KEYWORD]
+        keywords = [p.name for p in parameters if p.kind is p.KEYWORD_ONLY]
+        assert len(positional) == len(entry.arguments), entry.name
+        for parameter, argument in zip(positional, entry.arguments, strict=True):
+            assert (parameter.default is parameter.empty) == argument.required, entry.name
+        assert keywords == (["moderator"] if entry.moderator else []), entry.name
+
+
+def test_the_buttons_are_the_registrys() -> None:
+    from_registry = [
+        (command.name, button.decision, button.label) for command, button in COMMANDS.buttons()
+    ]
+    assert [(s.action, s.decision, s.label) for s in BUTTON_SPECS] == from_registry
+    for spec in BUTTON_SPECS:
+        entry = COMMANDS.by_name[spec.action]
+        assert spec.answer is getattr(TableService, entry.method)
+        assert not any(argument.required for argument in entry.arguments)
+    assert {spec.decision for spec in BUTTON_SPECS} == set(Decision)  # every question answered
+
+
+def test_help_lists_every_command_and_explains_each(settings: Settings) -> None:
+    listed = help_text(settings).splitlines()
+    for entry in COMMANDS:
+        assert sum(line.startswith(f"`!{entry.usage}` - ") for line in listed) == 1
+        for word in (entry.name, *entry.aliases):
+            assert help_text(settings, word).startswith(f"**!{entry.usage}**")
+
+
+# -- a new entry appears everywhere -------------------------------------------------------------
+
+
+def test_a_new_entry_is_in_help_and_in_the_buttons(settings: Settings) -> None:
+    assert "`!dare @user [terms]` - challenge someone, daringly (also `!defy`)" in help_text(
+        settings, commands=EXTENDED
+    )
+    assert help_text(settings, "defy", EXTENDED).startswith("**!dare @user [terms]**")
+    assert suggest("dar", EXTENDED) == "dare" and suggest("dar") is None
+    [shrug] = [spec for spec in button_specs(EXTENDED) if spec.action == "shrug"]
+    assert shrug.decision is Decision.CHALLENGE and shrug.style is STYLES[Tone.ASIDE]
+    assert shrug.answer is TableService.decline
+
+
+@pytest.mark.parametrize("word", ["dare", "defy"])
+async def test_a_new_entry_is_a_console_prefix_and_slash_command(
+    wire: Wire, monkeypatch: pytest.MonkeyPatch, word: str
+) -> None:
+    commands_made = hybrid_commands(EXTENDED)
+
+    class DaringCog(TableCog):
+        locals().update(commands_made)
+
+    bot = wire.bot
+    await bot.remove_cog("Backgammon")
+    await bot.add_cog(DaringCog(bot.service, bot.live))
+    monkeypatch.setattr(table_module, "COMMANDS", EXTENDED)
+    noted = spy(bot.service, EXTENDED, monkeypatch)
+
+    given: dict[str, str | Person] = {"rival": ALICE, "terms": "3"}
+    seen = await through_each_front_end(wire, noted, DARE, given, word)
+    want: list[Noted] = [("challenge", ("alice", "3"), {})]
+    assert seen == {"console": want, "prefix": want, "slash": want}
+    assert isinstance(bot.get_command(word), commands.HybridCommand)
+    assert bot.get_command("move") is not None  # the others are still there
+
+
+def test_an_entry_the_front_ends_could_not_all_read_is_refused() -> None:
+    with pytest.raises(ValueError, match="'ctx'"):
+        hybrid_commands(
+            COMMANDS.adding(
+                Command(
+                    "dare",
+                    example="dare",
+                    summary="x",
+                    arguments=(Argument("ctx", Kind.TEXT, "x"),),
+                )
+            )
+        )
+    with pytest.raises(ValueError, match="'Dare'"):
+        Command("Dare", example="Dare", summary="x")
+    with pytest.raises(ValueError, match="only the last argument"):
+        Command(
+            "dare",
+            example="dare",
+            summary="x",
+            arguments=(Argument("terms", Kind.TEXT, "x"), Argument("rival", Kind.USER, "x")),
+        )
+    with pytest.raises(ValueError, match="follows an optional one"):
+        Command(
+            "dare",
+            example="dare",
+            summary="x",
+            arguments=(
+                Argument("rival", Kind.USER, "x"),
+                Argument("terms", Kind.TEXT, "x", required=True),
+            ),
+        )
+    with pytest.raises(ValueError, match="a button gives no arguments"):
+        Command(
+            "dare",
+            example="dare",
+            summary="x",
+            arguments=(Argument("rival", Kind.USER, "x", required=True),),
+            buttons=(Button(Decision.TURN, "Dare", Tone.GO),),
+        )
+    with pytest.raises(ValueError, match="'roll'"):
+        COMMANDS.adding(Command("spin", example="spin", summary="x", aliases=("roll",)))
+    with pytest.raises(ValueError, match="'class'"):
+        Argument("class", Kind.TEXT, "x")
+    with pytest.raises(ValueError, match="'level'"):
+        Argument("level", Kind.TEXT, "x", choices=("a", "b"))
+    with pytest.raises(ValueError, match="'play'"):
+        Argument("play", Kind.TEXT, "x" * 101)
