@@ -21,6 +21,8 @@ from bot.engine.errors import (
     MatchOverError,
     MoveError,
     NotYourTurnError,
+    PartialRecordError,
+    SnapshotError,
 )
 from bot.engine.events import (
     Action,
@@ -76,6 +78,7 @@ __all__ = [
     "Moved",
     "NotYourTurnError",
     "OpeningRoll",
+    "PartialRecordError",
     "Play",
     "Position",
     "ResignationAccepted",
@@ -83,6 +86,7 @@ __all__ = [
     "ResignationRejected",
     "Rolled",
     "ScriptedDice",
+    "SnapshotError",
     "Took",
     "VerifiableDice",
     "decode_match_id",

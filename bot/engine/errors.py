@@ -51,3 +51,12 @@ def excerpt(text: str) -> str:
 def typed(reason: str, text: str) -> str:
     """A message for a refused input: the reason first, then a short quote of what was typed."""
     return f"{reason} (you typed {excerpt(text)})" if text.strip() else reason
+
+
+class PartialRecordError(ValueError):
+    """The match was restored from a snapshot: it holds only what came after, so what needs
+    the whole record (its actions for storage, the ``.mat`` file) must come from a replay."""
+
+
+class SnapshotError(ValueError):
+    """Snapshot data that no match can be restored from; the message says what is wrong."""

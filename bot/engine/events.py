@@ -210,3 +210,25 @@ class MatchOver(_Event):
 
 Event = (GameStarted | OpeningRoll | Rolled | Moved | Doubled | Took | Beavered | Dropped
          | ResignationOffered | ResignationAccepted | ResignationRejected | GameOver | MatchOver)
+
+
+_EVENT_TYPES: Mapping[str, type[Event]] = {
+    cls.kind: cls
+    for cls in (GameStarted, OpeningRoll, Rolled, Moved, Doubled, Took, Beavered, Dropped,
+                ResignationOffered, ResignationAccepted, ResignationRejected, GameOver,
+                MatchOver)
+}
+
+
+def event_from_data(data: Mapping[str, Any]) -> Event:
+    """The event ``event.to_data()`` described (its lists become tuples again)."""
+    kind = data.get("event")
+    cls = _EVENT_TYPES.get(str(kind))
+    if cls is None:
+        raise ValueError(f"unknown event {kind!r}")
+    names = cast("tuple[str, ...]", cls.__slots__)
+    return cls(**{name: _tuples(data[name]) for name in names if name in data})
+
+
+def _tuples(value: Any) -> Any:
+    return tuple(_tuples(item) for item in value) if isinstance(value, list) else value

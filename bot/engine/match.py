@@ -10,7 +10,9 @@ a forced play or a roll with no legal play, scoring a finished game and starting
 
 The dice come from a :class:`~bot.engine.dice.DiceSource`, a pure function of the die number, so
 the player's actions (:attr:`Match.actions`) and the source rebuild the match exactly:
-:meth:`Match.replay`, :meth:`Match.to_data` and :meth:`Match.from_data`.
+:meth:`Match.replay`, :meth:`Match.to_data` and :meth:`Match.from_data`. A
+:meth:`Match.snapshot` holds the state alone in a few hundred bytes, whatever the match's
+length; :meth:`Match.from_snapshot` plays on from it exactly as the replayed match would.
 """
 
 from __future__ import annotations
@@ -21,7 +23,13 @@ from typing import Any, Literal
 
 from bot.engine.dice import Dice, DiceSource, VerifiableDice, dice_from_data
 from bot.engine.draft import Draft
-from bot.engine.errors import IllegalActionError, MatchError, MatchOverError, NotYourTurnError
+from bot.engine.errors import (
+    IllegalActionError,
+    MatchError,
+    MatchOverError,
+    NotYourTurnError,
+    PartialRecordError,
+)
 from bot.engine.events import (
     Action,
     ActionKind,
@@ -118,6 +126,10 @@ class Match:
       this game), ``games`` (the finished games' :class:`GameOver`).
     - ``actions`` (what players did: replayable), ``record`` (every event since the start),
       :attr:`events` (those of the last action), ``dice_used`` (dice drawn so far).
+    - A match restored by :meth:`from_snapshot` holds less history (``has_full_record`` is
+      False): ``actions`` are those since the snapshot, after ``earlier_actions`` others
+      (:attr:`action_count` counts both); ``record`` starts with the current game's last play
+      only, and ``games`` with the last finished game only.
 
     This list is the only one of the state: an action edits a copy with
     :func:`dataclasses.replace` (see :mod:`bot.engine.draft`), and the defaults are the state
@@ -148,6 +160,8 @@ class Match:
     actions: tuple[Action, ...] = field(default=(), repr=False)
     record: tuple[Event, ...] = field(default=(), repr=False)
     events_start: int = field(default=0, repr=False)
+    earlier_actions: int = field(default=0, repr=False)
+    has_full_record: bool = field(default=True, repr=False)
     _plays: tuple[Play, ...] | None = field(default=None, compare=False, repr=False)
 
     # -- construction -------------------------------------------------------------------------
@@ -181,6 +195,7 @@ class Match:
 
     def to_data(self) -> dict[str, Any]:
         """Plain JSON-able data (with the secret seed!) that :meth:`from_data` rebuilds."""
+        self._require_full_record("its data for storage")
         return {"format": FORMAT_VERSION, "options": self.options.to_data(),
                 "dice": self.dice_source.to_data(),
                 "actions": [action.to_data() for action in self.actions]}
@@ -195,7 +210,28 @@ class Match:
         return cls.replay(MatchOptions.from_data(data["options"]), dice,
                           (Action.from_data(item) for item in data["actions"]))
 
+    def snapshot(self) -> dict[str, Any]:
+        """The state as plain JSON-able data of a few hundred bytes, whatever the length of the
+        match (no secret: the dice are given apart). See :mod:`bot.engine.snapshot`."""
+        from bot.engine.snapshot import snapshot_of
+
+        return snapshot_of(self)
+
+    @classmethod
+    def from_snapshot(cls, data: Mapping[str, Any], dice: DiceSource) -> Match:
+        """The match :meth:`snapshot` described, with the dice it was played with: it plays on
+        exactly like the replayed match, but holds only the history the snapshot keeps
+        (``has_full_record`` is False). Raises :class:`~bot.engine.errors.SnapshotError`."""
+        from bot.engine.snapshot import match_from_snapshot
+
+        return match_from_snapshot(data, dice)
+
     # -- facts --------------------------------------------------------------------------------
+
+    @property
+    def action_count(self) -> int:
+        """How many actions players have taken since the start (restored or not)."""
+        return self.earlier_actions + len(self.actions)
 
     @property
     def length(self) -> int:
@@ -286,6 +322,7 @@ class Match:
         writes (player 0 first). See :mod:`bot.engine.mat`."""
         from bot.engine.mat import format_mat
 
+        self._require_full_record("a .mat record")
         return format_mat(self, names, event=event, site=site, date=date)
 
     # -- actions ------------------------------------------------------------------------------
@@ -411,6 +448,11 @@ class Match:
         return draft.freeze()
 
     # -- checks -------------------------------------------------------------------------------
+
+    def _require_full_record(self, purpose: str) -> None:
+        if not self.has_full_record:
+            raise PartialRecordError(f"{purpose} needs the whole record, and this match was "
+                                     "restored from a snapshot: replay its actions instead")
 
     def _check_player(self, player: int) -> None:
         if isinstance(player, bool) or player not in (0, 1):

@@ -11,7 +11,7 @@ import logging
 import re
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from importlib import resources
@@ -24,6 +24,8 @@ log = logging.getLogger(__name__)
 
 BUSY_SECONDS = 10.0  # how long a statement waits for another process's write lock
 _PLAYER_SQL = "SELECT * FROM players WHERE server_id = ? AND user_id = ?"
+_ACTIONS_SQL = "SELECT seq, action FROM match_actions WHERE match_id = ? ORDER BY seq"
+_APPEND_SQL = "INSERT INTO match_actions (match_id, seq, action) VALUES (?, ?, ?)"
 _MIGRATION_NAME = re.compile(r"^(\d{3})_[\w-]+\.sql$")
 
 
@@ -68,6 +70,10 @@ class ChallengeRow:
 
 @dataclass(frozen=True, slots=True)
 class MatchRow:
+    """A match. ``state``: JSON of what never changes (options and dice); ``snapshot``: JSON
+    of its current state, None until first written (rows from before schema 5); its actions
+    are rows of ``match_actions`` (:meth:`Store.match_actions`)."""
+
     id: int
     server_id: str
     channel_id: str
@@ -82,6 +88,7 @@ class MatchRow:
     abort_offered_by: int | None
     created_at: float
     last_action_at: float
+    snapshot: str | None = None
 
     @property
     def player_ids(self) -> tuple[str, str]:
@@ -244,6 +251,11 @@ class Store:
         row = await self.fetch_one("SELECT * FROM matches WHERE id = ?", (match_id,))
         return MatchRow(**dict(row)) if row else None
 
+    async def match_actions(self, match_id: int) -> list[tuple[int, str]]:
+        """The match's action log: (seq, action JSON) in order."""
+        rows = await self.fetch_all(_ACTIONS_SQL, (match_id,))
+        return [(int(row[0]), str(row[1])) for row in rows]
+
     async def leaderboard(self, server_id: str, limit: int = 10) -> list[PlayerRow]:
         rows = await self.fetch_all(
             "SELECT * FROM players WHERE server_id = ? AND wins + losses > 0 "
@@ -377,12 +389,15 @@ class Transaction:
         match_length: int,
         state: str,
         now: float,
+        *,
+        snapshot: str | None = None,
     ) -> int:
+        """A new match at version 1; its actions go in with :meth:`append_actions`."""
         cursor = await self._db.execute(
             "INSERT INTO matches (server_id, channel_id, player0_id, player1_id, match_length, "
-            "state, version, status, created_at, last_action_at) "
-            "VALUES (?, ?, ?, ?, ?, ?, 1, 'playing', ?, ?)",
-            (server_id, channel_id, *player_ids, match_length, state, now, now),
+            "state, snapshot, version, status, created_at, last_action_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, 1, 'playing', ?, ?)",
+            (server_id, channel_id, *player_ids, match_length, state, snapshot, now, now),
         )
         assert cursor.lastrowid is not None
         return cursor.lastrowid
@@ -392,28 +407,65 @@ class Transaction:
         match_id: int,
         version: int,
         *,
-        state: str,
         status: str,
         now: float,
+        state: str | None = None,
+        snapshot: str | None = None,
         winner: int | None = None,
         ending: str | None = None,
         abort_offered_by: int | None = None,
         touch: bool = True,
     ) -> int:
-        """Write a match if it is still at ``version``; returns the new version.
+        """Write a match if it is still at ``version``; returns the new version. ``state`` and
+        ``snapshot`` are written when given, else kept; new actions go in with
+        :meth:`append_actions`, in the same transaction.
 
         Raises :class:`StaleMatchError` when another writer got there first.
         """
         changed = await self.execute(
-            "UPDATE matches SET state = ?, status = ?, winner = ?, ending = ?, "
-            "abort_offered_by = ?, version = version + 1, "
+            "UPDATE matches SET state = COALESCE(?, state), snapshot = COALESCE(?, snapshot), "
+            "status = ?, winner = ?, ending = ?, abort_offered_by = ?, version = version + 1, "
             "last_action_at = CASE WHEN ? THEN ? ELSE last_action_at END "
             "WHERE id = ? AND version = ?",
-            (state, status, winner, ending, abort_offered_by, touch, now, match_id, version),
+            (state, snapshot, status, winner, ending, abort_offered_by, touch, now, match_id,
+             version),
         )
         if changed != 1:
             raise StaleMatchError(f"match {match_id} is no longer at version {version}", match_id)
         return version + 1
+
+    async def append_actions(self, match_id: int, first_seq: int, actions: Sequence[str]) -> None:
+        """Add ``actions`` (JSON texts) to the match's log as ``first_seq``, ``first_seq + 1``...
+
+        Raises :class:`StoreError` when the log already has one of those numbers (it then
+        disagrees with whoever thought it held ``first_seq`` actions).
+        """
+        rows = [(match_id, first_seq + offset, action) for offset, action in enumerate(actions)]
+        try:
+            if len(rows) == 1:
+                await self._db.execute(_APPEND_SQL, rows[0])
+            elif rows:
+                await self._db.executemany(_APPEND_SQL, rows)
+        except sqlite3.IntegrityError as error:
+            raise StoreError(
+                f"match {match_id}: can't log actions {first_seq}-{first_seq + len(rows) - 1}: "
+                f"{error}"
+            ) from error
+
+    async def match_actions(self, match_id: int) -> list[tuple[int, str]]:
+        """The match's action log as this transaction sees it: (seq, action JSON) in order."""
+        cursor = await self._db.execute(_ACTIONS_SQL, (match_id,))
+        return [(int(row[0]), str(row[1])) for row in await cursor.fetchall()]
+
+    async def store_snapshot(self, match_id: int, version: int, snapshot: str) -> bool:
+        """Write a snapshot rebuilt from the log without making a new version (nothing about
+        the match changed, so nothing is announced again); False when the match is no longer
+        at ``version`` (the newer writer wrote its own snapshot)."""
+        changed = await self.execute(
+            "UPDATE matches SET snapshot = ? WHERE id = ? AND version = ?",
+            (snapshot, match_id, version),
+        )
+        return changed == 1
 
     async def record_rating(
         self, match_id: int, server_id: str, user_id: str, before: PlayerRow, rating: float

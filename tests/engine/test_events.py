@@ -64,3 +64,18 @@ def test_the_defaults_of_match_are_the_state_before_the_first_game() -> None:
     started = Draft(blank, ())
     started.start_game()
     assert started.freeze() == Match.start(3, dice=VerifiableDice.seeded(1))
+
+
+def test_every_event_comes_back_from_its_data() -> None:
+    record = [event for seed in (1, 2) for event in list(random_states(
+        seed, 0, Policy(double=0.3, drop=0.1, beaver=0.5, resign=0.02), beavers=True,
+        jacoby=True, automatic_doubles=3))[-1].record]
+    record += list(random_states(3, 7, Policy(resign=0.02, accept=0.2)))[-1].record
+    assert {type(event) for event in record} == set(EVENT_CLASSES)
+    for event in record:
+        assert events.event_from_data(event.to_data()) == event
+
+
+def test_unknown_event_data_is_refused() -> None:
+    with pytest.raises(ValueError, match="unknown event 'teleported'"):
+        events.event_from_data({"event": "teleported"})
