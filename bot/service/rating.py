@@ -5,12 +5,16 @@ P_upset = 1 / (10^(D * sqrt(n) / 2000) + 1); P = 1 - P_upset when the underdog w
 P_upset. Each player's K = max(1, 5 - experience / 100), using experience before the match. The
 winner gains 4 * K * sqrt(n) * P, the loser loses 4 * K * sqrt(n) * P with their own K, and both
 add n to their experience.
+
+:func:`record_result` writes a rated result: both players' new ratings and the history rows.
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+
+from bot.store import Transaction
 
 START_RATING = 1500.0
 
@@ -50,4 +54,31 @@ def rate_match(winner: tuple[float, int], loser: tuple[float, int], length: int)
         loser_rating=loser_rating - k_factor(loser_experience) * scale,
         winner_experience=winner_experience + length,
         loser_experience=loser_experience + length,
+    )
+
+
+async def record_result(
+    tx: Transaction, server_id: str, ids: tuple[str, str], winner: int, match_id: int, length: int
+) -> None:
+    """Rate match ``match_id`` (``length`` points, between players ``ids``) that ``ids[winner]``
+    won, inside the transaction that ends it."""
+    win = await tx.player(server_id, ids[winner])
+    lose = await tx.player(server_id, ids[1 - winner])
+    assert win is not None and lose is not None  # matches reference their players
+    change = rate_match((win.rating, win.experience), (lose.rating, lose.experience), length)
+    await tx.record_rating(match_id, server_id, win.user_id, win, change.winner_rating)
+    await tx.record_rating(match_id, server_id, lose.user_id, lose, change.loser_rating)
+    await tx.update_player_result(
+        server_id,
+        win.user_id,
+        rating=change.winner_rating,
+        experience=change.winner_experience,
+        won=True,
+    )
+    await tx.update_player_result(
+        server_id,
+        lose.user_id,
+        rating=change.loser_rating,
+        experience=change.loser_experience,
+        won=False,
     )

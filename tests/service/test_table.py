@@ -339,7 +339,7 @@ async def test_stale_writer_fails_cleanly(db_path: Path, clock: FakeClock) -> No
     # Process A plays; process B still holds the old version and tries the same.
     public(await a.move(PLACE, mover, play))
     with pytest.raises(StaleMatchError):
-        await b._save(PLACE, table, table.match.move(table.match.turn or 0, play))
+        await b.repository.save(table, table.match.move(table.match.turn or 0, play))
     assert await a.game_view(PLACE) == await b.game_view(PLACE)
     await store_a.close()
     await store_b.close()

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot.engine.dice import verify_seed
-from bot.service import table as table_module
+from bot.service import repository as repository_module
 from bot.service.dicekey import DiceKeyFileError, check_key, load_or_create_key, server_key
 from bot.service.help import help_text
 from bot.service.models import Place, Reply, User
@@ -249,7 +249,7 @@ async def test_a_match_that_no_longer_replays_is_voided_and_said(
         await tx.execute(
             "UPDATE matches SET state = ? WHERE id = ?", ('{"format": 99}', table.row.id)
         )
-    service._matches.clear()  # as after a restart
+    service.repository.match_cache.clear()  # as after a restart
     assert await service.pending_decision(PLACE) is None  # no write outside the lock
     [said] = await service.roll(PLACE, ALICE)
     assert not said.private
@@ -290,11 +290,11 @@ async def test_locks_do_not_outlive_their_commands(service: TableService) -> Non
 async def test_the_name_cache_is_bounded(
     service: TableService, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(table_module, "NAMES_KEPT", 5)
+    monkeypatch.setattr(repository_module, "NAMES_KEPT", 5)
     for i in range(20):
         public(await service.challenge(Place("guild", f"c{i}"), ALICE, BOB, "1"))
-        service._remember(PLACE, type(ALICE)(f"u{i}", f"user{i}"))
-    assert len(service._name_cache) <= 5
+        service.repository.remember(PLACE, type(ALICE)(f"u{i}", f"user{i}"))
+    assert len(service.repository.name_cache) <= 5
 
 
 async def test_a_stale_command_keeps_the_other_matches_cached(
@@ -308,12 +308,12 @@ async def test_a_stale_command_keeps_the_other_matches_cached(
     there = await store.playing_match(other_place.server_id, other_place.channel_id)
     assert here is not None and there is not None
 
-    real_save = service._save
+    real_save = service.repository.save
 
     async def racing_save(*args: object, **kwargs: object) -> object:
         raise StaleMatchError("someone else wrote first", here.id)
 
-    monkeypatch.setattr(service, "_save", racing_save)
+    monkeypatch.setattr(service.repository, "save", racing_save)
     table = await service.table(PLACE)
     assert table is not None
     user = (ALICE, BOB)[table.match.turn or 0]
@@ -323,8 +323,9 @@ async def test_a_stale_command_keeps_the_other_matches_cached(
     else:
         [reply] = await service.roll(PLACE, user)
     assert reply.private and "changed while your command ran" in reply.text
-    assert here.id not in service._matches and there.id in service._matches
-    monkeypatch.setattr(service, "_save", real_save)
+    kept = service.repository.match_cache
+    assert here.id not in kept and there.id in kept
+    monkeypatch.setattr(service.repository, "save", real_save)
 
 
 async def test_expiry_is_written_only_under_the_lock(

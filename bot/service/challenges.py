@@ -1,0 +1,254 @@
+"""Challenges: the terms a challenger types, and a challenge's answer (accept, decline, cancel)
+or expiry. An accepted challenge starts the match."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from typing import Any
+
+from bot.engine.match import Match
+from bot.engine.options import MAX_AUTOMATIC_DOUBLES
+from bot.service.dice import DiceFactory
+from bot.service.images import BoardImages
+from bot.service.models import Decision, Place, Refusal, Reply, User
+from bot.service.names import markdown_safe as md
+from bot.service.play import advance
+from bot.service.presentation import (
+    challenge_key,
+    duration,
+    match_kind,
+    options_text,
+    quote,
+    status_reply,
+    typed,
+)
+from bot.service.repository import Repository
+from bot.settings import MAX_MATCH_LENGTH, Settings
+from bot.store import ChallengeRow, Store
+
+_POINT_WORDS = ("points", "point", "pts", "pt", "p")
+_LENGTH_WORDS = re.compile(r"^(\d+)(?=(?:points|point|pts|pt|p)\b)")  # "3pt" -> "3 pt"
+MONEY_OPTIONS: dict[str, tuple[str, Any]] = {
+    "jacoby": ("jacoby", True),
+    "beavers": ("beavers", True),
+    "beaver": ("beavers", True),
+    "auto": ("automatic_doubles", True),
+    "automatic": ("automatic_doubles", True),
+}
+
+
+def parse_terms(terms: str | int | None, settings: Settings) -> tuple[int, dict[str, Any]]:
+    """Match length (0 = money) and money-game options from what the challenger typed:
+    ``5``, ``5 points``, ``money jacoby beavers auto 2``."""
+    if terms is None or isinstance(terms, int):
+        return _parse_length(terms, settings), {}
+    words = _LENGTH_WORDS.sub(r"\1 ", typed(terms).lower().replace(",", " ")).split()
+    if words and words[0].isdigit() and len(words) > 1 and words[1] in _POINT_WORDS:
+        words.pop(1)  # "3 points"
+    if not words:
+        return _parse_length(None, settings), {}
+    first, extras = (words[0], words[1:]) if words[0] not in MONEY_OPTIONS else (None, words)
+    options = _parse_options(extras, settings.command_prefix)
+    length = _parse_length(first, settings)
+    if options and length:
+        raise Refusal(
+            "Jacoby, beavers and automatic doubles are for money games: "
+            f"`{settings.command_prefix}challenge @user money jacoby beavers`."
+        )
+    return length, options
+
+
+def _parse_options(words: list[str], prefix: str) -> dict[str, Any]:
+    options: dict[str, Any] = {}
+    index = 0
+    while index < len(words):
+        word = words[index]
+        index += 1
+        if word not in MONEY_OPTIONS:
+            raise Refusal(
+                f"{quote(word)} is not a match option: after `money` you may add "
+                "`jacoby`, `beavers` and `auto` (automatic doubles)."
+            )
+        name, value = MONEY_OPTIONS[word]
+        if name == "automatic_doubles" and index < len(words) and words[index].isdigit():
+            value = int(words[index])
+            index += 1
+            if not 1 <= value <= MAX_AUTOMATIC_DOUBLES:
+                raise Refusal(
+                    f"Automatic doubles: at most 1 to {MAX_AUTOMATIC_DOUBLES} per game, "
+                    f"not {value}, e.g. `{prefix}challenge @user money auto 2`."
+                )
+        options[name] = value
+    return options
+
+
+def _parse_length(length: str | int | None, settings: Settings) -> int:
+    if length is None or (isinstance(length, str) and not length.strip()):
+        return settings.default_match_length
+    if isinstance(length, str):
+        word = typed(length).lower()
+        if word in ("money", "m"):
+            return 0
+        if not word.isdigit():
+            raise Refusal(
+                f"{quote(length)} is not a match length: give a number of points "
+                f"(1-{MAX_MATCH_LENGTH}) or `money`."
+            )
+        length = int(word)
+    if not 1 <= length <= MAX_MATCH_LENGTH:
+        raise Refusal(
+            f"A match is 1 to {MAX_MATCH_LENGTH} points, not {length}; for a money game "
+            f"say `money`, e.g. `{settings.command_prefix}challenge @user money`."
+        )
+    return length
+
+
+class Challenges:
+    """The commands about challenges. Each runs under the channel's lock (the facade's)."""
+
+    def __init__(
+        self,
+        store: Store,
+        repository: Repository,
+        images: BoardImages,
+        settings: Settings,
+        clock: Callable[[], float],
+        dice: DiceFactory,
+    ) -> None:
+        self._store = store
+        self._repository = repository
+        self._images = images
+        self._settings = settings
+        self._clock = clock
+        self._dice = dice
+
+    @property
+    def _prefix(self) -> str:
+        return self._settings.command_prefix
+
+    async def open_challenge(self, place: Place, *, expire: bool = True) -> ChallengeRow | None:
+        """The channel's open challenge. One past its time is closed as expired when
+        ``expire`` (only under the channel's lock); either way it is not returned."""
+        challenge = await self._store.open_challenge(place.server_id, place.channel_id)
+        if challenge is not None and challenge.expires_at <= self._clock():
+            if expire:
+                async with self._store.transaction() as tx:
+                    await tx.expire_challenge(challenge.id)
+            return None
+        return challenge
+
+    async def _no_challenge(self, place: Place, verb: str) -> Refusal:
+        """Why there is no challenge to ``verb``: it expired, or there never was one."""
+        last = await self._store.latest_challenge(place.server_id, place.channel_id)
+        match = await self._store.latest_match(place.server_id, place.channel_id)
+        expired = last is not None and last.status == "expired"
+        if last is not None and expired and (match is None or match.created_at < last.created_at):
+            ids = (last.challenger_id, last.challenged_id)
+            names = [md(name) for name in await self._repository.names(place, ids)]
+            ago = duration(self._clock() - last.expires_at)
+            minutes = self._settings.challenge_timeout_minutes
+            return Refusal(
+                f"{names[0]}'s challenge to {names[1]} expired {ago} ago (challenges "
+                f"last {minutes:g} minutes): `{self._prefix}challenge @user` to start again."
+            )
+        return Refusal(
+            f"There is no challenge here to {verb}. Start one with `{self._prefix}challenge @user`."
+        )
+
+    async def challenge(
+        self, place: Place, user: User, opponent: User, length: str | int | None
+    ) -> list[Reply]:
+        points, options = parse_terms(length, self._settings)
+        if opponent.id == user.id:
+            raise Refusal(
+                "You can't challenge yourself: name someone else, "
+                f"e.g. `{self._prefix}challenge @friend`."
+            )
+        if await self._repository.table(place) is not None:
+            raise Refusal(
+                "A match is already being played here: one match per channel. "
+                "Use another channel or thread."
+            )
+        existing = await self.open_challenge(place)
+        if existing is not None:
+            raise Refusal(
+                "There is already an open challenge here: it must be answered, "
+                f"cancelled (`{self._prefix}cancel`) or expire first."
+            )
+        now = self._clock()
+        minutes = self._settings.challenge_timeout_minutes
+        async with self._store.transaction() as tx:
+            await tx.ensure_player(place.server_id, user.id, user.name, now)
+            await tx.ensure_player(place.server_id, opponent.id, opponent.name, now)
+            challenge_id = await tx.create_challenge(
+                place.server_id,
+                place.channel_id,
+                user.id,
+                opponent.id,
+                points,
+                now,
+                now + minutes * 60,
+                json.dumps(options),
+            )
+        self._repository.remember(place, user, opponent)
+        return [
+            Reply(
+                f"{md(user.name)} challenges {md(opponent.name)} to "
+                f"{match_kind(points)}{options_text(options)}. "
+                f"{md(opponent.name)}: `{self._prefix}accept` or `{self._prefix}decline` "
+                f"(expires in {minutes:g} minutes).",
+                mention=(opponent.id,),
+                decision=Decision.CHALLENGE,
+                decision_for=opponent.id,
+                decision_key=challenge_key(challenge_id),
+            )
+        ]
+
+    async def accept(self, place: Place, user: User) -> list[Reply]:
+        """``user`` accepts the challenge offered to them: the match starts."""
+        challenge = await self.open_challenge(place)
+        if challenge is None:
+            raise await self._no_challenge(place, "accept")
+        if challenge.challenged_id != user.id:
+            challenged = md(
+                (await self._repository.names(place, (challenge.challenged_id,) * 2))[0]
+            )
+            raise Refusal(f"This challenge is for {challenged}; only they can accept it.")
+        match = Match.start(
+            challenge.match_length, dice=self._dice(), **json.loads(challenge.options)
+        )
+        events = list(match.record)
+        match = advance(match, events)
+        table = await self._repository.create_match(place, challenge, user, match)
+        lead = (
+            f"{table.names[1]} accepts: {table.names[0]} vs {table.names[1]}, "
+            f"{match_kind(match.length)}{options_text(match.options.to_data())}. "
+            "Dice commitment (SHA-256 of the secret seed, "
+            f"revealed at the end): `{match.commitment}`"
+        )
+        return [await status_reply(table, events, self._prefix, self._images, lead=lead)]
+
+    async def close(self, place: Place, user: User, *, status: str) -> list[Reply]:
+        """The challenged player declines (``declined``), or the challenger cancels
+        (``cancelled``)."""
+        declining = status == "declined"
+        challenge = await self.open_challenge(place)
+        if challenge is None:
+            raise await self._no_challenge(place, "decline" if declining else "cancel")
+        allowed = challenge.challenged_id if declining else challenge.challenger_id
+        if allowed != user.id:
+            if declining:
+                raise Refusal(
+                    "Only the challenged player can decline; the challenger can "
+                    f"`{self._prefix}cancel`."
+                )
+            raise Refusal(
+                "Only the challenger can cancel a challenge; the challenged "
+                f"player can `{self._prefix}decline`."
+            )
+        async with self._store.transaction() as tx:
+            await tx.close_challenge(challenge.id, status)
+        said = "declines" if declining else "withdraws"
+        return [Reply(f"{md(user.name)} {said} the challenge.")]

@@ -1,0 +1,277 @@
+"""The service's matches: read from the store, saved, ended, and kept in memory between commands.
+
+The rest of the service reads and writes matches only through :class:`Repository`, so a change
+in how a match is stored (its record, a snapshot, a log of actions) touches this module alone.
+The store stays the truth: a match kept in memory is used only while its row has not changed.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import uuid
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from bot.engine.match import Match
+from bot.service.models import Announcement, Place, Refusal, User
+from bot.service.names import markdown_safe as md
+from bot.service.rating import record_result
+from bot.settings import Settings
+from bot.store import ChallengeRow, MatchRow, Store
+
+log = logging.getLogger(__name__)
+
+MATCHES_KEPT = 2000  # matches kept in memory between commands (replayed from the store if not)
+NAMES_KEPT = 20_000  # display names kept in memory (read from the store if not)
+
+
+@dataclass(slots=True)
+class Table:
+    """A channel's match as read from the store."""
+
+    row: MatchRow
+    match: Match
+    plain: tuple[str, str]  # the players' names as images, records and data show them
+
+    @property
+    def names(self) -> tuple[str, str]:
+        """The players' names as message text shows them (Markdown escaped)."""
+        return md(self.plain[0]), md(self.plain[1])
+
+    def seat(self, user: User) -> int | None:
+        if user.id == self.row.player0_id:
+            return 0
+        if user.id == self.row.player1_id:
+            return 1
+        return None
+
+
+def require_seat(table: Table, user: User) -> int:
+    """``user``'s seat at ``table``; refused when they don't play there."""
+    seat = table.seat(user)
+    if seat is None:
+        raise Refusal(
+            f"Only {table.names[0]} and {table.names[1]} play at this table; "
+            "you can watch, or start your own match in another channel."
+        )
+    return seat
+
+
+class Repository:
+    """Matches and players' names, from the store or from memory."""
+
+    def __init__(
+        self,
+        store: Store,
+        settings: Settings,
+        clock: Callable[[], float],
+        *,
+        dice_key: bytes | None = None,
+    ) -> None:
+        """``dice_key``: the server's key, so that matches whose dice it makes replay."""
+        self.store = store
+        self._settings = settings
+        self._clock = clock
+        self._dice_key = dice_key
+        self.match_cache: OrderedDict[int, tuple[int, Match]] = OrderedDict()  # id: version, match
+        self.name_cache: OrderedDict[tuple[str, str], str] = OrderedDict()  # (server, user): name
+
+    # -- names ------------------------------------------------------------------------------------
+
+    async def names(self, place: Place, ids: tuple[str, str]) -> tuple[str, str]:
+        """Two players' names as last seen (their ids, for players the store never saw)."""
+        names = []
+        for user_id in ids:
+            key = (place.server_id, user_id)
+            name = self.name_cache.get(key)
+            if name is None:
+                player = await self.store.player(place.server_id, user_id)
+                name = player.name if player else user_id
+                self._cache_name(key, name)
+            else:
+                self.name_cache.move_to_end(key)
+            names.append(name)
+        return names[0], names[1]
+
+    def remember(self, place: Place, *users: User) -> None:
+        """Keep the names ``users`` go by now (the store has just been told them)."""
+        for user in users:
+            self._cache_name((place.server_id, user.id), user.name)
+
+    def _cache_name(self, key: tuple[str, str], name: str) -> None:
+        self.name_cache[key] = name
+        self.name_cache.move_to_end(key)
+        while len(self.name_cache) > NAMES_KEPT:
+            self.name_cache.popitem(last=False)
+
+    # -- reading ------------------------------------------------------------------------------
+
+    async def table(
+        self, place: Place, *, latest: bool = False, repair: bool = True
+    ) -> Table | None:
+        """The channel's match being played (or, with ``latest``, its last one, even if over).
+        One that no longer replays (a damaged row, an engine change) is voided when ``repair``
+        (only under the channel's lock), else taken as absent."""
+        row = await (self.store.latest_match if latest else self.store.playing_match)(
+            place.server_id, place.channel_id
+        )
+        if row is None:
+            return None
+        plain = await self.names(place, row.player_ids)
+        names = (md(plain[0]), md(plain[1]))
+        if row.ending == "unreadable":
+            raise Refusal(
+                f"The last match here, {names[0]} vs {names[1]}, is void: its record was damaged."
+            )
+        try:
+            match = await self._load(row)
+        except Exception:  # anything the replay of a stored record can raise
+            error_id = uuid.uuid4().hex[:8]
+            log.exception("Error %s: match %s (%s) does not replay", error_id, row.id, place)
+            if row.status == "playing" and repair:
+                await self._close(row, status="aborted", ending="unreadable")
+                raise Announcement(
+                    f"The match between {names[0]} and {names[1]} could not be restored from "
+                    f"the database (error {error_id}), so it is void: unrated, and the table "
+                    f"is free. Sorry! Start again with `{self._settings.command_prefix}"
+                    "challenge @user`."
+                ) from None
+            if row.status == "playing":
+                return None
+            raise Refusal(
+                f"The last match here can't be shown: its record is damaged (error {error_id})."
+            ) from None
+        return Table(row, match, plain)
+
+    async def require(self, place: Place, *, latest: bool = False) -> Table:
+        """The match being played here (or, with ``latest``, the last one, even if over)."""
+        table = await self.table(place, latest=latest)
+        if table is None:
+            if latest:
+                raise Refusal("No match has been played at this table yet.")
+            raise Refusal(
+                "There is no match at this table. Start one with "
+                f"`{self._settings.command_prefix}challenge @user`."
+            )
+        return table
+
+    async def _load(self, row: MatchRow) -> Match:
+        """The match a row holds: replayed from its record, or the copy kept from the last
+        command when the row has not changed since."""
+        cached = self.match_cache.get(row.id)
+        if cached is not None and cached[0] == row.version:
+            self.match_cache.move_to_end(row.id)
+            return cached[1]
+        match = Match.from_data(json.loads(row.state), dice_key=self._dice_key)
+        self._keep(row.id, row.version, match)
+        return match
+
+    def _keep(self, match_id: int, version: int, match: Match) -> None:
+        self.match_cache[match_id] = (version, match)
+        self.match_cache.move_to_end(match_id)
+        while len(self.match_cache) > MATCHES_KEPT:
+            self.match_cache.popitem(last=False)
+
+    def forget(self, match_id: int) -> None:
+        """Drop the copy kept of a match (its row changed behind our back, or it ended)."""
+        self.match_cache.pop(match_id, None)
+
+    # -- writing ------------------------------------------------------------------------------
+
+    async def create_match(
+        self, place: Place, challenge: ChallengeRow, accepter: User, match: Match
+    ) -> Table:
+        """Start ``match`` from the accepted ``challenge``, in one transaction."""
+        now = self._clock()
+        ids = (challenge.challenger_id, challenge.challenged_id)
+        async with self.store.transaction() as tx:
+            await tx.ensure_player(place.server_id, accepter.id, accepter.name, now)
+            await tx.close_challenge(challenge.id, "accepted")
+            match_id = await tx.create_match(
+                place.server_id,
+                place.channel_id,
+                ids,
+                challenge.match_length,
+                json.dumps(match.to_data()),
+                now,
+            )
+        self.remember(place, accepter)
+        row = await self.store.match(match_id)
+        assert row is not None
+        self._keep(match_id, row.version, match)
+        return Table(row, match, await self.names(place, ids))
+
+    async def save(
+        self,
+        table: Table,
+        match: Match,
+        *,
+        touch: bool = True,
+        abort_offered_by: int | None = None,
+    ) -> Table:
+        """Write ``match`` as the new state of ``table`` (rated if it just ended): the table as
+        it now stands. ``touch``: the players acted (the claim clock starts again)."""
+        now = self._clock()
+        status = "finished" if match.is_over else "playing"
+        row = table.row
+        async with self.store.transaction() as tx:
+            version = await tx.save_match(
+                row.id,
+                row.version,
+                state=json.dumps(match.to_data()),
+                status=status,
+                now=now,
+                winner=match.winner,
+                ending="played" if match.is_over else None,
+                abort_offered_by=abort_offered_by,
+                touch=touch,
+            )
+            if match.is_over and match.winner is not None and match.length > 0:
+                await record_result(
+                    tx, row.server_id, row.player_ids, match.winner, row.id, match.length
+                )
+        self._keep(row.id, version, match)
+        row = replace(
+            row,
+            version=version,
+            status=status,
+            winner=match.winner,
+            ending="played" if match.is_over else None,
+            abort_offered_by=abort_offered_by,
+            last_action_at=now if touch else row.last_action_at,
+        )
+        return Table(row, match, table.plain)
+
+    async def end(
+        self, table: Table, *, status: str, ending: str, winner: int | None = None
+    ) -> None:
+        """End ``table``'s match as it stands: ``aborted`` (unrated), or ``finished`` with a
+        ``winner`` (rated unless a money game)."""
+        rated = table.match.length if winner is not None else 0
+        await self._close(table.row, status=status, ending=ending, winner=winner, rated=rated)
+
+    async def _close(
+        self,
+        row: MatchRow,
+        *,
+        status: str,
+        ending: str,
+        winner: int | None = None,
+        rated: int = 0,
+    ) -> None:
+        """Close a match row without changing its record; ``rated``: the length to rate."""
+        async with self.store.transaction() as tx:
+            await tx.save_match(
+                row.id,
+                row.version,
+                state=row.state,
+                status=status,
+                now=self._clock(),
+                winner=winner,
+                ending=ending,
+            )
+            if winner is not None and rated > 0:
+                await record_result(tx, row.server_id, row.player_ids, winner, row.id, rated)
+        self.forget(row.id)

@@ -1,0 +1,188 @@
+"""Looking: the board, pips, score and record of a match, the server's ratings, the help, and
+the state adapters read (the open question, the match as data). None of these change a thing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.service.challenges import Challenges
+from bot.service.help import help_text
+from bot.service.images import BoardImages
+from bot.service.models import Attachment, Decision, Pending, Place, Reply, User
+from bot.service.names import markdown_safe as md
+from bot.service.presentation import (
+    challenge_key,
+    ending_text,
+    game_data,
+    lead_text,
+    leaderboard_text,
+    match_key,
+    prompt_text,
+    quote,
+    score_text,
+    stats_text,
+    typed,
+)
+from bot.service.repository import Repository
+from bot.settings import Settings
+from bot.store import Store
+
+_DECISIONS = {"roll": Decision.TURN, "doubled": Decision.DOUBLE, "resigned": Decision.RESIGNATION}
+
+
+class Views:
+    """Commands and queries that only read. The match commands run under the channel's lock
+    (the facade's); the others need none."""
+
+    def __init__(
+        self,
+        store: Store,
+        repository: Repository,
+        images: BoardImages,
+        challenges: Challenges,
+        settings: Settings,
+    ) -> None:
+        self._store = store
+        self._repository = repository
+        self._images = images
+        self._challenges = challenges
+        self._settings = settings
+
+    @property
+    def _prefix(self) -> str:
+        return self._settings.command_prefix
+
+    # -- a match (under the channel's lock) ----------------------------------------------------
+
+    async def board(self, place: Place, user: User) -> list[Reply]:
+        table = await self._repository.require(place, latest=True)
+        seat = table.seat(user)
+        viewer = seat if seat is not None else table.match.on_roll
+        prompt, _ = prompt_text(table, self._prefix)
+        text = f"{score_text(table.match, table.names)}\n{prompt}"
+        if table.row.status != "playing":
+            text = f"{ending_text(table)}\n{score_text(table.match, table.names)}"
+        shows = (table.row.id, table.row.version) if table.row.status == "playing" else None
+        return [
+            Reply(
+                text,
+                image=await self._images.board(table, viewer),
+                board_viewer=viewer,
+                announces=shows,
+            )
+        ]
+
+    async def pips(self, place: Place, user: User) -> list[Reply]:
+        table = await self._repository.require(place)
+        pips = table.match.pip_counts()
+        names = table.names
+        return [
+            Reply(f"Pips: {names[0]} {pips[0]}, {names[1]} {pips[1]} ({lead_text(names, pips)}).")
+        ]
+
+    async def score(self, place: Place, user: User) -> list[Reply]:
+        table = await self._repository.require(place)
+        match, names = table.match, table.names
+        owner = "centred" if match.cube_owner is None else f"{names[match.cube_owner]}'s"
+        return [
+            Reply(
+                f"{score_text(match, names)}. Game {match.game_number}; "
+                f"cube {match.cube_value}, {owner}."
+            )
+        ]
+
+    async def export(self, place: Place, user: User) -> list[Reply]:
+        table = await self._repository.require(place, latest=True)
+        match = table.match
+        lines = [
+            f"GNU Backgammon ID: `{match.position_id()}:{match.match_id()}` (Position ID:Match ID)",
+            f"Dice commitment: `{match.commitment}`",
+        ]
+        attachment = None
+        if table.row.status == "playing":
+            lines.append("The `.mat` record and the dice seed come when the match ends.")
+        else:
+            seed = match.dice_source.reveal()
+            lines.append(
+                f"Dice seed: `{seed}`; the match used dice 0-{match.dice_used - 1} "
+                "(the README shows how to check every roll)"
+            )
+            mat = match.to_mat(table.plain)
+            attachment = Attachment(f"match-{table.row.id}.mat", mat.encode("utf-8"))
+        return [Reply("\n".join(lines), file=attachment)]
+
+    # -- the server ---------------------------------------------------------------------------
+
+    async def leaderboard(self, place: Place, user: User) -> list[Reply]:
+        top = await self._store.leaderboard(place.server_id, 10)
+        rank = await self._store.rank(place.server_id, user.id) if top else None
+        return [Reply(leaderboard_text(top, user.name, rank, self._prefix))]
+
+    async def stats(self, place: Place, user: User, target: User | None) -> list[Reply]:
+        who = target or user
+        player = await self._store.player(place.server_id, who.id)
+        if player is None:
+            return [Reply(f"{md(who.name)} has not played here yet.")]
+        rank = await self._store.rank(place.server_id, who.id)
+        counts = await self._store.match_counts(place.server_id, who.id)
+        return [Reply(stats_text(player, rank, counts))]
+
+    def help(self, topic: str | None) -> list[Reply]:
+        try:
+            return [Reply(help_text(self._settings, typed(topic) if topic else None))]
+        except KeyError:
+            return [
+                Reply(
+                    f"There is no command {quote(topic or '')}. `{self._prefix}help` lists "
+                    "them all.",
+                    private=True,
+                )
+            ]
+
+    # -- state for adapters -------------------------------------------------------------------
+
+    async def game_view(self, place: Place) -> dict[str, Any] | None:
+        """The channel's match (or open challenge) as plain data, for the console's JSON."""
+        table = await self._repository.table(place, latest=True, repair=False)
+        challenge = await self._store.open_challenge(place.server_id, place.channel_id)
+        if challenge is not None and (
+            table is None or challenge.created_at >= table.row.created_at
+        ):
+            ids = (challenge.challenger_id, challenge.challenged_id)
+            names = await self._repository.names(place, ids)
+            return {
+                "players": list(names),
+                "match_length": challenge.match_length,
+                "score": [0, 0],
+                "crawford": False,
+                "game_number": 0,
+                "phase": "challenged",
+                "turn": names[1],
+                "dice": None,
+                "cube": 1,
+                "cube_owner": None,
+                "position_id": None,
+                "match_id": None,
+                "winner": None,
+            }
+        if table is None:
+            return None
+        return game_data(table)
+
+    async def pending_decision(self, place: Place) -> Pending | None:
+        """The question the table waits on now, or None."""
+        table = await self._repository.table(place, repair=False)
+        if table is not None:
+            match = table.match
+            turn = match.turn
+            if turn is None or match.phase not in _DECISIONS:
+                return None
+            ids = table.row.player_ids
+            return Pending(_DECISIONS[match.phase], ids[turn], table.names[turn], match_key(table))
+        challenge = await self._challenges.open_challenge(place, expire=False)
+        if challenge is None:
+            return None
+        name = md((await self._repository.names(place, (challenge.challenged_id,) * 2))[0])
+        return Pending(
+            Decision.CHALLENGE, challenge.challenged_id, name, challenge_key(challenge.id)
+        )
