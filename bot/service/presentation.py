@@ -251,7 +251,7 @@ def game_data(table: Table) -> dict[str, Any]:
 
 def match_key(table: Table) -> str:
     """The key of the decision a match waits on (see :class:`Pending`)."""
-    return f"m{table.row.id}.{len(table.match.actions)}"
+    return f"m{table.row.id}.{table.match.action_count}"
 
 
 def challenge_key(challenge_id: int) -> str:

@@ -7,7 +7,7 @@ The store stays the truth: a match kept in memory is used only while its row has
 
 from __future__ import annotations
 
-import json
+import asyncio
 import logging
 import uuid
 from collections import OrderedDict
@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from bot.engine.match import Match
+from bot.service import storage
 from bot.service.models import Announcement, Place, Refusal, User
 from bot.service.names import markdown_safe as md
 from bot.service.rating import record_result
@@ -23,7 +24,7 @@ from bot.store import ChallengeRow, MatchRow, Store
 
 log = logging.getLogger(__name__)
 
-MATCHES_KEPT = 2000  # matches kept in memory between commands (replayed from the store if not)
+MATCH_BYTES_KEPT = 64 * 2**20  # memory for matches kept between commands (else read again)
 NAMES_KEPT = 20_000  # display names kept in memory (read from the store if not)
 
 
@@ -76,6 +77,8 @@ class Repository:
         self._clock = clock
         self._dice_key = dice_key
         self.match_cache: OrderedDict[int, tuple[int, Match]] = OrderedDict()  # id: version, match
+        self._cache_sizes: dict[int, int] = {}  # id: bytes (about) of the match kept
+        self.cached_bytes = 0
         self.name_cache: OrderedDict[tuple[str, str], str] = OrderedDict()  # (server, user): name
 
     # -- names ------------------------------------------------------------------------------------
@@ -158,25 +161,57 @@ class Repository:
         return table
 
     async def _load(self, row: MatchRow) -> Match:
-        """The match a row holds: replayed from its record, or the copy kept from the last
-        command when the row has not changed since."""
+        """The match a row holds: the copy kept from the last command when the row has not
+        changed since, else restored from its snapshot (no replay). A row without a snapshot
+        (written before snapshots existed) is replayed from its log off the event loop, once:
+        its snapshot is then stored."""
         cached = self.match_cache.get(row.id)
         if cached is not None and cached[0] == row.version:
             self.match_cache.move_to_end(row.id)
             return cached[1]
-        match = Match.from_data(json.loads(row.state), dice_key=self._dice_key)
+        if row.snapshot is not None:
+            match = storage.restore(row.state, row.snapshot, self._dice_key)
+        else:
+            match = storage.compact(await self._replay(row))
+            async with self.store.transaction() as tx:
+                await tx.store_snapshot(row.id, row.version, storage.snapshot_text(match))
         self._keep(row.id, row.version, match)
         return match
 
+    async def _replay(self, row: MatchRow) -> Match:
+        """The match of ``row`` with its whole record, replayed from the log in a worker thread
+        (a long match takes a fraction of a second)."""
+        actions = await self.store.match_actions(row.id)
+        return await asyncio.to_thread(storage.replay, row.state, actions, self._dice_key)
+
+    async def full(self, table: Table) -> Match:
+        """``table``'s match with its whole record (for the ``.mat``), replayed from the log,
+        and checked against the snapshot the bot has been playing from."""
+        replayed = await self._replay(table.row)
+        if table.row.snapshot is not None:
+            disagree = storage.check(table.row.snapshot, replayed)
+            if disagree:
+                log.error(
+                    "Match %s: its snapshot and its log disagree on %s",
+                    table.row.id,
+                    ", ".join(disagree),
+                )
+        return replayed
+
     def _keep(self, match_id: int, version: int, match: Match) -> None:
+        self.forget(match_id)
+        size = storage.footprint(match)
         self.match_cache[match_id] = (version, match)
-        self.match_cache.move_to_end(match_id)
-        while len(self.match_cache) > MATCHES_KEPT:
-            self.match_cache.popitem(last=False)
+        self._cache_sizes[match_id] = size
+        self.cached_bytes += size
+        while self.cached_bytes > MATCH_BYTES_KEPT and len(self.match_cache) > 1:
+            oldest, _ = self.match_cache.popitem(last=False)
+            self.cached_bytes -= self._cache_sizes.pop(oldest)
 
     def forget(self, match_id: int) -> None:
         """Drop the copy kept of a match (its row changed behind our back, or it ended)."""
-        self.match_cache.pop(match_id, None)
+        if self.match_cache.pop(match_id, None) is not None:
+            self.cached_bytes -= self._cache_sizes.pop(match_id)
 
     # -- writing ------------------------------------------------------------------------------
 
@@ -189,18 +224,21 @@ class Repository:
         async with self.store.transaction() as tx:
             await tx.ensure_player(place.server_id, accepter.id, accepter.name, now)
             await tx.close_challenge(challenge.id, "accepted")
+            written = storage.changes(match, 0)  # the opening rolls made already
             match_id = await tx.create_match(
                 place.server_id,
                 place.channel_id,
                 ids,
                 challenge.match_length,
-                json.dumps(match.to_data()),
+                storage.state_text(match),
                 now,
+                snapshot=written.snapshot,
             )
+            await tx.append_actions(match_id, written.first_seq, written.actions)
         self.remember(place, accepter)
         row = await self.store.match(match_id)
         assert row is not None
-        self._keep(match_id, row.version, match)
+        self._keep(match_id, row.version, storage.compact(match))
         return Table(row, match, await self.names(place, ids))
 
     async def save(
@@ -216,11 +254,12 @@ class Repository:
         now = self._clock()
         status = "finished" if match.is_over else "playing"
         row = table.row
+        written = storage.changes(match, table.match.action_count)
         async with self.store.transaction() as tx:
             version = await tx.save_match(
                 row.id,
                 row.version,
-                state=json.dumps(match.to_data()),
+                snapshot=written.snapshot,
                 status=status,
                 now=now,
                 winner=match.winner,
@@ -228,14 +267,16 @@ class Repository:
                 abort_offered_by=abort_offered_by,
                 touch=touch,
             )
+            await tx.append_actions(row.id, written.first_seq, written.actions)
             if match.is_over and match.winner is not None and match.length > 0:
                 await record_result(
                     tx, row.server_id, row.player_ids, match.winner, row.id, match.length
                 )
-        self._keep(row.id, version, match)
+        self._keep(row.id, version, storage.compact(match))
         row = replace(
             row,
             version=version,
+            snapshot=written.snapshot,
             status=status,
             winner=match.winner,
             ending="played" if match.is_over else None,
@@ -266,7 +307,6 @@ class Repository:
             await tx.save_match(
                 row.id,
                 row.version,
-                state=row.state,
                 status=status,
                 now=self._clock(),
                 winner=winner,

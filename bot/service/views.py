@@ -107,7 +107,7 @@ class Views:
                 f"Dice seed: `{seed}`; the match used dice 0-{match.dice_used - 1} "
                 "(the README shows how to check every roll)"
             )
-            mat = match.to_mat(table.plain)
+            mat = (await self._repository.full(table)).to_mat(table.plain)
             attachment = Attachment(f"match-{table.row.id}.mat", mat.encode("utf-8"))
         return [Reply("\n".join(lines), file=attachment)]
 

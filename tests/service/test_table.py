@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-import json
 import random
 from pathlib import Path
 
 import pytest
 
-from bot.engine.match import Match
+from bot.service import storage
 from bot.service.models import Decision, Place, User
 from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings
@@ -364,7 +363,7 @@ async def test_fifty_channels_at_once(service: TableService) -> None:
         row = await service.store.latest_match(place.server_id, place.channel_id)
         assert row is not None and row.status == "finished"
         assert row.player_ids == (a.id, b.id)
-        stored = Match.from_data(json.loads(row.state))
+        stored = storage.replay(row.state, await service.store.match_actions(row.id), None)
         assert stored.is_over and stored.winner == row.winner
         winner = await service.store.player("guild", row.player_ids[stored.winner or 0])
         assert winner is not None and winner.wins == 1
