@@ -11,6 +11,7 @@ from typing import Any
 from bot.engine.match import Match
 from bot.engine.options import MAX_AUTOMATIC_DOUBLES
 from bot.service.dice import DiceFactory
+from bot.service.help import duration_text
 from bot.service.images import BoardImages
 from bot.service.models import Decision, Place, Refusal, Reply, User
 from bot.service.names import markdown_safe as md
@@ -148,10 +149,10 @@ class Challenges:
             ids = (last.challenger_id, last.challenged_id)
             names = [md(name) for name in await self._repository.names(place, ids)]
             ago = duration(self._clock() - last.expires_at)
-            minutes = self._settings.challenge_timeout_minutes
+            lasting = duration_text(self._settings.challenge_timeout_minutes / 60)
             return Refusal(
                 f"{names[0]}'s challenge to {names[1]} expired {ago} ago (challenges "
-                f"last {minutes:g} minutes): `{self._prefix}challenge @user` to start again."
+                f"last {lasting}): `{self._prefix}challenge @user` to start again."
             )
         return Refusal(
             f"There is no challenge here to {verb}. Start one with `{self._prefix}challenge @user`."
@@ -198,7 +199,7 @@ class Challenges:
                 f"{md(user.name)} challenges {md(opponent.name)} to "
                 f"{match_kind(points)}{options_text(options)}. "
                 f"{md(opponent.name)}: `{self._prefix}accept` or `{self._prefix}decline` "
-                f"(expires in {minutes:g} minutes).",
+                f"(expires in {duration_text(minutes / 60)}).",
                 mention=(opponent.id,),
                 decision=Decision.CHALLENGE,
                 decision_for=opponent.id,
