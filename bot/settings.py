@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 MAX_MATCH_LENGTH = 25  # the longest match the bot plays
+# GNU Backgammon's level names, weakest first (bot.gnubg.api.LEVELS has their settings).
+BOT_LEVEL_NAMES = ("beginner", "casual", "intermediate", "advanced", "expert", "worldclass")
 
 
 class SettingsError(ValueError):
@@ -57,6 +59,13 @@ class Settings:
     # Sharding (one process may run a range of the bot's shards; all share the database file).
     shard_count: int | None = None  # total shards over all processes; None: Discord's advice
     shard_ids: tuple[int, ...] | None = None  # this process's shards; None: all of them
+    # GNU Backgammon (the opponent, hints and analysis; see bot/gnubg).
+    bot_level: str = "advanced"  # the default level of the bot opponent (gnubg's names)
+    bot_games_rated: bool = False  # whether games against the bot count on the leaderboard
+    analysis_auto: bool = True  # analyse each finished match in the background
+    analysis_plies: int = 2  # the depth of match analysis (0-2)
+    engine_workers: int = 2  # gnubg worker processes for moves and hints (analysis has its own)
+    engine_timeout_seconds: float = 10.0  # a worker that takes longer is killed and restarted
 
     @classmethod
     def load(cls, environ: Mapping[str, str] | None = None, dotenv: Path | None = None) -> Settings:
@@ -96,11 +105,26 @@ class Settings:
                 raise SettingsError(f"{name} must start with {' or '.join(schemes)}, not {value!r}")
             return value
 
+        def flag(name: str, default: bool) -> bool:
+            raw = text(name)
+            if raw is None:
+                return default
+            if raw.lower() in ("1", "true", "yes", "on"):
+                return True
+            if raw.lower() in ("0", "false", "no", "off"):
+                return False
+            raise SettingsError(f"{name} must be true or false, not {raw!r}")
+
         guild = text("DEV_GUILD_ID")
         level = (text("LOG_LEVEL") or "INFO").upper()
         if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
             raise SettingsError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {level!r}")
         shard_count, shard_ids = _shards(text("SHARD_COUNT"), text("SHARD_IDS"))
+        bot_level = (text("BOT_LEVEL") or "advanced").lower()
+        if bot_level not in BOT_LEVEL_NAMES:
+            raise SettingsError(
+                f"BOT_LEVEL must be one of {', '.join(BOT_LEVEL_NAMES)}, not {bot_level!r}"
+            )
         return cls(
             discord_token=text("DISCORD_TOKEN"),
             database=Path(text("BACKGAMMON_DB") or "backgammon.sqlite3"),
@@ -120,6 +144,12 @@ class Settings:
             ),
             shard_count=shard_count,
             shard_ids=shard_ids,
+            bot_level=bot_level,
+            bot_games_rated=flag("BOT_GAMES_RATED", False),
+            analysis_auto=flag("ANALYSIS_AUTO", True),
+            analysis_plies=int(number("ANALYSIS_PLIES", 2, whole=True, low=0, high=2)),
+            engine_workers=int(number("ENGINE_WORKERS", 2, whole=True, low=1, high=16)),
+            engine_timeout_seconds=number("ENGINE_TIMEOUT_SECONDS", 10.0, low=0.5),
         )
 
 

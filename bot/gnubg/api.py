@@ -1,0 +1,269 @@
+"""The contract between the bot and GNU Backgammon: plain values that cross to a worker process
+and back (all picklable), the levels, and the :class:`Engine` protocol the service calls.
+
+Nothing here imports gnubg: gnubg is imported only inside worker processes (see
+:mod:`bot.gnubg.worker`), because it crashes when called from threads and prints to the C
+stdout. The bot's own engine (:mod:`bot.engine`) stays the referee: every answer here is carried
+out through the same :class:`~bot.engine.match.Match` actions as a person's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+
+if TYPE_CHECKING:
+    from bot.engine.match import Match
+
+T = TypeVar("T")
+
+# gnubg's default analysis thresholds (equity lost by one decision), as `show analysis` prints
+# them: a decision that loses more than BAD is "bad" (a blunder past VERY_BAD).
+DOUBTFUL_THRESHOLD = 0.04
+BAD_THRESHOLD = 0.08
+VERY_BAD_THRESHOLD = 0.16
+
+
+class EngineUnavailable(Exception):
+    """gnubg is not installed here (no wheel for this platform): the text says so in a line."""
+
+
+class EngineFailure(Exception):
+    """A worker crashed, hung past its timeout or refused the request; it has been replaced.
+    The text is fit to show a player."""
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    """One of gnubg's playing levels (its own table: plies and noise)."""
+
+    name: str
+    plies: int
+    noise: float
+    deterministic: bool = True  # the same position gets the same noise
+    prune: bool = False
+
+
+LEVELS: dict[str, Level] = {
+    level.name: level
+    for level in (
+        Level("beginner", 0, 0.060),
+        Level("casual", 0, 0.050),
+        Level("intermediate", 0, 0.040),
+        Level("advanced", 0, 0.015),
+        Level("expert", 0, 0.0),
+        Level("worldclass", 2, 0.0, prune=True),
+    )
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Query:
+    """A match state as gnubg reads it.
+
+    ``gnubg_id`` is ``PositionID:MatchID`` as :meth:`Match.gnubg_id` writes it: the board, the
+    cube and its owner, the score, the length, Crawford, the dice and who must decide (a double
+    or a resignation offered is in the Match ID). ``jacoby`` and ``beavers`` are the money-game
+    rules, which a Match ID doesn't fully carry.
+    """
+
+    gnubg_id: str
+    jacoby: bool = False
+    beavers: bool = False
+
+    @classmethod
+    def of(cls, match: Match) -> Query:
+        options = match.options
+        return cls(match.gnubg_id(), jacoby=options.jacoby, beavers=options.beavers)
+
+
+@dataclass(frozen=True, slots=True)
+class Probabilities:
+    """gnubg's five outputs, for the player the question is about (losing = 1 - win)."""
+
+    win: float
+    win_gammon: float
+    win_backgammon: float
+    lose_gammon: float
+    lose_backgammon: float
+
+
+@dataclass(frozen=True, slots=True)
+class PlayOption:
+    """One candidate play. ``play`` is gnubg notation that ``Match.move`` accepts for the
+    position; ``equity`` is cubeful (money) or EMG (match play), for the player on roll;
+    ``difference`` is to the best play (0 for it, negative otherwise)."""
+
+    play: str
+    equity: float
+    difference: float
+    plies: int
+    probabilities: Probabilities
+
+
+@dataclass(frozen=True, slots=True)
+class CubeAdvice:
+    """gnubg's cube analysis of a position before the roll, from the side of the player on
+    roll (who may double). Equities are cubeful, money or EMG. ``proper`` is gnubg's own words
+    ("No double, take", "Too good to double, pass", "Double, beaver"...). ``double``: the
+    player on roll should double now (False when too good or not good enough); ``take``: the
+    opponent should take a double; ``beaver``: and beaver it (money game with beavers)."""
+
+    no_double: float
+    double_take: float
+    double_pass: float
+    proper: str
+    double: bool
+    take: bool
+    beaver: bool
+    plies: int
+    probabilities: Probabilities
+
+
+@dataclass(frozen=True, slots=True)
+class PlayRating:
+    """How a play compares with the best (for the tutor): ``loss`` >= 0 in equity."""
+
+    played: PlayOption
+    best: PlayOption
+
+    @property
+    def loss(self) -> float:
+        return max(0.0, self.best.equity - self.played.equity)
+
+
+@dataclass(frozen=True, slots=True)
+class Evaluation:
+    """gnubg's view of any position (for ``!eval``): the chances of the player on roll; the
+    cube advice when no dice are rolled and that player may double; the top plays when the
+    dice are rolled."""
+
+    probabilities: Probabilities
+    equity: float  # cubeless, for the player on roll
+    plies: int
+    cube: CubeAdvice | None = None
+    plays: tuple[PlayOption, ...] = ()
+
+
+# -- match analysis ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerAnalysis:
+    """One player's figures, as gnubg's ``show statistics match`` gives them (plus PR)."""
+
+    name: str
+    checker_decisions: int  # unforced moves
+    checker_errors: int  # bad moves (BAD_THRESHOLD) ...
+    checker_blunders: int  # ... of which very bad
+    checker_error_rate: float  # mEMG per unforced move (gnubg's figure)
+    cube_decisions: int  # close or actual cube decisions
+    cube_errors: int
+    cube_blunders: int
+    cube_error_rate: float
+    error_rate: float  # mEMG per decision, all decisions (gnubg's "Error rate mEMG")
+    pr: float  # the PR players quote (eXtreme Gammon's): 500 x equity lost / decisions
+    luck_rate: float  # mEMG per move
+    luck_total: float  # EMG (or MWC points in match play)
+    luck_adjusted: float  # the luck-adjusted result (MWC % in match play, equity for money)
+    rating: str  # gnubg's word for the overall play: "Expert", "Advanced"...
+
+    @property
+    def decisions(self) -> int:
+        return self.checker_decisions + self.cube_decisions
+
+
+@dataclass(frozen=True, slots=True)
+class Mistake:
+    """One costly decision: ``cost`` is the equity it lost (> 0)."""
+
+    player: int
+    game: int  # 1-based
+    move: int  # gnubg's move number in that game
+    kind: str  # "checker" or "cube"
+    gnubg_id: str  # the position before the decision
+    dice: tuple[int, int] | None
+    played: str  # the play, or the cube action ("No double", "Take"...)
+    best: str
+    cost: float
+
+
+@dataclass(frozen=True, slots=True)
+class ChartPoint:
+    """Player 0's chances (to win the game for money, to win the match in match play) after
+    one decision, for the chart; ``blunder`` marks a very bad decision there."""
+
+    game: int
+    player: int  # who decided
+    chance: float  # 0..1
+    blunder: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class MatchAnalysis:
+    plies: int
+    length: int  # 0: a money game
+    players: tuple[PlayerAnalysis, PlayerAnalysis]
+    worst: tuple[tuple[Mistake, ...], tuple[Mistake, ...]]  # each player's three worst
+    chart: tuple[ChartPoint, ...]
+    seconds: float  # how long gnubg took
+
+    def to_data(self) -> dict[str, Any]:
+        raise NotImplementedError  # bot.gnubg.analysis fills this in (JSON for the store)
+
+
+Progress = Callable[[int, int], Awaitable[None]]  # (games analysed, games in all)
+
+
+class WorkerPool(Protocol):
+    """Worker processes that import gnubg; one request at a time per worker."""
+
+    async def call(self, function: Callable[..., T], *args: Any, timeout: float) -> T:
+        """Run ``function(*args)`` in a worker (a module-level function, picklable arguments).
+        A crash or a timeout kills and replaces the worker and raises :class:`EngineFailure`."""
+        ...
+
+    async def close(self) -> None: ...
+
+
+class Engine(Protocol):
+    """What the service asks GNU Backgammon. Every method runs in a worker process and never
+    blocks the event loop; moves and hints never wait behind a match analysis."""
+
+    @property
+    def available(self) -> bool: ...
+
+    async def start(self) -> None:
+        """Start the workers (so the first request doesn't pay for it)."""
+
+    async def close(self) -> None: ...
+
+    async def choose_play(self, query: Query, level: Level) -> str | None:
+        """The play the player on roll makes at ``level`` (None: no legal play)."""
+
+    async def cube_advice(self, query: Query, level: Level) -> CubeAdvice:
+        """The cube decision before the roll, from the side of the player on roll. For a double
+        already offered, pass the query of the state before it (or read it from the doubler's
+        side): ``take`` and ``beaver`` answer it."""
+
+    async def resignation_answer(self, query: Query, level: Level) -> bool:
+        """A resignation is offered to the player to decide (in the Match ID): accept it?"""
+
+    async def resignation_offer(self, query: Query, level: Level) -> int:
+        """0, or the points (1 single, 2 gammon, 3 backgammon) the player on roll should resign
+        now because they can no longer do better."""
+
+    async def hint_plays(self, query: Query, *, count: int = 5, plies: int = 2) -> tuple[
+        PlayOption, ...]:
+        """The best ``count`` plays for the rolled dice, best first."""
+
+    async def rate_play(self, query: Query, play: str, *, plies: int = 2) -> PlayRating:
+        """``play`` (made by the player on roll with the rolled dice) against the best."""
+
+    async def evaluate(self, query: Query, *, plies: int = 2) -> Evaluation: ...
+
+    async def analyse(
+        self, mat: str, *, plies: int, jacoby: bool = False, progress: Progress | None = None
+    ) -> MatchAnalysis:
+        """Analyse a whole match from its ``.mat`` text, as gnubg's ``analyse match``."""
