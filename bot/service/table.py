@@ -27,6 +27,8 @@ from typing import Any
 from bot.engine import MoveError
 from bot.engine.match import MatchError
 from bot.engine.text import sentence
+from bot.gnubg.api import Engine
+from bot.gnubg.unavailable import UnavailableEngine
 from bot.service.admin import Administration
 from bot.service.challenges import Challenges
 from bot.service.commands import COMMANDS, UserLookup, read_arguments
@@ -95,10 +97,14 @@ class TableService:
         dice_key: bytes | None = None,
         clock: Callable[[], float] = time.time,
         images: bool = True,
+        engine: Engine | None = None,
     ) -> None:
         """``dice_key``: the server's key (see :mod:`bot.service.dicekey`); new matches get
-        :func:`keyed_dice` unless ``dice`` says otherwise, and matches made with it replay."""
+        :func:`keyed_dice` unless ``dice`` says otherwise, and matches made with it replay.
+        ``engine``: GNU Backgammon in worker processes (:mod:`bot.gnubg`); the service starts and
+        closes nothing of it (its owner does)."""
         self.store = store
+        self.engine: Engine = engine if engine is not None else UnavailableEngine()
         self.settings = settings or Settings()
         if dice is None:
             dice = keyed_dice(dice_key) if dice_key is not None else secure_dice

@@ -1,0 +1,65 @@
+"""The engine where gnubg isn't installed: every request says so in one line."""
+
+from __future__ import annotations
+
+from bot.gnubg.api import (
+    CubeAdvice,
+    EngineUnavailable,
+    Evaluation,
+    Level,
+    MatchAnalysis,
+    PlayOption,
+    PlayRating,
+    Progress,
+    Query,
+)
+
+UNAVAILABLE = (
+    "GNU Backgammon isn't installed where this bot runs (its package has no build for this "
+    "machine), so the bot opponent, hints and analysis are off."
+)
+
+
+class UnavailableEngine:
+    """An :class:`~bot.gnubg.api.Engine` that has no gnubg behind it."""
+
+    @property
+    def available(self) -> bool:
+        return False
+
+    async def start(self) -> None:
+        return None
+
+    async def close(self) -> None:
+        return None
+
+    def _refuse(self) -> EngineUnavailable:
+        return EngineUnavailable(UNAVAILABLE)
+
+    async def choose_play(self, query: Query, level: Level) -> str | None:
+        raise self._refuse()
+
+    async def cube_advice(self, query: Query, level: Level) -> CubeAdvice:
+        raise self._refuse()
+
+    async def resignation_answer(self, query: Query, level: Level) -> bool:
+        raise self._refuse()
+
+    async def resignation_offer(self, query: Query, level: Level) -> int:
+        raise self._refuse()
+
+    async def hint_plays(
+        self, query: Query, *, count: int = 5, plies: int = 2
+    ) -> tuple[PlayOption, ...]:
+        raise self._refuse()
+
+    async def rate_play(self, query: Query, play: str, *, plies: int = 2) -> PlayRating:
+        raise self._refuse()
+
+    async def evaluate(self, query: Query, *, plies: int = 2) -> Evaluation:
+        raise self._refuse()
+
+    async def analyse(
+        self, mat: str, *, plies: int, jacoby: bool = False, progress: Progress | None = None
+    ) -> MatchAnalysis:
+        raise self._refuse()
