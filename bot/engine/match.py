@@ -28,7 +28,6 @@ from bot.engine.errors import (
     MatchError,
     MatchOverError,
     NotYourTurnError,
-    PartialRecordError,
 )
 from bot.engine.events import (
     Action,
@@ -66,7 +65,15 @@ from bot.engine.options import (
     MatchOptionsError,
 )
 from bot.engine.position import Play, Position
-from bot.engine.text import dice_text, level_text
+from bot.engine.refusals import (
+    check_answer_to_double,
+    check_answer_to_resignation,
+    check_player,
+    double_refusal,
+    not_now,
+    require_full_record,
+)
+from bot.engine.text import dice_text
 
 __all__ = [  # what used to be defined here is still found here
     "DEFAULT_AUTOMATIC_DOUBLES",
@@ -195,7 +202,7 @@ class Match:
 
     def to_data(self) -> dict[str, Any]:
         """Plain JSON-able data (with the secret seed!) that :meth:`from_data` rebuilds."""
-        self._require_full_record("its data for storage")
+        require_full_record(self, "its data for storage")
         return {"format": FORMAT_VERSION, "options": self.options.to_data(),
                 "dice": self.dice_source.to_data(),
                 "actions": [action.to_data() for action in self.actions]}
@@ -283,7 +290,7 @@ class Match:
 
     def can_double(self, player: int) -> bool:
         """True when ``player`` may offer the cube right now."""
-        return self._double_refusal(player) is None
+        return double_refusal(self, player) is None
 
     def pip_counts(self) -> Score:
         """(player 0, player 1) pip counts."""
@@ -322,7 +329,7 @@ class Match:
         writes (player 0 first). See :mod:`bot.engine.mat`."""
         from bot.engine.mat import format_mat
 
-        self._require_full_record("a .mat record")
+        require_full_record(self, "a .mat record")
         return format_mat(self, names, event=event, site=site, date=date)
 
     # -- actions ------------------------------------------------------------------------------
@@ -346,7 +353,7 @@ class Match:
 
     def roll(self, player: int) -> Match:
         """``player`` rolls the dice (instead of doubling)."""
-        self._check_player(player)
+        check_player(self, player)
         if self.phase == "roll" and player == self.on_roll:
             draft = self._draft(Action("roll", player))
             draft.roll()
@@ -354,7 +361,7 @@ class Match:
         if self.phase == "move" and player == self.on_roll and self.dice is not None:
             raise IllegalActionError(f"you have already rolled {dice_text(self.dice)}: "
                                      "now move")
-        raise self._not_now(player, "roll")
+        raise not_now(self, player, "roll")
 
     def move(self, player: int, text: str) -> Match:
         """``player`` makes the play ``text`` (gnubg or FIBS notation) with the dice rolled.
@@ -362,7 +369,7 @@ class Match:
         Raises the engine's ``MoveError`` subclasses for plays that can't be read, are illegal
         or ambiguous.
         """
-        self._check_player(player)
+        check_player(self, player)
         if self.phase == "move" and player == self.on_roll and self.dice is not None:
             play = self.position.parse_play(text, self.dice)
             draft = self._draft(Action("move", player, play=play.notation))
@@ -370,12 +377,12 @@ class Match:
             return draft.freeze()
         if self.phase == "roll" and player == self.on_roll:
             raise IllegalActionError("roll the dice before you move")
-        raise self._not_now(player, "move")
+        raise not_now(self, player, "move")
 
     def double(self, player: int) -> Match:
         """``player``, on roll and before rolling, offers the cube at twice its value."""
-        self._check_player(player)
-        refusal = self._double_refusal(player)
+        check_player(self, player)
+        refusal = double_refusal(self, player)
         if refusal is not None:
             raise refusal
         draft = self._draft(Action("double", player), replace(self, phase="doubled"))
@@ -384,7 +391,7 @@ class Match:
 
     def take(self, player: int) -> Match:
         """``player`` accepts the double: they own the cube at twice the value."""
-        self._check_answer_to_double(player, "take")
+        check_answer_to_double(self, player, "take")
         cube = self.cube_value * 2
         draft = self._draft(Action("take", player),
                             replace(self, cube_value=cube, cube_owner=player, phase="roll"))
@@ -393,7 +400,7 @@ class Match:
 
     def drop(self, player: int) -> Match:
         """``player`` refuses the double: the doubler scores the cube's value before it."""
-        self._check_answer_to_double(player, "drop")
+        check_answer_to_double(self, player, "drop")
         draft = self._draft(Action("drop", player))
         draft.record.append(Dropped(player, self.cube_value * 2))
         draft.end_game(1 - player, 1, "drop")
@@ -402,7 +409,7 @@ class Match:
     def beaver(self, player: int) -> Match:
         """``player`` takes and at once redoubles (money games with beavers only): they keep
         the cube at four times the value, and the doubler rolls."""
-        self._check_answer_to_double(player, "beaver")
+        check_answer_to_double(self, player, "beaver")
         if not self.options.beavers:
             raise IllegalActionError("beavers are not allowed in this game"
                                      if self.options.money else
@@ -418,7 +425,7 @@ class Match:
     def resign(self, player: int, level: int | str = 1) -> Match:
         """``player``, on their turn, offers to resign a single game, a gammon or a backgammon
         (``level`` 1-3 or ``'single'``/``'gammon'``/``'backgammon'``)."""
-        self._check_player(player)
+        check_player(self, player)
         value = _resign_level(level)
         if self.phase in ("roll", "move") and player == self.on_roll:
             draft = self._draft(Action("resign", player, level=value),
@@ -427,11 +434,11 @@ class Match:
             return draft.freeze()
         if self.phase == "resigned" and player == self.on_roll:
             raise IllegalActionError("you have already offered to resign: wait for the answer")
-        raise self._not_now(player, "resign")
+        raise not_now(self, player, "resign")
 
     def accept_resignation(self, player: int) -> Match:
         """``player`` accepts the opponent's resignation and scores it."""
-        self._check_answer_to_resignation(player, "accept")
+        check_answer_to_resignation(self, player, "accept")
         draft = self._draft(Action("accept", player))
         level = self.resignation
         draft.record.append(ResignationAccepted(player, level, level * self.cube_value))
@@ -440,84 +447,12 @@ class Match:
 
     def reject_resignation(self, player: int) -> Match:
         """``player`` refuses the opponent's resignation: play goes on where it was."""
-        self._check_answer_to_resignation(player, "reject")
+        check_answer_to_resignation(self, player, "reject")
         draft = self._draft(Action("reject", player),
                             replace(self, resignation=0,
                                     phase="roll" if self.dice is None else "move"))
         draft.record.append(ResignationRejected(player, self.resignation))
         return draft.freeze()
-
-    # -- checks -------------------------------------------------------------------------------
-
-    def _require_full_record(self, purpose: str) -> None:
-        if not self.has_full_record:
-            raise PartialRecordError(f"{purpose} needs the whole record, and this match was "
-                                     "restored from a snapshot: replay its actions instead")
-
-    def _check_player(self, player: int) -> None:
-        if isinstance(player, bool) or player not in (0, 1):
-            raise MatchError(f"a player is 0 or 1, not {player!r}")
-        if self.phase == "over":
-            raise MatchOverError("the match is over")
-
-    def _not_now(self, player: int, verb: str) -> MatchError:
-        """Why ``player`` can't ``verb`` now (they are not the one who must act, or must answer
-        something first)."""
-        if self.phase == "doubled":
-            if player == self.turn:
-                return IllegalActionError(f"you have been doubled to {self.cube_value * 2}: "
-                                          "take or drop first")
-            return NotYourTurnError("it is not your turn: your opponent must take or drop "
-                                    "your double")
-        if self.phase == "resigned":
-            if player == self.turn:
-                return IllegalActionError(f"your opponent offers to resign "
-                                          f"{level_text(self.resignation)}: accept or reject "
-                                          "first")
-            return NotYourTurnError("it is not your turn: your opponent must accept or reject "
-                                    "your resignation")
-        return NotYourTurnError(f"it is not your turn to {verb}")
-
-    def _double_refusal(self, player: int) -> MatchError | None:
-        """Why ``player`` may not double now, None if they may. The reasons that hold whoever's
-        turn it is (no cube in this game, or none for this player) come before the turn."""
-        if isinstance(player, bool) or player not in (0, 1):
-            return MatchError(f"a player is 0 or 1, not {player!r}")
-        if self.phase == "over":
-            return MatchOverError("the match is over")
-        if self.length == 1:
-            return IllegalActionError("there is no doubling in a 1-point match")
-        if self.crawford:
-            return IllegalActionError("there is no doubling in the Crawford game")
-        if self.phase in ("doubled", "resigned"):
-            return self._not_now(player, "double")
-        if self.cube_owner is not None and self.cube_owner != player:
-            return IllegalActionError("the cube is your opponent's: only they can double now")
-        if self.length and self.score[player] + self.cube_value >= self.length:
-            return IllegalActionError("the cube is dead: winning this game already wins you the "
-                                      "match, so a double can't gain you anything")
-        if self.cube_value * 2 > MAX_CUBE:
-            return IllegalActionError(f"the cube is already at {self.cube_value}, its limit")
-        if player != self.on_roll:
-            return NotYourTurnError("it is not your turn to double")
-        if self.phase == "move":
-            return IllegalActionError("you have already rolled: double before you roll")
-        return None
-
-    def _check_answer_to_double(self, player: int, verb: str) -> None:
-        self._check_player(player)
-        if self.phase != "doubled":
-            raise IllegalActionError(f"there is no double to {verb}")
-        if player == self.on_roll:
-            raise NotYourTurnError(f"you can't {verb} your own double: your opponent answers it")
-
-    def _check_answer_to_resignation(self, player: int, verb: str) -> None:
-        self._check_player(player)
-        if self.phase != "resigned":
-            raise IllegalActionError(f"there is no resignation to {verb}")
-        if player == self.on_roll:
-            raise NotYourTurnError(f"you can't {verb} your own resignation: your opponent "
-                                   "answers it")
 
     def _draft(self, action: Action, now: Match | None = None) -> Draft:
         """A draft of the match after ``action``, which made it ``now`` (else as it is)."""
