@@ -7,17 +7,13 @@ from __future__ import annotations
 import difflib
 
 from bot.service.commands import COMMANDS, Command, CommandTable
+from bot.service.durations import setting_duration
 from bot.settings import MAX_MATCH_LENGTH, Settings
 
 BY_NAME = COMMANDS.by_name  # the names (not the aliases), as slash lists them
 
 
-def duration_text(hours: float) -> str:
-    """``10 minutes``, ``1 hour``, ``24 hours``, ``1.5 hours``."""
-    minutes = hours * 60
-    if minutes < 60:
-        return f"{minutes:g} minute" + ("" if minutes == 1 else "s")
-    return f"{hours:g} hour" + ("" if hours == 1 else "s")
+duration_text = setting_duration  # the name challenges.py imports
 
 
 def _values(prefix: str, settings: Settings) -> dict[str, str]:
@@ -25,8 +21,8 @@ def _values(prefix: str, settings: Settings) -> dict[str, str]:
         "p": prefix,
         "max_length": str(MAX_MATCH_LENGTH),
         "default_length": str(settings.default_match_length),
-        "challenge_minutes": duration_text(settings.challenge_timeout_minutes / 60),
-        "claim_hours": duration_text(settings.claim_timeout_hours),
+        "challenge_minutes": setting_duration(settings.challenge_timeout_minutes / 60),
+        "claim_hours": setting_duration(settings.claim_timeout_hours),
     }
 
 

@@ -17,13 +17,13 @@ a command, and does what the :class:`Check` says.
 
 from __future__ import annotations
 
-import math
 import time
 from collections import OrderedDict, deque
 from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass
 from enum import Enum
 
+from bot.service.durations import wait_duration
 from bot.service.models import Place
 
 CHALLENGE = "challenge"
@@ -67,7 +67,7 @@ class Rate:
             )
 
     def __str__(self) -> str:
-        return f"{self.count} per {_duration(self.seconds)}"
+        return f"{self.count} per {wait_duration(self.seconds)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,7 +147,8 @@ class Limiter:
                 return self._refuse_once(
                     own[0],
                     f"Slow down: at most {limits.player.count} commands in "
-                    f"{_duration(limits.player.seconds)}. Try again in {_duration(max(waits))}.",
+                    f"{wait_duration(limits.player.seconds)}. "
+                    f"Try again in {wait_duration(max(waits))}.",
                 )
             return DROP
         if command == CHALLENGE:
@@ -157,8 +158,8 @@ class Limiter:
                 refusal = self._refuse_once(
                     sent,
                     f"You can send at most {limits.challenge.count} challenges in "
-                    f"{_duration(limits.challenge.seconds)} on this server: try again in "
-                    f"{_duration(wait)}.",
+                    f"{wait_duration(limits.challenge.seconds)} on this server: try again in "
+                    f"{wait_duration(wait)}.",
                 )
                 if refusal.verdict is Verdict.REFUSE and not is_player:
                     for window in own:  # the refusal is a reply too
@@ -281,11 +282,3 @@ class Gate:
     def changed(self, place: Place) -> None:
         """Call after a command ran: the table's players may have changed."""
         self._cache.forget(place)
-
-
-def _duration(seconds: float) -> str:
-    if seconds < 90:
-        whole = max(1, math.ceil(seconds))
-        return f"{whole} second{'s' if whole != 1 else ''}"
-    minutes = math.ceil(seconds / 60)
-    return f"{minutes} minutes"

@@ -30,6 +30,7 @@ from bot.engine.events import (
 from bot.engine.match import Match
 from bot.engine.options import DEFAULT_AUTOMATIC_DOUBLES
 from bot.engine.text import dice_text, level_text, points_text
+from bot.service.durations import countdown
 from bot.service.help import suggest
 from bot.service.models import Decision, Reply
 from bot.service.names import markdown_safe as md
@@ -305,12 +306,7 @@ def quote(text: str, limit: int = 40) -> str:
     return repr(text if len(text) <= limit else text[: limit - 1] + "…")
 
 
-def duration(seconds: float) -> str:
-    minutes = int(seconds // 60)
-    if minutes < 60:
-        return f"{max(minutes, 1)} min"
-    hours, minutes = divmod(minutes, 60)
-    return f"{hours} h {minutes:02d} min"
+duration = countdown  # the name admin.py and challenges.py import
 
 
 def unknown_command(prefix: str, word: str) -> list[Reply]:

@@ -5,9 +5,32 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service.help import duration_text as setting_duration
-from bot.service.limits import _duration as wait_duration
-from bot.service.presentation import duration as countdown
+from bot.service import help as help_module
+from bot.service import presentation
+from bot.service.durations import countdown, quantity, setting_duration, wait_duration
+
+
+def test_the_old_names_are_the_variants() -> None:
+    assert help_module.duration_text is setting_duration
+    assert presentation.duration is countdown
+
+
+@pytest.mark.parametrize(
+    ("number", "unit", "text"),
+    [
+        (1, "minute", "1 minute"),
+        (1.0, "hour", "1 hour"),
+        (0, "second", "0 seconds"),
+        (2, "minute", "2 minutes"),
+        (1.5, "hour", "1.5 hours"),
+        (1_666_667, "minute", "1666667 minutes"),
+        (1e7, "hour", "1e+07 hours"),
+    ],
+)
+def test_quantity_says_the_number_and_its_unit_plural_unless_one(
+    number: float, unit: str, text: str
+) -> None:
+    assert quantity(number, unit) == text
 
 
 @pytest.mark.parametrize(

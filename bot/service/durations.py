@@ -1,0 +1,49 @@
+"""How the service says a duration. One core (:func:`quantity`: a number and its unit, plural
+unless it is one) and a variant for each use, because each rounds its own way:
+
+- :func:`setting_duration`: a setting, exact ("10 minutes", "1.5 hours");
+- :func:`countdown`: time left or gone in a game, terse and rounded down, never "0"
+  ("4 min", "1 h 05 min");
+- :func:`wait_duration`: how long to wait before trying again, rounded up so that waiting that
+  long is always enough ("59 seconds", "2 minutes").
+"""
+
+from __future__ import annotations
+
+import math
+
+SECONDS_PER_MINUTE = 60
+MINUTES_PER_HOUR = 60
+_WAIT_IN_SECONDS_BELOW = 90  # a wait below this is said in seconds, from it in minutes
+
+
+def quantity(number: float, unit: str) -> str:
+    """``1 minute``, ``90 seconds``, ``1.5 hours``: an int as it is, a float in its shortest
+    form (``:g``), and the unit, plural unless the number is exactly one."""
+    shown = str(number) if isinstance(number, int) else f"{number:g}"
+    return f"{shown} {unit}" + ("" if number == 1 else "s")
+
+
+def setting_duration(hours: float) -> str:
+    """A setting, exact: ``10 minutes`` below an hour, else ``1 hour``, ``1.5 hours``."""
+    minutes = float(hours) * MINUTES_PER_HOUR
+    if minutes < MINUTES_PER_HOUR:
+        return quantity(minutes, "minute")
+    return quantity(float(hours), "hour")
+
+
+def countdown(seconds: float) -> str:
+    """Time left or gone, rounded down to the minute but at least one: ``4 min``,
+    ``1 h 05 min``."""
+    minutes = int(seconds // SECONDS_PER_MINUTE)
+    if minutes < MINUTES_PER_HOUR:
+        return f"{max(minutes, 1)} min"
+    hours, minutes = divmod(minutes, MINUTES_PER_HOUR)
+    return f"{hours} h {minutes:02d} min"
+
+
+def wait_duration(seconds: float) -> str:
+    """A wait, rounded up: whole seconds (at least one) below 90, else whole minutes."""
+    if seconds < _WAIT_IN_SECONDS_BELOW:
+        return quantity(max(1, math.ceil(seconds)), "second")
+    return quantity(math.ceil(seconds / SECONDS_PER_MINUTE), "minute")
