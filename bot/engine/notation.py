@@ -96,11 +96,18 @@ _LOOK_ALIKES = str.maketrans({
 })
 
 
+def normalise_typed(text: str) -> str:
+    """What anyone typed, in the compatibility forms' plain equivalents (NFKC: full-width digits,
+    slashes and brackets, non-breaking spaces, ligatures): the first step of reading any input,
+    a play (:func:`normalise_play_text`) or the service's commands' arguments."""
+    return unicodedata.normalize("NFKC", text)
+
+
 def normalise_play_text(text: str) -> str:
-    """``text`` with the look-alikes a keyboard may give mapped to ASCII: NFKC (full-width digits,
-    slashes and brackets, non-breaking spaces), any script's decimal digits, dashes and stars;
-    invisible format characters (zero-width spaces, joiners) are dropped."""
-    text = unicodedata.normalize("NFKC", text)
+    """``text`` with the look-alikes a keyboard may give mapped to ASCII: :func:`normalise_typed`,
+    then any script's decimal digits, dashes, slashes and stars; invisible format characters
+    (zero-width spaces, joiners) are dropped."""
+    text = normalise_typed(text)
     chars = []
     for ch in text:
         if ch.isascii():

@@ -7,7 +7,6 @@ the board images for the picture.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
@@ -28,6 +27,7 @@ from bot.engine.events import (
     Took,
 )
 from bot.engine.match import Match
+from bot.engine.notation import normalise_typed
 from bot.engine.options import DEFAULT_AUTOMATIC_DOUBLES
 from bot.engine.text import dice_text, level_text, points_text
 from bot.service.durations import countdown
@@ -295,9 +295,9 @@ def stats_text(player: PlayerRow, rank: tuple[int, int] | None, counts: dict[str
 
 
 def typed(text: str) -> str:
-    """What a player typed, as the bot reads it: NFKC-normalised (full-width digits and
-    slashes become ASCII ones) and trimmed."""
-    return unicodedata.normalize("NFKC", text).strip()
+    """What a player typed, as the bot reads it: the engine's :func:`normalise_typed` (full-width
+    digits and slashes become ASCII ones), trimmed."""
+    return normalise_typed(text).strip()
 
 
 def quote(text: str, limit: int = 40) -> str:

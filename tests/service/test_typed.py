@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.engine.notation import normalise_play_text
+from bot.engine.notation import normalise_play_text, normalise_typed
 from bot.service.presentation import typed
 
 CASES = [
@@ -40,6 +40,12 @@ CASES = [
 @pytest.mark.parametrize(("text", "read", "play"), CASES)
 def test_typed_is_nfkc_trimmed(text: str, read: str, play: str) -> None:
     assert typed(text) == read
+
+
+@pytest.mark.parametrize(("text", "read", "play"), CASES)
+def test_both_start_from_the_engine_s_reading(text: str, read: str, play: str) -> None:
+    assert typed(text) == normalise_typed(text).strip()
+    assert normalise_play_text(normalise_typed(text)) == play
 
 
 @pytest.mark.parametrize(("text", "read", "play"), CASES)
