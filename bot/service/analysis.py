@@ -117,9 +117,18 @@ class Analyses:
 
     def close(self) -> None:
         """Stop the jobs (their rows stay queued or running: the next start resumes them)."""
-        for task in (self._worker, *self._background):
-            if task is not None:
-                task.cancel()
+        for task in self._tasks():
+            task.cancel()
+
+    async def stop(self) -> None:
+        """:meth:`close`, and wait until the jobs have stopped."""
+        tasks = self._tasks()
+        self.close()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    def _tasks(self) -> list[asyncio.Task[None]]:
+        worker = [self._worker] if self._worker is not None else []
+        return [*worker, *self._background]
 
     # -- asking ---------------------------------------------------------------------------------
 
