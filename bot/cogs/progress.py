@@ -151,4 +151,3 @@ async def _edit(message: discord.Message, kwargs: dict[str, Any]) -> None:
         if not interaction or partial is None:
             raise
         await partial(message.id).edit(**kwargs)
-

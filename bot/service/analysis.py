@@ -158,9 +158,7 @@ class Analyses:
                     f"The match here (#{playing.id}) is still being played: it can be analysed "
                     f"once it ends. An earlier one: `{p}analysis <match number>`."
                 )
-            match_id = await self.records.latest_finished_match(
-                place.server_id, place.channel_id
-            )
+            match_id = await self.records.latest_finished_match(place.server_id, place.channel_id)
             if match_id is None:
                 raise Refusal(
                     f"No match has finished at this table yet: `{p}analysis <match number>` "
@@ -246,9 +244,7 @@ class Analyses:
         await self.records.started(match_id, self._clock())
         row = await self._store.match(match_id)
         assert row is not None  # matches are never deleted
-        plain = await self._repository.names(
-            Place(row.server_id, row.channel_id), row.player_ids
-        )
+        plain = await self._repository.names(Place(row.server_id, row.channel_id), row.player_ids)
         match = await self._repository.record(row)
 
         async def progress(done: int, total: int) -> None:
@@ -259,8 +255,9 @@ class Analyses:
             match.to_mat(plain), plies=job.plies, jacoby=match.options.jacoby, progress=progress
         )
         figures = [
-            PlayerFigures(seat, row.player_ids[seat], player.pr, player.error_rate,
-                          player.decisions)
+            PlayerFigures(
+                seat, row.player_ids[seat], player.pr, player.error_rate, player.decisions
+            )
             for seat, player in enumerate(analysis.players)
         ]
         await self.records.finish(
@@ -332,9 +329,7 @@ class Analyses:
 
     async def _stored_reply(self, row: MatchRow, stored: AnalysisRow) -> Reply:
         assert stored.result is not None
-        plain = await self._repository.names(
-            Place(row.server_id, row.channel_id), row.player_ids
-        )
+        plain = await self._repository.names(Place(row.server_id, row.channel_id), row.player_ids)
         return await self._result_reply(row.id, plain, decode_result(stored.result))
 
     async def _result_reply(

@@ -56,9 +56,7 @@ def queued_text(match_id: int, names: tuple[str, str], ahead: int) -> str:
     return f"GNU Backgammon will analyse {title(match_id, names)}: {wait}."
 
 
-def running_text(
-    match_id: int, names: tuple[str, str], plies: int, done: int, total: int
-) -> str:
+def running_text(match_id: int, names: tuple[str, str], plies: int, done: int, total: int) -> str:
     so_far = f"game {done} of {total} done" if total else "started"
     return f"GNU Backgammon is analysing {title(match_id, names)} at {plies}-ply: {so_far}…"
 
@@ -95,7 +93,8 @@ def player_lines(name: str, player: PlayerAnalysis, length: int) -> list[str]:
     return [
         f"**{name}**: PR {player.pr:.1f}, error rate {player.error_rate:.1f} mEMG over "
         f"{plural(player.decisions, 'decision')}{rating}.",
-        "  Checker play: " + _errors(
+        "  Checker play: "
+        + _errors(
             player.checker_decisions,
             player.checker_errors,
             player.checker_blunders,

@@ -329,3 +329,21 @@ async def test_stats_show_the_average_pr(
     [stats] = await service.stats(PLACE, CAROL, BOB)
     assert stats.text.endswith("PR 6.0 over 2 analysed matches (200 decisions).")
     await service.analyses.stop()
+
+
+async def test_a_claimed_match_is_analysed_as_far_as_it_went(
+    store: Store, clock: FakeClock, analyst: FakeAnalyst
+) -> None:
+    service = make(store, clock, analyst, Settings(analysis_auto=True))
+    await start_match(service, PLACE, ALICE, BOB, 3)
+    table = await service.table(PLACE)
+    assert table is not None and table.match.turn is not None
+    waiting = (ALICE, BOB)[1 - table.match.turn]
+    clock.advance(25 * 3600)
+    replies = public(await service.claim(PLACE, waiting))
+    assert "claims the match" in replies[0].text and replies[-1].job is not None
+    _, final = await outcome(service, replies[-1])
+    assert f"**Analysis of match #{table.row.id}" in final.text
+    [(mat, _, _)] = analyst.calls
+    assert " Game 1" in mat
+    await service.analyses.stop()
