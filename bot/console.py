@@ -2,6 +2,8 @@
 
 Each input line is ``[#channel] name: text``, e.g. ``alice: !challenge @bob 3``. Blank lines and
 lines starting with ``;`` are skipped. Users and channels come into being when first named.
+A reply that shows a background job (an analysis) is followed to its end before the next line:
+its progress is printed as it goes, then its outcome (in JSON, the outcome joins the replies).
 """
 
 from __future__ import annotations
@@ -95,12 +97,31 @@ class Console:
         place = Place(SERVER, channel)
         replies = await self.service.run(place, console_user(name), text, users=lookup_user)
         game = await self.service.game_view(place)
-        self._emit(channel, name, text, replies, game)
+        jobs = [reply.job for reply in replies if reply.job is not None and not reply.private]
+        if self.as_json:
+            outcomes = [await self._outcome(channel, job) for job in jobs]
+            self._emit(channel, name, text, [*replies, *outcomes], game)
+        else:
+            self._emit(channel, name, text, replies, game)
+            for job in jobs:
+                self._emit(channel, name, text, [await self._outcome(channel, job)], None)
         for reply in replies:  # printed is shown: the claim clock of whoever must act runs
             if reply.announces is not None and not reply.private:
                 await self.service.mark_announced(*reply.announces)
         if not self.as_json:
             await self._boards(place, replies)
+
+    async def _outcome(self, channel: str, job: str) -> Reply:
+        """Wait for ``job`` to end (printing its progress, in text mode): its last message."""
+        shown = None
+        async for update in self.service.follow(job):
+            if update.job is None:
+                return update
+            if not self.as_json and update.text != shown:
+                self.out.write(f"[#{channel}] bot: (progress) {update.text}\n")
+                self.out.flush()
+                shown = update.text
+        raise RuntimeError(f"the job {job} ended without an outcome")
 
     def _emit(
         self, channel: str, name: str, text: str, replies: list[Reply], game: dict[str, Any] | None
@@ -130,7 +151,7 @@ class Console:
             mark = "(only you) " if item.reply.private else ""
             self.out.write(f"[#{channel}] bot: {mark}{item.reply.text}\n")
             if item.reply.file is not None and item.file is None:
-                self.out.write(item.reply.file.data.decode("utf-8", "replace") + "\n")
+                self.out.write(_file_text(item.reply.file.filename, item.reply.file.data) + "\n")
             for label, path in (("file", item.file), ("board", item.image)):
                 if path:
                     self.out.write(f"  ({label}: {path})\n")
@@ -144,6 +165,14 @@ class Console:
             if table is not None:
                 self.out.write(text_board(table, reply.board_viewer) + "\n")
         self.out.flush()
+
+
+def _file_text(filename: str, data: bytes) -> str:
+    """A file printed in the terminal: its text, or what it is when it is not text (a PNG)."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return f"  ({filename}: {len(data)} bytes; --images DIR saves it)"
 
 
 async def run_console(args: argparse.Namespace, lines: Iterable[str], out: TextIO) -> int:

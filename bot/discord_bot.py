@@ -148,6 +148,11 @@ class BackgammonBot(commands.Bot):
         if not self._reposted:
             self._reposted = True
             await self.repost_unannounced()
+            resumed = await self.service.resume_analyses(
+                lambda place: self._channel_of(place) is not None
+            )
+            if resumed:
+                log.info("Resumed %d match analyses left unfinished", resumed)
 
     async def repost_unannounced(self) -> int:
         """Post the status of every match of this process's servers whose newest state was

@@ -232,13 +232,17 @@ class LiveButtons:
     ``kept`` most recently active channels.
 
     It also records which state of a match was shown: a sent reply that ``announces`` one marks
-    it in the store, so a state whose message failed is re-posted at the next start.
+    it in the store, so a state whose message failed is re-posted at the next start; and hands
+    a sent reply that shows a background job to :attr:`progress`, which edits it as it goes.
     """
 
     def __init__(self, service: TableService, *, kept: int = LIVE_KEPT) -> None:
+        from bot.cogs.progress import LiveProgress  # it reads this module's helpers
+
         self.service = service
         self._kept = kept
         self._live: OrderedDict[Place, _Live] = OrderedDict()
+        self.progress = LiveProgress(service)  # messages that show a job's progress
 
     @property
     def size(self) -> int:
@@ -261,6 +265,7 @@ class LiveButtons:
             self._live.popitem(last=False)
 
     async def update(self, place: Place, sent: Sent) -> None:
+        self.progress.follow(sent)
         await self._mark_announced(sent)
         newest = None
         for reply, message in sent:

@@ -362,6 +362,24 @@ COMMANDS = CommandTable(
             guild_only=True,
             moderator=True,
         ),
+        Command(
+            "analysis",
+            example="analysis 12",
+            summary="GNU Backgammon's analysis of a finished match: PR, errors, luck, a chart",
+            details="Without a number: this table's last finished match. Per player: the PR and "
+            "gnubg's error rate, checker and cube errors and blunders, luck, the three worst "
+            "decisions with the better play; and a chart of the winning chances. An analysis "
+            "takes a while the first time (a message shows how far it is); then it is kept.",
+            arguments=(
+                Argument(
+                    "match",
+                    Kind.TEXT,
+                    "A match number (default: this table's last finished match)",
+                    placeholder="match number",
+                ),
+            ),
+            aliases=("analyse", "analyze"),
+        ),
         Command("leaderboard", example="leaderboard", summary="the server's top 10 and your rank"),
         Command(
             "stats",

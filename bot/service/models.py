@@ -78,6 +78,9 @@ class Reply:
     private: bool = False
     board_viewer: int | None = None  # set when the reply shows the board (from this side)
     announces: tuple[int, int] | None = None  # (match id, version) whose state it shows
+    # A background job this message shows the progress of: the adapter follows it
+    # (TableService.follow) and shows each new message in place of this one.
+    job: str | None = None
 
 
 class Refusal(Exception):

@@ -80,6 +80,8 @@ class Repository:
         self._cache_sizes: dict[int, int] = {}  # id: bytes (about) of the match kept
         self.cached_bytes = 0
         self.name_cache: OrderedDict[tuple[str, str], str] = OrderedDict()  # (server, user): name
+        # Told the id of each match that ends (played out or claimed), once it is stored.
+        self.on_finished: Callable[[int], None] = lambda match_id: None
 
     # -- names ------------------------------------------------------------------------------------
 
@@ -184,6 +186,10 @@ class Repository:
         actions = await self.store.match_actions(row.id)
         return await asyncio.to_thread(storage.replay, row.state, actions, self._dice_key)
 
+    async def record(self, row: MatchRow) -> Match:
+        """The match of ``row`` with its whole record (for the ``.mat``), replayed from its log."""
+        return await self._replay(row)
+
     async def full(self, table: Table) -> Match:
         """``table``'s match with its whole record (for the ``.mat``), replayed from the log,
         and checked against the snapshot the bot has been playing from."""
@@ -273,6 +279,8 @@ class Repository:
                     tx, row.server_id, row.player_ids, match.winner, row.id, match.length
                 )
         self._keep(row.id, version, storage.compact(match))
+        if match.is_over:
+            self.on_finished(row.id)
         row = replace(
             row,
             version=version,
@@ -315,3 +323,5 @@ class Repository:
             if winner is not None and rated > 0:
                 await record_result(tx, row.server_id, row.player_ids, winner, row.id, rated)
         self.forget(row.id)
+        if status == "finished":
+            self.on_finished(row.id)

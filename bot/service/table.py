@@ -9,6 +9,7 @@ work is done in rooms it composes:
 - :mod:`bot.service.play`: rolls, moves, the cube, resignations, automatic rolls;
 - :mod:`bot.service.admin`: abort, claim, void;
 - :mod:`bot.service.views`: the board, pips, score, export, ratings, help, adapters' state;
+- :mod:`bot.service.analysis`: GNU Backgammon's analysis of finished matches, in the background;
 - :mod:`bot.service.presentation`: everything the service says;
 - :mod:`bot.service.repository`: matches and names, from the store or memory;
 - :mod:`bot.service.images`: board PNGs, drawn off the event loop and kept;
@@ -30,6 +31,7 @@ from bot.engine.text import sentence
 from bot.gnubg.api import Engine
 from bot.gnubg.unavailable import UnavailableEngine
 from bot.service.admin import Administration
+from bot.service.analysis import Analyses
 from bot.service.challenges import Challenges
 from bot.service.commands import COMMANDS, UserLookup, read_arguments
 from bot.service.dice import DiceFactory, keyed_dice, secure_dice, seeded_dice
@@ -118,12 +120,16 @@ class TableService:
         self.playing = Play(self.repository, self.images, self.settings)
         self.admin = Administration(store, self.repository, self.settings, clock)
         self.views = Views(store, self.repository, self.images, self.challenges, self.settings)
+        self.analyses = Analyses(
+            store, self.repository, self.engine, self.settings, clock, charts=images
+        )
 
     async def warm_up(self) -> None:
         """Draw one board so the first player doesn't wait for the renderer's caches."""
         await self.images.warm_up()
 
     def close(self) -> None:
+        self.analyses.close()
         self.images.close()
 
     @property
@@ -149,6 +155,17 @@ class TableService:
                 del self._locks[place]
 
     async def _guarded(
+        self, place: Place, work: Callable[[], Awaitable[list[Reply]]]
+    ) -> list[Reply]:
+        """Run ``work`` under the channel's lock; a match it ends gets its analysis started
+        (``settings.analysis_auto``) once the lock is let go, and its progress message."""
+        with self.analyses.watching_ends() as ended:
+            replies = await self._under_lock(place, work)
+        if ended:
+            replies = [*replies, *await self.analyses.start_automatic(ended)]
+        return replies
+
+    async def _under_lock(
         self, place: Place, work: Callable[[], Awaitable[list[Reply]]]
     ) -> list[Reply]:
         async with self._locked(place):
@@ -280,6 +297,24 @@ class TableService:
 
     async def help(self, place: Place, user: User, topic: str | None = None) -> list[Reply]:
         return self.views.help(topic)
+
+    # -- analysis (no channel lock: it only reads matches that are over) ---------------------
+
+    async def analysis(self, place: Place, user: User, match: str | None = None) -> list[Reply]:
+        try:
+            return await self.analyses.ask(place, match)
+        except Refusal as refusal:
+            return [Reply(refusal.text, private=True)]
+
+    def follow(self, job: str) -> AsyncIterator[Reply]:
+        """The message of a background job (a reply's ``job``) each time it changes; the last
+        one, which has no ``job``, is the outcome (e.g. an analysis with its chart)."""
+        return self.analyses.follow(job)
+
+    async def resume_analyses(self, keep: Callable[[Place], bool] = lambda place: True) -> int:
+        """Start again the analyses a stopped bot left unfinished (of the places ``keep``
+        says this process serves); returns how many."""
+        return await self.analyses.resume(keep)
 
     # -- state for adapters -------------------------------------------------------------------
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.service.analysis_text import pr_text
 from bot.service.challenges import Challenges
 from bot.service.help import help_text
 from bot.service.images import BoardImages
@@ -25,7 +26,7 @@ from bot.service.presentation import (
 )
 from bot.service.repository import Repository
 from bot.settings import Settings
-from bot.store import Store
+from bot.store import AnalysisRecords, Store
 
 _DECISIONS = {"roll": Decision.TURN, "doubled": Decision.DOUBLE, "resigned": Decision.RESIGNATION}
 
@@ -125,7 +126,11 @@ class Views:
             return [Reply(f"{md(who.name)} has not played here yet.")]
         rank = await self._store.rank(place.server_id, who.id)
         counts = await self._store.match_counts(place.server_id, who.id)
-        return [Reply(stats_text(player, rank, counts))]
+        text = stats_text(player, rank, counts)
+        analysed = await AnalysisRecords(self._store).pr_summary(place.server_id, who.id)
+        if analysed is not None:
+            text += " " + pr_text(analysed.matches, analysed.decisions, analysed.pr)
+        return [Reply(text)]
 
     def help(self, topic: str | None) -> list[Reply]:
         try:

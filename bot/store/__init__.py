@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.store.analyses import AnalysisRecords, AnalysisRow, PlayerFigures, PrSummary
 from bot.store.database import (
     ChallengeRow,
     MatchRow,
@@ -13,9 +14,13 @@ from bot.store.database import (
 )
 
 __all__ = [
+    "AnalysisRecords",
+    "AnalysisRow",
     "ChallengeRow",
     "MatchRow",
+    "PlayerFigures",
     "PlayerRow",
+    "PrSummary",
     "StaleMatchError",
     "Store",
     "StoreError",

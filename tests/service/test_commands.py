@@ -18,6 +18,7 @@ USAGE = {
     "resign": "resign [single|gammon|backgammon]",
     "stats": "stats [@user]",
     "help": "help [command]",
+    "analysis": "analysis [match number]",
 }
 
 

@@ -1,0 +1,153 @@
+"""Messages that show a background job (an analysis), edited in place as it goes.
+
+A reply with a ``job`` is sent as any other; then :class:`LiveProgress` follows the job through
+:meth:`TableService.follow` and edits that message: at most one edit per :data:`EDIT_EVERY`
+seconds while it runs (Discord limits edits, and nobody reads faster), and the outcome at once,
+with its file (the chart) attached.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+
+from bot.cogs.replies import Sent, fit
+from bot.service.models import Reply
+from bot.service.table import TableService
+
+log = logging.getLogger(__name__)
+
+EDIT_EVERY = 2.0  # seconds between two edits of a progress message
+NO_ATTACH = "(I can't attach the chart here: I need the Attach Files permission in this channel.)"
+TOO_LARGE = "(The chart was too large to upload.)"
+
+
+class LiveProgress:
+    """The tasks that keep progress messages up to date (one per message)."""
+
+    def __init__(
+        self,
+        service: TableService,
+        *,
+        every: float = EDIT_EVERY,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.service = service
+        self._every = every
+        self._sleep = sleep
+        self._clock = clock
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    def follow(self, sent: Sent) -> None:
+        """Start following the job of each sent reply that shows one."""
+        for reply, message in sent:
+            if reply.job is None or message is None or reply.private:
+                continue
+            task = asyncio.create_task(self.keep_up(message, reply))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def wait(self) -> None:
+        """Until every message followed now shows its outcome (for tests and shutdown)."""
+        while self._tasks:
+            await asyncio.gather(*self._tasks, return_exceptions=True)
+
+    def close(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+
+    async def keep_up(self, message: discord.Message, sent: Reply) -> None:
+        """Edit ``message`` (which shows ``sent``) as its job goes, until its outcome."""
+        assert sent.job is not None
+        latest: Reply | None = None
+        ended = False
+        arrived = asyncio.Event()
+
+        async def read() -> None:
+            nonlocal latest, ended
+            try:
+                async for update in self.service.follow(sent.job or ""):
+                    latest = update
+                    arrived.set()
+            finally:
+                ended = True
+                arrived.set()
+
+        reader = asyncio.create_task(read())
+        shown = sent.text
+        last_edit = self._clock()  # the message was just sent
+        try:
+            while True:
+                await arrived.wait()
+                arrived.clear()
+                update = latest
+                if update is not None and update.job is None:
+                    await edit(message, update)
+                    return
+                if update is None or update.text == shown:
+                    if ended:
+                        return
+                    continue
+                wait = self._every - (self._clock() - last_edit)
+                if wait > 0:
+                    await self._sleep(wait)
+                    if latest is not update:  # something newer came meanwhile: show that
+                        arrived.set()
+                        continue
+                await edit(message, update)
+                shown, last_edit = update.text, self._clock()
+        except Exception:
+            log.exception("Could not keep the progress of %s up to date", sent.job)
+        finally:
+            reader.cancel()
+
+
+def _files(reply: Reply) -> list[discord.File]:
+    files = []
+    if reply.image is not None:
+        files.append(discord.File(io.BytesIO(reply.image), filename="board.png"))
+    if reply.file is not None:
+        files.append(discord.File(io.BytesIO(reply.file.data), filename=reply.file.filename))
+    return files
+
+
+async def edit(message: discord.Message, reply: Reply) -> None:
+    """Show ``reply`` in ``message`` (its files attached). Without Attach Files (403) or with
+    a file too large (413), the text goes alone with a note; an interaction's message past its
+    token's 15 minutes is edited as the bot instead."""
+    files = _files(reply)
+    note = ""
+    for _ in range(3):
+        kwargs: dict[str, Any] = {"content": fit(f"{reply.text}\n{note}" if note else reply.text)}
+        if files and not note:
+            kwargs["attachments"] = files
+        try:
+            await _edit(message, kwargs)
+            return
+        except discord.HTTPException as error:
+            if files and not note and error.status in (403, 413):
+                note = NO_ATTACH if error.status == 403 else TOO_LARGE
+                for file in files:
+                    file.reset()
+                continue
+            log.warning("Could not edit message %s: %s %s", message.id, error.status, error.text)
+            return
+
+
+async def _edit(message: discord.Message, kwargs: dict[str, Any]) -> None:
+    try:
+        await message.edit(**kwargs)
+    except discord.HTTPException:
+        # An interaction's message outlives its 15-minute token: edit it as the bot instead.
+        partial = getattr(message.channel, "get_partial_message", None)
+        interaction = isinstance(message, discord.WebhookMessage | discord.InteractionMessage)
+        if not interaction or partial is None:
+            raise
+        await partial(message.id).edit(**kwargs)

@@ -1,0 +1,349 @@
+"""``!analysis``: jobs in the background, one at a time, stored results, progress, restarts, the
+automatic analysis of a finished match and the PR in ``!stats`` (with a fake analyst)."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+
+import pytest
+
+from bot.gnubg.api import EngineFailure
+from bot.service.models import Place, Reply, User
+from bot.service.table import TableService, seeded_dice
+from bot.settings import Settings
+from bot.store import Store
+from tests.service.conftest import ALICE, BOB, CAROL, PLACE
+from tests.service.driver import FakeClock, play_out, public, start_match, take_turn
+from tests.service.fake_analyst import FakeAnalyst, result
+
+QUIET = Settings(analysis_auto=False, analysis_plies=1)
+
+
+def make(store: Store, clock: FakeClock, engine: FakeAnalyst | None = None,
+         settings: Settings = QUIET) -> TableService:
+    return TableService(store, settings=settings, dice=seeded_dice(42), clock=clock,
+                        images=False, engine=engine)
+
+
+@pytest.fixture
+def analyst() -> FakeAnalyst:
+    return FakeAnalyst()
+
+
+@pytest.fixture
+async def service(store: Store, clock: FakeClock, analyst: FakeAnalyst) -> TableService:
+    service = make(store, clock, analyst)
+    yield service  # type: ignore[misc]
+    await service.analyses.stop()
+
+
+async def finish_match(service: TableService, place: Place = PLACE, seed: int = 1,
+                       users: tuple[User, User] = (ALICE, BOB)) -> int:
+    await start_match(service, place, *users, 1)
+    await play_out(service, place, users, seed)
+    table = await service.latest_table(place)
+    assert table is not None and table.row.status == "finished"
+    return table.row.id
+
+
+async def outcome(service: TableService, reply: Reply) -> tuple[list[str], Reply]:
+    """Follow a job to its end: the progress texts seen, and the final message."""
+    assert reply.job is not None
+    seen = []
+    async for update in service.follow(reply.job):
+        if update.job is None:
+            return seen, update
+        seen.append(update.text)
+    raise AssertionError("the job ended without a final message")
+
+
+async def test_asked_once_analysed_in_the_background_then_answered_at_once(
+    service: TableService, analyst: FakeAnalyst
+) -> None:
+    match_id = await finish_match(service)
+    analyst.hold = asyncio.Event()
+    [reply] = public(await service.analysis(PLACE, CAROL))
+    assert reply.job is not None and f"match #{match_id}" in reply.text
+    assert "next in line" in reply.text
+    await analyst.started.wait()
+    updates = service.follow(reply.job)
+    running = await anext(updates)
+    assert running.job == reply.job
+    assert running.text == (
+        f"GNU Backgammon is analysing match #{match_id} (alice vs bob) at 1-ply: "
+        "game 0 of 1 done…"
+    )
+    analyst.hold.set()
+    later = [update async for update in updates]
+    final = later[-1]
+    assert final.job is None and all(update.job == reply.job for update in later[:-1])
+    text = final.text
+    assert f"**Analysis of match #{match_id} (alice vs bob)**: a 1-point match" in text
+    assert "**alice**: PR 6.5, error rate 13.0 mEMG over 100 decisions (Advanced)." in text
+    assert "**bob**: PR 11.2" in text or "**bob**: PR 11.3" in text
+    assert "Checker play: 90 decisions, 4 errors (1 blunder), 13.5 mEMG each." in text
+    assert "Cube: 10 decisions, 1 error (0 blunders), 3.2 mEMG each." in text
+    assert "luck-adjusted chance to win the match 47.5%" in text
+    assert text.count("game 1, move 3 (6-4): 24/14; better 13/3 (costs 0.200)") == 2
+    [(mat, plies, jacoby)] = analyst.calls
+    assert plies == 1 and not jacoby
+    assert "alice" in mat and "bob" in mat and " Game 1" in mat
+
+    [again] = public(await service.analysis(PLACE, CAROL, f"#{match_id}"))
+    assert again.job is None and again.text == final.text
+    assert len(analyst.calls) == 1  # stored: the engine is not asked again
+
+
+async def test_concurrent_asks_share_one_job(service: TableService, analyst: FakeAnalyst) -> None:
+    match_id = await finish_match(service)
+    analyst.hold = asyncio.Event()
+    replies = await asyncio.gather(
+        service.analysis(PLACE, ALICE), service.analysis(PLACE, BOB),
+        service.analysis(PLACE, CAROL, str(match_id)),
+    )
+    handles = {reply.job for [reply] in replies}
+    assert len(handles) == 1 and None not in handles
+    await analyst.started.wait()
+    [joined] = await service.analysis(PLACE, ALICE)
+    assert joined.job in handles and "analysing" in joined.text
+    analyst.hold.set()
+    finals = await asyncio.gather(*(outcome(service, reply) for [reply] in replies))
+    assert len({final.text for _, final in finals}) == 1
+    assert len(analyst.calls) == 1
+
+
+async def test_jobs_run_one_at_a_time_in_order(
+    service: TableService, analyst: FakeAnalyst
+) -> None:
+    first = await finish_match(service, PLACE, seed=1)
+    other = Place(PLACE.server_id, "other")
+    second = await finish_match(service, other, seed=2)
+    analyst.hold = asyncio.Event()
+    [one] = await service.analysis(PLACE, ALICE)
+    [two] = await service.analysis(other, ALICE)
+    assert "1 analysis ahead" in two.text and f"#{second}" in two.text
+    analyst.hold.set()
+    _, done_one = await outcome(service, one)
+    _, done_two = await outcome(service, two)
+    assert f"#{first}" in done_one.text and f"#{second}" in done_two.text
+    assert analyst.most_at_once == 1 and len(analyst.calls) == 2
+
+
+async def test_a_restart_resumes_an_unfinished_job(
+    store: Store, clock: FakeClock, db_path: Path
+) -> None:
+    held = FakeAnalyst()
+    held.hold = asyncio.Event()
+    first = make(store, clock, held)
+    match_id = await finish_match(first)
+    await first.analysis(PLACE, ALICE)
+    await held.started.wait()
+    await first.analyses.stop()  # the bot stops mid-analysis
+    first.close()
+    row = await first.analyses.records.get(match_id)
+    assert row is not None and row.status == "running"
+
+    fresh = FakeAnalyst()
+    second = make(store, clock, fresh)
+    assert await second.resume_analyses(lambda place: place == PLACE) == 1
+    [waiting] = await second.analysis(PLACE, BOB)
+    assert waiting.job is not None
+    _, final = await outcome(second, waiting)
+    assert "**Analysis of match" in final.text and len(fresh.calls) == 1
+    row = await second.analyses.records.get(match_id)
+    assert row is not None and row.status == "done"
+    await second.analyses.stop()
+
+
+async def test_an_interrupted_job_is_run_again_on_the_next_ask(
+    store: Store, clock: FakeClock
+) -> None:
+    held = FakeAnalyst()
+    held.hold = asyncio.Event()
+    first = make(store, clock, held)
+    await finish_match(first)
+    await first.analysis(PLACE, ALICE)
+    await held.started.wait()
+    await first.analyses.stop()
+
+    fresh = FakeAnalyst()
+    second = make(store, clock, fresh)
+    assert await second.resume_analyses(lambda place: False) == 0  # another process's server
+    [reply] = await second.analysis(PLACE, ALICE)
+    _, final = await outcome(second, reply)
+    assert "**Analysis of match" in final.text and len(fresh.calls) == 1
+    await second.analyses.stop()
+
+
+async def test_a_match_that_ends_starts_its_analysis(
+    store: Store, clock: FakeClock, analyst: FakeAnalyst
+) -> None:
+    service = make(store, clock, analyst, Settings(analysis_auto=True))
+    match_id = await finish_match(service, seed=3)
+    row = await service.analyses.records.get(match_id)
+    assert row is not None and row.status in ("queued", "running", "done")
+    _, final = await outcome(service, Reply("", job=f"analysis:{match_id}"))
+    assert f"**Analysis of match #{match_id}" in final.text and len(analyst.calls) == 1
+    [asked] = await service.analysis(PLACE, ALICE)
+    assert asked.job is None and asked.text == final.text
+    await service.analyses.stop()
+
+
+async def test_the_chart_is_attached(
+    store: Store, clock: FakeClock, analyst: FakeAnalyst, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    drawn: list[tuple[str, str]] = []
+
+    def chart(analysis: object, names: tuple[str, str]) -> bytes:
+        drawn.append(names)
+        return b"\x89PNG chart"
+
+    monkeypatch.setattr("bot.service.analysis.chart_png", chart)
+    match_id = await finish_match(make(store, clock, analyst))
+    service = TableService(store, settings=QUIET, clock=clock, engine=analyst)
+    [reply] = await service.analysis(PLACE, ALICE)
+    _, final = await outcome(service, reply)
+    assert final.file is not None and final.file.filename == f"analysis-{match_id}.png"
+    assert final.file.data == b"\x89PNG chart" and drawn == [("alice", "bob")]
+    await service.analyses.stop()
+    service.close()
+
+
+async def test_the_command_that_ends_a_match_shows_the_analysis_starting(
+    store: Store, clock: FakeClock, analyst: FakeAnalyst
+) -> None:
+    service = make(store, clock, analyst, Settings(analysis_auto=True))
+    await start_match(service, PLACE, ALICE, BOB, 1)
+    table = await service.table(PLACE)
+    assert table is not None
+    loser = table.match.on_roll
+    users = (ALICE, BOB)
+    while (table := await service.table(PLACE)) is not None and table.match.phase != "move":
+        await take_turn(service, PLACE, users, random.Random(0), double_rate=0)
+    assert table is not None
+    loser = table.match.turn
+    assert loser is not None
+    public(await service.resign(PLACE, users[loser], "single"))
+    replies = public(await service.accept(PLACE, users[1 - loser]))
+    assert replies[0].job is None and "wins" in replies[0].text
+    assert replies[-1].job is not None and "analyse" in replies[-1].text
+    _, final = await outcome(service, replies[-1])
+    assert "**Analysis of match" in final.text
+    await service.analyses.stop()
+
+
+async def test_no_automatic_analysis_when_off_or_without_the_engine(
+    store: Store, clock: FakeClock
+) -> None:
+    for engine, settings in ((FakeAnalyst(), QUIET), (None, Settings(analysis_auto=True))):
+        service = make(store, clock, engine, settings)
+        place = Place("guild", f"off-{engine is None}")
+        await start_match(service, place, ALICE, BOB, 1)
+        table = await service.table(place)
+        assert table is not None
+        loser = table.match.turn
+        assert loser is not None
+        while (table := await service.table(place)) is not None and table.match.phase != "move":
+            await take_turn(service, place, (ALICE, BOB), random.Random(0), double_rate=0)
+        assert table is not None and table.match.turn is not None
+        loser = table.match.turn
+        public(await service.resign(place, (ALICE, BOB)[loser], "single"))
+        replies = public(await service.accept(place, (ALICE, BOB)[1 - loser]))
+        assert [reply.job for reply in replies] == [None]
+        assert await service.analyses.records.get(table.row.id) is None
+
+
+async def test_the_engine_unavailable_is_one_line(store: Store, clock: FakeClock) -> None:
+    service = make(store, clock, None)
+    await finish_match(service)
+    [reply] = await service.analysis(PLACE, ALICE)
+    assert reply.private and "\n" not in reply.text and "isn't installed" in reply.text
+
+
+async def test_a_failure_says_so_and_the_job_can_be_asked_again(
+    service: TableService, analyst: FakeAnalyst
+) -> None:
+    match_id = await finish_match(service)
+    analyst.failure = EngineFailure("The analysis worker crashed and was restarted.")
+    [reply] = await service.analysis(PLACE, ALICE)
+    _, final = await outcome(service, reply)
+    assert final.text == (
+        f"The analysis of match #{match_id} failed: The analysis worker crashed and was "
+        f"restarted. Ask again with `!analysis {match_id}`."
+    )
+    row = await service.analyses.records.get(match_id)
+    assert row is not None and row.status == "failed"
+    analyst.failure = None
+    [again] = await service.analysis(PLACE, ALICE)
+    assert again.job is not None
+    _, final = await outcome(service, again)
+    assert "**Analysis of match" in final.text and len(analyst.calls) == 2
+
+
+async def test_an_unexpected_error_gets_an_id(
+    service: TableService, analyst: FakeAnalyst
+) -> None:
+    await finish_match(service)
+    analyst.failure = RuntimeError("boom")
+    [reply] = await service.analysis(PLACE, ALICE)
+    _, final = await outcome(service, reply)
+    assert "failed: something went wrong (error " in final.text
+
+
+async def test_which_match(service: TableService, store: Store) -> None:
+    async def refusal(*args: str) -> str:
+        [reply] = await service.analysis(PLACE, ALICE, *args)
+        assert reply.private and reply.job is None
+        return reply.text
+
+    assert "No match has finished at this table yet" in await refusal()
+    await start_match(service, PLACE, ALICE, BOB, 1)
+    table = await service.table(PLACE)
+    assert table is not None
+    assert f"The match here (#{table.row.id}) is still being played" in await refusal()
+    assert f"Match #{table.row.id} is still being played" in await refusal(str(table.row.id))
+    assert "'twelve' is not a match number" in await refusal("twelve")
+    assert await refusal("99") == "There is no match #99 on this server."
+    public(await service.abort(PLACE, ALICE))
+    public(await service.abort(PLACE, BOB))
+    assert f"Match #{table.row.id} was aborted" in await refusal(f"#{table.row.id}")
+    elsewhere = Place("another guild", "channel")
+    other = await finish_match(service, elsewhere)
+    assert await refusal(str(other)) == f"There is no match #{other} on this server."
+
+
+async def test_stats_show_the_average_pr(
+    store: Store, clock: FakeClock
+) -> None:
+    analyst = FakeAnalyst()
+    service = make(store, clock, analyst)
+    for seed, pr in ((1, (4.0, 9.0)), (2, (10.0, 3.0))):
+        analyst.result = result(pr)
+        await finish_match(service, PLACE, seed=seed)
+        [reply] = await service.analysis(PLACE, ALICE)
+        await outcome(service, reply)
+    [stats] = await service.stats(PLACE, CAROL, ALICE)
+    assert stats.text.endswith("PR 7.0 over 2 analysed matches (200 decisions).")
+    [stats] = await service.stats(PLACE, CAROL, BOB)
+    assert stats.text.endswith("PR 6.0 over 2 analysed matches (200 decisions).")
+    await service.analyses.stop()
+
+
+async def test_a_claimed_match_is_analysed_as_far_as_it_went(
+    store: Store, clock: FakeClock, analyst: FakeAnalyst
+) -> None:
+    service = make(store, clock, analyst, Settings(analysis_auto=True))
+    await start_match(service, PLACE, ALICE, BOB, 3)
+    table = await service.table(PLACE)
+    assert table is not None and table.match.turn is not None
+    waiting = (ALICE, BOB)[1 - table.match.turn]
+    clock.advance(25 * 3600)
+    replies = public(await service.claim(PLACE, waiting))
+    assert "claims the match" in replies[0].text and replies[-1].job is not None
+    _, final = await outcome(service, replies[-1])
+    assert f"**Analysis of match #{table.row.id}" in final.text
+    [(mat, _, _)] = analyst.calls
+    assert " Game 1" in mat
+    await service.analyses.stop()

@@ -1,0 +1,81 @@
+"""The console and ``!analysis``: it waits for the outcome and prints it (progress lines first)."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from bot.console import SERVER, Console, console_user
+from bot.service.models import Place
+from bot.service.table import TableService, seeded_dice
+from bot.settings import Settings
+from bot.store import Store
+from tests.service.driver import FakeClock, play_out, start_match
+from tests.service.fake_analyst import FakeAnalyst
+
+PLACE = Place(SERVER, "general")
+USERS = (console_user("alice"), console_user("bob"))
+
+
+async def console_after_a_match(
+    tmp_path: Path, *, as_json: bool, images: Path | None = None, draw: bool = False
+) -> tuple[Console, io.StringIO, FakeAnalyst, Store]:
+    """``draw``: the service draws pictures (the chart) even without an ``images`` folder."""
+    store = await Store.open(tmp_path / "console.sqlite3")
+    analyst = FakeAnalyst()
+    service = TableService(store, settings=Settings(analysis_auto=False), dice=seeded_dice(3),
+                           clock=FakeClock(), images=draw or images is not None,
+                           engine=analyst)
+    out = io.StringIO()
+    console = Console(service, out, images=images, as_json=as_json)
+    await start_match(service, PLACE, *USERS, 1)
+    await play_out(service, PLACE, USERS, 2)
+    return console, out, analyst, store
+
+
+async def test_text_mode_prints_progress_then_the_analysis(tmp_path: Path) -> None:
+    console, out, analyst, store = await console_after_a_match(tmp_path, as_json=False)
+    analyst.hold = asyncio.Event()
+    handling = asyncio.create_task(console.handle("carol: !analysis"))
+    await analyst.started.wait()
+    assert not handling.done()  # the console waits for the outcome
+    analyst.hold.set()
+    await handling
+    lines = out.getvalue().splitlines()
+    assert lines[0].startswith("[#general] bot: GNU Backgammon will analyse match #1")
+    assert any(line.startswith("[#general] bot: (progress) GNU Backgammon is analysing")
+               for line in lines)
+    assert "[#general] bot: **Analysis of match #1 (alice vs bob)**" in out.getvalue()
+    await console.handle("carol: !analyze 1")  # stored: at once, no progress
+    assert out.getvalue().count("**Analysis of match #1") == 2
+    await store.close()
+
+
+async def test_json_mode_gives_the_outcome_among_the_replies(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("bot.service.analysis.chart_png", lambda analysis, names: b"\x89PNG")
+    folder = tmp_path / "out"
+    console, out, _, store = await console_after_a_match(tmp_path, as_json=True, images=folder)
+    await console.handle("carol: !analysis")
+    [record] = [json.loads(line) for line in out.getvalue().splitlines()]
+    progress, outcome = record["replies"]
+    assert "will analyse match #1" in progress["text"]
+    assert outcome["text"].startswith("**Analysis of match #1")
+    assert outcome["file"].endswith("analysis-1.png")
+    assert Path(outcome["file"]).read_bytes() == b"\x89PNG"
+    await store.close()
+
+
+async def test_a_chart_without_images_is_named_not_printed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("bot.service.analysis.chart_png", lambda analysis, names: b"\x89PNG\x00")
+    console, out, _, store = await console_after_a_match(tmp_path, as_json=False, draw=True)
+    await console.handle("carol: !analysis")
+    assert "(analysis-1.png: 5 bytes; --images DIR saves it)" in out.getvalue()
+    await store.close()
