@@ -250,7 +250,7 @@ def read_position(text: str) -> PastedPosition:
     ...``; quotes and code marks around it are ignored."""
     body = text.strip().strip("`'\"").strip()
     if not body:
-        raise PositionTextError("Paste a position after the command")
+        raise PositionTextError("There is no position after the command")
     if body[:5].upper() == "XGID=" or body.count(":") == 9:
         return from_xgid(body)
     labelled = _LABELLED.search(body)

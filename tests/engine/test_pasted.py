@@ -54,7 +54,7 @@ def test_the_crawford_example() -> None:
 @pytest.mark.parametrize(
     ("text", "reason"),
     [
-        ("", "Paste a position"),
+        ("", "no position after the command"),
         ("hello there", "not a position the bot can read"),
         ("4HPwATDgc/ABM", "not a position the bot can read"),
         ("////////////// MIHlAAAAAAAE", "is not a Position ID"),
