@@ -53,6 +53,11 @@ def typed(reason: str, text: str) -> str:
     return f"{reason} (you typed {excerpt(text)})" if text.strip() else reason
 
 
+class PositionTextError(ValueError):
+    """Pasted text that is not a position the bot can read (an XGID, a gnubg ID): the message
+    gives the reason, then a short quote of the text."""
+
+
 class PartialRecordError(ValueError):
     """The match was restored from a snapshot: it holds only what came after, so what needs
     the whole record (its actions for storage, the ``.mat`` file) must come from a replay."""

@@ -380,6 +380,41 @@ COMMANDS = CommandTable(
             ),
             aliases=("analyse", "analyze"),
         ),
+        Command(
+            "show",
+            example="show XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:0:0:10",
+            summary="draw a pasted position: an XGID or a gnubg ID",
+            details="Reads an XGID (with or without `XGID=`), a gnubg ID "
+            "(`PositionID:MatchID`, or as gnubg prints it: `Position ID: ... Match ID: ...`) or "
+            "a Position ID alone (a money game, X to roll). Shows the board from the side of "
+            "the player on roll (X and O, as XG names them), the pips, cube and score, and both "
+            "IDs to copy. Works in any channel, with or without a match there.",
+            arguments=(
+                Argument(
+                    "position",
+                    Kind.TEXT,
+                    "An XGID, or gnubg's PositionID:MatchID",
+                    required=True,
+                ),
+            ),
+        ),
+        Command(
+            "eval",
+            example="eval 4HPwATDgc/ABMA:cAkAAAAAAAAE",
+            summary="GNU Backgammon's analysis of a pasted position",
+            details="The position as `{p}show` draws it, with gnubg's 2-ply chances (win, "
+            "gammon, backgammon), the cubeless equity, the cube action before a roll (or the "
+            "answer to a double offered) and the five best plays when the dice are rolled.",
+            arguments=(
+                Argument(
+                    "position",
+                    Kind.TEXT,
+                    "An XGID, or gnubg's PositionID:MatchID",
+                    required=True,
+                ),
+            ),
+            handler="evaluate",
+        ),
         Command("leaderboard", example="leaderboard", summary="the server's top 10 and your rank"),
         Command(
             "stats",

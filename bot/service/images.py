@@ -106,6 +106,13 @@ class BoardImages:
         self._keep(key, image)
         return image
 
+    async def picture(self, state: BoardState, viewer: int | None) -> bytes | None:
+        """Any board state (a pasted position's) seen by ``viewer``, drawn but not kept; None
+        when images are off."""
+        if not self.enabled:
+            return None
+        return await self._render(state, viewer)
+
     async def _render(self, state: BoardState, viewer: int | None) -> bytes:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(

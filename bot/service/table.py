@@ -10,6 +10,7 @@ work is done in rooms it composes:
 - :mod:`bot.service.admin`: abort, claim, void;
 - :mod:`bot.service.views`: the board, pips, score, export, ratings, help, adapters' state;
 - :mod:`bot.service.analysis`: GNU Backgammon's analysis of finished matches, in the background;
+- :mod:`bot.service.positions`: pasted positions drawn and judged (no match, no lock);
 - :mod:`bot.service.presentation`: everything the service says;
 - :mod:`bot.service.repository`: matches and names, from the store or memory;
 - :mod:`bot.service.images`: board PNGs, drawn off the event loop and kept;
@@ -38,6 +39,7 @@ from bot.service.dice import DiceFactory, keyed_dice, secure_dice, seeded_dice
 from bot.service.images import BoardImages, RecordedPlay, board_state, last_play
 from bot.service.models import Announcement, Pending, Place, Refusal, Reply, User
 from bot.service.play import Play
+from bot.service.positions import Positions
 from bot.service.presentation import (
     challenge_key,
     game_data,
@@ -123,6 +125,7 @@ class TableService:
         self.analyses = Analyses(
             store, self.repository, self.engine, self.settings, clock, charts=images
         )
+        self.positions = Positions(self.engine, self.images)
 
     async def warm_up(self) -> None:
         """Draw one board so the first player doesn't wait for the renderer's caches."""
@@ -286,6 +289,14 @@ class TableService:
     async def void(self, place: Place, user: User, *, moderator: bool) -> list[Reply]:
         """A moderator ends the channel's match, unrated (a stuck or abandoned one)."""
         return await self._guarded(place, lambda: self.admin.void(place, user, moderator=moderator))
+
+    # -- pasted positions (no match, so no lock: gnubg never holds up a channel) -------------
+
+    async def show(self, place: Place, user: User, position: str) -> list[Reply]:
+        return await self.positions.show(position)
+
+    async def evaluate(self, place: Place, user: User, position: str) -> list[Reply]:
+        return await self.positions.evaluate(position)
 
     # -- the server ---------------------------------------------------------------------------
 

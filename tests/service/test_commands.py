@@ -17,6 +17,8 @@ USAGE = {
     "move": "move <play>",
     "resign": "resign [single|gammon|backgammon]",
     "stats": "stats [@user]",
+    "show": "show <position>",
+    "eval": "eval <position>",
     "help": "help [command]",
     "analysis": "analysis [match number]",
 }
