@@ -8,11 +8,12 @@ from typing import Any
 from bot.service.challenges import Challenges
 from bot.service.help import help_text
 from bot.service.images import BoardImages
-from bot.service.models import Attachment, Decision, Pending, Place, Reply, User
+from bot.service.models import ENGINE_ID, Attachment, Decision, Pending, Place, Reply, User
 from bot.service.names import markdown_safe as md
 from bot.service.presentation import (
     challenge_key,
     ending_text,
+    engine_record_text,
     game_data,
     lead_text,
     leaderboard_text,
@@ -23,9 +24,16 @@ from bot.service.presentation import (
     stats_text,
     typed,
 )
-from bot.service.repository import Repository
+from bot.service.repository import Repository, Table
 from bot.settings import Settings
 from bot.store import Store
+from bot.store.opponent import record_against_engine
+
+
+def ids_engine(table: Table, seat: int) -> bool:
+    """Whether ``seat`` is GNU Backgammon's (it answers nothing through buttons)."""
+    return table.row.player_ids[seat] == ENGINE_ID
+
 
 _DECISIONS = {"roll": Decision.TURN, "doubled": Decision.DOUBLE, "resigned": Decision.RESIGNATION}
 
@@ -125,7 +133,8 @@ class Views:
             return [Reply(f"{md(who.name)} has not played here yet.")]
         rank = await self._store.rank(place.server_id, who.id)
         counts = await self._store.match_counts(place.server_id, who.id)
-        return [Reply(stats_text(player, rank, counts))]
+        records = await record_against_engine(self._store, place.server_id, who.id)
+        return [Reply(stats_text(player, rank, counts) + engine_record_text(records, who.id))]
 
     def help(self, topic: str | None) -> list[Reply]:
         try:
@@ -175,7 +184,7 @@ class Views:
         if table is not None:
             match = table.match
             turn = match.turn
-            if turn is None or match.phase not in _DECISIONS:
+            if turn is None or match.phase not in _DECISIONS or ids_engine(table, turn):
                 return None
             ids = table.row.player_ids
             return Pending(_DECISIONS[match.phase], ids[turn], table.names[turn], match_key(table))
