@@ -201,9 +201,7 @@ class Coach:
             ]
             if not moved or moved[0].forced or moved[0].no_legal_move:
                 return None
-            rating = await self._engine.rate_play(
-                Query.of(match), moved[0].play, plies=COACH_PLIES
-            )
+            rating = await self._engine.rate_play(Query.of(match), moved[0].play, plies=COACH_PLIES)
             if rating.loss <= BAD_THRESHOLD:
                 return None
             return (

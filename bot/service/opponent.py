@@ -96,6 +96,7 @@ class Opponent:
         # match id -> the game in which the engine offered to resign: once a game is enough (a
         # rejected offer isn't repeated every turn). Memory only: after a restart, once more.
         self._offered: OrderedDict[int, int] = OrderedDict()
+        self._following: dict[Place, bool] = {}  # place -> another command asked meanwhile
 
     @property
     def _prefix(self) -> str:
@@ -113,7 +114,13 @@ class Opponent:
             raise Refusal(f"Name one level, not {' and '.join(levels)}.")
         level = levels[0] if levels else self._settings.bot_level
         tutor = TUTOR_WORD in extras
-        length, options = parse_terms(rest, self._settings)
+        try:
+            length, options = parse_terms(rest, self._settings)
+        except Refusal as refusal:
+            raise Refusal(
+                f"{refusal.text} Against the bot you may also name a level "
+                f"({', '.join(LEVELS)}) and add `tutor`."
+            ) from None
         await self._challenges.require_free_table(place)
         rated = self._settings.bot_games_rated and length > 0
         match = Match.start(length, dice=self._dice(), **options)
@@ -135,7 +142,24 @@ class Opponent:
 
     async def follow(self, place: Place) -> list[Reply]:
         """Play the engine's turns at ``place`` until a person must act; the replies say what
-        it did (one status message) and, if it failed, why."""
+        it did (one status message) and, if it failed, why. While one command's flow follows
+        the engine at a place, another's returns at once and the first looks again before it
+        ends, so the engine never thinks twice about one decision in this process."""
+        if place in self._following:
+            self._following[place] = True
+            return []
+        self._following[place] = False
+        replies: list[Reply] = []
+        try:
+            while True:
+                replies += await self._follow(place)
+                if not self._following[place]:
+                    return replies
+                self._following[place] = False
+        finally:
+            del self._following[place]
+
+    async def _follow(self, place: Place) -> list[Reply]:
         events: list[Event] = []
         table: Table | None = None
         failure: list[Reply] = []

@@ -50,9 +50,7 @@ async def engine_matches(store: Store) -> list[MatchRow]:
     return [MatchRow(**dict(row)) for row in rows]
 
 
-async def record_against_engine(
-    store: Store, server_id: str, user_id: str
-) -> list[LevelRecord]:
+async def record_against_engine(store: Store, server_id: str, user_id: str) -> list[LevelRecord]:
     """``user_id``'s finished matches against the engine on this server, by level (weakest
     level name first is the caller's business: these come in name order)."""
     rows = await store.fetch_all(

@@ -30,10 +30,16 @@ async def test_migration_6_gives_old_rows_the_terms_they_were_played_on(tmp_path
         assert await engine_matches(store) == []
         assert await record_against_engine(store, SERVER, "1001") == []
         async with store.transaction() as tx:  # the new columns take their values
-            await set_match_terms(tx, live.id, engine_level="expert", tutor=True, hints=True,
-                                  rated=False)
+            await set_match_terms(
+                tx, live.id, engine_level="expert", tutor=True, hints=True, rated=False
+            )
         [row] = await engine_matches(store)
         assert (row.id, row.engine_level, row.tutor, row.hints, row.rated) == (
-            live.id, "expert", 1, 1, 0)
+            live.id,
+            "expert",
+            1,
+            1,
+            0,
+        )
     finally:
         await store.close()
