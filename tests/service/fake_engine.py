@@ -130,7 +130,7 @@ class FakeEngine:
 
     def ranked(self, query: Query, plies: int) -> list[PlayOption]:
         return [
-            PlayOption(play.notation, -STEP * index, -STEP * index, plies, EVEN)
+            PlayOption(play.notation, 0.0 - STEP * index, 0.0 - STEP * index, plies, EVEN)
             for index, play in enumerate(_plays(query))
         ]
 
