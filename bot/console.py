@@ -68,6 +68,7 @@ class Console:
         self.images = images
         self.as_json = as_json
         self.files_written = _last_file_number(images)
+        self.resumed = False  # the turns GNU Backgammon owed at startup: taken at the first line
 
     def _save(self, name: str, data: bytes) -> str | None:
         """Write a file into ``--images`` (numbered, so nothing is overwritten)."""
@@ -83,6 +84,9 @@ class Console:
         stripped = line.strip()
         if not stripped or stripped.startswith(";"):
             return
+        if not self.resumed:
+            self.resumed = True
+            await self._resume_engine()
         parsed = parse_line(stripped)
         if parsed is None:
             usage = Reply(
@@ -94,8 +98,17 @@ class Console:
         channel, name, text = parsed
         place = Place(SERVER, channel)
         replies = await self.service.run(place, console_user(name), text, users=lookup_user)
+        await self._show(place, name, text, replies)
+
+    async def _resume_engine(self) -> None:
+        """Show the turns GNU Backgammon owed (it stopped while thinking, or failed)."""
+        owed = await self.service.resume_engine(lambda place: place.server_id == SERVER)
+        for place, replies in owed.items():
+            await self._show(place, "", "", replies)
+
+    async def _show(self, place: Place, name: str, text: str, replies: list[Reply]) -> None:
         game = await self.service.game_view(place)
-        self._emit(channel, name, text, replies, game)
+        self._emit(place.channel_id, name, text, replies, game)
         for reply in replies:  # printed is shown: the claim clock of whoever must act runs
             if reply.announces is not None and not reply.private:
                 await self.service.mark_announced(*reply.announces)

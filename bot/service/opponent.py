@@ -271,12 +271,15 @@ class Opponent:
 
     # -- after a restart -----------------------------------------------------------------------
 
-    async def resume(self) -> dict[Place, list[Reply]]:
-        """Play the turns the engine owes in every match (at startup: a turn that was being
-        thought about when the bot stopped); the replies by place."""
+    async def resume(self, where: Callable[[Place], bool]) -> dict[Place, list[Reply]]:
+        """Play the turns the engine owes in every match at a place ``where`` accepts (at
+        startup: a turn that was being thought about when the bot stopped); the replies by
+        place."""
         out: dict[Place, list[Reply]] = {}
         for row in await engine_matches(self._repository.store):
             place = Place(row.server_id, row.channel_id)
+            if not where(place):
+                continue
             replies = await self.follow(place)
             if replies:
                 out[place] = replies

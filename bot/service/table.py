@@ -292,10 +292,12 @@ class TableService:
         """GNU Backgammon's advice for ``user``'s decision, privately (no lock while it thinks)."""
         return await self.coach.hint(place, user)
 
-    async def resume_engine(self) -> dict[Place, list[Reply]]:
-        """At startup: the turns the engine owes in any match (it stopped while thinking, or
-        failed), taken now; the replies by place."""
-        return await self.opponent.resume()
+    async def resume_engine(
+        self, where: Callable[[Place], bool] = lambda place: True
+    ) -> dict[Place, list[Reply]]:
+        """At startup: the turns the engine owes in the matches at places ``where`` accepts
+        (it stopped while thinking, or failed), taken now; the replies by place."""
+        return await self.opponent.resume(where)
 
     async def double(self, place: Place, user: User) -> list[Reply]:
         return await self._guarded(
