@@ -60,7 +60,7 @@ def cube_hint(advice: CubeAdvice) -> str:
     table = "\n".join(cube_lines(advice))
     return (
         f"Cube advice ({advice.plies}-ply, cubeful equities for you):\n```\n{table}\n```"
-        f"Proper cube action: **{advice.proper}**."
+        f"\nProper cube action: **{advice.proper}**."
     )
 
 
@@ -69,7 +69,7 @@ def take_hint(advice: CubeAdvice) -> str:
     answer = "Beaver" if advice.beaver else "Take" if advice.take else "Pass"
     return (
         f"Facing the double ({advice.plies}-ply, cubeful equities for you):\n```\n"
-        f"Take   {-advice.double_take:+.3f}\nPass   {-advice.double_pass:+.3f}\n```"
+        f"Take   {-advice.double_take:+.3f}\nPass   {-advice.double_pass:+.3f}\n```\n"
         f"**{answer}** ({advice.proper})."
     )
 
@@ -205,8 +205,8 @@ class Coach:
             if rating.loss <= BAD_THRESHOLD:
                 return None
             return (
-                f"Tutor: {moved[0].play} loses {rating.loss:.3f} in equity. Better: "
-                f"**{rating.best.play}** ({rating.best.equity:+.3f} against "
+                f"Tutor: `{moved[0].play}` loses {rating.loss:.3f} in equity. Better: "
+                f"`{rating.best.play}` ({rating.best.equity:+.3f} against "
                 f"{rating.played.equity:+.3f})."
             )
         if decision.kind == "roll" and not match.can_double(seat):

@@ -161,7 +161,7 @@ async def test_the_tutor_comments_on_a_costly_play_only(
         if len(plays) > 1:
             loss = STEP * (len(plays) - 1)
             assert len(tutor) == 1 and f"loses {loss:.3f}" in tutor[0].text
-            assert f"Better: **{plays[0].notation}**" in tutor[0].text
+            assert f"Better: `{plays[0].notation}`" in tutor[0].text
             comments += 1
             assert replies.index(tutor[0]) < len(replies) - 1  # before the bot's turn
         else:
