@@ -70,6 +70,7 @@ class Console:
         self.images = images
         self.as_json = as_json
         self.files_written = _last_file_number(images)
+        self.resumed = False  # the turns GNU Backgammon owed at startup: taken at the first line
 
     def _save(self, name: str, data: bytes) -> str | None:
         """Write a file into ``--images`` (numbered, so nothing is overwritten)."""
@@ -85,6 +86,9 @@ class Console:
         stripped = line.strip()
         if not stripped or stripped.startswith(";"):
             return
+        if not self.resumed:
+            self.resumed = True
+            await self._resume_engine()
         parsed = parse_line(stripped)
         if parsed is None:
             usage = Reply(
@@ -96,15 +100,25 @@ class Console:
         channel, name, text = parsed
         place = Place(SERVER, channel)
         replies = await self.service.run(place, console_user(name), text, users=lookup_user)
+        await self._show(place, name, text, replies)
+
+    async def _resume_engine(self) -> None:
+        """Show the turns GNU Backgammon owed (it stopped while thinking, or failed)."""
+        owed = await self.service.resume_engine(lambda place: place.server_id == SERVER)
+        for place, replies in owed.items():
+            await self._show(place, "", "", replies)
+
+    async def _show(self, place: Place, name: str, text: str, replies: list[Reply]) -> None:
         game = await self.service.game_view(place)
         jobs = [reply.job for reply in replies if reply.job is not None and not reply.private]
         if self.as_json:
-            outcomes = [await self._outcome(channel, job) for job in jobs]
-            self._emit(channel, name, text, [*replies, *outcomes], game)
+            outcomes = [await self._outcome(place.channel_id, job) for job in jobs]
+            self._emit(place.channel_id, name, text, [*replies, *outcomes], game)
         else:
-            self._emit(channel, name, text, replies, game)
+            self._emit(place.channel_id, name, text, replies, game)
             for job in jobs:
-                self._emit(channel, name, text, [await self._outcome(channel, job)], None)
+                outcome = await self._outcome(place.channel_id, job)
+                self._emit(place.channel_id, name, text, [outcome], None)
         for reply in replies:  # printed is shown: the claim clock of whoever must act runs
             if reply.announces is not None and not reply.private:
                 await self.service.mark_announced(*reply.announces)

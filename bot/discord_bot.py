@@ -147,6 +147,7 @@ class BackgammonBot(commands.Bot):
         )
         if not self._reposted:
             self._reposted = True
+            await self.resume_engine_turns()
             await self.repost_unannounced()
             resumed = await self.service.resume_analyses(
                 lambda place: self._channel_of(place) is not None
@@ -178,6 +179,22 @@ class BackgammonBot(commands.Bot):
             if any(message is not None for _, message in sent):
                 posted += 1
                 log.info("Re-posted match %s (version %s) in %s", match_id, version, place)
+        return posted
+
+    async def resume_engine_turns(self) -> int:
+        """Let GNU Backgammon take the turns it owes in this process's servers (it was thinking
+        when the bot stopped, or failed) and post them; returns in how many channels. A reply
+        that can't be posted leaves its match unannounced: :meth:`repost_unannounced` shows it."""
+        posted = 0
+        turns = await self.service.resume_engine(lambda place: self._channel_of(place) is not None)
+        for place, replies in turns.items():
+            channel = self._channel_of(place)
+            if channel is None:
+                continue
+            perms = channel.permissions_for(channel.guild.me)
+            sent = await send_replies(ChannelTarget(channel, attach=perms.attach_files), replies)
+            await self.live.update(place, sent)
+            posted += any(message is not None for _, message in sent)
         return posted
 
     def _channel_of(self, place: Place) -> discord.TextChannel | discord.Thread | None:

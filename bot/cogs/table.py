@@ -29,7 +29,7 @@ from bot.cogs.replies import (
 from bot.service.commands import COMMANDS, Argument, CommandTable, Kind
 from bot.service.commands import Command as Entry
 from bot.service.help import BY_NAME
-from bot.service.models import Place, Reply, User
+from bot.service.models import ENGINE_USER, Place, Reply, User
 from bot.service.table import TableService
 
 Ctx = commands.Context[Any]
@@ -169,6 +169,9 @@ class TableCog(commands.Cog, name="Backgammon"):
         arguments: list[Any] = []
         for argument, value in zip(entry.arguments, values, strict=True):
             if argument.kind is Kind.USER and value is not None:
+                if value.id == ctx.me.id:  # this bot: GNU Backgammon's seat (`!challenge @me`)
+                    arguments.append(ENGINE_USER)
+                    continue
                 if value.bot and argument.bots_refused:
                     refusal = Reply(argument.bots_refused, private=True)
                     await send_replies(CommandTarget(ctx), [refusal])

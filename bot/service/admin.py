@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bot.service.models import Place, Refusal, Reply, User
+from bot.service.models import ENGINE_ID, Place, Refusal, Reply, User
 from bot.service.names import markdown_safe as md
 from bot.service.presentation import duration
 from bot.service.repository import Repository, Table, require_seat
@@ -36,6 +36,8 @@ class Administration:
         table = await self._repository.require(place)
         seat = require_seat(table, user)
         offered = table.row.abort_offered_by
+        if table.row.player_ids[1 - seat] == ENGINE_ID:
+            offered = 1 - seat  # GNU Backgammon agrees at once
         if offered == seat:
             raise Refusal(
                 f"You asked to abort already; waiting for "

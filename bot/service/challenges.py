@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any
 
 from bot.engine.match import Match
 from bot.engine.options import MAX_AUTOMATIC_DOUBLES
+from bot.gnubg.api import LEVELS
 from bot.service.dice import DiceFactory
 from bot.service.help import duration_text
 from bot.service.images import BoardImages
@@ -28,7 +29,10 @@ from bot.service.presentation import (
 from bot.service.repository import Repository
 from bot.settings import MAX_MATCH_LENGTH, Settings
 from bot.store import ChallengeRow, Store
+from bot.store.opponent import set_challenge_hints
 
+HINTS_WORD = "hints"  # a challenge between people that allows !hint (unrated)
+TUTOR_WORD = "tutor"  # a game against the bot that comments on costly decisions
 _POINT_WORDS = ("points", "point", "pts", "pt", "p")
 _LENGTH_WORDS = re.compile(r"^(\d+)(?=(?:points|point|pts|pt|p)\b)")  # "3pt" -> "3 pt"
 MONEY_OPTIONS: dict[str, tuple[str, Any]] = {
@@ -38,6 +42,19 @@ MONEY_OPTIONS: dict[str, tuple[str, Any]] = {
     "auto": ("automatic_doubles", True),
     "automatic": ("automatic_doubles", True),
 }
+
+
+def take_words(
+    terms: str | int | None, wanted: Collection[str]
+) -> tuple[str | int | None, list[str]]:
+    """``terms`` without the words in ``wanted`` (any case), and those words as found:
+    ``5 tutor expert`` -> ``5``, ``["tutor", "expert"]``."""
+    if not isinstance(terms, str):
+        return terms, []
+    words = typed(terms).replace(",", " ").split()
+    taken = [word.lower() for word in words if word.lower() in wanted]
+    rest = " ".join(word for word in words if word.lower() not in wanted)
+    return rest, taken
 
 
 def parse_terms(terms: str | int | None, settings: Settings) -> tuple[int, dict[str, Any]]:
@@ -106,6 +123,10 @@ def _parse_length(length: str | int | None, settings: Settings) -> int:
     return length
 
 
+def hints_text(hints: bool) -> str:
+    return " with hints (unrated)" if hints else ""
+
+
 class Challenges:
     """The commands about challenges. Each runs under the channel's lock (the facade's)."""
 
@@ -161,23 +182,21 @@ class Challenges:
     async def challenge(
         self, place: Place, user: User, opponent: User, length: str | int | None
     ) -> list[Reply]:
+        length, extras = take_words(length, (HINTS_WORD, TUTOR_WORD, *LEVELS))
+        if any(word != HINTS_WORD for word in extras):
+            raise Refusal(
+                f"{quote(next(w for w in extras if w != HINTS_WORD))} is for games against the "
+                f"bot: `{self._prefix}challenge bot 5 expert tutor`. Between people you may add "
+                f"`hints`, e.g. `{self._prefix}challenge @bob 5 hints`."
+            )
+        hints = bool(extras)
         points, options = parse_terms(length, self._settings)
         if opponent.id == user.id:
             raise Refusal(
                 "You can't challenge yourself: name someone else, "
                 f"e.g. `{self._prefix}challenge @friend`."
             )
-        if await self._repository.table(place) is not None:
-            raise Refusal(
-                "A match is already being played here: one match per channel. "
-                "Use another channel or thread."
-            )
-        existing = await self.open_challenge(place)
-        if existing is not None:
-            raise Refusal(
-                "There is already an open challenge here: it must be answered, "
-                f"cancelled (`{self._prefix}cancel`) or expire first."
-            )
+        await self.require_free_table(place)
         now = self._clock()
         minutes = self._settings.challenge_timeout_minutes
         async with self._store.transaction() as tx:
@@ -193,11 +212,13 @@ class Challenges:
                 now + minutes * 60,
                 json.dumps(options),
             )
+            if hints:
+                await set_challenge_hints(tx, challenge_id, hints)
         self._repository.remember(place, user, opponent)
         return [
             Reply(
                 f"{md(user.name)} challenges {md(opponent.name)} to "
-                f"{match_kind(points)}{options_text(options)}. "
+                f"{match_kind(points)}{options_text(options)}{hints_text(hints)}. "
                 f"{md(opponent.name)}: `{self._prefix}accept` or `{self._prefix}decline` "
                 f"(expires in {duration_text(minutes / 60)}).",
                 mention=(opponent.id,),
@@ -206,6 +227,20 @@ class Challenges:
                 decision_key=challenge_key(challenge_id),
             )
         ]
+
+    async def require_free_table(self, place: Place) -> None:
+        """Refuse unless the channel has neither a match being played nor an open challenge."""
+        if await self._repository.table(place) is not None:
+            raise Refusal(
+                "A match is already being played here: one match per channel. "
+                "Use another channel or thread."
+            )
+        existing = await self.open_challenge(place)
+        if existing is not None:
+            raise Refusal(
+                "There is already an open challenge here: it must be answered, "
+                f"cancelled (`{self._prefix}cancel`) or expire first."
+            )
 
     async def accept(self, place: Place, user: User) -> list[Reply]:
         """``user`` accepts the challenge offered to them: the match starts."""
@@ -225,8 +260,8 @@ class Challenges:
         table = await self._repository.create_match(place, challenge, user, match)
         lead = (
             f"{table.names[1]} accepts: {table.names[0]} vs {table.names[1]}, "
-            f"{match_kind(match.length)}{options_text(match.options.to_data())}. "
-            "Dice commitment (SHA-256 of the secret seed, "
+            f"{match_kind(match.length)}{options_text(match.options.to_data())}"
+            f"{hints_text(bool(challenge.hints))}. Dice commitment (SHA-256 of the secret seed, "
             f"revealed at the end): `{match.commitment}`"
         )
         return [await status_reply(table, events, self._prefix, self._images, lead=lead)]

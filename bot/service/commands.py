@@ -223,7 +223,11 @@ COMMANDS = CommandTable(
             "keeping the cube), `auto` (a tie in the opening roll turns the cube; at most once "
             "per game, or `auto 2`/`auto 3` for more), e.g. "
             "`{p}challenge @bob money jacoby beavers auto`. One challenge or match per channel "
-            "(a thread is its own table); a challenge expires after {challenge_minutes}.",
+            "(a thread is its own table); a challenge expires after {challenge_minutes}. Add "
+            "`hints` to allow `{p}hint` (the match is then unrated). `{p}challenge bot` (or "
+            "mention me) starts a game against GNU Backgammon at once: add a level (beginner, "
+            "casual, intermediate, advanced, expert, worldclass; default {bot_level}) and "
+            "`tutor` to hear about costly moves, e.g. `{p}challenge bot 3 expert tutor`.",
             arguments=(
                 Argument(
                     "opponent",
@@ -236,8 +240,8 @@ COMMANDS = CommandTable(
                 Argument(
                     "length",
                     Kind.TEXT,
-                    "Points to play (1-25), or 'money' (add jacoby, beavers or auto for those "
-                    "rules)",
+                    "Points (1-25) or 'money' [jacoby beavers auto]; 'hints'; vs the bot: a "
+                    "level, 'tutor'",
                     placeholder="points|money",
                 ),
             ),
@@ -332,6 +336,15 @@ COMMANDS = CommandTable(
             example="reject",
             summary="turn down a resignation and play on",
             buttons=(Button(Decision.RESIGNATION, "Reject", _NO),),
+        ),
+        Command(
+            "hint",
+            example="hint",
+            summary="GNU Backgammon's advice for your decision, only to you",
+            details="Before you roll: the cube decision (no double, double/take, double/pass, "
+            "with cubeful equities); after the roll: the five best plays with their equities "
+            "and how far each is behind the best; facing a double: take or pass. In games "
+            "against the bot (`{p}challenge bot`) and in matches whose challenge said `hints`.",
         ),
         Command(
             "board", example="board", summary="show the board again, from your side if you play"

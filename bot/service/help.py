@@ -23,6 +23,7 @@ def _values(prefix: str, settings: Settings) -> dict[str, str]:
         "default_length": str(settings.default_match_length),
         "challenge_minutes": setting_duration(settings.challenge_timeout_minutes / 60),
         "claim_hours": setting_duration(settings.claim_timeout_hours),
+        "bot_level": settings.bot_level,
     }
 
 

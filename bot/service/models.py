@@ -22,6 +22,12 @@ class User:
         object.__setattr__(self, "name", clean_name(self.name))
 
 
+# GNU Backgammon's seat in a match against the bot: stored like a player. The id can't be a
+# Discord snowflake (digits) or a console name (no colons), and is never pinged.
+ENGINE_USER = User("engine:gnubg", "GNU Backgammon")
+ENGINE_ID = ENGINE_USER.id
+
+
 @dataclass(frozen=True, slots=True)
 class Place:
     """A table: one channel (or thread) of one server. Each holds at most one match."""

@@ -32,9 +32,11 @@ from bot.engine.options import DEFAULT_AUTOMATIC_DOUBLES
 from bot.engine.text import dice_text, level_text, points_text
 from bot.service.durations import countdown
 from bot.service.help import suggest
-from bot.service.models import Decision, Reply
+from bot.service.models import ENGINE_ID, Decision, Reply
 from bot.service.names import markdown_safe as md
+from bot.settings import BOT_LEVEL_NAMES
 from bot.store import PlayerRow
+from bot.store.opponent import LevelRecord
 
 if TYPE_CHECKING:
     from bot.service.images import BoardImages
@@ -141,6 +143,9 @@ async def status_reply(
     turn = match.turn
     ids = table.row.player_ids
     viewer = turn if turn is not None else match.winner
+    if ENGINE_ID in ids:  # a game against the bot: always the person's side, the bot never asked
+        viewer = 1 - ids.index(ENGINE_ID)
+        turn = turn if turn == viewer else None
     return Reply(
         "\n".join(lines),
         image=await images.board(table, viewer),
@@ -172,6 +177,8 @@ def prompt_text(table: Table, prefix: str) -> tuple[str, Decision | None]:
     turn = match.turn
     assert turn is not None
     who = names[turn]
+    if table.row.player_ids[turn] == ENGINE_ID:
+        return f"{who} is thinking…", None
     if match.phase == "roll":
         return f"{who}: `{p}roll` or `{p}double`.", Decision.TURN
     if match.phase == "move":
@@ -289,6 +296,18 @@ def stats_text(player: PlayerRow, rank: tuple[int, int] | None, counts: dict[str
         f"lost; {counts.get('playing', 0)} playing, {counts.get('aborted', 0)} "
         "aborted."
     )
+
+
+def engine_record_text(records: list[LevelRecord], user_id: str) -> str:
+    """`` Against GNU Backgammon: expert 1-3, ...`` (won-lost, by level), or nothing."""
+    if not records:
+        return ""
+    order = {name: index for index, name in enumerate(BOT_LEVEL_NAMES)}
+    ranked = sorted(records, key=lambda record: order.get(record.level, len(order)))
+    counts = ", ".join(f"{r.level} {r.wins}-{r.losses}" for r in ranked)
+    if user_id == ENGINE_ID:
+        return f" By level (won-lost): {counts}."
+    return f" Against GNU Backgammon (won-lost): {counts}."
 
 
 # -- what people type --------------------------------------------------------------------------

@@ -20,7 +20,8 @@ from bot.service.models import Announcement, Place, Refusal, User
 from bot.service.names import markdown_safe as md
 from bot.service.rating import record_result
 from bot.settings import Settings
-from bot.store import ChallengeRow, MatchRow, Store
+from bot.store import ChallengeRow, MatchRow, Store, Transaction
+from bot.store.opponent import set_match_terms
 
 log = logging.getLogger(__name__)
 
@@ -47,6 +48,17 @@ class Table:
         if user.id == self.row.player1_id:
             return 1
         return None
+
+
+@dataclass(frozen=True, slots=True)
+class MatchTerms:
+    """What a match is played for and with, beside its rules: the engine's level when it holds
+    a seat, the tutor, ``!hint``, and whether the result is rated."""
+
+    engine_level: str | None = None
+    tutor: bool = False
+    hints: bool = False
+    rated: bool = True
 
 
 def require_seat(table: Table, user: User) -> int:
@@ -224,24 +236,63 @@ class Repository:
     async def create_match(
         self, place: Place, challenge: ChallengeRow, accepter: User, match: Match
     ) -> Table:
-        """Start ``match`` from the accepted ``challenge``, in one transaction."""
-        now = self._clock()
+        """Start ``match`` from the accepted ``challenge``, in one transaction. A challenge
+        with hints starts an unrated match."""
         ids = (challenge.challenger_id, challenge.challenged_id)
+        hints = bool(challenge.hints)
+        terms = MatchTerms(hints=hints, rated=match.length > 0 and not hints)
         async with self.store.transaction() as tx:
-            await tx.ensure_player(place.server_id, accepter.id, accepter.name, now)
+            await tx.ensure_player(place.server_id, accepter.id, accepter.name, self._clock())
             await tx.close_challenge(challenge.id, "accepted")
-            written = storage.changes(match, 0)  # the opening rolls made already
-            match_id = await tx.create_match(
-                place.server_id,
-                place.channel_id,
-                ids,
-                challenge.match_length,
-                storage.state_text(match),
-                now,
-                snapshot=written.snapshot,
-            )
-            await tx.append_actions(match_id, written.first_seq, written.actions)
+            match_id = await self._insert(tx, place, ids, match, terms)
         self.remember(place, accepter)
+        return await self._created(place, match_id, ids, match)
+
+    async def create_engine_match(
+        self, place: Place, user: User, engine: User, match: Match, terms: MatchTerms
+    ) -> Table:
+        """Start ``match`` between ``user`` (player 0) and the engine at once, in one
+        transaction: no challenge to answer."""
+        ids = (user.id, engine.id)
+        async with self.store.transaction() as tx:
+            for player in (user, engine):
+                await tx.ensure_player(place.server_id, player.id, player.name, self._clock())
+            match_id = await self._insert(tx, place, ids, match, terms)
+        self.remember(place, user, engine)
+        return await self._created(place, match_id, ids, match)
+
+    async def _insert(
+        self,
+        tx: Transaction,
+        place: Place,
+        ids: tuple[str, str],
+        match: Match,
+        terms: MatchTerms,
+    ) -> int:
+        written = storage.changes(match, 0)  # the opening rolls made already
+        match_id = await tx.create_match(
+            place.server_id,
+            place.channel_id,
+            ids,
+            match.length,
+            storage.state_text(match),
+            self._clock(),
+            snapshot=written.snapshot,
+        )
+        await tx.append_actions(match_id, written.first_seq, written.actions)
+        await set_match_terms(
+            tx,
+            match_id,
+            engine_level=terms.engine_level,
+            tutor=terms.tutor,
+            hints=terms.hints,
+            rated=terms.rated,
+        )
+        return match_id
+
+    async def _created(
+        self, place: Place, match_id: int, ids: tuple[str, str], match: Match
+    ) -> Table:
         row = await self.store.match(match_id)
         assert row is not None
         self._keep(match_id, row.version, storage.compact(match))
@@ -274,7 +325,7 @@ class Repository:
                 touch=touch,
             )
             await tx.append_actions(row.id, written.first_seq, written.actions)
-            if match.is_over and match.winner is not None and match.length > 0:
+            if match.is_over and match.winner is not None and match.length > 0 and row.rated:
                 await record_result(
                     tx, row.server_id, row.player_ids, match.winner, row.id, match.length
                 )
@@ -298,7 +349,7 @@ class Repository:
     ) -> None:
         """End ``table``'s match as it stands: ``aborted`` (unrated), or ``finished`` with a
         ``winner`` (rated unless a money game)."""
-        rated = table.match.length if winner is not None else 0
+        rated = table.match.length if winner is not None and table.row.rated else 0
         await self._close(table.row, status=status, ending=ending, winner=winner, rated=rated)
 
     async def _close(

@@ -14,12 +14,15 @@ work is done in rooms it composes:
 - :mod:`bot.service.presentation`: everything the service says;
 - :mod:`bot.service.repository`: matches and names, from the store or memory;
 - :mod:`bot.service.images`: board PNGs, drawn off the event loop and kept;
-- :mod:`bot.service.rating`: the FIBS formula and the writing of a rated result.
+- :mod:`bot.service.rating`: the FIBS formula and the writing of a rated result;
+- :mod:`bot.service.opponent`: GNU Backgammon as a player, its turns taken after each command;
+- :mod:`bot.service.coach`: ``!hint`` and the tutor.
 """
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
@@ -34,10 +37,21 @@ from bot.gnubg.unavailable import UnavailableEngine
 from bot.service.admin import Administration
 from bot.service.analysis import Analyses
 from bot.service.challenges import Challenges
+from bot.service.coach import Coach, Tutored
 from bot.service.commands import COMMANDS, UserLookup, read_arguments
 from bot.service.dice import DiceFactory, keyed_dice, secure_dice, seeded_dice
 from bot.service.images import BoardImages, RecordedPlay, board_state, last_play
-from bot.service.models import Announcement, Pending, Place, Refusal, Reply, User
+from bot.service.models import (
+    ENGINE_ID,
+    ENGINE_USER,
+    Announcement,
+    Pending,
+    Place,
+    Refusal,
+    Reply,
+    User,
+)
+from bot.service.opponent import ENGINE_WORD, Opponent
 from bot.service.play import Play
 from bot.service.positions import Positions
 from bot.service.presentation import (
@@ -126,6 +140,16 @@ class TableService:
             store, self.repository, self.engine, self.settings, clock, charts=images
         )
         self.positions = Positions(self.engine, self.images)
+        self.opponent = Opponent(
+            self.engine,
+            self.repository,
+            self.challenges,
+            self.images,
+            self.settings,
+            dice,
+            self._locked,
+        )
+        self.coach = Coach(self.engine, self.repository, self.settings, self._locked)
 
     async def warm_up(self) -> None:
         """Draw one board so the first player doesn't wait for the renderer's caches."""
@@ -158,15 +182,49 @@ class TableService:
                 del self._locks[place]
 
     async def _guarded(
-        self, place: Place, work: Callable[[], Awaitable[list[Reply]]]
+        self,
+        place: Place,
+        work: Callable[[], Awaitable[list[Reply]]],
+        *,
+        tutored: Tutored | None = None,
     ) -> list[Reply]:
-        """Run ``work`` under the channel's lock; a match it ends gets its analysis started
-        (``settings.analysis_auto``) once the lock is let go, and its progress message."""
+        """Run ``work`` under the channel's lock; then, with the lock released, the tutor's
+        comment on the ``tutored`` decision (if the match has the tutor), the engine's turns
+        (if the match waits on it) and the analysis of a match that ended."""
+        before: list[Table] = []
+        if tutored is not None:
+            command = work
+
+            async def work() -> list[Reply]:
+                table = await self.repository.table(place, repair=False)
+                if table is not None and table.row.tutor:
+                    before.append(table)
+                return await command()
+
+        # A match that ends here (by the command or by the engine's reply) gets its analysis
+        # started once the lock is let go (``settings.analysis_auto``), and its progress message.
         with self.analyses.watching_ends() as ended:
             replies = await self._under_lock(place, work)
+            if before and tutored is not None:
+                replies += await self.coach.tutor(place, before[0], tutored)
+            replies = await self._engine_turns(place, replies)
         if ended:
             replies = [*replies, *await self.analyses.start_automatic(ended)]
         return replies
+
+    async def _engine_turns(self, place: Place, replies: list[Reply]) -> list[Reply]:
+        """``replies`` and then the engine's turns at ``place``, if it owes any; the board is
+        then shown once, after its turn."""
+        more = await self.opponent.follow(place)
+        shown = {reply.announces[0] for reply in more if reply.announces is not None}
+        if shown:
+            replies = [
+                dataclasses.replace(reply, image=None, board_viewer=None)
+                if reply.announces is not None and reply.announces[0] in shown
+                else reply
+                for reply in replies
+            ]
+        return replies + more
 
     async def _under_lock(
         self, place: Place, work: Callable[[], Awaitable[list[Reply]]]
@@ -201,6 +259,9 @@ class TableService:
     async def challenge(
         self, place: Place, user: User, opponent: User, length: str | int | None = None
     ) -> list[Reply]:
+        """``opponent`` :data:`ENGINE_USER`: a match against GNU Backgammon, at once."""
+        if opponent.id == ENGINE_ID:
+            return await self._guarded(place, lambda: self.opponent.start(place, user, length))
         return await self._guarded(
             place, lambda: self.challenges.challenge(place, user, opponent, length)
         )
@@ -229,26 +290,49 @@ class TableService:
     # -- play ---------------------------------------------------------------------------------
 
     async def roll(self, place: Place, user: User) -> list[Reply]:
-        return await self._guarded(place, lambda: self.playing.roll(place, user))
+        return await self._guarded(
+            place, lambda: self.playing.roll(place, user), tutored=Tutored("roll")
+        )
 
     async def move(self, place: Place, user: User, play: str) -> list[Reply]:
         try:
             play = self.playing.read_play(play)
         except Refusal as refusal:
             return [Reply(refusal.text, private=True)]
-        return await self._guarded(place, lambda: self.playing.move(place, user, play))
+        return await self._guarded(
+            place, lambda: self.playing.move(place, user, play), tutored=Tutored("move", play)
+        )
+
+    async def hint(self, place: Place, user: User) -> list[Reply]:
+        """GNU Backgammon's advice for ``user``'s decision, privately (no lock while it thinks)."""
+        return await self.coach.hint(place, user)
+
+    async def resume_engine(
+        self, where: Callable[[Place], bool] = lambda place: True
+    ) -> dict[Place, list[Reply]]:
+        """At startup: the turns the engine owes in the matches at places ``where`` accepts
+        (it stopped while thinking, or failed), taken now; the replies by place."""
+        return await self.opponent.resume(where)
 
     async def double(self, place: Place, user: User) -> list[Reply]:
-        return await self._guarded(place, lambda: self.playing.double(place, user))
+        return await self._guarded(
+            place, lambda: self.playing.double(place, user), tutored=Tutored("double")
+        )
 
     async def take(self, place: Place, user: User) -> list[Reply]:
-        return await self._guarded(place, lambda: self.playing.take(place, user))
+        return await self._guarded(
+            place, lambda: self.playing.take(place, user), tutored=Tutored("take")
+        )
 
     async def drop(self, place: Place, user: User) -> list[Reply]:
-        return await self._guarded(place, lambda: self.playing.drop(place, user))
+        return await self._guarded(
+            place, lambda: self.playing.drop(place, user), tutored=Tutored("drop")
+        )
 
     async def beaver(self, place: Place, user: User) -> list[Reply]:
-        return await self._guarded(place, lambda: self.playing.beaver(place, user))
+        return await self._guarded(
+            place, lambda: self.playing.beaver(place, user), tutored=Tutored("beaver")
+        )
 
     async def resign(self, place: Place, user: User, level: str | None = None) -> list[Reply]:
         try:
@@ -399,10 +483,21 @@ class TableService:
             return unknown_command(self.prefix, name)
         typed_after = words[1] if len(words) > 1 else ""
         try:
-            arguments = read_arguments(command, typed_after, users, self.prefix)
+            arguments = read_arguments(command, typed_after, _or_engine(users), self.prefix)
         except Refusal as refusal:
             return [Reply(refusal.text, private=True)]
         handler: Callable[..., Awaitable[list[Reply]]] = getattr(self, command.method)
         if command.moderator:  # the console's user is the operator of the bot: a moderator
             return await handler(place, user, *arguments, moderator=True)
         return await handler(place, user, *arguments)
+
+
+def _or_engine(users: UserLookup) -> UserLookup:
+    """``users``, where the word ``bot`` names GNU Backgammon (`!challenge bot 5`)."""
+
+    def lookup(word: str) -> User | None:
+        if word.strip().removeprefix("@").lower() == ENGINE_WORD:
+            return ENGINE_USER
+        return users(word)
+
+    return lookup

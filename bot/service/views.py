@@ -9,11 +9,12 @@ from bot.service.analysis_text import pr_text
 from bot.service.challenges import Challenges
 from bot.service.help import help_text
 from bot.service.images import BoardImages
-from bot.service.models import Attachment, Decision, Pending, Place, Reply, User
+from bot.service.models import ENGINE_ID, Attachment, Decision, Pending, Place, Reply, User
 from bot.service.names import markdown_safe as md
 from bot.service.presentation import (
     challenge_key,
     ending_text,
+    engine_record_text,
     game_data,
     lead_text,
     leaderboard_text,
@@ -24,9 +25,16 @@ from bot.service.presentation import (
     stats_text,
     typed,
 )
-from bot.service.repository import Repository
+from bot.service.repository import Repository, Table
 from bot.settings import Settings
 from bot.store import AnalysisRecords, Store
+from bot.store.opponent import record_against_engine
+
+
+def ids_engine(table: Table, seat: int) -> bool:
+    """Whether ``seat`` is GNU Backgammon's (it answers nothing through buttons)."""
+    return table.row.player_ids[seat] == ENGINE_ID
+
 
 _DECISIONS = {"roll": Decision.TURN, "doubled": Decision.DOUBLE, "resigned": Decision.RESIGNATION}
 
@@ -126,7 +134,8 @@ class Views:
             return [Reply(f"{md(who.name)} has not played here yet.")]
         rank = await self._store.rank(place.server_id, who.id)
         counts = await self._store.match_counts(place.server_id, who.id)
-        text = stats_text(player, rank, counts)
+        records = await record_against_engine(self._store, place.server_id, who.id)
+        text = stats_text(player, rank, counts) + engine_record_text(records, who.id)
         analysed = await AnalysisRecords(self._store).pr_summary(place.server_id, who.id)
         if analysed is not None:
             text += " " + pr_text(analysed.matches, analysed.decisions, analysed.pr)
@@ -180,7 +189,7 @@ class Views:
         if table is not None:
             match = table.match
             turn = match.turn
-            if turn is None or match.phase not in _DECISIONS:
+            if turn is None or match.phase not in _DECISIONS or ids_engine(table, turn):
                 return None
             ids = table.row.player_ids
             return Pending(_DECISIONS[match.phase], ids[turn], table.names[turn], match_key(table))

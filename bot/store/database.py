@@ -66,6 +66,7 @@ class ChallengeRow:
     expires_at: float
     status: str
     options: str = "{}"
+    hints: int = 0  # schema 6: ``!hint`` allowed in the match it starts
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +90,11 @@ class MatchRow:
     created_at: float
     last_action_at: float
     snapshot: str | None = None
+    # schema 6 (see migrations/006_opponent.sql and bot/store/opponent.py)
+    engine_level: str | None = None
+    tutor: int = 0
+    hints: int = 0
+    rated: int = 1
 
     @property
     def player_ids(self) -> tuple[str, str]:

@@ -33,6 +33,7 @@ class FakeMember:
 ALICE = FakeMember(101, "alice")
 BOB = FakeMember(102, "bob")
 CAROL = FakeMember(103, "carol")
+ME = FakeMember(100, "Backgammon", bot=True)  # the bot itself (ctx.me)
 
 
 @dataclass
@@ -131,6 +132,7 @@ class FakeCtx:
         channel_id: int = CHANNEL_ID,
     ) -> None:
         self.author = author
+        self.me = ME
         self.guild = FakeObject(guild_id) if guild_id is not None else None
         self.channel = FakeObject(channel_id)
         self.interaction = (
