@@ -222,7 +222,16 @@ def _export(folder: Path, name: str) -> list[str]:
 # -- in the bot's process ------------------------------------------------------------------------
 
 # One analysis at a time per pool: two interleaved would make the worker import them in turn.
-_POOL_LOCKS: weakref.WeakKeyDictionary[WorkerPool, asyncio.Lock] = weakref.WeakKeyDictionary()
+_POOL_LOCKS: weakref.WeakKeyDictionary[
+    WorkerPool, tuple[asyncio.AbstractEventLoop, asyncio.Lock]] = weakref.WeakKeyDictionary()
+
+
+def _pool_lock(pool: WorkerPool) -> asyncio.Lock:
+    loop = asyncio.get_running_loop()
+    held = _POOL_LOCKS.get(pool)
+    if held is None or held[0] is not loop:  # an asyncio lock belongs to one event loop
+        held = _POOL_LOCKS[pool] = (loop, asyncio.Lock())
+    return held[1]
 
 
 async def analyse(pool: WorkerPool, mat: str, *, plies: int, jacoby: bool = False,
@@ -239,8 +248,7 @@ async def analyse(pool: WorkerPool, mat: str, *, plies: int, jacoby: bool = Fals
         raise AnalysisRequestError("the match file is empty: there is nothing to analyse")
     # the .mat header says whether a money game allowed beavers (bot.engine.mat writes it)
     job = AnalysisJob(mat, plies, jacoby, beavers='[Beaver "On"]' in mat)
-    lock = _POOL_LOCKS.setdefault(pool, asyncio.Lock())
-    async with lock:
+    async with _pool_lock(pool):
         games = await pool.call(begin_analysis, job, timeout=timeout)
         if progress is not None:
             await progress(0, games)
