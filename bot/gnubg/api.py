@@ -9,8 +9,8 @@ out through the same :class:`~bot.engine.match.Match` actions as a person's.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import asdict, dataclass, fields
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 if TYPE_CHECKING:
@@ -149,9 +149,16 @@ class Evaluation:
 # -- match analysis ---------------------------------------------------------------------------
 
 
+class AnalysisDataError(ValueError):
+    """Stored analysis data that :meth:`MatchAnalysis.from_data` can't read (the text says why)."""
+
+
 @dataclass(frozen=True, slots=True)
 class PlayerAnalysis:
-    """One player's figures, as gnubg's ``show statistics match`` gives them (plus PR)."""
+    """One player's figures, as gnubg's ``show statistics match`` gives them (plus PR).
+
+    Errors are amounts of equity lost, so positive (gnubg prints them negative); luck is signed
+    (positive: lucky)."""
 
     name: str
     checker_decisions: int  # unforced moves
@@ -159,30 +166,31 @@ class PlayerAnalysis:
     checker_blunders: int  # ... of which very bad
     checker_error_rate: float  # mEMG per unforced move (gnubg's figure)
     cube_decisions: int  # close or actual cube decisions
-    cube_errors: int
-    cube_blunders: int
+    cube_errors: int  # missed and wrong doubles, wrong takes and passes (gnubg's counts) ...
+    cube_blunders: int  # ... of which gnubg marked very bad
     cube_error_rate: float
     error_rate: float  # mEMG per decision, all decisions (gnubg's "Error rate mEMG")
     pr: float  # the PR players quote (eXtreme Gammon's): 500 x equity lost / decisions
     luck_rate: float  # mEMG per move
-    luck_total: float  # EMG (or MWC points in match play)
-    luck_adjusted: float  # the luck-adjusted result (MWC % in match play, equity for money)
+    luck_total: float  # EMG
+    luck_adjusted: float  # the luck-adjusted result (MWC % in match play, points for money)
     rating: str  # gnubg's word for the overall play: "Expert", "Advanced"...
 
     @property
     def decisions(self) -> int:
+        """The decisions PR is counted over: unforced moves and close or actual cube decisions."""
         return self.checker_decisions + self.cube_decisions
 
 
 @dataclass(frozen=True, slots=True)
 class Mistake:
-    """One costly decision: ``cost`` is the equity it lost (> 0)."""
+    """One costly decision: ``cost`` is the equity (EMG) it lost (> 0)."""
 
     player: int
     game: int  # 1-based
     move: int  # gnubg's move number in that game
     kind: str  # "checker" or "cube"
-    gnubg_id: str  # the position before the decision
+    gnubg_id: str  # the position before the decision (PositionID:MatchID)
     dice: tuple[int, int] | None
     played: str  # the play, or the cube action ("No double", "Take"...)
     best: str
@@ -200,6 +208,9 @@ class ChartPoint:
     blunder: bool = False
 
 
+ANALYSIS_DATA_VERSION = 1
+
+
 @dataclass(frozen=True, slots=True)
 class MatchAnalysis:
     plies: int
@@ -209,8 +220,58 @@ class MatchAnalysis:
     chart: tuple[ChartPoint, ...]
     seconds: float  # how long gnubg took
 
+    @property
+    def games(self) -> int:
+        """How many games the chart covers."""
+        return max((point.game for point in self.chart), default=0)
+
     def to_data(self) -> dict[str, Any]:
-        raise NotImplementedError  # bot.gnubg.analysis fills this in (JSON for the store)
+        """Plain JSON values for the store (:meth:`from_data` reads them back)."""
+        return {
+            "version": ANALYSIS_DATA_VERSION,
+            "plies": self.plies,
+            "length": self.length,
+            "seconds": round(self.seconds, 3),
+            "players": [asdict(player) for player in self.players],
+            "worst": [[asdict(mistake) for mistake in side] for side in self.worst],
+            # [game, player, chance, blunder]: a match has a few hundred of them
+            "chart": [[p.game, p.player, round(p.chance, 5), int(p.blunder)] for p in self.chart],
+        }
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> MatchAnalysis:
+        """The analysis :meth:`to_data` wrote; :class:`AnalysisDataError` if it isn't one."""
+        try:
+            if data["version"] != ANALYSIS_DATA_VERSION:
+                raise AnalysisDataError(
+                    f"analysis data version {data['version']!r} is not {ANALYSIS_DATA_VERSION}")
+            first, second = (_player_from_data(item) for item in data["players"])
+            worst_first, worst_second = (tuple(_mistake_from_data(item) for item in side)
+                                         for side in data["worst"])
+            chart = tuple(ChartPoint(int(game), int(player), float(chance), bool(blunder))
+                          for game, player, chance, blunder in data["chart"])
+            return cls(int(data["plies"]), int(data["length"]), (first, second),
+                       (worst_first, worst_second), chart, float(data["seconds"]))
+        except AnalysisDataError:
+            raise
+        except (KeyError, TypeError, ValueError) as error:
+            raise AnalysisDataError(f"not analysis data ({error!r})") from None
+
+
+def _player_from_data(item: Mapping[str, Any]) -> PlayerAnalysis:
+    values = {field.name: item[field.name] for field in fields(PlayerAnalysis)}
+    for field in fields(PlayerAnalysis):
+        kind = {"str": str, "int": int, "float": float}[str(field.type)]
+        if not isinstance(values[field.name], (int, float) if kind is float else kind):
+            raise AnalysisDataError(f"{field.name} {values[field.name]!r} is not a {kind.__name__}")
+    return PlayerAnalysis(**values)
+
+
+def _mistake_from_data(item: Mapping[str, Any]) -> Mistake:
+    dice = item["dice"]
+    return Mistake(int(item["player"]), int(item["game"]), int(item["move"]), str(item["kind"]),
+                   str(item["gnubg_id"]), None if dice is None else (int(dice[0]), int(dice[1])),
+                   str(item["played"]), str(item["best"]), float(item["cost"]))
 
 
 Progress = Callable[[int, int], Awaitable[None]]  # (games analysed, games in all)
