@@ -14,7 +14,6 @@ ending with the result (the text and the chart) or the failure.
 from __future__ import annotations
 
 import asyncio
-import importlib
 import logging
 import re
 import uuid
@@ -26,6 +25,7 @@ from dataclasses import dataclass, field
 
 from bot.gnubg.api import Engine, EngineFailure, EngineUnavailable, MatchAnalysis
 from bot.gnubg.unavailable import UNAVAILABLE
+from bot.render.chart import render_chart
 from bot.service.analysis_text import (
     decode_result,
     encode_result,
@@ -55,14 +55,8 @@ def job_handle(match_id: int) -> str:
 
 
 def chart_png(analysis: MatchAnalysis, names: tuple[str, str]) -> bytes | None:
-    """The chart of an analysis (PNG), drawn by ``bot.render.chart.render_chart``; None while
-    that module is not part of the bot (it is written alongside this one)."""
-    try:
-        module = importlib.import_module("bot.render.chart")
-    except ModuleNotFoundError:
-        return None
-    image: bytes = module.render_chart(analysis, names)
-    return image
+    """The chart of an analysis (PNG)."""
+    return render_chart(analysis, names)
 
 
 @dataclass(eq=False)

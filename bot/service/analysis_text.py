@@ -1,46 +1,28 @@
 """What the service says about analyses, and how a result is kept in the store.
 
-Pure functions of :class:`~bot.gnubg.api.MatchAnalysis` values. The JSON codec here stands in for
-``MatchAnalysis.to_data``/``from_data`` (bot.gnubg.analysis), which main lacks so far: once those
-land, :func:`encode_result` and :func:`decode_result` should call them.
+Pure functions of :class:`~bot.gnubg.api.MatchAnalysis` values; the stored JSON is
+``MatchAnalysis.to_data``.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import asdict
-from typing import Any
 
 from bot.engine.text import dice_text, plural
-from bot.gnubg.api import ChartPoint, MatchAnalysis, Mistake, PlayerAnalysis
+from bot.gnubg.api import MatchAnalysis, Mistake, PlayerAnalysis
 from bot.service.presentation import match_kind
 
 # -- the stored form ---------------------------------------------------------------------------
 
 
 def encode_result(analysis: MatchAnalysis) -> str:
-    """The JSON kept in ``analyses.result`` (placeholder for ``MatchAnalysis.to_data``)."""
-    return json.dumps(asdict(analysis), separators=(",", ":"))
+    """The JSON kept in ``analyses.result``."""
+    return json.dumps(analysis.to_data(), separators=(",", ":"))
 
 
 def decode_result(text: str) -> MatchAnalysis:
-    """The inverse of :func:`encode_result` (placeholder for ``MatchAnalysis.from_data``)."""
-    data: dict[str, Any] = json.loads(text)
-
-    def mistake(item: dict[str, Any]) -> Mistake:
-        dice = item["dice"]
-        return Mistake(**{**item, "dice": (int(dice[0]), int(dice[1])) if dice else None})
-
-    players = [PlayerAnalysis(**item) for item in data["players"]]
-    worst = [tuple(mistake(item) for item in side) for side in data["worst"]]
-    return MatchAnalysis(
-        plies=int(data["plies"]),
-        length=int(data["length"]),
-        players=(players[0], players[1]),
-        worst=(worst[0], worst[1]),
-        chart=tuple(ChartPoint(**item) for item in data["chart"]),
-        seconds=float(data["seconds"]),
-    )
+    """The inverse of :func:`encode_result` (``AnalysisDataError`` if it isn't one)."""
+    return MatchAnalysis.from_data(json.loads(text))
 
 
 # -- progress ----------------------------------------------------------------------------------
