@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from bot.service.durations import countdown
 from bot.service.models import ENGINE_ID, Place, Refusal, Reply, User
 from bot.service.names import markdown_safe as md
-from bot.service.presentation import duration
 from bot.service.repository import Repository, Table, require_seat
 from bot.settings import Settings
 from bot.store import Store
@@ -94,7 +94,7 @@ class Administration:
         idle = self._clock() - since
         limit = self._settings.claim_timeout_hours * 3600
         if idle < limit:
-            left = duration(limit - idle)
+            left = countdown(limit - idle)
             raise Refusal(
                 f"{table.names[1 - seat]} has {left} left to act before you can claim the match."
             )
@@ -102,7 +102,7 @@ class Administration:
         return [
             Reply(
                 f"{md(user.name)} claims the match: {table.names[1 - seat]} has not "
-                f"acted for {duration(idle)}. {md(user.name)} wins"
+                f"acted for {countdown(idle)}. {md(user.name)} wins"
                 f"{' (rated)' if match.length > 0 else ''}."
             )
         ]

@@ -12,14 +12,13 @@ from bot.engine.match import Match
 from bot.engine.options import MAX_AUTOMATIC_DOUBLES
 from bot.gnubg.api import LEVELS
 from bot.service.dice import DiceFactory
-from bot.service.help import duration_text
+from bot.service.durations import countdown, setting_duration
 from bot.service.images import BoardImages
 from bot.service.models import Decision, Place, Refusal, Reply, User
 from bot.service.names import markdown_safe as md
 from bot.service.play import advance
 from bot.service.presentation import (
     challenge_key,
-    duration,
     match_kind,
     options_text,
     quote,
@@ -169,8 +168,8 @@ class Challenges:
         if last is not None and expired and (match is None or match.created_at < last.created_at):
             ids = (last.challenger_id, last.challenged_id)
             names = [md(name) for name in await self._repository.names(place, ids)]
-            ago = duration(self._clock() - last.expires_at)
-            lasting = duration_text(self._settings.challenge_timeout_minutes / 60)
+            ago = countdown(self._clock() - last.expires_at)
+            lasting = setting_duration(self._settings.challenge_timeout_minutes / 60)
             return Refusal(
                 f"{names[0]}'s challenge to {names[1]} expired {ago} ago (challenges "
                 f"last {lasting}): `{self._prefix}challenge @user` to start again."
@@ -220,7 +219,7 @@ class Challenges:
                 f"{md(user.name)} challenges {md(opponent.name)} to "
                 f"{match_kind(points)}{options_text(options)}{hints_text(hints)}. "
                 f"{md(opponent.name)}: `{self._prefix}accept` or `{self._prefix}decline` "
-                f"(expires in {duration_text(minutes / 60)}).",
+                f"(expires in {setting_duration(minutes / 60)}).",
                 mention=(opponent.id,),
                 decision=Decision.CHALLENGE,
                 decision_for=opponent.id,

@@ -13,7 +13,6 @@ from bot.settings import MAX_MATCH_LENGTH, Settings
 BY_NAME = COMMANDS.by_name  # the names (not the aliases), as slash lists them
 
 
-duration_text = setting_duration  # the name challenges.py imports
 
 
 def _values(prefix: str, settings: Settings) -> dict[str, str]:

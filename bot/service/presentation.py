@@ -30,7 +30,6 @@ from bot.engine.match import Match
 from bot.engine.notation import normalise_typed
 from bot.engine.options import DEFAULT_AUTOMATIC_DOUBLES
 from bot.engine.text import dice_text, level_text, points_text
-from bot.service.durations import countdown
 from bot.service.help import suggest
 from bot.service.models import ENGINE_ID, Decision, Reply
 from bot.service.names import markdown_safe as md
@@ -325,7 +324,6 @@ def quote(text: str, limit: int = 40) -> str:
     return repr(text if len(text) <= limit else text[: limit - 1] + "…")
 
 
-duration = countdown  # the name admin.py and challenges.py import
 
 
 def unknown_command(prefix: str, word: str) -> list[Reply]:

@@ -5,14 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service import help as help_module
-from bot.service import presentation
 from bot.service.durations import countdown, quantity, setting_duration, wait_duration
-
-
-def test_the_old_names_are_the_variants() -> None:
-    assert help_module.duration_text is setting_duration
-    assert presentation.duration is countdown
 
 
 @pytest.mark.parametrize(
