@@ -91,6 +91,7 @@ def captured_output() -> Iterator[Captured]:
 class _WorkerState:
     """gnubg settings this worker last used (so the cache is cleared when they change)."""
 
+    initialised: bool = False
     context: tuple[Any, ...] | None = None
     default_filters: list[dict[str, Any]] = field(default_factory=list)
 
@@ -108,14 +109,13 @@ def initialise() -> None:
         gnubg.command(f"set cache {CACHE_ENTRIES}")
         _state.default_filters = list(gnubg.get_eval_hint_filter())
     _state.context = None
+    _state.initialised = True
 
 
 def _gnubg() -> Any:
-    module = sys.modules.get("gnubg")
-    if module is None:  # called outside a worker (e.g. a test calling a function directly)
+    if not _state.initialised:  # called outside a worker (a script or test, main thread)
         initialise()
-        module = sys.modules["gnubg"]
-    return module
+    return sys.modules["gnubg"]
 
 
 def _command(*commands: str) -> str:
