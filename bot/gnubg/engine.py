@@ -7,13 +7,16 @@ analysis never keeps a bot's move or a player's hint waiting.
 
 from __future__ import annotations
 
+import asyncio
 import importlib
+import logging
 from typing import TYPE_CHECKING, cast
 
 from bot.gnubg import installed, worker
 from bot.gnubg.api import (
     CubeAdvice,
     Engine,
+    EngineFailure,
     Evaluation,
     Level,
     MatchAnalysis,
@@ -27,6 +30,8 @@ from bot.gnubg.unavailable import UnavailableEngine
 
 if TYPE_CHECKING:
     from bot.settings import Settings
+
+log = logging.getLogger(__name__)
 
 ANALYSIS_MODULE = "bot.gnubg.analysis"
 # A whole match's analysis may take minutes (a 5-point match at 2-ply: ~12 s here).
@@ -104,3 +109,26 @@ def make_engine(settings: Settings) -> Engine:
     if installed():
         return GnubgEngine(settings)
     return UnavailableEngine()
+
+
+def start_in_background(engine: Engine) -> asyncio.Task[None]:
+    """Start ``engine``'s workers without delaying the caller's startup; a failure is logged
+    (the workers start again at the first request). Cancel the task before closing."""
+
+    async def start() -> None:
+        try:
+            await engine.start()
+        except EngineFailure as error:
+            log.warning("GNU Backgammon didn't start: %s", error)
+        else:
+            if engine.available:
+                log.info("GNU Backgammon workers are ready")
+
+    return asyncio.get_running_loop().create_task(start(), name="gnubg-start")
+
+
+async def stop(engine: Engine, starting: asyncio.Task[None]) -> None:
+    """Cancel a start still under way, then close the engine (kills its workers)."""
+    starting.cancel()
+    await asyncio.gather(starting, return_exceptions=True)
+    await engine.close()
