@@ -9,14 +9,9 @@ cache), which is why a worker serves one request at a time.
 
 from __future__ import annotations
 
-import contextlib
-import ctypes
 import importlib
-import os
 import re
 import sys
-import tempfile
-from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -32,6 +27,7 @@ from bot.gnubg.api import (
     Probabilities,
     Query,
 )
+from bot.gnubg.capture import Captured, captured_output
 
 # Sized so that clearing it (gnubg empties the cache when it is resized) costs ~5 ms.
 CACHE_ENTRIES = 262_144
@@ -40,48 +36,11 @@ CACHE_ENTRIES = 262_144
 CERTAIN = 1e-6
 
 
+__all__ = ["Captured", "QueryError", "captured_output"]  # the capture is for analysis too
+
+
 class QueryError(ValueError):
     """The query can't be asked: the text quotes it and says why."""
-
-
-# -- output capture ---------------------------------------------------------------------------
-
-
-@dataclass
-class Captured:
-    """What the C code printed on stdout and stderr inside a :func:`captured_output` block."""
-
-    text: str = ""
-
-
-@contextlib.contextmanager
-def captured_output() -> Iterator[Captured]:
-    """Capture everything written to file descriptors 1 and 2 (gnubg prints from C).
-
-    Process-wide: use it only in a worker process, from its main thread. The text is in the
-    yielded :class:`Captured` once the block ends.
-    """
-    libc = ctypes.CDLL(None)
-    sys.stdout.flush()
-    sys.stderr.flush()
-    libc.fflush(None)
-    saved = (os.dup(1), os.dup(2))
-    captured = Captured()
-    with tempfile.TemporaryFile() as sink:
-        os.dup2(sink.fileno(), 1)
-        os.dup2(sink.fileno(), 2)
-        try:
-            yield captured
-        finally:
-            sys.stdout.flush()
-            sys.stderr.flush()
-            libc.fflush(None)
-            os.dup2(saved[0], 1)
-            os.dup2(saved[1], 2)
-            for descriptor in saved:
-                os.close(descriptor)
-            sink.seek(0)
-            captured.text = sink.read().decode("utf-8", "replace")
 
 
 # -- the worker's gnubg -----------------------------------------------------------------------

@@ -113,3 +113,15 @@ async def test_resignation_offer_only_when_certain(engine: GnubgEngine) -> None:
     assert even == 0
     jacoby = Case(Position.from_points({13: 15}, {1: 1}), None, 0, Context(jacoby=True)).query()
     assert await engine.resignation_offer(jacoby, LEVELS["expert"]) == 1  # gammons don't count
+
+
+async def test_resignation_answer_after_the_resigner_rolled(engine: GnubgEngine) -> None:
+    # The resigner (on roll, dice rolled) is far behind in a race with no chance; a single
+    # still leaves them a gammon to lose, so it is refused; a gammon is accepted.
+    from bot.engine.matchid import MatchIdFields, encode_match_id
+
+    loser = Position.from_points({13: 15}, {1: 1})
+    for level, accept in ((1, False), (2, True)):
+        fields = MatchIdFields(on_roll=0, turn=1, resigned=level, dice=(2, 1))
+        query = Query(f"{loser.position_id()}:{encode_match_id(fields)}")
+        assert await engine.resignation_answer(query, LEVELS["worldclass"]) is accept
