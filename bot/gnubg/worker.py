@@ -9,9 +9,15 @@ cache), which is why a worker serves one request at a time.
 
 from __future__ import annotations
 
+import ctypes
 import importlib
+import multiprocessing
+import multiprocessing.connection
+import os
 import re
+import signal
 import sys
+import threading
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -58,9 +64,31 @@ class _WorkerState:
 _state = _WorkerState()
 
 
+def _die_with_parent() -> None:
+    """End this worker when the bot's process dies, even by SIGKILL (a worker left behind
+    would hold ~100 MB for ever): Linux's parent-death signal, else a thread that waits on
+    the parent's sentinel (it never touches gnubg)."""
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return
+    if sys.platform == "linux":
+        pr_set_pdeathsig = 1
+        ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signal.SIGKILL, 0, 0, 0)
+        if not parent.is_alive():  # it died before the signal was armed
+            os._exit(0)
+        return
+
+    def watch() -> None:
+        multiprocessing.connection.wait([parent.sentinel])
+        os._exit(0)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+
 def initialise() -> None:
-    """The pool's initializer: import gnubg here only, one thread (``hint`` deadlocks
-    otherwise), a cache of known size, gnubg's default move filters remembered."""
+    """The pool's initializer: tied to the parent's life; gnubg imported here only, one
+    thread (``hint`` deadlocks otherwise), a cache of known size, the default filters."""
+    _die_with_parent()
     with captured_output():
         gnubg: Any = importlib.import_module("gnubg")
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import os
+import sys
 import time
 from collections.abc import AsyncIterator
 
@@ -27,7 +29,7 @@ async def pool() -> AsyncIterator[WorkerPool]:
 async def test_a_call_runs_in_the_worker_process(pool: WorkerPool) -> None:
     pid = await pool.call(misbehave.process_id, timeout=10)
     assert pid in pool.pids()
-    assert pid != __import__("os").getpid()
+    assert pid != os.getpid()
 
 
 async def test_the_workers_own_errors_come_back_as_they_are(pool: WorkerPool) -> None:
@@ -54,7 +56,7 @@ async def test_a_hang_times_out_and_the_worker_is_killed(pool: WorkerPool) -> No
     after = await pool.call(misbehave.process_id, timeout=10)
     assert after != before
     with pytest.raises(ProcessLookupError):
-        __import__("os").kill(before, 0)  # the hung process is gone
+        os.kill(before, 0)  # the hung process is gone
 
 
 async def test_the_event_loop_keeps_running_during_a_call(pool: WorkerPool) -> None:
@@ -93,3 +95,34 @@ async def test_a_closed_pool_refuses_politely() -> None:
 async def test_a_pool_needs_a_worker() -> None:
     with pytest.raises(ValueError, match="at least 1 worker, not 0"):
         WorkerPool(0)
+
+
+async def test_workers_die_with_a_killed_parent() -> None:
+    script = (
+        "import asyncio, sys\n"
+        "from bot.gnubg.pool import WorkerPool\n"
+        "async def main():\n"
+        "    pool = WorkerPool(2)\n"
+        "    await pool.start()\n"
+        "    print(*pool.pids(), flush=True)\n"
+        "    await asyncio.sleep(60)\n"
+        "asyncio.run(main())\n"
+    )
+    parent = await asyncio.create_subprocess_exec(
+        sys.executable, "-c", script, stdout=asyncio.subprocess.PIPE
+    )
+    assert parent.stdout is not None
+    pids = [int(pid) for pid in (await parent.stdout.readline()).split()]
+    assert len(pids) == 2
+    parent.kill()
+    await parent.wait()
+    for pid in pids:
+        for _ in range(100):  # the kernel's SIGKILL is quick, but not instant
+            try:
+                os.kill(pid, 0)
+            except ProcessLookupError:
+                break
+            await asyncio.sleep(0.05)
+        else:
+            os.kill(pid, 9)
+            raise AssertionError(f"worker {pid} outlived its parent")
