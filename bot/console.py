@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
+from bot.gnubg.engine import make_engine, start_in_background, stop
 from bot.service.dicekey import DiceKeyFileError, server_key
 from bot.service.models import Place, Reply, User
 from bot.service.table import TableService, seeded_dice, text_board
@@ -212,14 +213,21 @@ async def run_console(args: argparse.Namespace, lines: Iterable[str], out: TextI
         except (StoreError, DiceKeyFileError) as error:
             print(f"Can't start: {error}", file=sys.stderr)
             return 1
-        service = TableService(
-            store, settings=settings, dice=dice, dice_key=key, images=args.images is not None
-        )
-        console = Console(
-            service, out, images=Path(args.images) if args.images else None, as_json=args.json
-        )
-        for line in lines:
-            await console.handle(line)
+        engine = make_engine(settings)
+        starting = start_in_background(engine)
+        try:
+            service = TableService(
+                store, settings=settings, dice=dice, dice_key=key,
+                images=args.images is not None, engine=engine,
+            )
+            console = Console(
+                service, out, images=Path(args.images) if args.images else None,
+                as_json=args.json,
+            )
+            for line in lines:
+                await console.handle(line)
+        finally:
+            await stop(engine, starting)
     finally:
         await store.close()
     return 0

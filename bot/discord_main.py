@@ -13,6 +13,7 @@ import discord
 import yarl
 
 from bot.discord_bot import BackgammonBot, ShardedBackgammonBot, bot_intents
+from bot.gnubg.engine import make_engine, start_in_background, stop
 from bot.service.dicekey import DiceKeyFileError, server_key
 from bot.service.table import TableService
 from bot.settings import DISCORD_API_URL as API_URL
@@ -77,11 +78,15 @@ async def serve(settings: Settings, token: str) -> int:
         log.error("Can't start: %s", error)
         await store.close()
         return 1
-    service = TableService(store, settings=settings, dice_key=key)
+    engine = make_engine(settings)
+    starting = start_in_background(engine)
+    service = TableService(store, settings=settings, dice_key=key, engine=engine)
     try:
         return await run_bot(service, settings, token)
     finally:
         service.close()
+        await stop(engine, starting)
+        log.info("GNU Backgammon workers stopped")
         await store.close()
         log.info("Database closed")
 

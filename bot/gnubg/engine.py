@@ -1,0 +1,134 @@
+"""The real :class:`~bot.gnubg.api.Engine`: GNU Backgammon in worker processes, two lanes.
+
+The play lane (``settings.engine_workers`` workers) answers moves, cube decisions, hints and
+evaluations; the analysis lane (one worker of its own) analyses whole matches, so a long
+analysis never keeps a bot's move or a player's hint waiting.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import logging
+from typing import TYPE_CHECKING, cast
+
+from bot.gnubg import installed, worker
+from bot.gnubg.api import (
+    CubeAdvice,
+    Engine,
+    EngineFailure,
+    Evaluation,
+    Level,
+    MatchAnalysis,
+    PlayOption,
+    PlayRating,
+    Progress,
+    Query,
+)
+from bot.gnubg.pool import WorkerPool
+from bot.gnubg.unavailable import UnavailableEngine
+
+if TYPE_CHECKING:
+    from bot.settings import Settings
+
+log = logging.getLogger(__name__)
+
+ANALYSIS_MODULE = "bot.gnubg.analysis"
+# A whole match's analysis may take minutes (a 5-point match at 2-ply: ~12 s here).
+ANALYSIS_TIMEOUT_SECONDS = 600.0
+
+
+class GnubgEngine:
+    """gnubg behind two :class:`WorkerPool` lanes; every call is bounded by the settings'
+    ``engine_timeout_seconds``."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.timeout = settings.engine_timeout_seconds
+        self.play_pool = WorkerPool(settings.engine_workers, name="gnubg-play")
+        self._analysis_pool = WorkerPool(1, name="gnubg-analysis")
+
+    @property
+    def available(self) -> bool:
+        return True
+
+    @property
+    def analysis_pool(self) -> WorkerPool:
+        """The analysis lane (one worker), for :mod:`bot.gnubg.analysis`."""
+        return self._analysis_pool
+
+    async def start(self) -> None:
+        await self.play_pool.start()
+        await self._analysis_pool.start()
+
+    async def close(self) -> None:
+        await self.play_pool.close()
+        await self._analysis_pool.close()
+
+    async def choose_play(self, query: Query, level: Level) -> str | None:
+        return await self.play_pool.call(worker.choose_play, query, level, timeout=self.timeout)
+
+    async def cube_advice(self, query: Query, level: Level) -> CubeAdvice:
+        return await self.play_pool.call(worker.cube_advice, query, level, timeout=self.timeout)
+
+    async def resignation_answer(self, query: Query, level: Level) -> bool:
+        return await self.play_pool.call(worker.resignation_answer, query, level,
+                                         timeout=self.timeout)
+
+    async def resignation_offer(self, query: Query, level: Level) -> int:
+        return await self.play_pool.call(worker.resignation_offer, query, level,
+                                         timeout=self.timeout)
+
+    async def hint_plays(
+        self, query: Query, *, count: int = 5, plies: int = 2
+    ) -> tuple[PlayOption, ...]:
+        return await self.play_pool.call(worker.hint_plays, query, count, plies,
+                                         timeout=self.timeout)
+
+    async def rate_play(self, query: Query, play: str, *, plies: int = 2) -> PlayRating:
+        return await self.play_pool.call(worker.rate_play, query, play, plies,
+                                         timeout=self.timeout)
+
+    async def evaluate(self, query: Query, *, plies: int = 2) -> Evaluation:
+        return await self.play_pool.call(worker.evaluate, query, plies, timeout=self.timeout)
+
+    async def analyse(
+        self, mat: str, *, plies: int, jacoby: bool = False, progress: Progress | None = None
+    ) -> MatchAnalysis:
+        # coordinator wires: bot.gnubg.analysis is another helper's module (imported lazily,
+        # so this branch works without it).
+        analysis = importlib.import_module(ANALYSIS_MODULE)
+        result = await analysis.analyse(
+            self._analysis_pool, mat, plies=plies, jacoby=jacoby, progress=progress,
+            timeout=ANALYSIS_TIMEOUT_SECONDS,
+        )
+        return cast(MatchAnalysis, result)
+
+
+def make_engine(settings: Settings) -> Engine:
+    """GNU Backgammon where it is installed, else an engine that says it isn't."""
+    if installed():
+        return GnubgEngine(settings)
+    return UnavailableEngine()
+
+
+def start_in_background(engine: Engine) -> asyncio.Task[None]:
+    """Start ``engine``'s workers without delaying the caller's startup; a failure is logged
+    (the workers start again at the first request). Cancel the task before closing."""
+
+    async def start() -> None:
+        try:
+            await engine.start()
+        except EngineFailure as error:
+            log.warning("GNU Backgammon didn't start: %s", error)
+        else:
+            if engine.available:
+                log.info("GNU Backgammon workers are ready")
+
+    return asyncio.get_running_loop().create_task(start(), name="gnubg-start")
+
+
+async def stop(engine: Engine, starting: asyncio.Task[None]) -> None:
+    """Cancel a start still under way, then close the engine (kills its workers)."""
+    starting.cancel()
+    await asyncio.gather(starting, return_exceptions=True)
+    await engine.close()

@@ -1,0 +1,505 @@
+"""What runs inside a gnubg worker process (see :mod:`bot.gnubg.pool`).
+
+Every public function here is module-level, takes :mod:`bot.gnubg.api` values and returns them,
+so it can be sent to a worker by name. gnubg is imported only by :func:`initialise` (the pool's
+initializer) and looked up from ``sys.modules`` afterwards: importing this module anywhere else
+is harmless. gnubg keeps one global state (the current match, the evaluation settings and a
+cache), which is why a worker serves one request at a time.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import importlib
+import multiprocessing
+import multiprocessing.connection
+import os
+import re
+import signal
+import sys
+import threading
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from bot.engine.matchid import GAME_PLAYING, MatchIdFields, decode_match_id, encode_match_id
+from bot.engine.options import MAX_CUBE
+from bot.engine.position import Play, Position
+from bot.gnubg.api import (
+    CubeAdvice,
+    Evaluation,
+    Level,
+    PlayOption,
+    PlayRating,
+    Probabilities,
+    Query,
+)
+from bot.gnubg.capture import Captured, captured_output
+
+# Sized so that clearing it (gnubg empties the cache when it is resized) costs ~5 ms.
+CACHE_ENTRIES = 262_144
+# "Certain" for resigning: the chances gnubg's bear-off databases and race nets give a lost
+# cause are this close to 0 or 1.
+CERTAIN = 1e-6
+
+
+__all__ = ["Captured", "QueryError", "captured_output"]  # the capture is for analysis too
+
+
+class QueryError(ValueError):
+    """The query can't be asked: the text quotes it and says why."""
+
+
+# -- the worker's gnubg -----------------------------------------------------------------------
+
+
+@dataclass
+class _WorkerState:
+    """gnubg settings this worker last used (so the cache is cleared when they change)."""
+
+    initialised: bool = False
+    context: tuple[Any, ...] | None = None
+    default_filters: list[dict[str, Any]] = field(default_factory=list)
+
+
+_state = _WorkerState()
+
+
+def _die_with_parent() -> None:
+    """End this worker when the bot's process dies, even by SIGKILL (a worker left behind
+    would hold ~100 MB for ever): Linux's parent-death signal, else a thread that waits on
+    the parent's sentinel (it never touches gnubg)."""
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return
+    if sys.platform == "linux":
+        pr_set_pdeathsig = 1
+        ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signal.SIGKILL, 0, 0, 0)
+        if not parent.is_alive():  # it died before the signal was armed
+            os._exit(0)
+        return
+
+    def watch() -> None:
+        multiprocessing.connection.wait([parent.sentinel])
+        os._exit(0)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+
+def initialise() -> None:
+    """The pool's initializer: tied to the parent's life; gnubg imported here only, one
+    thread (``hint`` deadlocks otherwise), a cache of known size, the default filters."""
+    _die_with_parent()
+    with captured_output():
+        gnubg: Any = importlib.import_module("gnubg")
+
+        gnubg.command("set threads 1")
+        gnubg.command(f"set cache {CACHE_ENTRIES}")
+        _state.default_filters = list(gnubg.get_eval_hint_filter())
+    _state.context = None
+    _state.initialised = True
+
+
+def _gnubg() -> Any:
+    if not _state.initialised:  # called outside a worker (a script or test, main thread)
+        initialise()
+    return sys.modules["gnubg"]
+
+
+def _command(*commands: str) -> str:
+    gnubg = _gnubg()
+    with captured_output() as out:
+        for command in commands:
+            gnubg.command(command)
+    return out.text
+
+
+def _use(plies: int, noise: float = 0.0, deterministic: bool = True, prune: bool = False) -> None:
+    """Make gnubg's hint settings these, clearing its cache when they change: a cached
+    evaluation at another ply (or noise) would otherwise be returned as this one."""
+    context = (plies, noise, deterministic, prune)
+    if _state.context == context:
+        return
+    on = {True: "on", False: "off"}
+    commands = [f"set cache {CACHE_ENTRIES}"]
+    for kind in ("chequerplay", "cubedecision"):
+        prefix = f"set evaluation {kind} evaluation"
+        commands += [
+            f"{prefix} plies {plies}",
+            f"{prefix} noise {noise:.4f}",
+            f"{prefix} deterministic {on[deterministic]}",
+            f"{prefix} prune {on[prune]}",
+            f"{prefix} cubeful on",
+        ]
+    _command(*commands)
+    _state.context = context
+
+
+def _use_level(level: Level) -> None:
+    _use(level.plies, level.noise, level.deterministic, level.prune)
+
+
+def _evalcontext(plies: int, noise: float = 0.0, deterministic: bool = True,
+                 prune: bool = False, *, cubeful: bool = True) -> Any:
+    return _gnubg().evalcontext(int(cubeful), plies, int(deterministic), int(prune), noise)
+
+
+# -- the question -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Situation:
+    """A :class:`Query` decoded with the project's own ID readers."""
+
+    query: Query
+    position: Position  # the player on roll (``fields.on_roll``) is the mover
+    fields: MatchIdFields
+
+    @classmethod
+    def of(cls, query: Query) -> Situation:
+        position_id, colon, match_id = query.gnubg_id.strip().partition(":")
+        if not colon:
+            raise QueryError(f"{query.gnubg_id!r} is not PositionID:MatchID")
+        try:
+            position = Position.from_position_id(position_id)
+            fields = decode_match_id(match_id)
+        except ValueError as error:
+            raise QueryError(f"{query.gnubg_id!r} can't be read: {error}") from None
+        if fields.game_state != GAME_PLAYING:
+            raise QueryError(f"{query.gnubg_id!r} is not a game in play")
+        return cls(query, position, fields)
+
+    @property
+    def dice(self) -> tuple[int, int] | None:
+        return None if self.fields.dice == (0, 0) else self.fields.dice
+
+    @property
+    def board(self) -> list[list[int]]:
+        """gnubg's board: the side not on roll, then the side on roll."""
+        return [list(self.position.opponent), list(self.position.mover)]
+
+    def cubeinfo(self, player: int | None = None) -> dict[str, Any]:
+        """gnubg's cubeinfo with ``player`` (default: the one on roll) on move."""
+        fields = self.fields
+        owner = -1 if fields.cube_owner is None else fields.cube_owner
+        move = fields.on_roll if player is None else player
+        info: dict[str, Any] = _gnubg().cubeinfo(
+            fields.cube, owner, move, fields.length, fields.score, int(fields.crawford), 0
+        )
+        if not fields.length:
+            # gnubg.cubeinfo() turns Jacoby on; its gammon prices follow from the rule.
+            price = 0.0 if self.query.jacoby and fields.cube_owner is None else 1.0
+            info = {**info, "jacoby": int(self.query.jacoby), "beavers": int(self.query.beavers),
+                    "gammonprice": ((price, price), (price, price))}
+        return dict(info)
+
+    def before_roll_id(self) -> str:
+        """The ID of this position before the roll, nothing offered: gnubg's ``set gnubgid``
+        refuses a double offered, and a cube hint wants no dice."""
+        fields = replace(self.fields, dice=(0, 0), doubled=False, resigned=0,
+                         turn=self.fields.on_roll)
+        return f"{self.position.position_id()}:{encode_match_id(fields)}"
+
+    def may_double(self) -> bool:
+        """The rules of :meth:`bot.engine.match.Match.can_double`, read from the Match ID."""
+        fields = self.fields
+        me = fields.on_roll
+        return not (
+            fields.length == 1
+            or fields.crawford
+            or (fields.cube_owner is not None and fields.cube_owner != me)
+            or (fields.length and fields.score[me] + fields.cube >= fields.length)
+            or fields.cube * 2 > MAX_CUBE
+        )
+
+    def rolled(self) -> tuple[int, int]:
+        if self.dice is None:
+            raise QueryError(f"{self.query.gnubg_id!r} has no dice rolled: there is no play")
+        return self.dice
+
+    def set_in_gnubg(self, gnubg_id: str | None = None) -> None:
+        """Make this gnubg's current match (money rules first: the ID doesn't carry them)."""
+        on = {True: "on", False: "off"}
+        out = _command(
+            f"set jacoby {on[self.query.jacoby]}",
+            f"set beavers {1 if self.query.beavers else 0}",
+        )
+        gnubg = _gnubg()
+        with captured_output() as loaded:
+            gnubg.set_gnubg_id(gnubg_id or self.query.gnubg_id)
+        if "Setting GNUbg ID" not in loaded.text:
+            raise QueryError(f"gnubg refused {gnubg_id or self.query.gnubg_id!r}: "
+                             f"{(loaded.text or out).strip()[:200]}")
+
+
+# -- checker play -----------------------------------------------------------------------------
+
+
+def _steps_result(position: Position, flat: tuple[int, ...]) -> Position | None:
+    """The position after gnubg's flat ``(from, to, from, to...)`` steps, or None when the
+    tuple was cut at a bear-off (the binding stops at the first "off")."""
+    if len(flat) % 2:
+        return None
+    mover = list(position.mover)
+    opponent = list(position.opponent)
+    for source, dest in zip(flat[::2], flat[1::2], strict=True):
+        mover[source - 1] -= 1
+        if dest > 0:
+            mover[dest - 1] += 1
+            if opponent[24 - dest] == 1:
+                opponent[24 - dest] = 0
+                opponent[24] += 1
+    try:
+        return Position(tuple(opponent), tuple(mover))
+    except ValueError:
+        return None
+
+
+def _play_with_result(plays: list[Play], result: Position) -> Play | None:
+    return next((play for play in plays if play.result == result), None)
+
+
+_HINT_LINE = re.compile(
+    r"^\s*\*?\s*(\d+)\.\s+(Cubeful|Cubeless)\s+(\d)-ply\s+(.+?)\s+Eq\.:\s+([+-]?\d+\.\d+)"
+    r"(?:\s+\(([+-]?\d+\.\d+)\))?"
+)
+_NUMBER = re.compile(r"[+-]?\d+\.\d+")
+
+
+def _probabilities(line: str) -> Probabilities:
+    numbers = [float(n) for n in _NUMBER.findall(line)]
+    if len(numbers) < 6:
+        raise QueryError(f"gnubg printed {line.strip()!r} where its chances were expected")
+    win, win_g, win_bg, _lose, lose_g, lose_bg = numbers[:6]
+    return Probabilities(win, win_g, win_bg, lose_g, lose_bg)
+
+
+def _hint_options(situation: Situation, count: int) -> list[PlayOption]:
+    """``hint count`` for the current position, as our plays (best first, gnubg's order)."""
+    dice = situation.rolled()
+    situation.set_in_gnubg()
+    text = _command(f"hint {count}")
+    lines = text.splitlines()
+    options: list[PlayOption] = []
+    best: float | None = None
+    for index, line in enumerate(lines):
+        found = _HINT_LINE.match(line)
+        if found is None or index + 1 >= len(lines):
+            continue
+        play = situation.position.parse_play(found[4], dice)
+        equity = float(found[5])
+        best = equity if best is None else best
+        options.append(PlayOption(play.notation, equity, round(equity - best, 3), int(found[3]),
+                                  _probabilities(lines[index + 1])))
+    if not options:
+        raise QueryError(f"gnubg gave no hint for {situation.query.gnubg_id!r}: "
+                         f"{text.strip()[:200]!r}")
+    return options
+
+
+def choose_play(query: Query, level: Level) -> str | None:
+    """The play gnubg's ``find_best_move`` makes at ``level``, in our notation (a play of
+    :meth:`Position.legal_plays`, so ``Match.move`` accepts it); None: no legal play."""
+    situation = Situation.of(query)
+    dice = situation.rolled()
+    plays = situation.position.legal_plays(*dice)
+    if not plays[0].steps:
+        return None
+    if len(plays) == 1:
+        return plays[0].notation
+    _use_level(level)
+    context = _evalcontext(level.plies, level.noise, level.deterministic, level.prune)
+    flat = tuple(_gnubg().find_best_move(situation.board, situation.cubeinfo(), context, dice,
+                                         _state.default_filters))
+    result = _steps_result(situation.position, flat)
+    if result is not None:
+        play = _play_with_result(plays, result)
+        if play is None:
+            raise QueryError(f"gnubg's play {flat} is not legal in {query.gnubg_id!r}")
+        return play.notation
+    # Cut at a bear-off: the hint (same settings, same filters) prints the whole play.
+    _gnubg().set_eval_hint_filter(_state.default_filters)
+    return _hint_options(situation, 1)[0].play
+
+
+def _top_filters(plies: int, count: int) -> list[dict[str, Any]]:
+    """Keep exactly ``count`` plays at every level below ``plies``: the top ``count`` by the
+    0-ply ranking are all re-scored at the full ply."""
+    return [
+        {"ply": plies, "level": level, "acceptmoves": count, "extramoves": 0, "threshold": 0.0}
+        for level in range(plies)
+    ]
+
+
+def hint_plays(query: Query, count: int = 5, plies: int = 2) -> tuple[PlayOption, ...]:
+    """The best ``count`` plays at ``plies``, each scored at that ply, best first."""
+    if not 1 <= count <= 50:
+        raise QueryError(f"ask for 1 to 50 plays, not {count}")
+    if not 0 <= plies <= 3:
+        raise QueryError(f"plies are 0 to 3, not {plies}")
+    situation = Situation.of(query)
+    dice = situation.rolled()
+    plays = situation.position.legal_plays(*dice)
+    if not plays[0].steps:
+        return ()
+    _use(plies, prune=True)
+    if plies:
+        _gnubg().set_eval_hint_filter(_top_filters(plies, count))
+    options = _hint_options(situation, count)
+    return tuple(options[:count])
+
+
+def rate_play(query: Query, play: str, plies: int = 2) -> PlayRating:
+    """``play`` against the best, from one hint list: the top five are scored at ``plies``;
+    a play outside them keeps the ply gnubg's filters dropped it at (its ``plies`` says so)."""
+    situation = Situation.of(query)
+    dice = situation.rolled()
+    chosen = situation.position.parse_play(play, dice)
+    if not chosen.steps:
+        raise QueryError(f"{play!r}: there is no play to rate with {dice} here")
+    _use(plies, prune=True)
+    if plies:
+        _gnubg().set_eval_hint_filter(_top_filters(plies, 5))
+    options = _hint_options(situation, 999)
+    played = next((o for o in options if o.play == chosen.notation), None)
+    if played is None:
+        raise QueryError(f"gnubg's hint for {query.gnubg_id!r} does not list {play!r}")
+    return PlayRating(played=played, best=options[0])
+
+
+# -- evaluation and the cube ------------------------------------------------------------------
+
+
+def _evaluate(board: list[list[int]], cubeinfo: dict[str, Any], plies: int,
+              prune: bool = True) -> tuple[Probabilities, float]:
+    values = _gnubg().evaluate(board, cubeinfo, _evalcontext(plies, prune=prune, cubeful=False))
+    win, win_g, win_bg, lose_g, lose_bg, equity = (float(v) for v in values)
+    return Probabilities(win, win_g, win_bg, lose_g, lose_bg), equity
+
+
+_CUBE_LINE = re.compile(r"^\s*\d\.\s+(.+?)\s+([+-]\d+\.\d+)")
+_PROPER = re.compile(r"Proper cube action:\s*(.+?)\s*(?:\(|$)")
+_DOUBLES = ("double", "redouble", "optional double", "optional redouble")
+
+
+def cube_advice(query: Query, level: Level) -> CubeAdvice:
+    """gnubg's cube hint for the player on roll before the roll, at ``level``'s settings."""
+    situation = Situation.of(query)
+    if not situation.may_double():
+        raise QueryError(f"the player on roll can't double in {query.gnubg_id!r}")
+    _use_level(level)
+    situation.set_in_gnubg(situation.before_roll_id())
+    text = _command("hint")
+    lines = text.splitlines()
+    equities: dict[str, float] = {}
+    probabilities: Probabilities | None = None
+    plies = level.plies
+    proper: str | None = None
+    for index, line in enumerate(lines):
+        if "cubeless equity" in line and index + 1 < len(lines):
+            plies = int(line.split("-ply")[0].split()[-1])
+            probabilities = _probabilities(lines[index + 1])
+        elif (found := _CUBE_LINE.match(line)) is not None:
+            equities[found[1].lower()] = float(found[2])
+        elif (proper_found := _PROPER.search(line)) is not None:
+            proper = proper_found[1]
+    no_double = next((v for k, v in equities.items() if k.startswith("no ")), None)
+    double_take = next((v for k, v in equities.items() if "take" in k or "beaver" in k), None)
+    double_pass = next((v for k, v in equities.items() if "pass" in k), None)
+    if proper is None or probabilities is None or None in (no_double, double_take, double_pass):
+        raise QueryError(f"gnubg gave no cube analysis for {query.gnubg_id!r}: "
+                         f"{text.strip()[:200]!r}")
+    assert no_double is not None and double_take is not None and double_pass is not None
+    doubler, _, taker = (part.strip().lower() for part in proper.partition(","))
+    beaver = taker.startswith("beaver") and query.beavers
+    return CubeAdvice(
+        no_double=no_double, double_take=double_take, double_pass=double_pass, proper=proper,
+        double=doubler in _DOUBLES, take=taker.startswith(("take", "beaver")), beaver=beaver,
+        plies=plies, probabilities=probabilities,
+    )
+
+
+def evaluate(query: Query, plies: int = 2) -> Evaluation:
+    """The chances of the player on roll (before the roll), the cube advice when they may
+    double before rolling, the top five plays when they have rolled."""
+    situation = Situation.of(query)
+    _use(plies, prune=True)
+    probabilities, equity = _evaluate(situation.board, situation.cubeinfo(), plies)
+    cube = None
+    plays: tuple[PlayOption, ...] = ()
+    if situation.dice is None:
+        if situation.may_double():
+            cube = cube_advice(query, Level(f"{plies}-ply", plies, 0.0, prune=True))
+    else:
+        plays = hint_plays(query, 5, plies)
+    return Evaluation(probabilities, equity, plies, cube, plays)
+
+
+# -- resignations -----------------------------------------------------------------------------
+
+
+def _utility(chances: Probabilities, cubeinfo: dict[str, Any]) -> float:
+    """gnubg's cubeless utility (``Utility`` in eval.c) for the player on move in
+    ``cubeinfo``: points per cube for money, EMG in match play (exact through the gammon
+    prices, which are 0 where gammons don't count). ``gammonprice`` is ((gammon, backgammon)
+    of player 0, the same of player 1): checked against ``gnubg.evaluate``'s equity."""
+    (gammon, backgammon), (their_gammon, their_backgammon) = cubeinfo["gammonprice"]
+    if cubeinfo.get("move", 0) == 1:
+        (gammon, backgammon), (their_gammon, their_backgammon) = (
+            (their_gammon, their_backgammon), (gammon, backgammon))
+    return float(
+        chances.win * 2.0 - 1.0
+        + chances.win_gammon * gammon + chances.win_backgammon * backgammon
+        - chances.lose_gammon * their_gammon - chances.lose_backgammon * their_backgammon
+    )
+
+
+def _flipped(chances: Probabilities) -> Probabilities:
+    return Probabilities(1.0 - chances.win, chances.lose_gammon, chances.lose_backgammon,
+                         chances.win_gammon, chances.win_backgammon)
+
+
+def _resigned_outcome(level: int) -> Probabilities:
+    """What the one accepting a resignation of ``level`` wins, as certain chances."""
+    return Probabilities(1.0, float(level >= 2), float(level >= 3), 0.0, 0.0)
+
+
+def _resigner_chances(situation: Situation, level: Level) -> Probabilities:
+    """The chances of the player on roll playing on: before the roll, or after their best
+    play when they have rolled."""
+    _use_level(replace(level, noise=0.0))
+    if situation.dice is None:
+        return _evaluate(situation.board, situation.cubeinfo(), level.plies)[0]
+    best = choose_play(situation.query, replace(level, noise=0.0))
+    after = situation.position.parse_play(best or "", situation.dice).result
+    opponent = 1 - situation.fields.on_roll
+    board = [list(after.opponent), list(after.mover)]
+    return _flipped(_evaluate(board, situation.cubeinfo(opponent), level.plies)[0])
+
+
+def resignation_answer(query: Query, level: Level) -> bool:
+    """Accept the resignation offered when it gives at least what playing on is worth to the
+    one deciding, by gnubg's cubeless evaluation at ``level``'s plies (without noise)."""
+    situation = Situation.of(query)
+    offered = situation.fields.resigned
+    if not offered:
+        raise QueryError(f"no resignation is offered in {query.gnubg_id!r}")
+    decider = 1 - situation.fields.on_roll
+    playing_on = _flipped(_resigner_chances(situation, level))
+    cubeinfo = situation.cubeinfo(decider)
+    return _utility(_resigned_outcome(offered), cubeinfo) >= _utility(playing_on, cubeinfo) - 1e-9
+
+
+def resignation_offer(query: Query, level: Level) -> int:
+    """0, or the level to resign when it's certain: no winning chance left, and the points
+    the opponent would get by playing on settled (a gammon is or isn't certain, or doesn't
+    count)."""
+    situation = Situation.of(query)
+    chances = _resigner_chances(situation, level)
+    if chances.win > CERTAIN:
+        return 0
+    opponent = situation.cubeinfo(1 - situation.fields.on_roll)
+    playing_on = _utility(_flipped(chances), opponent)
+    for offered in (1, 2, 3):
+        if abs(_utility(_resigned_outcome(offered), opponent) - playing_on) <= CERTAIN * 10:
+            return offered
+    return 0

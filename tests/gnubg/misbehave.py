@@ -1,0 +1,29 @@
+"""Module-level functions that misbehave inside a worker (pickled by name, so not in a test
+module): a crash, a segfault, a hang, and a plain error."""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import time
+
+
+def process_id() -> int:
+    return os.getpid()
+
+
+def exit_at_once() -> None:
+    os._exit(3)
+
+
+def segfault() -> None:
+    ctypes.string_at(0)  # reads address 0: SIGSEGV
+
+
+def sleep(seconds: float) -> float:
+    time.sleep(seconds)
+    return seconds
+
+
+def refuse(text: str) -> None:
+    raise ValueError(f"refused {text!r}")
