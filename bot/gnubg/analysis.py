@@ -14,23 +14,19 @@ from the first game (a few times at most). A result never mixes jobs or misses a
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import ctypes
 import hashlib
 import importlib
-import os
 import re
-import sys
 import tempfile
 import time
 import weakref
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from bot.gnubg import analysis_text
 from bot.gnubg.api import EngineFailure, MatchAnalysis, Progress, WorkerPool
+from bot.gnubg.capture import captured_output
 
 MAX_PLIES = 4  # gnubg's deepest evaluation ("4ply"); 3 and 4 are very slow
 ATTEMPTS = 3  # times an analysis starts again after its worker lost games
@@ -73,34 +69,6 @@ class _Loaded:
 _LOADED: _Loaded | None = None
 
 
-@contextlib.contextmanager
-def _captured_output() -> Iterator[list[str]]:
-    """What gnubg prints to the C stdout and stderr meanwhile (descriptors 1 and 2), as one
-    string appended to the list on exit. Process-wide: for worker processes only.
-
-    (Stand-in for bot.gnubg.worker.captured_output until that lands: same idea.)"""
-    captured: list[str] = []
-    libc = ctypes.CDLL(None)
-    sys.stdout.flush()
-    sys.stderr.flush()
-    saved = os.dup(1), os.dup(2)
-    with tempfile.TemporaryFile(mode="w+b") as sink:
-        os.dup2(sink.fileno(), 1)
-        os.dup2(sink.fileno(), 2)
-        try:
-            yield captured
-        finally:
-            libc.fflush(None)
-            sys.stdout.flush()
-            sys.stderr.flush()
-            os.dup2(saved[0], 1)
-            os.dup2(saved[1], 2)
-            os.close(saved[0])
-            os.close(saved[1])
-            sink.seek(0)
-            captured.append(sink.read().decode("utf-8", "replace"))
-
-
 def _gnubg() -> Any:
     """The gnubg module: imported only here, in a worker process (it has no type hints)."""
     return importlib.import_module("gnubg")
@@ -113,7 +81,7 @@ def _load(job: AnalysisJob) -> _Loaded:
         return _LOADED
     gnubg = _gnubg()
     _LOADED = None
-    with _captured_output() as printed, tempfile.TemporaryDirectory() as folder:
+    with captured_output() as printed, tempfile.TemporaryDirectory() as folder:
         for command in (
             "set threads 1",
             f"set analysis chequerplay evaluation plies {job.plies}",
@@ -138,7 +106,7 @@ def _load(job: AnalysisJob) -> _Loaded:
     if (info.get("X", {}).get("name"), info.get("O", {}).get("name")) != names:
         imported = None  # the import failed and gnubg kept the match it held before
     if not imported or not imported.get("games"):
-        detail = printed[0].strip().splitlines()[-1:] if printed and printed[0].strip() else []
+        detail = printed.text.strip().splitlines()[-1:]
         raise AnalysisRequestError(
             "GNU Backgammon found no game in that match file"
             + (f" (it said: {detail[0]!r})" if detail else "") + ".")
@@ -149,7 +117,7 @@ def _load(job: AnalysisJob) -> _Loaded:
 
 def _analyse_games(loaded: _Loaded, games: list[int]) -> None:
     gnubg = _gnubg()
-    with _captured_output():
+    with captured_output():
         for game in games:
             started = time.perf_counter()
             gnubg.navigate(game=-1000)  # to the first game
@@ -182,9 +150,9 @@ def finish_analysis(job: AnalysisJob) -> MatchAnalysis | None:
     loaded = _load(job)
     if len(loaded.analysed) < loaded.games:
         return None
-    with _captured_output() as printed:
+    with captured_output() as printed:
         gnubg.command("show statistics match")
-    with tempfile.TemporaryDirectory() as folder, _captured_output():
+    with tempfile.TemporaryDirectory() as folder, captured_output():
         games = _export(Path(folder) / "emg", "m.txt")
         mwc = None
         if not loaded.money:
@@ -197,7 +165,7 @@ def finish_analysis(job: AnalysisJob) -> MatchAnalysis | None:
                                            mwc_games=mwc)
     names = analysis_text.mat_names(job.mat)
     players = analysis_text.parse_statistics(
-        printed[0], names, analysis_text.cube_blunders(decisions))
+        printed.text, names, analysis_text.cube_blunders(decisions))
     length = 0 if loaded.money else int(gnubg.match()["match-info"]["match-length"])
     return MatchAnalysis(
         plies=job.plies, length=length, players=players,

@@ -8,11 +8,10 @@ analysis never keeps a bot's move or a player's hint waiting.
 from __future__ import annotations
 
 import asyncio
-import importlib
 import logging
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
-from bot.gnubg import installed, worker
+from bot.gnubg import analysis, installed, worker
 from bot.gnubg.api import (
     CubeAdvice,
     Engine,
@@ -33,7 +32,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-ANALYSIS_MODULE = "bot.gnubg.analysis"
 # A whole match's analysis may take minutes (a 5-point match at 2-ply: ~12 s here).
 ANALYSIS_TIMEOUT_SECONDS = 600.0
 
@@ -94,14 +92,10 @@ class GnubgEngine:
     async def analyse(
         self, mat: str, *, plies: int, jacoby: bool = False, progress: Progress | None = None
     ) -> MatchAnalysis:
-        # coordinator wires: bot.gnubg.analysis is another helper's module (imported lazily,
-        # so this branch works without it).
-        analysis = importlib.import_module(ANALYSIS_MODULE)
-        result = await analysis.analyse(
+        return await analysis.analyse(
             self._analysis_pool, mat, plies=plies, jacoby=jacoby, progress=progress,
             timeout=ANALYSIS_TIMEOUT_SECONDS,
         )
-        return cast(MatchAnalysis, result)
 
 
 def make_engine(settings: Settings) -> Engine:

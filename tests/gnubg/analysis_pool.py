@@ -1,5 +1,6 @@
 """A minimal :class:`bot.gnubg.api.WorkerPool` for the analysis tests: one spawned worker process
-(gnubg crashes in threads), replaced when it crashes or hangs. Stands in for bot.gnubg.pool."""
+(gnubg crashes in threads), replaced when it crashes or hangs, that records the functions called
+and can be restarted on purpose (the real one is tested in test_pool.py)."""
 
 from __future__ import annotations
 
@@ -16,12 +17,9 @@ T = TypeVar("T")
 
 
 def _start_worker() -> None:
-    import gnubg
+    from bot.gnubg.pool import initialise
 
-    from bot.gnubg.analysis import _captured_output
-
-    with _captured_output():
-        gnubg.command("set threads 1")
+    initialise()
 
 
 class SpawnPool:

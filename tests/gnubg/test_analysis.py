@@ -18,6 +18,7 @@ gnubg = pytest.importorskip("gnubg")
 
 from bot.gnubg import analysis, analysis_text  # noqa: E402
 from bot.gnubg.api import EngineFailure, MatchAnalysis  # noqa: E402
+from bot.gnubg.capture import captured_output  # noqa: E402
 from tests.engine.matchplay import Policy, random_match  # noqa: E402
 from tests.gnubg.analysis_pool import SpawnPool  # noqa: E402
 
@@ -68,7 +69,7 @@ def money_result(pool: SpawnPool) -> MatchAnalysis:
 def gnubg_analyse(mat: str, *, jacoby: bool = False, beavers: bool = False) -> tuple[str,
                                                                                       list[str]]:
     """``analyse match`` as a gnubg user would run it: its statistics and the text export."""
-    with analysis._captured_output(), tempfile.TemporaryDirectory() as folder:
+    with captured_output(), tempfile.TemporaryDirectory() as folder:
         for command in ("set threads 1", "set analysis chequerplay evaluation plies 0",
                         "set analysis cubedecision evaluation plies 0", "set output mwc off",
                         f"set jacoby {'on' if jacoby else 'off'}",
@@ -81,9 +82,9 @@ def gnubg_analyse(mat: str, *, jacoby: bool = False, beavers: bool = False) -> t
         gnubg.command("set player 1 name p1")
         gnubg.command("analyse match")
         games = analysis._export(Path(folder) / "export", "m.txt")
-    with analysis._captured_output() as printed:
+    with captured_output() as printed:
         gnubg.command("show statistics match")
-    return printed[0], games
+    return printed.text, games
 
 
 def statistics_table(text: str) -> dict[tuple[str, str], list[str]]:
