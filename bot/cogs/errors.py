@@ -54,11 +54,6 @@ def mistake_text(error: BaseException, command: str | None, prefix: str) -> str 
     hint = usage(command, prefix)
     if isinstance(error, commands.MissingRequiredArgument):
         return f"Missing `{error.param.name}`.{hint}"
-    if isinstance(error, commands.MemberNotFound) and error.argument.lower() == "bot":
-        return (
-            "To play GNU Backgammon here, mention me instead of typing `bot`, e.g. "
-            f"`{prefix}challenge @<my name> 5 expert`."
-        )
     if isinstance(error, commands.MemberNotFound):
         return f"I can't find the member {error.argument!r} here: mention them, e.g. @name.{hint}"
     if isinstance(error, commands.BadLiteralArgument):

@@ -30,15 +30,36 @@ from bot.service.commands import COMMANDS, Argument, CommandTable, Kind
 from bot.service.commands import Command as Entry
 from bot.service.help import BY_NAME
 from bot.service.models import ENGINE_USER, Place, Reply, User
+from bot.service.opponent import ENGINE_WORD
 from bot.service.table import TableService
 
 Ctx = commands.Context[Any]
 Callback = Callable[..., Coroutine[Any, Any, None]]
 Hybrid = commands.HybridCommand[Any, ..., None]
 Call = Callable[[Place, User], Awaitable[list[Reply]]]
+
+
+class MemberOrMe(commands.Converter[discord.Member], app_commands.Transformer):
+    """A member, where a typed prefix command may also name this bot by the word ``bot``
+    (`!challenge bot 5`: GNU Backgammon's seat). Slash commands see a plain user option."""
+
+    async def convert(self, ctx: commands.Context[Any], argument: str) -> discord.Member:
+        word = argument.strip().removeprefix("@").lower()
+        if word == ENGINE_WORD and isinstance(ctx.me, discord.Member):
+            return ctx.me
+        return await commands.MemberConverter().convert(ctx, argument)
+
+    @property
+    def type(self) -> discord.AppCommandOptionType:
+        return discord.AppCommandOptionType.user
+
+    async def transform(self, interaction: discord.Interaction[Any], value: Any) -> Any:
+        return value
+
+
 # Optional, but converted as a Member, not as Optional[Member]: discord.py would take a name it
 # can't find for no name at all (``!stats nobody`` showing your own record).
-SOMEONE_OR_YOU: Any = commands.parameter(default=None, converter=discord.Member)
+SOMEONE_OR_YOU: Any = commands.parameter(default=None, converter=MemberOrMe)
 _COG_ATTRIBUTES = frozenset({"service", "live", "run", "carry_out"})
 REQUIRED = object()  # the default of a parameter that has none
 
@@ -62,8 +83,8 @@ def _parameter(argument: Argument) -> tuple[Any, Any]:
     ``REQUIRED`` for a required one."""
     if argument.kind is Kind.USER:
         if argument.required:
-            return discord.Member, REQUIRED
-        return discord.Member | None, SOMEONE_OR_YOU
+            return MemberOrMe, REQUIRED
+        return MemberOrMe | None, SOMEONE_OR_YOU
     # The rest of the line, as typed: the service judges it (a converter or a Literal would
     # drop the words it can't read, e.g. a resignation level, and go on without them).
     return (str, REQUIRED) if argument.required else (str | None, None)

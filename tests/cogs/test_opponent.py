@@ -89,11 +89,22 @@ async def test_prefix_challenge_of_this_bot_starts_a_match_at_once(
     assert table.match.turn == 0  # the bot has taken its turn if it had one
 
 
-async def test_the_word_bot_in_discord_says_to_mention_me(bot: BackgammonBot) -> None:
+async def test_the_word_bot_in_discord_challenges_me(
+    bot: BackgammonBot, service: TableService
+) -> None:
+    alice = dpytest.get_config().members[0]
+    await dpytest.message("!challenge bot 3 worldclass", member=alice)
+    assert texts(), "the match starts in the reply"
+    table = await service.table(table_place())
+    assert table is not None and table.row.player_ids == (str(alice.id), ENGINE_ID)
+    assert table.row.engine_level == "worldclass"
+
+
+async def test_a_member_named_nowhere_is_still_not_found(bot: BackgammonBot) -> None:
     with pytest.raises(commands.MemberNotFound):
-        await dpytest.message("!challenge bot 3", member=0)
+        await dpytest.message("!challenge nobody 3", member=0)
     [text] = texts()
-    assert "mention me instead of typing `bot`" in text
+    assert "I can't find the member 'nobody'" in text
 
 
 async def test_slash_challenge_of_this_bot_starts_a_match(service: TableService) -> None:
