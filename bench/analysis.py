@@ -11,22 +11,19 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import multiprocessing
 import sys
 import tempfile
 import time
-from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import Any, TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.engine import Moved
 from bot.gnubg import analysis
+from bot.gnubg.capture import captured_output
+from bot.gnubg.pool import WorkerPool
 from tests.engine.matchplay import Policy, random_match
 
-T = TypeVar("T")
 POLICY = Policy(resign=0.0, double=0.05)
 
 
@@ -41,34 +38,10 @@ def bench_mat(plays: int) -> tuple[str, int]:
     return random_match(best[0], 5, POLICY).to_mat(("alice", "bob")), best[1]
 
 
-def _start_worker() -> None:
-    import gnubg
-
-    with analysis._captured_output():
-        gnubg.command("set threads 1")
-
-
-class Pool:
-    """One spawned worker, as bot.gnubg.pool's analysis lane has."""
-
-    def __init__(self) -> None:
-        self.executor = ProcessPoolExecutor(
-            max_workers=1, mp_context=multiprocessing.get_context("spawn"),
-            initializer=_start_worker)
-
-    async def call(self, function: Callable[..., T], *args: Any, timeout: float) -> T:
-        loop = asyncio.get_running_loop()
-        return await asyncio.wait_for(loop.run_in_executor(self.executor, function, *args),
-                                      timeout)
-
-    async def close(self) -> None:
-        self.executor.shutdown()
-
-
 def gnubg_own(mat: str, plies: int) -> float:
     import gnubg
 
-    with analysis._captured_output(), tempfile.TemporaryDirectory() as folder:
+    with captured_output(), tempfile.TemporaryDirectory() as folder:
         for command in ("set threads 1", f"set analysis chequerplay evaluation plies {plies}",
                         f"set analysis cubedecision evaluation plies {plies}",
                         "set cache 1048576"):
@@ -82,13 +55,13 @@ def gnubg_own(mat: str, plies: int) -> float:
 
 
 async def ours(mat: str, plies: int) -> tuple[float, float, list[tuple[int, int]]]:
-    pool = Pool()
+    pool = WorkerPool(1, name="gnubg-analysis")  # the bot's analysis lane
     heard: list[tuple[int, int]] = []
 
     async def progress(done: int, games: int) -> None:
         heard.append((done, games))
 
-    await pool.call(time.sleep, 0, timeout=60)  # the worker started, gnubg imported
+    await pool.start()  # the worker started, gnubg imported
     started = time.perf_counter()
     result = await analysis.analyse(pool, mat, plies=plies, progress=progress)
     seconds = time.perf_counter() - started
