@@ -66,6 +66,10 @@ class Settings:
     analysis_plies: int = 2  # the depth of match analysis (0-2)
     engine_workers: int = 2  # gnubg worker processes for moves and hints (analysis has its own)
     engine_timeout_seconds: float = 10.0  # a worker that takes longer is killed and restarted
+    # Correspondence play, clocks and threads.
+    reminder_hours: float = 12.0  # ping the player to act once per turn after this long
+    clock_delay_seconds: float = 15.0  # a clocked match: the free delay before a bank runs
+    match_threads: bool = True  # an accepted challenge in a text channel gets its own thread
 
     @classmethod
     def load(cls, environ: Mapping[str, str] | None = None, dotenv: Path | None = None) -> Settings:
@@ -150,6 +154,9 @@ class Settings:
             analysis_plies=int(number("ANALYSIS_PLIES", 2, whole=True, low=0, high=2)),
             engine_workers=int(number("ENGINE_WORKERS", 2, whole=True, low=1, high=16)),
             engine_timeout_seconds=number("ENGINE_TIMEOUT_SECONDS", 10.0, low=0.5),
+            reminder_hours=number("REMINDER_HOURS", 12.0, low=0.01),
+            clock_delay_seconds=number("CLOCK_DELAY_SECONDS", 15.0, low=0, high=300),
+            match_threads=flag("MATCH_THREADS", True),
         )
 
 
