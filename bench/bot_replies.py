@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import random
-import statistics
 import sys
 import tempfile
 import time
@@ -21,6 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.engine_service import figures, rss_mb
 from bot.gnubg.api import LEVELS
 from bot.gnubg.engine import GnubgEngine
 from bot.service.models import ENGINE_USER, Place, User
@@ -29,20 +30,6 @@ from bot.settings import Settings
 from bot.store import Store
 
 PERSON = User("1", "alice")
-
-
-def rss_mb(pid: int | str) -> float:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return float("nan")
-
-
-def figures(name: str, seconds: list[float]) -> str:
-    ms = sorted(s * 1000 for s in seconds)
-    p95 = ms[min(len(ms) - 1, int(len(ms) * 0.95))]
-    return (f"{name:<34} n={len(ms):<4} median {statistics.median(ms):6.1f} ms   "
-            f"p95 {p95:6.1f} ms   max {ms[-1]:6.1f} ms")
 
 
 async def play(service: TableService, place: Place, level: str, moves: int,
@@ -95,7 +82,7 @@ async def main(moves: int, channels: int) -> None:
                       [s for result in results for s in result]))
         print(f"  ({sum(map(len, results))} moves in {elapsed:.1f} s)")
         workers = engine.play_pool.pids() + engine.analysis_pool.pids()
-        print(f"RSS: bot process {rss_mb('self'):.0f} MB; gnubg workers "
+        print(f"RSS: bot process {rss_mb(os.getpid()):.0f} MB; gnubg workers "
               + ", ".join(f"{rss_mb(pid):.0f} MB" for pid in workers))
         service.close()
         await store.close()

@@ -32,9 +32,10 @@ def rss_mb(pid: int) -> float:
 
 
 def figures(name: str, seconds: list[float]) -> str:
+    """``name``, the count, the median, p95 and max of ``seconds``, in milliseconds."""
     ms = sorted(s * 1000 for s in seconds)
     p95 = ms[min(len(ms) - 1, int(len(ms) * 0.95))]
-    return (f"{name:<28} n={len(ms):<4} median {statistics.median(ms):7.1f} ms   "
+    return (f"{name:<34} n={len(ms):<4} median {statistics.median(ms):7.1f} ms   "
             f"p95 {p95:7.1f} ms   max {ms[-1]:7.1f} ms")
 
 
