@@ -26,9 +26,11 @@ from bot.service.presentation import (
     typed,
 )
 from bot.service.repository import Repository
+from bot.service.timers import CLOCK_WORD, ClockTermsError, clock_text, read_clock
 from bot.settings import MAX_MATCH_LENGTH, Settings
 from bot.store import ChallengeRow, Store
 from bot.store.opponent import set_challenge_hints
+from bot.store.timers import set_challenge_clock
 
 HINTS_WORD = "hints"  # a challenge between people that allows !hint (unrated)
 TUTOR_WORD = "tutor"  # a game against the bot that comments on costly decisions
@@ -126,6 +128,33 @@ def hints_text(hints: bool) -> str:
     return " with hints (unrated)" if hints else ""
 
 
+def take_clock(terms: str | int | None, prefix: str) -> tuple[str | int | None, float | None]:
+    """``terms`` without ``clock <time>``, and the time per point it gives (seconds), if any:
+    ``5 clock 2m`` -> ``5``, 120."""
+    if not isinstance(terms, str):
+        return terms, None
+    words = typed(terms).replace(",", " ").split()
+    lowered = [word.lower() for word in words]
+    if CLOCK_WORD not in lowered:
+        return terms, None
+    at = lowered.index(CLOCK_WORD)
+    example = f"`{prefix}challenge @bob 5 clock 2m`"
+    if at + 1 >= len(words):
+        raise Refusal(f"Say how much time per point after `clock`, e.g. {example}.")
+    try:
+        seconds = read_clock(words[at + 1])
+    except ClockTermsError as error:
+        raise Refusal(f"{error}, e.g. {example}.") from None
+    return " ".join(words[:at] + words[at + 2 :]), seconds
+
+
+def clock_terms_text(seconds: float | None, delay: float) -> str:
+    """`` on the clock (2 min per point, 15 s delay per move)`` for a clocked match."""
+    if seconds is None:
+        return ""
+    return f" on the clock ({clock_text(seconds)} per point, {delay:g} s delay per move)"
+
+
 class Challenges:
     """The commands about challenges. Each runs under the channel's lock (the facade's)."""
 
@@ -181,6 +210,7 @@ class Challenges:
     async def challenge(
         self, place: Place, user: User, opponent: User, length: str | int | None
     ) -> list[Reply]:
+        length, clock = take_clock(length, self._prefix)
         length, extras = take_words(length, (HINTS_WORD, TUTOR_WORD, *LEVELS))
         if any(word != HINTS_WORD for word in extras):
             raise Refusal(
@@ -190,6 +220,11 @@ class Challenges:
             )
         hints = bool(extras)
         points, options = parse_terms(length, self._settings)
+        if clock is not None and points == 0:
+            raise Refusal(
+                "A clock is for matches (its bank is a time per point): "
+                f"`{self._prefix}challenge @bob 5 clock 2m`."
+            )
         if opponent.id == user.id:
             raise Refusal(
                 "You can't challenge yourself: name someone else, "
@@ -213,11 +248,14 @@ class Challenges:
             )
             if hints:
                 await set_challenge_hints(tx, challenge_id, hints)
+            if clock is not None:
+                await set_challenge_clock(tx, challenge_id, clock)
         self._repository.remember(place, user, opponent)
         return [
             Reply(
                 f"{md(user.name)} challenges {md(opponent.name)} to "
-                f"{match_kind(points)}{options_text(options)}{hints_text(hints)}. "
+                f"{match_kind(points)}{options_text(options)}{hints_text(hints)}"
+                f"{clock_terms_text(clock, self._settings.clock_delay_seconds)}. "
                 f"{md(opponent.name)}: `{self._prefix}accept` or `{self._prefix}decline` "
                 f"(expires in {setting_duration(minutes / 60)}).",
                 mention=(opponent.id,),
@@ -260,7 +298,9 @@ class Challenges:
         lead = (
             f"{table.names[1]} accepts: {table.names[0]} vs {table.names[1]}, "
             f"{match_kind(match.length)}{options_text(match.options.to_data())}"
-            f"{hints_text(bool(challenge.hints))}. Dice commitment (SHA-256 of the secret seed, "
+            f"{hints_text(bool(challenge.hints))}"
+            f"{clock_terms_text(challenge.clock_seconds, self._settings.clock_delay_seconds)}"
+            ". Dice commitment (SHA-256 of the secret seed, "
             f"revealed at the end): `{match.commitment}`"
         )
         return [await status_reply(table, events, self._prefix, self._images, lead=lead)]

@@ -224,7 +224,9 @@ COMMANDS = CommandTable(
             "per game, or `auto 2`/`auto 3` for more), e.g. "
             "`{p}challenge @bob money jacoby beavers auto`. One challenge or match per channel "
             "(a thread is its own table); a challenge expires after {challenge_minutes}. Add "
-            "`hints` to allow `{p}hint` (the match is then unrated). `{p}challenge bot` (or "
+            "`hints` to allow `{p}hint` (the match is then unrated). Add `clock 2m` for live "
+            "play: each player gets a bank of 2 minutes per point, each decision a free "
+            "{clock_delay} first, and a player who runs out of time loses the match. `{p}challenge bot` (or "
             "mention me) starts a game against GNU Backgammon at once: add a level (beginner, "
             "casual, intermediate, advanced, expert, worldclass; default {bot_level}) and "
             "`tutor` to hear about costly moves, e.g. `{p}challenge bot 3 expert tutor`.",
@@ -358,8 +360,10 @@ COMMANDS = CommandTable(
             "claim",
             example="claim",
             summary="win the match when your opponent has stopped playing",
-            details="You may claim once your opponent has not acted for {claim_hours}. A claimed "
-            "match counts as won and is rated.",
+            details="You may claim once your opponent has not acted for {claim_hours} (they are "
+            "reminded after {reminder_hours}). A claimed match counts as won. Where GNU "
+            "Backgammon runs, the ratings of a claimed match change by your chance of winning "
+            "it from the position left (the expected change); otherwise it is rated as a win.",
         ),
         Command(
             "export",
@@ -429,6 +433,13 @@ COMMANDS = CommandTable(
             handler="evaluate",
         ),
         Command("leaderboard", example="leaderboard", summary="the server's top 10 and your rank"),
+        Command(
+            "dice",
+            example="dice",
+            summary="the server's dice statistics: each number, doubles, chi-square",
+            details="Counts every die rolled in this server's matches, opening rolls included, "
+            "and tests them against fair dice (Pearson's chi-square; a small p is unusual).",
+        ),
         Command(
             "stats",
             example="stats @bob",

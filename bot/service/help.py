@@ -22,6 +22,8 @@ def _values(prefix: str, settings: Settings) -> dict[str, str]:
         "default_length": str(settings.default_match_length),
         "challenge_minutes": setting_duration(settings.challenge_timeout_minutes / 60),
         "claim_hours": setting_duration(settings.claim_timeout_hours),
+        "reminder_hours": setting_duration(settings.reminder_hours),
+        "clock_delay": f"{settings.clock_delay_seconds:g} seconds",
         "bot_level": settings.bot_level,
     }
 

@@ -11,17 +11,20 @@ import asyncio
 import logging
 import uuid
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 
+from bot.engine.events import Event
 from bot.engine.match import Match
 from bot.service import storage
-from bot.service.models import Announcement, Place, Refusal, User
+from bot.service import timers
+from bot.service.models import ENGINE_ID, Announcement, Place, Refusal, User
 from bot.service.names import markdown_safe as md
 from bot.service.rating import record_result
 from bot.settings import Settings
 from bot.store import ChallengeRow, MatchRow, Store, Transaction
 from bot.store.opponent import set_match_terms
+from bot.store.timers import TimerRow, add_dice, drop_timer, timer_of, write_timer
 
 log = logging.getLogger(__name__)
 
@@ -36,6 +39,7 @@ class Table:
     row: MatchRow
     match: Match
     plain: tuple[str, str]  # the players' names as images, records and data show them
+    timer: TimerRow | None = None  # schema 8: when its decision began, the clock's banks
 
     @property
     def names(self) -> tuple[str, str]:
@@ -160,7 +164,7 @@ class Repository:
             raise Refusal(
                 f"The last match here can't be shown: its record is damaged (error {error_id})."
             ) from None
-        return Table(row, match, plain)
+        return Table(row, match, plain, await timer_of(self.store, row.id))
 
     async def require(self, place: Place, *, latest: bool = False) -> Table:
         """The match being played here (or, with ``latest``, the last one, even if over)."""
@@ -244,7 +248,7 @@ class Repository:
         async with self.store.transaction() as tx:
             await tx.ensure_player(place.server_id, accepter.id, accepter.name, self._clock())
             await tx.close_challenge(challenge.id, "accepted")
-            match_id = await self._insert(tx, place, ids, match, terms)
+            match_id = await self._insert(tx, place, ids, match, terms, challenge.clock_seconds)
         self.remember(place, accepter)
         return await self._created(place, match_id, ids, match)
 
@@ -268,6 +272,7 @@ class Repository:
         ids: tuple[str, str],
         match: Match,
         terms: MatchTerms,
+        clock_seconds: float | None = None,
     ) -> int:
         written = storage.changes(match, 0)  # the opening rolls made already
         match_id = await tx.create_match(
@@ -288,6 +293,18 @@ class Repository:
             hints=terms.hints,
             rated=terms.rated,
         )
+        await write_timer(
+            tx,
+            timers.first_timer(
+                match_id,
+                match,
+                self._clock(),
+                clock_seconds=clock_seconds,
+                delay=self._settings.clock_delay_seconds,
+                engine_seat=_engine_seat(ids),
+            ),
+        )
+        await _count_dice(tx, place.server_id, match.record)
         return match_id
 
     async def _created(
@@ -296,7 +313,7 @@ class Repository:
         row = await self.store.match(match_id)
         assert row is not None
         self._keep(match_id, row.version, storage.compact(match))
-        return Table(row, match, await self.names(place, ids))
+        return Table(row, match, await self.names(place, ids), await timer_of(self.store, row.id))
 
     async def save(
         self,
@@ -307,11 +324,20 @@ class Repository:
         abort_offered_by: int | None = None,
     ) -> Table:
         """Write ``match`` as the new state of ``table`` (rated if it just ended): the table as
-        it now stands. ``touch``: the players acted (the claim clock starts again)."""
+        it now stands. ``touch``: the players acted (the claim clock starts again, the reminder
+        and the clock count from now). A player who acts after their clock ran out loses the
+        match on time instead (raises :class:`Announcement`)."""
         now = self._clock()
+        if touch and timers.flagged(table.timer, now):
+            raise Announcement(await self.end_on_time(table))
         status = "finished" if match.is_over else "playing"
         row = table.row
         written = storage.changes(match, table.match.action_count)
+        timer = table.timer
+        if timer is not None and touch:
+            timer = timers.next_timer(
+                timer, table.match, match, now, engine_seat=_engine_seat(row.player_ids)
+            )
         async with self.store.transaction() as tx:
             version = await tx.save_match(
                 row.id,
@@ -325,6 +351,12 @@ class Repository:
                 touch=touch,
             )
             await tx.append_actions(row.id, written.first_seq, written.actions)
+            await _count_dice(tx, row.server_id, match.record[len(table.match.record) :])
+            if match.is_over:
+                await drop_timer(tx, row.id)
+                timer = None
+            elif timer is not None and touch:
+                await write_timer(tx, timer)
             if match.is_over and match.winner is not None and match.length > 0 and row.rated:
                 await record_result(
                     tx, row.server_id, row.player_ids, match.winner, row.id, match.length
@@ -342,7 +374,7 @@ class Repository:
             abort_offered_by=abort_offered_by,
             last_action_at=now if touch else row.last_action_at,
         )
-        return Table(row, match, table.plain)
+        return Table(row, match, table.plain, timer)
 
     async def end(
         self, table: Table, *, status: str, ending: str, winner: int | None = None
@@ -351,6 +383,18 @@ class Repository:
         ``winner`` (rated unless a money game)."""
         rated = table.match.length if winner is not None and table.row.rated else 0
         await self._close(table.row, status=status, ending=ending, winner=winner, rated=rated)
+
+    async def end_on_time(self, table: Table) -> str:
+        """End ``table``'s match: the player to act ran out of time and loses it. Returns the
+        line that says so."""
+        loser = table.match.turn
+        assert loser is not None  # only a match waiting on someone has a flag
+        await self.end(table, status="finished", ending="time", winner=1 - loser)
+        rated = " (rated)" if table.row.rated and table.match.length > 0 else ""
+        return (
+            f"{table.names[loser]} ran out of time on the clock: {table.names[1 - loser]} "
+            f"wins the match{rated}."
+        )
 
     async def _close(
         self,
@@ -373,6 +417,17 @@ class Repository:
             )
             if winner is not None and rated > 0:
                 await record_result(tx, row.server_id, row.player_ids, winner, row.id, rated)
+            await drop_timer(tx, row.id)
         self.forget(row.id)
         if status == "finished":
             self.on_finished(row.id)
+
+
+def _engine_seat(ids: tuple[str, str]) -> int | None:
+    """GNU Backgammon's seat in a match against it (it has no clock and gets no reminder)."""
+    return ids.index(ENGINE_ID) if ENGINE_ID in ids else None
+
+
+async def _count_dice(tx: Transaction, server_id: str, events: Iterable[Event]) -> None:
+    tally = timers.tally_dice(events)
+    await add_dice(tx, server_id, tally.faces, tally.rolls, tally.doubles)

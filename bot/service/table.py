@@ -39,7 +39,9 @@ from bot.service.analysis import Analyses
 from bot.service.challenges import Challenges
 from bot.service.coach import Coach, Tutored
 from bot.service.commands import COMMANDS, UserLookup, read_arguments
+from bot.service.deadlines import Deadlines
 from bot.service.dice import DiceFactory, keyed_dice, secure_dice, seeded_dice
+from bot.service.dicestats import dice_reply
 from bot.service.images import BoardImages, RecordedPlay, board_state, last_play
 from bot.service.models import (
     ENGINE_ID,
@@ -67,6 +69,7 @@ from bot.service.repository import Repository, Table
 from bot.service.views import Views
 from bot.settings import Settings
 from bot.store import ChallengeRow, StaleMatchError, Store
+from bot.store.timers import dice_counts
 
 __all__ = [
     "OUT_OF_DATE",
@@ -150,6 +153,7 @@ class TableService:
             self._locked,
         )
         self.coach = Coach(self.engine, self.repository, self.settings, self._locked)
+        self.deadlines = Deadlines(store, self.repository, self.settings, clock, self._guarded)
 
     async def warm_up(self) -> None:
         """Draw one board so the first player doesn't wait for the renderer's caches."""
@@ -392,6 +396,14 @@ class TableService:
 
     async def help(self, place: Place, user: User, topic: str | None = None) -> list[Reply]:
         return self.views.help(topic)
+
+    async def dice(self, place: Place, user: User) -> list[Reply]:
+        return [dice_reply(await dice_counts(self.store, place.server_id))]
+
+    async def due(self) -> list[tuple[Place, Reply]]:
+        """Whatever fell due by the service's clock (expired challenges, clocks run out,
+        reminders), done; the messages by place. Adapters call it after time passes."""
+        return await self.deadlines.due()
 
     # -- analysis (no channel lock: it only reads matches that are over) ---------------------
 

@@ -67,6 +67,7 @@ class ChallengeRow:
     status: str
     options: str = "{}"
     hints: int = 0  # schema 6: ``!hint`` allowed in the match it starts
+    clock_seconds: float | None = None  # schema 8: bank per point of a clocked match
 
 
 @dataclass(frozen=True, slots=True)

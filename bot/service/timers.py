@@ -1,0 +1,150 @@
+"""Time in a match: the reminder of a player who hasn't acted, and the optional clock.
+
+Pure functions over :class:`~bot.store.timers.TimerRow` values; :mod:`bot.service.repository`
+writes them in the transaction that saves the match, :mod:`bot.service.deadlines` acts on those
+that fall due.
+
+The clock is the one of backgammon sites: each player has a bank (the challenge's time per point
+times the match length); each decision first gets a free ``delay``, then the bank of the player
+to act runs; a player whose bank runs out loses the match.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+
+from bot.engine.events import Event, OpeningRoll, Rolled
+from bot.engine.match import Match
+from bot.store.timers import TimerRow
+
+CLOCK_WORD = "clock"
+MAX_CLOCK_SECONDS = 3600.0  # an hour per point: longer is correspondence play, no clock needed
+MIN_CLOCK_SECONDS = 10.0
+_TIME = re.compile(r"^(\d+(?:\.\d+)?)\s*(s|sec|secs|seconds?|m|min|mins|minutes?|h|hours?)?$")
+_UNIT_SECONDS = {"s": 1.0, "m": 60.0, "h": 3600.0}
+
+
+class ClockTermsError(ValueError):
+    """A clock typed in a challenge that can't be read; the text quotes it."""
+
+
+def read_clock(text: str) -> float:
+    """Seconds per point from ``2m``, ``90s``, ``1.5 min`` or ``2`` (minutes)."""
+    found = _TIME.match(text.strip().lower())
+    if found is None:
+        raise ClockTermsError(f"{text!r} is not a time per point: say e.g. `2m` or `90s`")
+    unit = (found[2] or "m")[0]
+    seconds = float(found[1]) * _UNIT_SECONDS[unit]
+    if not MIN_CLOCK_SECONDS <= seconds <= MAX_CLOCK_SECONDS:
+        raise ClockTermsError(
+            f"{text!r} per point is out of range: from {MIN_CLOCK_SECONDS:g} seconds to "
+            f"{MAX_CLOCK_SECONDS / 60:g} minutes"
+        )
+    return seconds
+
+
+def clock_text(seconds: float) -> str:
+    """``2 min``, ``90 s``, ``1 h``: a clock's time per point as the challenge says it."""
+    if seconds % 3600 == 0:
+        return f"{seconds / 3600:g} h"
+    if seconds % 60 == 0:
+        return f"{seconds / 60:g} min"
+    return f"{seconds:g} s"
+
+
+def bank_text(seconds: float) -> str:
+    """A bank as a clock shows it: ``9:45``, ``1:02:03``; never below ``0:00``."""
+    whole = max(0, int(seconds))
+    hours, rest = divmod(whole, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
+def _runs(match: Match, engine_seat: int | None) -> int | None:
+    """The seat whose bank runs now: the player to act, unless nobody or the engine is."""
+    turn = match.turn
+    return None if turn is None or turn == engine_seat or match.is_over else turn
+
+
+def first_timer(
+    match_id: int,
+    match: Match,
+    now: float,
+    *,
+    clock_seconds: float | None,
+    delay: float,
+    engine_seat: int | None = None,
+) -> TimerRow:
+    """The timer of a match created at ``now`` (a clock of ``clock_seconds`` per point)."""
+    if clock_seconds is None or match.length == 0:
+        return TimerRow(match_id, now, False, None, None, None)
+    bank = clock_seconds * match.length
+    timer = TimerRow(match_id, now, False, (bank, bank), delay, None)
+    return _with_flag(timer, _runs(match, engine_seat))
+
+
+def _with_flag(timer: TimerRow, running: int | None) -> TimerRow:
+    if timer.banks is None or timer.delay is None or running is None:
+        return replace(timer, flag_at=None)
+    return replace(timer, flag_at=timer.turn_started_at + timer.delay + timer.banks[running])
+
+
+def bank_left(timer: TimerRow, match: Match, seat: int, now: float) -> float | None:
+    """What is left of ``seat``'s bank at ``now`` (None without a clock): less the time it has
+    run in the decision under way, if it is ``seat``'s."""
+    if timer.banks is None or timer.delay is None:
+        return None
+    bank = timer.banks[seat]
+    if match.turn == seat and timer.flag_at is not None:
+        bank -= max(0.0, now - timer.turn_started_at - timer.delay)
+    return max(0.0, bank)
+
+
+def flagged(timer: TimerRow | None, now: float) -> bool:
+    """The player to act has run out of time by ``now``."""
+    return timer is not None and timer.flag_at is not None and now >= timer.flag_at
+
+
+def next_timer(
+    timer: TimerRow, before: Match, after: Match, now: float, *, engine_seat: int | None = None
+) -> TimerRow:
+    """The timer once the player to act in ``before`` acted at ``now``, making ``after``: their
+    bank pays for the time past the delay, and the next decision begins (not yet reminded)."""
+    banks = timer.banks
+    acted = _runs(before, engine_seat)
+    if banks is not None and timer.delay is not None and acted is not None:
+        used = max(0.0, now - timer.turn_started_at - timer.delay)
+        left = max(0.0, banks[acted] - used)
+        banks = (left, banks[1]) if acted == 0 else (banks[0], left)
+    started = replace(timer, turn_started_at=now, reminded=False, banks=banks)
+    return _with_flag(started, _runs(after, engine_seat))
+
+
+@dataclass(frozen=True, slots=True)
+class DiceTally:
+    """Dice seen in some events: ``faces[n - 1]`` showed ``n``; two-dice ``rolls``, and the
+    ``doubles`` among them."""
+
+    faces: tuple[int, int, int, int, int, int]
+    rolls: int
+    doubles: int
+
+
+def tally_dice(events: Iterable[Event]) -> DiceTally:
+    """Every die rolled in ``events``: both dice of each roll, one die per player of each
+    opening roll (a tie's too)."""
+    faces = [0] * 6
+    rolls = doubles = 0
+    for event in events:
+        if isinstance(event, OpeningRoll):
+            for die in event.dice:
+                faces[die - 1] += 1
+        elif isinstance(event, Rolled):
+            first, second = event.dice
+            faces[first - 1] += 1
+            faces[second - 1] += 1
+            rolls += 1
+            doubles += first == second
+    return DiceTally((faces[0], faces[1], faces[2], faces[3], faces[4], faces[5]), rolls, doubles)
