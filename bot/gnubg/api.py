@@ -324,6 +324,11 @@ class Engine(Protocol):
 
     async def evaluate(self, query: Query, *, plies: int = 2) -> Evaluation: ...
 
+    async def match_winning_chance(self, query: Query, player: int, *, plies: int = 2) -> float:
+        """The chance (0..1) that ``player`` (0 or 1, as in the Match ID) wins the match from
+        this state, by gnubg's cubeful evaluation: after the best play when dice are rolled,
+        the taker's best answer when a double is offered. Match play only."""
+
     async def analyse(
         self, mat: str, *, plies: int, jacoby: bool = False, progress: Progress | None = None
     ) -> MatchAnalysis:

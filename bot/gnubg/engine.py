@@ -11,7 +11,7 @@ import asyncio
 import logging
 from typing import TYPE_CHECKING
 
-from bot.gnubg import analysis, installed, worker
+from bot.gnubg import analysis, installed, mwc, worker
 from bot.gnubg.api import (
     CubeAdvice,
     Engine,
@@ -88,6 +88,11 @@ class GnubgEngine:
 
     async def evaluate(self, query: Query, *, plies: int = 2) -> Evaluation:
         return await self.play_pool.call(worker.evaluate, query, plies, timeout=self.timeout)
+
+    async def match_winning_chance(self, query: Query, player: int, *, plies: int = 2) -> float:
+        return await self.play_pool.call(
+            mwc.match_winning_chance, query, player, plies, timeout=self.timeout
+        )
 
     async def analyse(
         self, mat: str, *, plies: int, jacoby: bool = False, progress: Progress | None = None

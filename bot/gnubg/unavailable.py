@@ -59,6 +59,9 @@ class UnavailableEngine:
     async def evaluate(self, query: Query, *, plies: int = 2) -> Evaluation:
         raise self._refuse()
 
+    async def match_winning_chance(self, query: Query, player: int, *, plies: int = 2) -> float:
+        raise self._refuse()
+
     async def analyse(
         self, mat: str, *, plies: int, jacoby: bool = False, progress: Progress | None = None
     ) -> MatchAnalysis:

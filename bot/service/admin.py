@@ -4,13 +4,25 @@ acting, and a moderator's void."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
+from bot.gnubg.api import Engine, EngineFailure, EngineUnavailable, Query
 from bot.service.durations import countdown
 from bot.service.models import ENGINE_ID, Place, Refusal, Reply, User
 from bot.service.names import markdown_safe as md
 from bot.service.repository import Repository, Table, require_seat
 from bot.settings import Settings
 from bot.store import Store
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimChance:
+    """GNU Backgammon's estimate, asked before the lock: the claimer's match-winning chance
+    in match ``match_id`` as it stood at ``version``."""
+
+    match_id: int
+    version: int
+    chance: float | None  # None: gnubg can't judge here (not installed): rated as a win
 
 
 class Administration:
@@ -22,7 +34,9 @@ class Administration:
         repository: Repository,
         settings: Settings,
         clock: Callable[[], float],
+        engine: Engine,
     ) -> None:
+        self._engine = engine
         self._store = store
         self._repository = repository
         self._settings = settings
@@ -78,8 +92,67 @@ class Administration:
             )
         ]
 
-    async def claim(self, place: Place, user: User) -> list[Reply]:
+    async def claim_chance(self, place: Place, user: User) -> ClaimChance | None:
+        """Without the channel's lock (gnubg may think a while): the claimer's chance to win the
+        match from here, when the claim would succeed and it is rated by that chance (a rated
+        match, gnubg available); else None (the claim itself then says why, or rates a win)."""
+        table = await self._repository.table(place, repair=False)
+        if table is None or not self._by_chance(table):
+            return None
+        seat = await self._claimable(table, user)
+        try:
+            chance = await self._engine.match_winning_chance(
+                Query.of(table.match), seat, plies=self._settings.analysis_plies
+            )
+        except EngineUnavailable:
+            return ClaimChance(table.row.id, table.row.version, None)
+        except EngineFailure as error:
+            raise Refusal(
+                f"GNU Backgammon couldn't judge the position to rate the claim ({error}): "
+                f"try `{self._prefix}claim` again in a moment."
+            ) from None
+        return ClaimChance(table.row.id, table.row.version, chance)
+
+    def _by_chance(self, table: Table) -> bool:
+        return self._engine.available and table.match.length > 0 and bool(table.row.rated)
+
+    async def claim(
+        self, place: Place, user: User, estimate: ClaimChance | None = None
+    ) -> list[Reply]:
+        """``estimate``: :meth:`claim_chance`'s answer, asked before the lock was taken."""
         table = await self._repository.require(place)
+        seat = await self._claimable(table, user)
+        match = table.match
+        idle = self._clock() - (await self._told_since(table) or 0.0)
+        chance = None
+        if self._by_chance(table):
+            if estimate is None or (estimate.match_id, estimate.version) != (
+                table.row.id,
+                table.row.version,
+            ):
+                raise Refusal(
+                    "The game changed while GNU Backgammon judged the position: nothing was "
+                    f"done. `{self._prefix}claim` again if you still may."
+                )
+            chance = estimate.chance
+        await self._repository.end(
+            table, status="finished", ending="claimed", winner=seat, chance=chance
+        )
+        text = (
+            f"{md(user.name)} claims the match: {table.names[1 - seat]} has not "
+            f"acted for {countdown(idle)}. {md(user.name)} wins"
+        )
+        if chance is None:
+            return [Reply(f"{text}{' (rated)' if match.length > 0 else ''}.")]
+        return [
+            Reply(
+                f"{text}. The ratings change by the expected result: {md(user.name)}'s chance "
+                f"to win the match from this position is {100 * chance:.1f}% (GNU Backgammon)."
+            )
+        ]
+
+    async def _claimable(self, table: Table, user: User) -> int:
+        """``user``'s seat, when they may claim the match now; else a refusal saying why."""
         seat = require_seat(table, user)
         match = table.match
         if match.turn == seat:
@@ -98,14 +171,7 @@ class Administration:
             raise Refusal(
                 f"{table.names[1 - seat]} has {left} left to act before you can claim the match."
             )
-        await self._repository.end(table, status="finished", ending="claimed", winner=seat)
-        return [
-            Reply(
-                f"{md(user.name)} claims the match: {table.names[1 - seat]} has not "
-                f"acted for {countdown(idle)}. {md(user.name)} wins"
-                f"{' (rated)' if match.length > 0 else ''}."
-            )
-        ]
+        return seat
 
     async def _told_since(self, table: Table) -> float | None:
         """Since when the players have been shown the match as it stands: its last action, or

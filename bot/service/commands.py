@@ -226,8 +226,9 @@ COMMANDS = CommandTable(
             "(a thread is its own table); a challenge expires after {challenge_minutes}. Add "
             "`hints` to allow `{p}hint` (the match is then unrated). Add `clock 2m` for live "
             "play: each player gets a bank of 2 minutes per point, each decision a free "
-            "{clock_delay} first, and a player who runs out of time loses the match. `{p}challenge bot` (or "
-            "mention me) starts a game against GNU Backgammon at once: add a level (beginner, "
+            "{clock_delay} first, and a player who runs out of time loses the match. "
+            "`{p}challenge bot` (or mention me) starts a game against GNU Backgammon at "
+            "once: add a level (beginner, "
             "casual, intermediate, advanced, expert, worldclass; default {bot_level}) and "
             "`tutor` to hear about costly moves, e.g. `{p}challenge bot 3 expert tutor`.",
             arguments=(

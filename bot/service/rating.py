@@ -82,3 +82,50 @@ async def record_result(
         experience=change.loser_experience,
         won=False,
     )
+
+
+def expected_change(
+    claimer: tuple[float, int], other: tuple[float, int], length: int, chance: float
+) -> RatingChange:
+    """The expected result of a match left unfinished, ``claimer`` winning it with ``chance``:
+    each rating moves by ``chance`` x its change if the claimer won plus ``1 - chance`` x its
+    change if the claimer lost. The "winner" of the result is the claimer."""
+    if not 0.0 <= chance <= 1.0:
+        raise ValueError(f"a chance is between 0 and 1, not {chance!r}")
+    won = rate_match(claimer, other, length)
+    lost = rate_match(other, claimer, length)
+    return RatingChange(
+        winner_rating=chance * won.winner_rating + (1 - chance) * lost.loser_rating,
+        loser_rating=chance * won.loser_rating + (1 - chance) * lost.winner_rating,
+        winner_experience=won.winner_experience,
+        loser_experience=won.loser_experience,
+    )
+
+
+async def record_claim(
+    tx: Transaction,
+    server_id: str,
+    ids: tuple[str, str],
+    claimer: int,
+    match_id: int,
+    length: int,
+    chance: float,
+) -> None:
+    """Rate match ``match_id`` that ``ids[claimer]`` claimed with ``chance`` to win it, inside
+    the transaction that ends it (it counts as the claimer's win)."""
+    win = await tx.player(server_id, ids[claimer])
+    lose = await tx.player(server_id, ids[1 - claimer])
+    assert win is not None and lose is not None
+    change = expected_change(
+        (win.rating, win.experience), (lose.rating, lose.experience), length, chance
+    )
+    await tx.record_rating(match_id, server_id, win.user_id, win, change.winner_rating)
+    await tx.record_rating(match_id, server_id, lose.user_id, lose, change.loser_rating)
+    await tx.update_player_result(
+        server_id, win.user_id, rating=change.winner_rating,
+        experience=change.winner_experience, won=True,
+    )
+    await tx.update_player_result(
+        server_id, lose.user_id, rating=change.loser_rating,
+        experience=change.loser_experience, won=False,
+    )

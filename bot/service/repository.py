@@ -16,11 +16,10 @@ from dataclasses import dataclass, replace
 
 from bot.engine.events import Event
 from bot.engine.match import Match
-from bot.service import storage
-from bot.service import timers
+from bot.service import storage, timers
 from bot.service.models import ENGINE_ID, Announcement, Place, Refusal, User
 from bot.service.names import markdown_safe as md
-from bot.service.rating import record_result
+from bot.service.rating import record_claim, record_result
 from bot.settings import Settings
 from bot.store import ChallengeRow, MatchRow, Store, Transaction
 from bot.store.opponent import set_match_terms
@@ -377,12 +376,21 @@ class Repository:
         return Table(row, match, table.plain, timer)
 
     async def end(
-        self, table: Table, *, status: str, ending: str, winner: int | None = None
+        self,
+        table: Table,
+        *,
+        status: str,
+        ending: str,
+        winner: int | None = None,
+        chance: float | None = None,
     ) -> None:
         """End ``table``'s match as it stands: ``aborted`` (unrated), or ``finished`` with a
-        ``winner`` (rated unless a money game)."""
+        ``winner`` (rated unless a money game; by the expected result when the winner claimed
+        it with ``chance`` to win it from here)."""
         rated = table.match.length if winner is not None and table.row.rated else 0
-        await self._close(table.row, status=status, ending=ending, winner=winner, rated=rated)
+        await self._close(
+            table.row, status=status, ending=ending, winner=winner, rated=rated, chance=chance
+        )
 
     async def end_on_time(self, table: Table) -> str:
         """End ``table``'s match: the player to act ran out of time and loses it. Returns the
@@ -404,6 +412,7 @@ class Repository:
         ending: str,
         winner: int | None = None,
         rated: int = 0,
+        chance: float | None = None,
     ) -> None:
         """Close a match row without changing its record; ``rated``: the length to rate."""
         async with self.store.transaction() as tx:
@@ -415,7 +424,11 @@ class Repository:
                 winner=winner,
                 ending=ending,
             )
-            if winner is not None and rated > 0:
+            if winner is not None and rated > 0 and chance is not None:
+                await record_claim(
+                    tx, row.server_id, row.player_ids, winner, row.id, rated, chance
+                )
+            elif winner is not None and rated > 0:
                 await record_result(tx, row.server_id, row.player_ids, winner, row.id, rated)
             await drop_timer(tx, row.id)
         self.forget(row.id)

@@ -137,7 +137,7 @@ class TableService:
             store, self.repository, self.images, self.settings, clock, dice
         )
         self.playing = Play(self.repository, self.images, self.settings)
-        self.admin = Administration(store, self.repository, self.settings, clock)
+        self.admin = Administration(store, self.repository, self.settings, clock, self.engine)
         self.views = Views(store, self.repository, self.images, self.challenges, self.settings)
         self.analyses = Analyses(
             store, self.repository, self.engine, self.settings, clock, charts=images
@@ -372,7 +372,11 @@ class TableService:
         return await self._guarded(place, lambda: self.admin.abort(place, user))
 
     async def claim(self, place: Place, user: User) -> list[Reply]:
-        return await self._guarded(place, lambda: self.admin.claim(place, user))
+        try:  # GNU Backgammon judges the position first, without the channel's lock
+            estimate = await self.admin.claim_chance(place, user)
+        except Refusal as refusal:
+            return [Reply(refusal.text, private=True)]
+        return await self._guarded(place, lambda: self.admin.claim(place, user, estimate))
 
     async def void(self, place: Place, user: User, *, moderator: bool) -> list[Reply]:
         """A moderator ends the channel's match, unrated (a stuck or abandoned one)."""

@@ -58,6 +58,7 @@ class FakeEngine:
     beaver: bool = False
     resign: int = 0
     accept_resignations: bool = True
+    mwc: float = 0.5  # player 0's match-winning chance, whatever the position
     failures: int = 0  # the next this-many calls fail
     calls: list[str] = field(default_factory=list)  # method names, in order
     _pause: asyncio.Event | None = None
@@ -151,6 +152,10 @@ class FakeEngine:
     async def evaluate(self, query: Query, *, plies: int = 2) -> Evaluation:
         await self._call("evaluate")
         return Evaluation(EVEN, lead(query) / 100, plies)
+
+    async def match_winning_chance(self, query: Query, player: int, *, plies: int = 2) -> float:
+        await self._call("match_winning_chance")
+        return self.mwc if player == 0 else 1.0 - self.mwc
 
     async def analyse(
         self, mat: str, *, plies: int, jacoby: bool = False, progress: Progress | None = None
