@@ -1,7 +1,11 @@
 """``python -m bot console``: the same table commands as Discord, driven from a terminal.
 
 Each input line is ``[#channel] name: text``, e.g. ``alice: !challenge @bob 3``. Blank lines and
-lines starting with ``;`` are skipped. Users and channels come into being when first named.
+lines starting with ``;`` are skipped. A line ``~ 25h`` (units ``s``, ``m``, ``h``, ``d``) moves
+the console's clock forward and lets whatever fell due happen (reminders, clocks running out,
+challenges expiring; claims become possible); ``--clock 2026-11-22T10:00:00`` starts the clock
+at that time (then it moves only by ``~``; UTC unless the time says its zone).
+Users and channels come into being when first named.
 A reply that shows a background job (an analysis) is followed to its end before the next line:
 its progress is printed as it goes, then its outcome (in JSON, the outcome joins the replies).
 """
@@ -13,8 +17,10 @@ import asyncio
 import json
 import re
 import sys
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -28,6 +34,42 @@ from bot.store import Store, StoreError
 SERVER = "console"
 DEFAULT_CHANNEL = "general"
 _LINE = re.compile(r"^\s*(?:#(?P<channel>[\w-]+)\s+)?(?P<name>[^\s:#@][^:]*?)\s*:\s?(?P<text>.*)$")
+
+
+_SHIFT = re.compile(r"^~\s*(\d+(?:\.\d+)?)\s*([smhd])$", re.IGNORECASE)
+_UNIT_SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+
+
+class ConsoleClock:
+    """The console's time: the real time, or ``start`` (frozen) when given; ``~`` lines move
+    it forward."""
+
+    def __init__(self, start: float | None = None) -> None:
+        self._start = start
+        self._offset = 0.0
+
+    def __call__(self) -> float:
+        return (time.time() if self._start is None else self._start) + self._offset
+
+    def advance(self, seconds: float) -> None:
+        self._offset += seconds
+
+
+def read_shift(text: str) -> float | None:
+    """Seconds of a ``~ 25h`` line; None when it isn't one."""
+    found = _SHIFT.match(text.strip())
+    return None if found is None else float(found[1]) * _UNIT_SECONDS[found[2].lower()]
+
+
+def read_start(text: str) -> float:
+    """``--clock``'s ISO 8601 time as a timestamp (UTC unless it names its zone)."""
+    try:
+        when = datetime.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not an ISO 8601 time, e.g. 2026-11-22T10:00:00"
+        ) from None
+    return (when if when.tzinfo else when.replace(tzinfo=UTC)).timestamp()
 
 
 def parse_line(line: str) -> tuple[str, str, str] | None:
@@ -64,9 +106,16 @@ class _Shown:
 
 class Console:
     def __init__(
-        self, service: TableService, out: TextIO, *, images: Path | None, as_json: bool
+        self,
+        service: TableService,
+        out: TextIO,
+        *,
+        images: Path | None,
+        as_json: bool,
+        clock: ConsoleClock | None = None,
     ) -> None:
         self.service = service
+        self.clock = clock
         self.out = out
         self.images = images
         self.as_json = as_json
@@ -90,6 +139,9 @@ class Console:
         if not self.resumed:
             self.resumed = True
             await self._resume_engine()
+        if stripped.startswith("~"):
+            await self._move_time(stripped)
+            return
         parsed = parse_line(stripped)
         if parsed is None:
             usage = Reply(
@@ -102,6 +154,26 @@ class Console:
         place = Place(SERVER, channel)
         replies = await self.service.run(place, console_user(name), text, users=lookup_user)
         await self._show(place, name, text, replies)
+
+    async def _move_time(self, line: str) -> None:
+        """``~ 25h``: move the clock, then show whatever fell due, place by place."""
+        seconds = read_shift(line)
+        if seconds is None or self.clock is None:
+            said = (
+                "Move the clock with `~ 25h` (units s, m, h, d)."
+                if self.clock is not None
+                else "This console's clock can't be moved."
+            )
+            self._emit(DEFAULT_CHANNEL, "", line, [Reply(said, private=True)], None)
+            return
+        self.clock.advance(seconds)
+        moment = datetime.fromtimestamp(self.clock(), UTC).isoformat(timespec="seconds")
+        self._emit(DEFAULT_CHANNEL, "", line, [Reply(f"(time) It is now {moment}.")], None)
+        by_place: dict[Place, list[Reply]] = {}
+        for place, reply in await self.service.due():
+            by_place.setdefault(place, []).append(reply)
+        for place, replies in by_place.items():
+            await self._show(place, "", line, replies)
 
     async def _resume_engine(self) -> None:
         """Show the turns GNU Backgammon owed (it stopped while thinking, or failed)."""
@@ -215,14 +287,15 @@ async def run_console(args: argparse.Namespace, lines: Iterable[str], out: TextI
             return 1
         engine = make_engine(settings)
         starting = start_in_background(engine)
+        clock = ConsoleClock(getattr(args, "clock", None))
         try:
             service = TableService(
                 store, settings=settings, dice=dice, dice_key=key,
-                images=args.images is not None, engine=engine,
+                images=args.images is not None, engine=engine, clock=clock,
             )
             console = Console(
                 service, out, images=Path(args.images) if args.images else None,
-                as_json=args.json,
+                as_json=args.json, clock=clock,
             )
             for line in lines:
                 await console.handle(line)
@@ -241,5 +314,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--seed", type=int, help="deterministic dice (testing only)")
     parser.add_argument("--images", help="write board PNGs and other files to this folder")
     parser.add_argument("--json", action="store_true", help="one JSON object per input line")
+    parser.add_argument(
+        "--clock", type=read_start, metavar="ISO_TIME",
+        help="start the clock at this time, e.g. 2026-11-22T10:00:00 (it then moves by ~ lines)",
+    )
     args = parser.parse_args(argv)
     return asyncio.run(run_console(args, sys.stdin, sys.stdout))
