@@ -9,6 +9,8 @@ runs; once connected, the bot re-posts the state of matches whose last message n
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import dataclasses
 import logging
 from typing import Any
@@ -31,7 +33,7 @@ from bot.cogs.replies import (
 )
 from bot.cogs.table import TableCog
 from bot.service.limits import Gate, Limiter
-from bot.service.models import Place
+from bot.service.models import Place, Reply
 from bot.service.table import TableService
 from bot.settings import Settings
 
@@ -52,6 +54,7 @@ def bot_intents(*, message_content: bool = True) -> discord.Intents:
 
 
 REPOSTED = "(Re-posted after a restart.)"
+DUE_EVERY_SECONDS = 5.0  # how often deadlines are looked at (a clock's delay is 15 s)
 
 
 class GatedTree(app_commands.CommandTree["BackgammonBot"]):
@@ -91,6 +94,7 @@ class BackgammonBot(commands.Bot):
         self.live = LiveButtons(service)
         self.gate = Gate(limiter if limiter is not None else Limiter(), service.seated)
         self._reposted = False
+        self._deadlines: asyncio.Task[None] | None = None
 
     @staticmethod
     def shard_options(settings: Settings) -> dict[str, Any]:
@@ -103,6 +107,7 @@ class BackgammonBot(commands.Bot):
         await self.add_cog(AdminCog(self))
         register_buttons(self, ButtonPresses(self.service, self.live, self.gate))
         await self.service.warm_up()
+        self._deadlines = asyncio.create_task(self._watch_deadlines(), name="deadlines")
         if not self.intents.message_content:
             log.warning(NO_MESSAGE_CONTENT)
         log.info(
@@ -154,6 +159,45 @@ class BackgammonBot(commands.Bot):
             )
             if resumed:
                 log.info("Resumed %d match analyses left unfinished", resumed)
+
+    async def close(self) -> None:
+        await self.stop_deadlines()
+        await super().close()
+
+    async def stop_deadlines(self) -> None:
+        """Stop the background task of :meth:`post_due` (at close)."""
+        if self._deadlines is not None:
+            self._deadlines.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._deadlines
+            self._deadlines = None
+
+    async def _watch_deadlines(self) -> None:
+        """The background task: every few seconds, what fell due is done and posted."""
+        await self.wait_until_ready()
+        while True:
+            try:
+                await self.post_due()
+            except Exception:  # one bad turn must not stop reminders and clocks for good
+                log.exception("Deadlines: what fell due could not be done or posted")
+            await asyncio.sleep(DUE_EVERY_SECONDS)
+
+    async def post_due(self) -> int:
+        """Do what fell due in this process's servers (reminders, clocks run out, challenges
+        expired) and post it where it happened; returns how many messages went out."""
+        by_place: dict[Place, list[Reply]] = {}
+        for place, reply in await self.service.due(lambda p: self._channel_of(p) is not None):
+            by_place.setdefault(place, []).append(reply)
+        posted = 0
+        for place, replies in by_place.items():
+            channel = self._channel_of(place)
+            if channel is None:
+                continue
+            perms = channel.permissions_for(channel.guild.me)
+            sent = await send_replies(ChannelTarget(channel, attach=perms.attach_files), replies)
+            await self.live.update(place, sent)
+            posted += sum(message is not None for _, message in sent)
+        return posted
 
     async def repost_unannounced(self) -> int:
         """Post the status of every match of this process's servers whose newest state was

@@ -56,12 +56,15 @@ class Deadlines:
     def _prefix(self) -> str:
         return self._settings.command_prefix
 
-    async def due(self) -> list[tuple[Place, Reply]]:
-        """Act on everything due by now; the messages, by place, in the order they happened."""
+    async def due(self, where: Callable[[Place], bool]) -> list[tuple[Place, Reply]]:
+        """Act on everything due by now at the places ``where`` accepts (a process's own
+        servers); the messages, by place, in the order they happened."""
         now = self._clock()
         out: list[tuple[Place, Reply]] = []
 
         async def run(place: Place, work: Callable[[], Awaitable[list[Reply]]]) -> None:
+            if not where(place):
+                return  # another process's server: it does its own
             out.extend((place, reply) for reply in await self._guarded(place, work))
 
         for challenge in await expired_challenges(self._store, now):

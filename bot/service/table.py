@@ -404,10 +404,13 @@ class TableService:
     async def dice(self, place: Place, user: User) -> list[Reply]:
         return [dice_reply(await dice_counts(self.store, place.server_id))]
 
-    async def due(self) -> list[tuple[Place, Reply]]:
-        """Whatever fell due by the service's clock (expired challenges, clocks run out,
-        reminders), done; the messages by place. Adapters call it after time passes."""
-        return await self.deadlines.due()
+    async def due(
+        self, where: Callable[[Place], bool] = lambda place: True
+    ) -> list[tuple[Place, Reply]]:
+        """Whatever fell due by the service's clock at the places ``where`` accepts (expired
+        challenges, clocks run out, reminders), done; the messages by place. Adapters call it
+        after time passes."""
+        return await self.deadlines.due(where)
 
     # -- analysis (no channel lock: it only reads matches that are over) ---------------------
 
