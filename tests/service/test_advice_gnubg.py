@@ -94,6 +94,20 @@ def oracle_cube(text: str) -> str | None:
     return found[1]
 
 
+def oracle_cube_equities(text: str) -> dict[str, str]:
+    """gnubg's three cubeful equities by the bot's labels: No double, Double, take/pass."""
+    found = {}
+    for line in text.splitlines():
+        m = re.match(r"^\s*\d\.\s+(.+?)\s+([+-]\d+\.\d{3})", line)
+        if m is None:
+            continue
+        words = m[1].lower()
+        label = ("No double" if words.startswith("no ") else
+                 "Double, pass" if "pass" in words else "Double, take")
+        found[label] = m[2]
+    return found
+
+
 def bot_plays(text: str) -> list[tuple[str, str, int]]:
     return [(m[1], m[2], int(m[3])) for line in text.splitlines()
             if (m := PLAY_LINE.match(line.strip()))]
@@ -138,6 +152,10 @@ async def test_eval_before_a_roll_gives_gnubgs_cube_action(
         assert "can't double here" in reply.text, reply.text
         return
     assert f"Cube: **{expected}**." in reply.text, (expected, reply.text)
+    equities = oracle_cube_equities(gnubg_hint(position))
+    assert len(equities) == 3, equities
+    for label, equity in equities.items():
+        assert f"{label} {equity}" in reply.text, (label, equity, reply.text)
 
 
 async def test_eval_of_a_double_offered_answers_the_taker(service: TableService) -> None:
