@@ -33,7 +33,10 @@ from bot.store import Store, StoreError
 
 SERVER = "console"
 DEFAULT_CHANNEL = "general"
-_LINE = re.compile(r"^\s*(?:#(?P<channel>[\w-]+)\s+)?(?P<name>[^\s:#@][^:]*?)\s*:\s?(?P<text>.*)$")
+# A name is words (letters, digits, . _ -): a command typed without one, e.g. `!eval XGID=...:0:0`,
+# gets the usage line instead of running as a user named "!eval XGID=...".
+_LINE = re.compile(
+    r"^\s*(?:#(?P<channel>[\w-]+)\s+)?(?P<name>[\w.-]+(?: [\w.-]+)*)\s*:\s?(?P<text>.*)$")
 
 
 _SHIFT = re.compile(r"^~\s*(\d+(?:\.\d+)?)\s*([smhd])$", re.IGNORECASE)

@@ -36,6 +36,9 @@ def test_parse_line() -> None:
     assert parse_line("alice: !challenge @bob 3") == ("general", "alice", "!challenge @bob 3")
     assert parse_line("#side bob:!accept") == ("side", "bob", "!accept")
     assert parse_line("no colon here") is None
+    # a command typed without a name, with colons in it, is not a user named "!eval XGID=..."
+    assert parse_line("!eval XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:0:0:10") is None
+    assert parse_line("alice smith: !roll") == ("general", "alice smith", "!roll")
 
 
 def test_json_mode_one_object_per_line(tmp_path: Path) -> None:

@@ -89,8 +89,9 @@ class PastedPosition:
             return "the Jacoby rule and beavers are for money games, not match play"
         if self.crawford and self.length == 1:
             return "a 1-point match has no Crawford game"
-        if self.crawford and self.length - 1 not in self.score:
-            return "the Crawford game is played when a player is 1 point from winning"
+        if self.crawford and self.score.count(self.length - 1) != 1:
+            return ("the Crawford game is played when one player, not both, is 1 point from "
+                    "winning")
         if self.crawford and (self.cube > 1 or self.doubled):
             return "there is no cube in the Crawford game"
         if self.doubled:

@@ -31,7 +31,10 @@ class EngineUnavailable(Exception):
 
 class EngineFailure(Exception):
     """A worker crashed, hung past its timeout or refused the request; it has been replaced.
-    The text is fit to show a player."""
+    The text is fit to show a player (it may end with :data:`RETRY`)."""
+
+
+RETRY = " Try again."  # ends a failure's text for the person who asked (the bot's turns drop it)
 
 
 @dataclass(frozen=True, slots=True)

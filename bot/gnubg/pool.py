@@ -20,16 +20,21 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
-from bot.gnubg.api import EngineFailure
+from bot.gnubg.api import RETRY, EngineFailure
 from bot.gnubg.worker import initialise
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)
 
-CRASHED = "GNU Backgammon crashed while thinking; it has been restarted. Try again."
-TIMED_OUT = ("GNU Backgammon took longer than {seconds:g} seconds and was stopped; it has been "
-             "restarted. Try again.")
+CRASHED = "GNU Backgammon crashed while thinking; it has been restarted." + RETRY
+TIMED_OUT = ("GNU Backgammon took longer than {seconds} and was stopped; it has been restarted."
+             + RETRY)
 CLOSED = "GNU Backgammon is shutting down: try again once the bot is back."
+
+
+def seconds_text(seconds: float) -> str:
+    """``1 second``, ``0.5 seconds``, ``10 seconds``."""
+    return f"{seconds:g} second{'' if seconds == 1 else 's'}"
 
 
 class Worker:
@@ -140,7 +145,7 @@ class WorkerPool:
                       function.__name__)
             worker.kill()
             keep = self._replace(worker)
-            raise EngineFailure(TIMED_OUT.format(seconds=timeout)) from None
+            raise EngineFailure(TIMED_OUT.format(seconds=seconds_text(timeout))) from None
         except asyncio.CancelledError:
             # The caller gave up: the worker may still be busy with the request, so it can't
             # serve the next one until it has finished. Replace it rather than wait.

@@ -94,7 +94,7 @@ def player_lines(name: str, player: PlayerAnalysis, length: int) -> list[str]:
 def _errors(decisions: int, errors: int, blunders: int, rate: float) -> str:
     return (
         f"{plural(decisions, 'decision')}, {plural(errors, 'error')} "
-        f"({plural(blunders, 'blunder')}), {rate:.1f} mEMG each."
+        f"({plural(blunders, 'blunder')}), {rate:.1f} mEMG a decision."
     )
 
 

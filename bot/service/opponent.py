@@ -22,7 +22,7 @@ from bot.engine.events import Event
 from bot.engine.match import Match, MatchError
 from bot.engine.matchid import decode_match_id, encode_match_id
 from bot.engine.text import sentence
-from bot.gnubg.api import LEVELS, EngineFailure, EngineUnavailable, Level, Query
+from bot.gnubg.api import LEVELS, RETRY, EngineFailure, EngineUnavailable, Level, Query
 from bot.gnubg.unavailable import UNAVAILABLE
 from bot.service.challenges import TUTOR_WORD, Challenges, parse_terms, take_words
 from bot.service.dice import DiceFactory
@@ -194,10 +194,13 @@ class Opponent:
         return [await status_reply(table, events, self._prefix, self._images), *failure]
 
     def _failed(self, table: Table, why: str) -> Reply:
+        name = ENGINE_USER.name
+        why = sentence(why.removesuffix(RETRY)).rstrip(".")  # it retries by itself
+        if why.startswith(name):
+            why = "it" + why[len(name):]
         return Reply(
-            f"{md(ENGINE_USER.name)} could not take its turn: {sentence(why).rstrip('.')}. "
-            f"The match is as it was; the bot tries again at the next command here, e.g. "
-            f"`{self._prefix}board`."
+            f"{md(name)} could not take its turn: {why}. The game waits for it: the bot tries "
+            f"again at the next command here, e.g. `{self._prefix}board`."
         )
 
     async def _carry_out(

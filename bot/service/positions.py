@@ -81,6 +81,8 @@ def _match_text(pasted: PastedPosition) -> str:
     text = f"{pasted.length}-point match, X {x_score}, O {o_score}"
     if pasted.crawford:
         return text + ", Crawford game"
+    if pasted.length == 1:
+        return text  # no Crawford game, no cube: nothing is "post-Crawford" there
     return text + (", post-Crawford" if pasted.length - 1 in pasted.score else "")
 
 

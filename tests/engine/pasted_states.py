@@ -36,7 +36,7 @@ def pasted_positions(draw: st.DrawFn) -> PastedPosition:
         score = draw(st.tuples(st.integers(0, length - 1), st.integers(0, length - 1)))
     else:
         score = draw(st.sampled_from(((0, 0), (0, 0), (3, 1))))  # a money session's tally
-    crawford = length > 1 and length - 1 in score and draw(st.booleans())
+    crawford = length > 1 and score.count(length - 1) == 1 and draw(st.booleans())
     cube, owner = 1, None
     if not crawford:
         cube = 1 << draw(st.integers(0, 6))

@@ -83,8 +83,8 @@ async def test_asked_once_analysed_in_the_background_then_answered_at_once(
     assert f"**Analysis of match #{match_id} (alice vs bob)**: a 1-point match" in text
     assert "**alice**: PR 6.5, error rate 13.0 mEMG over 100 decisions (Advanced)." in text
     assert "**bob**: PR 11.2" in text or "**bob**: PR 11.3" in text
-    assert "Checker play: 90 decisions, 4 errors (1 blunder), 13.5 mEMG each." in text
-    assert "Cube: 10 decisions, 1 error (0 blunders), 3.2 mEMG each." in text
+    assert "Checker play: 90 decisions, 4 errors (1 blunder), 13.5 mEMG a decision." in text
+    assert "Cube: 10 decisions, 1 error (0 blunders), 3.2 mEMG a decision." in text
     assert "luck-adjusted result +47.5% in match-winning chances" in text
     assert text.count("game 1, move 3 (6-4): 24/14; better 13/3 (costs 0.200)") == 2
     [(mat, plies, jacoby)] = analyst.calls
