@@ -37,10 +37,16 @@ class Kind(Enum):
     TEXT = "text"  # the rest of the line, as typed; the handler reads it
     CHOICE = "choice"  # the rest of the line; slash offers the choices, the handler judges it
     COMMAND = "command"  # the rest of the line, the name of a command (slash autocompletes it)
+    PLAY = "play"  # the rest of the line, a play (slash autocompletes the roll's legal plays)
 
     @property
     def rest_of_line(self) -> bool:
         return self is not Kind.USER
+
+    @property
+    def autocompleted(self) -> bool:
+        """Whether slash offers choices as it is typed (from the service, not a fixed list)."""
+        return self in (Kind.COMMAND, Kind.PLAY)
 
 
 class Tone(Enum):
@@ -281,7 +287,7 @@ COMMANDS = CommandTable(
             arguments=(
                 Argument(
                     "play",
-                    Kind.TEXT,
+                    Kind.PLAY,
                     "Your play, e.g. 13/7 8/7, bar/22, 6/off or 8/2(2)",
                     required=True,
                 ),
