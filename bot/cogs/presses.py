@@ -33,7 +33,7 @@ from bot.cogs.replies import (
     user_of,
 )
 from bot.service.limits import Gate
-from bot.service.models import Place, Reply, User
+from bot.service.models import Decision, Place, Reply, User
 from bot.service.table import OUT_OF_DATE, TableService
 
 log = logging.getLogger(__name__)
@@ -56,9 +56,11 @@ async def press(service: TableService, place: Place, user: User, action: str, ke
     """Carry out a press by ``user`` at ``place`` of the button ``action`` of question ``key``."""
     pending = await service.pending_decision(place)
     spec = BUTTONS.get((pending.decision, action)) if pending is not None else None
+    if pending is not None and key == pending.rematch_key:  # the rematch offered since: accept
+        spec, key = BUTTONS.get((Decision.REMATCH, action)), pending.key
     if pending is None or pending.key != key or spec is None:
         return Pressed([Reply(stale_text(key), private=True)], remove_buttons=True)
-    if user.id != pending.user_id:
+    if not pending.answerable_by(user.id):
         refusal = Reply(f"Not your decision: waiting for {pending.name}.", private=True)
         return Pressed([refusal], remove_buttons=False)
     # The key is checked again under the channel's lock: a command that lands in between

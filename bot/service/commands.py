@@ -270,6 +270,16 @@ COMMANDS = CommandTable(
         ),
         Command("cancel", example="cancel", summary="withdraw the challenge you offered"),
         Command(
+            "rematch",
+            example="rematch",
+            summary="after a match: offer the same match again, or accept the rematch offered",
+            details="Either player of the table's last match may ask: the other is challenged "
+            "on the same terms (length, money-game options, hints), or their rematch is "
+            "accepted. Against GNU Backgammon the new match starts at once, at the same level.",
+            buttons=(Button(Decision.REMATCH, "Rematch", _GO),),
+            guild_only=True,
+        ),
+        Command(
             "roll",
             example="roll",
             summary="roll the dice when it is your turn",

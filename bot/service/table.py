@@ -64,6 +64,7 @@ from bot.service.presentation import (
     typed,
     unknown_command,
 )
+from bot.service.rematch import Rematches
 from bot.service.repository import Repository, Table
 from bot.service.views import Views
 from bot.settings import Settings
@@ -151,6 +152,9 @@ class TableService:
             self._locked,
         )
         self.coach = Coach(self.engine, self.repository, self.settings, self._locked)
+        self.rematches = Rematches(
+            store, self.repository, self.challenges, self.opponent, self.settings
+        )
 
     async def warm_up(self) -> None:
         """Draw one board so the first player doesn't wait for the renderer's caches."""
@@ -209,6 +213,7 @@ class TableService:
             if before and tutored is not None:
                 replies += await self.coach.tutor(place, before[0], tutored)
             replies = await self._engine_turns(place, replies)
+        replies = await self.rematches.summarised(place, replies)  # a match's end, summed up
         if ended:
             replies = [*replies, *await self.analyses.start_automatic(ended)]
         return replies
@@ -266,6 +271,10 @@ class TableService:
         return await self._guarded(
             place, lambda: self.challenges.challenge(place, user, opponent, length)
         )
+
+    async def rematch(self, place: Place, user: User) -> list[Reply]:
+        """After a match: offer it again (the same terms) or accept the rematch offered."""
+        return await self._guarded(place, lambda: self.rematches.rematch(place, user))
 
     async def accept(self, place: Place, user: User) -> list[Reply]:
         """Accept the challenge offered to ``user``, or the resignation offered to them."""
