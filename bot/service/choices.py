@@ -16,8 +16,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from bot.engine.notation import normalise_play_text
+from bot.service.models import User
+
+if TYPE_CHECKING:
+    from bot.service.repository import Table
 
 CHOICES_SHOWN = 25  # Discord shows at most 25 autocomplete choices
 
@@ -132,3 +137,14 @@ def play_choices(notations: Iterable[str], text: str, limit: int = CHOICES_SHOWN
     using = [p for p in plays if any(move.start in named for move in _moves(p))]
     chosen = set(using)
     return (using + [p for p in plays if p not in chosen])[:limit]
+
+
+def plays_for(table: Table | None, user: User, text: str) -> list[str]:
+    """The choices for ``user`` at ``table``: none unless it is their move."""
+    if table is None:
+        return []
+    match = table.match
+    seat = table.seat(user)
+    if seat is None or match.phase != "move" or match.turn != seat:
+        return []
+    return play_choices((play.notation for play in match.legal_plays()), text)

@@ -37,7 +37,7 @@ from bot.gnubg.unavailable import UnavailableEngine
 from bot.service.admin import Administration
 from bot.service.analysis import Analyses
 from bot.service.challenges import Challenges
-from bot.service.choices import play_choices
+from bot.service.choices import plays_for
 from bot.service.coach import Coach, Tutored
 from bot.service.commands import COMMANDS, UserLookup, read_arguments
 from bot.service.dice import DiceFactory, keyed_dice, secure_dice, seeded_dice
@@ -315,20 +315,13 @@ class TableService:
 
     async def move_choices(self, place: Place, user: User, typed: str = "") -> list[str]:
         """The plays ``user`` may make with their roll at ``place`` that fit what they ``typed``
-        so far, in gnubg notation (for ``/move``'s autocomplete; at most 25). Nothing for anyone
-        else, or when it isn't their move. Read without the channel's lock (an answer is due
-        within Discord's 3 s), never asking the engine."""
+        so far (``/move``'s autocomplete; see :mod:`bot.service.choices`). Read without the
+        channel's lock (an answer is due within Discord's 3 s), never asking the engine."""
         try:
             table = await self.repository.table(place, repair=False)
         except Refusal:  # a damaged match: the next command says so
             return []
-        if table is None:
-            return []
-        match = table.match
-        seat = table.seat(user)
-        if seat is None or match.phase != "move" or match.turn != seat:
-            return []
-        return play_choices((play.notation for play in match.legal_plays()), typed)
+        return plays_for(table, user, typed)
 
     async def hint(self, place: Place, user: User) -> list[Reply]:
         """GNU Backgammon's advice for ``user``'s decision, privately (no lock while it thinks)."""
