@@ -129,3 +129,28 @@ def test_module_entry_point(tmp_path: Path) -> None:
     )
     assert len(done.stdout.splitlines()) == 2
     assert "seeded" in done.stderr
+
+
+def test_a_rematch_offered_and_accepted(tmp_path: Path) -> None:
+    started = run(tmp_path, ["alice: !challenge @bob 1", "bob: !accept"])
+    record = json.loads(started.splitlines()[-1])
+    turn = record["game"]["turn"]
+    other = "bob" if turn == "alice" else "alice"
+    lines = [
+        f"{turn}: !resign backgammon",
+        f"{other}: !accept",
+        "carol: !rematch",
+        f"{turn}: !rematch",
+        f"{turn}: !rematch",
+        f"{other}: !rematch",
+    ]
+    ended, refused, offered, again, accepted = [
+        json.loads(line) for line in run(tmp_path, lines).splitlines()
+    ][1:]
+    assert "`!rematch`" in ended["replies"][0]["text"]
+    assert "Only alice and bob" in refused["replies"][0]["text"]
+    assert offered["replies"][0]["text"].startswith(f"Rematch! {turn} challenges {other}")
+    assert offered["game"]["phase"] == "challenged"
+    assert "already" in again["replies"][0]["text"]
+    assert f"{other} accepts" in accepted["replies"][0]["text"]
+    assert accepted["game"]["players"] == [turn, other] and accepted["game"]["match_length"] == 1

@@ -34,7 +34,7 @@ log = logging.getLogger(__name__)
 
 Action = Callable[[TableService, Place, User], Awaitable[list[Reply]]]
 
-TEMPLATE = re.compile(r"bg:(?P<action>[a-z]+):(?P<key>[mc][0-9.]+)")
+TEMPLATE = re.compile(r"bg:(?P<action>[a-z]+):(?P<key>[mcr][0-9.]+)")
 # Buttons sent before the ids carried a key (``bg:turn:roll``): answered as out of date.
 OLD_TEMPLATE = re.compile(r"bg:(?:challenge|double|resign|turn):[a-z]+")
 

@@ -60,7 +60,7 @@ class MemberOrMe(commands.Converter[discord.Member], app_commands.Transformer):
 # Optional, but converted as a Member, not as Optional[Member]: discord.py would take a name it
 # can't find for no name at all (``!stats nobody`` showing your own record).
 SOMEONE_OR_YOU: Any = commands.parameter(default=None, converter=MemberOrMe)
-_COG_ATTRIBUTES = frozenset({"service", "live", "run", "carry_out"})
+_COG_ATTRIBUTES = frozenset({"service", "live", "run", "carry_out", "play_choices"})
 REQUIRED = object()  # the default of a parameter that has none
 
 
@@ -139,6 +139,15 @@ def help_topics(current: str) -> list[app_commands.Choice[str]]:
     ][:25]
 
 
+async def _legal_plays(
+    cog: TableCog, interaction: discord.Interaction[Any], current: str
+) -> list[app_commands.Choice[str]]:
+    return await cog.play_choices(interaction, current)
+
+
+_legal_plays.__qualname__ = "TableCog._legal_plays"  # discord.py then passes the cog
+
+
 def hybrid_command(entry: Entry) -> Hybrid:
     """The hybrid command of one registry entry."""
     function = _callback(entry)
@@ -159,6 +168,8 @@ def hybrid_command(entry: Entry) -> Hybrid:
     for argument in entry.arguments:
         if argument.kind is Kind.COMMAND:
             command.autocomplete(argument.name)(_command_names)
+        elif argument.kind is Kind.PLAY:
+            command.autocomplete(argument.name)(_legal_plays)
     return command
 
 
@@ -178,6 +189,17 @@ class TableCog(commands.Cog, name="Backgammon"):
     def __init__(self, service: TableService, live: LiveButtons) -> None:
         self.service = service
         self.live = live
+
+    async def play_choices(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        """``/move``'s choices: the legal plays of the user's roll that fit what they typed
+        (nothing for anyone else). A choice is sent as shown, and the move command reads it."""
+        if interaction.channel_id is None:
+            return []
+        place = place_of(interaction.guild_id, interaction.channel_id)
+        plays = await self.service.move_choices(place, user_of(interaction.user), current)
+        return [app_commands.Choice(name=play, value=play) for play in plays]
 
     async def run(self, ctx: Ctx, call: Call) -> None:
         place = ctx_place(ctx)

@@ -37,10 +37,16 @@ class Kind(Enum):
     TEXT = "text"  # the rest of the line, as typed; the handler reads it
     CHOICE = "choice"  # the rest of the line; slash offers the choices, the handler judges it
     COMMAND = "command"  # the rest of the line, the name of a command (slash autocompletes it)
+    PLAY = "play"  # the rest of the line, a play (slash autocompletes the roll's legal plays)
 
     @property
     def rest_of_line(self) -> bool:
         return self is not Kind.USER
+
+    @property
+    def autocompleted(self) -> bool:
+        """Whether slash offers choices as it is typed (from the service, not a fixed list)."""
+        return self in (Kind.COMMAND, Kind.PLAY)
 
 
 class Tone(Enum):
@@ -267,6 +273,16 @@ COMMANDS = CommandTable(
         ),
         Command("cancel", example="cancel", summary="withdraw the challenge you offered"),
         Command(
+            "rematch",
+            example="rematch",
+            summary="after a match: offer the same match again, or accept the rematch offered",
+            details="Either player of the table's last match may ask: the other is challenged "
+            "on the same terms (length, money-game options, hints), or their rematch is "
+            "accepted. Against GNU Backgammon the new match starts at once, at the same level.",
+            buttons=(Button(Decision.REMATCH, "Rematch", _GO),),
+            guild_only=True,
+        ),
+        Command(
             "roll",
             example="roll",
             summary="roll the dice when it is your turn",
@@ -284,7 +300,7 @@ COMMANDS = CommandTable(
             arguments=(
                 Argument(
                     "play",
-                    Kind.TEXT,
+                    Kind.PLAY,
                     "Your play, e.g. 13/7 8/7, bar/22, 6/off or 8/2(2)",
                     required=True,
                 ),

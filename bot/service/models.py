@@ -43,6 +43,7 @@ class Decision(Enum):
     DOUBLE = "double"  # take / drop (beaver in money games)
     RESIGNATION = "resignation"  # accept / reject
     TURN = "turn"  # roll / double
+    REMATCH = "rematch"  # after a match: the same match again (either player may answer)
 
 
 class Pending(NamedTuple):
@@ -50,13 +51,20 @@ class Pending(NamedTuple):
 
     ``key`` names this very question, so an answer meant for an older one (a button on an old
     message) can be told apart: ``c<challenge id>`` for a challenge, ``m<match id>.<actions
-    so far>`` for a decision in a match (the count of actions changes with every answer).
+    so far>`` for a decision in a match (the count of actions changes with every answer),
+    ``r<match id>`` for the rematch of a finished match.
     """
 
     decision: Decision
     user_id: str
     name: str
     key: str
+    others: tuple[str, ...] = ()  # others who may answer too (the winner, for a rematch)
+    # A rematch challenge: the key of the finished match's Rematch button, which accepts it now.
+    rematch_key: str | None = None
+
+    def answerable_by(self, user_id: str) -> bool:
+        return user_id == self.user_id or user_id in self.others
 
 
 @dataclass(frozen=True, slots=True)

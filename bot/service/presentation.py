@@ -145,13 +145,17 @@ async def status_reply(
     if ENGINE_ID in ids:  # a game against the bot: always the person's side, the bot never asked
         viewer = 1 - ids.index(ENGINE_ID)
         turn = turn if turn == viewer else None
+    asked = ids[turn] if turn is not None and decision else None
+    key = match_key(table) if decision else None
+    if decision is Decision.REMATCH:
+        asked, key = rematch_asked(table), rematch_key(table.row.id)
     return Reply(
         "\n".join(lines),
         image=await images.board(table, viewer),
         mention=(ids[turn],) if turn is not None else (),
         decision=decision,
-        decision_for=ids[turn] if turn is not None and decision else None,
-        decision_key=match_key(table) if decision else None,
+        decision_for=asked,
+        decision_key=key,
         money_game=match.length == 0 and match.options.beavers,
         board_viewer=viewer if viewer is not None else match.on_roll,
         announces=(table.row.id, table.row.version),
@@ -172,7 +176,7 @@ def prompt_text(table: Table, prefix: str) -> tuple[str, Decision | None]:
                 f"{names[winner]} wins {match_kind(match.length)} "
                 f"{match.score[winner]}-{match.score[1 - winner]}."
             )
-        return f"{result} `{p}export` shows the record and the dice seed.", None
+        return f"{result} `{p}export` shows the record and the dice seed.", Decision.REMATCH
     turn = match.turn
     assert turn is not None
     who = names[turn]
@@ -263,6 +267,21 @@ def match_key(table: Table) -> str:
 
 def challenge_key(challenge_id: int) -> str:
     return f"c{challenge_id}"
+
+
+def rematch_key(match_id: int) -> str:
+    """The key of the rematch question of a finished match (see :class:`Pending`)."""
+    return f"r{match_id}"
+
+
+def rematch_asked(table: Table) -> str:
+    """Who a finished match's Rematch button asks: the loser (it is their revenge), or the
+    person in a game against the bot. Either player may answer it."""
+    ids = table.row.player_ids
+    if ENGINE_ID in ids:
+        return ids[1 - ids.index(ENGINE_ID)]
+    winner = table.row.winner if table.row.winner is not None else table.match.winner
+    return ids[1 - winner] if winner is not None else ids[0]
 
 
 # -- the server --------------------------------------------------------------------------------

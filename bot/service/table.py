@@ -37,6 +37,7 @@ from bot.gnubg.unavailable import UnavailableEngine
 from bot.service.admin import Administration
 from bot.service.analysis import Analyses
 from bot.service.challenges import Challenges
+from bot.service.choices import plays_for
 from bot.service.coach import Coach, Tutored
 from bot.service.commands import COMMANDS, UserLookup, read_arguments
 from bot.service.deadlines import Deadlines
@@ -65,6 +66,7 @@ from bot.service.presentation import (
     typed,
     unknown_command,
 )
+from bot.service.rematch import Rematches
 from bot.service.repository import Repository, Table
 from bot.service.views import Views
 from bot.settings import Settings
@@ -154,6 +156,9 @@ class TableService:
         )
         self.coach = Coach(self.engine, self.repository, self.settings, self._locked)
         self.deadlines = Deadlines(store, self.repository, self.settings, clock, self._guarded)
+        self.rematches = Rematches(
+            store, self.repository, self.challenges, self.opponent, self.settings
+        )
 
     async def warm_up(self) -> None:
         """Draw one board so the first player doesn't wait for the renderer's caches."""
@@ -212,6 +217,7 @@ class TableService:
             if before and tutored is not None:
                 replies += await self.coach.tutor(place, before[0], tutored)
             replies = await self._engine_turns(place, replies)
+        replies = await self.rematches.summarised(place, replies)  # a match's end, summed up
         if ended:
             replies = [*replies, *await self.analyses.start_automatic(ended)]
         return replies
@@ -270,6 +276,10 @@ class TableService:
             place, lambda: self.challenges.challenge(place, user, opponent, length)
         )
 
+    async def rematch(self, place: Place, user: User) -> list[Reply]:
+        """After a match: offer it again (the same terms) or accept the rematch offered."""
+        return await self._guarded(place, lambda: self.rematches.rematch(place, user))
+
     async def accept(self, place: Place, user: User) -> list[Reply]:
         """Accept the challenge offered to ``user``, or the resignation offered to them."""
 
@@ -306,6 +316,16 @@ class TableService:
         return await self._guarded(
             place, lambda: self.playing.move(place, user, play), tutored=Tutored("move", play)
         )
+
+    async def move_choices(self, place: Place, user: User, typed: str = "") -> list[str]:
+        """The plays ``user`` may make with their roll at ``place`` that fit what they ``typed``
+        so far (``/move``'s autocomplete; see :mod:`bot.service.choices`). Read without the
+        channel's lock (an answer is due within Discord's 3 s), never asking the engine."""
+        try:
+            table = await self.repository.table(place, repair=False)
+        except Refusal:  # a damaged match: the next command says so
+            return []
+        return plays_for(table, user, typed)
 
     async def hint(self, place: Place, user: User) -> list[Reply]:
         """GNU Backgammon's advice for ``user``'s decision, privately (no lock while it thinks)."""

@@ -9,7 +9,16 @@ from bot.service.analysis_text import pr_text
 from bot.service.challenges import Challenges
 from bot.service.help import help_text
 from bot.service.images import BoardImages
-from bot.service.models import ENGINE_ID, Attachment, Decision, Pending, Place, Reply, User
+from bot.service.models import (
+    ENGINE_ID,
+    Attachment,
+    Decision,
+    Pending,
+    Place,
+    Refusal,
+    Reply,
+    User,
+)
 from bot.service.names import markdown_safe as md
 from bot.service.presentation import (
     challenge_key,
@@ -21,6 +30,8 @@ from bot.service.presentation import (
     match_key,
     prompt_text,
     quote,
+    rematch_asked,
+    rematch_key,
     score_text,
     stats_text,
     typed,
@@ -194,9 +205,36 @@ class Views:
             ids = table.row.player_ids
             return Pending(_DECISIONS[match.phase], ids[turn], table.names[turn], match_key(table))
         challenge = await self._challenges.open_challenge(place, expire=False)
+        last = await self._store.latest_match(place.server_id, place.channel_id)
         if challenge is None:
-            return None
+            return await self._rematch_pending(place) if last is not None else None
         name = md((await self._repository.names(place, (challenge.challenged_id,) * 2))[0])
+        pair = {challenge.challenger_id, challenge.challenged_id}
+        rematch = (
+            rematch_key(last.id)
+            if last is not None and last.status == "finished" and set(last.player_ids) == pair
+            else None
+        )
         return Pending(
-            Decision.CHALLENGE, challenge.challenged_id, name, challenge_key(challenge.id)
+            Decision.CHALLENGE,
+            challenge.challenged_id,
+            name,
+            challenge_key(challenge.id),
+            rematch_key=rematch,
+        )
+
+    async def _rematch_pending(self, place: Place) -> Pending | None:
+        """The rematch question of the table's last match, once it is finished."""
+        try:
+            table = await self._repository.table(place, latest=True, repair=False)
+        except Refusal:  # its record is damaged: no rematch from it
+            return None
+        if table is None or table.row.status != "finished":
+            return None
+        asked = rematch_asked(table)
+        seat = table.row.player_ids.index(asked)
+        other = table.row.player_ids[1 - seat]
+        others = () if other == ENGINE_ID else (other,)
+        return Pending(
+            Decision.REMATCH, asked, table.names[seat], rematch_key(table.row.id), others
         )

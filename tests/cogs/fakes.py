@@ -62,9 +62,21 @@ class FakeResponse:
         self.done = False
         self.deferred = False
         self.sent: list[dict[str, Any]] = []
+        self.edited: list[dict[str, Any]] = []  # edit_message: the pressed message updated
+        self.choices: list[Any] | None = None  # autocomplete
 
     def is_done(self) -> bool:
         return self.done
+
+    async def edit_message(self, **kwargs: Any) -> None:
+        assert not self.done, "an interaction is answered once"
+        self.done = True
+        self.edited.append(kwargs)
+
+    async def autocomplete(self, choices: list[Any]) -> None:
+        assert not self.done, "an interaction is answered once"
+        self.done = True
+        self.choices = choices
 
     async def defer(self, **kwargs: Any) -> None:
         assert not self.done, "an interaction is answered once"

@@ -103,8 +103,11 @@ async def test_a_reply_to_a_prefix_command(wire: Wire) -> None:
     assert message.custom_ids == [f"bg:accept:{key}", f"bg:decline:{key}"]
     sent = await wire.press(BOB, message, f"bg:accept:{key}")
     answered_publicly(sent)
-    assert wire.responses[-1] == {"type": 6}  # deferred at once, no "thinking..."
-    assert message.custom_ids == []  # the answered question loses its buttons
+    # The response updates the pressed message: the answered question loses its buttons.
+    assert wire.responses[-1]["type"] == 7
+    assert wire.responses[-1]["data"]["components"] == []
+    assert message.custom_ids == []
+    assert [m.via for m in sent] == ["followup"]  # the new board
     assert await wire.bot.service.table(PLACE) is not None
 
 

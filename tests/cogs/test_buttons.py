@@ -97,6 +97,14 @@ async def waiting_on(service: TableService, decision: Decision) -> FakeMember:
     return MEMBERS[question.user_id]
 
 
+async def finished(service: TableService) -> FakeMember:
+    """A 3-point match that ended by a resignation of a backgammon; returns its loser."""
+    roller = await at_turn(service)
+    public(await service.resign(PLACE, user(roller), "backgammon"))
+    public(await service.accept(PLACE, user(other(roller))))
+    return await waiting_on(service, Decision.REMATCH)
+
+
 def other(member: FakeMember) -> FakeMember:
     return ALICE if member == BOB else BOB
 
@@ -107,6 +115,7 @@ SETUPS: dict[Decision, Setup] = {
     Decision.TURN: at_turn,
     Decision.DOUBLE: doubled,
     Decision.RESIGNATION: resigned,
+    Decision.REMATCH: finished,
 }
 SPECS = [pytest.param(spec, id=f"{spec.decision.value}:{spec.action}") for spec in BUTTON_SPECS]
 
@@ -125,6 +134,7 @@ SPECS = [pytest.param(spec, id=f"{spec.decision.value}:{spec.action}") for spec 
         (Decision.DOUBLE, "drop", "move"),  # the next game starts with its opening roll
         (Decision.RESIGNATION, "accept", "move"),
         (Decision.RESIGNATION, "reject", "roll"),
+        (Decision.REMATCH, "rematch", None),  # a challenge to the winner
     ],
 )
 async def test_the_right_player_presses(
@@ -147,7 +157,9 @@ async def test_anyone_else_is_told_whose_decision_it_is(
 ) -> None:
     player = await SETUPS[spec.decision](service)
     before = await pending(service)
-    for intruder in (other(player), CAROL):
+    # Either player may answer a rematch: only someone else is refused.
+    intruders = (CAROL,) if spec.decision is Decision.REMATCH else (other(player), CAROL)
+    for intruder in intruders:
         result = await press(service, PLACE, user(intruder), spec.action, before.key)
         assert [(r.text, r.private) for r in result.replies] == [
             (f"Not your decision: waiting for {player.display_name}.", True)

@@ -102,7 +102,8 @@ async def test_a_whole_match_with_prefix_commands(
     assert finished is not None
     assert finished.row.status == "finished"
     assert finished.match.winner is not None
-    assert await service.pending_decision(place) is None
+    rematch = await service.pending_decision(place)  # only the rematch is asked now
+    assert rematch is not None and rematch.decision is Decision.REMATCH
 
     await dpytest.message("!leaderboard", member=carol)
     board = next_text()

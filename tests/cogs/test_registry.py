@@ -118,6 +118,8 @@ def sample(argument: Argument) -> str | Person:
         return argument.choices[-1]
     if argument.kind is Kind.COMMAND:
         return "move"
+    if argument.kind is Kind.PLAY:
+        return "13/7  8/7"
     return "5  points please"
 
 
@@ -195,7 +197,7 @@ def test_the_cog_declares_each_argument_as_the_registry_does() -> None:
             if argument.kind is Kind.USER:
                 assert word.converter is MemberOrMe  # a Member, or the word `bot` for me
             assert [c.value for c in option.choices] == list(argument.choices)
-            assert option.autocomplete == (argument.kind is Kind.COMMAND)
+            assert option.autocomplete == argument.kind.autocompleted
         assert command.app_command.guild_only == entry.guild_only
         permissions = command.app_command.default_permissions
         assert (permissions is not None and permissions.manage_messages) == entry.moderator

@@ -225,6 +225,12 @@ class Wire:
                     wire._originals[token] = sent.id
                     interaction["response_message_id"] = str(sent.id)
                     result["resource"] = {"type": 4, "message": sent.data}
+                if request["type"] == 7:  # the pressed message, updated
+                    message_id = wire._originals[token]
+                    data = request.get("data") or {}
+                    wire._edit(message_id, MultipartParameters(data, None, None))
+                    interaction["response_message_id"] = str(message_id)
+                    result["resource"] = {"type": 7, "message": wire.messages[message_id].data}
                 return result
 
             async def execute_webhook(

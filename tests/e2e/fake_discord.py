@@ -194,6 +194,26 @@ class FakeDiscord(RestApi):
             data["resolved"] = resolved
         return await self._interact(2, author, channel_id, data, None)
 
+    async def autocomplete(
+        self, author: FakeUser, name: str, channel_id: int, option: str, typed: str
+    ) -> Interaction:
+        """``author`` types ``typed`` into the string option ``option`` of ``/name``: Discord
+        asks the bot for choices (an interaction of type 4, answered by a type 8 callback)."""
+        command = self.commands.get((self.guild_id, name)) or self.commands.get((None, name))
+        if command is None:
+            raise AssertionError(f"/{name} was never synced")
+        declared = {o["name"]: o for o in command.get("options", [])}
+        if not declared.get(option, {}).get("autocomplete"):
+            raise AssertionError(f"/{name} {option} does not autocomplete: {declared}")
+        data: Json = {
+            "id": command["id"],
+            "name": name,
+            "type": 1,
+            "guild_id": str(self.guild_id),
+            "options": [{"name": option, "type": 3, "value": typed, "focused": True}],
+        }
+        return await self._interact(4, author, channel_id, data, None)
+
     async def press(self, author: FakeUser, message: Message, custom_id: str) -> Interaction:
         """``author`` presses the button ``custom_id`` on ``message`` (as it is now)."""
         if message.deleted or custom_id not in message.custom_ids:

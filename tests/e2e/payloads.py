@@ -172,7 +172,7 @@ class Interaction:
 
     id: int
     token: str
-    type: int  # 2 application command, 3 component
+    type: int  # 2 application command, 3 component, 4 autocomplete
     application_id: int
     user: FakeUser
     guild_id: int

@@ -24,6 +24,7 @@ from tests.e2e.fake_discord import FakeDiscord
 from tests.e2e.gateway import MESSAGE_CONTENT_INTENT
 from tests.e2e.payloads import FakeUser, Message
 from tests.e2e.process import BotProcess
+from tests.e2e.rest import Call
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -198,7 +199,7 @@ async def test_a_button_on_a_typed_command_reply_is_answered(
 
     press = await fake.press(turn.other, asking, button(asking, "roll"))
     callback = await fake.wait_for_callback(press)
-    assert callback["type"] == 6  # deferred update: no visible change until the followup
+    assert callback["type"] == 7  # the response updates the pressed message (no buttons)
     rolled = (await fake.wait_for_messages(1, channel, after=press.id))[0]
     assert f"{turn.other.name} rolls" in rolled.content
     assert is_png(rolled)
@@ -344,3 +345,78 @@ async def test_sigterm_stops_the_bot_cleanly(own_fake: FakeDiscord, own_bot: Bot
     assert code == 0
     assert time.monotonic() - started < 5
     assert "Database closed" in own_bot.output()
+
+
+# -- slash-first play: autocomplete, and what each way of playing costs in API calls ----------
+
+INTERACTION_ROUTES = ("/webhooks/", "/interactions/")  # exempt from the global rate limit
+
+
+def globally_limited(calls: list[Call]) -> list[str]:
+    """The calls made with the bot's token (Discord's global limit: 50 a second per bot)."""
+    return [f"{c.method} {c.route}" for c in calls if not c.route.startswith(INTERACTION_ROUTES)]
+
+
+async def test_slash_move_autocompletes_and_what_each_way_of_playing_costs(
+    fake: FakeDiscord, bot: BotProcess, record_property: pytest.RecordProperty
+) -> None:
+    channel = await fake.create_channel("slash-first")
+    turn = await start_match(fake, channel)
+
+    # The mover asks for the plays of their roll; the other player gets none.
+    asked = await fake.autocomplete(turn.mover, "move", channel, "play", "")
+    callback = await fake.wait_for_callback(asked)
+    assert callback["type"] == 8
+    choices = [choice["value"] for choice in callback["data"]["choices"]]
+    assert turn.play in choices and 0 < len(choices) <= 25
+    assert all(choice["name"] == choice["value"] for choice in callback["data"]["choices"])
+    waited = (asked.callback_at or 0) - asked.dispatched_at
+    nosy = await fake.autocomplete(turn.other, "move", channel, "play", "")
+    assert (await fake.wait_for_callback(nosy))["data"]["choices"] == []
+    start = choices[0].split("/")[0]
+    narrowed = await fake.autocomplete(turn.mover, "move", channel, "play", f"{start}/")
+    narrowed_choices = (await fake.wait_for_callback(narrowed))["data"]["choices"]
+    assert narrowed_choices and all(f"{start}/" in c["value"] for c in narrowed_choices)
+
+    # /move with a choice, as shown: answered in the response, with the board and buttons.
+    await fake.quiet()
+    mark = fake.mark()
+    used = await fake.slash(turn.mover, "move", channel, {"play": choices[-1]})
+    await fake.wait_for_callback(used)
+    await fake.quiet()
+    slash_calls = fake.calls_since(mark)
+    assert used.original is not None and f"{turn.mover.name} plays" in used.original.content
+    assert is_png(used.original) and "roll" in actions(used.original)
+
+    # The other presses Roll: the response takes the buttons off, the board follows.
+    mark = fake.mark()
+    press = await fake.press(turn.other, used.original, button(used.original, "roll"))
+    assert (await fake.wait_for_callback(press))["type"] == 7
+    await fake.quiet()
+    press_calls = fake.calls_since(mark)
+    assert not used.original.custom_ids
+    rolled = press.followups[0]
+    assert is_png(rolled) and f"{turn.other.name} rolls" in rolled.content
+    after_roll = turn_in(fake, rolled, (turn.mover, turn.other))
+
+    # A typed move: a message in the channel.
+    mark = fake.mark()
+    typed = await fake.send_message(after_roll.mover, f"!move {after_roll.play}", channel)
+    await fake.wait_for_messages(1, channel, after=typed.id)
+    await fake.quiet()
+    typed_calls = fake.calls_since(mark)
+
+    figures = {
+        "autocomplete_ms": round(waited * 1000, 1),
+        "slash_move": [f"{c.method} {c.route}" for c in slash_calls],
+        "button_press": [f"{c.method} {c.route}" for c in press_calls],
+        "typed_move": [f"{c.method} {c.route}" for c in typed_calls],
+    }
+    record_property("api_calls", figures)
+    print(f"API calls: {figures}")
+    assert globally_limited(slash_calls) == []
+    assert globally_limited(press_calls) == []
+    assert globally_limited(typed_calls) == ["POST /channels/{channel}/messages"]
+    assert len(slash_calls) == 1 and len(press_calls) == 2
+    assert waited < 3.0
+    assert_no_unknown_routes(fake)
