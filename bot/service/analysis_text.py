@@ -60,6 +60,12 @@ def result_text(match_id: int, names: tuple[str, str], analysis: MatchAnalysis) 
         f"**Analysis of {title(match_id, names)}**: {match_kind(analysis.length)}, GNU "
         f"Backgammon at {analysis.plies}-ply{seconds}."
     ]
+    if not any(player.decisions for player in analysis.players):
+        lines.append(
+            "Nobody made a decision GNU Backgammon judges (no unforced play, no close cube "
+            "decision): there is nothing to rate."
+        )
+        return "\n".join(lines)
     for seat, player in enumerate(analysis.players):
         lines += player_lines(names[seat], player, analysis.length)
         lines += mistake_lines(analysis.worst[seat])

@@ -120,9 +120,7 @@ def describe(event: Event, names: tuple[str, str], *, money: bool = False) -> st
         score = "" if money else f" Score {names[0]} {event.score[0]}, {names[1]} {event.score[1]}."
         return f"{names[event.winner]} wins{kind}: {points_text(event.points)}{jacoby}.{score}"
     if isinstance(event, MatchOver):
-        if money:
-            return None  # the game's line said it all
-        return f"**{names[event.winner]} wins the match {max(event.score)}-{min(event.score)}.**"
+        return None  # the prompt of the finished match says who won it (prompt_text)
     return None
 
 
@@ -173,8 +171,8 @@ def prompt_text(table: Table, prefix: str) -> tuple[str, Decision | None]:
             result = f"{names[winner]} wins the money game: {won}."
         else:
             result = (
-                f"{names[winner]} wins {match_kind(match.length)} "
-                f"{match.score[winner]}-{match.score[1 - winner]}."
+                f"**{names[winner]} wins {match_kind(match.length)} "
+                f"{match.score[winner]}-{match.score[1 - winner]}.**"
             )
         return f"{result} `{p}export` shows the record and the dice seed.", Decision.REMATCH
     turn = match.turn

@@ -347,3 +347,16 @@ async def test_a_claimed_match_is_analysed_as_far_as_it_went(
     [(mat, _, _)] = analyst.calls
     assert " Game 1" in mat
     await service.analyses.stop()
+
+
+def test_a_match_without_a_decision_to_judge_says_so_in_a_line() -> None:
+    from dataclasses import replace
+
+    from bot.service.analysis_text import result_text
+    from tests.service.fake_analyst import player, result
+
+    idle = replace(player("alice", 0.0), checker_decisions=0, cube_decisions=0)
+    analysis = replace(result(), players=(idle, replace(idle, name="bob")), worst=((), ()))
+    text = result_text(1, ("alice", "bob"), analysis)
+    assert "nothing to rate" in text
+    assert "PR" not in text and "luck-adjusted" not in text
