@@ -34,8 +34,8 @@ def fitted_status(state: BoardState, face: ImageFont.FreeTypeFont, room: float,
 
 def _status(state: BoardState, mover: str, other: str, names: dict[int, str], *,
             short: bool = False) -> str:
-    if state.phase == "roll":
-        return f"{mover} to roll"
+    if state.phase == "roll":  # the bot rolls at once for a player who can't double
+        return f"{mover} to roll or double"
     if state.phase == "move":
         if state.dice is None:
             return f"{mover} to move"

@@ -347,7 +347,7 @@ def test_last_play_marks_its_points_and_the_hit() -> None:
 @pytest.mark.parametrize(
     ("kwargs", "expected"),
     [
-        ({"phase": "roll"}, "alice to roll"),
+        ({"phase": "roll"}, "alice to roll or double"),
         ({"phase": "move", "dice": (6, 5)}, "alice to move 6-5"),
         ({"phase": "doubled", "cube_value": 1}, "alice doubled to 2 — bob to take or drop"),
         ({"phase": "doubled", "cube_value": 2, "beavers": True},
