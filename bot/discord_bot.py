@@ -30,6 +30,7 @@ from bot.cogs.replies import (
     send_replies,
 )
 from bot.cogs.table import TableCog
+from bot.cogs.threads import DiscordThreads
 from bot.service.limits import Gate, Limiter
 from bot.service.models import Place
 from bot.service.table import TableService
@@ -102,6 +103,7 @@ class BackgammonBot(commands.Bot):
         await self.add_cog(ErrorsCog(self))
         await self.add_cog(AdminCog(self))
         register_buttons(self, ButtonPresses(self.service, self.live, self.gate))
+        self.service.threads.opener = DiscordThreads(self, self.live)  # MATCH_THREADS decides
         await self.service.warm_up()
         if not self.intents.message_content:
             log.warning(NO_MESSAGE_CONTENT)

@@ -20,10 +20,12 @@ from bot.cogs.replies import (
     InteractionTarget,
     LiveButtons,
     admit_interaction,
+    messageable,
     place_of,
-    send_replies,
+    send_routed,
     user_of,
 )
+from bot.cogs.threads import ORIGIN
 from bot.service.limits import Gate
 from bot.service.models import Place, Reply, User
 from bot.service.table import OUT_OF_DATE, TableService
@@ -78,12 +80,18 @@ class ButtonPresses:
             return
         # Acknowledge at once (no visible change): the answer may need a board drawn.
         await interaction.response.defer()
-        result = await press(self.service, place, user_of(interaction.user), action, key)
+        token = ORIGIN.set(interaction.message)  # an accepted challenge's thread starts there
+        try:
+            result = await press(self.service, place, user_of(interaction.user), action, key)
+        finally:
+            ORIGIN.reset(token)
         if result.remove_buttons and interaction.message is not None:
             self.live.forget(place, interaction.message.id)
             try:
                 await interaction.edit_original_response(view=None)
             except discord.HTTPException:
                 log.debug("Could not remove the buttons after a press", exc_info=True)
-        sent = await send_replies(InteractionTarget(interaction), result.replies)
-        await self.live.update(place, sent)
+        target = InteractionTarget(interaction)
+        await send_routed(
+            target, place, result.replies, self.live, lambda at: messageable(interaction.client, at)
+        )
