@@ -32,6 +32,7 @@ from bot.cogs.replies import (
     send_replies,
 )
 from bot.cogs.table import TableCog
+from bot.cogs.threads import DiscordThreads
 from bot.service.limits import Gate, Limiter
 from bot.service.models import Place, Reply
 from bot.service.table import TableService
@@ -106,6 +107,7 @@ class BackgammonBot(commands.Bot):
         await self.add_cog(ErrorsCog(self))
         await self.add_cog(AdminCog(self))
         register_buttons(self, ButtonPresses(self.service, self.live, self.gate))
+        self.service.threads.opener = DiscordThreads(self, self.live)  # MATCH_THREADS decides
         await self.service.warm_up()
         self._deadlines = asyncio.create_task(self._watch_deadlines(), name="deadlines")
         if not self.intents.message_content:

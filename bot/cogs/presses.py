@@ -28,10 +28,12 @@ from bot.cogs.replies import (
     LiveButtons,
     admit_interaction,
     fit,
+    messageable,
     place_of,
-    send_replies,
+    send_routed,
     user_of,
 )
+from bot.cogs.threads import ORIGIN
 from bot.service.limits import Gate
 from bot.service.models import Decision, Place, Reply, User
 from bot.service.table import OUT_OF_DATE, TableService
@@ -86,13 +88,17 @@ class ButtonPresses:
             if not interaction.response.is_done():  # dropped: acknowledge, answer nothing
                 await interaction.response.defer()
             return
-        task = asyncio.ensure_future(
-            press(self.service, place, user_of(interaction.user), action, key)
-        )
-        done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
-        if not done:  # slow (a board to draw, the engine's turn): acknowledge, answer later
-            await interaction.response.defer()
-        result = await task
+        token = ORIGIN.set(interaction.message)  # an accepted challenge's thread starts there
+        try:
+            task = asyncio.ensure_future(
+                press(self.service, place, user_of(interaction.user), action, key)
+            )
+            done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
+            if not done:  # slow (a board to draw, the engine's turn): acknowledge, answer later
+                await interaction.response.defer()
+            result = await task
+        finally:
+            ORIGIN.reset(token)
         replies = result.replies
         if result.remove_buttons and interaction.message is not None:
             self.live.forget(place, interaction.message.id)
@@ -107,8 +113,13 @@ class ButtonPresses:
                 replies = replies[1:]
             else:
                 await interaction.response.defer()
-        sent = await send_replies(InteractionTarget(interaction), replies)
-        await self.live.update(place, sent)
+        await send_routed(
+            InteractionTarget(interaction),
+            place,
+            replies,
+            self.live,
+            lambda at: messageable(interaction.client, at),
+        )
 
     @staticmethod
     async def _remove_buttons(interaction: discord.Interaction[Any]) -> None:

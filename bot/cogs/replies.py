@@ -202,6 +202,41 @@ async def send_replies(target: Target, replies: Sequence[Reply]) -> Sent:
     return sent
 
 
+def messageable(client: discord.Client, place: Place) -> ChannelTarget | None:
+    """Where to post at ``place``: its channel or thread (one just opened may not be in the
+    cache yet: then by its id alone); None for a place that is not Discord's."""
+    if not place.channel_id.isdigit():
+        return None
+    channel = client.get_channel(int(place.channel_id))
+    if isinstance(channel, discord.TextChannel | discord.Thread):
+        return ChannelTarget(channel, attach=channel.permissions_for(channel.guild.me).attach_files)
+    guild_id = int(place.server_id) if place.server_id.isdigit() else None
+    return ChannelTarget(client.get_partial_messageable(int(place.channel_id), guild_id=guild_id))
+
+
+async def send_routed(
+    target: Target,
+    place: Place,
+    replies: Sequence[Reply],
+    live: LiveButtons,
+    elsewhere: Callable[[Place], Target | None],
+) -> None:
+    """Send ``replies`` of a command at ``place``: through ``target``, except those meant for
+    another place (a match's new thread, a thread's result for its channel), posted there;
+    then :meth:`LiveButtons.update` for each place."""
+    sent: dict[Place, Sent] = {place: []}
+    targets: dict[Place, Target | None] = {place: target}
+    for reply in replies:
+        at = reply.place if reply.place is not None else place
+        if at not in targets:
+            targets[at] = elsewhere(at)
+        to = targets[at]
+        message = await to.send(reply) if to is not None else None
+        sent.setdefault(at, []).append((reply, message))
+    for at, posted in sent.items():
+        await live.update(at, posted)
+
+
 async def within_deadline(
     ctx: commands.Context[Any], work: Awaitable[list[Reply]]
 ) -> tuple[list[Reply], bool]:
@@ -252,6 +287,11 @@ class LiveButtons:
     def message_id(self, place: Place) -> int | None:
         live = self._live.get(place)
         return live.message.id if live else None
+
+    def message(self, place: Place, key: str | None) -> discord.Message | None:
+        """The message at ``place`` whose buttons answer the question ``key``, if known."""
+        live = self._live.get(place)
+        return live.message if live is not None and key is not None and live.key == key else None
 
     def forget(self, place: Place, message_id: int) -> None:
         live = self._live.get(place)

@@ -21,11 +21,14 @@ from discord.ext import commands
 from bot.cogs.replies import (
     CommandTarget,
     LiveButtons,
+    messageable,
     place_of,
     send_replies,
+    send_routed,
     user_of,
     within_deadline,
 )
+from bot.cogs.threads import ORIGIN
 from bot.service.commands import COMMANDS, Argument, CommandTable, Kind
 from bot.service.commands import Command as Entry
 from bot.service.help import BY_NAME
@@ -203,9 +206,14 @@ class TableCog(commands.Cog, name="Backgammon"):
 
     async def run(self, ctx: Ctx, call: Call) -> None:
         place = ctx_place(ctx)
-        replies, deferred = await within_deadline(ctx, call(place, user_of(ctx.author)))
-        sent = await send_replies(CommandTarget(ctx, deferred=deferred), replies)
-        await self.live.update(place, sent)
+        # A typed command's message: a thread for the match it starts may hang from it.
+        token = ORIGIN.set(ctx.message if ctx.interaction is None else None)
+        try:
+            replies, deferred = await within_deadline(ctx, call(place, user_of(ctx.author)))
+        finally:
+            ORIGIN.reset(token)
+        target = CommandTarget(ctx, deferred=deferred)
+        await send_routed(target, place, replies, self.live, lambda at: messageable(ctx.bot, at))
 
     async def carry_out(self, ctx: Ctx, entry: Entry, values: list[Any]) -> None:
         """Run ``entry``'s service method with the arguments discord.py read."""

@@ -26,6 +26,7 @@ from bot.service.presentation import (
     typed,
 )
 from bot.service.repository import Repository
+from bot.service.threads import MatchThreads
 from bot.service.timers import CLOCK_WORD, ClockTermsError, clock_text, read_clock
 from bot.settings import MAX_MATCH_LENGTH, Settings
 from bot.store import ChallengeRow, Store
@@ -166,8 +167,11 @@ class Challenges:
         settings: Settings,
         clock: Callable[[], float],
         dice: DiceFactory,
+        threads: MatchThreads | None = None,
     ) -> None:
+        """``threads``: where an accepted challenge's match may get a thread of its own."""
         self._store = store
+        self.threads = threads
         self._repository = repository
         self._images = images
         self._settings = settings
@@ -294,7 +298,14 @@ class Challenges:
         )
         events = list(match.record)
         match = advance(match, events)
-        table = await self._repository.create_match(place, challenge, user, match)
+        thread: Place | None = None
+        said: list[Reply] = []
+        if self.threads is not None:
+            challenger = (await self._repository.names(place, (challenge.challenger_id,) * 2))[0]
+            thread, said = await self.threads.open(
+                place, (challenger, user.name), match.length, challenge_key(challenge.id)
+            )
+        table = await self._repository.create_match(place, challenge, user, match, thread=thread)
         lead = (
             f"{table.names[1]} accepts: {table.names[0]} vs {table.names[1]}, "
             f"{match_kind(match.length)}{options_text(match.options.to_data())}"
@@ -303,7 +314,11 @@ class Challenges:
             ". Dice commitment (SHA-256 of the secret seed, "
             f"revealed at the end): `{match.commitment}`"
         )
-        return [await status_reply(table, events, self._prefix, self._images, lead=lead)]
+        reply = await status_reply(table, events, self._prefix, self._images, lead=lead)
+        if self.threads is None:
+            return [reply]
+        accepted = f"{table.names[1]} accepts {table.names[0]}'s challenge."
+        return said + await self.threads.moved([reply], thread, accepted)
 
     async def close(self, place: Place, user: User, *, status: str) -> list[Reply]:
         """The challenged player declines (``declined``), or the challenger cancels

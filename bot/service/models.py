@@ -95,6 +95,9 @@ class Reply:
     # A background job this message shows the progress of: the adapter follows it
     # (TableService.follow) and shows each new message in place of this one.
     job: str | None = None
+    # Where to post it when that is not where the command was typed: the thread a match was
+    # just moved to, or the channel a thread's match came from (its result).
+    place: Place | None = None
 
 
 class Refusal(Exception):

@@ -127,7 +127,14 @@ class Opponent:
         events = list(match.record)
         match = advance(match, events)
         terms_ = MatchTerms(engine_level=level, tutor=tutor, hints=True, rated=rated)
-        table = await self._repository.create_engine_match(place, user, ENGINE_USER, match, terms_)
+        threads = self._challenges.threads
+        thread: Place | None = None
+        said: list[Reply] = []
+        if threads is not None:
+            thread, said = await threads.open(place, (user.name, ENGINE_USER.name), length, None)
+        table = await self._repository.create_engine_match(
+            place, user, ENGINE_USER, match, terms_, thread=thread
+        )
         extras_text = ", with the tutor" if tutor else ""
         lead = (
             f"{md(user.name)} vs {md(ENGINE_USER.name)} ({level}): {match_kind(length)}"
@@ -136,7 +143,11 @@ class Opponent:
             f"Dice commitment (SHA-256 of the secret seed, revealed at the end): "
             f"`{match.commitment}`"
         )
-        return [await status_reply(table, events, self._prefix, self._images, lead=lead)]
+        reply = await status_reply(table, events, self._prefix, self._images, lead=lead)
+        if threads is None:
+            return [reply]
+        started = f"{md(user.name)} plays {md(ENGINE_USER.name)} ({level})."
+        return said + await threads.moved([reply], thread, started)
 
     # -- the engine's turns (no lock held while it thinks) -------------------------------------
 

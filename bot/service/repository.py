@@ -11,7 +11,7 @@ import asyncio
 import logging
 import uuid
 from collections import OrderedDict
-from collections.abc import Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, replace
 
 from bot.engine.events import Event
@@ -23,6 +23,7 @@ from bot.service.rating import record_claim, record_result
 from bot.settings import Settings
 from bot.store import ChallengeRow, MatchRow, Store, Transaction
 from bot.store.opponent import set_match_terms
+from bot.store.threads import set_match_parent
 from bot.store.timers import TimerRow, add_dice, drop_timer, timer_of, write_timer
 
 log = logging.getLogger(__name__)
@@ -97,6 +98,9 @@ class Repository:
         self.name_cache: OrderedDict[tuple[str, str], str] = OrderedDict()  # (server, user): name
         # Told the id of each match that ends (played out or claimed), once it is stored.
         self.on_finished: Callable[[int], None] = lambda match_id: None
+        # Asked, when a channel has no match, whether its matches are played in threads: the
+        # refusal that points there (see bot.service.threads), or None.
+        self.elsewhere: Callable[[Place], Awaitable[Refusal | None]] = _nowhere
 
     # -- names ------------------------------------------------------------------------------------
 
@@ -169,6 +173,9 @@ class Repository:
         """The match being played here (or, with ``latest``, the last one, even if over)."""
         table = await self.table(place, latest=latest)
         if table is None:
+            pointer = await self.elsewhere(place)
+            if pointer is not None:
+                raise pointer
             if latest:
                 raise Refusal("No match has been played at this table yet.")
             raise Refusal(
@@ -237,32 +244,47 @@ class Repository:
     # -- writing ------------------------------------------------------------------------------
 
     async def create_match(
-        self, place: Place, challenge: ChallengeRow, accepter: User, match: Match
+        self,
+        place: Place,
+        challenge: ChallengeRow,
+        accepter: User,
+        match: Match,
+        *,
+        thread: Place | None = None,
     ) -> Table:
-        """Start ``match`` from the accepted ``challenge``, in one transaction. A challenge
-        with hints starts an unrated match."""
+        """Start ``match`` from the accepted ``challenge``, in one transaction, at ``place``
+        or in its ``thread``. A challenge with hints starts an unrated match."""
         ids = (challenge.challenger_id, challenge.challenged_id)
         hints = bool(challenge.hints)
         terms = MatchTerms(hints=hints, rated=match.length > 0 and not hints)
         async with self.store.transaction() as tx:
             await tx.ensure_player(place.server_id, accepter.id, accepter.name, self._clock())
             await tx.close_challenge(challenge.id, "accepted")
-            match_id = await self._insert(tx, place, ids, match, terms, challenge.clock_seconds)
+            match_id = await self._insert(
+                tx, place, ids, match, terms, thread, clock_seconds=challenge.clock_seconds
+            )
         self.remember(place, accepter)
-        return await self._created(place, match_id, ids, match)
+        return await self._created(thread or place, match_id, ids, match)
 
     async def create_engine_match(
-        self, place: Place, user: User, engine: User, match: Match, terms: MatchTerms
+        self,
+        place: Place,
+        user: User,
+        engine: User,
+        match: Match,
+        terms: MatchTerms,
+        *,
+        thread: Place | None = None,
     ) -> Table:
         """Start ``match`` between ``user`` (player 0) and the engine at once, in one
-        transaction: no challenge to answer."""
+        transaction (no challenge to answer), at ``place`` or in its ``thread``."""
         ids = (user.id, engine.id)
         async with self.store.transaction() as tx:
             for player in (user, engine):
                 await tx.ensure_player(place.server_id, player.id, player.name, self._clock())
-            match_id = await self._insert(tx, place, ids, match, terms)
+            match_id = await self._insert(tx, place, ids, match, terms, thread)
         self.remember(place, user, engine)
-        return await self._created(place, match_id, ids, match)
+        return await self._created(thread or place, match_id, ids, match)
 
     async def _insert(
         self,
@@ -271,12 +293,14 @@ class Repository:
         ids: tuple[str, str],
         match: Match,
         terms: MatchTerms,
+        thread: Place | None,
+        *,
         clock_seconds: float | None = None,
     ) -> int:
         written = storage.changes(match, 0)  # the opening rolls made already
         match_id = await tx.create_match(
             place.server_id,
-            place.channel_id,
+            (thread or place).channel_id,
             ids,
             match.length,
             storage.state_text(match),
@@ -304,6 +328,8 @@ class Repository:
             ),
         )
         await _count_dice(tx, place.server_id, match.record)
+        if thread is not None:
+            await set_match_parent(tx, match_id, place.channel_id)
         return match_id
 
     async def _created(
@@ -444,3 +470,7 @@ def _engine_seat(ids: tuple[str, str]) -> int | None:
 async def _count_dice(tx: Transaction, server_id: str, events: Iterable[Event]) -> None:
     tally = timers.tally_dice(events)
     await add_dice(tx, server_id, tally.faces, tally.rolls, tally.doubles)
+
+
+async def _nowhere(place: Place) -> Refusal | None:
+    return None

@@ -68,6 +68,7 @@ from bot.service.presentation import (
 )
 from bot.service.rematch import Rematches
 from bot.service.repository import Repository, Table
+from bot.service.threads import MatchThreads, moved_to, sent_to
 from bot.service.views import Views
 from bot.settings import Settings
 from bot.store import ChallengeRow, StaleMatchError, Store
@@ -135,8 +136,9 @@ class TableService:
         self._locks: dict[Place, _PlaceLock] = {}  # only places with a command running
         self.repository = Repository(store, self.settings, clock, dice_key=dice_key)
         self.images = BoardImages(enabled=images)
+        self.threads = MatchThreads(store, self.repository, self.settings)  # adapter: .opener
         self.challenges = Challenges(
-            store, self.repository, self.images, self.settings, clock, dice
+            store, self.repository, self.images, self.settings, clock, dice, self.threads
         )
         self.playing = Play(self.repository, self.images, self.settings)
         self.admin = Administration(store, self.repository, self.settings, clock, self.engine)
@@ -144,6 +146,7 @@ class TableService:
         self.analyses = Analyses(
             store, self.repository, self.engine, self.settings, clock, charts=images
         )
+        self.threads.follow_ends()  # after the analyses, which are told of the same ends
         self.positions = Positions(self.engine, self.images)
         self.opponent = Opponent(
             self.engine,
@@ -212,20 +215,22 @@ class TableService:
 
         # A match that ends here (by the command or by the engine's reply) gets its analysis
         # started once the lock is let go (``settings.analysis_auto``), and its progress message.
-        with self.analyses.watching_ends() as ended:
+        with self.analyses.watching_ends() as ended, self.threads.watching() as finished:
             replies = await self._under_lock(place, work)
             if before and tutored is not None:
                 replies += await self.coach.tutor(place, before[0], tutored)
             replies = await self._engine_turns(place, replies)
         replies = await self.rematches.summarised(place, replies)  # a match's end, summed up
+        replies += await self.threads.results(finished)  # to the channel of a thread's match
         if ended:
             replies = [*replies, *await self.analyses.start_automatic(ended)]
         return replies
 
     async def _engine_turns(self, place: Place, replies: list[Reply]) -> list[Reply]:
         """``replies`` and then the engine's turns at ``place``, if it owes any; the board is
-        then shown once, after its turn."""
-        more = await self.opponent.follow(place)
+        then shown once, after its turn (in the thread of a match just started in one)."""
+        thread = moved_to(replies)
+        more = sent_to(await self.opponent.follow(thread or place), thread)
         shown = {reply.announces[0] for reply in more if reply.announces is not None}
         if shown:
             replies = [

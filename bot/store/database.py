@@ -96,6 +96,8 @@ class MatchRow:
     tutor: int = 0
     hints: int = 0
     rated: int = 1
+    # schema 9 (see migrations/009_match_threads.sql and bot/store/threads.py)
+    parent_channel_id: str | None = None
 
     @property
     def player_ids(self) -> tuple[str, str]:

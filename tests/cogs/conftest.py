@@ -14,7 +14,8 @@ from tests.service.driver import FakeClock
 
 @pytest.fixture
 def settings(tmp_path: Path) -> Settings:
-    return Settings(database=tmp_path / "bot.sqlite3")
+    # Matches played in the channel, as before threads: tests/cogs/test_threads.py has them on.
+    return Settings(database=tmp_path / "bot.sqlite3", match_threads=False)
 
 
 @pytest.fixture

@@ -143,6 +143,13 @@ class FakeDiscord(RestApi):
             raise RuntimeError("the bot is not connected to the fake gateway")
         return self.sessions[-1]
 
+    async def thread_created(self, thread: Json) -> None:
+        await self.session.dispatch("THREAD_CREATE", thread | {"newly_created": True})
+
+    def threads_of(self, channel_id: int) -> list[Json]:
+        """The threads opened in the channel, oldest first."""
+        return [c for c in self.channels.values() if c.get("parent_id") == str(channel_id)]
+
     def guild_payload(self) -> Json:
         return p.guild(self.guild_id, self.alice, self.bot_user, list(self.channels.values()))
 

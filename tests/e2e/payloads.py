@@ -21,6 +21,7 @@ EVERYONE = discord.Permissions(
     view_channel=True,
     send_messages=True,
     send_messages_in_threads=True,
+    create_public_threads=True,
     attach_files=True,
     embed_links=True,
     read_message_history=True,
@@ -219,6 +220,31 @@ class Interaction:
         return data
 
 
+def public_thread(
+    thread_id: int, parent: Json, name: str, owner_id: int, archive_minutes: int
+) -> Json:
+    """A public thread of the text channel ``parent``, as THREAD_CREATE and REST show it."""
+    return {
+        "id": str(thread_id),
+        "type": 11,
+        "guild_id": parent["guild_id"],
+        "parent_id": parent["id"],
+        "owner_id": str(owner_id),
+        "name": name,
+        "last_message_id": None,
+        "rate_limit_per_user": 0,
+        "message_count": 0,
+        "member_count": 1,
+        "flags": 0,
+        "thread_metadata": {
+            "archived": False,
+            "auto_archive_duration": archive_minutes,
+            "archive_timestamp": "2025-01-01T00:00:00+00:00",
+            "locked": False,
+        },
+    }
+
+
 def text_channel(channel_id: int, guild_id: int, name: str, position: int) -> Json:
     return {
         "id": str(channel_id),
@@ -275,9 +301,9 @@ def guild(guild_id: int, owner: FakeUser, me: FakeUser, channels: list[Json]) ->
                 "flags": 0,
             }
         ],
-        "channels": channels,
+        "channels": [c for c in channels if c["type"] != 11],
         "members": [me.member()],
-        "threads": [],
+        "threads": [c for c in channels if c["type"] == 11],  # the active ones
         "voice_states": [],
         "presences": [],
         "emojis": [],

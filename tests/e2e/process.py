@@ -24,14 +24,24 @@ OUR_SETTINGS = (
     "CLAIM_TIMEOUT_HOURS",
     "CHALLENGE_TIMEOUT_MINUTES",
     "LOG_LEVEL",
+    "MATCH_THREADS",
 )
 
 
 class BotProcess:
     """``python -m bot`` in ``workdir`` (no .env there) on ``database``; its log in ``log``."""
 
-    def __init__(self, fake: FakeDiscord, workdir: Path, database: Path) -> None:
+    def __init__(
+        self,
+        fake: FakeDiscord,
+        workdir: Path,
+        database: Path,
+        settings: dict[str, str] | None = None,
+    ) -> None:
+        """``settings``: environment variables over the defaults (matches are played in their
+        channel unless ``MATCH_THREADS`` says otherwise)."""
         self.fake = fake
+        self.settings = {"MATCH_THREADS": "0", **(settings or {})}
         self.workdir = workdir
         self.database = database
         self.log = workdir / "bot.log"
@@ -50,6 +60,7 @@ class BotProcess:
             PYTHONPATH=str(ROOT),
             PYTHONUNBUFFERED="1",
         )
+        env.update(self.settings)
         return env
 
     async def start(self) -> None:

@@ -124,6 +124,8 @@ class RestApi:
             ("GET", "/channels/{channel}/messages/{message}", self._get_message),
             ("PATCH", "/channels/{channel}/messages/{message}", self._patch_message),
             ("DELETE", "/channels/{channel}/messages/{message}", self._delete_message),
+            ("POST", "/channels/{channel}/messages/{message}/threads", self._start_thread),
+            ("POST", "/channels/{channel}/threads", self._start_thread),
             ("POST", "/interactions/{interaction}/{token}/callback", self._callback),
             ("POST", "/webhooks/{app}/{token}", self._followup),
             ("GET", "/webhooks/{app}/{token}/messages/{message}", self._get_webhook_message),
@@ -278,6 +280,38 @@ class RestApi:
             return invalid(problem)
         self._apply(message, request.body, request.files)
         return answer(message.payload())
+
+    async def thread_created(self, thread: Json) -> None:
+        raise NotImplementedError
+
+    async def _start_thread(self, request: Request) -> web.Response:
+        """A public thread, from a message (its id is the message's, as on Discord) or alone;
+        announced with THREAD_CREATE."""
+        parent = self.channels.get(int(request.params["channel"]))
+        if parent is None or parent["type"] != 0:
+            return refuse(*UNKNOWN_CHANNEL)
+        body = request.body or {}
+        name = body.get("name")
+        if not isinstance(name, str) or not 1 <= len(name) <= 100:
+            return invalid(f"a thread's name is 1-100 characters, not {name!r}")
+        if body.get("auto_archive_duration", 4320) not in (60, 1440, 4320, 10080):
+            return invalid(f"no auto_archive_duration {body['auto_archive_duration']!r}")
+        if "message" in request.params:
+            message = self._channel_message(request)
+            if message is None:
+                return refuse(*UNKNOWN_MESSAGE)
+            if message.id in self.channels:
+                return refuse(400, 160004, "A thread has already been created for this message")
+            thread_id = message.id
+        else:
+            if body.get("type") != 11:
+                return invalid(f"only public threads (type 11) here, not {body.get('type')!r}")
+            thread_id = self.snowflake()
+        archive = int(body.get("auto_archive_duration", 4320))
+        thread = p.public_thread(thread_id, parent, name, self.bot_user.id, archive)
+        self.channels[thread_id] = thread
+        await self.thread_created(thread)
+        return answer(thread)
 
     async def _delete_message(self, request: Request) -> web.Response:
         message = self._channel_message(request)

@@ -1,0 +1,105 @@
+"""Discord's side of a thread per match: :class:`DiscordThreads` opens a public thread for a match
+about to start (see :mod:`bot.service.threads`), from the challenge's message when it is known.
+
+Only a text channel gets threads: in a forum, a thread, a voice channel's chat or a direct
+message the match is played in place. Without the permissions to open and write in threads,
+the bot says so once per channel (per run) and plays in the channel.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import OrderedDict
+from contextvars import ContextVar
+from typing import TYPE_CHECKING, Final, cast
+
+import discord
+
+from bot.service.models import Place
+from bot.service.threads import Opened
+
+if TYPE_CHECKING:
+    from bot.cogs.replies import LiveButtons
+
+log = logging.getLogger(__name__)
+
+# The message a command came with (a typed command's, or the pressed button's): a match's thread
+# hangs from it when the challenge's own message is not known (e.g. after a restart).
+ORIGIN: ContextVar[discord.Message | None] = ContextVar("origin", default=None)
+ARCHIVE_MINUTES: Final = 10080  # a week, Discord's longest: correspondence play goes quiet
+THREADABLE = (discord.ChannelType.text, discord.ChannelType.news)
+NEEDED = {
+    "create_public_threads": "Create Public Threads",
+    "send_messages_in_threads": "Send Messages in Threads",
+}
+TOLD_KEPT = 10_000  # channels told of a missing permission (least recently told go)
+
+
+def no_thread_text(missing: list[str]) -> str:
+    plural = "s" if len(missing) > 1 else ""
+    return (
+        f"I can't give matches a thread of their own here: I need the {' and '.join(missing)} "
+        f"permission{plural} in this channel. Until then they are played in the channel."
+    )
+
+
+class DiscordThreads:
+    """The :class:`bot.service.threads.ThreadOpener` of a Discord client."""
+
+    def __init__(self, client: discord.Client, live: LiveButtons) -> None:
+        self._client = client
+        self._live = live
+        self._told: OrderedDict[Place, None] = OrderedDict()
+
+    async def open(self, place: Place, name: str, key: str | None) -> Opened:
+        if not place.channel_id.isdigit():
+            return Opened(None)
+        found = self._client.get_channel(int(place.channel_id))
+        if found is None or getattr(found, "type", None) not in THREADABLE:
+            return Opened(None)  # a forum, a thread, a DM: played in place
+        channel = cast(discord.TextChannel, found)
+        perms = channel.permissions_for(channel.guild.me)
+        missing = [label for name_, label in NEEDED.items() if not getattr(perms, name_)]
+        if missing:
+            return Opened(None, self._once(place, no_thread_text(missing)))
+        origin = self._live.message(place, key)
+        if origin is None:  # not known (a restart): the message the command came with
+            origin = ORIGIN.get()
+            if origin is not None and getattr(origin.channel, "id", None) != channel.id:
+                origin = None
+        try:
+            thread = await self._create(channel, name, origin)
+        except discord.Forbidden:
+            return Opened(None, self._once(place, no_thread_text(list(NEEDED.values()))))
+        except discord.HTTPException as error:
+            log.warning("Could not open a thread in %s (%s %s)", place, error.status, error.text)
+            return Opened(None)
+        return Opened(Place(place.server_id, str(thread.id)))
+
+    async def _create(
+        self, channel: discord.TextChannel, name: str, origin: discord.Message | None
+    ) -> discord.Thread:
+        if origin is not None:
+            try:
+                return await channel.create_thread(
+                    name=name, message=origin, auto_archive_duration=ARCHIVE_MINUTES
+                )
+            except discord.HTTPException as error:
+                if isinstance(error, discord.Forbidden):
+                    raise
+                # e.g. the message already has a thread, or was deleted: one without a message
+                log.info("No thread from message %s (%s): a thread alone", origin.id, error.text)
+        return await channel.create_thread(
+            name=name,
+            type=discord.ChannelType.public_thread,
+            auto_archive_duration=ARCHIVE_MINUTES,
+        )
+
+    def _once(self, place: Place, text: str) -> str | None:
+        """``text`` the first time for ``place``, then None."""
+        if place in self._told:
+            return None
+        self._told[place] = None
+        while len(self._told) > TOLD_KEPT:
+            self._told.popitem(last=False)
+        return text

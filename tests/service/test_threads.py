@@ -1,0 +1,243 @@
+"""A thread per match: the match of an accepted challenge lives at its thread's place, the
+channel keeps the challenge, points to the thread and gets the result."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot.service.models import ENGINE_USER, Decision, Place, Reply, User
+from bot.service.table import TableService, seeded_dice
+from bot.service.threads import Opened, place_link, thread_name
+from bot.settings import Settings
+from bot.store import Store
+from tests.service.conftest import ALICE, BOB, CAROL, PLACE
+from tests.service.driver import FakeClock, public
+from tests.service.fake_engine import FakeEngine
+from tests.service.test_opponent import act
+
+
+class FakeOpener:
+    """Opens thread ``t1``, ``t2``... of the asked place; or none, with ``notice``."""
+
+    def __init__(self, *, opens: bool = True, notice: str | None = None) -> None:
+        self.opens = opens
+        self.notice = notice
+        self.asked: list[tuple[Place, str, str | None]] = []
+
+    async def open(self, place: Place, name: str, key: str | None) -> Opened:
+        self.asked.append((place, name, key))
+        if not self.opens:
+            return Opened(None, self.notice)
+        return Opened(Place(place.server_id, f"t{len(self.asked)}"), self.notice)
+
+
+def thread(number: int) -> Place:
+    return Place(PLACE.server_id, f"t{number}")
+
+
+@pytest.fixture
+def opener() -> FakeOpener:
+    return FakeOpener()
+
+
+@pytest.fixture
+def engine() -> FakeEngine:
+    return FakeEngine()
+
+
+def make_service(
+    store: Store, clock: FakeClock, opener: FakeOpener | None, **settings: bool
+) -> TableService:
+    service = TableService(
+        store,
+        settings=Settings(analysis_auto=False, **settings),  # type: ignore[arg-type]
+        dice=seeded_dice(42),
+        clock=clock,
+        images=False,
+        engine=FakeEngine(),
+    )
+    service.threads.opener = opener
+    return service
+
+
+@pytest.fixture
+def service(store: Store, clock: FakeClock, opener: FakeOpener) -> TableService:
+    return make_service(store, clock, opener)
+
+
+async def accepted(service: TableService, length: str = "5") -> list[Reply]:
+    public(await service.challenge(PLACE, ALICE, BOB, length))
+    return public(await service.accept(PLACE, BOB))
+
+
+def test_thread_names() -> None:
+    assert thread_name(("alice", "bob"), 5) == "alice vs bob · 5 points"
+    assert thread_name(("alice", "bob"), 1) == "alice vs bob · 1 point"
+    assert thread_name(("alice", "bob"), 0) == "alice vs bob · money"
+    assert len(thread_name(("a" * 80, "b" * 80), 25)) == 100
+    assert place_link(Place("1", "123")) == "<#123>"
+    assert place_link(Place("console", "lobby")) == "#lobby"
+
+
+async def test_an_accepted_challenge_is_played_in_its_thread(
+    service: TableService, store: Store, opener: FakeOpener
+) -> None:
+    public(await service.challenge(PLACE, ALICE, BOB, "5"))
+    challenge = await service.open_challenge(PLACE)
+    assert challenge is not None
+    pointer, status = public(await service.accept(PLACE, BOB))
+    assert opener.asked == [(PLACE, "alice vs bob · 5 points", f"c{challenge.id}")]
+    assert pointer.place is None  # said in the channel, where the challenge was
+    assert pointer.text == "bob accepts alice's challenge. The match is played in its thread: #t1"
+    assert status.place == thread(1)
+    assert status.decision is Decision.TURN or "to move" in status.text
+    assert "Dice commitment" in status.text
+    assert await service.table(PLACE) is None
+    table = await service.table(thread(1))
+    assert table is not None and table.row.parent_channel_id == PLACE.channel_id
+    assert (await store.match(table.row.id)) == table.row
+    # The thread's buttons answer there; the channel waits on nothing.
+    assert await service.pending_decision(PLACE) is None
+    pending = await service.pending_decision(thread(1))
+    assert pending is None or pending.key.startswith(f"m{table.row.id}.")
+
+
+async def test_commands_in_the_channel_point_to_the_thread(service: TableService) -> None:
+    await accepted(service)
+    table = await service.table(thread(1))
+    assert table is not None
+    mover = (ALICE, BOB)[table.match.turn or 0]
+    for command in (service.roll, service.board, service.pips, service.score, service.abort):
+        [pointer] = await command(PLACE, mover)
+        assert pointer.private
+        assert pointer.text == (
+            "Matches from this channel are played in their threads: alice vs bob in #t1."
+        )
+    [refusal] = await service.move(PLACE, mover, "13/7 8/7")
+    assert "#t1" in refusal.text
+    # In the thread itself, the match is played as anywhere.
+    [board] = public(await service.board(thread(1), mover))
+    assert board.place is None
+
+
+async def test_several_matches_from_one_channel(service: TableService) -> None:
+    await accepted(service)
+    dave = User("1004", "dave")
+    public(await service.challenge(PLACE, CAROL, dave, "3"))
+    pointer, status = public(await service.accept(PLACE, dave))
+    assert "#t2" in pointer.text and status.place == thread(2)
+    [both] = await service.roll(PLACE, CAROL)
+    assert both.text == (
+        "Matches from this channel are played in their threads: "
+        "alice vs bob in #t1, carol vs dave in #t2."
+    )
+    one, two = await service.table(thread(1)), await service.table(thread(2))
+    assert one is not None and two is not None and one.row.id != two.row.id
+
+
+async def test_the_result_is_posted_to_the_channel_too(service: TableService) -> None:
+    await accepted(service, "1")
+    table = await service.table(thread(1))
+    assert table is not None
+    resigner = (ALICE, BOB)[table.match.turn or 0]
+    other = BOB if resigner is ALICE else ALICE
+    public(await service.resign(thread(1), resigner, "gammon"))
+    replies = public(await service.accept(thread(1), other))
+    in_thread = [reply for reply in replies if reply.place is None]
+    to_channel = [reply for reply in replies if reply.place is not None]
+    assert in_thread and "wins" in in_thread[0].text
+    assert [reply.place for reply in to_channel] == [PLACE]
+    assert to_channel[0].text == f"{other.name} beats {resigner.name} 2-0 in a 1-point match. (#t1)"
+    assert await service.table(thread(1)) is None
+    # Pointers are for matches being played: the channel is back to "no match".
+    [none] = await service.roll(PLACE, ALICE)
+    assert "There is no match at this table" in none.text
+
+
+async def test_a_match_ended_early_is_told_to_the_channel(service: TableService) -> None:
+    await accepted(service, "money")
+    table = await service.table(thread(1))
+    assert table is not None
+    resigner = (ALICE, BOB)[table.match.turn or 0]
+    other = BOB if resigner is ALICE else ALICE
+    public(await service.resign(thread(1), resigner, "single"))
+    replies = public(await service.accept(thread(1), other))
+    [result] = [reply for reply in replies if reply.place == PLACE]
+    assert result.text.startswith(f"{other.name} won the money game")
+
+
+async def test_setting_off_plays_in_the_channel(
+    store: Store, clock: FakeClock, opener: FakeOpener
+) -> None:
+    service = make_service(store, clock, opener, match_threads=False)
+    [status] = await accepted(service)
+    assert status.place is None and "Dice commitment" in status.text
+    assert opener.asked == []
+    table = await service.table(PLACE)
+    assert table is not None and table.row.parent_channel_id is None
+
+
+async def test_without_an_opener_the_match_stays_in_the_channel(
+    store: Store, clock: FakeClock
+) -> None:
+    service = make_service(store, clock, None)
+    [status] = await accepted(service)
+    assert status.place is None and await service.table(PLACE) is not None
+
+
+async def test_no_thread_with_a_notice_plays_in_the_channel(
+    store: Store, clock: FakeClock
+) -> None:
+    opener = FakeOpener(opens=False, notice="I can't open threads here.")
+    service = make_service(store, clock, opener)
+    notice, status = await accepted(service)
+    assert notice.text == "I can't open threads here." and notice.place is None
+    assert status.place is None and "Dice commitment" in status.text
+    table = await service.table(PLACE)
+    assert table is not None and table.row.parent_channel_id is None
+    # No notice, no thread (a forum, a thread, a DM): nothing more is said.
+    quiet = make_service(store, clock, FakeOpener(opens=False))
+    public(await quiet.challenge(Place("guild", "other"), ALICE, BOB, "3"))
+    [status] = public(await quiet.accept(Place("guild", "other"), BOB))
+    assert status.place is None
+
+
+async def test_a_refused_accept_opens_no_thread(
+    service: TableService, opener: FakeOpener
+) -> None:
+    [none] = await service.accept(PLACE, BOB)
+    assert none.private
+    public(await service.challenge(PLACE, ALICE, BOB, "5"))
+    [not_yours] = await service.accept(PLACE, CAROL)
+    assert not_yours.private
+    assert opener.asked == []
+
+
+async def test_a_game_against_the_bot_gets_its_thread(
+    service: TableService, opener: FakeOpener
+) -> None:
+    replies = public(await service.challenge(PLACE, ALICE, ENGINE_USER, "3 expert"))
+    assert opener.asked == [(PLACE, "alice vs GNU Backgammon · 3 points", None)]
+    pointer, *rest = replies
+    assert pointer.place is None
+    assert pointer.text == (
+        "alice plays GNU Backgammon (expert). The match is played in its thread: #t1"
+    )
+    assert rest and all(reply.place == thread(1) for reply in rest)
+    assert "alice vs GNU Backgammon (expert)" in rest[0].text
+    # The bot's opening turns (if it won the opening roll) were taken in the thread.
+    table = await service.table(thread(1))
+    assert table is not None and table.row.parent_channel_id == PLACE.channel_id
+    assert table.row.player_ids[table.match.turn or 0] == ALICE.id
+    # Played on in the thread, to the end; its result goes to the channel.
+    rng = random.Random(5)
+    told: list[Reply] = []
+    for _ in range(2000):
+        if await service.table(thread(1)) is None:
+            break
+        told += [reply for reply in await act(service, ALICE, rng, thread(1)) if reply.place]
+    assert await service.table(thread(1)) is None
+    [result] = told
+    assert result.place == PLACE and result.text.endswith("in a 3-point match. (#t1)")
