@@ -21,17 +21,12 @@ work is done in rooms it composes:
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
-from contextlib import asynccontextmanager
 from contextvars import ContextVar
 from typing import Any
 
-from bot.engine import MoveError
-from bot.engine.match import MatchError
-from bot.engine.text import sentence
 from bot.gnubg.api import Engine
 from bot.gnubg.unavailable import UnavailableEngine
 from bot.service.admin import Administration
@@ -39,22 +34,21 @@ from bot.service.analysis import Analyses
 from bot.service.challenges import Challenges
 from bot.service.choices import plays_for
 from bot.service.coach import Coach, Tutored
-from bot.service.commands import COMMANDS, UserLookup, read_arguments
+from bot.service.commands import UserLookup
 from bot.service.deadlines import Deadlines
 from bot.service.dice import DiceFactory, keyed_dice, secure_dice, seeded_dice
 from bot.service.dicestats import dice_reply
 from bot.service.images import BoardImages, RecordedPlay, board_state, last_play
+from bot.service.locks import PlaceLocks, replies_of
 from bot.service.models import (
     ENGINE_ID,
-    ENGINE_USER,
-    Announcement,
     Pending,
     Place,
     Refusal,
     Reply,
     User,
 )
-from bot.service.opponent import ENGINE_WORD, Opponent
+from bot.service.opponent import Opponent
 from bot.service.play import Play
 from bot.service.positions import Positions
 from bot.service.presentation import (
@@ -68,10 +62,11 @@ from bot.service.presentation import (
 )
 from bot.service.rematch import Rematches
 from bot.service.repository import Repository, Table
+from bot.service.router import run_text
 from bot.service.threads import MatchThreads, moved_to, sent_to
 from bot.service.views import Views
 from bot.settings import Settings
-from bot.store import ChallengeRow, StaleMatchError, Store
+from bot.store import ChallengeRow, Store
 from bot.store.timers import dice_counts
 
 __all__ = [
@@ -101,14 +96,6 @@ OUT_OF_DATE = "This button is out of date: the game has moved on."
 _ANSWERING: ContextVar[str | None] = ContextVar("answering", default=None)
 
 
-class _PlaceLock:
-    __slots__ = ("lock", "users")
-
-    def __init__(self) -> None:
-        self.lock = asyncio.Lock()
-        self.users = 0  # holding or waiting
-
-
 class TableService:
     """All the table commands. Build with a :class:`Store`; share one per process."""
 
@@ -133,7 +120,8 @@ class TableService:
         if dice is None:
             dice = keyed_dice(dice_key) if dice_key is not None else secure_dice
         self._clock = clock
-        self._locks: dict[Place, _PlaceLock] = {}  # only places with a command running
+        self._locks = PlaceLocks()
+        self._locked = self._locks.held
         self.repository = Repository(store, self.settings, clock, dice_key=dice_key)
         self.images = BoardImages(enabled=images)
         self.threads = MatchThreads(store, self.repository, self.settings)  # adapter: .opener
@@ -176,22 +164,6 @@ class TableService:
         return self.settings.command_prefix
 
     # -- the channel's lock -------------------------------------------------------------------
-
-    @asynccontextmanager
-    async def _locked(self, place: Place) -> AsyncIterator[None]:
-        """Hold ``place``'s lock. A lock lives only while someone holds or waits for it, so
-        the map doesn't grow with every channel ever seen."""
-        entry = self._locks.get(place)
-        if entry is None:
-            entry = self._locks[place] = _PlaceLock()
-        entry.users += 1
-        try:
-            async with entry.lock:
-                yield
-        finally:
-            entry.users -= 1
-            if entry.users == 0:
-                del self._locks[place]
 
     async def _guarded(
         self,
@@ -250,24 +222,7 @@ class TableService:
                 pending = await self.pending_decision(place)
                 if pending is None or pending.key != expected:
                     return [Reply(OUT_OF_DATE, private=True)]
-            try:
-                return await work()
-            except Refusal as refusal:
-                return [Reply(refusal.text, private=True)]
-            except Announcement as announcement:
-                return [Reply(announcement.text)]
-            except (MatchError, MoveError) as error:
-                return [Reply(sentence(str(error)), private=True)]
-            except StaleMatchError as error:
-                if error.match_id is not None:
-                    self.repository.forget(error.match_id)
-                return [
-                    Reply(
-                        "The game changed while your command ran: nothing was done. "
-                        "Look at the board and try again.",
-                        private=True,
-                    )
-                ]
+            return await replies_of(work, self.repository.forget)
 
     # -- challenges ---------------------------------------------------------------------------
 
@@ -515,33 +470,4 @@ class TableService:
 
     async def run(self, place: Place, user: User, text: str, *, users: UserLookup) -> list[Reply]:
         """Carry out one typed command, e.g. ``!move 13/7 8/7``; ``users`` resolves ``@name``."""
-        body = typed(text)
-        if not body.startswith(self.prefix):
-            return []
-        words = body[len(self.prefix) :].split(maxsplit=1)
-        if not words:
-            return [Reply(f"Type `{self.prefix}help` for the commands.", private=True)]
-        name = words[0].lower()
-        command = COMMANDS.find(name)
-        if command is None:
-            return unknown_command(self.prefix, name)
-        typed_after = words[1] if len(words) > 1 else ""
-        try:
-            arguments = read_arguments(command, typed_after, _or_engine(users), self.prefix)
-        except Refusal as refusal:
-            return [Reply(refusal.text, private=True)]
-        handler: Callable[..., Awaitable[list[Reply]]] = getattr(self, command.method)
-        if command.moderator:  # the console's user is the operator of the bot: a moderator
-            return await handler(place, user, *arguments, moderator=True)
-        return await handler(place, user, *arguments)
-
-
-def _or_engine(users: UserLookup) -> UserLookup:
-    """``users``, where the word ``bot`` names GNU Backgammon (`!challenge bot 5`)."""
-
-    def lookup(word: str) -> User | None:
-        if word.strip().removeprefix("@").lower() == ENGINE_WORD:
-            return ENGINE_USER
-        return users(word)
-
-    return lookup
+        return await run_text(self, place, user, text, users=users)

@@ -20,7 +20,7 @@ from discord.ext import commands
 from bot.cogs.buttons import BUTTON_SPECS, STYLES, button_specs
 from bot.cogs.table import MemberOrMe, TableCog, attribute_name, hybrid_commands
 from bot.discord_bot import BackgammonBot
-from bot.service import table as table_module
+from bot.service import router as table_module
 from bot.service.commands import (
     COMMANDS,
     Argument,
