@@ -98,10 +98,14 @@ def parse_statistics(text: str, names: Sequence[str], cube_blunders: Sequence[in
     if player_line is None or _words(player_line) != GNUBG_NAMES:
         raise AnalysisTextError("no 'Player p0 p1' line: not gnubg's match statistics")
 
-    def get(section: str, label: str) -> str:
+    def get(section: str, label: str, *, always: bool = True) -> str:
+        """A line's figures; gnubg leaves the luck and rating lines out of a match in which
+        nobody made a move (ended by a resignation, a claim or the clock at once)."""
         try:
             return lines[(section, label)]
         except KeyError:
+            if not always:
+                return "  "
             raise AnalysisTextError(f"no {label!r} in gnubg's {section} statistics") from None
 
     unforced = _counts(get("chequerplay", "Unforced moves"))
@@ -115,10 +119,10 @@ def parse_statistics(text: str, names: Sequence[str], cube_blunders: Sequence[in
     cube_rate = _floats(get("cube", "Error rate mEMG"))
     total = _floats(get("overall", "Error total EMG"))
     rate = _floats(get("overall", "Error rate mEMG"))
-    luck_total = _floats(get("luck", "Luck total EMG"))
-    luck_rate = _floats(get("luck", "Luck rate mEMG"))
-    adjusted = _floats(get("overall", "Luck adjusted result"))
-    rating = _words(get("overall", "Overall rating"))
+    luck_total = _floats(get("luck", "Luck total EMG", always=False))
+    luck_rate = _floats(get("luck", "Luck rate mEMG", always=False))
+    adjusted = _floats(get("overall", "Luck adjusted result", always=False))
+    rating = _words(get("overall", "Overall rating", always=False))
     players = []
     for side in (0, 1):
         decisions = unforced[side] + close_cube[side]

@@ -16,6 +16,7 @@ import pytest
 
 gnubg = pytest.importorskip("gnubg")
 
+from bot.engine.match import Match  # noqa: E402
 from bot.gnubg import analysis, analysis_text  # noqa: E402
 from bot.gnubg.api import EngineFailure, MatchAnalysis  # noqa: E402
 from bot.gnubg.capture import captured_output  # noqa: E402
@@ -333,3 +334,13 @@ def test_to_data_round_trips_through_json(match_result: MatchAnalysis,
         assert all(abs(a.chance - b.chance) < 1e-5 for a, b in zip(again.chart, result.chart,
                                                                      strict=True))
         assert again.to_data() == result.to_data()
+
+
+def test_a_match_without_a_move_is_analysed_with_no_decisions(pool: SpawnPool) -> None:
+    """Ended by the clock or a claim before anyone moved: its record is the opening roll alone,
+    gnubg prints no luck or rating lines, and the analysis has no decision to judge."""
+    match = Match.start(3)
+    assert match.phase == "move"
+    result = run_analysis(pool, match.to_mat(NAMES))
+    assert [player.decisions for player in result.players] == [0, 0]
+    assert [player.luck_total for player in result.players] == [0.0, 0.0]
