@@ -216,6 +216,19 @@ def ending_text(table: Table) -> str:
     return "The match is over."
 
 
+def ended_reply(table: Table, text: str) -> Reply:
+    """The message of a match that ended without a last play (a claim, a clock run out):
+    ``text``, and the rematch question a played-out match ends with (``table`` as it now
+    stands, its winner stored)."""
+    return Reply(
+        text,
+        decision=Decision.REMATCH,
+        decision_for=rematch_asked(table),
+        decision_key=rematch_key(table.row.id),
+        announces=(table.row.id, table.row.version),
+    )
+
+
 def lead_text(names: tuple[str, str], pips: tuple[int, int]) -> str:
     """Who leads the race: fewer pips is ahead."""
     if pips[0] == pips[1]:

@@ -354,7 +354,7 @@ class Repository:
         match on time instead (raises :class:`Announcement`)."""
         now = self._clock()
         if touch and timers.flagged(table.timer, now):
-            raise Announcement(await self.end_on_time(table))
+            raise Announcement((await self.end_on_time(table))[1])
         status = "finished" if match.is_over else "playing"
         row = table.row
         written = storage.changes(match, table.match.action_count)
@@ -409,23 +409,25 @@ class Repository:
         ending: str,
         winner: int | None = None,
         chance: float | None = None,
-    ) -> None:
+    ) -> Table:
         """End ``table``'s match as it stands: ``aborted`` (unrated), or ``finished`` with a
         ``winner`` (rated unless a money game; by the expected result when the winner claimed
-        it with ``chance`` to win it from here)."""
+        it with ``chance`` to win it from here). Returns the table as it now stands."""
         rated = table.match.length if winner is not None and table.row.rated else 0
-        await self._close(
+        version = await self._close(
             table.row, status=status, ending=ending, winner=winner, rated=rated, chance=chance
         )
+        row = replace(table.row, version=version, status=status, ending=ending, winner=winner)
+        return Table(row, table.match, table.plain, None)
 
-    async def end_on_time(self, table: Table) -> str:
+    async def end_on_time(self, table: Table) -> tuple[Table, str]:
         """End ``table``'s match: the player to act ran out of time and loses it. Returns the
-        line that says so."""
+        table as it now stands and the line that says so."""
         loser = table.match.turn
         assert loser is not None  # only a match waiting on someone has a flag
-        await self.end(table, status="finished", ending="time", winner=1 - loser)
+        ended = await self.end(table, status="finished", ending="time", winner=1 - loser)
         rated = " (rated)" if table.row.rated and table.match.length > 0 else ""
-        return (
+        return ended, (
             f"{table.names[loser]} ran out of time on the clock: {table.names[1 - loser]} "
             f"wins the match{rated}."
         )
@@ -439,10 +441,11 @@ class Repository:
         winner: int | None = None,
         rated: int = 0,
         chance: float | None = None,
-    ) -> None:
-        """Close a match row without changing its record; ``rated``: the length to rate."""
+    ) -> int:
+        """Close a match row without changing its record; ``rated``: the length to rate.
+        Returns the row's new version."""
         async with self.store.transaction() as tx:
-            await tx.save_match(
+            version = await tx.save_match(
                 row.id,
                 row.version,
                 status=status,
@@ -460,6 +463,7 @@ class Repository:
         self.forget(row.id)
         if status == "finished":
             self.on_finished(row.id)
+        return version
 
 
 def _engine_seat(ids: tuple[str, str]) -> int | None:

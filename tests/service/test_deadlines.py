@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.service.models import Place, User
+from bot.service.models import Decision, Place, User
 from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings
 from bot.store import Store
@@ -226,3 +226,13 @@ async def test_an_expired_challenge_is_announced_once(store: Store, clock: FakeC
     assert "alice's challenge to bob expired unanswered" in said[0][1].text
     assert await service.due() == []
     assert await service.open_challenge(PLACE) is None
+
+
+async def test_a_match_lost_on_time_asks_for_a_rematch(store: Store, clock: FakeClock) -> None:
+    service = make(store, clock)
+    await start_match(service, PLACE, ALICE, BOB, "3 clock 1m")
+    loser = await waiting(service)
+    clock.advance(15 + 180)
+    [(_, flag)] = await service.due()
+    assert flag.decision is Decision.REMATCH and flag.decision_for == loser.id
+    assert "`!rematch`" in flag.text and "Ratings:" in flag.text
