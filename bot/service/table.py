@@ -130,7 +130,9 @@ class TableService:
         )
         self.playing = Play(self.repository, self.images, self.settings)
         self.admin = Administration(store, self.repository, self.settings, clock, self.engine)
-        self.views = Views(store, self.repository, self.images, self.challenges, self.settings)
+        self.views = Views(
+            store, self.repository, self.images, self.challenges, self.settings, clock
+        )
         self.analyses = Analyses(
             store, self.repository, self.engine, self.settings, clock, charts=images
         )
@@ -459,7 +461,9 @@ class TableService:
             table = await self.repository.table(place, repair=False)
             if table is None:
                 return []
-            return [await status_reply(table, [], self.prefix, self.images)]
+            return [
+                await status_reply(table, [], self.prefix, self.images, now=self._clock())
+            ]
 
     async def mark_announced(self, match_id: int, version: int) -> None:
         """Version ``version`` of the match was shown in its channel."""
