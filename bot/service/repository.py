@@ -11,8 +11,9 @@ import asyncio
 import logging
 import uuid
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
+from typing import Protocol
 
 from bot.engine.events import Event
 from bot.engine.match import Match
@@ -98,9 +99,10 @@ class Repository:
         self.name_cache: OrderedDict[tuple[str, str], str] = OrderedDict()  # (server, user): name
         # Told the id of each match that ends (played out or claimed), once it is stored.
         self.on_finished: Callable[[int], None] = lambda match_id: None
-        # Asked, when a channel has no match, whether its matches are played in threads: the
-        # refusal that points there (see bot.service.threads), or None.
-        self.elsewhere: Callable[[Place], Awaitable[Refusal | None]] = _nowhere
+        # Asked, when a channel has no match (or, ``latest``, its last is over), whether its
+        # matches newer than match ``after`` are played in threads: the refusal that points
+        # there (see bot.service.threads), or None.
+        self.elsewhere: Pointer = _nowhere
 
     # -- names ------------------------------------------------------------------------------------
 
@@ -172,10 +174,12 @@ class Repository:
     async def require(self, place: Place, *, latest: bool = False) -> Table:
         """The match being played here (or, with ``latest``, the last one, even if over)."""
         table = await self.table(place, latest=latest)
-        if table is None:
-            pointer = await self.elsewhere(place)
+        if table is None or table.row.status != "playing":
+            after = 0 if table is None else table.row.id
+            pointer = await self.elsewhere(place, latest=latest, after=after)
             if pointer is not None:
                 raise pointer
+        if table is None:
             if latest:
                 raise Refusal("No match has been played at this table yet.")
             raise Refusal(
@@ -476,5 +480,9 @@ async def _count_dice(tx: Transaction, server_id: str, events: Iterable[Event]) 
     await add_dice(tx, server_id, tally.faces, tally.rolls, tally.doubles)
 
 
-async def _nowhere(place: Place) -> Refusal | None:
+class Pointer(Protocol):
+    async def __call__(self, place: Place, *, latest: bool, after: int) -> Refusal | None: ...
+
+
+async def _nowhere(place: Place, *, latest: bool, after: int) -> Refusal | None:
     return None

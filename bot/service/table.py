@@ -223,8 +223,17 @@ class TableService:
             if expected is not None:  # a button's answer: is its question still the open one?
                 pending = await self.pending_decision(place)
                 if pending is None or pending.key != expected:
-                    return [Reply(OUT_OF_DATE, private=True)]
+                    return [Reply(await self._out_of_date(place, pending), private=True)]
             return await replies_of(work, self.repository.forget)
+
+    async def _out_of_date(self, place: Place, pending: Pending | None) -> str:
+        """Why a button's question is closed; where to go when the channel's match moved to a
+        thread (e.g. Accept pressed again after the match started there)."""
+        if pending is None:
+            pointer = await self.repository.elsewhere(place, latest=False, after=0)
+            if pointer is not None:
+                return f"{OUT_OF_DATE} {pointer.text}"
+        return OUT_OF_DATE
 
     # -- challenges ---------------------------------------------------------------------------
 
