@@ -188,11 +188,11 @@ class BackgammonBot(commands.Bot):
         """Do what fell due in this process's servers (reminders, clocks run out, challenges
         expired) and post it where it happened; returns how many messages went out."""
         by_place: dict[Place, list[Reply]] = {}
-        for place, reply in await self.service.due(lambda p: self._channel_of(p) is not None):
+        for place, reply in await self.service.due(self._serves):
             by_place.setdefault(place, []).append(reply)
         posted = 0
         for place, replies in by_place.items():
-            channel = self._channel_of(place)
+            channel = await self._reach(place)
             if channel is None:
                 continue
             perms = channel.permissions_for(channel.guild.me)
@@ -206,7 +206,7 @@ class BackgammonBot(commands.Bot):
         never shown (its message failed, or the bot stopped first); returns how many."""
         posted = 0
         for place, match_id, version in await self.service.unannounced():
-            channel = self._channel_of(place)
+            channel = await self._reach(place)
             if channel is None:
                 continue  # another shard's server, or one the bot has left
             perms = channel.permissions_for(channel.guild.me)
@@ -232,9 +232,9 @@ class BackgammonBot(commands.Bot):
         when the bot stopped, or failed) and post them; returns in how many channels. A reply
         that can't be posted leaves its match unannounced: :meth:`repost_unannounced` shows it."""
         posted = 0
-        turns = await self.service.resume_engine(lambda place: self._channel_of(place) is not None)
+        turns = await self.service.resume_engine(self._serves)
         for place, replies in turns.items():
-            channel = self._channel_of(place)
+            channel = await self._reach(place)
             if channel is None:
                 continue
             perms = channel.permissions_for(channel.guild.me)
@@ -242,6 +242,25 @@ class BackgammonBot(commands.Bot):
             await self.live.update(place, sent)
             posted += any(message is not None for _, message in sent)
         return posted
+
+    def _serves(self, place: Place) -> bool:
+        """Whether ``place`` is in one of this process's servers (its shards')."""
+        return place.server_id.isdigit() and self.get_guild(int(place.server_id)) is not None
+
+    async def _reach(self, place: Place) -> discord.TextChannel | discord.Thread | None:
+        """``place``'s channel or thread, from the cache or else from Discord's API: a thread
+        archived after a week of quiet is not in the cache (posting there reopens it)."""
+        channel = self._channel_of(place)
+        if channel is not None or not self._serves(place) or not place.channel_id.isdigit():
+            return channel
+        try:
+            found = await self.fetch_channel(int(place.channel_id))
+        except (discord.NotFound, discord.Forbidden):
+            return None  # deleted, or out of the bot's sight
+        except discord.HTTPException as error:
+            log.warning("Could not fetch channel %s (%s %s)", place, error.status, error.text)
+            return None
+        return found if isinstance(found, discord.TextChannel | discord.Thread) else None
 
     def _channel_of(self, place: Place) -> discord.TextChannel | discord.Thread | None:
         if not (place.server_id.isdigit() and place.channel_id.isdigit()):

@@ -28,11 +28,18 @@ log = logging.getLogger(__name__)
 ORIGIN: ContextVar[discord.Message | None] = ContextVar("origin", default=None)
 ARCHIVE_MINUTES: Final = 10080  # a week, Discord's longest: correspondence play goes quiet
 THREADABLE = (discord.ChannelType.text, discord.ChannelType.news)
+THREADS = (discord.ChannelType.public_thread, discord.ChannelType.private_thread)
 NEEDED = {
     "create_public_threads": "Create Public Threads",
     "send_messages_in_threads": "Send Messages in Threads",
 }
 TOLD_KEPT = 10_000  # channels told of a missing permission (least recently told go)
+# The channels told so, by this process: once per process and channel, whichever client or
+# opener asks (a new login's setup makes a new opener).
+_TOLD: OrderedDict[Place, None] = OrderedDict()
+
+
+UNUSED_THREAD = "This thread is not used: the challenge was answered elsewhere first."
 
 
 def no_thread_text(missing: list[str]) -> str:
@@ -49,7 +56,6 @@ class DiscordThreads:
     def __init__(self, client: discord.Client, live: LiveButtons) -> None:
         self._client = client
         self._live = live
-        self._told: OrderedDict[Place, None] = OrderedDict()
 
     async def open(self, place: Place, name: str, key: str | None) -> Opened:
         if not place.channel_id.isdigit():
@@ -97,9 +103,28 @@ class DiscordThreads:
 
     def _once(self, place: Place, text: str) -> str | None:
         """``text`` the first time for ``place``, then None."""
-        if place in self._told:
+        if place in _TOLD:
             return None
-        self._told[place] = None
-        while len(self._told) > TOLD_KEPT:
-            self._told.popitem(last=False)
+        _TOLD[place] = None
+        while len(_TOLD) > TOLD_KEPT:
+            _TOLD.popitem(last=False)
         return text
+
+    async def discard(self, thread: Place) -> None:
+        """Delete a thread opened for a match that never started there (with Manage Threads);
+        without that permission, say so in it and archive it."""
+        try:
+            found = self._client.get_channel(int(thread.channel_id))
+            if found is None:
+                found = await self._client.fetch_channel(int(thread.channel_id))
+            if getattr(found, "type", None) not in THREADS:
+                return  # never a channel: only what this opener opened
+            opened = cast(discord.Thread, found)
+            try:
+                await opened.delete()
+            except discord.Forbidden:
+                await opened.send(UNUSED_THREAD)
+                await opened.edit(archived=True)
+        except discord.HTTPException as error:
+            log.warning("Could not remove unused thread %s (%s %s)", thread, error.status,
+                        error.text)

@@ -52,6 +52,10 @@ class BoardState:
       2 a gammon, 3 a backgammon; 0 = not said), the other must accept or reject;
     - ``"over"``: the game is over and ``winner`` won it (``score`` already counts it), a
       ``result`` (single, gammon or backgammon; None = not said) worth ``points``.
+
+    A match on the clock has ``clock``: the seconds left in each player's bank;
+    ``clock_running`` is the player whose time runs (None: nobody's), after ``clock_delay``
+    seconds still left of the free delay.
     """
 
     position: Position
@@ -71,6 +75,9 @@ class BoardState:
     beavers: bool = False
     result: str | None = None
     points: int = 0
+    clock: tuple[float, float] | None = None
+    clock_running: int | None = None
+    clock_delay: float = 0.0
 
     def __post_init__(self) -> None:
         if self.on_roll not in (0, 1):
@@ -92,3 +99,13 @@ class BoardState:
                              f"not {self.result!r}")
         if self.points < 0:
             raise ValueError(f"points must not be negative, not {self.points!r}")
+        if self.clock is not None and any(bank < 0 for bank in self.clock):
+            raise ValueError(f"clock banks must not be negative, not {self.clock!r}")
+        if self.clock_running not in (None, 0, 1) or (
+            self.clock_running is not None and self.clock is None
+        ):
+            raise ValueError(
+                f"clock_running must be None, or 0 or 1 with a clock, not {self.clock_running!r}"
+            )
+        if self.clock_delay < 0:
+            raise ValueError(f"clock_delay must not be negative, not {self.clock_delay!r}")

@@ -3,9 +3,11 @@ line."""
 
 from __future__ import annotations
 
+import math
+
 from PIL import Image, ImageDraw
 
-from bot.engine.text import dice_text
+from bot.engine.text import bank_text, dice_text
 from bot.render import theme
 from bot.render.fonts import font
 from bot.render.geometry import Layout
@@ -77,12 +79,28 @@ class Strips:
         detail = " · ".join(details)
         self.draw.text((x, cy), detail, font=detail_font, fill=theme.MUTED, anchor="lm")
         x += detail_font.getlength(detail) + 20 * scale
+        x = self.clock(player, x, cy)
         if right:
             right_font = font(round(17 * scale))
             room = x1 - 14 * scale - x
             text = fit_text(right, right_font, room)
             if text != ELLIPSIS:
                 draw_text(self.draw, (x1 - 14 * scale, cy), text, right_font, right_colour, "rm")
+
+    def clock(self, player: int, x: float, cy: float) -> float:
+        """``player``'s bank, after their details (bold and bright while it runs, with the
+        delay still free); where the strip goes on."""
+        state, scale = self.state, self.geo.scale
+        if state.clock is None:
+            return x
+        running = state.clock_running == player
+        text = bank_text(state.clock[player])
+        if running and state.clock_delay > 0:
+            text += f" +{math.ceil(state.clock_delay)}s"
+        face = font(round(17 * scale), bold=running)
+        colour = theme.HIGHLIGHT if running else theme.MUTED
+        self.draw.text((x, cy), text, font=face, fill=colour, anchor="lm")
+        return x + face.getlength(text) + 20 * scale
 
     def status_strip(self) -> None:
         state, geo = self.state, self.geo

@@ -10,6 +10,7 @@ from bot.gnubg.api import Engine, EngineFailure, EngineUnavailable, Query
 from bot.service.durations import countdown
 from bot.service.models import ENGINE_ID, Place, Refusal, Reply, User
 from bot.service.names import markdown_safe as md
+from bot.service.presentation import ended_reply
 from bot.service.repository import Repository, Table, require_seat
 from bot.settings import Settings
 from bot.store import Store
@@ -135,7 +136,7 @@ class Administration:
                     f"done. `{self._prefix}claim` again if you still may."
                 )
             chance = estimate.chance
-        await self._repository.end(
+        ended = await self._repository.end(
             table, status="finished", ending="claimed", winner=seat, chance=chance
         )
         text = (
@@ -143,11 +144,12 @@ class Administration:
             f"acted for {countdown(idle)}. {md(user.name)} wins"
         )
         if chance is None:
-            return [Reply(f"{text}{' (rated)' if match.length > 0 else ''}.")]
+            return [ended_reply(ended, f"{text}{' (rated)' if match.length > 0 else ''}.")]
         return [
-            Reply(
+            ended_reply(
+                ended,
                 f"{text}. The ratings change by the expected result: {md(user.name)}'s chance "
-                f"to win the match from this position is {100 * chance:.1f}% (GNU Backgammon)."
+                f"to win the match from this position is {100 * chance:.1f}% (GNU Backgammon).",
             )
         ]
 

@@ -198,6 +198,13 @@ class Challenges:
         last = await self._store.latest_challenge(place.server_id, place.channel_id)
         match = await self._store.latest_match(place.server_id, place.channel_id)
         expired = last is not None and last.status == "expired"
+        if last is not None and last.status == "accepted":
+            # its match may have moved to a thread: point there
+            pointer = await self._repository.elsewhere(
+                place, latest=True, after=0 if match is None else match.id
+            )
+            if pointer is not None:
+                return Refusal(f"That challenge was accepted. {pointer.text}")
         if last is not None and expired and (match is None or match.created_at < last.created_at):
             ids = (last.challenger_id, last.challenged_id)
             names = [md(name) for name in await self._repository.names(place, ids)]
@@ -305,7 +312,13 @@ class Challenges:
             thread, said = await self.threads.open(
                 place, (challenger, user.name), match.length, challenge_key(challenge.id)
             )
-        table = await self._repository.create_match(place, challenge, user, match, thread=thread)
+        if self.threads is None:
+            table = await self._repository.create_match(place, challenge, user, match)
+        else:
+            async with self.threads.discarding(thread):
+                table = await self._repository.create_match(
+                    place, challenge, user, match, thread=thread
+                )
         lead = (
             f"{table.names[1]} accepts: {table.names[0]} vs {table.names[1]}, "
             f"{match_kind(match.length)}{options_text(match.options.to_data())}"

@@ -14,6 +14,7 @@ from functools import partial
 from bot.service.durations import countdown, setting_duration
 from bot.service.models import ENGINE_ID, Place, Reply
 from bot.service.names import markdown_safe as md
+from bot.service.presentation import ended_reply
 from bot.service.repository import Repository
 from bot.service.timers import flagged
 from bot.settings import Settings
@@ -101,7 +102,7 @@ class Deadlines:
         table = await self._repository.table(place)
         if table is None or table.row.id != match_id or not flagged(table.timer, self._clock()):
             return []  # the player acted in time, or the match ended meanwhile
-        return [Reply(await self._repository.end_on_time(table))]
+        return [ended_reply(*await self._repository.end_on_time(table))]
 
     async def _remind(self, place: Place, match_id: int) -> list[Reply]:
         table = await self._repository.table(place)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import math
 from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -20,10 +21,12 @@ from bot.engine.options import MAX_CUBE
 from bot.render import BoardState, LastPlay, render_board
 from bot.service.names import clean_name
 from bot.service.repository import Table
+from bot.service.timers import ClockReading, clock_reading
 
 IMAGE_BYTES_KEPT = 32 * 1024 * 1024  # PNGs kept in memory, in all
 
-ImageKey = tuple[int, int, int | None, tuple[str, str]]  # match id, version, viewer, names
+# match id, version, viewer, names, and the clock as shown (whole seconds)
+ImageKey = tuple[int, int, int | None, tuple[str, str], tuple[int, ...]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,7 +50,10 @@ def last_play(match: Match) -> LastPlay | None:
     return None
 
 
-def board_state(match: Match, names: tuple[str, str]) -> BoardState:
+def board_state(
+    match: Match, names: tuple[str, str], clock: ClockReading | None = None
+) -> BoardState:
+    """What the board image of ``match`` shows (``clock``: its clock as read now)."""
     winner = match.winner
     last = match.games[-1] if match.phase == "over" and match.games else None
     if last is not None:
@@ -69,6 +75,9 @@ def board_state(match: Match, names: tuple[str, str]) -> BoardState:
         beavers=match.options.beavers and match.cube_value * 4 <= MAX_CUBE,
         result=None if last is None else "single" if last.jacoby else last.result,
         points=0 if last is None else last.points,
+        clock=None if clock is None else clock.banks,
+        clock_running=None if clock is None else clock.running,
+        clock_delay=0.0 if clock is None else clock.delay_left,
     )
 
 
@@ -92,17 +101,25 @@ class BoardImages:
     def close(self) -> None:
         self._renderer.shutdown(wait=True)
 
-    async def board(self, table: Table, viewer: int | None) -> bytes | None:
+    async def board(
+        self, table: Table, viewer: int | None, now: float | None = None
+    ) -> bytes | None:
         """``table``'s board seen by ``viewer`` (None: from the side on roll), or None when
-        images are off."""
+        images are off. A clock is shown as it reads at ``now`` (None: as the decision under
+        way began)."""
         if not self.enabled:
             return None
-        key = (table.row.id, table.row.version, viewer, table.plain)
+        timer = table.timer
+        if now is None and timer is not None:
+            now = timer.turn_started_at
+        clock = None if now is None else clock_reading(timer, table.match, now)
+        shown = () if clock is None else (*map(int, clock.banks), math.ceil(clock.delay_left))
+        key = (table.row.id, table.row.version, viewer, table.plain, shown)
         image = self._kept.get(key)
         if image is not None:
             self._kept.move_to_end(key)
             return image
-        image = await self._render(board_state(table.match, table.plain), viewer)
+        image = await self._render(board_state(table.match, table.plain, clock), viewer)
         self._keep(key, image)
         return image
 

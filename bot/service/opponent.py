@@ -132,9 +132,15 @@ class Opponent:
         said: list[Reply] = []
         if threads is not None:
             thread, said = await threads.open(place, (user.name, ENGINE_USER.name), length, None)
-        table = await self._repository.create_engine_match(
-            place, user, ENGINE_USER, match, terms_, thread=thread
-        )
+        if threads is None:
+            table = await self._repository.create_engine_match(
+                place, user, ENGINE_USER, match, terms_
+            )
+        else:
+            async with threads.discarding(thread):
+                table = await self._repository.create_engine_match(
+                    place, user, ENGINE_USER, match, terms_, thread=thread
+                )
         extras_text = ", with the tutor" if tutor else ""
         lead = (
             f"{md(user.name)} vs {md(ENGINE_USER.name)} ({level}): {match_kind(length)}"

@@ -33,6 +33,7 @@ from bot.engine.text import dice_text, level_text, points_text
 from bot.service.help import suggest
 from bot.service.models import ENGINE_ID, Decision, Reply
 from bot.service.names import markdown_safe as md
+from bot.service.timers import clock_line, clock_reading
 from bot.settings import BOT_LEVEL_NAMES
 from bot.store import PlayerRow
 from bot.store.opponent import LevelRecord
@@ -127,16 +128,36 @@ def describe(event: Event, names: tuple[str, str], *, money: bool = False) -> st
 # -- a match as it stands ----------------------------------------------------------------------
 
 
+def clock_now(table: Table, now: float | None = None) -> str | None:
+    """The line that shows a clocked match's banks at ``now`` (None: as the decision under way
+    began, i.e. just after the last action); None for a match without a clock."""
+    timer = table.timer
+    if timer is None:
+        return None
+    reading = clock_reading(timer, table.match, timer.turn_started_at if now is None else now)
+    return None if reading is None else clock_line(table.names, reading)
+
+
 async def status_reply(
-    table: Table, events: Iterable[Event], prefix: str, images: BoardImages, *, lead: str = ""
+    table: Table,
+    events: Iterable[Event],
+    prefix: str,
+    images: BoardImages,
+    *,
+    lead: str = "",
+    now: float | None = None,
 ) -> Reply:
-    """The message after a change: what happened, the board, who must do what now."""
+    """The message after a change: what happened, the board, who must do what now (and the
+    clock, read at ``now``: None, just after the change)."""
     match, names = table.match, table.names
     lines = [lead] if lead else []
     money = match.length == 0
     lines += [text for text in (describe(e, names, money=money) for e in events) if text]
     prompt, decision = prompt_text(table, prefix)
     lines.append(prompt)
+    clock = clock_now(table, now)
+    if clock is not None:
+        lines.append(clock)
     turn = match.turn
     ids = table.row.player_ids
     viewer = turn if turn is not None else match.winner
@@ -149,7 +170,7 @@ async def status_reply(
         asked, key = rematch_asked(table), rematch_key(table.row.id)
     return Reply(
         "\n".join(lines),
-        image=await images.board(table, viewer),
+        image=await images.board(table, viewer, now),
         mention=(ids[turn],) if turn is not None else (),
         decision=decision,
         decision_for=asked,
@@ -214,6 +235,19 @@ def ending_text(table: Table) -> str:
     if row.winner is not None:
         return f"{names[row.winner]} won the match."
     return "The match is over."
+
+
+def ended_reply(table: Table, text: str) -> Reply:
+    """The message of a match that ended without a last play (a claim, a clock run out):
+    ``text``, and the rematch question a played-out match ends with (``table`` as it now
+    stands, its winner stored)."""
+    return Reply(
+        text,
+        decision=Decision.REMATCH,
+        decision_for=rematch_asked(table),
+        decision_key=rematch_key(table.row.id),
+        announces=(table.row.id, table.row.version),
+    )
 
 
 def lead_text(names: tuple[str, str], pips: tuple[int, int]) -> str:

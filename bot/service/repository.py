@@ -11,8 +11,9 @@ import asyncio
 import logging
 import uuid
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
+from typing import Protocol
 
 from bot.engine.events import Event
 from bot.engine.match import Match
@@ -98,9 +99,10 @@ class Repository:
         self.name_cache: OrderedDict[tuple[str, str], str] = OrderedDict()  # (server, user): name
         # Told the id of each match that ends (played out or claimed), once it is stored.
         self.on_finished: Callable[[int], None] = lambda match_id: None
-        # Asked, when a channel has no match, whether its matches are played in threads: the
-        # refusal that points there (see bot.service.threads), or None.
-        self.elsewhere: Callable[[Place], Awaitable[Refusal | None]] = _nowhere
+        # Asked, when a channel has no match (or, ``latest``, its last is over), whether its
+        # matches newer than match ``after`` are played in threads: the refusal that points
+        # there (see bot.service.threads), or None.
+        self.elsewhere: Pointer = _nowhere
 
     # -- names ------------------------------------------------------------------------------------
 
@@ -172,10 +174,12 @@ class Repository:
     async def require(self, place: Place, *, latest: bool = False) -> Table:
         """The match being played here (or, with ``latest``, the last one, even if over)."""
         table = await self.table(place, latest=latest)
-        if table is None:
-            pointer = await self.elsewhere(place)
+        if table is None or table.row.status != "playing":
+            after = 0 if table is None else table.row.id
+            pointer = await self.elsewhere(place, latest=latest, after=after)
             if pointer is not None:
                 raise pointer
+        if table is None:
             if latest:
                 raise Refusal("No match has been played at this table yet.")
             raise Refusal(
@@ -354,7 +358,7 @@ class Repository:
         match on time instead (raises :class:`Announcement`)."""
         now = self._clock()
         if touch and timers.flagged(table.timer, now):
-            raise Announcement(await self.end_on_time(table))
+            raise Announcement((await self.end_on_time(table))[1])
         status = "finished" if match.is_over else "playing"
         row = table.row
         written = storage.changes(match, table.match.action_count)
@@ -409,23 +413,25 @@ class Repository:
         ending: str,
         winner: int | None = None,
         chance: float | None = None,
-    ) -> None:
+    ) -> Table:
         """End ``table``'s match as it stands: ``aborted`` (unrated), or ``finished`` with a
         ``winner`` (rated unless a money game; by the expected result when the winner claimed
-        it with ``chance`` to win it from here)."""
+        it with ``chance`` to win it from here). Returns the table as it now stands."""
         rated = table.match.length if winner is not None and table.row.rated else 0
-        await self._close(
+        version = await self._close(
             table.row, status=status, ending=ending, winner=winner, rated=rated, chance=chance
         )
+        row = replace(table.row, version=version, status=status, ending=ending, winner=winner)
+        return Table(row, table.match, table.plain, None)
 
-    async def end_on_time(self, table: Table) -> str:
+    async def end_on_time(self, table: Table) -> tuple[Table, str]:
         """End ``table``'s match: the player to act ran out of time and loses it. Returns the
-        line that says so."""
+        table as it now stands and the line that says so."""
         loser = table.match.turn
         assert loser is not None  # only a match waiting on someone has a flag
-        await self.end(table, status="finished", ending="time", winner=1 - loser)
+        ended = await self.end(table, status="finished", ending="time", winner=1 - loser)
         rated = " (rated)" if table.row.rated and table.match.length > 0 else ""
-        return (
+        return ended, (
             f"{table.names[loser]} ran out of time on the clock: {table.names[1 - loser]} "
             f"wins the match{rated}."
         )
@@ -439,10 +445,11 @@ class Repository:
         winner: int | None = None,
         rated: int = 0,
         chance: float | None = None,
-    ) -> None:
-        """Close a match row without changing its record; ``rated``: the length to rate."""
+    ) -> int:
+        """Close a match row without changing its record; ``rated``: the length to rate.
+        Returns the row's new version."""
         async with self.store.transaction() as tx:
-            await tx.save_match(
+            version = await tx.save_match(
                 row.id,
                 row.version,
                 status=status,
@@ -460,6 +467,7 @@ class Repository:
         self.forget(row.id)
         if status == "finished":
             self.on_finished(row.id)
+        return version
 
 
 def _engine_seat(ids: tuple[str, str]) -> int | None:
@@ -472,5 +480,9 @@ async def _count_dice(tx: Transaction, server_id: str, events: Iterable[Event]) 
     await add_dice(tx, server_id, tally.faces, tally.rolls, tally.doubles)
 
 
-async def _nowhere(place: Place) -> Refusal | None:
+class Pointer(Protocol):
+    async def __call__(self, place: Place, *, latest: bool, after: int) -> Refusal | None: ...
+
+
+async def _nowhere(place: Place, *, latest: bool, after: int) -> Refusal | None:
     return None

@@ -130,7 +130,9 @@ class TableService:
         )
         self.playing = Play(self.repository, self.images, self.settings)
         self.admin = Administration(store, self.repository, self.settings, clock, self.engine)
-        self.views = Views(store, self.repository, self.images, self.challenges, self.settings)
+        self.views = Views(
+            store, self.repository, self.images, self.challenges, self.settings, clock
+        )
         self.analyses = Analyses(
             store, self.repository, self.engine, self.settings, clock, charts=images
         )
@@ -221,8 +223,17 @@ class TableService:
             if expected is not None:  # a button's answer: is its question still the open one?
                 pending = await self.pending_decision(place)
                 if pending is None or pending.key != expected:
-                    return [Reply(OUT_OF_DATE, private=True)]
+                    return [Reply(await self._out_of_date(place, pending), private=True)]
             return await replies_of(work, self.repository.forget)
+
+    async def _out_of_date(self, place: Place, pending: Pending | None) -> str:
+        """Why a button's question is closed; where to go when the channel's match moved to a
+        thread (e.g. Accept pressed again after the match started there)."""
+        if pending is None:
+            pointer = await self.repository.elsewhere(place, latest=False, after=0)
+            if pointer is not None:
+                return f"{OUT_OF_DATE} {pointer.text}"
+        return OUT_OF_DATE
 
     # -- challenges ---------------------------------------------------------------------------
 
@@ -459,7 +470,9 @@ class TableService:
             table = await self.repository.table(place, repair=False)
             if table is None:
                 return []
-            return [await status_reply(table, [], self.prefix, self.images)]
+            return [
+                await status_reply(table, [], self.prefix, self.images, now=self._clock())
+            ]
 
     async def mark_announced(self, match_id: int, version: int) -> None:
         """Version ``version`` of the match was shown in its channel."""

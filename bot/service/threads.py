@@ -10,8 +10,8 @@ message, a missing permission), the match is played where it was started, as bef
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from typing import Protocol
@@ -22,7 +22,7 @@ from bot.service.presentation import ending_text, match_kind
 from bot.service.repository import Repository
 from bot.settings import Settings
 from bot.store import MatchRow, Store
-from bot.store.threads import threaded_matches
+from bot.store.threads import latest_threaded_match, threaded_matches
 
 THREAD_NAME_LIMIT = 100  # characters Discord allows in a thread's name
 # The matches that ended while a command ran (in its task): their results go to the parent.
@@ -43,6 +43,11 @@ class ThreadOpener(Protocol):
         """Open a public thread called ``name`` in ``place`` for a match about to start there.
         ``key``: the challenge's question key (its message is where the thread should start),
         None for a game against the bot."""
+        ...
+
+    async def discard(self, thread: Place) -> None:
+        """Remove ``thread``, just opened for a match that did not start after all (another
+        process answered the challenge first): it is empty."""
         ...
 
 
@@ -103,6 +108,17 @@ class MatchThreads:
             return None, said
         return opened.thread, said
 
+    @asynccontextmanager
+    async def discarding(self, thread: Place | None) -> AsyncIterator[None]:
+        """Remove ``thread`` when the block fails: the match it was opened for never started
+        (the transaction lost a race), and nobody will play in it."""
+        try:
+            yield
+        except Exception:
+            if thread is not None and self.opener is not None:
+                await self.opener.discard(thread)
+            raise
+
     async def moved(self, replies: list[Reply], thread: Place | None, lead: str) -> list[Reply]:
         """``replies`` of a match just started in ``thread`` sent there, after one line in the
         channel that points to it (``lead`` and the thread's link)."""
@@ -111,18 +127,36 @@ class MatchThreads:
         pointer = Reply(f"{lead} The match is played in its thread: {place_link(thread)}")
         return [pointer, *(replace(reply, place=thread) for reply in replies)]
 
-    async def pointer(self, place: Place) -> Refusal | None:
+    async def pointer(
+        self, place: Place, *, latest: bool = False, after: int = 0
+    ) -> Refusal | None:
         """For a match command typed in a channel whose matches are played in threads: where
-        they are (one line); None when the channel has none."""
-        rows = await threaded_matches(self._store, place.server_id, place.channel_id)
-        if not rows:
+        they are (one line); None when the channel has none newer than its own match ``after``.
+        ``latest``: for a command that shows the last match, even one that is over."""
+        rows = await threaded_matches(
+            self._store, place.server_id, place.channel_id, after=after
+        )
+        if rows:
+            shown = []
+            for row in rows:
+                names = await self._repository.names(place, row.player_ids)
+                shown.append(f"{self._vs(names)} in {place_link(match_place(row))}")
+            listed = ", ".join(shown)
+            return Refusal(f"Matches from this channel are played in their threads: {listed}.")
+        if not latest:
             return None
-        shown = []
-        for row in rows:
-            names = await self._repository.names(place, row.player_ids)
-            shown.append(f"{md(names[0])} vs {md(names[1])} in {place_link(match_place(row))}")
-        listed = ", ".join(shown)
-        return Refusal(f"Matches from this channel are played in their threads: {listed}.")
+        last = await latest_threaded_match(self._store, place.server_id, place.channel_id)
+        if last is None or last.id <= after:
+            return None
+        names = await self._repository.names(place, last.player_ids)
+        return Refusal(
+            f"The last match from this channel, {self._vs(names)}, was played in its thread: "
+            f"{place_link(match_place(last))} (the command works there)."
+        )
+
+    @staticmethod
+    def _vs(names: tuple[str, str]) -> str:
+        return f"{md(names[0])} vs {md(names[1])}"
 
     @contextmanager
     def watching(self) -> Iterator[list[int]]:

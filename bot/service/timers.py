@@ -11,12 +11,14 @@ to act runs; a player whose bank runs out loses the match.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from bot.engine.events import Event, OpeningRoll, Rolled
 from bot.engine.match import Match
+from bot.engine.text import bank_text
 from bot.store.timers import TimerRow
 
 CLOCK_WORD = "clock"
@@ -54,14 +56,6 @@ def clock_text(seconds: float) -> str:
     return f"{seconds:g} s"
 
 
-def bank_text(seconds: float) -> str:
-    """A bank as a clock shows it: ``9:45``, ``1:02:03``; never below ``0:00``."""
-    whole = max(0, int(seconds))
-    hours, rest = divmod(whole, 3600)
-    minutes, secs = divmod(rest, 60)
-    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
-
-
 def _runs(match: Match, engine_seat: int | None) -> int | None:
     """The seat whose bank runs now: the player to act, unless nobody or the engine is."""
     turn = match.turn
@@ -91,15 +85,43 @@ def _with_flag(timer: TimerRow, running: int | None) -> TimerRow:
     return replace(timer, flag_at=timer.turn_started_at + timer.delay + timer.banks[running])
 
 
-def bank_left(timer: TimerRow, match: Match, seat: int, now: float) -> float | None:
-    """What is left of ``seat``'s bank at ``now`` (None without a clock): less the time it has
-    run in the decision under way, if it is ``seat``'s."""
-    if timer.banks is None or timer.delay is None:
+@dataclass(frozen=True, slots=True)
+class ClockReading:
+    """A match's clock at some moment: what is left of each bank; ``running``: the seat whose
+    decision is under way (its ``delay_left`` first, then its bank), None when no bank runs
+    (GNU Backgammon to act)."""
+
+    banks: tuple[float, float]
+    running: int | None
+    delay_left: float
+
+
+def clock_reading(timer: TimerRow | None, match: Match, now: float) -> ClockReading | None:
+    """The clock of ``match`` at ``now`` (None: it has none): the bank of the player to act
+    less the time it has run past the delay."""
+    if timer is None or timer.banks is None or timer.delay is None:
         return None
-    bank = timer.banks[seat]
-    if match.turn == seat and timer.flag_at is not None:
-        bank -= max(0.0, now - timer.turn_started_at - timer.delay)
-    return max(0.0, bank)
+    banks = timer.banks
+    running = match.turn if timer.flag_at is not None else None
+    if running is None:
+        return ClockReading(banks, None, 0.0)
+    elapsed = max(0.0, now - timer.turn_started_at)
+    left = max(0.0, banks[running] - max(0.0, elapsed - timer.delay))
+    banks = (left, banks[1]) if running == 0 else (banks[0], left)
+    return ClockReading(banks, running, max(0.0, timer.delay - elapsed))
+
+
+def clock_line(names: tuple[str, str], reading: ClockReading) -> str:
+    """``Clock: alice 9:41 · bob 10:00 (alice's runs after 15 s of delay)``."""
+    banks = " · ".join(f"{names[seat]} {bank_text(reading.banks[seat])}" for seat in (0, 1))
+    running = reading.running
+    if running is None:
+        return f"Clock: {banks}."
+    if reading.delay_left > 0:
+        how = f"runs after {math.ceil(reading.delay_left)} s of delay"
+    else:
+        how = "is running"
+    return f"Clock: {banks} ({names[running]}'s {how})."
 
 
 def flagged(timer: TimerRow | None, now: float) -> bool:

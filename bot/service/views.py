@@ -3,6 +3,7 @@ the state adapters read (the open question, the match as data). None of these ch
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from bot.service.analysis_text import pr_text
@@ -22,6 +23,7 @@ from bot.service.models import (
 from bot.service.names import markdown_safe as md
 from bot.service.presentation import (
     challenge_key,
+    clock_now,
     ending_text,
     engine_record_text,
     game_data,
@@ -61,8 +63,10 @@ class Views:
         images: BoardImages,
         challenges: Challenges,
         settings: Settings,
+        clock: Callable[[], float],
     ) -> None:
         self._store = store
+        self._clock = clock
         self._repository = repository
         self._images = images
         self._challenges = challenges
@@ -79,14 +83,18 @@ class Views:
         seat = table.seat(user)
         viewer = seat if seat is not None else table.match.on_roll
         prompt, _ = prompt_text(table, self._prefix)
+        now = self._clock()
         text = f"{score_text(table.match, table.names)}\n{prompt}"
+        clock = clock_now(table, now)
+        if clock is not None:
+            text += f"\n{clock}"
         if table.row.status != "playing":
             text = f"{ending_text(table)}\n{score_text(table.match, table.names)}"
         shows = (table.row.id, table.row.version) if table.row.status == "playing" else None
         return [
             Reply(
                 text,
-                image=await self._images.board(table, viewer),
+                image=await self._images.board(table, viewer, now),
                 board_viewer=viewer,
                 announces=shows,
             )
@@ -104,12 +112,12 @@ class Views:
         table = await self._repository.require(place)
         match, names = table.match, table.names
         owner = "centred" if match.cube_owner is None else f"{names[match.cube_owner]}'s"
-        return [
-            Reply(
-                f"{score_text(match, names)}. Game {match.game_number}; "
-                f"cube {match.cube_value}, {owner}."
-            )
-        ]
+        text = (
+            f"{score_text(match, names)}. Game {match.game_number}; "
+            f"cube {match.cube_value}, {owner}."
+        )
+        clock = clock_now(table, self._clock())
+        return [Reply(text if clock is None else f"{text}\n{clock}")]
 
     async def export(self, place: Place, user: User) -> list[Reply]:
         table = await self._repository.require(place, latest=True)

@@ -20,12 +20,30 @@ async def set_match_parent(tx: Transaction, match_id: int, parent_channel_id: st
 
 
 async def threaded_matches(
-    store: Store, server_id: str, parent_channel_id: str, limit: int = THREADED_SHOWN
+    store: Store,
+    server_id: str,
+    parent_channel_id: str,
+    limit: int = THREADED_SHOWN,
+    *,
+    after: int = 0,
 ) -> list[MatchRow]:
-    """The matches being played in threads of the channel, oldest first."""
+    """The matches being played in threads of the channel (newer than match ``after``),
+    oldest first."""
     rows = await store.fetch_all(
         "SELECT * FROM matches WHERE server_id = ? AND parent_channel_id = ? "
-        "AND status = 'playing' ORDER BY id LIMIT ?",
-        (server_id, parent_channel_id, limit),
+        "AND status = 'playing' AND id > ? ORDER BY id LIMIT ?",
+        (server_id, parent_channel_id, after, limit),
     )
     return [MatchRow(**dict(row)) for row in rows]
+
+
+async def latest_threaded_match(
+    store: Store, server_id: str, parent_channel_id: str
+) -> MatchRow | None:
+    """The newest match from the channel played in a thread, whatever its status."""
+    row = await store.fetch_one(
+        "SELECT * FROM matches WHERE server_id = ? AND parent_channel_id = ? "
+        "ORDER BY id DESC LIMIT 1",
+        (server_id, parent_channel_id),
+    )
+    return None if row is None else MatchRow(**dict(row))

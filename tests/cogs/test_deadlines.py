@@ -77,3 +77,27 @@ async def test_the_task_runs_after_setup_and_stops_on_close(bot: BackgammonBot) 
     assert task is not None and not task.done()
     await bot.stop_deadlines()  # what close() does first
     assert task.done() and bot._deadlines is None
+
+
+async def test_a_channel_out_of_the_cache_is_fetched_to_post_there(
+    bot: BackgammonBot, service: TableService, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A thread archived after a week of quiet is not in discord.py's cache: the reminder
+    still goes out, through the API."""
+    alice, bob = dpytest.get_config().members
+    await dpytest.message(f"!challenge <@{bob.id}> 3", member=alice)
+    await dpytest.message("!accept", member=bob)
+    await dpytest.empty_queue()
+    channel = dpytest.get_config().channels[0]
+    fetched: list[int] = []
+
+    async def fetch_channel(channel_id: int) -> object:
+        fetched.append(channel_id)
+        return channel
+
+    monkeypatch.setattr(bot, "_channel_of", lambda place: None)
+    monkeypatch.setattr(bot, "fetch_channel", fetch_channel)
+    clock.advance(service.settings.reminder_hours * 3600 + 1)
+    assert await bot.post_due() == 1
+    assert fetched == [channel.id]
+    assert "Reminder: " in dpytest.get_message().content

@@ -14,7 +14,14 @@ import pytest
 from bot.cogs.presses import ButtonPresses
 from bot.cogs.replies import LiveButtons
 from bot.cogs.table import TableCog
-from bot.cogs.threads import ARCHIVE_MINUTES, ORIGIN, DiscordThreads, no_thread_text
+from bot.cogs.threads import _TOLD as told
+from bot.cogs.threads import (
+    ARCHIVE_MINUTES,
+    ORIGIN,
+    UNUSED_THREAD,
+    DiscordThreads,
+    no_thread_text,
+)
 from bot.service.models import Place, User
 from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings
@@ -90,6 +97,12 @@ def http_error(status: int) -> discord.HTTPException:
     response = SimpleNamespace(status=status, reason="refused")
     kind = discord.Forbidden if status == 403 else discord.HTTPException
     return kind(response, "refused")
+
+
+@pytest.fixture(autouse=True)
+def nobody_told() -> None:
+    """Each test starts as a new process would: no channel told of a missing permission."""
+    told.clear()
 
 
 @pytest.fixture
@@ -221,11 +234,14 @@ async def test_missing_permission_is_said_once_and_the_match_stays(
     assert notice == no_thread_text(["Create Public Threads"])
     assert "Dice commitment" in status
     assert channel.opened == [] and await service.table(PLACE) is not None
+    # Once per process and channel: a new opener (a new login's) doesn't say it again.
     opener = DiscordThreads(table.client, table.live)  # type: ignore[arg-type]
-    first = await opener.open(PLACE, "x vs y · 3 points", None)
     again = await opener.open(PLACE, "x vs y · 3 points", None)
-    assert first.thread is None and first.notice is not None
     assert again.thread is None and again.notice is None
+    other = FakeChannel(CHANNEL_ID + 1, perms=NO_THREADS)
+    fresh = DiscordThreads(FakeClient(other), table.live)  # type: ignore[arg-type]
+    first = await fresh.open(Place(PLACE.server_id, str(other.id)), "x vs y · 3 points", None)
+    assert first.thread is None and first.notice is not None  # another channel: told there
 
 
 async def test_refused_by_discord_is_said_and_other_failures_play_in_place() -> None:
@@ -291,3 +307,42 @@ async def test_setting_off_opens_no_thread(
     assert "Dice commitment" in status["content"]
     assert channel.opened == [] and await service.table(PLACE) is not None
     service.close()
+
+
+class FakeThread:
+    """A thread the opener opened: deleted, or (without Manage Threads) told and archived."""
+
+    def __init__(self, *, deletable: bool = True) -> None:
+        self.id = THREAD_ID
+        self.type = discord.ChannelType.public_thread
+        self.deletable = deletable
+        self.deleted = False
+        self.sent: list[str] = []
+        self.archived = False
+
+    async def delete(self) -> None:
+        if not self.deletable:
+            raise http_error(403)
+        self.deleted = True
+
+    async def send(self, content: str) -> None:
+        self.sent.append(content)
+
+    async def edit(self, *, archived: bool) -> None:
+        self.archived = archived
+
+
+async def test_an_unused_thread_is_deleted_or_archived() -> None:
+    for deletable in (True, False):
+        thread = FakeThread(deletable=deletable)
+        client = FakeClient()
+        client.channels[THREAD_ID] = thread  # type: ignore[assignment]
+        opener = DiscordThreads(client, LiveButtons(None))  # type: ignore[arg-type]
+        await opener.discard(THREAD)
+        assert thread.deleted is deletable
+        assert thread.sent == ([] if deletable else [UNUSED_THREAD])
+        assert thread.archived is not deletable
+    channel = FakeChannel()  # never a channel, whatever it is asked
+    opener = DiscordThreads(FakeClient(channel), LiveButtons(None))  # type: ignore[arg-type]
+    await opener.discard(PLACE)
+    assert channel.sent == []

@@ -435,3 +435,36 @@ def test_bad_input_is_refused() -> None:
         state(Position.initial(), phase="over", winner=0, result="triple")
     with pytest.raises(ValueError, match="points"):
         state(Position.initial(), phase="over", winner=0, points=-1)
+
+
+def test_a_clock_is_drawn_in_both_player_strips() -> None:
+    geo = layout(DEFAULT_SIZE)
+
+    def strips(board: BoardState) -> tuple[bytes, bytes]:
+        image = render_image(board, viewer=0)
+        return tuple(  # type: ignore[return-value]
+            image.crop(tuple(round(v) for v in box)).tobytes()
+            for box in (geo.top_strip, geo.bottom_strip)
+        )
+
+    plain = strips(state(Position.initial()))
+    clocked = strips(state(Position.initial(), clock=(600.0, 581.0), clock_running=0,
+                           clock_delay=15.0))
+    assert clocked[0] != plain[0] and clocked[1] != plain[1]
+    # Another bank, another picture: the time is drawn, not a fixed mark.
+    later = strips(state(Position.initial(), clock=(600.0, 522.0), clock_running=0))
+    assert later != clocked
+
+
+@pytest.mark.parametrize(
+    ("fields", "said"),
+    [
+        ({"clock": (-1.0, 5.0)}, "clock banks must not be negative"),
+        ({"clock_running": 0}, "clock_running must be None, or 0 or 1 with a clock"),
+        ({"clock": (1.0, 1.0), "clock_running": 2}, "clock_running must be None"),
+        ({"clock_delay": -1.0}, "clock_delay must not be negative"),
+    ],
+)
+def test_bad_clocks_are_refused(fields: dict[str, Any], said: str) -> None:
+    with pytest.raises(ValueError, match=said):
+        BoardState(Position.initial(), 0, PLAYERS, **fields)

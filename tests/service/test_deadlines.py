@@ -4,11 +4,12 @@ all done by ``TableService.due`` and all surviving a restart (a new service on t
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from bot.service.models import Place, User
+from bot.service.models import Decision, Place, User
 from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings
 from bot.store import Store
@@ -226,3 +227,82 @@ async def test_an_expired_challenge_is_announced_once(store: Store, clock: FakeC
     assert "alice's challenge to bob expired unanswered" in said[0][1].text
     assert await service.due() == []
     assert await service.open_challenge(PLACE) is None
+
+
+async def test_a_match_lost_on_time_asks_for_a_rematch(store: Store, clock: FakeClock) -> None:
+    service = make(store, clock)
+    await start_match(service, PLACE, ALICE, BOB, "3 clock 1m")
+    loser = await waiting(service)
+    clock.advance(15 + 180)
+    [(_, flag)] = await service.due()
+    assert flag.decision is Decision.REMATCH and flag.decision_for == loser.id
+    assert "`!rematch`" in flag.text and "Ratings:" in flag.text
+
+
+# -- the clock shown -------------------------------------------------------------------------
+
+
+async def test_the_status_after_each_action_shows_both_banks(
+    store: Store, clock: FakeClock
+) -> None:
+    service = make(store, clock)
+    public(await service.challenge(PLACE, ALICE, BOB, "3 clock 1m"))
+    [started] = public(await service.accept(PLACE, BOB))
+    first = await waiting(service)
+    assert f"Clock: alice 3:00 · bob 3:00 ({first.name}'s runs after 15 s of delay)." in (
+        started.text
+    )
+    clock.advance(15 + 40)
+    table = await service.table(PLACE)
+    assert table is not None
+    user = await waiting(service)
+    if table.match.phase == "move":
+        [after] = public(await service.move(PLACE, user, table.match.legal_plays()[0].notation))
+    else:
+        [after] = public(await service.roll(PLACE, user))
+    banks = {first.name: "2:20", ({ALICE, BOB} - {first}).pop().name: "3:00"}
+    assert f"Clock: alice {banks['alice']} · bob {banks['bob']}" in after.text
+
+
+async def test_score_and_board_show_the_bank_running_now(
+    store: Store, clock: FakeClock
+) -> None:
+    service = make(store, clock)
+    await start_match(service, PLACE, ALICE, BOB, "3 clock 1m")
+    first = await waiting(service)
+    clock.advance(6)
+    [score] = public(await service.score(PLACE, ALICE))
+    assert f"({first.name}'s runs after 9 s of delay)" in score.text
+    clock.advance(9 + 61)
+    [score] = public(await service.score(PLACE, ALICE))
+    [board] = public(await service.board(PLACE, ALICE))
+    for said in (score.text, board.text):
+        assert f"{first.name} 1:59" in said and f"({first.name}'s is running)" in said
+
+
+async def test_a_match_without_a_clock_shows_none(store: Store, clock: FakeClock) -> None:
+    service = make(store, clock)
+    public(await service.challenge(PLACE, ALICE, BOB, "3"))
+    [started] = public(await service.accept(PLACE, BOB))
+    [score] = public(await service.score(PLACE, ALICE))
+    assert "Clock:" not in started.text and "Clock:" not in score.text
+
+
+async def test_the_board_image_shows_the_clock_as_it_reads(
+    store: Store, clock: FakeClock
+) -> None:
+    service = TableService(store, settings=SETTINGS, dice=seeded_dice(7), clock=clock)
+    try:
+        await start_match(service, PLACE, ALICE, BOB, "3 clock 1m")
+        table = await service.table(PLACE)
+        assert table is not None and table.timer is not None
+        start = table.timer.turn_started_at
+        fresh = await service.images.board(table, 0)
+        assert fresh == await service.images.board(table, 0, start)  # as the decision began
+        assert await service.images.board(table, 0, start + 60) != fresh  # bank ran 45 s
+        plain = TableService(store, settings=SETTINGS, clock=clock)
+        unclocked = replace(table, timer=None)
+        assert await plain.images.board(unclocked, 0) != fresh
+        plain.close()
+    finally:
+        service.close()

@@ -175,3 +175,41 @@ async def test_against_the_bot_the_rematch_starts_at_once(engine_service: TableS
     assert table is not None and table.row.player_ids == (ALICE.id, ENGINE_ID)
     assert table.row.engine_level == "beginner" and table.row.tutor
     assert table.match.length == 1
+
+
+# -- matches that end without a last play ---------------------------------------------------
+
+
+async def test_a_claimed_match_ends_with_the_summary_and_the_rematch(
+    service: TableService, clock: FakeClock
+) -> None:
+    await start_match(service, PLACE, ALICE, BOB, 3)
+    table = await service.table(PLACE)
+    assert table is not None and table.match.turn is not None
+    idle = (ALICE, BOB)[table.match.turn]
+    claimer = BOB if idle == ALICE else ALICE
+    clock.advance(24 * 3600 + 5)
+    [claimed] = public(await service.claim(PLACE, claimer))
+    assert "claims the match" in claimed.text
+    assert "Ratings:" in claimed.text and f"{claimer.name} 15" in claimed.text
+    assert "`!rematch`" in claimed.text and "`!analysis`" in claimed.text
+    assert claimed.decision is Decision.REMATCH and claimed.decision_for == idle.id
+    assert claimed.decision_key == f"r{table.row.id}"
+    ended = await service.latest_table(PLACE)
+    assert ended is not None and claimed.announces == (ended.row.id, ended.row.version)
+    pending = await service.pending_decision(PLACE)
+    assert pending is not None and pending.key == claimed.decision_key
+    [offer] = public(await service.rematch(PLACE, idle))
+    assert offer.text.startswith(REMATCH_LEAD) and offer.decision is Decision.CHALLENGE
+
+
+async def test_a_voided_or_aborted_match_offers_no_rematch(service: TableService) -> None:
+    await start_match(service, PLACE, ALICE, BOB, 3)
+    [voided] = public(await service.void(PLACE, CAROL, moderator=True))
+    assert voided.decision is None and "`!rematch`" not in voided.text
+    assert await service.pending_decision(PLACE) is None
+    await start_match(service, PLACE, ALICE, BOB, 3)
+    public(await service.abort(PLACE, ALICE))
+    [aborted] = public(await service.abort(PLACE, BOB))
+    assert aborted.decision is None and "`!rematch`" not in aborted.text
+    assert await service.pending_decision(PLACE) is None

@@ -25,12 +25,16 @@ class FakeOpener:
         self.opens = opens
         self.notice = notice
         self.asked: list[tuple[Place, str, str | None]] = []
+        self.discarded: list[Place] = []
 
     async def open(self, place: Place, name: str, key: str | None) -> Opened:
         self.asked.append((place, name, key))
         if not self.opens:
             return Opened(None, self.notice)
         return Opened(Place(place.server_id, f"t{len(self.asked)}"), self.notice)
+
+    async def discard(self, thread: Place) -> None:
+        self.discarded.append(thread)
 
 
 def thread(number: int) -> Place:
@@ -241,3 +245,63 @@ async def test_a_game_against_the_bot_gets_its_thread(
     assert await service.table(thread(1)) is None
     [result] = told
     assert result.place == PLACE and result.text.endswith("in a 3-point match. (#t1)")
+
+
+async def test_accept_again_in_the_channel_points_to_the_thread(service: TableService) -> None:
+    await accepted(service)
+    [typed] = await service.accept(PLACE, BOB)
+    assert typed.private and typed.text == (
+        "That challenge was accepted. Matches from this channel are played in their threads: "
+        "alice vs bob in #t1."
+    )
+    # The Accept button pressed again: out of date, and where the match is.
+    [pressed] = await service.answer(PLACE, BOB, "c1", service.accept)
+    assert pressed.private and pressed.text.startswith("This button is out of date")
+    assert "alice vs bob in #t1" in pressed.text
+
+
+async def test_board_and_export_point_to_the_last_match_in_a_thread(
+    store: Store, clock: FakeClock, opener: FakeOpener
+) -> None:
+    # A match played in the channel first (no thread then), then one in a thread.
+    in_place = make_service(store, clock, None)
+    public(await in_place.challenge(PLACE, ALICE, BOB, "money"))
+    public(await in_place.accept(PLACE, BOB))
+    public(await in_place.abort(PLACE, ALICE))
+    public(await in_place.abort(PLACE, BOB))
+    service = make_service(store, clock, opener)
+    await accepted(service, "1")
+    for command in (service.board, service.export, service.score):
+        [pointer] = await command(PLACE, CAROL)
+        assert pointer.private and "alice vs bob in #t1" in pointer.text
+    table = await service.table(thread(1))
+    assert table is not None
+    public(await service.abort(thread(1), ALICE))
+    public(await service.abort(thread(1), BOB))
+    for command in (service.board, service.export):
+        [pointer] = await command(PLACE, CAROL)
+        assert pointer.private and pointer.text == (
+            "The last match from this channel, alice vs bob, was played in its thread: #t1 "
+            "(the command works there)."
+        )
+
+
+async def test_a_thread_opened_for_a_race_lost_is_discarded(
+    service: TableService, opener: FakeOpener
+) -> None:
+    public(await service.challenge(PLACE, ALICE, BOB, "3"))
+    challenge = await service.open_challenge(PLACE)
+    assert challenge is not None
+    real_open = opener.open
+
+    async def answered_meanwhile(place: Place, name: str, key: str | None) -> Opened:
+        opened = await real_open(place, name, key)
+        async with service.store.transaction() as tx:  # another process accepts first
+            await tx.close_challenge(challenge.id, "accepted")
+        return opened
+
+    opener.open = answered_meanwhile  # type: ignore[method-assign]
+    [lost] = await service.accept(PLACE, BOB)
+    assert lost.private and "changed while your command ran" in lost.text
+    assert opener.discarded == [thread(1)]
+    assert await service.table(thread(1)) is None
