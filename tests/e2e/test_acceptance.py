@@ -31,6 +31,7 @@ from tests.e2e.test_real_process import (
     actions,
     assert_no_unknown_routes,
     button,
+    globally_limited,
     is_png,
 )
 
@@ -252,7 +253,7 @@ async def test_a_whole_match_by_slash_commands_autocomplete_and_buttons_in_its_t
     thread, first = await challenge_accepted_in_thread(fake, channel, players, 2)
     assert "Dice commitment" in first.content
 
-    before = len(channel_posts(fake))
+    before, mark = len(channel_posts(fake)), fake.mark()
     started = time.monotonic()
     won, last, played = await play_to_the_end(fake, thread, players, first)
     seconds = time.monotonic() - started
@@ -273,7 +274,9 @@ async def test_a_whole_match_by_slash_commands_autocomplete_and_buttons_in_its_t
     # rate limit: the channel API carried only the result (and a board-less message's edits).
     posted = channel_posts(fake)[before:]
     assert [call.path.split("/")[2] for call in posted] == [str(channel)], posted
+    assert globally_limited(fake.calls_since(mark)) == ["POST /channels/{channel}/messages"]
     figures = {
+        "api_calls": len(fake.calls_since(mark)),
         "decisions": played.decisions,
         "moves": played.moves,
         "presses": played.presses,
