@@ -55,7 +55,6 @@ def bot_intents(*, message_content: bool = True) -> discord.Intents:
 
 
 REPOSTED = "(Re-posted after a restart.)"
-DUE_EVERY_SECONDS = 5.0  # how often deadlines are looked at (a clock's delay is 15 s)
 
 
 class GatedTree(app_commands.CommandTree["BackgammonBot"]):
@@ -175,21 +174,23 @@ class BackgammonBot(commands.Bot):
             self._deadlines = None
 
     async def _watch_deadlines(self) -> None:
-        """The background task: every few seconds, what fell due is done and posted."""
+        """The background task: every ``DEADLINE_POLL_SECONDS``, what fell due is done and
+        posted."""
         await self.wait_until_ready()
         while True:
             try:
                 await self.post_due()
             except Exception:  # one bad turn must not stop reminders and clocks for good
                 log.exception("Deadlines: what fell due could not be done or posted")
-            await asyncio.sleep(DUE_EVERY_SECONDS)
+            await asyncio.sleep(self.settings.deadline_poll_seconds)
 
     async def post_due(self) -> int:
         """Do what fell due in this process's servers (reminders, clocks run out, challenges
         expired) and post it where it happened; returns how many messages went out."""
         by_place: dict[Place, list[Reply]] = {}
         for place, reply in await self.service.due(self._serves):
-            by_place.setdefault(place, []).append(reply)
+            # A reply may name its own place: a thread's result goes to the thread's channel.
+            by_place.setdefault(reply.place or place, []).append(reply)
         posted = 0
         for place, replies in by_place.items():
             channel = await self._reach(place)

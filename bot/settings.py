@@ -68,6 +68,7 @@ class Settings:
     engine_timeout_seconds: float = 10.0  # a worker that takes longer is killed and restarted
     # Correspondence play, clocks and threads.
     reminder_hours: float = 12.0  # ping the player to act once per turn after this long
+    deadline_poll_seconds: float = 5.0  # how often the bot looks for what fell due
     clock_delay_seconds: float = 15.0  # a clocked match: the free delay before a bank runs
     match_threads: bool = True  # an accepted challenge in a text channel gets its own thread
 
@@ -154,7 +155,8 @@ class Settings:
             analysis_plies=int(number("ANALYSIS_PLIES", 2, whole=True, low=0, high=2)),
             engine_workers=int(number("ENGINE_WORKERS", 2, whole=True, low=1, high=16)),
             engine_timeout_seconds=number("ENGINE_TIMEOUT_SECONDS", 10.0, low=0.5),
-            reminder_hours=number("REMINDER_HOURS", 12.0, low=0.01),
+            reminder_hours=number("REMINDER_HOURS", 12.0, low=0.001),
+            deadline_poll_seconds=number("DEADLINE_POLL_SECONDS", 5.0, low=0.1, high=60),
             clock_delay_seconds=number("CLOCK_DELAY_SECONDS", 15.0, low=0, high=300),
             match_threads=flag("MATCH_THREADS", True),
         )

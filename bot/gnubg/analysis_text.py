@@ -121,7 +121,9 @@ def parse_statistics(text: str, names: Sequence[str], cube_blunders: Sequence[in
     rate = _floats(get("overall", "Error rate mEMG"))
     luck_total = _floats(get("luck", "Luck total EMG", always=False))
     luck_rate = _floats(get("luck", "Luck rate mEMG", always=False))
-    adjusted = _floats(get("overall", "Luck adjusted result", always=False))
+    # Only for a match whose last game was played out (not one claimed or lost on time).
+    adjusted_line = lines.get(("overall", "Luck adjusted result"))
+    adjusted = None if adjusted_line is None else _floats(adjusted_line)
     rating = _words(get("overall", "Overall rating", always=False))
     players = []
     for side in (0, 1):
@@ -140,7 +142,7 @@ def parse_statistics(text: str, names: Sequence[str], cube_blunders: Sequence[in
             pr=500 * abs(total[side]) / decisions if decisions else 0.0,
             luck_rate=luck_rate[side],
             luck_total=luck_total[side],
-            luck_adjusted=adjusted[side],
+            luck_adjusted=None if adjusted is None else adjusted[side],
             rating=rating[side],
         ))
     return players[0], players[1]

@@ -176,7 +176,9 @@ class PlayerAnalysis:
     pr: float  # the PR players quote (eXtreme Gammon's): 500 x equity lost / decisions
     luck_rate: float  # mEMG per move
     luck_total: float  # EMG
-    luck_adjusted: float  # the luck-adjusted result (MWC % in match play, points for money)
+    # The luck-adjusted result (MWC % in match play, points for money); None when the last game
+    # was not played out (a claim, a clock run out): gnubg prints none then.
+    luck_adjusted: float | None
     rating: str  # gnubg's word for the overall play: "Expert", "Advanced"...
 
     @property
@@ -264,7 +266,10 @@ class MatchAnalysis:
 def _player_from_data(item: Mapping[str, Any]) -> PlayerAnalysis:
     values = {field.name: item[field.name] for field in fields(PlayerAnalysis)}
     for field in fields(PlayerAnalysis):
-        kind = {"str": str, "int": int, "float": float}[str(field.type)]
+        optional = str(field.type).endswith(" | None")
+        if optional and values[field.name] is None:
+            continue
+        kind = {"str": str, "int": int, "float": float}[str(field.type).removesuffix(" | None")]
         if not isinstance(values[field.name], (int, float) if kind is float else kind):
             raise AnalysisDataError(f"{field.name} {values[field.name]!r} is not a {kind.__name__}")
     return PlayerAnalysis(**values)

@@ -74,10 +74,12 @@ def result_text(match_id: int, names: tuple[str, str], analysis: MatchAnalysis) 
 
 def player_lines(name: str, player: PlayerAnalysis, length: int) -> list[str]:
     rating = f" ({player.rating})" if player.rating else ""
-    if length == 0:
-        adjusted = f"luck-adjusted result {player.luck_adjusted:+.3f} points"
+    if player.luck_adjusted is None:  # the last game was not played out
+        adjusted = ""
+    elif length == 0:
+        adjusted = f"; luck-adjusted result {player.luck_adjusted:+.3f} points"
     else:  # gnubg's figure: the match won or lost (+-50% of MWC from even) less the luck
-        adjusted = f"luck-adjusted result {player.luck_adjusted:+.1f}% in match-winning chances"
+        adjusted = f"; luck-adjusted result {player.luck_adjusted:+.1f}% in match-winning chances"
     return [
         f"**{name}**: PR {player.pr:.1f}, error rate {player.error_rate:.1f} mEMG over "
         f"{plural(player.decisions, 'decision')}{rating}.",
@@ -92,7 +94,7 @@ def player_lines(name: str, player: PlayerAnalysis, length: int) -> list[str]:
         + _errors(
             player.cube_decisions, player.cube_errors, player.cube_blunders, player.cube_error_rate
         ),
-        f"  Luck {player.luck_rate:+.1f} mEMG a move ({player.luck_total:+.3f} EMG in all); "
+        f"  Luck {player.luck_rate:+.1f} mEMG a move ({player.luck_total:+.3f} EMG in all)"
         f"{adjusted}.",
     ]
 

@@ -5,6 +5,7 @@ The matches are seeded random self-play through bot.engine.Match, analysed at 0-
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import re
 import tempfile
@@ -20,7 +21,7 @@ from bot.engine.match import Match  # noqa: E402
 from bot.gnubg import analysis, analysis_text  # noqa: E402
 from bot.gnubg.api import EngineFailure, MatchAnalysis  # noqa: E402
 from bot.gnubg.capture import captured_output  # noqa: E402
-from tests.engine.matchplay import Policy, random_match  # noqa: E402
+from tests.engine.matchplay import Policy, random_match, random_states  # noqa: E402
 from tests.gnubg.analysis_pool import SpawnPool  # noqa: E402
 
 NAMES = ("alice smith", "Bob")
@@ -302,6 +303,22 @@ class NoPool:
 
     async def close(self) -> None:
         return None
+
+
+def test_a_match_stopped_mid_game_is_analysed_as_far_as_it_went(pool: SpawnPool) -> None:
+    """A match claimed or lost on time ends in the middle of a game: gnubg's statistics then
+    have no luck-adjusted result (they once failed the whole analysis for the lack of it)."""
+    states = random_states(7, 3, Policy(resign=0.0, double=0.0))
+    stopped = next(itertools.islice(states, 25, None))
+    assert not stopped.is_over and stopped.game_number == 1
+    mat = stopped.to_mat(NAMES)
+    result = run_analysis(pool, mat)
+    statistics, _ = gnubg_analyse(mat)
+    assert "Luck adjusted result" not in statistics
+    assert [player.luck_adjusted for player in result.players] == [None, None]
+    assert all(player.checker_decisions > 0 for player in result.players)
+    again = MatchAnalysis.from_data(json.loads(json.dumps(result.to_data())))
+    assert again.players == result.players
 
 
 @pytest.mark.parametrize("plies", [-1, 5])

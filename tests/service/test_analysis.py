@@ -360,3 +360,16 @@ def test_a_match_without_a_decision_to_judge_says_so_in_a_line() -> None:
     text = result_text(1, ("alice", "bob"), analysis)
     assert "nothing to rate" in text
     assert "PR" not in text and "luck-adjusted" not in text
+
+
+def test_a_match_stopped_mid_game_has_no_luck_adjusted_result_to_show() -> None:
+    from dataclasses import replace
+
+    from bot.service.analysis_text import result_text
+    from tests.service.fake_analyst import player, result
+
+    stopped = replace(player("alice", 3.0), luck_adjusted=None)
+    analysis = replace(result(), players=(stopped, replace(stopped, name="bob")))
+    text = result_text(1, ("alice", "bob"), analysis)
+    assert "PR 3.0" in text and "Luck " in text
+    assert "luck-adjusted" not in text and "None" not in text
