@@ -306,8 +306,14 @@ class TableService:
         self, where: Callable[[Place], bool] = lambda place: True
     ) -> dict[Place, list[Reply]]:
         """At startup: the turns the engine owes in the matches at places ``where`` accepts
-        (it stopped while thinking, or failed), taken now; the replies by place."""
-        return await self.opponent.resume(where)
+        (it stopped while thinking, or failed), taken now; the replies by place (a match it
+        ends in a thread also gets its result in the thread's channel)."""
+        with self.threads.watching() as finished:
+            owed = await self.opponent.resume(where)
+        for reply in await self.threads.results(finished):
+            if reply.place is not None:
+                owed.setdefault(reply.place, []).append(reply)
+        return owed
 
     async def double(self, place: Place, user: User) -> list[Reply]:
         return await self._guarded(

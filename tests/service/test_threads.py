@@ -305,3 +305,21 @@ async def test_a_thread_opened_for_a_race_lost_is_discarded(
     assert lost.private and "changed while your command ran" in lost.text
     assert opener.discarded == [thread(1)]
     assert await service.table(thread(1)) is None
+
+
+async def test_a_match_the_bot_ends_when_it_resumes_tells_the_channel(
+    store: Store, clock: FakeClock, opener: FakeOpener
+) -> None:
+    service = make_service(store, clock, opener)
+    public(await service.challenge(PLACE, ALICE, ENGINE_USER, "1 expert"))
+    engine = service.engine
+    assert isinstance(engine, FakeEngine)
+    engine.failures = 1_000  # the bot can't answer the resignation: it waits on the bot
+    await service.resign(thread(1), ALICE, "single")
+    table = await service.table(thread(1))
+    assert table is not None and table.match.phase == "resigned"
+    restarted = make_service(store, clock, opener)  # the bot answers once it is back
+    owed = await restarted.resume_engine()
+    assert await restarted.table(thread(1)) is None  # it accepted: the match is over
+    [result] = owed[PLACE]
+    assert result.place == PLACE and result.text.endswith("in a 1-point match. (#t1)")
