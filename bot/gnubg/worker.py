@@ -23,7 +23,7 @@ from typing import Any
 
 from bot.engine.matchid import GAME_PLAYING, MatchIdFields, decode_match_id, encode_match_id
 from bot.engine.options import MAX_CUBE
-from bot.engine.position import Play, Position
+from bot.engine.position import Position
 from bot.gnubg.api import (
     CubeAdvice,
     Evaluation,
@@ -34,6 +34,7 @@ from bot.gnubg.api import (
     Query,
 )
 from bot.gnubg.capture import Captured, captured_output
+from bot.gnubg.steps import plays_matching
 
 # Sized so that clearing it (gnubg empties the cache when it is resized) costs ~5 ms.
 CACHE_ENTRIES = 262_144
@@ -234,30 +235,6 @@ class Situation:
 # -- checker play -----------------------------------------------------------------------------
 
 
-def _steps_result(position: Position, flat: tuple[int, ...]) -> Position | None:
-    """The position after gnubg's flat ``(from, to, from, to...)`` steps, or None when the
-    tuple was cut at a bear-off (the binding stops at the first "off")."""
-    if len(flat) % 2:
-        return None
-    mover = list(position.mover)
-    opponent = list(position.opponent)
-    for source, dest in zip(flat[::2], flat[1::2], strict=True):
-        mover[source - 1] -= 1
-        if dest > 0:
-            mover[dest - 1] += 1
-            if opponent[24 - dest] == 1:
-                opponent[24 - dest] = 0
-                opponent[24] += 1
-    try:
-        return Position(tuple(opponent), tuple(mover))
-    except ValueError:
-        return None
-
-
-def _play_with_result(plays: list[Play], result: Position) -> Play | None:
-    return next((play for play in plays if play.result == result), None)
-
-
 _HINT_LINE = re.compile(
     r"^\s*\*?\s*(\d+)\.\s+(Cubeful|Cubeless)\s+(\d)-ply\s+(.+?)\s+Eq\.:\s+([+-]?\d+\.\d+)"
     r"(?:\s+\(([+-]?\d+\.\d+)\))?"
@@ -310,15 +287,20 @@ def choose_play(query: Query, level: Level) -> str | None:
     context = _evalcontext(level.plies, level.noise, level.deterministic, level.prune)
     flat = tuple(_gnubg().find_best_move(situation.board, situation.cubeinfo(), context, dice,
                                          _state.default_filters))
-    result = _steps_result(situation.position, flat)
-    if result is not None:
-        play = _play_with_result(plays, result)
-        if play is None:
-            raise QueryError(f"gnubg's play {flat} is not legal in {query.gnubg_id!r}")
-        return play.notation
-    # Cut at a bear-off: the hint (same settings, same filters) prints the whole play.
+    candidates = plays_matching(situation.position, dice, flat, plays)
+    if len(candidates) == 1:
+        return candidates[0].notation
+    # Cut at a bear-off with several ways to go on (``6/off`` with a 2 left): gnubg's hint, at
+    # the same settings and filters, ranks them; its first among them is gnubg's play. (A line
+    # printed below the level's plies is the filters' doing: a play left alone is not
+    # re-evaluated deeper, in ``find_best_move`` as in ``hint``.)
     _gnubg().set_eval_hint_filter(_state.default_filters)
-    return _hint_options(situation, 1)[0].play
+    ranked = [option.play for option in _hint_options(situation, len(plays))]
+    names = {play.notation for play in candidates}
+    chosen = next((play for play in ranked if play in names), None)
+    if chosen is None:
+        raise QueryError(f"gnubg's play {flat} is not legal in {query.gnubg_id!r}")
+    return chosen
 
 
 def _top_filters(plies: int, count: int) -> list[dict[str, Any]]:

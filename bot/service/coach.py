@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Literal
 
 from bot.engine.events import Moved
@@ -106,6 +106,22 @@ _CUBE_DONE = {
     "beaver": "You beavered",
     "drop": "You passed",
 }
+
+
+def tutored_in_order(replies: list[Reply], comments: list[Reply]) -> list[Reply]:
+    """``replies`` to a decision with the tutor's ``comments`` on it right after the line that
+    tells it. The status message's first line is the decision; when more follows in it (the
+    bot's forced reply, the next prompt), that line goes first in a message of its own, then
+    the comments, then the rest with the board, so the comment never follows the next prompt."""
+    status = next((i for i, reply in enumerate(replies) if reply.announces is not None), None)
+    if not comments or status is None:
+        return replies + comments
+    first, _, rest = replies[status].text.partition("\n")
+    if rest.count("\n") == 0:  # the decision and the prompt: the comment reads well after
+        return [*replies[: status + 1], *comments, *replies[status + 1:]]
+    line = Reply(first, place=replies[status].place)
+    after = replace(replies[status], text=rest)
+    return [*replies[:status], line, *comments, after, *replies[status + 1:]]
 
 
 class Coach:

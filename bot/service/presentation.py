@@ -211,10 +211,14 @@ def prompt_text(table: Table, prefix: str) -> tuple[str, Decision | None]:
             None,
         )
     if match.phase == "doubled":
-        answers = f"`{p}take` or `{p}drop`"
+        cube = match.offered_cube
         if match.length == 0 and match.options.beavers:
-            answers = f"`{p}take`, `{p}drop` or `{p}beaver`"
-        return f"{who}: {answers} (the cube would be {match.offered_cube}).", Decision.DOUBLE
+            return (
+                f"{who}: `{p}take` (the cube goes to {cube}), `{p}drop` or `{p}beaver` (take and "
+                f"redouble at once: the cube goes to {cube * 2}, yours).",
+                Decision.DOUBLE,
+            )
+        return f"{who}: `{p}take` or `{p}drop` (the cube would be {cube}).", Decision.DOUBLE
     return f"{who}: `{p}accept` or `{p}reject` the resignation.", Decision.RESIGNATION
 
 

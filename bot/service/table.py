@@ -33,7 +33,7 @@ from bot.service.admin import Administration
 from bot.service.analysis import Analyses
 from bot.service.challenges import Challenges
 from bot.service.choices import plays_for
-from bot.service.coach import Coach, Tutored
+from bot.service.coach import Coach, Tutored, tutored_in_order
 from bot.service.commands import UserLookup
 from bot.service.deadlines import Deadlines
 from bot.service.dice import DiceFactory, keyed_dice, secure_dice, seeded_dice
@@ -192,7 +192,8 @@ class TableService:
         with self.analyses.watching_ends() as ended, self.threads.watching() as finished:
             replies = await self._under_lock(place, work)
             if before and tutored is not None:
-                replies += await self.coach.tutor(place, before[0], tutored)
+                comments = await self.coach.tutor(place, before[0], tutored)
+                replies = tutored_in_order(replies, comments)
             replies = await self._engine_turns(place, replies)
         replies = await self.rematches.summarised(place, replies)  # a match's end, summed up
         replies += await self.threads.results(finished)  # to the channel of a thread's match

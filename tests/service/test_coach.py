@@ -8,8 +8,8 @@ import random
 import pytest
 
 from bot.gnubg.api import BAD_THRESHOLD, CubeAdvice
-from bot.service.coach import cube_loss
-from bot.service.models import ENGINE_USER, Place
+from bot.service.coach import cube_loss, tutored_in_order
+from bot.service.models import ENGINE_USER, Place, Reply
 from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings
 from bot.store import Store
@@ -200,3 +200,18 @@ def test_cube_loss_for_each_action() -> None:
     assert cube_loss(pass_, "take") == pytest.approx(0.4)
     assert cube_loss(pass_, "take") > BAD_THRESHOLD
     assert cube_loss(pass_, "drop") == 0.0
+
+
+def test_the_tutor_comment_follows_the_decision_it_judges() -> None:
+    comment = Reply("Tutor: `13/7` loses 0.100 in equity.")
+    status = Reply("Alice plays 13/7.\nBot rolls 21 and plays 6/4 5/4.\nAlice: `!roll`.",
+                   image=b"png", announces=(1, 2))
+    ordered = tutored_in_order([status], [comment])
+    assert [reply.text for reply in ordered] == [
+        "Alice plays 13/7.", comment.text,
+        "Bot rolls 21 and plays 6/4 5/4.\nAlice: `!roll`."]
+    assert ordered[0].image is None and ordered[2].image == b"png"
+    assert ordered[2].announces == (1, 2)
+    short = Reply("Alice plays 13/7.\nBot is thinking…", announces=(1, 2))
+    assert tutored_in_order([short], [comment]) == [short, comment]
+    assert tutored_in_order([short], []) == [short]

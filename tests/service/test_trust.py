@@ -142,7 +142,8 @@ async def test_beaver_wording(service: TableService) -> None:
             taker = (ALICE, BOB)[1 - match.on_roll]
             [asked] = public(await service.double(PLACE, doubler))
             assert (
-                f"{taker.name}: `!take`, `!drop` or `!beaver` (the cube would be 2)" in asked.text
+                f"{taker.name}: `!take` (the cube goes to 2), `!drop` or `!beaver` (take and "
+                "redouble at once: the cube goes to 4, yours)." in asked.text
             )
             [beavered] = public(await service.beaver(PLACE, taker))
             assert f"the cube is at 4, and {taker.name} owns it" in beavered.text
