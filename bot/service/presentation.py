@@ -28,7 +28,7 @@ from bot.engine.events import (
 )
 from bot.engine.match import Match
 from bot.engine.notation import normalise_typed
-from bot.engine.options import DEFAULT_AUTOMATIC_DOUBLES
+from bot.engine.options import DEFAULT_AUTOMATIC_DOUBLES, MAX_CUBE
 from bot.engine.text import dice_text, level_text, points_text
 from bot.service.help import suggest
 from bot.service.models import ENGINE_ID, Decision, Reply
@@ -212,7 +212,8 @@ def prompt_text(table: Table, prefix: str) -> tuple[str, Decision | None]:
         )
     if match.phase == "doubled":
         cube = match.offered_cube
-        if match.length == 0 and match.options.beavers:
+        assert cube is not None
+        if match.length == 0 and match.options.beavers and cube * 2 <= MAX_CUBE:
             return (
                 f"{who}: `{p}take` (the cube goes to {cube}), `{p}drop` or `{p}beaver` (take and "
                 f"redouble at once: the cube goes to {cube * 2}, yours).",

@@ -3,15 +3,8 @@
 from __future__ import annotations
 
 from bot.store.analyses import AnalysisRecords, AnalysisRow, PlayerFigures, PrSummary
-from bot.store.database import (
-    ChallengeRow,
-    MatchRow,
-    PlayerRow,
-    StaleMatchError,
-    Store,
-    StoreError,
-    Transaction,
-)
+from bot.store.database import Store, Transaction
+from bot.store.rows import ChallengeRow, MatchRow, PlayerRow, StaleMatchError, StoreError
 
 __all__ = [
     "AnalysisRecords",

@@ -1,4 +1,5 @@
 """The SQLite store: numbered migrations, WAL, foreign keys, one transaction per command.
+Its rows and errors are in :mod:`bot.store.rows`.
 
 All access goes through one aiosqlite connection guarded by one lock, so a transaction of one
 channel's command never interleaves with another's statements.
@@ -13,12 +14,13 @@ import sqlite3
 import time
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 import aiosqlite
+
+from bot.store.rows import ChallengeRow, MatchRow, PlayerRow, StaleMatchError, StoreError
 
 log = logging.getLogger(__name__)
 
@@ -27,81 +29,6 @@ _PLAYER_SQL = "SELECT * FROM players WHERE server_id = ? AND user_id = ?"
 _ACTIONS_SQL = "SELECT seq, action FROM match_actions WHERE match_id = ? ORDER BY seq"
 _APPEND_SQL = "INSERT INTO match_actions (match_id, seq, action) VALUES (?, ?, ?)"
 _MIGRATION_NAME = re.compile(r"^(\d{3})_[\w-]+\.sql$")
-
-
-class StoreError(RuntimeError):
-    """The database can't be opened or used: the message says which file and why."""
-
-
-class StaleMatchError(RuntimeError):
-    """Another writer changed the match (or challenge) since it was read; nothing was written.
-
-    ``match_id`` names the match, when it was one (its cached copy is out of date)."""
-
-    def __init__(self, text: str, match_id: int | None = None) -> None:
-        super().__init__(text)
-        self.match_id = match_id
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerRow:
-    server_id: str
-    user_id: str
-    name: str
-    rating: float
-    experience: int
-    wins: int
-    losses: int
-
-
-@dataclass(frozen=True, slots=True)
-class ChallengeRow:
-    id: int
-    server_id: str
-    channel_id: str
-    challenger_id: str
-    challenged_id: str
-    match_length: int
-    created_at: float
-    expires_at: float
-    status: str
-    options: str = "{}"
-    hints: int = 0  # schema 6: ``!hint`` allowed in the match it starts
-    clock_seconds: float | None = None  # schema 8: bank per point of a clocked match
-
-
-@dataclass(frozen=True, slots=True)
-class MatchRow:
-    """A match. ``state``: JSON of what never changes (options and dice); ``snapshot``: JSON
-    of its current state, None until first written (rows from before schema 5); its actions
-    are rows of ``match_actions`` (:meth:`Store.match_actions`)."""
-
-    id: int
-    server_id: str
-    channel_id: str
-    player0_id: str
-    player1_id: str
-    match_length: int
-    state: str
-    version: int
-    status: str
-    winner: int | None
-    ending: str | None
-    abort_offered_by: int | None
-    created_at: float
-    last_action_at: float
-    snapshot: str | None = None
-    # schema 6 (see migrations/006_opponent.sql and bot/store/opponent.py)
-    engine_level: str | None = None
-    tutor: int = 0
-    hints: int = 0
-    rated: int = 1
-    # schema 9 (see migrations/009_match_threads.sql and bot/store/threads.py)
-    parent_channel_id: str | None = None
-
-    @property
-    def player_ids(self) -> tuple[str, str]:
-        return self.player0_id, self.player1_id
 
 
 def migrations() -> list[tuple[int, str]]:

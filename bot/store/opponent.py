@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.store.database import MatchRow, Store, Transaction
+from bot.store.database import Store, Transaction
+from bot.store.rows import MatchRow
 
 
 @dataclass(frozen=True, slots=True)

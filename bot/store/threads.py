@@ -7,7 +7,8 @@ Plain functions over a :class:`~bot.store.database.Store` or
 
 from __future__ import annotations
 
-from bot.store.database import MatchRow, Store, Transaction
+from bot.store.database import Store, Transaction
+from bot.store.rows import MatchRow
 
 THREADED_SHOWN = 5  # matches named when pointing from a channel to its threads
 

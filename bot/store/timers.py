@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot.store.database import ChallengeRow, MatchRow, Store, Transaction
+from bot.store.database import Store, Transaction
+from bot.store.rows import ChallengeRow, MatchRow
 
 
 @dataclass(frozen=True, slots=True)
