@@ -26,6 +26,7 @@ from bot.cogs.presses import ButtonPresses
 from bot.cogs.replies import (
     ChannelTarget,
     LiveButtons,
+    Sent,
     admit_command,
     admit_interaction,
     place_of,
@@ -193,13 +194,7 @@ class BackgammonBot(commands.Bot):
             by_place.setdefault(reply.place or place, []).append(reply)
         posted = 0
         for place, replies in by_place.items():
-            channel = await self._reach(place)
-            if channel is None:
-                continue
-            perms = channel.permissions_for(channel.guild.me)
-            sent = await send_replies(ChannelTarget(channel, attach=perms.attach_files), replies)
-            await self.live.update(place, sent)
-            posted += sum(message is not None for _, message in sent)
+            posted += sum(message is not None for _, message in await self._post(place, replies))
         return posted
 
     async def repost_unannounced(self) -> int:
@@ -235,14 +230,19 @@ class BackgammonBot(commands.Bot):
         posted = 0
         turns = await self.service.resume_engine(self._serves)
         for place, replies in turns.items():
-            channel = await self._reach(place)
-            if channel is None:
-                continue
-            perms = channel.permissions_for(channel.guild.me)
-            sent = await send_replies(ChannelTarget(channel, attach=perms.attach_files), replies)
-            await self.live.update(place, sent)
-            posted += any(message is not None for _, message in sent)
+            posted += any(message is not None for _, message in await self._post(place, replies))
         return posted
+
+    async def _post(self, place: Place, replies: list[Reply]) -> Sent:
+        """Send ``replies`` to ``place`` outside any command (nothing when it can't be
+        reached), and keep its buttons live."""
+        channel = await self._reach(place)
+        if channel is None:
+            return []
+        perms = channel.permissions_for(channel.guild.me)
+        sent = await send_replies(ChannelTarget(channel, attach=perms.attach_files), replies)
+        await self.live.update(place, sent)
+        return sent
 
     def _serves(self, place: Place) -> bool:
         """Whether ``place`` is in one of this process's servers (its shards')."""
