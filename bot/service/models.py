@@ -28,6 +28,11 @@ ENGINE_USER = User("engine:gnubg", "GNU Backgammon")
 ENGINE_ID = ENGINE_USER.id
 
 
+def engine_seat_of(player_ids: tuple[str, str]) -> int | None:
+    """GNU Backgammon's seat among a match's players, or None when two people play."""
+    return player_ids.index(ENGINE_ID) if ENGINE_ID in player_ids else None
+
+
 @dataclass(frozen=True, slots=True)
 class Place:
     """A table: one channel (or thread) of one server. Each holds at most one match."""

@@ -27,7 +27,7 @@ from bot.gnubg.unavailable import UNAVAILABLE
 from bot.service.challenges import TUTOR_WORD, Challenges, parse_terms, take_words
 from bot.service.dice import DiceFactory
 from bot.service.images import BoardImages
-from bot.service.models import ENGINE_ID, ENGINE_USER, Place, Refusal, Reply, User
+from bot.service.models import ENGINE_ID, ENGINE_USER, Place, Refusal, Reply, User, engine_seat_of
 from bot.service.names import markdown_safe as md
 from bot.service.play import advance
 from bot.service.presentation import match_kind, options_text, status_reply
@@ -50,8 +50,7 @@ Action = Callable[[Match], Match]
 
 def engine_seat(table: Table) -> int | None:
     """The engine's seat at ``table``, or None when two people play."""
-    ids = table.row.player_ids
-    return ids.index(ENGINE_ID) if ENGINE_ID in ids else None
+    return engine_seat_of(table.row.player_ids)
 
 
 def engine_level(table: Table) -> Level:

@@ -31,7 +31,7 @@ from bot.engine.notation import normalise_typed
 from bot.engine.options import DEFAULT_AUTOMATIC_DOUBLES, MAX_CUBE
 from bot.engine.text import dice_text, level_text, points_text
 from bot.service.help import suggest
-from bot.service.models import ENGINE_ID, Decision, Reply
+from bot.service.models import ENGINE_ID, Decision, Reply, engine_seat_of
 from bot.service.names import markdown_safe as md
 from bot.service.timers import clock_line, clock_reading
 from bot.settings import BOT_LEVEL_NAMES
@@ -161,8 +161,9 @@ async def status_reply(
     turn = match.turn
     ids = table.row.player_ids
     viewer = turn if turn is not None else match.winner
-    if ENGINE_ID in ids:  # a game against the bot: always the person's side, the bot never asked
-        viewer = 1 - ids.index(ENGINE_ID)
+    engine = engine_seat_of(ids)
+    if engine is not None:  # a game against the bot: always the person's side, never the bot asked
+        viewer = 1 - engine
         turn = turn if turn == viewer else None
     asked = ids[turn] if turn is not None and decision else None
     key = match_key(table) if decision else None
@@ -315,8 +316,9 @@ def rematch_asked(table: Table) -> str:
     """Who a finished match's Rematch button asks: the loser (it is their revenge), or the
     person in a game against the bot. Either player may answer it."""
     ids = table.row.player_ids
-    if ENGINE_ID in ids:
-        return ids[1 - ids.index(ENGINE_ID)]
+    engine = engine_seat_of(ids)
+    if engine is not None:
+        return ids[1 - engine]
     winner = table.row.winner if table.row.winner is not None else table.match.winner
     return ids[1 - winner] if winner is not None else ids[0]
 

@@ -18,7 +18,7 @@ from typing import Protocol
 from bot.engine.events import Event
 from bot.engine.match import Match
 from bot.service import storage, timers
-from bot.service.models import ENGINE_ID, Announcement, Place, Refusal, User
+from bot.service.models import Announcement, Place, Refusal, User, engine_seat_of
 from bot.service.names import markdown_safe as md
 from bot.service.rating import record_claim, record_result
 from bot.settings import Settings
@@ -328,7 +328,7 @@ class Repository:
                 self._clock(),
                 clock_seconds=clock_seconds,
                 delay=self._settings.clock_delay_seconds,
-                engine_seat=_engine_seat(ids),
+                engine_seat=engine_seat_of(ids),
             ),
         )
         await _count_dice(tx, place.server_id, match.record)
@@ -365,7 +365,7 @@ class Repository:
         timer = table.timer
         if timer is not None and touch:
             timer = timers.next_timer(
-                timer, table.match, match, now, engine_seat=_engine_seat(row.player_ids)
+                timer, table.match, match, now, engine_seat=engine_seat_of(row.player_ids)
             )
         async with self.store.transaction() as tx:
             version = await tx.save_match(
@@ -470,9 +470,6 @@ class Repository:
         return version
 
 
-def _engine_seat(ids: tuple[str, str]) -> int | None:
-    """GNU Backgammon's seat in a match against it (it has no clock and gets no reminder)."""
-    return ids.index(ENGINE_ID) if ENGINE_ID in ids else None
 
 
 async def _count_dice(tx: Transaction, server_id: str, events: Iterable[Event]) -> None:
