@@ -26,6 +26,7 @@ from typing import Any, TextIO
 
 from bot.gnubg.engine import make_engine, start_in_background, stop
 from bot.service.dicekey import DiceKeyFileError, server_key
+from bot.service.durations import UNIT_SECONDS
 from bot.service.models import Place, Reply, User
 from bot.service.table import TableService, seeded_dice, text_board
 from bot.settings import Settings, SettingsError
@@ -40,7 +41,6 @@ _LINE = re.compile(
 
 
 _SHIFT = re.compile(r"^~\s*(\d+(?:\.\d+)?)\s*([smhd])$", re.IGNORECASE)
-_UNIT_SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 
 
 class ConsoleClock:
@@ -61,7 +61,7 @@ class ConsoleClock:
 def read_shift(text: str) -> float | None:
     """Seconds of a ``~ 25h`` line; None when it isn't one."""
     found = _SHIFT.match(text.strip())
-    return None if found is None else float(found[1]) * _UNIT_SECONDS[found[2].lower()]
+    return None if found is None else float(found[1]) * UNIT_SECONDS[found[2].lower()]
 
 
 def read_start(text: str) -> float:

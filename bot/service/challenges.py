@@ -12,7 +12,7 @@ from bot.engine.match import Match
 from bot.engine.options import MAX_AUTOMATIC_DOUBLES
 from bot.gnubg.api import LEVELS
 from bot.service.dice import DiceFactory
-from bot.service.durations import countdown, setting_duration
+from bot.service.durations import clock_text, countdown, setting_duration
 from bot.service.images import BoardImages
 from bot.service.models import Decision, Place, Refusal, Reply, User
 from bot.service.names import markdown_safe as md
@@ -27,7 +27,7 @@ from bot.service.presentation import (
 )
 from bot.service.repository import Repository
 from bot.service.threads import MatchThreads
-from bot.service.timers import CLOCK_WORD, ClockTermsError, clock_text, read_clock
+from bot.service.timers import CLOCK_WORD, ClockTermsError, read_clock
 from bot.settings import MAX_MATCH_LENGTH, Settings
 from bot.store import ChallengeRow, Store
 from bot.store.opponent import set_challenge_hints

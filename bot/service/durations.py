@@ -5,7 +5,11 @@ unless it is one) and a variant for each use, because each rounds its own way:
 - :func:`countdown`: time left or gone in a game, terse and rounded down, never "0"
   ("4 min", "1 h 05 min");
 - :func:`wait_duration`: how long to wait before trying again, rounded up so that waiting that
-  long is always enough ("59 seconds", "2 minutes").
+  long is always enough ("59 seconds", "2 minutes");
+- :func:`clock_text`: a clock's time per point as typed in a challenge, exact and terse
+  ("2 min", "90 s", "1 h").
+
+:data:`UNIT_SECONDS` reads the one-letter units people type (`2m`, `~ 25h`).
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ import math
 
 SECONDS_PER_MINUTE = 60
 MINUTES_PER_HOUR = 60
+UNIT_SECONDS = {"s": 1.0, "m": 60.0, "h": 3600.0, "d": 86400.0}
 _WAIT_IN_SECONDS_BELOW = 90  # a wait below this is said in seconds, from it in minutes
 
 
@@ -47,3 +52,12 @@ def wait_duration(seconds: float) -> str:
     if seconds < _WAIT_IN_SECONDS_BELOW:
         return quantity(max(1, math.ceil(seconds)), "second")
     return quantity(math.ceil(seconds / SECONDS_PER_MINUTE), "minute")
+
+
+def clock_text(seconds: float) -> str:
+    """``2 min``, ``90 s``, ``1 h``: a clock's time per point as the challenge says it."""
+    if seconds % 3600 == 0:
+        return f"{seconds / 3600:g} h"
+    if seconds % 60 == 0:
+        return f"{seconds / 60:g} min"
+    return f"{seconds:g} s"

@@ -19,13 +19,13 @@ from dataclasses import dataclass, replace
 from bot.engine.events import Event, OpeningRoll, Rolled
 from bot.engine.match import Match
 from bot.engine.text import bank_text
+from bot.service.durations import UNIT_SECONDS
 from bot.store.timers import TimerRow
 
 CLOCK_WORD = "clock"
 MAX_CLOCK_SECONDS = 3600.0  # an hour per point: longer is correspondence play, no clock needed
 MIN_CLOCK_SECONDS = 10.0
 _TIME = re.compile(r"^(\d+(?:\.\d+)?)\s*(s|sec|secs|seconds?|m|min|mins|minutes?|h|hours?)?$")
-_UNIT_SECONDS = {"s": 1.0, "m": 60.0, "h": 3600.0}
 
 
 class ClockTermsError(ValueError):
@@ -38,22 +38,13 @@ def read_clock(text: str) -> float:
     if found is None:
         raise ClockTermsError(f"{text!r} is not a time per point: say e.g. `2m` or `90s`")
     unit = (found[2] or "m")[0]
-    seconds = float(found[1]) * _UNIT_SECONDS[unit]
+    seconds = float(found[1]) * UNIT_SECONDS[unit]
     if not MIN_CLOCK_SECONDS <= seconds <= MAX_CLOCK_SECONDS:
         raise ClockTermsError(
             f"{text!r} per point is out of range: from {MIN_CLOCK_SECONDS:g} seconds to "
             f"{MAX_CLOCK_SECONDS / 60:g} minutes"
         )
     return seconds
-
-
-def clock_text(seconds: float) -> str:
-    """``2 min``, ``90 s``, ``1 h``: a clock's time per point as the challenge says it."""
-    if seconds % 3600 == 0:
-        return f"{seconds / 3600:g} h"
-    if seconds % 60 == 0:
-        return f"{seconds / 60:g} min"
-    return f"{seconds:g} s"
 
 
 def _runs(match: Match, engine_seat: int | None) -> int | None:
