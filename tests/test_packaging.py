@@ -19,6 +19,8 @@ import pytest
 
 from bot.console import run_console
 
+pytestmark = pytest.mark.slow
+
 REPO = Path(__file__).resolve().parents[1]
 LINES = ["alice: !challenge @bob 1", "bob: !accept"]
 SEED = 5

@@ -163,6 +163,7 @@ async def bot(
     await dpytest.empty_queue()
 
 
+@pytest.mark.slow
 async def test_analysis_through_a_prefix_command(
     bot: BackgammonBot, analysing_service: TableService, analyst: FakeAnalyst
 ) -> None:

@@ -1,16 +1,25 @@
-"""When an end-to-end test fails, its report carries the bot's log (stdout and stderr)."""
+"""End-to-end tests run the real ``python -m bot`` process: each is marked ``slow``. When one
+fails, its report carries the bot's log (stdout and stderr)."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Generator
+from pathlib import Path
 
 import pytest
 
 from tests.e2e.process import BotProcess
 
+HERE = Path(__file__).parent
 ANSI = re.compile(r"\x1b\[[0-9;]*m")  # discord.py colours its log inside Docker
 LOG_LINES = 150
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if HERE in item.path.parents:
+            item.add_marker(pytest.mark.slow)
 
 
 @pytest.hookimpl(hookwrapper=True)

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import gnubg
 import gnubg_nn
+import pytest
 
 from bot.engine import Position
 from tests.engine.selfplay import self_play_positions
+
+pytestmark = pytest.mark.slow
 
 POSITIONS = 2500
 

@@ -188,6 +188,7 @@ def test_many_random_matches_import_into_gnubg(tmp_path: Path) -> None:
         check_with_gnubg(states, tmp_path)
 
 
+@pytest.mark.slow
 def test_played_out_games_score_as_gnubg_scores_them(tmp_path: Path) -> None:
     # No resignations, no drops: every game is played to the end, the cube now and then turned.
     seen: set[tuple[str, int]] = set()

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.engine.selfplay import self_play_positions
 
 
+@pytest.mark.slow
 def test_self_play_invariants() -> None:
     games_finished = 0
     for position, roll in self_play_positions(seed=7, count=4000):

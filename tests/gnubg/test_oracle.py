@@ -14,7 +14,7 @@ from bot.gnubg.engine import GnubgEngine
 from bot.gnubg.worker import QueryError, captured_output
 from tests.gnubg.cases import CONTEXTS, Case, Context, cases
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = [pytest.mark.slow, pytest.mark.asyncio(loop_scope="module")]
 
 
 def result_of(position: Position, flat: tuple[int, ...]) -> Position | None:

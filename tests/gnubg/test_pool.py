@@ -97,6 +97,7 @@ async def test_a_pool_needs_a_worker() -> None:
         WorkerPool(0)
 
 
+@pytest.mark.slow
 async def test_workers_die_with_a_killed_parent() -> None:
     script = (
         "import asyncio, sys\n"

@@ -15,7 +15,7 @@ import random
 import tempfile
 from pathlib import Path
 
-from bot.console import SERVER, Console, ConsoleClock, console_user, lookup_user, read_start
+from bot.console import SERVER, Console, ConsoleClock, read_start
 from bot.service.models import Place
 from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings

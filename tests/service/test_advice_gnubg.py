@@ -167,6 +167,7 @@ async def test_eval_of_a_double_offered_answers_the_taker(service: TableService)
     assert f"should **{answer}** ({proper})" in reply.text, (proper, reply.text)
 
 
+@pytest.mark.slow
 async def test_hint_in_a_bot_game_ranks_plays_as_gnubg(service: TableService) -> None:
     public(await service.challenge(PLACE, ALICE, ENGINE_USER, "5 expert"))
     rng = random.Random(5)

@@ -344,6 +344,7 @@ async def test_stale_writer_fails_cleanly(db_path: Path, clock: FakeClock) -> No
     await store_b.close()
 
 
+@pytest.mark.slow
 async def test_fifty_channels_at_once(service: TableService) -> None:
     players = [(User(f"a{n}", f"amy{n}"), User(f"b{n}", f"ben{n}")) for n in range(50)]
     places = [Place("guild", f"room-{n}") for n in range(50)]
