@@ -20,8 +20,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.gnubg.api import LEVELS, Query
 from bot.gnubg.engine import GnubgEngine
+from bot.gnubg.samples import cases
 from bot.settings import Settings
-from tests.gnubg.cases import cases
 
 
 def rss_mb(pid: int) -> float:

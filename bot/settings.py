@@ -7,9 +7,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bot.gnubg.api import DEFAULT_LEVEL, LEVEL_NAMES
+
 MAX_MATCH_LENGTH = 25  # the longest match the bot plays
-# GNU Backgammon's level names, weakest first (bot.gnubg.api.LEVELS has their settings).
-BOT_LEVEL_NAMES = ("beginner", "casual", "intermediate", "advanced", "expert", "worldclass")
 
 
 class SettingsError(ValueError):
@@ -60,7 +60,7 @@ class Settings:
     shard_count: int | None = None  # total shards over all processes; None: Discord's advice
     shard_ids: tuple[int, ...] | None = None  # this process's shards; None: all of them
     # GNU Backgammon (the opponent, hints and analysis; see bot/gnubg).
-    bot_level: str = "advanced"  # the default level of the bot opponent (gnubg's names)
+    bot_level: str = DEFAULT_LEVEL  # the default level of the bot opponent (gnubg's names)
     bot_games_rated: bool = False  # whether games against the bot count on the leaderboard
     analysis_auto: bool = True  # analyse each finished match in the background
     analysis_plies: int = 2  # the depth of match analysis (0-2)
@@ -125,10 +125,10 @@ class Settings:
         if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
             raise SettingsError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {level!r}")
         shard_count, shard_ids = _shards(text("SHARD_COUNT"), text("SHARD_IDS"))
-        bot_level = (text("BOT_LEVEL") or "advanced").lower()
-        if bot_level not in BOT_LEVEL_NAMES:
+        bot_level = (text("BOT_LEVEL") or DEFAULT_LEVEL).lower()
+        if bot_level not in LEVEL_NAMES:
             raise SettingsError(
-                f"BOT_LEVEL must be one of {', '.join(BOT_LEVEL_NAMES)}, not {bot_level!r}"
+                f"BOT_LEVEL must be one of {', '.join(LEVEL_NAMES)}, not {bot_level!r}"
             )
         return cls(
             discord_token=text("DISCORD_TOKEN"),

@@ -59,6 +59,8 @@ LEVELS: dict[str, Level] = {
         Level("worldclass", 2, 0.0, prune=True),
     )
 }
+LEVEL_NAMES = tuple(LEVELS)  # weakest first
+DEFAULT_LEVEL = "advanced"  # the bot's level unless a challenge or ``BOT_LEVEL`` names one
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
-from bot.gnubg.api import ChartPoint, MatchAnalysis
 from bot.render import theme
 from bot.render.board import encode_png
 from bot.render.fonts import font
@@ -28,6 +28,15 @@ LINE: RGB = theme.TEXT
 BLUNDER: RGB = theme.HIT
 GAP = 14  # pixels between games
 
+
+
+class Point(NamedTuple):
+    """Player 0's chances (0..1: of the game for money, of the match in match play) after one
+    decision of game ``game``; ``blunder`` marks a very bad decision there."""
+
+    game: int
+    chance: float
+    blunder: bool = False
 
 def _blend(colour: RGB, under: RGB, amount: float) -> RGB:
     r, g, b = (round(c * amount + u * (1 - amount)) for c, u in zip(colour, under, strict=True))
@@ -55,7 +64,7 @@ class ChartLayout:
         return self.bottom - min(1.0, max(0.0, chance)) * (self.bottom - self.top)
 
 
-def chart_layout(points: Sequence[ChartPoint], *, width: int, height: int) -> ChartLayout:
+def chart_layout(points: Sequence[Point], *, width: int, height: int) -> ChartLayout:
     left, top, right, bottom = 92, 96, width - 24, height - 56
     games: list[int] = []
     for point in points:
@@ -79,21 +88,20 @@ def chart_layout(points: Sequence[ChartPoint], *, width: int, height: int) -> Ch
     return ChartLayout(left, top, right, bottom, tuple(xs), tuple(spans))
 
 
-def render_chart(analysis: MatchAnalysis, names: Sequence[str] | None = None, *,
+def render_chart(points: Sequence[Point], names: Sequence[str], *, length: int, plies: int,
                  width: int = 1000, height: int = 500) -> bytes:
-    """The chart of ``analysis`` as PNG bytes; ``names`` (player 0's first) default to the
-    analysis's own."""
+    """The chart of a match's ``points`` as PNG bytes: ``names`` player 0's first, ``length``
+    the match's (0 for money), ``plies`` those of the analysis."""
     if width < 400 or height < 250:
         raise ValueError(f"a chart of {width}x{height} pixels is too small to read: "
                          "use at least 400x250")
-    shown = tuple(names) if names is not None else tuple(p.name for p in analysis.players)
+    shown = tuple(names)
     if len(shown) != 2:
         raise ValueError(f"a chart has two player names, not {len(shown)}")
-    points = analysis.chart
     layout = chart_layout(points, width=width, height=height)
     image = Image.new("RGB", (width, height), theme.BACKGROUND)
     draw = ImageDraw.Draw(image)
-    _title(draw, analysis, shown, width)
+    _title(draw, shown, width, length=length, plies=plies)
     draw.rectangle((layout.left, layout.top, layout.right, layout.bottom), fill=PANEL)
     _fill(draw, layout, points)
     _grid(draw, layout, shown)
@@ -105,9 +113,9 @@ def render_chart(analysis: MatchAnalysis, names: Sequence[str] | None = None, *,
     return encode_png(image)
 
 
-def _title(draw: ImageDraw.ImageDraw, analysis: MatchAnalysis, names: Sequence[str],
-           width: int) -> None:
-    what = (f"{analysis.length}-point match: chances to win the match" if analysis.length
+def _title(draw: ImageDraw.ImageDraw, names: Sequence[str], width: int, *, length: int,
+           plies: int) -> None:
+    what = (f"{length}-point match: chances to win the match" if length
             else "Money game: chances to win the game")
     face = font(30, bold=True)
     half = (width - 24 - 110) / 2
@@ -119,11 +127,11 @@ def _title(draw: ImageDraw.ImageDraw, analysis: MatchAnalysis, names: Sequence[s
     draw_text(draw, (x, 32), "  vs  ", face, theme.MUTED)
     x += text_length("  vs  ", face)
     draw_text(draw, (x, 32), second, face, FILLS[1])
-    detail = f"{what} · {analysis.plies}-ply · very bad decisions marked"
+    detail = f"{what} · {plies}-ply · very bad decisions marked"
     draw_text(draw, (24, 70), fit_text(detail, font(21), width - 48), font(21), theme.MUTED)
 
 
-def _fill(draw: ImageDraw.ImageDraw, layout: ChartLayout, points: Sequence[ChartPoint]) -> None:
+def _fill(draw: ImageDraw.ImageDraw, layout: ChartLayout, points: Sequence[Point]) -> None:
     """Between the line and the 50% line, in the colour of the player ahead."""
     middle = layout.y(0.5)
     for index in range(1, len(points)):
@@ -185,7 +193,7 @@ def _games(draw: ImageDraw.ImageDraw, layout: ChartLayout) -> None:
                       anchor="mm")
 
 
-def _line(draw: ImageDraw.ImageDraw, layout: ChartLayout, points: Sequence[ChartPoint]) -> None:
+def _line(draw: ImageDraw.ImageDraw, layout: ChartLayout, points: Sequence[Point]) -> None:
     segment: list[tuple[float, float]] = []
     for index, point in enumerate(points):
         if index and point.game != points[index - 1].game:

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 
 from bot.gnubg.api import Engine, EngineFailure, EngineUnavailable, MatchAnalysis
 from bot.gnubg.unavailable import UNAVAILABLE
-from bot.render.chart import render_chart
+from bot.render.chart import Point, render_chart
 from bot.service.analysis_text import (
     decode_result,
     encode_result,
@@ -56,7 +56,8 @@ def job_handle(match_id: int) -> str:
 
 def chart_png(analysis: MatchAnalysis, names: tuple[str, str]) -> bytes | None:
     """The chart of an analysis (PNG)."""
-    return render_chart(analysis, names)
+    points = [Point(point.game, point.chance, point.blunder) for point in analysis.chart]
+    return render_chart(points, names, length=analysis.length, plies=analysis.plies)
 
 
 @dataclass(eq=False)

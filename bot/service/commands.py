@@ -234,8 +234,7 @@ COMMANDS = CommandTable(
             "play: each player gets a bank of 2 minutes per point, each decision a free "
             "{clock_delay} first, and a player who runs out of time loses the match. "
             "`{p}challenge bot` (or mention me) starts a game against GNU Backgammon at "
-            "once: add a level (beginner, "
-            "casual, intermediate, advanced, expert, worldclass; default {bot_level}) and "
+            "once: add a level ({bot_levels}; default {bot_level}) and "
             "`tutor` to hear about costly moves, e.g. `{p}challenge bot 3 expert tutor`.",
             arguments=(
                 Argument(

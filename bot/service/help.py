@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import difflib
 
+from bot.gnubg.api import LEVEL_NAMES
 from bot.service.commands import COMMANDS, Command, CommandTable
 from bot.service.durations import setting_duration
 from bot.settings import MAX_MATCH_LENGTH, Settings
@@ -25,6 +26,7 @@ def _values(prefix: str, settings: Settings) -> dict[str, str]:
         "reminder_hours": setting_duration(settings.reminder_hours),
         "clock_delay": f"{settings.clock_delay_seconds:g} seconds",
         "bot_level": settings.bot_level,
+        "bot_levels": ", ".join(LEVEL_NAMES),
     }
 
 

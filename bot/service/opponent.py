@@ -22,7 +22,15 @@ from bot.engine.events import Event
 from bot.engine.match import Match, MatchError
 from bot.engine.matchid import decode_match_id, encode_match_id
 from bot.engine.text import sentence
-from bot.gnubg.api import LEVELS, RETRY, EngineFailure, EngineUnavailable, Level, Query
+from bot.gnubg.api import (
+    DEFAULT_LEVEL,
+    LEVELS,
+    RETRY,
+    EngineFailure,
+    EngineUnavailable,
+    Level,
+    Query,
+)
 from bot.gnubg.unavailable import UNAVAILABLE
 from bot.service.challenges import TUTOR_WORD, Challenges, parse_terms, take_words
 from bot.service.dice import DiceFactory
@@ -54,7 +62,7 @@ def engine_seat(table: Table) -> int | None:
 
 
 def engine_level(table: Table) -> Level:
-    return LEVELS[table.row.engine_level or "expert"]
+    return LEVELS[table.row.engine_level or DEFAULT_LEVEL]
 
 
 def owes_turn(table: Table) -> bool:

@@ -30,11 +30,11 @@ from bot.engine.match import Match
 from bot.engine.notation import normalise_typed
 from bot.engine.options import DEFAULT_AUTOMATIC_DOUBLES, MAX_CUBE
 from bot.engine.text import dice_text, level_text, points_text
+from bot.gnubg.api import LEVEL_NAMES
 from bot.service.help import suggest
 from bot.service.models import ENGINE_ID, Decision, Reply, engine_seat_of
 from bot.service.names import markdown_safe as md
 from bot.service.timers import clock_line, clock_reading
-from bot.settings import BOT_LEVEL_NAMES
 from bot.store import PlayerRow
 from bot.store.opponent import LevelRecord
 
@@ -359,7 +359,7 @@ def engine_record_text(records: list[LevelRecord], user_id: str) -> str:
     """`` Against GNU Backgammon: expert 1-3, ...`` (won-lost, by level), or nothing."""
     if not records:
         return ""
-    order = {name: index for index, name in enumerate(BOT_LEVEL_NAMES)}
+    order = {name: index for index, name in enumerate(LEVEL_NAMES)}
     ranked = sorted(records, key=lambda record: order.get(record.level, len(order)))
     counts = ", ".join(f"{r.level} {r.wins}-{r.losses}" for r in ranked)
     if user_id == ENGINE_ID:

@@ -21,7 +21,7 @@ from bot.engine import (
     dice_sequence,
     verify_seed,
 )
-from tests.engine.matchplay import Policy, random_match
+from bot.engine.randomplay import Policy, random_match
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "dice.md"
 

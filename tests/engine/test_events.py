@@ -12,7 +12,7 @@ import pytest
 from bot.engine import Match, MatchOptions, VerifiableDice, events, match
 from bot.engine.draft import Draft
 from bot.engine.events import Action, Event
-from tests.engine.matchplay import Policy, random_states
+from bot.engine.randomplay import Policy, random_states
 
 EVENT_CLASSES = [value for value in vars(events).values()
                  if inspect.isclass(value) and issubclass(value, events._Event)

@@ -7,7 +7,7 @@ import gnubg_nn
 import pytest
 
 from bot.engine import Position
-from tests.engine.selfplay import self_play_positions
+from bot.engine.randomplay import self_play_positions
 
 pytestmark = pytest.mark.slow
 

@@ -18,7 +18,7 @@ import pytest
 
 from bot.engine import Match, OpeningRoll, ScriptedDice, VerifiableDice
 from bot.engine.mat import clean_name, format_play_plain
-from tests.engine.matchplay import Policy, random_match, random_states
+from bot.engine.randomplay import Policy, random_match, random_states
 
 GOLDEN = """\
 ; [Event "Discord"]

@@ -37,7 +37,8 @@ from bot.engine import (
     VerifiableDice,
 )
 from bot.engine.match import MAX_CUBE
-from tests.engine.matchplay import Policy, random_match, random_states, set_up
+from bot.engine.randomplay import Policy, random_match, random_states
+from tests.engine.matchplay import set_up
 
 # -- how games end ---------------------------------------------------------------------------
 

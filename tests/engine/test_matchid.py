@@ -9,7 +9,7 @@ import gnubg
 import pytest
 
 from bot.engine import Match, MatchIdFields, ScriptedDice, decode_match_id, encode_match_id
-from tests.engine.matchplay import Policy, random_states
+from bot.engine.randomplay import Policy, random_states
 
 EXAMPLES = {
     # from gnubg: 7-point match, 0-0, player 0 on roll, no dice

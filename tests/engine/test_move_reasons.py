@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from bot.engine import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, Position
 from bot.engine.errors import QUOTE_LIMIT
 from bot.engine.notation import BAR, OFF, normalise_play_text, parse_segments
-from tests.engine.selfplay import self_play_positions
+from bot.engine.randomplay import self_play_positions
 
 START = Position.initial()
 _POSITIONS = list(self_play_positions(11, 400))

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from bot.engine.errors import PositionTextError
 from bot.engine.pasted import PastedPosition, read_position
 from bot.engine.position import Position
-from tests.engine.matchplay import Policy, random_states
+from bot.engine.randomplay import Policy, random_states
 from tests.engine.pasted_states import pasted_positions
 
 START_ID = "4HPwATDgc/ABMA"

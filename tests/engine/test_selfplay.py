@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.engine.selfplay import self_play_positions
+from bot.engine.randomplay import self_play_positions
 
 
 @pytest.mark.slow

@@ -16,8 +16,8 @@ from bot.engine import (
     SnapshotError,
     VerifiableDice,
 )
+from bot.engine.randomplay import Policy, random_states
 from bot.engine.snapshot import last_play_event, state_fields
-from tests.engine.matchplay import Policy, random_states
 
 SNAPSHOT_LIMIT = 2048  # bytes of JSON, at any point of any match
 

@@ -1,83 +1,18 @@
-"""Queries for the differential tests: self-play positions under a spread of cube and match
-states, each with the cubeinfo gnubg's own functions build for it (the oracle's input)."""
+"""The cubeinfo gnubg's own functions build for a sample case (the oracle's input)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Any
 
 import gnubg
 
-from bot.engine import Position
-from bot.engine.matchid import MatchIdFields, encode_match_id
-from bot.gnubg.api import Query
-from tests.engine.selfplay import self_play_positions
+from bot.gnubg.samples import Case
 
 
-@dataclass(frozen=True, slots=True)
-class Context:
-    """A cube and score state; ``owner`` is relative: "me" (on roll), "them" or None."""
-
-    length: int = 0
-    score: tuple[int, int] = (0, 0)
-    cube: int = 1
-    owner: str | None = None
-    crawford: bool = False
-    jacoby: bool = False
-
-
-CONTEXTS = (
-    Context(),
-    Context(jacoby=True),
-    Context(cube=2, owner="me"),
-    Context(cube=2, owner="them", jacoby=True),
-    Context(length=7, score=(2, 4)),
-    Context(length=5, score=(4, 2), crawford=True),
-    Context(length=9, score=(3, 1), cube=2, owner="me"),
-    Context(length=3, score=(0, 0)),
-)
-
-
-@dataclass(frozen=True, slots=True)
-class Case:
-    position: Position
-    dice: tuple[int, int] | None
-    on_roll: int
-    context: Context
-
-    @property
-    def owner(self) -> int | None:
-        if self.context.owner is None:
-            return None
-        return self.on_roll if self.context.owner == "me" else 1 - self.on_roll
-
-    def query(self) -> Query:
-        c = self.context
-        fields = MatchIdFields(
-            cube=c.cube, cube_owner=self.owner, on_roll=self.on_roll, crawford=c.crawford,
-            turn=self.on_roll, dice=self.dice or (0, 0), length=c.length, score=c.score,
-            jacoby=c.jacoby,
-        )
-        return Query(f"{self.position.position_id()}:{encode_match_id(fields)}", jacoby=c.jacoby)
-
-    def board(self) -> list[list[int]]:
-        return [list(self.position.opponent), list(self.position.mover)]
-
-    def cubeinfo(self) -> Any:
-        c = self.context
-        owner = -1 if self.owner is None else self.owner
-        info = gnubg.cubeinfo(c.cube, owner, self.on_roll, c.length, c.score, int(c.crawford), 0)
-        if not c.length:
-            info = {**info, "jacoby": int(c.jacoby)}
-        return info
-
-
-def cases(seed: int, count: int, *, rolled: bool = True) -> Iterator[Case]:
-    """``count`` cases from seeded self-play, cycling through :data:`CONTEXTS`."""
-    for index, (position, dice) in enumerate(self_play_positions(seed, count * 3)):
-        if index % 3:
-            continue  # spread the positions over whole games
-        if position.is_game_over():
-            continue
-        yield Case(position, dice if rolled else None, index % 2, CONTEXTS[index // 3 % 8])
+def cubeinfo(case: Case) -> Any:
+    c = case.context
+    owner = -1 if case.owner is None else case.owner
+    info = gnubg.cubeinfo(c.cube, owner, case.on_roll, c.length, c.score, int(c.crawford), 0)
+    if not c.length:
+        info = {**info, "jacoby": int(c.jacoby)}
+    return info

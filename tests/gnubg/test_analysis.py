@@ -18,10 +18,10 @@ import pytest
 gnubg = pytest.importorskip("gnubg")
 
 from bot.engine.match import Match  # noqa: E402
+from bot.engine.randomplay import Policy, random_match, random_states  # noqa: E402
 from bot.gnubg import analysis, analysis_text  # noqa: E402
 from bot.gnubg.api import EngineFailure, MatchAnalysis  # noqa: E402
 from bot.gnubg.capture import captured_output  # noqa: E402
-from tests.engine.matchplay import Policy, random_match, random_states  # noqa: E402
 from tests.gnubg.analysis_pool import SpawnPool  # noqa: E402
 
 NAMES = ("alice smith", "Bob")

@@ -7,10 +7,10 @@ import pytest
 from bot.engine import Match, Position
 from bot.gnubg.api import LEVELS, Query
 from bot.gnubg.engine import GnubgEngine, make_engine
+from bot.gnubg.samples import Case, Context
 from bot.gnubg.unavailable import UnavailableEngine
 from bot.gnubg.worker import QueryError
 from bot.settings import Settings
-from tests.gnubg.cases import Case, Context
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 

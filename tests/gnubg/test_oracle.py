@@ -11,8 +11,9 @@ import pytest
 from bot.engine import Match, Position, ScriptedDice
 from bot.gnubg.api import LEVELS, Level, Query
 from bot.gnubg.engine import GnubgEngine
+from bot.gnubg.samples import CONTEXTS, Case, Context, cases
 from bot.gnubg.worker import QueryError, captured_output
-from tests.gnubg.cases import CONTEXTS, Case, Context, cases
+from tests.gnubg.cases import cubeinfo as gnubg_cubeinfo
 
 pytestmark = [pytest.mark.slow, pytest.mark.asyncio(loop_scope="module")]
 
@@ -47,7 +48,7 @@ async def test_choose_play_is_find_best_move(engine: GnubgEngine, name: str) -> 
         assert chosen is not None
         play = case.position.parse_play(chosen, case.dice)
         assert play.notation == chosen  # our own notation, which Match.move accepts
-        flat = tuple(gnubg.find_best_move(case.board(), case.cubeinfo(), context, case.dice))
+        flat = tuple(gnubg.find_best_move(case.board(), gnubg_cubeinfo(case), context, case.dice))
         expected = result_of(case.position, flat)
         if expected is None:  # the oracle's steps are cut at "off": it did bear off
             assert any(dest == 0 for _, dest in play.steps), (case, chosen, flat)
@@ -62,7 +63,7 @@ async def test_choose_play_resolves_bear_offs_cut_by_the_binding(engine: GnubgEn
     # 2 checkers on the 1-point, one on the 3, three on the 6; 11 to play.
     position = Position.from_points({1: 2, 3: 1, 6: 3}, {1: 5})
     case = Case(position, (1, 1), 0, Context())
-    flat = tuple(gnubg.find_best_move(case.board(), case.cubeinfo(),
+    flat = tuple(gnubg.find_best_move(case.board(), gnubg_cubeinfo(case),
                                       gnubg.evalcontext(1, 0, 1, 0, 0.0), (1, 1)))
     assert len(flat) % 2  # the binding's pitfall is there
     chosen = await engine.choose_play(case.query(), LEVELS["expert"])
@@ -78,7 +79,7 @@ async def test_choose_play_resolves_bear_offs_cut_by_the_binding(engine: GnubgEn
 def oracle_cube(case: Case, plies: int) -> str | None:
     """gnubg's "Proper cube action", with its IDs built by gnubg's own functions."""
     c = case.context
-    cubeinfo = case.cubeinfo()  # money: gnubg's match_id reads the Jacoby rule from it
+    cubeinfo = gnubg_cubeinfo(case)  # money: gnubg's match_id reads the Jacoby rule from it
     posinfo = gnubg.posinfo(case.on_roll, 0, 0, 1, (0, 0))
     gnubg_id = f"{gnubg.position_id(case.board())}:{gnubg.match_id(cubeinfo, posinfo)}"
     with captured_output() as out:
@@ -150,7 +151,7 @@ def oracle_hint(case: Case, count: int, plies: int) -> list[tuple[str, float, in
     """gnubg's own ``hint`` list (notation, equity, ply) in the test process, the IDs built
     by gnubg's functions, the top ``count`` re-scored at ``plies`` by the notes' filters."""
     c = case.context
-    cubeinfo = case.cubeinfo()  # money: gnubg's match_id reads the Jacoby rule from it
+    cubeinfo = gnubg_cubeinfo(case)  # money: gnubg's match_id reads the Jacoby rule from it
     posinfo = gnubg.posinfo(case.on_roll, 0, 0, 1, case.dice)
     gnubg_id = f"{gnubg.position_id(case.board())}:{gnubg.match_id(cubeinfo, posinfo)}"
     gnubg.set_eval_hint_filter([

@@ -7,24 +7,22 @@ import io
 import pytest
 from PIL import Image
 
-from bot.gnubg.api import ChartPoint, MatchAnalysis, PlayerAnalysis
 from bot.render import theme
-from bot.render.chart import BLUNDER, FILLS, PANEL, chart_layout, render_chart
+from bot.render.chart import BLUNDER, FILLS, PANEL, Point, chart_layout, render_chart
+
+NAMES = ("alice", "bob")
 
 
-def player(name: str) -> PlayerAnalysis:
-    return PlayerAnalysis(name, 10, 1, 0, 5.0, 2, 0, 0, 0.0, 4.2, 2.1, 1.0, 0.1, 50.0, "Expert")
-
-
-def analysis(points: tuple[ChartPoint, ...], length: int = 5) -> MatchAnalysis:
-    return MatchAnalysis(2, length, (player("alice"), player("bob")), ((), ()), points, 1.0)
+def chart(points: tuple[Point, ...], names: tuple[str, str] = NAMES, *, length: int = 5,
+          width: int = 1000, height: int = 500) -> bytes:
+    return render_chart(points, names, length=length, plies=2, width=width, height=height)
 
 
 # game 1: alice pulls ahead (90%), game 2: bob does (10%), with a blunder at 30%
 POINTS = (
-    tuple(ChartPoint(1, i % 2, 0.5 + 0.4 * min(i, 10) / 10) for i in range(20))
-    + tuple(ChartPoint(2, i % 2, 0.5 - 0.4 * min(i, 10) / 10) for i in range(20))
-    + (ChartPoint(3, 0, 0.3, blunder=True), ChartPoint(3, 1, 0.3), ChartPoint(3, 0, 0.3))
+    tuple(Point(1, 0.5 + 0.4 * min(i, 10) / 10) for i in range(20))
+    + tuple(Point(2, 0.5 - 0.4 * min(i, 10) / 10) for i in range(20))
+    + (Point(3, 0.3, blunder=True), Point(3, 0.3), Point(3, 0.3))
 )
 
 
@@ -37,14 +35,14 @@ def near(pixel: tuple[int, ...], colour: tuple[int, int, int], tolerance: int = 
 
 
 def test_size_and_format() -> None:
-    data = render_chart(analysis(POINTS))
+    data = chart(POINTS)
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     assert image_of(data).size == (1000, 500)
-    assert image_of(render_chart(analysis(POINTS), width=800, height=400)).size == (800, 400)
+    assert image_of(chart(POINTS, width=800, height=400)).size == (800, 400)
 
 
 def test_the_player_ahead_fills_between_the_line_and_fifty_percent() -> None:
-    image = image_of(render_chart(analysis(POINTS)))
+    image = image_of(chart(POINTS))
     layout = chart_layout(POINTS, width=1000, height=500)
     alice_ahead = layout.xs[15]  # alice at 90%
     assert near(image.getpixel((round(alice_ahead), round(layout.y(0.7)))), FILLS[0])
@@ -55,7 +53,7 @@ def test_the_player_ahead_fills_between_the_line_and_fifty_percent() -> None:
 
 
 def test_games_are_separated_and_blunders_marked() -> None:
-    image = image_of(render_chart(analysis(POINTS)))
+    image = image_of(chart(POINTS))
     layout = chart_layout(POINTS, width=1000, height=500)
     assert [game for game, _, _ in layout.games] == [1, 2, 3]
     between = (layout.xs[19] + layout.xs[20]) / 2
@@ -68,7 +66,7 @@ def test_games_are_separated_and_blunders_marked() -> None:
 
 
 def test_the_fifty_percent_line_and_labels() -> None:
-    image = image_of(render_chart(analysis(())))  # nothing to chart: the frame still reads
+    image = image_of(chart(()))  # nothing to chart: the frame still reads
     layout = chart_layout((), width=1000, height=500)
     middle = round(layout.y(0.5))
     row = [image.getpixel((x, middle)) for x in range(layout.left, layout.right)]
@@ -79,15 +77,15 @@ def test_the_fifty_percent_line_and_labels() -> None:
 
 
 def test_money_and_match_titles_differ() -> None:
-    assert render_chart(analysis(POINTS, length=0)) != render_chart(analysis(POINTS))
+    assert chart(POINTS, length=0) != chart(POINTS)
 
 
 @pytest.mark.parametrize(("names", "size"), [(("a",), (1000, 500)), (("a", "b"), (300, 200))])
 def test_bad_options_are_refused(names: tuple[str, ...], size: tuple[int, int]) -> None:
     with pytest.raises(ValueError, match=r"names|too small"):
-        render_chart(analysis(POINTS), names, width=size[0], height=size[1])
+        chart(POINTS, names, width=size[0], height=size[1])
 
 
 def test_names_in_any_script() -> None:
-    data = render_chart(analysis(POINTS), ("Мария 🎲", "علي"))
+    data = chart(POINTS, ("Мария 🎲", "علي"))
     assert image_of(data).size == (1000, 500)

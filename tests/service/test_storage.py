@@ -10,9 +10,9 @@ import pytest
 
 from bot.engine import Match, VerifiableDice
 from bot.engine.dice import DiceKeyError, KeyedDice
+from bot.engine.randomplay import Policy, random_states
 from bot.service import storage
 from bot.service.storage import StoredMatchError
-from tests.engine.matchplay import Policy, random_states
 
 KEY = b"a test dice key of some length"
 
