@@ -84,6 +84,11 @@ async def server_key(settings: Settings, store: Store, database: Path) -> bytes:
         key, source = parse_key(settings.dice_key, "DICE_KEY"), "DICE_KEY"
     else:
         path = settings.dice_key_file or default_key_file(database)
+        if not path.exists() and await store.meta(_CHECK_NAME) is not None:
+            raise StoreError(
+                f"the dice key file {path} is missing: this database was used with a key kept "
+                "there. Restore that file (or set its DICE_KEY), or live matches can't continue"
+            )
         key, source = load_or_create_key(path), f"the key file {path}"
     await check_key(store, key, source)
     return key

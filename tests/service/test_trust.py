@@ -232,6 +232,14 @@ async def test_the_key_file_is_made_once_and_checked(tmp_path: Path) -> None:
             await server_key(Settings(dice_key="cd" * 32), store, path)
     finally:
         await store.close()
+    key_file.unlink()  # lost: said as missing, and no new key is made in its place
+    store = await Store.open(path)
+    try:
+        with pytest.raises(StoreError, match=f"the dice key file {key_file} is missing"):
+            await server_key(Settings(), store, path)
+        assert not key_file.exists()
+    finally:
+        await store.close()
     (tmp_path / "broken.key").write_text("not hex")
     with pytest.raises(DiceKeyFileError, match="hex digits"):
         load_or_create_key(tmp_path / "broken.key")
