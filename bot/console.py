@@ -105,6 +105,7 @@ class _Shown:
     reply: Reply
     image: str | None
     file: str | None
+    channel: str
 
 
 class Console:
@@ -151,7 +152,7 @@ class Console:
                 "Lines look like `[#channel] name: !command`, e.g. `alice: !challenge @bob 3`.",
                 private=True,
             )
-            self._emit(DEFAULT_CHANNEL, "", stripped, [usage], None)
+            self._emit(DEFAULT_CHANNEL, "", stripped, [(DEFAULT_CHANNEL, usage)], None)
             return
         channel, name, text = parsed
         place = Place(SERVER, channel)
@@ -167,16 +168,27 @@ class Console:
                 if self.clock is not None
                 else "This console's clock can't be moved."
             )
-            self._emit(DEFAULT_CHANNEL, "", line, [Reply(said, private=True)], None)
+            refusal = Reply(said, private=True)
+            self._emit(DEFAULT_CHANNEL, "", line, [(DEFAULT_CHANNEL, refusal)], None)
             return
         self.clock.advance(seconds)
         moment = datetime.fromtimestamp(self.clock(), UTC).isoformat(timespec="seconds")
-        self._emit(DEFAULT_CHANNEL, "", line, [Reply(f"(time) It is now {moment}.")], None)
+        now = Reply(f"(time) It is now {moment}.")
         by_place: dict[Place, list[Reply]] = {}
         for place, reply in await self.service.due():
             by_place.setdefault(place, []).append(reply)
+        if not self.as_json:
+            self._emit(DEFAULT_CHANNEL, "", line, [(DEFAULT_CHANNEL, now)], None)
+            for place, replies in by_place.items():
+                await self._show(place, "", line, replies)
+            return
+        # One object for the line: each reply says its channel when it is not the object's.
+        channel = next(iter(by_place)).channel_id if len(by_place) == 1 else DEFAULT_CHANNEL
+        told: list[tuple[str, Reply]] = [(channel, now)]
         for place, replies in by_place.items():
-            await self._show(place, "", line, replies)
+            told += [(place.channel_id, reply) for reply in await self._finished(place, replies)]
+        game = await self.service.game_view(Place(SERVER, channel))
+        self._emit(channel, "", line, told, game)
 
     async def _resume_engine(self) -> None:
         """Show the turns GNU Backgammon owed (it stopped while thinking, or failed)."""
@@ -185,21 +197,33 @@ class Console:
             await self._show(place, "", "", replies)
 
     async def _show(self, place: Place, name: str, text: str, replies: list[Reply]) -> None:
-        game = await self.service.game_view(place)
-        jobs = [reply.job for reply in replies if reply.job is not None and not reply.private]
+        channel = place.channel_id
         if self.as_json:
-            outcomes = [await self._outcome(place.channel_id, job) for job in jobs]
-            self._emit(place.channel_id, name, text, [*replies, *outcomes], game)
-        else:
-            self._emit(place.channel_id, name, text, replies, game)
-            for job in jobs:
-                outcome = await self._outcome(place.channel_id, job)
-                self._emit(place.channel_id, name, text, [outcome], None)
+            said = [(channel, reply) for reply in await self._finished(place, replies)]
+            self._emit(channel, name, text, said, await self.service.game_view(place))
+            return
+        game = await self.service.game_view(place)
+        self._emit(channel, name, text, [(channel, reply) for reply in replies], game)
+        for job in self._jobs(replies):
+            outcome = await self._outcome(channel, job)
+            self._emit(channel, name, text, [(channel, outcome)], None)
+        await self._announced(replies)
+        await self._boards(place, replies)
+
+    async def _finished(self, place: Place, replies: list[Reply]) -> list[Reply]:
+        """``replies`` and the outcomes of the jobs they started (for JSON: one object)."""
+        outcomes = [await self._outcome(place.channel_id, job) for job in self._jobs(replies)]
+        await self._announced(replies)
+        return [*replies, *outcomes]
+
+    @staticmethod
+    def _jobs(replies: list[Reply]) -> list[str]:
+        return [reply.job for reply in replies if reply.job is not None and not reply.private]
+
+    async def _announced(self, replies: list[Reply]) -> None:
         for reply in replies:  # printed is shown: the claim clock of whoever must act runs
             if reply.announces is not None and not reply.private:
                 await self.service.mark_announced(*reply.announces)
-        if not self.as_json:
-            await self._boards(place, replies)
 
     async def _outcome(self, channel: str, job: str) -> Reply:
         """Wait for ``job`` to end (printing its progress, in text mode): its last message."""
@@ -214,24 +238,30 @@ class Console:
         raise RuntimeError(f"the job {job} ended without an outcome")
 
     def _emit(
-        self, channel: str, name: str, text: str, replies: list[Reply], game: dict[str, Any] | None
+        self,
+        channel: str,
+        name: str,
+        text: str,
+        replies: list[tuple[str, Reply]],
+        game: dict[str, Any] | None,
     ) -> None:
+        """Print what the bot said about one input line; ``replies`` by the channel each is
+        said in (the line's own ``channel``, or another for what fell due elsewhere)."""
         shown = [
             _Shown(
                 reply,
-                self._save(f"{channel}-board.png", reply.image) if reply.image else None,
+                self._save(f"{where}-board.png", reply.image) if reply.image else None,
                 self._save(reply.file.filename, reply.file.data) if reply.file else None,
+                where,
             )
-            for reply in replies
+            for where, reply in replies
         ]
         if self.as_json:
             record = {
                 "channel": channel,
                 "user": name,
                 "input": text,
-                "replies": [
-                    {"text": s.reply.text, "image": s.image, "file": s.file} for s in shown
-                ],
+                "replies": [self._json_reply(s, channel) for s in shown],
                 "game": game,
             }
             self.out.write(json.dumps(record) + "\n")
@@ -239,13 +269,20 @@ class Console:
             return
         for item in shown:
             mark = "(only you) " if item.reply.private else ""
-            self.out.write(f"[#{channel}] bot: {mark}{item.reply.text}\n")
+            self.out.write(f"[#{item.channel}] bot: {mark}{item.reply.text}\n")
             if item.reply.file is not None and item.file is None:
                 self.out.write(_file_text(item.reply.file.filename, item.reply.file.data) + "\n")
             for label, path in (("file", item.file), ("board", item.image)):
                 if path:
                     self.out.write(f"  ({label}: {path})\n")
         self.out.flush()
+
+    @staticmethod
+    def _json_reply(shown: _Shown, channel: str) -> dict[str, Any]:
+        said: dict[str, Any] = {"text": shown.reply.text, "image": shown.image, "file": shown.file}
+        if shown.channel != channel:
+            said["channel"] = shown.channel
+        return said
 
     async def _boards(self, place: Place, replies: list[Reply]) -> None:
         for reply in replies:

@@ -39,41 +39,42 @@ def test_shifts_and_start_times_are_read() -> None:
         read_start("tomorrow")
 
 
+LINES = [
+    "alice: !challenge @bob 3",
+    "bob: !accept",
+    "~ 13h",
+    "~ 1h",
+    "~ 11h",
+    "#live carol: !challenge @dave 1 clock 30s",
+    "#live dave: !accept",
+    "~ 2m",
+    "#other erin: !challenge @frank",
+    "~ 11m",
+    "~ soon",
+]
+
+
 def test_moving_time_reminds_flags_expires_and_allows_claims(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("ANALYSIS_AUTO", "false")
     monkeypatch.setenv("BOT_LEVEL", "advanced")
-    records = run(
-        tmp_path,
-        [
-            "alice: !challenge @bob 3",
-            "bob: !accept",
-            "~ 13h",
-            "~ 1h",
-            "~ 11h",
-            "#live carol: !challenge @dave 1 clock 30s",
-            "#live dave: !accept",
-            "~ 2m",
-            "#other erin: !challenge @frank",
-            "~ 11m",
-            "~ soon",
-        ],
-    )
-    texts = [[reply["text"] for reply in record["replies"]] for record in records]  # type: ignore[index]
+    records = run(tmp_path, LINES)
+    # One JSON object per input line, always: what fell due comes in the line's own object.
     inputs = [record["input"] for record in records]
+    assert len(records) == len(LINES), inputs
+    texts = [[reply["text"] for reply in record["replies"]] for record in records]  # type: ignore[index]
     first = inputs.index("~ 13h")
-    assert texts[first] == ["(time) It is now 2026-11-22T23:00:00+00:00."]
-    assert texts[first + 1][0].startswith("Reminder: ")  # the player to act, after 12 hours
-    assert inputs[first + 2] == "~ 1h" and texts[first + 2] == [
-        "(time) It is now 2026-11-23T00:00:00+00:00."
-    ]  # once per turn: no second reminder
+    assert texts[first][0] == "(time) It is now 2026-11-22T23:00:00+00:00."
+    assert texts[first][1].startswith("Reminder: ")  # the player to act, after 12 hours
+    assert texts[first + 1] == ["(time) It is now 2026-11-23T00:00:00+00:00."]  # once per turn
     flag = inputs.index("~ 2m")
-    assert any("ran out of time on the clock" in text for text in texts[flag + 1])
-    assert records[flag + 1]["channel"] == "live"
+    assert any("ran out of time on the clock" in text for text in texts[flag])
+    assert records[flag]["channel"] == "live"  # all of it fell due there
+    assert records[flag]["game"]["phase"] == "over"  # type: ignore[index]
     expiry = inputs.index("~ 11m")
-    said = [text for record in texts[expiry:] for text in record]
-    assert any("erin's challenge to frank expired unanswered" in text for text in said)
+    [expired] = [r for r in records[expiry]["replies"] if "expired" in r["text"]]  # type: ignore[union-attr]
+    assert "erin's challenge to frank expired unanswered" in expired["text"]
     assert texts[-1] == ["Move the clock with `~ 25h` (units s, m, h, d)."]
     # 25 hours have passed since the first match's last move: it may be claimed.
     claimed = run(tmp_path, ["alice: !claim", "bob: !claim"], clock="2026-11-23T12:00:00")
