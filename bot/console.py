@@ -36,8 +36,11 @@ SERVER = "console"
 DEFAULT_CHANNEL = "general"
 # A name is words (letters, digits, . _ -): a command typed without one, e.g. `!eval XGID=...:0:0`,
 # gets the usage line instead of running as a user named "!eval XGID=...".
+# The channel as typed (`#t1 alice: ...`) or as the console prints it (`[#t1] alice: ...`).
 _LINE = re.compile(
-    r"^\s*(?:#(?P<channel>[\w-]+)\s+)?(?P<name>[\w.-]+(?: [\w.-]+)*)\s*:\s?(?P<text>.*)$")
+    r"^\s*(?:(?:#(?P<channel>[\w-]+)|\[#(?P<printed>[\w-]+)\])\s+)?"
+    r"(?P<name>[\w.-]+(?: [\w.-]+)*)\s*:\s?(?P<text>.*)$"
+)
 
 
 _SHIFT = re.compile(r"^~\s*(\d+(?:\.\d+)?)\s*([smhd])$", re.IGNORECASE)
@@ -80,7 +83,8 @@ def parse_line(line: str) -> tuple[str, str, str] | None:
     match = _LINE.match(line)
     if match is None:
         return None
-    return match["channel"] or DEFAULT_CHANNEL, match["name"].strip(), match["text"].strip()
+    channel = match["channel"] or match["printed"] or DEFAULT_CHANNEL
+    return channel, match["name"].strip(), match["text"].strip()
 
 
 def console_user(name: str) -> User:
@@ -149,7 +153,8 @@ class Console:
         parsed = parse_line(stripped)
         if parsed is None:
             usage = Reply(
-                "Lines look like `[#channel] name: !command`, e.g. `alice: !challenge @bob 3`.",
+                "Lines look like `name: !command`, `#channel name: !command` or "
+                "`[#channel] name: !command`, e.g. `alice: !challenge @bob 3`.",
                 private=True,
             )
             self._emit(DEFAULT_CHANNEL, "", stripped, [(DEFAULT_CHANNEL, usage)], None)

@@ -39,6 +39,10 @@ def test_parse_line() -> None:
     # a command typed without a name, with colons in it, is not a user named "!eval XGID=..."
     assert parse_line("!eval XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:0:0:10") is None
     assert parse_line("alice smith: !roll") == ("general", "alice smith", "!roll")
+    # the form the console prints its own lines in works too
+    assert parse_line("[#t1] alice: !board") == ("t1", "alice", "!board")
+    assert parse_line("  [#side]  bob:!accept") == ("side", "bob", "!accept")
+    assert parse_line("[#t1 alice: !board") is None
 
 
 def test_json_mode_one_object_per_line(tmp_path: Path) -> None:
