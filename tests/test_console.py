@@ -158,3 +158,17 @@ def test_a_rematch_offered_and_accepted(tmp_path: Path) -> None:
     assert "already" in again["replies"][0]["text"]
     assert f"{other} accepts" in accepted["replies"][0]["text"]
     assert accepted["game"]["players"] == [turn, other] and accepted["game"]["match_length"] == 1
+
+
+def test_words_of_other_clients_get_one_line(tmp_path: Path) -> None:
+    lines = ["alice: !challenge @bob 1", "bob: !accept", "alice: !undo", "bob: !quit", "bob: !zzz"]
+    records = [json.loads(line) for line in run(tmp_path, lines).splitlines()]
+    undo, quit_, unknown = records[2:]
+    assert [r["text"] for r in undo["replies"]] == [
+        "A play is final once it is sent: there is no undo. Send the whole roll in one `!move` "
+        "(e.g. `!move 13/7 8/7`); `/move` lists the legal plays before you pick one."
+    ]
+    [said] = quit_["replies"]
+    assert said["text"].startswith("`!resign` gives up the game")
+    assert unknown["replies"] == []  # far-off words stay silent
+    assert undo["game"] == records[1]["game"]  # nothing changed

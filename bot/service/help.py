@@ -30,6 +30,29 @@ def _values(prefix: str, settings: Settings) -> dict[str, str]:
     }
 
 
+# Words players of other backgammon clients type by habit, and what this bot has instead
+# (``{p}`` is the prefix). None of them is a command here.
+HABITS: dict[str, str] = {
+    "undo": "A play is final once it is sent: there is no undo. Send the whole roll in one "
+    "`{p}move` (e.g. `{p}move 13/7 8/7`); `/move` lists the legal plays before you pick one.",
+    "cube": "The cube is `{p}double` here (then `{p}take`, `{p}drop` or `{p}beaver`).",
+    "redouble": "A redouble is `{p}double` here, when you own the cube.",
+    "pass": "To refuse a double, `{p}drop`; to refuse a challenge, `{p}decline`. A roll with no "
+    "legal play passes by itself.",
+    "skip": "Nothing to skip: forced plays and rolls with no legal play happen by themselves; "
+    "`{p}roll` rolls.",
+    "quit": "`{p}resign` gives up the game (single, gammon or backgammon); `{p}abort`, typed by "
+    "both players, cancels the match; `{p}cancel` withdraws a challenge.",
+}
+HABITS |= {"takeback": HABITS["undo"], "forfeit": HABITS["quit"], "surrender": HABITS["quit"]}
+
+
+def habit(word: str, prefix: str) -> str | None:
+    """What this bot has for a word typed by habit from another client (``!undo``), or None."""
+    said = HABITS.get(word.strip().lower())
+    return said.replace("{p}", prefix) if said is not None else None
+
+
 def suggest(word: str, commands: CommandTable = COMMANDS) -> str | None:
     """The command a mistyped ``word`` most likely meant, or None when it is not close to any
     (then it is probably meant for another bot that shares the prefix)."""

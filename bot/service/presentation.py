@@ -31,7 +31,7 @@ from bot.engine.notation import normalise_typed
 from bot.engine.options import DEFAULT_AUTOMATIC_DOUBLES, MAX_CUBE
 from bot.engine.text import dice_text, level_text, points_text
 from bot.gnubg.api import LEVEL_NAMES
-from bot.service.help import suggest
+from bot.service.help import habit, suggest
 from bot.service.models import ENGINE_ID, Decision, Reply, engine_seat_of
 from bot.service.names import markdown_safe as md
 from bot.service.timers import clock_line, clock_reading
@@ -386,7 +386,11 @@ def quote(text: str, limit: int = 40) -> str:
 
 def unknown_command(prefix: str, word: str) -> list[Reply]:
     """The answer to ``!word`` when it is no command: a hint for a near miss, else nothing (it
-    is probably meant for another bot that shares the prefix)."""
+    is probably meant for another bot that shares the prefix). A word players of other clients
+    type by habit (``!undo``, ``!quit``) gets what this bot has instead."""
+    instead = habit(word, prefix)
+    if instead is not None:
+        return [Reply(instead, private=True)]
     meant = suggest(word)
     if meant is None:
         return []

@@ -165,6 +165,25 @@ async def test_a_near_miss_gets_a_hint(wire: Wire, typed: str, meant: str) -> No
     assert "message_reference" in hint.request  # a reply to the typed command
 
 
+@pytest.mark.parametrize(
+    ("typed", "said"),
+    [
+        ("!undo", "A play is final once it is sent: there is no undo."),
+        ("!takeback", "A play is final once it is sent: there is no undo."),
+        ("!cube", "The cube is `!double` here"),
+        ("!Pass", "To refuse a double, `!drop`"),
+        ("!skip", "Nothing to skip"),
+        ("!quit now", "`!resign` gives up the game"),
+        ("!forfeit", "`!resign` gives up the game"),
+        ("!surrender", "`!resign` gives up the game"),
+    ],
+)
+async def test_words_of_other_clients_point_to_ours(wire: Wire, typed: str, said: str) -> None:
+    answer = one(await wire.type(ALICE, typed))
+    assert answer.content.startswith(said), answer.content
+    assert "\n" not in answer.content and len(answer.content) < 200  # one short line
+
+
 @pytest.mark.parametrize("typed", ["!foo", "!play music", "!8ball", "!!", "!"])
 async def test_anything_else_is_left_to_other_bots(wire: Wire, typed: str) -> None:
     assert await wire.type(ALICE, typed) == []
