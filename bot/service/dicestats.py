@@ -12,6 +12,12 @@ from bot.service.models import Reply
 from bot.store.timers import DiceCounts
 
 FACES = 6
+# Pearson's test holds when every category expects at least 5: 30 dice for the faces (5 each),
+# 30 rolls for the doubles (5 doubles expected).
+MIN_EXPECTED = 5
+MIN_DICE = MIN_EXPECTED * FACES
+MIN_ROLLS = MIN_EXPECTED * FACES
+CHANCE_NOTE = "Among the many servers that roll dice, some will see a p this small by chance alone."
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,9 +54,7 @@ def doubles_test(rolls: int, doubles: int) -> ChiSquare:
 def _survival_5(x: float) -> float:
     """P(chi-square with 5 degrees of freedom >= x), in closed form (odd degrees)."""
     half = x / 2
-    return math.erfc(math.sqrt(half)) + math.sqrt(2 * x / math.pi) * math.exp(-half) * (
-        1 + x / 3
-    )
+    return math.erfc(math.sqrt(half)) + math.sqrt(2 * x / math.pi) * math.exp(-half) * (1 + x / 3)
 
 
 def _verdict(test: ChiSquare) -> str:
@@ -58,22 +62,28 @@ def _verdict(test: ChiSquare) -> str:
         return "very unusual for fair dice"
     if test.p_value < 0.01:
         return "unusual for fair dice"
+    if test.p_value < 0.05:
+        return "a little unusual for fair dice"
     return "in line with fair dice"
 
 
 def dice_reply(counts: DiceCounts) -> Reply:
-    """The statistics as a message (a code block, so the columns line up)."""
+    """The statistics as a message (a code block, so the columns line up). Each chi-square
+    test is shown only once there are enough dice for it to mean something."""
     if counts.dice == 0:
         return Reply("No dice have been rolled in this server's matches yet.")
     total = counts.dice
     lines = [f"{'':2}{'count':>9} {'share':>7}  (expected 16.67%)"]
     for face, count in enumerate(counts.faces, start=1):
         lines.append(f"{face}:{count:>9,} {100 * count / total:>6.2f}%")
-    faces = faces_test(counts.faces)
-    lines.append(
-        f"chi-square {faces.statistic:.2f} ({faces.degrees} d.f.), p = {faces.p_value:.3f}: "
-        f"{_verdict(faces)}"
-    )
+    tests: list[ChiSquare] = []
+    if total >= MIN_DICE:
+        faces = faces_test(counts.faces)
+        tests.append(faces)
+        lines.append(
+            f"chi-square {faces.statistic:.2f} ({faces.degrees} d.f.), "
+            f"p = {faces.p_value:.3f}: {_verdict(faces)}"
+        )
     text = [
         f"Dice rolled in this server's matches: {total:,} dice, opening rolls included.",
         "```",
@@ -81,14 +91,27 @@ def dice_reply(counts: DiceCounts) -> Reply:
         "```",
     ]
     if counts.rolls:
-        doubles = doubles_test(counts.rolls, counts.doubles)
+        percent = 100 * counts.doubles / counts.rolls
+        share = f"{counts.doubles:,} of {counts.rolls:,} rolls ({percent:.2f}%, expected 16.67%)"
+        if counts.rolls >= MIN_ROLLS:
+            doubles = doubles_test(counts.rolls, counts.doubles)
+            tests.append(doubles)
+            text.append(
+                f"Doubles: {share}; chi-square {doubles.statistic:.2f} (1 d.f.), "
+                f"p = {doubles.p_value:.3f}: {_verdict(doubles)}."
+            )
+        else:
+            text.append(f"Doubles: {share}.")
+    if total < MIN_DICE or counts.rolls < MIN_ROLLS:
         text.append(
-            f"Doubles: {counts.doubles:,} of {counts.rolls:,} rolls "
-            f"({100 * counts.doubles / counts.rolls:.2f}%, expected 16.67%); chi-square "
-            f"{doubles.statistic:.2f} (1 d.f.), p = {doubles.p_value:.3f}: {_verdict(doubles)}."
+            f"Too few rolls to judge the dice yet: a fair test needs at least {MIN_DICE} dice "
+            f"and {MIN_ROLLS} rolls, so these are the counts only."
         )
-    text.append(
-        "p is the chance that fair dice stray at least this far from even; a small p now and "
-        "then is expected by chance alone."
-    )
+    if tests:
+        text.append(
+            "p is the chance that fair dice stray at least this far from even; a small p now "
+            "and then is expected by chance alone."
+        )
+    if any(test.p_value < 0.05 for test in tests):
+        text.append(CHANCE_NOTE)
     return Reply("\n".join(text))

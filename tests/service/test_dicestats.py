@@ -43,6 +43,36 @@ def test_the_reply_says_counts_shares_and_the_verdict() -> None:
     assert "No dice" in dice_reply(DiceCounts((0,) * 6, 0, 0)).text  # type: ignore[arg-type]
 
 
+def test_too_few_dice_get_the_counts_and_no_verdict() -> None:
+    opening = dice_reply(DiceCounts((0, 0, 1, 0, 1, 0), 0, 0)).text  # one opening roll
+    assert "2 dice" in opening and "3:        1  50.00%" in opening
+    assert "Too few rolls to judge the dice yet" in opening
+    assert "chi-square" not in opening and "fair dice" not in opening and "p =" not in opening
+    # 30 dice: the faces can be judged; 15 rolls: the doubles not yet
+    some = dice_reply(DiceCounts((5, 5, 5, 5, 5, 5), 15, 3)).text
+    assert "p = 1.000: in line with fair dice" in some
+    assert "Doubles: 3 of 15 rolls (20.00%, expected 16.67%)." in some
+    assert "Too few rolls to judge" in some
+
+
+@pytest.mark.parametrize(
+    ("faces", "verdict"),
+    [
+        ((60, 50, 50, 50, 50, 40), "in line with fair dice"),  # p = 0.549
+        ((70, 50, 50, 50, 45, 35), "a little unusual for fair dice"),  # p = 0.023
+        ((75, 50, 50, 50, 40, 35), "unusual for fair dice"),  # p = 0.0019
+        ((90, 50, 50, 50, 40, 20), "very unusual for fair dice"),
+    ],
+)
+def test_the_verdict_follows_p_honestly(faces: tuple[int, ...], verdict: str) -> None:
+    text = dice_reply(DiceCounts(faces, 150, 25)).text  # type: ignore[arg-type]
+    p_value = faces_test(faces).p_value
+    assert f"p = {p_value:.3f}: {verdict}" in text, (p_value, text)
+    assert ("by chance alone." in text.splitlines()[-1]) and (
+        ("some will see a p this small" in text) == (p_value < 0.05)
+    )
+
+
 async def test_every_die_of_a_match_is_counted_once(service: TableService) -> None:
     [empty] = await service.dice(PLACE, ALICE)
     assert "No dice" in empty.text
