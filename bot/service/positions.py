@@ -101,10 +101,15 @@ def summary(pasted: PastedPosition) -> str:
     return f"{facts}\ngnubg ID `{pasted.gnubg_id()}` · `{pasted.xgid()}`"
 
 
-def _chances(name: str, chances: Probabilities, equity: float, plies: int) -> str:
+def _chances(
+    name: str, chances: Probabilities, equity: float, plies: int, dice: tuple[int, int] | None
+) -> str:
+    """gnubg's chances for the player on roll, from before the roll: with dice set, say so (they
+    are not the chances after the best play of those dice)."""
     lose = 1 - chances.win
+    when = f" before the roll (any roll, not yet this {dice_text(dice)})" if dice else ""
     return (
-        f"gnubg {plies}-ply, for {name}: win {_percent(chances.win)} (gammon "
+        f"gnubg {plies}-ply, for {name}{when}: win {_percent(chances.win)} (gammon "
         f"{_percent(chances.win_gammon)}, backgammon {_percent(chances.win_backgammon)}), lose "
         f"{_percent(lose)} (gammon {_percent(chances.lose_gammon)}, backgammon "
         f"{_percent(chances.lose_backgammon)}); cubeless equity {_signed(equity)}"
@@ -149,7 +154,7 @@ def _plays_table(pasted: PastedPosition, plays: tuple[PlayOption, ...]) -> str:
 
 def analysis(pasted: PastedPosition, evaluation: Evaluation) -> str:
     lines = [_chances(NAMES[pasted.on_roll], evaluation.probabilities, evaluation.equity,
-                      evaluation.plies)]
+                      evaluation.plies, pasted.dice)]
     if evaluation.cube is not None:
         lines.append(_cube_advice(pasted, evaluation.cube))
     elif pasted.dice is None:

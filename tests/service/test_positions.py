@@ -151,8 +151,9 @@ async def test_eval_with_dice_lists_the_best_plays(store: Store, clock: FakeCloc
     reply = only(await service.evaluate(PLACE, ALICE, OPENING_31))
     assert engine.queries == [(Query(read_position(OPENING_31).gnubg_id()), 2)]
     lines = reply.text.splitlines()
-    assert lines[2] == ("gnubg 2-ply, for X: win 54.2% (gammon 15.1%, backgammon 0.6%), lose "
-                        "45.8% (gammon 12.0%, backgammon 0.5%); cubeless equity +0.123")
+    assert lines[2] == ("gnubg 2-ply, for X before the roll (any roll, not yet this 3-1): win "
+                        "54.2% (gammon 15.1%, backgammon 0.6%), lose 45.8% (gammon 12.0%, "
+                        "backgammon 0.5%); cubeless equity +0.123")
     assert lines[3] == "Best plays for X's 3-1 (cubeful equity):"
     assert lines[4:] == [
         "```",
