@@ -172,3 +172,20 @@ def test_words_of_other_clients_get_one_line(tmp_path: Path) -> None:
     assert said["text"].startswith("`!resign` gives up the game")
     assert unknown["replies"] == []  # far-off words stay silent
     assert undo["game"] == records[1]["game"]  # nothing changed
+
+
+def test_a_long_name_is_shown_cut_to_32_characters_everywhere(tmp_path: Path) -> None:
+    long = "a" * 500
+    lines = [
+        f"{long}: !challenge @bob 1",
+        "bob: !accept",
+        f"{long}: !board",
+        f"carol: !stats @{long}",
+    ]
+    records = [json.loads(line) for line in run(tmp_path, lines).splitlines()]
+    shown = "a" * 31 + "…"
+    for record in records:
+        for reply in record["replies"]:
+            assert "a" * 32 not in reply["text"], reply["text"]
+        assert record["game"]["players"][0] == shown
+    assert any(shown in reply["text"] for reply in records[0]["replies"])

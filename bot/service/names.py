@@ -16,6 +16,7 @@ MAX_GRAPHEMES = 32  # Discord display names are at most 32 characters
 MAX_MARKS = 2  # combining marks kept on one base character
 MAX_JOINED = 4  # emoji joined by ZWJ into one picture (a family of four)
 FALLBACK_NAME = "player"
+ELLIPSIS = "\u2026"
 
 ZWJ = "\u200d"
 ZWSP = "\u200b"
@@ -40,12 +41,15 @@ def clean_name(raw: str) -> str:
     removed (a zero-width joiner is kept only between two emoji, a variation selector only right
     after its base); blank fillers and every run of whitespace become one space, none at the
     ends; at most :data:`MAX_MARKS` combining marks per base and :data:`MAX_GRAPHEMES`
-    user-perceived characters. Never empty: :data:`FALLBACK_NAME` when nothing is left.
+    user-perceived characters (a longer name is cut to one less and ends with "…"). Never empty: :data:`FALLBACK_NAME` when nothing is left.
     ``clean_name(clean_name(x)) == clean_name(x)``.
     """
     text = unicodedata.normalize("NFC", raw)
     clusters = _clusters(_drop_invisible(text))
-    text = "".join(clusters[:MAX_GRAPHEMES]).strip()
+    if len(clusters) > MAX_GRAPHEMES:  # cut, and shown to be cut
+        text = "".join(clusters[: MAX_GRAPHEMES - 1]).strip() + ELLIPSIS
+    else:
+        text = "".join(clusters).strip()
     text = unicodedata.normalize("NFC", text)
     return text or FALLBACK_NAME
 

@@ -46,7 +46,9 @@ FAMILY = "👨\u200d👩\u200d👧\u200d👦"
         ("🇯🇵🇫🇷", "🇯🇵🇫🇷"),
         ("a\u200db", "ab"),
         ("**bold**", "**bold**"),
-        ("x" * 40, "x" * MAX_GRAPHEMES),
+        ("x" * 40, "x" * (MAX_GRAPHEMES - 1) + "…"),
+        ("x" * MAX_GRAPHEMES, "x" * MAX_GRAPHEMES),
+        ("y" * 500, "y" * 31 + "…"),
     ],
 )
 def test_clean_name(raw: str, expected: str) -> None:
@@ -59,7 +61,7 @@ def test_the_reversed_board_text_from_the_issue() -> None:
 
 def test_length_counts_user_perceived_characters() -> None:
     flags = "🇯🇵" * 40
-    assert clean_name(flags) == "🇯🇵" * MAX_GRAPHEMES
+    assert clean_name(flags) == "🇯🇵" * (MAX_GRAPHEMES - 1) + "…"
     assert len(graphemes(clean_name(FAMILY * 40))) == MAX_GRAPHEMES
     assert len(graphemes(clean_name("e\u0301" * 40))) == MAX_GRAPHEMES
 
