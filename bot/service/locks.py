@@ -14,11 +14,25 @@ from bot.engine import MoveError
 from bot.engine.match import MatchError
 from bot.engine.text import sentence
 from bot.service.models import Announcement, Place, Refusal, Reply
-from bot.store import StaleMatchError
+from bot.store import DatabaseBusy, DiskFull, StaleMatchError
 
 RACE_LOST = (
     "The game changed while your command ran: nothing was done. Look at the board and try again."
 )
+DATABASE_BUSY = (
+    "The database is busy (another program is holding it): nothing changed. Try again in a "
+    "moment."
+)
+DISK_FULL = (
+    "The bot's disk is full: nothing was saved, and the game is as it was. Try again later; "
+    "the bot's admin must free some space."
+)
+
+
+def store_trouble(error: DatabaseBusy | DiskFull) -> Reply:
+    """The reply to a database that can't be used right now (held by another program, or on a
+    full disk): what happened, that nothing changed, and what to do."""
+    return Reply(DATABASE_BUSY if isinstance(error, DatabaseBusy) else DISK_FULL, private=True)
 
 
 class _PlaceLock:
@@ -71,3 +85,5 @@ async def replies_of(
         if error.match_id is not None:
             forget(error.match_id)
         return [Reply(RACE_LOST, private=True)]
+    except (DatabaseBusy, DiskFull) as error:  # nothing was written, nothing kept in memory
+        return [store_trouble(error)]

@@ -41,7 +41,8 @@ def clean_name(raw: str) -> str:
     removed (a zero-width joiner is kept only between two emoji, a variation selector only right
     after its base); blank fillers and every run of whitespace become one space, none at the
     ends; at most :data:`MAX_MARKS` combining marks per base and :data:`MAX_GRAPHEMES`
-    user-perceived characters (a longer name is cut to one less and ends with "…"). Never empty: :data:`FALLBACK_NAME` when nothing is left.
+    user-perceived characters (a longer name is cut to one less and ends with "…"). Never
+    empty: :data:`FALLBACK_NAME` when nothing is left.
     ``clean_name(clean_name(x)) == clean_name(x)``.
     """
     text = unicodedata.normalize("NFC", raw)

@@ -20,7 +20,14 @@ from typing import Any
 
 import aiosqlite
 
-from bot.store.rows import ChallengeRow, MatchRow, PlayerRow, StaleMatchError, StoreError
+from bot.store.rows import (
+    ChallengeRow,
+    MatchRow,
+    PlayerRow,
+    StaleMatchError,
+    StoreError,
+    raise_translated,
+)
 
 log = logging.getLogger(__name__)
 
@@ -115,26 +122,44 @@ class Store:
 
     async def fetch_one(self, sql: str, params: Iterable[Any] = ()) -> sqlite3.Row | None:
         async with self._lock:
-            cursor = await self._db.execute(sql, tuple(params))
-            row: sqlite3.Row | None = await cursor.fetchone()
+            try:
+                cursor = await self._db.execute(sql, tuple(params))
+                row: sqlite3.Row | None = await cursor.fetchone()
+            except sqlite3.OperationalError as error:
+                raise_translated(error)
             return row
 
     async def fetch_all(self, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
         async with self._lock:
-            cursor = await self._db.execute(sql, tuple(params))
-            return list(await cursor.fetchall())
+            try:
+                cursor = await self._db.execute(sql, tuple(params))
+                return list(await cursor.fetchall())
+            except sqlite3.OperationalError as error:
+                raise_translated(error)
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Transaction]:
-        """One atomic unit of writes: all of it is committed, or none of it."""
+        """One atomic unit of writes: all of it is committed, or none of it. A database held
+        by another program raises :class:`DatabaseBusy`, a full disk :class:`DiskFull`."""
         async with self._lock:
-            await self._db.execute("BEGIN IMMEDIATE")
+            try:
+                await self._db.execute("BEGIN IMMEDIATE")
+            except sqlite3.OperationalError as error:
+                raise_translated(error)
             try:
                 yield Transaction(self._db)
-            except BaseException:
-                await self._db.execute("ROLLBACK")
+                await self._db.execute("COMMIT")
+            except BaseException as error:
+                await self._rollback()
+                if isinstance(error, sqlite3.OperationalError):
+                    raise_translated(error)
                 raise
-            await self._db.execute("COMMIT")
+
+    async def _rollback(self) -> None:
+        try:
+            await self._db.execute("ROLLBACK")
+        except sqlite3.OperationalError:  # SQLite already rolled back (e.g. a full disk)
+            log.warning("no transaction to roll back", exc_info=True)
 
     # -- reads --------------------------------------------------------------------------------
 

@@ -2,11 +2,40 @@
 
 from __future__ import annotations
 
+import sqlite3
 from dataclasses import dataclass
+from typing import NoReturn
 
 
 class StoreError(RuntimeError):
     """The database can't be opened or used: the message says which file and why."""
+
+
+class DatabaseBusy(StoreError):
+    """Another program held the database for longer than the busy timeout; nothing was
+    written. The same command works once it lets go."""
+
+
+class DiskFull(StoreError):
+    """The disk (or the file-size limit) is full; nothing of the transaction was written."""
+
+
+def translated(error: sqlite3.OperationalError) -> Exception:
+    """SQLite's error as the store's, when it is one a person can act on; else itself (raise
+    it with :func:`raise_translated`)."""
+    text = str(error).lower()
+    if "locked" in text or "busy" in text:
+        return DatabaseBusy("the database is busy: another program is holding it")
+    if "full" in text:
+        return DiskFull("the disk is full: nothing could be saved")
+    return error
+
+
+def raise_translated(error: sqlite3.OperationalError) -> NoReturn:
+    mapped = translated(error)
+    if mapped is error:
+        raise error
+    raise mapped from error
 
 
 class StaleMatchError(RuntimeError):
