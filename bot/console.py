@@ -27,10 +27,11 @@ from typing import Any, TextIO
 from bot.gnubg.engine import make_engine, start_in_background, stop
 from bot.service.dicekey import DiceKeyFileError, server_key
 from bot.service.durations import UNIT_SECONDS
+from bot.service.locks import store_trouble
 from bot.service.models import Place, Reply, User
 from bot.service.table import TableService, seeded_dice, text_board
 from bot.settings import Settings, SettingsError
-from bot.store import Store, StoreError
+from bot.store import DatabaseBusy, DiskFull, Store, StoreError
 
 SERVER = "console"
 DEFAULT_CHANNEL = "general"
@@ -141,12 +142,22 @@ class Console:
         return str(path.resolve())
 
     async def handle(self, line: str) -> None:
+        """Carry out one input line and print what the bot says. A database another program
+        holds, or a full disk, is said (nothing changed) and the console goes on."""
         stripped = line.strip()
         if not stripped or stripped.startswith(";"):
             return
+        try:
+            await self._handle(stripped)
+        except (DatabaseBusy, DiskFull) as error:
+            parsed = parse_line(stripped)
+            channel, name, text = parsed if parsed else (DEFAULT_CHANNEL, "", stripped)
+            self._emit(channel, name, text, [(channel, store_trouble(error))], None)
+
+    async def _handle(self, stripped: str) -> None:
         if not self.resumed:
-            self.resumed = True
             await self._resume_engine()
+            self.resumed = True
         if stripped.startswith("~"):
             await self._move_time(stripped)
             return

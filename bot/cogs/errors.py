@@ -19,9 +19,11 @@ from discord.ext import commands
 from bot.engine.text import sentence
 from bot.service.commands import COMMANDS
 from bot.service.limits import Gate, Verdict
+from bot.service.locks import store_trouble
 from bot.service.models import Place
 from bot.service.table import unknown_command
 from bot.settings import Settings
+from bot.store import DatabaseBusy, DiskFull
 
 log = logging.getLogger(__name__)
 
@@ -71,6 +73,8 @@ def mistake_text(error: BaseException, command: str | None, prefix: str) -> str 
         return f"I can't use {error.value!r} there.{hint}"
     if isinstance(error, commands.DisabledCommand | commands.CommandOnCooldown):
         return sentence(str(error))
+    if isinstance(error, DatabaseBusy | DiskFull):
+        return store_trouble(error).text
     return None
 
 
