@@ -89,3 +89,27 @@ def test_a_database_held_by_another_program_is_said_and_the_console_goes_on(
 def _actions(database: Path) -> list[tuple[int, int, str]]:
     with sqlite3.connect(database) as reader:
         return list(reader.execute("SELECT match_id, seq, action FROM match_actions ORDER BY 1, 2"))
+
+
+@pytest.mark.slow
+def test_consoles_that_cant_open_their_database_say_one_line_and_exit(tmp_path: Path) -> None:
+    (tmp_path / "file").write_text("a regular file, not a folder")
+    database = tmp_path / "file" / "bot.sqlite3"
+    command = [sys.executable, "-m", "bot", "console", "--db", str(database)]
+    started = [
+        subprocess.Popen(
+            command,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            cwd=tmp_path,
+        )
+        for _ in range(8)
+    ]
+    for process in started:
+        out, errors = process.communicate(timeout=60)
+        assert process.returncode == 1
+        assert errors.splitlines() == [
+            f"Can't start: can't open the database {database}: unable to open database file"
+        ], errors

@@ -11,6 +11,7 @@ import asyncio
 import logging
 import re
 import sqlite3
+import threading
 import time
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
@@ -36,6 +37,15 @@ _PLAYER_SQL = "SELECT * FROM players WHERE server_id = ? AND user_id = ?"
 _ACTIONS_SQL = "SELECT seq, action FROM match_actions WHERE match_id = ? ORDER BY seq"
 _APPEND_SQL = "INSERT INTO match_actions (match_id, seq, action) VALUES (?, ?, ?)"
 _MIGRATION_NAME = re.compile(r"^(\d{3})_[\w-]+\.sql$")
+
+
+async def _worker_stopped(connection: aiosqlite.Connection) -> None:
+    """Wait until the worker thread of a connection that failed to open has ended: aiosqlite
+    stops it then, and a thread still running once the event loop is closed would report to
+    that closed loop (a "RuntimeError: Event loop is closed" traceback after a clean exit)."""
+    thread = getattr(connection, "_thread", None)
+    if isinstance(thread, threading.Thread) and thread.is_alive():
+        await asyncio.to_thread(thread.join, 10.0)
 
 
 def migrations() -> list[tuple[int, str]]:
@@ -64,9 +74,11 @@ class Store:
         connection (and its thread) is closed before the error propagates, so a process that
         can't open its database exits instead of hanging.
         """
+        connection = aiosqlite.connect(str(path), isolation_level=None)
         try:
-            connection = await aiosqlite.connect(str(path), isolation_level=None)
+            await connection
         except sqlite3.Error as error:
+            await _worker_stopped(connection)
             raise StoreError(f"can't open the database {path}: {error}") from error
         try:
             connection.row_factory = sqlite3.Row
