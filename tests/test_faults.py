@@ -108,7 +108,7 @@ def test_consoles_that_cant_open_their_database_say_one_line_and_exit(tmp_path: 
         for _ in range(8)
     ]
     for process in started:
-        out, errors = process.communicate(timeout=60)
+        _, errors = process.communicate(timeout=60)
         assert process.returncode == 1
         assert errors.splitlines() == [
             f"Can't start: can't open the database {database}: unable to open database file"
