@@ -163,3 +163,9 @@ class WorkerPool:
         self._closed = True
         for worker in self._workers:
             worker.kill()
+        # Let each executor's manager thread see its process gone and end now: one still
+        # running at interpreter exit can be woken through a pipe it already closed (an
+        # "OSError: Bad file descriptor" traceback after a clean stop).
+        for worker in self._workers:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(asyncio.to_thread(worker.executor.shutdown, wait=True), 10)
