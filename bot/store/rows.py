@@ -20,22 +20,15 @@ class DiskFull(StoreError):
     """The disk (or the file-size limit) is full; nothing of the transaction was written."""
 
 
-def translated(error: sqlite3.OperationalError) -> Exception:
-    """SQLite's error as the store's, when it is one a person can act on; else itself (raise
-    it with :func:`raise_translated`)."""
+def raise_translated(error: sqlite3.OperationalError) -> NoReturn:
+    """Raise SQLite's ``error`` as the store's when it is one a person can act on (a database
+    held by another program, a full disk); else as it is."""
     text = str(error).lower()
     if "locked" in text or "busy" in text:
-        return DatabaseBusy("the database is busy: another program is holding it")
+        raise DatabaseBusy("the database is busy: another program is holding it") from error
     if "full" in text:
-        return DiskFull("the disk is full: nothing could be saved")
-    return error
-
-
-def raise_translated(error: sqlite3.OperationalError) -> NoReturn:
-    mapped = translated(error)
-    if mapped is error:
-        raise error
-    raise mapped from error
+        raise DiskFull("the disk is full: nothing could be saved") from error
+    raise error
 
 
 class StaleMatchError(RuntimeError):
