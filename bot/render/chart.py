@@ -29,7 +29,6 @@ BLUNDER: RGB = theme.HIT
 GAP = 14  # pixels between games
 
 
-
 class Point(NamedTuple):
     """Player 0's chances (0..1: of the game for money, of the match in match play) after one
     decision of game ``game``; ``blunder`` marks a very bad decision there."""
@@ -37,6 +36,7 @@ class Point(NamedTuple):
     game: int
     chance: float
     blunder: bool = False
+
 
 def _blend(colour: RGB, under: RGB, amount: float) -> RGB:
     r, g, b = (round(c * amount + u * (1 - amount)) for c, u in zip(colour, under, strict=True))
