@@ -65,7 +65,7 @@ class GatedTree(app_commands.CommandTree["BackgammonBot"]):
         command = interaction.command
         if interaction.type is not discord.InteractionType.application_command or command is None:
             return True  # autocomplete: no reply to send, nothing to limit
-        return await admit_interaction(self.client.gate, interaction, command.qualified_name)
+        return await admit_interaction(self.client.gate, interaction)
 
 
 class BackgammonBot(commands.Bot):

@@ -128,7 +128,7 @@ class ErrorsCog(commands.Cog, name="Errors"):
             return True
         server = str(ctx.guild.id) if ctx.guild is not None else "dm"  # as replies.place_of
         place = Place(server, str(ctx.channel.id))
-        check = await gate.check(place, str(ctx.author.id), "unknown")
+        check = await gate.check(place, str(ctx.author.id))
         return check.verdict is Verdict.ALLOW
 
     @commands.Cog.listener()

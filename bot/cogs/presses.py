@@ -84,10 +84,8 @@ class ButtonPresses:
         if interaction.channel_id is None:
             return
         place = place_of(interaction.guild_id, interaction.channel_id)
-        if self.gate is not None and not await admit_interaction(self.gate, interaction, action):
-            if not interaction.response.is_done():  # dropped: acknowledge, answer nothing
-                await interaction.response.defer()
-            return
+        if self.gate is not None and not await admit_interaction(self.gate, interaction):
+            return  # told how long to wait
         token = ORIGIN.set(interaction.message)  # an accepted challenge's thread starts there
         try:
             task = asyncio.ensure_future(

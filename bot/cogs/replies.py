@@ -395,19 +395,40 @@ def missing_text(missing: Sequence[str], command: str, prefix: str, *, slash: bo
     return f"{text}."
 
 
+def owns(client: discord.Client, user_id: int) -> bool:
+    """Whether ``user_id`` owns the bot, from what login already fetched (no request)."""
+    if user_id == getattr(client, "owner_id", None):
+        return True
+    if user_id in (getattr(client, "owner_ids", None) or ()):
+        return True
+    application = client.application
+    if application is None:
+        return False
+    if application.team is not None:
+        return any(member.id == user_id for member in application.team.members)
+    return application.owner.id == user_id
+
+
+def privileged(client: discord.Client, user_id: int, permissions: discord.Permissions) -> bool:
+    """The bot's owner, or a moderator of the channel (Manage Messages, as for ``void``)."""
+    return permissions.manage_messages or owns(client, user_id)
+
+
 async def admit_command(gate: Gate, ctx: commands.Context[Any]) -> bool:
     """Whether a prefix command may run. Call before ``invoke``: nothing has happened yet.
 
-    Past its rate a command is refused once (a reply) and then dropped silently. In a channel
-    where the bot lacks a permission the command needs, it is refused naming the permission:
-    in the channel when the bot can still write there, else in a direct message (at most once
-    per :attr:`Limits.notice` per user and channel; then silently).
+    Past its rate a command is refused once (a reply) and then dropped silently; the owner and
+    the channel's moderators never are. In a channel where the bot lacks a permission the
+    command needs, it is refused naming the permission: in the channel when the bot can still
+    write there, else in a direct message (at most once per :attr:`Limits.notice` per user and
+    channel; then silently).
     """
     command = ctx.command
     assert command is not None
     name = command.qualified_name
     place = place_of(ctx.guild.id if ctx.guild is not None else None, ctx.channel.id)
-    check = await gate.check(place, str(ctx.author.id), name)
+    chosen = privileged(ctx.bot, ctx.author.id, ctx.permissions)
+    check = await gate.check(place, str(ctx.author.id), privileged=chosen)
     if check.verdict is Verdict.DROP:
         return False
     missing: list[str] = []
@@ -436,16 +457,17 @@ async def admit_command(gate: Gate, ctx: commands.Context[Any]) -> bool:
     return True
 
 
-async def admit_interaction(
-    gate: Gate, interaction: discord.Interaction[Any], command: str
-) -> bool:
-    """Whether a slash command or a button press may run; past its rate it is refused once
-    (ephemerally) and then dropped. No permission check: replies through an interaction need
-    none of the channel's."""
+async def admit_interaction(gate: Gate, interaction: discord.Interaction[Any]) -> bool:
+    """Whether a slash command or a button press may run. Past its rate it is answered all the
+    same, for the user alone, with how long to wait: Discord shows "This interaction failed" for
+    one left unanswered, and the answer costs no channel message. No permission check: replies
+    through an interaction need none of the channel's."""
     if interaction.channel_id is None:
         return True
     place = place_of(interaction.guild_id, interaction.channel_id)
-    check = await gate.check(place, str(interaction.user.id), command)
-    if check.verdict is Verdict.REFUSE:
-        await tell_interaction(interaction, check.text)
-    return check.verdict is Verdict.ALLOW
+    chosen = privileged(interaction.client, interaction.user.id, interaction.permissions)
+    check = await gate.check(place, str(interaction.user.id), privileged=chosen)
+    if check.verdict is Verdict.ALLOW:
+        return True
+    await tell_interaction(interaction, check.text)
+    return False

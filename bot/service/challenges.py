@@ -12,8 +12,9 @@ from bot.engine.match import Match
 from bot.engine.options import MAX_AUTOMATIC_DOUBLES
 from bot.gnubg.api import LEVELS
 from bot.service.dice import DiceFactory
-from bot.service.durations import clock_text, countdown, setting_duration
+from bot.service.durations import clock_text, countdown, setting_duration, wait_duration
 from bot.service.images import BoardImages
+from bot.service.limits import Rate
 from bot.service.models import Decision, Place, Refusal, Reply, User
 from bot.service.names import markdown_safe as md
 from bot.service.play import advance
@@ -34,6 +35,7 @@ from bot.store.opponent import set_challenge_hints
 from bot.store.timers import set_challenge_clock
 
 HINTS_WORD = "hints"  # a challenge between people that allows !hint (unrated)
+CHALLENGE_RATE = Rate(3, 600.0)  # unaccepted challenges of one user, per server
 TUTOR_WORD = "tutor"  # a game against the bot that comments on costly decisions
 _POINT_WORDS = ("points", "point", "pts", "pt", "p")
 _LENGTH_WORDS = re.compile(r"^(\d+)(?=(?:points|point|pts|pt|p)\b)")  # "3pt" -> "3 pt"
@@ -243,6 +245,7 @@ class Challenges:
             )
         await self.require_free_table(place)
         now = self._clock()
+        await self._within_rate(place, user, now)
         minutes = self._settings.challenge_timeout_minutes
         async with self._store.transaction() as tx:
             await tx.ensure_player(place.server_id, user.id, user.name, now)
@@ -275,6 +278,21 @@ class Challenges:
                 decision_key=challenge_key(challenge_id),
             )
         ]
+
+    async def _within_rate(self, place: Place, user: User, now: float) -> None:
+        """At most :data:`CHALLENGE_RATE` challenges per user on a server that nobody accepted:
+        each pings someone. (An accepted one was welcome; a game against the bot pings nobody
+        and is no challenge.)"""
+        rate = CHALLENGE_RATE
+        sent = await self._store.challenge_times(
+            place.server_id, user.id, now - rate.seconds, rate.count
+        )
+        if len(sent) >= rate.count:
+            wait = max(1.0, sent[-1] + rate.seconds - now)
+            raise Refusal(
+                f"You can send at most {rate.count} challenges in {wait_duration(rate.seconds)} "
+                f"on this server: try again in {wait_duration(wait)}."
+            )
 
     async def require_free_table(self, place: Place) -> None:
         """Refuse unless the channel has neither a match being played nor an open challenge."""

@@ -3,13 +3,19 @@
 Discord lets a bot send about 5 messages per 5 s in one channel, and queues the rest. Every reply
 to a spammer is a message the players wait behind, so the bot answers:
 
-* a player (one of the two of the channel's match, or of its open challenge): at most
-  :attr:`Limits.player` commands (bursts of fast play are fine); past that, one "slow down"
-  and then silence until the window has room again;
+* a player (one of the two of the channel's match or of its open challenge, or of its match
+  that ended in the last :data:`RECENT_SECONDS`): at most :attr:`Limits.player` commands
+  (bursts of fast play are fine); past that, one "slow down" and then silence until the window
+  has room again;
 * anyone else: at most :attr:`Limits.watcher` replies each, and :attr:`Limits.watchers` for
   all of them together in one channel; past that, silence (a reply saying "slow down" would be
   the very message the players wait behind);
-* ``challenge`` (its ping can harass): at most :attr:`Limits.challenge` per user per server.
+* the bot's owner and the channel's moderators: always (``privileged``).
+
+Silence is for typed commands only: a slash command or a button press must be answered, and
+its answer is no channel message, so past its rate it gets the :class:`Check`'s text, for the
+user alone. Challenges (their ping can harass) have their own limit in the service
+(:mod:`bot.service.challenges`), which a challenge to the bot doesn't count toward.
 
 Everything here is pure and clock-injected: the Discord layer asks :class:`Gate` before running
 a command, and does what the :class:`Check` says.
@@ -26,26 +32,25 @@ from enum import Enum
 from bot.service.durations import wait_duration
 from bot.service.models import Place
 
-CHALLENGE = "challenge"
 MAX_WINDOWS = 100_000  # a few MB at most; only busy users' windows are ever this many
 SEATS_KEPT = 10_000
 SEATS_TTL = 30.0  # seconds: a challenge that expired unseen stops counting after this
+RECENT_SECONDS = 600.0  # a match's players stay players this long after it ended
 
 
 class Verdict(Enum):
     ALLOW = "allow"
     REFUSE = "refuse"  # answer once, privately: the text says how long to wait
-    DROP = "drop"  # say nothing
+    DROP = "drop"  # a typed command: say nothing (an interaction still gets the text)
 
 
 @dataclass(frozen=True, slots=True)
 class Check:
     verdict: Verdict
-    text: str = ""
+    text: str = ""  # why not, and how long to wait (empty when allowed)
 
 
 ALLOW = Check(Verdict.ALLOW)
-DROP = Check(Verdict.DROP)
 
 
 class LimitError(ValueError):
@@ -75,7 +80,6 @@ class Limits:
     player: Rate = Rate(8, 4.0)  # each player, per channel: 2 a second, bursts of 8
     watcher: Rate = Rate(2, 10.0)  # each non-player, per channel (a `help`, then a challenge)
     watchers: Rate = Rate(3, 10.0)  # all non-players of one channel together
-    challenge: Rate = Rate(3, 600.0)  # challenges of one user, per server
     notice: Rate = Rate(1, 600.0)  # "I lack a permission here", to one user, per channel
 
 
@@ -130,42 +134,28 @@ class Limiter:
         """How many windows are kept (no ``__len__``: an empty limiter is still a limiter)."""
         return sum(len(windows) for windows in self._kinds.values())
 
-    def check(self, place: Place, user_id: str, command: str, *, is_player: bool) -> Check:
+    def check(self, place: Place, user_id: str, *, is_player: bool) -> Check:
         now = self._clock()
         self._evict(now)
         limits = self.limits
         if is_player:
             own = [self._window("player", (place, user_id), limits.player)]
+            rate = limits.player
         else:
             own = [
                 self._window("watcher", (place, user_id), limits.watcher),
                 self._window("watchers", place, limits.watchers),
             ]
+            rate = limits.watcher
         waits = [window.wait(now) for window in own]
         if any(waits):
+            text = (
+                f"Slow down: at most {rate.count} commands in {wait_duration(rate.seconds)}. "
+                f"Try again in {wait_duration(max(waits))}."
+            )
             if is_player:
-                return self._refuse_once(
-                    own[0],
-                    f"Slow down: at most {limits.player.count} commands in "
-                    f"{wait_duration(limits.player.seconds)}. "
-                    f"Try again in {wait_duration(max(waits))}.",
-                )
-            return DROP
-        if command == CHALLENGE:
-            sent = self._window("challenge", (place.server_id, user_id), limits.challenge)
-            wait = sent.wait(now)
-            if wait:
-                refusal = self._refuse_once(
-                    sent,
-                    f"You can send at most {limits.challenge.count} challenges in "
-                    f"{wait_duration(limits.challenge.seconds)} on this server: try again in "
-                    f"{wait_duration(wait)}.",
-                )
-                if refusal.verdict is Verdict.REFUSE and not is_player:
-                    for window in own:  # the refusal is a reply too
-                        self._record(window, now)
-                return refusal
-            self._record(sent, now)
+                return self._refuse_once(own[0], text)
+            return Check(Verdict.DROP, text)
         for window in own:
             self._record(window, now)
         return ALLOW
@@ -184,7 +174,7 @@ class Limiter:
     @staticmethod
     def _refuse_once(window: _Window, text: str) -> Check:
         if window.warned:
-            return DROP
+            return Check(Verdict.DROP, text)
         window.warned = True
         return Check(Verdict.REFUSE, text)
 
@@ -272,9 +262,13 @@ class Gate:
             self._cache.put(place, seated)
         return seated
 
-    async def check(self, place: Place, user_id: str, command: str) -> Check:
+    async def check(self, place: Place, user_id: str, *, privileged: bool = False) -> Check:
+        """``privileged``: the bot's owner or a moderator of the channel, never held back."""
+        if privileged:
+            self._cache.forget(place)
+            return ALLOW
         is_player = user_id in await self.seated(place)
-        result = self.limiter.check(place, user_id, command, is_player=is_player)
+        result = self.limiter.check(place, user_id, is_player=is_player)
         if result.verdict is Verdict.ALLOW:
             self._cache.forget(place)
         return result

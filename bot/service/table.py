@@ -39,6 +39,7 @@ from bot.service.deadlines import Deadlines
 from bot.service.dice import DiceFactory, keyed_dice, secure_dice, seeded_dice
 from bot.service.dicestats import dice_reply
 from bot.service.images import BoardImages, RecordedPlay, board_state, last_play
+from bot.service.limits import RECENT_SECONDS
 from bot.service.locks import PlaceLocks, replies_of
 from bot.service.models import (
     ENGINE_ID,
@@ -461,8 +462,12 @@ class TableService:
     # -- rate limits and announcements (for the Discord layer) --------------------------------
 
     async def seated(self, place: Place) -> frozenset[str]:
-        """Ids of the players of the channel's match and of its open challenge (one read)."""
-        return await self.store.seated(place.server_id, place.channel_id, self._clock())
+        """Ids of the players of the channel's match and of its open challenge, and of its match
+        that ended in the last :data:`RECENT_SECONDS` (one read)."""
+        now = self._clock()
+        return await self.store.seated(
+            place.server_id, place.channel_id, now, now - RECENT_SECONDS
+        )
 
     async def unannounced(self) -> list[tuple[Place, int, int]]:
         """(place, match id, version) of each match whose newest state was never shown."""

@@ -186,6 +186,28 @@ class Store:
         )
         return ChallengeRow(**dict(row)) if row else None
 
+    async def challenge_times(
+        self, server_id: str, user_id: str, since: float, most: int
+    ) -> list[float]:
+        """When ``user_id`` made their (at most ``most``) newest challenges on the server after
+        ``since`` that were not accepted (open, declined, cancelled or expired), newest first."""
+        rows = await self.fetch_all(
+            "SELECT created_at FROM challenges WHERE server_id = ? AND challenger_id = ? "
+            "AND created_at > ? AND status != 'accepted' ORDER BY created_at DESC LIMIT ?",
+            (server_id, user_id, since, most),
+        )
+        return [float(row[0]) for row in rows]
+
+    async def playing_matches(self, user_id: str) -> list[MatchRow]:
+        """The matches ``user_id`` is playing now, on any server, oldest first."""
+        rows = await self.fetch_all(
+            "SELECT * FROM matches WHERE player0_id = ? AND status = 'playing' "
+            "UNION ALL SELECT * FROM matches WHERE player1_id = ? AND status = 'playing' "
+            "ORDER BY id",
+            (user_id, user_id),
+        )
+        return [MatchRow(**dict(row)) for row in rows]
+
     async def meta(self, name: str) -> str | None:
         row = await self.fetch_one("SELECT value FROM meta WHERE name = ?", (name,))
         return str(row[0]) if row else None
@@ -262,14 +284,35 @@ class Store:
 
     # -- who plays where, and what was announced ----------------------------------------------
 
-    async def seated(self, server_id: str, channel_id: str, now: float) -> frozenset[str]:
-        """The players of the channel's match and of its open (unexpired) challenge."""
+    async def seated(
+        self, server_id: str, channel_id: str, now: float, ended_since: float
+    ) -> frozenset[str]:
+        """The players of the channel's match and of its open (unexpired) challenge, and of its
+        newest match (or its newest played in a thread) if that ended after ``ended_since``:
+        they ask for stats, exports and rematches right after. Index reads only."""
         rows = await self.fetch_all(
             "SELECT player0_id, player1_id FROM matches "
             "WHERE server_id = ? AND channel_id = ? AND status = 'playing' "
             "UNION ALL SELECT challenger_id, challenged_id FROM challenges "
-            "WHERE server_id = ? AND channel_id = ? AND status = 'open' AND expires_at > ?",
-            (server_id, channel_id, server_id, channel_id, now),
+            "WHERE server_id = ? AND channel_id = ? AND status = 'open' AND expires_at > ? "
+            "UNION ALL SELECT player0_id, player1_id FROM matches WHERE id IN ("
+            "SELECT id FROM (SELECT id FROM matches WHERE server_id = ? AND channel_id = ? "
+            "ORDER BY id DESC LIMIT 1) "
+            "UNION ALL SELECT id FROM (SELECT id FROM matches WHERE server_id = ? "
+            "AND parent_channel_id = ? ORDER BY id DESC LIMIT 1)"
+            ") AND last_action_at > ?",
+            (
+                server_id,
+                channel_id,
+                server_id,
+                channel_id,
+                now,
+                server_id,
+                channel_id,
+                server_id,
+                channel_id,
+                ended_since,
+            ),
         )
         return frozenset(str(user_id) for row in rows for user_id in row)
 

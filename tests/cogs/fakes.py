@@ -120,6 +120,8 @@ class FakeInteraction:
         self.original_edits: list[dict[str, Any]] = []
         self.deleted_original = False
         self.command: Any = None
+        self.permissions = discord.Permissions.none()  # the user's, in the channel
+        self.client: Any = SimpleNamespace(owner_id=None, owner_ids=None, application=None)
 
     async def edit_original_response(self, **kwargs: Any) -> None:
         self.original_edits.append(kwargs)

@@ -16,8 +16,8 @@ import pytest
 
 from bot.cogs.replies import NO_ATTACH, user_of
 from bot.discord_bot import BackgammonBot, bot_intents
-from bot.service.limits import Limiter
-from bot.service.models import Place
+from bot.service.limits import RECENT_SECONDS, Limiter
+from bot.service.models import ENGINE_USER, Place
 from bot.service.table import TableService
 from bot.settings import Settings
 from tests.cogs.fakes import ALICE, BOB, CAROL, FakeInteraction
@@ -136,8 +136,8 @@ async def test_a_player_past_the_limit_is_told_once(
     assert slow.content.startswith("Slow down: at most 8 commands in 4 seconds.")
 
 
-async def test_at_most_three_challenges_per_ten_minutes(
-    bot: BackgammonBot, service: TableService, limiter_clock: FakeClock
+async def test_at_most_three_challenges_per_ten_minutes_per_server(
+    bot: BackgammonBot, service: TableService, limiter_clock: FakeClock, clock: FakeClock
 ) -> None:
     alice, bob, carol, dave = dpytest.get_config().members
     for target in (bob, carol, dave):
@@ -146,13 +146,31 @@ async def test_at_most_three_challenges_per_ten_minutes(
         await dpytest.message("!cancel", member=alice)
         drain()
         limiter_clock.advance(11)
+        clock.advance(11)
     await dpytest.message(f"!challenge <@{bob.id}>", member=alice)
     [refusal] = drain()
-    assert refusal.content.startswith("You can send at most 3 challenges in 10 minutes")
+    assert refusal.content == (
+        "You can send at most 3 challenges in 10 minutes on this server: try again in 10 minutes."
+    )
     assert await service.open_challenge(table_place()) is None
-    for _ in range(3):
+    clock.advance(600)
+    await dpytest.message(f"!challenge <@{bob.id}>", member=alice)
+    assert " challenges bob" in drain()[0].content
+
+
+async def test_games_against_the_bot_are_not_counted_as_challenges(
+    bot: BackgammonBot, service: TableService, limiter_clock: FakeClock, clock: FakeClock
+) -> None:
+    alice, bob, _, _ = dpytest.get_config().members
+    place = table_place()
+    for _ in range(5):  # the engine is not available here: each start is refused all the same
+        await service.challenge(place, user_of(alice), ENGINE_USER, "1")
+    for n in range(3):
         await dpytest.message(f"!challenge <@{bob.id}>", member=alice)
-    assert drain() == []  # told once, then silence
+        assert " challenges bob" in drain()[0].content, n
+        await dpytest.message("!cancel", member=alice)
+        drain()
+        limiter_clock.advance(11)
 
 
 async def test_without_attach_files_board_is_refused_and_moves_go_as_text(
@@ -203,7 +221,7 @@ async def test_without_send_messages_nothing_runs_and_the_user_hears_it_privatel
     assert drain() == []  # told once in a while, not at every command
 
 
-async def test_a_slash_flood_is_limited_by_the_tree(
+async def test_a_slash_flood_is_limited_by_the_tree_and_every_interaction_answered(
     service: TableService, settings: Settings, limiter_clock: FakeClock
 ) -> None:
     bot = BackgammonBot(service, settings, limiter=Limiter(clock=limiter_clock))
@@ -218,7 +236,12 @@ async def test_a_slash_flood_is_limited_by_the_tree(
     carol = [slash(CAROL, "board") for _ in range(50)]
     allowed = [await check(interaction) for interaction in carol]  # type: ignore[arg-type]
     assert allowed == [True, True] + [False] * 48
-    assert all(interaction.everything_sent == [] for interaction in carol)
+    for interaction in carol[2:]:  # never "This interaction failed": each is told to wait
+        [told] = interaction.everything_sent
+        assert told["ephemeral"] is True
+        assert told["content"] == (
+            "Slow down: at most 2 commands in 10 seconds. Try again in 10 seconds."
+        )
 
     place = Place(str(carol[0].guild_id), str(carol[0].channel_id))
     await service.challenge(place, user_of(ALICE), user_of(BOB), "3")
@@ -226,6 +249,62 @@ async def test_a_slash_flood_is_limited_by_the_tree(
     alice = [slash(ALICE, "pips") for _ in range(10)]
     allowed = [await check(interaction) for interaction in alice]  # type: ignore[arg-type]
     assert allowed == [True] * 8 + [False] * 2
-    [told] = alice[8].everything_sent
-    assert told["ephemeral"] is True and told["content"].startswith("Slow down")
-    assert alice[9].everything_sent == []
+    for interaction in alice[8:]:
+        [told] = interaction.everything_sent
+        assert told["ephemeral"] is True and told["content"].startswith("Slow down")
+
+    moderator = [slash(CAROL, "void") for _ in range(20)]
+    for interaction in moderator:
+        interaction.permissions = discord.Permissions(manage_messages=True)
+    assert [await check(i) for i in moderator] == [True] * 20  # type: ignore[arg-type]
+    bot.owner_id = CAROL.id
+    owner = [slash(CAROL, "sync") for _ in range(20)]
+    for interaction in owner:
+        interaction.client = bot
+    assert [await check(i) for i in owner] == [True] * 20  # type: ignore[arg-type]
+
+
+async def test_the_players_of_a_match_just_ended_stay_players_for_a_while(
+    bot: BackgammonBot, service: TableService, limiter_clock: FakeClock, clock: FakeClock
+) -> None:
+    alice, bob, carol, _ = dpytest.get_config().members
+    await dpytest.message(f"!challenge <@{bob.id}> 1", member=alice)
+    await dpytest.message("!accept", member=bob)
+    await dpytest.message("!resign", member=alice)
+    await dpytest.message("!accept", member=bob)
+    drain()
+    assert await service.table(table_place()) is None  # over: alice resigned
+    limiter_clock.advance(11)
+    for command in ("!stats", "!export", "!leaderboard", "!score", "!rematch"):
+        await dpytest.message(command, member=bob)
+        assert drain(), command  # answered: five in a row from a player
+    for _ in range(5):
+        await dpytest.message("!leaderboard", member=carol)
+    assert len(drain()) == 2  # a watcher as before
+    clock.advance(RECENT_SECONDS + 1)
+    limiter_clock.advance(RECENT_SECONDS + 1)
+    bot.gate.changed(table_place())
+    for _ in range(5):
+        await dpytest.message("!leaderboard", member=bob)
+    assert len(drain()) == 2  # and then a watcher again
+
+
+async def test_the_owner_and_moderators_are_never_dropped(
+    bot: BackgammonBot, service: TableService, limiter_clock: FakeClock
+) -> None:
+    alice, _, carol, dave = dpytest.get_config().members
+    bot.owner_id = alice.id
+    for _ in range(12):
+        await dpytest.message("!leaderboard", member=alice)
+    assert len(drain()) == 12
+    channel = dpytest.get_config().channels[0]
+    moderators = dpytest.backend.make_role(
+        "moderators", channel.guild, permissions=discord.Permissions(manage_messages=True).value
+    )
+    await dpytest.add_role(dave, moderators)
+    for _ in range(12):
+        await dpytest.message("!leaderboard", member=dave)
+    assert len(drain()) == 12
+    for _ in range(12):
+        await dpytest.message("!leaderboard", member=carol)
+    assert len(drain()) == 2

@@ -46,7 +46,7 @@ MOD = Person(300000000000000004, "mod", moderator=True)
 PEOPLE = {f"@{person.name}": person for person in (ALICE, BOB, MOD)}
 # Routing is under test here, not rate limits: nobody is ever silenced.
 ROOMY = Rate(10_000, 1.0)
-LIMITS = Limits(player=ROOMY, watcher=ROOMY, watchers=ROOMY, challenge=ROOMY)
+LIMITS = Limits(player=ROOMY, watcher=ROOMY, watchers=ROOMY)
 
 # Added to the registry in a test: one command with a user and text, one with a button.
 DARE = Command(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from bot.service.limits import RECENT_SECONDS
 from bot.service.models import Decision
 from bot.service.table import TableService
 from tests.service.conftest import ALICE, BOB, CAROL, PLACE
@@ -61,4 +62,6 @@ async def test_seated_follows_the_challenge_the_match_and_its_end(
     assert await service.seated(PLACE) == {ALICE.id, CAROL.id}
     public(await service.abort(PLACE, ALICE))
     public(await service.abort(PLACE, CAROL))
+    assert await service.seated(PLACE) == {ALICE.id, CAROL.id}  # they ask for stats at once
+    clock.advance(RECENT_SECONDS + 1)
     assert await service.seated(PLACE) == frozenset()

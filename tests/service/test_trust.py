@@ -12,6 +12,7 @@ import pytest
 
 from bot.engine.dice import verify_seed
 from bot.service import repository as repository_module
+from bot.service.challenges import CHALLENGE_RATE
 from bot.service.dicekey import DiceKeyFileError, check_key, load_or_create_key, server_key
 from bot.service.help import help_text
 from bot.service.models import Place, Reply, User
@@ -27,7 +28,9 @@ FULL_WIDTH = str.maketrans("0123456789/", "".join(chr(0xFF10 + d) for d in range
 # -- challenge terms -------------------------------------------------------------------------
 
 
-async def test_zero_points_is_refused_and_points_words_are_read(service: TableService) -> None:
+async def test_zero_points_is_refused_and_points_words_are_read(
+    service: TableService, clock: FakeClock
+) -> None:
     [zero] = await service.challenge(PLACE, ALICE, BOB, "0")
     assert zero.private and "not 0" in zero.text and "`money`" in zero.text
     assert await service.open_challenge(PLACE) is None
@@ -37,6 +40,7 @@ async def test_zero_points_is_refused_and_points_words_are_read(service: TableSe
         challenge = await service.open_challenge(PLACE)
         assert challenge is not None and challenge.match_length == 3, terms
         public(await service.cancel(PLACE, ALICE))
+        clock.advance(CHALLENGE_RATE.seconds / CHALLENGE_RATE.count)  # within the rate
     [points_only] = await service.challenge(PLACE, ALICE, BOB, "points")
     assert points_only.private and "is not a match length" in points_only.text
 
@@ -297,11 +301,12 @@ async def test_locks_do_not_outlive_their_commands(service: TableService) -> Non
 
 
 async def test_the_name_cache_is_bounded(
-    service: TableService, monkeypatch: pytest.MonkeyPatch
+    service: TableService, monkeypatch: pytest.MonkeyPatch, clock: FakeClock
 ) -> None:
     monkeypatch.setattr(repository_module, "NAMES_KEPT", 5)
     for i in range(20):
         public(await service.challenge(Place("guild", f"c{i}"), ALICE, BOB, "1"))
+        clock.advance(CHALLENGE_RATE.seconds / CHALLENGE_RATE.count)
         service.repository.remember(PLACE, type(ALICE)(f"u{i}", f"user{i}"))
     assert len(service.repository.name_cache) <= 5
 
@@ -419,3 +424,24 @@ async def test_the_automatic_double_cap_is_said(service: TableService) -> None:
     public(await service.cancel(PLACE, ALICE))
     [offer] = public(await service.challenge(PLACE, ALICE, BOB, "money beavers auto 2"))
     assert "(beavers, automatic doubles, at most 2 per game)" in offer.text
+
+
+async def test_three_unaccepted_challenges_per_ten_minutes_and_accepted_ones_are_free(
+    service: TableService, clock: FakeClock
+) -> None:
+    for _ in range(5):  # a series with a willing opponent is never held up
+        await start_match(service, PLACE, ALICE, BOB, 1)
+        public(await service.abort(PLACE, ALICE))
+        public(await service.abort(PLACE, BOB))
+    for _ in range(3):
+        public(await service.challenge(PLACE, ALICE, CAROL, "1"))
+        public(await service.decline(PLACE, CAROL))
+        clock.advance(60)
+    [refusal] = await service.challenge(PLACE, ALICE, CAROL, "1")
+    assert refusal.private and refusal.text == (
+        "You can send at most 3 challenges in 10 minutes on this server: try again in 7 minutes."
+    )
+    assert await service.open_challenge(PLACE) is None
+    public(await service.challenge(Place("other guild", "c"), ALICE, CAROL, "1"))  # per server
+    clock.advance(7 * 60)
+    public(await service.challenge(PLACE, ALICE, CAROL, "1"))

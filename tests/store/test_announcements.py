@@ -68,15 +68,15 @@ async def test_matches_playing_before_the_migration_count_as_announced(tmp_path:
 async def test_seated_is_the_match_and_the_open_unexpired_challenge(tmp_path: Path) -> None:
     store = await Store.open(tmp_path / "db.sqlite3")
     try:
-        assert await store.seated("s", "c", 0.0) == frozenset()
+        assert await store.seated("s", "c", 0.0, 0.0) == frozenset()
         async with store.transaction() as tx:
             await tx.ensure_player("s", "a", "alice", 0.0)
             await tx.ensure_player("s", "b", "bob", 0.0)
             await tx.create_challenge("s", "c", "a", "b", 5, 0.0, 600.0)
-        assert await store.seated("s", "c", 10.0) == {"a", "b"}
-        assert await store.seated("s", "c", 600.0) == frozenset()  # expired
-        assert await store.seated("s", "other", 10.0) == frozenset()
+        assert await store.seated("s", "c", 10.0, 0.0) == {"a", "b"}
+        assert await store.seated("s", "c", 600.0, 0.0) == frozenset()  # expired
+        assert await store.seated("s", "other", 10.0, 0.0) == frozenset()
         await seat(store)
-        assert await store.seated("s", "c", 700.0) == {"a", "b"}
+        assert await store.seated("s", "c", 700.0, 0.0) == {"a", "b"}
     finally:
         await store.close()
