@@ -20,7 +20,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.admin import AdminCog
-from bot.cogs.buttons import register_buttons
+from bot.cogs.buttons import dispatch_press, lost_press, register_buttons
 from bot.cogs.errors import ErrorsCog
 from bot.cogs.presses import ButtonPresses
 from bot.cogs.replies import (
@@ -141,6 +141,12 @@ class BackgammonBot(commands.Bot):
         await self.invoke(ctx)
         if ctx.command is not None:
             self.gate.changed(place_of(ctx.guild.id if ctx.guild else None, ctx.channel.id))
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """A press on a button its message has lost is answered too (see :func:`lost_press`)."""
+        lost = lost_press(interaction)
+        if lost is not None:
+            await dispatch_press(interaction, *lost)
 
     async def on_ready(self) -> None:
         user = self.user

@@ -109,7 +109,7 @@ def register_buttons(client: discord.Client, on_press: PressHandler) -> None:
     client.add_dynamic_items(DecisionButton, OldButton)
 
 
-async def _dispatch(interaction: discord.Interaction[Any], action: str, key: str) -> None:
+async def dispatch_press(interaction: discord.Interaction[Any], action: str, key: str) -> None:
     """Hand a press to the bot's handler; anything unexpected gets an apology and a log entry
     (discord.py would only log it, and the player would see "This interaction failed")."""
     try:
@@ -152,7 +152,7 @@ class DecisionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TE
         return cls(match["action"], match["key"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _dispatch(interaction, self.action, self.key)
+        await dispatch_press(interaction, self.action, self.key)
 
 
 class OldButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=OLD_TEMPLATE):
@@ -172,7 +172,36 @@ class OldButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=OLD_TEM
         return cls(match[0])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _dispatch(interaction, "old", "")
+        await dispatch_press(interaction, "old", "")
+
+
+def lost_press(interaction: discord.Interaction[Any]) -> tuple[str, str] | None:
+    """(action, key) of a press on one of our buttons that its message no longer has (a double
+    press, a lagging client): discord.py hands such a press to no dynamic item and answers
+    nothing, so Discord would show "This interaction failed". None for any other interaction."""
+    if interaction.type is not discord.InteractionType.component:
+        return None
+    custom_id = (interaction.data or {}).get("custom_id")
+    if not isinstance(custom_id, str):
+        return None
+    message = interaction.message
+    if message is not None and custom_id in message_button_ids(message):
+        return None  # a dynamic item takes it
+    if found := TEMPLATE.fullmatch(custom_id):
+        return found["action"], found["key"]
+    if OLD_TEMPLATE.fullmatch(custom_id):
+        return "old", ""
+    return None
+
+
+def message_button_ids(message: discord.Message) -> set[str]:
+    return {
+        child.custom_id
+        for row in message.components
+        if isinstance(row, discord.ActionRow)
+        for child in row.children
+        if isinstance(child, discord.Button) and child.custom_id is not None
+    }
 
 
 def decision_view(decision: Decision, key: str, *, money_game: bool = False) -> discord.ui.View:

@@ -23,7 +23,7 @@ import pytest_asyncio
 
 from bot.service.limits import Limits
 from tests.e2e.fake_discord import FakeDiscord
-from tests.e2e.payloads import FakeUser, Message
+from tests.e2e.payloads import FakeUser, Interaction, Message
 from tests.e2e.process import BotProcess
 from tests.e2e.rest import Call
 from tests.e2e.test_real_process import (
@@ -111,9 +111,10 @@ async def challenge_accepted_in_thread(
     players: tuple[FakeUser, FakeUser],
     points: int,
     clock: str = "",
-) -> tuple[int, Message]:
+) -> tuple[int, Message, tuple[Message, str]]:
     """``/challenge`` by the first player, Accept pressed by the second: the thread opened from
-    the challenge's message, and the match's first message in it."""
+    the challenge's message, the match's first message in it, and the challenge with its Accept
+    button's custom id (the message loses it)."""
     challenger, challenged = players
     terms = f"{points} {clock}".strip()
     challenge = await slash_answer(
@@ -121,7 +122,8 @@ async def challenge_accepted_in_thread(
     )
     assert f"{challenger.name} challenges {challenged.name}" in challenge.content
     assert actions(challenge) == ["accept", "decline"]
-    press = await fake.press(challenged, challenge, button(challenge, "accept"))
+    accept = button(challenge, "accept")
+    press = await fake.press(challenged, challenge, accept)
     await fake.wait_for_callback(press)
     await fake.wait_for(lambda: bool(fake.threads_of(channel)), "the match's thread", 5)
     [thread] = fake.threads_of(channel)
@@ -135,7 +137,7 @@ async def challenge_accepted_in_thread(
     [first] = await fake.wait_for_messages(1, thread_id)
     assert is_png(first)
     await fake.wait_for(lambda: not challenge.custom_ids, "the answered challenge's buttons", 5)
-    return thread_id, first
+    return thread_id, first, (challenge, accept)
 
 
 def channel_posts(fake: FakeDiscord) -> list[Call]:
@@ -250,7 +252,8 @@ async def test_a_whole_match_by_slash_commands_autocomplete_and_buttons_in_its_t
     channel = fake.add_channel("slash-club")
     await bot.start()
     players = (fake.alice, fake.bob)
-    thread, first = await challenge_accepted_in_thread(fake, channel, players, 2)
+    started = await challenge_accepted_in_thread(fake, channel, players, 2)
+    thread, first, (challenge, accept) = started
     assert "Dice commitment" in first.content
 
     before, mark = len(channel_posts(fake)), fake.mark()
@@ -285,7 +288,55 @@ async def test_a_whole_match_by_slash_commands_autocomplete_and_buttons_in_its_t
     }
     record_property("whole_match", figures)
     print(f"A whole match by slash commands and buttons: {figures}")
+
+    # At once, both players and a watcher ask for what comes after a match, and press the
+    # challenge's Accept again (a lagging client): every interaction is answered within 3 s,
+    # and none of it is a channel message.
+    posts_before = len(channel_posts(fake))
+    asked: list[Interaction] = []
+    for user in (*players, fake.carol):
+        for name, options in AFTER_A_MATCH:
+            asked.append(await fake.slash(user, name, channel, options))
+        asked.append(await fake.press(user, challenge, accept, lagging=True))
+    for interaction in asked:
+        try:
+            await fake.wait_for_callback(interaction)
+        except AssertionError:
+            raise AssertionError(
+                f"unanswered: {interaction.user.name} {interaction.data}; answered: "
+                f"{[(i.user.name, i.data.get('name')) for i in asked if i.answered]}"
+            ) from None
+        seconds = (interaction.callback_at or 0) - interaction.dispatched_at
+        assert seconds < 3.0, (interaction.data, seconds)
+    texts = [answer_text(interaction) for interaction in asked]
+    assert all(texts), texts
+    per_user = len(AFTER_A_MATCH) + 1
+    presses = texts[per_user - 1 :: per_user]
+    assert all(text.startswith("This button is out of date") for text in presses[:2]), presses
+    slowed = [text.startswith("Slow down") for text in texts]
+    assert not any(slowed[: 2 * per_user]), texts  # the players, just after their match
+    assert slowed[2 * per_user :] == [False] * 2 + [True] * (per_user - 2)  # carol: 2 per 10 s
+    await fake.quiet()
+    assert channel_posts(fake)[posts_before:] == []
     assert_no_unknown_routes(fake)
+
+
+AFTER_A_MATCH: list[tuple[str, dict[str, object]]] = [
+    ("stats", {}),
+    ("export", {}),
+    ("help", {}),
+    ("leaderboard", {}),
+]
+
+
+def answer_text(interaction: Interaction) -> str:
+    """What the user saw of the bot's answer: the response's text or its first followup's (a
+    file alone counts as an answer too). A response of type 7 edits the pressed message."""
+    own = interaction.original if interaction.callback_type != 7 else None
+    for message in (own, *interaction.followups):
+        if message is not None and (message.content or message.attachments):
+            return message.content or "(a file)"
+    return ""
 
 
 # -- deadlines across a restart -----------------------------------------------------------------
@@ -298,9 +349,9 @@ async def test_a_reminder_and_a_clock_carry_on_across_a_sigkill_and_restart(
     lounge, blitz = fake.add_channel("lounge"), fake.add_channel("blitz")
     await bot.start()
     correspondence = (fake.alice, fake.bob)
-    slow_thread, slow = await challenge_accepted_in_thread(fake, lounge, correspondence, 1)
+    slow_thread, slow, _ = await challenge_accepted_in_thread(fake, lounge, correspondence, 1)
     clocked = (fake.carol, fake.alice)
-    fast_thread, fast = await challenge_accepted_in_thread(fake, blitz, clocked, 1, "clock 10s")
+    fast_thread, fast, _ = await challenge_accepted_in_thread(fake, blitz, clocked, 1, "clock 10s")
     assert "on the clock (10 s per point, 0 s delay per move)" in fast.content, fast.content
     to_move = PROMPT.search(fast.content)
     assert to_move, fast.content
