@@ -181,7 +181,8 @@ def lost_press(interaction: discord.Interaction[Any]) -> tuple[str, str] | None:
     nothing, so Discord would show "This interaction failed". None for any other interaction."""
     if interaction.type is not discord.InteractionType.component:
         return None
-    custom_id = (interaction.data or {}).get("custom_id")
+    data: dict[str, Any] = dict(interaction.data or {})
+    custom_id = data.get("custom_id")
     if not isinstance(custom_id, str):
         return None
     message = interaction.message
