@@ -34,7 +34,8 @@ from bot.service.analysis_text import (
     result_text,
     running_text,
 )
-from bot.service.models import Attachment, Place, Refusal, Reply
+from bot.service.budget import EngineBudget
+from bot.service.models import Attachment, Place, Refusal, Reply, User
 from bot.service.names import markdown_safe as md
 from bot.service.presentation import quote, typed
 from bot.service.repository import Repository
@@ -67,6 +68,7 @@ class _Job:
     match_id: int
     names: tuple[str, str]  # as message text shows them
     plies: int
+    asked_by: str | None = None  # the user who asked for it (None: started automatically)
     running: bool = False
     done: int = 0  # games analysed
     total: int = 0  # games in all (0: not known yet)
@@ -89,11 +91,14 @@ class Analyses:
         engine: Engine,
         settings: Settings,
         clock: Callable[[], float],
+        budget: EngineBudget | None = None,
         *,
         charts: bool = True,
     ) -> None:
-        """``charts``: draw the chart (off when board images are: tests, the plain console)."""
+        """``charts``: draw the chart (off when board images are: tests, the plain console).
+        ``budget``: how many analyses one user may have asked for at once."""
         self._store = store
+        self._budget = budget or EngineBudget()
         self.records = AnalysisRecords(store)
         self._repository = repository
         self._engine = engine
@@ -127,7 +132,7 @@ class Analyses:
 
     # -- asking ---------------------------------------------------------------------------------
 
-    async def ask(self, place: Place, text: str | None) -> list[Reply]:
+    async def ask(self, place: Place, user: User, text: str | None) -> list[Reply]:
         """``!analysis [match]``: the stored analysis at once, else the job's progress message
         (a job started now, or the one already running for that match)."""
         row = await self._which(place, text)
@@ -139,7 +144,13 @@ class Analyses:
             return [self._progress_reply(job)]
         if not self._engine.available:
             raise Refusal(UNAVAILABLE)
-        return [await self._start(row)]
+        most = self._budget.analyses
+        if sum(job.asked_by == user.id for job in self._jobs.values()) >= most:
+            raise Refusal(
+                f"You already have {most} analyses waiting or running: ask for more once one "
+                "of them is done."
+            )
+        return [await self._start(row, asked_by=user.id)]
 
     async def _which(self, place: Place, text: str | None) -> MatchRow:
         """The finished match ``text`` names (a number of this server), or by default the
@@ -180,7 +191,7 @@ class Analyses:
 
     # -- jobs -----------------------------------------------------------------------------------
 
-    async def _start(self, row: MatchRow) -> Reply:
+    async def _start(self, row: MatchRow, *, asked_by: str | None = None) -> Reply:
         """Queue the analysis of ``row`` (unless it is queued already) and say so."""
         job = self._jobs.get(row.id)
         if job is not None:
@@ -189,7 +200,9 @@ class Analyses:
         job = self._jobs.get(row.id)  # another ask may have started it meanwhile
         if job is not None:
             return self._progress_reply(job)
-        job = _Job(row.id, (md(names[0]), md(names[1])), self._settings.analysis_plies)
+        job = _Job(
+            row.id, (md(names[0]), md(names[1])), self._settings.analysis_plies, asked_by
+        )
         self._jobs[row.id] = job
         try:
             await self.records.queue(row.id, job.plies, self._clock())

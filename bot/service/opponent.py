@@ -32,6 +32,7 @@ from bot.gnubg.api import (
     Query,
 )
 from bot.gnubg.unavailable import UNAVAILABLE
+from bot.service.budget import EngineBudget
 from bot.service.challenges import TUTOR_WORD, Challenges, parse_terms, take_words
 from bot.service.dice import DiceFactory
 from bot.service.images import BoardImages
@@ -40,6 +41,7 @@ from bot.service.names import markdown_safe as md
 from bot.service.play import advance
 from bot.service.presentation import match_kind, options_text, status_reply
 from bot.service.repository import MatchTerms, Repository, Table
+from bot.service.threads import match_place, place_link
 from bot.settings import Settings
 from bot.store import StaleMatchError
 from bot.store.opponent import engine_matches
@@ -92,8 +94,10 @@ class Opponent:
         settings: Settings,
         dice: DiceFactory,
         locked: Locker,
+        budget: EngineBudget,
     ) -> None:
         self._engine = engine
+        self._budget = budget
         self._repository = repository
         self._challenges = challenges
         self._images = images
@@ -129,6 +133,7 @@ class Opponent:
                 f"({', '.join(LEVELS)}) and add `tutor`."
             ) from None
         await self._challenges.require_free_table(place)
+        await self._within_budget(user)
         rated = self._settings.bot_games_rated and length > 0
         match = Match.start(length, dice=self._dice(), **options)
         events = list(match.record)
@@ -161,6 +166,21 @@ class Opponent:
             return [reply]
         started = f"{md(user.name)} plays {md(ENGINE_USER.name)} ({level})."
         return said + await threads.moved([reply], thread, started)
+
+    async def _within_budget(self, user: User) -> None:
+        """At most :attr:`EngineBudget.bot_games` games against the bot per user at once."""
+        most = self._budget.bot_games
+        playing = [
+            row
+            for row in await self._repository.store.playing_matches(user.id)
+            if row.engine_level is not None
+        ]
+        if len(playing) >= most:
+            where = ", ".join(place_link(match_place(row)) for row in playing)
+            raise Refusal(
+                f"You already play {most} games against the bot ({where}): finish or resign one "
+                "before you start another."
+            )
 
     # -- the engine's turns (no lock held while it thinks) -------------------------------------
 

@@ -31,6 +31,7 @@ from bot.gnubg.api import Engine
 from bot.gnubg.unavailable import UnavailableEngine
 from bot.service.admin import Administration
 from bot.service.analysis import Analyses
+from bot.service.budget import EngineBudget, EngineRequests
 from bot.service.challenges import Challenges
 from bot.service.choices import plays_for
 from bot.service.coach import Coach, Tutored, tutored_in_order
@@ -110,17 +111,21 @@ class TableService:
         clock: Callable[[], float] = time.time,
         images: bool = True,
         engine: Engine | None = None,
+        budget: EngineBudget | None = None,
     ) -> None:
         """``dice_key``: the server's key (see :mod:`bot.service.dicekey`); new matches get
         :func:`keyed_dice` unless ``dice`` says otherwise, and matches made with it replay.
         ``engine``: GNU Backgammon in worker processes (:mod:`bot.gnubg`); the service starts and
-        closes nothing of it (its owner does)."""
+        closes nothing of it (its owner does). ``budget``: the engine work one user may have
+        going at once (:mod:`bot.service.budget`)."""
         self.store = store
         self.engine: Engine = engine if engine is not None else UnavailableEngine()
         self.settings = settings or Settings()
         if dice is None:
             dice = keyed_dice(dice_key) if dice_key is not None else secure_dice
         self._clock = clock
+        budget = budget or EngineBudget()
+        self.engine_requests = EngineRequests(budget, self.settings.engine_workers)
         self._locks = PlaceLocks()
         self._locked = self._locks.held
         self.repository = Repository(store, self.settings, clock, dice_key=dice_key)
@@ -135,7 +140,7 @@ class TableService:
             store, self.repository, self.images, self.challenges, self.settings, clock
         )
         self.analyses = Analyses(
-            store, self.repository, self.engine, self.settings, clock, charts=images
+            store, self.repository, self.engine, self.settings, clock, budget, charts=images
         )
         self.threads.follow_ends()  # after the analyses, which are told of the same ends
         self.positions = Positions(self.engine, self.images)
@@ -147,6 +152,7 @@ class TableService:
             self.settings,
             dice,
             self._locked,
+            budget,
         )
         self.coach = Coach(self.engine, self.repository, self.settings, self._locked)
         self.deadlines = Deadlines(store, self.repository, self.settings, clock, self._guarded)
@@ -302,7 +308,22 @@ class TableService:
 
     async def hint(self, place: Place, user: User) -> list[Reply]:
         """GNU Backgammon's advice for ``user``'s decision, privately (no lock while it thinks)."""
-        return await self.coach.hint(place, user)
+        return await self._engine_request(user, lambda: self.coach.hint(place, user))
+
+    async def _engine_request(
+        self, user: User, work: Callable[[], Awaitable[list[Reply]]]
+    ) -> list[Reply]:
+        """``work`` within ``user``'s budget of requests to the engine; its last reply says so
+        when it waited behind many others."""
+        try:
+            with self.engine_requests.taken(user) as note:
+                replies = await work()
+        except Refusal as refusal:
+            return [Reply(refusal.text, private=True)]
+        if note and replies:
+            last = replies[-1]
+            replies = [*replies[:-1], dataclasses.replace(last, text=f"{last.text}\n{note}")]
+        return replies
 
     async def resume_engine(
         self, where: Callable[[Place], bool] = lambda place: True
@@ -387,7 +408,7 @@ class TableService:
         return await self.positions.show(position)
 
     async def evaluate(self, place: Place, user: User, position: str) -> list[Reply]:
-        return await self.positions.evaluate(position)
+        return await self._engine_request(user, lambda: self.positions.evaluate(position))
 
     # -- the server ---------------------------------------------------------------------------
 
@@ -415,7 +436,7 @@ class TableService:
 
     async def analysis(self, place: Place, user: User, match: str | None = None) -> list[Reply]:
         try:
-            return await self.analyses.ask(place, match)
+            return await self.analyses.ask(place, user, match)
         except Refusal as refusal:
             return [Reply(refusal.text, private=True)]
 
