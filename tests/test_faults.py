@@ -1,28 +1,41 @@
 """Faults of real disks and databases, met by the real console process: each ends in one clear
-reply, no traceback, and nothing already stored is lost."""
+reply, no traceback, and nothing already stored is lost.
+
+- another program holding the database: for a moment, and for 15 s mid-match;
+- a damaged snapshot (rebuilt from the action log) and a damaged action log (said, kept);
+- the dice key file gone;
+- a full disk during a move (a file-size limit set on the running process);
+- many processes failing to open the same database at once.
+"""
 
 from __future__ import annotations
 
 import json
 import os
+import resource
+import signal
 import sqlite3
 import subprocess
 import sys
+import threading
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from bot.service.locks import DATABASE_BUSY
+from bot.engine.position import Position
+from bot.service.locks import DATABASE_BUSY, DISK_FULL
 
 
 class ConsoleProcess:
     """``python -m bot console --json`` on a database, fed one line at a time."""
 
-    def __init__(self, database: Path, *extra: str) -> None:
+    def __init__(self, database: Path, *extra: str, seeded: bool = True) -> None:
         env = {k: v for k, v in os.environ.items() if not k.startswith(("BACKGAMMON_", "DICE_"))}
         env |= {"ANALYSIS_AUTO": "false", "ENGINE_WORKERS": "1"}
-        command = [sys.executable, "-m", "bot", "console", "--json", "--seed", "7"]
+        command = [sys.executable, "-m", "bot", "console", "--json"]
+        command += ["--seed", "7"] if seeded else []  # else the keyed dice of production
         self.process = subprocess.Popen(
             [*command, "--db", str(database), *extra],
             stdin=subprocess.PIPE,
@@ -31,6 +44,8 @@ class ConsoleProcess:
             text=True,
             env=env,
             cwd=database.parent,
+            # A write past a file-size limit fails (EFBIG) instead of killing the process.
+            preexec_fn=lambda: signal.signal(signal.SIGXFSZ, signal.SIG_IGN),
         )
 
     def say(self, line: str) -> dict[str, Any]:
@@ -56,6 +71,31 @@ def texts(record: dict[str, Any]) -> list[str]:
 def to_act(record: dict[str, Any]) -> tuple[str, str]:
     game = record["game"]
     return game["turn"], game["phase"]
+
+
+def next_line(record: dict[str, Any], channel: str = "") -> str:
+    """The command of whoever must act in ``record``'s game: a roll, or their first legal play."""
+    game = record["game"]
+    who, phase = game["turn"], game["phase"]
+    where = f"[#{channel}] " if channel else ""
+    if phase == "roll":
+        return f"{where}{who}: !roll"
+    plays = Position.from_position_id(game["position_id"]).legal_plays(*game["dice"])
+    return f"{where}{who}: !move {plays[0].notation}" if plays else f"{where}{who}: !board"
+
+
+def started(console: ConsoleProcess, channel: str = "", turns: int = 0) -> dict[str, Any]:
+    where = f"[#{channel}] " if channel else ""
+    console.say(f"{where}alice: !challenge @bob 3")
+    record = console.say(f"{where}bob: !accept")
+    for _ in range(turns):
+        record = console.say(next_line(record, channel))
+    return record
+
+
+def clean_exit(console: ConsoleProcess) -> None:
+    code, errors = console.finish()
+    assert code == 0 and "Traceback" not in errors, errors
 
 
 @pytest.mark.slow
@@ -113,3 +153,110 @@ def test_consoles_that_cant_open_their_database_say_one_line_and_exit(tmp_path: 
         assert errors.splitlines() == [
             f"Can't start: can't open the database {database}: unable to open database file"
         ], errors
+
+
+@pytest.mark.slow
+def test_a_database_held_for_15_seconds_mid_match(tmp_path: Path) -> None:
+    """The first command waits the busy timeout (10 s) and is told; the next one waits for the
+    lock to go (at 15 s) and goes through."""
+    database = tmp_path / "held.sqlite3"
+    console = ConsoleProcess(database)
+    record = started(console, turns=3)
+    actions_before = _actions(database)
+    holder = sqlite3.connect(database, isolation_level=None, check_same_thread=False)
+    holder.execute("BEGIN EXCLUSIVE")
+    released = threading.Timer(15.0, lambda: holder.execute("ROLLBACK"))
+    began = time.monotonic()
+    released.start()
+    try:
+        busy = console.say(next_line(record))
+        assert texts(busy) == [DATABASE_BUSY]
+        assert _actions(database) == actions_before  # nothing half-written
+        played = console.say(next_line(record))
+        assert texts(played) and texts(played) != [DATABASE_BUSY]
+        assert time.monotonic() - began >= 15.0
+    finally:
+        released.join()
+        holder.close()
+    assert len(_actions(database)) == len(actions_before) + 1  # that one command, once
+    clean_exit(console)
+
+
+@pytest.mark.slow
+def test_a_damaged_snapshot_is_rebuilt_from_the_log_across_a_restart(tmp_path: Path) -> None:
+    database = tmp_path / "bot.sqlite3"
+    console = ConsoleProcess(database)
+    record = started(console, turns=5)
+    clean_exit(console)
+    with sqlite3.connect(database) as writer:
+        writer.execute("UPDATE matches SET snapshot = '{broken'")
+    console = ConsoleProcess(database)
+    board = console.say("carol: !board")
+    assert board["game"] == record["game"]  # as it was, from the log
+    for _ in range(4):
+        record = console.say(next_line(record))
+        assert record["game"] is not None, texts(record)
+    clean_exit(console)
+
+
+@pytest.mark.slow
+def test_a_damaged_action_log_is_said_in_its_channel_and_kept(tmp_path: Path) -> None:
+    database = tmp_path / "bot.sqlite3"
+    console = ConsoleProcess(database)
+    started(console, "t1", turns=4)
+    elsewhere = started(console, "t2", turns=2)
+    clean_exit(console)
+    with sqlite3.connect(database) as writer:
+        writer.execute("UPDATE matches SET snapshot = '{broken' WHERE channel_id = 't1'")
+        writer.execute("UPDATE match_actions SET action = 'not json' WHERE match_id = 1")
+        stored = list(writer.execute("SELECT * FROM matches WHERE id = 1"))
+
+    console = ConsoleProcess(database)
+    for line in ("[#t1] alice: !roll", "[#t1] bob: !board", "[#t1] bob: !board"):
+        said = texts(console.say(line))
+        assert len(said) == 1 and said[0].startswith(
+            "The match here, alice vs bob (#1), can't be read: its record in the database is "
+            "damaged"
+        ), said
+    assert texts(console.say(next_line(elsewhere, "t2")))  # another channel plays on
+    exported = console.say("[#t2] carol: !export 1")
+    assert texts(exported)[0].startswith("Match #1's record is damaged")
+    clean_exit(console)
+    with sqlite3.connect(database) as reader:
+        assert list(reader.execute("SELECT * FROM matches WHERE id = 1")) == stored  # kept
+
+
+@pytest.mark.slow
+def test_a_missing_key_file_stops_the_start_and_says_so(tmp_path: Path) -> None:
+    database = tmp_path / "bot.sqlite3"
+    console = ConsoleProcess(database, seeded=False)
+    started(console, turns=1)
+    clean_exit(console)
+    key = Path(f"{database}.key")
+    key.unlink()
+    console = ConsoleProcess(database, seeded=False)
+    code, errors = console.finish()
+    assert code == 1 and "Traceback" not in errors
+    assert f"the dice key file {key} is missing" in errors, errors
+    assert not key.exists()  # no new key was made
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not hasattr(resource, "prlimit"), reason="needs Linux's prlimit")
+def test_a_full_disk_during_a_move_is_said_and_loses_nothing(tmp_path: Path) -> None:
+    database = tmp_path / "bot.sqlite3"
+    console = ConsoleProcess(database)
+    record = started(console, turns=4)
+    actions_before = _actions(database)
+    largest = max(path.stat().st_size for path in tmp_path.iterdir())
+    pid = console.process.pid
+    resource.prlimit(pid, resource.RLIMIT_FSIZE, (largest + 1000, resource.RLIM_INFINITY))
+    for _ in range(3):
+        full = console.say(next_line(record))
+        assert texts(full) == [DISK_FULL]
+    assert _actions(database) == actions_before  # nothing half-written, nothing lost
+    resource.prlimit(pid, resource.RLIMIT_FSIZE, (resource.RLIM_INFINITY, resource.RLIM_INFINITY))
+    played = console.say(next_line(record))
+    assert played["game"] != record["game"]
+    assert len(_actions(database)) > len(actions_before)
+    clean_exit(console)

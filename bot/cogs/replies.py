@@ -21,7 +21,7 @@ from discord.ext import commands
 from bot.cogs.buttons import decision_view
 from bot.cogs.errors import tell_interaction
 from bot.service.limits import Gate, Verdict
-from bot.service.models import Place, Reply, User
+from bot.service.models import Place, Reply, Sheet, User
 from bot.service.table import TableService
 
 log = logging.getLogger(__name__)
@@ -55,6 +55,17 @@ def fit(text: str, limit: int = MESSAGE_LIMIT) -> str:
     return cut + "…"
 
 
+EMBED_COLOUR = discord.Colour(0x2E7D32)  # the board's green
+
+
+def sheet_embed(sheet: Sheet) -> discord.Embed:
+    """A :class:`Sheet` as an embed: a field per section (each within Discord's 1,024)."""
+    embed = discord.Embed(title=sheet.title, description=sheet.description, colour=EMBED_COLOUR)
+    for section in sheet.sections:
+        embed.add_field(name=section.title, value=fit("\n".join(section.lines), 1024), inline=False)
+    return embed
+
+
 def mention_ids(reply: Reply) -> list[int]:
     return [int(user_id) for user_id in reply.mention if user_id.isdigit()]
 
@@ -63,8 +74,9 @@ def message_kwargs(reply: Reply) -> dict[str, Any]:
     """The keyword arguments of ``send`` for one public reply."""
     pinged = mention_ids(reply)
     lead = " ".join(f"<@{user_id}>" for user_id in pinged)
+    text = "" if reply.sheet is not None else reply.text
     kwargs: dict[str, Any] = {
-        "content": fit(f"{lead} {reply.text}" if lead else reply.text),
+        "content": fit(f"{lead} {text}" if lead else text),
         "allowed_mentions": discord.AllowedMentions(
             everyone=False,
             roles=False,
@@ -72,6 +84,8 @@ def message_kwargs(reply: Reply) -> dict[str, Any]:
             users=[discord.Object(user_id) for user_id in pinged],
         ),
     }
+    if reply.sheet is not None:
+        kwargs["embed"] = sheet_embed(reply.sheet)
     files = []
     if reply.image is not None:
         files.append(discord.File(io.BytesIO(reply.image), filename=BOARD_FILENAME))

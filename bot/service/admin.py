@@ -11,7 +11,7 @@ from bot.service.durations import countdown
 from bot.service.models import ENGINE_ID, Place, Refusal, Reply, User
 from bot.service.names import markdown_safe as md
 from bot.service.presentation import ended_reply
-from bot.service.repository import Repository, Table, require_seat
+from bot.service.repository import DamagedMatch, Repository, Table, require_seat
 from bot.settings import Settings
 from bot.store import Store
 
@@ -83,7 +83,17 @@ class Administration:
                 "Only moderators (Manage Messages in this channel) can void a match; "
                 f"the players can end it together with `{self._prefix}abort`."
             )
-        table = await self._repository.require(place)
+        try:
+            table = await self._repository.require(place)
+        except DamagedMatch as damaged:  # it can't be read: voided as it is
+            await self._repository.void_damaged(damaged.row)
+            names = damaged.names
+            return [
+                Reply(
+                    f"{md(user.name)} voided the damaged match between {names[0]} and "
+                    f"{names[1]}: unrated, and the table is free."
+                )
+            ]
         await self._repository.end(table, status="aborted", ending="voided")
         names = table.names
         return [

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import re
 import uuid
 from collections import deque
 from collections.abc import AsyncIterator, Callable, Iterator
@@ -37,7 +36,7 @@ from bot.service.analysis_text import (
 from bot.service.budget import EngineBudget
 from bot.service.models import Attachment, Place, Refusal, Reply, User
 from bot.service.names import markdown_safe as md
-from bot.service.presentation import quote, typed
+from bot.service.presentation import MATCH_NUMBER, quote, typed
 from bot.service.repository import Repository
 from bot.settings import Settings
 from bot.store import MatchRow, Store
@@ -46,7 +45,6 @@ from bot.store.analyses import AnalysisRecords, AnalysisRow, PlayerFigures
 log = logging.getLogger(__name__)
 
 JOB_PREFIX = "analysis:"
-_MATCH_NUMBER = re.compile(r"#?(\d{1,12})", re.ASCII)
 # The matches that ended during the command being run (see Analyses.watching_ends).
 _ENDED: ContextVar[list[int] | None] = ContextVar("ended", default=None)
 
@@ -171,7 +169,7 @@ class Analyses:
                     "for one played elsewhere on this server."
                 )
         else:
-            found = _MATCH_NUMBER.fullmatch(word)
+            found = MATCH_NUMBER.fullmatch(word)
             if found is None:
                 raise Refusal(
                     f"{quote(word)} is not a match number: e.g. `{p}analysis 12`, or just "

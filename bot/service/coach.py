@@ -24,7 +24,7 @@ from bot.gnubg.api import (
     Query,
 )
 from bot.gnubg.unavailable import UNAVAILABLE
-from bot.service.models import Place, Refusal, Reply, User
+from bot.service.models import Announcement, Place, Refusal, Reply, User
 from bot.service.opponent import before_double, engine_seat
 from bot.service.repository import Repository, Table
 from bot.settings import Settings
@@ -149,6 +149,8 @@ class Coach:
             return [Reply(await self._advice(table, user), private=True)]
         except Refusal as refusal:
             return [Reply(refusal.text, private=True)]
+        except Announcement as news:  # the match can't be read: the channel hears it
+            return [Reply(news.text)]
         except (EngineFailure, EngineUnavailable) as error:
             return [Reply(f"No hint: {sentence(str(error))}", private=True)]
 

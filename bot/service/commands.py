@@ -93,6 +93,16 @@ class Argument:
         return shown if shown.startswith("@") else f"<{shown}>"
 
 
+class Topic(Enum):
+    """The sections of ``!help``, in its order; the value is the heading."""
+
+    MATCH = "Challenges and matches"
+    PLAY = "Playing"
+    CUBE = "The cube and resigning"
+    GNUBG = "GNU Backgammon"
+    SERVER = "Records and help"
+
+
 @dataclass(frozen=True, slots=True)
 class Button:
     """A button that answers ``decision`` by running the command it belongs to."""
@@ -115,6 +125,7 @@ class Command:
     guild_only: bool = False  # only in a server channel, not in direct messages
     moderator: bool = False  # the handler takes ``moderator=``: in Discord, Manage Messages
     buttons: tuple[Button, ...] = ()  # the decisions it answers, as buttons
+    topic: Topic = Topic.SERVER  # its section of ``!help``
 
     def __post_init__(self) -> None:
         for word in (self.name, *self.aliases):
@@ -221,6 +232,7 @@ COMMANDS = CommandTable(
     (
         Command(
             "challenge",
+            topic=Topic.MATCH,
             example="challenge @bob 5",
             summary="offer a match to N points, or a money game",
             details="Points: 1 to {max_length} (default {default_length}); `5`, `5 points` and "
@@ -257,6 +269,7 @@ COMMANDS = CommandTable(
         ),
         Command(
             "accept",
+            topic=Topic.MATCH,
             example="accept",
             summary="accept the challenge, or the resignation, offered to you",
             buttons=(
@@ -266,13 +279,20 @@ COMMANDS = CommandTable(
         ),
         Command(
             "decline",
+            topic=Topic.MATCH,
             example="decline",
             summary="turn down a challenge offered to you",
             buttons=(Button(Decision.CHALLENGE, "Decline", _NO),),
         ),
-        Command("cancel", example="cancel", summary="withdraw the challenge you offered"),
+        Command(
+            "cancel",
+            topic=Topic.MATCH,
+            example="cancel",
+            summary="withdraw the challenge you offered",
+        ),
         Command(
             "rematch",
+            topic=Topic.MATCH,
             example="rematch",
             summary="after a match: offer the same match again, or accept the rematch offered",
             details="Either player of the table's last match may ask: the other is challenged "
@@ -283,6 +303,7 @@ COMMANDS = CommandTable(
         ),
         Command(
             "roll",
+            topic=Topic.PLAY,
             example="roll",
             summary="roll the dice when it is your turn",
             details="The opening roll happens by itself; when you can't double (the cube is "
@@ -291,6 +312,7 @@ COMMANDS = CommandTable(
         ),
         Command(
             "move",
+            topic=Topic.PLAY,
             example="move 13/7 8/7",
             summary="play your roll: gnubg notation (24/18*/13, bar/22, 6/off, 8/2(2)) or FIBS "
             "(13-7)",
@@ -307,6 +329,7 @@ COMMANDS = CommandTable(
         ),
         Command(
             "double",
+            topic=Topic.CUBE,
             example="double",
             summary="offer the cube before you roll",
             details="You may double before rolling when the cube is in the middle or yours. "
@@ -318,24 +341,28 @@ COMMANDS = CommandTable(
         ),
         Command(
             "take",
+            topic=Topic.CUBE,
             example="take",
             summary="accept a double: you own the cube at twice the value",
             buttons=(Button(Decision.DOUBLE, "Take", _YES),),
         ),
         Command(
             "drop",
+            topic=Topic.CUBE,
             example="drop",
             summary="refuse a double: you lose the game at the current cube",
             buttons=(Button(Decision.DOUBLE, "Drop", _NO),),
         ),
         Command(
             "beaver",
+            topic=Topic.CUBE,
             example="beaver",
             summary="money games with beavers: take and redouble at once, keeping the cube",
             buttons=(Button(Decision.DOUBLE, "Beaver", _GO, money_only=True),),
         ),
         Command(
             "resign",
+            topic=Topic.CUBE,
             example="resign gammon",
             summary="offer to resign the game; your opponent accepts or rejects",
             details="`single` (the default) gives up the game at the cube's value, `gammon` "
@@ -351,12 +378,14 @@ COMMANDS = CommandTable(
         ),
         Command(
             "reject",
+            topic=Topic.CUBE,
             example="reject",
             summary="turn down a resignation and play on",
             buttons=(Button(Decision.RESIGNATION, "Reject", _NO),),
         ),
         Command(
             "hint",
+            topic=Topic.GNUBG,
             example="hint",
             summary="GNU Backgammon's advice for your decision, only to you",
             details="Before you roll: the cube decision (no double, double/take, double/pass, "
@@ -365,15 +394,22 @@ COMMANDS = CommandTable(
             "against the bot (`{p}challenge bot`) and in matches whose challenge said `hints`.",
         ),
         Command(
-            "board", example="board", summary="show the board again, from your side if you play"
+            "board",
+            topic=Topic.PLAY,
+            example="board",
+            summary="show the board again, from your side if you play",
         ),
-        Command("pips", example="pips", summary="both players' pip counts"),
-        Command("score", example="score", summary="match score, cube, Crawford"),
+        Command("pips", topic=Topic.PLAY, example="pips", summary="both players' pip counts"),
+        Command("score", topic=Topic.PLAY, example="score", summary="match score, cube, Crawford"),
         Command(
-            "abort", example="abort", summary="cancel the match unrated; both players must type it"
+            "abort",
+            topic=Topic.MATCH,
+            example="abort",
+            summary="cancel the match unrated; both players must type it",
         ),
         Command(
             "claim",
+            topic=Topic.MATCH,
             example="claim",
             summary="win the match when your opponent has stopped playing",
             details="You may claim once your opponent has not acted for {claim_hours} (they are "
@@ -383,11 +419,23 @@ COMMANDS = CommandTable(
         ),
         Command(
             "export",
-            example="export",
+            topic=Topic.MATCH,
+            example="export 12",
             summary="gnubg Position and Match IDs; the .mat record and the dice seed once it ends",
+            details="Without a number: this table's last match. With one (`#12` or `12`): that "
+            "match of this server, wherever it was played.",
+            arguments=(
+                Argument(
+                    "match",
+                    Kind.TEXT,
+                    "A match number (default: this table's last match)",
+                    placeholder="match number",
+                ),
+            ),
         ),
         Command(
             "void",
+            topic=Topic.MATCH,
             example="void",
             summary="moderators: end the match in this channel, unrated",
             details="For a stuck or abandoned match: anyone with Manage Messages in the channel "
@@ -397,6 +445,7 @@ COMMANDS = CommandTable(
         ),
         Command(
             "analysis",
+            topic=Topic.GNUBG,
             example="analysis 12",
             summary="GNU Backgammon's analysis of a finished match: PR, errors, luck, a chart",
             details="Without a number: this table's last finished match. Per player: the PR and "
@@ -415,6 +464,7 @@ COMMANDS = CommandTable(
         ),
         Command(
             "show",
+            topic=Topic.GNUBG,
             example="show XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:0:0:10",
             summary="draw a pasted position: an XGID or a gnubg ID",
             details="Reads an XGID (with or without `XGID=`), a gnubg ID "
@@ -433,6 +483,7 @@ COMMANDS = CommandTable(
         ),
         Command(
             "eval",
+            topic=Topic.GNUBG,
             example="eval 4HPwATDgc/ABMA:cAkAAAAAAAAE",
             summary="GNU Backgammon's analysis of a pasted position",
             details="The position as `{p}show` draws it, with gnubg's 2-ply chances (win, "
@@ -448,9 +499,15 @@ COMMANDS = CommandTable(
             ),
             handler="evaluate",
         ),
-        Command("leaderboard", example="leaderboard", summary="the server's top 10 and your rank"),
+        Command(
+            "leaderboard",
+            topic=Topic.SERVER,
+            example="leaderboard",
+            summary="the server's top 10 and your rank",
+        ),
         Command(
             "dice",
+            topic=Topic.SERVER,
             example="dice",
             summary="the server's dice statistics: each number, doubles, chi-square",
             details="Counts every die rolled in this server's matches, opening rolls included, "
@@ -458,12 +515,14 @@ COMMANDS = CommandTable(
         ),
         Command(
             "stats",
+            topic=Topic.SERVER,
             example="stats @bob",
             summary="one player's rating and record",
             arguments=(Argument("member", Kind.USER, "Whose record (default: yours)"),),
         ),
         Command(
             "help",
+            topic=Topic.SERVER,
             example="help move",
             summary="this list, or one command in detail",
             arguments=(Argument("command", Kind.COMMAND, "One command to explain"),),

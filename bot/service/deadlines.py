@@ -99,13 +99,13 @@ class Deadlines:
         ]
 
     async def _flag(self, place: Place, match_id: int) -> list[Reply]:
-        table = await self._repository.table(place)
+        table = await self._repository.table(place, repair=False)
         if table is None or table.row.id != match_id or not flagged(table.timer, self._clock()):
             return []  # the player acted in time, or the match ended meanwhile
         return [ended_reply(*await self._repository.end_on_time(table))]
 
     async def _remind(self, place: Place, match_id: int) -> list[Reply]:
-        table = await self._repository.table(place)
+        table = await self._repository.table(place, repair=False)
         now = self._clock()
         if table is None or table.row.id != match_id or table.timer is None:
             return []

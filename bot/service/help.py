@@ -7,13 +7,12 @@ from __future__ import annotations
 import difflib
 
 from bot.gnubg.api import LEVEL_NAMES
-from bot.service.commands import COMMANDS, Command, CommandTable
+from bot.service.commands import COMMANDS, Command, CommandTable, Topic
 from bot.service.durations import setting_duration
+from bot.service.models import Reply, Section, Sheet
 from bot.settings import MAX_MATCH_LENGTH, Settings
 
 BY_NAME = COMMANDS.by_name  # the names (not the aliases), as slash lists them
-
-
 
 
 def _values(prefix: str, settings: Settings) -> dict[str, str]:
@@ -73,7 +72,15 @@ def _also(command: Command, prefix: str) -> str:
 def help_text(
     settings: Settings, topic: str | None = None, commands: CommandTable = COMMANDS
 ) -> str:
-    """The whole list, or one command; raises ``KeyError`` for an unknown topic."""
+    """The whole list, or one command, as text; raises ``KeyError`` for an unknown topic."""
+    return help_reply(settings, topic, commands).text
+
+
+def help_reply(
+    settings: Settings, topic: str | None = None, commands: CommandTable = COMMANDS
+) -> Reply:
+    """The whole list as a :class:`Sheet` (a section per :class:`Topic`), or one
+    command; raises ``KeyError`` for an unknown topic."""
     prefix = settings.command_prefix
     values = _values(prefix, settings)
     if topic:
@@ -86,11 +93,23 @@ def help_text(
         if command.details:
             lines.append(command.details.format(**values))
         lines.append(f"Example: `{prefix}{command.example}`")
-        return "\n".join(lines)
-    lines = ["**Backgammon commands** (also as slash commands)"]
-    lines += [f"`{prefix}{c.usage}` - {c.summary}{_also(c, prefix)}" for c in commands]
-    lines.append(
-        f"A challenge expires after {values['challenge_minutes']}; a match may be claimed "
-        f"after {values['claim_hours']} without a move. `{prefix}help <command>` for more."
+        return Reply("\n".join(lines))
+    sections = tuple(
+        Section(
+            topic.value,
+            tuple(
+                f"`{prefix}{c.usage}` - {c.summary}{_also(c, prefix)}"
+                for c in commands
+                if c.topic is topic
+            ),
+        )
+        for topic in Topic
     )
-    return "\n".join(lines)
+    sheet = Sheet(
+        "Backgammon commands",
+        f"Also as slash commands. A challenge expires after {values['challenge_minutes']}; a "
+        f"match may be claimed after {values['claim_hours']} without a move. "
+        f"`{prefix}help <command>` for more.",
+        tuple(section for section in sections if section.lines),
+    )
+    return Reply(sheet.text(), sheet=sheet)

@@ -24,8 +24,8 @@ DATABASE_BUSY = (
     "moment."
 )
 DISK_FULL = (
-    "The bot's disk is full: nothing was saved, and the game is as it was. Try again later; "
-    "the bot's admin must free some space."
+    "The bot can't write to its disk (it is full, or failing): nothing was saved, and the game "
+    "is as it was. Try again later; the bot's admin must free some space."
 )
 
 

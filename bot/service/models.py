@@ -79,6 +79,30 @@ class Attachment:
 
 
 @dataclass(frozen=True, slots=True)
+class Section:
+    """One part of a :class:`Sheet`: a heading and its lines."""
+
+    title: str
+    lines: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Sheet:
+    """A reply in parts (``!help``): on Discord an embed with a field per section, elsewhere
+    its :meth:`text`."""
+
+    title: str
+    description: str
+    sections: tuple[Section, ...]
+
+    def text(self) -> str:
+        lines = [f"**{self.title}**", self.description]
+        for section in self.sections:
+            lines += [f"__{section.title}__", *section.lines]
+        return "\n".join(lines)
+
+
+@dataclass(frozen=True, slots=True)
 class Reply:
     """One message from the bot.
 
@@ -103,6 +127,7 @@ class Reply:
     # Where to post it when that is not where the command was typed: the thread a match was
     # just moved to, or the channel a thread's match came from (its result).
     place: Place | None = None
+    sheet: Sheet | None = None  # the same as ``text``, in parts (Discord shows an embed)
 
 
 class Refusal(Exception):

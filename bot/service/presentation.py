@@ -7,6 +7,7 @@ the board images for the picture.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
@@ -41,6 +42,8 @@ from bot.store.opponent import LevelRecord
 if TYPE_CHECKING:
     from bot.service.images import BoardImages
     from bot.service.repository import Table
+
+MATCH_NUMBER = re.compile(r"#?(\d{1,12})", re.ASCII)  # `12` or `#12`: a match, by its id
 
 
 def match_kind(length: int) -> str:

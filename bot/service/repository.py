@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from typing import Protocol
 
+from bot.engine.dice import DiceKeyError
 from bot.engine.events import Event
 from bot.engine.match import Match
 from bot.service import storage, timers
@@ -138,37 +139,42 @@ class Repository:
         self, place: Place, *, latest: bool = False, repair: bool = True
     ) -> Table | None:
         """The channel's match being played (or, with ``latest``, its last one, even if over).
-        One that no longer replays (a damaged row, an engine change) is voided when ``repair``
-        (only under the channel's lock), else taken as absent."""
+        A match being played whose row can't be read at all (snapshot and log both damaged)
+        raises :class:`DamagedMatch` when ``repair`` (a command at that table), else is taken
+        as absent; an ended one is refused."""
         row = await (self.store.latest_match if latest else self.store.playing_match)(
             place.server_id, place.channel_id
         )
         if row is None:
             return None
+        return await self.table_of(row, place, repair=repair)
+
+    async def table_of(self, row: MatchRow, place: Place, *, repair: bool = True) -> Table | None:
+        """The match of ``row`` (see :meth:`table`)."""
         plain = await self.names(place, row.player_ids)
         names = (md(plain[0]), md(plain[1]))
         if row.ending == "unreadable":
-            raise Refusal(
-                f"The last match here, {names[0]} vs {names[1]}, is void: its record was damaged."
+            raise DamagedRecord(
+                row,
+                f"The last match here, {names[0]} vs {names[1]}, is void: its record was damaged.",
             )
         try:
             match = await self._load(row)
-        except Exception:  # anything the replay of a stored record can raise
+        except Exception as error:  # anything the replay of a stored record can raise
             error_id = uuid.uuid4().hex[:8]
-            log.exception("Error %s: match %s (%s) does not replay", error_id, row.id, place)
-            if row.status == "playing" and repair:
-                await self._close(row, status="aborted", ending="unreadable")
-                raise Announcement(
-                    f"The match between {names[0]} and {names[1]} could not be restored from "
-                    f"the database (error {error_id}), so it is void: unrated, and the table "
-                    f"is free. Sorry! Start again with `{self._settings.command_prefix}"
-                    "challenge @user`."
+            log.error("Error %s: match %s (%s) can't be read: %s", error_id, row.id, place, error)
+            log.debug("Error %s in full", error_id, exc_info=True)
+            prefix = self._settings.command_prefix
+            if row.status != "playing":
+                raise DamagedRecord(
+                    row,
+                    f"Match #{row.id}, {names[0]} vs {names[1]}, can't be shown: its record in "
+                    f"the database is damaged (error {error_id}). `{prefix}export {row.id}` "
+                    "gives what the database holds.",
                 ) from None
-            if row.status == "playing":
+            if not repair:
                 return None
-            raise Refusal(
-                f"The last match here can't be shown: its record is damaged (error {error_id})."
-            ) from None
+            raise DamagedMatch(row, names, error_id, prefix) from None
         return Table(row, match, plain, await timer_of(self.store, row.id))
 
     async def require(self, place: Place, *, latest: bool = False) -> Table:
@@ -191,15 +197,21 @@ class Repository:
     async def _load(self, row: MatchRow) -> Match:
         """The match a row holds: the copy kept from the last command when the row has not
         changed since, else restored from its snapshot (no replay). A row without a snapshot
-        (written before snapshots existed) is replayed from its log off the event loop, once:
-        its snapshot is then stored."""
+        (written before snapshots existed), or whose snapshot is damaged, is replayed from its
+        log off the event loop, once: its snapshot is then stored."""
         cached = self.match_cache.get(row.id)
         if cached is not None and cached[0] == row.version:
             self.match_cache.move_to_end(row.id)
             return cached[1]
+        match = None
         if row.snapshot is not None:
-            match = storage.restore(row.state, row.snapshot, self._dice_key)
-        else:
+            try:
+                match = storage.restore(row.state, row.snapshot, self._dice_key)
+            except DiceKeyError:
+                raise  # the server's key is missing: not a damaged row
+            except Exception as error:  # anything a damaged snapshot can raise
+                log.warning("Match %s: %s; rebuilding it from its action log", row.id, error)
+        if match is None:
             match = storage.compact(await self._replay(row))
             async with self.store.transaction() as tx:
                 await tx.store_snapshot(row.id, row.version, storage.snapshot_text(match))
@@ -458,9 +470,7 @@ class Repository:
                 ending=ending,
             )
             if winner is not None and rated > 0 and chance is not None:
-                await record_claim(
-                    tx, row.server_id, row.player_ids, winner, row.id, rated, chance
-                )
+                await record_claim(tx, row.server_id, row.player_ids, winner, row.id, rated, chance)
             elif winner is not None and rated > 0:
                 await record_result(tx, row.server_id, row.player_ids, winner, row.id, rated)
             await drop_timer(tx, row.id)
@@ -469,12 +479,38 @@ class Repository:
             self.on_finished(row.id)
         return version
 
-
+    async def void_damaged(self, row: MatchRow) -> None:
+        """End a match that can't be read (see :class:`DamagedMatch`): void, unrated."""
+        await self._close(row, status="aborted", ending="unreadable")
 
 
 async def _count_dice(tx: Transaction, server_id: str, events: Iterable[Event]) -> None:
     tally = timers.tally_dice(events)
     await add_dice(tx, server_id, tally.faces, tally.rolls, tally.doubles)
+
+
+class DamagedMatch(Announcement):
+    """A match whose row can't be read: neither its snapshot nor its action log restores it.
+    Said in its channel at every command there; the row stays as it is (``!export`` gives what
+    it holds) until a moderator's ``!void`` frees the table."""
+
+    def __init__(self, row: MatchRow, names: tuple[str, str], error_id: str, prefix: str) -> None:
+        super().__init__(
+            f"The match here, {names[0]} vs {names[1]} (#{row.id}), can't be read: its record "
+            f"in the database is damaged (error {error_id}). Nothing was changed. A moderator "
+            f"can `{prefix}void` it to free this channel; `{prefix}export {row.id}` gives what "
+            "the database holds."
+        )
+        self.row = row
+        self.names = names
+
+
+class DamagedRecord(Refusal):
+    """An ended match whose row can't be read (or voided for it): refused, with its row."""
+
+    def __init__(self, row: MatchRow, text: str) -> None:
+        super().__init__(text)
+        self.row = row
 
 
 class Pointer(Protocol):

@@ -383,8 +383,8 @@ class TableService:
     async def score(self, place: Place, user: User) -> list[Reply]:
         return await self._guarded(place, lambda: self.views.score(place, user))
 
-    async def export(self, place: Place, user: User) -> list[Reply]:
-        return await self._guarded(place, lambda: self.views.export(place, user))
+    async def export(self, place: Place, user: User, match: str | None = None) -> list[Reply]:
+        return await self._guarded(place, lambda: self.views.export(place, user, match))
 
     # -- ending early -------------------------------------------------------------------------
 

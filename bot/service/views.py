@@ -3,12 +3,14 @@ the state adapters read (the open question, the match as data). None of these ch
 
 from __future__ import annotations
 
+import dataclasses
+import json
 from collections.abc import Callable
 from typing import Any
 
 from bot.service.analysis_text import pr_text
 from bot.service.challenges import Challenges
-from bot.service.help import help_text
+from bot.service.help import help_reply
 from bot.service.images import BoardImages
 from bot.service.models import (
     ENGINE_ID,
@@ -22,6 +24,7 @@ from bot.service.models import (
 )
 from bot.service.names import markdown_safe as md
 from bot.service.presentation import (
+    MATCH_NUMBER,
     challenge_key,
     clock_now,
     ending_text,
@@ -38,9 +41,9 @@ from bot.service.presentation import (
     stats_text,
     typed,
 )
-from bot.service.repository import Repository, Table
+from bot.service.repository import DamagedMatch, DamagedRecord, Repository, Table
 from bot.settings import Settings
-from bot.store import AnalysisRecords, Store
+from bot.store import AnalysisRecords, MatchRow, Store
 from bot.store.opponent import record_against_engine
 
 
@@ -119,10 +122,40 @@ class Views:
         clock = clock_now(table, self._clock())
         return [Reply(text if clock is None else f"{text}\n{clock}")]
 
-    async def export(self, place: Place, user: User) -> list[Reply]:
-        table = await self._repository.require(place, latest=True)
+    async def export(self, place: Place, user: User, number: str | None = None) -> list[Reply]:
+        """``!export [match number]``: this table's last match, or the one numbered (any
+        match of this server): never another one than asked for."""
+        if number:
+            row = await self._numbered(place, number)
+            try:
+                table = await self._repository.table_of(row, place)
+            except (DamagedMatch, DamagedRecord) as damaged:
+                return [await self._damaged_export(damaged.row)]
+            assert table is not None  # a damaged row raised
+        else:
+            try:
+                table = await self._repository.require(place, latest=True)
+            except (DamagedMatch, DamagedRecord) as damaged:
+                return [await self._damaged_export(damaged.row)]
+        return [await self._export(table)]
+
+    async def _numbered(self, place: Place, number: str) -> MatchRow:
+        word = typed(number)
+        found = MATCH_NUMBER.fullmatch(word)
+        if found is None:
+            raise Refusal(
+                f"{quote(word)} is not a match number: e.g. `{self._prefix}export 12`, or just "
+                f"`{self._prefix}export` for this table's last match."
+            )
+        row = await self._store.match(int(found[1]))
+        if row is None or row.server_id != place.server_id:
+            raise Refusal(f"There is no match #{found[1]} on this server.")
+        return row
+
+    async def _export(self, table: Table) -> Reply:
         match = table.match
         lines = [
+            f"Match #{table.row.id}, {table.names[0]} vs {table.names[1]}.",
             f"GNU Backgammon ID: `{match.position_id()}:{match.match_id()}` (Position ID:Match ID)",
             f"Dice commitment: `{match.commitment}`",
         ]
@@ -137,7 +170,22 @@ class Views:
             )
             mat = (await self._repository.full(table)).to_mat(table.plain)
             attachment = Attachment(f"match-{table.row.id}.mat", mat.encode("utf-8"))
-        return [Reply("\n".join(lines), file=attachment)]
+        return Reply("\n".join(lines), file=attachment)
+
+    async def _damaged_export(self, row: MatchRow) -> Reply:
+        """What the database holds of a match that can't be read: its row and action log as
+        JSON (not its state while it is played: that holds the dice to come)."""
+        data: dict[str, Any] = dataclasses.asdict(row)
+        if row.status == "playing":
+            data["state"] = "(withheld while the match is played: it holds the dice to come)"
+        data["actions"] = [text for _, text in await self._store.match_actions(row.id)]
+        return Reply(
+            f"Match #{row.id}'s record is damaged, so it has no IDs or `.mat`: attached is what "
+            "the database holds of it.",
+            file=Attachment(
+                f"match-{row.id}-damaged.json", json.dumps(data, indent=1).encode("utf-8")
+            ),
+        )
 
     # -- the server ---------------------------------------------------------------------------
 
@@ -162,7 +210,7 @@ class Views:
 
     def help(self, topic: str | None) -> list[Reply]:
         try:
-            return [Reply(help_text(self._settings, typed(topic) if topic else None))]
+            return [help_reply(self._settings, typed(topic) if topic else None)]
         except KeyError:
             return [
                 Reply(

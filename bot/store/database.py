@@ -168,10 +168,12 @@ class Store:
                 raise
 
     async def _rollback(self) -> None:
+        if not self._db.in_transaction:
+            return  # SQLite already rolled it back (a full disk, a failed write)
         try:
             await self._db.execute("ROLLBACK")
-        except sqlite3.OperationalError:  # SQLite already rolled back (e.g. a full disk)
-            log.warning("no transaction to roll back", exc_info=True)
+        except sqlite3.OperationalError:
+            log.warning("The transaction could not be rolled back", exc_info=True)
 
     # -- reads --------------------------------------------------------------------------------
 

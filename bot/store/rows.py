@@ -17,7 +17,8 @@ class DatabaseBusy(StoreError):
 
 
 class DiskFull(StoreError):
-    """The disk (or the file-size limit) is full; nothing of the transaction was written."""
+    """The disk (or the file-size limit) is full, or a write to it failed; nothing of the
+    transaction was written."""
 
 
 def raise_translated(error: sqlite3.OperationalError) -> NoReturn:
@@ -28,6 +29,8 @@ def raise_translated(error: sqlite3.OperationalError) -> NoReturn:
         raise DatabaseBusy("the database is busy: another program is holding it") from error
     if "full" in text:
         raise DiskFull("the disk is full: nothing could be saved") from error
+    if "disk i/o error" in text:  # e.g. a write past the file-size limit (EFBIG)
+        raise DiskFull("a write to the disk failed: nothing could be saved") from error
     raise error
 
 

@@ -123,7 +123,7 @@ async def test_direct_messages_are_a_place_outside_servers(cog: TableCog) -> Non
     assert place_of(None, 42) == Place("dm", "42")
     ctx = FakeCtx(ALICE, guild_id=None, channel_id=42)
     await TableCog.help_.callback(cog, ctx)  # type: ignore[arg-type]
-    assert "Backgammon commands" in only(ctx)["content"]
+    assert only(ctx)["embed"].title == "Backgammon commands"
 
 
 async def test_a_slow_command_is_deferred_within_three_seconds(

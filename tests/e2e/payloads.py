@@ -95,6 +95,7 @@ class Message:
     author: FakeUser
     content: str = ""
     components: list[Json] = field(default_factory=list)
+    embeds: list[Json] = field(default_factory=list)
     attachments: list[Attachment] = field(default_factory=list)
     flags: int = 0
     mentions: list[FakeUser] = field(default_factory=list)
@@ -137,7 +138,7 @@ class Message:
             ],
             "mention_roles": [],
             "attachments": [attachment.payload() for attachment in self.attachments],
-            "embeds": [],
+            "embeds": self.embeds,
             "components": self.components,
             "pinned": False,
             "type": 0,
@@ -352,6 +353,9 @@ def message_problem(body: Json | None, files: list[Attachment], *, new: bool) ->
     for file in files:
         if len(file.data) > MAX_FILE_BYTES:
             return f"file {file.filename}: {len(file.data)} bytes, at most {MAX_FILE_BYTES}"
+    embed_problem = embeds_problem(body.get("embeds") or [])
+    if embed_problem is not None:
+        return embed_problem
     rows = body.get("components") or []
     if len(rows) > 5:
         return f"components: {len(rows)} rows, at most 5"
@@ -366,6 +370,40 @@ def message_problem(body: Json | None, files: list[Attachment], *, new: bool) ->
         return f"components: custom_ids repeat: {custom_ids}"
     if new and not (content or files or rows or body.get("embeds") or body.get("poll")):
         return "Cannot send an empty message"
+    return None
+
+
+EMBED_LIMITS = {"title": 256, "description": 4096, "footer": 2048, "author": 256}
+
+
+def embeds_problem(embeds: list[Json]) -> str | None:
+    """Why Discord would refuse these embeds: at most 10, title 256, description 4,096,
+    25 fields of name 256 and value 1,024, 6,000 characters in all of them."""
+    if len(embeds) > 10:
+        return f"embeds: {len(embeds)}, at most 10"
+    total = 0
+    for embed in embeds:
+        texts = {
+            "title": embed.get("title") or "",
+            "description": embed.get("description") or "",
+            "footer": (embed.get("footer") or {}).get("text") or "",
+            "author": (embed.get("author") or {}).get("name") or "",
+        }
+        for name, text in texts.items():
+            if len(text) > EMBED_LIMITS[name]:
+                return f"embed {name}: {len(text)} characters, at most {EMBED_LIMITS[name]}"
+        fields = embed.get("fields") or []
+        if len(fields) > 25:
+            return f"embed fields: {len(fields)}, at most 25"
+        for item in fields:
+            if not 1 <= len(item.get("name") or "") <= 256:
+                return f"embed field name {item.get('name')!r}: 1 to 256 characters"
+            if not 1 <= len(item.get("value") or "") <= 1024:
+                return f"embed field {item['name']!r}: value of 1 to 1,024 characters"
+        total += sum(map(len, texts.values()))
+        total += sum(len(item["name"]) + len(item["value"]) for item in fields)
+    if total > 6000:
+        return f"embeds: {total} characters in all, at most 6,000"
     return None
 
 

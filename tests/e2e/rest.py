@@ -245,6 +245,8 @@ class RestApi:
             message.content = body["content"] or ""
         if "components" in body:
             message.components = body["components"] or []
+        if "embeds" in body:
+            message.embeds = body["embeds"] or []
         new = [Attachment(self.snowflake(), f.filename, f.data, f.content_type) for f in files]
         if "attachments" in body:
             keep = {str(a["id"]) for a in body["attachments"] or []}

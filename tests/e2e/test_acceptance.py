@@ -331,11 +331,17 @@ AFTER_A_MATCH: list[tuple[str, dict[str, object]]] = [
 
 def answer_text(interaction: Interaction) -> str:
     """What the user saw of the bot's answer: the response's text or its first followup's (a
-    file alone counts as an answer too). A response of type 7 edits the pressed message."""
+    file or an embed alone counts too). A response of type 7 edits the pressed message."""
     own = interaction.original if interaction.callback_type != 7 else None
     for message in (own, *interaction.followups):
-        if message is not None and (message.content or message.attachments):
-            return message.content or "(a file)"
+        if message is None:
+            continue
+        if message.content:
+            return message.content
+        if message.embeds:
+            return str(message.embeds[0].get("title"))
+        if message.attachments:
+            return "(a file)"
     return ""
 
 

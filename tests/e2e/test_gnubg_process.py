@@ -47,8 +47,9 @@ def spawned_children(parent: int) -> list[int]:
     found = []
     for status in Path("/proc").glob("[0-9]*/status"):
         try:
-            fields = dict(line.split(":\t", 1) for line in status.read_text().splitlines()
-                          if ":\t" in line)
+            fields = dict(
+                line.split(":\t", 1) for line in status.read_text().splitlines() if ":\t" in line
+            )
             command = (status.parent / "cmdline").read_bytes().replace(b"\0", b" ")
         except OSError:
             continue
@@ -95,8 +96,14 @@ async def bot(fake: FakeDiscord, tmp_path: Path) -> AsyncIterator[GnubgBotProces
         await process.stop()
 
 
-async def reply_to(fake: FakeDiscord, author: FakeUser, text: str, channel: int,
-                   until: str, timeout: float = THINKING_SECONDS) -> Message:
+async def reply_to(
+    fake: FakeDiscord,
+    author: FakeUser,
+    text: str,
+    channel: int,
+    until: str,
+    timeout: float = THINKING_SECONDS,
+) -> Message:
     """``author`` types ``text``; the first bot message after it that contains ``until``."""
     typed = await fake.send_message(author, text, channel)
 
@@ -121,8 +128,13 @@ async def test_a_match_against_the_bot_its_analysis_and_no_worker_left_after_sig
     workers = await started_workers(bot)
     channel = await fake.create_channel("versus-gnubg")
     me = fake.bot_user.id
-    started = await reply_to(fake, fake.alice, f"<@{me}> challenge bot 1 expert", channel,
-                             "alice vs GNU Backgammon (expert): a 1-point match")
+    started = await reply_to(
+        fake,
+        fake.alice,
+        f"<@{me}> challenge bot 1 expert",
+        channel,
+        "alice vs GNU Backgammon (expert): a 1-point match",
+    )
     # The opening roll's board comes with the start, or with the bot's first play.
     prompt = await prompt_for_alice(fake, channel, after=started.id - 1)
     assert is_png(prompt), prompt.attachments
@@ -132,8 +144,9 @@ async def test_a_match_against_the_bot_its_analysis_and_no_worker_left_after_sig
         assert play is not None, prompt.content
         moved = await reply_to(fake, fake.alice, f"!move {play[1]}", channel, "alice plays")
         prompt = await prompt_for_alice(fake, channel, after=moved.id - 1)
-        said = "\n".join(m.content for m in fake.bot_messages(channel, moved.id - 1)
-                         if m.id <= prompt.id)
+        said = "\n".join(
+            m.content for m in fake.bot_messages(channel, moved.id - 1) if m.id <= prompt.id
+        )
         assert "GNU Backgammon plays" in said or "GNU Backgammon can't move" in said, said
         assert "could not take its turn" not in said
         assert is_png(prompt)
@@ -143,18 +156,23 @@ async def test_a_match_against_the_bot_its_analysis_and_no_worker_left_after_sig
     assert "GNU Backgammon wins" in resigned.content, resigned.content
     progress = await reply_to_after(fake, channel, resigned, "will analyse match")
     # Edited in place into the analysis, with the chart attached.
-    await fake.wait_for(lambda: progress.content.startswith("**Analysis of match"),
-                        "the progress message edited into the analysis", 60)
+    await fake.wait_for(
+        lambda: progress.content.startswith("**Analysis of match"),
+        "the progress message edited into the analysis",
+        60,
+    )
     await fake.wait_for(lambda: is_png(progress), "the chart attached to it", 10)
     assert "**alice**: PR" in progress.content and "**GNU Backgammon**: PR" in progress.content
     assert "at 0-ply" in progress.content
-    edits = [call for call in fake.calls_since(mark)
-             if call.method == "PATCH" and call.path.endswith(f"/messages/{progress.id}")]
+    edits = [
+        call
+        for call in fake.calls_since(mark)
+        if call.method == "PATCH" and call.path.endswith(f"/messages/{progress.id}")
+    ]
     assert edits, [f"{c.method} {c.path}" for c in fake.calls_since(mark)]
 
     asked = time.monotonic()
-    again = await reply_to(fake, fake.alice, "!analysis", channel, "**Analysis of match",
-                           timeout=5)
+    again = await reply_to(fake, fake.alice, "!analysis", channel, "**Analysis of match", timeout=5)
     assert time.monotonic() - asked < 5
     assert is_png(again)
     assert again.content == progress.content

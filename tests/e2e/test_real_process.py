@@ -292,7 +292,17 @@ async def test_an_unknown_command_does_not_upset_the_bot(
     record_property("unknown_command_answers", answers)
     print(f"!foo got {answers!r}")
     help_ = await one_reply(fake, fake.alice, "!help", channel)
-    assert "!move" in help_.content
+    [embed] = help_.embeds  # a field per kind of command; every line of it shows
+    assert embed["title"] == "Backgammon commands"
+    assert embed["description"].endswith("`!help <command>` for more.")
+    assert [field["name"] for field in embed["fields"]] == [
+        "Challenges and matches",
+        "Playing",
+        "The cube and resigning",
+        "GNU Backgammon",
+        "Records and help",
+    ]
+    assert "`!move <play>`" in embed["fields"][1]["value"]
     assert bot.running
 
 
@@ -306,7 +316,8 @@ async def test_without_the_message_content_intent_slash_commands_still_work(
     channel = await own_fake.create_channel("no-content")
     used = await own_fake.slash(own_fake.alice, "help", channel, {})
     await own_fake.wait_for_callback(used)
-    assert used.original is not None and "Backgammon commands" in used.original.content
+    assert used.original is not None
+    assert [embed["title"] for embed in used.original.embeds] == ["Backgammon commands"]
     assert_no_unknown_routes(own_fake)
 
 

@@ -21,6 +21,7 @@ USAGE = {
     "eval": "eval <position>",
     "help": "help [command]",
     "analysis": "analysis [match number]",
+    "export": "export [match number]",
 }
 
 

@@ -252,28 +252,103 @@ async def test_the_key_file_is_made_once_and_checked(tmp_path: Path) -> None:
 # -- matches that no longer replay, and moderators -------------------------------------------
 
 
-async def test_a_match_that_no_longer_replays_is_voided_and_said(
+async def test_a_damaged_snapshot_is_rebuilt_from_the_action_log(
     service: TableService, store: Store
 ) -> None:
     await start_match(service, PLACE, ALICE, BOB)
+    rng = random.Random(5)
+    for _ in range(6):
+        await take_turn(service, PLACE, (ALICE, BOB), rng, double_rate=0)
+    before = await service.table(PLACE)
+    assert before is not None
+    async with store.transaction() as tx:
+        await tx.execute("UPDATE matches SET snapshot = '{broken' WHERE id = ?", (before.row.id,))
+    service.repository.match_cache.clear()  # as after a restart
+    after = await service.table(PLACE)
+    assert after is not None and after.match.snapshot() == before.match.snapshot()
+    row = await store.match(before.row.id)
+    assert row is not None and row.snapshot is not None and row.snapshot.startswith("{")
+    for _ in range(6):  # and play goes on
+        await take_turn(service, PLACE, (ALICE, BOB), rng, double_rate=0)
+
+
+async def test_a_match_that_cant_be_read_is_said_kept_exported_and_voided_by_a_moderator(
+    service: TableService, store: Store
+) -> None:
+    other = Place(PLACE.server_id, "other")
+    await start_match(service, PLACE, ALICE, BOB)
+    await start_match(service, other, CAROL, BOB)
+    rng = random.Random(2)
+    for _ in range(4):
+        await take_turn(service, PLACE, (ALICE, BOB), rng, double_rate=0)
     table = await service.table(PLACE)
     assert table is not None
-    async with store.transaction() as tx:
+    match_id = table.row.id
+    async with store.transaction() as tx:  # the snapshot and the state the log replays from
         await tx.execute(
-            "UPDATE matches SET state = ? WHERE id = ?", ('{"format": 99}', table.row.id)
+            "UPDATE matches SET state = ?, snapshot = '{broken' WHERE id = ?",
+            ('{"format": 99}', match_id),
         )
     service.repository.match_cache.clear()  # as after a restart
-    assert await service.pending_decision(PLACE) is None  # no write outside the lock
-    [said] = await service.roll(PLACE, ALICE)
-    assert not said.private
-    assert "could not be restored" in said.text and "void" in said.text
-    row = await store.match(table.row.id)
+    assert await service.pending_decision(PLACE) is None
+    for command in (service.roll(PLACE, ALICE), service.board(PLACE, CAROL)):
+        [said] = await command
+        assert not said.private  # the whole channel hears it, at every command
+        assert said.text.startswith(
+            f"The match here, alice vs bob (#{match_id}), can't be read: its record in the "
+            "database is damaged (error "
+        )
+        assert "A moderator can `!void` it" in said.text
+    row = await store.match(match_id)
+    assert row is not None and row.status == "playing" and row.version == table.row.version
+    [refused] = await service.challenge(PLACE, ALICE, BOB, "1")
+    assert refused.text.startswith("The match here, alice vs bob")  # the table is not free
+    assert await service.table(other) is not None  # other channels are never affected
+    public(await service.board(other, CAROL))
+
+    [exported] = public(await service.export(other, CAROL, f"#{match_id}"))
+    assert exported.file is not None
+    assert exported.file.filename == f"match-{match_id}-damaged.json"
+    held = json.loads(exported.file.data)
+    assert held["id"] == match_id and held["snapshot"] == "{broken"
+    assert "withheld" in held["state"] and held["actions"]
+
+    [done] = public(await service.void(PLACE, CAROL, moderator=True))
+    assert done.text == (
+        "carol voided the damaged match between alice and bob: unrated, and the table is free."
+    )
+    row = await store.match(match_id)
     assert row is not None and row.status == "aborted" and row.ending == "unreadable"
     alice = await store.player(PLACE.server_id, ALICE.id)
     assert alice is not None and alice.wins + alice.losses == 0
-    public(await service.challenge(PLACE, ALICE, BOB, "1"))  # the table is free again
     [board] = await service.board(PLACE, CAROL)
     assert board.private and "is void: its record was damaged" in board.text
+    [again] = public(await service.export(PLACE, CAROL))
+    assert again.file is not None and again.file.filename == f"match-{match_id}-damaged.json"
+    public(await service.challenge(PLACE, ALICE, BOB, "1"))  # the table is free again
+
+
+async def test_export_names_its_match_and_never_answers_another(
+    service: TableService, store: Store
+) -> None:
+    await start_match(service, PLACE, ALICE, BOB, 1)
+    await play_out(service, PLACE, (ALICE, BOB), 3)
+    first = await service.latest_table(PLACE)
+    assert first is not None
+    await start_match(service, PLACE, ALICE, CAROL, 1)
+    [playing] = public(await service.export(PLACE, BOB))
+    assert playing.text.startswith("Match #2, alice vs carol.") and playing.file is None
+    [finished] = public(await service.export(PLACE, BOB, "1"))
+    assert finished.text.startswith("Match #1, alice vs bob.")
+    assert finished.file is not None and finished.file.filename == "match-1.mat"
+    [elsewhere] = public(await service.export(Place(PLACE.server_id, "x"), BOB, "#2"))
+    assert elsewhere.text.startswith("Match #2, alice vs carol.")
+    [missing] = await service.export(PLACE, BOB, "3")
+    assert missing.private and missing.text == "There is no match #3 on this server."
+    [foreign] = await service.export(Place("another server", "c"), BOB, "1")
+    assert foreign.private and foreign.text == "There is no match #1 on this server."
+    [words] = await service.export(PLACE, BOB, "last")
+    assert words.private and words.text.startswith("'last' is not a match number")
 
 
 async def test_moderators_void_a_match(service: TableService, store: Store) -> None:
