@@ -48,7 +48,7 @@ class Administration:
         return self._settings.command_prefix
 
     async def abort(self, place: Place, user: User) -> list[Reply]:
-        table = await self._repository.require(place)
+        table = await self._repository.require(place, user=user)
         seat = require_seat(table, user)
         offered = table.row.abort_offered_by
         if table.row.player_ids[1 - seat] == ENGINE_ID:
@@ -131,7 +131,7 @@ class Administration:
         self, place: Place, user: User, estimate: ClaimChance | None = None
     ) -> list[Reply]:
         """``estimate``: :meth:`claim_chance`'s answer, asked before the lock was taken."""
-        table = await self._repository.require(place)
+        table = await self._repository.require(place, user=user)
         seat = await self._claimable(table, user)
         match = table.match
         idle = self._clock() - (await self._told_since(table) or 0.0)

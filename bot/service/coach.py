@@ -145,7 +145,7 @@ class Coach:
         """Advice for the decision ``user`` faces, privately; refused with the reason."""
         try:
             async with self._locked(place):
-                table = await self._repository.require(place)
+                table = await self._repository.require(place, user=user)
             return [Reply(await self._advice(table, user), private=True)]
         except Refusal as refusal:
             return [Reply(refusal.text, private=True)]

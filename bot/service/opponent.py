@@ -39,9 +39,9 @@ from bot.service.images import BoardImages
 from bot.service.models import ENGINE_ID, ENGINE_USER, Place, Refusal, Reply, User, engine_seat_of
 from bot.service.names import markdown_safe as md
 from bot.service.play import advance
-from bot.service.presentation import match_kind, options_text, status_reply
+from bot.service.presentation import match_kind, options_text, place_link, status_reply
 from bot.service.repository import MatchTerms, Repository, Table
-from bot.service.threads import match_place, place_link
+from bot.service.threads import match_place
 from bot.settings import Settings
 from bot.store import StaleMatchError
 from bot.store.opponent import engine_matches

@@ -103,7 +103,7 @@ class Play:
     async def _player_action(
         self, place: Place, user: User, doing: str, action: Callable[[Match, int], Match]
     ) -> list[Reply]:
-        table = await self._repository.require(place)
+        table = await self._repository.require(place, user=user)
         seat = require_seat(table, user)
         match = table.match
         if match.turn is not None and match.turn != seat:

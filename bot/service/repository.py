@@ -21,6 +21,7 @@ from bot.engine.match import Match
 from bot.service import storage, timers
 from bot.service.models import Announcement, Place, Refusal, User, engine_seat_of
 from bot.service.names import markdown_safe as md
+from bot.service.presentation import place_link
 from bot.service.rating import record_claim, record_result
 from bot.settings import Settings
 from bot.store import ChallengeRow, MatchRow, Store, Transaction
@@ -32,6 +33,7 @@ log = logging.getLogger(__name__)
 
 MATCH_BYTES_KEPT = 64 * 2**20  # memory for matches kept between commands (else read again)
 NAMES_KEPT = 20_000  # display names kept in memory (read from the store if not)
+MATCHES_NAMED = 3  # "your match is in ...": at most this many named
 
 
 @dataclass(slots=True)
@@ -177,14 +179,22 @@ class Repository:
             raise DamagedMatch(row, names, error_id, prefix) from None
         return Table(row, match, plain, await timer_of(self.store, row.id))
 
-    async def require(self, place: Place, *, latest: bool = False) -> Table:
-        """The match being played here (or, with ``latest``, the last one, even if over)."""
+    async def require(
+        self, place: Place, *, latest: bool = False, user: User | None = None
+    ) -> Table:
+        """The match being played here (or, with ``latest``, the last one, even if over).
+        Without one, the refusal points to this channel's threads, or else says where ``user``
+        plays on this server, if they do."""
         table = await self.table(place, latest=latest)
         if table is None or table.row.status != "playing":
             after = 0 if table is None else table.row.id
             pointer = await self.elsewhere(place, latest=latest, after=after)
             if pointer is not None:
                 raise pointer
+        if table is None and user is not None:
+            yours = await self._yours(place, user)
+            if yours is not None:
+                raise yours
         if table is None:
             if latest:
                 raise Refusal("No match has been played at this table yet.")
@@ -193,6 +203,27 @@ class Repository:
                 f"`{self._settings.command_prefix}challenge @user`."
             )
         return table
+
+    async def _yours(self, place: Place, user: User) -> Refusal | None:
+        """Where ``user`` is playing on this server (elsewhere than ``place``), as a refusal."""
+        rows = [
+            row
+            for row in await self.store.playing_matches(user.id)
+            if row.server_id == place.server_id and row.channel_id != place.channel_id
+        ]
+        if not rows:
+            return None
+        where = []
+        for row in rows[:MATCHES_NAMED]:
+            names = await self.names(place, row.player_ids)
+            link = place_link(Place(row.server_id, row.channel_id))
+            where.append(f"{link} ({md(names[0])} vs {md(names[1])})")
+        more = f" and {len(rows) - MATCHES_NAMED} more" if len(rows) > MATCHES_NAMED else ""
+        yours = "yours is in" if len(rows) == 1 else "yours are in"
+        return Refusal(
+            f"There is no match at this table: {yours} {', '.join(where)}{more}. "
+            "Play there (each channel or thread is its own table)."
+        )
 
     async def _load(self, row: MatchRow) -> Match:
         """The match a row holds: the copy kept from the last command when the row has not

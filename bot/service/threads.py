@@ -18,7 +18,7 @@ from typing import Protocol
 
 from bot.service.models import Place, Refusal, Reply
 from bot.service.names import markdown_safe as md
-from bot.service.presentation import ending_text, match_kind
+from bot.service.presentation import ending_text, match_kind, place_link
 from bot.service.repository import Repository
 from bot.settings import Settings
 from bot.store import MatchRow, Store
@@ -55,11 +55,6 @@ def thread_name(names: tuple[str, str], length: int) -> str:
     """``alice vs bob · 5 points`` (plain names: a thread's name is not Markdown)."""
     kind = "money" if length == 0 else f"{length} point{'s' if length != 1 else ''}"
     return f"{names[0]} vs {names[1]} · {kind}"[:THREAD_NAME_LIMIT]
-
-
-def place_link(place: Place) -> str:
-    """A channel or thread as message text: Discord's link for an id, else its name."""
-    return f"<#{place.channel_id}>" if place.channel_id.isdigit() else f"#{place.channel_id}"
 
 
 def match_place(row: MatchRow) -> Place:

@@ -82,7 +82,7 @@ class Views:
     # -- a match (under the channel's lock) ----------------------------------------------------
 
     async def board(self, place: Place, user: User) -> list[Reply]:
-        table = await self._repository.require(place, latest=True)
+        table = await self._repository.require(place, latest=True, user=user)
         seat = table.seat(user)
         viewer = seat if seat is not None else table.match.on_roll
         prompt, _ = prompt_text(table, self._prefix)
@@ -104,7 +104,7 @@ class Views:
         ]
 
     async def pips(self, place: Place, user: User) -> list[Reply]:
-        table = await self._repository.require(place)
+        table = await self._repository.require(place, user=user)
         pips = table.match.pip_counts()
         names = table.names
         return [
@@ -112,7 +112,7 @@ class Views:
         ]
 
     async def score(self, place: Place, user: User) -> list[Reply]:
-        table = await self._repository.require(place)
+        table = await self._repository.require(place, user=user)
         match, names = table.match, table.names
         owner = "centred" if match.cube_owner is None else f"{names[match.cube_owner]}'s"
         text = (

@@ -520,3 +520,25 @@ async def test_three_unaccepted_challenges_per_ten_minutes_and_accepted_ones_are
     public(await service.challenge(Place("other guild", "c"), ALICE, CAROL, "1"))  # per server
     clock.advance(7 * 60)
     public(await service.challenge(PLACE, ALICE, CAROL, "1"))
+
+
+async def test_a_game_command_at_an_empty_table_says_where_your_match_is(
+    service: TableService,
+) -> None:
+    lounge, empty = Place(PLACE.server_id, "lounge"), Place(PLACE.server_id, "empty")
+    await start_match(service, lounge, ALICE, BOB)
+    for command in (service.roll, service.pips, service.board, service.hint, service.abort):
+        [told] = await command(empty, ALICE)
+        assert told.private and told.text == (
+            "There is no match at this table: yours is in #lounge (alice vs bob). Play there "
+            "(each channel or thread is its own table)."
+        ), command
+    [moved] = await service.move(empty, BOB, "13/7 8/7")
+    assert moved.text.startswith("There is no match at this table: yours is in #lounge")
+    [nobody] = await service.roll(empty, CAROL)  # carol plays nowhere
+    assert nobody.text.startswith("There is no match at this table. Start one with")
+    await start_match(service, Place(PLACE.server_id, "den"), CAROL, ALICE)
+    [both] = await service.roll(empty, ALICE)
+    assert "yours are in #lounge (alice vs bob), #den (carol vs alice)." in both.text
+    [elsewhere] = await service.roll(Place("another server", "c"), ALICE)
+    assert elsewhere.text.startswith("There is no match at this table. Start one with")
