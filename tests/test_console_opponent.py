@@ -81,3 +81,21 @@ async def test_a_turn_owed_at_the_last_stop_is_taken_at_the_next_line(tmp_path: 
         assert "hint" in help_["replies"][0]["text"]  # type: ignore[index]
     finally:
         await store.close()
+
+
+async def test_one_console_user_plays_at_most_three_bot_games_at_once(tmp_path: Path) -> None:
+    store = await Store.open(tmp_path / "c.sqlite3")
+    try:
+        shell, out = await console(store, FakeEngine())
+        for channel in ("t1", "t2", "t3", "t4"):
+            await shell.handle(f"[#{channel}] alice: !challenge bot 1 worldclass")
+        said = [[reply["text"] for reply in record["replies"]] for record in records(out)]  # type: ignore[union-attr]
+        assert all("alice vs GNU Backgammon (worldclass)" in texts[0] for texts in said[:3])
+        assert said[3] == [
+            "You already play 3 games against the bot (#t1, #t2, #t3): finish or resign one "
+            "before you start another."
+        ]
+        await shell.handle("[#t4] bob: !challenge bot 1")  # another user is not held back
+        assert "bob vs GNU Backgammon" in records(out)[-1]["replies"][0]["text"]  # type: ignore[index]
+    finally:
+        await store.close()
