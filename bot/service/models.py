@@ -41,6 +41,11 @@ class Place:
     channel_id: str
 
 
+def place_link(place: Place) -> str:
+    """A channel or thread as message text: Discord's link for an id, else its name."""
+    return f"<#{place.channel_id}>" if place.channel_id.isdigit() else f"#{place.channel_id}"
+
+
 class Decision(Enum):
     """A question a player must answer; the Discord layer turns each into buttons."""
 

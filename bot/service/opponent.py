@@ -36,10 +36,19 @@ from bot.service.budget import EngineBudget
 from bot.service.challenges import TUTOR_WORD, Challenges, parse_terms, take_words
 from bot.service.dice import DiceFactory
 from bot.service.images import BoardImages
-from bot.service.models import ENGINE_ID, ENGINE_USER, Place, Refusal, Reply, User, engine_seat_of
+from bot.service.models import (
+    ENGINE_ID,
+    ENGINE_USER,
+    Place,
+    Refusal,
+    Reply,
+    User,
+    engine_seat_of,
+    place_link,
+)
 from bot.service.names import markdown_safe as md
 from bot.service.play import advance
-from bot.service.presentation import match_kind, options_text, place_link, status_reply
+from bot.service.presentation import match_kind, options_text, status_reply
 from bot.service.repository import MatchTerms, Repository, Table
 from bot.service.threads import match_place
 from bot.settings import Settings

@@ -33,7 +33,7 @@ from bot.engine.options import DEFAULT_AUTOMATIC_DOUBLES, MAX_CUBE
 from bot.engine.text import dice_text, level_text, points_text
 from bot.gnubg.api import LEVEL_NAMES
 from bot.service.help import habit, suggest
-from bot.service.models import ENGINE_ID, Decision, Place, Reply, engine_seat_of
+from bot.service.models import ENGINE_ID, Decision, Reply, engine_seat_of
 from bot.service.names import markdown_safe as md
 from bot.service.timers import clock_line, clock_reading
 from bot.store import PlayerRow
@@ -45,10 +45,6 @@ if TYPE_CHECKING:
 
 MATCH_NUMBER = re.compile(r"#?(\d{1,12})", re.ASCII)  # `12` or `#12`: a match, by its id
 
-
-def place_link(place: Place) -> str:
-    """A channel or thread as message text: Discord's link for an id, else its name."""
-    return f"<#{place.channel_id}>" if place.channel_id.isdigit() else f"#{place.channel_id}"
 
 
 def match_kind(length: int) -> str:

@@ -19,9 +19,8 @@ from bot.engine.dice import DiceKeyError
 from bot.engine.events import Event
 from bot.engine.match import Match
 from bot.service import storage, timers
-from bot.service.models import Announcement, Place, Refusal, User, engine_seat_of
+from bot.service.models import Announcement, Place, Refusal, User, engine_seat_of, place_link
 from bot.service.names import markdown_safe as md
-from bot.service.presentation import place_link
 from bot.service.rating import record_claim, record_result
 from bot.settings import Settings
 from bot.store import ChallengeRow, MatchRow, Store, Transaction

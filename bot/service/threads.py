@@ -16,9 +16,9 @@ from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from typing import Protocol
 
-from bot.service.models import Place, Refusal, Reply
+from bot.service.models import Place, Refusal, Reply, place_link
 from bot.service.names import markdown_safe as md
-from bot.service.presentation import ending_text, match_kind, place_link
+from bot.service.presentation import ending_text, match_kind
 from bot.service.repository import Repository
 from bot.settings import Settings
 from bot.store import MatchRow, Store

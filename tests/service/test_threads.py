@@ -7,8 +7,7 @@ import random
 
 import pytest
 
-from bot.service.models import ENGINE_USER, Decision, Place, Reply, User
-from bot.service.presentation import place_link
+from bot.service.models import ENGINE_USER, Decision, Place, Reply, User, place_link
 from bot.service.table import TableService, seeded_dice
 from bot.service.threads import Opened, thread_name
 from bot.settings import Settings
