@@ -18,11 +18,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.engine import Moved
-from bot.engine.randomplay import Policy, random_match
 from bot.gnubg import analysis
 from bot.gnubg.capture import captured_output
 from bot.gnubg.pool import WorkerPool
+from bot.rules import Moved
+from bot.rules.randomplay import Policy, random_match
 
 POLICY = Policy(resign=0.0, double=0.05)
 

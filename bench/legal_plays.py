@@ -10,7 +10,7 @@ import statistics
 import time
 from collections.abc import Callable
 
-from bot.engine import Position
+from bot.rules import Position
 
 ROLLS = [(d1, d2) for d1 in range(1, 7) for d2 in range(d1, 7)]
 

@@ -22,9 +22,9 @@ import time
 from collections.abc import Awaitable
 from pathlib import Path
 
-from bot.engine import Match
-from bot.service import storage
+from bot.rules import Match
 from bot.service.models import Place, Reply, User
+from bot.service.records import storage
 from bot.service.table import TableService, seeded_dice
 from bot.store import Store
 

@@ -18,10 +18,10 @@ from typing import TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.engine import Position
-from bot.engine.pasted import PastedPosition, read_position
 from bot.render import render_board
-from bot.service.positions import board_state, summary
+from bot.rules import Position
+from bot.rules.pasted import PastedPosition, read_position
+from bot.service.gnubg.positions import board_state, summary
 
 T = TypeVar("T")
 COUNT = 2000

@@ -16,8 +16,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.engine import Play, Position
 from bot.render import BoardState, LastPlay, render_board
+from bot.rules import Play, Position
 
 PLAYERS = ("alice", "bob")
 

@@ -25,10 +25,10 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from bot.gnubg.engine import make_engine, start_in_background, stop
-from bot.service.dicekey import DiceKeyFileError, server_key
-from bot.service.durations import UNIT_SECONDS
-from bot.service.locks import store_trouble
+from bot.service.commands.locks import store_trouble
 from bot.service.models import Place, Reply, User
+from bot.service.records.dicekey import DiceKeyFileError, server_key
+from bot.service.records.durations import UNIT_SECONDS
 from bot.service.table import TableService, seeded_dice, text_board
 from bot.settings import Settings, SettingsError
 from bot.store import DatabaseBusy, DiskFull, Store, StoreError

@@ -34,7 +34,7 @@ from bot.cogs.replies import (
 )
 from bot.cogs.table import TableCog
 from bot.cogs.threads import DiscordThreads
-from bot.service.limits import Gate, Limiter
+from bot.service.commands.limits import Gate, Limiter
 from bot.service.models import Place, Reply
 from bot.service.table import TableService
 from bot.settings import Settings

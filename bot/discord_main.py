@@ -14,7 +14,7 @@ import yarl
 
 from bot.discord_bot import BackgammonBot, ShardedBackgammonBot, bot_intents
 from bot.gnubg.engine import make_engine, start_in_background, stop
-from bot.service.dicekey import DiceKeyFileError, server_key
+from bot.service.records.dicekey import DiceKeyFileError, server_key
 from bot.service.table import TableService
 from bot.settings import DISCORD_API_URL as API_URL
 from bot.settings import DISCORD_GATEWAY_URL as GATEWAY_URL

@@ -24,8 +24,8 @@ from typing import Any
 
 import pytest
 
-from bot.engine.position import Position
-from bot.service.locks import DATABASE_BUSY, DISK_FULL
+from bot.rules.position import Position
+from bot.service.commands.locks import DATABASE_BUSY, DISK_FULL
 
 
 class ConsoleProcess:

@@ -1,7 +1,7 @@
 """The buttons of every decision; each one names the very question it answers.
 
-They come from the commands of :data:`bot.service.commands.COMMANDS` that answer a decision:
-pressing one runs its command.
+They come from the commands of :data:`bot.service.commands.registry.COMMANDS` that answer a
+decision: pressing one runs its command.
 
 A button's custom id is ``bg:<action>:<key>``, e.g. ``bg:take:m7.53``: the action, and the key of
 the question the message asked (:class:`bot.service.models.Pending`). A press whose key is no
@@ -26,7 +26,7 @@ from typing import Any, Protocol
 import discord
 
 from bot.cogs.errors import report_unexpected, tell_interaction
-from bot.service.commands import COMMANDS, CommandTable, Tone
+from bot.service.commands.registry import COMMANDS, CommandTable, Tone
 from bot.service.models import Decision, Place, Reply, User
 from bot.service.table import TableService
 

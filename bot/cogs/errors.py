@@ -16,10 +16,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.engine.text import sentence
-from bot.service.commands import COMMANDS
-from bot.service.limits import Gate, Verdict
-from bot.service.locks import store_trouble
+from bot.rules.text import sentence
+from bot.service.commands.limits import Gate, Verdict
+from bot.service.commands.locks import store_trouble
+from bot.service.commands.registry import COMMANDS
 from bot.service.models import Place
 from bot.service.table import unknown_command
 from bot.settings import Settings

@@ -34,7 +34,7 @@ from bot.cogs.replies import (
     user_of,
 )
 from bot.cogs.threads import ORIGIN
-from bot.service.limits import Gate
+from bot.service.commands.limits import Gate
 from bot.service.models import Decision, Place, Reply, User
 from bot.service.table import OUT_OF_DATE, TableService
 

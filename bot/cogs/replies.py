@@ -20,7 +20,7 @@ from discord.ext import commands
 
 from bot.cogs.buttons import decision_view
 from bot.cogs.errors import tell_interaction
-from bot.service.limits import Gate, Verdict
+from bot.service.commands.limits import Gate, Verdict
 from bot.service.models import Place, Reply, Sheet, User
 from bot.service.table import TableService
 

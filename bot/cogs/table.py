@@ -1,7 +1,7 @@
 """Every table command as a hybrid command: ``!move 13/7 8/7`` and ``/move play:13/7 8/7``.
 
-The commands are made from :data:`bot.service.commands.COMMANDS`, one per entry: its arguments
-become the prefix command's parameters and the slash command's options (with their
+The commands are made from :data:`bot.service.commands.registry.COMMANDS`, one per entry: its
+arguments become the prefix command's parameters and the slash command's options (with their
 descriptions and choices). Each one turns the context into a place and a user, calls the
 entry's :class:`TableService` method and sends its replies; the game itself lives in
 :mod:`bot.service`.
@@ -29,11 +29,11 @@ from bot.cogs.replies import (
     within_deadline,
 )
 from bot.cogs.threads import ORIGIN
-from bot.service.commands import COMMANDS, Argument, CommandTable, Kind
-from bot.service.commands import Command as Entry
-from bot.service.help import BY_NAME
+from bot.service.commands.help import BY_NAME
+from bot.service.commands.registry import COMMANDS, Argument, CommandTable, Kind
+from bot.service.commands.registry import Command as Entry
+from bot.service.gnubg.opponent import ENGINE_WORD
 from bot.service.models import ENGINE_USER, Place, Reply, User
-from bot.service.opponent import ENGINE_WORD
 from bot.service.table import TableService
 
 Ctx = commands.Context[Any]

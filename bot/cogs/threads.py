@@ -1,5 +1,6 @@
 """Discord's side of a thread per match: :class:`DiscordThreads` opens a public thread for a match
-about to start (see :mod:`bot.service.threads`), from the challenge's message when it is known.
+about to start (see :mod:`bot.service.matches.threads`), from the challenge's message when it is
+known.
 
 Only a text channel gets threads: in a forum, a thread, a voice channel's chat or a direct
 message the match is played in place. Without the permissions to open and write in threads,
@@ -15,8 +16,8 @@ from typing import TYPE_CHECKING, Final, cast
 
 import discord
 
+from bot.service.matches.threads import Opened
 from bot.service.models import Place
-from bot.service.threads import Opened
 
 if TYPE_CHECKING:
     from bot.cogs.replies import LiveButtons
@@ -51,7 +52,7 @@ def no_thread_text(missing: list[str]) -> str:
 
 
 class DiscordThreads:
-    """The :class:`bot.service.threads.ThreadOpener` of a Discord client."""
+    """The :class:`bot.service.matches.threads.ThreadOpener` of a Discord client."""
 
     def __init__(self, client: discord.Client, live: LiveButtons) -> None:
         self._client = client

@@ -214,7 +214,7 @@ async def analyse(pool: WorkerPool, mat: str, *, plies: int, jacoby: bool = Fals
             f"{plies} plies is not an analysis depth: choose 0 to {MAX_PLIES} (2 is usual)")
     if not mat.strip():
         raise AnalysisRequestError("the match file is empty: there is nothing to analyse")
-    # the .mat header says whether a money game allowed beavers (bot.engine.mat writes it)
+    # the .mat header says whether a money game allowed beavers (bot.rules.mat writes it)
     job = AnalysisJob(mat, plies, jacoby, beavers='[Beaver "On"]' in mat)
     async with _pool_lock(pool):
         games = await pool.call(begin_analysis, job, timeout=timeout)

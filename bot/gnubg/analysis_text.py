@@ -16,8 +16,8 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
-from bot.engine.matchid import decode_match_id, encode_match_id
 from bot.gnubg.api import ChartPoint, Mistake, PlayerAnalysis
+from bot.rules.matchid import decode_match_id, encode_match_id
 
 GNUBG_NAMES = ("p0", "p1")  # what the worker renames the players to
 

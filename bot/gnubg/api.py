@@ -3,8 +3,8 @@ and back (all picklable), the levels, and the :class:`Engine` protocol the servi
 
 Nothing here imports gnubg: gnubg is imported only inside worker processes (see
 :mod:`bot.gnubg.worker`), because it crashes when called from threads and prints to the C
-stdout. The bot's own engine (:mod:`bot.engine`) stays the referee: every answer here is carried
-out through the same :class:`~bot.engine.match.Match` actions as a person's.
+stdout. The bot's own engine (:mod:`bot.rules`) stays the referee: every answer here is carried
+out through the same :class:`~bot.rules.match.Match` actions as a person's.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from dataclasses import asdict, dataclass, fields
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 if TYPE_CHECKING:
-    from bot.engine.match import Match
+    from bot.rules.match import Match
 
 T = TypeVar("T")
 

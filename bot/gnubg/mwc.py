@@ -11,9 +11,9 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from bot.engine.matchid import encode_match_id
 from bot.gnubg.api import Level, Query
 from bot.gnubg.worker import QueryError, Situation, _command, _use, choose_play
+from bot.rules.matchid import encode_match_id
 
 # "static:" or " 2 ply:" lines end with the cubeless and the cubeful MWC: "50.57%    50.81%"
 _EVALUATION = re.compile(r"^\s*(?:static|\d+ ply):.*?([\d.]+)%\s+([\d.]+)%\s*$")

@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from bot.engine.matchid import MatchIdFields, encode_match_id
-from bot.engine.position import Position
-from bot.engine.randomplay import self_play_positions
 from bot.gnubg.api import Query
+from bot.rules.matchid import MatchIdFields, encode_match_id
+from bot.rules.position import Position
+from bot.rules.randomplay import self_play_positions
 
 
 @dataclass(frozen=True, slots=True)

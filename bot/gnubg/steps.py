@@ -8,7 +8,7 @@ tuple still says a lot: the steps before it, then a checker borne off from its l
 
 from __future__ import annotations
 
-from bot.engine.position import Play, Position
+from bot.rules.position import Play, Position
 
 BAR = 25
 OFF = 0

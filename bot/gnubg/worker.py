@@ -21,9 +21,6 @@ import threading
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from bot.engine.matchid import GAME_PLAYING, MatchIdFields, decode_match_id, encode_match_id
-from bot.engine.options import MAX_CUBE
-from bot.engine.position import Position
 from bot.gnubg.api import (
     CubeAdvice,
     Evaluation,
@@ -35,6 +32,9 @@ from bot.gnubg.api import (
 )
 from bot.gnubg.capture import Captured, captured_output
 from bot.gnubg.steps import plays_matching
+from bot.rules.matchid import GAME_PLAYING, MatchIdFields, decode_match_id, encode_match_id
+from bot.rules.options import MAX_CUBE
+from bot.rules.position import Position
 
 # Sized so that clearing it (gnubg empties the cache when it is resized) costs ~5 ms.
 CACHE_ENTRIES = 262_144
@@ -201,7 +201,7 @@ class Situation:
         return f"{self.position.position_id()}:{encode_match_id(fields)}"
 
     def may_double(self) -> bool:
-        """The rules of :meth:`bot.engine.match.Match.can_double`, read from the Match ID."""
+        """The rules of :meth:`bot.rules.match.Match.can_double`, read from the Match ID."""
         fields = self.fields
         me = fields.on_roll
         return not (

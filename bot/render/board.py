@@ -93,7 +93,7 @@ def _palette(size: Size) -> Image.Image:
 
 
 def _palette_samples() -> list[BoardState]:
-    from bot.engine import Position
+    from bot.rules import Position
 
     start = Position.initial()
     busy = Position.from_points({25: 1, 23: 1, 13: 7, 8: 3, 6: 3}, {25: 2, 6: 9, 8: 2, 1: 1})

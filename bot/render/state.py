@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
-from bot.engine import Position
+from bot.rules import Position
 
 Phase = Literal["roll", "move", "doubled", "resigned", "over"]
 PHASES: tuple[str, ...] = ("roll", "move", "doubled", "resigned", "over")

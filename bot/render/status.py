@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from PIL import ImageFont
 
-from bot.engine.text import dice_text, level_text, points_text
 from bot.render.state import BoardState
 from bot.render.text import fit_text, text_length
+from bot.rules.text import dice_text, level_text, points_text
 
 __all__ = ["actor", "fitted_status", "status_text"]
 

@@ -7,7 +7,6 @@ import math
 
 from PIL import Image, ImageDraw
 
-from bot.engine.text import bank_text, dice_text
 from bot.render import theme
 from bot.render.fonts import font
 from bot.render.geometry import Layout
@@ -15,6 +14,7 @@ from bot.render.sprites import checker_sprite, paste
 from bot.render.status import actor, fitted_status
 from bot.render.text import ELLIPSIS, draw_text, fit_text, text_length
 from bot.render.view import View
+from bot.rules.text import bank_text, dice_text
 
 
 class Strips:

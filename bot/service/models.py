@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import NamedTuple
 
-from bot.service.names import clean_name
+from bot.service.records.names import clean_name
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,18 +5,19 @@ Knows nothing of Discord: the Discord cogs and the console both call these metho
 turns what a command raises (a refusal, news for the channel, a race lost) into replies. The
 work is done in rooms it composes:
 
-- :mod:`bot.service.challenges`: the terms of a challenge, its answer or expiry;
-- :mod:`bot.service.play`: rolls, moves, the cube, resignations, automatic rolls;
-- :mod:`bot.service.admin`: abort, claim, void;
-- :mod:`bot.service.views`: the board, pips, score, export, ratings, help, adapters' state;
-- :mod:`bot.service.analysis`: GNU Backgammon's analysis of finished matches, in the background;
-- :mod:`bot.service.positions`: pasted positions drawn and judged (no match, no lock);
-- :mod:`bot.service.presentation`: everything the service says;
-- :mod:`bot.service.repository`: matches and names, from the store or memory;
-- :mod:`bot.service.images`: board PNGs, drawn off the event loop and kept;
-- :mod:`bot.service.rating`: the FIBS formula and the writing of a rated result;
-- :mod:`bot.service.opponent`: GNU Backgammon as a player, its turns taken after each command;
-- :mod:`bot.service.coach`: ``!hint`` and the tutor.
+- :mod:`bot.service.matches.challenges`: the terms of a challenge, its answer or expiry;
+- :mod:`bot.service.matches.play`: rolls, moves, the cube, resignations, automatic rolls;
+- :mod:`bot.service.matches.admin`: abort, claim, void;
+- :mod:`bot.service.commands.views`: the board, pips, score, export, ratings, help, adapters' state;
+- :mod:`bot.service.gnubg.analysis`: GNU Backgammon's analysis of finished matches, in the
+  background;
+- :mod:`bot.service.gnubg.positions`: pasted positions drawn and judged (no match, no lock);
+- :mod:`bot.service.matches.presentation`: everything the service says;
+- :mod:`bot.service.matches.repository`: matches and names, from the store or memory;
+- :mod:`bot.service.matches.images`: board PNGs, drawn off the event loop and kept;
+- :mod:`bot.service.records.rating`: the FIBS formula and the writing of a rated result;
+- :mod:`bot.service.gnubg.opponent`: GNU Backgammon as a player, its turns taken after each command;
+- :mod:`bot.service.gnubg.coach`: ``!hint`` and the tutor.
 """
 
 from __future__ import annotations
@@ -29,31 +30,23 @@ from typing import Any
 
 from bot.gnubg.api import Engine
 from bot.gnubg.unavailable import UnavailableEngine
-from bot.service.admin import Administration
-from bot.service.analysis import Analyses
-from bot.service.budget import EngineBudget, EngineRequests
-from bot.service.challenges import Challenges
-from bot.service.choices import plays_for
-from bot.service.coach import Coach, Tutored, tutored_in_order
-from bot.service.commands import UserLookup
-from bot.service.deadlines import Deadlines
-from bot.service.dice import DiceFactory, keyed_dice, secure_dice, seeded_dice
-from bot.service.dicestats import dice_reply
-from bot.service.images import BoardImages, RecordedPlay, board_state, last_play
-from bot.service.limits import RECENT_SECONDS
-from bot.service.locks import PlaceLocks, replies_of
-from bot.service.models import (
-    ENGINE_ID,
-    Pending,
-    Place,
-    Refusal,
-    Reply,
-    User,
-)
-from bot.service.opponent import Opponent
-from bot.service.play import Play
-from bot.service.positions import Positions
-from bot.service.presentation import (
+from bot.service.commands.choices import plays_for
+from bot.service.commands.limits import RECENT_SECONDS
+from bot.service.commands.locks import PlaceLocks, replies_of
+from bot.service.commands.registry import UserLookup
+from bot.service.commands.router import run_text
+from bot.service.commands.views import Views
+from bot.service.gnubg.analysis import Analyses
+from bot.service.gnubg.budget import EngineBudget, EngineRequests
+from bot.service.gnubg.coach import Coach, Tutored, tutored_in_order
+from bot.service.gnubg.opponent import Opponent
+from bot.service.gnubg.positions import Positions
+from bot.service.matches.admin import Administration
+from bot.service.matches.challenges import Challenges
+from bot.service.matches.deadlines import Deadlines
+from bot.service.matches.images import BoardImages, RecordedPlay, board_state, last_play
+from bot.service.matches.play import Play
+from bot.service.matches.presentation import (
     challenge_key,
     game_data,
     match_key,
@@ -62,11 +55,19 @@ from bot.service.presentation import (
     typed,
     unknown_command,
 )
-from bot.service.rematch import Rematches
-from bot.service.repository import Repository, Table
-from bot.service.router import run_text
-from bot.service.threads import MatchThreads, moved_to, sent_to
-from bot.service.views import Views
+from bot.service.matches.rematch import Rematches
+from bot.service.matches.repository import Repository, Table
+from bot.service.matches.threads import MatchThreads, moved_to, sent_to
+from bot.service.models import (
+    ENGINE_ID,
+    Pending,
+    Place,
+    Refusal,
+    Reply,
+    User,
+)
+from bot.service.records.dice import DiceFactory, keyed_dice, secure_dice, seeded_dice
+from bot.service.records.dicestats import dice_reply
 from bot.settings import Settings
 from bot.store import ChallengeRow, Store
 from bot.store.timers import dice_counts
@@ -113,11 +114,11 @@ class TableService:
         engine: Engine | None = None,
         budget: EngineBudget | None = None,
     ) -> None:
-        """``dice_key``: the server's key (see :mod:`bot.service.dicekey`); new matches get
+        """``dice_key``: the server's key (see :mod:`bot.service.records.dicekey`); new matches get
         :func:`keyed_dice` unless ``dice`` says otherwise, and matches made with it replay.
         ``engine``: GNU Backgammon in worker processes (:mod:`bot.gnubg`); the service starts and
         closes nothing of it (its owner does). ``budget``: the engine work one user may have
-        going at once (:mod:`bot.service.budget`)."""
+        going at once (:mod:`bot.service.gnubg.budget`)."""
         self.store = store
         self.engine: Engine = engine if engine is not None else UnavailableEngine()
         self.settings = settings or Settings()
@@ -298,7 +299,7 @@ class TableService:
 
     async def move_choices(self, place: Place, user: User, typed: str = "") -> list[str]:
         """The plays ``user`` may make with their roll at ``place`` that fit what they ``typed``
-        so far (``/move``'s autocomplete; see :mod:`bot.service.choices`). Read without the
+        so far (``/move``'s autocomplete; see :mod:`bot.service.commands.choices`). Read without the
         channel's lock (an answer is due within Discord's 3 s), never asking the engine."""
         try:
             table = await self.repository.table(place, repair=False)

@@ -17,9 +17,9 @@ import pytest
 from discord.ext import commands
 
 from bot.discord_bot import BackgammonBot, bot_intents
-from bot.service.limits import Limiter
+from bot.service.commands.limits import Limiter
 from bot.service.models import Decision, Place
-from bot.service.names import markdown_safe
+from bot.service.records.names import markdown_safe
 from bot.service.table import TableService
 from bot.settings import Settings
 from tests.cogs.fakes import PNG

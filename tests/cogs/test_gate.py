@@ -16,7 +16,7 @@ import pytest
 
 from bot.cogs.replies import NO_ATTACH, user_of
 from bot.discord_bot import BackgammonBot, bot_intents
-from bot.service.limits import RECENT_SECONDS, Limiter
+from bot.service.commands.limits import RECENT_SECONDS, Limiter
 from bot.service.models import ENGINE_USER, Place
 from bot.service.table import TableService
 from bot.settings import Settings

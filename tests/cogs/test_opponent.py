@@ -15,7 +15,7 @@ from discord.ext import commands
 from bot.cogs.replies import LiveButtons
 from bot.cogs.table import TableCog
 from bot.discord_bot import BackgammonBot, bot_intents
-from bot.service.limits import Limiter
+from bot.service.commands.limits import Limiter
 from bot.service.models import ENGINE_ID, Place
 from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings

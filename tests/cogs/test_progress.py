@@ -16,7 +16,7 @@ import pytest
 
 from bot.cogs.progress import NO_ATTACH, LiveProgress
 from bot.discord_bot import BackgammonBot, bot_intents
-from bot.service.limits import Limiter
+from bot.service.commands.limits import Limiter
 from bot.service.models import Attachment, Place, Reply
 from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings

@@ -20,8 +20,10 @@ from discord.ext import commands
 from bot.cogs.buttons import BUTTON_SPECS, STYLES, button_specs
 from bot.cogs.table import MemberOrMe, TableCog, attribute_name, hybrid_commands
 from bot.discord_bot import BackgammonBot
-from bot.service import router as table_module
-from bot.service.commands import (
+from bot.service.commands import router as table_module
+from bot.service.commands.help import help_text, suggest
+from bot.service.commands.limits import Limiter, Limits, Rate
+from bot.service.commands.registry import (
     COMMANDS,
     Argument,
     Button,
@@ -30,8 +32,6 @@ from bot.service.commands import (
     Kind,
     Tone,
 )
-from bot.service.help import help_text, suggest
-from bot.service.limits import Limiter, Limits, Rate
 from bot.service.models import Decision, Place, Reply, User
 from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings

@@ -12,7 +12,7 @@ from bot.cogs import replies
 from bot.cogs.buttons import button_ids
 from bot.cogs.replies import LiveButtons, place_of
 from bot.cogs.table import TableCog, help_topics
-from bot.service.help import BY_NAME
+from bot.service.commands.help import BY_NAME
 from bot.service.models import Place, Reply, User
 from bot.service.table import TableService
 from tests.cogs.fakes import ALICE, BOB, CAROL, PLACE, PNG, FakeCtx, FakeMember, file_bytes

@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 import pytest_asyncio
 
-from bot.service.limits import Limits
+from bot.service.commands.limits import Limits
 from tests.e2e.fake_discord import FakeDiscord
 from tests.e2e.payloads import FakeUser, Interaction, Message
 from tests.e2e.process import BotProcess

@@ -1,6 +1,6 @@
 """Match analysis through a worker process, against gnubg's own ``analyse match`` in this process.
 
-The matches are seeded random self-play through bot.engine.Match, analysed at 0-ply (fast)."""
+The matches are seeded random self-play through bot.rules.Match, analysed at 0-ply (fast)."""
 
 from __future__ import annotations
 
@@ -17,11 +17,11 @@ import pytest
 
 gnubg = pytest.importorskip("gnubg")
 
-from bot.engine.match import Match  # noqa: E402
-from bot.engine.randomplay import Policy, random_match, random_states  # noqa: E402
 from bot.gnubg import analysis, analysis_text  # noqa: E402
 from bot.gnubg.api import EngineFailure, MatchAnalysis  # noqa: E402
 from bot.gnubg.capture import captured_output  # noqa: E402
+from bot.rules.match import Match  # noqa: E402
+from bot.rules.randomplay import Policy, random_match, random_states  # noqa: E402
 from tests.gnubg.analysis_pool import SpawnPool  # noqa: E402
 
 NAMES = ("alice smith", "Bob")

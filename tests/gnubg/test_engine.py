@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from bot.engine import Match, Position
 from bot.gnubg.api import LEVELS, Query
 from bot.gnubg.engine import GnubgEngine, make_engine
 from bot.gnubg.samples import Case, Context
 from bot.gnubg.unavailable import UnavailableEngine
 from bot.gnubg.worker import QueryError
+from bot.rules import Match, Position
 from bot.settings import Settings
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -95,7 +95,7 @@ async def test_resignation_answers(engine: GnubgEngine) -> None:
 
 def _resigned(winner: Position, level: int) -> Query:
     """The loser (player 1, on roll) offers ``level``; player 0 (``winner``'s mover) decides."""
-    from bot.engine.matchid import MatchIdFields, encode_match_id
+    from bot.rules.matchid import MatchIdFields, encode_match_id
 
     loser_on_roll = winner.swapped()
     fields = MatchIdFields(on_roll=1, turn=0, resigned=level)
@@ -118,7 +118,7 @@ async def test_resignation_offer_only_when_certain(engine: GnubgEngine) -> None:
 async def test_resignation_answer_after_the_resigner_rolled(engine: GnubgEngine) -> None:
     # The resigner (on roll, dice rolled) is far behind in a race with no chance; a single
     # still leaves them a gammon to lose, so it is refused; a gammon is accepted.
-    from bot.engine.matchid import MatchIdFields, encode_match_id
+    from bot.rules.matchid import MatchIdFields, encode_match_id
 
     loser = Position.from_points({13: 15}, {1: 1})
     for level, accept in ((1, False), (2, True)):

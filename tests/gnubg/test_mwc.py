@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from bot.engine import Match
 from bot.gnubg.api import Query
 from bot.gnubg.engine import GnubgEngine
-from bot.service.dice import seeded_dice
+from bot.rules import Match
+from bot.service.records.dice import seeded_dice
 
 
 def opening(length: int, seed: int = 3) -> Match:

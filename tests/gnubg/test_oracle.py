@@ -8,11 +8,11 @@ from collections.abc import Iterator
 import gnubg
 import pytest
 
-from bot.engine import Match, Position, ScriptedDice
 from bot.gnubg.api import LEVELS, Level, Query
 from bot.gnubg.engine import GnubgEngine
 from bot.gnubg.samples import CONTEXTS, Case, Context, cases
 from bot.gnubg.worker import QueryError, captured_output
+from bot.rules import Match, Position, ScriptedDice
 from tests.gnubg.cases import cubeinfo as gnubg_cubeinfo
 
 pytestmark = [pytest.mark.slow, pytest.mark.asyncio(loop_scope="module")]

@@ -6,12 +6,12 @@ from __future__ import annotations
 import gnubg
 import pytest
 
-from bot.engine import Position
-from bot.engine.randomplay import self_play_positions
 from bot.gnubg import worker
 from bot.gnubg.api import LEVELS
 from bot.gnubg.samples import Case, Context
 from bot.gnubg.steps import plays_matching
+from bot.rules import Position
+from bot.rules.randomplay import self_play_positions
 
 # Bearing off against a checker left on our 1-point's far side (the opponent's 24-point).
 BEARING_OFF = Position.from_points({6: 4, 5: 3, 4: 3, 3: 3, 2: 2},

@@ -11,7 +11,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import Image
 
-from bot.engine import Position
 from bot.render import BoardState, LastPlay, render_board, render_image, status_text, theme
 from bot.render.board import fit_text, fitted_status
 from bot.render.fonts import BOLD, FONT_DIR, REGULAR, font
@@ -32,6 +31,7 @@ from bot.render.geometry import (
     tray_slab_box,
 )
 from bot.render.text import text_length
+from bot.rules import Position
 
 RGB = tuple[int, int, int]
 PLAYERS = ("alice", "bob")

@@ -8,7 +8,6 @@ import unicodedata
 import pytest
 from PIL import Image, ImageDraw, ImageFont
 
-from bot.engine import Position
 from bot.render import BoardState, render_board, render_image
 from bot.render.fonts import (
     BOLD,
@@ -22,6 +21,7 @@ from bot.render.fonts import (
 )
 from bot.render.geometry import DEFAULT_SIZE, layout
 from bot.render.text import ELLIPSIS, REPLACEMENT, Run, _shown, draw_text, fit_text, runs
+from bot.rules import Position
 
 SAMPLES = ["Ω🙂 山田太郎", "عربي", "Zalgơ̸̢", "**bold**", "김민준", "नमस्ते", "ภาษาไทย", "வணக்கம்",
            "বাংলা", "שלום", "ᚠᛇᚻ", "Ελένη", "Дмитрий", "👨\u200d👩\u200d👧 ❤️ 🇯🇵 👍🏽"]

@@ -1,5 +1,5 @@
 """A deterministic stand-in for GNU Backgammon (:class:`bot.gnubg.api.Engine`), built on the
-bot's own rules engine: it plays the first legal play, ranks plays in legal-play order, and
+bot's own rules (bot.rules): it plays the first legal play, ranks plays in legal-play order, and
 doubles, takes and resigns by simple rules the tests set. It can fail, or pause a call until
 the test lets it go, so tests can check what happens while the engine thinks.
 """
@@ -9,8 +9,6 @@ from __future__ import annotations
 import asyncio
 from dataclasses import dataclass, field
 
-from bot.engine.matchid import decode_match_id
-from bot.engine.position import Play, Position
 from bot.gnubg.api import (
     CubeAdvice,
     EngineFailure,
@@ -25,6 +23,8 @@ from bot.gnubg.api import (
     Query,
 )
 from bot.gnubg.unavailable import UNAVAILABLE
+from bot.rules.matchid import decode_match_id
+from bot.rules.position import Play, Position
 
 EVEN = Probabilities(0.5, 0.1, 0.01, 0.1, 0.01)
 STEP = 0.1  # each play in legal-play order is this much worse than the one before

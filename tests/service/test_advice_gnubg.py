@@ -5,9 +5,11 @@ cube action."""
 
 from __future__ import annotations
 
+import multiprocessing
 import random
 import re
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -18,6 +20,7 @@ from bot.service.models import ENGINE_ID, ENGINE_USER
 from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings
 from bot.store import Store
+from tests.service import oracle
 from tests.service.conftest import ALICE, PLACE
 from tests.service.driver import FakeClock, public
 
@@ -28,12 +31,18 @@ pytestmark = [
 ]
 
 if installed():
-    import gnubg
-
-    from bot.gnubg.capture import captured_output
     from bot.gnubg.engine import GnubgEngine
 
-PLIES = 2  # !eval and !hint think at 2-ply
+PLIES = oracle.PLIES  # !eval and !hint think at 2-ply
+# gnubg in a process of its own: in this one, other tests' use of gnubg (hundreds of `set xgid`,
+# imported matches) changed its pruned 2-ply rankings of close plays.
+ORACLE = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+
+
+@pytest.fixture(scope="module", autouse=True)
+def oracle_process() -> Iterator[None]:
+    yield
+    ORACLE.shutdown()
 PLAY_LINE = re.compile(r"^\d+\. (.+?)\s+([+-]\d+\.\d{3})(?: \([+-]\d+\.\d{3}\))?\s+(\d)-ply$")
 HINT_LINE = re.compile(r"^\s*\*?\s*\d+\.\s+Cubeful\s+(\d)-ply\s+(.+?)\s+Eq\.:\s+([+-]\d+\.\d+)")
 
@@ -57,28 +66,8 @@ async def service(tmp_path: Path, engine: GnubgEngine) -> AsyncIterator[TableSer
 
 
 def gnubg_hint(position: str, *, count: int = 5, jacoby: bool | None = None) -> str:
-    """gnubg's own ``hint`` text for a pasted XGID or gnubg ID, at 2-ply with pruning; plays:
-    the top ``count`` by the 0-ply ranking re-scored at 2-ply (the bot's documented filter)."""
-    gnubg.set_eval_hint_filter([
-        {"ply": PLIES, "level": level, "acceptmoves": count, "extramoves": 0, "threshold": 0.0}
-        for level in range(PLIES)
-    ])
-    with captured_output() as out:
-        gnubg.command("set threads 1")
-        gnubg.command("set beavers 0")
-        if jacoby is not None:
-            gnubg.command(f"set jacoby {'on' if jacoby else 'off'}")
-        for kind in ("chequerplay", "cubedecision"):
-            gnubg.command(f"set evaluation {kind} evaluation plies {PLIES}")
-            gnubg.command(f"set evaluation {kind} evaluation prune on")
-            gnubg.command(f"set evaluation {kind} evaluation noise 0")
-        gnubg.command("set cache 65536")
-        if position.startswith("XGID="):
-            gnubg.command(f"set xgid {position}")
-        else:
-            gnubg.set_gnubg_id(position)
-        gnubg.command(f"hint {count}")
-    return out.text
+    """gnubg's own ``hint`` text, from the oracle's process (see :mod:`tests.service.oracle`)."""
+    return ORACLE.submit(oracle.hint, position, count=count, jacoby=jacoby).result(timeout=120)
 
 
 def oracle_plays(text: str) -> list[tuple[str, str, int]]:

@@ -200,7 +200,7 @@ async def test_the_chart_is_attached(
         drawn.append(names)
         return b"\x89PNG chart"
 
-    monkeypatch.setattr("bot.service.analysis.chart_png", chart)
+    monkeypatch.setattr("bot.service.gnubg.analysis.chart_png", chart)
     match_id = await finish_match(make(store, clock, analyst))
     service = TableService(store, settings=QUIET, clock=clock, engine=analyst)
     [reply] = await service.analysis(PLACE, ALICE)
@@ -352,7 +352,7 @@ async def test_a_claimed_match_is_analysed_as_far_as_it_went(
 def test_a_match_without_a_decision_to_judge_says_so_in_a_line() -> None:
     from dataclasses import replace
 
-    from bot.service.analysis_text import result_text
+    from bot.service.gnubg.analysis_text import result_text
     from tests.service.fake_analyst import player, result
 
     idle = replace(player("alice", 0.0), checker_decisions=0, cube_decisions=0)
@@ -365,7 +365,7 @@ def test_a_match_without_a_decision_to_judge_says_so_in_a_line() -> None:
 def test_a_match_stopped_mid_game_has_no_luck_adjusted_result_to_show() -> None:
     from dataclasses import replace
 
-    from bot.service.analysis_text import result_text
+    from bot.service.gnubg.analysis_text import result_text
     from tests.service.fake_analyst import player, result
 
     stopped = replace(player("alice", 3.0), luck_adjusted=None)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from bot.service.limits import RECENT_SECONDS
+from bot.service.commands.limits import RECENT_SECONDS
 from bot.service.models import Decision
 from bot.service.table import TableService
 from tests.service.conftest import ALICE, BOB, CAROL, PLACE

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from bot.engine.dice import ScriptedDice
-from bot.engine.match import Match
 from bot.render import status_text
+from bot.rules.dice import ScriptedDice
+from bot.rules.match import Match
 from bot.service.table import board_state
-from tests.engine.matchplay import set_up
+from tests.rules.matchplay import set_up
 
 NAMES = ("alice", "bob")
 

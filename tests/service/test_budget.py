@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.service.budget import EngineBudget, EngineRequests, busy_note
+from bot.service.gnubg.budget import EngineBudget, EngineRequests, busy_note
 from bot.service.models import ENGINE_USER, Place, Refusal, User
 from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings

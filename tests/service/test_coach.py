@@ -8,7 +8,7 @@ import random
 import pytest
 
 from bot.gnubg.api import BAD_THRESHOLD, CubeAdvice
-from bot.service.coach import cube_loss, tutored_in_order
+from bot.service.gnubg.coach import cube_loss, tutored_in_order
 from bot.service.models import ENGINE_USER, Place, Reply
 from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings

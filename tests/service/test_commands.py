@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service.commands import COMMANDS, Argument, Command, Kind, read_arguments
+from bot.service.commands.registry import COMMANDS, Argument, Command, Kind, read_arguments
 from bot.service.models import Refusal, User
 
 BOB = User("bob", "bob")

@@ -6,9 +6,9 @@ import math
 
 import pytest
 
-from bot.engine.events import OpeningRoll, Rolled
-from bot.service.dicestats import dice_reply, doubles_test, faces_test
+from bot.rules.events import OpeningRoll, Rolled
 from bot.service.models import Place
+from bot.service.records.dicestats import dice_reply, doubles_test, faces_test
 from bot.service.table import TableService
 from bot.store.timers import DiceCounts, dice_counts
 from tests.service.conftest import ALICE, BOB, CAROL, PLACE

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service.durations import countdown, quantity, setting_duration, wait_duration
+from bot.service.records.durations import countdown, quantity, setting_duration, wait_duration
 
 
 @pytest.mark.parametrize(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service.limits import (
+from bot.service.commands.limits import (
     Gate,
     Limiter,
     LimitError,

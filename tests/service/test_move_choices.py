@@ -7,8 +7,8 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.engine.position import Play, Position
-from bot.service.choices import CHOICES_SHOWN, play_choices
+from bot.rules.position import Play, Position
+from bot.service.commands.choices import CHOICES_SHOWN, play_choices
 from bot.service.table import TableService
 from tests.service.conftest import ALICE, BOB, CAROL, PLACE
 from tests.service.driver import public, start_match

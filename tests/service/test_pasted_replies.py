@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from bot.engine.pasted import read_position
 from bot.gnubg.unavailable import UnavailableEngine
-from bot.service.images import BoardImages
-from bot.service.positions import Positions, summary
+from bot.rules.pasted import read_position
+from bot.service.gnubg.positions import Positions, summary
+from bot.service.matches.images import BoardImages
 
 OPENING = "-b----E-C---eE---c-e----B-"
 

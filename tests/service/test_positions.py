@@ -8,7 +8,6 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from bot.engine.pasted import read_position
 from bot.gnubg.api import (
     CubeAdvice,
     EngineFailure,
@@ -18,6 +17,7 @@ from bot.gnubg.api import (
     Query,
 )
 from bot.gnubg.unavailable import UnavailableEngine
+from bot.rules.pasted import read_position
 from bot.service.models import Reply
 from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service.rating import k_factor, rate_match, upset_probability
+from bot.service.records.rating import k_factor, rate_match, upset_probability
 
 
 def test_equal_newcomers_five_point_match() -> None:

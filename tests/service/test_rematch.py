@@ -7,9 +7,9 @@ import json
 
 import pytest
 
-from bot.engine.match import Match
+from bot.rules.match import Match
+from bot.service.matches.rematch import REMATCH_LEAD, terms_text
 from bot.service.models import ENGINE_ID, ENGINE_USER, Decision, Reply, User
-from bot.service.rematch import REMATCH_LEAD, terms_text
 from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings
 from bot.store import Store

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.service import repository as repository_module
-from bot.service import storage
+from bot.service.matches import repository as repository_module
 from bot.service.models import Place
+from bot.service.records import storage
 from bot.service.table import TableService, seeded_dice
 from bot.store import Store
 from tests.service.conftest import ALICE, BOB, PLACE

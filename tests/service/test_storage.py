@@ -8,11 +8,11 @@ from typing import Any
 
 import pytest
 
-from bot.engine import Match, VerifiableDice
-from bot.engine.dice import DiceKeyError, KeyedDice
-from bot.engine.randomplay import Policy, random_states
-from bot.service import storage
-from bot.service.storage import StoredMatchError
+from bot.rules import Match, VerifiableDice
+from bot.rules.dice import DiceKeyError, KeyedDice
+from bot.rules.randomplay import Policy, random_states
+from bot.service.records import storage
+from bot.service.records.storage import StoredMatchError
 
 KEY = b"a test dice key of some length"
 

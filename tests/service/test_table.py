@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.service import storage
 from bot.service.models import Decision, Place, User
+from bot.service.records import storage
 from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings
 from bot.store import StaleMatchError, Store

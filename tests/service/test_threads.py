@@ -7,9 +7,9 @@ import random
 
 import pytest
 
+from bot.service.matches.threads import Opened, thread_name
 from bot.service.models import ENGINE_USER, Decision, Place, Reply, User, place_link
 from bot.service.table import TableService, seeded_dice
-from bot.service.threads import Opened, thread_name
 from bot.settings import Settings
 from bot.store import Store
 from tests.service.conftest import ALICE, BOB, CAROL, PLACE

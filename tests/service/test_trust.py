@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from bot.engine.dice import verify_seed
-from bot.service import repository as repository_module
-from bot.service.challenges import CHALLENGE_RATE
-from bot.service.dicekey import DiceKeyFileError, check_key, load_or_create_key, server_key
-from bot.service.help import help_text
+from bot.rules.dice import verify_seed
+from bot.service.commands.help import help_text
+from bot.service.matches import repository as repository_module
+from bot.service.matches.challenges import CHALLENGE_RATE
 from bot.service.models import Place, Reply, User
+from bot.service.records.dicekey import DiceKeyFileError, check_key, load_or_create_key, server_key
 from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings, SettingsError
 from bot.store import StaleMatchError, Store, StoreError

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.engine.notation import normalise_play_text, normalise_typed
-from bot.service.presentation import typed
+from bot.rules.notation import normalise_play_text, normalise_typed
+from bot.service.matches.presentation import typed
 
 CASES = [
     # (typed, what typed() reads, what normalise_play_text() reads)

@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from bot.engine import Match
-from bot.service import storage
+from bot.rules import Match
+from bot.service.records import storage
 from bot.store import Store
 from bot.store.database import migrations
 from tests.store.fixtures.make_schema4 import DICE_KEY, FIXTURE, SERVER

@@ -1,7 +1,7 @@
 -- Each action of a match stored once, appended as it is taken (``seq`` counts from 0), instead of
 -- the whole record rewritten in ``matches.state`` at every save. ``state`` keeps what never
 -- changes (the format, the options and the dice: a seed, or the nonce of keyed dice);
--- ``snapshot`` is the match's current state (JSON, see bot/engine/snapshot.py), rewritten at
+-- ``snapshot`` is the match's current state (JSON, see bot/rules/snapshot.py), rewritten at
 -- each save, so that loading a match reads no action. Rows migrated here have no snapshot yet:
 -- the bot rebuilds it from the log. A damaged state (not JSON, or no action list) stays as it is.
 CREATE TABLE match_actions (

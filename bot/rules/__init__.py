@@ -1,0 +1,98 @@
+"""The rules of backgammon as GNU Backgammon has them: pure values, no I/O."""
+
+from __future__ import annotations
+
+from bot.rules.dice import (
+    DiceExhaustedError,
+    DiceSource,
+    ScriptedDice,
+    VerifiableDice,
+    derive_die,
+    dice_from_data,
+    dice_sequence,
+    verify_seed,
+)
+from bot.rules.errors import (
+    AmbiguousMoveError,
+    IllegalActionError,
+    IllegalMoveError,
+    InvalidMoveError,
+    MatchError,
+    MatchOverError,
+    MoveError,
+    NotYourTurnError,
+    PartialRecordError,
+    SnapshotError,
+)
+from bot.rules.events import (
+    Action,
+    Beavered,
+    Doubled,
+    Dropped,
+    Event,
+    GameOver,
+    GameStarted,
+    MatchOver,
+    Moved,
+    OpeningRoll,
+    ResignationAccepted,
+    ResignationOffered,
+    ResignationRejected,
+    Rolled,
+    Took,
+)
+from bot.rules.match import Match
+from bot.rules.matchid import MatchIdFields, decode_match_id, encode_match_id
+from bot.rules.options import (
+    DEFAULT_AUTOMATIC_DOUBLES,
+    MAX_AUTOMATIC_DOUBLES,
+    MatchOptions,
+    MatchOptionsError,
+)
+from bot.rules.position import Play, Position
+
+__all__ = [
+    "DEFAULT_AUTOMATIC_DOUBLES",
+    "MAX_AUTOMATIC_DOUBLES",
+    "Action",
+    "AmbiguousMoveError",
+    "Beavered",
+    "DiceExhaustedError",
+    "DiceSource",
+    "Doubled",
+    "Dropped",
+    "Event",
+    "GameOver",
+    "GameStarted",
+    "IllegalActionError",
+    "IllegalMoveError",
+    "InvalidMoveError",
+    "Match",
+    "MatchError",
+    "MatchIdFields",
+    "MatchOptions",
+    "MatchOptionsError",
+    "MatchOver",
+    "MatchOverError",
+    "MoveError",
+    "Moved",
+    "NotYourTurnError",
+    "OpeningRoll",
+    "PartialRecordError",
+    "Play",
+    "Position",
+    "ResignationAccepted",
+    "ResignationOffered",
+    "ResignationRejected",
+    "Rolled",
+    "ScriptedDice",
+    "SnapshotError",
+    "Took",
+    "VerifiableDice",
+    "decode_match_id",
+    "derive_die",
+    "dice_from_data",
+    "dice_sequence",
+    "encode_match_id",
+    "verify_seed",
+]

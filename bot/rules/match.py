@@ -1,0 +1,478 @@
+"""A match (or a money game) between two players: the cube, scoring, Crawford and resignations.
+
+A :class:`Match` is an immutable value. Every action is a method that names the acting player
+(0 or 1), checks that the action is theirs to take now, and returns a new ``Match``; a refused
+action raises a :class:`MatchError` (a ``ValueError``) with a short message for the player, and
+the old value is untouched. What an action set off is in the new match's :attr:`Match.events`
+(:mod:`bot.rules.events`; the caller words them), and everything since the start is in
+:attr:`Match.record`. Things that need nobody's decision happen by themselves: the opening roll,
+a forced play or a roll with no legal play, scoring a finished game and starting the next one.
+
+The dice come from a :class:`~bot.rules.dice.DiceSource`, a pure function of the die number, so
+the player's actions (:attr:`Match.actions`) and the source rebuild the match exactly:
+:meth:`Match.replay`, :meth:`Match.to_data` and :meth:`Match.from_data`. A
+:meth:`Match.snapshot` holds the state alone in a few hundred bytes, whatever the match's
+length; :meth:`Match.from_snapshot` plays on from it exactly as the replayed match would.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
+
+from bot.rules.dice import Dice, DiceSource, VerifiableDice, dice_from_data
+from bot.rules.draft import Draft
+from bot.rules.errors import (
+    IllegalActionError,
+    MatchError,
+    MatchOverError,
+    NotYourTurnError,
+)
+from bot.rules.events import (
+    Action,
+    ActionKind,
+    Beavered,
+    Doubled,
+    Dropped,
+    Event,
+    GameOver,
+    GameStarted,
+    MatchOver,
+    Moved,
+    OpeningRoll,
+    ResignationAccepted,
+    ResignationOffered,
+    ResignationRejected,
+    Rolled,
+    Score,
+    Took,
+)
+from bot.rules.matchid import (
+    GAME_DROPPED,
+    GAME_OVER,
+    GAME_PLAYING,
+    GAME_RESIGNED,
+    MatchIdFields,
+    encode_match_id,
+)
+from bot.rules.options import (
+    DEFAULT_AUTOMATIC_DOUBLES,
+    MAX_AUTOMATIC_DOUBLES,
+    MAX_CUBE,
+    MAX_LENGTH,
+    MatchOptions,
+    MatchOptionsError,
+)
+from bot.rules.position import Play, Position
+from bot.rules.refusals import (
+    check_answer_to_double,
+    check_answer_to_resignation,
+    check_player,
+    double_refusal,
+    not_now,
+    require_full_record,
+)
+from bot.rules.text import dice_text
+
+__all__ = [  # what used to be defined here is still found here
+    "DEFAULT_AUTOMATIC_DOUBLES",
+    "FORMAT_VERSION",
+    "MAX_AUTOMATIC_DOUBLES",
+    "MAX_CUBE",
+    "MAX_LENGTH",
+    "RESIGN_LEVELS",
+    "Action",
+    "ActionKind",
+    "Beavered",
+    "Dice",
+    "Doubled",
+    "Dropped",
+    "Event",
+    "GameOver",
+    "GameStarted",
+    "IllegalActionError",
+    "Match",
+    "MatchError",
+    "MatchOptions",
+    "MatchOptionsError",
+    "MatchOver",
+    "MatchOverError",
+    "Moved",
+    "NotYourTurnError",
+    "OpeningRoll",
+    "Phase",
+    "ResignationAccepted",
+    "ResignationOffered",
+    "ResignationRejected",
+    "Rolled",
+    "Score",
+    "Took",
+]
+
+Phase = Literal["roll", "move", "doubled", "resigned", "over"]
+RESIGN_LEVELS: Mapping[str, int] = {"single": 1, "gammon": 2, "backgammon": 3}
+FORMAT_VERSION = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """The whole state of a match. Build one with :meth:`start`; act with the action methods.
+
+    Players are 0 and 1 (0 is the first name in a ``.mat`` file). The fields:
+
+    - ``phase``: ``"roll"`` (the player on roll may double, roll or resign), ``"move"`` (they
+      rolled ``dice`` and must play, or resign), ``"doubled"`` (the opponent must take, drop or
+      beaver ``offered_cube``), ``"resigned"`` (the opponent must accept or reject the
+      ``resignation`` level), ``"over"`` (the match is over; ``winner`` is set).
+    - ``on_roll``: whose turn it is; :attr:`turn`: who must act now.
+    - ``position``: the board, the player on roll as the mover (after a game played out, the
+      loser is the mover); ``dice``: the roll to play, higher die first, or None.
+    - ``cube_value``, ``cube_owner`` (None = centred), ``score``, ``game_number``,
+      ``crawford`` (this game is the Crawford game), ``post_crawford``, ``auto_doubles`` (made
+      this game), ``games`` (the finished games' :class:`GameOver`).
+    - ``actions`` (what players did: replayable), ``record`` (every event since the start),
+      :attr:`events` (those of the last action), ``dice_used`` (dice drawn so far).
+    - A match restored by :meth:`from_snapshot` holds less history (``has_full_record`` is
+      False): ``actions`` are those since the snapshot, after ``earlier_actions`` others
+      (:attr:`action_count` counts both); ``record`` starts with the current game's last play
+      only, and ``games`` with the last finished game only.
+
+    This list is the only one of the state: an action edits a copy with
+    :func:`dataclasses.replace` (see :mod:`bot.rules.draft`), and the defaults are the state
+    before the first game.
+
+    With the live-cube rule a drop in match play never reaches the match length (the doubler
+    gets the cube's value before the double, and may double only while that leaves them short),
+    so only a money game ends on a drop.
+    """
+
+    options: MatchOptions
+    dice_source: DiceSource = field(repr=False)
+    dice_used: int = 0
+    score: Score = (0, 0)
+    game_number: int = 0
+    crawford: bool = False
+    post_crawford: bool = False
+    position: Position = field(default=Position.initial(), repr=False)
+    on_roll: int = 0
+    phase: Phase = "roll"
+    dice: Dice | None = None
+    cube_value: int = 1
+    cube_owner: int | None = None
+    resignation: int = 0
+    auto_doubles: int = 0
+    winner: int | None = None
+    games: tuple[GameOver, ...] = field(default=(), repr=False)
+    actions: tuple[Action, ...] = field(default=(), repr=False)
+    record: tuple[Event, ...] = field(default=(), repr=False)
+    events_start: int = field(default=0, repr=False)
+    earlier_actions: int = field(default=0, repr=False)
+    has_full_record: bool = field(default=True, repr=False)
+    _plays: tuple[Play, ...] | None = field(default=None, compare=False, repr=False)
+
+    # -- construction -------------------------------------------------------------------------
+
+    @classmethod
+    def start(cls, length: int = 0, *, crawford: bool = True, jacoby: bool = False,
+              beavers: bool = False, automatic_doubles: int | bool = 0,
+              dice: DiceSource | None = None) -> Match:
+        """A new match to ``length`` points (0 = a money game), its opening roll made.
+
+        ``dice`` defaults to a fresh :class:`VerifiableDice` (a secret ``secrets`` seed).
+        """
+        options = MatchOptions(length=length, crawford=crawford, jacoby=jacoby, beavers=beavers,
+                               automatic_doubles=automatic_doubles)
+        return cls.with_options(options, dice=dice)
+
+    @classmethod
+    def with_options(cls, options: MatchOptions, *, dice: DiceSource | None = None) -> Match:
+        source: DiceSource = VerifiableDice.generate() if dice is None else dice
+        draft = Draft(cls(options, source), ())
+        draft.start_game()
+        return draft.freeze()
+
+    @classmethod
+    def replay(cls, options: MatchOptions, dice: DiceSource, actions: Iterable[Action]) -> Match:
+        """The match that ``actions`` made from the start, with the same dice."""
+        match = cls.with_options(options, dice=dice)
+        for action in actions:
+            match = match.apply(action)
+        return match
+
+    def to_data(self) -> dict[str, Any]:
+        """Plain JSON-able data (with the secret seed!) that :meth:`from_data` rebuilds."""
+        require_full_record(self, "its data for storage")
+        return {"format": FORMAT_VERSION, "options": self.options.to_data(),
+                "dice": self.dice_source.to_data(),
+                "actions": [action.to_data() for action in self.actions]}
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any], *, dice_key: bytes | None = None) -> Match:
+        """The match :meth:`to_data` described; ``dice_key`` for dice made with the server's
+        key (:class:`~bot.rules.dice.KeyedDice`)."""
+        if data.get("format") != FORMAT_VERSION:
+            raise ValueError(f"unknown match data format {data.get('format')!r}")
+        dice = dice_from_data(data["dice"], key=dice_key)
+        return cls.replay(MatchOptions.from_data(data["options"]), dice,
+                          (Action.from_data(item) for item in data["actions"]))
+
+    def snapshot(self) -> dict[str, Any]:
+        """The state as plain JSON-able data of a few hundred bytes, whatever the length of the
+        match (no secret: the dice are given apart). See :mod:`bot.rules.snapshot`."""
+        from bot.rules.snapshot import snapshot_of
+
+        return snapshot_of(self)
+
+    @classmethod
+    def from_snapshot(cls, data: Mapping[str, Any], dice: DiceSource) -> Match:
+        """The match :meth:`snapshot` described, with the dice it was played with: it plays on
+        exactly like the replayed match, but holds only the history the snapshot keeps
+        (``has_full_record`` is False). Raises :class:`~bot.rules.errors.SnapshotError`."""
+        from bot.rules.snapshot import match_from_snapshot
+
+        return match_from_snapshot(data, dice)
+
+    # -- facts --------------------------------------------------------------------------------
+
+    @property
+    def action_count(self) -> int:
+        """How many actions players have taken since the start (restored or not)."""
+        return self.earlier_actions + len(self.actions)
+
+    @property
+    def length(self) -> int:
+        """Points to win the match; 0 for a money game."""
+        return self.options.length
+
+    @property
+    def turn(self) -> int | None:
+        """Who must act now: the player on roll, or their opponent when a double or a
+        resignation waits for an answer. None when the match is over."""
+        if self.phase in ("roll", "move"):
+            return self.on_roll
+        if self.phase == "over":
+            return None
+        return 1 - self.on_roll
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """What the last action set off, in order."""
+        return self.record[self.events_start:]
+
+    @property
+    def offered_cube(self) -> int | None:
+        """The cube value on offer while a double waits for an answer."""
+        return self.cube_value * 2 if self.phase == "doubled" else None
+
+    @property
+    def commitment(self) -> str:
+        """Hex SHA-256 of the dice seed, published at the start."""
+        return self.dice_source.commitment
+
+    @property
+    def revealed_seed(self) -> str | None:
+        """The dice seed (hex) once the match is over; None before."""
+        return self.dice_source.reveal() if self.phase == "over" else None
+
+    def legal_plays(self) -> list[Play]:
+        """The plays open to the player on roll (empty unless they have rolled)."""
+        if self.phase != "move" or self.dice is None:
+            return []
+        if self._plays is None:
+            object.__setattr__(self, "_plays", tuple(self.position.legal_plays(*self.dice)))
+        assert self._plays is not None
+        return list(self._plays)
+
+    def can_double(self, player: int) -> bool:
+        """True when ``player`` may offer the cube right now."""
+        return double_refusal(self, player) is None
+
+    def pip_counts(self) -> Score:
+        """(player 0, player 1) pip counts."""
+        mine, theirs = self.position.pip_counts()
+        return (mine, theirs) if self.on_roll == 0 else (theirs, mine)
+
+    def position_id(self) -> str:
+        return self.position.position_id()
+
+    def match_id(self) -> str:
+        """GNU Backgammon's Match ID for this state (``position_id:match_id`` loads in gnubg)."""
+        game_state = GAME_PLAYING
+        turn = self.on_roll if self.turn is None else self.turn
+        resigned = self.resignation if self.phase == "resigned" else 0
+        if self.phase == "over":
+            last = self.games[-1]
+            game_state = {"play": GAME_OVER, "drop": GAME_DROPPED,
+                          "resignation": GAME_RESIGNED}[last.by]
+            turn = 1 - self.on_roll if last.by == "drop" else self.on_roll
+            if last.by == "resignation":
+                resigned = RESIGN_LEVELS[last.result]
+        return encode_match_id(MatchIdFields(
+            cube=self.cube_value, cube_owner=self.cube_owner, on_roll=self.on_roll,
+            crawford=self.crawford, game_state=game_state, turn=turn,
+            doubled=self.phase == "doubled", resigned=resigned, dice=self.dice or (0, 0),
+            length=self.length, score=self.score, jacoby=self.options.jacoby))
+
+    def gnubg_id(self) -> str:
+        """``PositionID:MatchID``, what gnubg's ``set gnubgid`` reads."""
+        return f"{self.position_id()}:{self.match_id()}"
+
+    def to_mat(self, names: Sequence[str] = ("Player 1", "Player 2"), *,
+               event: str | None = None, site: str | None = None,
+               date: tuple[int, int, int] | None = None) -> str:
+        """The match as a Jellyfish ``.mat`` text in the layout gnubg's ``export match mat``
+        writes (player 0 first). See :mod:`bot.rules.mat`."""
+        from bot.rules.mat import format_mat
+
+        require_full_record(self, "a .mat record")
+        return format_mat(self, names, event=event, site=site, date=date)
+
+    # -- actions ------------------------------------------------------------------------------
+
+    def apply(self, action: Action) -> Match:
+        """Carry out a recorded :class:`Action`."""
+        kind = action.kind
+        if kind == "move":
+            if action.play is None:
+                raise ValueError("a move action needs its play")
+            return self.move(action.player, action.play)
+        if kind == "resign":
+            if action.level is None:
+                raise ValueError("a resign action needs its level")
+            return self.resign(action.player, action.level)
+        if kind not in _ACTIONS:
+            raise ValueError(f"unknown action {kind!r}")
+        method = getattr(self, _ACTIONS[kind])
+        result: Match = method(action.player)
+        return result
+
+    def roll(self, player: int) -> Match:
+        """``player`` rolls the dice (instead of doubling)."""
+        check_player(self, player)
+        if self.phase == "roll" and player == self.on_roll:
+            draft = self._draft(Action("roll", player))
+            draft.roll()
+            return draft.freeze()
+        if self.phase == "move" and player == self.on_roll and self.dice is not None:
+            raise IllegalActionError(f"you have already rolled {dice_text(self.dice)}: "
+                                     "now move")
+        raise not_now(self, player, "roll")
+
+    def move(self, player: int, text: str) -> Match:
+        """``player`` makes the play ``text`` (gnubg or FIBS notation) with the dice rolled.
+
+        Raises the rules' ``MoveError`` subclasses for plays that can't be read, are illegal
+        or ambiguous.
+        """
+        check_player(self, player)
+        if self.phase == "move" and player == self.on_roll and self.dice is not None:
+            play = self.position.parse_play(text, self.dice)
+            draft = self._draft(Action("move", player, play=play.notation))
+            draft.play(play, forced=False)
+            return draft.freeze()
+        if self.phase == "roll" and player == self.on_roll:
+            raise IllegalActionError("roll the dice before you move")
+        raise not_now(self, player, "move")
+
+    def double(self, player: int) -> Match:
+        """``player``, on roll and before rolling, offers the cube at twice its value."""
+        check_player(self, player)
+        refusal = double_refusal(self, player)
+        if refusal is not None:
+            raise refusal
+        draft = self._draft(Action("double", player), replace(self, phase="doubled"))
+        draft.record.append(Doubled(player, self.cube_value * 2))
+        return draft.freeze()
+
+    def take(self, player: int) -> Match:
+        """``player`` accepts the double: they own the cube at twice the value."""
+        check_answer_to_double(self, player, "take")
+        cube = self.cube_value * 2
+        draft = self._draft(Action("take", player),
+                            replace(self, cube_value=cube, cube_owner=player, phase="roll"))
+        draft.record.append(Took(player, cube))
+        return draft.freeze()
+
+    def drop(self, player: int) -> Match:
+        """``player`` refuses the double: the doubler scores the cube's value before it."""
+        check_answer_to_double(self, player, "drop")
+        draft = self._draft(Action("drop", player))
+        draft.record.append(Dropped(player, self.cube_value * 2))
+        draft.end_game(1 - player, 1, "drop")
+        return draft.freeze()
+
+    def beaver(self, player: int) -> Match:
+        """``player`` takes and at once redoubles (money games with beavers only): they keep
+        the cube at four times the value, and the doubler rolls."""
+        check_answer_to_double(self, player, "beaver")
+        if not self.options.beavers:
+            raise IllegalActionError("beavers are not allowed in this game"
+                                     if self.options.money else
+                                     "beavers are only for money games")
+        if self.cube_value * 4 > MAX_CUBE:
+            raise IllegalActionError(f"the cube can't go above {MAX_CUBE}: take or drop")
+        cube = self.cube_value * 4
+        draft = self._draft(Action("beaver", player),
+                            replace(self, cube_value=cube, cube_owner=player, phase="roll"))
+        draft.record.append(Beavered(player, cube))
+        return draft.freeze()
+
+    def resign(self, player: int, level: int | str = 1) -> Match:
+        """``player``, on their turn, offers to resign a single game, a gammon or a backgammon
+        (``level`` 1-3 or ``'single'``/``'gammon'``/``'backgammon'``)."""
+        check_player(self, player)
+        value = _resign_level(level)
+        if self.phase in ("roll", "move") and player == self.on_roll:
+            draft = self._draft(Action("resign", player, level=value),
+                                replace(self, phase="resigned", resignation=value))
+            draft.record.append(ResignationOffered(player, value, value * self.cube_value))
+            return draft.freeze()
+        if self.phase == "resigned" and player == self.on_roll:
+            raise IllegalActionError("you have already offered to resign: wait for the answer")
+        raise not_now(self, player, "resign")
+
+    def accept_resignation(self, player: int) -> Match:
+        """``player`` accepts the opponent's resignation and scores it."""
+        check_answer_to_resignation(self, player, "accept")
+        draft = self._draft(Action("accept", player))
+        level = self.resignation
+        draft.record.append(ResignationAccepted(player, level, level * self.cube_value))
+        draft.end_game(player, level, "resignation")
+        return draft.freeze()
+
+    def reject_resignation(self, player: int) -> Match:
+        """``player`` refuses the opponent's resignation: play goes on where it was."""
+        check_answer_to_resignation(self, player, "reject")
+        draft = self._draft(Action("reject", player),
+                            replace(self, resignation=0,
+                                    phase="roll" if self.dice is None else "move"))
+        draft.record.append(ResignationRejected(player, self.resignation))
+        return draft.freeze()
+
+    def _draft(self, action: Action, now: Match | None = None) -> Draft:
+        """A draft of the match after ``action``, which made it ``now`` (else as it is)."""
+        return Draft(self if now is None else now, (*self.actions, action))
+
+
+_ACTIONS: Mapping[str, str] = {
+    "roll": "roll", "move": "move", "double": "double", "take": "take", "drop": "drop",
+    "beaver": "beaver", "resign": "resign", "accept": "accept_resignation",
+    "reject": "reject_resignation",
+}
+
+
+def _resign_level(level: int | str) -> int:
+    if isinstance(level, str):
+        value = RESIGN_LEVELS.get(level.strip().lower())
+        if value is None:
+            raise IllegalActionError("resign a single game, a gammon or a backgammon")
+        return value
+    if isinstance(level, bool) or not isinstance(level, int) or not 1 <= level <= 3:
+        raise IllegalActionError("resign a single game (1), a gammon (2) or a backgammon (3)")
+    return level
+

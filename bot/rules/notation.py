@@ -1,0 +1,182 @@
+"""Play notation: GNU Backgammon's printing rules, and the first (syntax) layer of parsing.
+
+Points are numbered from the mover's side: 1-24, 25 = the bar, 0 = off.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+from bot.rules.errors import InvalidMoveError, excerpt, typed
+
+BAR = 25
+OFF = 0
+NO_LEGAL_MOVE = "no legal move"
+
+Step = tuple[int, int]
+
+
+def format_point(point: int) -> str:
+    if point == BAR:
+        return "bar"
+    if point == OFF:
+        return "off"
+    return str(point)
+
+
+def format_play(steps: tuple[Step, ...], opponent: tuple[int, ...]) -> str:
+    """What GNU Backgammon prints for a play (a port of its ``FormatMove``).
+
+    ``steps`` are single-die moves ``(from, to)``; ``opponent`` is the opponent's side before the
+    play, from its own point of view, so the opponent's count on the mover's point ``p`` is
+    ``opponent[24 - p]``. Moves are sorted by source point, the moves of one checker are joined
+    (an intermediate point is kept only where it hits), equal moves are counted as ``(n)`` and
+    each hit is starred once.
+    """
+    if not steps:
+        return NO_LEGAL_MOVE
+    chains = [[source, dest] for source, dest in sorted(steps, key=lambda s: (-s[0], -s[1]))]
+    alive = [True] * len(chains)
+    for i, chain in enumerate(chains):
+        for j in range(i + 1, len(chains)):
+            if alive[i] and alive[j] and chain[-1] == chains[j][0]:
+                if opponent[24 - chain[-1]]:
+                    chain.append(chains[j][-1])
+                else:
+                    chain[-1] = chains[j][-1]
+                alive[j] = False
+    live = [chain for chain, keep in zip(chains, alive, strict=True) if keep]
+    counted: list[tuple[list[int], int]] = []
+    for chain in live:
+        for index, (seen, count) in enumerate(counted):
+            if seen == chain:
+                counted[index] = (seen, count + 1)
+                break
+        else:
+            counted.append((chain, 1))
+    starred: set[int] = set()
+    parts = []
+    for chain, count in counted:
+        text = format_point(chain[0])
+        for point in chain[1:-1]:
+            text += f"/{format_point(point)}*"
+            starred.add(point)
+        dest = chain[-1]
+        text += f"/{format_point(dest)}"
+        if dest != OFF and opponent[24 - dest] and dest not in starred:
+            text += "*"
+            starred.add(dest)
+        if count > 1:
+            text += f"({count})"
+        parts.append(text)
+    return " ".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class Segment:
+    """One typed move of ``count`` checkers along ``path`` (``13/7*/1(2)`` -> (13, 7, 1), 2)."""
+
+    path: tuple[int, ...]
+    count: int
+    text: str
+
+
+_POINT_WORDS = {"bar": BAR, "b": BAR, "off": OFF, "o": OFF}
+_TOKEN = re.compile(r"^(?P<path>[^()]+?)(?:\((?P<count>[^()]*)\))?$")
+_EXAMPLE = "use from/to like 13/7, bar/22 or 6/off"
+
+# Characters players type for "-", "/" and "*" that NFKC leaves alone: dashes and the minus sign
+# (FIBS 13-7 typed with an en dash), division and fraction slashes, asterisk and star look-alikes.
+_LOOK_ALIKES = str.maketrans({
+    **dict.fromkeys("\u2010\u2011\u2012\u2013\u2014\u2015\u2043\u2212\u2796", "-"),
+    **dict.fromkeys("\u2044\u2215\u29f8\u2571", "/"),
+    **dict.fromkeys("\u066d\u204e\u2217\u22c6\u2605\u2731\u2732\u2733\u273b", "*"),
+})
+
+
+def normalise_typed(text: str) -> str:
+    """What anyone typed, in the compatibility forms' plain equivalents (NFKC: full-width digits,
+    slashes and brackets, non-breaking spaces, ligatures): the first step of reading any input,
+    a play (:func:`normalise_play_text`) or the service's commands' arguments."""
+    return unicodedata.normalize("NFKC", text)
+
+
+def normalise_play_text(text: str) -> str:
+    """``text`` with the look-alikes a keyboard may give mapped to ASCII: :func:`normalise_typed`,
+    then any script's decimal digits, dashes, slashes and stars; invisible format characters
+    (zero-width spaces, joiners) are dropped."""
+    text = normalise_typed(text)
+    chars = []
+    for ch in text:
+        if ch.isascii():
+            chars.append(ch)
+        elif unicodedata.category(ch) == "Cf":
+            continue
+        else:
+            digit = unicodedata.decimal(ch, None)
+            chars.append(ch if digit is None else str(digit))
+    return "".join(chars).translate(_LOOK_ALIKES)
+
+
+def _not_a_move(reason: str, source: str, *, quoted: bool = False) -> InvalidMoveError:
+    """``quoted``: the reason already quotes all of ``source``."""
+    reason = f"that is not a move: {reason}"
+    return InvalidMoveError(reason if quoted else typed(reason, source))
+
+
+def _read_point(word: str, token: str, source: str, *, whole: bool) -> int:
+    word = word.rstrip("*")
+    if word in _POINT_WORDS:
+        return _POINT_WORDS[word]
+    if not word:
+        raise _not_a_move(f"{excerpt(token)} is missing a point; {_EXAMPLE}", source,
+                          quoted=whole)
+    if not word.isdigit() or not word.isascii():
+        raise _not_a_move(f"{excerpt(word)} in {excerpt(token)} is not a point; {_EXAMPLE}",
+                          source, quoted=whole)
+    point = int(word)
+    if point > BAR:
+        shown = str(point) if point < 1000 else "that high"
+        raise _not_a_move(f"there is no point {shown} (1-24)", source)
+    return point
+
+
+def parse_segments(text: str) -> list[Segment]:
+    """Read typed moves (gnubg ``13/7* 8/2(2) bar/22 6/off`` or FIBS ``13-7 bar-22``), after
+    :func:`normalise_play_text`.
+
+    This layer checks only the writing, not the rules: ``bar`` must come first, ``off`` last.
+    Raises :class:`InvalidMoveError`, quoting the start of ``text``.
+    """
+    cleaned = normalise_play_text(text).strip().lower()
+    cleaned = re.sub(r"\s*([/\-(),])\s*", r"\1", cleaned)
+    cleaned = re.sub(r"\s+\*", "*", cleaned)
+    cleaned = re.sub(r"\)(?=\S)", ") ", cleaned)
+    tokens = [token for token in re.split(r"[\s,]+", cleaned) if token]
+    if not tokens:
+        raise _not_a_move(_EXAMPLE, text)
+    segments = []
+    whole = len(tokens) == 1
+    for token in tokens:
+        match = _TOKEN.match(token)
+        if match is None:
+            raise _not_a_move(f"{excerpt(token)} is not from/to; {_EXAMPLE}", text, quoted=whole)
+        words = re.split(r"[/\-]", match["path"])
+        if len(words) < 2:
+            raise _not_a_move(f"{excerpt(token)} needs from/to; {_EXAMPLE}", text, quoted=whole)
+        path = tuple(_read_point(word, token, text, whole=whole) for word in words)
+        count = 1
+        if match["count"] is not None:
+            if not match["count"].isdigit() or not match["count"].isascii():
+                raise _not_a_move("write a count like 8/2(2)", text)
+            count = int(match["count"])
+            if not 1 <= count <= 4:
+                raise _not_a_move("a count must be 1 to 4", text)
+        if BAR in path[1:]:
+            raise _not_a_move("a checker can't move to the bar", text)
+        if OFF in path[:-1]:
+            raise _not_a_move("'off' can only come last", text)
+        segments.append(Segment(path, count, token))
+    return segments

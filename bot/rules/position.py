@@ -1,0 +1,455 @@
+"""Positions and legal plays.
+
+A :class:`Position` holds both sides from the point of view of the player on roll ("the mover"),
+the way GNU Backgammon's boards do: ``mover[i]`` is the mover's count on their point ``i + 1``,
+``mover[24]`` their bar; ``opponent`` likewise from the opponent's own side. The mover's point
+``p`` is the opponent's point ``25 - p``. Borne-off checkers are the ones missing from 15.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bot.rules.diagnose import (
+    backwards_reason,
+    closed_reason,
+    diagnose,
+    too_many_moves_reason,
+)
+from bot.rules.dice import Dice
+from bot.rules.errors import AmbiguousMoveError, IllegalMoveError, typed
+from bot.rules.ids import decode_position_id, encode_position_id
+from bot.rules.notation import (
+    BAR,
+    NO_LEGAL_MOVE,
+    OFF,
+    Segment,
+    Step,
+    format_play,
+    normalise_play_text,
+    parse_segments,
+)
+from bot.rules.text import dice_text
+
+CHECKERS = 15
+_START = (0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0)
+
+# A resulting position is keyed by one int: 4 bits per slot of the mover's side (index 24 = bar),
+# then one bit per point where an opponent's blot was hit. Equal keys mean equal positions.
+_SLOT = tuple(1 << (4 * index) for index in range(25))
+_HIT_SHIFT = 100
+_HIT = tuple(1 << (_HIT_SHIFT + index) for index in range(24))
+_BOARD_MASK = (1 << _HIT_SHIFT) - 1
+
+
+def _check_dice(die1: int, die2: int) -> Dice:
+    for die in (die1, die2):
+        if isinstance(die, bool) or not isinstance(die, int) or not 1 <= die <= 6:
+            raise ValueError(f"dice must be whole numbers from 1 to 6, not {die!r}")
+    return die1, die2
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """Both sides of a board, the player on roll first. Immutable; build new ones with methods."""
+
+    mover: tuple[int, ...]
+    opponent: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        for name, side in (("mover", self.mover), ("opponent", self.opponent)):
+            if not isinstance(side, tuple) or len(side) != 25:
+                raise ValueError(f"{name} must be a tuple of 25 counts (points 1-24, then bar)")
+            if any(not isinstance(c, int) or c < 0 for c in side) or sum(side) > CHECKERS:
+                raise ValueError(f"{name} must hold 0 to 15 checkers, not {side!r}")
+        for index in range(24):
+            if self.mover[index] and self.opponent[23 - index]:
+                raise ValueError(f"both players have checkers on point {index + 1}")
+
+    # -- construction -------------------------------------------------------------------------
+
+    @classmethod
+    def initial(cls) -> Position:
+        return cls(_START, _START)
+
+    @classmethod
+    def from_position_id(cls, position_id: str) -> Position:
+        """The position a gnubg Position ID describes, its player on roll as the mover."""
+        not_on_roll, on_roll = decode_position_id(position_id)
+        return cls(on_roll, not_on_roll)
+
+    @classmethod
+    def from_points(cls, mover: dict[int, int], opponent: dict[int, int]) -> Position:
+        """Build from ``{point: count}`` maps, each from its owner's side (25 = bar)."""
+
+        def side(points: dict[int, int]) -> tuple[int, ...]:
+            counts = [0] * 25
+            for point, count in points.items():
+                if not 1 <= point <= BAR:
+                    raise ValueError(f"no point {point}: use 1-24, or 25 for the bar")
+                counts[point - 1] += count
+            return tuple(counts)
+
+        return cls(side(mover), side(opponent))
+
+    # -- facts --------------------------------------------------------------------------------
+
+    def position_id(self) -> str:
+        """GNU Backgammon's Position ID, with the mover as gnubg's player on roll."""
+        return encode_position_id(self.opponent, self.mover)
+
+    def pip_counts(self) -> tuple[int, int]:
+        """(mover, opponent) pips to bear everything off."""
+        return _pips(self.mover), _pips(self.opponent)
+
+    def borne_off(self) -> tuple[int, int]:
+        """(mover, opponent) checkers already borne off."""
+        return CHECKERS - sum(self.mover), CHECKERS - sum(self.opponent)
+
+    def is_game_over(self) -> bool:
+        return not sum(self.mover) or not sum(self.opponent)
+
+    def swapped(self) -> Position:
+        """The same board with the other player on roll."""
+        return Position(self.opponent, self.mover)
+
+    def checker_at(self, point: int) -> tuple[int, int]:
+        """(mover's, opponent's) checkers on the mover's ``point`` (1-24; 25 = the bars)."""
+        if point == BAR:
+            return self.mover[24], self.opponent[24]
+        return self.mover[point - 1], self.opponent[24 - point]
+
+    # -- plays --------------------------------------------------------------------------------
+
+    def legal_plays(self, die1: int, die2: int) -> list[Play]:
+        """Every legal play for the roll, one per distinct resulting position.
+
+        A play uses as many dice as possible, the larger die when only one can be played. When
+        nothing is legal the list holds one empty play, ``no legal move``.
+        """
+        dice = _check_dice(die1, die2)
+        found = _generate(self.mover, self.opponent, dice)
+        if not found:
+            return [Play(self, dice, (), _key(self.mover))]
+        return [Play(self, dice, steps, key) for key, steps in found.items()]
+
+    def play(self, play: Play) -> Position:
+        """The position after ``play``, the opponent now on roll."""
+        if play.before != self:
+            raise IllegalMoveError(f"{play.notation!r} was worked out for another position")
+        return play.result
+
+    def parse_play(self, text: str, dice: Sequence[int]) -> Play:
+        """The legal play that ``text`` describes, in gnubg or FIBS notation, in any order.
+
+        Raises :class:`InvalidMoveError` when the text can't be read, :class:`IllegalMoveError`
+        when it describes no legal play, :class:`AmbiguousMoveError` when it fits several.
+        """
+        if len(dice) != 2:
+            raise ValueError(f"a roll is two dice, not {tuple(dice)!r}")
+        roll = _check_dice(dice[0], dice[1])
+        plays = self.legal_plays(*roll)
+        plain = normalise_play_text(text).strip().lower()
+        if not plays[0].steps:
+            if plain in ("", NO_LEGAL_MOVE, "pass"):
+                return plays[0]
+            raise IllegalMoveError(typed(
+                f"you have no legal move with {dice_text(roll)}: there is nothing to play",
+                text))
+        if plain in (NO_LEGAL_MOVE, "pass"):
+            raise IllegalMoveError(typed(f"you have a legal play, e.g. {plays[0].notation}",
+                                         text))
+        segments = parse_segments(text)
+        return _Matcher(self, roll, plays, text, segments).match()
+
+    def push_play(self, text: str, dice: Sequence[int]) -> Position:
+        """``parse_play`` then ``play``: the position after the typed play."""
+        return self.play(self.parse_play(text, dice))
+
+    def __str__(self) -> str:
+        return _ascii_board(self)
+
+
+class Play:
+    """One legal play: the single-die steps ``(from, to)`` it is made of, on the mover's points.
+
+    Plays come from :meth:`Position.legal_plays` (or :meth:`Position.parse_play`); two plays are
+    equal when they start from the same position and lead to the same one.
+    """
+
+    __slots__ = ("_before", "_dice", "_key", "_notation", "_result", "_steps")
+
+    _before: Position
+    _dice: Dice
+    _key: int
+    _notation: str | None
+    _result: Position | None
+    _steps: tuple[Step, ...]
+
+    def __init__(self, before: Position, dice: Dice, steps: tuple[Step, ...], key: int) -> None:
+        object.__setattr__(self, "_before", before)
+        object.__setattr__(self, "_dice", dice)
+        object.__setattr__(self, "_steps", steps)
+        object.__setattr__(self, "_key", key)
+        object.__setattr__(self, "_notation", None)
+        object.__setattr__(self, "_result", None)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("a Play is immutable")
+
+    @property
+    def before(self) -> Position:
+        return self._before
+
+    @property
+    def dice(self) -> Dice:
+        return self._dice
+
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        """Single-die moves in the order they can be played; 25 = bar, 0 = off."""
+        return self._steps
+
+    @property
+    def notation(self) -> str:
+        """What GNU Backgammon prints for this play, e.g. ``24/18*/13`` or ``6/off(2)``."""
+        if self._notation is None:
+            object.__setattr__(self, "_notation", format_play(self._steps, self._before.opponent))
+        assert self._notation is not None
+        return self._notation
+
+    @property
+    def result(self) -> Position:
+        """The position after this play, the opponent on roll."""
+        if self._result is None:
+            object.__setattr__(self, "_result", _apply(self._before, self._steps))
+        assert self._result is not None
+        return self._result
+
+    @property
+    def hits(self) -> tuple[int, ...]:
+        """The mover's points where an opponent's blot was hit, highest first."""
+        return tuple(p + 1 for p in range(23, -1, -1) if self._key >> (_HIT_SHIFT + p) & 1)
+
+    def pips(self) -> int:
+        """Pips the mover's checkers travelled."""
+        return sum(source - dest for source, dest in self._steps)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Play):
+            return NotImplemented
+        return self._key == other._key and self._before == other._before
+
+    def __hash__(self) -> int:
+        return hash((self._before, self._key))
+
+    def __repr__(self) -> str:
+        return f"Play({self.notation!r}, dice={dice_text(self._dice)})"
+
+    def __str__(self) -> str:
+        return self.notation
+
+
+def _pips(side: tuple[int, ...]) -> int:
+    return sum((index + 1) * count for index, count in enumerate(side))
+
+
+def _key(side: Iterable[int]) -> int:
+    return sum(count * _SLOT[index] for index, count in enumerate(side) if count)
+
+
+def _apply(before: Position, steps: tuple[Step, ...]) -> Position:
+    mover = list(before.mover)
+    opponent = list(before.opponent)
+    for source, dest in steps:
+        mover[source - 1] -= 1
+        if dest != OFF:
+            mover[dest - 1] += 1
+            if opponent[24 - dest] == 1:
+                opponent[24 - dest] = 0
+                opponent[24] += 1
+    return Position(tuple(opponent), tuple(mover))
+
+
+def _generate(
+    mover: tuple[int, ...], opponent: tuple[int, ...], dice: Dice
+) -> dict[int, tuple[Step, ...]]:
+    """Resulting-position key -> steps, for every play that uses the most dice (and pips).
+
+    A depth-first search over single-die moves, as gnubg's ``GenerateMoves`` does it: both die
+    orders for a plain roll; for doubles, each later move starts no higher than the one before.
+    """
+    board = list(mover)
+    blocked = [opponent[23 - index] >= 2 for index in range(24)]
+    blot = [opponent[23 - index] == 1 for index in range(24)]
+    found: dict[int, tuple[Step, ...]] = {}
+    best = [0, 0]
+    steps: list[Step] = []
+    is_double = dice[0] == dice[1]
+    orders = ((dice[0],) * 4,) if is_double else (dice, (dice[1], dice[0]))
+
+    def record(used: int, pips: int, key: int) -> None:
+        if used > best[0] or (used == best[0] and pips > best[1]):
+            best[0], best[1] = used, pips
+            found.clear()
+        if used == best[0] and pips == best[1] and key not in found:
+            found[key] = tuple(steps)
+
+    def search(
+        order: tuple[int, ...], depth: int, start: int, key: int, outside: int, pips: int
+    ) -> None:
+        if depth == len(order):
+            record(depth, pips, key)
+            return
+        die = order[depth]
+        moved = False
+        if board[24]:
+            dest = 24 - die
+            if not blocked[dest]:
+                moved = True
+                hit = blot[dest] and not key & _HIT[dest]
+                board[24] -= 1
+                board[dest] += 1
+                steps.append((BAR, dest + 1))
+                search(
+                    order,
+                    depth + 1,
+                    23,
+                    key - _SLOT[24] + _SLOT[dest] + (_HIT[dest] if hit else 0),
+                    outside,
+                    pips + die,
+                )
+                steps.pop()
+                board[dest] -= 1
+                board[24] += 1
+        else:
+            for index in range(start, -1, -1):
+                if not board[index]:
+                    continue
+                dest = index - die
+                if dest >= 0:
+                    if blocked[dest]:
+                        continue
+                    moved = True
+                    hit = blot[dest] and not key & _HIT[dest]
+                    board[index] -= 1
+                    board[dest] += 1
+                    steps.append((index + 1, dest + 1))
+                    search(
+                        order,
+                        depth + 1,
+                        index if is_double else 23,
+                        key - _SLOT[index] + _SLOT[dest] + (_HIT[dest] if hit else 0),
+                        outside - (index >= 6 > dest),
+                        pips + die,
+                    )
+                    steps.pop()
+                    board[dest] -= 1
+                    board[index] += 1
+                elif outside:
+                    break
+                elif dest == -1 or not any(board[index + 1 : 6]):
+                    moved = True
+                    board[index] -= 1
+                    steps.append((index + 1, OFF))
+                    search(
+                        order,
+                        depth + 1,
+                        index if is_double else 23,
+                        key - _SLOT[index],
+                        outside,
+                        pips + die,
+                    )
+                    steps.pop()
+                    board[index] += 1
+        if not moved:
+            record(depth, pips, key)
+
+    key = _key(board)
+    outside = sum(board[6:])
+    for order in orders:
+        search(order, 0, 23, key, outside, 0)
+    if best[0] == 0:
+        found.clear()
+    return found
+
+
+def _ascii_board(position: Position) -> str:
+    """A gnubg-like text board from the mover's side: X is on roll, their home bottom right."""
+
+    def cell(point: int, row: int) -> str:
+        mine, theirs = position.checker_at(point)
+        count, mark = (mine, "X") if mine else (theirs, "O")
+        if count > row:
+            if row == 4 and count > 5:
+                return f"{count:>2} "
+            return f" {mark} "
+        return "   "
+
+    def row_text(points: Sequence[int], row: int) -> str:
+        left = "".join(cell(p, row) for p in points[:6])
+        right = "".join(cell(p, row) for p in points[6:])
+        return f" |{left}|   |{right}|"
+
+    top = list(range(13, 25))
+    bottom = list(range(12, 0, -1))
+    mover_pips, opponent_pips = position.pip_counts()
+    mover_off, opponent_off = position.borne_off()
+    lines = [" +13-14-15-16-17-18-------19-20-21-22-23-24-+"]
+    lines += [row_text(top, row) for row in range(5)]
+    lines.append(f" |{'':18}|BAR|{'':18}|")
+    lines += [row_text(bottom, row) for row in range(4, -1, -1)]
+    lines.append(" +12-11-10--9--8--7--------6--5--4--3--2--1-+")
+    lines.append(f" O: bar {position.opponent[24]}, off {opponent_off}, pips {opponent_pips}")
+    lines.append(f" X: bar {position.mover[24]}, off {mover_off}, pips {mover_pips} (on roll)")
+    lines.append(f" Position ID: {position.position_id()}")
+    return "\n".join(lines)
+
+
+class _Matcher:
+    """The second layer of parsing: typed segments against the legal plays of one roll."""
+
+    def __init__(
+        self, position: Position, dice: Dice, plays: list[Play], text: str, segments: list[Segment]
+    ) -> None:
+        self.position = position
+        self.dice = dice
+        self.plays = plays
+        self.text = text
+        self.segments = segments
+
+    def illegal(self, reason: str) -> IllegalMoveError:
+        return IllegalMoveError(typed(reason, self.text))
+
+    def match(self) -> Play:
+        position, segments = self.position, self.segments
+        reason = (backwards_reason(segments) or too_many_moves_reason(self.dice, segments)
+                  or closed_reason(position, segments))
+        if reason:
+            raise self.illegal(reason)
+        mover = list(position.mover)
+        hits = 0
+        for segment in segments:
+            source, dest = segment.path[0], segment.path[-1]
+            mover[source - 1] -= segment.count
+            if dest != OFF:
+                mover[dest - 1] += segment.count
+            for point in segment.path[1:]:
+                if point != OFF and position.checker_at(point)[1] == 1:
+                    hits |= _HIT[point - 1]
+        if min(mover) >= 0:
+            key = _key(mover)
+            for play in self.plays:
+                if play._key == key | hits:
+                    return play
+            # The typed path may skip an intermediate point where the only way through hits.
+            same_board = [play for play in self.plays if play._key & _BOARD_MASK == key]
+            if len(same_board) == 1:
+                return same_board[0]
+            if len(same_board) > 1:
+                choices = " or ".join(play.notation for play in same_board)
+                raise AmbiguousMoveError(typed(
+                    f"that fits more than one play: {choices}; type the one you mean", self.text))
+        raise self.illegal(diagnose(position, self.dice, self.plays, segments))

@@ -1,0 +1,46 @@
+"""Small pieces of English every layer words the same way: dice, counts, points, resignation
+levels and sentences. The rules' messages use them, and so do the service's replies."""
+
+from __future__ import annotations
+
+from bot.rules.dice import Dice
+
+_LEVELS = ("", "a single game", "a gammon", "a backgammon")
+
+
+def dice_text(dice: Dice) -> str:
+    """``6-1``: the dice as players write them."""
+    return f"{dice[0]}-{dice[1]}"
+
+
+def plural(count: int, word: str) -> str:
+    """``1 pip``, ``2 pips``, ``0 pips``."""
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def points_text(points: int) -> str:
+    """``1 point``, ``2 points``."""
+    return plural(points, "point")
+
+
+def level_text(level: int) -> str:
+    """A resignation level 1-3 as ``a single game``, ``a gammon`` or ``a backgammon``."""
+    return _LEVELS[level]
+
+
+def sentence(text: str) -> str:
+    """``text`` as a sentence: trimmed, a capital first and a full stop last (unless it already
+    ends with ``.``, ``!`` or ``?``)."""
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def bank_text(seconds: float) -> str:
+    """A clock's bank as a clock shows it: ``9:45``, ``1:02:03``; never below ``0:00``."""
+    whole = max(0, int(seconds))
+    hours, rest = divmod(whole, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"

@@ -1,0 +1,115 @@
+"""``!help``: every command of :data:`bot.service.commands.registry.COMMANDS` with its usage and
+one line on what it does, or one command in detail. Numbers that are settings (timeouts, the default
+length) are read from the settings when the help is shown."""
+
+from __future__ import annotations
+
+import difflib
+
+from bot.gnubg.api import LEVEL_NAMES
+from bot.service.commands.registry import COMMANDS, Command, CommandTable, Topic
+from bot.service.models import Reply, Section, Sheet
+from bot.service.records.durations import setting_duration
+from bot.settings import MAX_MATCH_LENGTH, Settings
+
+BY_NAME = COMMANDS.by_name  # the names (not the aliases), as slash lists them
+
+
+def _values(prefix: str, settings: Settings) -> dict[str, str]:
+    return {
+        "p": prefix,
+        "max_length": str(MAX_MATCH_LENGTH),
+        "default_length": str(settings.default_match_length),
+        "challenge_minutes": setting_duration(settings.challenge_timeout_minutes / 60),
+        "claim_hours": setting_duration(settings.claim_timeout_hours),
+        "reminder_hours": setting_duration(settings.reminder_hours),
+        "clock_delay": f"{settings.clock_delay_seconds:g} seconds",
+        "bot_level": settings.bot_level,
+        "bot_levels": ", ".join(LEVEL_NAMES),
+    }
+
+
+# Words players of other backgammon clients type by habit, and what this bot has instead
+# (``{p}`` is the prefix). None of them is a command here.
+HABITS: dict[str, str] = {
+    "undo": "A play is final once it is sent: there is no undo. Send the whole roll in one "
+    "`{p}move` (e.g. `{p}move 13/7 8/7`); `/move` lists the legal plays before you pick one.",
+    "cube": "The cube is `{p}double` here (then `{p}take`, `{p}drop` or `{p}beaver`).",
+    "redouble": "A redouble is `{p}double` here, when you own the cube.",
+    "pass": "To refuse a double, `{p}drop`; to refuse a challenge, `{p}decline`. A roll with no "
+    "legal play passes by itself.",
+    "skip": "Nothing to skip: forced plays and rolls with no legal play happen by themselves; "
+    "`{p}roll` rolls.",
+    "quit": "`{p}resign` gives up the game (single, gammon or backgammon); `{p}abort`, typed by "
+    "both players, cancels the match; `{p}cancel` withdraws a challenge.",
+}
+HABITS |= {"takeback": HABITS["undo"], "forfeit": HABITS["quit"], "surrender": HABITS["quit"]}
+
+
+def habit(word: str, prefix: str) -> str | None:
+    """What this bot has for a word typed by habit from another client (``!undo``), or None."""
+    said = HABITS.get(word.strip().lower())
+    return said.replace("{p}", prefix) if said is not None else None
+
+
+def suggest(word: str, commands: CommandTable = COMMANDS) -> str | None:
+    """The command a mistyped ``word`` most likely meant, or None when it is not close to any
+    (then it is probably meant for another bot that shares the prefix)."""
+    word = word.strip().lower()
+    if commands.find(word) is not None:
+        return word
+    close = difflib.get_close_matches(word, commands.words, n=1, cutoff=0.75)
+    return close[0] if close else None
+
+
+def _also(command: Command, prefix: str) -> str:
+    """`` (also `!x`)`` for a command with aliases, else nothing."""
+    if not command.aliases:
+        return ""
+    return " (also " + ", ".join(f"`{prefix}{alias}`" for alias in command.aliases) + ")"
+
+
+def help_text(
+    settings: Settings, topic: str | None = None, commands: CommandTable = COMMANDS
+) -> str:
+    """The whole list, or one command, as text; raises ``KeyError`` for an unknown topic."""
+    return help_reply(settings, topic, commands).text
+
+
+def help_reply(
+    settings: Settings, topic: str | None = None, commands: CommandTable = COMMANDS
+) -> Reply:
+    """The whole list as a :class:`Sheet` (a section per :class:`Topic`), or one
+    command; raises ``KeyError`` for an unknown topic."""
+    prefix = settings.command_prefix
+    values = _values(prefix, settings)
+    if topic:
+        word = topic.strip().lower().removeprefix(prefix).removeprefix("/")
+        command = commands.find(word)
+        if command is None:
+            raise KeyError(topic)
+        summary = command.summary[:1].upper() + command.summary[1:]
+        lines = [f"**{prefix}{command.usage}**", summary + _also(command, prefix)]
+        if command.details:
+            lines.append(command.details.format(**values))
+        lines.append(f"Example: `{prefix}{command.example}`")
+        return Reply("\n".join(lines))
+    sections = tuple(
+        Section(
+            topic.value,
+            tuple(
+                f"`{prefix}{c.usage}` - {c.summary}{_also(c, prefix)}"
+                for c in commands
+                if c.topic is topic
+            ),
+        )
+        for topic in Topic
+    )
+    sheet = Sheet(
+        "Backgammon commands",
+        f"Also as slash commands. A challenge expires after {values['challenge_minutes']}; a "
+        f"match may be claimed after {values['claim_hours']} without a move. "
+        f"`{prefix}help <command>` for more.",
+        tuple(section for section in sections if section.lines),
+    )
+    return Reply(sheet.text(), sheet=sheet)

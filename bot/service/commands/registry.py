@@ -1,0 +1,531 @@
+"""Every table command, once: its name, arguments, help, handler and the decisions it answers.
+
+The front ends are derived from :data:`COMMANDS`: ``!help`` (:mod:`bot.service.commands.help`),
+the text router of the console (:meth:`TableService.run`, through :func:`read_arguments`), the
+Discord hybrid commands (prefix and slash, :mod:`bot.cogs.table`) and the decision buttons
+(:mod:`bot.cogs.buttons`). Adding a command is one entry here plus its handler, a
+:class:`TableService` method taking ``(place, user, *arguments)``.
+
+Numbers that are settings (timeouts, the default length) are read from the settings when the help
+is shown, never written here: ``details`` may use the fields of ``help._values``.
+"""
+
+from __future__ import annotations
+
+import keyword
+import re
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from enum import Enum
+from types import MappingProxyType
+
+from bot.rules.match import RESIGN_LEVELS
+from bot.service.models import Decision, Refusal, User
+
+UserLookup = Callable[[str], User | None]
+_NAME = re.compile(r"[a-z]+")  # a command's name is also a button's action: see bot.cogs.buttons
+
+
+class RegistryError(ValueError):
+    """An entry of the command table that the front ends could not all read."""
+
+
+class Kind(Enum):
+    """What an argument is, which says how each front end reads it."""
+
+    USER = "user"  # one word: a member (a mention in Discord, ``@name`` in the console)
+    TEXT = "text"  # the rest of the line, as typed; the handler reads it
+    CHOICE = "choice"  # the rest of the line; slash offers the choices, the handler judges it
+    COMMAND = "command"  # the rest of the line, the name of a command (slash autocompletes it)
+    PLAY = "play"  # the rest of the line, a play (slash autocompletes the roll's legal plays)
+
+    @property
+    def rest_of_line(self) -> bool:
+        return self is not Kind.USER
+
+    @property
+    def autocompleted(self) -> bool:
+        """Whether slash offers choices as it is typed (from the service, not a fixed list)."""
+        return self in (Kind.COMMAND, Kind.PLAY)
+
+
+class Tone(Enum):
+    """How a button looks, in words that know nothing of Discord (the cog picks the colours)."""
+
+    YES = "yes"  # agree (green)
+    NO = "no"  # refuse (red)
+    GO = "go"  # carry on, the usual next step (blue)
+    ASIDE = "aside"  # the other thing one may do (grey)
+
+
+@dataclass(frozen=True, slots=True)
+class Argument:
+    name: str  # the slash option's name and the prefix command's parameter
+    kind: Kind
+    description: str  # the slash option's description (Discord allows 100 characters)
+    required: bool = False
+    choices: tuple[str, ...] = ()  # CHOICE: the words offered (others still reach the handler)
+    placeholder: str = ""  # in the usage line; default: ``@user``, the choices or the name
+    missing: str = ""  # a required USER typed without one: the question to ask
+    bots_refused: str = ""  # USER: the refusal when a bot is named (empty: bots are fine)
+
+    def __post_init__(self) -> None:
+        if not self.name.isidentifier() or keyword.iskeyword(self.name):
+            raise RegistryError(f"Not an argument name: {self.name!r}")
+        if (self.kind is Kind.CHOICE) != bool(self.choices):
+            raise RegistryError(f"Choices go with a CHOICE argument only: {self.name!r}")
+        if not 0 < len(self.description) <= 100:
+            raise RegistryError(f"Describe {self.name!r} in 1 to 100 characters")
+
+    @property
+    def rest_of_line(self) -> bool:
+        return self.kind.rest_of_line
+
+    @property
+    def usage(self) -> str:
+        """``@user``, ``<play>``, ``[single|gammon|backgammon]``."""
+        shown = self.placeholder or {
+            Kind.USER: "@user",
+            Kind.CHOICE: "|".join(self.choices),
+        }.get(self.kind, self.name)
+        if not self.required:
+            return f"[{shown}]"
+        return shown if shown.startswith("@") else f"<{shown}>"
+
+
+class Topic(Enum):
+    """The sections of ``!help``, in its order; the value is the heading."""
+
+    MATCH = "Challenges and matches"
+    PLAY = "Playing"
+    CUBE = "The cube and resigning"
+    GNUBG = "GNU Backgammon"
+    SERVER = "Records and help"
+
+
+@dataclass(frozen=True, slots=True)
+class Button:
+    """A button that answers ``decision`` by running the command it belongs to."""
+
+    decision: Decision
+    label: str
+    tone: Tone
+    money_only: bool = False  # shown only in money games (beavers)
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    name: str
+    example: str  # typed after the prefix, e.g. ``move 13/7 8/7``
+    summary: str  # one line, no settings in it (it is also the slash command's description)
+    details: str = ""  # more for ``!help <command>``; may name settings, see the module doc
+    arguments: tuple[Argument, ...] = ()
+    aliases: tuple[str, ...] = ()  # other words for it, typed (slash lists the name only)
+    handler: str = ""  # the TableService method; default: the name
+    guild_only: bool = False  # only in a server channel, not in direct messages
+    moderator: bool = False  # the handler takes ``moderator=``: in Discord, Manage Messages
+    buttons: tuple[Button, ...] = ()  # the decisions it answers, as buttons
+    topic: Topic = Topic.SERVER  # its section of ``!help``
+
+    def __post_init__(self) -> None:
+        for word in (self.name, *self.aliases):
+            if _NAME.fullmatch(word) is None:
+                raise RegistryError(f"Not a command name: {word!r} (lower-case letters only)")
+        names = [argument.name for argument in self.arguments]
+        if len(set(names)) != len(names):
+            raise RegistryError(f"{self.name}: two arguments share a name: {names}")
+        required = [argument.required for argument in self.arguments]
+        if required != sorted(required, reverse=True):
+            raise RegistryError(f"{self.name}: a required argument follows an optional one")
+        if any(argument.rest_of_line for argument in self.arguments[:-1]):
+            raise RegistryError(f"{self.name}: only the last argument may take the rest of line")
+        if self.buttons and any(argument.required for argument in self.arguments):
+            raise RegistryError(f"{self.name}: a button gives no arguments, yet some are required")
+
+    @property
+    def method(self) -> str:
+        """The name of the :class:`TableService` method that carries the command out."""
+        return self.handler or self.name
+
+    @property
+    def usage(self) -> str:
+        """``challenge @user [points|money]``: the name and each argument's placeholder."""
+        return " ".join([self.name, *(argument.usage for argument in self.arguments)])
+
+
+class CommandTable:
+    """The commands in the order ``!help`` lists them; looked up by name or alias."""
+
+    def __init__(self, commands: Iterable[Command]) -> None:
+        self.commands = tuple(commands)
+        words: dict[str, Command] = {}
+        for command in self.commands:
+            for word in (command.name, *command.aliases):
+                if word in words:
+                    raise RegistryError(f"Two commands are called {word!r}")
+                words[word] = command
+        self._words = words
+        self.by_name: Mapping[str, Command] = MappingProxyType(
+            {command.name: command for command in self.commands}
+        )
+
+    def __iter__(self) -> Iterator[Command]:
+        return iter(self.commands)
+
+    def __len__(self) -> int:
+        return len(self.commands)
+
+    def find(self, word: str) -> Command | None:
+        """The command called ``word`` (a name or an alias, any case), or None."""
+        return self._words.get(word.strip().lower())
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        """Every name and alias."""
+        return tuple(self._words)
+
+    def buttons(self) -> list[tuple[Command, Button]]:
+        """Every button, grouped by decision (in :class:`Decision`'s order), each group in the
+        order of the commands."""
+        order = list(Decision)
+        pairs = [(command, button) for command in self for button in command.buttons]
+        return sorted(pairs, key=lambda pair: order.index(pair[1].decision))
+
+    def adding(self, *commands: Command) -> CommandTable:
+        """This table with ``commands`` added at the end."""
+        return CommandTable((*self.commands, *commands))
+
+
+def read_arguments(
+    command: Command, text: str, users: UserLookup, prefix: str
+) -> tuple[User | str | None, ...]:
+    """The arguments of ``command`` from the text typed after its name: a USER is one word
+    found through ``users``, any other kind the rest of the line. Raises :class:`Refusal` for a
+    user it can't find or a missing one; extra words after the last argument are ignored, as
+    discord.py does. A missing required text is ``""``: the handler says what it wants."""
+    rest = text.strip()
+    values: list[User | str | None] = []
+    for argument in command.arguments:
+        if argument.rest_of_line:
+            values.append(rest or ("" if argument.required else None))
+            rest = ""
+            continue
+        word, *others = rest.split(maxsplit=1) or [""]
+        rest = others[0] if others else ""
+        if not word:
+            if argument.required:
+                raise Refusal(f"{argument.missing} e.g. `{prefix}{command.example}`.")
+            values.append(None)
+            continue
+        found = users(word)
+        if found is None:
+            raise Refusal(
+                f"I don't know {word!r}: mention a user, e.g. `{prefix}{command.name} @bob`."
+            )
+        values.append(found)
+    return tuple(values)
+
+
+_YES, _NO, _GO, _ASIDE = Tone.YES, Tone.NO, Tone.GO, Tone.ASIDE
+
+COMMANDS = CommandTable(
+    (
+        Command(
+            "challenge",
+            topic=Topic.MATCH,
+            example="challenge @bob 5",
+            summary="offer a match to N points, or a money game",
+            details="Points: 1 to {max_length} (default {default_length}); `5`, `5 points` and "
+            "`5pt` all work. `money` is an unrated money game, which may add: `jacoby` (gammons "
+            "count only once the cube has been turned), `beavers` (take and redouble at once, "
+            "keeping the cube), `auto` (a tie in the opening roll turns the cube; at most once "
+            "per game, or `auto 2`/`auto 3` for more), e.g. "
+            "`{p}challenge @bob money jacoby beavers auto`. One challenge or match per channel "
+            "(a thread is its own table); a challenge expires after {challenge_minutes}. Add "
+            "`hints` to allow `{p}hint` (the match is then unrated). Add `clock 2m` for live "
+            "play: each player gets a bank of 2 minutes per point, each decision a free "
+            "{clock_delay} first, and a player who runs out of time loses the match. "
+            "`{p}challenge bot` (or mention me) starts a game against GNU Backgammon at "
+            "once: add a level ({bot_levels}; default {bot_level}) and "
+            "`tutor` to hear about costly moves, e.g. `{p}challenge bot 3 expert tutor`.",
+            arguments=(
+                Argument(
+                    "opponent",
+                    Kind.USER,
+                    "Who you challenge",
+                    required=True,
+                    missing="Who do you challenge?",
+                    bots_refused="Bots don't play here: challenge a person.",
+                ),
+                Argument(
+                    "length",
+                    Kind.TEXT,
+                    "Points (1-25) or 'money' [jacoby beavers auto]; 'hints'; vs the bot: a "
+                    "level, 'tutor'",
+                    placeholder="points|money",
+                ),
+            ),
+            guild_only=True,
+        ),
+        Command(
+            "accept",
+            topic=Topic.MATCH,
+            example="accept",
+            summary="accept the challenge, or the resignation, offered to you",
+            buttons=(
+                Button(Decision.CHALLENGE, "Accept", _YES),
+                Button(Decision.RESIGNATION, "Accept", _YES),
+            ),
+        ),
+        Command(
+            "decline",
+            topic=Topic.MATCH,
+            example="decline",
+            summary="turn down a challenge offered to you",
+            buttons=(Button(Decision.CHALLENGE, "Decline", _NO),),
+        ),
+        Command(
+            "cancel",
+            topic=Topic.MATCH,
+            example="cancel",
+            summary="withdraw the challenge you offered",
+        ),
+        Command(
+            "rematch",
+            topic=Topic.MATCH,
+            example="rematch",
+            summary="after a match: offer the same match again, or accept the rematch offered",
+            details="Either player of the table's last match may ask: the other is challenged "
+            "on the same terms (length, money-game options, hints), or their rematch is "
+            "accepted. Against GNU Backgammon the new match starts at once, at the same level.",
+            buttons=(Button(Decision.REMATCH, "Rematch", _GO),),
+            guild_only=True,
+        ),
+        Command(
+            "roll",
+            topic=Topic.PLAY,
+            example="roll",
+            summary="roll the dice when it is your turn",
+            details="The opening roll happens by itself; when you can't double (the cube is "
+            "your opponent's, the Crawford game, a dead cube) the bot rolls for you.",
+            buttons=(Button(Decision.TURN, "Roll", _GO),),
+        ),
+        Command(
+            "move",
+            topic=Topic.PLAY,
+            example="move 13/7 8/7",
+            summary="play your roll: gnubg notation (24/18*/13, bar/22, 6/off, 8/2(2)) or FIBS "
+            "(13-7)",
+            details="Moves in any order, `*` optional, `bar` or `25`, `off` or `0`, `(2)` to "
+            "repeat. Forced plays and rolls with no legal move are played for you.",
+            arguments=(
+                Argument(
+                    "play",
+                    Kind.PLAY,
+                    "Your play, e.g. 13/7 8/7, bar/22, 6/off or 8/2(2)",
+                    required=True,
+                ),
+            ),
+        ),
+        Command(
+            "double",
+            topic=Topic.CUBE,
+            example="double",
+            summary="offer the cube before you roll",
+            details="You may double before rolling when the cube is in the middle or yours. "
+            "There is no cube in the Crawford game (the first game after a player gets within "
+            "one point of winning the match) or in a 1-point match, and none when it is dead: "
+            "when a doubled game can't change the match for you (your score plus the cube "
+            "already wins it).",
+            buttons=(Button(Decision.TURN, "Double", _ASIDE),),
+        ),
+        Command(
+            "take",
+            topic=Topic.CUBE,
+            example="take",
+            summary="accept a double: you own the cube at twice the value",
+            buttons=(Button(Decision.DOUBLE, "Take", _YES),),
+        ),
+        Command(
+            "drop",
+            topic=Topic.CUBE,
+            example="drop",
+            summary="refuse a double: you lose the game at the current cube",
+            buttons=(Button(Decision.DOUBLE, "Drop", _NO),),
+        ),
+        Command(
+            "beaver",
+            topic=Topic.CUBE,
+            example="beaver",
+            summary="money games with beavers: take and redouble at once, keeping the cube",
+            buttons=(Button(Decision.DOUBLE, "Beaver", _GO, money_only=True),),
+        ),
+        Command(
+            "resign",
+            topic=Topic.CUBE,
+            example="resign gammon",
+            summary="offer to resign the game; your opponent accepts or rejects",
+            details="`single` (the default) gives up the game at the cube's value, `gammon` "
+            "twice that, `backgammon` three times.",
+            arguments=(
+                Argument(
+                    "level",
+                    Kind.CHOICE,
+                    "How much you give up (default: single)",
+                    choices=tuple(RESIGN_LEVELS),
+                ),
+            ),
+        ),
+        Command(
+            "reject",
+            topic=Topic.CUBE,
+            example="reject",
+            summary="turn down a resignation and play on",
+            buttons=(Button(Decision.RESIGNATION, "Reject", _NO),),
+        ),
+        Command(
+            "hint",
+            topic=Topic.GNUBG,
+            example="hint",
+            summary="GNU Backgammon's advice for your decision, only to you",
+            details="Before you roll: the cube decision (no double, double/take, double/pass, "
+            "with cubeful equities); after the roll: the five best plays with their equities "
+            "and how far each is behind the best; facing a double: take or pass. In games "
+            "against the bot (`{p}challenge bot`) and in matches whose challenge said `hints`.",
+        ),
+        Command(
+            "board",
+            topic=Topic.PLAY,
+            example="board",
+            summary="show the board again, from your side if you play",
+        ),
+        Command("pips", topic=Topic.PLAY, example="pips", summary="both players' pip counts"),
+        Command("score", topic=Topic.PLAY, example="score", summary="match score, cube, Crawford"),
+        Command(
+            "abort",
+            topic=Topic.MATCH,
+            example="abort",
+            summary="cancel the match unrated; both players must type it",
+        ),
+        Command(
+            "claim",
+            topic=Topic.MATCH,
+            example="claim",
+            summary="win the match when your opponent has stopped playing",
+            details="You may claim once your opponent has not acted for {claim_hours} (they are "
+            "reminded after {reminder_hours}). A claimed match counts as won. Where GNU "
+            "Backgammon runs, the ratings of a claimed match change by your chance of winning "
+            "it from the position left (the expected change); otherwise it is rated as a win.",
+        ),
+        Command(
+            "export",
+            topic=Topic.MATCH,
+            example="export 12",
+            summary="gnubg Position and Match IDs; the .mat record and the dice seed once it ends",
+            details="Without a number: this table's last match. With one (`#12` or `12`): that "
+            "match of this server, wherever it was played.",
+            arguments=(
+                Argument(
+                    "match",
+                    Kind.TEXT,
+                    "A match number (default: this table's last match)",
+                    placeholder="match number",
+                ),
+            ),
+        ),
+        Command(
+            "void",
+            topic=Topic.MATCH,
+            example="void",
+            summary="moderators: end the match in this channel, unrated",
+            details="For a stuck or abandoned match: anyone with Manage Messages in the channel "
+            "can void it. Nobody wins and ratings don't change.",
+            guild_only=True,
+            moderator=True,
+        ),
+        Command(
+            "analysis",
+            topic=Topic.GNUBG,
+            example="analysis 12",
+            summary="GNU Backgammon's analysis of a finished match: PR, errors, luck, a chart",
+            details="Without a number: this table's last finished match. Per player: the PR and "
+            "gnubg's error rate, checker and cube errors and blunders, luck, the three worst "
+            "decisions with the better play; and a chart of the winning chances. An analysis "
+            "takes a while the first time (a message shows how far it is); then it is kept.",
+            arguments=(
+                Argument(
+                    "match",
+                    Kind.TEXT,
+                    "A match number (default: this table's last finished match)",
+                    placeholder="match number",
+                ),
+            ),
+            aliases=("analyse", "analyze"),
+        ),
+        Command(
+            "show",
+            topic=Topic.GNUBG,
+            example="show XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:0:0:10",
+            summary="draw a pasted position: an XGID or a gnubg ID",
+            details="Reads an XGID (with or without `XGID=`), a gnubg ID "
+            "(`PositionID:MatchID`, or as gnubg prints it: `Position ID: ... Match ID: ...`) or "
+            "a Position ID alone (a money game, X to roll). Shows the board from the side of "
+            "the player on roll (X and O, as XG names them), the pips, cube and score, and both "
+            "IDs to copy. Works in any channel, with or without a match there.",
+            arguments=(
+                Argument(
+                    "position",
+                    Kind.TEXT,
+                    "An XGID, or gnubg's PositionID:MatchID",
+                    required=True,
+                ),
+            ),
+        ),
+        Command(
+            "eval",
+            topic=Topic.GNUBG,
+            example="eval 4HPwATDgc/ABMA:cAkAAAAAAAAE",
+            summary="GNU Backgammon's analysis of a pasted position",
+            details="The position as `{p}show` draws it, with gnubg's 2-ply chances (win, "
+            "gammon, backgammon), the cubeless equity, the cube action before a roll (or the "
+            "answer to a double offered) and the five best plays when the dice are rolled.",
+            arguments=(
+                Argument(
+                    "position",
+                    Kind.TEXT,
+                    "An XGID, or gnubg's PositionID:MatchID",
+                    required=True,
+                ),
+            ),
+            handler="evaluate",
+        ),
+        Command(
+            "leaderboard",
+            topic=Topic.SERVER,
+            example="leaderboard",
+            summary="the server's top 10 and your rank",
+        ),
+        Command(
+            "dice",
+            topic=Topic.SERVER,
+            example="dice",
+            summary="the server's dice statistics: each number, doubles, chi-square",
+            details="Counts every die rolled in this server's matches, opening rolls included, "
+            "and tests them against fair dice (Pearson's chi-square; a small p is unusual).",
+        ),
+        Command(
+            "stats",
+            topic=Topic.SERVER,
+            example="stats @bob",
+            summary="one player's rating and record",
+            arguments=(Argument("member", Kind.USER, "Whose record (default: yours)"),),
+        ),
+        Command(
+            "help",
+            topic=Topic.SERVER,
+            example="help move",
+            summary="this list, or one command in detail",
+            arguments=(Argument("command", Kind.COMMAND, "One command to explain"),),
+        ),
+    )
+)

@@ -1,0 +1,52 @@
+"""Typed commands (the console, and anything else that has only text) to the service's methods,
+through the command registry."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING
+
+from bot.service.commands.registry import COMMANDS, UserLookup, read_arguments
+from bot.service.gnubg.opponent import ENGINE_WORD
+from bot.service.matches.presentation import typed, unknown_command
+from bot.service.models import ENGINE_USER, Place, Refusal, Reply, User
+
+if TYPE_CHECKING:
+    from bot.service.table import TableService
+
+
+async def run_text(
+    service: TableService, place: Place, user: User, text: str, *, users: UserLookup
+) -> list[Reply]:
+    """Carry out one typed command, e.g. ``!move 13/7 8/7``; ``users`` resolves ``@name``."""
+    prefix = service.prefix
+    body = typed(text)
+    if not body.startswith(prefix):
+        return []
+    words = body[len(prefix) :].split(maxsplit=1)
+    if not words:
+        return [Reply(f"Type `{prefix}help` for the commands.", private=True)]
+    name = words[0].lower()
+    command = COMMANDS.find(name)
+    if command is None:
+        return unknown_command(prefix, name)
+    typed_after = words[1] if len(words) > 1 else ""
+    try:
+        arguments = read_arguments(command, typed_after, _or_engine(users), prefix)
+    except Refusal as refusal:
+        return [Reply(refusal.text, private=True)]
+    handler: Callable[..., Awaitable[list[Reply]]] = getattr(service, command.method)
+    if command.moderator:  # the console's user is the operator of the bot: a moderator
+        return await handler(place, user, *arguments, moderator=True)
+    return await handler(place, user, *arguments)
+
+
+def _or_engine(users: UserLookup) -> UserLookup:
+    """``users``, where the word ``bot`` names GNU Backgammon (`!challenge bot 5`)."""
+
+    def lookup(word: str) -> User | None:
+        if word.strip().removeprefix("@").lower() == ENGINE_WORD:
+            return ENGINE_USER
+        return users(word)
+
+    return lookup

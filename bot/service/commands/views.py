@@ -1,0 +1,296 @@
+"""Looking: the board, pips, score and record of a match, the server's ratings, the help, and
+the state adapters read (the open question, the match as data). None of these change a thing."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Callable
+from typing import Any
+
+from bot.service.commands.help import help_reply
+from bot.service.gnubg.analysis_text import pr_text
+from bot.service.matches.challenges import Challenges
+from bot.service.matches.images import BoardImages
+from bot.service.matches.presentation import (
+    MATCH_NUMBER,
+    challenge_key,
+    clock_now,
+    ending_text,
+    engine_record_text,
+    game_data,
+    lead_text,
+    leaderboard_text,
+    match_key,
+    prompt_text,
+    quote,
+    rematch_asked,
+    rematch_key,
+    score_text,
+    stats_text,
+    typed,
+)
+from bot.service.matches.repository import DamagedMatch, DamagedRecord, Repository, Table
+from bot.service.models import (
+    ENGINE_ID,
+    Attachment,
+    Decision,
+    Pending,
+    Place,
+    Refusal,
+    Reply,
+    User,
+)
+from bot.service.records.names import markdown_safe as md
+from bot.settings import Settings
+from bot.store import AnalysisRecords, MatchRow, Store
+from bot.store.opponent import record_against_engine
+
+
+def ids_engine(table: Table, seat: int) -> bool:
+    """Whether ``seat`` is GNU Backgammon's (it answers nothing through buttons)."""
+    return table.row.player_ids[seat] == ENGINE_ID
+
+
+_DECISIONS = {"roll": Decision.TURN, "doubled": Decision.DOUBLE, "resigned": Decision.RESIGNATION}
+
+
+class Views:
+    """Commands and queries that only read. The match commands run under the channel's lock
+    (the facade's); the others need none."""
+
+    def __init__(
+        self,
+        store: Store,
+        repository: Repository,
+        images: BoardImages,
+        challenges: Challenges,
+        settings: Settings,
+        clock: Callable[[], float],
+    ) -> None:
+        self._store = store
+        self._clock = clock
+        self._repository = repository
+        self._images = images
+        self._challenges = challenges
+        self._settings = settings
+
+    @property
+    def _prefix(self) -> str:
+        return self._settings.command_prefix
+
+    # -- a match (under the channel's lock) ----------------------------------------------------
+
+    async def board(self, place: Place, user: User) -> list[Reply]:
+        table = await self._repository.require(place, latest=True, user=user)
+        seat = table.seat(user)
+        viewer = seat if seat is not None else table.match.on_roll
+        prompt, _ = prompt_text(table, self._prefix)
+        now = self._clock()
+        text = f"{score_text(table.match, table.names)}\n{prompt}"
+        clock = clock_now(table, now)
+        if clock is not None:
+            text += f"\n{clock}"
+        if table.row.status != "playing":
+            text = f"{ending_text(table)}\n{score_text(table.match, table.names)}"
+        shows = (table.row.id, table.row.version) if table.row.status == "playing" else None
+        return [
+            Reply(
+                text,
+                image=await self._images.board(table, viewer, now),
+                board_viewer=viewer,
+                announces=shows,
+            )
+        ]
+
+    async def pips(self, place: Place, user: User) -> list[Reply]:
+        table = await self._repository.require(place, user=user)
+        pips = table.match.pip_counts()
+        names = table.names
+        return [
+            Reply(f"Pips: {names[0]} {pips[0]}, {names[1]} {pips[1]} ({lead_text(names, pips)}).")
+        ]
+
+    async def score(self, place: Place, user: User) -> list[Reply]:
+        table = await self._repository.require(place, user=user)
+        match, names = table.match, table.names
+        owner = "centred" if match.cube_owner is None else f"{names[match.cube_owner]}'s"
+        text = (
+            f"{score_text(match, names)}. Game {match.game_number}; "
+            f"cube {match.cube_value}, {owner}."
+        )
+        clock = clock_now(table, self._clock())
+        return [Reply(text if clock is None else f"{text}\n{clock}")]
+
+    async def export(self, place: Place, user: User, number: str | None = None) -> list[Reply]:
+        """``!export [match number]``: this table's last match, or the one numbered (any
+        match of this server): never another one than asked for."""
+        if number:
+            row = await self._numbered(place, number)
+            try:
+                table = await self._repository.table_of(row, place)
+            except (DamagedMatch, DamagedRecord) as damaged:
+                return [await self._damaged_export(damaged.row)]
+            assert table is not None  # a damaged row raised
+        else:
+            try:
+                table = await self._repository.require(place, latest=True)
+            except (DamagedMatch, DamagedRecord) as damaged:
+                return [await self._damaged_export(damaged.row)]
+        return [await self._export(table)]
+
+    async def _numbered(self, place: Place, number: str) -> MatchRow:
+        word = typed(number)
+        found = MATCH_NUMBER.fullmatch(word)
+        if found is None:
+            raise Refusal(
+                f"{quote(word)} is not a match number: e.g. `{self._prefix}export 12`, or just "
+                f"`{self._prefix}export` for this table's last match."
+            )
+        row = await self._store.match(int(found[1]))
+        if row is None or row.server_id != place.server_id:
+            raise Refusal(f"There is no match #{found[1]} on this server.")
+        return row
+
+    async def _export(self, table: Table) -> Reply:
+        match = table.match
+        lines = [
+            f"Match #{table.row.id}, {table.names[0]} vs {table.names[1]}.",
+            f"GNU Backgammon ID: `{match.position_id()}:{match.match_id()}` (Position ID:Match ID)",
+            f"Dice commitment: `{match.commitment}`",
+        ]
+        attachment = None
+        if table.row.status == "playing":
+            lines.append("The `.mat` record and the dice seed come when the match ends.")
+        else:
+            seed = match.dice_source.reveal()
+            lines.append(
+                f"Dice seed: `{seed}`; the match used dice 0-{match.dice_used - 1} "
+                "(the README shows how to check every roll)"
+            )
+            mat = (await self._repository.full(table)).to_mat(table.plain)
+            attachment = Attachment(f"match-{table.row.id}.mat", mat.encode("utf-8"))
+        return Reply("\n".join(lines), file=attachment)
+
+    async def _damaged_export(self, row: MatchRow) -> Reply:
+        """What the database holds of a match that can't be read: its row and action log as
+        JSON (not its state while it is played: that holds the dice to come)."""
+        data: dict[str, Any] = dataclasses.asdict(row)
+        if row.status == "playing":
+            data["state"] = "(withheld while the match is played: it holds the dice to come)"
+        data["actions"] = [text for _, text in await self._store.match_actions(row.id)]
+        return Reply(
+            f"Match #{row.id}'s record is damaged, so it has no IDs or `.mat`: attached is what "
+            "the database holds of it.",
+            file=Attachment(
+                f"match-{row.id}-damaged.json", json.dumps(data, indent=1).encode("utf-8")
+            ),
+        )
+
+    # -- the server ---------------------------------------------------------------------------
+
+    async def leaderboard(self, place: Place, user: User) -> list[Reply]:
+        top = await self._store.leaderboard(place.server_id, 10)
+        rank = await self._store.rank(place.server_id, user.id) if top else None
+        return [Reply(leaderboard_text(top, user.name, rank, self._prefix))]
+
+    async def stats(self, place: Place, user: User, target: User | None) -> list[Reply]:
+        who = target or user
+        player = await self._store.player(place.server_id, who.id)
+        if player is None:
+            return [Reply(f"{md(who.name)} has not played here yet.")]
+        rank = await self._store.rank(place.server_id, who.id)
+        counts = await self._store.match_counts(place.server_id, who.id)
+        records = await record_against_engine(self._store, place.server_id, who.id)
+        text = stats_text(player, rank, counts) + engine_record_text(records, who.id)
+        analysed = await AnalysisRecords(self._store).pr_summary(place.server_id, who.id)
+        if analysed is not None:
+            text += " " + pr_text(analysed.matches, analysed.decisions, analysed.pr)
+        return [Reply(text)]
+
+    def help(self, topic: str | None) -> list[Reply]:
+        try:
+            return [help_reply(self._settings, typed(topic) if topic else None)]
+        except KeyError:
+            return [
+                Reply(
+                    f"There is no command {quote(topic or '')}. `{self._prefix}help` lists "
+                    "them all.",
+                    private=True,
+                )
+            ]
+
+    # -- state for adapters -------------------------------------------------------------------
+
+    async def game_view(self, place: Place) -> dict[str, Any] | None:
+        """The channel's match (or open challenge) as plain data, for the console's JSON."""
+        table = await self._repository.table(place, latest=True, repair=False)
+        challenge = await self._store.open_challenge(place.server_id, place.channel_id)
+        if challenge is not None and (
+            table is None or challenge.created_at >= table.row.created_at
+        ):
+            ids = (challenge.challenger_id, challenge.challenged_id)
+            names = await self._repository.names(place, ids)
+            return {
+                "players": list(names),
+                "match_length": challenge.match_length,
+                "score": [0, 0],
+                "crawford": False,
+                "game_number": 0,
+                "phase": "challenged",
+                "turn": names[1],
+                "dice": None,
+                "cube": 1,
+                "cube_owner": None,
+                "position_id": None,
+                "match_id": None,
+                "winner": None,
+            }
+        if table is None:
+            return None
+        return game_data(table)
+
+    async def pending_decision(self, place: Place) -> Pending | None:
+        """The question the table waits on now, or None."""
+        table = await self._repository.table(place, repair=False)
+        if table is not None:
+            match = table.match
+            turn = match.turn
+            if turn is None or match.phase not in _DECISIONS or ids_engine(table, turn):
+                return None
+            ids = table.row.player_ids
+            return Pending(_DECISIONS[match.phase], ids[turn], table.names[turn], match_key(table))
+        challenge = await self._challenges.open_challenge(place, expire=False)
+        last = await self._store.latest_match(place.server_id, place.channel_id)
+        if challenge is None:
+            return await self._rematch_pending(place) if last is not None else None
+        name = md((await self._repository.names(place, (challenge.challenged_id,) * 2))[0])
+        pair = {challenge.challenger_id, challenge.challenged_id}
+        rematch = (
+            rematch_key(last.id)
+            if last is not None and last.status == "finished" and set(last.player_ids) == pair
+            else None
+        )
+        return Pending(
+            Decision.CHALLENGE,
+            challenge.challenged_id,
+            name,
+            challenge_key(challenge.id),
+            rematch_key=rematch,
+        )
+
+    async def _rematch_pending(self, place: Place) -> Pending | None:
+        """The rematch question of the table's last match, once it is finished."""
+        try:
+            table = await self._repository.table(place, latest=True, repair=False)
+        except Refusal:  # its record is damaged: no rematch from it
+            return None
+        if table is None or table.row.status != "finished":
+            return None
+        asked = rematch_asked(table)
+        seat = table.row.player_ids.index(asked)
+        other = table.row.player_ids[1 - seat]
+        others = () if other == ENGINE_ID else (other,)
+        return Pending(
+            Decision.REMATCH, asked, table.names[seat], rematch_key(table.row.id), others
+        )

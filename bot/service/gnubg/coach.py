@@ -1,0 +1,241 @@
+"""GNU Backgammon as a helper: ``!hint`` (private advice for the decision a player faces) and
+the tutor (after a costly move or cube action in a game against the bot, the better choice and
+what it cost).
+
+Both read the match under the channel's lock and ask the engine without it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Literal
+
+from bot.gnubg.api import (
+    BAD_THRESHOLD,
+    LEVELS,
+    CubeAdvice,
+    EngineFailure,
+    EngineUnavailable,
+    PlayOption,
+    Query,
+)
+from bot.gnubg.unavailable import UNAVAILABLE
+from bot.rules.events import Moved
+from bot.rules.text import dice_text, level_text, sentence
+from bot.service.gnubg.opponent import before_double, engine_seat
+from bot.service.matches.repository import Repository, Table
+from bot.service.models import Announcement, Place, Refusal, Reply, User
+from bot.settings import Settings
+
+if TYPE_CHECKING:
+    from bot.gnubg.api import Engine
+
+COACH_LEVEL = LEVELS["worldclass"]  # hints and the tutor: gnubg's strongest quick setting
+COACH_PLIES = COACH_LEVEL.plies
+HINT_PLAYS = 5
+Locker = Callable[[Place], AbstractAsyncContextManager[None]]
+Decided = Literal["roll", "move", "double", "take", "drop", "beaver"]
+
+
+@dataclass(frozen=True, slots=True)
+class Tutored:
+    """What a player just did, for the tutor: ``play`` as they typed it for a move."""
+
+    kind: Decided
+    play: str | None = None
+
+
+def cube_lines(advice: CubeAdvice) -> list[str]:
+    return [
+        f"No double      {advice.no_double:+.3f}",
+        f"Double, take   {advice.double_take:+.3f}",
+        f"Double, pass   {advice.double_pass:+.3f}",
+    ]
+
+
+def cube_hint(advice: CubeAdvice) -> str:
+    """Advice before the roll, from the side of the player who may double."""
+    table = "\n".join(cube_lines(advice))
+    return (
+        f"Cube advice ({advice.plies}-ply, cubeful equities for you):\n```\n{table}\n```"
+        f"\nProper cube action: **{advice.proper}**."
+    )
+
+
+def take_hint(advice: CubeAdvice) -> str:
+    """Advice facing a double; ``advice`` is the doubler's, so equities change sign."""
+    answer = "Beaver" if advice.beaver else "Take" if advice.take else "Pass"
+    return (
+        f"Facing the double ({advice.plies}-ply, cubeful equities for you):\n```\n"
+        f"Take   {-advice.double_take:+.3f}\nPass   {-advice.double_pass:+.3f}\n```\n"
+        f"**{answer}** ({advice.proper})."
+    )
+
+
+def plays_hint(dice: tuple[int, int], options: tuple[PlayOption, ...]) -> str:
+    lines = []
+    width = max((len(option.play) for option in options), default=0)
+    for rank, option in enumerate(options, start=1):
+        behind = f" ({option.difference:+.3f})" if rank > 1 else ""
+        lines.append(
+            f"{rank}. {option.play:<{width}}  {option.equity:+.3f}{behind}  {option.plies}-ply"
+        )
+    body = "\n".join(lines)
+    return f"Best plays for {dice_text(dice)} (equity, difference to the best):\n```\n{body}\n```"
+
+
+def cube_loss(advice: CubeAdvice, kind: Decided) -> float:
+    """Equity ``kind`` lost against the best cube action; ``advice`` is the doubler's (or the
+    would-be doubler's): a double is worth the lesser of take and pass to them."""
+    doubled = min(advice.double_take, advice.double_pass)
+    if kind == "roll":
+        return max(0.0, doubled - advice.no_double)
+    if kind == "double":
+        return max(0.0, advice.no_double - doubled)
+    if kind in ("take", "beaver"):
+        return max(0.0, advice.double_take - advice.double_pass)
+    return max(0.0, advice.double_pass - advice.double_take)  # drop
+
+
+_CUBE_DONE = {
+    "roll": "You rolled without doubling",
+    "double": "You doubled",
+    "take": "You took",
+    "beaver": "You beavered",
+    "drop": "You passed",
+}
+
+
+def tutored_in_order(replies: list[Reply], comments: list[Reply]) -> list[Reply]:
+    """``replies`` to a decision with the tutor's ``comments`` on it right after the line that
+    tells it. The status message's first line is the decision; when more follows in it (the
+    bot's forced reply, the next prompt), that line goes first in a message of its own, then
+    the comments, then the rest with the board, so the comment never follows the next prompt."""
+    status = next((i for i, reply in enumerate(replies) if reply.announces is not None), None)
+    if not comments or status is None:
+        return replies + comments
+    first, _, rest = replies[status].text.partition("\n")
+    if rest.count("\n") == 0:  # the decision and the prompt: the comment reads well after
+        return [*replies[: status + 1], *comments, *replies[status + 1:]]
+    line = Reply(first, place=replies[status].place)
+    after = replace(replies[status], text=rest)
+    return [*replies[:status], line, *comments, after, *replies[status + 1:]]
+
+
+class Coach:
+    """Hints and the tutor."""
+
+    def __init__(
+        self, engine: Engine, repository: Repository, settings: Settings, locked: Locker
+    ) -> None:
+        self._engine = engine
+        self._repository = repository
+        self._settings = settings
+        self._locked = locked
+
+    @property
+    def _prefix(self) -> str:
+        return self._settings.command_prefix
+
+    # -- !hint ----------------------------------------------------------------------------------
+
+    async def hint(self, place: Place, user: User) -> list[Reply]:
+        """Advice for the decision ``user`` faces, privately; refused with the reason."""
+        try:
+            async with self._locked(place):
+                table = await self._repository.require(place, user=user)
+            return [Reply(await self._advice(table, user), private=True)]
+        except Refusal as refusal:
+            return [Reply(refusal.text, private=True)]
+        except Announcement as news:  # the match can't be read: the channel hears it
+            return [Reply(news.text)]
+        except (EngineFailure, EngineUnavailable) as error:
+            return [Reply(f"No hint: {sentence(str(error))}", private=True)]
+
+    async def _advice(self, table: Table, user: User) -> str:
+        row, match, p = table.row, table.match, self._prefix
+        if not (row.hints or engine_seat(table) is not None):
+            raise Refusal(
+                "Hints are off in this match: they come with games against the bot "
+                f"(`{p}challenge bot`) and with challenges that allow them "
+                f"(`{p}challenge @bob 5 hints`, unrated)."
+            )
+        seat = table.seat(user)
+        if seat is None:
+            raise Refusal("Hints are for the players of this match.")
+        if match.turn != seat:
+            raise Refusal("It's not your decision now: ask for a hint on your turn.")
+        if not self._engine.available:
+            raise Refusal(UNAVAILABLE)
+        query = Query.of(match)
+        if match.phase == "roll":
+            if not match.can_double(seat):
+                raise Refusal(
+                    f"You can't double now, so there is no cube decision: `{p}roll`, then ask "
+                    "for the best plays."
+                )
+            return cube_hint(await self._engine.cube_advice(query, COACH_LEVEL))
+        if match.phase == "move":
+            assert match.dice is not None
+            options = await self._engine.hint_plays(query, count=HINT_PLAYS, plies=COACH_PLIES)
+            return plays_hint(match.dice, options)
+        if match.phase == "doubled":
+            return take_hint(await self._engine.cube_advice(before_double(match), COACH_LEVEL))
+        accept = await self._engine.resignation_answer(query, COACH_LEVEL)
+        offered = level_text(match.resignation)
+        return f"Resignation offered ({offered}): **{'accept' if accept else 'reject'}** it."
+
+    # -- the tutor -------------------------------------------------------------------------------
+
+    async def tutor(self, place: Place, before: Table, decision: Tutored) -> list[Reply]:
+        """After a player's decision in a tutored match (``before``: the table as it stood),
+        a reply when it lost more than :data:`BAD_THRESHOLD`; nothing otherwise, or when the
+        decision was refused."""
+        after = await self._repository.table(place, repair=False)
+        if (
+            after is None
+            or after.row.id != before.row.id
+            or after.match.action_count <= before.match.action_count
+        ):
+            return []  # refused: nothing was done
+        try:
+            text = await self._comment(before, decision)
+        except (EngineFailure, EngineUnavailable) as error:
+            return [Reply(f"Tutor: no comment this time ({sentence(str(error)).rstrip('.')}).")]
+        return [Reply(text)] if text else []
+
+    async def _comment(self, before: Table, decision: Tutored) -> str | None:
+        match = before.match
+        seat = match.turn
+        assert seat is not None
+        if decision.kind == "move":
+            assert decision.play is not None
+            moved = [
+                event
+                for event in match.move(seat, decision.play).events
+                if isinstance(event, Moved) and event.player == seat
+            ]
+            if not moved or moved[0].forced or moved[0].no_legal_move:
+                return None
+            rating = await self._engine.rate_play(Query.of(match), moved[0].play, plies=COACH_PLIES)
+            if rating.loss <= BAD_THRESHOLD:
+                return None
+            return (
+                f"Tutor: `{moved[0].play}` loses {rating.loss:.3f} in equity. Better: "
+                f"`{rating.best.play}` ({rating.best.equity:+.3f} against "
+                f"{rating.played.equity:+.3f})."
+            )
+        if decision.kind == "roll" and not match.can_double(seat):
+            return None
+        query = before_double(match) if match.phase == "doubled" else Query.of(match)
+        advice = await self._engine.cube_advice(query, COACH_LEVEL)
+        loss = cube_loss(advice, decision.kind)
+        if loss <= BAD_THRESHOLD:
+            return None
+        table = "\n".join(cube_lines(advice))
+        return (
+            f"Tutor: {_CUBE_DONE[decision.kind]}: that loses {loss:.3f} in equity. Proper cube "
+            f"action: **{advice.proper}**.\n```\n{table}\n```"
+        )

@@ -1,0 +1,342 @@
+"""GNU Backgammon as a player: a match against it starts at once, and it takes its turns in the
+reply flow of whatever command handed it the turn.
+
+The engine thinks with no channel lock held: :meth:`Opponent.follow` reads the match under the
+lock, asks the engine without it, then takes the lock again, checks that nobody acted meanwhile
+(the action count) and carries the answer out through the same :class:`Match` actions as a
+person's. It repeats until a person must act or the match ends. An engine failure leaves the
+match as it was, says so, and the turn is tried again by the channel's next command.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+from collections import OrderedDict
+from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
+from typing import TYPE_CHECKING
+
+from bot.gnubg.api import (
+    DEFAULT_LEVEL,
+    LEVELS,
+    RETRY,
+    EngineFailure,
+    EngineUnavailable,
+    Level,
+    Query,
+)
+from bot.gnubg.unavailable import UNAVAILABLE
+from bot.rules import MoveError
+from bot.rules.events import Event
+from bot.rules.match import Match, MatchError
+from bot.rules.matchid import decode_match_id, encode_match_id
+from bot.rules.text import sentence
+from bot.service.gnubg.budget import EngineBudget
+from bot.service.matches.challenges import TUTOR_WORD, Challenges, parse_terms, take_words
+from bot.service.matches.images import BoardImages
+from bot.service.matches.play import advance
+from bot.service.matches.presentation import match_kind, options_text, status_reply
+from bot.service.matches.repository import MatchTerms, Repository, Table
+from bot.service.matches.threads import match_place
+from bot.service.models import (
+    ENGINE_ID,
+    ENGINE_USER,
+    Place,
+    Refusal,
+    Reply,
+    User,
+    engine_seat_of,
+    place_link,
+)
+from bot.service.records.dice import DiceFactory
+from bot.service.records.names import markdown_safe as md
+from bot.settings import Settings
+from bot.store import StaleMatchError
+from bot.store.opponent import engine_matches
+
+if TYPE_CHECKING:
+    from bot.gnubg.api import Engine
+
+log = logging.getLogger(__name__)
+
+ENGINE_STEPS = 200  # a guard: the engine's turns in one reply flow (a person acts far sooner)
+OFFERS_KEPT = 10_000  # matches whose game with a resignation offer the engine remembers
+ENGINE_WORD = "bot"  # `!challenge bot`: the word that names the engine where a user is expected
+Locker = Callable[[Place], AbstractAsyncContextManager[None]]
+Action = Callable[[Match], Match]
+
+
+def engine_seat(table: Table) -> int | None:
+    """The engine's seat at ``table``, or None when two people play."""
+    return engine_seat_of(table.row.player_ids)
+
+
+def engine_level(table: Table) -> Level:
+    return LEVELS[table.row.engine_level or DEFAULT_LEVEL]
+
+
+def owes_turn(table: Table) -> bool:
+    """Whether the match waits on the engine."""
+    seat = engine_seat(table)
+    return seat is not None and table.row.status == "playing" and table.match.turn == seat
+
+
+def before_double(match: Match) -> Query:
+    """The state a double was offered from, as gnubg reads it (the doubler on roll to decide):
+    its cube advice says whether to take."""
+    fields = decode_match_id(match.match_id())
+    fields = dataclasses.replace(fields, doubled=False, turn=fields.on_roll)
+    gnubg_id = f"{match.position_id()}:{encode_match_id(fields)}"
+    return Query(gnubg_id, jacoby=match.options.jacoby, beavers=match.options.beavers)
+
+
+class Opponent:
+    """Matches against the engine: their start and the engine's turns."""
+
+    def __init__(
+        self,
+        engine: Engine,
+        repository: Repository,
+        challenges: Challenges,
+        images: BoardImages,
+        settings: Settings,
+        dice: DiceFactory,
+        locked: Locker,
+        budget: EngineBudget,
+    ) -> None:
+        self._engine = engine
+        self._budget = budget
+        self._repository = repository
+        self._challenges = challenges
+        self._images = images
+        self._settings = settings
+        self._dice = dice
+        self._locked = locked
+        # match id -> the game in which the engine offered to resign: once a game is enough (a
+        # rejected offer isn't repeated every turn). Memory only: after a restart, once more.
+        self._offered: OrderedDict[int, int] = OrderedDict()
+        self._following: dict[Place, bool] = {}  # place -> another command asked meanwhile
+
+    @property
+    def _prefix(self) -> str:
+        return self._settings.command_prefix
+
+    # -- the start (under the channel's lock) --------------------------------------------------
+
+    async def start(self, place: Place, user: User, terms: str | int | None) -> list[Reply]:
+        """``!challenge bot [length|money] [level] [tutor]``: the match starts at once."""
+        if not self._engine.available:
+            raise Refusal(UNAVAILABLE)
+        rest, extras = take_words(terms, (TUTOR_WORD, "hints", *LEVELS))
+        levels = [word for word in extras if word in LEVELS]
+        if len(levels) > 1:
+            raise Refusal(f"Name one level, not {' and '.join(levels)}.")
+        level = levels[0] if levels else self._settings.bot_level
+        tutor = TUTOR_WORD in extras
+        try:
+            length, options = parse_terms(rest, self._settings)
+        except Refusal as refusal:
+            raise Refusal(
+                f"{refusal.text} Against the bot you may also name a level "
+                f"({', '.join(LEVELS)}) and add `tutor`."
+            ) from None
+        await self._challenges.require_free_table(place)
+        await self._within_budget(user)
+        rated = self._settings.bot_games_rated and length > 0
+        match = Match.start(length, dice=self._dice(), **options)
+        events = list(match.record)
+        match = advance(match, events)
+        terms_ = MatchTerms(engine_level=level, tutor=tutor, hints=True, rated=rated)
+        threads = self._challenges.threads
+        thread: Place | None = None
+        said: list[Reply] = []
+        if threads is not None:
+            thread, said = await threads.open(place, (user.name, ENGINE_USER.name), length, None)
+        if threads is None:
+            table = await self._repository.create_engine_match(
+                place, user, ENGINE_USER, match, terms_
+            )
+        else:
+            async with threads.discarding(thread):
+                table = await self._repository.create_engine_match(
+                    place, user, ENGINE_USER, match, terms_, thread=thread
+                )
+        extras_text = ", with the tutor" if tutor else ""
+        lead = (
+            f"{md(user.name)} vs {md(ENGINE_USER.name)} ({level}): {match_kind(length)}"
+            f"{options_text(match.options.to_data())}{extras_text}, "
+            f"{'rated' if rated else 'unrated'}; `{self._prefix}hint` for advice. "
+            f"Dice commitment (SHA-256 of the secret seed, revealed at the end): "
+            f"`{match.commitment}`"
+        )
+        reply = await status_reply(table, events, self._prefix, self._images, lead=lead)
+        if threads is None:
+            return [reply]
+        started = f"{md(user.name)} plays {md(ENGINE_USER.name)} ({level})."
+        return said + await threads.moved([reply], thread, started)
+
+    async def _within_budget(self, user: User) -> None:
+        """At most :attr:`EngineBudget.bot_games` games against the bot per user at once."""
+        most = self._budget.bot_games
+        playing = [
+            row
+            for row in await self._repository.store.playing_matches(user.id)
+            if row.engine_level is not None
+        ]
+        if len(playing) >= most:
+            where = ", ".join(place_link(match_place(row)) for row in playing)
+            raise Refusal(
+                f"You already play {most} games against the bot ({where}): finish or resign one "
+                "before you start another."
+            )
+
+    # -- the engine's turns (no lock held while it thinks) -------------------------------------
+
+    async def follow(self, place: Place) -> list[Reply]:
+        """Play the engine's turns at ``place`` until a person must act; the replies say what
+        it did (one status message) and, if it failed, why. While one command's flow follows
+        the engine at a place, another's returns at once and the first looks again before it
+        ends, so the engine never thinks twice about one decision in this process."""
+        if place in self._following:
+            self._following[place] = True
+            return []
+        self._following[place] = False
+        replies: list[Reply] = []
+        try:
+            while True:
+                replies += await self._follow(place)
+                if not self._following[place]:
+                    return replies
+                self._following[place] = False
+        finally:
+            del self._following[place]
+
+    async def _follow(self, place: Place) -> list[Reply]:
+        events: list[Event] = []
+        table: Table | None = None
+        failure: list[Reply] = []
+        asked_resign: tuple[int, int] | None = None  # (game, action count) of the last question
+        for _ in range(ENGINE_STEPS):
+            row = await self._repository.store.playing_match(place.server_id, place.channel_id)
+            if row is None or ENGINE_ID not in row.player_ids:
+                break  # the usual case, read cheaply: no match against the engine here
+            async with self._locked(place):
+                current = await self._repository.table(place, repair=False)
+            if current is None or not owes_turn(current):
+                break
+            try:
+                action, asked = await self._decide(current, asked_resign)
+            except (EngineFailure, EngineUnavailable) as error:
+                failure = [self._failed(current, str(error))]
+                break
+            if asked is not None:
+                asked_resign = asked
+            try:
+                saved = await self._carry_out(place, current, action)
+            except (MatchError, MoveError) as error:
+                log.error("Match %s: the engine's answer was refused: %s", current.row.id, error)
+                failure = [self._failed(current, f"its answer broke the rules ({error})")]
+                break
+            if saved is None:  # someone acted meanwhile: their command's flow goes on
+                break
+            table, step_events = saved
+            events += step_events
+        if table is None:
+            return failure
+        return [await status_reply(table, events, self._prefix, self._images), *failure]
+
+    def _failed(self, table: Table, why: str) -> Reply:
+        name = ENGINE_USER.name
+        why = sentence(why.removesuffix(RETRY)).rstrip(".")  # it retries by itself
+        if why.startswith(name):
+            why = "it" + why[len(name):]
+        return Reply(
+            f"{md(name)} could not take its turn: {why}. The game waits for it: the bot tries "
+            f"again at the next command here, e.g. `{self._prefix}board`."
+        )
+
+    async def _carry_out(
+        self, place: Place, seen: Table, action: Action
+    ) -> tuple[Table, list[Event]] | None:
+        """Do ``action`` to the match if it is still as ``seen``; the table saved and the
+        events, or None when it changed meanwhile."""
+        async with self._locked(place):
+            table = await self._repository.table(place, repair=False)
+            if (
+                table is None
+                or table.row.id != seen.row.id
+                or table.match.action_count != seen.match.action_count
+            ):
+                return None
+            match = action(table.match)
+            events = list(match.events)
+            match = advance(match, events)
+            try:
+                return await self._repository.save(table, match), events
+            except StaleMatchError as error:  # another process wrote the match first
+                if error.match_id is not None:
+                    self._repository.forget(error.match_id)
+                return None
+
+    async def _decide(
+        self, table: Table, asked_resign: tuple[int, int] | None
+    ) -> tuple[Action, tuple[int, int] | None]:
+        """What the engine does now, and (game, action count) if it was asked to resign."""
+        match, level = table.match, engine_level(table)
+        seat = engine_seat(table)
+        assert seat is not None
+        query = Query.of(match)
+        engine = self._engine
+        if match.phase == "doubled":
+            advice = await engine.cube_advice(before_double(match), level)
+            if advice.beaver and match.length == 0 and match.options.beavers:
+                return (lambda m: m.beaver(seat)), None
+            if advice.take:
+                return (lambda m: m.take(seat)), None
+            return (lambda m: m.drop(seat)), None
+        if match.phase == "resigned":
+            if await engine.resignation_answer(query, level):
+                return (lambda m: m.accept_resignation(seat)), None
+            return (lambda m: m.reject_resignation(seat)), None
+        asked = None
+        this_turn = (match.game_number, match.action_count)
+        rolled_here = (
+            asked_resign is not None
+            and asked_resign[0] == match.game_number
+            and asked_resign[1] == match.action_count - 1
+        )
+        offered_this_game = self._offered.get(table.row.id) == match.game_number
+        if not rolled_here and not offered_this_game:
+            asked = this_turn
+            points = await engine.resignation_offer(query, level)
+            if points > 0:
+                self._offered[table.row.id] = match.game_number
+                self._offered.move_to_end(table.row.id)
+                while len(self._offered) > OFFERS_KEPT:
+                    self._offered.popitem(last=False)
+                return (lambda m: m.resign(seat, points)), asked
+        if match.phase == "roll":
+            if match.can_double(seat) and (await engine.cube_advice(query, level)).double:
+                return (lambda m: m.double(seat)), asked
+            return (lambda m: m.roll(seat)), asked
+        play = await engine.choose_play(query, level)
+        if play is None:
+            raise EngineFailure(f"it found no play for {match.gnubg_id()}")
+        return (lambda m: m.move(seat, play)), asked
+
+    # -- after a restart -----------------------------------------------------------------------
+
+    async def resume(self, where: Callable[[Place], bool]) -> dict[Place, list[Reply]]:
+        """Play the turns the engine owes in every match at a place ``where`` accepts (at
+        startup: a turn that was being thought about when the bot stopped); the replies by
+        place."""
+        out: dict[Place, list[Reply]] = {}
+        for row in await engine_matches(self._repository.store):
+            place = Place(row.server_id, row.channel_id)
+            if not where(place):
+                continue
+            replies = await self.follow(place)
+            if replies:
+                out[place] = replies
+        return out

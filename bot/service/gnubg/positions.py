@@ -1,0 +1,216 @@
+"""``!show`` and ``!eval``: a pasted position (an XGID or a gnubg ID) drawn, and judged by GNU
+Backgammon. Tied to no match, they run in any channel under no channel's lock: the board is
+drawn off the event loop and gnubg thinks in its own worker process.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot.gnubg.api import (
+    CubeAdvice,
+    Engine,
+    EngineFailure,
+    EngineUnavailable,
+    Evaluation,
+    PlayOption,
+    Probabilities,
+    Query,
+)
+from bot.render import BoardState
+from bot.rules.errors import PositionTextError
+from bot.rules.options import MAX_CUBE
+from bot.rules.pasted import NAMES, PastedPosition, read_position
+from bot.rules.text import dice_text, sentence
+from bot.service.matches.images import BoardImages
+from bot.service.matches.presentation import lead_text, typed
+from bot.service.models import Reply
+
+EVAL_PLIES = 2
+TOP_PLAYS = 5
+ACCEPTED = (
+    "Paste an XGID (`XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10`), a gnubg ID "
+    "(`4HPwATDgc/ABMA:cAkAAAAAAAAE`) or a Position ID alone."
+)
+
+
+def board_state(pasted: PastedPosition) -> BoardState:
+    """What the board image shows of a pasted position (players named X and O, as XG does)."""
+    return BoardState(
+        position=pasted.position,
+        on_roll=pasted.on_roll,
+        players=NAMES,
+        match_length=pasted.length,
+        score=pasted.score,
+        crawford=pasted.crawford,
+        cube_value=pasted.cube,
+        cube_owner=pasted.cube_owner,
+        dice=pasted.dice,
+        phase=pasted.phase,
+        beavers=pasted.beavers and pasted.cube * 4 <= MAX_CUBE,
+    )
+
+
+# -- words ----------------------------------------------------------------------------------------
+
+
+def _signed(value: float) -> str:
+    return f"{value:+.3f}"
+
+
+def _percent(value: float) -> str:
+    return f"{100 * value:.1f}%"
+
+
+def _action_text(pasted: PastedPosition) -> str:
+    mover, other = NAMES[pasted.on_roll], NAMES[1 - pasted.on_roll]
+    if pasted.doubled:
+        return f"{mover} doubles to {pasted.cube * 2}: {other} to take or pass"
+    if pasted.dice is not None:
+        return f"{mover} to play {dice_text(pasted.dice)}"
+    return f"{mover} to roll or double"
+
+
+def _match_text(pasted: PastedPosition) -> str:
+    o_score, x_score = pasted.score
+    if not pasted.length:
+        rules = [rule for rule, on in (("Jacoby", pasted.jacoby), ("beavers", pasted.beavers))
+                 if on]
+        text = "money game" + (f" ({', '.join(rules)})" if rules else "")
+        return text + (f", session X {x_score}, O {o_score}" if any(pasted.score) else "")
+    text = f"{pasted.length}-point match, X {x_score}, O {o_score}"
+    if pasted.crawford:
+        return text + ", Crawford game"
+    if pasted.length == 1:
+        return text  # no Crawford game, no cube: nothing is "post-Crawford" there
+    return text + (", post-Crawford" if pasted.length - 1 in pasted.score else "")
+
+
+def _cube_text(pasted: PastedPosition) -> str:
+    if pasted.crawford:
+        return "no cube (Crawford)"
+    owner = "centred" if pasted.cube_owner is None else f"{NAMES[pasted.cube_owner]} owns it"
+    return f"cube {pasted.cube}, {owner}"
+
+
+def summary(pasted: PastedPosition) -> str:
+    """Two lines: who is to do what, the match, the cube and the pips; then both IDs to copy."""
+    o_pips, x_pips = pasted.pip_counts()
+    pips = f"pips X {x_pips}, O {o_pips} ({lead_text(('O', 'X'), (o_pips, x_pips))})"
+    facts = " · ".join((_action_text(pasted), _match_text(pasted), _cube_text(pasted), pips))
+    return f"{facts}\ngnubg ID `{pasted.gnubg_id()}` · `{pasted.xgid()}`"
+
+
+def _chances(
+    name: str, chances: Probabilities, equity: float, plies: int, dice: tuple[int, int] | None
+) -> str:
+    """gnubg's chances for the player on roll, from before the roll: with dice set, say so (they
+    are not the chances after the best play of those dice)."""
+    lose = 1 - chances.win
+    when = f" before the roll (any roll, not yet this {dice_text(dice)})" if dice else ""
+    return (
+        f"gnubg {plies}-ply, for {name}{when}: win {_percent(chances.win)} (gammon "
+        f"{_percent(chances.win_gammon)}, backgammon {_percent(chances.win_backgammon)}), lose "
+        f"{_percent(lose)} (gammon {_percent(chances.lose_gammon)}, backgammon "
+        f"{_percent(chances.lose_backgammon)}); cubeless equity {_signed(equity)}"
+    )
+
+
+def _cube_advice(pasted: PastedPosition, advice: CubeAdvice) -> str:
+    """The proper cube action with the three cubeful equities (for the player on roll), each
+    against the proper one; for a double already offered, the taker's answer first."""
+    best = max(advice.no_double, min(advice.double_take, advice.double_pass))
+    equities = " · ".join(
+        f"{label} {_signed(equity)}" + ("" if abs(equity - best) < 5e-4
+                                        else f" ({_signed(equity - best)})")
+        for label, equity in (("No double", advice.no_double),
+                              ("Double, take", advice.double_take),
+                              ("Double, pass", advice.double_pass))
+    )
+    kind = "cubeful" if not pasted.length else "EMG"
+    head = f"Cube: **{advice.proper}**"
+    if pasted.doubled:
+        taker = NAMES[1 - pasted.on_roll]
+        answer = "beaver" if advice.beaver else "take" if advice.take else "pass"
+        head = f"{taker} should **{answer}** ({advice.proper})"
+    return f"{head}. {equities} ({kind}, for {NAMES[pasted.on_roll]})"
+
+
+def _plays_table(pasted: PastedPosition, plays: tuple[PlayOption, ...]) -> str:
+    assert pasted.dice is not None
+    mover = NAMES[pasted.on_roll]
+    if not plays:
+        return f"{mover} has no legal play with {dice_text(pasted.dice)}."
+    kind = "cubeful" if not pasted.length else "EMG"
+    width = max(len(option.play) for option in plays)
+    lines = []
+    for rank, option in enumerate(plays[:TOP_PLAYS], start=1):
+        difference = "" if rank == 1 else f" ({_signed(option.difference)})"
+        lines.append(f"{rank}. {option.play:<{width}}  {_signed(option.equity)}{difference}"
+                     f"  {option.plies}-ply")
+    return (f"Best plays for {mover}'s {dice_text(pasted.dice)} ({kind} equity):\n```\n"
+            + "\n".join(lines) + "\n```")
+
+
+def analysis(pasted: PastedPosition, evaluation: Evaluation) -> str:
+    lines = [_chances(NAMES[pasted.on_roll], evaluation.probabilities, evaluation.equity,
+                      evaluation.plies, pasted.dice)]
+    if evaluation.cube is not None:
+        lines.append(_cube_advice(pasted, evaluation.cube))
+    elif pasted.dice is None:
+        lines.append(f"Cube: {NAMES[pasted.on_roll]} can't double here.")
+    if pasted.dice is not None:
+        lines.append(_plays_table(pasted, evaluation.plays))
+    return "\n".join(lines)
+
+
+def query(pasted: PastedPosition) -> Query:
+    """What gnubg is asked: a double offered is judged from the doubler's side before it (the
+    advice's take and beaver answer it)."""
+    before = pasted.before_double()
+    return Query(before.gnubg_id(), jacoby=pasted.jacoby, beavers=pasted.beavers)
+
+
+# -- the room -------------------------------------------------------------------------------------
+
+
+class Positions:
+    """``!show`` and ``!eval``. Neither reads or writes the store, nor takes a lock."""
+
+    def __init__(self, engine: Engine, images: BoardImages) -> None:
+        self._engine = engine
+        self._images = images
+
+    @staticmethod
+    def read(text: str) -> PastedPosition:
+        """The pasted position; raises :class:`PositionTextError` (see :func:`refusal`)."""
+        return read_position(typed(text))
+
+    async def show(self, text: str) -> list[Reply]:
+        try:
+            pasted = self.read(text)
+        except PositionTextError as error:
+            return [refusal(error)]
+        image = await self._images.picture(board_state(pasted), pasted.on_roll)
+        return [Reply(summary(pasted), image=image)]
+
+    async def evaluate(self, text: str) -> list[Reply]:
+        try:
+            pasted = self.read(text)
+        except PositionTextError as error:
+            return [refusal(error)]
+        drawing = asyncio.ensure_future(
+            self._images.picture(board_state(pasted), pasted.on_roll))
+        try:
+            judged = analysis(pasted, await self._engine.evaluate(query(pasted),
+                                                                 plies=EVAL_PLIES))
+        except (EngineUnavailable, EngineFailure) as error:
+            judged = sentence(f"No analysis: {error}")
+        finally:
+            image = await drawing
+        return [Reply(f"{summary(pasted)}\n{judged}", image=image)]
+
+
+def refusal(error: PositionTextError) -> Reply:
+    """One private reply: what is wrong with the text, and the forms that are read."""
+    return Reply(f"{sentence(str(error))} {ACCEPTED}", private=True)

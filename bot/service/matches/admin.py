@@ -1,0 +1,199 @@
+"""Ending a match early: an abort both players agree to, a claim against a player who stopped
+acting, and a moderator's void."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from bot.gnubg.api import Engine, EngineFailure, EngineUnavailable, Query
+from bot.service.matches.presentation import ended_reply
+from bot.service.matches.repository import DamagedMatch, Repository, Table, require_seat
+from bot.service.models import ENGINE_ID, Place, Refusal, Reply, User
+from bot.service.records.durations import countdown
+from bot.service.records.names import markdown_safe as md
+from bot.settings import Settings
+from bot.store import Store
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimChance:
+    """GNU Backgammon's estimate, asked before the lock: the claimer's match-winning chance
+    in match ``match_id`` as it stood at ``version``."""
+
+    match_id: int
+    version: int
+    chance: float | None  # None: gnubg can't judge here (not installed): rated as a win
+
+
+class Administration:
+    """The commands that end a match early. Each runs under the channel's lock (the facade's)."""
+
+    def __init__(
+        self,
+        store: Store,
+        repository: Repository,
+        settings: Settings,
+        clock: Callable[[], float],
+        engine: Engine,
+    ) -> None:
+        self._engine = engine
+        self._store = store
+        self._repository = repository
+        self._settings = settings
+        self._clock = clock
+
+    @property
+    def _prefix(self) -> str:
+        return self._settings.command_prefix
+
+    async def abort(self, place: Place, user: User) -> list[Reply]:
+        table = await self._repository.require(place, user=user)
+        seat = require_seat(table, user)
+        offered = table.row.abort_offered_by
+        if table.row.player_ids[1 - seat] == ENGINE_ID:
+            offered = 1 - seat  # GNU Backgammon agrees at once
+        if offered == seat:
+            raise Refusal(
+                f"You asked to abort already; waiting for "
+                f"{table.names[1 - seat]} to type `{self._prefix}abort` too."
+            )
+        if offered is None:
+            saved = await self._repository.save(
+                table, table.match, touch=False, abort_offered_by=seat
+            )
+            other = table.row.player_ids[1 - seat]
+            return [
+                Reply(
+                    f"{md(user.name)} asks to abort the match (unrated). "
+                    f"{table.names[1 - seat]}: `{self._prefix}abort` to agree.",
+                    mention=(other,),
+                    announces=(saved.row.id, saved.row.version),
+                )
+            ]
+        await self._repository.end(table, status="aborted", ending="aborted")
+        return [
+            Reply(f"Match aborted by agreement: {table.names[0]} vs {table.names[1]}, unrated.")
+        ]
+
+    async def void(self, place: Place, user: User, *, moderator: bool) -> list[Reply]:
+        """A moderator ends the channel's match, unrated (a stuck or abandoned one)."""
+        if not moderator:
+            raise Refusal(
+                "Only moderators (Manage Messages in this channel) can void a match; "
+                f"the players can end it together with `{self._prefix}abort`."
+            )
+        try:
+            table = await self._repository.require(place)
+        except DamagedMatch as damaged:  # it can't be read: voided as it is
+            await self._repository.void_damaged(damaged.row)
+            names = damaged.names
+            return [
+                Reply(
+                    f"{md(user.name)} voided the damaged match between {names[0]} and "
+                    f"{names[1]}: unrated, and the table is free."
+                )
+            ]
+        await self._repository.end(table, status="aborted", ending="voided")
+        names = table.names
+        return [
+            Reply(
+                f"{md(user.name)} voided the match between {names[0]} and {names[1]}: "
+                "unrated, and the table is free."
+            )
+        ]
+
+    async def claim_chance(self, place: Place, user: User) -> ClaimChance | None:
+        """Without the channel's lock (gnubg may think a while): the claimer's chance to win the
+        match from here, when the claim would succeed and it is rated by that chance (a rated
+        match, gnubg available); else None (the claim itself then says why, or rates a win)."""
+        table = await self._repository.table(place, repair=False)
+        if table is None or not self._by_chance(table):
+            return None
+        seat = await self._claimable(table, user)
+        try:
+            chance = await self._engine.match_winning_chance(
+                Query.of(table.match), seat, plies=self._settings.analysis_plies
+            )
+        except EngineUnavailable:
+            return ClaimChance(table.row.id, table.row.version, None)
+        except EngineFailure as error:
+            raise Refusal(
+                f"GNU Backgammon couldn't judge the position to rate the claim ({error}): "
+                f"try `{self._prefix}claim` again in a moment."
+            ) from None
+        return ClaimChance(table.row.id, table.row.version, chance)
+
+    def _by_chance(self, table: Table) -> bool:
+        return self._engine.available and table.match.length > 0 and bool(table.row.rated)
+
+    async def claim(
+        self, place: Place, user: User, estimate: ClaimChance | None = None
+    ) -> list[Reply]:
+        """``estimate``: :meth:`claim_chance`'s answer, asked before the lock was taken."""
+        table = await self._repository.require(place, user=user)
+        seat = await self._claimable(table, user)
+        match = table.match
+        idle = self._clock() - (await self._told_since(table) or 0.0)
+        chance = None
+        if self._by_chance(table):
+            if estimate is None or (estimate.match_id, estimate.version) != (
+                table.row.id,
+                table.row.version,
+            ):
+                raise Refusal(
+                    "The game changed while GNU Backgammon judged the position: nothing was "
+                    f"done. `{self._prefix}claim` again if you still may."
+                )
+            chance = estimate.chance
+        ended = await self._repository.end(
+            table, status="finished", ending="claimed", winner=seat, chance=chance
+        )
+        text = (
+            f"{md(user.name)} claims the match: {table.names[1 - seat]} has not "
+            f"acted for {countdown(idle)}. {md(user.name)} wins"
+        )
+        if chance is None:
+            return [ended_reply(ended, f"{text}{' (rated)' if match.length > 0 else ''}.")]
+        return [
+            ended_reply(
+                ended,
+                f"{text}. The ratings change by the expected result: {md(user.name)}'s chance "
+                f"to win the match from this position is {100 * chance:.1f}% (GNU Backgammon).",
+            )
+        ]
+
+    async def _claimable(self, table: Table, user: User) -> int:
+        """``user``'s seat, when they may claim the match now; else a refusal saying why."""
+        seat = require_seat(table, user)
+        match = table.match
+        if match.turn == seat:
+            raise Refusal("It's your own turn: you can't claim while the table waits for you.")
+        since = await self._told_since(table)
+        if since is None:
+            raise Refusal(
+                f"{table.names[1 - seat]} hasn't been shown the game as it stands: the bot "
+                f"couldn't post it. `{self._prefix}board` shows it, and the claim clock "
+                "starts then."
+            )
+        idle = self._clock() - since
+        limit = self._settings.claim_timeout_hours * 3600
+        if idle < limit:
+            left = countdown(limit - idle)
+            raise Refusal(
+                f"{table.names[1 - seat]} has {left} left to act before you can claim the match."
+            )
+        return seat
+
+    async def _told_since(self, table: Table) -> float | None:
+        """Since when the players have been shown the match as it stands: its last action, or
+        later if the message showing it went out later; None if it never went out. A match
+        nobody records the showing of (no adapter does) counts as shown at its last action."""
+        shown = await self._store.announcement(table.row.id)
+        last = table.row.last_action_at
+        if shown is None:
+            return last
+        version, shown_at = shown
+        if version < table.row.version:
+            return None
+        return max(last, shown_at)

@@ -1,0 +1,375 @@
+"""Challenges: the terms a challenger types, and a challenge's answer (accept, decline, cancel)
+or expiry. An accepted challenge starts the match."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Collection
+from typing import Any
+
+from bot.gnubg.api import LEVELS
+from bot.rules.match import Match
+from bot.rules.options import MAX_AUTOMATIC_DOUBLES
+from bot.service.commands.limits import Rate
+from bot.service.matches.images import BoardImages
+from bot.service.matches.play import advance
+from bot.service.matches.presentation import (
+    challenge_key,
+    match_kind,
+    options_text,
+    quote,
+    status_reply,
+    typed,
+)
+from bot.service.matches.repository import Repository
+from bot.service.matches.threads import MatchThreads
+from bot.service.matches.timers import CLOCK_WORD, ClockTermsError, read_clock
+from bot.service.models import Decision, Place, Refusal, Reply, User
+from bot.service.records.dice import DiceFactory
+from bot.service.records.durations import clock_text, countdown, setting_duration, wait_duration
+from bot.service.records.names import markdown_safe as md
+from bot.settings import MAX_MATCH_LENGTH, Settings
+from bot.store import ChallengeRow, Store
+from bot.store.opponent import set_challenge_hints
+from bot.store.timers import set_challenge_clock
+
+HINTS_WORD = "hints"  # a challenge between people that allows !hint (unrated)
+CHALLENGE_RATE = Rate(3, 600.0)  # unaccepted challenges of one user, per server
+TUTOR_WORD = "tutor"  # a game against the bot that comments on costly decisions
+_POINT_WORDS = ("points", "point", "pts", "pt", "p")
+_LENGTH_WORDS = re.compile(r"^(\d+)(?=(?:points|point|pts|pt|p)\b)")  # "3pt" -> "3 pt"
+MONEY_OPTIONS: dict[str, tuple[str, Any]] = {
+    "jacoby": ("jacoby", True),
+    "beavers": ("beavers", True),
+    "beaver": ("beavers", True),
+    "auto": ("automatic_doubles", True),
+    "automatic": ("automatic_doubles", True),
+}
+
+
+def take_words(
+    terms: str | int | None, wanted: Collection[str]
+) -> tuple[str | int | None, list[str]]:
+    """``terms`` without the words in ``wanted`` (any case), and those words as found:
+    ``5 tutor expert`` -> ``5``, ``["tutor", "expert"]``."""
+    if not isinstance(terms, str):
+        return terms, []
+    words = typed(terms).replace(",", " ").split()
+    taken = [word.lower() for word in words if word.lower() in wanted]
+    rest = " ".join(word for word in words if word.lower() not in wanted)
+    return rest, taken
+
+
+def parse_terms(terms: str | int | None, settings: Settings) -> tuple[int, dict[str, Any]]:
+    """Match length (0 = money) and money-game options from what the challenger typed:
+    ``5``, ``5 points``, ``money jacoby beavers auto 2``."""
+    if terms is None or isinstance(terms, int):
+        return _parse_length(terms, settings), {}
+    words = _LENGTH_WORDS.sub(r"\1 ", typed(terms).lower().replace(",", " ")).split()
+    if words and words[0].isdigit() and len(words) > 1 and words[1] in _POINT_WORDS:
+        words.pop(1)  # "3 points"
+    if not words:
+        return _parse_length(None, settings), {}
+    first, extras = (words[0], words[1:]) if words[0] not in MONEY_OPTIONS else (None, words)
+    options = _parse_options(extras, settings.command_prefix)
+    length = _parse_length(first, settings)
+    if options and length:
+        raise Refusal(
+            "Jacoby, beavers and automatic doubles are for money games: "
+            f"`{settings.command_prefix}challenge @user money jacoby beavers`."
+        )
+    return length, options
+
+
+def _parse_options(words: list[str], prefix: str) -> dict[str, Any]:
+    options: dict[str, Any] = {}
+    index = 0
+    while index < len(words):
+        word = words[index]
+        index += 1
+        if word not in MONEY_OPTIONS:
+            raise Refusal(
+                f"{quote(word)} is not a match option: after `money` you may add "
+                "`jacoby`, `beavers` and `auto` (automatic doubles)."
+            )
+        name, value = MONEY_OPTIONS[word]
+        if name == "automatic_doubles" and index < len(words) and words[index].isdigit():
+            value = int(words[index])
+            index += 1
+            if not 1 <= value <= MAX_AUTOMATIC_DOUBLES:
+                raise Refusal(
+                    f"Automatic doubles: at most 1 to {MAX_AUTOMATIC_DOUBLES} per game, "
+                    f"not {value}, e.g. `{prefix}challenge @user money auto 2`."
+                )
+        options[name] = value
+    return options
+
+
+def _parse_length(length: str | int | None, settings: Settings) -> int:
+    if length is None or (isinstance(length, str) and not length.strip()):
+        return settings.default_match_length
+    if isinstance(length, str):
+        word = typed(length).lower()
+        if word in ("money", "m"):
+            return 0
+        if not word.isdigit():
+            raise Refusal(
+                f"{quote(length)} is not a match length: give a number of points "
+                f"(1-{MAX_MATCH_LENGTH}) or `money`."
+            )
+        length = int(word)
+    if not 1 <= length <= MAX_MATCH_LENGTH:
+        raise Refusal(
+            f"A match is 1 to {MAX_MATCH_LENGTH} points, not {length}; for a money game "
+            f"say `money`, e.g. `{settings.command_prefix}challenge @user money`."
+        )
+    return length
+
+
+def hints_text(hints: bool) -> str:
+    return " with hints (unrated)" if hints else ""
+
+
+def take_clock(terms: str | int | None, prefix: str) -> tuple[str | int | None, float | None]:
+    """``terms`` without ``clock <time>``, and the time per point it gives (seconds), if any:
+    ``5 clock 2m`` -> ``5``, 120."""
+    if not isinstance(terms, str):
+        return terms, None
+    words = typed(terms).replace(",", " ").split()
+    lowered = [word.lower() for word in words]
+    if CLOCK_WORD not in lowered:
+        return terms, None
+    at = lowered.index(CLOCK_WORD)
+    example = f"`{prefix}challenge @bob 5 clock 2m`"
+    if at + 1 >= len(words):
+        raise Refusal(f"Say how much time per point after `clock`, e.g. {example}.")
+    try:
+        seconds = read_clock(words[at + 1])
+    except ClockTermsError as error:
+        raise Refusal(f"{error}, e.g. {example}.") from None
+    return " ".join(words[:at] + words[at + 2 :]), seconds
+
+
+def clock_terms_text(seconds: float | None, delay: float) -> str:
+    """`` on the clock (2 min per point, 15 s delay per move)`` for a clocked match."""
+    if seconds is None:
+        return ""
+    return f" on the clock ({clock_text(seconds)} per point, {delay:g} s delay per move)"
+
+
+class Challenges:
+    """The commands about challenges. Each runs under the channel's lock (the facade's)."""
+
+    def __init__(
+        self,
+        store: Store,
+        repository: Repository,
+        images: BoardImages,
+        settings: Settings,
+        clock: Callable[[], float],
+        dice: DiceFactory,
+        threads: MatchThreads | None = None,
+    ) -> None:
+        """``threads``: where an accepted challenge's match may get a thread of its own."""
+        self._store = store
+        self.threads = threads
+        self._repository = repository
+        self._images = images
+        self._settings = settings
+        self._clock = clock
+        self._dice = dice
+
+    @property
+    def _prefix(self) -> str:
+        return self._settings.command_prefix
+
+    async def open_challenge(self, place: Place, *, expire: bool = True) -> ChallengeRow | None:
+        """The channel's open challenge. One past its time is closed as expired when
+        ``expire`` (only under the channel's lock); either way it is not returned."""
+        challenge = await self._store.open_challenge(place.server_id, place.channel_id)
+        if challenge is not None and challenge.expires_at <= self._clock():
+            if expire:
+                async with self._store.transaction() as tx:
+                    await tx.expire_challenge(challenge.id)
+            return None
+        return challenge
+
+    async def _no_challenge(self, place: Place, verb: str) -> Refusal:
+        """Why there is no challenge to ``verb``: it expired, or there never was one."""
+        last = await self._store.latest_challenge(place.server_id, place.channel_id)
+        match = await self._store.latest_match(place.server_id, place.channel_id)
+        expired = last is not None and last.status == "expired"
+        if last is not None and last.status == "accepted":
+            # its match may have moved to a thread: point there
+            pointer = await self._repository.elsewhere(
+                place, latest=True, after=0 if match is None else match.id
+            )
+            if pointer is not None:
+                return Refusal(f"That challenge was accepted. {pointer.text}")
+        if last is not None and expired and (match is None or match.created_at < last.created_at):
+            ids = (last.challenger_id, last.challenged_id)
+            names = [md(name) for name in await self._repository.names(place, ids)]
+            ago = countdown(self._clock() - last.expires_at)
+            lasting = setting_duration(self._settings.challenge_timeout_minutes / 60)
+            return Refusal(
+                f"{names[0]}'s challenge to {names[1]} expired {ago} ago (challenges "
+                f"last {lasting}): `{self._prefix}challenge @user` to start again."
+            )
+        return Refusal(
+            f"There is no challenge here to {verb}. Start one with `{self._prefix}challenge @user`."
+        )
+
+    async def challenge(
+        self, place: Place, user: User, opponent: User, length: str | int | None
+    ) -> list[Reply]:
+        length, clock = take_clock(length, self._prefix)
+        length, extras = take_words(length, (HINTS_WORD, TUTOR_WORD, *LEVELS))
+        if any(word != HINTS_WORD for word in extras):
+            raise Refusal(
+                f"{quote(next(w for w in extras if w != HINTS_WORD))} is for games against the "
+                f"bot: `{self._prefix}challenge bot 5 expert tutor`. Between people you may add "
+                f"`hints`, e.g. `{self._prefix}challenge @bob 5 hints`."
+            )
+        hints = bool(extras)
+        points, options = parse_terms(length, self._settings)
+        if clock is not None and points == 0:
+            raise Refusal(
+                "A clock is for matches (its bank is a time per point): "
+                f"`{self._prefix}challenge @bob 5 clock 2m`."
+            )
+        if opponent.id == user.id:
+            raise Refusal(
+                "You can't challenge yourself: name someone else, "
+                f"e.g. `{self._prefix}challenge @friend`."
+            )
+        await self.require_free_table(place)
+        now = self._clock()
+        await self._within_rate(place, user, now)
+        minutes = self._settings.challenge_timeout_minutes
+        async with self._store.transaction() as tx:
+            await tx.ensure_player(place.server_id, user.id, user.name, now)
+            await tx.ensure_player(place.server_id, opponent.id, opponent.name, now)
+            challenge_id = await tx.create_challenge(
+                place.server_id,
+                place.channel_id,
+                user.id,
+                opponent.id,
+                points,
+                now,
+                now + minutes * 60,
+                json.dumps(options),
+            )
+            if hints:
+                await set_challenge_hints(tx, challenge_id, hints)
+            if clock is not None:
+                await set_challenge_clock(tx, challenge_id, clock)
+        self._repository.remember(place, user, opponent)
+        return [
+            Reply(
+                f"{md(user.name)} challenges {md(opponent.name)} to "
+                f"{match_kind(points)}{options_text(options)}{hints_text(hints)}"
+                f"{clock_terms_text(clock, self._settings.clock_delay_seconds)}. "
+                f"{md(opponent.name)}: `{self._prefix}accept` or `{self._prefix}decline` "
+                f"(expires in {setting_duration(minutes / 60)}).",
+                mention=(opponent.id,),
+                decision=Decision.CHALLENGE,
+                decision_for=opponent.id,
+                decision_key=challenge_key(challenge_id),
+            )
+        ]
+
+    async def _within_rate(self, place: Place, user: User, now: float) -> None:
+        """At most :data:`CHALLENGE_RATE` challenges per user on a server that nobody accepted:
+        each pings someone. (An accepted one was welcome; a game against the bot pings nobody
+        and is no challenge.)"""
+        rate = CHALLENGE_RATE
+        sent = await self._store.challenge_times(
+            place.server_id, user.id, now - rate.seconds, rate.count
+        )
+        if len(sent) >= rate.count:
+            wait = max(1.0, sent[-1] + rate.seconds - now)
+            raise Refusal(
+                f"You can send at most {rate.count} challenges in {wait_duration(rate.seconds)} "
+                f"on this server: try again in {wait_duration(wait)}."
+            )
+
+    async def require_free_table(self, place: Place) -> None:
+        """Refuse unless the channel has neither a match being played nor an open challenge."""
+        if await self._repository.table(place) is not None:
+            raise Refusal(
+                "A match is already being played here: one match per channel. "
+                "Use another channel or thread."
+            )
+        existing = await self.open_challenge(place)
+        if existing is not None:
+            raise Refusal(
+                "There is already an open challenge here: it must be answered, "
+                f"cancelled (`{self._prefix}cancel`) or expire first."
+            )
+
+    async def accept(self, place: Place, user: User) -> list[Reply]:
+        """``user`` accepts the challenge offered to them: the match starts."""
+        challenge = await self.open_challenge(place)
+        if challenge is None:
+            raise await self._no_challenge(place, "accept")
+        if challenge.challenged_id != user.id:
+            challenged = md(
+                (await self._repository.names(place, (challenge.challenged_id,) * 2))[0]
+            )
+            raise Refusal(f"This challenge is for {challenged}; only they can accept it.")
+        match = Match.start(
+            challenge.match_length, dice=self._dice(), **json.loads(challenge.options)
+        )
+        events = list(match.record)
+        match = advance(match, events)
+        thread: Place | None = None
+        said: list[Reply] = []
+        if self.threads is not None:
+            challenger = (await self._repository.names(place, (challenge.challenger_id,) * 2))[0]
+            thread, said = await self.threads.open(
+                place, (challenger, user.name), match.length, challenge_key(challenge.id)
+            )
+        if self.threads is None:
+            table = await self._repository.create_match(place, challenge, user, match)
+        else:
+            async with self.threads.discarding(thread):
+                table = await self._repository.create_match(
+                    place, challenge, user, match, thread=thread
+                )
+        lead = (
+            f"{table.names[1]} accepts: {table.names[0]} vs {table.names[1]}, "
+            f"{match_kind(match.length)}{options_text(match.options.to_data())}"
+            f"{hints_text(bool(challenge.hints))}"
+            f"{clock_terms_text(challenge.clock_seconds, self._settings.clock_delay_seconds)}"
+            ". Dice commitment (SHA-256 of the secret seed, "
+            f"revealed at the end): `{match.commitment}`"
+        )
+        reply = await status_reply(table, events, self._prefix, self._images, lead=lead)
+        if self.threads is None:
+            return [reply]
+        accepted = f"{table.names[1]} accepts {table.names[0]}'s challenge."
+        return said + await self.threads.moved([reply], thread, accepted)
+
+    async def close(self, place: Place, user: User, *, status: str) -> list[Reply]:
+        """The challenged player declines (``declined``), or the challenger cancels
+        (``cancelled``)."""
+        declining = status == "declined"
+        challenge = await self.open_challenge(place)
+        if challenge is None:
+            raise await self._no_challenge(place, "decline" if declining else "cancel")
+        allowed = challenge.challenged_id if declining else challenge.challenger_id
+        if allowed != user.id:
+            if declining:
+                raise Refusal(
+                    "Only the challenged player can decline; the challenger can "
+                    f"`{self._prefix}cancel`."
+                )
+            raise Refusal(
+                "Only the challenger can cancel a challenge; the challenged "
+                f"player can `{self._prefix}decline`."
+            )
+        async with self._store.transaction() as tx:
+            await tx.close_challenge(challenge.id, status)
+        said = "declines" if declining else "withdraws"
+        return [Reply(f"{md(user.name)} {said} the challenge.")]

@@ -1,0 +1,136 @@
+"""Whatever falls due with time alone: challenges expire, clocks flag, idle players are reminded.
+
+:meth:`Deadlines.due` is the one entry point: the console calls it after moving its clock, the
+Discord bot from a background task. The deadlines live in the store (:mod:`bot.store.timers`),
+so they survive a restart; each is acted on under its channel's lock and checked again there, so
+a command that got in first wins.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from functools import partial
+
+from bot.service.matches.presentation import ended_reply
+from bot.service.matches.repository import Repository
+from bot.service.matches.timers import flagged
+from bot.service.models import ENGINE_ID, Place, Reply
+from bot.service.records.durations import countdown, setting_duration
+from bot.service.records.names import markdown_safe as md
+from bot.settings import Settings
+from bot.store import Store
+from bot.store.timers import (
+    due_flags,
+    due_reminders,
+    expired_challenges,
+    mark_reminded,
+)
+
+Guarded = Callable[[Place, Callable[[], Awaitable[list[Reply]]]], Awaitable[list[Reply]]]
+
+_WAITING = {
+    "roll": "to roll or double",
+    "move": "to move",
+    "doubled": "to take or drop the double",
+    "resigned": "to accept or reject the resignation",
+}
+
+
+class Deadlines:
+    """``guarded``: runs work under a channel's lock as a command would (the facade's)."""
+
+    def __init__(
+        self,
+        store: Store,
+        repository: Repository,
+        settings: Settings,
+        clock: Callable[[], float],
+        guarded: Guarded,
+    ) -> None:
+        self._store = store
+        self._repository = repository
+        self._settings = settings
+        self._clock = clock
+        self._guarded = guarded
+
+    @property
+    def _prefix(self) -> str:
+        return self._settings.command_prefix
+
+    async def due(self, where: Callable[[Place], bool]) -> list[tuple[Place, Reply]]:
+        """Act on everything due by now at the places ``where`` accepts (a process's own
+        servers); the messages, by place, in the order they happened."""
+        now = self._clock()
+        out: list[tuple[Place, Reply]] = []
+
+        async def run(place: Place, work: Callable[[], Awaitable[list[Reply]]]) -> None:
+            if not where(place):
+                return  # another process's server: it does its own
+            out.extend((place, reply) for reply in await self._guarded(place, work))
+
+        for challenge in await expired_challenges(self._store, now):
+            place = Place(challenge.server_id, challenge.channel_id)
+            await run(place, partial(self._expire, place, challenge.id))
+        for row in await due_flags(self._store, now):
+            place = Place(row.server_id, row.channel_id)
+            await run(place, partial(self._flag, place, row.id))
+        started_before = now - self._settings.reminder_hours * 3600
+        for row in await due_reminders(self._store, started_before):
+            place = Place(row.server_id, row.channel_id)
+            await run(place, partial(self._remind, place, row.id))
+        return out
+
+    async def _expire(self, place: Place, challenge_id: int) -> list[Reply]:
+        challenge = await self._store.open_challenge(place.server_id, place.channel_id)
+        if challenge is None or challenge.id != challenge_id:
+            return []  # answered meanwhile
+        if challenge.expires_at > self._clock():
+            return []
+        async with self._store.transaction() as tx:
+            await tx.expire_challenge(challenge.id)
+        ids = (challenge.challenger_id, challenge.challenged_id)
+        names = [md(name) for name in await self._repository.names(place, ids)]
+        lasting = setting_duration(self._settings.challenge_timeout_minutes / 60)
+        return [
+            Reply(
+                f"{names[0]}'s challenge to {names[1]} expired unanswered (challenges last "
+                f"{lasting}). `{self._prefix}challenge @user` to start again."
+            )
+        ]
+
+    async def _flag(self, place: Place, match_id: int) -> list[Reply]:
+        table = await self._repository.table(place, repair=False)
+        if table is None or table.row.id != match_id or not flagged(table.timer, self._clock()):
+            return []  # the player acted in time, or the match ended meanwhile
+        return [ended_reply(*await self._repository.end_on_time(table))]
+
+    async def _remind(self, place: Place, match_id: int) -> list[Reply]:
+        table = await self._repository.table(place, repair=False)
+        now = self._clock()
+        if table is None or table.row.id != match_id or table.timer is None:
+            return []
+        timer = table.timer
+        idle = now - timer.turn_started_at
+        if timer.reminded or idle < self._settings.reminder_hours * 3600:
+            return []  # they acted meanwhile (a new decision began)
+        async with self._store.transaction() as tx:
+            if not await mark_reminded(tx, match_id, timer.turn_started_at):
+                return []
+        seat = table.match.turn
+        if seat is None or table.row.player_ids[seat] == ENGINE_ID:
+            return []  # GNU Backgammon needs no reminder
+        other = table.names[1 - seat]
+        claim = self._settings.claim_timeout_hours * 3600 - idle
+        then = (
+            f"{other} may `{self._prefix}claim` the match in {countdown(claim)}"
+            if claim > 0
+            else f"{other} may `{self._prefix}claim` the match now"
+        )
+        return [
+            Reply(
+                f"Reminder: {table.names[seat]}, {other} is waiting for you "
+                f"{_WAITING.get(table.match.phase, 'to play')} ({countdown(idle)} so far). "
+                f"If you don't, {then}.",
+                mention=(table.row.player_ids[seat],),
+            )
+        ]

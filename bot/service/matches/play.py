@@ -1,0 +1,129 @@
+"""Play: rolls, moves, the cube and resignations, and the rolls nobody needs to ask for."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from bot.rules.events import Event
+from bot.rules.match import RESIGN_LEVELS, Match
+from bot.service.matches.images import BoardImages
+from bot.service.matches.presentation import quote, status_reply, typed
+from bot.service.matches.repository import Repository, Table, require_seat
+from bot.service.models import Place, Refusal, Reply, User
+from bot.settings import Settings
+
+AUTO_STEPS = 500  # a guard: automatic rolls never loop forever
+
+_WAITING = {
+    "roll": "to roll or double",
+    "move": "to move",
+    "doubled": "to answer the double",
+    "resigned": "to answer the resignation",
+}
+
+
+def advance(match: Match, events: list[Event]) -> Match:
+    """Roll for a player who has no choice but to roll (no cube to turn); the rolls' events
+    are added to ``events``."""
+    for _ in range(AUTO_STEPS):
+        if match.phase != "roll" or match.can_double(match.on_roll):
+            break
+        match = match.roll(match.on_roll)
+        events.extend(match.events)
+    return match
+
+
+class Play:
+    """The players' actions in a match. Each runs under the channel's lock (the facade's)."""
+
+    def __init__(self, repository: Repository, images: BoardImages, settings: Settings) -> None:
+        self._repository = repository
+        self._images = images
+        self._settings = settings
+
+    @property
+    def _prefix(self) -> str:
+        return self._settings.command_prefix
+
+    # -- what players type, read before the channel's lock is taken --------------------------
+
+    def read_play(self, play: str) -> str:
+        play = typed(play)
+        if not play:
+            raise Refusal(f"Say which play, e.g. `{self._prefix}move 13/7 8/7`.")
+        return play
+
+    def read_level(self, level: str | None) -> int:
+        word = typed(level or "single").lower()
+        if word not in RESIGN_LEVELS:
+            raise Refusal(
+                f"{quote(level or '')} is not a resignation: say `single`, `gammon` or "
+                f"`backgammon`, e.g. `{self._prefix}resign gammon`."
+            )
+        return RESIGN_LEVELS[word]
+
+    # -- the actions --------------------------------------------------------------------------
+
+    async def roll(self, place: Place, user: User) -> list[Reply]:
+        return await self._player_action(place, user, "roll", lambda m, s: m.roll(s))
+
+    async def move(self, place: Place, user: User, play: str) -> list[Reply]:
+        """``play``: as :meth:`read_play` gave it."""
+        return await self._player_action(place, user, "move", lambda m, s: m.move(s, play))
+
+    async def double(self, place: Place, user: User) -> list[Reply]:
+        return await self._player_action(place, user, "double", lambda m, s: m.double(s))
+
+    async def take(self, place: Place, user: User) -> list[Reply]:
+        return await self._player_action(place, user, "take", lambda m, s: m.take(s))
+
+    async def drop(self, place: Place, user: User) -> list[Reply]:
+        return await self._player_action(place, user, "drop", lambda m, s: m.drop(s))
+
+    async def beaver(self, place: Place, user: User) -> list[Reply]:
+        return await self._player_action(place, user, "beaver", lambda m, s: m.beaver(s))
+
+    async def resign(self, place: Place, user: User, level: int) -> list[Reply]:
+        """``level``: as :meth:`read_level` gave it."""
+        return await self._player_action(place, user, "resign", lambda m, s: m.resign(s, level))
+
+    async def reject(self, place: Place, user: User) -> list[Reply]:
+        return await self._player_action(
+            place, user, "reject", lambda m, s: m.reject_resignation(s)
+        )
+
+    async def accept_resignation(self, table: Table, user: User) -> list[Reply]:
+        seat = require_seat(table, user)
+        if table.match.phase != "resigned":
+            raise Refusal("There is nothing to accept: no resignation is offered.")
+        return await self._act(table, seat, lambda m: m.accept_resignation(seat))
+
+    # -- plumbing -----------------------------------------------------------------------------
+
+    async def _player_action(
+        self, place: Place, user: User, doing: str, action: Callable[[Match, int], Match]
+    ) -> list[Reply]:
+        table = await self._repository.require(place, user=user)
+        seat = require_seat(table, user)
+        match = table.match
+        if match.turn is not None and match.turn != seat:
+            other = table.names[match.turn]
+            waiting = _WAITING[match.phase]
+            raise Refusal(f"It's not your turn to {doing}: waiting for {other} {waiting}.")
+        return await self._act(table, seat, lambda match: action(match, seat))
+
+    async def _act(self, table: Table, seat: int, action: Callable[[Match], Match]) -> list[Reply]:
+        match = action(table.match)
+        events = list(match.events)
+        match = advance(match, events)
+        offered = table.row.abort_offered_by
+        lead = ""
+        if offered is not None:  # any action withdraws a request to abort: say so
+            asker, actor = table.names[offered], table.names[seat]
+            lead = (
+                f"{asker}'s request to abort lapses: they played on."
+                if offered == seat
+                else f"{actor} plays on instead of agreeing to abort: {asker}'s request lapses."
+            )
+        table = await self._repository.save(table, match)
+        return [await status_reply(table, events, self._prefix, self._images, lead=lead)]

@@ -1,0 +1,407 @@
+"""What the service says: events, prompts and status messages, the score, the end of a match,
+the leaderboard and stats, and the data and keys adapters read.
+
+Pure functions of engine values and stored rows, except :func:`status_reply`, which also asks
+the board images for the picture.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+from bot.gnubg.api import LEVEL_NAMES
+from bot.rules.events import (
+    Beavered,
+    Doubled,
+    Dropped,
+    Event,
+    GameOver,
+    GameStarted,
+    MatchOver,
+    Moved,
+    OpeningRoll,
+    ResignationAccepted,
+    ResignationOffered,
+    ResignationRejected,
+    Rolled,
+    Took,
+)
+from bot.rules.match import Match
+from bot.rules.notation import normalise_typed
+from bot.rules.options import DEFAULT_AUTOMATIC_DOUBLES, MAX_CUBE
+from bot.rules.text import dice_text, level_text, points_text
+from bot.service.commands.help import habit, suggest
+from bot.service.matches.timers import clock_line, clock_reading
+from bot.service.models import ENGINE_ID, Decision, Reply, engine_seat_of
+from bot.service.records.names import markdown_safe as md
+from bot.store import PlayerRow
+from bot.store.opponent import LevelRecord
+
+if TYPE_CHECKING:
+    from bot.service.matches.images import BoardImages
+    from bot.service.matches.repository import Table
+
+MATCH_NUMBER = re.compile(r"#?(\d{1,12})", re.ASCII)  # `12` or `#12`: a match, by its id
+
+
+
+def match_kind(length: int) -> str:
+    return "a money game" if length == 0 else f"a {length}-point match"
+
+
+def options_text(options: dict[str, Any]) -> str:
+    """`` (Jacoby, beavers)`` for the money-game options that are on, else nothing."""
+    names = [
+        label for key, label in (("jacoby", "Jacoby"), ("beavers", "beavers")) if options.get(key)
+    ]
+    auto = options.get("automatic_doubles")
+    if auto:
+        most = DEFAULT_AUTOMATIC_DOUBLES if auto is True else int(auto)
+        names.append(f"automatic doubles, at most {most} per game")
+    return f" ({', '.join(names)})" if names else ""
+
+
+def score_text(match: Match, names: tuple[str, str]) -> str:
+    if match.length == 0:
+        return f"{names[0]} {match.score[0]}, {names[1]} {match.score[1]} (money game)"
+    text = f"{names[0]} {match.score[0]}, {names[1]} {match.score[1]} (match to {match.length})"
+    if match.crawford:
+        text += ", Crawford game"
+    elif match.post_crawford:
+        text += ", post-Crawford"
+    return text
+
+
+def describe(event: Event, names: tuple[str, str], *, money: bool = False) -> str | None:
+    """One line for an event, or None for events the board and prompt already say.
+
+    ``money``: the event is from a money game, which has no match score to speak of."""
+    if isinstance(event, GameStarted):
+        if event.game == 1:
+            return None
+        crawford = " (Crawford game: no doubling)" if event.crawford else ""
+        return f"Game {event.game} at {event.score[0]}-{event.score[1]}{crawford}."
+    if isinstance(event, OpeningRoll):
+        first, second = event.dice
+        rolls = f"{names[0]} rolls {first}, {names[1]} rolls {second}"
+        if event.winner is None:
+            cube = f": the cube turns to {event.cube}" if event.automatic_double else ""
+            return f"Opening roll: {rolls}; a tie, rolling again{cube}."
+        high, low = max(event.dice), min(event.dice)
+        return f"Opening roll: {rolls}. {names[event.winner]} moves first with {high}-{low}."
+    if isinstance(event, Rolled):
+        return f"{names[event.player]} rolls {dice_text(event.dice)}."
+    if isinstance(event, Moved):
+        who = names[event.player]
+        if event.no_legal_move:
+            return f"{who} can't move with {dice_text(event.dice)}."
+        forced = " (forced)" if event.forced else ""
+        return f"{who} plays {dice_text(event.dice)}: {event.play}{forced}."
+    if isinstance(event, Doubled):
+        return f"{names[event.player]} doubles to {event.cube}."
+    if isinstance(event, Took):
+        return f"{names[event.player]} takes: the cube is at {event.cube}."
+    if isinstance(event, Beavered):
+        who = names[event.player]
+        return f"{who} beavers: the cube is at {event.cube}, and {who} owns it."
+    if isinstance(event, Dropped):
+        return f"{names[event.player]} drops."
+    if isinstance(event, ResignationOffered):
+        return (
+            f"{names[event.player]} offers to resign {level_text(event.level)} "
+            f"({points_text(event.points)})."
+        )
+    if isinstance(event, ResignationAccepted):
+        return f"{names[event.player]} accepts the resignation."
+    if isinstance(event, ResignationRejected):
+        return f"{names[event.player]} rejects the resignation: play on."
+    if isinstance(event, GameOver):
+        kind = {"single": "", "gammon": " a gammon", "backgammon": " a backgammon"}[event.result]
+        jacoby = (
+            " (Jacoby rule: gammons count single with the cube centred)" if event.jacoby else ""
+        )
+        score = "" if money else f" Score {names[0]} {event.score[0]}, {names[1]} {event.score[1]}."
+        return f"{names[event.winner]} wins{kind}: {points_text(event.points)}{jacoby}.{score}"
+    if isinstance(event, MatchOver):
+        return None  # the prompt of the finished match says who won it (prompt_text)
+    return None
+
+
+# -- a match as it stands ----------------------------------------------------------------------
+
+
+def clock_now(table: Table, now: float | None = None) -> str | None:
+    """The line that shows a clocked match's banks at ``now`` (None: as the decision under way
+    began, i.e. just after the last action); None for a match without a clock."""
+    timer = table.timer
+    if timer is None:
+        return None
+    reading = clock_reading(timer, table.match, timer.turn_started_at if now is None else now)
+    return None if reading is None else clock_line(table.names, reading)
+
+
+async def status_reply(
+    table: Table,
+    events: Iterable[Event],
+    prefix: str,
+    images: BoardImages,
+    *,
+    lead: str = "",
+    now: float | None = None,
+) -> Reply:
+    """The message after a change: what happened, the board, who must do what now (and the
+    clock, read at ``now``: None, just after the change)."""
+    match, names = table.match, table.names
+    lines = [lead] if lead else []
+    money = match.length == 0
+    lines += [text for text in (describe(e, names, money=money) for e in events) if text]
+    prompt, decision = prompt_text(table, prefix)
+    lines.append(prompt)
+    clock = clock_now(table, now)
+    if clock is not None:
+        lines.append(clock)
+    turn = match.turn
+    ids = table.row.player_ids
+    viewer = turn if turn is not None else match.winner
+    engine = engine_seat_of(ids)
+    if engine is not None:  # a game against the bot: always the person's side, never the bot asked
+        viewer = 1 - engine
+        turn = turn if turn == viewer else None
+    asked = ids[turn] if turn is not None and decision else None
+    key = match_key(table) if decision else None
+    if decision is Decision.REMATCH:
+        asked, key = rematch_asked(table), rematch_key(table.row.id)
+    return Reply(
+        "\n".join(lines),
+        image=await images.board(table, viewer, now),
+        mention=(ids[turn],) if turn is not None else (),
+        decision=decision,
+        decision_for=asked,
+        decision_key=key,
+        money_game=match.length == 0 and match.options.beavers,
+        board_viewer=viewer if viewer is not None else match.on_roll,
+        announces=(table.row.id, table.row.version),
+    )
+
+
+def prompt_text(table: Table, prefix: str) -> tuple[str, Decision | None]:
+    """Who must do what now, and the question it asks them (if buttons can answer it)."""
+    match, names, p = table.match, table.names, prefix
+    if match.phase == "over":
+        winner = match.winner
+        assert winner is not None
+        if match.length == 0:
+            won = points_text(match.score[winner])
+            result = f"{names[winner]} wins the money game: {won}."
+        else:
+            result = (
+                f"**{names[winner]} wins {match_kind(match.length)} "
+                f"{match.score[winner]}-{match.score[1 - winner]}.**"
+            )
+        return f"{result} `{p}export` shows the record and the dice seed.", Decision.REMATCH
+    turn = match.turn
+    assert turn is not None
+    who = names[turn]
+    if table.row.player_ids[turn] == ENGINE_ID:
+        return f"{who} is thinking…", None
+    if match.phase == "roll":
+        return f"{who}: `{p}roll` or `{p}double`.", Decision.TURN
+    if match.phase == "move":
+        assert match.dice is not None
+        return (
+            f"{who} to move {dice_text(match.dice)}: `{p}move <play>`, e.g. "
+            f"`{p}move {match.legal_plays()[0].notation}`.",
+            None,
+        )
+    if match.phase == "doubled":
+        cube = match.offered_cube
+        assert cube is not None
+        if match.length == 0 and match.options.beavers and cube * 2 <= MAX_CUBE:
+            return (
+                f"{who}: `{p}take` (the cube goes to {cube}), `{p}drop` or `{p}beaver` (take and "
+                f"redouble at once: the cube goes to {cube * 2}, yours).",
+                Decision.DOUBLE,
+            )
+        return f"{who}: `{p}take` or `{p}drop` (the cube would be {cube}).", Decision.DOUBLE
+    return f"{who}: `{p}accept` or `{p}reject` the resignation.", Decision.RESIGNATION
+
+
+def ending_text(table: Table) -> str:
+    """How a match that is no longer played ended."""
+    names, row = table.names, table.row
+    if row.status == "aborted":
+        how = {"voided": "voided by a moderator", "unreadable": "void (its record was damaged)"}
+        return (
+            f"The match between {names[0]} and {names[1]} was "
+            f"{how.get(row.ending or '', 'aborted')} (unrated)."
+        )
+    if row.ending == "claimed" and row.winner is not None:
+        return f"{names[row.winner]} won the match by claim (the opponent timed out)."
+    if row.winner is not None and table.match.length == 0:
+        won = points_text(table.match.score[row.winner])
+        return f"{names[row.winner]} won the money game: {won}."
+    if row.winner is not None:
+        return f"{names[row.winner]} won the match."
+    return "The match is over."
+
+
+def ended_reply(table: Table, text: str) -> Reply:
+    """The message of a match that ended without a last play (a claim, a clock run out):
+    ``text``, and the rematch question a played-out match ends with (``table`` as it now
+    stands, its winner stored)."""
+    return Reply(
+        text,
+        decision=Decision.REMATCH,
+        decision_for=rematch_asked(table),
+        decision_key=rematch_key(table.row.id),
+        announces=(table.row.id, table.row.version),
+    )
+
+
+def lead_text(names: tuple[str, str], pips: tuple[int, int]) -> str:
+    """Who leads the race: fewer pips is ahead."""
+    if pips[0] == pips[1]:
+        return "even"
+    ahead = 0 if pips[0] < pips[1] else 1
+    return f"{names[ahead]} leads by {abs(pips[0] - pips[1])}"
+
+
+def text_board(table: Table, viewer: int) -> str:
+    """The ASCII board from ``viewer``'s side, with who is who."""
+    match, names = table.match, table.plain
+    position = match.position if viewer == match.on_roll else match.position.swapped()
+    return f"{position}\n X = {names[viewer]}, O = {names[1 - viewer]}"
+
+
+def game_data(table: Table) -> dict[str, Any]:
+    match, names, row = table.match, table.plain, table.row
+    turn = match.turn
+    position = match.position if turn in (None, match.on_roll) else match.position.swapped()
+    phase = match.phase
+    winner = match.winner
+    if row.status == "aborted":
+        phase, turn = "over", None
+    elif row.status == "finished":
+        phase, turn, winner = "over", None, row.winner
+    return {
+        "players": list(names),
+        "match_length": match.length,
+        "score": list(match.score),
+        "crawford": match.crawford,
+        "game_number": match.game_number,
+        "phase": phase,
+        "turn": names[turn] if turn is not None else None,
+        "dice": list(match.dice) if match.dice else None,
+        "cube": match.cube_value,
+        "cube_owner": names[match.cube_owner] if match.cube_owner is not None else None,
+        "position_id": position.position_id(),
+        "match_id": match.match_id(),
+        "winner": names[winner] if winner is not None else None,
+    }
+
+
+def match_key(table: Table) -> str:
+    """The key of the decision a match waits on (see :class:`Pending`)."""
+    return f"m{table.row.id}.{table.match.action_count}"
+
+
+def challenge_key(challenge_id: int) -> str:
+    return f"c{challenge_id}"
+
+
+def rematch_key(match_id: int) -> str:
+    """The key of the rematch question of a finished match (see :class:`Pending`)."""
+    return f"r{match_id}"
+
+
+def rematch_asked(table: Table) -> str:
+    """Who a finished match's Rematch button asks: the loser (it is their revenge), or the
+    person in a game against the bot. Either player may answer it."""
+    ids = table.row.player_ids
+    engine = engine_seat_of(ids)
+    if engine is not None:
+        return ids[1 - engine]
+    winner = table.row.winner if table.row.winner is not None else table.match.winner
+    return ids[1 - winner] if winner is not None else ids[0]
+
+
+# -- the server --------------------------------------------------------------------------------
+
+
+def leaderboard_text(
+    top: list[PlayerRow], asker: str, rank: tuple[int, int] | None, prefix: str
+) -> str:
+    """The top of the ladder, and where ``asker`` stands (``rank``: place and of how many)."""
+    if not top:
+        return f"No rated matches on this server yet: `{prefix}challenge @user` to play one."
+    lines = ["**Leaderboard** (FIBS ratings)"]
+    for place, player in enumerate(top, start=1):
+        lines.append(
+            f"{place}. {md(player.name)} {player.rating:.1f} "
+            f"({player.wins} won, {player.losses} lost)"
+        )
+    if rank is None:
+        lines.append(f"{md(asker)}: not ranked yet (finish a rated match).")
+    else:
+        lines.append(f"{md(asker)}: #{rank[0]} of {rank[1]}.")
+    return "\n".join(lines)
+
+
+def stats_text(player: PlayerRow, rank: tuple[int, int] | None, counts: dict[str, int]) -> str:
+    ranked = f"#{rank[0]} of {rank[1]}" if rank else "unranked"
+    return (
+        f"{md(player.name)}: rating {player.rating:.1f} ({ranked}), experience "
+        f"{player.experience}; rated matches {player.wins} won, {player.losses} "
+        f"lost; {counts.get('playing', 0)} playing, {counts.get('aborted', 0)} "
+        "aborted."
+    )
+
+
+def engine_record_text(records: list[LevelRecord], user_id: str) -> str:
+    """`` Against GNU Backgammon: expert 1-3, ...`` (won-lost, by level), or nothing."""
+    if not records:
+        return ""
+    order = {name: index for index, name in enumerate(LEVEL_NAMES)}
+    ranked = sorted(records, key=lambda record: order.get(record.level, len(order)))
+    counts = ", ".join(f"{r.level} {r.wins}-{r.losses}" for r in ranked)
+    if user_id == ENGINE_ID:
+        return f" By level (won-lost): {counts}."
+    return f" Against GNU Backgammon (won-lost): {counts}."
+
+
+# -- what people type --------------------------------------------------------------------------
+
+
+def typed(text: str) -> str:
+    """What a player typed, as the bot reads it: the engine's :func:`normalise_typed` (full-width
+    digits and slashes become ASCII ones), trimmed."""
+    return normalise_typed(text).strip()
+
+
+def quote(text: str, limit: int = 40) -> str:
+    """A short excerpt of what someone typed, quoted (never the whole of a long paste)."""
+    text = " ".join(text.split())
+    return repr(text if len(text) <= limit else text[: limit - 1] + "…")
+
+
+
+
+def unknown_command(prefix: str, word: str) -> list[Reply]:
+    """The answer to ``!word`` when it is no command: a hint for a near miss, else nothing (it
+    is probably meant for another bot that shares the prefix). A word players of other clients
+    type by habit (``!undo``, ``!quit``) gets what this bot has instead."""
+    instead = habit(word, prefix)
+    if instead is not None:
+        return [Reply(instead, private=True)]
+    meant = suggest(word)
+    if meant is None:
+        return []
+    return [
+        Reply(
+            f"Unknown command {quote(prefix + word, 30)}. Did you mean `{prefix}{meant}`? "
+            f"`{prefix}help` lists them all.",
+            private=True,
+        )
+    ]

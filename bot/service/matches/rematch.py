@@ -1,0 +1,152 @@
+"""After a match: its result summary, and the rematch (the same terms, offered by either player).
+
+A finished match asks its players one more question, :attr:`Decision.REMATCH` (key
+``r<match id>``), answered by ``!rematch`` or its button, by either player:
+
+- no challenge open: the one who answers offers the match again, as a challenge to the other
+  (so the loser, whom the button asks, challenges: the seats swap); against GNU Backgammon the
+  new match starts at once, at the same level, with or without the tutor as before;
+- the other player's rematch is open: it is accepted;
+- one's own rematch is open: nothing changes, and they are told so.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from bot.rules.match import Match
+from bot.service.gnubg.opponent import Opponent
+from bot.service.matches.challenges import HINTS_WORD, TUTOR_WORD, Challenges
+from bot.service.matches.repository import Repository, Table, require_seat
+from bot.service.models import ENGINE_ID, Decision, Place, Refusal, Reply, User
+from bot.service.records.names import markdown_safe as md
+from bot.settings import Settings
+from bot.store import Store
+from bot.store.ratings import match_rating_changes
+
+REMATCH_LEAD = "Rematch!"
+
+
+def terms_text(match: Match, *, hints: bool = False) -> str:
+    """The challenge terms, as typed, that start ``match`` again: ``3``, ``3 hints``,
+    ``money jacoby beavers auto 2``."""
+    options = match.options
+    words = [str(match.length)] if match.length else ["money"]
+    if not match.length:
+        words += [word for word, on in (("jacoby", options.jacoby), ("beavers", options.beavers))
+                  if on]
+        if options.automatic_doubles:
+            words += ["auto", str(options.automatic_doubles)]
+    if hints:
+        words.append(HINTS_WORD)
+    return " ".join(words)
+
+
+def signed(change: float) -> str:
+    return f"+{change:.1f}" if change >= 0 else f"\u2212{-change:.1f}"
+
+
+class Rematches:
+    """The rematch command and the summary of a match that ends. The command runs under the
+    channel's lock (the facade's)."""
+
+    def __init__(
+        self,
+        store: Store,
+        repository: Repository,
+        challenges: Challenges,
+        opponent: Opponent,
+        settings: Settings,
+    ) -> None:
+        self._store = store
+        self._repository = repository
+        self._challenges = challenges
+        self._opponent = opponent
+        self._settings = settings
+
+    @property
+    def _prefix(self) -> str:
+        return self._settings.command_prefix
+
+    async def rematch(self, place: Place, user: User) -> list[Reply]:
+        if await self._repository.table(place) is not None:
+            raise Refusal(
+                "A match is being played here: a rematch comes once it is over. "
+                f"`{self._prefix}board` shows it."
+            )
+        last = await self._repository.table(place, latest=True)
+        if last is None:
+            raise Refusal(
+                "No match has been played at this table yet: start one with "
+                f"`{self._prefix}challenge @user`."
+            )
+        seat = require_seat(last, user)
+        other_id = last.row.player_ids[1 - seat]
+        if other_id == ENGINE_ID:
+            return await self._against_engine(place, user, last)
+        other = User(other_id, last.plain[1 - seat])
+        open_challenge = await self._challenges.open_challenge(place)
+        if open_challenge is not None:
+            pair = (open_challenge.challenger_id, open_challenge.challenged_id)
+            if pair == (other_id, user.id):
+                return await self._challenges.accept(place, user)
+            if pair == (user.id, other_id):
+                raise Refusal(
+                    f"You have offered {md(other.name)} a rematch already: waiting for them "
+                    f"(`{self._prefix}cancel` withdraws it)."
+                )
+            raise Refusal(
+                "There is already an open challenge here: it must be answered, "
+                f"cancelled (`{self._prefix}cancel`) or expire first."
+            )
+        terms = terms_text(last.match, hints=bool(last.row.hints))
+        replies = await self._challenges.challenge(place, user, other, terms)
+        return _led(replies)
+
+    async def _against_engine(self, place: Place, user: User, last: Table) -> list[Reply]:
+        words = [terms_text(last.match), last.row.engine_level or self._settings.bot_level]
+        if last.row.tutor:
+            words.append(TUTOR_WORD)
+        return _led(await self._opponent.start(place, user, " ".join(words)))
+
+    async def summarised(self, place: Place, replies: list[Reply]) -> list[Reply]:
+        """``replies``, where one shows a match's end: with the rating changes it made, and
+        where to read its analysis and how to play again."""
+        done = []
+        for reply in replies:
+            if reply.decision is Decision.REMATCH and reply.announces is not None:
+                reply = dataclasses.replace(
+                    reply, text=f"{reply.text}\n{await self._summary(place, reply.announces[0])}"
+                )
+            done.append(reply)
+        return done
+
+    async def _summary(self, place: Place, match_id: int) -> str:
+        lines = []
+        changes = await match_rating_changes(self._store, match_id)
+        if changes:
+            ids = (changes[0].user_id, changes[-1].user_id)
+            names = [md(name) for name in await self._repository.names(place, ids)]
+            said = [
+                f"{name} {change.after:.1f} ({signed(change.after - change.before)})"
+                for name, change in zip(names, changes, strict=False)
+            ]
+            lines.append(f"Ratings: {', '.join(said)}.")
+        else:
+            lines.append("Unrated: ratings don't change.")
+        p = self._prefix
+        lines.append(
+            f"`{p}analysis` for GNU Backgammon's review of the match; "
+            f"`{p}rematch` (or the button) to play it again."
+        )
+        return " ".join(lines)
+
+
+def _led(replies: list[Reply]) -> list[Reply]:
+    """``replies`` with the first public one announced as a rematch."""
+    for index, reply in enumerate(replies):
+        if not reply.private:
+            led = dataclasses.replace(reply, text=f"{REMATCH_LEAD} {reply.text}")
+            return [*replies[:index], led, *replies[index + 1 :]]
+    return replies
+

@@ -1,0 +1,552 @@
+"""The service's matches: read from the store, saved, ended, and kept in memory between commands.
+
+The rest of the service reads and writes matches only through :class:`Repository`, so a change
+in how a match is stored (its record, a snapshot, a log of actions) touches this module alone.
+The store stays the truth: a match kept in memory is used only while its row has not changed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import uuid
+from collections import OrderedDict
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
+from typing import Protocol
+
+from bot.rules.dice import DiceKeyError
+from bot.rules.events import Event
+from bot.rules.match import Match
+from bot.service.matches import timers
+from bot.service.models import Announcement, Place, Refusal, User, engine_seat_of, place_link
+from bot.service.records import storage
+from bot.service.records.names import markdown_safe as md
+from bot.service.records.rating import record_claim, record_result
+from bot.settings import Settings
+from bot.store import ChallengeRow, MatchRow, Store, Transaction
+from bot.store.opponent import set_match_terms
+from bot.store.threads import set_match_parent
+from bot.store.timers import TimerRow, add_dice, drop_timer, timer_of, write_timer
+
+log = logging.getLogger(__name__)
+
+MATCH_BYTES_KEPT = 64 * 2**20  # memory for matches kept between commands (else read again)
+NAMES_KEPT = 20_000  # display names kept in memory (read from the store if not)
+MATCHES_NAMED = 3  # "your match is in ...": at most this many named
+
+
+@dataclass(slots=True)
+class Table:
+    """A channel's match as read from the store."""
+
+    row: MatchRow
+    match: Match
+    plain: tuple[str, str]  # the players' names as images, records and data show them
+    timer: TimerRow | None = None  # schema 8: when its decision began, the clock's banks
+
+    @property
+    def names(self) -> tuple[str, str]:
+        """The players' names as message text shows them (Markdown escaped)."""
+        return md(self.plain[0]), md(self.plain[1])
+
+    def seat(self, user: User) -> int | None:
+        if user.id == self.row.player0_id:
+            return 0
+        if user.id == self.row.player1_id:
+            return 1
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class MatchTerms:
+    """What a match is played for and with, beside its rules: the engine's level when it holds
+    a seat, the tutor, ``!hint``, and whether the result is rated."""
+
+    engine_level: str | None = None
+    tutor: bool = False
+    hints: bool = False
+    rated: bool = True
+
+
+def require_seat(table: Table, user: User) -> int:
+    """``user``'s seat at ``table``; refused when they don't play there."""
+    seat = table.seat(user)
+    if seat is None:
+        raise Refusal(
+            f"Only {table.names[0]} and {table.names[1]} play at this table; "
+            "you can watch, or start your own match in another channel."
+        )
+    return seat
+
+
+class Repository:
+    """Matches and players' names, from the store or from memory."""
+
+    def __init__(
+        self,
+        store: Store,
+        settings: Settings,
+        clock: Callable[[], float],
+        *,
+        dice_key: bytes | None = None,
+    ) -> None:
+        """``dice_key``: the server's key, so that matches whose dice it makes replay."""
+        self.store = store
+        self._settings = settings
+        self._clock = clock
+        self._dice_key = dice_key
+        self.match_cache: OrderedDict[int, tuple[int, Match]] = OrderedDict()  # id: version, match
+        self._cache_sizes: dict[int, int] = {}  # id: bytes (about) of the match kept
+        self.cached_bytes = 0
+        self.name_cache: OrderedDict[tuple[str, str], str] = OrderedDict()  # (server, user): name
+        # Told the id of each match that ends (played out or claimed), once it is stored.
+        self.on_finished: Callable[[int], None] = lambda match_id: None
+        # Asked, when a channel has no match (or, ``latest``, its last is over), whether its
+        # matches newer than match ``after`` are played in threads: the refusal that points
+        # there (see bot.service.matches.threads), or None.
+        self.elsewhere: Pointer = _nowhere
+
+    # -- names ------------------------------------------------------------------------------------
+
+    async def names(self, place: Place, ids: tuple[str, str]) -> tuple[str, str]:
+        """Two players' names as last seen (their ids, for players the store never saw)."""
+        names = []
+        for user_id in ids:
+            key = (place.server_id, user_id)
+            name = self.name_cache.get(key)
+            if name is None:
+                player = await self.store.player(place.server_id, user_id)
+                name = player.name if player else user_id
+                self._cache_name(key, name)
+            else:
+                self.name_cache.move_to_end(key)
+            names.append(name)
+        return names[0], names[1]
+
+    def remember(self, place: Place, *users: User) -> None:
+        """Keep the names ``users`` go by now (the store has just been told them)."""
+        for user in users:
+            self._cache_name((place.server_id, user.id), user.name)
+
+    def _cache_name(self, key: tuple[str, str], name: str) -> None:
+        self.name_cache[key] = name
+        self.name_cache.move_to_end(key)
+        while len(self.name_cache) > NAMES_KEPT:
+            self.name_cache.popitem(last=False)
+
+    # -- reading ------------------------------------------------------------------------------
+
+    async def table(
+        self, place: Place, *, latest: bool = False, repair: bool = True
+    ) -> Table | None:
+        """The channel's match being played (or, with ``latest``, its last one, even if over).
+        A match being played whose row can't be read at all (snapshot and log both damaged)
+        raises :class:`DamagedMatch` when ``repair`` (a command at that table), else is taken
+        as absent; an ended one is refused."""
+        row = await (self.store.latest_match if latest else self.store.playing_match)(
+            place.server_id, place.channel_id
+        )
+        if row is None:
+            return None
+        return await self.table_of(row, place, repair=repair)
+
+    async def table_of(self, row: MatchRow, place: Place, *, repair: bool = True) -> Table | None:
+        """The match of ``row`` (see :meth:`table`)."""
+        plain = await self.names(place, row.player_ids)
+        names = (md(plain[0]), md(plain[1]))
+        if row.ending == "unreadable":
+            raise DamagedRecord(
+                row,
+                f"The last match here, {names[0]} vs {names[1]}, is void: its record was damaged.",
+            )
+        try:
+            match = await self._load(row)
+        except Exception as error:  # anything the replay of a stored record can raise
+            error_id = uuid.uuid4().hex[:8]
+            log.error("Error %s: match %s (%s) can't be read: %s", error_id, row.id, place, error)
+            log.debug("Error %s in full", error_id, exc_info=True)
+            prefix = self._settings.command_prefix
+            if row.status != "playing":
+                raise DamagedRecord(
+                    row,
+                    f"Match #{row.id}, {names[0]} vs {names[1]}, can't be shown: its record in "
+                    f"the database is damaged (error {error_id}). `{prefix}export {row.id}` "
+                    "gives what the database holds.",
+                ) from None
+            if not repair:
+                return None
+            raise DamagedMatch(row, names, error_id, prefix) from None
+        return Table(row, match, plain, await timer_of(self.store, row.id))
+
+    async def require(
+        self, place: Place, *, latest: bool = False, user: User | None = None
+    ) -> Table:
+        """The match being played here (or, with ``latest``, the last one, even if over).
+        Without one, the refusal points to this channel's threads, or else says where ``user``
+        plays on this server, if they do."""
+        table = await self.table(place, latest=latest)
+        if table is None or table.row.status != "playing":
+            after = 0 if table is None else table.row.id
+            pointer = await self.elsewhere(place, latest=latest, after=after)
+            if pointer is not None:
+                raise pointer
+        if table is None and user is not None:
+            yours = await self._yours(place, user)
+            if yours is not None:
+                raise yours
+        if table is None:
+            if latest:
+                raise Refusal("No match has been played at this table yet.")
+            raise Refusal(
+                "There is no match at this table. Start one with "
+                f"`{self._settings.command_prefix}challenge @user`."
+            )
+        return table
+
+    async def _yours(self, place: Place, user: User) -> Refusal | None:
+        """Where ``user`` is playing on this server (elsewhere than ``place``), as a refusal."""
+        rows = [
+            row
+            for row in await self.store.playing_matches(user.id)
+            if row.server_id == place.server_id and row.channel_id != place.channel_id
+        ]
+        if not rows:
+            return None
+        where = []
+        for row in rows[:MATCHES_NAMED]:
+            names = await self.names(place, row.player_ids)
+            link = place_link(Place(row.server_id, row.channel_id))
+            where.append(f"{link} ({md(names[0])} vs {md(names[1])})")
+        more = f" and {len(rows) - MATCHES_NAMED} more" if len(rows) > MATCHES_NAMED else ""
+        yours = "yours is in" if len(rows) == 1 else "yours are in"
+        return Refusal(
+            f"There is no match at this table: {yours} {', '.join(where)}{more}. "
+            "Play there (each channel or thread is its own table)."
+        )
+
+    async def _load(self, row: MatchRow) -> Match:
+        """The match a row holds: the copy kept from the last command when the row has not
+        changed since, else restored from its snapshot (no replay). A row without a snapshot
+        (written before snapshots existed), or whose snapshot is damaged, is replayed from its
+        log off the event loop, once: its snapshot is then stored."""
+        cached = self.match_cache.get(row.id)
+        if cached is not None and cached[0] == row.version:
+            self.match_cache.move_to_end(row.id)
+            return cached[1]
+        match = None
+        if row.snapshot is not None:
+            try:
+                match = storage.restore(row.state, row.snapshot, self._dice_key)
+            except DiceKeyError:
+                raise  # the server's key is missing: not a damaged row
+            except Exception as error:  # anything a damaged snapshot can raise
+                log.warning("Match %s: %s; rebuilding it from its action log", row.id, error)
+        if match is None:
+            match = storage.compact(await self._replay(row))
+            async with self.store.transaction() as tx:
+                await tx.store_snapshot(row.id, row.version, storage.snapshot_text(match))
+        self._keep(row.id, row.version, match)
+        return match
+
+    async def _replay(self, row: MatchRow) -> Match:
+        """The match of ``row`` with its whole record, replayed from the log in a worker thread
+        (a long match takes a fraction of a second)."""
+        actions = await self.store.match_actions(row.id)
+        return await asyncio.to_thread(storage.replay, row.state, actions, self._dice_key)
+
+    async def record(self, row: MatchRow) -> Match:
+        """The match of ``row`` with its whole record (for the ``.mat``), replayed from its log."""
+        return await self._replay(row)
+
+    async def full(self, table: Table) -> Match:
+        """``table``'s match with its whole record (for the ``.mat``), replayed from the log,
+        and checked against the snapshot the bot has been playing from."""
+        replayed = await self._replay(table.row)
+        if table.row.snapshot is not None:
+            disagree = storage.check(table.row.snapshot, replayed)
+            if disagree:
+                log.error(
+                    "Match %s: its snapshot and its log disagree on %s",
+                    table.row.id,
+                    ", ".join(disagree),
+                )
+        return replayed
+
+    def _keep(self, match_id: int, version: int, match: Match) -> None:
+        self.forget(match_id)
+        size = storage.footprint(match)
+        self.match_cache[match_id] = (version, match)
+        self._cache_sizes[match_id] = size
+        self.cached_bytes += size
+        while self.cached_bytes > MATCH_BYTES_KEPT and len(self.match_cache) > 1:
+            oldest, _ = self.match_cache.popitem(last=False)
+            self.cached_bytes -= self._cache_sizes.pop(oldest)
+
+    def forget(self, match_id: int) -> None:
+        """Drop the copy kept of a match (its row changed behind our back, or it ended)."""
+        if self.match_cache.pop(match_id, None) is not None:
+            self.cached_bytes -= self._cache_sizes.pop(match_id)
+
+    # -- writing ------------------------------------------------------------------------------
+
+    async def create_match(
+        self,
+        place: Place,
+        challenge: ChallengeRow,
+        accepter: User,
+        match: Match,
+        *,
+        thread: Place | None = None,
+    ) -> Table:
+        """Start ``match`` from the accepted ``challenge``, in one transaction, at ``place``
+        or in its ``thread``. A challenge with hints starts an unrated match."""
+        ids = (challenge.challenger_id, challenge.challenged_id)
+        hints = bool(challenge.hints)
+        terms = MatchTerms(hints=hints, rated=match.length > 0 and not hints)
+        async with self.store.transaction() as tx:
+            await tx.ensure_player(place.server_id, accepter.id, accepter.name, self._clock())
+            await tx.close_challenge(challenge.id, "accepted")
+            match_id = await self._insert(
+                tx, place, ids, match, terms, thread, clock_seconds=challenge.clock_seconds
+            )
+        self.remember(place, accepter)
+        return await self._created(thread or place, match_id, ids, match)
+
+    async def create_engine_match(
+        self,
+        place: Place,
+        user: User,
+        engine: User,
+        match: Match,
+        terms: MatchTerms,
+        *,
+        thread: Place | None = None,
+    ) -> Table:
+        """Start ``match`` between ``user`` (player 0) and the engine at once, in one
+        transaction (no challenge to answer), at ``place`` or in its ``thread``."""
+        ids = (user.id, engine.id)
+        async with self.store.transaction() as tx:
+            for player in (user, engine):
+                await tx.ensure_player(place.server_id, player.id, player.name, self._clock())
+            match_id = await self._insert(tx, place, ids, match, terms, thread)
+        self.remember(place, user, engine)
+        return await self._created(thread or place, match_id, ids, match)
+
+    async def _insert(
+        self,
+        tx: Transaction,
+        place: Place,
+        ids: tuple[str, str],
+        match: Match,
+        terms: MatchTerms,
+        thread: Place | None,
+        *,
+        clock_seconds: float | None = None,
+    ) -> int:
+        written = storage.changes(match, 0)  # the opening rolls made already
+        match_id = await tx.create_match(
+            place.server_id,
+            (thread or place).channel_id,
+            ids,
+            match.length,
+            storage.state_text(match),
+            self._clock(),
+            snapshot=written.snapshot,
+        )
+        await tx.append_actions(match_id, written.first_seq, written.actions)
+        await set_match_terms(
+            tx,
+            match_id,
+            engine_level=terms.engine_level,
+            tutor=terms.tutor,
+            hints=terms.hints,
+            rated=terms.rated,
+        )
+        await write_timer(
+            tx,
+            timers.first_timer(
+                match_id,
+                match,
+                self._clock(),
+                clock_seconds=clock_seconds,
+                delay=self._settings.clock_delay_seconds,
+                engine_seat=engine_seat_of(ids),
+            ),
+        )
+        await _count_dice(tx, place.server_id, match.record)
+        if thread is not None:
+            await set_match_parent(tx, match_id, place.channel_id)
+        return match_id
+
+    async def _created(
+        self, place: Place, match_id: int, ids: tuple[str, str], match: Match
+    ) -> Table:
+        row = await self.store.match(match_id)
+        assert row is not None
+        self._keep(match_id, row.version, storage.compact(match))
+        return Table(row, match, await self.names(place, ids), await timer_of(self.store, row.id))
+
+    async def save(
+        self,
+        table: Table,
+        match: Match,
+        *,
+        touch: bool = True,
+        abort_offered_by: int | None = None,
+    ) -> Table:
+        """Write ``match`` as the new state of ``table`` (rated if it just ended): the table as
+        it now stands. ``touch``: the players acted (the claim clock starts again, the reminder
+        and the clock count from now). A player who acts after their clock ran out loses the
+        match on time instead (raises :class:`Announcement`)."""
+        now = self._clock()
+        if touch and timers.flagged(table.timer, now):
+            raise Announcement((await self.end_on_time(table))[1])
+        status = "finished" if match.is_over else "playing"
+        row = table.row
+        written = storage.changes(match, table.match.action_count)
+        timer = table.timer
+        if timer is not None and touch:
+            timer = timers.next_timer(
+                timer, table.match, match, now, engine_seat=engine_seat_of(row.player_ids)
+            )
+        async with self.store.transaction() as tx:
+            version = await tx.save_match(
+                row.id,
+                row.version,
+                snapshot=written.snapshot,
+                status=status,
+                now=now,
+                winner=match.winner,
+                ending="played" if match.is_over else None,
+                abort_offered_by=abort_offered_by,
+                touch=touch,
+            )
+            await tx.append_actions(row.id, written.first_seq, written.actions)
+            await _count_dice(tx, row.server_id, match.record[len(table.match.record) :])
+            if match.is_over:
+                await drop_timer(tx, row.id)
+                timer = None
+            elif timer is not None and touch:
+                await write_timer(tx, timer)
+            if match.is_over and match.winner is not None and match.length > 0 and row.rated:
+                await record_result(
+                    tx, row.server_id, row.player_ids, match.winner, row.id, match.length
+                )
+        self._keep(row.id, version, storage.compact(match))
+        if match.is_over:
+            self.on_finished(row.id)
+        row = replace(
+            row,
+            version=version,
+            snapshot=written.snapshot,
+            status=status,
+            winner=match.winner,
+            ending="played" if match.is_over else None,
+            abort_offered_by=abort_offered_by,
+            last_action_at=now if touch else row.last_action_at,
+        )
+        return Table(row, match, table.plain, timer)
+
+    async def end(
+        self,
+        table: Table,
+        *,
+        status: str,
+        ending: str,
+        winner: int | None = None,
+        chance: float | None = None,
+    ) -> Table:
+        """End ``table``'s match as it stands: ``aborted`` (unrated), or ``finished`` with a
+        ``winner`` (rated unless a money game; by the expected result when the winner claimed
+        it with ``chance`` to win it from here). Returns the table as it now stands."""
+        rated = table.match.length if winner is not None and table.row.rated else 0
+        version = await self._close(
+            table.row, status=status, ending=ending, winner=winner, rated=rated, chance=chance
+        )
+        row = replace(table.row, version=version, status=status, ending=ending, winner=winner)
+        return Table(row, table.match, table.plain, None)
+
+    async def end_on_time(self, table: Table) -> tuple[Table, str]:
+        """End ``table``'s match: the player to act ran out of time and loses it. Returns the
+        table as it now stands and the line that says so."""
+        loser = table.match.turn
+        assert loser is not None  # only a match waiting on someone has a flag
+        ended = await self.end(table, status="finished", ending="time", winner=1 - loser)
+        rated = " (rated)" if table.row.rated and table.match.length > 0 else ""
+        return ended, (
+            f"{table.names[loser]} ran out of time on the clock: {table.names[1 - loser]} "
+            f"wins the match{rated}."
+        )
+
+    async def _close(
+        self,
+        row: MatchRow,
+        *,
+        status: str,
+        ending: str,
+        winner: int | None = None,
+        rated: int = 0,
+        chance: float | None = None,
+    ) -> int:
+        """Close a match row without changing its record; ``rated``: the length to rate.
+        Returns the row's new version."""
+        async with self.store.transaction() as tx:
+            version = await tx.save_match(
+                row.id,
+                row.version,
+                status=status,
+                now=self._clock(),
+                winner=winner,
+                ending=ending,
+            )
+            if winner is not None and rated > 0 and chance is not None:
+                await record_claim(tx, row.server_id, row.player_ids, winner, row.id, rated, chance)
+            elif winner is not None and rated > 0:
+                await record_result(tx, row.server_id, row.player_ids, winner, row.id, rated)
+            await drop_timer(tx, row.id)
+        self.forget(row.id)
+        if status == "finished":
+            self.on_finished(row.id)
+        return version
+
+    async def void_damaged(self, row: MatchRow) -> None:
+        """End a match that can't be read (see :class:`DamagedMatch`): void, unrated."""
+        await self._close(row, status="aborted", ending="unreadable")
+
+
+async def _count_dice(tx: Transaction, server_id: str, events: Iterable[Event]) -> None:
+    tally = timers.tally_dice(events)
+    await add_dice(tx, server_id, tally.faces, tally.rolls, tally.doubles)
+
+
+class DamagedMatch(Announcement):
+    """A match whose row can't be read: neither its snapshot nor its action log restores it.
+    Said in its channel at every command there; the row stays as it is (``!export`` gives what
+    it holds) until a moderator's ``!void`` frees the table."""
+
+    def __init__(self, row: MatchRow, names: tuple[str, str], error_id: str, prefix: str) -> None:
+        super().__init__(
+            f"The match here, {names[0]} vs {names[1]} (#{row.id}), can't be read: its record "
+            f"in the database is damaged (error {error_id}). Nothing was changed. A moderator "
+            f"can `{prefix}void` it to free this channel; `{prefix}export {row.id}` gives what "
+            "the database holds."
+        )
+        self.row = row
+        self.names = names
+
+
+class DamagedRecord(Refusal):
+    """An ended match whose row can't be read (or voided for it): refused, with its row."""
+
+    def __init__(self, row: MatchRow, text: str) -> None:
+        super().__init__(text)
+        self.row = row
+
+
+class Pointer(Protocol):
+    async def __call__(self, place: Place, *, latest: bool, after: int) -> Refusal | None: ...
+
+
+async def _nowhere(place: Place, *, latest: bool, after: int) -> Refusal | None:
+    return None

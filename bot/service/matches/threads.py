@@ -1,0 +1,201 @@
+"""A thread per match: an accepted challenge (or a game against the bot) is played in a thread
+of its own, opened by the adapter; commands typed in the channel are pointed to it, and its
+result is posted back to the channel.
+
+The service knows nothing of Discord: the adapter hands it a :class:`ThreadOpener`, asked under
+the channel's lock when a match is about to start. Without one (the console), with the setting
+``match_threads`` off, or where the adapter can't open a thread (a forum, a thread, a direct
+message, a missing permission), the match is played where it was started, as before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, replace
+from typing import Protocol
+
+from bot.service.matches.presentation import ending_text, match_kind
+from bot.service.matches.repository import Repository
+from bot.service.models import Place, Refusal, Reply, place_link
+from bot.service.records.names import markdown_safe as md
+from bot.settings import Settings
+from bot.store import MatchRow, Store
+from bot.store.threads import latest_threaded_match, threaded_matches
+
+THREAD_NAME_LIMIT = 100  # characters Discord allows in a thread's name
+# The matches that ended while a command ran (in its task): their results go to the parent.
+_FINISHED: ContextVar[list[int] | None] = ContextVar("finished_in_threads", default=None)
+
+
+@dataclass(frozen=True, slots=True)
+class Opened:
+    """What the adapter made of a request for a thread: the thread's place, or None (play where
+    the challenge was); ``notice``: a line for the channel, e.g. a missing permission."""
+
+    thread: Place | None
+    notice: str | None = None
+
+
+class ThreadOpener(Protocol):
+    async def open(self, place: Place, name: str, key: str | None) -> Opened:
+        """Open a public thread called ``name`` in ``place`` for a match about to start there.
+        ``key``: the challenge's question key (its message is where the thread should start),
+        None for a game against the bot."""
+        ...
+
+    async def discard(self, thread: Place) -> None:
+        """Remove ``thread``, just opened for a match that did not start after all (another
+        process answered the challenge first): it is empty."""
+        ...
+
+
+def thread_name(names: tuple[str, str], length: int) -> str:
+    """``alice vs bob · 5 points`` (plain names: a thread's name is not Markdown)."""
+    kind = "money" if length == 0 else f"{length} point{'s' if length != 1 else ''}"
+    return f"{names[0]} vs {names[1]} · {kind}"[:THREAD_NAME_LIMIT]
+
+
+def match_place(row: MatchRow) -> Place:
+    return Place(row.server_id, row.channel_id)
+
+
+def parent_place(row: MatchRow) -> Place | None:
+    """The channel a match's thread hangs from; None for a match played where it started."""
+    if row.parent_channel_id is None:
+        return None
+    return Place(row.server_id, row.parent_channel_id)
+
+
+class MatchThreads:
+    """Threads for matches: opening one, pointing to it, and the result told to its channel."""
+
+    def __init__(self, store: Store, repository: Repository, settings: Settings) -> None:
+        self._store = store
+        self._repository = repository
+        self._settings = settings
+        self.opener: ThreadOpener | None = None  # the adapter's; None: no threads
+        repository.elsewhere = self.pointer
+
+    def follow_ends(self) -> None:
+        """Be told of each match that finishes, besides whoever the repository tells now."""
+        told = self._repository.on_finished
+
+        def on_finished(match_id: int) -> None:
+            told(match_id)
+            finished = _FINISHED.get()
+            if finished is not None:
+                finished.append(match_id)
+
+        self._repository.on_finished = on_finished
+
+    async def open(
+        self, place: Place, names: tuple[str, str], length: int, key: str | None
+    ) -> tuple[Place | None, list[Reply]]:
+        """The thread a match between ``names`` starting at ``place`` is to be played in (None:
+        at ``place`` itself), and what to say about it in the channel (e.g. why not)."""
+        if self.opener is None or not self._settings.match_threads:
+            return None, []
+        opened = await self.opener.open(place, thread_name(names, length), key)
+        said = [Reply(opened.notice)] if opened.notice else []
+        if opened.thread is None or opened.thread == place:
+            return None, said
+        return opened.thread, said
+
+    @asynccontextmanager
+    async def discarding(self, thread: Place | None) -> AsyncIterator[None]:
+        """Remove ``thread`` when the block fails: the match it was opened for never started
+        (the transaction lost a race), and nobody will play in it."""
+        try:
+            yield
+        except Exception:
+            if thread is not None and self.opener is not None:
+                await self.opener.discard(thread)
+            raise
+
+    async def moved(self, replies: list[Reply], thread: Place | None, lead: str) -> list[Reply]:
+        """``replies`` of a match just started in ``thread`` sent there, after one line in the
+        channel that points to it (``lead`` and the thread's link)."""
+        if thread is None:
+            return replies
+        pointer = Reply(f"{lead} The match is played in its thread: {place_link(thread)}")
+        return [pointer, *(replace(reply, place=thread) for reply in replies)]
+
+    async def pointer(
+        self, place: Place, *, latest: bool = False, after: int = 0
+    ) -> Refusal | None:
+        """For a match command typed in a channel whose matches are played in threads: where
+        they are (one line); None when the channel has none newer than its own match ``after``.
+        ``latest``: for a command that shows the last match, even one that is over."""
+        rows = await threaded_matches(
+            self._store, place.server_id, place.channel_id, after=after
+        )
+        if rows:
+            shown = []
+            for row in rows:
+                names = await self._repository.names(place, row.player_ids)
+                shown.append(f"{self._vs(names)} in {place_link(match_place(row))}")
+            listed = ", ".join(shown)
+            return Refusal(f"Matches from this channel are played in their threads: {listed}.")
+        if not latest:
+            return None
+        last = await latest_threaded_match(self._store, place.server_id, place.channel_id)
+        if last is None or last.id <= after:
+            return None
+        names = await self._repository.names(place, last.player_ids)
+        return Refusal(
+            f"The last match from this channel, {self._vs(names)}, was played in its thread: "
+            f"{place_link(match_place(last))} (the command works there)."
+        )
+
+    @staticmethod
+    def _vs(names: tuple[str, str]) -> str:
+        return f"{md(names[0])} vs {md(names[1])}"
+
+    @contextmanager
+    def watching(self) -> Iterator[list[int]]:
+        """Collect the ids of the matches that finish while the block runs (in this task)."""
+        finished: list[int] = []
+        token = _FINISHED.set(finished)
+        try:
+            yield finished
+        finally:
+            _FINISHED.reset(token)
+
+    async def results(self, match_ids: list[int]) -> list[Reply]:
+        """The result of each finished match played in a thread, for the channel it came from."""
+        replies = []
+        for match_id in dict.fromkeys(match_ids):
+            row = await self._store.match(match_id)
+            parent = parent_place(row) if row is not None else None
+            if row is None or parent is None:
+                continue
+            table = await self._repository.table(match_place(row), latest=True, repair=False)
+            if table is None or table.row.id != match_id:
+                continue
+            match, names = table.match, table.names
+            winner = table.row.winner
+            if winner is not None and match.length > 0 and table.row.ending == "played":
+                said = (
+                    f"{names[winner]} beats {names[1 - winner]} "
+                    f"{match.score[winner]}-{match.score[1 - winner]} "
+                    f"in {match_kind(match.length)}."
+                )
+            else:
+                said = ending_text(table)
+            replies.append(Reply(f"{said} ({place_link(match_place(row))})", place=parent))
+        return replies
+
+
+def moved_to(replies: list[Reply]) -> Place | None:
+    """The thread a match was just started in, as ``replies`` show it (its board goes there)."""
+    return next((r.place for r in replies if r.place is not None and r.announces), None)
+
+
+def sent_to(replies: list[Reply], place: Place | None) -> list[Reply]:
+    """``replies`` posted at ``place`` (None: where the command was); private ones stay with
+    whoever typed the command."""
+    if place is None:
+        return replies
+    return [reply if reply.private else replace(reply, place=place) for reply in replies]

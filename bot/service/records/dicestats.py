@@ -1,0 +1,118 @@
+"""``!dice``: the server's dice statistics, for players who doubt the dice (as FIBS and bgammon
+show them): how often each number came up, the doubles, and Pearson's chi-square test of each
+against fair dice. The counters are kept by :mod:`bot.service.matches.repository` as matches are
+saved.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from bot.service.models import Reply
+from bot.store.timers import DiceCounts
+
+FACES = 6
+# Pearson's test holds when every category expects at least 5: 30 dice for the faces (5 each),
+# 30 rolls for the doubles (5 doubles expected).
+MIN_EXPECTED = 5
+MIN_DICE = MIN_EXPECTED * FACES
+MIN_ROLLS = MIN_EXPECTED * FACES
+CHANCE_NOTE = "Among the many servers that roll dice, some will see a p this small by chance alone."
+
+
+@dataclass(frozen=True, slots=True)
+class ChiSquare:
+    """Pearson's statistic and the chance that fair dice give one at least this large."""
+
+    statistic: float
+    degrees: int
+    p_value: float
+
+
+def faces_test(faces: tuple[int, ...]) -> ChiSquare:
+    """Each number one time in six: chi-square with 5 degrees of freedom."""
+    total = sum(faces)
+    if total == 0:
+        return ChiSquare(0.0, FACES - 1, 1.0)
+    expected = total / FACES
+    statistic = sum((count - expected) ** 2 / expected for count in faces)
+    return ChiSquare(statistic, FACES - 1, _survival_5(statistic))
+
+
+def doubles_test(rolls: int, doubles: int) -> ChiSquare:
+    """A double one roll in six: chi-square with 1 degree of freedom."""
+    if rolls == 0:
+        return ChiSquare(0.0, 1, 1.0)
+    expected_doubles = rolls / FACES
+    expected_others = rolls - expected_doubles
+    statistic = (doubles - expected_doubles) ** 2 / expected_doubles + (
+        (rolls - doubles) - expected_others
+    ) ** 2 / expected_others
+    return ChiSquare(statistic, 1, math.erfc(math.sqrt(statistic / 2)))
+
+
+def _survival_5(x: float) -> float:
+    """P(chi-square with 5 degrees of freedom >= x), in closed form (odd degrees)."""
+    half = x / 2
+    return math.erfc(math.sqrt(half)) + math.sqrt(2 * x / math.pi) * math.exp(-half) * (1 + x / 3)
+
+
+def _verdict(test: ChiSquare) -> str:
+    if test.p_value < 0.001:
+        return "very unusual for fair dice"
+    if test.p_value < 0.01:
+        return "unusual for fair dice"
+    if test.p_value < 0.05:
+        return "a little unusual for fair dice"
+    return "in line with fair dice"
+
+
+def dice_reply(counts: DiceCounts) -> Reply:
+    """The statistics as a message (a code block, so the columns line up). Each chi-square
+    test is shown only once there are enough dice for it to mean something."""
+    if counts.dice == 0:
+        return Reply("No dice have been rolled in this server's matches yet.")
+    total = counts.dice
+    lines = [f"{'':2}{'count':>9} {'share':>7}  (expected 16.67%)"]
+    for face, count in enumerate(counts.faces, start=1):
+        lines.append(f"{face}:{count:>9,} {100 * count / total:>6.2f}%")
+    tests: list[ChiSquare] = []
+    if total >= MIN_DICE:
+        faces = faces_test(counts.faces)
+        tests.append(faces)
+        lines.append(
+            f"chi-square {faces.statistic:.2f} ({faces.degrees} d.f.), "
+            f"p = {faces.p_value:.3f}: {_verdict(faces)}"
+        )
+    text = [
+        f"Dice rolled in this server's matches: {total:,} dice, opening rolls included.",
+        "```",
+        *lines,
+        "```",
+    ]
+    if counts.rolls:
+        percent = 100 * counts.doubles / counts.rolls
+        share = f"{counts.doubles:,} of {counts.rolls:,} rolls ({percent:.2f}%, expected 16.67%)"
+        if counts.rolls >= MIN_ROLLS:
+            doubles = doubles_test(counts.rolls, counts.doubles)
+            tests.append(doubles)
+            text.append(
+                f"Doubles: {share}; chi-square {doubles.statistic:.2f} (1 d.f.), "
+                f"p = {doubles.p_value:.3f}: {_verdict(doubles)}."
+            )
+        else:
+            text.append(f"Doubles: {share}.")
+    if total < MIN_DICE or counts.rolls < MIN_ROLLS:
+        text.append(
+            f"Too few rolls to judge the dice yet: a fair test needs at least {MIN_DICE} dice "
+            f"and {MIN_ROLLS} rolls, so these are the counts only."
+        )
+    if tests:
+        text.append(
+            "p is the chance that fair dice stray at least this far from even; a small p now "
+            "and then is expected by chance alone."
+        )
+    if any(test.p_value < 0.05 for test in tests):
+        text.append(CHANCE_NOTE)
+    return Reply("\n".join(text))

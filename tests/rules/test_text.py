@@ -1,0 +1,43 @@
+"""The English every layer shares: dice, counts, points, resignation levels and sentences."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.rules.text import dice_text, level_text, plural, points_text, sentence
+
+
+def test_dice_are_written_high_low_as_rolled() -> None:
+    assert dice_text((6, 1)) == "6-1"
+    assert dice_text((3, 3)) == "3-3"
+
+
+@pytest.mark.parametrize(("count", "text"), [(0, "0 pips"), (1, "1 pip"), (2, "2 pips")])
+def test_plural_says_one_alone_in_the_singular(count: int, text: str) -> None:
+    assert plural(count, "pip") == text
+
+
+@pytest.mark.parametrize(("points", "text"), [(1, "1 point"), (2, "2 points"),
+                                              (64, "64 points")])
+def test_points(points: int, text: str) -> None:
+    assert points_text(points) == text
+
+
+def test_levels() -> None:
+    assert [level_text(level) for level in (1, 2, 3)] == [
+        "a single game", "a gammon", "a backgammon"]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("", ""),
+    ("   ", ""),
+    ("it is not your turn", "It is not your turn."),
+    ("  roll first  ", "Roll first."),
+    ("done!", "Done!"),
+    ("really?", "Really?"),
+    ("already a sentence.", "Already a sentence."),
+    ("x", "X."),
+    ("`!move` first", "`!move` first."),
+])
+def test_sentence_capitalises_and_ends_with_a_stop(text: str, expected: str) -> None:
+    assert sentence(text) == expected
