@@ -42,9 +42,12 @@ def gnubg_own(mat: str, plies: int) -> float:
     import gnubg
 
     with captured_output(), tempfile.TemporaryDirectory() as folder:
-        for command in ("set threads 1", f"set analysis chequerplay evaluation plies {plies}",
-                        f"set analysis cubedecision evaluation plies {plies}",
-                        "set cache 1048576"):
+        for command in (
+            "set threads 1",
+            f"set analysis chequerplay evaluation plies {plies}",
+            f"set analysis cubedecision evaluation plies {plies}",
+            "set cache 1048576",
+        ):
             gnubg.command(command)
         path = Path(folder) / "m.mat"
         path.write_text(mat)
@@ -75,13 +78,14 @@ def main() -> None:
     parser.add_argument("--plays", type=int, default=190)
     options = parser.parse_args()
     mat, plays = bench_mat(options.plays)
-    print(f"5-point match, {plays} checker plays, {mat.count(' Game ')} games, "
-          f"{options.plies}-ply")
+    print(f"5-point match, {plays} checker plays, {mat.count(' Game ')} games, {options.plies}-ply")
     own = gnubg_own(mat, options.plies)
     print(f"gnubg's own 'analyse match' in this process: {own:6.2f} s")
     total, inside, heard = asyncio.run(ours(mat, options.plies))
-    print(f"bot.gnubg.analysis.analyse (worker, game by game): {total:6.2f} s "
-          f"(gnubg analysing {inside:.2f} s; progress {heard})")
+    print(
+        f"bot.gnubg.analysis.analyse (worker, game by game): {total:6.2f} s "
+        f"(gnubg analysing {inside:.2f} s; progress {heard})"
+    )
     print(f"ratio: {total / own:.2f}x (budget 1.5x)")
 
 

@@ -32,8 +32,9 @@ from bot.store import Store
 PERSON = User("1", "alice")
 
 
-async def play(service: TableService, place: Place, level: str, moves: int,
-               rng: random.Random) -> list[float]:
+async def play(
+    service: TableService, place: Place, level: str, moves: int, rng: random.Random
+) -> list[float]:
     """The times of ``moves`` of the person's moves (each with the bot's turn after it)."""
     timed: list[float] = []
     while len(timed) < moves:
@@ -65,25 +66,41 @@ async def main(moves: int, channels: int) -> None:
         store = await Store.open(Path(folder) / "bench.sqlite3")
         service = TableService(store, settings=settings, dice=seeded_dice(5), engine=engine)
         await service.warm_up()
-        print(f"{settings.engine_workers} play workers; {moves} moves per level; "
-              "each time: the person's move -> replies with the bot's turn and the board PNG")
+        print(
+            f"{settings.engine_workers} play workers; {moves} moves per level; "
+            "each time: the person's move -> replies with the bot's turn and the board PNG"
+        )
         for number, level in enumerate(LEVELS):
             place = Place("bench", f"level-{number}")
             seconds = await play(service, place, level, moves, random.Random(number))
             print(figures(level, seconds))
         per_channel = max(20, moves // channels)
         start = time.perf_counter()
-        results = await asyncio.gather(*(
-            play(service, Place("bench", f"busy-{n}"), "worldclass", per_channel,
-                 random.Random(100 + n))
-            for n in range(channels)))
+        results = await asyncio.gather(
+            *(
+                play(
+                    service,
+                    Place("bench", f"busy-{n}"),
+                    "worldclass",
+                    per_channel,
+                    random.Random(100 + n),
+                )
+                for n in range(channels)
+            )
+        )
         elapsed = time.perf_counter() - start
-        print(figures(f"worldclass, {channels} channels at once",
-                      [s for result in results for s in result]))
+        print(
+            figures(
+                f"worldclass, {channels} channels at once",
+                [s for result in results for s in result],
+            )
+        )
         print(f"  ({sum(map(len, results))} moves in {elapsed:.1f} s)")
         workers = engine.play_pool.pids() + engine.analysis_pool.pids()
-        print(f"RSS: bot process {rss_mb(os.getpid()):.0f} MB; gnubg workers "
-              + ", ".join(f"{rss_mb(pid):.0f} MB" for pid in workers))
+        print(
+            f"RSS: bot process {rss_mb(os.getpid()):.0f} MB; gnubg workers "
+            + ", ".join(f"{rss_mb(pid):.0f} MB" for pid in workers)
+        )
         service.close()
         await store.close()
     await engine.close()

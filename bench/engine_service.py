@@ -35,8 +35,10 @@ def figures(name: str, seconds: list[float]) -> str:
     """``name``, the count, the median, p95 and max of ``seconds``, in milliseconds."""
     ms = sorted(s * 1000 for s in seconds)
     p95 = ms[min(len(ms) - 1, int(len(ms) * 0.95))]
-    return (f"{name:<34} n={len(ms):<4} median {statistics.median(ms):7.1f} ms   "
-            f"p95 {p95:7.1f} ms   max {ms[-1]:7.1f} ms")
+    return (
+        f"{name:<34} n={len(ms):<4} median {statistics.median(ms):7.1f} ms   "
+        f"p95 {p95:7.1f} ms   max {ms[-1]:7.1f} ms"
+    )
 
 
 async def timed(calls: list[Callable[[], Awaitable[object]]]) -> list[float]:
@@ -56,10 +58,15 @@ async def main(count: int) -> None:
     rolled = [case.query() for case in cases(seed=2024, count=count)]
     before_roll = [case for case in cases(seed=2025, count=count, rolled=False)]
     # Only cube decisions the player on roll may take (not Crawford, not the opponent's cube).
-    cube_queries = [case.query() for case in before_roll
-                    if not case.context.crawford and case.context.owner != "them"]
-    print(f"{len(rolled)} rolled positions, {len(cube_queries)} cube positions (self-play, "
-          "money and match states)")
+    cube_queries = [
+        case.query()
+        for case in before_roll
+        if not case.context.crawford and case.context.owner != "them"
+    ]
+    print(
+        f"{len(rolled)} rolled positions, {len(cube_queries)} cube positions (self-play, "
+        "money and match states)"
+    )
     for name, level in LEVELS.items():
 
         def play(query: Query, level: object = level) -> Awaitable[object]:
@@ -69,15 +76,23 @@ async def main(count: int) -> None:
             return engine.cube_advice(query, level)  # type: ignore[arg-type]
 
         await engine.choose_play(rolled[0], level)  # settings change: cache cleared once
-        print(figures(f"{name} choose_play", await timed([
-            lambda q=q: play(q) for q in rolled])))
-        print(figures(f"{name} cube_advice", await timed([
-            lambda q=q: cube(q) for q in cube_queries])))
+        print(figures(f"{name} choose_play", await timed([lambda q=q: play(q) for q in rolled])))
+        print(
+            figures(f"{name} cube_advice", await timed([lambda q=q: cube(q) for q in cube_queries]))
+        )
     hints = rolled[: max(20, count // 5)]
-    print(figures("hint_plays top 5 at 2-ply", await timed([
-        lambda q=q: engine.hint_plays(q, count=5, plies=2) for q in hints])))
-    print(figures("evaluate at 2-ply (rolled)", await timed([
-        lambda q=q: engine.evaluate(q, plies=2) for q in hints])))
+    print(
+        figures(
+            "hint_plays top 5 at 2-ply",
+            await timed([lambda q=q: engine.hint_plays(q, count=5, plies=2) for q in hints]),
+        )
+    )
+    print(
+        figures(
+            "evaluate at 2-ply (rolled)",
+            await timed([lambda q=q: engine.evaluate(q, plies=2) for q in hints]),
+        )
+    )
     for pid in engine.play_pool.pids():
         print(f"worker {pid} RSS {rss_mb(pid):.0f} MB")
     await engine.close()

@@ -37,21 +37,31 @@ def random_positions(seed: int, count: int) -> list[PastedPosition]:
         if position.is_game_over():
             position = Position.initial()
         dice = (rng.randint(1, 6), rng.randint(1, 6))
-        found.append(PastedPosition(position, on_roll=rng.randint(0, 1), dice=dice,
-                                    length=7, score=(rng.randint(0, 6), rng.randint(0, 6))))
+        found.append(
+            PastedPosition(
+                position,
+                on_roll=rng.randint(0, 1),
+                dice=dice,
+                length=7,
+                score=(rng.randint(0, 6), rng.randint(0, 6)),
+            )
+        )
         position = position.play(rng.choice(position.legal_plays(*dice)))
     return found
 
 
-def timed(label: str, items: Sequence[T], work: Callable[[T], object], unit: float,
-          unit_name: str) -> None:
+def timed(
+    label: str, items: Sequence[T], work: Callable[[T], object], unit: float, unit_name: str
+) -> None:
     times = []
     for item in items:
         start = time.perf_counter()
         work(item)
         times.append((time.perf_counter() - start) / unit)
-    print(f"{label:<28} median {statistics.median(times):8.1f} {unit_name}, "
-          f"worst {max(times):8.1f} {unit_name} ({len(times)} runs)")
+    print(
+        f"{label:<28} median {statistics.median(times):8.1f} {unit_name}, "
+        f"worst {max(times):8.1f} {unit_name} ({len(times)} runs)"
+    )
 
 
 def main() -> None:
@@ -71,8 +81,10 @@ def main() -> None:
 
     render_board(board_state(positions[0]), viewer=1)  # the renderer's caches
     timed("draw the board (PNG)", positions[:BOARDS], draw, 1e-3, "ms")
-    print(f"PNG size: median {statistics.median(sizes) / 1024:.1f} KB, "
-          f"largest {max(sizes) / 1024:.1f} KB")
+    print(
+        f"PNG size: median {statistics.median(sizes) / 1024:.1f} KB, "
+        f"largest {max(sizes) / 1024:.1f} KB"
+    )
 
 
 if __name__ == "__main__":

@@ -33,42 +33,82 @@ def sample_states() -> dict[str, tuple[BoardState, int | None]]:
     start = Position.initial()
     samples["start"] = (BoardState(start, 0, PLAYERS, match_length=7), 0)
 
-    before = Position.from_points({6: 6, 8: 2, 13: 3, 24: 1, 20: 1, 4: 2},
-                                  {6: 5, 7: 2, 8: 2, 13: 4, 15: 1, 25: 1})
+    before = Position.from_points(
+        {6: 6, 8: 2, 13: 3, 24: 1, 20: 1, 4: 2}, {6: 5, 7: 2, 8: 2, 13: 4, 15: 1, 25: 1}
+    )
     hit = _play(before, "20/10*", (6, 4))
     samples["middle"] = (
-        BoardState(before.play(hit), 1, PLAYERS, match_length=7, score=(2, 4), cube_value=2,
-                   cube_owner=1, dice=(3, 1), phase="move", last_play=LastPlay(0, hit)),
+        BoardState(
+            before.play(hit),
+            1,
+            PLAYERS,
+            match_length=7,
+            score=(2, 4),
+            cube_value=2,
+            cube_owner=1,
+            dice=(3, 1),
+            phase="move",
+            last_play=LastPlay(0, hit),
+        ),
         1,
     )
 
-    bar = Position.from_points({25: 3, 13: 5, 8: 3, 6: 4},
-                               {25: 1, 6: 3, 5: 3, 4: 2, 3: 2, 2: 2, 8: 2})
+    bar = Position.from_points(
+        {25: 3, 13: 5, 8: 3, 6: 4}, {25: 1, 6: 3, 5: 3, 4: 2, 3: 2, 2: 2, 8: 2}
+    )
     samples["bar"] = (BoardState(bar, 0, PLAYERS, dice=(1, 3), phase="move"), None)
 
     bearing = Position.from_points({6: 3, 5: 2, 4: 3, 3: 1, 2: 2}, {5: 2, 4: 3, 2: 1, 1: 2})
     bear_play = _play(bearing, "6/off 5/off", (6, 5))
     bearoff = bearing.play(bear_play)
     samples["bearoff"] = (
-        BoardState(bearoff, 1, PLAYERS, match_length=7, score=(6, 5), crawford=True,
-                   cube_value=1, dice=(4, 4), dice_used=2, phase="move",
-                   last_play=LastPlay(0, bear_play)),
+        BoardState(
+            bearoff,
+            1,
+            PLAYERS,
+            match_length=7,
+            score=(6, 5),
+            crawford=True,
+            cube_value=1,
+            dice=(4, 4),
+            dice_used=2,
+            phase="move",
+            last_play=LastPlay(0, bear_play),
+        ),
         1,
     )
 
     long_names = ("Sir Reginald Backgammonington III", "the_quiet_one_from_discord_12345")
     doubled = Position.from_points({6: 5, 8: 3, 13: 5, 24: 2}, {6: 4, 8: 3, 13: 4, 20: 2, 18: 2})
     samples["doubled"] = (
-        BoardState(doubled, 0, long_names, match_length=11, score=(3, 8), cube_value=2,
-                   cube_owner=0, phase="doubled"),
+        BoardState(
+            doubled,
+            0,
+            long_names,
+            match_length=11,
+            score=(3, 8),
+            cube_value=2,
+            cube_owner=0,
+            phase="doubled",
+        ),
         1,
     )
 
     last = Position.from_points({1: 1}, {6: 2, 5: 3, 20: 1, 25: 1})
     final = _play(last, "1/off", (3, 2))
     samples["over"] = (
-        BoardState(last.play(final), 1, PLAYERS, match_length=7, score=(7, 5), phase="over",
-                   winner=0, cube_value=2, cube_owner=1, last_play=LastPlay(0, final)),
+        BoardState(
+            last.play(final),
+            1,
+            PLAYERS,
+            match_length=7,
+            score=(7, 5),
+            phase="over",
+            winner=0,
+            cube_value=2,
+            cube_owner=1,
+            last_play=LastPlay(0, final),
+        ),
         0,
     )
     return samples
@@ -83,8 +123,10 @@ def main() -> None:
     samples = sample_states()
     started = time.perf_counter()
     render_board(samples["start"][0], viewer=0)
-    print(f"first render (draws and caches the static board): "
-          f"{(time.perf_counter() - started) * 1000:.1f} ms")
+    print(
+        f"first render (draws and caches the static board): "
+        f"{(time.perf_counter() - started) * 1000:.1f} ms"
+    )
 
     timings: list[float] = []
     print(f"{'position':<10} {'median ms':>10} {'worst ms':>10} {'PNG KB':>8}")
@@ -96,8 +138,10 @@ def main() -> None:
             png = render_board(state, viewer=viewer)
             mine.append((time.perf_counter() - started) * 1000)
         timings += mine
-        print(f"{name:<10} {statistics.median(mine):>10.1f} {max(mine):>10.1f} "
-              f"{len(png) / 1024:>8.1f}")
+        print(
+            f"{name:<10} {statistics.median(mine):>10.1f} {max(mine):>10.1f} "
+            f"{len(png) / 1024:>8.1f}"
+        )
         if args.save:
             args.save.mkdir(parents=True, exist_ok=True)
             (args.save / f"board-{name}.png").write_bytes(png)

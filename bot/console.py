@@ -346,12 +346,20 @@ async def run_console(args: argparse.Namespace, lines: Iterable[str], out: TextI
         clock = ConsoleClock(getattr(args, "clock", None))
         try:
             service = TableService(
-                store, settings=settings, dice=dice, dice_key=key,
-                images=args.images is not None, engine=engine, clock=clock,
+                store,
+                settings=settings,
+                dice=dice,
+                dice_key=key,
+                images=args.images is not None,
+                engine=engine,
+                clock=clock,
             )
             console = Console(
-                service, out, images=Path(args.images) if args.images else None,
-                as_json=args.json, clock=clock,
+                service,
+                out,
+                images=Path(args.images) if args.images else None,
+                as_json=args.json,
+                clock=clock,
             )
             for line in lines:
                 await console.handle(line)
@@ -371,7 +379,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--images", help="write board PNGs and other files to this folder")
     parser.add_argument("--json", action="store_true", help="one JSON object per input line")
     parser.add_argument(
-        "--clock", type=read_start, metavar="ISO_TIME",
+        "--clock",
+        type=read_start,
+        metavar="ISO_TIME",
         help="start the clock at this time, e.g. 2026-11-22T10:00:00 (it then moves by ~ lines)",
     )
     args = parser.parse_args(argv)

@@ -27,9 +27,14 @@ async def console_after_a_match(
     """``draw``: the service draws pictures (the chart) even without an ``images`` folder."""
     store = await Store.open(tmp_path / "console.sqlite3")
     analyst = FakeAnalyst()
-    service = TableService(store, settings=Settings(analysis_auto=False), dice=seeded_dice(3),
-                           clock=FakeClock(), images=draw or images is not None,
-                           engine=analyst)
+    service = TableService(
+        store,
+        settings=Settings(analysis_auto=False),
+        dice=seeded_dice(3),
+        clock=FakeClock(),
+        images=draw or images is not None,
+        engine=analyst,
+    )
     out = io.StringIO()
     console = Console(service, out, images=images, as_json=as_json)
     await start_match(service, PLACE, *USERS, 1)
@@ -47,8 +52,9 @@ async def test_text_mode_prints_progress_then_the_analysis(tmp_path: Path) -> No
     await handling
     lines = out.getvalue().splitlines()
     assert lines[0].startswith("[#general] bot: GNU Backgammon will analyse match #1")
-    assert any(line.startswith("[#general] bot: (progress) GNU Backgammon is analysing")
-               for line in lines)
+    assert any(
+        line.startswith("[#general] bot: (progress) GNU Backgammon is analysing") for line in lines
+    )
     assert "[#general] bot: **Analysis of match #1 (alice vs bob)**" in out.getvalue()
     await console.handle("carol: !analyze 1")  # stored: at once, no progress
     assert out.getvalue().count("**Analysis of match #1") == 2

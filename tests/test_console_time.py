@@ -78,8 +78,11 @@ def test_moving_time_reminds_flags_expires_and_allows_claims(
     assert texts[-1] == ["Move the clock with `~ 25h` (units s, m, h, d)."]
     # 25 hours have passed since the first match's last move: it may be claimed.
     claimed = run(tmp_path, ["alice: !claim", "bob: !claim"], clock="2026-11-23T12:00:00")
-    assert any("claims the match" in text for r in claimed for text in
-               [reply["text"] for reply in r["replies"]])  # type: ignore[index]
+    assert any(
+        "claims the match" in text
+        for r in claimed
+        for text in [reply["text"] for reply in r["replies"]]
+    )  # type: ignore[index]
 
 
 def test_a_bad_clock_option_is_refused(capsys: pytest.CaptureFixture[str]) -> None:

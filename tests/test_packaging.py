@@ -26,10 +26,12 @@ LINES = ["alice: !challenge @bob 1", "bob: !accept"]
 SEED = 5
 
 
-def run(command: list[str], cwd: Path, env: dict[str, str] | None = None,
-        stdin: str | None = None) -> str:
-    done = subprocess.run(command, cwd=cwd, env=env, input=stdin, capture_output=True, text=True,
-                          timeout=120)
+def run(
+    command: list[str], cwd: Path, env: dict[str, str] | None = None, stdin: str | None = None
+) -> str:
+    done = subprocess.run(
+        command, cwd=cwd, env=env, input=stdin, capture_output=True, text=True, timeout=120
+    )
     assert done.returncode == 0, f"{command} failed:\n{done.stdout}\n{done.stderr}"
     assert "Traceback" not in done.stderr, done.stderr
     return done.stdout
@@ -61,16 +63,24 @@ def fresh_venv(tmp_path: Path) -> tuple[Path, Path]:
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
     python = venv / "bin" / "python"
-    site = Path(run([str(python), "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
-                    cwd=tmp_path).strip())
+    site = Path(
+        run(
+            [str(python), "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
+            cwd=tmp_path,
+        ).strip()
+    )
     ours = {sysconfig.get_path("purelib"), sysconfig.get_path("platlib")}
     (site / "dependencies-of-the-test-runner.pth").write_text("\n".join(sorted(ours)) + "\n")
     return python, site
 
 
 def board_from_the_checkout(tmp_path: Path) -> bytes:
-    args = argparse.Namespace(db=str(tmp_path / "checkout.sqlite3"), seed=SEED, json=False,
-                              images=str(tmp_path / "checkout-images"))
+    args = argparse.Namespace(
+        db=str(tmp_path / "checkout.sqlite3"),
+        seed=SEED,
+        json=False,
+        images=str(tmp_path / "checkout-images"),
+    )
     assert asyncio.run(run_console(args, LINES, io.StringIO())) == 0
     (png,) = (tmp_path / "checkout-images").glob("*board.png")
     return png.read_bytes()
@@ -83,21 +93,47 @@ def test_an_installed_copy_draws_a_board_from_another_directory(tmp_path: Path, 
         target = build_sdist(target)
         with tarfile.open(target) as archive:
             shipped = {Path(name).name for name in archive.getnames()}
-        assert {"DejaVuSans.ttf", "unifont-subset.otf", "LICENSE-DejaVu.txt",
-                "001_initial.sql"} <= shipped
+        assert {
+            "DejaVuSans.ttf",
+            "unifont-subset.otf",
+            "LICENSE-DejaVu.txt",
+            "001_initial.sql",
+        } <= shipped
     python, site = fresh_venv(tmp_path)
-    run([sys.executable, "-m", "pip", "--python", str(python), "install", "--quiet", "--no-deps",
-         "--no-build-isolation", "--no-index", str(target)], cwd=tmp_path)
+    run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "--python",
+            str(python),
+            "install",
+            "--quiet",
+            "--no-deps",
+            "--no-build-isolation",
+            "--no-index",
+            str(target),
+        ],
+        cwd=tmp_path,
+    )
 
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     # PYTHONSAFEPATH: nothing from the working directory either, only the environment's packages.
-    env = {"PATH": str(python.parent), "HOME": str(elsewhere), "LANG": "C.UTF-8",
-           "PYTHONSAFEPATH": "1"}
+    env = {
+        "PATH": str(python.parent),
+        "HOME": str(elsewhere),
+        "LANG": "C.UTF-8",
+        "PYTHONSAFEPATH": "1",
+    }
     where = run([str(python), "-c", "import bot; print(bot.__file__)"], cwd=elsewhere, env=env)
     assert Path(where.strip()).is_relative_to(site), where
-    out = run([str(python), "-m", "bot", "console", "--seed", str(SEED), "--images", "images"],
-              cwd=elsewhere, env=env, stdin="\n".join(LINES) + "\n")
+    out = run(
+        [str(python), "-m", "bot", "console", "--seed", str(SEED), "--images", "images"],
+        cwd=elsewhere,
+        env=env,
+        stdin="\n".join(LINES) + "\n",
+    )
     assert "bob accepts" in out, out
     (png,) = (elsewhere / "images").glob("*board.png")
     assert png.read_bytes() == board_from_the_checkout(tmp_path)

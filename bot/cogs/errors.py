@@ -184,4 +184,3 @@ async def _reply(ctx: commands.Context[Any], text: str) -> None:
             )
     except discord.HTTPException:
         log.warning("Could not answer %s: %s", ctx.author, text, exc_info=True)
-

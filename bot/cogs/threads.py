@@ -127,5 +127,6 @@ class DiscordThreads:
                 await opened.send(UNUSED_THREAD)
                 await opened.edit(archived=True)
         except discord.HTTPException as error:
-            log.warning("Could not remove unused thread %s (%s %s)", thread, error.status,
-                        error.text)
+            log.warning(
+                "Could not remove unused thread %s (%s %s)", thread, error.status, error.text
+            )

@@ -109,7 +109,9 @@ def _load(job: AnalysisJob) -> _Loaded:
         detail = printed.text.strip().splitlines()[-1:]
         raise AnalysisRequestError(
             "GNU Backgammon found no game in that match file"
-            + (f" (it said: {detail[0]!r})" if detail else "") + ".")
+            + (f" (it said: {detail[0]!r})" if detail else "")
+            + "."
+        )
     length = int(imported["match-info"].get("match-length", 0))
     _LOADED = _Loaded(job.key, len(imported["games"]), money=length == 0)
     return _LOADED
@@ -161,16 +163,22 @@ def finish_analysis(job: AnalysisJob) -> MatchAnalysis | None:
                 mwc = _export(Path(folder) / "mwc", "m.txt")
             finally:
                 gnubg.command("set output mwc off")
-    decisions = analysis_text.parse_export(games, money=loaded.money, beavers=job.beavers,
-                                           mwc_games=mwc)
+    decisions = analysis_text.parse_export(
+        games, money=loaded.money, beavers=job.beavers, mwc_games=mwc
+    )
     names = analysis_text.mat_names(job.mat)
     players = analysis_text.parse_statistics(
-        printed.text, names, analysis_text.cube_blunders(decisions))
+        printed.text, names, analysis_text.cube_blunders(decisions)
+    )
     length = 0 if loaded.money else int(gnubg.match()["match-info"]["match-length"])
     return MatchAnalysis(
-        plies=job.plies, length=length, players=players,
-        worst=analysis_text.worst(decisions), chart=analysis_text.chart(decisions),
-        seconds=loaded.seconds)
+        plies=job.plies,
+        length=length,
+        players=players,
+        worst=analysis_text.worst(decisions),
+        chart=analysis_text.chart(decisions),
+        seconds=loaded.seconds,
+    )
 
 
 def _export(folder: Path, name: str) -> list[str]:
@@ -183,15 +191,18 @@ def _export(folder: Path, name: str) -> list[str]:
         found = re.search(r"_(\d+)$", path.stem)
         return int(found.group(1)) if found else 1
 
-    return [path.read_text(encoding="utf-8", errors="replace")
-            for path in sorted(folder.glob("*.txt"), key=number)]
+    return [
+        path.read_text(encoding="utf-8", errors="replace")
+        for path in sorted(folder.glob("*.txt"), key=number)
+    ]
 
 
 # -- in the bot's process ------------------------------------------------------------------------
 
 # One analysis at a time per pool: two interleaved would make the worker import them in turn.
 _POOL_LOCKS: weakref.WeakKeyDictionary[
-    WorkerPool, tuple[asyncio.AbstractEventLoop, asyncio.Lock]] = weakref.WeakKeyDictionary()
+    WorkerPool, tuple[asyncio.AbstractEventLoop, asyncio.Lock]
+] = weakref.WeakKeyDictionary()
 
 
 def _pool_lock(pool: WorkerPool) -> asyncio.Lock:
@@ -202,16 +213,23 @@ def _pool_lock(pool: WorkerPool) -> asyncio.Lock:
     return held[1]
 
 
-async def analyse(pool: WorkerPool, mat: str, *, plies: int, jacoby: bool = False,
-                  progress: Progress | None = None,
-                  timeout: float = GAME_TIMEOUT) -> MatchAnalysis:
+async def analyse(
+    pool: WorkerPool,
+    mat: str,
+    *,
+    plies: int,
+    jacoby: bool = False,
+    progress: Progress | None = None,
+    timeout: float = GAME_TIMEOUT,
+) -> MatchAnalysis:
     """Analyse the match in ``mat`` (``.mat`` text) as gnubg's ``analyse match`` at ``plies``
     (checker play and cube); ``jacoby`` is the money-game rule. ``progress(done, games)`` hears
     after each game. ``timeout`` is for each call to the worker (one game, or the summing up).
     A crashed or hung worker raises :class:`~bot.gnubg.api.EngineFailure` (from the pool)."""
     if not 0 <= plies <= MAX_PLIES:
         raise AnalysisRequestError(
-            f"{plies} plies is not an analysis depth: choose 0 to {MAX_PLIES} (2 is usual)")
+            f"{plies} plies is not an analysis depth: choose 0 to {MAX_PLIES} (2 is usual)"
+        )
     if not mat.strip():
         raise AnalysisRequestError("the match file is empty: there is nothing to analyse")
     # the .mat header says whether a money game allowed beavers (bot.rules.mat writes it)
@@ -237,4 +255,5 @@ async def analyse(pool: WorkerPool, mat: str, *, plies: int, jacoby: bool = Fals
                     return result
     raise EngineFailure(
         "GNU Backgammon's analysis worker kept restarting during this analysis, so there is no "
-        "result. Try again later.")
+        "result. Try again later."
+    )

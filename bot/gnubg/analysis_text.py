@@ -60,7 +60,7 @@ def _statistics_lines(text: str) -> dict[tuple[str, str], str]:
             continue
         label = re.sub(r"\s*\(.*$", "", line[:_COLUMN]).strip()
         if label:
-            found.setdefault((section, label), line[_COLUMN - 2:])
+            found.setdefault((section, label), line[_COLUMN - 2 :])
     return found
 
 
@@ -84,11 +84,12 @@ def _counts(rest: str) -> tuple[int, int]:
 
 
 def _words(line: str) -> tuple[str, str]:
-    return line[2:2 + _WIDTH].strip(), line[2 + _WIDTH:].strip()
+    return line[2 : 2 + _WIDTH].strip(), line[2 + _WIDTH :].strip()
 
 
-def parse_statistics(text: str, names: Sequence[str], cube_blunders: Sequence[int] = (0, 0)
-                     ) -> tuple[PlayerAnalysis, PlayerAnalysis]:
+def parse_statistics(
+    text: str, names: Sequence[str], cube_blunders: Sequence[int] = (0, 0)
+) -> tuple[PlayerAnalysis, PlayerAnalysis]:
     """Both players' figures from ``show statistics match`` (players renamed ``p0``/``p1``).
 
     ``cube_blunders`` come from the export (gnubg marks them there, the statistics don't count
@@ -113,9 +114,17 @@ def parse_statistics(text: str, names: Sequence[str], cube_blunders: Sequence[in
     very_bad = _counts(get("chequerplay", "Moves marked very bad"))
     checker_rate = _floats(get("chequerplay", "Error rate mEMG"))
     close_cube = _counts(get("cube", "Close or actual cube decisions"))
-    cube_error_kinds = [_counts(get("cube", label)) for label in (
-        "Missed doubles below CP", "Missed doubles above CP", "Wrong doubles below DP",
-        "Wrong doubles above TG", "Wrong takes", "Wrong passes")]
+    cube_error_kinds = [
+        _counts(get("cube", label))
+        for label in (
+            "Missed doubles below CP",
+            "Missed doubles above CP",
+            "Wrong doubles below DP",
+            "Wrong doubles above TG",
+            "Wrong takes",
+            "Wrong passes",
+        )
+    ]
     cube_rate = _floats(get("cube", "Error rate mEMG"))
     total = _floats(get("overall", "Error total EMG"))
     rate = _floats(get("overall", "Error rate mEMG"))
@@ -128,23 +137,25 @@ def parse_statistics(text: str, names: Sequence[str], cube_blunders: Sequence[in
     players = []
     for side in (0, 1):
         decisions = unforced[side] + close_cube[side]
-        players.append(PlayerAnalysis(
-            name=names[side],
-            checker_decisions=unforced[side],
-            checker_errors=bad[side] + very_bad[side],
-            checker_blunders=very_bad[side],
-            checker_error_rate=abs(checker_rate[side]),
-            cube_decisions=close_cube[side],
-            cube_errors=sum(kind[side] for kind in cube_error_kinds),
-            cube_blunders=cube_blunders[side],
-            cube_error_rate=abs(cube_rate[side]),
-            error_rate=abs(rate[side]),
-            pr=500 * abs(total[side]) / decisions if decisions else 0.0,
-            luck_rate=luck_rate[side],
-            luck_total=luck_total[side],
-            luck_adjusted=None if adjusted is None else adjusted[side],
-            rating=rating[side],
-        ))
+        players.append(
+            PlayerAnalysis(
+                name=names[side],
+                checker_decisions=unforced[side],
+                checker_errors=bad[side] + very_bad[side],
+                checker_blunders=very_bad[side],
+                checker_error_rate=abs(checker_rate[side]),
+                cube_decisions=close_cube[side],
+                cube_errors=sum(kind[side] for kind in cube_error_kinds),
+                cube_blunders=cube_blunders[side],
+                cube_error_rate=abs(cube_rate[side]),
+                error_rate=abs(rate[side]),
+                pr=500 * abs(total[side]) / decisions if decisions else 0.0,
+                luck_rate=luck_rate[side],
+                luck_total=luck_total[side],
+                luck_adjusted=None if adjusted is None else adjusted[side],
+                rating=rating[side],
+            )
+        )
     return players[0], players[1]
 
 
@@ -153,7 +164,8 @@ def parse_statistics(text: str, names: Sequence[str], cube_blunders: Sequence[in
 _MOVE_HEADER = re.compile(r"^Move number (\d+):\s+(p[01]) (.*)$")
 _CANDIDATE = re.compile(
     r"^(\*)?\s*(?:\d+\.|\?\?)\s+(?:Cubeful|Cubeless)\s+\d+-ply\s+(.+?)\s+(?:Eq\.|MWC):\s+"
-    r"([+-]?\s*\d+\.\d+)%?(?:\s+\(\s*([+-]?\d+\.\d+)%?\))?")
+    r"([+-]?\s*\d+\.\d+)%?(?:\s+\(\s*([+-]?\d+\.\d+)%?\))?"
+)
 _CUBE_LINE = re.compile(r"^\d\.\s+(.+?)\s{2,}([+-]?\s*\d+\.\d+)%?")
 _DECIDER = re.compile(r"^\* p[01] (\w+)")
 _ALERT = re.compile(r"^Alert: (.+?) \(\s*([+-]?\d+\.\d+)%?\)")
@@ -216,9 +228,15 @@ def _without_dice(gnubg_id: str) -> str:
     return f"{position}:{encode_match_id(replace(fields, dice=(0, 0)))}"
 
 
-def _read_block(game: int, header: re.Match[str], lines: list[str], money: bool,
-                beavers: bool, chances: list[str] | None,
-                doubled: dict[str, float]) -> Decision | None:
+def _read_block(
+    game: int,
+    header: re.Match[str],
+    lines: list[str],
+    money: bool,
+    beavers: bool,
+    chances: list[str] | None,
+    doubled: dict[str, float],
+) -> Decision | None:
     move, player, rest = int(header.group(1)), int(header.group(2)[1]), header.group(3)
     if rest.startswith("to play"):
         kind = "checker"
@@ -277,15 +295,24 @@ def _read_block(game: int, header: re.Match[str], lines: list[str], money: bool,
             cube_action = {"rejects": "Pass", "beavers": "Beaver"}.get(verb or "", "Take")
         else:
             cube_action = "Redouble" if redouble else "Double"
-    chance = _chance(kind, verb, money, played_probability, cube_probability, chances,
-                     doubled)
+    chance = _chance(kind, verb, money, played_probability, cube_probability, chances, doubled)
     return Decision(
-        game=game, move=move, player=player, kind=kind,
+        game=game,
+        move=move,
+        player=player,
+        kind=kind,
         gnubg_id=_without_dice(gnubg_id) if kind == "checker" and played is None else gnubg_id,
         dice=dice if kind == "checker" and dice[0] else None,
-        played=played, best=best if played else None, checker_cost=checker_cost,
-        checker_blunder=checker_blunder, cube_action=cube_action, cube_best=cube_best,
-        cube_cost=cube_cost, cube_blunder=cube_blunder, chance=chance)
+        played=played,
+        best=best if played else None,
+        checker_cost=checker_cost,
+        checker_blunder=checker_blunder,
+        cube_action=cube_action,
+        cube_best=cube_best,
+        cube_cost=cube_cost,
+        cube_blunder=cube_blunder,
+        chance=chance,
+    )
 
 
 def _first_float(line: str) -> float | None:
@@ -299,13 +326,20 @@ def _mwc_cube(lines: Iterable[str]) -> dict[str, float]:
     for line in lines:
         if found := _CUBE_LINE.match(line):
             cube[found.group(1).lower().replace("redouble", "double")] = (
-                _number(found.group(2)) / 100)
+                _number(found.group(2)) / 100
+            )
     return cube
 
 
-def _chance(kind: str, verb: str | None, money: bool, played_probability: float | None,
-            cube_probability: float | None, mwc_lines: list[str] | None,
-            doubled: dict[str, float]) -> float | None:
+def _chance(
+    kind: str,
+    verb: str | None,
+    money: bool,
+    played_probability: float | None,
+    cube_probability: float | None,
+    mwc_lines: list[str] | None,
+    doubled: dict[str, float],
+) -> float | None:
     """The decider's chances after the decision, 0..1: money, their cubeless chance to win the
     game; match play, their cubeful match winning chance (from the MWC export of the block).
 
@@ -333,8 +367,13 @@ def _chance(kind: str, verb: str | None, money: bool, played_probability: float 
     return 1 - (drop if verb == "rejects" else take)
 
 
-def parse_export(games: Sequence[str], *, money: bool, beavers: bool = False,
-                 mwc_games: Sequence[str] | None = None) -> list[Decision]:
+def parse_export(
+    games: Sequence[str],
+    *,
+    money: bool,
+    beavers: bool = False,
+    mwc_games: Sequence[str] | None = None,
+) -> list[Decision]:
     """The decisions in ``export match text`` (one text per game, in order). ``mwc_games`` is
     the same export with ``set output mwc on``, for the chances in match play; ``beavers``:
     the money game allowed them."""
@@ -344,8 +383,10 @@ def parse_export(games: Sequence[str], *, money: bool, beavers: bool = False,
     for number, text in enumerate(games, start=1):
         mwc_blocks: dict[int, list[str]] = {}
         if not money and mwc_games is not None:
-            mwc_blocks = {int(header.group(1)): lines
-                          for header, lines in _split_blocks(mwc_games[number - 1])}
+            mwc_blocks = {
+                int(header.group(1)): lines
+                for header, lines in _split_blocks(mwc_games[number - 1])
+            }
         doubled: dict[str, float] = {}  # the last double's cube analysis, in MWC
         for header, lines in _split_blocks(text):
             mwc = mwc_blocks.get(int(header.group(1))) if mwc_games is not None else None
@@ -362,22 +403,46 @@ def mistakes(decisions: Iterable[Decision]) -> list[Mistake]:
     found = []
     for d in decisions:
         if d.played is not None and d.best is not None and d.checker_cost > 0:
-            found.append(Mistake(d.player, d.game, d.move, "checker", d.gnubg_id, d.dice,
-                                 d.played, d.best, d.checker_cost))
+            found.append(
+                Mistake(
+                    d.player,
+                    d.game,
+                    d.move,
+                    "checker",
+                    d.gnubg_id,
+                    d.dice,
+                    d.played,
+                    d.best,
+                    d.checker_cost,
+                )
+            )
         if d.cube_action is not None and d.cube_best is not None and d.cube_cost > 0:
             before_roll = _without_dice(d.gnubg_id) if d.kind == "checker" else d.gnubg_id
-            found.append(Mistake(d.player, d.game, d.move, "cube", before_roll, None,
-                                 d.cube_action, d.cube_best, d.cube_cost))
+            found.append(
+                Mistake(
+                    d.player,
+                    d.game,
+                    d.move,
+                    "cube",
+                    before_roll,
+                    None,
+                    d.cube_action,
+                    d.cube_best,
+                    d.cube_cost,
+                )
+            )
     return found
 
 
-def worst(decisions: Iterable[Decision], count: int = 3) -> tuple[tuple[Mistake, ...],
-                                                                   tuple[Mistake, ...]]:
+def worst(
+    decisions: Iterable[Decision], count: int = 3
+) -> tuple[tuple[Mistake, ...], tuple[Mistake, ...]]:
     """Each player's ``count`` costliest decisions, costliest first (the earlier on a tie)."""
     found = mistakes(decisions)
     return tuple(  # type: ignore[return-value]
         tuple(sorted((m for m in found if m.player == side), key=lambda m: -m.cost)[:count])
-        for side in (0, 1))
+        for side in (0, 1)
+    )
 
 
 def cube_blunders(decisions: Iterable[Decision]) -> tuple[int, int]:
@@ -392,4 +457,6 @@ def chart(decisions: Iterable[Decision]) -> tuple[ChartPoint, ...]:
     """Player 0's chances after each decision that has them, blunders marked."""
     return tuple(
         ChartPoint(d.game, d.player, d.chance if d.player == 0 else 1 - d.chance, d.blunder)
-        for d in decisions if d.chance is not None)
+        for d in decisions
+        if d.chance is not None
+    )

@@ -251,14 +251,24 @@ class MatchAnalysis:
         try:
             if data["version"] != ANALYSIS_DATA_VERSION:
                 raise AnalysisDataError(
-                    f"analysis data version {data['version']!r} is not {ANALYSIS_DATA_VERSION}")
+                    f"analysis data version {data['version']!r} is not {ANALYSIS_DATA_VERSION}"
+                )
             first, second = (_player_from_data(item) for item in data["players"])
-            worst_first, worst_second = (tuple(_mistake_from_data(item) for item in side)
-                                         for side in data["worst"])
-            chart = tuple(ChartPoint(int(game), int(player), float(chance), bool(blunder))
-                          for game, player, chance, blunder in data["chart"])
-            return cls(int(data["plies"]), int(data["length"]), (first, second),
-                       (worst_first, worst_second), chart, float(data["seconds"]))
+            worst_first, worst_second = (
+                tuple(_mistake_from_data(item) for item in side) for side in data["worst"]
+            )
+            chart = tuple(
+                ChartPoint(int(game), int(player), float(chance), bool(blunder))
+                for game, player, chance, blunder in data["chart"]
+            )
+            return cls(
+                int(data["plies"]),
+                int(data["length"]),
+                (first, second),
+                (worst_first, worst_second),
+                chart,
+                float(data["seconds"]),
+            )
         except AnalysisDataError:
             raise
         except (KeyError, TypeError, ValueError) as error:
@@ -279,9 +289,17 @@ def _player_from_data(item: Mapping[str, Any]) -> PlayerAnalysis:
 
 def _mistake_from_data(item: Mapping[str, Any]) -> Mistake:
     dice = item["dice"]
-    return Mistake(int(item["player"]), int(item["game"]), int(item["move"]), str(item["kind"]),
-                   str(item["gnubg_id"]), None if dice is None else (int(dice[0]), int(dice[1])),
-                   str(item["played"]), str(item["best"]), float(item["cost"]))
+    return Mistake(
+        int(item["player"]),
+        int(item["game"]),
+        int(item["move"]),
+        str(item["kind"]),
+        str(item["gnubg_id"]),
+        None if dice is None else (int(dice[0]), int(dice[1])),
+        str(item["played"]),
+        str(item["best"]),
+        float(item["cost"]),
+    )
 
 
 Progress = Callable[[int, int], Awaitable[None]]  # (games analysed, games in all)
@@ -325,8 +343,9 @@ class Engine(Protocol):
         """0, or the points (1 single, 2 gammon, 3 backgammon) the player on roll should resign
         now because they can no longer do better."""
 
-    async def hint_plays(self, query: Query, *, count: int = 5, plies: int = 2) -> tuple[
-        PlayOption, ...]:
+    async def hint_plays(
+        self, query: Query, *, count: int = 5, plies: int = 2
+    ) -> tuple[PlayOption, ...]:
         """The best ``count`` plays for the rolled dice, best first."""
 
     async def rate_play(self, query: Query, play: str, *, plies: int = 2) -> PlayRating:

@@ -69,22 +69,24 @@ class GnubgEngine:
         return await self.play_pool.call(worker.cube_advice, query, level, timeout=self.timeout)
 
     async def resignation_answer(self, query: Query, level: Level) -> bool:
-        return await self.play_pool.call(worker.resignation_answer, query, level,
-                                         timeout=self.timeout)
+        return await self.play_pool.call(
+            worker.resignation_answer, query, level, timeout=self.timeout
+        )
 
     async def resignation_offer(self, query: Query, level: Level) -> int:
-        return await self.play_pool.call(worker.resignation_offer, query, level,
-                                         timeout=self.timeout)
+        return await self.play_pool.call(
+            worker.resignation_offer, query, level, timeout=self.timeout
+        )
 
     async def hint_plays(
         self, query: Query, *, count: int = 5, plies: int = 2
     ) -> tuple[PlayOption, ...]:
-        return await self.play_pool.call(worker.hint_plays, query, count, plies,
-                                         timeout=self.timeout)
+        return await self.play_pool.call(
+            worker.hint_plays, query, count, plies, timeout=self.timeout
+        )
 
     async def rate_play(self, query: Query, play: str, *, plies: int = 2) -> PlayRating:
-        return await self.play_pool.call(worker.rate_play, query, play, plies,
-                                         timeout=self.timeout)
+        return await self.play_pool.call(worker.rate_play, query, play, plies, timeout=self.timeout)
 
     async def evaluate(self, query: Query, *, plies: int = 2) -> Evaluation:
         return await self.play_pool.call(worker.evaluate, query, plies, timeout=self.timeout)
@@ -98,7 +100,11 @@ class GnubgEngine:
         self, mat: str, *, plies: int, jacoby: bool = False, progress: Progress | None = None
     ) -> MatchAnalysis:
         return await analysis.analyse(
-            self._analysis_pool, mat, plies=plies, jacoby=jacoby, progress=progress,
+            self._analysis_pool,
+            mat,
+            plies=plies,
+            jacoby=jacoby,
+            progress=progress,
             timeout=ANALYSIS_TIMEOUT_SECONDS,
         )
 

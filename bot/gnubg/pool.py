@@ -27,8 +27,9 @@ T = TypeVar("T")
 log = logging.getLogger(__name__)
 
 CRASHED = "GNU Backgammon crashed while thinking; it has been restarted." + RETRY
-TIMED_OUT = ("GNU Backgammon took longer than {seconds} and was stopped; it has been restarted."
-             + RETRY)
+TIMED_OUT = (
+    "GNU Backgammon took longer than {seconds} and was stopped; it has been restarted." + RETRY
+)
 CLOSED = "GNU Backgammon is shutting down: try again once the bot is back."
 
 
@@ -44,7 +45,8 @@ class Worker:
         self.name = name
         self._initializer = initializer
         self.executor = ProcessPoolExecutor(
-            max_workers=1, mp_context=multiprocessing.get_context("spawn"),
+            max_workers=1,
+            mp_context=multiprocessing.get_context("spawn"),
             initializer=initializer,
         )
         self.calls = 0
@@ -69,8 +71,9 @@ class Worker:
 class WorkerPool:
     """``size`` gnubg workers (satisfies :class:`bot.gnubg.api.WorkerPool`)."""
 
-    def __init__(self, size: int, *, name: str = "gnubg",
-                 initializer: Callable[[], None] = initialise) -> None:
+    def __init__(
+        self, size: int, *, name: str = "gnubg", initializer: Callable[[], None] = initialise
+    ) -> None:
         if size < 1:
             raise ValueError(f"a worker pool needs at least 1 worker, not {size}")
         self.size = size
@@ -141,8 +144,9 @@ class WorkerPool:
             keep = self._replace(worker)
             raise EngineFailure(CRASHED) from None
         except TimeoutError:
-            log.error("%s took over %gs running %s: killed", worker.name, timeout,
-                      function.__name__)
+            log.error(
+                "%s took over %gs running %s: killed", worker.name, timeout, function.__name__
+            )
             worker.kill()
             keep = self._replace(worker)
             raise EngineFailure(TIMED_OUT.format(seconds=seconds_text(timeout))) from None

@@ -52,8 +52,14 @@ class Case:
     def query(self) -> Query:
         c = self.context
         fields = MatchIdFields(
-            cube=c.cube, cube_owner=self.owner, on_roll=self.on_roll, crawford=c.crawford,
-            turn=self.on_roll, dice=self.dice or (0, 0), length=c.length, score=c.score,
+            cube=c.cube,
+            cube_owner=self.owner,
+            on_roll=self.on_roll,
+            crawford=c.crawford,
+            turn=self.on_roll,
+            dice=self.dice or (0, 0),
+            length=c.length,
+            score=c.score,
             jacoby=c.jacoby,
         )
         return Query(f"{self.position.position_id()}:{encode_match_id(fields)}", jacoby=c.jacoby)

@@ -71,8 +71,9 @@ def _after_steps(
     return out
 
 
-def plays_matching(position: Position, dice: tuple[int, int], flat: tuple[int, ...],
-                   plays: list[Play]) -> list[Play]:
+def plays_matching(
+    position: Position, dice: tuple[int, int], flat: tuple[int, ...], plays: list[Play]
+) -> list[Play]:
     """The ``plays`` (legal, from ``position`` with ``dice``) that can begin with gnubg's
     ``flat`` steps; a tuple of odd length was cut where its last checker was borne off."""
     pairs = [(flat[i], flat[i + 1]) for i in range(0, len(flat) - 1, 2)]

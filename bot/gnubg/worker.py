@@ -139,8 +139,14 @@ def _use_level(level: Level) -> None:
     _use(level.plies, level.noise, level.deterministic, level.prune)
 
 
-def _evalcontext(plies: int, noise: float = 0.0, deterministic: bool = True,
-                 prune: bool = False, *, cubeful: bool = True) -> Any:
+def _evalcontext(
+    plies: int,
+    noise: float = 0.0,
+    deterministic: bool = True,
+    prune: bool = False,
+    *,
+    cubeful: bool = True,
+) -> Any:
     return _gnubg().evalcontext(int(cubeful), plies, int(deterministic), int(prune), noise)
 
 
@@ -189,15 +195,20 @@ class Situation:
         if not fields.length:
             # gnubg.cubeinfo() turns Jacoby on; its gammon prices follow from the rule.
             price = 0.0 if self.query.jacoby and fields.cube_owner is None else 1.0
-            info = {**info, "jacoby": int(self.query.jacoby), "beavers": int(self.query.beavers),
-                    "gammonprice": ((price, price), (price, price))}
+            info = {
+                **info,
+                "jacoby": int(self.query.jacoby),
+                "beavers": int(self.query.beavers),
+                "gammonprice": ((price, price), (price, price)),
+            }
         return dict(info)
 
     def before_roll_id(self) -> str:
         """The ID of this position before the roll, nothing offered: gnubg's ``set gnubgid``
         refuses a double offered, and a cube hint wants no dice."""
-        fields = replace(self.fields, dice=(0, 0), doubled=False, resigned=0,
-                         turn=self.fields.on_roll)
+        fields = replace(
+            self.fields, dice=(0, 0), doubled=False, resigned=0, turn=self.fields.on_roll
+        )
         return f"{self.position.position_id()}:{encode_match_id(fields)}"
 
     def may_double(self) -> bool:
@@ -228,8 +239,10 @@ class Situation:
         with captured_output() as loaded:
             gnubg.set_gnubg_id(gnubg_id or self.query.gnubg_id)
         if "Setting GNUbg ID" not in loaded.text:
-            raise QueryError(f"gnubg refused {gnubg_id or self.query.gnubg_id!r}: "
-                             f"{(loaded.text or out).strip()[:200]}")
+            raise QueryError(
+                f"gnubg refused {gnubg_id or self.query.gnubg_id!r}: "
+                f"{(loaded.text or out).strip()[:200]}"
+            )
 
 
 # -- checker play -----------------------------------------------------------------------------
@@ -265,11 +278,19 @@ def _hint_options(situation: Situation, count: int) -> list[PlayOption]:
         play = situation.position.parse_play(found[4], dice)
         equity = float(found[5])
         best = equity if best is None else best
-        options.append(PlayOption(play.notation, equity, round(equity - best, 3), int(found[3]),
-                                  _probabilities(lines[index + 1])))
+        options.append(
+            PlayOption(
+                play.notation,
+                equity,
+                round(equity - best, 3),
+                int(found[3]),
+                _probabilities(lines[index + 1]),
+            )
+        )
     if not options:
-        raise QueryError(f"gnubg gave no hint for {situation.query.gnubg_id!r}: "
-                         f"{text.strip()[:200]!r}")
+        raise QueryError(
+            f"gnubg gave no hint for {situation.query.gnubg_id!r}: {text.strip()[:200]!r}"
+        )
     return options
 
 
@@ -285,8 +306,11 @@ def choose_play(query: Query, level: Level) -> str | None:
         return plays[0].notation
     _use_level(level)
     context = _evalcontext(level.plies, level.noise, level.deterministic, level.prune)
-    flat = tuple(_gnubg().find_best_move(situation.board, situation.cubeinfo(), context, dice,
-                                         _state.default_filters))
+    flat = tuple(
+        _gnubg().find_best_move(
+            situation.board, situation.cubeinfo(), context, dice, _state.default_filters
+        )
+    )
     candidates = plays_matching(situation.position, dice, flat, plays)
     if len(candidates) == 1:
         return candidates[0].notation
@@ -351,8 +375,9 @@ def rate_play(query: Query, play: str, plies: int = 2) -> PlayRating:
 # -- evaluation and the cube ------------------------------------------------------------------
 
 
-def _evaluate(board: list[list[int]], cubeinfo: dict[str, Any], plies: int,
-              prune: bool = True) -> tuple[Probabilities, float]:
+def _evaluate(
+    board: list[list[int]], cubeinfo: dict[str, Any], plies: int, prune: bool = True
+) -> tuple[Probabilities, float]:
     values = _gnubg().evaluate(board, cubeinfo, _evalcontext(plies, prune=prune, cubeful=False))
     win, win_g, win_bg, lose_g, lose_bg, equity = (float(v) for v in values)
     return Probabilities(win, win_g, win_bg, lose_g, lose_bg), equity
@@ -388,15 +413,22 @@ def cube_advice(query: Query, level: Level) -> CubeAdvice:
     double_take = next((v for k, v in equities.items() if "take" in k or "beaver" in k), None)
     double_pass = next((v for k, v in equities.items() if "pass" in k), None)
     if proper is None or probabilities is None or None in (no_double, double_take, double_pass):
-        raise QueryError(f"gnubg gave no cube analysis for {query.gnubg_id!r}: "
-                         f"{text.strip()[:200]!r}")
+        raise QueryError(
+            f"gnubg gave no cube analysis for {query.gnubg_id!r}: {text.strip()[:200]!r}"
+        )
     assert no_double is not None and double_take is not None and double_pass is not None
     doubler, _, taker = (part.strip().lower() for part in proper.partition(","))
     beaver = taker.startswith("beaver") and query.beavers
     return CubeAdvice(
-        no_double=no_double, double_take=double_take, double_pass=double_pass, proper=proper,
-        double=doubler in _DOUBLES, take=taker.startswith(("take", "beaver")), beaver=beaver,
-        plies=plies, probabilities=probabilities,
+        no_double=no_double,
+        double_take=double_take,
+        double_pass=double_pass,
+        proper=proper,
+        double=doubler in _DOUBLES,
+        take=taker.startswith(("take", "beaver")),
+        beaver=beaver,
+        plies=plies,
+        probabilities=probabilities,
     )
 
 
@@ -427,17 +459,27 @@ def _utility(chances: Probabilities, cubeinfo: dict[str, Any]) -> float:
     (gammon, backgammon), (their_gammon, their_backgammon) = cubeinfo["gammonprice"]
     if cubeinfo.get("move", 0) == 1:
         (gammon, backgammon), (their_gammon, their_backgammon) = (
-            (their_gammon, their_backgammon), (gammon, backgammon))
+            (their_gammon, their_backgammon),
+            (gammon, backgammon),
+        )
     return float(
-        chances.win * 2.0 - 1.0
-        + chances.win_gammon * gammon + chances.win_backgammon * backgammon
-        - chances.lose_gammon * their_gammon - chances.lose_backgammon * their_backgammon
+        chances.win * 2.0
+        - 1.0
+        + chances.win_gammon * gammon
+        + chances.win_backgammon * backgammon
+        - chances.lose_gammon * their_gammon
+        - chances.lose_backgammon * their_backgammon
     )
 
 
 def _flipped(chances: Probabilities) -> Probabilities:
-    return Probabilities(1.0 - chances.win, chances.lose_gammon, chances.lose_backgammon,
-                         chances.win_gammon, chances.win_backgammon)
+    return Probabilities(
+        1.0 - chances.win,
+        chances.lose_gammon,
+        chances.lose_backgammon,
+        chances.win_gammon,
+        chances.win_backgammon,
+    )
 
 
 def _resigned_outcome(level: int) -> Probabilities:

@@ -23,8 +23,15 @@ from bot.render.strips import Strips
 from bot.render.text import fit_text
 from bot.render.view import View
 
-__all__ = ["actor", "encode_png", "fit_text", "fitted_status", "render_board", "render_image",
-           "status_text"]
+__all__ = [
+    "actor",
+    "encode_png",
+    "fit_text",
+    "fitted_status",
+    "render_board",
+    "render_image",
+    "status_text",
+]
 
 
 def render_board(
@@ -71,8 +78,9 @@ def encode_png(image: Image.Image, *, palette: Image.Image | None = None) -> byt
     five times quicker than working out a new palette for each image.
     """
     if palette is None:
-        paletted = image.quantize(colors=256, method=Image.Quantize.FASTOCTREE,
-                                  dither=Image.Dither.NONE)
+        paletted = image.quantize(
+            colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
+        )
     else:
         paletted = image.quantize(palette=palette, dither=Image.Dither.NONE)
     buffer = io.BytesIO()
@@ -84,8 +92,11 @@ def encode_png(image: Image.Image, *, palette: Image.Image | None = None) -> byt
 def _palette(size: Size) -> Image.Image:
     """One palette for every board of this size, taken from sample boards that show every
     colour the renderer draws (both checkers, highlights, hits, dice, cube, all the text)."""
-    samples = [render_image(state, viewer=viewer, size=size)
-               for state in _palette_samples() for viewer in (0, 1)]
+    samples = [
+        render_image(state, viewer=viewer, size=size)
+        for state in _palette_samples()
+        for viewer in (0, 1)
+    ]
     sheet = Image.new("RGB", (size[0], size[1] * len(samples)))
     for index, sample in enumerate(samples):
         sheet.paste(sample, (0, size[1] * index))
@@ -100,13 +111,38 @@ def _palette_samples() -> list[BoardState]:
     played = busy.legal_plays(3, 1)[0]
     bear = Position.from_points({3: 2, 1: 1}, {6: 2, 25: 1})
     return [
-        BoardState(start, on_roll=0, players=("alice", "bob"), match_length=5, dice=(6, 5),
-                   phase="move", last_play=LastPlay(1, played), cube_value=2, cube_owner=1),
-        BoardState(busy, on_roll=1, players=("A long player name", "bob"), score=(4, 2),
-                   match_length=5, crawford=True, dice=(3, 1), dice_used=1, phase="move",
-                   last_play=LastPlay(0, played)),
+        BoardState(
+            start,
+            on_roll=0,
+            players=("alice", "bob"),
+            match_length=5,
+            dice=(6, 5),
+            phase="move",
+            last_play=LastPlay(1, played),
+            cube_value=2,
+            cube_owner=1,
+        ),
+        BoardState(
+            busy,
+            on_roll=1,
+            players=("A long player name", "bob"),
+            score=(4, 2),
+            match_length=5,
+            crawford=True,
+            dice=(3, 1),
+            dice_used=1,
+            phase="move",
+            last_play=LastPlay(0, played),
+        ),
         BoardState(busy, on_roll=0, players=("alice", "bob"), cube_value=4, phase="doubled"),
         BoardState(bear, on_roll=1, players=("alice", "bob"), phase="resigned", cube_owner=0),
-        BoardState(bear, on_roll=0, players=("alice", "bob"), phase="over", winner=0,
-                   score=(3, 0), match_length=3),
+        BoardState(
+            bear,
+            on_roll=0,
+            players=("alice", "bob"),
+            phase="over",
+            winner=0,
+            score=(3, 0),
+            match_length=3,
+        ),
     ]

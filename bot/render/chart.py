@@ -44,8 +44,10 @@ def _blend(colour: RGB, under: RGB, amount: float) -> RGB:
 
 
 # the players' fills: the board's checker colours, softened onto the panel
-FILLS: tuple[RGB, RGB] = (_blend(theme.PLAYER_COLOURS[0].fill, PANEL, 0.72),
-                          _blend(theme.PLAYER_COLOURS[1].rim, PANEL, 0.9))
+FILLS: tuple[RGB, RGB] = (
+    _blend(theme.PLAYER_COLOURS[0].fill, PANEL, 0.72),
+    _blend(theme.PLAYER_COLOURS[1].rim, PANEL, 0.9),
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,13 +90,21 @@ def chart_layout(points: Sequence[Point], *, width: int, height: int) -> ChartLa
     return ChartLayout(left, top, right, bottom, tuple(xs), tuple(spans))
 
 
-def render_chart(points: Sequence[Point], names: Sequence[str], *, length: int, plies: int,
-                 width: int = 1000, height: int = 500) -> bytes:
+def render_chart(
+    points: Sequence[Point],
+    names: Sequence[str],
+    *,
+    length: int,
+    plies: int,
+    width: int = 1000,
+    height: int = 500,
+) -> bytes:
     """The chart of a match's ``points`` as PNG bytes: ``names`` player 0's first, ``length``
     the match's (0 for money), ``plies`` those of the analysis."""
     if width < 400 or height < 250:
-        raise ValueError(f"a chart of {width}x{height} pixels is too small to read: "
-                         "use at least 400x250")
+        raise ValueError(
+            f"a chart of {width}x{height} pixels is too small to read: use at least 400x250"
+        )
     shown = tuple(names)
     if len(shown) != 2:
         raise ValueError(f"a chart has two player names, not {len(shown)}")
@@ -108,15 +118,25 @@ def render_chart(points: Sequence[Point], names: Sequence[str], *, length: int, 
     _games(draw, layout)
     _line(draw, layout, points)
     if not points:
-        draw_text(draw, ((layout.left + layout.right) / 2, (layout.top + layout.bottom) / 2),
-                  "No decisions to chart", font(26), theme.MUTED, anchor="mm")
+        draw_text(
+            draw,
+            ((layout.left + layout.right) / 2, (layout.top + layout.bottom) / 2),
+            "No decisions to chart",
+            font(26),
+            theme.MUTED,
+            anchor="mm",
+        )
     return encode_png(image)
 
 
-def _title(draw: ImageDraw.ImageDraw, names: Sequence[str], width: int, *, length: int,
-           plies: int) -> None:
-    what = (f"{length}-point match: chances to win the match" if length
-            else "Money game: chances to win the game")
+def _title(
+    draw: ImageDraw.ImageDraw, names: Sequence[str], width: int, *, length: int, plies: int
+) -> None:
+    what = (
+        f"{length}-point match: chances to win the match"
+        if length
+        else "Money game: chances to win the game"
+    )
     face = font(30, bold=True)
     half = (width - 24 - 110) / 2
     first = fit_text(names[0], face, half)
@@ -148,8 +168,9 @@ def _fill(draw: ImageDraw.ImageDraw, layout: ChartLayout, points: Sequence[Point
             _band(draw, x0, y0, x1, y1, middle)
 
 
-def _band(draw: ImageDraw.ImageDraw, x0: float, y0: float, x1: float, y1: float,
-          middle: float) -> None:
+def _band(
+    draw: ImageDraw.ImageDraw, x0: float, y0: float, x1: float, y1: float, middle: float
+) -> None:
     ahead = 0 if min(y0, y1) < middle else 1
     draw.polygon([(x0, middle), (x0, y0), (x1, y1), (x1, middle)], fill=FILLS[ahead])
 
@@ -165,14 +186,25 @@ def _grid(draw: ImageDraw.ImageDraw, layout: ChartLayout, names: Sequence[str]) 
         draw_text(draw, (layout.left - 10, y), f"{percent}%", label, theme.MUTED, anchor="rm")
     small = font(20, bold=True)
     room = (layout.right - layout.left) / 2
-    draw_text(draw, (layout.left + 10, layout.top + 16), fit_text(f"▲ {names[0]}", small, room),
-              small, theme.PLAYER_COLOURS[0].fill)
-    draw_text(draw, (layout.left + 10, layout.bottom - 16),
-              fit_text(f"▼ {names[1]}", small, room), small, FILLS[1])
+    draw_text(
+        draw,
+        (layout.left + 10, layout.top + 16),
+        fit_text(f"▲ {names[0]}", small, room),
+        small,
+        theme.PLAYER_COLOURS[0].fill,
+    )
+    draw_text(
+        draw,
+        (layout.left + 10, layout.bottom - 16),
+        fit_text(f"▼ {names[1]}", small, room),
+        small,
+        FILLS[1],
+    )
 
 
-def _dashed(draw: ImageDraw.ImageDraw, x0: float, x1: float, y: float, colour: RGB,
-            width: int) -> None:
+def _dashed(
+    draw: ImageDraw.ImageDraw, x0: float, x1: float, y: float, colour: RGB, width: int
+) -> None:
     x = x0
     while x < x1:
         draw.line((x, y, min(x + 10, x1), y), fill=colour, width=width)
@@ -189,8 +221,14 @@ def _games(draw: ImageDraw.ImageDraw, layout: ChartLayout) -> None:
         if last - first < draw.textlength(text, font=label) + 8:
             text = str(game)
         if last - first + GAP >= draw.textlength(text, font=label):
-            draw_text(draw, ((first + last) / 2, layout.bottom + 26), text, label, theme.MUTED,
-                      anchor="mm")
+            draw_text(
+                draw,
+                ((first + last) / 2, layout.bottom + 26),
+                text,
+                label,
+                theme.MUTED,
+                anchor="mm",
+            )
 
 
 def _line(draw: ImageDraw.ImageDraw, layout: ChartLayout, points: Sequence[Point]) -> None:
@@ -204,8 +242,9 @@ def _line(draw: ImageDraw.ImageDraw, layout: ChartLayout, points: Sequence[Point
     for index, point in enumerate(points):
         if point.blunder:
             x, y = layout.xs[index], layout.y(point.chance)
-            draw.ellipse((x - 7, y - 7, x + 7, y + 7), fill=BLUNDER, outline=theme.BACKGROUND,
-                         width=2)
+            draw.ellipse(
+                (x - 7, y - 7, x + 7, y + 7), fill=BLUNDER, outline=theme.BACKGROUND, width=2
+            )
 
 
 def _segment(draw: ImageDraw.ImageDraw, segment: list[tuple[float, float]]) -> None:

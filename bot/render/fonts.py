@@ -21,27 +21,30 @@ from PIL import ImageFont
 _UNPACKED = ExitStack()
 atexit.register(_UNPACKED.close)
 FONT_DIR: Path = _UNPACKED.enter_context(
-    resources.as_file(resources.files("bot") / "assets" / "fonts"))
+    resources.as_file(resources.files("bot") / "assets" / "fonts")
+)
 REGULAR = FONT_DIR / "DejaVuSans.ttf"
 BOLD = FONT_DIR / "DejaVuSans-Bold.ttf"
 
 # Tried in this order for a character DejaVu lacks. One weight each: they draw names, and a name
 # in a script DejaVu lacks is rare enough that bold everywhere is fine.
-FALLBACKS: tuple[Path, ...] = tuple(FONT_DIR / name for name in (
-    "NotoSansArabic-Bold.ttf",
-    "NotoSansDevanagari-Bold.ttf",
-    "NotoSansBengali-Bold.ttf",
-    "NotoSansTamil-Bold.ttf",
-    "NotoSansThai-Bold.ttf",
-    "NotoEmoji-Bold.ttf",
-    "NotoSansCJKjp-Bold-subset.otf",
-    "unifont-subset.otf",
-))
+FALLBACKS: tuple[Path, ...] = tuple(
+    FONT_DIR / name
+    for name in (
+        "NotoSansArabic-Bold.ttf",
+        "NotoSansDevanagari-Bold.ttf",
+        "NotoSansBengali-Bold.ttf",
+        "NotoSansTamil-Bold.ttf",
+        "NotoSansThai-Bold.ttf",
+        "NotoEmoji-Bold.ttf",
+        "NotoSansCJKjp-Bold-subset.otf",
+        "unifont-subset.otf",
+    )
+)
 EMOJI = FONT_DIR / "NotoEmoji-Bold.ttf"
 
 # DejaVu has only part of Arabic: a word must come from one font for its letters to join.
-_ARABIC = ((0x0600, 0x06FF), (0x0750, 0x077F), (0x08A0, 0x08FF), (0xFB50, 0xFDFF),
-           (0xFE70, 0xFEFF))
+_ARABIC = ((0x0600, 0x06FF), (0x0750, 0x077F), (0x08A0, 0x08FF), (0xFB50, 0xFDFF), (0xFE70, 0xFEFF))
 
 
 class FontFileError(ValueError):
@@ -80,8 +83,7 @@ def coverage(path: Path) -> Coverage:
         raise FileNotFoundError(f"the board's font is missing: {path}")
     codes = read_cmap(path.read_bytes(), str(path))
     if path in (REGULAR, BOLD):
-        codes = {code for code in codes
-                 if not any(low <= code <= high for low, high in _ARABIC)}
+        codes = {code for code in codes if not any(low <= code <= high for low, high in _ARABIC)}
     return Coverage(path, frozenset(codes))
 
 
@@ -130,8 +132,12 @@ def _format_4(data: bytes, at: int) -> set[int]:
     range_offsets = struct.unpack_from(f">{segments}H", data, ranges_at)
     codes: set[int] = set()
     for index in range(segments):
-        first, last, delta, range_offset = (starts[index], ends[index], deltas[index],
-                                            range_offsets[index])
+        first, last, delta, range_offset = (
+            starts[index],
+            ends[index],
+            deltas[index],
+            range_offsets[index],
+        )
         for code in range(first, min(last, 0xFFFE) + 1):
             if range_offset == 0:
                 glyph = (code + delta) & 0xFFFF

@@ -37,8 +37,9 @@ _OFF = 0
 class Pieces:
     """Paints the pieces of one board image onto its copy of the static board."""
 
-    def __init__(self, image: Image.Image, draw: ImageDraw.ImageDraw, geo: Layout,
-                 view: View) -> None:
+    def __init__(
+        self, image: Image.Image, draw: ImageDraw.ImageDraw, geo: Layout, view: View
+    ) -> None:
         self.image = image
         self.draw = draw
         self.geo = geo
@@ -57,27 +58,45 @@ class Pieces:
                 for index in range(min(count, MAX_STACK)):
                     paste(self.image, sprite, checker_center(point, index, size))
                 if count > MAX_STACK:
-                    self.draw.text(checker_center(point, MAX_STACK - 1, size), str(count),
-                                   font=self.count_font, fill=text, anchor="mm")
+                    self.draw.text(
+                        checker_center(point, MAX_STACK - 1, size),
+                        str(count),
+                        font=self.count_font,
+                        fill=text,
+                        anchor="mm",
+                    )
             side = view.side_of(player)
             on_bar = view.counts(player)[24]
             for index in range(min(on_bar, MAX_BAR_STACK)):
                 paste(self.image, sprite, bar_center(side, index, size))
             if on_bar > MAX_BAR_STACK:
-                self.draw.text(bar_center(side, MAX_BAR_STACK - 1, size), str(on_bar),
-                               font=self.count_font, fill=text, anchor="mm")
+                self.draw.text(
+                    bar_center(side, MAX_BAR_STACK - 1, size),
+                    str(on_bar),
+                    font=self.count_font,
+                    fill=text,
+                    anchor="mm",
+                )
             self.tray(player, side)
 
     def tray(self, player: int, side: Side) -> None:
         colours = theme.PLAYER_COLOURS[player]
         off = self.view.off(player)
         for index in range(off):
-            self.draw.rounded_rectangle(tray_slab_box(side, index, self.size),
-                                        radius=max(1, round(3 * self.geo.scale)),
-                                        fill=colours.fill, outline=colours.outline)
+            self.draw.rounded_rectangle(
+                tray_slab_box(side, index, self.size),
+                radius=max(1, round(3 * self.geo.scale)),
+                fill=colours.fill,
+                outline=colours.outline,
+            )
         if off:
-            self.draw.text(tray_count_center(side, off, self.size), str(off), font=self.count_font,
-                           fill=theme.FRAME_TEXT, anchor="mm")
+            self.draw.text(
+                tray_count_center(side, off, self.size),
+                str(off),
+                font=self.count_font,
+                fill=theme.FRAME_TEXT,
+                anchor="mm",
+            )
 
     def cube(self) -> None:
         state, geo = self.state, self.geo
@@ -137,9 +156,12 @@ class Pieces:
             off = view.off(player)
             for index in range(max(0, off - net[_OFF]), off):
                 x0, y0, x1, y1 = tray_slab_box(side, index, size)
-                self.draw.rounded_rectangle((x0 - 2, y0 - 1, x1 + 2, y1 + 1),
-                                            radius=max(1, round(3 * geo.scale)),
-                                            outline=theme.HIGHLIGHT, width=2)
+                self.draw.rounded_rectangle(
+                    (x0 - 2, y0 - 1, x1 + 2, y1 + 1),
+                    radius=max(1, round(3 * geo.scale)),
+                    outline=theme.HIGHLIGHT,
+                    width=2,
+                )
         if net[_BAR] < 0:
             on_bar = view.counts(player)[24]
             if on_bar < MAX_BAR_STACK:
@@ -160,8 +182,13 @@ class Pieces:
             self.draw.rounded_rectangle(box, radius=radius, fill=theme.HIGHLIGHT)
             colour = theme.HIGHLIGHT_TEXT
         else:
-            self.draw.rounded_rectangle(box, radius=radius, fill=theme.FRAME,
-                                        outline=theme.HIGHLIGHT, width=max(2, round(2 * geo.scale)))
+            self.draw.rounded_rectangle(
+                box,
+                radius=radius,
+                fill=theme.FRAME,
+                outline=theme.HIGHLIGHT,
+                width=max(2, round(2 * geo.scale)),
+            )
             colour = theme.HIGHLIGHT
         self.draw.text((x, y), str(point), font=self.count_font, fill=colour, anchor="mm")
 
@@ -174,8 +201,12 @@ class Pieces:
         edge = geo.field_top if top else geo.field_bottom
         cx = x + geo.point_width / 2 - radius * 0.6
         cy = edge + radius * 1.05 if top else edge - radius * 1.05
-        self.draw.ellipse((cx - radius, cy - radius, cx + radius, cy + radius), fill=theme.HIT,
-                          outline=theme.TEXT, width=max(1, round(2 * geo.scale)))
+        self.draw.ellipse(
+            (cx - radius, cy - radius, cx + radius, cy + radius),
+            fill=theme.HIT,
+            outline=theme.TEXT,
+            width=max(1, round(2 * geo.scale)),
+        )
         arm = radius * 0.45
         width = max(2, round(3 * geo.scale))
         self.draw.line((cx - arm, cy - arm, cx + arm, cy + arm), fill=theme.TEXT, width=width)

@@ -28,8 +28,11 @@ def checker_sprite(diameter: int, player: int) -> Image.Image:
     inner = round(big * 0.15)
     draw.ellipse((inner, inner, big - 1 - inner, big - 1 - inner), fill=colours.fill)
     groove = round(big * 0.28)
-    draw.ellipse((groove, groove, big - 1 - groove, big - 1 - groove), outline=colours.rim,
-                 width=max(2, round(big * 0.025)))
+    draw.ellipse(
+        (groove, groove, big - 1 - groove, big - 1 - groove),
+        outline=colours.rim,
+        width=max(2, round(big * 0.025)),
+    )
     return _downsample(image, (diameter, diameter))
 
 
@@ -59,8 +62,13 @@ def die_sprite(side: int, value: int, player: int, dim: bool) -> Image.Image:
     image = Image.new("RGBA", (big, big), (0, 0, 0, 0))
     draw = ImageDraw.Draw(image)
     edge = max(_SPRITE_SUPERSAMPLE, round(big * 0.05))
-    draw.rounded_rectangle((0, 0, big - 1, big - 1), radius=round(big * 0.18), fill=colours.fill,
-                           outline=colours.outline, width=edge)
+    draw.rounded_rectangle(
+        (0, 0, big - 1, big - 1),
+        radius=round(big * 0.18),
+        fill=colours.fill,
+        outline=colours.outline,
+        width=edge,
+    )
     pip = big * 0.095
     spots = {
         1: [(0.5, 0.5)],
@@ -87,8 +95,13 @@ def cube_sprite(side: int, text: str, dim: bool, ring: bool) -> Image.Image:
     draw = ImageDraw.Draw(image)
     edge = max(_SPRITE_SUPERSAMPLE, round(big * 0.05))
     outline = theme.HIGHLIGHT if ring else theme.CUBE_OUTLINE
-    draw.rounded_rectangle((0, 0, big - 1, big - 1), radius=round(big * 0.16), fill=theme.CUBE,
-                           outline=outline, width=edge * (2 if ring else 1))
+    draw.rounded_rectangle(
+        (0, 0, big - 1, big - 1),
+        radius=round(big * 0.16),
+        fill=theme.CUBE,
+        outline=outline,
+        width=edge * (2 if ring else 1),
+    )
     face = font(round(big * (0.5 if len(text) < 3 else 0.4)), bold=True)
     draw.text((big / 2, big / 2), text, font=face, fill=theme.CUBE_TEXT, anchor="mm")
     sprite = _downsample(image, (side, side))

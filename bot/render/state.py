@@ -95,8 +95,9 @@ class BoardState:
         if self.resignation not in (0, 1, 2, 3):
             raise ValueError(f"resignation must be 0 to 3, not {self.resignation!r}")
         if self.result is not None and self.result not in RESULTS:
-            raise ValueError(f"result must be None or one of {', '.join(RESULTS)}, "
-                             f"not {self.result!r}")
+            raise ValueError(
+                f"result must be None or one of {', '.join(RESULTS)}, not {self.result!r}"
+            )
         if self.points < 0:
             raise ValueError(f"points must not be negative, not {self.points!r}")
         if self.clock is not None and any(bank < 0 for bank in self.clock):

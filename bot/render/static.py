@@ -28,16 +28,17 @@ def static_board(size: Size) -> Image.Image:
     draw.rectangle(box(*geo.bottom_strip), fill=theme.STRIP)
     draw.rectangle(box(*geo.status_strip), fill=theme.STATUS)
     bx0, by0, bx1, by1 = geo.board
-    draw.rounded_rectangle(box(bx0, by0, bx1, by1), radius=round(10 * geo.scale * k),
-                           fill=theme.FRAME)
+    draw.rounded_rectangle(
+        box(bx0, by0, bx1, by1), radius=round(10 * geo.scale * k), fill=theme.FRAME
+    )
     draw.rectangle(box(geo.bar_x0, by0, geo.bar_x1, by1), fill=theme.FRAME_DARK)
     for x0, x1 in ((geo.field_x0, geo.bar_x0), (geo.bar_x1, geo.field_x1)):
         draw.rectangle(box(x0, geo.field_top, x1, geo.field_bottom), fill=theme.FELT)
-    draw.rectangle(box(geo.tray_x0, geo.field_top, geo.tray_x1, geo.field_bottom),
-                   fill=theme.TRAY)
+    draw.rectangle(box(geo.tray_x0, geo.field_top, geo.tray_x1, geo.field_bottom), fill=theme.TRAY)
     line = max(1, round(3 * geo.scale))
-    draw.rectangle(box(geo.tray_x0, geo.mid_y - line / 2, geo.tray_x1, geo.mid_y + line / 2),
-                   fill=theme.FRAME)
+    draw.rectangle(
+        box(geo.tray_x0, geo.mid_y - line / 2, geo.tray_x1, geo.mid_y + line / 2), fill=theme.FRAME
+    )
     half = geo.point_width / 2
     for point in range(1, 25):
         x = point_x(point, size)
@@ -47,14 +48,25 @@ def static_board(size: Size) -> Image.Image:
         else:
             base, tip = geo.field_bottom, geo.field_bottom - geo.triangle
         inset = 1.0 * geo.scale
-        draw.polygon([((x - half + inset) * k, base * k), ((x + half - inset) * k, base * k),
-                      (x * k, tip * k)], fill=colour)
+        draw.polygon(
+            [
+                ((x - half + inset) * k, base * k),
+                ((x + half - inset) * k, base * k),
+                (x * k, tip * k),
+            ],
+            fill=colour,
+        )
     image = image.resize((geo.width, geo.height), Image.Resampling.LANCZOS)
     draw = ImageDraw.Draw(image)
     numbers = font(number_size(geo), bold=True)
     for point in range(1, 25):
-        draw.text(point_number_center(point, size), str(point), font=numbers,
-                  fill=theme.FRAME_TEXT, anchor="mm")
+        draw.text(
+            point_number_center(point, size),
+            str(point),
+            font=numbers,
+            fill=theme.FRAME_TEXT,
+            anchor="mm",
+        )
     return image
 
 

@@ -17,8 +17,9 @@ def status_text(state: BoardState) -> str:
     return _status(state, mover, other, {0: state.players[0], 1: state.players[1]})
 
 
-def fitted_status(state: BoardState, face: ImageFont.FreeTypeFont, room: float,
-                  scale: float = 1.0) -> str:
+def fitted_status(
+    state: BoardState, face: ImageFont.FreeTypeFont, room: float, scale: float = 1.0
+) -> str:
     """The status line as drawn in ``room`` pixels: names shortened first; then, for a double or
     a resignation, without who must answer (the swatch and the strip's bar show that)."""
     tries = [(name_room, False) for name_room in (240, 180, 140)]
@@ -32,8 +33,9 @@ def fitted_status(state: BoardState, face: ImageFont.FreeTypeFont, room: float,
     return fit_text(text, face, room)
 
 
-def _status(state: BoardState, mover: str, other: str, names: dict[int, str], *,
-            short: bool = False) -> str:
+def _status(
+    state: BoardState, mover: str, other: str, names: dict[int, str], *, short: bool = False
+) -> str:
     if state.phase == "roll":  # the bot rolls at once for a player who can't double
         return f"{mover} to roll or double"
     if state.phase == "move":
@@ -41,8 +43,9 @@ def _status(state: BoardState, mover: str, other: str, names: dict[int, str], *,
             return f"{mover} to move"
         return f"{mover} to move {dice_text(state.dice)}"
     if state.phase == "doubled":
-        answers = "take, drop or beaver" if state.beavers and state.match_length <= 0 else \
-            "take or drop"
+        answers = (
+            "take, drop or beaver" if state.beavers and state.match_length <= 0 else "take or drop"
+        )
         doubled = f"{mover} doubled to {2 * state.cube_value}"
         return f"{doubled}: {answers}?" if short else f"{doubled} — {other} to {answers}"
     if state.phase == "resigned":

@@ -20,8 +20,9 @@ from bot.rules.text import bank_text, dice_text
 class Strips:
     """The player strips above and below the board, and the status line."""
 
-    def __init__(self, image: Image.Image, draw: ImageDraw.ImageDraw, geo: Layout,
-                 view: View) -> None:
+    def __init__(
+        self, image: Image.Image, draw: ImageDraw.ImageDraw, geo: Layout, view: View
+    ) -> None:
         self.image = image
         self.draw = draw
         self.geo = geo
@@ -33,8 +34,9 @@ class Strips:
         waiting = actor(state)
         right_text, right_colour = self.match_text()
         self.player_strip(view.top, geo.top_strip, waiting, right_text, right_colour)
-        self.player_strip(view.bottom, geo.bottom_strip, waiting, self.last_play_text(),
-                          theme.MUTED)
+        self.player_strip(
+            view.bottom, geo.bottom_strip, waiting, self.last_play_text(), theme.MUTED
+        )
         self.status_strip()
 
     def match_text(self) -> tuple[str, tuple[int, int, int]]:
@@ -54,8 +56,14 @@ class Strips:
         short = fit_text(name, font(round(17 * self.geo.scale)), 150 * self.geo.scale)
         return f"{short} played {dice_text(last.play.dice)}: {last.play.notation}"
 
-    def player_strip(self, player: int, strip: tuple[int, int, int, int], waiting: int | None,
-                     right: str, right_colour: tuple[int, int, int]) -> None:
+    def player_strip(
+        self,
+        player: int,
+        strip: tuple[int, int, int, int],
+        waiting: int | None,
+        right: str,
+        right_colour: tuple[int, int, int],
+    ) -> None:
         state, geo, view = self.state, self.geo, self.view
         x0, y0, x1, y1 = strip
         cy = (y0 + y1) / 2

@@ -58,8 +58,14 @@ def text_length(text: str, primary: ImageFont.FreeTypeFont) -> float:
     return _length(text, Path(str(primary.path)), int(primary.size))
 
 
-def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str,
-              primary: ImageFont.FreeTypeFont, fill: RGB, anchor: str = "lm") -> None:
+def draw_text(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    primary: ImageFont.FreeTypeFont,
+    fill: RGB,
+    anchor: str = "lm",
+) -> None:
     """Draw ``text`` at ``xy``. ``anchor``: l/m/r (left, centre, right) then m (middle of
     ``primary``'s line) or s (its baseline)."""
     if anchor[0] not in _ANCHORS or anchor[1] not in "ms":
@@ -73,8 +79,7 @@ def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str,
     for run in _runs(text, path):
         font = face(run.path, size)
         direction = _direction(font, run)
-        draw.text((x, y), _shown(font, run), font=font, fill=fill, anchor="ls",
-                  direction=direction)
+        draw.text((x, y), _shown(font, run), font=font, fill=fill, anchor="ls", direction=direction)
         x += font.getlength(_shown(font, run), direction=direction)
 
 
@@ -88,11 +93,11 @@ def fit_text(text: str, primary: ImageFont.FreeTypeFont, max_width: float) -> st
     low, high = 0, len(cuts)
     while low < high:
         middle = (low + high + 1) // 2
-        if text_length(text[:cuts[middle - 1]].rstrip() + ELLIPSIS, primary) <= max_width:
+        if text_length(text[: cuts[middle - 1]].rstrip() + ELLIPSIS, primary) <= max_width:
             low = middle
         else:
             high = middle - 1
-    return (text[:cuts[low - 1]].rstrip() if low else "") + ELLIPSIS
+    return (text[: cuts[low - 1]].rstrip() if low else "") + ELLIPSIS
 
 
 # -- runs --------------------------------------------------------------------------------------
@@ -120,13 +125,18 @@ def _runs(text: str, primary: Path) -> tuple[Run, ...]:
             if not _visible(char):
                 continue
         for shown in _displayable(char, chain):
-            found = _font_for(shown, chain, emoji=text[index + 1: index + 2] == _VS16)
+            found = _font_for(shown, chain, emoji=text[index + 1 : index + 2] == _VS16)
             if pieces and pieces[-1][1] == found and not (shown == " " and found != chain[0]):
                 pieces[-1] = (pieces[-1][0] + shown, found)
             else:
                 pieces.append((shown, found))
-    return _reorder([Run(part, covered.path, _is_rtl(part))
-                     for piece, covered in pieces for part in _words_if_rtl(piece)])
+    return _reorder(
+        [
+            Run(part, covered.path, _is_rtl(part))
+            for piece, covered in pieces
+            for part in _words_if_rtl(piece)
+        ]
+    )
 
 
 def _displayable(char: str, chain: Sequence[Coverage]) -> str:
@@ -171,7 +181,7 @@ def _reorder(found: list[Run]) -> tuple[Run, ...]:
             if found[end].rtl:
                 last_rtl = end
             end += 1
-        ordered.extend(reversed(found[index:last_rtl + 1]))
+        ordered.extend(reversed(found[index : last_rtl + 1]))
         index = last_rtl + 1
     return tuple(ordered)
 
@@ -207,8 +217,10 @@ def _is_rtl(text: str) -> bool:
 
 
 def _is_neutral(text: str) -> bool:
-    return all(unicodedata.bidirectional(char) in ("WS", "ON", "CS", "ES", "ET", "BN", "NSM")
-               for char in text)
+    return all(
+        unicodedata.bidirectional(char) in ("WS", "ON", "CS", "ES", "ET", "BN", "NSM")
+        for char in text
+    )
 
 
 def _direction(font: ImageFont.FreeTypeFont, run: Run) -> str | None:

@@ -19,10 +19,12 @@ class CheckerColours:
 
 
 PLAYER_COLOURS: tuple[CheckerColours, CheckerColours] = (
-    CheckerColours("ivory", fill=(242, 234, 214), rim=(203, 190, 160), outline=(44, 36, 28),
-                   text=(30, 30, 36)),
-    CheckerColours("navy", fill=(34, 50, 86), rim=(66, 88, 136), outline=(222, 230, 244),
-                   text=(245, 245, 250)),
+    CheckerColours(
+        "ivory", fill=(242, 234, 214), rim=(203, 190, 160), outline=(44, 36, 28), text=(30, 30, 36)
+    ),
+    CheckerColours(
+        "navy", fill=(34, 50, 86), rim=(66, 88, 136), outline=(222, 230, 244), text=(245, 245, 250)
+    ),
 )
 
 BACKGROUND: RGB = (30, 33, 40)

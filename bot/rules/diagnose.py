@@ -36,12 +36,17 @@ def _hop_text(hop: Hop) -> str:
 
 def _hops(segments: Sequence[Segment]) -> list[Hop]:
     """Every single move typed, ``(n)`` counted n times: ``24/18/13(2)`` is four hops."""
-    return [hop for segment in segments for _ in range(segment.count)
-            for hop in itertools.pairwise(segment.path)]
+    return [
+        hop
+        for segment in segments
+        for _ in range(segment.count)
+        for hop in itertools.pairwise(segment.path)
+    ]
 
 
-def _dice_options(hop: Hop, left: Sequence[int], *,
-                  overshoot: bool = True) -> list[tuple[int, ...]]:
+def _dice_options(
+    hop: Hop, left: Sequence[int], *, overshoot: bool = True
+) -> list[tuple[int, ...]]:
     """The sets of the ``left`` dice that move one checker along ``hop``, fewest dice first.
     Bearing off may overshoot with the last die (unless not ``overshoot``)."""
     source, dest = hop
@@ -50,8 +55,9 @@ def _dice_options(hop: Hop, left: Sequence[int], *,
     for size in range(1, len(left) + 1):
         for combo in sorted(set(itertools.combinations(sorted(left), size))):
             total = sum(combo)
-            if total == distance or (overshoot and dest == OFF
-                                     and total > distance > total - min(combo)):
+            if total == distance or (
+                overshoot and dest == OFF and total > distance > total - min(combo)
+            ):
                 options.append(combo)
     return options
 
@@ -80,8 +86,7 @@ def _all_dice(dice: Dice) -> list[int]:
 def backwards_reason(segments: Sequence[Segment]) -> str | None:
     for segment in segments:
         if any(dest >= source for source, dest in itertools.pairwise(segment.path)):
-            return (f"{segment.text} goes backwards: checkers move from higher points to "
-                    "lower ones")
+            return f"{segment.text} goes backwards: checkers move from higher points to lower ones"
     return None
 
 
@@ -92,10 +97,15 @@ def too_many_moves_reason(dice: Dice, segments: Sequence[Segment]) -> str | None
     if len(hops) <= len(available):
         return None
     repeated = [s for s in segments if s.count > 1]
-    hint = (f"; the ({repeated[0].count}) in {repeated[0].text} repeats only that move"
-            if repeated and len(segments) > 1 else "")
-    return (f"too many moves: your {dice_text(dice)} plays {len(available)} dice, one move "
-            f"each, and that is {len(hops)} moves{hint}")
+    hint = (
+        f"; the ({repeated[0].count}) in {repeated[0].text} repeats only that move"
+        if repeated and len(segments) > 1
+        else ""
+    )
+    return (
+        f"too many moves: your {dice_text(dice)} plays {len(available)} dice, one move "
+        f"each, and that is {len(hops)} moves{hint}"
+    )
 
 
 def closed_reason(position: Position, segments: Sequence[Segment]) -> str | None:
@@ -110,14 +120,19 @@ def closed_reason(position: Position, segments: Sequence[Segment]) -> str | None
 # -- reasons once the play matched no legal play --------------------------------------------------
 
 
-def diagnose(position: Position, dice: Dice, plays: Sequence[Play],
-             segments: Sequence[Segment]) -> str:
+def diagnose(
+    position: Position, dice: Dice, plays: Sequence[Play], segments: Sequence[Segment]
+) -> str:
     """The reason a typed play that passed the checks above fits none of ``plays``."""
-    return (_bar_reason(position, segments) or _checker_reason(position, segments)
-            or _bear_off_reason(position, segments) or _distance_reason(dice, segments)
-            or _blocked_reason(position, dice, segments)
-            or _overshoot_reason(position, dice, segments)
-            or _dice_use_reason(dice, plays, segments))
+    return (
+        _bar_reason(position, segments)
+        or _checker_reason(position, segments)
+        or _bear_off_reason(position, segments)
+        or _distance_reason(dice, segments)
+        or _blocked_reason(position, dice, segments)
+        or _overshoot_reason(position, dice, segments)
+        or _dice_use_reason(dice, plays, segments)
+    )
 
 
 def _bar_reason(position: Position, segments: Sequence[Segment]) -> str | None:
@@ -142,9 +157,11 @@ def _checker_reason(position: Position, segments: Sequence[Segment]) -> str | No
         where = "on the bar" if point == BAR else f"on {point}"
         if arriving[point]:
             there = "none" if have == 0 else str(have)
-            return (f"you move {_checkers(leaving[point])} from {format_point(point)}, but you "
-                    f"have {there} there and only {arriving[point]} more "
-                    f"arrive{'s' if arriving[point] == 1 else ''}")
+            return (
+                f"you move {_checkers(leaving[point])} from {format_point(point)}, but you "
+                f"have {there} there and only {arriving[point]} more "
+                f"arrive{'s' if arriving[point] == 1 else ''}"
+            )
         if have == 0:
             return f"you have no checker {where}"
         return f"you have only {_checkers(have)} {where}"
@@ -176,14 +193,18 @@ def _distance_reason(dice: Dice, segments: Sequence[Segment]) -> str | None:
     for hop in dict.fromkeys(hops):
         if not _dice_options(hop, available):
             distance = hop[0] - hop[1]
-            return (f"{_hop_text(hop)} is {plural(distance, 'pip')}, which your "
-                    f"{dice_text(dice)} can't make")
+            return (
+                f"{_hop_text(hop)} is {plural(distance, 'pip')}, which your "
+                f"{dice_text(dice)} can't make"
+            )
     fewest = [len(_dice_options(hop, available)[0]) for hop in hops]
     if sum(fewest) > len(available):
         longest = max(range(len(hops)), key=fewest.__getitem__)
-        return (f"too many moves: that takes {sum(fewest)} dice ({_hop_text(hops[longest])} "
-                f"takes {fewest[longest]} of them), and your {dice_text(dice)} has "
-                f"{len(available)}")
+        return (
+            f"too many moves: that takes {sum(fewest)} dice ({_hop_text(hops[longest])} "
+            f"takes {fewest[longest]} of them), and your {dice_text(dice)} has "
+            f"{len(available)}"
+        )
     return None
 
 
@@ -217,8 +238,10 @@ def _overshoot_reason(position: Position, dice: Dice, segments: Sequence[Segment
     for source in sorted({hop[0] for hop in hops if hop[1] == OFF}):
         higher = [point for point in range(source + 1, 7) if after[point] > 0]
         if higher:
-            return (f"{source}/off needs a {source}: a bigger number bears off only from your "
-                    f"highest point, and you have a checker on {max(higher)}")
+            return (
+                f"{source}/off needs a {source}: a bigger number bears off only from your "
+                f"highest point, and you have a checker on {max(higher)}"
+            )
     return None
 
 
@@ -236,8 +259,9 @@ def _dice_use_reason(dice: Dice, plays: Sequence[Play], segments: Sequence[Segme
             return f"you must play {words[most]} {high}s, e.g. {example}"
     elif most == 2 and len(used) < 2:
         return f"you must play both dice, e.g. {example}"
-    elif (most == 1 and used == [low]
-          and all(p.pips() >= high or p.steps[0][1] == OFF for p in plays)):
+    elif (
+        most == 1 and used == [low] and all(p.pips() >= high or p.steps[0][1] == OFF for p in plays)
+    ):
         return f"you must play the {high} when only one die can be played"
     elif most == 1 and len(used) == 2:
         return f"only one die can be played with {dice_text(dice)}, e.g. {example}"

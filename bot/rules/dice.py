@@ -192,8 +192,9 @@ class ScriptedDice:
 
     def die(self, index: int) -> int:
         if not 0 <= index < len(self.values):
-            raise DiceExhaustedError(f"the scripted dice ran out (die {index} of "
-                                     f"{len(self.values)})")
+            raise DiceExhaustedError(
+                f"the scripted dice ran out (die {index} of {len(self.values)})"
+            )
         return self.values[index]
 
     @property

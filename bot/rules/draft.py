@@ -49,8 +49,13 @@ class Draft:
         self.plays: tuple[Play, ...] | None = None
 
     def freeze(self) -> Match:
-        return replace(self.now, actions=self.actions, record=tuple(self.record),
-                       events_start=self.events_start, _plays=self.plays)
+        return replace(
+            self.now,
+            actions=self.actions,
+            record=tuple(self.record),
+            events_start=self.events_start,
+            _plays=self.plays,
+        )
 
     def start_game(self) -> None:
         now = self.now
@@ -69,10 +74,19 @@ class Draft:
             self.record.append(OpeningRoll((first, second), None, cube, turned))
         winner = 0 if first > second else 1
         self.record.append(OpeningRoll((first, second), winner, cube))
-        self.now = replace(now, game_number=game, position=Position.initial(), cube_value=cube,
-                           cube_owner=None, resignation=0, auto_doubles=automatic,
-                           dice_used=used, on_roll=winner, dice=_ordered(first, second),
-                           phase="move")
+        self.now = replace(
+            now,
+            game_number=game,
+            position=Position.initial(),
+            cube_value=cube,
+            cube_owner=None,
+            resignation=0,
+            auto_doubles=automatic,
+            dice_used=used,
+            on_roll=winner,
+            dice=_ordered(first, second),
+            phase="move",
+        )
         self.after_roll()
 
     def roll(self) -> None:
@@ -111,33 +125,48 @@ class Draft:
                 level = 2
             self.end_game(now.on_roll, level, "play")
 
-    def end_game(self, winner: int, level: int,
-                 by: Literal["play", "drop", "resignation"]) -> None:
+    def end_game(self, winner: int, level: int, by: Literal["play", "drop", "resignation"]) -> None:
         now = self.now
         options = now.options
-        jacoby = (by == "play" and level > 1 and options.money and options.jacoby
-                  and now.cube_owner is None)
+        jacoby = (
+            by == "play"
+            and level > 1
+            and options.money
+            and options.jacoby
+            and now.cube_owner is None
+        )
         points = (1 if jacoby else level) * now.cube_value
-        score: Score = ((now.score[0] + points, now.score[1]) if winner == 0
-                        else (now.score[0], now.score[1] + points))
+        score: Score = (
+            (now.score[0] + points, now.score[1])
+            if winner == 0
+            else (now.score[0], now.score[1] + points)
+        )
         result: Literal["single", "gammon", "backgammon"] = (
-            "single" if level == 1 else "gammon" if level == 2 else "backgammon")
-        over = GameOver(now.game_number, winner, points, result, by, now.cube_value, score,
-                        jacoby)
+            "single" if level == 1 else "gammon" if level == 2 else "backgammon"
+        )
+        over = GameOver(now.game_number, winner, points, result, by, now.cube_value, score, jacoby)
         self.record.append(over)
         self.plays = None
         games = (*now.games, over)
         if options.money or score[winner] >= options.length:
-            self.now = replace(now, score=score, games=games, resignation=0, winner=winner,
-                               phase="over")
+            self.now = replace(
+                now, score=score, games=games, resignation=0, winner=winner, phase="over"
+            )
             self.record.append(MatchOver(winner, score))
             return
         crawford, post_crawford = now.crawford, now.post_crawford
         if options.crawford:
             post_crawford = post_crawford or crawford
             crawford = not post_crawford and score[winner] == options.length - 1
-        self.now = replace(now, score=score, games=games, resignation=0, dice=None,
-                           crawford=crawford, post_crawford=post_crawford)
+        self.now = replace(
+            now,
+            score=score,
+            games=games,
+            resignation=0,
+            dice=None,
+            crawford=crawford,
+            post_crawford=post_crawford,
+        )
         self.start_game()
 
 

@@ -12,8 +12,9 @@ from typing import Any, ClassVar, Literal, cast, get_args
 
 from bot.rules.dice import Dice
 
-ActionKind = Literal["roll", "move", "double", "take", "drop", "beaver", "resign", "accept",
-                     "reject"]
+ActionKind = Literal[
+    "roll", "move", "double", "take", "drop", "beaver", "resign", "accept", "reject"
+]
 Score = tuple[int, int]
 
 _ACTION_KINDS = frozenset(get_args(ActionKind))
@@ -47,8 +48,12 @@ class Action:
             raise ValueError(f"unknown action {kind!r}")
         play = data.get("play")
         level = data.get("level")
-        return cls(kind, int(data["player"]), None if play is None else str(play),
-                   None if level is None else int(level))
+        return cls(
+            kind,
+            int(data["player"]),
+            None if play is None else str(play),
+            None if level is None else int(level),
+        )
 
 
 class _Event:
@@ -60,8 +65,11 @@ class _Event:
         names = cast("tuple[str, ...]", type(self).__slots__)
         for name in names:
             value = getattr(self, name)
-            data[name] = [list(v) if isinstance(v, tuple) else v for v in value] \
-                if isinstance(value, tuple) else value
+            data[name] = (
+                [list(v) if isinstance(v, tuple) else v for v in value]
+                if isinstance(value, tuple)
+                else value
+            )
         return data
 
 
@@ -208,15 +216,40 @@ class MatchOver(_Event):
     score: Score
 
 
-Event = (GameStarted | OpeningRoll | Rolled | Moved | Doubled | Took | Beavered | Dropped
-         | ResignationOffered | ResignationAccepted | ResignationRejected | GameOver | MatchOver)
+Event = (
+    GameStarted
+    | OpeningRoll
+    | Rolled
+    | Moved
+    | Doubled
+    | Took
+    | Beavered
+    | Dropped
+    | ResignationOffered
+    | ResignationAccepted
+    | ResignationRejected
+    | GameOver
+    | MatchOver
+)
 
 
 _EVENT_TYPES: Mapping[str, type[Event]] = {
     cls.kind: cls
-    for cls in (GameStarted, OpeningRoll, Rolled, Moved, Doubled, Took, Beavered, Dropped,
-                ResignationOffered, ResignationAccepted, ResignationRejected, GameOver,
-                MatchOver)
+    for cls in (
+        GameStarted,
+        OpeningRoll,
+        Rolled,
+        Moved,
+        Doubled,
+        Took,
+        Beavered,
+        Dropped,
+        ResignationOffered,
+        ResignationAccepted,
+        ResignationRejected,
+        GameOver,
+        MatchOver,
+    )
 }
 
 

@@ -110,13 +110,16 @@ def _rules_header(match: Match) -> list[str]:
     if not options.money:
         return [] if options.crawford else ['; [Crawford "Off"]\n']
     auto = options.automatic_doubles
-    return [f'; [Jacoby "{_on_off(options.jacoby)}"]\n',
-            f'; [Beaver "{_on_off(options.beavers)}"]\n',
-            f"; Automatic doubles: {f'at most {auto} per game' if auto else 'off'}\n"]
+    return [
+        f'; [Jacoby "{_on_off(options.jacoby)}"]\n',
+        f'; [Beaver "{_on_off(options.beavers)}"]\n',
+        f"; Automatic doubles: {f'at most {auto} per game' if auto else 'off'}\n",
+    ]
 
 
-def _automatic_double_notes(games: Sequence[tuple[GameStarted, list[Event]]],
-                            cube_now: int) -> list[str]:
+def _automatic_double_notes(
+    games: Sequence[tuple[GameStarted, list[Event]]], cube_now: int
+) -> list[str]:
     """A ``;`` line for each game whose cube tied opening rolls turned (``cube_now`` is the cube
     of the game under way, if the last one is)."""
     notes = []
@@ -131,11 +134,12 @@ def _automatic_double_notes(games: Sequence[tuple[GameStarted, list[Event]]],
         if over is None:
             effect = f"with the cube at {cube_now >> count} instead of {cube_now}"
         else:
-            effect = (f"at {points_text(gnubg_points(over, count))} instead of "
-                      f"{over.points}")
-        notes.append(f"; Game {started.game}: tied opening rolls turned the cube to {cube} "
-                     f"({what}). GNU Backgammon can't read automatic doubles from a .mat file: "
-                     f"it imports this game {effect}.\n")
+            effect = f"at {points_text(gnubg_points(over, count))} instead of {over.points}"
+        notes.append(
+            f"; Game {started.game}: tied opening rolls turned the cube to {cube} "
+            f"({what}). GNU Backgammon can't read automatic doubles from a .mat file: "
+            f"it imports this game {effect}.\n"
+        )
     return notes
 
 
@@ -151,8 +155,7 @@ def _game_records(events: Sequence[Event]) -> list[_Record]:
             pending = (event.player, event.dice)
         elif isinstance(event, Moved):
             pending = None
-            text = f"{event.dice[0]}{event.dice[1]}: " + format_play_plain(event.steps,
-                                                                          event.hits)
+            text = f"{event.dice[0]}{event.dice[1]}: " + format_play_plain(event.steps, event.hits)
             records.append(_Record("normal", event.player, text))
         elif isinstance(event, Doubled):
             records.append(_Record("double", event.player, f" Doubles => {event.cube}"))
@@ -176,8 +179,9 @@ def _game_records(events: Sequence[Event]) -> list[_Record]:
     return records
 
 
-def _format_game(out: list[str], started: GameStarted, events: Sequence[Event],
-                 names: tuple[str, str]) -> None:
+def _format_game(
+    out: list[str], started: GameStarted, events: Sequence[Event], names: tuple[str, str]
+) -> None:
     out.append(f" Game {started.game}\n")
     left = f"{names[0]} : {started.score[0]}"
     out.append(f" {left:<31}{names[1]} : {started.score[1]}\n")
@@ -222,9 +226,14 @@ def _format_game(out: list[str], started: GameStarted, events: Sequence[Event],
         slot += 1
 
 
-def format_mat(match: Match, names: Sequence[str] = ("Player 1", "Player 2"), *,
-               event: str | None = None, site: str | None = None,
-               date: tuple[int, int, int] | None = None) -> str:
+def format_mat(
+    match: Match,
+    names: Sequence[str] = ("Player 1", "Player 2"),
+    *,
+    event: str | None = None,
+    site: str | None = None,
+    date: tuple[int, int, int] | None = None,
+) -> str:
     """The match so far as ``.mat`` text; ``names`` are player 0's and player 1's.
 
     ``event``, ``site`` and ``date`` (year, month, day) go into the ``; [...]`` header lines gnubg
@@ -234,7 +243,7 @@ def format_mat(match: Match, names: Sequence[str] = ("Player 1", "Player 2"), *,
         raise ValueError("a match has two player names")
     players = (clean_name(names[0], "Player 1"), clean_name(names[1], "Player 2"))
     if players[0] == players[1]:
-        players = (players[0], f"{players[1][:NAME_LIMIT - 2]} 2")
+        players = (players[0], f"{players[1][: NAME_LIMIT - 2]} 2")
     out: list[str] = []
     if site:
         out.append(f'; [Site "{_clean_header(site)}"]\n')

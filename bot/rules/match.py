@@ -174,15 +174,27 @@ class Match:
     # -- construction -------------------------------------------------------------------------
 
     @classmethod
-    def start(cls, length: int = 0, *, crawford: bool = True, jacoby: bool = False,
-              beavers: bool = False, automatic_doubles: int | bool = 0,
-              dice: DiceSource | None = None) -> Match:
+    def start(
+        cls,
+        length: int = 0,
+        *,
+        crawford: bool = True,
+        jacoby: bool = False,
+        beavers: bool = False,
+        automatic_doubles: int | bool = 0,
+        dice: DiceSource | None = None,
+    ) -> Match:
         """A new match to ``length`` points (0 = a money game), its opening roll made.
 
         ``dice`` defaults to a fresh :class:`VerifiableDice` (a secret ``secrets`` seed).
         """
-        options = MatchOptions(length=length, crawford=crawford, jacoby=jacoby, beavers=beavers,
-                               automatic_doubles=automatic_doubles)
+        options = MatchOptions(
+            length=length,
+            crawford=crawford,
+            jacoby=jacoby,
+            beavers=beavers,
+            automatic_doubles=automatic_doubles,
+        )
         return cls.with_options(options, dice=dice)
 
     @classmethod
@@ -203,9 +215,12 @@ class Match:
     def to_data(self) -> dict[str, Any]:
         """Plain JSON-able data (with the secret seed!) that :meth:`from_data` rebuilds."""
         require_full_record(self, "its data for storage")
-        return {"format": FORMAT_VERSION, "options": self.options.to_data(),
-                "dice": self.dice_source.to_data(),
-                "actions": [action.to_data() for action in self.actions]}
+        return {
+            "format": FORMAT_VERSION,
+            "options": self.options.to_data(),
+            "dice": self.dice_source.to_data(),
+            "actions": [action.to_data() for action in self.actions],
+        }
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any], *, dice_key: bytes | None = None) -> Match:
@@ -214,8 +229,11 @@ class Match:
         if data.get("format") != FORMAT_VERSION:
             raise ValueError(f"unknown match data format {data.get('format')!r}")
         dice = dice_from_data(data["dice"], key=dice_key)
-        return cls.replay(MatchOptions.from_data(data["options"]), dice,
-                          (Action.from_data(item) for item in data["actions"]))
+        return cls.replay(
+            MatchOptions.from_data(data["options"]),
+            dice,
+            (Action.from_data(item) for item in data["actions"]),
+        )
 
     def snapshot(self) -> dict[str, Any]:
         """The state as plain JSON-able data of a few hundred bytes, whatever the length of the
@@ -262,7 +280,7 @@ class Match:
     @property
     def events(self) -> tuple[Event, ...]:
         """What the last action set off, in order."""
-        return self.record[self.events_start:]
+        return self.record[self.events_start :]
 
     @property
     def offered_cube(self) -> int | None:
@@ -307,24 +325,41 @@ class Match:
         resigned = self.resignation if self.phase == "resigned" else 0
         if self.phase == "over":
             last = self.games[-1]
-            game_state = {"play": GAME_OVER, "drop": GAME_DROPPED,
-                          "resignation": GAME_RESIGNED}[last.by]
+            game_state = {"play": GAME_OVER, "drop": GAME_DROPPED, "resignation": GAME_RESIGNED}[
+                last.by
+            ]
             turn = 1 - self.on_roll if last.by == "drop" else self.on_roll
             if last.by == "resignation":
                 resigned = RESIGN_LEVELS[last.result]
-        return encode_match_id(MatchIdFields(
-            cube=self.cube_value, cube_owner=self.cube_owner, on_roll=self.on_roll,
-            crawford=self.crawford, game_state=game_state, turn=turn,
-            doubled=self.phase == "doubled", resigned=resigned, dice=self.dice or (0, 0),
-            length=self.length, score=self.score, jacoby=self.options.jacoby))
+        return encode_match_id(
+            MatchIdFields(
+                cube=self.cube_value,
+                cube_owner=self.cube_owner,
+                on_roll=self.on_roll,
+                crawford=self.crawford,
+                game_state=game_state,
+                turn=turn,
+                doubled=self.phase == "doubled",
+                resigned=resigned,
+                dice=self.dice or (0, 0),
+                length=self.length,
+                score=self.score,
+                jacoby=self.options.jacoby,
+            )
+        )
 
     def gnubg_id(self) -> str:
         """``PositionID:MatchID``, what gnubg's ``set gnubgid`` reads."""
         return f"{self.position_id()}:{self.match_id()}"
 
-    def to_mat(self, names: Sequence[str] = ("Player 1", "Player 2"), *,
-               event: str | None = None, site: str | None = None,
-               date: tuple[int, int, int] | None = None) -> str:
+    def to_mat(
+        self,
+        names: Sequence[str] = ("Player 1", "Player 2"),
+        *,
+        event: str | None = None,
+        site: str | None = None,
+        date: tuple[int, int, int] | None = None,
+    ) -> str:
         """The match as a Jellyfish ``.mat`` text in the layout gnubg's ``export match mat``
         writes (player 0 first). See :mod:`bot.rules.mat`."""
         from bot.rules.mat import format_mat
@@ -359,8 +394,7 @@ class Match:
             draft.roll()
             return draft.freeze()
         if self.phase == "move" and player == self.on_roll and self.dice is not None:
-            raise IllegalActionError(f"you have already rolled {dice_text(self.dice)}: "
-                                     "now move")
+            raise IllegalActionError(f"you have already rolled {dice_text(self.dice)}: now move")
         raise not_now(self, player, "roll")
 
     def move(self, player: int, text: str) -> Match:
@@ -393,8 +427,9 @@ class Match:
         """``player`` accepts the double: they own the cube at twice the value."""
         check_answer_to_double(self, player, "take")
         cube = self.cube_value * 2
-        draft = self._draft(Action("take", player),
-                            replace(self, cube_value=cube, cube_owner=player, phase="roll"))
+        draft = self._draft(
+            Action("take", player), replace(self, cube_value=cube, cube_owner=player, phase="roll")
+        )
         draft.record.append(Took(player, cube))
         return draft.freeze()
 
@@ -411,14 +446,18 @@ class Match:
         the cube at four times the value, and the doubler rolls."""
         check_answer_to_double(self, player, "beaver")
         if not self.options.beavers:
-            raise IllegalActionError("beavers are not allowed in this game"
-                                     if self.options.money else
-                                     "beavers are only for money games")
+            raise IllegalActionError(
+                "beavers are not allowed in this game"
+                if self.options.money
+                else "beavers are only for money games"
+            )
         if self.cube_value * 4 > MAX_CUBE:
             raise IllegalActionError(f"the cube can't go above {MAX_CUBE}: take or drop")
         cube = self.cube_value * 4
-        draft = self._draft(Action("beaver", player),
-                            replace(self, cube_value=cube, cube_owner=player, phase="roll"))
+        draft = self._draft(
+            Action("beaver", player),
+            replace(self, cube_value=cube, cube_owner=player, phase="roll"),
+        )
         draft.record.append(Beavered(player, cube))
         return draft.freeze()
 
@@ -428,8 +467,10 @@ class Match:
         check_player(self, player)
         value = _resign_level(level)
         if self.phase in ("roll", "move") and player == self.on_roll:
-            draft = self._draft(Action("resign", player, level=value),
-                                replace(self, phase="resigned", resignation=value))
+            draft = self._draft(
+                Action("resign", player, level=value),
+                replace(self, phase="resigned", resignation=value),
+            )
             draft.record.append(ResignationOffered(player, value, value * self.cube_value))
             return draft.freeze()
         if self.phase == "resigned" and player == self.on_roll:
@@ -448,9 +489,10 @@ class Match:
     def reject_resignation(self, player: int) -> Match:
         """``player`` refuses the opponent's resignation: play goes on where it was."""
         check_answer_to_resignation(self, player, "reject")
-        draft = self._draft(Action("reject", player),
-                            replace(self, resignation=0,
-                                    phase="roll" if self.dice is None else "move"))
+        draft = self._draft(
+            Action("reject", player),
+            replace(self, resignation=0, phase="roll" if self.dice is None else "move"),
+        )
         draft.record.append(ResignationRejected(player, self.resignation))
         return draft.freeze()
 
@@ -460,8 +502,14 @@ class Match:
 
 
 _ACTIONS: Mapping[str, str] = {
-    "roll": "roll", "move": "move", "double": "double", "take": "take", "drop": "drop",
-    "beaver": "beaver", "resign": "resign", "accept": "accept_resignation",
+    "roll": "roll",
+    "move": "move",
+    "double": "double",
+    "take": "take",
+    "drop": "drop",
+    "beaver": "beaver",
+    "resign": "resign",
+    "accept": "accept_resignation",
     "reject": "reject_resignation",
 }
 
@@ -475,4 +523,3 @@ def _resign_level(level: int | str) -> int:
     if isinstance(level, bool) or not isinstance(level, int) or not 1 <= level <= 3:
         raise IllegalActionError("resign a single game (1), a gammon (2) or a backgammon (3)")
     return level
-

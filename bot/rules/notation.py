@@ -89,11 +89,13 @@ _EXAMPLE = "use from/to like 13/7, bar/22 or 6/off"
 
 # Characters players type for "-", "/" and "*" that NFKC leaves alone: dashes and the minus sign
 # (FIBS 13-7 typed with an en dash), division and fraction slashes, asterisk and star look-alikes.
-_LOOK_ALIKES = str.maketrans({
-    **dict.fromkeys("\u2010\u2011\u2012\u2013\u2014\u2015\u2043\u2212\u2796", "-"),
-    **dict.fromkeys("\u2044\u2215\u29f8\u2571", "/"),
-    **dict.fromkeys("\u066d\u204e\u2217\u22c6\u2605\u2731\u2732\u2733\u273b", "*"),
-})
+_LOOK_ALIKES = str.maketrans(
+    {
+        **dict.fromkeys("\u2010\u2011\u2012\u2013\u2014\u2015\u2043\u2212\u2796", "-"),
+        **dict.fromkeys("\u2044\u2215\u29f8\u2571", "/"),
+        **dict.fromkeys("\u066d\u204e\u2217\u22c6\u2605\u2731\u2732\u2733\u273b", "*"),
+    }
+)
 
 
 def normalise_typed(text: str) -> str:
@@ -131,11 +133,11 @@ def _read_point(word: str, token: str, source: str, *, whole: bool) -> int:
     if word in _POINT_WORDS:
         return _POINT_WORDS[word]
     if not word:
-        raise _not_a_move(f"{excerpt(token)} is missing a point; {_EXAMPLE}", source,
-                          quoted=whole)
+        raise _not_a_move(f"{excerpt(token)} is missing a point; {_EXAMPLE}", source, quoted=whole)
     if not word.isdigit() or not word.isascii():
-        raise _not_a_move(f"{excerpt(word)} in {excerpt(token)} is not a point; {_EXAMPLE}",
-                          source, quoted=whole)
+        raise _not_a_move(
+            f"{excerpt(word)} in {excerpt(token)} is not a point; {_EXAMPLE}", source, quoted=whole
+        )
     point = int(word)
     if point > BAR:
         shown = str(point) if point < 1000 else "that high"

@@ -17,7 +17,6 @@ class MatchOptionsError(ValueError):
     """Options no match can be played with; the message says which and why."""
 
 
-
 @dataclass(frozen=True, slots=True)
 class MatchOptions:
     """How the match is played. ``length`` 0 is a money game (a single game).
@@ -36,20 +35,21 @@ class MatchOptions:
 
     def __post_init__(self) -> None:
         if isinstance(self.length, bool) or not isinstance(self.length, int):
-            raise MatchOptionsError(f"the match length must be a whole number, not "
-                                    f"{self.length!r}")
+            raise MatchOptionsError(f"the match length must be a whole number, not {self.length!r}")
         if not 0 <= self.length <= MAX_LENGTH:
-            raise MatchOptionsError(f"a match is 1 to {MAX_LENGTH} points (0 for a money game), "
-                                    f"not {self.length}")
+            raise MatchOptionsError(
+                f"a match is 1 to {MAX_LENGTH} points (0 for a money game), not {self.length}"
+            )
         auto = self.automatic_doubles
         if auto is True:
             object.__setattr__(self, "automatic_doubles", DEFAULT_AUTOMATIC_DOUBLES)
         elif auto is False:
             object.__setattr__(self, "automatic_doubles", 0)
-        elif (not isinstance(auto, int) or not 0 <= auto <= MAX_AUTOMATIC_DOUBLES):
+        elif not isinstance(auto, int) or not 0 <= auto <= MAX_AUTOMATIC_DOUBLES:
             raise MatchOptionsError(
                 f"automatic doubles are how many per game: 0 (off) to {MAX_AUTOMATIC_DOUBLES}, "
-                f"not {auto!r}")
+                f"not {auto!r}"
+            )
         if self.length:
             for name in ("jacoby", "beavers", "automatic_doubles"):
                 if getattr(self, name):
@@ -62,11 +62,20 @@ class MatchOptions:
         return self.length == 0
 
     def to_data(self) -> dict[str, Any]:
-        return {"length": self.length, "crawford": self.crawford, "jacoby": self.jacoby,
-                "beavers": self.beavers, "automatic_doubles": self.automatic_doubles}
+        return {
+            "length": self.length,
+            "crawford": self.crawford,
+            "jacoby": self.jacoby,
+            "beavers": self.beavers,
+            "automatic_doubles": self.automatic_doubles,
+        }
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> MatchOptions:
-        return cls(length=int(data["length"]), crawford=bool(data["crawford"]),
-                   jacoby=bool(data["jacoby"]), beavers=bool(data["beavers"]),
-                   automatic_doubles=int(data["automatic_doubles"]))
+        return cls(
+            length=int(data["length"]),
+            crawford=bool(data["crawford"]),
+            jacoby=bool(data["jacoby"]),
+            beavers=bool(data["beavers"]),
+            automatic_doubles=int(data["automatic_doubles"]),
+        )

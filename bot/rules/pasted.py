@@ -80,18 +80,17 @@ class PastedPosition:
         if self.cube_owner is not None and self.cube == 1:
             return "a cube of 1 is centred: nobody owns it before a double"
         if not 0 <= self.length <= MAX_SCORE or not all(
-                0 <= points <= MAX_SCORE for points in self.score):
+            0 <= points <= MAX_SCORE for points in self.score
+        ):
             return "the length and scores are whole numbers from 0"
         if self.length and max(self.score) >= self.length:
-            return (f"a score of {max(self.score)} has already won a {self.length}-point "
-                    f"match")
+            return f"a score of {max(self.score)} has already won a {self.length}-point match"
         if self.length and (self.jacoby or self.beavers):
             return "the Jacoby rule and beavers are for money games, not match play"
         if self.crawford and self.length == 1:
             return "a 1-point match has no Crawford game"
         if self.crawford and self.score.count(self.length - 1) != 1:
-            return ("the Crawford game is played when one player, not both, is 1 point from "
-                    "winning")
+            return "the Crawford game is played when one player, not both, is 1 point from winning"
         if self.crawford and (self.cube > 1 or self.doubled):
             return "there is no cube in the Crawford game"
         if self.doubled:
@@ -136,11 +135,21 @@ class PastedPosition:
         return self.position.position_id()
 
     def match_id(self) -> str:
-        return encode_match_id(MatchIdFields(
-            cube=self.cube, cube_owner=self.cube_owner, on_roll=self.on_roll,
-            crawford=self.crawford, game_state=GAME_PLAYING, turn=self.turn,
-            doubled=self.doubled, dice=self.dice or (0, 0), length=self.length,
-            score=self.score, jacoby=self.jacoby))
+        return encode_match_id(
+            MatchIdFields(
+                cube=self.cube,
+                cube_owner=self.cube_owner,
+                on_roll=self.on_roll,
+                crawford=self.crawford,
+                game_state=GAME_PLAYING,
+                turn=self.turn,
+                doubled=self.doubled,
+                dice=self.dice or (0, 0),
+                length=self.length,
+                score=self.score,
+                jacoby=self.jacoby,
+            )
+        )
 
     def gnubg_id(self) -> str:
         """``PositionID:MatchID``."""
@@ -151,12 +160,19 @@ class PastedPosition:
         rules = int(self.crawford) if self.length else money_rules
         owner = {None: 0, 1: 1, 0: -1}[self.cube_owner]
         return Xgid(
-            bottom=self.side(1), top=self.side(0),
-            cube_log2=self.cube.bit_length() - 1, cube_position=owner,
-            turn=1 if self.on_roll == 1 else -1, dice=self.dice or (0, 0),
-            offer="D" if self.doubled else "", score_bottom=self.score[1],
-            score_top=self.score[0], rules=rules, length=self.length,
-            max_cube_log2=self.max_cube.bit_length() - 1)
+            bottom=self.side(1),
+            top=self.side(0),
+            cube_log2=self.cube.bit_length() - 1,
+            cube_position=owner,
+            turn=1 if self.on_roll == 1 else -1,
+            dice=self.dice or (0, 0),
+            offer="D" if self.doubled else "",
+            score_bottom=self.score[1],
+            score_top=self.score[0],
+            rules=rules,
+            length=self.length,
+            max_cube_log2=self.max_cube.bit_length() - 1,
+        )
 
     def xgid(self) -> str:
         return encode_xgid(self.to_xgid())
@@ -166,8 +182,11 @@ def _checked_sides(text: str, sides: dict[int, Side]) -> None:
     """At most 15 checkers a side, said in words for the player (an XGID's letters go to 16)."""
     for player, side in sides.items():
         if sum(side) > CHECKERS:
-            raise PositionTextError(typed(
-                f"{NAMES[player]} has {sum(side)} checkers: a side has at most {CHECKERS}", text))
+            raise PositionTextError(
+                typed(
+                    f"{NAMES[player]} has {sum(side)} checkers: a side has at most {CHECKERS}", text
+                )
+            )
 
 
 def _built(text: str, make: Callable[[], PastedPosition]) -> PastedPosition:
@@ -183,30 +202,43 @@ def from_xgid(text: str) -> PastedPosition:
     xgid = decode_xgid(text)
     if xgid.offer in ("B", "R"):
         what = "beaver" if xgid.offer == "B" else "raccoon"
-        raise PositionTextError(typed(
-            f"This XGID is waiting on an answer to a {what}, which the bot can't show: paste "
-            "the position before it (dice field D) or after it", text))
+        raise PositionTextError(
+            typed(
+                f"This XGID is waiting on an answer to a {what}, which the bot can't show: paste "
+                "the position before it (dice field D) or after it",
+                text,
+            )
+        )
     _checked_sides(text, {1: xgid.bottom, 0: xgid.top})
     on_roll = 1 if xgid.turn == 1 else 0
     sides = {1: xgid.bottom, 0: xgid.top}
     if xgid.length and xgid.rules > 1:
-        raise PositionTextError(typed(
-            "In match play an XGID's eighth field is 1 (the Crawford game) or 0", text))
+        raise PositionTextError(
+            typed("In match play an XGID's eighth field is 1 (the Crawford game) or 0", text)
+        )
     if xgid.rules > 3:
-        raise PositionTextError(typed(
-            "In a money game an XGID's eighth field is 0-3 (1 Jacoby, 2 beavers)", text))
+        raise PositionTextError(
+            typed("In a money game an XGID's eighth field is 0-3 (1 Jacoby, 2 beavers)", text)
+        )
     if xgid.cube_log2 > 15 or xgid.max_cube_log2 > 15:
         raise PositionTextError(typed("An XGID's cube is at most 15 (a cube of 32768)", text))
-    return _built(text, lambda: PastedPosition(
-        Position(sides[on_roll], sides[1 - on_roll]), on_roll=on_roll,
-        dice=None if xgid.dice == (0, 0) else xgid.dice,
-        cube=1 << xgid.cube_log2, cube_owner={0: None, 1: 1, -1: 0}[xgid.cube_position],
-        doubled=xgid.offer == "D", length=xgid.length,
-        score=(xgid.score_top, xgid.score_bottom),
-        crawford=xgid.length > 1 and xgid.rules == 1,  # gnubg: no Crawford in a 1-point match
-        jacoby=not xgid.length and bool(xgid.rules & 1),
-        beavers=not xgid.length and bool(xgid.rules & 2),
-        max_cube=1 << xgid.max_cube_log2))
+    return _built(
+        text,
+        lambda: PastedPosition(
+            Position(sides[on_roll], sides[1 - on_roll]),
+            on_roll=on_roll,
+            dice=None if xgid.dice == (0, 0) else xgid.dice,
+            cube=1 << xgid.cube_log2,
+            cube_owner={0: None, 1: 1, -1: 0}[xgid.cube_position],
+            doubled=xgid.offer == "D",
+            length=xgid.length,
+            score=(xgid.score_top, xgid.score_bottom),
+            crawford=xgid.length > 1 and xgid.rules == 1,  # gnubg: no Crawford in a 1-point match
+            jacoby=not xgid.length and bool(xgid.rules & 1),
+            beavers=not xgid.length and bool(xgid.rules & 2),
+            max_cube=1 << xgid.max_cube_log2,
+        ),
+    )
 
 
 def from_gnubg_id(text: str, position_id: str, match_id: str | None) -> PastedPosition:
@@ -215,34 +247,52 @@ def from_gnubg_id(text: str, position_id: str, match_id: str | None) -> PastedPo
     try:
         not_on_roll, on_roll_side = decode_position_id(position_id)
     except ValueError:
-        raise PositionTextError(typed(
-            f"{position_id!r} is not a Position ID (14 characters from gnubg)", text)) from None
+        raise PositionTextError(
+            typed(f"{position_id!r} is not a Position ID (14 characters from gnubg)", text)
+        ) from None
     fields = MatchIdFields(on_roll=1, turn=1)
     if match_id is not None:
         try:
             fields = decode_match_id(match_id)
         except ValueError:
-            raise PositionTextError(typed(
-                f"{match_id!r} is not a Match ID (12 characters from gnubg)", text)) from None
+            raise PositionTextError(
+                typed(f"{match_id!r} is not a Match ID (12 characters from gnubg)", text)
+            ) from None
     if fields.game_state != GAME_PLAYING:
-        raise PositionTextError(typed(
-            "That Match ID is of a game that is not in play (over, or not started)", text))
+        raise PositionTextError(
+            typed("That Match ID is of a game that is not in play (over, or not started)", text)
+        )
     if fields.resigned:
-        raise PositionTextError(typed(
-            "That Match ID has a resignation offered, which the bot can't show: paste the "
-            "position before it", text))
+        raise PositionTextError(
+            typed(
+                "That Match ID has a resignation offered, which the bot can't show: paste the "
+                "position before it",
+                text,
+            )
+        )
     if fields.turn != (1 - fields.on_roll if fields.doubled else fields.on_roll):
-        raise PositionTextError(typed(
-            "That Match ID's turn belongs to neither the player on roll nor a taker", text))
+        raise PositionTextError(
+            typed("That Match ID's turn belongs to neither the player on roll nor a taker", text)
+        )
     _checked_sides(text, {fields.on_roll: on_roll_side, 1 - fields.on_roll: not_on_roll})
     dice = None if fields.dice == (0, 0) else fields.dice
     if dice is not None and 0 in dice:
         raise PositionTextError(typed("That Match ID has only one die rolled", text))
-    return _built(text, lambda: PastedPosition(
-        Position(on_roll_side, not_on_roll), on_roll=fields.on_roll, dice=dice,
-        cube=fields.cube, cube_owner=fields.cube_owner, doubled=fields.doubled,
-        length=fields.length, score=fields.score,
-        crawford=fields.crawford and fields.length > 1, jacoby=fields.jacoby))
+    return _built(
+        text,
+        lambda: PastedPosition(
+            Position(on_roll_side, not_on_roll),
+            on_roll=fields.on_roll,
+            dice=dice,
+            cube=fields.cube,
+            cube_owner=fields.cube_owner,
+            doubled=fields.doubled,
+            length=fields.length,
+            score=fields.score,
+            crawford=fields.crawford and fields.length > 1,
+            jacoby=fields.jacoby,
+        ),
+    )
 
 
 def read_position(text: str) -> PastedPosition:

@@ -155,12 +155,13 @@ class Position:
         if not plays[0].steps:
             if plain in ("", NO_LEGAL_MOVE, "pass"):
                 return plays[0]
-            raise IllegalMoveError(typed(
-                f"you have no legal move with {dice_text(roll)}: there is nothing to play",
-                text))
+            raise IllegalMoveError(
+                typed(
+                    f"you have no legal move with {dice_text(roll)}: there is nothing to play", text
+                )
+            )
         if plain in (NO_LEGAL_MOVE, "pass"):
-            raise IllegalMoveError(typed(f"you have a legal play, e.g. {plays[0].notation}",
-                                         text))
+            raise IllegalMoveError(typed(f"you have a legal play, e.g. {plays[0].notation}", text))
         segments = parse_segments(text)
         return _Matcher(self, roll, plays, text, segments).match()
 
@@ -425,8 +426,11 @@ class _Matcher:
 
     def match(self) -> Play:
         position, segments = self.position, self.segments
-        reason = (backwards_reason(segments) or too_many_moves_reason(self.dice, segments)
-                  or closed_reason(position, segments))
+        reason = (
+            backwards_reason(segments)
+            or too_many_moves_reason(self.dice, segments)
+            or closed_reason(position, segments)
+        )
         if reason:
             raise self.illegal(reason)
         mover = list(position.mover)
@@ -450,6 +454,9 @@ class _Matcher:
                 return same_board[0]
             if len(same_board) > 1:
                 choices = " or ".join(play.notation for play in same_board)
-                raise AmbiguousMoveError(typed(
-                    f"that fits more than one play: {choices}; type the one you mean", self.text))
+                raise AmbiguousMoveError(
+                    typed(
+                        f"that fits more than one play: {choices}; type the one you mean", self.text
+                    )
+                )
         raise self.illegal(diagnose(position, self.dice, self.plays, segments))

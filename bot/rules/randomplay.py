@@ -25,8 +25,9 @@ class Policy:
     accept: float = 0.5
 
 
-def random_states(seed: int, length: int = 5, policy: Policy = Policy(),
-                  **options: Any) -> Iterator[Match]:
+def random_states(
+    seed: int, length: int = 5, policy: Policy = Policy(), **options: Any
+) -> Iterator[Match]:
     """Every state of a match between two seeded random players, the start first."""
     rng = random.Random(seed)
     match = Match.start(length, dice=VerifiableDice.seeded(seed), **options)
@@ -51,8 +52,11 @@ def random_states(seed: int, length: int = 5, policy: Policy = Policy(),
             draw = rng.random()
             if draw < policy.drop:
                 match = match.drop(player)
-            elif (draw < policy.drop + policy.beaver and match.options.beavers
-                  and match.cube_value * 4 <= MAX_CUBE):
+            elif (
+                draw < policy.drop + policy.beaver
+                and match.options.beavers
+                and match.cube_value * 4 <= MAX_CUBE
+            ):
                 match = match.beaver(player)
             else:
                 match = match.take(player)

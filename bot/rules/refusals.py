@@ -21,8 +21,10 @@ if TYPE_CHECKING:
 
 def require_full_record(match: Match, purpose: str) -> None:
     if not match.has_full_record:
-        raise PartialRecordError(f"{purpose} needs the whole record, and this match was "
-                                 "restored from a snapshot: replay its actions instead")
+        raise PartialRecordError(
+            f"{purpose} needs the whole record, and this match was "
+            "restored from a snapshot: replay its actions instead"
+        )
 
 
 def check_player(match: Match, player: int) -> None:
@@ -37,17 +39,20 @@ def not_now(match: Match, player: int, verb: str) -> MatchError:
     something first)."""
     if match.phase == "doubled":
         if player == match.turn:
-            return IllegalActionError(f"you have been doubled to {match.cube_value * 2}: "
-                                      "take or drop first")
-        return NotYourTurnError("it is not your turn: your opponent must take or drop "
-                                "your double")
+            return IllegalActionError(
+                f"you have been doubled to {match.cube_value * 2}: take or drop first"
+            )
+        return NotYourTurnError("it is not your turn: your opponent must take or drop your double")
     if match.phase == "resigned":
         if player == match.turn:
-            return IllegalActionError(f"your opponent offers to resign "
-                                      f"{level_text(match.resignation)}: accept or reject "
-                                      "first")
-        return NotYourTurnError("it is not your turn: your opponent must accept or reject "
-                                "your resignation")
+            return IllegalActionError(
+                f"your opponent offers to resign "
+                f"{level_text(match.resignation)}: accept or reject "
+                "first"
+            )
+        return NotYourTurnError(
+            "it is not your turn: your opponent must accept or reject your resignation"
+        )
     return NotYourTurnError(f"it is not your turn to {verb}")
 
 
@@ -67,8 +72,10 @@ def double_refusal(match: Match, player: int) -> MatchError | None:
     if match.cube_owner is not None and match.cube_owner != player:
         return IllegalActionError("the cube is your opponent's: only they can double now")
     if match.length and match.score[player] + match.cube_value >= match.length:
-        return IllegalActionError("the cube is dead: winning this game already wins you the "
-                                  "match, so a double can't gain you anything")
+        return IllegalActionError(
+            "the cube is dead: winning this game already wins you the "
+            "match, so a double can't gain you anything"
+        )
     if match.cube_value * 2 > MAX_CUBE:
         return IllegalActionError(f"the cube is already at {match.cube_value}, its limit")
     if player != match.on_roll:
@@ -91,5 +98,4 @@ def check_answer_to_resignation(match: Match, player: int, verb: str) -> None:
     if match.phase != "resigned":
         raise IllegalActionError(f"there is no resignation to {verb}")
     if player == match.on_roll:
-        raise NotYourTurnError(f"you can't {verb} your own resignation: your opponent "
-                               "answers it")
+        raise NotYourTurnError(f"you can't {verb} your own resignation: your opponent answers it")

@@ -27,8 +27,18 @@ if TYPE_CHECKING:
 SNAPSHOT_FORMAT = 1
 # Fields of Match that are history (or the dice, given apart), not state: the snapshot keeps
 # only the part of the history listed in the module docstring.
-_HISTORY = frozenset({"dice_source", "games", "actions", "record", "events_start", "_plays",
-                      "earlier_actions", "has_full_record"})
+_HISTORY = frozenset(
+    {
+        "dice_source",
+        "games",
+        "actions",
+        "record",
+        "events_start",
+        "_plays",
+        "earlier_actions",
+        "has_full_record",
+    }
+)
 _TUPLE_FIELDS = frozenset({"score", "dice"})
 _Kept = TypeVar("_Kept", GameOver, Moved)
 
@@ -66,8 +76,15 @@ def match_from_snapshot(data: Mapping[str, Any], dice: DiceSource) -> Match:
             raise SnapshotError(f"a snapshot's action count is a whole number, not {count!r}")
         games = _events(data["last_game"], GameOver)
         record = _events(data["last_play"], Moved)
-        return Match(dice_source=dice, games=games, record=record, events_start=len(record),
-                     earlier_actions=count, has_full_record=False, **state)
+        return Match(
+            dice_source=dice,
+            games=games,
+            record=record,
+            events_start=len(record),
+            earlier_actions=count,
+            has_full_record=False,
+            **state,
+        )
     except SnapshotError:
         raise
     except (KeyError, TypeError, ValueError) as error:

@@ -79,10 +79,17 @@ class Xgid:
             raise ValueError(f"the offer is one of {OFFERS}, not {self.offer!r}")
         rolled = self.dice != (0, 0)
         if rolled and (self.offer or not all(1 <= die <= 6 for die in self.dice)):
-            raise ValueError(f"dice are two numbers from 1 to 6, and none with an offer: "
-                             f"{self.dice!r}")
-        numbers = (self.cube_log2, self.score_bottom, self.score_top, self.rules, self.length,
-                   self.max_cube_log2)
+            raise ValueError(
+                f"dice are two numbers from 1 to 6, and none with an offer: {self.dice!r}"
+            )
+        numbers = (
+            self.cube_log2,
+            self.score_bottom,
+            self.score_top,
+            self.rules,
+            self.length,
+            self.max_cube_log2,
+        )
         if any(number < 0 for number in numbers):
             raise ValueError(f"the cube, scores, rules and lengths are not negative: {numbers}")
 
@@ -137,13 +144,19 @@ def _count(character: str) -> tuple[int, int]:
 
 def _sides(text: str, field: str) -> tuple[Side, Side]:
     if _POSITION.fullmatch(field) is None:
-        raise PositionTextError(typed(
-            "An XGID starts with 26 characters: A-P for X's checkers, a-p for O's, - for none",
-            text))
+        raise PositionTextError(
+            typed(
+                "An XGID starts with 26 characters: A-P for X's checkers, a-p for O's, - for none",
+                text,
+            )
+        )
     if field[0].isupper() or field[25].islower():
-        raise PositionTextError(typed(
-            "An XGID's first character is O's bar (a-p or -) and its last X's bar (A-P or -)",
-            text))
+        raise PositionTextError(
+            typed(
+                "An XGID's first character is O's bar (a-p or -) and its last X's bar (A-P or -)",
+                text,
+            )
+        )
     bottom = [0] * 25
     top = [0] * 25
     top[BAR] = _count(field[0])[1]
@@ -157,9 +170,12 @@ def _dice(text: str, field: str) -> tuple[tuple[int, int], str]:
     if field in OFFERS[1:]:
         return (0, 0), field
     if re.fullmatch(r"00|[1-6][1-6]", field) is None:
-        raise PositionTextError(typed(
-            f"An XGID's fifth field is the dice: 00, two dice such as 31, or D; not {field!r}",
-            text))
+        raise PositionTextError(
+            typed(
+                f"An XGID's fifth field is the dice: 00, two dice such as 31, or D; not {field!r}",
+                text,
+            )
+        )
     return (int(field[0]), int(field[1])), ""
 
 
@@ -171,19 +187,35 @@ def decode_xgid(text: str) -> Xgid:
         body = body[5:].strip()
     fields = body.split(":")
     if len(fields) != FIELDS:
-        raise PositionTextError(typed(
-            f"An XGID has {FIELDS} fields separated by colons, this has {len(fields)}", text))
+        raise PositionTextError(
+            typed(f"An XGID has {FIELDS} fields separated by colons, this has {len(fields)}", text)
+        )
     bottom, top = _sides(text, fields[0])
     dice, offer = _dice(text, fields[4])
     numbers: list[int] = []
     for index in (1, 2, 3, 5, 6, 7, 8, 9):
         if _INTEGER.fullmatch(fields[index]) is None:
-            raise PositionTextError(typed(
-                f"Field {index + 1} of an XGID is a whole number, not {fields[index]!r}", text))
+            raise PositionTextError(
+                typed(
+                    f"Field {index + 1} of an XGID is a whole number, not {fields[index]!r}", text
+                )
+            )
         numbers.append(int(fields[index]))
     cube, position, turn, score_bottom, score_top, rules, length, max_cube = numbers
     try:
-        return Xgid(bottom, top, cube, position, turn, dice, offer, score_bottom, score_top,
-                    rules, length, max_cube)
+        return Xgid(
+            bottom,
+            top,
+            cube,
+            position,
+            turn,
+            dice,
+            offer,
+            score_bottom,
+            score_top,
+            rules,
+            length,
+            max_cube,
+        )
     except ValueError as error:
         raise PositionTextError(typed(f"Not an XGID: {error}", text)) from None

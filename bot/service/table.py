@@ -487,9 +487,7 @@ class TableService:
         """Ids of the players of the channel's match and of its open challenge, and of its match
         that ended in the last :data:`RECENT_SECONDS` (one read)."""
         now = self._clock()
-        return await self.store.seated(
-            place.server_id, place.channel_id, now, now - RECENT_SECONDS
-        )
+        return await self.store.seated(place.server_id, place.channel_id, now, now - RECENT_SECONDS)
 
     async def unannounced(self) -> list[tuple[Place, int, int]]:
         """(place, match id, version) of each match whose newest state was never shown."""
@@ -504,9 +502,7 @@ class TableService:
             table = await self.repository.table(place, repair=False)
             if table is None:
                 return []
-            return [
-                await status_reply(table, [], self.prefix, self.images, now=self._clock())
-            ]
+            return [await status_reply(table, [], self.prefix, self.images, now=self._clock())]
 
     async def mark_announced(self, match_id: int, version: int) -> None:
         """Version ``version`` of the match was shown in its channel."""

@@ -445,8 +445,18 @@ class Transaction:
             "status = ?, winner = ?, ending = ?, abort_offered_by = ?, version = version + 1, "
             "last_action_at = CASE WHEN ? THEN ? ELSE last_action_at END "
             "WHERE id = ? AND version = ?",
-            (state, snapshot, status, winner, ending, abort_offered_by, touch, now, match_id,
-             version),
+            (
+                state,
+                snapshot,
+                status,
+                winner,
+                ending,
+                abort_offered_by,
+                touch,
+                now,
+                match_id,
+                version,
+            ),
         )
         if changed != 1:
             raise StaleMatchError(f"match {match_id} is no longer at version {version}", match_id)

@@ -64,8 +64,14 @@ async def write_timer(tx: Transaction, timer: TimerRow) -> None:
     banks = timer.banks or (None, None)
     await tx.execute(
         f"INSERT OR REPLACE INTO match_timers ({_TIMER_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)",
-        (timer.match_id, timer.turn_started_at, int(timer.reminded), *banks, timer.delay,
-         timer.flag_at),
+        (
+            timer.match_id,
+            timer.turn_started_at,
+            int(timer.reminded),
+            *banks,
+            timer.delay,
+            timer.flag_at,
+        ),
     )
 
 

@@ -171,9 +171,7 @@ async def test_a_match_whose_message_failed_is_re_posted_once_at_start(
     assert table is not None and table.match.turn is not None
     mover = {str(alice.id): alice, str(bob.id): bob}[table.row.player_ids[table.match.turn]]
     command = (
-        f"!move {table.match.legal_plays()[0].notation}"
-        if table.match.phase == "move"
-        else "!roll"
+        f"!move {table.match.legal_plays()[0].notation}" if table.match.phase == "move" else "!roll"
     )
     with monkeypatch.context() as patch:
         patch.setattr(bot.http, "send_message", down)

@@ -121,8 +121,13 @@ async def test_without_attach_files_the_outcome_goes_as_text() -> None:
 
 async def test_private_and_unsent_replies_are_not_followed() -> None:
     live = LiveProgress(cast(TableService, ScriptedService()))
-    live.follow([(Reply("x", job=JOB, private=True), cast(discord.Message, FakeMessage())),
-                 (progress("y"), None), (Reply("z"), cast(discord.Message, FakeMessage()))])
+    live.follow(
+        [
+            (Reply("x", job=JOB, private=True), cast(discord.Message, FakeMessage())),
+            (progress("y"), None),
+            (Reply("z"), cast(discord.Message, FakeMessage())),
+        ]
+    )
     await live.wait()
 
 
@@ -139,8 +144,9 @@ async def analysing_service(
     store: Store, settings: Settings, clock: FakeClock, analyst: FakeAnalyst
 ) -> AsyncIterator[TableService]:
     quiet = Settings(database=settings.database, analysis_auto=False)
-    service = TableService(store, settings=quiet, dice=seeded_dice(SEED), clock=clock,
-                           engine=analyst, images=False)
+    service = TableService(
+        store, settings=quiet, dice=seeded_dice(SEED), clock=clock, engine=analyst, images=False
+    )
     yield service
     await service.analyses.stop()
     service.close()
@@ -148,7 +154,9 @@ async def analysing_service(
 
 @pytest.fixture
 async def bot(
-    analysing_service: TableService, settings: Settings, tmp_path: Path,
+    analysing_service: TableService,
+    settings: Settings,
+    tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> AsyncIterator[BackgammonBot]:
     monkeypatch.chdir(tmp_path)

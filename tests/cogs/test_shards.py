@@ -46,8 +46,10 @@ def test_by_default_discord_decides_and_this_process_runs_all(tmp_path: Path) ->
     ("environ", "message"),
     [
         ({"SHARD_IDS": "0-3"}, "SHARD_IDS=0-3 needs SHARD_COUNT too"),
-        ({"SHARD_COUNT": "4", "SHARD_IDS": "0-4"}, "goes up to 4, but with SHARD_COUNT=4 the "
-         "shards are 0 to 3"),
+        (
+            {"SHARD_COUNT": "4", "SHARD_IDS": "0-4"},
+            "goes up to 4, but with SHARD_COUNT=4 the shards are 0 to 3",
+        ),
         ({"SHARD_COUNT": "4", "SHARD_IDS": "3-1"}, "the empty or negative range '3-1'"),
         ({"SHARD_COUNT": "4", "SHARD_IDS": "-1"}, "like 0-3 or 0,1,2, not '-1'"),
         ({"SHARD_COUNT": "4", "SHARD_IDS": "one"}, "like 0-3 or 0,1,2, not 'one'"),

@@ -29,8 +29,11 @@ class SpawnPool:
 
     @staticmethod
     def _new_executor() -> ProcessPoolExecutor:
-        return ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
-                                   initializer=_start_worker)
+        return ProcessPoolExecutor(
+            max_workers=1,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=_start_worker,
+        )
 
     def restart(self) -> None:
         """Kill the worker and start another (as after a crash)."""
@@ -44,7 +47,8 @@ class SpawnPool:
         loop = asyncio.get_running_loop()
         try:
             return await asyncio.wait_for(
-                loop.run_in_executor(self._executor, function, *args), timeout)
+                loop.run_in_executor(self._executor, function, *args), timeout
+            )
         except (BrokenProcessPool, TimeoutError) as error:
             self.restart()
             raise EngineFailure("GNU Backgammon's worker stopped; try again.") from error

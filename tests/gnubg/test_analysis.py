@@ -32,8 +32,9 @@ def match_mat(seed: int) -> str:
 
 
 def money_mat(seed: int, beaver: float = 0.0) -> str:
-    match = random_match(seed, 0, Policy(resign=0.0, double=0.05, beaver=beaver), jacoby=True,
-                         beavers=True)
+    match = random_match(
+        seed, 0, Policy(resign=0.0, double=0.05, beaver=beaver), jacoby=True, beavers=True
+    )
     return match.to_mat(NAMES)
 
 
@@ -68,14 +69,20 @@ def money_result(pool: SpawnPool) -> MatchAnalysis:
 # -- gnubg's own analysis, in this process --------------------------------------------------------
 
 
-def gnubg_analyse(mat: str, *, jacoby: bool = False, beavers: bool = False) -> tuple[str,
-                                                                                      list[str]]:
+def gnubg_analyse(
+    mat: str, *, jacoby: bool = False, beavers: bool = False
+) -> tuple[str, list[str]]:
     """``analyse match`` as a gnubg user would run it: its statistics and the text export."""
     with captured_output(), tempfile.TemporaryDirectory() as folder:
-        for command in ("set threads 1", "set analysis chequerplay evaluation plies 0",
-                        "set analysis cubedecision evaluation plies 0", "set output mwc off",
-                        f"set jacoby {'on' if jacoby else 'off'}",
-                        f"set beavers {3 if beavers else 0}", "set cache 1048576"):
+        for command in (
+            "set threads 1",
+            "set analysis chequerplay evaluation plies 0",
+            "set analysis cubedecision evaluation plies 0",
+            "set output mwc off",
+            f"set jacoby {'on' if jacoby else 'off'}",
+            f"set beavers {3 if beavers else 0}",
+            "set cache 1048576",
+        ):
             gnubg.command(command)
         path = Path(folder) / "m.mat"
         path.write_text(mat)
@@ -114,6 +121,7 @@ def check_figures(result: MatchAnalysis, statistics: str) -> None:
     unit = "MWC" if result.length else "Points"
     lines = {label: text for (section, label), text in table.items()}
     for side, player in enumerate(result.players):
+
         def count(label: str, section: str, side: int = side) -> int:
             return int(table[(section, label)][side].split()[0])
 
@@ -123,14 +131,22 @@ def check_figures(result: MatchAnalysis, statistics: str) -> None:
 
         assert player.name == NAMES[side]
         assert player.checker_decisions == count("Unforced moves", "Chequerplay")
-        assert player.checker_errors == (count("Moves marked bad", "Chequerplay")
-                                         + count("Moves marked very bad", "Chequerplay"))
+        assert player.checker_errors == (
+            count("Moves marked bad", "Chequerplay") + count("Moves marked very bad", "Chequerplay")
+        )
         assert player.checker_blunders == count("Moves marked very bad", "Chequerplay")
         assert player.cube_decisions == count("Close or actual cube decisions", "Cube")
         assert player.cube_errors == sum(
-            count(f"{label} (EMG ({unit}))", "Cube") for label in (
-                "Missed doubles below CP", "Missed doubles above CP", "Wrong doubles below DP",
-                "Wrong doubles above TG", "Wrong takes", "Wrong passes"))
+            count(f"{label} (EMG ({unit}))", "Cube")
+            for label in (
+                "Missed doubles below CP",
+                "Missed doubles above CP",
+                "Wrong doubles below DP",
+                "Wrong doubles above TG",
+                "Wrong takes",
+                "Wrong passes",
+            )
+        )
         assert player.checker_error_rate == -figure(f"Error rate mEMG ({unit})", "Chequerplay")
         assert player.cube_error_rate == -figure(f"Error rate mEMG ({unit})", "Cube")
         assert player.error_rate == -figure(f"Error rate mEMG ({unit})", "Overall")
@@ -143,8 +159,7 @@ def check_figures(result: MatchAnalysis, statistics: str) -> None:
         assert player.rating == lines["Overall rating"][side]
 
 
-def check_worst(result: MatchAnalysis, games: list[str], statistics: str,
-                money: bool) -> None:
+def check_worst(result: MatchAnalysis, games: list[str], statistics: str, money: bool) -> None:
     """The three worst are the costliest of all mistakes, and all mistakes add up to gnubg's
     error totals (so each is given to the right player and counted once)."""
     every = analysis_text.mistakes(analysis_text.parse_export(games, money=money))
@@ -196,8 +211,15 @@ def test_worst_decisions_say_where_and_what(match_result: MatchAnalysis) -> None
                 assert mistake.dice is not None and re.search(r"\d/\d|bar/|/off", mistake.best)
             else:
                 assert mistake.dice is None
-                assert mistake.played in ("No double", "No redouble", "Double", "Redouble",
-                                          "Take", "Pass", "Beaver")
+                assert mistake.played in (
+                    "No double",
+                    "No redouble",
+                    "Double",
+                    "Redouble",
+                    "Take",
+                    "Pass",
+                    "Beaver",
+                )
 
 
 def test_chart_follows_the_match(match_result: MatchAnalysis) -> None:
@@ -227,8 +249,9 @@ def test_progress_is_reported_game_by_game(pool: SpawnPool) -> None:
     assert heard == [(0, 2), (1, 2), (2, 2)]
 
 
-def test_a_restarted_worker_gives_the_same_result(pool: SpawnPool,
-                                                  match_result: MatchAnalysis) -> None:
+def test_a_restarted_worker_gives_the_same_result(
+    pool: SpawnPool, match_result: MatchAnalysis
+) -> None:
     class RestartAfterFirstGame(SpawnPool):
         restarted = False
 
@@ -340,16 +363,19 @@ def test_a_file_gnubg_cannot_read_is_refused(pool: SpawnPool) -> None:
 # -- the stored form -----------------------------------------------------------------------------
 
 
-def test_to_data_round_trips_through_json(match_result: MatchAnalysis,
-                                          money_result: MatchAnalysis) -> None:
+def test_to_data_round_trips_through_json(
+    match_result: MatchAnalysis, money_result: MatchAnalysis
+) -> None:
     for result in (match_result, money_result):
         data = json.loads(json.dumps(result.to_data()))
         again = MatchAnalysis.from_data(data)
         assert again.players == result.players and again.worst == result.worst
         assert [(p.game, p.player, p.blunder) for p in again.chart] == [
-            (p.game, p.player, p.blunder) for p in result.chart]
-        assert all(abs(a.chance - b.chance) < 1e-5 for a, b in zip(again.chart, result.chart,
-                                                                     strict=True))
+            (p.game, p.player, p.blunder) for p in result.chart
+        ]
+        assert all(
+            abs(a.chance - b.chance) < 1e-5 for a, b in zip(again.chart, result.chart, strict=True)
+        )
         assert again.to_data() == result.to_data()
 
 

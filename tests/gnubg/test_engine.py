@@ -108,8 +108,9 @@ async def test_resignation_offer_only_when_certain(engine: GnubgEngine) -> None:
         loser = Position.from_points(points, {1: 1})
         query = Case(loser, None, 0, Context()).query()
         assert await engine.resignation_offer(query, LEVELS["expert"]) == level
-    even = await engine.resignation_offer(Case(Position.initial(), None, 0, Context()).query(),
-                                          LEVELS["expert"])
+    even = await engine.resignation_offer(
+        Case(Position.initial(), None, 0, Context()).query(), LEVELS["expert"]
+    )
     assert even == 0
     jacoby = Case(Position.from_points({13: 15}, {1: 1}), None, 0, Context(jacoby=True)).query()
     assert await engine.resignation_offer(jacoby, LEVELS["expert"]) == 1  # gammons don't count

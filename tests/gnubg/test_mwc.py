@@ -28,8 +28,9 @@ async def test_both_players_chances_add_up_and_the_opening_is_even(engine: Gnubg
 async def test_the_score_counts(engine: GnubgEngine) -> None:
     """4-0 in a 5-point match: the leader's chance is gnubg's ~80%+ at any position."""
     match = opening(5)
-    ahead = Match.from_snapshot({**match.snapshot(), "score": [4, 0], "crawford": True},
-                                match.dice_source)
+    ahead = Match.from_snapshot(
+        {**match.snapshot(), "score": [4, 0], "crawford": True}, match.dice_source
+    )
     chance = await engine.match_winning_chance(Query.of(ahead), 0, plies=0)
     assert chance > 0.75
 

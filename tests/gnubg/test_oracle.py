@@ -63,8 +63,11 @@ async def test_choose_play_resolves_bear_offs_cut_by_the_binding(engine: GnubgEn
     # 2 checkers on the 1-point, one on the 3, three on the 6; 11 to play.
     position = Position.from_points({1: 2, 3: 1, 6: 3}, {1: 5})
     case = Case(position, (1, 1), 0, Context())
-    flat = tuple(gnubg.find_best_move(case.board(), gnubg_cubeinfo(case),
-                                      gnubg.evalcontext(1, 0, 1, 0, 0.0), (1, 1)))
+    flat = tuple(
+        gnubg.find_best_move(
+            case.board(), gnubg_cubeinfo(case), gnubg.evalcontext(1, 0, 1, 0, 0.0), (1, 1)
+        )
+    )
     assert len(flat) % 2  # the binding's pitfall is there
     chosen = await engine.choose_play(case.query(), LEVELS["expert"])
     assert chosen is not None
@@ -154,10 +157,12 @@ def oracle_hint(case: Case, count: int, plies: int) -> list[tuple[str, float, in
     cubeinfo = gnubg_cubeinfo(case)  # money: gnubg's match_id reads the Jacoby rule from it
     posinfo = gnubg.posinfo(case.on_roll, 0, 0, 1, case.dice)
     gnubg_id = f"{gnubg.position_id(case.board())}:{gnubg.match_id(cubeinfo, posinfo)}"
-    gnubg.set_eval_hint_filter([
-        {"ply": plies, "level": level, "acceptmoves": count, "extramoves": 0, "threshold": 0.0}
-        for level in range(plies)
-    ])
+    gnubg.set_eval_hint_filter(
+        [
+            {"ply": plies, "level": level, "acceptmoves": count, "extramoves": 0, "threshold": 0.0}
+            for level in range(plies)
+        ]
+    )
     with captured_output() as out:
         gnubg.command("set threads 1")
         gnubg.command(f"set jacoby {'on' if c.jacoby else 'off'}")

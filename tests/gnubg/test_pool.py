@@ -79,8 +79,9 @@ async def test_the_event_loop_keeps_running_during_a_call(pool: WorkerPool) -> N
 
 
 async def test_calls_queue_for_a_busy_worker(pool: WorkerPool) -> None:
-    results = await asyncio.gather(*(pool.call(misbehave.sleep, 0.05 * n, timeout=10)
-                                     for n in range(3)))
+    results = await asyncio.gather(
+        *(pool.call(misbehave.sleep, 0.05 * n, timeout=10) for n in range(3))
+    )
     assert results == [0, 0.05, 0.1]
 
 

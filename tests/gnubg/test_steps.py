@@ -14,8 +14,7 @@ from bot.rules import Position
 from bot.rules.randomplay import self_play_positions
 
 # Bearing off against a checker left on our 1-point's far side (the opponent's 24-point).
-BEARING_OFF = Position.from_points({6: 4, 5: 3, 4: 3, 3: 3, 2: 2},
-                                   {24: 1, 6: 5, 5: 4, 4: 4, 3: 1})
+BEARING_OFF = Position.from_points({6: 4, 5: 3, 4: 3, 3: 3, 2: 2}, {24: 1, 6: 5, 5: 4, 4: 4, 3: 1})
 
 
 def names(position: Position, dice: tuple[int, int], flat: tuple[int, ...]) -> set[str]:
@@ -25,7 +24,12 @@ def names(position: Position, dice: tuple[int, int], flat: tuple[int, ...]) -> s
 
 def test_a_cut_tuple_keeps_the_plays_that_begin_with_its_bear_off() -> None:
     assert names(BEARING_OFF, (6, 2), (6,)) == {
-        "6/off 4/2", "6/4 6/off", "6/off 5/3", "6/off 3/1*", "6/off 2/off"}
+        "6/off 4/2",
+        "6/4 6/off",
+        "6/off 5/3",
+        "6/off 3/1*",
+        "6/off 2/off",
+    }
     assert names(BEARING_OFF, (6, 2), (6, 4, 6)) == {"6/4 6/off"}
     assert names(BEARING_OFF, (6, 2), (4, 2, 6)) == {"6/off 4/2"}
 
@@ -40,18 +44,27 @@ def test_a_whole_tuple_is_one_play_and_an_impossible_one_none() -> None:
 def gnubg_default_filters() -> list[dict[str, float]]:
     """gnubg's default move filters (``show evaluation``), as a fresh worker reads them: in this
     process other tests' oracles may have changed them."""
-    table = {1: [(12, 0.24)], 2: [(12, 0.24), (6, 0.12)], 3: [(16, 0.32), (8, 0.16), (4, 0.06)],
-             4: [(16, 0.32), (12, 0.16), (6, 0.08), (4, 0.06)]}
-    return [{"ply": ply, "level": level, "acceptmoves": 0, "extramoves": extra,
-             "threshold": threshold}
-            for ply, levels in table.items() for level, (extra, threshold) in enumerate(levels)]
+    table = {
+        1: [(12, 0.24)],
+        2: [(12, 0.24), (6, 0.12)],
+        3: [(16, 0.32), (8, 0.16), (4, 0.06)],
+        4: [(16, 0.32), (12, 0.16), (6, 0.08), (4, 0.06)],
+    }
+    return [
+        {"ply": ply, "level": level, "acceptmoves": 0, "extramoves": extra, "threshold": threshold}
+        for ply, levels in table.items()
+        for level, (extra, threshold) in enumerate(levels)
+    ]
 
 
 def bear_off_cases(count: int) -> list[Case]:
     found = []
     for position, dice in self_play_positions(31, 40_000):
-        if sum(position.mover[6:]) <= 2 and not position.is_game_over() and len(
-                position.legal_plays(*dice)) > 1:
+        if (
+            sum(position.mover[6:]) <= 2
+            and not position.is_game_over()
+            and len(position.legal_plays(*dice)) > 1
+        ):
             found.append(Case(position, dice, 0, Context()))
         if len(found) == count:
             break
@@ -74,17 +87,23 @@ def test_worldclass_bears_off_as_gnubg_does_at_2_ply() -> None:
         assert case.dice is not None
         # The worker's cubeinfo: gnubg.cubeinfo() prices gammons by Jacoby, on by default.
         cubeinfo = worker.Situation.of(case.query()).cubeinfo()
-        flat = tuple(gnubg.find_best_move(case.board(), cubeinfo, context, case.dice,
-                                          gnubg_default_filters()))
+        flat = tuple(
+            gnubg.find_best_move(
+                case.board(), cubeinfo, context, case.dice, gnubg_default_filters()
+            )
+        )
         if len(flat) % 2 == 0:
             continue
         cut += 1
         chosen = worker.choose_play(case.query(), level)
         assert chosen in names(case.position, case.dice, flat), (case.query(), flat, chosen)
-        best_score = gnubg.find_best_moves(case.board(), cubeinfo, context, case.dice,
-                                           gnubg_default_filters())[0]["score"]
+        best_score = gnubg.find_best_moves(
+            case.board(), cubeinfo, context, case.dice, gnubg_default_filters()
+        )[0]["score"]
         gnubg.set_eval_hint_filter(worker._state.default_filters)
-        options = {option.play: option for option in worker._hint_options(
-            worker.Situation.of(case.query()), 50)}
+        options = {
+            option.play: option
+            for option in worker._hint_options(worker.Situation.of(case.query()), 50)
+        }
         assert options[chosen].equity == pytest.approx(best_score, abs=1.5e-3), case.query()
     assert cut >= 15, cut

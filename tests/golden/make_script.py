@@ -34,8 +34,11 @@ async def write_script() -> list[str]:
         store = await Store.open(Path(folder) / "script.sqlite3")
         clock = ConsoleClock(read_start(START))
         service = TableService(
-            store, settings=Settings(analysis_auto=False), dice=seeded_dice(SEED),
-            images=False, clock=clock,
+            store,
+            settings=Settings(analysis_auto=False),
+            dice=seeded_dice(SEED),
+            images=False,
+            clock=clock,
         )
         console = Console(service, io.StringIO(), images=None, as_json=True, clock=clock)
 

@@ -13,8 +13,14 @@ from bot.render.chart import BLUNDER, FILLS, PANEL, Point, chart_layout, render_
 NAMES = ("alice", "bob")
 
 
-def chart(points: tuple[Point, ...], names: tuple[str, str] = NAMES, *, length: int = 5,
-          width: int = 1000, height: int = 500) -> bytes:
+def chart(
+    points: tuple[Point, ...],
+    names: tuple[str, str] = NAMES,
+    *,
+    length: int = 5,
+    width: int = 1000,
+    height: int = 500,
+) -> bytes:
     return render_chart(points, names, length=length, plies=2, width=width, height=height)
 
 
@@ -61,8 +67,9 @@ def test_games_are_separated_and_blunders_marked() -> None:
     assert near(image.getpixel((round(between), round(layout.y(0.8)))), theme.BACKGROUND)
     x, y = layout.xs[40], layout.y(0.3)
     assert near(image.getpixel((round(x), round(y))), BLUNDER)
-    assert not any(near(image.getpixel((round(layout.xs[i]), round(layout.y(0.3)))), BLUNDER)
-                   for i in (41, 42))
+    assert not any(
+        near(image.getpixel((round(layout.xs[i]), round(layout.y(0.3)))), BLUNDER) for i in (41, 42)
+    )
 
 
 def test_the_fifty_percent_line_and_labels() -> None:

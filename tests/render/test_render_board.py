@@ -81,8 +81,7 @@ def expected_checkers(board: BoardState, viewer: int) -> Iterable[tuple[int, int
                 yield point, index, player
 
 
-def dark_pixels(image: Image.Image, center: tuple[float, float], radius: int,
-                colour: RGB) -> int:
+def dark_pixels(image: Image.Image, center: tuple[float, float], radius: int, colour: RGB) -> int:
     """Pixels within ``radius`` of ``center`` that are far from ``colour``."""
     cx, cy = round(center[0]), round(center[1])
     found = 0
@@ -120,11 +119,21 @@ def test_fonts_ship_with_the_repository_and_numbers_are_tall_enough() -> None:
 
 
 def test_png_stays_small() -> None:
-    before = Position.from_points({6: 6, 8: 2, 13: 3, 24: 1, 20: 1, 4: 2},
-                                  {6: 5, 7: 2, 8: 2, 13: 4, 15: 1, 25: 1})
+    before = Position.from_points(
+        {6: 6, 8: 2, 13: 3, 24: 1, 20: 1, 4: 2}, {6: 5, 7: 2, 8: 2, 13: 4, 15: 1, 25: 1}
+    )
     play = before.parse_play("20/10*", (6, 4))
-    board = state(before.play(play), 1, match_length=7, score=(2, 4), cube_value=2,
-                  cube_owner=1, dice=(3, 1), phase="move", last_play=LastPlay(0, play))
+    board = state(
+        before.play(play),
+        1,
+        match_length=7,
+        score=(2, 4),
+        cube_value=2,
+        cube_owner=1,
+        dice=(3, 1),
+        phase="move",
+        last_play=LastPlay(0, play),
+    )
     for viewer in (0, 1, None):
         assert len(render_board(board, viewer=viewer)) <= 80 * 1024
 
@@ -138,9 +147,16 @@ def test_start_position_checkers_are_where_they_belong(viewer: int) -> None:
     image = decode(render_board(board, viewer=viewer))
     mine, theirs = checker_colour(viewer), checker_colour(1 - viewer)
     # The viewer's own 24, 13, 8 and 6 points, and the opponent's on 1, 12, 17, 19.
-    for point, count, colour in [(24, 2, mine), (13, 5, mine), (8, 3, mine), (6, 5, mine),
-                                 (1, 2, theirs), (12, 5, theirs), (17, 3, theirs),
-                                 (19, 5, theirs)]:
+    for point, count, colour in [
+        (24, 2, mine),
+        (13, 5, mine),
+        (8, 3, mine),
+        (6, 5, mine),
+        (1, 2, theirs),
+        (12, 5, theirs),
+        (17, 3, theirs),
+        (19, 5, theirs),
+    ]:
         for index in range(MAX_STACK):
             seen = pixel(image, checker_center(point, index))
             if index < count:
@@ -192,8 +208,7 @@ def _positions() -> st.SearchStrategy[Position]:
 
 @settings(max_examples=25, deadline=None)
 @given(position=_positions(), on_roll=st.integers(0, 1))
-def test_both_viewers_see_each_checker_at_mirrored_places(position: Position,
-                                                          on_roll: int) -> None:
+def test_both_viewers_see_each_checker_at_mirrored_places(position: Position, on_roll: int) -> None:
     board = state(position, on_roll)
     images = {viewer: render_image(board, viewer=viewer) for viewer in (0, 1)}
     geo = layout(DEFAULT_SIZE)
@@ -205,9 +220,10 @@ def test_both_viewers_see_each_checker_at_mirrored_places(position: Position,
         assert mirrored == pytest.approx((x, geo.mirror_y(y)))
         here = pixel(images[0], (x, y))
         there = pixel(images[1], mirrored)
-        if index == MAX_STACK - 1 and sides(board)[player][
-            (point if player == 0 else 25 - point) - 1
-        ] > MAX_STACK:
+        if (
+            index == MAX_STACK - 1
+            and sides(board)[player][(point if player == 0 else 25 - point) - 1] > MAX_STACK
+        ):
             # The count is written on this one: look between the digits and the rim.
             here = pixel(images[0], (x, y + geo.checker * 0.3))
             there = pixel(images[1], (mirrored[0], mirrored[1] + geo.checker * 0.3))
@@ -312,8 +328,9 @@ def test_dice_are_on_the_rollers_side_and_used_ones_dimmed() -> None:
 
 
 def test_last_play_marks_its_points_and_the_hit() -> None:
-    before = Position.from_points({6: 6, 8: 2, 13: 3, 24: 1, 20: 1, 4: 2},
-                                  {6: 5, 7: 2, 8: 2, 13: 4, 15: 1, 25: 1})
+    before = Position.from_points(
+        {6: 6, 8: 2, 13: 3, 24: 1, 20: 1, 4: 2}, {6: 5, 7: 2, 8: 2, 13: 4, 15: 1, 25: 1}
+    )
     play = before.parse_play("20/10*", (6, 4))
     after = before.play(play)
     plain = state(after, 1, dice=(3, 1), phase="move")
@@ -332,13 +349,24 @@ def test_last_play_marks_its_points_and_the_hit() -> None:
         # The arriving checker is ringed; the point it left shows a dashed ghost.
         x, y = checker_center(dest, 0)
         ring = layout(DEFAULT_SIZE).checker / 2 + 1
-        assert any(close(pixel(image, (x + dx, y)), theme.HIGHLIGHT, 40)
-                   for dx in (ring - 1, ring, ring + 1, -ring - 1, -ring, -ring + 1))
-        magenta = sum(close(pixel(image, (x + dx, y + dy)), theme.HIT, 30)
-                      for dx in range(-40, 41, 2) for dy in range(-40, 41, 2))
+        assert any(
+            close(pixel(image, (x + dx, y)), theme.HIGHLIGHT, 40)
+            for dx in (ring - 1, ring, ring + 1, -ring - 1, -ring, -ring + 1)
+        )
+        magenta = sum(
+            close(pixel(image, (x + dx, y + dy)), theme.HIT, 30)
+            for dx in range(-40, 41, 2)
+            for dy in range(-40, 41, 2)
+        )
         assert magenta > 5, viewer
-        assert sum(close(pixel(without, (x + dx, y + dy)), theme.HIT, 30)
-                   for dx in range(-40, 41, 2) for dy in range(-40, 41, 2)) == 0
+        assert (
+            sum(
+                close(pixel(without, (x + dx, y + dy)), theme.HIT, 30)
+                for dx in range(-40, 41, 2)
+                for dy in range(-40, 41, 2)
+            )
+            == 0
+        )
 
 
 # -- text --------------------------------------------------------------------------------------
@@ -350,31 +378,67 @@ def test_last_play_marks_its_points_and_the_hit() -> None:
         ({"phase": "roll"}, "alice to roll or double"),
         ({"phase": "move", "dice": (6, 5)}, "alice to move 6-5"),
         ({"phase": "doubled", "cube_value": 1}, "alice doubled to 2 — bob to take or drop"),
-        ({"phase": "doubled", "cube_value": 2, "beavers": True},
-         "alice doubled to 4 — bob to take, drop or beaver"),
-        ({"phase": "doubled", "match_length": 5, "beavers": True},
-         "alice doubled to 2 — bob to take or drop"),
+        (
+            {"phase": "doubled", "cube_value": 2, "beavers": True},
+            "alice doubled to 4 — bob to take, drop or beaver",
+        ),
+        (
+            {"phase": "doubled", "match_length": 5, "beavers": True},
+            "alice doubled to 2 — bob to take or drop",
+        ),
         ({"phase": "resigned"}, "alice offers to resign — bob to accept or reject"),
-        ({"phase": "resigned", "resignation": 2},
-         "alice offers to resign a gammon (2 points) — bob to accept or reject"),
-        ({"phase": "resigned", "resignation": 1},
-         "alice offers to resign a single game (1 point) — bob to accept or reject"),
-        ({"phase": "resigned", "resignation": 3, "cube_value": 4},
-         "alice offers to resign a backgammon (12 points) — bob to accept or reject"),
-        ({"phase": "over", "winner": 1, "match_length": 5, "score": (2, 5)},
-         "bob wins the match 5-2"),
-        ({"phase": "over", "winner": 1, "match_length": 5, "score": (2, 6), "result": "gammon",
-          "points": 4}, "bob wins a gammon and the match 6-2"),
+        (
+            {"phase": "resigned", "resignation": 2},
+            "alice offers to resign a gammon (2 points) — bob to accept or reject",
+        ),
+        (
+            {"phase": "resigned", "resignation": 1},
+            "alice offers to resign a single game (1 point) — bob to accept or reject",
+        ),
+        (
+            {"phase": "resigned", "resignation": 3, "cube_value": 4},
+            "alice offers to resign a backgammon (12 points) — bob to accept or reject",
+        ),
+        (
+            {"phase": "over", "winner": 1, "match_length": 5, "score": (2, 5)},
+            "bob wins the match 5-2",
+        ),
+        (
+            {
+                "phase": "over",
+                "winner": 1,
+                "match_length": 5,
+                "score": (2, 6),
+                "result": "gammon",
+                "points": 4,
+            },
+            "bob wins a gammon and the match 6-2",
+        ),
         ({"phase": "over", "winner": 1, "match_length": 5, "score": (2, 3)}, "bob wins the game"),
-        ({"phase": "over", "winner": 1, "match_length": 5, "score": (2, 4), "result": "gammon",
-          "points": 4}, "bob wins a gammon: 4 points"),
+        (
+            {
+                "phase": "over",
+                "winner": 1,
+                "match_length": 5,
+                "score": (2, 4),
+                "result": "gammon",
+                "points": 4,
+            },
+            "bob wins a gammon: 4 points",
+        ),
         ({"phase": "over", "winner": 0}, "alice wins the game"),
-        ({"phase": "over", "winner": 0, "score": (2, 0), "result": "single", "points": 2},
-         "alice wins 2 points"),
-        ({"phase": "over", "winner": 0, "score": (1, 0), "result": "single", "points": 1},
-         "alice wins 1 point"),
-        ({"phase": "over", "winner": 1, "score": (0, 8), "result": "backgammon", "points": 8},
-         "bob wins a backgammon: 8 points"),
+        (
+            {"phase": "over", "winner": 0, "score": (2, 0), "result": "single", "points": 2},
+            "alice wins 2 points",
+        ),
+        (
+            {"phase": "over", "winner": 0, "score": (1, 0), "result": "single", "points": 1},
+            "alice wins 1 point",
+        ),
+        (
+            {"phase": "over", "winner": 1, "score": (0, 8), "result": "backgammon", "points": 8},
+            "bob wins a backgammon: 8 points",
+        ),
     ],
 )
 def test_status_line(kwargs: dict[str, object], expected: str) -> None:
@@ -387,8 +451,9 @@ def test_long_names_are_shortened_never_overflow() -> None:
     short = fit_text(long, face, 200)
     assert short.endswith("…") and face.getlength(short) <= 200
     assert fit_text("bob", face, 200) == "bob"
-    board = BoardState(Position.initial(), 0, (long, "🎲" * 80), match_length=7, crawford=True,
-                       phase="doubled")
+    board = BoardState(
+        Position.initial(), 0, (long, "🎲" * 80), match_length=7, crawford=True, phase="doubled"
+    )
     for viewer in (0, 1, None):
         image = decode(render_board(board, viewer=viewer))
         assert image.size == DEFAULT_SIZE
@@ -399,8 +464,9 @@ def test_status_line_keeps_the_offer_when_names_are_long() -> None:
     face = font(round(21 * geo.scale), bold=True)
     room = geo.width - 80 * geo.scale
     long = ("Sir Reginald Backgammonington III", "the_quiet_one_from_discord_12345")
-    resigned = BoardState(Position.initial(), 0, long, phase="resigned", resignation=3,
-                          cube_value=8)
+    resigned = BoardState(
+        Position.initial(), 0, long, phase="resigned", resignation=3, cube_value=8
+    )
     text = fitted_status(resigned, face, room)
     assert text.endswith("offers to resign a backgammon (24 points)")
     assert text_length(text, face) <= room
@@ -448,8 +514,9 @@ def test_a_clock_is_drawn_in_both_player_strips() -> None:
         )
 
     plain = strips(state(Position.initial()))
-    clocked = strips(state(Position.initial(), clock=(600.0, 581.0), clock_running=0,
-                           clock_delay=15.0))
+    clocked = strips(
+        state(Position.initial(), clock=(600.0, 581.0), clock_running=0, clock_delay=15.0)
+    )
     assert clocked[0] != plain[0] and clocked[1] != plain[1]
     # Another bank, another picture: the time is drawn, not a fixed mark.
     later = strips(state(Position.initial(), clock=(600.0, 522.0), clock_running=0))

@@ -79,8 +79,9 @@ def test_stacks_fit_their_half_and_inside_the_image(size: tuple[int, int]) -> No
     bottom_end = tray_slab_box("bottom", CHECKERS - 1, size)
     top_end = tray_slab_box("top", CHECKERS - 1, size)
     assert top_end[3] < tray_count_center("top", CHECKERS, size)[1]
-    assert tray_count_center("top", CHECKERS, size)[1] < tray_count_center("bottom", CHECKERS,
-                                                                            size)[1]
+    assert (
+        tray_count_center("top", CHECKERS, size)[1] < tray_count_center("bottom", CHECKERS, size)[1]
+    )
     assert tray_count_center("bottom", CHECKERS, size)[1] < bottom_end[1]
 
 

@@ -23,8 +23,22 @@ from bot.render.geometry import DEFAULT_SIZE, layout
 from bot.render.text import ELLIPSIS, REPLACEMENT, Run, _shown, draw_text, fit_text, runs
 from bot.rules import Position
 
-SAMPLES = ["Ω🙂 山田太郎", "عربي", "Zalgơ̸̢", "**bold**", "김민준", "नमस्ते", "ภาษาไทย", "வணக்கம்",
-           "বাংলা", "שלום", "ᚠᛇᚻ", "Ελένη", "Дмитрий", "👨\u200d👩\u200d👧 ❤️ 🇯🇵 👍🏽"]
+SAMPLES = [
+    "Ω🙂 山田太郎",
+    "عربي",
+    "Zalgơ̸̢",
+    "**bold**",
+    "김민준",
+    "नमस्ते",
+    "ภาษาไทย",
+    "வணக்கம்",
+    "বাংলা",
+    "שלום",
+    "ᚠᛇᚻ",
+    "Ελένη",
+    "Дмитрий",
+    "👨\u200d👩\u200d👧 ❤️ 🇯🇵 👍🏽",
+]
 
 
 def test_fallback_fonts_and_their_licences_ship_with_the_repository() -> None:
@@ -67,9 +81,17 @@ def _drawn(text: str, size: int = 24) -> bytes:
     return image.convert("L").tobytes()
 
 
-@pytest.mark.parametrize(("one", "other"), [
-    ("山田", "田山"), ("🙂", "🔥"), ("عربي", "عرب"), ("नम", "मन"), ("김", "민"), ("ᚠ", "ᛇ"),
-])
+@pytest.mark.parametrize(
+    ("one", "other"),
+    [
+        ("山田", "田山"),
+        ("🙂", "🔥"),
+        ("عربي", "عرب"),
+        ("नम", "मन"),
+        ("김", "민"),
+        ("ᚠ", "ᛇ"),
+    ],
+)
 def test_distinct_characters_are_drawn_distinctly_not_as_boxes(one: str, other: str) -> None:
     # Before the fallbacks, every character DejaVu lacks was the same empty box.
     assert _drawn(one) != _drawn(other)
@@ -109,7 +131,7 @@ def test_truncation_never_splits_a_character_or_an_emoji_sequence() -> None:
         assert short.endswith(ELLIPSIS)
         kept = short[:-1]
         assert text.startswith(kept)
-        rest = text[len(kept):]
+        rest = text[len(kept) :]
         assert not unicodedata.category(rest[0]).startswith("M")
         assert rest[0] not in ("\u200d", "\U0001f1f5")
         assert not kept.endswith("\u200d")
@@ -120,15 +142,21 @@ def _strips(players: tuple[str, str]) -> Image.Image:
     return render_image(board, viewer=0)
 
 
-@pytest.mark.parametrize(("one", "other"), [
-    ("山田太郎", "田中太郎"), ("김민준", "이민준"), ("🙂", "🔥"), ("नमक", "कमन"), ("ᚠᛇ", "ᛇᚠ"),
-])
+@pytest.mark.parametrize(
+    ("one", "other"),
+    [
+        ("山田太郎", "田中太郎"),
+        ("김민준", "이민준"),
+        ("🙂", "🔥"),
+        ("नमक", "कमन"),
+        ("ᚠᛇ", "ᛇᚠ"),
+    ],
+)
 def test_board_shows_names_in_any_script(one: str, other: str) -> None:
     # Before the fallbacks both names were rows of identical boxes: the strips were the same.
     geo = layout(DEFAULT_SIZE)
     box = tuple(round(v) for v in geo.bottom_strip)
-    assert (_strips((one, "bob")).crop(box).tobytes()
-            != _strips((other, "bob")).crop(box).tobytes())
+    assert _strips((one, "bob")).crop(box).tobytes() != _strips((other, "bob")).crop(box).tobytes()
 
 
 def test_png_with_emoji_and_cjk_names_stays_small_and_quick() -> None:

@@ -48,6 +48,16 @@ def pasted_positions(draw: st.DrawFn) -> PastedPosition:
     if not length:
         jacoby, beavers = draw(st.booleans()), draw(st.booleans())
     return PastedPosition(
-        position, on_roll=on_roll, dice=dice, cube=cube, cube_owner=owner, doubled=doubled,
-        length=length, score=score, crawford=crawford, jacoby=jacoby, beavers=beavers,
-        max_cube=1 << draw(st.integers(0, 15)))
+        position,
+        on_roll=on_roll,
+        dice=dice,
+        cube=cube,
+        cube_owner=owner,
+        doubled=doubled,
+        length=length,
+        score=score,
+        crawford=crawford,
+        jacoby=jacoby,
+        beavers=beavers,
+        max_cube=1 << draw(st.integers(0, 15)),
+    )

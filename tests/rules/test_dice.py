@@ -42,8 +42,10 @@ def reference_die(seed: bytes, n: int) -> int:
 
 def chi_square(counts: Counter[object], cells: int, total: int) -> float:
     expected = total / cells
-    return sum((counts[cell] - expected) ** 2 / expected for cell in counts) + (
-        cells - len(counts)) * expected
+    return (
+        sum((counts[cell] - expected) ** 2 / expected for cell in counts)
+        + (cells - len(counts)) * expected
+    )
 
 
 def test_sixty_thousand_seeded_rolls_pass_chi_square() -> None:
@@ -60,8 +62,7 @@ def test_sixty_thousand_seeded_rolls_pass_chi_square() -> None:
 
 def test_derivation_matches_the_documented_rule() -> None:
     seed = bytes(range(32))
-    assert [derive_die(seed, n) for n in range(200)] == [reference_die(seed, n)
-                                                          for n in range(200)]
+    assert [derive_die(seed, n) for n in range(200)] == [reference_die(seed, n) for n in range(200)]
     assert dice_sequence(seed.hex(), 50) == [reference_die(seed, n) for n in range(50)]
 
 
@@ -100,7 +101,7 @@ def test_revealed_seed_reproduces_every_roll_of_a_match() -> None:
         if isinstance(event, OpeningRoll):
             used.extend(event.dice)
         elif isinstance(event, Rolled):
-            pair = dice[len(used):len(used) + 2]
+            pair = dice[len(used) : len(used) + 2]
             assert event.dice == (max(pair), min(pair))  # a roll is shown higher die first
             used.extend(pair)
     assert used == dice
@@ -127,8 +128,9 @@ def test_readme_snippet_runs() -> None:
     namespace: dict[str, object] = {"print": lambda *args: None}
     exec(code, namespace)
     dice = namespace["dice"]
-    assert isinstance(dice, list) and dice[:match.dice_used] == dice_sequence(seed_hex,
-                                                                              match.dice_used)
+    assert isinstance(dice, list) and dice[: match.dice_used] == dice_sequence(
+        seed_hex, match.dice_used
+    )
     assert namespace["rolls"] == list(zip(dice[0::2], dice[1::2], strict=True))
 
 

@@ -101,8 +101,9 @@ def decision_states(states: list[Match]) -> list[tuple[str, str]]:
     """Our states where gnubg has a record: before a play, a double, or an answer to one."""
     found: list[tuple[str, str]] = []
     for state, after in itertools.pairwise(states):
-        if state.phase in ("move", "doubled") or (state.phase == "roll"
-                                                   and after.actions[-1].kind == "double"):
+        if state.phase in ("move", "doubled") or (
+            state.phase == "roll" and after.actions[-1].kind == "double"
+        ):
             item = (state.match_id(), state.position_id())
             if not found or found[-1] != item:
                 found.append(item)
@@ -118,15 +119,18 @@ def normalise_quirk(text: str) -> str:
     return _GNUBG_QUIRK.sub(lambda m: f"  1){' ' * 29}{m[1]}: \n      {m[2]}", text)
 
 
-_NOTE = re.compile(r"^; Game (\d+): tied opening rolls .* it imports this game at (\d+) points? "
-                   r"instead of (\d+)\.$", re.MULTILINE)
+_NOTE = re.compile(
+    r"^; Game (\d+): tied opening rolls .* it imports this game at (\d+) points? "
+    r"instead of (\d+)\.$",
+    re.MULTILINE,
+)
 
 
 def header_and_body(text: str) -> tuple[list[str], str]:
     """The ``;`` lines before the match, and the rest from `` N point match`` on."""
     start = re.search(r"^ \d+ point match$", text, re.MULTILINE)
     assert start is not None
-    return [line for line in text[:start.start()].splitlines() if line], text[start.start():]
+    return [line for line in text[: start.start()].splitlines() if line], text[start.start() :]
 
 
 def check_with_gnubg(states: list[Match], tmp_path: Path) -> None:
@@ -164,25 +168,32 @@ def check_with_gnubg(states: list[Match], tmp_path: Path) -> None:
     assert not missing, missing[:3]
 
 
-@pytest.mark.parametrize(("seed", "length", "policy", "options"), [
-    (1, 5, Policy(), {}),
-    (2, 7, Policy(double=0.15, drop=0.3), {}),
-    (3, 3, Policy(resign=0.05, accept=0.7), {}),
-    (4, 1, Policy(), {}),
-    (5, 11, Policy(double=0.1, drop=0.2), {}),
-    (6, 2, Policy(resign=0.1, double=0.3, drop=0.7), {}),
-    (7, 0, Policy(double=0.2, beaver=0.3), {"jacoby": True, "beavers": True}),
-    (8, 0, Policy(double=0.2, beaver=0.3), {"jacoby": False, "beavers": True}),
-    (9, 0, Policy(resign=0.3, accept=0.9), {}),
-])
-def test_random_matches_import_into_gnubg(seed: int, length: int, policy: Policy,
-                                          options: dict[str, object], tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("seed", "length", "policy", "options"),
+    [
+        (1, 5, Policy(), {}),
+        (2, 7, Policy(double=0.15, drop=0.3), {}),
+        (3, 3, Policy(resign=0.05, accept=0.7), {}),
+        (4, 1, Policy(), {}),
+        (5, 11, Policy(double=0.1, drop=0.2), {}),
+        (6, 2, Policy(resign=0.1, double=0.3, drop=0.7), {}),
+        (7, 0, Policy(double=0.2, beaver=0.3), {"jacoby": True, "beavers": True}),
+        (8, 0, Policy(double=0.2, beaver=0.3), {"jacoby": False, "beavers": True}),
+        (9, 0, Policy(resign=0.3, accept=0.9), {}),
+    ],
+)
+def test_random_matches_import_into_gnubg(
+    seed: int, length: int, policy: Policy, options: dict[str, object], tmp_path: Path
+) -> None:
     check_with_gnubg(list(random_states(seed, length, policy, **options)), tmp_path)
 
 
 def test_many_random_matches_import_into_gnubg(tmp_path: Path) -> None:
-    policies = [Policy(resign=0.02, double=0.1), Policy(resign=0.2, accept=0.8),
-                Policy(double=0.3, drop=0.6)]
+    policies = [
+        Policy(resign=0.02, double=0.1),
+        Policy(resign=0.2, accept=0.8),
+        Policy(double=0.3, drop=0.6),
+    ]
     for seed in range(100, 130):
         states = list(random_states(seed, 1 + seed % 7, policies[seed % 3]))
         check_with_gnubg(states, tmp_path)
@@ -242,13 +253,20 @@ def test_unfinished_match_shows_the_pending_roll() -> None:
 # -- rules in the header, and automatic doubles --------------------------------------------------
 
 
-@pytest.mark.parametrize(("options", "lines"), [
-    ({}, ['; [Jacoby "Off"]', '; [Beaver "Off"]', "; Automatic doubles: off"]),
-    ({"jacoby": True, "beavers": True, "automatic_doubles": True},
-     ['; [Jacoby "On"]', '; [Beaver "On"]', "; Automatic doubles: at most 1 per game"]),
-    ({"automatic_doubles": 3},
-     ['; [Jacoby "Off"]', '; [Beaver "Off"]', "; Automatic doubles: at most 3 per game"]),
-])
+@pytest.mark.parametrize(
+    ("options", "lines"),
+    [
+        ({}, ['; [Jacoby "Off"]', '; [Beaver "Off"]', "; Automatic doubles: off"]),
+        (
+            {"jacoby": True, "beavers": True, "automatic_doubles": True},
+            ['; [Jacoby "On"]', '; [Beaver "On"]', "; Automatic doubles: at most 1 per game"],
+        ),
+        (
+            {"automatic_doubles": 3},
+            ['; [Jacoby "Off"]', '; [Beaver "Off"]', "; Automatic doubles: at most 3 per game"],
+        ),
+    ],
+)
 def test_a_money_game_says_its_rules(options: dict[str, object], lines: list[str]) -> None:
     match = Match.start(0, dice=ScriptedDice.rolls((6, 5)), **options)  # type: ignore[arg-type]
     text = match.to_mat(("a", "b"), site="Discord")
@@ -264,7 +282,8 @@ def test_a_match_says_when_it_has_no_crawford_rule(tmp_path: Path) -> None:
     path.write_text(text)
     imported = gnubg_import(path, match)  # gnubg reads the line, and assumes Crawford anyway
     assert [game["info"]["points-won"] for game in imported["games"]] == [
-        game.points for game in match.games]
+        game.points for game in match.games
+    ]
     assert gnubg_final_score(imported) == match.score
 
 
@@ -279,19 +298,29 @@ def test_an_automatic_double_is_noted_with_the_points_gnubg_imports() -> None:
         '; [Jacoby "On"]\n; [Beaver "Off"]\n; Automatic doubles: at most 1 per game\n'
         "; Game 1: tied opening rolls turned the cube to 2 (1 automatic double). GNU Backgammon "
         "can't read automatic doubles from a .mat file: it imports this game at 3 points "
-        "instead of 4.\n\n 0 point match\n")
-    unfinished = Match.start(0, automatic_doubles=2, dice=ScriptedDice.rolls((3, 3), (2, 2),
-                                                                             (6, 5)))
-    assert ("(2 automatic doubles). GNU Backgammon can't read automatic doubles from a .mat "
-            "file: it imports this game with the cube at 1 instead of 4.\n") in unfinished.to_mat()
+        "instead of 4.\n\n 0 point match\n"
+    )
+    unfinished = Match.start(
+        0, automatic_doubles=2, dice=ScriptedDice.rolls((3, 3), (2, 2), (6, 5))
+    )
+    assert (
+        "(2 automatic doubles). GNU Backgammon can't read automatic doubles from a .mat "
+        "file: it imports this game with the cube at 1 instead of 4.\n"
+    ) in unfinished.to_mat()
 
 
 def test_games_with_automatic_doubles_import_into_gnubg_as_noted(tmp_path: Path) -> None:
     ends: set[str] = set()
-    policies = [Policy(resign=0.0, double=0.1, drop=0.5, beaver=0.3),
-                Policy(resign=0.2, accept=0.9, double=0.0), Policy(resign=0.0, double=0.0)]
-    tied = [seed for seed in range(400)
-            if VerifiableDice.seeded(seed).die(0) == VerifiableDice.seeded(seed).die(1)]
+    policies = [
+        Policy(resign=0.0, double=0.1, drop=0.5, beaver=0.3),
+        Policy(resign=0.2, accept=0.9, double=0.0),
+        Policy(resign=0.0, double=0.0),
+    ]
+    tied = [
+        seed
+        for seed in range(400)
+        if VerifiableDice.seeded(seed).die(0) == VerifiableDice.seeded(seed).die(1)
+    ]
     for index, seed in enumerate(tied[:24]):
         options = {"jacoby": bool(index % 2), "beavers": True, "automatic_doubles": 1 + index % 3}
         states = list(random_states(seed, 0, policies[index % 3], **options))

@@ -55,17 +55,24 @@ ENDINGS = {
 @pytest.mark.parametrize("length", [0, 15])
 @pytest.mark.parametrize(("cube", "owner"), [(1, None), (2, 1), (4, 0)])
 @pytest.mark.parametrize("result", ["single", "gammon", "backgammon"])
-def test_game_won_by_bearing_off_scores_level_times_cube(length: int, cube: int,
-                                                          owner: int | None, result: str) -> None:
+def test_game_won_by_bearing_off_scores_level_times_cube(
+    length: int, cube: int, owner: int | None, result: str
+) -> None:
     opponent, level = ENDINGS[result]
-    match = set_up(length, LAST_CHECKER, opponent, rolls=[(6, 5), (4, 2)], cube=cube,
-                   owner=owner)
+    match = set_up(length, LAST_CHECKER, opponent, rolls=[(6, 5), (4, 2)], cube=cube, owner=owner)
     after = match.roll(0)
     moved = [e for e in after.events if isinstance(e, Moved)]
     assert moved == [Moved(0, (6, 5), "1/off", ((1, 0),), (), forced=True)]
     over = next(e for e in after.events if isinstance(e, GameOver))
-    assert over == GameOver(1, 0, level * cube, result, "play", cube,  # type: ignore[arg-type]
-                            (level * cube, 0))
+    assert over == GameOver(
+        1,
+        0,
+        level * cube,
+        result,
+        "play",
+        cube,  # type: ignore[arg-type]
+        (level * cube, 0),
+    )
     assert after.score == (level * cube, 0)
     if length == 0:
         assert after.phase == "over" and after.winner == 0
@@ -84,16 +91,19 @@ def test_backgammon_with_a_checker_on_the_bar() -> None:
 
 @pytest.mark.parametrize(("cube", "owner"), [(1, None), (2, 0), (4, 0), (2, None)])
 def test_drop_scores_the_cube_before_the_double(cube: int, owner: int | None) -> None:
-    match = set_up(7, {6: 5, 8: 5, 13: 5}, {6: 5, 8: 5, 13: 5}, rolls=[(3, 1)], cube=cube,
-                   owner=owner)
+    match = set_up(
+        7, {6: 5, 8: 5, 13: 5}, {6: 5, 8: 5, 13: 5}, rolls=[(3, 1)], cube=cube, owner=owner
+    )
     doubled = match.double(0)
     assert doubled.phase == "doubled" and doubled.turn == 1 and doubled.on_roll == 0
     assert doubled.offered_cube == cube * 2
     assert doubled.events == (Doubled(0, cube * 2),)
     dropped = doubled.drop(1)
     assert dropped.score == (cube, 0)
-    assert dropped.events[:2] == (Dropped(1, cube * 2),
-                                  GameOver(1, 0, cube, "single", "drop", cube, (cube, 0)))
+    assert dropped.events[:2] == (
+        Dropped(1, cube * 2),
+        GameOver(1, 0, cube, "single", "drop", cube, (cube, 0)),
+    )
     assert dropped.game_number == 2
 
 
@@ -122,8 +132,10 @@ def test_scripted_three_point_match_with_crawford_and_post_crawford() -> None:
     assert match.events == (ResignationOffered(0, 2, 2),)
     match = match.accept_resignation(1)
     assert match.score == (0, 2)
-    assert match.events[:2] == (ResignationAccepted(1, 2, 2),
-                                GameOver(1, 1, 2, "gammon", "resignation", 1, (0, 2)))
+    assert match.events[:2] == (
+        ResignationAccepted(1, 2, 2),
+        GameOver(1, 1, 2, "gammon", "resignation", 1, (0, 2)),
+    )
 
     # Game 2 is the Crawford game: no doubling.
     assert match.crawford and not match.post_crawford and match.game_number == 2
@@ -153,8 +165,10 @@ def test_scripted_three_point_match_with_crawford_and_post_crawford() -> None:
     assert not match.can_double(1)  # owns the cube, but 2 + 2 >= 3
     match = match.resign(1, "single").accept_resignation(0)
     assert match.score == (3, 2) and match.winner == 0 and match.phase == "over"
-    assert match.events[-2:] == (GameOver(3, 0, 2, "single", "resignation", 2, (3, 2)),
-                                 MatchOver(0, (3, 2)))
+    assert match.events[-2:] == (
+        GameOver(3, 0, 2, "single", "resignation", 2, (3, 2)),
+        MatchOver(0, (3, 2)),
+    )
     assert [game.points for game in match.games] == [2, 1, 2]
 
 
@@ -198,8 +212,9 @@ def test_beaver_redoubles_and_keeps_the_cube() -> None:
     assert over.score == (4, 0) and over.winner == 0
 
 
-@pytest.mark.parametrize(("length", "beavers", "message"),
-                         [(0, False, "not allowed"), (5, False, "money")])
+@pytest.mark.parametrize(
+    ("length", "beavers", "message"), [(0, False, "not allowed"), (5, False, "money")]
+)
 def test_beaver_refused_unless_enabled(length: int, beavers: bool, message: str) -> None:
     match = Match.start(length, beavers=beavers, dice=ScriptedDice.rolls((6, 5)))
     match = match.move(0, "24/13").double(1)
@@ -207,15 +222,16 @@ def test_beaver_refused_unless_enabled(length: int, beavers: bool, message: str)
         match.beaver(0)
 
 
-@pytest.mark.parametrize(("jacoby", "cube", "owner", "points", "flag"), [
-    (True, 1, None, 1, True),  # gammon counts single on a centred cube
-    (True, 2, 1, 4, False),  # the cube was turned: gammons count
-    (False, 1, None, 2, False),
-])
-def test_jacoby_rule(jacoby: bool, cube: int, owner: int | None, points: int,
-                     flag: bool) -> None:
-    match = set_up(0, LAST_CHECKER, {12: 15}, rolls=[(6, 5)], cube=cube, owner=owner,
-                   jacoby=jacoby)
+@pytest.mark.parametrize(
+    ("jacoby", "cube", "owner", "points", "flag"),
+    [
+        (True, 1, None, 1, True),  # gammon counts single on a centred cube
+        (True, 2, 1, 4, False),  # the cube was turned: gammons count
+        (False, 1, None, 2, False),
+    ],
+)
+def test_jacoby_rule(jacoby: bool, cube: int, owner: int | None, points: int, flag: bool) -> None:
+    match = set_up(0, LAST_CHECKER, {12: 15}, rolls=[(6, 5)], cube=cube, owner=owner, jacoby=jacoby)
     after = match.roll(0)
     over = after.games[-1]
     assert (over.result, over.points, over.jacoby) == ("gammon", points, flag)
@@ -232,8 +248,12 @@ def test_automatic_doubles_turn_the_cube_on_equal_opening_dice_up_to_the_limit()
     dice = ScriptedDice.rolls((3, 3), (4, 4), (2, 2), (5, 6))
     match = Match.start(0, automatic_doubles=2, dice=dice)
     openings = [e for e in match.events if isinstance(e, OpeningRoll)]
-    assert openings == [OpeningRoll((3, 3), None, 2, True), OpeningRoll((4, 4), None, 4, True),
-                        OpeningRoll((2, 2), None, 4, False), OpeningRoll((5, 6), 1, 4)]
+    assert openings == [
+        OpeningRoll((3, 3), None, 2, True),
+        OpeningRoll((4, 4), None, 4, True),
+        OpeningRoll((2, 2), None, 4, False),
+        OpeningRoll((5, 6), 1, 4),
+    ]
     assert (match.cube_value, match.cube_owner, match.on_roll, match.dice) == (4, None, 1, (6, 5))
     assert match.auto_doubles == 2
     assert match.resign(1).accept_resignation(0).score == (4, 0)
@@ -254,18 +274,29 @@ def test_automatic_doubles_off_and_true() -> None:
 
 @pytest.mark.parametrize("count", [-1, 4, 64, 2.5, "1", None])
 def test_automatic_doubles_are_zero_to_three(count: object) -> None:
-    with pytest.raises(MatchOptionsError, match=r"automatic doubles are how many per game: "
-                                                 r"0 \(off\) to 3, not"):
+    with pytest.raises(
+        MatchOptionsError,
+        match=r"automatic doubles are how many per game: "
+        r"0 \(off\) to 3, not",
+    ):
         Match.start(0, automatic_doubles=count)  # type: ignore[arg-type]
 
 
 def test_stored_automatic_doubles_replay_as_they_were_played() -> None:
     # A row stored before ``True`` meant one: its 3 is kept, not read as "on".
     dice = ScriptedDice.rolls((3, 3), (4, 4), (1, 1), (2, 2), (5, 6), (2, 1))
-    stored = {"format": 1, "options": {"length": 0, "crawford": False, "jacoby": False,
-                                       "beavers": False, "automatic_doubles": 3},
-              "dice": dice.to_data(), "actions": [{"action": "move", "player": 1,
-                                                   "play": "13/7 13/8"}]}
+    stored = {
+        "format": 1,
+        "options": {
+            "length": 0,
+            "crawford": False,
+            "jacoby": False,
+            "beavers": False,
+            "automatic_doubles": 3,
+        },
+        "dice": dice.to_data(),
+        "actions": [{"action": "move", "player": 1, "play": "13/7 13/8"}],
+    }
     match = Match.from_data(stored)
     assert (match.options.automatic_doubles, match.cube_value, match.auto_doubles) == (3, 8, 3)
     assert match.to_data()["options"] == stored["options"]
@@ -301,8 +332,9 @@ def test_rejected_resignation_resumes_where_it_was() -> None:
     assert resumed.roll(1).dice == (2, 1)
 
 
-@pytest.mark.parametrize(("level", "points"), [("single", 2), ("gammon", 4),
-                                                ("backgammon", 6), (2, 4)])
+@pytest.mark.parametrize(
+    ("level", "points"), [("single", 2), ("gammon", 4), ("backgammon", 6), (2, 4)]
+)
 def test_accepted_resignation_scores_level_times_cube(level: str | int, points: int) -> None:
     match = set_up(9, {6: 5, 8: 5, 13: 5}, {6: 5, 8: 5, 13: 5}, rolls=[(3, 1)], cube=2, owner=1)
     over = match.resign(0, level).accept_resignation(1)
@@ -324,8 +356,10 @@ def test_no_legal_move_happens_by_itself() -> None:
     closed = {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 13: 3}  # the opponent's home board is closed
     match = set_up(5, {25: 1, 6: 14}, closed, rolls=[(6, 5)])
     after = match.roll(0)
-    assert after.events == (Rolled(0, (6, 5)),
-                            Moved(0, (6, 5), "no legal move", (), (), forced=True))
+    assert after.events == (
+        Rolled(0, (6, 5)),
+        Moved(0, (6, 5), "no legal move", (), (), forced=True),
+    )
     assert after.events[1].no_legal_move  # type: ignore[union-attr]
     assert (after.phase, after.on_roll) == ("roll", 1)
 
@@ -427,14 +461,18 @@ def test_illegal_plays_raise_move_errors_and_change_nothing() -> None:
 # -- record, replay, serialisation ------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("seed", "length", "options"), [
-    (1, 5, {}),
-    (2, 7, {}),
-    (3, 0, {"jacoby": True, "beavers": True, "automatic_doubles": 3}),
-    (4, 3, {"crawford": False}),
-])
-def test_replay_of_serialised_record_is_identical(seed: int, length: int,
-                                                  options: dict[str, object]) -> None:
+@pytest.mark.parametrize(
+    ("seed", "length", "options"),
+    [
+        (1, 5, {}),
+        (2, 7, {}),
+        (3, 0, {"jacoby": True, "beavers": True, "automatic_doubles": 3}),
+        (4, 3, {"crawford": False}),
+    ],
+)
+def test_replay_of_serialised_record_is_identical(
+    seed: int, length: int, options: dict[str, object]
+) -> None:
     policy = Policy(resign=0.02, double=0.1, drop=0.3, beaver=0.3, accept=0.5)
     states = list(random_states(seed, length, policy, **options))
     final = states[-1]
@@ -478,7 +516,8 @@ def test_invariants_over_many_random_matches() -> None:
                 assert not game_crawford
         # every action is in the log, every roll and play in the record
         assert sum(isinstance(e, (Rolled, Moved)) for e in match.record) >= len(
-            [a for a in match.actions if a.kind in ("roll", "move")])
+            [a for a in match.actions if a.kind in ("roll", "move")]
+        )
 
 
 def test_a_long_replay_is_fast() -> None:
@@ -490,13 +529,21 @@ def test_a_long_replay_is_fast() -> None:
 
 
 def test_cube_stops_at_its_limit() -> None:
-    match = set_up(0, {6: 5, 8: 5, 13: 5}, {6: 5, 8: 5, 13: 5}, rolls=[], cube=MAX_CUBE,
-                   owner=0, beavers=True)
+    match = set_up(
+        0, {6: 5, 8: 5, 13: 5}, {6: 5, 8: 5, 13: 5}, rolls=[], cube=MAX_CUBE, owner=0, beavers=True
+    )
     assert not match.can_double(0)
     with pytest.raises(IllegalActionError, match="limit"):
         match.double(0)
-    half = set_up(0, {6: 5, 8: 5, 13: 5}, {6: 5, 8: 5, 13: 5}, rolls=[], cube=MAX_CUBE // 2,
-                  owner=0, beavers=True).double(0)
+    half = set_up(
+        0,
+        {6: 5, 8: 5, 13: 5},
+        {6: 5, 8: 5, 13: 5},
+        rolls=[],
+        cube=MAX_CUBE // 2,
+        owner=0,
+        beavers=True,
+    ).double(0)
     with pytest.raises(IllegalActionError, match="above"):
         half.beaver(1)
 
@@ -547,8 +594,10 @@ def test_a_dead_cube_says_so_before_and_after_the_roll(rolled: bool) -> None:
     # 5-point match, post-Crawford at 4-1: a single win already gives player 0 the match.
     match = set_up(5, _START, _START, rolls=[(3, 1)], score=(4, 1), post_crawford=True)
     match = match.roll(0) if rolled else match
-    assert _refusal(match, 0) == ("the cube is dead: winning this game already wins you the "
-                                  "match, so a double can't gain you anything")
+    assert _refusal(match, 0) == (
+        "the cube is dead: winning this game already wins you the "
+        "match, so a double can't gain you anything"
+    )
     # The trailer's cube is live: they may double on their turn, before rolling.
     played = match.move(0, "8/5 6/5") if rolled else match.roll(0).move(0, "8/5 6/5")
     assert played.can_double(1)

@@ -18,8 +18,9 @@ EXAMPLES = {
     # 5-point match, 4-2, Crawford game, player 1 on roll
     "8AmgAEAAEAAE": MatchIdFields(length=5, score=(4, 2), crawford=True, on_roll=1, turn=1),
     # a 3-point match over on a drop: cube 2 owned by player 0, who doubled; 3-1
-    "AQxgADAACAAE": MatchIdFields(cube=2, cube_owner=0, game_state=4, turn=1, length=3,
-                                  score=(3, 1)),
+    "AQxgADAACAAE": MatchIdFields(
+        cube=2, cube_owner=0, game_state=4, turn=1, length=3, score=(3, 1)
+    ),
     # money game with Jacoby, player 1 offering to resign a gammon after rolling 6-5
     "cEEXAAAAAAAA": MatchIdFields(on_roll=1, turn=0, resigned=2, dice=(6, 5), jacoby=True),
 }
@@ -37,8 +38,15 @@ def test_not_match_ids(bad: str) -> None:
         decode_match_id(bad)
 
 
-@pytest.mark.parametrize("fields", [MatchIdFields(cube=3), MatchIdFields(resigned=4),
-                                    MatchIdFields(dice=(8, 1)), MatchIdFields(length=1 << 15)])
+@pytest.mark.parametrize(
+    "fields",
+    [
+        MatchIdFields(cube=3),
+        MatchIdFields(resigned=4),
+        MatchIdFields(dice=(8, 1)),
+        MatchIdFields(length=1 << 15),
+    ],
+)
 def test_values_that_do_not_fit(fields: MatchIdFields) -> None:
     with pytest.raises(ValueError):
         encode_match_id(fields)
@@ -55,12 +63,20 @@ def gnubg_match_id(match: Match) -> str:
         if last.by == "resignation":
             resigned = {"single": 1, "gammon": 2, "backgammon": 3}[last.result]
     # gnubg.cubeinfo() refuses a score past the match length, which a finished match has
-    cube = gnubg.cubeinfo(match.cube_value, -1 if match.cube_owner is None else match.cube_owner,
-                          match.on_roll, match.length, (0, 0), int(match.crawford), 0)
+    cube = gnubg.cubeinfo(
+        match.cube_value,
+        -1 if match.cube_owner is None else match.cube_owner,
+        match.on_roll,
+        match.length,
+        (0, 0),
+        int(match.crawford),
+        0,
+    )
     cube["score"] = match.score
     cube["jacoby"] = int(match.options.jacoby)
-    position = gnubg.posinfo(turn, resigned, int(match.phase == "doubled"), game_state,
-                             match.dice or (0, 0))
+    position = gnubg.posinfo(
+        turn, resigned, int(match.phase == "doubled"), game_state, match.dice or (0, 0)
+    )
     result: str = gnubg.match_id(cube, position)
     return result
 
@@ -68,8 +84,13 @@ def gnubg_match_id(match: Match) -> str:
 def test_match_ids_agree_with_gnubg_on_every_state_of_random_matches() -> None:
     seen_phases: set[str] = set()
     seen: set[tuple[bool, bool, bool]] = set()
-    cases = [(5, {}), (3, {}), (9, {}), (0, {"jacoby": True, "beavers": True}),
-             (0, {"automatic_doubles": 2})]
+    cases = [
+        (5, {}),
+        (3, {}),
+        (9, {}),
+        (0, {"jacoby": True, "beavers": True}),
+        (0, {"automatic_doubles": 2}),
+    ]
     for seed in range(12):
         length, options = cases[seed % len(cases)]
         policy = Policy(resign=0.03, double=0.15, drop=0.3, beaver=0.3, accept=0.4)

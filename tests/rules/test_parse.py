@@ -133,8 +133,9 @@ def test_closed_point_message_counts_the_checkers() -> None:
         START.parse_play("24/17", (6, 1))
     with pytest.raises(IllegalMoveError) as raised:
         START.parse_play("13/7 13/12", (6, 1))
-    assert str(raised.value) == ("12 is closed: your opponent has 5 checkers there "
-                                 "(you typed '13/7 13/12')")
+    assert str(raised.value) == (
+        "12 is closed: your opponent has 5 checkers there (you typed '13/7 13/12')"
+    )
 
 
 def test_bar_first_message() -> None:

@@ -84,8 +84,9 @@ def test_a_position_id_with_both_sides_on_one_point_is_refused() -> None:
 
 def test_the_state_is_checked_when_built() -> None:
     with pytest.raises(ValueError, match="no cube in the Crawford game"):
-        PastedPosition(Position.initial(), length=5, score=(4, 0), crawford=True, cube=2,
-                       cube_owner=0)
+        PastedPosition(
+            Position.initial(), length=5, score=(4, 0), crawford=True, cube=2, cube_owner=0
+        )
     with pytest.raises(ValueError, match="money games"):
         PastedPosition(Position.initial(), length=5, jacoby=True)
 
@@ -96,8 +97,9 @@ def test_the_state_is_checked_when_built() -> None:
 def gnubg_ids(pasted: PastedPosition) -> str:
     board = [list(pasted.position.opponent), list(pasted.position.mover)]
     owner = -1 if pasted.cube_owner is None else pasted.cube_owner
-    cube = gnubg.cubeinfo(pasted.cube, owner, pasted.on_roll, pasted.length, pasted.score,
-                          int(pasted.crawford), 0)
+    cube = gnubg.cubeinfo(
+        pasted.cube, owner, pasted.on_roll, pasted.length, pasted.score, int(pasted.crawford), 0
+    )
     cube = {**cube, "jacoby": int(pasted.jacoby), "score": pasted.score}  # money: a session's
     state = gnubg.posinfo(pasted.turn, 0, int(pasted.doubled), 1, pasted.dice or (0, 0))
     return f"{gnubg.position_id(board)}:{gnubg.match_id(cube, state)}"

@@ -26,8 +26,12 @@ CASES: list[tuple[int, int, Policy, dict[str, Any]]] = [
     (2, 3, Policy(resign=0.03, double=0.2), {}),
     (3, 5, Policy(double=0.1, drop=0.2), {}),
     (4, 7, Policy(resign=0.02, accept=0.2), {"crawford": False}),
-    (5, 0, Policy(double=0.2, drop=0.1, beaver=0.4), {"jacoby": True, "beavers": True,
-                                                      "automatic_doubles": 3}),
+    (
+        5,
+        0,
+        Policy(double=0.2, drop=0.1, beaver=0.4),
+        {"jacoby": True, "beavers": True, "automatic_doubles": 3},
+    ),
     (6, 0, Policy(resign=0.05, accept=0.3), {"jacoby": True, "automatic_doubles": 1}),
     (7, 0, Policy(double=0.3, drop=0.0, beaver=0.5), {"beavers": True}),
     (8, 25, Policy(double=0.02, drop=0.5), {}),
@@ -80,8 +84,13 @@ def test_every_step_restored_plays_on_like_the_replay(
 
 
 ANSWERS: list[Callable[[Match, int], Match]] = [
-    Match.roll, Match.double, Match.take, Match.drop, Match.beaver,
-    Match.accept_resignation, Match.reject_resignation,
+    Match.roll,
+    Match.double,
+    Match.take,
+    Match.drop,
+    Match.beaver,
+    Match.accept_resignation,
+    Match.reject_resignation,
     lambda match, player: match.resign(player, 2),
     lambda match, player: match.move(player, "24/23"),
 ]
@@ -153,8 +162,7 @@ def test_the_board_mark_survives_a_no_legal_move_and_stops_at_a_new_game() -> No
         ({"actions": -1}, "action count"),
         ({"position": "not an id"}, "damaged"),
         ({"last_play": {"event": "game_over"}}, "damaged"),
-        ({"last_game": {"event": "rolled", "player": 0, "dice": [3, 1]}}, "game_over is a "
-                                                                          "rolled"),
+        ({"last_game": {"event": "rolled", "player": 0, "dice": [3, 1]}}, "game_over is a rolled"),
     ],
 )
 def test_a_damaged_snapshot_is_refused(change: dict[str, Any], message: str) -> None:

@@ -17,27 +17,32 @@ def test_plural_says_one_alone_in_the_singular(count: int, text: str) -> None:
     assert plural(count, "pip") == text
 
 
-@pytest.mark.parametrize(("points", "text"), [(1, "1 point"), (2, "2 points"),
-                                              (64, "64 points")])
+@pytest.mark.parametrize(("points", "text"), [(1, "1 point"), (2, "2 points"), (64, "64 points")])
 def test_points(points: int, text: str) -> None:
     assert points_text(points) == text
 
 
 def test_levels() -> None:
     assert [level_text(level) for level in (1, 2, 3)] == [
-        "a single game", "a gammon", "a backgammon"]
+        "a single game",
+        "a gammon",
+        "a backgammon",
+    ]
 
 
-@pytest.mark.parametrize(("text", "expected"), [
-    ("", ""),
-    ("   ", ""),
-    ("it is not your turn", "It is not your turn."),
-    ("  roll first  ", "Roll first."),
-    ("done!", "Done!"),
-    ("really?", "Really?"),
-    ("already a sentence.", "Already a sentence."),
-    ("x", "X."),
-    ("`!move` first", "`!move` first."),
-])
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("", ""),
+        ("   ", ""),
+        ("it is not your turn", "It is not your turn."),
+        ("  roll first  ", "Roll first."),
+        ("done!", "Done!"),
+        ("really?", "Really?"),
+        ("already a sentence.", "Already a sentence."),
+        ("x", "X."),
+        ("`!move` first", "`!move` first."),
+    ],
+)
 def test_sentence_capitalises_and_ends_with_a_stop(text: str, expected: str) -> None:
     assert sentence(text) == expected

@@ -55,8 +55,12 @@ def test_a_match_position_field_by_field() -> None:
     assert pasted.on_roll == 0  # O
     assert pasted.position.mover == xgid.top
     assert (pasted.cube, pasted.cube_owner, pasted.dice) == (2, 1, (6, 3))
-    assert (pasted.length, pasted.score, pasted.crawford, pasted.max_cube) == (3, (0, 0), False,
-                                                                               256)
+    assert (pasted.length, pasted.score, pasted.crawford, pasted.max_cube) == (
+        3,
+        (0, 0),
+        False,
+        256,
+    )
     assert pasted.xgid() == text
 
 
@@ -65,10 +69,13 @@ def test_the_eighth_field_means_crawford_in_a_match_and_jacoby_beavers_for_money
     crawford = read_position(f"XGID={board}:0:0:1:00:4:2:1:5:10")
     assert crawford.crawford and crawford.score == (2, 4)  # (O, X): X leads 4-2
     assert not read_position(f"XGID={board}:0:0:1:00:4:2:0:5:10").crawford
-    money = {rules: read_position(f"XGID={board}:0:0:1:00:0:0:{rules}:0:10")
-             for rules in range(4)}
+    money = {rules: read_position(f"XGID={board}:0:0:1:00:0:0:{rules}:0:10") for rules in range(4)}
     assert [(p.jacoby, p.beavers) for p in money.values()] == [
-        (False, False), (True, False), (False, True), (True, True)]
+        (False, False),
+        (True, False),
+        (False, True),
+        (True, True),
+    ]
 
 
 def test_the_larger_die_comes_first_as_gnubg_writes_it() -> None:
@@ -124,10 +131,20 @@ def xgids(draw: st.DrawFn) -> Xgid:
     dice = draw(st.tuples(st.integers(1, 6), st.integers(1, 6)) | st.just((0, 0)))
     offer = "" if dice != (0, 0) else draw(st.sampled_from(("", "D", "B", "R")))
     numbers = st.integers(0, 99)
-    return Xgid(board.mover, board.opponent, draw(st.integers(0, 15)),
-                draw(st.integers(-1, 1)), draw(st.sampled_from((-1, 1))), dice, offer,
-                draw(numbers), draw(numbers), draw(st.integers(0, 3)), draw(numbers),
-                draw(st.integers(0, 15)))
+    return Xgid(
+        board.mover,
+        board.opponent,
+        draw(st.integers(0, 15)),
+        draw(st.integers(-1, 1)),
+        draw(st.sampled_from((-1, 1))),
+        dice,
+        offer,
+        draw(numbers),
+        draw(numbers),
+        draw(st.integers(0, 3)),
+        draw(numbers),
+        draw(st.integers(0, 15)),
+    )
 
 
 @given(xgids())
@@ -163,8 +180,9 @@ def as_gnubg_sets_it(pasted: PastedPosition) -> PastedPosition:
     if pasted.on_roll == 1:
         return pasted
     owner = None if pasted.cube_owner is None else 1 - pasted.cube_owner
-    return dataclasses.replace(pasted, on_roll=1, cube_owner=owner,
-                               score=(pasted.score[1], pasted.score[0]))
+    return dataclasses.replace(
+        pasted, on_roll=1, cube_owner=owner, score=(pasted.score[1], pasted.score[0])
+    )
 
 
 @settings(max_examples=400, deadline=None)

@@ -33,8 +33,17 @@ def player(name: str, pr: float, decisions: int = 100) -> PlayerAnalysis:
 def result(pr: tuple[float, float] = (6.5, 11.25), *, length: int = 1) -> MatchAnalysis:
     worst = tuple(
         tuple(
-            Mistake(seat, 1, 3 + index, "checker", "4HPwATDgc/ABMA:cAkAAAAAAAAA", (6, 4),
-                    "24/14", "13/3", 0.2 - 0.05 * index)
+            Mistake(
+                seat,
+                1,
+                3 + index,
+                "checker",
+                "4HPwATDgc/ABMA:cAkAAAAAAAAA",
+                (6, 4),
+                "24/14",
+                "13/3",
+                0.2 - 0.05 * index,
+            )
             for index in range(3)
         )
         for seat in (0, 1)

@@ -43,6 +43,8 @@ ORACLE = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
 def oracle_process() -> Iterator[None]:
     yield
     ORACLE.shutdown()
+
+
 PLAY_LINE = re.compile(r"^\d+\. (.+?)\s+([+-]\d+\.\d{3})(?: \([+-]\d+\.\d{3}\))?\s+(\d)-ply$")
 HINT_LINE = re.compile(r"^\s*\*?\s*\d+\.\s+Cubeful\s+(\d)-ply\s+(.+?)\s+Eq\.:\s+([+-]\d+\.\d+)")
 
@@ -58,8 +60,14 @@ async def engine() -> AsyncIterator[GnubgEngine]:
 @pytest_asyncio.fixture(loop_scope="module")
 async def service(tmp_path: Path, engine: GnubgEngine) -> AsyncIterator[TableService]:
     store = await Store.open(tmp_path / "table.sqlite3")
-    service = TableService(store, settings=Settings(), dice=seeded_dice(3), clock=FakeClock(),
-                           images=False, engine=engine)
+    service = TableService(
+        store,
+        settings=Settings(),
+        dice=seeded_dice(3),
+        clock=FakeClock(),
+        images=False,
+        engine=engine,
+    )
     yield service
     service.close()
     await store.close()
@@ -71,8 +79,11 @@ def gnubg_hint(position: str, *, count: int = 5, jacoby: bool | None = None) -> 
 
 
 def oracle_plays(text: str) -> list[tuple[str, str, int]]:
-    return [(m[2], f"{float(m[3]):+.3f}", int(m[1]))
-            for line in text.splitlines() if (m := HINT_LINE.match(line))]
+    return [
+        (m[2], f"{float(m[3]):+.3f}", int(m[1]))
+        for line in text.splitlines()
+        if (m := HINT_LINE.match(line))
+    ]
 
 
 def oracle_cube(text: str) -> str | None:
@@ -91,15 +102,23 @@ def oracle_cube_equities(text: str) -> dict[str, str]:
         if m is None:
             continue
         words = m[1].lower()
-        label = ("No double" if words.startswith("no ") else
-                 "Double, pass" if "pass" in words else "Double, take")
+        label = (
+            "No double"
+            if words.startswith("no ")
+            else "Double, pass"
+            if "pass" in words
+            else "Double, take"
+        )
         found[label] = m[2]
     return found
 
 
 def bot_plays(text: str) -> list[tuple[str, str, int]]:
-    return [(m[1], m[2], int(m[3])) for line in text.splitlines()
-            if (m := PLAY_LINE.match(line.strip()))]
+    return [
+        (m[1], m[2], int(m[3]))
+        for line in text.splitlines()
+        if (m := PLAY_LINE.match(line.strip()))
+    ]
 
 
 # Pasted as players paste them: the opening 31 (money), a 3-point match with the cube at 2,

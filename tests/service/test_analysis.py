@@ -21,10 +21,12 @@ from tests.service.fake_analyst import FakeAnalyst, result
 QUIET = Settings(analysis_auto=False, analysis_plies=1)
 
 
-def make(store: Store, clock: FakeClock, engine: FakeAnalyst | None = None,
-         settings: Settings = QUIET) -> TableService:
-    return TableService(store, settings=settings, dice=seeded_dice(42), clock=clock,
-                        images=False, engine=engine)
+def make(
+    store: Store, clock: FakeClock, engine: FakeAnalyst | None = None, settings: Settings = QUIET
+) -> TableService:
+    return TableService(
+        store, settings=settings, dice=seeded_dice(42), clock=clock, images=False, engine=engine
+    )
 
 
 @pytest.fixture
@@ -39,8 +41,12 @@ async def service(store: Store, clock: FakeClock, analyst: FakeAnalyst) -> Table
     await service.analyses.stop()
 
 
-async def finish_match(service: TableService, place: Place = PLACE, seed: int = 1,
-                       users: tuple[User, User] = (ALICE, BOB)) -> int:
+async def finish_match(
+    service: TableService,
+    place: Place = PLACE,
+    seed: int = 1,
+    users: tuple[User, User] = (ALICE, BOB),
+) -> int:
     await start_match(service, place, *users, 1)
     await play_out(service, place, users, seed)
     table = await service.latest_table(place)
@@ -72,8 +78,7 @@ async def test_asked_once_analysed_in_the_background_then_answered_at_once(
     running = await anext(updates)
     assert running.job == reply.job
     assert running.text == (
-        f"GNU Backgammon is analysing match #{match_id} (alice vs bob) at 1-ply: "
-        "game 0 of 1 done…"
+        f"GNU Backgammon is analysing match #{match_id} (alice vs bob) at 1-ply: game 0 of 1 done…"
     )
     analyst.hold.set()
     later = [update async for update in updates]
@@ -100,7 +105,8 @@ async def test_concurrent_asks_share_one_job(service: TableService, analyst: Fak
     match_id = await finish_match(service)
     analyst.hold = asyncio.Event()
     replies = await asyncio.gather(
-        service.analysis(PLACE, ALICE), service.analysis(PLACE, BOB),
+        service.analysis(PLACE, ALICE),
+        service.analysis(PLACE, BOB),
         service.analysis(PLACE, CAROL, str(match_id)),
     )
     handles = {reply.job for [reply] in replies}
@@ -114,9 +120,7 @@ async def test_concurrent_asks_share_one_job(service: TableService, analyst: Fak
     assert len(analyst.calls) == 1
 
 
-async def test_jobs_run_one_at_a_time_in_order(
-    service: TableService, analyst: FakeAnalyst
-) -> None:
+async def test_jobs_run_one_at_a_time_in_order(service: TableService, analyst: FakeAnalyst) -> None:
     first = await finish_match(service, PLACE, seed=1)
     other = Place(PLACE.server_id, "other")
     second = await finish_match(service, other, seed=2)
@@ -282,9 +286,7 @@ async def test_a_failure_says_so_and_the_job_can_be_asked_again(
     assert "**Analysis of match" in final.text and len(analyst.calls) == 2
 
 
-async def test_an_unexpected_error_gets_an_id(
-    service: TableService, analyst: FakeAnalyst
-) -> None:
+async def test_an_unexpected_error_gets_an_id(service: TableService, analyst: FakeAnalyst) -> None:
     await finish_match(service)
     analyst.failure = RuntimeError("boom")
     [reply] = await service.analysis(PLACE, ALICE)
@@ -314,9 +316,7 @@ async def test_which_match(service: TableService, store: Store) -> None:
     assert await refusal(str(other)) == f"There is no match #{other} on this server."
 
 
-async def test_stats_show_the_average_pr(
-    store: Store, clock: FakeClock
-) -> None:
+async def test_stats_show_the_average_pr(store: Store, clock: FakeClock) -> None:
     analyst = FakeAnalyst()
     service = make(store, clock, analyst)
     for seed, pr in ((1, (4.0, 9.0)), (2, (10.0, 3.0))):

@@ -29,10 +29,12 @@ def test_a_double_in_a_money_game_with_beavers_offers_the_beaver() -> None:
 def test_a_resignation_says_its_level_and_points() -> None:
     match = Match.start(5, dice=ScriptedDice.rolls((6, 5))).move(0, "24/13")
     assert status(match.resign(1, "gammon")) == (
-        "bob offers to resign a gammon (2 points) — alice to accept or reject")
+        "bob offers to resign a gammon (2 points) — alice to accept or reject"
+    )
     beavered = doubled(beavers=True).beaver(0)
     assert status(beavered.resign(1, "backgammon")) == (
-        "bob offers to resign a backgammon (12 points) — alice to accept or reject")
+        "bob offers to resign a backgammon (12 points) — alice to accept or reject"
+    )
 
 
 def test_a_money_game_is_won_by_points_not_a_match() -> None:
@@ -61,6 +63,7 @@ def test_a_jacoby_gammon_counts_and_shows_as_single() -> None:
 
 
 def test_names_on_the_board_are_cleaned() -> None:
-    state = board_state(Match.start(0, dice=ScriptedDice.rolls((6, 5))),
-                        ("\u202eevil", "bo\u0007b\u200b"))
+    state = board_state(
+        Match.start(0, dice=ScriptedDice.rolls((6, 5))), ("\u202eevil", "bo\u0007b\u200b")
+    )
     assert state.players == ("evil", "bob")

@@ -24,9 +24,7 @@ def make(store: Store, clock: FakeClock, engine: FakeEngine | FakeAnalyst) -> Ta
     )
 
 
-async def test_three_games_against_the_bot_at_once_per_user(
-    store: Store, clock: FakeClock
-) -> None:
+async def test_three_games_against_the_bot_at_once_per_user(store: Store, clock: FakeClock) -> None:
     service = make(store, clock, FakeEngine())
     places = [Place(PLACE.server_id, f"bot-{n}") for n in range(4)]
     for place in places[:3]:

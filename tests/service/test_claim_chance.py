@@ -39,9 +39,7 @@ def test_the_expected_change_weighs_win_and_loss() -> None:
         expected_change(claimer, other, 5, 1.5)
 
 
-async def claimable(
-    service: TableService, clock: FakeClock, length: str = "5"
-) -> tuple[User, int]:
+async def claimable(service: TableService, clock: FakeClock, length: str = "5") -> tuple[User, int]:
     await start_match(service, PLACE, ALICE, BOB, length)
     table = await service.table(PLACE)
     assert table is not None and table.match.turn is not None
@@ -101,9 +99,7 @@ async def test_a_refused_claim_never_asks_the_engine(store: Store, clock: FakeCl
     assert engine.calls == []
 
 
-async def test_money_games_and_no_gnubg_keep_the_plain_rule(
-    store: Store, clock: FakeClock
-) -> None:
+async def test_money_games_and_no_gnubg_keep_the_plain_rule(store: Store, clock: FakeClock) -> None:
     engine = FakeEngine(available=False)
     service = TableService(
         store, settings=QUIET, dice=seeded_dice(5), clock=clock, images=False, engine=engine

@@ -204,12 +204,17 @@ def test_cube_loss_for_each_action() -> None:
 
 def test_the_tutor_comment_follows_the_decision_it_judges() -> None:
     comment = Reply("Tutor: `13/7` loses 0.100 in equity.")
-    status = Reply("Alice plays 13/7.\nBot rolls 21 and plays 6/4 5/4.\nAlice: `!roll`.",
-                   image=b"png", announces=(1, 2))
+    status = Reply(
+        "Alice plays 13/7.\nBot rolls 21 and plays 6/4 5/4.\nAlice: `!roll`.",
+        image=b"png",
+        announces=(1, 2),
+    )
     ordered = tutored_in_order([status], [comment])
     assert [reply.text for reply in ordered] == [
-        "Alice plays 13/7.", comment.text,
-        "Bot rolls 21 and plays 6/4 5/4.\nAlice: `!roll`."]
+        "Alice plays 13/7.",
+        comment.text,
+        "Bot rolls 21 and plays 6/4 5/4.\nAlice: `!roll`.",
+    ]
     assert ordered[0].image is None and ordered[2].image == b"png"
     assert ordered[2].announces == (1, 2)
     short = Reply("Alice plays 13/7.\nBot is thinking…", announces=(1, 2))

@@ -89,9 +89,7 @@ async def test_a_reminder_falls_due_across_a_restart(db_path: Path, clock: FakeC
         await store.close()
 
 
-async def test_no_reminder_once_the_match_is_over(
-    store: Store, clock: FakeClock
-) -> None:
+async def test_no_reminder_once_the_match_is_over(store: Store, clock: FakeClock) -> None:
     service = make(store, clock)
     await start_match(service, PLACE, ALICE, BOB, 3)
     public(await service.abort(PLACE, ALICE))
@@ -264,9 +262,7 @@ async def test_the_status_after_each_action_shows_both_banks(
     assert f"Clock: alice {banks['alice']} · bob {banks['bob']}" in after.text
 
 
-async def test_score_and_board_show_the_bank_running_now(
-    store: Store, clock: FakeClock
-) -> None:
+async def test_score_and_board_show_the_bank_running_now(store: Store, clock: FakeClock) -> None:
     service = make(store, clock)
     await start_match(service, PLACE, ALICE, BOB, "3 clock 1m")
     first = await waiting(service)
@@ -288,9 +284,7 @@ async def test_a_match_without_a_clock_shows_none(store: Store, clock: FakeClock
     assert "Clock:" not in started.text and "Clock:" not in score.text
 
 
-async def test_the_board_image_shows_the_clock_as_it_reads(
-    store: Store, clock: FakeClock
-) -> None:
+async def test_the_board_image_shows_the_clock_as_it_reads(store: Store, clock: FakeClock) -> None:
     service = TableService(store, settings=SETTINGS, dice=seeded_dice(7), clock=clock)
     try:
         await start_match(service, PLACE, ALICE, BOB, "3 clock 1m")

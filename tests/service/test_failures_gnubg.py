@@ -44,8 +44,14 @@ async def engine() -> AsyncIterator[GnubgEngine]:
 @pytest_asyncio.fixture(loop_scope="module")
 async def service(tmp_path: Path, engine: GnubgEngine) -> AsyncIterator[TableService]:
     store = await Store.open(tmp_path / "table.sqlite3")
-    service = TableService(store, settings=Settings(), dice=seeded_dice(8), clock=FakeClock(),
-                           images=False, engine=engine)
+    service = TableService(
+        store,
+        settings=Settings(),
+        dice=seeded_dice(8),
+        clock=FakeClock(),
+        images=False,
+        engine=engine,
+    )
     yield service
     service.close()
     await store.close()
@@ -171,4 +177,5 @@ async def test_the_hung_worker_reply_says_how_long_it_waited(
     assert failure == (
         "GNU Backgammon could not take its turn: it took longer than 1 second and was stopped; "
         "it has been restarted. The game waits for it: the bot tries again at the next command "
-        "here, e.g. `!board`.")
+        "here, e.g. `!board`."
+    )

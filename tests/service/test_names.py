@@ -77,12 +77,30 @@ def _is_markless(char: str) -> bool:
 
 def _bad(char: str) -> bool:
     return char in BIDI_CONTROLS or (
-        unicodedata.category(char) in ("Cc", "Cf", "Cs", "Co", "Cn") and char != ZWJ)
+        unicodedata.category(char) in ("Cc", "Cf", "Cs", "Co", "Cn") and char != ZWJ
+    )
 
 
 names = st.text(st.characters(codec=None), max_size=120) | st.text(
-    st.sampled_from([*BIDI_CONTROLS, "\u0301", "\u0338", "\ufe0f", ZWJ, "👨", "🏽", "🇯", " ",
-                     "\n", "a", "\u3164", "\u200b", "*", "@"]),
+    st.sampled_from(
+        [
+            *BIDI_CONTROLS,
+            "\u0301",
+            "\u0338",
+            "\ufe0f",
+            ZWJ,
+            "👨",
+            "🏽",
+            "🇯",
+            " ",
+            "\n",
+            "a",
+            "\u3164",
+            "\u200b",
+            "*",
+            "@",
+        ]
+    ),
     max_size=120,
 )
 
@@ -147,7 +165,7 @@ def test_markdown_safe_leaves_no_bare_markdown_or_ping(name: str) -> None:
             continue
         assert char not in MARKDOWN_CHARACTERS
         if char == "@":
-            assert not escaped[index + 1: index + 2].isalnum()
+            assert not escaped[index + 1 : index + 2].isalnum()
         if char != "\u200b":
             unescaped.append(char)
         index += 1

@@ -27,6 +27,7 @@ async def test_a_crawford_game_with_both_players_at_match_point_is_refused() -> 
     assert reply.private
     assert reply.text.startswith(
         "Not a position in play: the Crawford game is played when one player, not both, is 1 "
-        "point from winning"), reply.text
+        "point from winning"
+    ), reply.text
     [crawford] = await positions.show(f"XGID={OPENING}:0:0:1:00:2:1:1:3:10")
     assert not crawford.private and "Crawford game" in crawford.text

@@ -28,9 +28,17 @@ from tests.service.driver import FakeClock
 START = "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10"
 OPENING_31 = "XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:0:0:10"
 CHANCES = Probabilities(0.542, 0.151, 0.006, 0.12, 0.005)
-NO_DOUBLE = CubeAdvice(no_double=0.442, double_take=0.378, double_pass=1.0,
-                       proper="No double, take", double=False, take=True, beaver=False,
-                       plies=2, probabilities=CHANCES)
+NO_DOUBLE = CubeAdvice(
+    no_double=0.442,
+    double_take=0.378,
+    double_pass=1.0,
+    proper="No double, take",
+    double=False,
+    take=True,
+    beaver=False,
+    plies=2,
+    probabilities=CHANCES,
+)
 PLAYS = (
     PlayOption("8/5 6/5", 0.204, 0.0, 2, CHANCES),
     PlayOption("24/23 13/10", -0.016, -0.220, 2, CHANCES),
@@ -63,10 +71,12 @@ class FakeEngine(UnavailableEngine):
         return self.evaluation
 
 
-def build(store: Store, clock: FakeClock, engine: FakeEngine | None = None, *,
-          images: bool = False) -> TableService:
-    return TableService(store, settings=Settings(), dice=seeded_dice(3), clock=clock,
-                        images=images, engine=engine)
+def build(
+    store: Store, clock: FakeClock, engine: FakeEngine | None = None, *, images: bool = False
+) -> TableService:
+    return TableService(
+        store, settings=Settings(), dice=seeded_dice(3), clock=clock, images=images, engine=engine
+    )
 
 
 @pytest.fixture
@@ -91,26 +101,31 @@ async def test_show_draws_the_board_from_the_player_on_roll_with_a_summary(
     assert not reply.private
     assert reply.image is not None and reply.image.startswith(b"\x89PNG")
     first, ids = reply.text.splitlines()
-    assert first == ("X to play 3-1 · money game · cube 1, centred · "
-                     "pips X 167, O 167 (even)")
+    assert first == ("X to play 3-1 · money game · cube 1, centred · pips X 167, O 167 (even)")
     assert ids == f"gnubg ID `4HPwATDgc/ABMA:cIkFAAAAAAAE` · `{OPENING_31}`"
 
 
 async def test_show_words_a_match_the_cube_and_the_race(service: TableService) -> None:
-    reply = only(await service.show(
-        PLACE, ALICE, "XGID=-a-B--E-B-a-dDB--b-bcb----:1:1:-1:63:0:0:0:3:8"))
+    reply = only(
+        await service.show(PLACE, ALICE, "XGID=-a-B--E-B-a-dDB--b-bcb----:1:1:-1:63:0:0:0:3:8")
+    )
     assert reply.text.splitlines()[0] == (
         "O to play 6-3 · 3-point match, X 0, O 0 · cube 2, X owns it · "
-        "pips X 132, O 142 (X leads by 10)")
+        "pips X 132, O 142 (X leads by 10)"
+    )
     crawford = only(await service.show(PLACE, ALICE, "4HPwATDgc/ABMA:8AmgAEAAEAAE"))
     assert crawford.text.startswith(
-        "X to roll or double · 5-point match, X 2, O 4, Crawford game · no cube (Crawford)")
-    doubled = only(await service.show(PLACE, ALICE,
-                                      "XGID=-b----E-C---eE---c-e----B-:1:0:-1:D:2:1:0:7:10"))
-    assert doubled.text.startswith("O doubles to 4: X to take or pass · 7-point match, X 2, O 1"
-                                   " · cube 2, centred")
-    money = only(await service.show(PLACE, ALICE,
-                                    "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:3:0:10"))
+        "X to roll or double · 5-point match, X 2, O 4, Crawford game · no cube (Crawford)"
+    )
+    doubled = only(
+        await service.show(PLACE, ALICE, "XGID=-b----E-C---eE---c-e----B-:1:0:-1:D:2:1:0:7:10")
+    )
+    assert doubled.text.startswith(
+        "O doubles to 4: X to take or pass · 7-point match, X 2, O 1 · cube 2, centred"
+    )
+    money = only(
+        await service.show(PLACE, ALICE, "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:3:0:10")
+    )
     assert "money game (Jacoby, beavers)" in money.text
 
 
@@ -119,8 +134,10 @@ async def test_show_words_a_match_the_cube_and_the_race(service: TableService) -
     [
         ("", "There is no position after the command."),
         ("hello", "That is not a position the bot can read (you typed 'hello')."),
-        ("XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0",
-         "An XGID has 10 fields separated by colons, this has 9"),
+        (
+            "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0",
+            "An XGID has 10 fields separated by colons, this has 9",
+        ),
     ],
 )
 async def test_a_bad_paste_gets_one_private_reply_naming_the_forms(
@@ -130,8 +147,9 @@ async def test_a_bad_paste_gets_one_private_reply_naming_the_forms(
         reply = only(await command(PLACE, ALICE, text))
         assert reply.private and reply.image is None
         assert reply.text.startswith(reason)
-        assert reply.text.endswith("a gnubg ID (`4HPwATDgc/ABMA:cAkAAAAAAAAE`) or a Position ID "
-                                   "alone.")
+        assert reply.text.endswith(
+            "a gnubg ID (`4HPwATDgc/ABMA:cAkAAAAAAAAE`) or a Position ID alone."
+        )
     assert await service.table(PLACE) is None and await service.open_challenge(PLACE) is None
 
 
@@ -151,9 +169,11 @@ async def test_eval_with_dice_lists_the_best_plays(store: Store, clock: FakeCloc
     reply = only(await service.evaluate(PLACE, ALICE, OPENING_31))
     assert engine.queries == [(Query(read_position(OPENING_31).gnubg_id()), 2)]
     lines = reply.text.splitlines()
-    assert lines[2] == ("gnubg 2-ply, for X before the roll (any roll, not yet this 3-1): win "
-                        "54.2% (gammon 15.1%, backgammon 0.6%), lose 45.8% (gammon 12.0%, "
-                        "backgammon 0.5%); cubeless equity +0.123")
+    assert lines[2] == (
+        "gnubg 2-ply, for X before the roll (any roll, not yet this 3-1): win "
+        "54.2% (gammon 15.1%, backgammon 0.6%), lose 45.8% (gammon 12.0%, "
+        "backgammon 0.5%); cubeless equity +0.123"
+    )
     assert lines[3] == "Best plays for X's 3-1 (cubeful equity):"
     assert lines[4:] == [
         "```",
@@ -167,21 +187,31 @@ async def test_eval_with_dice_lists_the_best_plays(store: Store, clock: FakeCloc
 async def test_eval_before_a_roll_gives_the_cube_action(store: Store, clock: FakeClock) -> None:
     engine = FakeEngine(Evaluation(CHANCES, 0.123, 2, cube=NO_DOUBLE))
     service = build(store, clock, engine)
-    text = only(await service.evaluate(
-        PLACE, ALICE, "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:1:0:10")).text
+    text = only(
+        await service.evaluate(PLACE, ALICE, "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:1:0:10")
+    ).text
     assert engine.queries[0][0].jacoby and not engine.queries[0][0].beavers
     assert text.splitlines()[3] == (
         "Cube: **No double, take**. No double +0.442 · Double, take +0.378 (-0.064) · "
-        "Double, pass +1.000 (+0.558) (cubeful, for X)")
+        "Double, pass +1.000 (+0.558) (cubeful, for X)"
+    )
     assert "Best plays" not in text
 
 
 async def test_eval_of_a_double_offered_asks_from_the_doublers_side_and_answers_the_taker(
     store: Store, clock: FakeClock
 ) -> None:
-    beaver = CubeAdvice(no_double=0.1, double_take=-0.2, double_pass=1.0,
-                        proper="No double, beaver", double=False, take=True, beaver=True,
-                        plies=2, probabilities=CHANCES)
+    beaver = CubeAdvice(
+        no_double=0.1,
+        double_take=-0.2,
+        double_pass=1.0,
+        proper="No double, beaver",
+        double=False,
+        take=True,
+        beaver=True,
+        plies=2,
+        probabilities=CHANCES,
+    )
     engine = FakeEngine(Evaluation(CHANCES, -0.05, 2, cube=beaver))
     service = build(store, clock, engine)
     doubled = "XGID=-b----E-C---eE---c-e----B-:1:0:-1:D:0:0:2:0:10"
@@ -191,7 +221,8 @@ async def test_eval_of_a_double_offered_asks_from_the_doublers_side_and_answers_
     assert query.beavers
     assert text.splitlines()[3] == (
         "X should **beaver** (No double, beaver). No double +0.100 · Double, take -0.200 "
-        "(-0.300) · Double, pass +1.000 (+0.900) (cubeful, for O)")
+        "(-0.300) · Double, pass +1.000 (+0.900) (cubeful, for O)"
+    )
     assert "gnubg 2-ply, for O:" in text
 
 
@@ -214,7 +245,8 @@ async def test_eval_says_in_one_line_when_gnubg_is_missing_or_fails(
     assert missing.image is not None  # the board still comes
     assert missing.text.splitlines()[2] == (
         "No analysis: GNU Backgammon isn't installed where this bot runs (its package has no "
-        "build for this machine), so the bot opponent, hints and analysis are off.")
+        "build for this machine), so the bot opponent, hints and analysis are off."
+    )
     failure = EngineFailure("gnubg took too long and was restarted")
     failing = build(store, clock, FakeEngine(Evaluation(CHANCES, 0.0, 2), failure=failure))
     failed = only(await failing.evaluate(PLACE, ALICE, START))

@@ -58,7 +58,7 @@ def test_several_actions_in_one_save_and_a_cached_match_saved_again() -> None:
     cached = storage.restore(row.state, row.snapshot, None)
     stored = 0
     for step in (3, 10, 11, 40, len(states) - 1):
-        for following in states[cached.action_count + 1:step + 1]:
+        for following in states[cached.action_count + 1 : step + 1]:
             cached = cached.apply(following.actions[-1])
         row.save(cached, stored)  # the match kept in memory since it was restored
         stored = cached.action_count
@@ -95,7 +95,9 @@ def test_check_names_what_disagrees() -> None:
     snapshot = match.snapshot()
     assert storage.check(storage.snapshot_text(match), match) == []
     assert storage.check(json.dumps(snapshot | {"score": [0, 0], "actions": 3}), match) == [
-        "actions", "score"]
+        "actions",
+        "score",
+    ]
     assert storage.check(storage.snapshot_text(states[-2]), match) != []
     assert storage.check("{not json", match) == ["snapshot"]
     assert storage.check("[]", match) == ["snapshot"]

@@ -191,9 +191,7 @@ async def test_without_an_opener_the_match_stays_in_the_channel(
     assert status.place is None and await service.table(PLACE) is not None
 
 
-async def test_no_thread_with_a_notice_plays_in_the_channel(
-    store: Store, clock: FakeClock
-) -> None:
+async def test_no_thread_with_a_notice_plays_in_the_channel(store: Store, clock: FakeClock) -> None:
     opener = FakeOpener(opens=False, notice="I can't open threads here.")
     service = make_service(store, clock, opener)
     notice, status = await accepted(service)
@@ -208,9 +206,7 @@ async def test_no_thread_with_a_notice_plays_in_the_channel(
     assert status.place is None
 
 
-async def test_a_refused_accept_opens_no_thread(
-    service: TableService, opener: FakeOpener
-) -> None:
+async def test_a_refused_accept_opens_no_thread(service: TableService, opener: FakeOpener) -> None:
     [none] = await service.accept(PLACE, BOB)
     assert none.private
     public(await service.challenge(PLACE, ALICE, BOB, "5"))

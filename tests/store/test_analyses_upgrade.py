@@ -42,7 +42,10 @@ async def test_the_upgrade_adds_empty_analyses_and_keeps_the_matches(upgraded: S
         assert await upgraded.fetch_all("SELECT * FROM analyses") == []
         assert await upgraded.fetch_all("SELECT * FROM analysis_players") == []
         assert (await upgraded.match_counts(SERVER, "1001")) == {
-            "finished": 1, "playing": 1, "aborted": 1}
+            "finished": 1,
+            "playing": 1,
+            "aborted": 1,
+        }
     finally:
         await upgraded.close()
 
@@ -60,24 +63,37 @@ async def test_an_upgraded_match_is_analysed_stored_and_averaged(upgraded: Store
         await records.fail(match_id, "the worker crashed", 12.0)
         failed = await records.get(match_id)
         assert failed is not None and (failed.status, failed.error) == (
-            "failed", "the worker crashed")
+            "failed",
+            "the worker crashed",
+        )
         await records.queue(match_id, 2, 13.0)  # asked again
         queued = await records.get(match_id)
         assert queued is not None and (queued.status, queued.error, queued.started_at) == (
-            "queued", None, None)
-        figures = [PlayerFigures(0, row.player0_id, 5.0, 10.0, 90),
-                   PlayerFigures(1, row.player1_id, 8.0, 16.0, 110)]
+            "queued",
+            None,
+            None,
+        )
+        figures = [
+            PlayerFigures(0, row.player0_id, 5.0, 10.0, 90),
+            PlayerFigures(1, row.player1_id, 8.0, 16.0, 110),
+        ]
         await records.finish(match_id, SERVER, '{"plies": 2}', figures, 14.0)
         done = await records.get(match_id)
         assert done is not None and (done.status, done.result, done.finished_at) == (
-            "done", '{"plies": 2}', 14.0)
+            "done",
+            '{"plies": 2}',
+            14.0,
+        )
         assert await records.players(match_id) == figures
         await records.queue(match_id, 1, 15.0)  # a done analysis stays as it is
         assert await records.get(match_id) == done
         assert await records.unfinished() == []
         summary = await records.pr_summary(SERVER, row.player1_id)
         assert summary is not None and (summary.matches, summary.decisions, summary.pr) == (
-            1, 110, 8.0)
+            1,
+            110,
+            8.0,
+        )
         assert await records.pr_summary(SERVER, "nobody") is None
     finally:
         await upgraded.close()

@@ -22,8 +22,9 @@ async def store(tmp_path: Path) -> AsyncIterator[Store]:
 
 async def new_match(store: Store) -> int:
     async with store.transaction() as tx:
-        match_id = await tx.create_match("s", "c", ("a", "b"), 3, '{"k": 1}', 1.0,
-                                         snapshot='{"n": 0}')
+        match_id = await tx.create_match(
+            "s", "c", ("a", "b"), 3, '{"k": 1}', 1.0, snapshot='{"n": 0}'
+        )
         await tx.append_actions(match_id, 0, ['{"a": 0}'])
     return match_id
 
@@ -31,21 +32,36 @@ async def new_match(store: Store) -> int:
 async def test_a_save_appends_actions_and_rewrites_the_snapshot_only(store: Store) -> None:
     match_id = await new_match(store)
     async with store.transaction() as tx:
-        version = await tx.save_match(match_id, 1, snapshot='{"n": 1}', status="playing",
-                                      now=2.0)
+        version = await tx.save_match(match_id, 1, snapshot='{"n": 1}', status="playing", now=2.0)
         await tx.append_actions(match_id, 1, ['{"a": 1}'])
     async with store.transaction() as tx:
-        version = await tx.save_match(match_id, version, snapshot='{"n": 3}',
-                                      status="finished", now=3.0, winner=1, ending="played")
+        version = await tx.save_match(
+            match_id,
+            version,
+            snapshot='{"n": 3}',
+            status="finished",
+            now=3.0,
+            winner=1,
+            ending="played",
+        )
         await tx.append_actions(match_id, 2, ['{"a": 2}', '{"a": 3}'])
         await tx.append_actions(match_id, 4, [])
         assert len(await tx.match_actions(match_id)) == 4
     row = await store.match(match_id)
     assert row is not None
     assert (row.state, row.snapshot, row.version, row.status, row.winner) == (
-        '{"k": 1}', '{"n": 3}', 3, "finished", 1)
+        '{"k": 1}',
+        '{"n": 3}',
+        3,
+        "finished",
+        1,
+    )
     assert await store.match_actions(match_id) == [
-        (0, '{"a": 0}'), (1, '{"a": 1}'), (2, '{"a": 2}'), (3, '{"a": 3}')]
+        (0, '{"a": 0}'),
+        (1, '{"a": 1}'),
+        (2, '{"a": 2}'),
+        (3, '{"a": 3}'),
+    ]
     assert await store.match_actions(match_id + 1) == []
 
 
@@ -54,8 +70,7 @@ async def test_a_stale_save_appends_nothing(store: Store) -> None:
     with pytest.raises(StaleMatchError):
         async with store.transaction() as tx:
             await tx.append_actions(match_id, 1, ['{"a": "lost"}'])
-            await tx.save_match(match_id, 7, snapshot='{"n": "lost"}', status="playing",
-                                now=2.0)
+            await tx.save_match(match_id, 7, snapshot='{"n": "lost"}', status="playing", now=2.0)
     row = await store.match(match_id)
     assert row is not None and row.snapshot == '{"n": 0}' and row.version == 1
     assert await store.match_actions(match_id) == [(0, '{"a": 0}')]
@@ -87,7 +102,8 @@ async def test_a_save_with_the_state_alone_keeps_the_snapshot(store: Store) -> N
     """The layout before schema 5 still saves (the whole record in ``state``)."""
     match_id = await new_match(store)
     async with store.transaction() as tx:
-        await tx.save_match(match_id, 1, state='{"k": 2}', status="aborted", now=2.0,
-                            ending="unreadable")
+        await tx.save_match(
+            match_id, 1, state='{"k": 2}', status="aborted", now=2.0, ending="unreadable"
+        )
     row = await store.latest_match("s", "c")
     assert row is not None and (row.state, row.snapshot) == ('{"k": 2}', '{"n": 0}')

@@ -99,9 +99,11 @@ async def test_upgrade_keeps_existing_rows(tmp_path: Path) -> None:
         old.execute("INSERT INTO servers VALUES ('s', 0)")
         old.execute("INSERT INTO players (server_id, user_id, name) VALUES ('s', 'a', 'A')")
         old.execute("INSERT INTO players (server_id, user_id, name) VALUES ('s', 'b', 'B')")
-        old.execute("INSERT INTO challenges (server_id, channel_id, challenger_id, challenged_id,"
-                    " match_length, created_at, expires_at, status)"
-                    " VALUES ('s', 'c', 'a', 'b', 0, 0, 9e9, 'open')")
+        old.execute(
+            "INSERT INTO challenges (server_id, channel_id, challenger_id, challenged_id,"
+            " match_length, created_at, expires_at, status)"
+            " VALUES ('s', 'c', 'a', 'b', 0, 0, 9e9, 'open')"
+        )
     old.close()
     store = await Store.open(path)
     assert await store.schema_version() == migrations()[-1][0] > first_number

@@ -39,8 +39,11 @@ async def test_the_fixture_holds_what_the_upgrade_must_carry() -> None:
     rows = old_rows()
     by_channel = {row["channel_id"]: row for row in rows.values()}
     assert {c: (r["status"], r["ending"]) for c, r in by_channel.items()} == {
-        "finished": ("finished", "played"), "money": ("finished", "played"),
-        "live": ("playing", None), "damaged": ("aborted", "unreadable")}
+        "finished": ("finished", "played"),
+        "money": ("finished", "played"),
+        "live": ("playing", None),
+        "damaged": ("aborted", "unreadable"),
+    }
     live = Match.from_data(json.loads(by_channel["live"]["state"]), dice_key=DICE_KEY)
     assert live.game_number >= 3 and live.phase != "over" and max(live.score) > 0
     assert json.loads(by_channel["live"]["state"])["dice"]["kind"] == "keyed"
@@ -54,7 +57,10 @@ async def test_every_match_log_replays_to_the_match_its_old_state_gave(upgraded:
             row = await upgraded.match(match_id)
             assert row is not None and row.snapshot is None
             assert (row.version, row.status, row.last_action_at) == (
-                old["version"], old["status"], old["last_action_at"])
+                old["version"],
+                old["status"],
+                old["last_action_at"],
+            )
             log = await upgraded.match_actions(match_id)
             if old["ending"] == "unreadable":  # damaged before: left exactly as it was
                 assert row.state == old["state"] and log == []
@@ -84,20 +90,27 @@ async def test_an_upgraded_match_plays_on_through_the_new_layout(upgraded: Store
         loaded = storage.restore(row.state, row.snapshot, DICE_KEY)
         player = loaded.turn
         assert player is not None
-        after = loaded.roll(player) if loaded.phase == "roll" else loaded.move(
-            player, loaded.legal_plays()[0].notation)
+        after = (
+            loaded.roll(player)
+            if loaded.phase == "roll"
+            else loaded.move(player, loaded.legal_plays()[0].notation)
+        )
         changes = storage.changes(after, loaded.action_count)
         async with upgraded.transaction() as tx:
-            await tx.save_match(row.id, row.version, snapshot=changes.snapshot,
-                                status="playing", now=2e9)
+            await tx.save_match(
+                row.id, row.version, snapshot=changes.snapshot, status="playing", now=2e9
+            )
             await tx.append_actions(row.id, changes.first_seq, changes.actions)
         log = await upgraded.match_actions(row.id)
         assert storage.replay(row.state, log, DICE_KEY).snapshot() == after.snapshot()
         assert [r.id for r in await upgraded.unannounced()] == [row.id]
         challenge = await upgraded.open_challenge(SERVER, "open")
         assert challenge is not None and challenge.match_length == 7
-        assert (await upgraded.match_counts(SERVER, "1001")) == {"finished": 1, "playing": 1,
-                                                                 "aborted": 1}
+        assert (await upgraded.match_counts(SERVER, "1001")) == {
+            "finished": 1,
+            "playing": 1,
+            "aborted": 1,
+        }
     finally:
         await upgraded.close()
 

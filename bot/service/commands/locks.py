@@ -20,8 +20,7 @@ RACE_LOST = (
     "The game changed while your command ran: nothing was done. Look at the board and try again."
 )
 DATABASE_BUSY = (
-    "The database is busy (another program is holding it): nothing changed. Try again in a "
-    "moment."
+    "The database is busy (another program is holding it): nothing changed. Try again in a moment."
 )
 DISK_FULL = (
     "The bot can't write to its disk (it is full, or failing): nothing was saved, and the game "

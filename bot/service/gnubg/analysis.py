@@ -198,9 +198,7 @@ class Analyses:
         job = self._jobs.get(row.id)  # another ask may have started it meanwhile
         if job is not None:
             return self._progress_reply(job)
-        job = _Job(
-            row.id, (md(names[0]), md(names[1])), self._settings.analysis_plies, asked_by
-        )
+        job = _Job(row.id, (md(names[0]), md(names[1])), self._settings.analysis_plies, asked_by)
         self._jobs[row.id] = job
         try:
             await self.records.queue(row.id, job.plies, self._clock())

@@ -118,10 +118,10 @@ def tutored_in_order(replies: list[Reply], comments: list[Reply]) -> list[Reply]
         return replies + comments
     first, _, rest = replies[status].text.partition("\n")
     if rest.count("\n") == 0:  # the decision and the prompt: the comment reads well after
-        return [*replies[: status + 1], *comments, *replies[status + 1:]]
+        return [*replies[: status + 1], *comments, *replies[status + 1 :]]
     line = Reply(first, place=replies[status].place)
     after = replace(replies[status], text=rest)
-    return [*replies[:status], line, *comments, after, *replies[status + 1:]]
+    return [*replies[:status], line, *comments, after, *replies[status + 1 :]]
 
 
 class Coach:

@@ -250,7 +250,7 @@ class Opponent:
         name = ENGINE_USER.name
         why = sentence(why.removesuffix(RETRY)).rstrip(".")  # it retries by itself
         if why.startswith(name):
-            why = "it" + why[len(name):]
+            why = "it" + why[len(name) :]
         return Reply(
             f"{md(name)} could not take its turn: {why}. The game waits for it: the bot tries "
             f"again at the next command here, e.g. `{self._prefix}board`."

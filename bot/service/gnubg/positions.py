@@ -74,8 +74,9 @@ def _action_text(pasted: PastedPosition) -> str:
 def _match_text(pasted: PastedPosition) -> str:
     o_score, x_score = pasted.score
     if not pasted.length:
-        rules = [rule for rule, on in (("Jacoby", pasted.jacoby), ("beavers", pasted.beavers))
-                 if on]
+        rules = [
+            rule for rule, on in (("Jacoby", pasted.jacoby), ("beavers", pasted.beavers)) if on
+        ]
         text = "money game" + (f" ({', '.join(rules)})" if rules else "")
         return text + (f", session X {x_score}, O {o_score}" if any(pasted.score) else "")
     text = f"{pasted.length}-point match, X {x_score}, O {o_score}"
@@ -121,11 +122,13 @@ def _cube_advice(pasted: PastedPosition, advice: CubeAdvice) -> str:
     against the proper one; for a double already offered, the taker's answer first."""
     best = max(advice.no_double, min(advice.double_take, advice.double_pass))
     equities = " · ".join(
-        f"{label} {_signed(equity)}" + ("" if abs(equity - best) < 5e-4
-                                        else f" ({_signed(equity - best)})")
-        for label, equity in (("No double", advice.no_double),
-                              ("Double, take", advice.double_take),
-                              ("Double, pass", advice.double_pass))
+        f"{label} {_signed(equity)}"
+        + ("" if abs(equity - best) < 5e-4 else f" ({_signed(equity - best)})")
+        for label, equity in (
+            ("No double", advice.no_double),
+            ("Double, take", advice.double_take),
+            ("Double, pass", advice.double_pass),
+        )
     )
     kind = "cubeful" if not pasted.length else "EMG"
     head = f"Cube: **{advice.proper}**"
@@ -146,15 +149,27 @@ def _plays_table(pasted: PastedPosition, plays: tuple[PlayOption, ...]) -> str:
     lines = []
     for rank, option in enumerate(plays[:TOP_PLAYS], start=1):
         difference = "" if rank == 1 else f" ({_signed(option.difference)})"
-        lines.append(f"{rank}. {option.play:<{width}}  {_signed(option.equity)}{difference}"
-                     f"  {option.plies}-ply")
-    return (f"Best plays for {mover}'s {dice_text(pasted.dice)} ({kind} equity):\n```\n"
-            + "\n".join(lines) + "\n```")
+        lines.append(
+            f"{rank}. {option.play:<{width}}  {_signed(option.equity)}{difference}"
+            f"  {option.plies}-ply"
+        )
+    return (
+        f"Best plays for {mover}'s {dice_text(pasted.dice)} ({kind} equity):\n```\n"
+        + "\n".join(lines)
+        + "\n```"
+    )
 
 
 def analysis(pasted: PastedPosition, evaluation: Evaluation) -> str:
-    lines = [_chances(NAMES[pasted.on_roll], evaluation.probabilities, evaluation.equity,
-                      evaluation.plies, pasted.dice)]
+    lines = [
+        _chances(
+            NAMES[pasted.on_roll],
+            evaluation.probabilities,
+            evaluation.equity,
+            evaluation.plies,
+            pasted.dice,
+        )
+    ]
     if evaluation.cube is not None:
         lines.append(_cube_advice(pasted, evaluation.cube))
     elif pasted.dice is None:
@@ -199,11 +214,9 @@ class Positions:
             pasted = self.read(text)
         except PositionTextError as error:
             return [refusal(error)]
-        drawing = asyncio.ensure_future(
-            self._images.picture(board_state(pasted), pasted.on_roll))
+        drawing = asyncio.ensure_future(self._images.picture(board_state(pasted), pasted.on_roll))
         try:
-            judged = analysis(pasted, await self._engine.evaluate(query(pasted),
-                                                                 plies=EVAL_PLIES))
+            judged = analysis(pasted, await self._engine.evaluate(query(pasted), plies=EVAL_PLIES))
         except (EngineUnavailable, EngineFailure) as error:
             judged = sentence(f"No analysis: {error}")
         finally:

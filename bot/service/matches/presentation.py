@@ -46,7 +46,6 @@ if TYPE_CHECKING:
 MATCH_NUMBER = re.compile(r"#?(\d{1,12})", re.ASCII)  # `12` or `#12`: a match, by its id
 
 
-
 def match_kind(length: int) -> str:
     return "a money game" if length == 0 else f"a {length}-point match"
 
@@ -384,8 +383,6 @@ def quote(text: str, limit: int = 40) -> str:
     """A short excerpt of what someone typed, quoted (never the whole of a long paste)."""
     text = " ".join(text.split())
     return repr(text if len(text) <= limit else text[: limit - 1] + "…")
-
-
 
 
 def unknown_command(prefix: str, word: str) -> list[Reply]:

@@ -33,8 +33,9 @@ def terms_text(match: Match, *, hints: bool = False) -> str:
     options = match.options
     words = [str(match.length)] if match.length else ["money"]
     if not match.length:
-        words += [word for word, on in (("jacoby", options.jacoby), ("beavers", options.beavers))
-                  if on]
+        words += [
+            word for word, on in (("jacoby", options.jacoby), ("beavers", options.beavers)) if on
+        ]
         if options.automatic_doubles:
             words += ["auto", str(options.automatic_doubles)]
     if hints:
@@ -149,4 +150,3 @@ def _led(replies: list[Reply]) -> list[Reply]:
             led = dataclasses.replace(reply, text=f"{REMATCH_LEAD} {reply.text}")
             return [*replies[:index], led, *replies[index + 1 :]]
     return replies
-

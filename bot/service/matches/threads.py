@@ -128,9 +128,7 @@ class MatchThreads:
         """For a match command typed in a channel whose matches are played in threads: where
         they are (one line); None when the channel has none newer than its own match ``after``.
         ``latest``: for a command that shows the last match, even one that is over."""
-        rows = await threaded_matches(
-            self._store, place.server_id, place.channel_id, after=after
-        )
+        rows = await threaded_matches(self._store, place.server_id, place.channel_id, after=after)
         if rows:
             shown = []
             for row in rows:

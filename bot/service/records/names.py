@@ -20,8 +20,9 @@ ELLIPSIS = "\u2026"
 
 ZWJ = "\u200d"
 ZWSP = "\u200b"
-BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
-                          "\u200e\u200f\u061c")
+BIDI_CONTROLS = frozenset(
+    "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c"
+)
 # Letters and symbols that draw nothing: names made of them look empty.
 BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u17b4\u17b5")
 _EMOJI_MODIFIERS = range(0x1F3FB, 0x1F400)  # skin tones

@@ -122,10 +122,16 @@ async def record_claim(
     await tx.record_rating(match_id, server_id, win.user_id, win, change.winner_rating)
     await tx.record_rating(match_id, server_id, lose.user_id, lose, change.loser_rating)
     await tx.update_player_result(
-        server_id, win.user_id, rating=change.winner_rating,
-        experience=change.winner_experience, won=True,
+        server_id,
+        win.user_id,
+        rating=change.winner_rating,
+        experience=change.winner_experience,
+        won=True,
     )
     await tx.update_player_result(
-        server_id, lose.user_id, rating=change.loser_rating,
-        experience=change.loser_experience, won=False,
+        server_id,
+        lose.user_id,
+        rating=change.loser_rating,
+        experience=change.loser_experience,
+        won=False,
     )

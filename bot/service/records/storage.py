@@ -56,8 +56,13 @@ def _dumps(data: Any) -> str:
 
 def state_text(match: Match) -> str:
     """The ``state`` of a new match's row: its format, options and dice, no action."""
-    return _dumps({"format": FORMAT_VERSION, "options": match.options.to_data(),
-                   "dice": match.dice_source.to_data()})
+    return _dumps(
+        {
+            "format": FORMAT_VERSION,
+            "options": match.options.to_data(),
+            "dice": match.dice_source.to_data(),
+        }
+    )
 
 
 def snapshot_text(match: Match) -> str:
@@ -79,10 +84,13 @@ def changes(match: Match, stored: int) -> Changes:
     """
     start = stored - match.earlier_actions
     if not 0 <= stored <= match.action_count or start < 0:
-        raise ValueError(f"the store holds {stored} actions, and this match has taken "
-                         f"{match.action_count}, holding those from {match.earlier_actions}")
-    return Changes(snapshot_text(match), stored,
-                   tuple(action_text(action) for action in match.actions[start:]))
+        raise ValueError(
+            f"the store holds {stored} actions, and this match has taken "
+            f"{match.action_count}, holding those from {match.earlier_actions}"
+        )
+    return Changes(
+        snapshot_text(match), stored, tuple(action_text(action) for action in match.actions[start:])
+    )
 
 
 def restore(state: str, snapshot: str, dice_key: bytes | None) -> Match:
@@ -95,8 +103,9 @@ def restore(state: str, snapshot: str, dice_key: bytes | None) -> Match:
     except (json.JSONDecodeError, SnapshotError) as error:
         raise StoredMatchError(f"a match snapshot that can't be read: {error}") from error
     if match.options != options:
-        raise StoredMatchError(f"the snapshot's options {match.options} are not the match's "
-                               f"{options}")
+        raise StoredMatchError(
+            f"the snapshot's options {match.options} are not the match's {options}"
+        )
     return match
 
 
@@ -128,8 +137,9 @@ def check(snapshot: str, replayed: Match) -> list[str]:
     if not isinstance(stored, dict):
         return ["snapshot"]
     expected = replayed.snapshot()
-    return sorted(name for name in expected.keys() | stored.keys()
-                  if stored.get(name) != expected.get(name))
+    return sorted(
+        name for name in expected.keys() | stored.keys() if stored.get(name) != expected.get(name)
+    )
 
 
 def compact(match: Match) -> Match:
@@ -154,10 +164,11 @@ def _state(state: str, dice_key: bytes | None) -> tuple[MatchOptions, DiceSource
         if data.get("format") != FORMAT_VERSION:
             raise ValueError(f"unknown format {data.get('format')!r}")
         if "actions" in data:
-            raise ValueError("its actions are in the state, not in the log (a row from before "
-                             "schema 5 that the migration left, or written since by older code)")
-        return MatchOptions.from_data(data["options"]), dice_from_data(data["dice"],
-                                                                       key=dice_key)
+            raise ValueError(
+                "its actions are in the state, not in the log (a row from before "
+                "schema 5 that the migration left, or written since by older code)"
+            )
+        return MatchOptions.from_data(data["options"]), dice_from_data(data["dice"], key=dice_key)
     except DiceKeyError:
         raise  # the server's key is missing: not a damaged row
     except (json.JSONDecodeError, KeyError, TypeError, ValueError) as error:
