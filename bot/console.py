@@ -24,14 +24,13 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TextIO
 
-from bot.gnubg.engine import make_engine, start_in_background, stop
 from bot.service.commands.locks import store_trouble
+from bot.service.lifetime import StartError, open_service
 from bot.service.models import Place, Reply, User
-from bot.service.records.dicekey import DiceKeyFileError, server_key
 from bot.service.records.durations import UNIT_SECONDS
 from bot.service.table import TableService, seeded_dice, text_board
 from bot.settings import Settings, SettingsError
-from bot.store import DatabaseBusy, DiskFull, Store, StoreError
+from bot.store import DatabaseBusy, DiskFull
 
 SERVER = "console"
 DEFAULT_CHANNEL = "general"
@@ -330,30 +329,11 @@ async def run_console(args: argparse.Namespace, lines: Iterable[str], out: TextI
         print(
             f"Dice are seeded with {args.seed}: deterministic, for testing only.", file=sys.stderr
         )
+    clock = ConsoleClock(getattr(args, "clock", None))
     try:
-        store = await Store.open(database)
-    except (StoreError, OSError) as error:
-        print(f"Can't start: {error}", file=sys.stderr)
-        return 1
-    try:
-        try:
-            key = await server_key(settings, store, database)
-        except (StoreError, DiceKeyFileError) as error:
-            print(f"Can't start: {error}", file=sys.stderr)
-            return 1
-        engine = make_engine(settings)
-        starting = start_in_background(engine)
-        clock = ConsoleClock(getattr(args, "clock", None))
-        try:
-            service = TableService(
-                store,
-                settings=settings,
-                dice=dice,
-                dice_key=key,
-                images=args.images is not None,
-                engine=engine,
-                clock=clock,
-            )
+        async with open_service(
+            settings, database=database, dice=dice, images=args.images is not None, clock=clock
+        ) as service:
             console = Console(
                 service,
                 out,
@@ -363,10 +343,9 @@ async def run_console(args: argparse.Namespace, lines: Iterable[str], out: TextI
             )
             for line in lines:
                 await console.handle(line)
-        finally:
-            await stop(engine, starting)
-    finally:
-        await store.close()
+    except StartError as error:
+        print(f"Can't start: {error}", file=sys.stderr)
+        return 1
     return 0
 
 

@@ -13,13 +13,11 @@ import discord
 import yarl
 
 from bot.discord_bot import BackgammonBot, ShardedBackgammonBot, bot_intents
-from bot.gnubg.engine import make_engine, start_in_background, stop
-from bot.service.records.dicekey import DiceKeyFileError, server_key
+from bot.service.lifetime import StartError, open_service
 from bot.service.table import TableService
 from bot.settings import DISCORD_API_URL as API_URL
 from bot.settings import DISCORD_GATEWAY_URL as GATEWAY_URL
 from bot.settings import Settings, SettingsError
-from bot.store import Store, StoreError
 
 log = logging.getLogger("bot")
 
@@ -68,27 +66,11 @@ async def serve(settings: Settings, token: str) -> int:
     """Open the database, run the bot until it stops, close everything cleanly."""
     log.info("Database: %s", settings.database.resolve())
     try:
-        store = await Store.open(settings.database)
-    except (StoreError, OSError) as error:
+        async with open_service(settings) as service:
+            return await run_bot(service, settings, token)
+    except StartError as error:
         log.error("Can't start: %s", error)
         return 1
-    try:
-        key = await server_key(settings, store, settings.database)
-    except (StoreError, DiceKeyFileError) as error:
-        log.error("Can't start: %s", error)
-        await store.close()
-        return 1
-    engine = make_engine(settings)
-    starting = start_in_background(engine)
-    service = TableService(store, settings=settings, dice_key=key, engine=engine)
-    try:
-        return await run_bot(service, settings, token)
-    finally:
-        service.close()
-        await stop(engine, starting)
-        log.info("GNU Backgammon workers stopped")
-        await store.close()
-        log.info("Database closed")
 
 
 async def run_bot(service: TableService, settings: Settings, token: str) -> int:
