@@ -32,7 +32,7 @@ from bot.service.table import TableService
 
 log = logging.getLogger(__name__)
 
-Action = Callable[[TableService, Place, User], Awaitable[list[Reply]]]
+Action = Callable[[TableService], Callable[[Place, User], Awaitable[list[Reply]]]]
 
 TEMPLATE = re.compile(r"bg:(?P<action>[a-z]+):(?P<key>[mcr][0-9.]+)")
 # Buttons sent before the ids carried a key (``bg:turn:roll``): answered as out of date.
@@ -63,7 +63,7 @@ def button_specs(table: CommandTable = COMMANDS) -> tuple[ButtonSpec, ...]:
             button.label,
             STYLES[button.tone],
             button.decision,
-            getattr(TableService, command.method),
+            command.handler_of,
             button.money_only,
         )
         for command, button in table.buttons()

@@ -14,7 +14,6 @@ carried out, so an old message never answers a newer question, even one of the s
 from __future__ import annotations
 
 import asyncio
-import functools
 import logging
 from dataclasses import dataclass
 from typing import Any
@@ -67,7 +66,7 @@ async def press(service: TableService, place: Place, user: User, action: str, ke
         return Pressed([refusal], remove_buttons=False)
     # The key is checked again under the channel's lock: a command that lands in between
     # can't make this press answer a newer question.
-    command = functools.partial(spec.answer, service)
+    command = spec.answer(service)
     replies = await service.answer(place, user, key, command)
     return Pressed(replies, remove_buttons=any(not reply.private for reply in replies))
 

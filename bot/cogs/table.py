@@ -229,7 +229,7 @@ class TableCog(commands.Cog, name="Backgammon"):
                     return
                 value = user_of(value)
             arguments.append(value)
-        handler: Callable[..., Awaitable[list[Reply]]] = getattr(self.service, entry.method)
+        handler = entry.handler_of(self.service)
         options: dict[str, Any] = {}
         if entry.moderator:
             options["moderator"] = ctx.permissions.manage_messages  # in this channel (slash too)

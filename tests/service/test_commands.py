@@ -63,7 +63,15 @@ def test_a_user_it_cant_find_is_refused(name: str, text: str, refusal: str) -> N
 
 
 def test_commands_are_found_by_name_or_alias_in_any_case() -> None:
-    table = COMMANDS.adding(Command("drink", example="drink", summary="x", aliases=("sip",)))
+    table = COMMANDS.adding(
+        Command(
+            "drink",
+            example="drink",
+            summary="x",
+            aliases=("sip",),
+            handler=lambda service: service.roll,
+        )
+    )
     assert table.find(" SIP ") is table.find("drink") is table.by_name["drink"]
     assert table.find("sip") is not None and COMMANDS.find("sip") is None
     assert "sip" in table.words and "sip" not in table.by_name

@@ -14,13 +14,20 @@ from __future__ import annotations
 
 import keyword
 import re
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Awaitable, Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from enum import Enum
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from bot.rules.match import RESIGN_LEVELS
-from bot.service.models import Decision, Refusal, User
+from bot.service.models import Decision, Refusal, Reply, User
+
+if TYPE_CHECKING:
+    from bot.service.table import TableService
+
+Handler = Callable[..., Awaitable[list[Reply]]]  # (place, user, *arguments[, moderator=])
+HandlerOf = Callable[["TableService"], Handler]
 
 UserLookup = Callable[[str], User | None]
 _NAME = re.compile(r"[a-z]+")  # a command's name is also a button's action: see bot.cogs.buttons
@@ -121,7 +128,9 @@ class Command:
     details: str = ""  # more for ``!help <command>``; may name settings, see the module doc
     arguments: tuple[Argument, ...] = ()
     aliases: tuple[str, ...] = ()  # other words for it, typed (slash lists the name only)
-    handler: str = ""  # the TableService method; default: the name
+    # The TableService method that carries it out, taken from a service: ``lambda s: s.move``
+    # (the service needs the registry, so the registry names its methods this way).
+    handler: HandlerOf | None = None
     guild_only: bool = False  # only in a server channel, not in direct messages
     moderator: bool = False  # the handler takes ``moderator=``: in Discord, Manage Messages
     buttons: tuple[Button, ...] = ()  # the decisions it answers, as buttons
@@ -142,10 +151,10 @@ class Command:
         if self.buttons and any(argument.required for argument in self.arguments):
             raise RegistryError(f"{self.name}: a button gives no arguments, yet some are required")
 
-    @property
-    def method(self) -> str:
-        """The name of the :class:`TableService` method that carries the command out."""
-        return self.handler or self.name
+    def handler_of(self, service: TableService) -> Handler:
+        """The bound method of ``service`` that carries the command out."""
+        assert self.handler is not None, self.name  # every entry of a table has one
+        return self.handler(service)
 
     @property
     def usage(self) -> str:
@@ -160,6 +169,8 @@ class CommandTable:
         self.commands = tuple(commands)
         words: dict[str, Command] = {}
         for command in self.commands:
+            if command.handler is None:
+                raise RegistryError(f"{command.name}: no handler (`handler=lambda s: s.method`)")
             for word in (command.name, *command.aliases):
                 if word in words:
                     raise RegistryError(f"Two commands are called {word!r}")
@@ -233,6 +244,7 @@ COMMANDS = CommandTable(
         Command(
             "challenge",
             topic=Topic.MATCH,
+            handler=lambda service: service.challenge,
             example="challenge @bob 5",
             summary="offer a match to N points, or a money game",
             details="Points: 1 to {max_length} (default {default_length}); `5`, `5 points` and "
@@ -270,6 +282,7 @@ COMMANDS = CommandTable(
         Command(
             "accept",
             topic=Topic.MATCH,
+            handler=lambda service: service.accept,
             example="accept",
             summary="accept the challenge, or the resignation, offered to you",
             buttons=(
@@ -280,6 +293,7 @@ COMMANDS = CommandTable(
         Command(
             "decline",
             topic=Topic.MATCH,
+            handler=lambda service: service.decline,
             example="decline",
             summary="turn down a challenge offered to you",
             buttons=(Button(Decision.CHALLENGE, "Decline", _NO),),
@@ -287,12 +301,14 @@ COMMANDS = CommandTable(
         Command(
             "cancel",
             topic=Topic.MATCH,
+            handler=lambda service: service.cancel,
             example="cancel",
             summary="withdraw the challenge you offered",
         ),
         Command(
             "rematch",
             topic=Topic.MATCH,
+            handler=lambda service: service.rematch,
             example="rematch",
             summary="after a match: offer the same match again, or accept the rematch offered",
             details="Either player of the table's last match may ask: the other is challenged "
@@ -304,6 +320,7 @@ COMMANDS = CommandTable(
         Command(
             "roll",
             topic=Topic.PLAY,
+            handler=lambda service: service.roll,
             example="roll",
             summary="roll the dice when it is your turn",
             details="The opening roll happens by itself; when you can't double (the cube is "
@@ -313,6 +330,7 @@ COMMANDS = CommandTable(
         Command(
             "move",
             topic=Topic.PLAY,
+            handler=lambda service: service.move,
             example="move 13/7 8/7",
             summary="play your roll: gnubg notation (24/18*/13, bar/22, 6/off, 8/2(2)) or FIBS "
             "(13-7)",
@@ -330,6 +348,7 @@ COMMANDS = CommandTable(
         Command(
             "double",
             topic=Topic.CUBE,
+            handler=lambda service: service.double,
             example="double",
             summary="offer the cube before you roll",
             details="You may double before rolling when the cube is in the middle or yours. "
@@ -342,6 +361,7 @@ COMMANDS = CommandTable(
         Command(
             "take",
             topic=Topic.CUBE,
+            handler=lambda service: service.take,
             example="take",
             summary="accept a double: you own the cube at twice the value",
             buttons=(Button(Decision.DOUBLE, "Take", _YES),),
@@ -349,6 +369,7 @@ COMMANDS = CommandTable(
         Command(
             "drop",
             topic=Topic.CUBE,
+            handler=lambda service: service.drop,
             example="drop",
             summary="refuse a double: you lose the game at the current cube",
             buttons=(Button(Decision.DOUBLE, "Drop", _NO),),
@@ -356,6 +377,7 @@ COMMANDS = CommandTable(
         Command(
             "beaver",
             topic=Topic.CUBE,
+            handler=lambda service: service.beaver,
             example="beaver",
             summary="money games with beavers: take and redouble at once, keeping the cube",
             buttons=(Button(Decision.DOUBLE, "Beaver", _GO, money_only=True),),
@@ -363,6 +385,7 @@ COMMANDS = CommandTable(
         Command(
             "resign",
             topic=Topic.CUBE,
+            handler=lambda service: service.resign,
             example="resign gammon",
             summary="offer to resign the game; your opponent accepts or rejects",
             details="`single` (the default) gives up the game at the cube's value, `gammon` "
@@ -379,6 +402,7 @@ COMMANDS = CommandTable(
         Command(
             "reject",
             topic=Topic.CUBE,
+            handler=lambda service: service.reject,
             example="reject",
             summary="turn down a resignation and play on",
             buttons=(Button(Decision.RESIGNATION, "Reject", _NO),),
@@ -386,6 +410,7 @@ COMMANDS = CommandTable(
         Command(
             "hint",
             topic=Topic.GNUBG,
+            handler=lambda service: service.hint,
             example="hint",
             summary="GNU Backgammon's advice for your decision, only to you",
             details="Before you roll: the cube decision (no double, double/take, double/pass, "
@@ -396,20 +421,35 @@ COMMANDS = CommandTable(
         Command(
             "board",
             topic=Topic.PLAY,
+            handler=lambda service: service.board,
             example="board",
             summary="show the board again, from your side if you play",
         ),
-        Command("pips", topic=Topic.PLAY, example="pips", summary="both players' pip counts"),
-        Command("score", topic=Topic.PLAY, example="score", summary="match score, cube, Crawford"),
+        Command(
+            "pips",
+            topic=Topic.PLAY,
+            handler=lambda service: service.pips,
+            example="pips",
+            summary="both players' pip counts",
+        ),
+        Command(
+            "score",
+            topic=Topic.PLAY,
+            handler=lambda service: service.score,
+            example="score",
+            summary="match score, cube, Crawford",
+        ),
         Command(
             "abort",
             topic=Topic.MATCH,
+            handler=lambda service: service.abort,
             example="abort",
             summary="cancel the match unrated; both players must type it",
         ),
         Command(
             "claim",
             topic=Topic.MATCH,
+            handler=lambda service: service.claim,
             example="claim",
             summary="win the match when your opponent has stopped playing",
             details="You may claim once your opponent has not acted for {claim_hours} (they are "
@@ -420,6 +460,7 @@ COMMANDS = CommandTable(
         Command(
             "export",
             topic=Topic.MATCH,
+            handler=lambda service: service.export,
             example="export 12",
             summary="gnubg Position and Match IDs; the .mat record and the dice seed once it ends",
             details="Without a number: this table's last match. With one (`#12` or `12`): that "
@@ -436,6 +477,7 @@ COMMANDS = CommandTable(
         Command(
             "void",
             topic=Topic.MATCH,
+            handler=lambda service: service.void,
             example="void",
             summary="moderators: end the match in this channel, unrated",
             details="For a stuck or abandoned match: anyone with Manage Messages in the channel "
@@ -446,6 +488,7 @@ COMMANDS = CommandTable(
         Command(
             "analysis",
             topic=Topic.GNUBG,
+            handler=lambda service: service.analysis,
             example="analysis 12",
             summary="GNU Backgammon's analysis of a finished match: PR, errors, luck, a chart",
             details="Without a number: this table's last finished match. Per player: the PR and "
@@ -465,6 +508,7 @@ COMMANDS = CommandTable(
         Command(
             "show",
             topic=Topic.GNUBG,
+            handler=lambda service: service.show,
             example="show XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:0:0:10",
             summary="draw a pasted position: an XGID or a gnubg ID",
             details="Reads an XGID (with or without `XGID=`), a gnubg ID "
@@ -484,6 +528,7 @@ COMMANDS = CommandTable(
         Command(
             "eval",
             topic=Topic.GNUBG,
+            handler=lambda service: service.evaluate,
             example="eval 4HPwATDgc/ABMA:cAkAAAAAAAAE",
             summary="GNU Backgammon's analysis of a pasted position",
             details="The position as `{p}show` draws it, with gnubg's 2-ply chances (win, "
@@ -497,17 +542,18 @@ COMMANDS = CommandTable(
                     required=True,
                 ),
             ),
-            handler="evaluate",
         ),
         Command(
             "leaderboard",
             topic=Topic.SERVER,
+            handler=lambda service: service.leaderboard,
             example="leaderboard",
             summary="the server's top 10 and your rank",
         ),
         Command(
             "dice",
             topic=Topic.SERVER,
+            handler=lambda service: service.dice,
             example="dice",
             summary="the server's dice statistics: each number, doubles, chi-square",
             details="Counts every die rolled in this server's matches, opening rolls included, "
@@ -516,6 +562,7 @@ COMMANDS = CommandTable(
         Command(
             "stats",
             topic=Topic.SERVER,
+            handler=lambda service: service.stats,
             example="stats @bob",
             summary="one player's rating and record",
             arguments=(Argument("member", Kind.USER, "Whose record (default: yours)"),),
@@ -523,6 +570,7 @@ COMMANDS = CommandTable(
         Command(
             "help",
             topic=Topic.SERVER,
+            handler=lambda service: service.help,
             example="help move",
             summary="this list, or one command in detail",
             arguments=(Argument("command", Kind.COMMAND, "One command to explain"),),

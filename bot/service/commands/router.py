@@ -3,7 +3,6 @@ through the command registry."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 from bot.service.commands.registry import COMMANDS, UserLookup, read_arguments
@@ -35,7 +34,7 @@ async def run_text(
         arguments = read_arguments(command, typed_after, _or_engine(users), prefix)
     except Refusal as refusal:
         return [Reply(refusal.text, private=True)]
-    handler: Callable[..., Awaitable[list[Reply]]] = getattr(service, command.method)
+    handler = command.handler_of(service)
     if command.moderator:  # the console's user is the operator of the bot: a moderator
         return await handler(place, user, *arguments, moderator=True)
     return await handler(place, user, *arguments)
