@@ -65,6 +65,7 @@ from bot.service.models import (
     Refusal,
     Reply,
     User,
+    engine_seat_of,
 )
 from bot.service.records.dice import DiceFactory, keyed_dice, secure_dice, seeded_dice
 from bot.service.records.dicestats import dice_reply
@@ -181,33 +182,46 @@ class TableService:
         work: Callable[[], Awaitable[list[Reply]]],
         *,
         tutored: Tutored | None = None,
+        read: list[Table] | None = None,
     ) -> list[Reply]:
         """Run ``work`` under the channel's lock; then, with the lock released, the tutor's
         comment on the ``tutored`` decision (if the match has the tutor), the engine's turns
-        (if the match waits on it) and the analysis of a match that ended."""
-        before: list[Table] = []
-        if tutored is not None:
-            command = work
-
-            async def work() -> list[Reply]:
-                table = await self.repository.table(place, repair=False)
-                if table is not None and table.row.tutor:
-                    before.append(table)
-                return await command()
-
+        (if the match waits on it) and the analysis of a match that ended. ``read``: the table
+        ``work`` acted on, once it has (see :meth:`_at_table`)."""
         # A match that ends here (by the command or by the engine's reply) gets its analysis
         # started once the lock is let go (``settings.analysis_auto``), and its progress message.
         with self.analyses.watching_ends() as ended, self.threads.watching() as finished:
             replies = await self._under_lock(place, work)
-            if before and tutored is not None:
-                comments = await self.coach.tutor(place, before[0], tutored)
+            before = read[0] if read else None
+            if before is not None and tutored is not None and before.row.tutor:
+                comments = await self.coach.tutor(place, before, tutored)
                 replies = tutored_in_order(replies, comments)
-            replies = await self._engine_turns(place, replies)
+            if before is None or engine_seat_of(before.row.player_ids) is not None:
+                replies = await self._engine_turns(place, replies)
         replies = await self.rematches.summarised(place, replies)  # a match's end, summed up
         replies += await self.threads.results(finished)  # to the channel of a thread's match
         if ended:
             replies = [*replies, *await self.analyses.start_automatic(ended)]
         return replies
+
+    async def _at_table(
+        self,
+        place: Place,
+        user: User,
+        act: Callable[[Table], Awaitable[list[Reply]]],
+        *,
+        tutored: Tutored | None = None,
+    ) -> list[Reply]:
+        """``act`` on the match being played at ``place``, read once, under the channel's lock:
+        the same read tells the tutor the position before, and whether GNU Backgammon plays."""
+        read: list[Table] = []
+
+        async def work() -> list[Reply]:
+            table = await self.repository.require(place, user=user)
+            read.append(table)
+            return await act(table)
+
+        return await self._guarded(place, work, tutored=tutored, read=read)
 
     async def _engine_turns(self, place: Place, replies: list[Reply]) -> list[Reply]:
         """``replies`` and then the engine's turns at ``place``, if it owes any; the board is
@@ -284,8 +298,8 @@ class TableService:
     # -- play ---------------------------------------------------------------------------------
 
     async def roll(self, place: Place, user: User) -> list[Reply]:
-        return await self._guarded(
-            place, lambda: self.playing.roll(place, user), tutored=Tutored("roll")
+        return await self._at_table(
+            place, user, lambda table: self.playing.roll(table, user), tutored=Tutored("roll")
         )
 
     async def move(self, place: Place, user: User, play: str) -> list[Reply]:
@@ -293,8 +307,11 @@ class TableService:
             play = self.playing.read_play(play)
         except Refusal as refusal:
             return [Reply(refusal.text, private=True)]
-        return await self._guarded(
-            place, lambda: self.playing.move(place, user, play), tutored=Tutored("move", play)
+        return await self._at_table(
+            place,
+            user,
+            lambda table: self.playing.move(table, user, play),
+            tutored=Tutored("move", play),
         )
 
     async def move_choices(self, place: Place, user: User, typed: str = "") -> list[str]:
@@ -340,23 +357,23 @@ class TableService:
         return owed
 
     async def double(self, place: Place, user: User) -> list[Reply]:
-        return await self._guarded(
-            place, lambda: self.playing.double(place, user), tutored=Tutored("double")
+        return await self._at_table(
+            place, user, lambda table: self.playing.double(table, user), tutored=Tutored("double")
         )
 
     async def take(self, place: Place, user: User) -> list[Reply]:
-        return await self._guarded(
-            place, lambda: self.playing.take(place, user), tutored=Tutored("take")
+        return await self._at_table(
+            place, user, lambda table: self.playing.take(table, user), tutored=Tutored("take")
         )
 
     async def drop(self, place: Place, user: User) -> list[Reply]:
-        return await self._guarded(
-            place, lambda: self.playing.drop(place, user), tutored=Tutored("drop")
+        return await self._at_table(
+            place, user, lambda table: self.playing.drop(table, user), tutored=Tutored("drop")
         )
 
     async def beaver(self, place: Place, user: User) -> list[Reply]:
-        return await self._guarded(
-            place, lambda: self.playing.beaver(place, user), tutored=Tutored("beaver")
+        return await self._at_table(
+            place, user, lambda table: self.playing.beaver(table, user), tutored=Tutored("beaver")
         )
 
     async def resign(self, place: Place, user: User, level: str | None = None) -> list[Reply]:
@@ -364,10 +381,12 @@ class TableService:
             points = self.playing.read_level(level)
         except Refusal as refusal:
             return [Reply(refusal.text, private=True)]
-        return await self._guarded(place, lambda: self.playing.resign(place, user, points))
+        return await self._at_table(
+            place, user, lambda table: self.playing.resign(table, user, points)
+        )
 
     async def reject(self, place: Place, user: User) -> list[Reply]:
-        return await self._guarded(place, lambda: self.playing.reject(place, user))
+        return await self._at_table(place, user, lambda table: self.playing.reject(table, user))
 
     # -- looking ------------------------------------------------------------------------------
 

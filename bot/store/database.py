@@ -13,7 +13,7 @@ import re
 import sqlite3
 import threading
 import time
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
@@ -148,6 +148,11 @@ class Store:
                 return list(await cursor.fetchall())
             except sqlite3.OperationalError as error:
                 raise_translated(error)
+
+    async def trace(self, callback: Callable[[str], None] | None) -> None:
+        """Hand every SQL statement run from now on to ``callback`` (None: stop); for tests
+        and diagnosis (how many reads a command costs)."""
+        await self._db.set_trace_callback(callback)  # type: ignore[arg-type]  # None is allowed
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Transaction]:

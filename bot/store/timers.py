@@ -91,6 +91,29 @@ async def mark_reminded(tx: Transaction, match_id: int, turn_started_at: float) 
     return changed == 1
 
 
+_JOINED_TIMER = ", ".join(f"t.{column} AS t_{column}" for column in _TIMER_COLUMNS.split(", "))
+
+
+async def match_with_timer(
+    store: Store, server_id: str, channel_id: str, *, latest: bool
+) -> tuple[MatchRow, TimerRow | None] | None:
+    """The channel's match being played (or, with ``latest``, its newest one) and its timer,
+    in one read."""
+    # The playing one by its own (unique, partial) index: no walk back through a history.
+    which = "ORDER BY m.id DESC LIMIT 1" if latest else "AND m.status = 'playing'"
+    row = await store.fetch_one(
+        f"SELECT m.*, {_JOINED_TIMER} FROM matches m "
+        "LEFT JOIN match_timers t ON t.match_id = m.id "
+        f"WHERE m.server_id = ? AND m.channel_id = ? {which}",
+        (server_id, channel_id),
+    )
+    if row is None:
+        return None
+    values = dict(row)
+    timer = tuple(values.pop(f"t_{column}") for column in _TIMER_COLUMNS.split(", "))
+    return MatchRow(**values), (_timer(timer) if timer[0] is not None else None)
+
+
 async def timer_of(store: Store, match_id: int) -> TimerRow | None:
     row = await store.fetch_one(
         f"SELECT {_TIMER_COLUMNS} FROM match_timers WHERE match_id = ?", (match_id,)

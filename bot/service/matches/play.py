@@ -9,7 +9,7 @@ from bot.rules.match import RESIGN_LEVELS, Match
 from bot.service.matches.images import BoardImages
 from bot.service.matches.presentation import quote, status_reply, typed
 from bot.service.matches.repository import Repository, Table, require_seat
-from bot.service.models import Place, Refusal, Reply, User
+from bot.service.models import Refusal, Reply, User
 from bot.settings import Settings
 
 AUTO_STEPS = 500  # a guard: automatic rolls never loop forever
@@ -34,7 +34,7 @@ def advance(match: Match, events: list[Event]) -> Match:
 
 
 class Play:
-    """The players' actions in a match. Each runs under the channel's lock (the facade's)."""
+    """The players' actions in a match, on the table the facade read under the channel's lock."""
 
     def __init__(self, repository: Repository, images: BoardImages, settings: Settings) -> None:
         self._repository = repository
@@ -64,32 +64,32 @@ class Play:
 
     # -- the actions --------------------------------------------------------------------------
 
-    async def roll(self, place: Place, user: User) -> list[Reply]:
-        return await self._player_action(place, user, "roll", lambda m, s: m.roll(s))
+    async def roll(self, table: Table, user: User) -> list[Reply]:
+        return await self._player_action(table, user, "roll", lambda m, s: m.roll(s))
 
-    async def move(self, place: Place, user: User, play: str) -> list[Reply]:
+    async def move(self, table: Table, user: User, play: str) -> list[Reply]:
         """``play``: as :meth:`read_play` gave it."""
-        return await self._player_action(place, user, "move", lambda m, s: m.move(s, play))
+        return await self._player_action(table, user, "move", lambda m, s: m.move(s, play))
 
-    async def double(self, place: Place, user: User) -> list[Reply]:
-        return await self._player_action(place, user, "double", lambda m, s: m.double(s))
+    async def double(self, table: Table, user: User) -> list[Reply]:
+        return await self._player_action(table, user, "double", lambda m, s: m.double(s))
 
-    async def take(self, place: Place, user: User) -> list[Reply]:
-        return await self._player_action(place, user, "take", lambda m, s: m.take(s))
+    async def take(self, table: Table, user: User) -> list[Reply]:
+        return await self._player_action(table, user, "take", lambda m, s: m.take(s))
 
-    async def drop(self, place: Place, user: User) -> list[Reply]:
-        return await self._player_action(place, user, "drop", lambda m, s: m.drop(s))
+    async def drop(self, table: Table, user: User) -> list[Reply]:
+        return await self._player_action(table, user, "drop", lambda m, s: m.drop(s))
 
-    async def beaver(self, place: Place, user: User) -> list[Reply]:
-        return await self._player_action(place, user, "beaver", lambda m, s: m.beaver(s))
+    async def beaver(self, table: Table, user: User) -> list[Reply]:
+        return await self._player_action(table, user, "beaver", lambda m, s: m.beaver(s))
 
-    async def resign(self, place: Place, user: User, level: int) -> list[Reply]:
+    async def resign(self, table: Table, user: User, level: int) -> list[Reply]:
         """``level``: as :meth:`read_level` gave it."""
-        return await self._player_action(place, user, "resign", lambda m, s: m.resign(s, level))
+        return await self._player_action(table, user, "resign", lambda m, s: m.resign(s, level))
 
-    async def reject(self, place: Place, user: User) -> list[Reply]:
+    async def reject(self, table: Table, user: User) -> list[Reply]:
         return await self._player_action(
-            place, user, "reject", lambda m, s: m.reject_resignation(s)
+            table, user, "reject", lambda m, s: m.reject_resignation(s)
         )
 
     async def accept_resignation(self, table: Table, user: User) -> list[Reply]:
@@ -101,9 +101,8 @@ class Play:
     # -- plumbing -----------------------------------------------------------------------------
 
     async def _player_action(
-        self, place: Place, user: User, doing: str, action: Callable[[Match, int], Match]
+        self, table: Table, user: User, doing: str, action: Callable[[Match, int], Match]
     ) -> list[Reply]:
-        table = await self._repository.require(place, user=user)
         seat = require_seat(table, user)
         match = table.match
         if match.turn is not None and match.turn != seat:

@@ -27,7 +27,14 @@ from bot.settings import Settings
 from bot.store import ChallengeRow, MatchRow, Store, Transaction
 from bot.store.opponent import set_match_terms
 from bot.store.threads import set_match_parent
-from bot.store.timers import TimerRow, add_dice, drop_timer, timer_of, write_timer
+from bot.store.timers import (
+    TimerRow,
+    add_dice,
+    drop_timer,
+    match_with_timer,
+    timer_of,
+    write_timer,
+)
 
 log = logging.getLogger(__name__)
 
@@ -144,15 +151,19 @@ class Repository:
         A match being played whose row can't be read at all (snapshot and log both damaged)
         raises :class:`DamagedMatch` when ``repair`` (a command at that table), else is taken
         as absent; an ended one is refused."""
-        row = await (self.store.latest_match if latest else self.store.playing_match)(
-            place.server_id, place.channel_id
-        )
-        if row is None:
+        found = await match_with_timer(self.store, place.server_id, place.channel_id, latest=latest)
+        if found is None:
             return None
-        return await self.table_of(row, place, repair=repair)
+        row, timer = found
+        return await self._table(row, timer, place, repair=repair)
 
     async def table_of(self, row: MatchRow, place: Place, *, repair: bool = True) -> Table | None:
         """The match of ``row`` (see :meth:`table`)."""
+        return await self._table(row, await timer_of(self.store, row.id), place, repair=repair)
+
+    async def _table(
+        self, row: MatchRow, timer: TimerRow | None, place: Place, *, repair: bool
+    ) -> Table | None:
         plain = await self.names(place, row.player_ids)
         names = (md(plain[0]), md(plain[1]))
         if row.ending == "unreadable":
@@ -177,7 +188,7 @@ class Repository:
             if not repair:
                 return None
             raise DamagedMatch(row, names, error_id, prefix) from None
-        return Table(row, match, plain, await timer_of(self.store, row.id))
+        return Table(row, match, plain, timer)
 
     async def require(
         self, place: Place, *, latest: bool = False, user: User | None = None

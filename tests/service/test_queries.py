@@ -1,0 +1,84 @@
+"""What a command costs the database, counted statement by statement through the store: a typed
+``!move`` reads once (the match with its timer) and writes in one transaction; the per-command
+paths never scan a table that grows with history."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from bot.service.models import Place
+from bot.service.table import TableService, seeded_dice
+from bot.settings import Settings
+from bot.store import Store
+from tests.service.conftest import ALICE, BOB, CAROL
+from tests.service.driver import FakeClock, play_out, start_match
+
+PLACE = Place("guild", "counted")
+
+
+@dataclass
+class Statements:
+    seen: list[str] = field(default_factory=list)
+
+    def __call__(self, sql: str) -> None:
+        self.seen.append(" ".join(sql.split()))
+
+    @property
+    def reads(self) -> list[str]:
+        return [sql for sql in self.seen if sql.upper().startswith("SELECT")]
+
+    @property
+    def transactions(self) -> int:
+        return sum(sql.upper().startswith("BEGIN") for sql in self.seen)
+
+    @property
+    def commits(self) -> int:
+        return sum(sql.upper() == "COMMIT" for sql in self.seen)
+
+
+@pytest.fixture
+async def counted(tmp_path: Path) -> AsyncIterator[tuple[TableService, Store]]:
+    store = await Store.open(tmp_path / "counted.sqlite3")
+    service = TableService(
+        store,
+        settings=Settings(match_threads=False),
+        dice=seeded_dice(3),
+        clock=FakeClock(),
+        images=False,
+    )
+    yield service, store
+    service.close()
+    await store.close()
+
+
+async def test_a_typed_move_reads_once_and_writes_once(
+    counted: tuple[TableService, Store],
+) -> None:
+    service, store = counted
+    for n in range(8):  # history elsewhere on the server: it must cost nothing here
+        await start_match(service, Place(PLACE.server_id, f"old-{n}"), ALICE, CAROL, 1)
+        await play_out(service, Place(PLACE.server_id, f"old-{n}"), (ALICE, CAROL), n)
+    await start_match(service, PLACE, ALICE, BOB, 5)
+    rng = random.Random(1)
+    moves = 0
+    while moves < 10:
+        table = await service.table(PLACE)
+        assert table is not None and table.match.turn is not None
+        user = (ALICE, BOB)[table.match.turn]
+        if table.match.phase == "move":
+            line = f"!move {rng.choice(table.match.legal_plays()).notation}"
+        else:
+            line = "!roll"
+        statements = Statements()
+        await store.trace(statements)
+        replies = await service.run(PLACE, user, line, users=lambda word: None)
+        await store.trace(None)
+        assert replies and not replies[0].private, replies
+        assert len(statements.reads) <= 2, statements.reads
+        assert statements.transactions == statements.commits == 1, statements.seen
+        moves += line.startswith("!move")
