@@ -1,26 +1,24 @@
-"""What a button press does: :func:`press` decides (no Discord in it), :class:`ButtonPresses`
-answers the interaction.
+"""What a button press does: :meth:`TableService.press` decides (no Discord in it),
+:class:`ButtonPresses` answers the interaction.
 
 A press is answered through the interaction alone: the pressed message is updated in the
 response (its buttons go, type 7), or a refusal is the response (ephemeral); the new board
 follows as a followup. Interaction calls are exempt from Discord's global rate limit, so a press
 costs none of it. Only an answer slower than :data:`DEFER_AFTER` is deferred first (type 6).
 
-A press carries the key of the question its message asked; the table, read from the store
-through the service, says which question is open now. Only a press on that very question is
-carried out, so an old message never answers a newer question, even one of the same kind.
+A press carries the key of the question its message asked; the table, read once from the store
+under the channel's lock, says which question is open now. Only a press on that very question
+is carried out, so an old message never answers a newer question, even one of the same kind.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from dataclasses import dataclass
 from typing import Any
 
 import discord
 
-from bot.cogs.buttons import BUTTONS
 from bot.cogs.replies import (
     DEFER_AFTER,
     InteractionTarget,
@@ -34,41 +32,9 @@ from bot.cogs.replies import (
 )
 from bot.cogs.threads import ORIGIN
 from bot.service.commands.limits import Gate
-from bot.service.models import Decision, Place, Reply, User
-from bot.service.table import OUT_OF_DATE, TableService
+from bot.service.table import TableService
 
 log = logging.getLogger(__name__)
-
-STALE = OUT_OF_DATE
-STALE_CHALLENGE = "This button is out of date: that challenge is no longer open."
-
-
-def stale_text(key: str) -> str:
-    return STALE_CHALLENGE if key.startswith("c") else STALE
-
-
-@dataclass(frozen=True, slots=True)
-class Pressed:
-    replies: list[Reply]
-    remove_buttons: bool  # the question is answered or gone: the pressed message loses them
-
-
-async def press(service: TableService, place: Place, user: User, action: str, key: str) -> Pressed:
-    """Carry out a press by ``user`` at ``place`` of the button ``action`` of question ``key``."""
-    pending = await service.pending_decision(place)
-    spec = BUTTONS.get((pending.decision, action)) if pending is not None else None
-    if pending is not None and key == pending.rematch_key:  # the rematch offered since: accept
-        spec, key = BUTTONS.get((Decision.REMATCH, action)), pending.key
-    if pending is None or pending.key != key or spec is None:
-        return Pressed([Reply(stale_text(key), private=True)], remove_buttons=True)
-    if not pending.answerable_by(user.id):
-        refusal = Reply(f"Not your decision: waiting for {pending.name}.", private=True)
-        return Pressed([refusal], remove_buttons=False)
-    # The key is checked again under the channel's lock: a command that lands in between
-    # can't make this press answer a newer question.
-    command = spec.answer(service)
-    replies = await service.answer(place, user, key, command)
-    return Pressed(replies, remove_buttons=any(not reply.private for reply in replies))
 
 
 class ButtonPresses:
@@ -88,7 +54,7 @@ class ButtonPresses:
         token = ORIGIN.set(interaction.message)  # an accepted challenge's thread starts there
         try:
             task = asyncio.ensure_future(
-                press(self.service, place, user_of(interaction.user), action, key)
+                self.service.press(place, user_of(interaction.user), action, key)
             )
             done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
             if not done:  # slow (a board to draw, the engine's turn): acknowledge, answer later
@@ -97,7 +63,7 @@ class ButtonPresses:
         finally:
             ORIGIN.reset(token)
         replies = result.replies
-        if result.remove_buttons and interaction.message is not None:
+        if result.closed and interaction.message is not None:
             self.live.forget(place, interaction.message.id)
             await self._remove_buttons(interaction)
         elif not interaction.response.is_done():

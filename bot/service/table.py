@@ -25,7 +25,6 @@ from __future__ import annotations
 import dataclasses
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
-from contextvars import ContextVar
 from typing import Any
 
 from bot.gnubg.api import Engine
@@ -33,7 +32,7 @@ from bot.gnubg.unavailable import UnavailableEngine
 from bot.service.commands.choices import plays_for
 from bot.service.commands.limits import RECENT_SECONDS
 from bot.service.commands.locks import PlaceLocks, replies_of
-from bot.service.commands.registry import UserLookup
+from bot.service.commands.registry import COMMANDS, UserLookup
 from bot.service.commands.router import run_text
 from bot.service.commands.views import Views
 from bot.service.gnubg.analysis import Analyses
@@ -60,6 +59,7 @@ from bot.service.matches.repository import Repository, Table
 from bot.service.matches.threads import MatchThreads, moved_to, sent_to
 from bot.service.models import (
     ENGINE_ID,
+    Decision,
     Pending,
     Place,
     Refusal,
@@ -95,9 +95,28 @@ __all__ = [
 ]
 
 Command = Callable[[Place, User], Awaitable[list[Reply]]]
-OUT_OF_DATE = "This button is out of date: the game has moved on."
-# The question key a button press answers, while its command runs (see TableService.answer).
-_ANSWERING: ContextVar[str | None] = ContextVar("answering", default=None)
+STALE = "This button is out of date"  # how every answer to an old question begins
+OUT_OF_DATE = f"{STALE}: the game has moved on."
+OUT_OF_DATE_CHALLENGE = f"{STALE}: that challenge is no longer open."
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Answer:
+    """A button's question, as a press answers it: the key it asked, who pressed, and the
+    command of the button (see :meth:`TableService.press`)."""
+
+    key: str
+    user: User
+    action: str
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Pressed:
+    """What a press produced; ``closed``: its question is answered or gone (the pressed message
+    should lose its buttons)."""
+
+    replies: list[Reply]
+    closed: bool
 
 
 class TableService:
@@ -183,15 +202,17 @@ class TableService:
         *,
         tutored: Tutored | None = None,
         read: list[Table] | None = None,
+        answering: Answer | None = None,
     ) -> list[Reply]:
         """Run ``work`` under the channel's lock; then, with the lock released, the tutor's
         comment on the ``tutored`` decision (if the match has the tutor), the engine's turns
         (if the match waits on it) and the analysis of a match that ended. ``read``: the table
-        ``work`` acted on, once it has (see :meth:`_at_table`)."""
+        ``work`` acted on, once it has (see :meth:`_at_table`); ``answering``: the button press
+        ``work`` answers, carried out only if its question is still the one asked."""
         # A match that ends here (by the command or by the engine's reply) gets its analysis
         # started once the lock is let go (``settings.analysis_auto``), and its progress message.
         with self.analyses.watching_ends() as ended, self.threads.watching() as finished:
-            replies = await self._under_lock(place, work)
+            replies = await self._under_lock(place, work, answering)
             before = read[0] if read else None
             if before is not None and tutored is not None and before.row.tutor:
                 comments = await self.coach.tutor(place, before, tutored)
@@ -211,6 +232,7 @@ class TableService:
         act: Callable[[Table], Awaitable[list[Reply]]],
         *,
         tutored: Tutored | None = None,
+        answering: Answer | None = None,
     ) -> list[Reply]:
         """``act`` on the match being played at ``place``, read once, under the channel's lock:
         the same read tells the tutor the position before, and whether GNU Backgammon plays."""
@@ -221,7 +243,7 @@ class TableService:
             read.append(table)
             return await act(table)
 
-        return await self._guarded(place, work, tutored=tutored, read=read)
+        return await self._guarded(place, work, tutored=tutored, read=read, answering=answering)
 
     async def _engine_turns(self, place: Place, replies: list[Reply]) -> list[Reply]:
         """``replies`` and then the engine's turns at ``place``, if it owes any; the board is
@@ -239,24 +261,52 @@ class TableService:
         return replies + more
 
     async def _under_lock(
-        self, place: Place, work: Callable[[], Awaitable[list[Reply]]]
+        self,
+        place: Place,
+        work: Callable[[], Awaitable[list[Reply]]],
+        answering: Answer | None = None,
     ) -> list[Reply]:
         async with self._locked(place):
-            expected = _ANSWERING.get()
-            if expected is not None:  # a button's answer: is its question still the open one?
-                pending = await self.pending_decision(place)
-                if pending is None or pending.key != expected:
-                    return [Reply(await self._out_of_date(place, pending), private=True)]
+            if answering is not None:
+                refusal = await self._unanswerable(place, answering)
+                if refusal is not None:
+                    return [refusal]
             return await replies_of(work, self.repository.forget)
 
-    async def _out_of_date(self, place: Place, pending: Pending | None) -> str:
+    async def _unanswerable(self, place: Place, answering: Answer) -> Reply | None:
+        """Why a press can't answer the question the table asks now (one read of it), or None:
+        an old question (the game moved on), another player's, or a button it doesn't have."""
+        pending = await self.pending_decision(place)
+        if pending is None or answering.key not in (pending.key, pending.rematch_key):
+            return Reply(await self._out_of_date(place, pending, answering.key), private=True)
+        decision = Decision.REMATCH if answering.key == pending.rematch_key else pending.decision
+        command = COMMANDS.find(answering.action)
+        if command is None or all(button.decision is not decision for button in command.buttons):
+            return Reply(await self._out_of_date(place, pending, answering.key), private=True)
+        if not pending.answerable_by(answering.user.id):
+            return Reply(f"Not your decision: waiting for {pending.name}.", private=True)
+        return None
+
+    async def _out_of_date(self, place: Place, pending: Pending | None, key: str) -> str:
         """Why a button's question is closed; where to go when the channel's match moved to a
         thread (e.g. Accept pressed again after the match started there)."""
         if pending is None:
             pointer = await self.repository.elsewhere(place, latest=False, after=0)
             if pointer is not None:
                 return f"{OUT_OF_DATE} {pointer.text}"
-        return OUT_OF_DATE
+        return OUT_OF_DATE_CHALLENGE if key.startswith("c") else OUT_OF_DATE
+
+    async def press(self, place: Place, user: User, action: str, key: str) -> Pressed:
+        """A press by ``user`` of the button ``action`` (its command's name) on the question
+        ``key``: carried out only if, under the channel's lock, the table still asks that very
+        question of them (so an old message never answers a newer question)."""
+        command = COMMANDS.find(action)
+        if command is None or not command.buttons:  # a button from an older bot
+            return Pressed([Reply(OUT_OF_DATE, private=True)], closed=True)
+        answer = Answer(key, user, action)
+        replies = await command.handler_of(self)(place, user, answering=answer)
+        stale = bool(replies) and replies[0].private and replies[0].text.startswith(STALE)
+        return Pressed(replies, closed=stale or any(not reply.private for reply in replies))
 
     # -- challenges ---------------------------------------------------------------------------
 
@@ -270,11 +320,17 @@ class TableService:
             place, lambda: self.challenges.challenge(place, user, opponent, length)
         )
 
-    async def rematch(self, place: Place, user: User) -> list[Reply]:
+    async def rematch(
+        self, place: Place, user: User, *, answering: Answer | None = None
+    ) -> list[Reply]:
         """After a match: offer it again (the same terms) or accept the rematch offered."""
-        return await self._guarded(place, lambda: self.rematches.rematch(place, user))
+        return await self._guarded(
+            place, lambda: self.rematches.rematch(place, user), answering=answering
+        )
 
-    async def accept(self, place: Place, user: User) -> list[Reply]:
+    async def accept(
+        self, place: Place, user: User, *, answering: Answer | None = None
+    ) -> list[Reply]:
         """Accept the challenge offered to ``user``, or the resignation offered to them."""
 
         async def work() -> list[Reply]:
@@ -283,11 +339,15 @@ class TableService:
                 return await self.playing.accept_resignation(table, user)
             return await self.challenges.accept(place, user)
 
-        return await self._guarded(place, work)
+        return await self._guarded(place, work, answering=answering)
 
-    async def decline(self, place: Place, user: User) -> list[Reply]:
+    async def decline(
+        self, place: Place, user: User, *, answering: Answer | None = None
+    ) -> list[Reply]:
         return await self._guarded(
-            place, lambda: self.challenges.close(place, user, status="declined")
+            place,
+            lambda: self.challenges.close(place, user, status="declined"),
+            answering=answering,
         )
 
     async def cancel(self, place: Place, user: User) -> list[Reply]:
@@ -297,9 +357,15 @@ class TableService:
 
     # -- play ---------------------------------------------------------------------------------
 
-    async def roll(self, place: Place, user: User) -> list[Reply]:
+    async def roll(
+        self, place: Place, user: User, *, answering: Answer | None = None
+    ) -> list[Reply]:
         return await self._at_table(
-            place, user, lambda table: self.playing.roll(table, user), tutored=Tutored("roll")
+            place,
+            user,
+            lambda table: self.playing.roll(table, user),
+            tutored=Tutored("roll"),
+            answering=answering,
         )
 
     async def move(self, place: Place, user: User, play: str) -> list[Reply]:
@@ -356,24 +422,48 @@ class TableService:
                 owed.setdefault(reply.place, []).append(reply)
         return owed
 
-    async def double(self, place: Place, user: User) -> list[Reply]:
+    async def double(
+        self, place: Place, user: User, *, answering: Answer | None = None
+    ) -> list[Reply]:
         return await self._at_table(
-            place, user, lambda table: self.playing.double(table, user), tutored=Tutored("double")
+            place,
+            user,
+            lambda table: self.playing.double(table, user),
+            tutored=Tutored("double"),
+            answering=answering,
         )
 
-    async def take(self, place: Place, user: User) -> list[Reply]:
+    async def take(
+        self, place: Place, user: User, *, answering: Answer | None = None
+    ) -> list[Reply]:
         return await self._at_table(
-            place, user, lambda table: self.playing.take(table, user), tutored=Tutored("take")
+            place,
+            user,
+            lambda table: self.playing.take(table, user),
+            tutored=Tutored("take"),
+            answering=answering,
         )
 
-    async def drop(self, place: Place, user: User) -> list[Reply]:
+    async def drop(
+        self, place: Place, user: User, *, answering: Answer | None = None
+    ) -> list[Reply]:
         return await self._at_table(
-            place, user, lambda table: self.playing.drop(table, user), tutored=Tutored("drop")
+            place,
+            user,
+            lambda table: self.playing.drop(table, user),
+            tutored=Tutored("drop"),
+            answering=answering,
         )
 
-    async def beaver(self, place: Place, user: User) -> list[Reply]:
+    async def beaver(
+        self, place: Place, user: User, *, answering: Answer | None = None
+    ) -> list[Reply]:
         return await self._at_table(
-            place, user, lambda table: self.playing.beaver(table, user), tutored=Tutored("beaver")
+            place,
+            user,
+            lambda table: self.playing.beaver(table, user),
+            tutored=Tutored("beaver"),
+            answering=answering,
         )
 
     async def resign(self, place: Place, user: User, level: str | None = None) -> list[Reply]:
@@ -385,8 +475,12 @@ class TableService:
             place, user, lambda table: self.playing.resign(table, user, points)
         )
 
-    async def reject(self, place: Place, user: User) -> list[Reply]:
-        return await self._at_table(place, user, lambda table: self.playing.reject(table, user))
+    async def reject(
+        self, place: Place, user: User, *, answering: Answer | None = None
+    ) -> list[Reply]:
+        return await self._at_table(
+            place, user, lambda table: self.playing.reject(table, user), answering=answering
+        )
 
     # -- looking ------------------------------------------------------------------------------
 
@@ -485,15 +579,6 @@ class TableService:
 
     async def open_challenge(self, place: Place) -> ChallengeRow | None:
         return await self.store.open_challenge(place.server_id, place.channel_id)
-
-    async def answer(self, place: Place, user: User, key: str, command: Command) -> list[Reply]:
-        """Run ``command`` as the answer to question ``key`` (a button's), only if the table
-        still waits on that very question when the command holds the channel's lock."""
-        token = _ANSWERING.set(key)
-        try:
-            return await command(place, user)
-        finally:
-            _ANSWERING.reset(token)
 
     async def pending_decision(self, place: Place) -> Pending | None:
         """The question the table waits on now, or None. Buttons use it to tell a stale

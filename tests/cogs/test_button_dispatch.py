@@ -13,9 +13,10 @@ from pathlib import Path
 import pytest
 
 from bot.cogs import replies
-from bot.cogs.presses import STALE, STALE_CHALLENGE
 from bot.discord_bot import BackgammonBot
 from bot.service.models import Decision, Pending, Place, User
+from bot.service.table import OUT_OF_DATE as STALE
+from bot.service.table import OUT_OF_DATE_CHALLENGE as STALE_CHALLENGE
 from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings
 from bot.store import Store

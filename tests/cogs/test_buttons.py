@@ -22,9 +22,10 @@ from bot.cogs.buttons import (
     custom_id,
     decision_view,
 )
-from bot.cogs.presses import STALE, STALE_CHALLENGE, press
 from bot.discord_bot import BackgammonBot
 from bot.service.models import Decision, Pending, Reply, User
+from bot.service.table import OUT_OF_DATE as STALE
+from bot.service.table import OUT_OF_DATE_CHALLENGE as STALE_CHALLENGE
 from bot.service.table import TableService
 from bot.settings import Settings
 from tests.cogs.fakes import ALICE, BOB, CAROL, PLACE, PNG, FakeMember
@@ -142,8 +143,8 @@ async def test_the_right_player_presses(
 ) -> None:
     player = await SETUPS[decision](service)
     key = (await pending(service)).key
-    result = await press(service, PLACE, user(player), action, key)
-    assert result.remove_buttons
+    result = await service.press(PLACE, user(player), action, key)
+    assert result.closed
     public(result.replies)
     table = await service.table(PLACE)
     assert (table.match.phase if table else None) == after
@@ -160,11 +161,11 @@ async def test_anyone_else_is_told_whose_decision_it_is(
     # Either player may answer a rematch: only someone else is refused.
     intruders = (CAROL,) if spec.decision is Decision.REMATCH else (other(player), CAROL)
     for intruder in intruders:
-        result = await press(service, PLACE, user(intruder), spec.action, before.key)
+        result = await service.press(PLACE, user(intruder), spec.action, before.key)
         assert [(r.text, r.private) for r in result.replies] == [
             (f"Not your decision: waiting for {player.display_name}.", True)
         ]
-        assert not result.remove_buttons
+        assert not result.closed
     assert await service.pending_decision(PLACE) == before
 
 
@@ -177,9 +178,9 @@ async def test_a_button_of_another_kind_of_question_is_stale(
     stale_setup = at_turn if spec.decision is not Decision.TURN else doubled
     player = await stale_setup(service)
     before = await pending(service)
-    result = await press(service, PLACE, user(player), spec.action, "m999.1")
+    result = await service.press(PLACE, user(player), spec.action, "m999.1")
     assert [(r.text, r.private) for r in result.replies] == [(STALE, True)]
-    assert result.remove_buttons
+    assert result.closed
     assert await service.pending_decision(PLACE) == before
 
 
@@ -193,13 +194,13 @@ async def test_accept_on_an_old_challenge_does_not_accept_a_newer_one(
     newer = await pending(service)
     assert newer.key != old
 
-    result = await press(service, PLACE, user(BOB), "accept", old)
+    result = await service.press(PLACE, user(BOB), "accept", old)
     assert [(r.text, r.private) for r in result.replies] == [(STALE_CHALLENGE, True)]
-    assert result.remove_buttons
+    assert result.closed
     assert await service.table(PLACE) is None
     assert await service.pending_decision(PLACE) == newer
 
-    accepted = await press(service, PLACE, user(BOB), "accept", newer.key)
+    accepted = await service.press(PLACE, user(BOB), "accept", newer.key)
     public(accepted.replies)
     table = await service.table(PLACE)
     assert table is not None and table.match.length == 7
@@ -219,7 +220,7 @@ async def test_roll_on_an_old_turn_does_not_roll_a_later_turn(service: TableServ
     assert question.decision is Decision.TURN and question.key != old
 
     for action in ("roll", "double"):
-        result = await press(service, PLACE, user(roller), action, old)
+        result = await service.press(PLACE, user(roller), action, old)
         assert [r.text for r in result.replies] == [STALE]
         assert await service.pending_decision(PLACE) == question
 
@@ -236,7 +237,7 @@ async def test_take_on_an_old_double_does_not_answer_a_later_double(
     assert later.decision is Decision.DOUBLE and later.key != old
 
     for action in ("take", "drop"):
-        result = await press(service, PLACE, user(MEMBERS[later.user_id]), action, old)
+        result = await service.press(PLACE, user(MEMBERS[later.user_id]), action, old)
         assert [r.text for r in result.replies] == [STALE]
         assert await service.pending_decision(PLACE) == later
 
@@ -252,7 +253,7 @@ async def test_accept_on_an_old_resignation_does_not_accept_a_later_one(
     later = await pending(service)
     assert later.decision is Decision.RESIGNATION and later.key != old
 
-    result = await press(service, PLACE, user(MEMBERS[later.user_id]), "accept", old)
+    result = await service.press(PLACE, user(MEMBERS[later.user_id]), "accept", old)
     assert [r.text for r in result.replies] == [STALE]
     assert await service.pending_decision(PLACE) == later
 
@@ -260,8 +261,8 @@ async def test_accept_on_an_old_resignation_does_not_accept_a_later_one(
 async def test_a_button_pressed_twice_is_stale_the_second_time(service: TableService) -> None:
     roller = await at_turn(service)
     key = (await pending(service)).key
-    public((await press(service, PLACE, user(roller), "roll", key)).replies)
-    again = await press(service, PLACE, user(roller), "roll", key)
+    public((await service.press(PLACE, user(roller), "roll", key)).replies)
+    again = await service.press(PLACE, user(roller), "roll", key)
     assert again.replies[0].text == STALE
 
 
@@ -269,25 +270,25 @@ async def test_buttons_of_a_finished_challenge_are_stale(service: TableService) 
     await challenged(service)
     key = (await pending(service)).key
     public(await service.cancel(PLACE, user(ALICE)))
-    result = await press(service, PLACE, user(BOB), "accept", key)
+    result = await service.press(PLACE, user(BOB), "accept", key)
     assert result.replies[0].text == STALE_CHALLENGE
 
 
 async def test_beaver_is_refused_where_beavers_are_off(service: TableService) -> None:
     taker = await doubled(service)
     key = (await pending(service)).key
-    result = await press(service, PLACE, user(taker), "beaver", key)
+    result = await service.press(PLACE, user(taker), "beaver", key)
     assert result.replies[0].private
     assert "beaver" in result.replies[0].text.lower()
-    assert not result.remove_buttons  # the double still waits for an answer
+    assert not result.closed  # the double still waits for an answer
     assert (await service.pending_decision(PLACE)) is not None
 
 
 async def test_an_unknown_action_or_an_old_format_button_is_stale(service: TableService) -> None:
     await challenged(service)
     key = (await pending(service)).key
-    assert (await press(service, PLACE, user(BOB), "take", key)).replies[0].text == STALE_CHALLENGE
-    assert (await press(service, PLACE, user(BOB), "old", "")).replies[0].text == STALE
+    assert (await service.press(PLACE, user(BOB), "take", key)).replies[0].text == STALE_CHALLENGE
+    assert (await service.press(PLACE, user(BOB), "old", "")).replies[0].text == STALE
     assert await service.table(PLACE) is None
 
 

@@ -218,7 +218,9 @@ def test_every_handler_takes_the_arguments_of_its_entry() -> None:
         assert len(positional) == len(entry.arguments), entry.name
         for parameter, argument in zip(positional, entry.arguments, strict=True):
             assert (parameter.default is parameter.empty) == argument.required, entry.name
-        assert keywords == (["moderator"] if entry.moderator else []), entry.name
+        expected = ["moderator"] if entry.moderator else []
+        expected += ["answering"] if entry.buttons else []  # a press answers its question
+        assert keywords == expected, entry.name
 
 
 def test_the_buttons_are_the_registrys() -> None:

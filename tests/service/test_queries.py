@@ -82,3 +82,40 @@ async def test_a_typed_move_reads_once_and_writes_once(
         assert len(statements.reads) <= 2, statements.reads
         assert statements.transactions == statements.commits == 1, statements.seen
         moves += line.startswith("!move")
+
+
+async def test_a_button_press_reads_the_pending_decision_once(
+    counted: tuple[TableService, Store], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    service, store = counted
+    await start_match(service, PLACE, ALICE, BOB, 5)
+    asked: list[Place] = []
+    read = service.pending_decision
+
+    async def counting(place: Place) -> object:
+        asked.append(place)
+        return await read(place)
+
+    presses = 0
+    while presses < 3:
+        table = await service.table(PLACE)
+        assert table is not None and table.match.turn is not None
+        if table.match.phase == "move":  # typed: no button plays a roll
+            user = (ALICE, BOB)[table.match.turn]
+            await service.move(PLACE, user, table.match.legal_plays()[0].notation)
+            continue
+        pending = await read(PLACE)
+        assert pending is not None and pending.decision.value == "turn"
+        action = "roll"
+        presses += 1
+        presser = ALICE if pending.user_id == ALICE.id else BOB
+        asked.clear()
+        statements = Statements()
+        monkeypatch.setattr(service, "pending_decision", counting)
+        await store.trace(statements)
+        pressed = await service.press(PLACE, presser, action, pending.key)
+        await store.trace(None)
+        monkeypatch.undo()
+        assert pressed.closed and not pressed.replies[0].private, pressed.replies
+        assert asked == [PLACE]  # once, under the channel's lock
+        assert len(statements.reads) <= 2 and statements.transactions == 1, statements.seen

@@ -251,7 +251,9 @@ async def test_accept_again_in_the_channel_points_to_the_thread(service: TableSe
         "alice vs bob in #t1."
     )
     # The Accept button pressed again: out of date, and where the match is.
-    [pressed] = await service.answer(PLACE, BOB, "c1", service.accept)
+    pressed = await service.press(PLACE, BOB, "accept", "c1")
+    assert pressed.closed
+    [pressed] = pressed.replies
     assert pressed.private and pressed.text.startswith("This button is out of date")
     assert "alice vs bob in #t1" in pressed.text
 

@@ -457,12 +457,12 @@ async def test_an_answer_to_an_older_question_is_refused_under_the_lock(
     public(await service.cancel(PLACE, ALICE))
     public(await service.challenge(PLACE, ALICE, BOB, "5"))
     # A press on the first challenge's Accept, landing after the second challenge was made.
-    [stale] = await service.answer(PLACE, BOB, old.key, service.accept)
+    [stale] = (await service.press(PLACE, BOB, "accept", old.key)).replies
     assert stale.private and "out of date" in stale.text
     assert await service.table(PLACE) is None  # nothing was accepted
     now = await service.pending_decision(PLACE)
     assert now is not None
-    [started] = public(await service.answer(PLACE, BOB, now.key, service.accept))
+    [started] = public((await service.press(PLACE, BOB, "accept", now.key)).replies)
     assert "bob accepts" in started.text and "5-point match" in started.text
 
 
