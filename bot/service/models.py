@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 from typing import NamedTuple
@@ -133,6 +134,13 @@ class Reply:
     # just moved to, or the channel a thread's match came from (its result).
     place: Place | None = None
     sheet: Sheet | None = None  # the same as ``text``, in parts (Discord shows an embed)
+    # The match this reply shows finished: its analysis and (from a thread) its result follow.
+    finished: int | None = None
+
+
+def finished_in(replies: Iterable[Reply]) -> list[int]:
+    """The ids of the matches ``replies`` show finished, each once, in order."""
+    return list(dict.fromkeys(r.finished for r in replies if r.finished is not None))
 
 
 class Refusal(Exception):

@@ -66,6 +66,7 @@ from bot.service.models import (
     Reply,
     User,
     engine_seat_of,
+    finished_in,
 )
 from bot.service.records.dice import DiceFactory, keyed_dice, secure_dice, seeded_dice
 from bot.service.records.dicestats import dice_reply
@@ -163,7 +164,6 @@ class TableService:
         self.analyses = Analyses(
             store, self.repository, self.engine, self.settings, clock, budget, charts=images
         )
-        self.threads.follow_ends()  # after the analyses, which are told of the same ends
         self.positions = Positions(self.engine, self.images)
         self.opponent = Opponent(
             self.engine,
@@ -209,21 +209,26 @@ class TableService:
         (if the match waits on it) and the analysis of a match that ended. ``read``: the table
         ``work`` acted on, once it has (see :meth:`_at_table`); ``answering``: the button press
         ``work`` answers, carried out only if its question is still the one asked."""
-        # A match that ends here (by the command or by the engine's reply) gets its analysis
-        # started once the lock is let go (``settings.analysis_auto``), and its progress message.
-        with self.analyses.watching_ends() as ended, self.threads.watching() as finished:
-            replies = await self._under_lock(place, work, answering)
-            before = read[0] if read else None
-            if before is not None and tutored is not None and before.row.tutor:
-                comments = await self.coach.tutor(place, before, tutored)
-                replies = tutored_in_order(replies, comments)
-            if before is None or engine_seat_of(before.row.player_ids) is not None:
-                replies = await self._engine_turns(place, replies)
+        replies = await self._under_lock(place, work, answering)
+        before = read[0] if read else None
+        if before is not None and tutored is not None and before.row.tutor:
+            comments = await self.coach.tutor(place, before, tutored)
+            replies = tutored_in_order(replies, comments)
+        if before is None or engine_seat_of(before.row.player_ids) is not None:
+            replies = await self._engine_turns(place, replies)
         replies = await self.rematches.summarised(place, replies)  # a match's end, summed up
-        replies += await self.threads.results(finished)  # to the channel of a thread's match
-        if ended:
-            replies = [*replies, *await self.analyses.start_automatic(ended)]
-        return replies
+        return replies + await self._after_ends(finished_in(replies))
+
+    async def _after_ends(self, finished: list[int]) -> list[Reply]:
+        """What follows the matches a command finished (its replies say which): the result
+        told in the channel a thread's match came from, and the automatic analysis started
+        (``settings.analysis_auto``), with its progress message."""
+        if not finished:
+            return []
+        return [
+            *await self.threads.results(finished),
+            *await self.analyses.start_automatic(finished),
+        ]
 
     async def _at_table(
         self,
@@ -415,11 +420,10 @@ class TableService:
         """At startup: the turns the engine owes in the matches at places ``where`` accepts
         (it stopped while thinking, or failed), taken now; the replies by place (a match it
         ends in a thread also gets its result in the thread's channel)."""
-        with self.threads.watching() as finished:
-            owed = await self.opponent.resume(where)
-        for reply in await self.threads.results(finished):
-            if reply.place is not None:
-                owed.setdefault(reply.place, []).append(reply)
+        owed = await self.opponent.resume(where)
+        for place, replies in list(owed.items()):
+            for reply in await self._after_ends(finished_in(replies)):
+                owed.setdefault(reply.place or place, []).append(reply)
         return owed
 
     async def double(

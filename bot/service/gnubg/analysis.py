@@ -17,9 +17,7 @@ import asyncio
 import logging
 import uuid
 from collections import deque
-from collections.abc import AsyncIterator, Callable, Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 
 from bot.gnubg.api import Engine, EngineFailure, EngineUnavailable, MatchAnalysis
@@ -45,8 +43,6 @@ from bot.store.analyses import AnalysisRecords, AnalysisRow, PlayerFigures
 log = logging.getLogger(__name__)
 
 JOB_PREFIX = "analysis:"
-# The matches that ended during the command being run (see Analyses.watching_ends).
-_ENDED: ContextVar[list[int] | None] = ContextVar("ended", default=None)
 
 
 def job_handle(match_id: int) -> str:
@@ -107,7 +103,6 @@ class Analyses:
         self._waiting: deque[_Job] = deque()
         self._worker: asyncio.Task[None] | None = None
         self._background: set[asyncio.Task[None]] = set()
-        repository.on_finished = self._match_finished
 
     @property
     def _prefix(self) -> str:
@@ -346,36 +341,12 @@ class Analyses:
 
     # -- the automatic analysis of finished matches ---------------------------------------------
 
-    @contextmanager
-    def watching_ends(self) -> Iterator[list[int]]:
-        """Collect the ids of the matches that end while the block runs (in this task), to
-        start their analysis once the command is done (see :meth:`start_automatic`)."""
-        ended: list[int] = []
-        token = _ENDED.set(ended)
-        try:
-            yield ended
-        finally:
-            _ENDED.reset(token)
-
-    def _match_finished(self, match_id: int) -> None:
-        """The repository's word that a match has just ended."""
-        if not (self._settings.analysis_auto and self._engine.available):
-            return
-        ended = _ENDED.get()
-        if ended is not None:
-            ended.append(match_id)
-            return
-        # Ended outside a watched command: start the job with nobody to tell.
-        task = asyncio.get_running_loop().create_task(self._start_quietly(match_id))
-        self._background.add(task)
-        task.add_done_callback(self._background.discard)
-
-    async def _start_quietly(self, match_id: int) -> None:
-        await self.start_automatic([match_id])
-
     async def start_automatic(self, match_ids: list[int]) -> list[Reply]:
-        """Start the analysis of matches that just ended: their progress messages. A failure
-        to start only loses the automatic start (the players may still ask)."""
+        """Start the analysis of matches that just ended: their progress messages (none unless
+        ``settings.analysis_auto`` and GNU Backgammon runs). A failure to start only loses the
+        automatic start (the players may still ask)."""
+        if not (self._settings.analysis_auto and self._engine.available):
+            return []
         replies = []
         for match_id in dict.fromkeys(match_ids):
             try:

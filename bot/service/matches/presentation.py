@@ -182,6 +182,7 @@ async def status_reply(
         money_game=match.length == 0 and match.options.beavers,
         board_viewer=viewer if viewer is not None else match.on_roll,
         announces=(table.row.id, table.row.version),
+        finished=table.row.id if table.row.status == "finished" else None,
     )
 
 
@@ -256,6 +257,7 @@ def ended_reply(table: Table, text: str) -> Reply:
         decision_for=rematch_asked(table),
         decision_key=rematch_key(table.row.id),
         announces=(table.row.id, table.row.version),
+        finished=table.row.id if table.row.status == "finished" else None,
     )
 
 

@@ -107,8 +107,6 @@ class Repository:
         self._cache_sizes: dict[int, int] = {}  # id: bytes (about) of the match kept
         self.cached_bytes = 0
         self.name_cache: OrderedDict[tuple[str, str], str] = OrderedDict()  # (server, user): name
-        # Told the id of each match that ends (played out or claimed), once it is stored.
-        self.on_finished: Callable[[int], None] = lambda match_id: None
         # Asked, when a channel has no match (or, ``latest``, its last is over), whether its
         # matches newer than match ``after`` are played in threads: the refusal that points
         # there (see bot.service.matches.threads), or None.
@@ -445,8 +443,6 @@ class Repository:
                     tx, row.server_id, row.player_ids, match.winner, row.id, match.length
                 )
         self._keep(row.id, version, storage.compact(match))
-        if match.is_over:
-            self.on_finished(row.id)
         row = replace(
             row,
             version=version,
@@ -517,8 +513,6 @@ class Repository:
                 await record_result(tx, row.server_id, row.player_ids, winner, row.id, rated)
             await drop_timer(tx, row.id)
         self.forget(row.id)
-        if status == "finished":
-            self.on_finished(row.id)
         return version
 
     async def void_damaged(self, row: MatchRow) -> None:

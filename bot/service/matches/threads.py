@@ -10,9 +10,8 @@ message, a missing permission), the match is played where it was started, as bef
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterator
-from contextlib import asynccontextmanager, contextmanager
-from contextvars import ContextVar
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
 from typing import Protocol
 
@@ -26,7 +25,6 @@ from bot.store.threads import latest_threaded_match, threaded_matches
 
 THREAD_NAME_LIMIT = 100  # characters Discord allows in a thread's name
 # The matches that ended while a command ran (in its task): their results go to the parent.
-_FINISHED: ContextVar[list[int] | None] = ContextVar("finished_in_threads", default=None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,18 +75,6 @@ class MatchThreads:
         self._settings = settings
         self.opener: ThreadOpener | None = None  # the adapter's; None: no threads
         repository.elsewhere = self.pointer
-
-    def follow_ends(self) -> None:
-        """Be told of each match that finishes, besides whoever the repository tells now."""
-        told = self._repository.on_finished
-
-        def on_finished(match_id: int) -> None:
-            told(match_id)
-            finished = _FINISHED.get()
-            if finished is not None:
-                finished.append(match_id)
-
-        self._repository.on_finished = on_finished
 
     async def open(
         self, place: Place, names: tuple[str, str], length: int, key: str | None
@@ -150,16 +136,6 @@ class MatchThreads:
     @staticmethod
     def _vs(names: tuple[str, str]) -> str:
         return f"{md(names[0])} vs {md(names[1])}"
-
-    @contextmanager
-    def watching(self) -> Iterator[list[int]]:
-        """Collect the ids of the matches that finish while the block runs (in this task)."""
-        finished: list[int] = []
-        token = _FINISHED.set(finished)
-        try:
-            yield finished
-        finally:
-            _FINISHED.reset(token)
 
     async def results(self, match_ids: list[int]) -> list[Reply]:
         """The result of each finished match played in a thread, for the channel it came from."""
