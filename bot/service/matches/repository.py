@@ -13,7 +13,6 @@ import uuid
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
-from typing import Protocol
 
 from bot.rules.dice import DiceKeyError
 from bot.rules.events import Event
@@ -26,7 +25,7 @@ from bot.service.records.rating import record_claim, record_result
 from bot.settings import Settings
 from bot.store import ChallengeRow, MatchRow, Store, Transaction
 from bot.store.opponent import set_match_terms
-from bot.store.threads import set_match_parent
+from bot.store.threads import latest_threaded_match, set_match_parent, threaded_matches
 from bot.store.timers import (
     TimerRow,
     add_dice,
@@ -76,6 +75,10 @@ class MatchTerms:
     rated: bool = True
 
 
+def _vs(names: tuple[str, str]) -> str:
+    return f"{md(names[0])} vs {md(names[1])}"
+
+
 def require_seat(table: Table, user: User) -> int:
     """``user``'s seat at ``table``; refused when they don't play there."""
     seat = table.seat(user)
@@ -107,10 +110,6 @@ class Repository:
         self._cache_sizes: dict[int, int] = {}  # id: bytes (about) of the match kept
         self.cached_bytes = 0
         self.name_cache: OrderedDict[tuple[str, str], str] = OrderedDict()  # (server, user): name
-        # Asked, when a channel has no match (or, ``latest``, its last is over), whether its
-        # matches newer than match ``after`` are played in threads: the refusal that points
-        # there (see bot.service.matches.threads), or None.
-        self.elsewhere: Pointer = _nowhere
 
     # -- names ------------------------------------------------------------------------------------
 
@@ -212,6 +211,31 @@ class Repository:
                 f"`{self._settings.command_prefix}challenge @user`."
             )
         return table
+
+    async def elsewhere(
+        self, place: Place, *, latest: bool = False, after: int = 0
+    ) -> Refusal | None:
+        """For a match command typed in a channel whose matches are played in threads: where
+        they are (one line); None when the channel has none newer than its own match ``after``.
+        ``latest``: for a command that shows the last match, even one that is over."""
+        rows = await threaded_matches(self.store, place.server_id, place.channel_id, after=after)
+        if rows:
+            shown = []
+            for row in rows:
+                names = await self.names(place, row.player_ids)
+                shown.append(f"{_vs(names)} in {place_link(Place(row.server_id, row.channel_id))}")
+            listed = ", ".join(shown)
+            return Refusal(f"Matches from this channel are played in their threads: {listed}.")
+        if not latest:
+            return None
+        last = await latest_threaded_match(self.store, place.server_id, place.channel_id)
+        if last is None or last.id <= after:
+            return None
+        names = await self.names(place, last.player_ids)
+        return Refusal(
+            f"The last match from this channel, {_vs(names)}, was played in its thread: "
+            f"{place_link(Place(last.server_id, last.channel_id))} (the command works there)."
+        )
 
     async def _yours(self, place: Place, user: User) -> Refusal | None:
         """Where ``user`` is playing on this server (elsewhere than ``place``), as a refusal."""
@@ -547,11 +571,3 @@ class DamagedRecord(Refusal):
     def __init__(self, row: MatchRow, text: str) -> None:
         super().__init__(text)
         self.row = row
-
-
-class Pointer(Protocol):
-    async def __call__(self, place: Place, *, latest: bool, after: int) -> Refusal | None: ...
-
-
-async def _nowhere(place: Place, *, latest: bool, after: int) -> Refusal | None:
-    return None

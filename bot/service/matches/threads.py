@@ -17,11 +17,9 @@ from typing import Protocol
 
 from bot.service.matches.presentation import ending_text, match_kind
 from bot.service.matches.repository import Repository
-from bot.service.models import Place, Refusal, Reply, place_link
-from bot.service.records.names import markdown_safe as md
+from bot.service.models import Place, Reply, place_link
 from bot.settings import Settings
 from bot.store import MatchRow, Store
-from bot.store.threads import latest_threaded_match, threaded_matches
 
 THREAD_NAME_LIMIT = 100  # characters Discord allows in a thread's name
 # The matches that ended while a command ran (in its task): their results go to the parent.
@@ -74,7 +72,6 @@ class MatchThreads:
         self._repository = repository
         self._settings = settings
         self.opener: ThreadOpener | None = None  # the adapter's; None: no threads
-        repository.elsewhere = self.pointer
 
     async def open(
         self, place: Place, names: tuple[str, str], length: int, key: str | None
@@ -107,35 +104,6 @@ class MatchThreads:
             return replies
         pointer = Reply(f"{lead} The match is played in its thread: {place_link(thread)}")
         return [pointer, *(replace(reply, place=thread) for reply in replies)]
-
-    async def pointer(
-        self, place: Place, *, latest: bool = False, after: int = 0
-    ) -> Refusal | None:
-        """For a match command typed in a channel whose matches are played in threads: where
-        they are (one line); None when the channel has none newer than its own match ``after``.
-        ``latest``: for a command that shows the last match, even one that is over."""
-        rows = await threaded_matches(self._store, place.server_id, place.channel_id, after=after)
-        if rows:
-            shown = []
-            for row in rows:
-                names = await self._repository.names(place, row.player_ids)
-                shown.append(f"{self._vs(names)} in {place_link(match_place(row))}")
-            listed = ", ".join(shown)
-            return Refusal(f"Matches from this channel are played in their threads: {listed}.")
-        if not latest:
-            return None
-        last = await latest_threaded_match(self._store, place.server_id, place.channel_id)
-        if last is None or last.id <= after:
-            return None
-        names = await self._repository.names(place, last.player_ids)
-        return Refusal(
-            f"The last match from this channel, {self._vs(names)}, was played in its thread: "
-            f"{place_link(match_place(last))} (the command works there)."
-        )
-
-    @staticmethod
-    def _vs(names: tuple[str, str]) -> str:
-        return f"{md(names[0])} vs {md(names[1])}"
 
     async def results(self, match_ids: list[int]) -> list[Reply]:
         """The result of each finished match played in a thread, for the channel it came from."""
