@@ -33,7 +33,6 @@ from bot.cogs.replies import (
     send_replies,
 )
 from bot.cogs.table import TableCog
-from bot.cogs.threads import DiscordThreads
 from bot.service.commands.limits import Gate, Limiter
 from bot.service.models import Place, Reply
 from bot.service.table import TableService
@@ -107,7 +106,6 @@ class BackgammonBot(commands.Bot):
         await self.add_cog(ErrorsCog(self))
         await self.add_cog(AdminCog(self))
         register_buttons(self, ButtonPresses(self.service, self.live, self.gate))
-        self.service.threads.opener = DiscordThreads(self, self.live)  # MATCH_THREADS decides
         await self.service.warm_up()
         self._deadlines = asyncio.create_task(self._watch_deadlines(), name="deadlines")
         if not self.intents.message_content:

@@ -30,7 +30,7 @@ from bot.cogs.replies import (
     send_routed,
     user_of,
 )
-from bot.cogs.threads import ORIGIN
+from bot.cogs.threads import DiscordThreads
 from bot.service.commands.limits import Gate
 from bot.service.table import TableService
 
@@ -51,17 +51,15 @@ class ButtonPresses:
         place = place_of(interaction.guild_id, interaction.channel_id)
         if self.gate is not None and not await admit_interaction(self.gate, interaction):
             return  # told how long to wait
-        token = ORIGIN.set(interaction.message)  # an accepted challenge's thread starts there
-        try:
-            task = asyncio.ensure_future(
-                self.service.press(place, user_of(interaction.user), action, key)
-            )
-            done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
-            if not done:  # slow (a board to draw, the engine's turn): acknowledge, answer later
-                await interaction.response.defer()
-            result = await task
-        finally:
-            ORIGIN.reset(token)
+        # An accepted challenge's thread starts from the pressed message.
+        threads = DiscordThreads(interaction.client, self.live, origin=interaction.message)
+        task = asyncio.ensure_future(
+            self.service.press(place, user_of(interaction.user), action, key, threads=threads)
+        )
+        done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
+        if not done:  # slow (a board to draw, the engine's turn): acknowledge, answer later
+            await interaction.response.defer()
+        result = await task
         replies = result.replies
         if result.closed and interaction.message is not None:
             self.live.forget(place, interaction.message.id)

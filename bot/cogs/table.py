@@ -28,7 +28,7 @@ from bot.cogs.replies import (
     user_of,
     within_deadline,
 )
-from bot.cogs.threads import ORIGIN
+from bot.cogs.threads import DiscordThreads
 from bot.service.commands.help import BY_NAME
 from bot.service.commands.registry import COMMANDS, Argument, CommandTable, Kind
 from bot.service.commands.registry import Command as Entry
@@ -206,12 +206,7 @@ class TableCog(commands.Cog, name="Backgammon"):
 
     async def run(self, ctx: Ctx, call: Call) -> None:
         place = ctx_place(ctx)
-        # A typed command's message: a thread for the match it starts may hang from it.
-        token = ORIGIN.set(ctx.message if ctx.interaction is None else None)
-        try:
-            replies, deferred = await within_deadline(ctx, call(place, user_of(ctx.author)))
-        finally:
-            ORIGIN.reset(token)
+        replies, deferred = await within_deadline(ctx, call(place, user_of(ctx.author)))
         target = CommandTarget(ctx, deferred=deferred)
         await send_routed(target, place, replies, self.live, lambda at: messageable(ctx.bot, at))
 
@@ -233,4 +228,7 @@ class TableCog(commands.Cog, name="Backgammon"):
         options: dict[str, Any] = {}
         if entry.moderator:
             options["moderator"] = ctx.permissions.manage_messages  # in this channel (slash too)
+        if entry.opens_thread:  # a typed command's message: the match's thread may hang from it
+            origin = ctx.message if ctx.interaction is None else None
+            options["threads"] = DiscordThreads(ctx.bot, self.live, origin=origin)
         await self.run(ctx, lambda place, user: handler(place, user, *arguments, **options))

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import logging
 from collections import OrderedDict
-from contextvars import ContextVar
 from typing import TYPE_CHECKING, Final, cast
 
 import discord
@@ -24,9 +23,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-# The message a command came with (a typed command's, or the pressed button's): a match's thread
-# hangs from it when the challenge's own message is not known (e.g. after a restart).
-ORIGIN: ContextVar[discord.Message | None] = ContextVar("origin", default=None)
 ARCHIVE_MINUTES: Final = 10080  # a week, Discord's longest: correspondence play goes quiet
 THREADABLE = (discord.ChannelType.text, discord.ChannelType.news)
 THREADS = (discord.ChannelType.public_thread, discord.ChannelType.private_thread)
@@ -52,11 +48,17 @@ def no_thread_text(missing: list[str]) -> str:
 
 
 class DiscordThreads:
-    """The :class:`bot.service.matches.threads.ThreadOpener` of a Discord client."""
+    """The :class:`bot.service.matches.threads.ThreadOpener` of a Discord client, for one
+    command. ``origin``: the message it came with (a typed command's, or the pressed button's):
+    a match's thread hangs from it when the challenge's own message is not known (e.g. after a
+    restart)."""
 
-    def __init__(self, client: discord.Client, live: LiveButtons) -> None:
+    def __init__(
+        self, client: discord.Client, live: LiveButtons, *, origin: discord.Message | None = None
+    ) -> None:
         self._client = client
         self._live = live
+        self._origin = origin
 
     async def open(self, place: Place, name: str, key: str | None) -> Opened:
         if not place.channel_id.isdigit():
@@ -71,7 +73,7 @@ class DiscordThreads:
             return Opened(None, self._once(place, no_thread_text(missing)))
         origin = self._live.message(place, key)
         if origin is None:  # not known (a restart): the message the command came with
-            origin = ORIGIN.get()
+            origin = self._origin
             if origin is not None and getattr(origin.channel, "id", None) != channel.id:
                 origin = None
         try:

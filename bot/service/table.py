@@ -56,7 +56,7 @@ from bot.service.matches.presentation import (
 )
 from bot.service.matches.rematch import Rematches
 from bot.service.matches.repository import Repository, Table
-from bot.service.matches.threads import MatchThreads, moved_to, sent_to
+from bot.service.matches.threads import MatchThreads, ThreadOpener, moved_to, sent_to
 from bot.service.models import (
     ENGINE_ID,
     Decision,
@@ -152,7 +152,7 @@ class TableService:
         self._locked = self._locks.held
         self.repository = Repository(store, self.settings, clock, dice_key=dice_key)
         self.images = BoardImages(enabled=images)
-        self.threads = MatchThreads(store, self.repository, self.settings)  # adapter: .opener
+        self.threads = MatchThreads(store, self.repository, self.settings)
         self.challenges = Challenges(
             store, self.repository, self.images, self.settings, clock, dice, self.threads
         )
@@ -301,7 +301,15 @@ class TableService:
                 return f"{OUT_OF_DATE} {pointer.text}"
         return OUT_OF_DATE_CHALLENGE if key.startswith("c") else OUT_OF_DATE
 
-    async def press(self, place: Place, user: User, action: str, key: str) -> Pressed:
+    async def press(
+        self,
+        place: Place,
+        user: User,
+        action: str,
+        key: str,
+        *,
+        threads: ThreadOpener | None = None,
+    ) -> Pressed:
         """A press by ``user`` of the button ``action`` (its command's name) on the question
         ``key``: carried out only if, under the channel's lock, the table still asks that very
         question of them (so an old message never answers a newer question)."""
@@ -309,32 +317,54 @@ class TableService:
         if command is None or not command.buttons:  # a button from an older bot
             return Pressed([Reply(OUT_OF_DATE, private=True)], closed=True)
         answer = Answer(key, user, action)
-        replies = await command.handler_of(self)(place, user, answering=answer)
+        options: dict[str, Any] = {"answering": answer}
+        if command.opens_thread:
+            options["threads"] = threads
+        replies = await command.handler_of(self)(place, user, **options)
         stale = bool(replies) and replies[0].private and replies[0].text.startswith(STALE)
         return Pressed(replies, closed=stale or any(not reply.private for reply in replies))
 
     # -- challenges ---------------------------------------------------------------------------
 
     async def challenge(
-        self, place: Place, user: User, opponent: User, length: str | int | None = None
+        self,
+        place: Place,
+        user: User,
+        opponent: User,
+        length: str | int | None = None,
+        *,
+        threads: ThreadOpener | None = None,
     ) -> list[Reply]:
-        """``opponent`` :data:`ENGINE_USER`: a match against GNU Backgammon, at once."""
+        """``opponent`` :data:`ENGINE_USER`: a match against GNU Backgammon, at once (in a
+        thread ``threads``, the front end's, opens, if it has them)."""
         if opponent.id == ENGINE_ID:
-            return await self._guarded(place, lambda: self.opponent.start(place, user, length))
+            return await self._guarded(
+                place, lambda: self.opponent.start(place, user, length, threads)
+            )
         return await self._guarded(
             place, lambda: self.challenges.challenge(place, user, opponent, length)
         )
 
     async def rematch(
-        self, place: Place, user: User, *, answering: Answer | None = None
+        self,
+        place: Place,
+        user: User,
+        *,
+        answering: Answer | None = None,
+        threads: ThreadOpener | None = None,
     ) -> list[Reply]:
         """After a match: offer it again (the same terms) or accept the rematch offered."""
         return await self._guarded(
-            place, lambda: self.rematches.rematch(place, user), answering=answering
+            place, lambda: self.rematches.rematch(place, user, threads), answering=answering
         )
 
     async def accept(
-        self, place: Place, user: User, *, answering: Answer | None = None
+        self,
+        place: Place,
+        user: User,
+        *,
+        answering: Answer | None = None,
+        threads: ThreadOpener | None = None,
     ) -> list[Reply]:
         """Accept the challenge offered to ``user``, or the resignation offered to them."""
 
@@ -342,7 +372,7 @@ class TableService:
             table = await self.repository.table(place)
             if table is not None:
                 return await self.playing.accept_resignation(table, user)
-            return await self.challenges.accept(place, user)
+            return await self.challenges.accept(place, user, threads)
 
         return await self._guarded(place, work, answering=answering)
 

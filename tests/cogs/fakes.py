@@ -152,6 +152,7 @@ class FakeCtx:
         self.interaction = (
             FakeInteraction(author, guild_id=guild_id, channel_id=channel_id) if slash else None
         )
+        self.bot: Any = SimpleNamespace(get_channel=lambda channel_id: None)  # no threads
         self.sent: list[dict[str, Any]] = []
         self.replied: list[dict[str, Any]] = []
         self.deferred = False

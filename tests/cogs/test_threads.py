@@ -17,7 +17,6 @@ from bot.cogs.table import TableCog
 from bot.cogs.threads import _TOLD as told
 from bot.cogs.threads import (
     ARCHIVE_MINUTES,
-    ORIGIN,
     UNUSED_THREAD,
     DiscordThreads,
     no_thread_text,
@@ -128,7 +127,6 @@ class Table:
         self.service = service
         self.client = FakeClient(*channels)
         self.live = LiveButtons(service)
-        service.threads.opener = DiscordThreads(self.client, self.live)  # type: ignore[arg-type]
         self.cog = TableCog(service, self.live)
         self.presses = ButtonPresses(service, self.live)
 
@@ -193,9 +191,8 @@ async def test_a_typed_accept_after_a_restart_hangs_the_thread_from_the_command(
     await table.challenge()
     table.live = LiveButtons(service)  # a restart forgets the challenge's message
     table.cog = TableCog(service, table.live)
-    service.threads.opener = DiscordThreads(table.client, table.live)  # type: ignore[arg-type]
     ctx = table.ctx(BOB)
-    await table.cog.run(ctx, service.accept)
+    await TableCog.accept.callback(table.cog, ctx)  # type: ignore[arg-type]
     assert channel.opened[0]["message"] is ctx.message
     assert [sent["content"].split(":")[0] for sent in ctx.sent] == [
         "bob accepts alice's challenge. The match is played in its thread"
@@ -247,12 +244,12 @@ async def test_missing_permission_is_said_once_and_the_match_stays(
 async def test_refused_by_discord_is_said_and_other_failures_play_in_place() -> None:
     for status, said in ((403, True), (500, False)):
         channel = FakeChannel(fails=http_error(status))
-        opener = DiscordThreads(FakeClient(channel), LiveButtons(None))  # type: ignore[arg-type]
-        token = ORIGIN.set(FakeMessage(channel=channel))  # type: ignore[arg-type]
-        try:
-            opened = await opener.open(PLACE, "a vs b · 1 point", None)
-        finally:
-            ORIGIN.reset(token)
+        opener = DiscordThreads(
+            FakeClient(channel),  # type: ignore[arg-type]
+            LiveButtons(None),  # type: ignore[arg-type]
+            origin=FakeMessage(channel=channel),  # type: ignore[arg-type]
+        )
+        opened = await opener.open(PLACE, "a vs b · 1 point", None)
         assert opened.thread is None and (opened.notice is not None) is said
         # From a message first; a 5xx is tried once more as a thread alone.
         assert len(channel.opened) == (1 if status == 403 else 2)
@@ -260,13 +257,13 @@ async def test_refused_by_discord_is_said_and_other_failures_play_in_place() -> 
 
 async def test_no_message_known_opens_a_thread_alone() -> None:
     channel = FakeChannel()
-    opener = DiscordThreads(FakeClient(channel), LiveButtons(None))  # type: ignore[arg-type]
     other = FakeMessage(channel=FakeChannel(4242))  # another channel's message is no origin
-    token = ORIGIN.set(other)  # type: ignore[arg-type]
-    try:
-        opened = await opener.open(PLACE, "a vs b · money", None)
-    finally:
-        ORIGIN.reset(token)
+    opener = DiscordThreads(
+        FakeClient(channel),  # type: ignore[arg-type]
+        LiveButtons(None),  # type: ignore[arg-type]
+        origin=other,  # type: ignore[arg-type]
+    )
+    opened = await opener.open(PLACE, "a vs b · money", None)
     assert opened.thread == THREAD
     assert channel.opened == [
         {

@@ -4,12 +4,13 @@ channel keeps the challenge, points to the thread and gets the result."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
 from bot.service.matches.threads import Opened, thread_name
 from bot.service.models import ENGINE_USER, Decision, Place, Reply, User, place_link
-from bot.service.table import TableService, seeded_dice
+from bot.service.table import Pressed, TableService, seeded_dice
 from bot.settings import Settings
 from bot.store import Store
 from tests.service.conftest import ALICE, BOB, CAROL, PLACE
@@ -51,10 +52,29 @@ def engine() -> FakeEngine:
     return FakeEngine()
 
 
+class ThreadedService(TableService):
+    """The service as a front end with threads drives it: each command that may start a match
+    is given the front end's opener (here the fake)."""
+
+    opener: FakeOpener | None = None
+
+    async def challenge(self, *args: Any, **options: Any) -> list[Reply]:
+        return await super().challenge(*args, **({"threads": self.opener} | options))
+
+    async def accept(self, *args: Any, **options: Any) -> list[Reply]:
+        return await super().accept(*args, **({"threads": self.opener} | options))
+
+    async def rematch(self, *args: Any, **options: Any) -> list[Reply]:
+        return await super().rematch(*args, **({"threads": self.opener} | options))
+
+    async def press(self, *args: Any, **options: Any) -> Pressed:
+        return await super().press(*args, **({"threads": self.opener} | options))
+
+
 def make_service(
     store: Store, clock: FakeClock, opener: FakeOpener | None, **settings: bool
 ) -> TableService:
-    service = TableService(
+    service = ThreadedService(
         store,
         settings=Settings(analysis_auto=False, **settings),  # type: ignore[arg-type]
         dice=seeded_dice(42),
@@ -62,7 +82,7 @@ def make_service(
         images=False,
         engine=FakeEngine(),
     )
-    service.threads.opener = opener
+    service.opener = opener
     return service
 
 

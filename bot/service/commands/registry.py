@@ -135,6 +135,7 @@ class Command:
     moderator: bool = False  # the handler takes ``moderator=``: in Discord, Manage Messages
     buttons: tuple[Button, ...] = ()  # the decisions it answers, as buttons
     topic: Topic = Topic.SERVER  # its section of ``!help``
+    opens_thread: bool = False  # may start a match: the handler takes the front end's ``threads=``
 
     def __post_init__(self) -> None:
         for word in (self.name, *self.aliases):
@@ -244,6 +245,7 @@ COMMANDS = CommandTable(
         Command(
             "challenge",
             topic=Topic.MATCH,
+            opens_thread=True,
             handler=lambda service: service.challenge,
             example="challenge @bob 5",
             summary="offer a match to N points, or a money game",
@@ -282,6 +284,7 @@ COMMANDS = CommandTable(
         Command(
             "accept",
             topic=Topic.MATCH,
+            opens_thread=True,
             handler=lambda service: service.accept,
             example="accept",
             summary="accept the challenge, or the resignation, offered to you",
@@ -308,6 +311,7 @@ COMMANDS = CommandTable(
         Command(
             "rematch",
             topic=Topic.MATCH,
+            opens_thread=True,
             handler=lambda service: service.rematch,
             example="rematch",
             summary="after a match: offer the same match again, or accept the rematch offered",

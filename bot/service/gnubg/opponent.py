@@ -38,7 +38,7 @@ from bot.service.matches.images import BoardImages
 from bot.service.matches.play import advance
 from bot.service.matches.presentation import match_kind, options_text, status_reply
 from bot.service.matches.repository import MatchTerms, Repository, Table
-from bot.service.matches.threads import match_place
+from bot.service.matches.threads import MatchThreads, ThreadOpener, match_place
 from bot.service.models import (
     ENGINE_ID,
     ENGINE_USER,
@@ -124,8 +124,15 @@ class Opponent:
 
     # -- the start (under the channel's lock) --------------------------------------------------
 
-    async def start(self, place: Place, user: User, terms: str | int | None) -> list[Reply]:
-        """``!challenge bot [length|money] [level] [tutor]``: the match starts at once."""
+    async def start(
+        self,
+        place: Place,
+        user: User,
+        terms: str | int | None,
+        opener: ThreadOpener | None = None,
+    ) -> list[Reply]:
+        """``!challenge bot [length|money] [level] [tutor]``: the match starts at once (in a
+        thread of its own, where ``opener``, the front end's, opens one)."""
         if not self._engine.available:
             raise Refusal(UNAVAILABLE)
         rest, extras = take_words(terms, (TUTOR_WORD, "hints", *LEVELS))
@@ -151,17 +158,13 @@ class Opponent:
         threads = self._challenges.threads
         thread: Place | None = None
         said: list[Reply] = []
-        if threads is not None:
-            thread, said = await threads.open(place, (user.name, ENGINE_USER.name), length, None)
-        if threads is None:
+        if threads is not None and opener is not None:
+            names = (user.name, ENGINE_USER.name)
+            thread, said = await threads.open(opener, place, names, length, None)
+        async with MatchThreads.discarding(opener, thread):
             table = await self._repository.create_engine_match(
-                place, user, ENGINE_USER, match, terms_
+                place, user, ENGINE_USER, match, terms_, thread=thread
             )
-        else:
-            async with threads.discarding(thread):
-                table = await self._repository.create_engine_match(
-                    place, user, ENGINE_USER, match, terms_, thread=thread
-                )
         extras_text = ", with the tutor" if tutor else ""
         lead = (
             f"{md(user.name)} vs {md(ENGINE_USER.name)} ({level}): {match_kind(length)}"

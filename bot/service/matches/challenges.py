@@ -23,7 +23,7 @@ from bot.service.matches.presentation import (
     typed,
 )
 from bot.service.matches.repository import Repository
-from bot.service.matches.threads import MatchThreads
+from bot.service.matches.threads import MatchThreads, ThreadOpener
 from bot.service.matches.timers import CLOCK_WORD, ClockTermsError, read_clock
 from bot.service.models import Decision, Place, Refusal, Reply, User
 from bot.service.records.dice import DiceFactory
@@ -308,8 +308,11 @@ class Challenges:
                 f"cancelled (`{self._prefix}cancel`) or expire first."
             )
 
-    async def accept(self, place: Place, user: User) -> list[Reply]:
-        """``user`` accepts the challenge offered to them: the match starts."""
+    async def accept(
+        self, place: Place, user: User, opener: ThreadOpener | None = None
+    ) -> list[Reply]:
+        """``user`` accepts the challenge offered to them: the match starts (in a thread of
+        its own, where ``opener``, the front end's, opens one)."""
         challenge = await self.open_challenge(place)
         if challenge is None:
             raise await self._no_challenge(place, "accept")
@@ -325,18 +328,15 @@ class Challenges:
         match = advance(match, events)
         thread: Place | None = None
         said: list[Reply] = []
-        if self.threads is not None:
+        if self.threads is not None and opener is not None:
             challenger = (await self._repository.names(place, (challenge.challenger_id,) * 2))[0]
             thread, said = await self.threads.open(
-                place, (challenger, user.name), match.length, challenge_key(challenge.id)
+                opener, place, (challenger, user.name), match.length, challenge_key(challenge.id)
             )
-        if self.threads is None:
-            table = await self._repository.create_match(place, challenge, user, match)
-        else:
-            async with self.threads.discarding(thread):
-                table = await self._repository.create_match(
-                    place, challenge, user, match, thread=thread
-                )
+        async with MatchThreads.discarding(opener, thread):
+            table = await self._repository.create_match(
+                place, challenge, user, match, thread=thread
+            )
         lead = (
             f"{table.names[1]} accepts: {table.names[0]} vs {table.names[1]}, "
             f"{match_kind(match.length)}{options_text(match.options.to_data())}"

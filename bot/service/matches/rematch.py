@@ -18,6 +18,7 @@ from bot.rules.match import Match
 from bot.service.gnubg.opponent import Opponent
 from bot.service.matches.challenges import HINTS_WORD, TUTOR_WORD, Challenges
 from bot.service.matches.repository import Repository, Table, require_seat
+from bot.service.matches.threads import ThreadOpener
 from bot.service.models import ENGINE_ID, Decision, Place, Refusal, Reply, User
 from bot.service.records.names import markdown_safe as md
 from bot.settings import Settings
@@ -69,7 +70,11 @@ class Rematches:
     def _prefix(self) -> str:
         return self._settings.command_prefix
 
-    async def rematch(self, place: Place, user: User) -> list[Reply]:
+    async def rematch(
+        self, place: Place, user: User, opener: ThreadOpener | None = None
+    ) -> list[Reply]:
+        """Offer the last match again, or accept the rematch offered (its match may start in
+        a thread ``opener``, the front end's, opens)."""
         if await self._repository.table(place) is not None:
             raise Refusal(
                 "A match is being played here: a rematch comes once it is over. "
@@ -84,13 +89,13 @@ class Rematches:
         seat = require_seat(last, user)
         other_id = last.row.player_ids[1 - seat]
         if other_id == ENGINE_ID:
-            return await self._against_engine(place, user, last)
+            return await self._against_engine(place, user, last, opener)
         other = User(other_id, last.plain[1 - seat])
         open_challenge = await self._challenges.open_challenge(place)
         if open_challenge is not None:
             pair = (open_challenge.challenger_id, open_challenge.challenged_id)
             if pair == (other_id, user.id):
-                return await self._challenges.accept(place, user)
+                return await self._challenges.accept(place, user, opener)
             if pair == (user.id, other_id):
                 raise Refusal(
                     f"You have offered {md(other.name)} a rematch already: waiting for them "
@@ -104,11 +109,13 @@ class Rematches:
         replies = await self._challenges.challenge(place, user, other, terms)
         return _led(replies)
 
-    async def _against_engine(self, place: Place, user: User, last: Table) -> list[Reply]:
+    async def _against_engine(
+        self, place: Place, user: User, last: Table, opener: ThreadOpener | None
+    ) -> list[Reply]:
         words = [terms_text(last.match), last.row.engine_level or self._settings.bot_level]
         if last.row.tutor:
             words.append(TUTOR_WORD)
-        return _led(await self._opponent.start(place, user, " ".join(words)))
+        return _led(await self._opponent.start(place, user, " ".join(words), opener))
 
     async def summarised(self, place: Place, replies: list[Reply]) -> list[Reply]:
         """``replies``, where one shows a match's end: with the rating changes it made, and

@@ -22,7 +22,6 @@ from bot.settings import Settings
 from bot.store import MatchRow, Store
 
 THREAD_NAME_LIMIT = 100  # characters Discord allows in a thread's name
-# The matches that ended while a command ran (in its task): their results go to the parent.
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,30 +70,36 @@ class MatchThreads:
         self._store = store
         self._repository = repository
         self._settings = settings
-        self.opener: ThreadOpener | None = None  # the adapter's; None: no threads
 
     async def open(
-        self, place: Place, names: tuple[str, str], length: int, key: str | None
+        self,
+        opener: ThreadOpener | None,
+        place: Place,
+        names: tuple[str, str],
+        length: int,
+        key: str | None,
     ) -> tuple[Place | None, list[Reply]]:
         """The thread a match between ``names`` starting at ``place`` is to be played in (None:
-        at ``place`` itself), and what to say about it in the channel (e.g. why not)."""
-        if self.opener is None or not self._settings.match_threads:
+        at ``place`` itself), and what to say about it in the channel (e.g. why not).
+        ``opener``: the front end's, given with the command (None: it has no threads)."""
+        if opener is None or not self._settings.match_threads:
             return None, []
-        opened = await self.opener.open(place, thread_name(names, length), key)
+        opened = await opener.open(place, thread_name(names, length), key)
         said = [Reply(opened.notice)] if opened.notice else []
         if opened.thread is None or opened.thread == place:
             return None, said
         return opened.thread, said
 
+    @staticmethod
     @asynccontextmanager
-    async def discarding(self, thread: Place | None) -> AsyncIterator[None]:
+    async def discarding(opener: ThreadOpener | None, thread: Place | None) -> AsyncIterator[None]:
         """Remove ``thread`` when the block fails: the match it was opened for never started
         (the transaction lost a race), and nobody will play in it."""
         try:
             yield
         except Exception:
-            if thread is not None and self.opener is not None:
-                await self.opener.discard(thread)
+            if thread is not None and opener is not None:
+                await opener.discard(thread)
             raise
 
     async def moved(self, replies: list[Reply], thread: Place | None, lead: str) -> list[Reply]:
