@@ -79,8 +79,10 @@ def draw_text(
     for run in _runs(text, path):
         font = face(run.path, size)
         direction = _direction(font, run)
-        draw.text((x, y), _shown(font, run), font=font, fill=fill, anchor="ls", direction=direction)
-        x += font.getlength(_shown(font, run), direction=direction)
+        draw.text(
+            (x, y), shown_text(font, run), font=font, fill=fill, anchor="ls", direction=direction
+        )
+        x += font.getlength(shown_text(font, run), direction=direction)
 
 
 def fit_text(text: str, primary: ImageFont.FreeTypeFont, max_width: float) -> str:
@@ -108,7 +110,7 @@ def _length(text: str, path: Path, size: int) -> float:
     total = 0.0
     for run in _runs(text, path):
         font = face(run.path, size)
-        total += font.getlength(_shown(font, run), direction=_direction(font, run))
+        total += font.getlength(shown_text(font, run), direction=_direction(font, run))
     return total
 
 
@@ -229,7 +231,9 @@ def _direction(font: ImageFont.FreeTypeFont, run: Run) -> str | None:
     return None
 
 
-def _shown(font: ImageFont.FreeTypeFont, run: Run) -> str:
+def shown_text(font: ImageFont.FreeTypeFont, run: Run) -> str:
+    """``run``'s text in the order to draw it: reversed for right-to-left text when the font has
+    no bidirectional layout (Pillow without Raqm)."""
     if run.rtl and font.layout_engine != ImageFont.Layout.RAQM:
         return "".join(reversed(_clusters(run.text)))
     return run.text

@@ -148,8 +148,8 @@ class TableService:
         self._clock = clock
         budget = budget or EngineBudget()
         self.engine_requests = EngineRequests(budget, self.settings.engine_workers)
-        self._locks = PlaceLocks()
-        self._locked = self._locks.held
+        self.locks = PlaceLocks()  # each channel's, held while one of its commands runs
+        self._locked = self.locks.held
         self.repository = Repository(store, self.settings, clock, dice_key=dice_key)
         self.images = BoardImages(enabled=images)
         self.threads = MatchThreads(store, self.repository, self.settings)

@@ -118,7 +118,7 @@ class Store:
                         await self._db.execute("ROLLBACK")
                         continue
                     log.info("applying database migration %03d", number)
-                    for statement in _statements(sql):
+                    for statement in migration_statements(sql):
                         await self._db.execute(statement)
                     await self._db.execute(f"PRAGMA user_version = {number}")
                 except BaseException:
@@ -551,7 +551,7 @@ async def _set_wal(connection: aiosqlite.Connection) -> None:
         pause = min(pause * 2, 0.2)
 
 
-def _statements(sql: str) -> list[str]:
+def migration_statements(sql: str) -> list[str]:
     """Split a migration into statements (they contain no semicolons inside strings)."""
     body = "\n".join(line for line in sql.splitlines() if not line.strip().startswith("--"))
     return [statement.strip() for statement in body.split(";") if statement.strip()]

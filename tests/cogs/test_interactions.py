@@ -112,7 +112,7 @@ async def test_nothing_is_offered_where_no_move_is_due(cog: TableCog) -> None:
 async def test_the_autocomplete_does_not_wait_for_the_channels_lock(cog: TableCog) -> None:
     await started(cog)
     mover = await whose_turn(cog.service)
-    async with cog.service._locked(PLACE):  # a command of the channel, still running
+    async with cog.service.locks.held(PLACE):  # a command of the channel, still running
         offered = await asyncio.wait_for(autocomplete(cog, mover, ""), timeout=1)
     assert offered
 

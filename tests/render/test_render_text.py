@@ -20,7 +20,7 @@ from bot.render.fonts import (
     read_cmap,
 )
 from bot.render.geometry import DEFAULT_SIZE, layout
-from bot.render.text import ELLIPSIS, REPLACEMENT, Run, _shown, draw_text, fit_text, runs
+from bot.render.text import ELLIPSIS, REPLACEMENT, Run, draw_text, fit_text, runs, shown_text
 from bot.rules import Position
 
 SAMPLES = [
@@ -119,8 +119,8 @@ def test_right_to_left_words_are_laid_out_right_to_left() -> None:
 
 def test_without_raqm_right_to_left_runs_are_reversed() -> None:
     basic = ImageFont.truetype(str(REGULAR), 20, layout_engine=ImageFont.Layout.BASIC)
-    assert _shown(basic, Run("שלום", REGULAR, rtl=True)) == "םולש"
-    assert _shown(basic, Run("abc", REGULAR)) == "abc"
+    assert shown_text(basic, Run("שלום", REGULAR, rtl=True)) == "םולש"
+    assert shown_text(basic, Run("abc", REGULAR)) == "abc"
 
 
 def test_truncation_never_splits_a_character_or_an_emoji_sequence() -> None:

@@ -372,7 +372,7 @@ async def test_locks_do_not_outlive_their_commands(service: TableService) -> Non
     places = [Place("guild", f"c{i}") for i in range(30)]
     await asyncio.gather(*(service.board(place, ALICE) for place in places))
     await start_match(service, PLACE, ALICE, BOB)
-    assert len(service._locks) == 0
+    assert len(service.locks) == 0
 
 
 async def test_the_name_cache_is_bounded(

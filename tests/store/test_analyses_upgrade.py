@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.store import AnalysisRecords, PlayerFigures, Store
-from bot.store.database import _statements, migrations
+from bot.store.database import migration_statements, migrations
 from tests.store.fixtures.make_schema4 import FIXTURE, SERVER
 
 
@@ -19,7 +19,7 @@ def at_schema_5(path: Path) -> None:
     shutil.copy(FIXTURE, path)
     [sql] = [sql for number, sql in migrations() if number == 5]
     with sqlite3.connect(path) as connection:
-        for statement in _statements(sql):
+        for statement in migration_statements(sql):
             connection.execute(statement)
         connection.execute("PRAGMA user_version = 5")
     connection.close()

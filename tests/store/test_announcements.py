@@ -6,7 +6,7 @@ import sqlite3
 from pathlib import Path
 
 from bot.store import Store
-from bot.store.database import _statements, migrations
+from bot.store.database import migration_statements, migrations
 
 
 async def seat(store: Store) -> int:
@@ -44,7 +44,7 @@ async def test_matches_playing_before_the_migration_count_as_announced(tmp_path:
     with sqlite3.connect(path) as db:  # a database of the bot before migration 003
         for number, sql in migrations():
             if number < 3:
-                for statement in _statements(sql):
+                for statement in migration_statements(sql):
                     db.execute(statement)
         db.execute("PRAGMA user_version = 2")
         db.execute("INSERT INTO servers VALUES ('s', 0)")

@@ -88,12 +88,12 @@ async def test_leaderboard_and_rank(tmp_path: Path) -> None:
 async def test_upgrade_keeps_existing_rows(tmp_path: Path) -> None:
     import sqlite3
 
-    from bot.store.database import _statements
+    from bot.store.database import migration_statements
 
     path = tmp_path / "old.sqlite3"
     first_number, first_sql = migrations()[0]
     with sqlite3.connect(path) as old:  # a database made by the first release
-        for statement in _statements(first_sql):
+        for statement in migration_statements(first_sql):
             old.execute(statement)
         old.execute(f"PRAGMA user_version = {first_number}")
         old.execute("INSERT INTO servers VALUES ('s', 0)")
