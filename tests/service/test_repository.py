@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.service.matches import repository as repository_module
+from bot.service.matches import reading as reading_module
 from bot.service.models import Place
 from bot.service.records import storage
 from bot.service.table import TableService, seeded_dice
@@ -83,7 +83,7 @@ async def test_the_export_replays_the_whole_log(service: TableService) -> None:
 async def test_the_match_cache_is_bounded_by_bytes(
     service: TableService, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(repository_module, "MATCH_BYTES_KEPT", 30_000)
+    monkeypatch.setattr(reading_module, "MATCH_BYTES_KEPT", 30_000)
     for n in range(12):
         await start_match(service, Place("guild", f"c{n}"), ALICE, BOB, 3)
     repository = service.repository

@@ -12,7 +12,7 @@ import pytest
 
 from bot.rules.dice import verify_seed
 from bot.service.commands.help import help_text
-from bot.service.matches import repository as repository_module
+from bot.service.matches import reading as reading_module
 from bot.service.matches.challenges import CHALLENGE_RATE
 from bot.service.models import Place, Reply, User
 from bot.service.records.dicekey import DiceKeyFileError, check_key, load_or_create_key, server_key
@@ -378,7 +378,7 @@ async def test_locks_do_not_outlive_their_commands(service: TableService) -> Non
 async def test_the_name_cache_is_bounded(
     service: TableService, monkeypatch: pytest.MonkeyPatch, clock: FakeClock
 ) -> None:
-    monkeypatch.setattr(repository_module, "NAMES_KEPT", 5)
+    monkeypatch.setattr(reading_module, "NAMES_KEPT", 5)
     for i in range(20):
         public(await service.challenge(Place("guild", f"c{i}"), ALICE, BOB, "1"))
         clock.advance(CHALLENGE_RATE.seconds / CHALLENGE_RATE.count)

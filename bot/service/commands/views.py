@@ -30,7 +30,7 @@ from bot.service.matches.presentation import (
     stats_text,
     typed,
 )
-from bot.service.matches.repository import DamagedMatch, DamagedRecord, Repository, Table
+from bot.service.matches.reading import DamagedMatch, DamagedRecord, MatchReader, Table
 from bot.service.models import (
     ENGINE_ID,
     Attachment,
@@ -62,7 +62,7 @@ class Views:
     def __init__(
         self,
         store: Store,
-        repository: Repository,
+        repository: MatchReader,
         images: BoardImages,
         challenges: Challenges,
         settings: Settings,

@@ -33,7 +33,7 @@ from bot.service.gnubg.analysis_text import (
 )
 from bot.service.gnubg.budget import EngineBudget
 from bot.service.matches.presentation import MATCH_NUMBER, quote, typed
-from bot.service.matches.repository import Repository
+from bot.service.matches.reading import MatchReader
 from bot.service.models import Attachment, Place, Refusal, Reply, User
 from bot.service.records.names import markdown_safe as md
 from bot.settings import Settings
@@ -81,7 +81,7 @@ class Analyses:
     def __init__(
         self,
         store: Store,
-        repository: Repository,
+        repository: MatchReader,
         engine: Engine,
         settings: Settings,
         clock: Callable[[], float],

@@ -25,7 +25,7 @@ from bot.gnubg.unavailable import UNAVAILABLE
 from bot.rules.events import Moved
 from bot.rules.text import dice_text, level_text, sentence
 from bot.service.gnubg.opponent import before_double, engine_seat
-from bot.service.matches.repository import Repository, Table
+from bot.service.matches.reading import MatchReader, Table
 from bot.service.models import Announcement, Place, Refusal, Reply, User
 from bot.settings import Settings
 
@@ -128,7 +128,7 @@ class Coach:
     """Hints and the tutor."""
 
     def __init__(
-        self, engine: Engine, repository: Repository, settings: Settings, locked: Locker
+        self, engine: Engine, repository: MatchReader, settings: Settings, locked: Locker
     ) -> None:
         self._engine = engine
         self._repository = repository

@@ -17,7 +17,7 @@ import dataclasses
 from bot.rules.match import Match
 from bot.service.gnubg.opponent import Opponent
 from bot.service.matches.challenges import HINTS_WORD, TUTOR_WORD, Challenges
-from bot.service.matches.repository import Repository, Table, require_seat
+from bot.service.matches.reading import MatchReader, Table, require_seat
 from bot.service.matches.threads import ThreadOpener
 from bot.service.models import ENGINE_ID, Decision, Place, Refusal, Reply, User
 from bot.service.records.names import markdown_safe as md
@@ -55,7 +55,7 @@ class Rematches:
     def __init__(
         self,
         store: Store,
-        repository: Repository,
+        repository: MatchReader,
         challenges: Challenges,
         opponent: Opponent,
         settings: Settings,

@@ -1,67 +1,46 @@
-"""The service's matches: read from the store, saved, ended, and kept in memory between commands.
-
-The rest of the service reads and writes matches only through :class:`Repository`, so a change
-in how a match is stored (its record, a snapshot, a log of actions) touches this module alone.
-The store stays the truth: a match kept in memory is used only while its row has not changed.
+"""Writing matches: a new match, each change saved (its snapshot, the actions appended, the
+timer, the dice tally, the rating of a result) in one transaction, and a match ended. The
+rest of the service writes matches only through :class:`Repository`, so a change in how a match
+is stored touches this module and :mod:`bot.service.matches.reading` alone. The store stays the
+truth: a match kept in memory is used only while its row has not changed.
 """
 
 from __future__ import annotations
 
-import asyncio
-import logging
-import uuid
-from collections import OrderedDict
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from bot.rules.dice import DiceKeyError
 from bot.rules.events import Event
 from bot.rules.match import Match
 from bot.service.matches import timers
-from bot.service.models import Announcement, Place, Refusal, User, engine_seat_of, place_link
-from bot.service.records import storage
-from bot.service.records.names import markdown_safe as md
-from bot.service.records.rating import record_claim, record_result
-from bot.settings import Settings
-from bot.store import ChallengeRow, MatchRow, Store, Transaction
-from bot.store.opponent import set_match_terms
-from bot.store.threads import latest_threaded_match, set_match_parent, threaded_matches
-from bot.store.timers import (
-    TimerRow,
-    add_dice,
-    drop_timer,
-    match_with_timer,
-    timer_of,
-    write_timer,
+from bot.service.matches.reading import (
+    MATCH_BYTES_KEPT,
+    NAMES_KEPT,
+    DamagedMatch,
+    DamagedRecord,
+    MatchReader,
+    Table,
+    require_seat,
 )
+from bot.service.models import Announcement, Place, User, engine_seat_of
+from bot.service.records import storage
+from bot.service.records.rating import record_claim, record_result
+from bot.store import ChallengeRow, MatchRow, Transaction
+from bot.store.opponent import set_match_terms
+from bot.store.threads import set_match_parent
+from bot.store.timers import add_dice, drop_timer, timer_of, write_timer
 
-log = logging.getLogger(__name__)
-
-MATCH_BYTES_KEPT = 64 * 2**20  # memory for matches kept between commands (else read again)
-NAMES_KEPT = 20_000  # display names kept in memory (read from the store if not)
-MATCHES_NAMED = 3  # "your match is in ...": at most this many named
-
-
-@dataclass(slots=True)
-class Table:
-    """A channel's match as read from the store."""
-
-    row: MatchRow
-    match: Match
-    plain: tuple[str, str]  # the players' names as images, records and data show them
-    timer: TimerRow | None = None  # schema 8: when its decision began, the clock's banks
-
-    @property
-    def names(self) -> tuple[str, str]:
-        """The players' names as message text shows them (Markdown escaped)."""
-        return md(self.plain[0]), md(self.plain[1])
-
-    def seat(self, user: User) -> int | None:
-        if user.id == self.row.player0_id:
-            return 0
-        if user.id == self.row.player1_id:
-            return 1
-        return None
+__all__ = [
+    "MATCH_BYTES_KEPT",
+    "NAMES_KEPT",
+    "DamagedMatch",
+    "DamagedRecord",
+    "MatchReader",
+    "MatchTerms",
+    "Repository",
+    "Table",
+    "require_seat",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,251 +54,8 @@ class MatchTerms:
     rated: bool = True
 
 
-def _vs(names: tuple[str, str]) -> str:
-    return f"{md(names[0])} vs {md(names[1])}"
-
-
-def require_seat(table: Table, user: User) -> int:
-    """``user``'s seat at ``table``; refused when they don't play there."""
-    seat = table.seat(user)
-    if seat is None:
-        raise Refusal(
-            f"Only {table.names[0]} and {table.names[1]} play at this table; "
-            "you can watch, or start your own match in another channel."
-        )
-    return seat
-
-
-class Repository:
-    """Matches and players' names, from the store or from memory."""
-
-    def __init__(
-        self,
-        store: Store,
-        settings: Settings,
-        clock: Callable[[], float],
-        *,
-        dice_key: bytes | None = None,
-    ) -> None:
-        """``dice_key``: the server's key, so that matches whose dice it makes replay."""
-        self.store = store
-        self._settings = settings
-        self._clock = clock
-        self._dice_key = dice_key
-        self.match_cache: OrderedDict[int, tuple[int, Match]] = OrderedDict()  # id: version, match
-        self._cache_sizes: dict[int, int] = {}  # id: bytes (about) of the match kept
-        self.cached_bytes = 0
-        self.name_cache: OrderedDict[tuple[str, str], str] = OrderedDict()  # (server, user): name
-
-    # -- names ------------------------------------------------------------------------------------
-
-    async def names(self, place: Place, ids: tuple[str, str]) -> tuple[str, str]:
-        """Two players' names as last seen (their ids, for players the store never saw)."""
-        names = []
-        for user_id in ids:
-            key = (place.server_id, user_id)
-            name = self.name_cache.get(key)
-            if name is None:
-                player = await self.store.player(place.server_id, user_id)
-                name = player.name if player else user_id
-                self._cache_name(key, name)
-            else:
-                self.name_cache.move_to_end(key)
-            names.append(name)
-        return names[0], names[1]
-
-    def remember(self, place: Place, *users: User) -> None:
-        """Keep the names ``users`` go by now (the store has just been told them)."""
-        for user in users:
-            self._cache_name((place.server_id, user.id), user.name)
-
-    def _cache_name(self, key: tuple[str, str], name: str) -> None:
-        self.name_cache[key] = name
-        self.name_cache.move_to_end(key)
-        while len(self.name_cache) > NAMES_KEPT:
-            self.name_cache.popitem(last=False)
-
-    # -- reading ------------------------------------------------------------------------------
-
-    async def table(
-        self, place: Place, *, latest: bool = False, repair: bool = True
-    ) -> Table | None:
-        """The channel's match being played (or, with ``latest``, its last one, even if over).
-        A match being played whose row can't be read at all (snapshot and log both damaged)
-        raises :class:`DamagedMatch` when ``repair`` (a command at that table), else is taken
-        as absent; an ended one is refused."""
-        found = await match_with_timer(self.store, place.server_id, place.channel_id, latest=latest)
-        if found is None:
-            return None
-        row, timer = found
-        return await self._table(row, timer, place, repair=repair)
-
-    async def table_of(self, row: MatchRow, place: Place, *, repair: bool = True) -> Table | None:
-        """The match of ``row`` (see :meth:`table`)."""
-        return await self._table(row, await timer_of(self.store, row.id), place, repair=repair)
-
-    async def _table(
-        self, row: MatchRow, timer: TimerRow | None, place: Place, *, repair: bool
-    ) -> Table | None:
-        plain = await self.names(place, row.player_ids)
-        names = (md(plain[0]), md(plain[1]))
-        if row.ending == "unreadable":
-            raise DamagedRecord(
-                row,
-                f"The last match here, {names[0]} vs {names[1]}, is void: its record was damaged.",
-            )
-        try:
-            match = await self._load(row)
-        except Exception as error:  # anything the replay of a stored record can raise
-            error_id = uuid.uuid4().hex[:8]
-            log.error("Error %s: match %s (%s) can't be read: %s", error_id, row.id, place, error)
-            log.debug("Error %s in full", error_id, exc_info=True)
-            prefix = self._settings.command_prefix
-            if row.status != "playing":
-                raise DamagedRecord(
-                    row,
-                    f"Match #{row.id}, {names[0]} vs {names[1]}, can't be shown: its record in "
-                    f"the database is damaged (error {error_id}). `{prefix}export {row.id}` "
-                    "gives what the database holds.",
-                ) from None
-            if not repair:
-                return None
-            raise DamagedMatch(row, names, error_id, prefix) from None
-        return Table(row, match, plain, timer)
-
-    async def require(
-        self, place: Place, *, latest: bool = False, user: User | None = None
-    ) -> Table:
-        """The match being played here (or, with ``latest``, the last one, even if over).
-        Without one, the refusal points to this channel's threads, or else says where ``user``
-        plays on this server, if they do."""
-        table = await self.table(place, latest=latest)
-        if table is None or table.row.status != "playing":
-            after = 0 if table is None else table.row.id
-            pointer = await self.elsewhere(place, latest=latest, after=after)
-            if pointer is not None:
-                raise pointer
-        if table is None and user is not None:
-            yours = await self._yours(place, user)
-            if yours is not None:
-                raise yours
-        if table is None:
-            if latest:
-                raise Refusal("No match has been played at this table yet.")
-            raise Refusal(
-                "There is no match at this table. Start one with "
-                f"`{self._settings.command_prefix}challenge @user`."
-            )
-        return table
-
-    async def elsewhere(
-        self, place: Place, *, latest: bool = False, after: int = 0
-    ) -> Refusal | None:
-        """For a match command typed in a channel whose matches are played in threads: where
-        they are (one line); None when the channel has none newer than its own match ``after``.
-        ``latest``: for a command that shows the last match, even one that is over."""
-        rows = await threaded_matches(self.store, place.server_id, place.channel_id, after=after)
-        if rows:
-            shown = []
-            for row in rows:
-                names = await self.names(place, row.player_ids)
-                shown.append(f"{_vs(names)} in {place_link(Place(row.server_id, row.channel_id))}")
-            listed = ", ".join(shown)
-            return Refusal(f"Matches from this channel are played in their threads: {listed}.")
-        if not latest:
-            return None
-        last = await latest_threaded_match(self.store, place.server_id, place.channel_id)
-        if last is None or last.id <= after:
-            return None
-        names = await self.names(place, last.player_ids)
-        return Refusal(
-            f"The last match from this channel, {_vs(names)}, was played in its thread: "
-            f"{place_link(Place(last.server_id, last.channel_id))} (the command works there)."
-        )
-
-    async def _yours(self, place: Place, user: User) -> Refusal | None:
-        """Where ``user`` is playing on this server (elsewhere than ``place``), as a refusal."""
-        rows = [
-            row
-            for row in await self.store.playing_matches(user.id)
-            if row.server_id == place.server_id and row.channel_id != place.channel_id
-        ]
-        if not rows:
-            return None
-        where = []
-        for row in rows[:MATCHES_NAMED]:
-            names = await self.names(place, row.player_ids)
-            link = place_link(Place(row.server_id, row.channel_id))
-            where.append(f"{link} ({md(names[0])} vs {md(names[1])})")
-        more = f" and {len(rows) - MATCHES_NAMED} more" if len(rows) > MATCHES_NAMED else ""
-        yours = "yours is in" if len(rows) == 1 else "yours are in"
-        return Refusal(
-            f"There is no match at this table: {yours} {', '.join(where)}{more}. "
-            "Play there (each channel or thread is its own table)."
-        )
-
-    async def _load(self, row: MatchRow) -> Match:
-        """The match a row holds: the copy kept from the last command when the row has not
-        changed since, else restored from its snapshot (no replay). A row without a snapshot
-        (written before snapshots existed), or whose snapshot is damaged, is replayed from its
-        log off the event loop, once: its snapshot is then stored."""
-        cached = self.match_cache.get(row.id)
-        if cached is not None and cached[0] == row.version:
-            self.match_cache.move_to_end(row.id)
-            return cached[1]
-        match = None
-        if row.snapshot is not None:
-            try:
-                match = storage.restore(row.state, row.snapshot, self._dice_key)
-            except DiceKeyError:
-                raise  # the server's key is missing: not a damaged row
-            except Exception as error:  # anything a damaged snapshot can raise
-                log.warning("Match %s: %s; rebuilding it from its action log", row.id, error)
-        if match is None:
-            match = storage.compact(await self._replay(row))
-            async with self.store.transaction() as tx:
-                await tx.store_snapshot(row.id, row.version, storage.snapshot_text(match))
-        self._keep(row.id, row.version, match)
-        return match
-
-    async def _replay(self, row: MatchRow) -> Match:
-        """The match of ``row`` with its whole record, replayed from the log in a worker thread
-        (a long match takes a fraction of a second)."""
-        actions = await self.store.match_actions(row.id)
-        return await asyncio.to_thread(storage.replay, row.state, actions, self._dice_key)
-
-    async def record(self, row: MatchRow) -> Match:
-        """The match of ``row`` with its whole record (for the ``.mat``), replayed from its log."""
-        return await self._replay(row)
-
-    async def full(self, table: Table) -> Match:
-        """``table``'s match with its whole record (for the ``.mat``), replayed from the log,
-        and checked against the snapshot the bot has been playing from."""
-        replayed = await self._replay(table.row)
-        if table.row.snapshot is not None:
-            disagree = storage.check(table.row.snapshot, replayed)
-            if disagree:
-                log.error(
-                    "Match %s: its snapshot and its log disagree on %s",
-                    table.row.id,
-                    ", ".join(disagree),
-                )
-        return replayed
-
-    def _keep(self, match_id: int, version: int, match: Match) -> None:
-        self.forget(match_id)
-        size = storage.footprint(match)
-        self.match_cache[match_id] = (version, match)
-        self._cache_sizes[match_id] = size
-        self.cached_bytes += size
-        while self.cached_bytes > MATCH_BYTES_KEPT and len(self.match_cache) > 1:
-            oldest, _ = self.match_cache.popitem(last=False)
-            self.cached_bytes -= self._cache_sizes.pop(oldest)
-
-    def forget(self, match_id: int) -> None:
-        """Drop the copy kept of a match (its row changed behind our back, or it ended)."""
-        if self.match_cache.pop(match_id, None) is not None:
-            self.cached_bytes -= self._cache_sizes.pop(match_id)
+class Repository(MatchReader):
+    """Matches read (see :class:`MatchReader`) and written."""
 
     # -- writing ------------------------------------------------------------------------------
 
@@ -547,27 +283,3 @@ class Repository:
 async def _count_dice(tx: Transaction, server_id: str, events: Iterable[Event]) -> None:
     tally = timers.tally_dice(events)
     await add_dice(tx, server_id, tally.faces, tally.rolls, tally.doubles)
-
-
-class DamagedMatch(Announcement):
-    """A match whose row can't be read: neither its snapshot nor its action log restores it.
-    Said in its channel at every command there; the row stays as it is (``!export`` gives what
-    it holds) until a moderator's ``!void`` frees the table."""
-
-    def __init__(self, row: MatchRow, names: tuple[str, str], error_id: str, prefix: str) -> None:
-        super().__init__(
-            f"The match here, {names[0]} vs {names[1]} (#{row.id}), can't be read: its record "
-            f"in the database is damaged (error {error_id}). Nothing was changed. A moderator "
-            f"can `{prefix}void` it to free this channel; `{prefix}export {row.id}` gives what "
-            "the database holds."
-        )
-        self.row = row
-        self.names = names
-
-
-class DamagedRecord(Refusal):
-    """An ended match whose row can't be read (or voided for it): refused, with its row."""
-
-    def __init__(self, row: MatchRow, text: str) -> None:
-        super().__init__(text)
-        self.row = row

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from typing import Protocol
 
 from bot.service.matches.presentation import ending_text, match_kind
-from bot.service.matches.repository import Repository
+from bot.service.matches.reading import MatchReader
 from bot.service.models import Place, Reply, place_link
 from bot.settings import Settings
 from bot.store import MatchRow, Store
@@ -66,7 +66,7 @@ def parent_place(row: MatchRow) -> Place | None:
 class MatchThreads:
     """Threads for matches: opening one, pointing to it, and the result told to its channel."""
 
-    def __init__(self, store: Store, repository: Repository, settings: Settings) -> None:
+    def __init__(self, store: Store, repository: MatchReader, settings: Settings) -> None:
         self._store = store
         self._repository = repository
         self._settings = settings
