@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import NamedTuple
 
+from bot.service.records.durations import wait_duration
 from bot.service.records.names import clean_name
 
 
@@ -157,3 +158,25 @@ class Announcement(Exception):
     def __init__(self, text: str) -> None:
         super().__init__(text)
         self.text = text
+
+
+class LimitError(ValueError):
+    """A rate that can't be used."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rate:
+    """At most ``count`` events in any ``seconds`` long window."""
+
+    count: int
+    seconds: float
+
+    def __post_init__(self) -> None:
+        if self.count < 1 or not self.seconds > 0:
+            raise LimitError(
+                f"a rate needs at least 1 event in more than 0 s, not {self.count} in "
+                f"{self.seconds!r} s"
+            )
+
+    def __str__(self) -> str:
+        return f"{self.count} per {wait_duration(self.seconds)}"

@@ -30,6 +30,7 @@ from typing import Any
 from bot.gnubg.api import Engine
 from bot.gnubg.unavailable import UnavailableEngine
 from bot.service.commands.choices import plays_for
+from bot.service.commands.help import unknown_command
 from bot.service.commands.limits import RECENT_SECONDS
 from bot.service.commands.locks import PlaceLocks, replies_of
 from bot.service.commands.registry import COMMANDS, UserLookup
@@ -52,7 +53,6 @@ from bot.service.matches.presentation import (
     status_reply,
     text_board,
     typed,
-    unknown_command,
 )
 from bot.service.matches.rematch import Rematches
 from bot.service.matches.repository import Repository, Table

@@ -22,7 +22,7 @@ from bot.cogs.table import MemberOrMe, TableCog, attribute_name, hybrid_commands
 from bot.discord_bot import BackgammonBot
 from bot.service.commands import router as table_module
 from bot.service.commands.help import help_text, suggest
-from bot.service.commands.limits import Limiter, Limits, Rate
+from bot.service.commands.limits import Limiter, Limits
 from bot.service.commands.registry import (
     COMMANDS,
     Argument,
@@ -32,7 +32,7 @@ from bot.service.commands.registry import (
     Kind,
     Tone,
 )
-from bot.service.models import Decision, Place, Reply, User
+from bot.service.models import Decision, Place, Rate, Reply, User
 from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings
 from bot.store import Store

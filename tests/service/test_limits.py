@@ -4,16 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service.commands.limits import (
-    Gate,
-    Limiter,
-    LimitError,
-    Limits,
-    Rate,
-    SeatCache,
-    Verdict,
-)
-from bot.service.models import Place
+from bot.service.commands.limits import Gate, Limiter, Limits, SeatCache, Verdict
+from bot.service.models import LimitError, Place, Rate
 from tests.service.driver import FakeClock
 
 HERE = Place("guild", "channel")

@@ -8,6 +8,7 @@ import difflib
 
 from bot.gnubg.api import LEVEL_NAMES
 from bot.service.commands.registry import COMMANDS, Command, CommandTable, Topic
+from bot.service.matches.presentation import quote
 from bot.service.models import Reply, Section, Sheet
 from bot.service.records.durations import setting_duration
 from bot.settings import MAX_MATCH_LENGTH, Settings
@@ -113,3 +114,22 @@ def help_reply(
         tuple(section for section in sections if section.lines),
     )
     return Reply(sheet.text(), sheet=sheet)
+
+
+def unknown_command(prefix: str, word: str) -> list[Reply]:
+    """The answer to ``!word`` when it is no command: a hint for a near miss, else nothing (it
+    is probably meant for another bot that shares the prefix). A word players of other clients
+    type by habit (``!undo``, ``!quit``) gets what this bot has instead."""
+    instead = habit(word, prefix)
+    if instead is not None:
+        return [Reply(instead, private=True)]
+    meant = suggest(word)
+    if meant is None:
+        return []
+    return [
+        Reply(
+            f"Unknown command {quote(prefix + word, 30)}. Did you mean `{prefix}{meant}`? "
+            f"`{prefix}help` lists them all.",
+            private=True,
+        )
+    ]

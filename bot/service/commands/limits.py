@@ -29,7 +29,7 @@ from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass
 from enum import Enum
 
-from bot.service.models import Place
+from bot.service.models import Place, Rate
 from bot.service.records.durations import wait_duration
 
 MAX_WINDOWS = 100_000  # a few MB at most; only busy users' windows are ever this many
@@ -51,28 +51,6 @@ class Check:
 
 
 ALLOW = Check(Verdict.ALLOW)
-
-
-class LimitError(ValueError):
-    """A rate that can't be used."""
-
-
-@dataclass(frozen=True, slots=True)
-class Rate:
-    """At most ``count`` events in any ``seconds`` long window."""
-
-    count: int
-    seconds: float
-
-    def __post_init__(self) -> None:
-        if self.count < 1 or not self.seconds > 0:
-            raise LimitError(
-                f"a rate needs at least 1 event in more than 0 s, not {self.count} in "
-                f"{self.seconds!r} s"
-            )
-
-    def __str__(self) -> str:
-        return f"{self.count} per {wait_duration(self.seconds)}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from bot.service.commands.help import unknown_command
 from bot.service.commands.registry import COMMANDS, UserLookup, read_arguments
 from bot.service.gnubg.opponent import ENGINE_WORD
-from bot.service.matches.presentation import typed, unknown_command
+from bot.service.matches.presentation import typed
 from bot.service.models import ENGINE_USER, Place, Refusal, Reply, User
 
 if TYPE_CHECKING:

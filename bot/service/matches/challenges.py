@@ -11,7 +11,6 @@ from typing import Any
 from bot.gnubg.api import LEVELS
 from bot.rules.match import Match
 from bot.rules.options import MAX_AUTOMATIC_DOUBLES
-from bot.service.commands.limits import Rate
 from bot.service.matches.images import BoardImages
 from bot.service.matches.play import advance
 from bot.service.matches.presentation import (
@@ -25,7 +24,7 @@ from bot.service.matches.presentation import (
 from bot.service.matches.repository import Repository
 from bot.service.matches.threads import MatchThreads, ThreadOpener
 from bot.service.matches.timers import CLOCK_WORD, ClockTermsError, read_clock
-from bot.service.models import Decision, Place, Refusal, Reply, User
+from bot.service.models import Decision, Place, Rate, Refusal, Reply, User
 from bot.service.records.dice import DiceFactory
 from bot.service.records.durations import clock_text, countdown, setting_duration, wait_duration
 from bot.service.records.names import markdown_safe as md

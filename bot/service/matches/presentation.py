@@ -32,7 +32,6 @@ from bot.rules.match import Match
 from bot.rules.notation import normalise_typed
 from bot.rules.options import DEFAULT_AUTOMATIC_DOUBLES, MAX_CUBE
 from bot.rules.text import dice_text, level_text, points_text
-from bot.service.commands.help import habit, suggest
 from bot.service.matches.timers import clock_line, clock_reading
 from bot.service.models import ENGINE_ID, Decision, Reply, engine_seat_of
 from bot.service.records.names import markdown_safe as md
@@ -385,22 +384,3 @@ def quote(text: str, limit: int = 40) -> str:
     """A short excerpt of what someone typed, quoted (never the whole of a long paste)."""
     text = " ".join(text.split())
     return repr(text if len(text) <= limit else text[: limit - 1] + "…")
-
-
-def unknown_command(prefix: str, word: str) -> list[Reply]:
-    """The answer to ``!word`` when it is no command: a hint for a near miss, else nothing (it
-    is probably meant for another bot that shares the prefix). A word players of other clients
-    type by habit (``!undo``, ``!quit``) gets what this bot has instead."""
-    instead = habit(word, prefix)
-    if instead is not None:
-        return [Reply(instead, private=True)]
-    meant = suggest(word)
-    if meant is None:
-        return []
-    return [
-        Reply(
-            f"Unknown command {quote(prefix + word, 30)}. Did you mean `{prefix}{meant}`? "
-            f"`{prefix}help` lists them all.",
-            private=True,
-        )
-    ]
