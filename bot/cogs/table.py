@@ -10,6 +10,7 @@ entry's :class:`TableService` method and sends its replies; the game itself live
 from __future__ import annotations
 
 import builtins
+import inspect
 import keyword
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
@@ -17,6 +18,7 @@ from typing import Any
 import discord
 from discord import app_commands
 from discord.ext import commands
+from discord.ext.commands.parameters import Signature
 
 from bot.cogs.replies import (
     CommandTarget,
@@ -93,39 +95,52 @@ def _parameter(argument: Argument) -> tuple[Any, Any]:
     return (str, REQUIRED) if argument.required else (str | None, None)
 
 
-def _callback(entry: Entry) -> Callback:
-    """``async def <name>(self, ctx, <a parameter per argument>)`` calling ``carry_out``.
+class _Parameters:
+    """What a command's callback stands for, as discord.py reads it: the callback is generic
+    (``self, ctx, *args, **kwargs``) and names this as its ``__wrapped__``, whose
+    ``__signature__`` :func:`inspect.signature` returns (it follows ``__wrapped__``)."""
 
-    discord.py reads the callback's signature (names, annotations, defaults; a rest-of-line
-    argument keyword-only) to parse prefix commands and declare slash options, and reads it again
-    whenever it copies the command, so the signature must be the function's own (a
-    ``__signature__`` would be dropped): it is written out and compiled, as :mod:`dataclasses`
-    does for ``__init__``.
-    """
-    namespace: dict[str, Any] = {"_entry_": entry}
-    parameters = ["self", "ctx"]
-    clashes = {"self", "ctx", *namespace} & {argument.name for argument in entry.arguments}
+    def __init__(self, signature: Signature) -> None:
+        self.__signature__ = signature
+
+
+def _callback(entry: Entry) -> Callback:
+    """The callback of ``entry``'s command: ``(self, ctx, <a parameter per argument>)`` as
+    discord.py sees it (names, annotations, defaults; a rest-of-line argument keyword-only),
+    calling ``carry_out`` with the values in the entry's order."""
+    clashes = {"self", "ctx"} & {argument.name for argument in entry.arguments}
     if clashes:
         raise ValueError(f"{entry.name}: these argument names are taken: {sorted(clashes)}")
-    for index, argument in enumerate(entry.arguments):
+    # discord.py's own Parameter and Signature: it reads them back as they are.
+    positional = commands.Parameter.POSITIONAL_OR_KEYWORD
+    parameters = [commands.Parameter("self", positional), commands.Parameter("ctx", positional)]
+    kind: inspect._ParameterKind = positional
+    for argument in entry.arguments:
         if argument.rest_of_line:
-            parameters.append("*")
+            kind = commands.Parameter.KEYWORD_ONLY
         annotation, default = _parameter(argument)
-        namespace[f"annotation{index}"] = annotation
-        namespace[f"default{index}"] = default
-        written = f"{argument.name}: annotation{index}"
-        parameters.append(written if default is REQUIRED else f"{written} = default{index}")
+        empty = commands.Parameter.empty
+        parameters.append(
+            commands.Parameter(
+                argument.name,
+                kind,
+                annotation=annotation,
+                default=empty if default is REQUIRED else default,
+            )
+        )
+    names = [argument.name for argument in entry.arguments]
+
+    async def callback(self: TableCog, ctx: Ctx, *args: Any, **kwargs: Any) -> None:
+        given = dict(zip(names, args, strict=False)) | kwargs
+        await self.carry_out(ctx, entry, [given.get(name) for name in names])
+
     name = attribute_name(entry)
-    values = ", ".join(argument.name for argument in entry.arguments)
-    source = (
-        f"async def {name}({', '.join(parameters)}) -> None:\n"
-        f"    await self.carry_out(ctx, _entry_, [{values}])\n"
+    callback.__wrapped__ = _Parameters(  # type: ignore[attr-defined]
+        Signature(parameters, return_annotation=None)
     )
-    exec(source, namespace)
-    function: Callback = namespace[name]
-    function.__module__ = __name__
-    function.__qualname__ = f"TableCog.{name}"  # a method: discord.py then skips ``self``
-    return function
+    callback.__name__ = name
+    callback.__qualname__ = f"TableCog.{name}"  # a method: discord.py then skips ``self``
+    return callback
 
 
 async def _command_names(
