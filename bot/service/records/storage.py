@@ -25,7 +25,7 @@ from bot.rules import Action, Match, MatchOptions, SnapshotError
 from bot.rules.dice import DiceKeyError, DiceSource, dice_from_data
 from bot.rules.match import FORMAT_VERSION
 
-# Measured with a deep sys.getsizeof (tests/service/test_storage.py checks the estimate).
+# Measured with a deep sys.getsizeof (tests/service/records/test_storage.py checks the estimate).
 _BASE_BYTES = 2500  # the state: position, options, dice, the snapshot's two events
 _HISTORY_BYTES = 160  # an action or an event held
 _PLAY_BYTES = 250  # a legal play held

@@ -16,7 +16,7 @@ from bot.store import Store
 from tests.service.conftest import ALICE, BOB, CAROL, PLACE
 from tests.service.driver import FakeClock, public
 from tests.service.fake_engine import FakeEngine
-from tests.service.test_opponent import act
+from tests.service.gnubg.test_opponent import act
 
 
 class FakeOpener:
