@@ -19,7 +19,6 @@ from __future__ import annotations
 import logging
 import re
 import weakref
-from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -27,12 +26,10 @@ import discord
 
 from bot.cogs.errors import report_unexpected, tell_interaction
 from bot.service.commands.registry import COMMANDS, CommandTable, Tone
-from bot.service.models import Decision, Place, Reply, User
-from bot.service.table import TableService
+from bot.service.models import Decision
 
 log = logging.getLogger(__name__)
 
-Action = Callable[[TableService], Callable[[Place, User], Awaitable[list[Reply]]]]
 
 TEMPLATE = re.compile(r"bg:(?P<action>[a-z]+):(?P<key>[mcr][0-9.]+)")
 # Buttons sent before the ids carried a key (``bg:turn:roll``): answered as out of date.
@@ -45,7 +42,6 @@ class ButtonSpec:
     label: str
     style: discord.ButtonStyle
     decision: Decision
-    answer: Action
     money_only: bool = False
 
 
@@ -55,15 +51,14 @@ STYLES = {Tone.YES: _GREEN, Tone.NO: _RED, Tone.GO: _BLUE, Tone.ASIDE: _GREY}
 
 
 def button_specs(table: CommandTable = COMMANDS) -> tuple[ButtonSpec, ...]:
-    """The buttons of the registry's commands, grouped by decision: each runs its command's
-    :class:`TableService` method."""
+    """The buttons of the registry's commands, grouped by decision: a press runs its command
+    (see :meth:`bot.service.table.TableService.press`)."""
     return tuple(
         ButtonSpec(
             command.name,
             button.label,
             STYLES[button.tone],
             button.decision,
-            command.handler_of,
             button.money_only,
         )
         for command, button in table.buttons()
@@ -71,10 +66,6 @@ def button_specs(table: CommandTable = COMMANDS) -> tuple[ButtonSpec, ...]:
 
 
 BUTTON_SPECS = button_specs()
-
-BUTTONS: dict[tuple[Decision, str], ButtonSpec] = {
-    (spec.decision, spec.action): spec for spec in BUTTON_SPECS
-}
 
 
 def custom_id(action: str, key: str) -> str:
