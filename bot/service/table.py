@@ -33,12 +33,12 @@ from bot.service.commands.choices import plays_for
 from bot.service.commands.help import unknown_command
 from bot.service.commands.limits import RECENT_SECONDS
 from bot.service.commands.locks import PlaceLocks, replies_of
-from bot.service.commands.registry import COMMANDS, UserLookup
+from bot.service.commands.registry import COMMANDS, Command, UserLookup
 from bot.service.commands.router import run_text
 from bot.service.commands.views import Views
 from bot.service.gnubg.analysis import Analyses
 from bot.service.gnubg.budget import EngineBudget, EngineRequests
-from bot.service.gnubg.coach import Coach, Tutored, tutored_in_order
+from bot.service.gnubg.coach import Coach, Decided, Tutored, tutored_in_order
 from bot.service.gnubg.opponent import Opponent
 from bot.service.gnubg.positions import Positions
 from bot.service.matches.admin import Administration
@@ -76,7 +76,6 @@ from bot.store.timers import dice_counts
 
 __all__ = [
     "OUT_OF_DATE",
-    "Command",
     "DiceFactory",
     "RecordedPlay",
     "Table",
@@ -95,7 +94,6 @@ __all__ = [
     "unknown_command",
 ]
 
-Command = Callable[[Place, User], Awaitable[list[Reply]]]
 STALE = "This button is out of date"  # how every answer to an old question begins
 OUT_OF_DATE = f"{STALE}: the game has moved on."
 OUT_OF_DATE_CHALLENGE = f"{STALE}: that challenge is no longer open."
@@ -108,7 +106,7 @@ class Answer:
 
     key: str
     user: User
-    action: str
+    command: Command
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -118,6 +116,18 @@ class Pressed:
 
     replies: list[Reply]
     closed: bool
+
+
+def _asks(pending: Pending, answering: Answer) -> bool:
+    """Whether the table's open question is the one the press answers, with a button of its
+    (the Rematch on a finished match's message answers the rematch offered since)."""
+    if answering.key == pending.rematch_key:
+        decision = Decision.REMATCH
+    elif answering.key == pending.key:
+        decision = pending.decision
+    else:
+        return False
+    return any(button.decision is decision for button in answering.command.buttons)
 
 
 class TableService:
@@ -250,6 +260,24 @@ class TableService:
 
         return await self._guarded(place, work, tutored=tutored, read=read, answering=answering)
 
+    async def _decide(
+        self,
+        place: Place,
+        user: User,
+        act: Callable[[Table, User], Awaitable[list[Reply]]],
+        decision: Decided,
+        answering: Answer | None,
+    ) -> list[Reply]:
+        """``user``'s ``decision`` (a roll, the cube) at ``place``, by ``act``: a command at the
+        table that the tutor comments on, and a button may answer."""
+        return await self._at_table(
+            place,
+            user,
+            lambda table: act(table, user),
+            tutored=Tutored(decision),
+            answering=answering,
+        )
+
     async def _engine_turns(self, place: Place, replies: list[Reply]) -> list[Reply]:
         """``replies`` and then the engine's turns at ``place``, if it owes any; the board is
         then shown once, after its turn (in the thread of a match just started in one)."""
@@ -282,11 +310,7 @@ class TableService:
         """Why a press can't answer the question the table asks now (one read of it), or None:
         an old question (the game moved on), another player's, or a button it doesn't have."""
         pending = await self.pending_decision(place)
-        if pending is None or answering.key not in (pending.key, pending.rematch_key):
-            return Reply(await self._out_of_date(place, pending, answering.key), private=True)
-        decision = Decision.REMATCH if answering.key == pending.rematch_key else pending.decision
-        command = COMMANDS.find(answering.action)
-        if command is None or all(button.decision is not decision for button in command.buttons):
+        if pending is None or not _asks(pending, answering):
             return Reply(await self._out_of_date(place, pending, answering.key), private=True)
         if not pending.answerable_by(answering.user.id):
             return Reply(f"Not your decision: waiting for {pending.name}.", private=True)
@@ -316,7 +340,7 @@ class TableService:
         command = COMMANDS.find(action)
         if command is None or not command.buttons:  # a button from an older bot
             return Pressed([Reply(OUT_OF_DATE, private=True)], closed=True)
-        answer = Answer(key, user, action)
+        answer = Answer(key, user, command)
         options: dict[str, Any] = {"answering": answer}
         if command.opens_thread:
             options["threads"] = threads
@@ -395,13 +419,7 @@ class TableService:
     async def roll(
         self, place: Place, user: User, *, answering: Answer | None = None
     ) -> list[Reply]:
-        return await self._at_table(
-            place,
-            user,
-            lambda table: self.playing.roll(table, user),
-            tutored=Tutored("roll"),
-            answering=answering,
-        )
+        return await self._decide(place, user, self.playing.roll, "roll", answering)
 
     async def move(self, place: Place, user: User, play: str) -> list[Reply]:
         try:
@@ -459,46 +477,22 @@ class TableService:
     async def double(
         self, place: Place, user: User, *, answering: Answer | None = None
     ) -> list[Reply]:
-        return await self._at_table(
-            place,
-            user,
-            lambda table: self.playing.double(table, user),
-            tutored=Tutored("double"),
-            answering=answering,
-        )
+        return await self._decide(place, user, self.playing.double, "double", answering)
 
     async def take(
         self, place: Place, user: User, *, answering: Answer | None = None
     ) -> list[Reply]:
-        return await self._at_table(
-            place,
-            user,
-            lambda table: self.playing.take(table, user),
-            tutored=Tutored("take"),
-            answering=answering,
-        )
+        return await self._decide(place, user, self.playing.take, "take", answering)
 
     async def drop(
         self, place: Place, user: User, *, answering: Answer | None = None
     ) -> list[Reply]:
-        return await self._at_table(
-            place,
-            user,
-            lambda table: self.playing.drop(table, user),
-            tutored=Tutored("drop"),
-            answering=answering,
-        )
+        return await self._decide(place, user, self.playing.drop, "drop", answering)
 
     async def beaver(
         self, place: Place, user: User, *, answering: Answer | None = None
     ) -> list[Reply]:
-        return await self._at_table(
-            place,
-            user,
-            lambda table: self.playing.beaver(table, user),
-            tutored=Tutored("beaver"),
-            answering=answering,
-        )
+        return await self._decide(place, user, self.playing.beaver, "beaver", answering)
 
     async def resign(self, place: Place, user: User, level: str | None = None) -> list[Reply]:
         try:
