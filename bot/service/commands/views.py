@@ -13,7 +13,6 @@ from bot.service.gnubg.analysis_text import pr_text
 from bot.service.matches.challenges import Challenges
 from bot.service.matches.images import BoardImages
 from bot.service.matches.presentation import (
-    MATCH_NUMBER,
     challenge_key,
     clock_now,
     ending_text,
@@ -126,7 +125,7 @@ class Views:
         """``!export [match number]``: this table's last match, or the one numbered (any
         match of this server): never another one than asked for."""
         if number:
-            row = await self._numbered(place, number)
+            row = await self._repository.numbered(place, typed(number), "export")
             try:
                 table = await self._repository.table_of(row, place)
             except (DamagedMatch, DamagedRecord) as damaged:
@@ -138,19 +137,6 @@ class Views:
             except (DamagedMatch, DamagedRecord) as damaged:
                 return [await self._damaged_export(damaged.row)]
         return [await self._export(table)]
-
-    async def _numbered(self, place: Place, number: str) -> MatchRow:
-        word = typed(number)
-        found = MATCH_NUMBER.fullmatch(word)
-        if found is None:
-            raise Refusal(
-                f"{quote(word)} is not a match number: e.g. `{self._prefix}export 12`, or just "
-                f"`{self._prefix}export` for this table's last match."
-            )
-        row = await self._store.match(int(found[1]))
-        if row is None or row.server_id != place.server_id:
-            raise Refusal(f"There is no match #{found[1]} on this server.")
-        return row
 
     async def _export(self, table: Table) -> Reply:
         match = table.match

@@ -32,7 +32,7 @@ from bot.service.gnubg.analysis_text import (
     running_text,
 )
 from bot.service.gnubg.budget import EngineBudget
-from bot.service.matches.presentation import MATCH_NUMBER, quote, typed
+from bot.service.matches.presentation import typed
 from bot.service.matches.reading import MatchReader
 from bot.service.models import Attachment, Place, Refusal, Reply, User
 from bot.service.records.names import markdown_safe as md
@@ -150,7 +150,9 @@ class Analyses:
         channel's last finished one."""
         p = self._prefix
         word = typed(text or "")
-        if not word:
+        if word:
+            row = await self._repository.numbered(place, word, "analysis")
+        else:
             playing = await self._store.playing_match(place.server_id, place.channel_id)
             if playing is not None:
                 raise Refusal(
@@ -163,23 +165,13 @@ class Analyses:
                     f"No match has finished at this table yet: `{p}analysis <match number>` "
                     "for one played elsewhere on this server."
                 )
-        else:
-            found = MATCH_NUMBER.fullmatch(word)
-            if found is None:
-                raise Refusal(
-                    f"{quote(word)} is not a match number: e.g. `{p}analysis 12`, or just "
-                    f"`{p}analysis` for this table's last match."
-                )
-            match_id = int(found[1])
-        row = await self._store.match(match_id)
-        if row is None or row.server_id != place.server_id:
-            raise Refusal(f"There is no match #{match_id} on this server.")
+            row = await self._repository.on_server(place, match_id)
         if row.status == "playing":
             raise Refusal(
-                f"Match #{match_id} is still being played: it can be analysed once it ends."
+                f"Match #{row.id} is still being played: it can be analysed once it ends."
             )
         if row.status != "finished":
-            raise Refusal(f"Match #{match_id} was aborted: only finished matches are analysed.")
+            raise Refusal(f"Match #{row.id} was aborted: only finished matches are analysed.")
         return row
 
     # -- jobs -----------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from bot.rules.dice import DiceKeyError
 from bot.rules.match import Match
+from bot.service.matches.presentation import MATCH_NUMBER, quote
 from bot.service.models import Announcement, Place, Refusal, User, place_link
 from bot.service.records import storage
 from bot.service.records.names import markdown_safe as md
@@ -188,6 +189,25 @@ class MatchReader:
                 f"`{self._settings.command_prefix}challenge @user`."
             )
         return table
+
+    async def numbered(self, place: Place, word: str, command: str) -> MatchRow:
+        """The match of this server that ``word`` numbers (``12`` or ``#12``); refused, with
+        ``command``'s usage, when it is no number or no match of this server."""
+        prefix = self._settings.command_prefix
+        found = MATCH_NUMBER.fullmatch(word)
+        if found is None:
+            raise Refusal(
+                f"{quote(word)} is not a match number: e.g. `{prefix}{command} 12`, or just "
+                f"`{prefix}{command}` for this table's last match."
+            )
+        return await self.on_server(place, int(found[1]))
+
+    async def on_server(self, place: Place, match_id: int) -> MatchRow:
+        """Match ``match_id``, refused unless it is one of ``place``'s server."""
+        row = await self.store.match(match_id)
+        if row is None or row.server_id != place.server_id:
+            raise Refusal(f"There is no match #{match_id} on this server.")
+        return row
 
     async def elsewhere(
         self, place: Place, *, latest: bool = False, after: int = 0
