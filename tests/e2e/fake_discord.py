@@ -269,8 +269,11 @@ class FakeDiscord(RestApi):
                 await self._changed.wait_for(predicate)
         except TimeoutError:
             recent = "\n  ".join(str(call) for call in self.calls[-10:])
+            said = [m for m in self.messages.values() if m.author.bot][-1:]
+            last = f"\nthe bot's last message, in full:\n{said[0].content}" if said else ""
             raise AssertionError(
                 f"timed out after {timeout} s waiting for {what}; last REST calls:\n  {recent}"
+                f"{last}"
             ) from None
 
     async def wait_connected(self, sessions: int = 1, timeout: float = 15.0) -> GatewaySession:
