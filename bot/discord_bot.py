@@ -1,5 +1,5 @@
 """The Discord bot: a ``commands.Bot`` over one :class:`TableService`, auto-sharded in production
-(:class:`ShardedBackgammonBot`; the plain one is what dpytest can drive).
+(:class:`ShardedBackgammonBot`; the plain one is what the cog tests drive, tests/cogs/wire.py).
 
 ``setup_hook`` loads the cogs, registers the persistent buttons, warms up the renderer and, only
 when ``DEV_GUILD_ID`` is set, syncs the slash commands to that server. Global sync is the owner's

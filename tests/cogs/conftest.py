@@ -8,7 +8,7 @@ import pytest
 from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings
 from bot.store import Store
-from tests.cogs.fakes import SEED
+from tests.cogs.wire import SEED
 from tests.service.driver import FakeClock
 
 

@@ -18,8 +18,7 @@ from bot.service.models import Decision, Pending, Place
 from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings
 from bot.store import Store
-from tests.cogs.fakes import SEED
-from tests.cogs.wire import CHANNEL_ID, GUILD_ID, Person, Sent, Wire
+from tests.cogs.wire import CHANNEL_ID, GUILD_ID, SEED, Person, Sent, Wire
 
 PLACE = Place(str(GUILD_ID), str(CHANNEL_ID))
 ALICE = Person(300000000000000001, "alice")
@@ -246,7 +245,7 @@ def test_void_is_shown_to_moderators_only(wire: Wire) -> None:
     assert command is not None
     assert command.default_permissions is not None
     assert command.default_permissions.manage_messages
-    assert command.guild_only  # type: ignore[union-attr]
+    assert command.guild_only
 
 
 async def test_a_flood_of_typos_gets_a_few_hints_then_silence(wire: Wire) -> None:

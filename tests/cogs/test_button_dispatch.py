@@ -20,8 +20,7 @@ from bot.service.table import OUT_OF_DATE_CHALLENGE as STALE_CHALLENGE
 from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings
 from bot.store import Store
-from tests.cogs.fakes import SEED
-from tests.cogs.wire import CHANNEL_ID, GUILD_ID, Person, Sent, Wire
+from tests.cogs.wire import CHANNEL_ID, GUILD_ID, SEED, Person, Sent, Wire
 
 PLACE = Place(str(GUILD_ID), str(CHANNEL_ID))
 ALICE = Person(300000000000000001, "alice")

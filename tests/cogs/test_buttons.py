@@ -22,18 +22,22 @@ from bot.cogs.buttons import (
     decision_view,
 )
 from bot.discord_bot import BackgammonBot
-from bot.service.models import Decision, Pending, Reply, User
+from bot.service.models import Decision, Pending, Place, Reply, User
 from bot.service.table import OUT_OF_DATE as STALE
 from bot.service.table import OUT_OF_DATE_CHALLENGE as STALE_CHALLENGE
 from bot.service.table import TableService
 from bot.settings import Settings
-from tests.cogs.fakes import ALICE, BOB, CAROL, PLACE, PNG, FakeMember
+from tests.cogs.wire import CHANNEL_ID, GUILD_ID, PNG, Person
 
+ALICE = Person(300000000000000001, "alice")
+BOB = Person(300000000000000002, "bob")
+CAROL = Person(300000000000000003, "carol")
+PLACE = Place(str(GUILD_ID), str(CHANNEL_ID))
 MEMBERS = {str(member.id): member for member in (ALICE, BOB)}
 
 
-def user(member: FakeMember) -> User:
-    return User(str(member.id), member.display_name)
+def user(member: Person) -> User:
+    return User(str(member.id), member.name)
 
 
 def public(replies: list[Reply]) -> list[Reply]:
@@ -47,7 +51,7 @@ async def pending(service: TableService) -> Pending:
     return question
 
 
-async def challenged(service: TableService, length: str = "3") -> FakeMember:
+async def challenged(service: TableService, length: str = "3") -> Person:
     public(await service.challenge(PLACE, user(ALICE), user(BOB), length))
     return BOB
 
@@ -64,7 +68,7 @@ async def step(service: TableService) -> None:
         public(await service.move(PLACE, actor, table.match.legal_plays()[0].notation))
 
 
-async def until_turn(service: TableService) -> FakeMember:
+async def until_turn(service: TableService) -> Person:
     """Play on until someone must roll or double; returns them."""
     while (question := await service.pending_decision(PLACE)) is None:
         await step(service)
@@ -72,32 +76,32 @@ async def until_turn(service: TableService) -> FakeMember:
     return MEMBERS[question.user_id]
 
 
-async def at_turn(service: TableService) -> FakeMember:
+async def at_turn(service: TableService) -> Person:
     """A 3-point match where someone must roll or double; returns them."""
     await challenged(service)
     public(await service.accept(PLACE, user(BOB)))
     return await until_turn(service)
 
 
-async def doubled(service: TableService) -> FakeMember:
+async def doubled(service: TableService) -> Person:
     roller = await at_turn(service)
     public(await service.double(PLACE, user(roller)))
     return await waiting_on(service, Decision.DOUBLE)
 
 
-async def resigned(service: TableService) -> FakeMember:
+async def resigned(service: TableService) -> Person:
     roller = await at_turn(service)
     public(await service.resign(PLACE, user(roller), "gammon"))
     return await waiting_on(service, Decision.RESIGNATION)
 
 
-async def waiting_on(service: TableService, decision: Decision) -> FakeMember:
+async def waiting_on(service: TableService, decision: Decision) -> Person:
     question = await pending(service)
     assert question.decision is decision
     return MEMBERS[question.user_id]
 
 
-async def finished(service: TableService) -> FakeMember:
+async def finished(service: TableService) -> Person:
     """A 3-point match that ended by a resignation of a backgammon; returns its loser."""
     roller = await at_turn(service)
     public(await service.resign(PLACE, user(roller), "backgammon"))
@@ -105,11 +109,11 @@ async def finished(service: TableService) -> FakeMember:
     return await waiting_on(service, Decision.REMATCH)
 
 
-def other(member: FakeMember) -> FakeMember:
+def other(member: Person) -> Person:
     return ALICE if member == BOB else BOB
 
 
-Setup = Callable[[TableService], Awaitable[FakeMember]]
+Setup = Callable[[TableService], Awaitable[Person]]
 SETUPS: dict[Decision, Setup] = {
     Decision.CHALLENGE: challenged,
     Decision.TURN: at_turn,
@@ -162,7 +166,7 @@ async def test_anyone_else_is_told_whose_decision_it_is(
     for intruder in intruders:
         result = await service.press(PLACE, user(intruder), spec.action, before.key)
         assert [(r.text, r.private) for r in result.replies] == [
-            (f"Not your decision: waiting for {player.display_name}.", True)
+            (f"Not your decision: waiting for {player.name}.", True)
         ]
         assert not result.closed
     assert await service.pending_decision(PLACE) == before

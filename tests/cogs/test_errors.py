@@ -1,9 +1,11 @@
-"""The error handler: hints for user mistakes, an id and a traceback for the rest."""
+"""The error handler: hints for user mistakes, an id and a traceback for the rest; through
+:mod:`tests.cogs.wire` where a command is used."""
 
 from __future__ import annotations
 
 import inspect
 import logging
+from collections.abc import AsyncIterator
 from types import SimpleNamespace
 
 import discord
@@ -12,12 +14,25 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.errors import ErrorsCog, mistake_text, unwrap
-from bot.discord_bot import BackgammonBot
 from bot.service.table import TableService
 from bot.settings import Settings
-from tests.cogs.fakes import ALICE, FakeCtx, FakeInteraction
+from tests.cogs.wire import Person, Sent, Wire, start
+
+ALICE = Person(300000000000000001, "alice")
 
 APOLOGY = "Sorry, something went wrong (error "
+
+
+@pytest.fixture
+async def wire(service: TableService, settings: Settings) -> AsyncIterator[Wire]:
+    wire = await start(service, settings, ALICE)
+    yield wire
+    await wire.close()
+
+
+def only(sent: list[Sent]) -> Sent:
+    assert len(sent) == 1, [message.content for message in sent]
+    return sent[0]
 
 
 def missing(name: str) -> commands.MissingRequiredArgument:
@@ -62,26 +77,24 @@ def test_unwrap_finds_the_original_error() -> None:
 
 
 async def test_an_unexpected_slash_error_is_logged_with_an_id(
-    caplog: pytest.LogCaptureFixture,
+    wire: Wire, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    cog = ErrorsCog(commands.Bot(command_prefix="!", intents=discord.Intents.default()))
-    ctx = FakeCtx(ALICE)
+    async def broken(*args: object) -> None:
+        raise KeyError("x")
+
+    monkeypatch.setattr(wire.bot.service, "pips", broken)
     with caplog.at_level(logging.ERROR):
-        await cog.on_command_error(ctx, commands.CommandInvokeError(KeyError("x")))  # type: ignore[arg-type]
-    [sent] = ctx.sent
-    assert sent["ephemeral"] is True and sent["content"].startswith(APOLOGY)
-    error_id = sent["content"][len(APOLOGY) : -2]
+        sent = only(await wire.slash(ALICE, "pips"))
+    assert sent.ephemeral is True and sent.content.startswith(APOLOGY)
+    error_id = sent.content[len(APOLOGY) : -2]
     [record] = [r for r in caplog.records if error_id in r.getMessage()]
     assert record.exc_info is not None and isinstance(record.exc_info[1], KeyError)
 
 
-async def test_a_prefix_mistake_is_a_short_reply() -> None:
-    cog = ErrorsCog(commands.Bot(command_prefix="!", intents=discord.Intents.default()))
-    ctx = FakeCtx(ALICE, slash=False)
-    ctx.command = SimpleNamespace(qualified_name="move")
-    await cog.on_command_error(ctx, missing("play"))  # type: ignore[arg-type]
-    assert ctx.sent == []
-    assert [r["content"] for r in ctx.replied] == ["Missing `play`. Usage: `!move <play>`"]
+async def test_a_prefix_mistake_is_a_short_reply(wire: Wire) -> None:
+    reply = only(await wire.type(ALICE, "!move"))
+    assert "message_reference" in reply.request  # a reply to the command, not a new message
+    assert reply.content == "Missing `play`. Usage: `!move <play>`"
 
 
 @pytest.mark.parametrize(
@@ -93,39 +106,38 @@ async def test_a_prefix_mistake_is_a_short_reply() -> None:
     ],
 )
 async def test_unknown_commands_get_a_hint_only_when_close_to_ours(
-    word: str, answer: str | None
+    wire: Wire, word: str, answer: str | None
 ) -> None:
-    cog = ErrorsCog(commands.Bot(command_prefix="!", intents=discord.Intents.default()))
-    ctx = FakeCtx(ALICE, slash=False)
-    ctx.invoked_with = word
-    await cog.on_command_error(ctx, commands.CommandNotFound())  # type: ignore[arg-type]
-    assert ctx.sent == []
-    assert [r["content"] for r in ctx.replied] == ([answer] if answer else [])
-    for reply in ctx.replied:
-        assert reply["mention_author"] is False
+    sent = await wire.type(ALICE, f"!{word}")
+    assert [reply.content for reply in sent] == ([answer] if answer else [])
+    for reply in sent:
+        assert "message_reference" in reply.request  # a reply...
+        assert reply.request["allowed_mentions"]["replied_user"] is False  # ...pinging nobody
 
 
-async def test_the_tree_errors_go_to_the_cog(service: TableService, settings: Settings) -> None:
-    bot = BackgammonBot(service, settings)
-    await bot.setup_hook()
+async def test_the_tree_errors_go_to_the_cog(wire: Wire) -> None:
+    bot = wire.bot
     cog = bot.get_cog("Errors")
     assert isinstance(cog, ErrorsCog)
     assert bot.tree.on_error == cog.on_app_command_error
 
-    interaction = FakeInteraction(ALICE)
-    await bot.tree.on_error(interaction, app_commands.NoPrivateMessage())  # type: ignore[arg-type]
-    assert interaction.response.sent == [
-        {
-            "content": "That works only in a server channel, not in direct messages.",
-            "ephemeral": True,
-        }
-    ]
+    # A slash command of the tree alone (no hybrid): its errors reach only the tree's on_error.
+    @app_commands.command(name="odd", description="fails")
+    async def odd(interaction: discord.Interaction) -> None:
+        if interaction.guild is None:
+            raise app_commands.NoPrivateMessage()
+        await interaction.response.defer()
+        raise app_commands.AppCommandError("odd")
 
-    later = FakeInteraction(ALICE)
-    await later.response.defer()
-    await bot.tree.on_error(later, app_commands.AppCommandError("odd"))  # type: ignore[arg-type]
-    [sent] = later.followup.sent
-    assert sent["ephemeral"] is True and sent["content"].startswith(APOLOGY)
+    bot.tree.add_command(odd)
+    told = only(await wire.slash_in(None, ALICE, "odd"))
+    assert told.via == "response" and told.ephemeral is True
+    assert told.content == "That works only in a server channel, not in direct messages."
+
+    later = only(await wire.slash(ALICE, "odd"))  # deferred, then the error
+    assert wire.responses[-1] == {"type": 5}
+    assert later.via == "followup" and later.ephemeral is True
+    assert later.content.startswith(APOLOGY)
 
     await bot.remove_cog("Errors")
     assert bot.tree.on_error != cog.on_app_command_error

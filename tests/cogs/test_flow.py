@@ -1,140 +1,112 @@
-"""A whole match through prefix commands, as Discord delivers them (dpytest).
-
-dpytest keeps no text of a message with a file, so board messages are checked by their PNG
-attachment and the game by the store.
-"""
+"""A whole match through prefix commands, as Discord delivers them (:mod:`tests.cogs.wire`):
+each command's reply, its board PNG and its text, and the game in the store."""
 
 from __future__ import annotations
 
 import itertools
 import logging
 from collections.abc import AsyncIterator
-from pathlib import Path
 
 import discord
-import discord.ext.test as dpytest
 import pytest
-from discord.ext import commands
 
-from bot.discord_bot import BackgammonBot, bot_intents
 from bot.service.commands.limits import Limiter
 from bot.service.models import Decision, Place
 from bot.service.records.names import markdown_safe
 from bot.service.table import TableService
 from bot.settings import Settings
-from tests.cogs.fakes import PNG
+from tests.cogs.wire import BOT_ID, CHANNEL_ID, GUILD_ID, PNG, Person, Sent, Wire, start
+
+ALICE = Person(300000000000000001, "alice")
+BOB = Person(300000000000000002, "bob")
+CAROL = Person(300000000000000003, "carol")
+PLACE = Place(str(GUILD_ID), str(CHANNEL_ID))
 
 
 @pytest.fixture
-async def bot(
-    service: TableService, settings: Settings, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> AsyncIterator[BackgammonBot]:
-    monkeypatch.chdir(tmp_path)  # dpytest writes each sent file into the working directory
-    intents = bot_intents()
-    intents.members = True  # dpytest's fake guild keeps its members only in a member cache
+async def wire(service: TableService, settings: Settings) -> AsyncIterator[Wire]:
     # Each command a second after the last: people's pace, however fast the test runs.
     limiter = Limiter(clock=itertools.count(step=1.0).__next__)
-    bot = BackgammonBot(service, settings, intents=intents, limiter=limiter)
-    await bot._async_setup_hook()
-    dpytest.configure(bot, members=["alice", "bob", "carol"])
-    await bot.setup_hook()
-    yield bot
-    await dpytest.empty_queue()
+    wire = await start(service, settings, ALICE, BOB, CAROL, limiter=limiter)
+    yield wire
+    await wire.close()
 
 
-def table_place() -> Place:
-    channel = dpytest.get_config().channels[0]
-    return Place(str(channel.guild.id), str(channel.id))
-
-
-async def next_png(*, text: bool = False) -> discord.Message:
-    message = dpytest.get_message()
-    assert [a.filename for a in message.attachments] == ["board.png"]
-    assert (await message.attachments[0].read()).startswith(PNG)
-    assert dpytest.sent_queue.empty(), "one message per action"
+def png(sent: list[Sent]) -> Sent:
+    assert len(sent) == 1, "one message per action"
+    [message] = sent
+    assert message.attachments == ["board.png"]
+    assert message.blobs["board.png"].startswith(PNG)
     return message
 
 
-def next_text() -> str:
-    message = dpytest.get_message()
-    assert dpytest.sent_queue.empty(), "one message per action"
-    assert message.content is not None
-    assert len(message.content) <= 2000
-    return message.content
+def text(sent: list[Sent]) -> str:
+    assert len(sent) == 1, "one message per action"
+    content = sent[0].content
+    assert content
+    assert len(content) <= 2000
+    return content
 
 
-async def test_a_whole_match_with_prefix_commands(
-    bot: BackgammonBot, service: TableService
-) -> None:
-    alice, bob, carol = dpytest.get_config().members
-    place = table_place()
-
-    await dpytest.message(f"!challenge <@{bob.id}> 1", member=alice)
-    text = next_text()
-    assert text.startswith(f"<@{bob.id}> ")  # only the challenged player is pinged
-    assert "challenges" in text
-    pending = await service.pending_decision(place)
+async def test_a_whole_match_with_prefix_commands(wire: Wire, service: TableService) -> None:
+    said = text(await wire.type(ALICE, f"!challenge <@{BOB.id}> 1"))
+    assert said.startswith(f"<@{BOB.id}> ")  # only the challenged player is pinged
+    assert "challenges" in said
+    pending = await service.pending_decision(PLACE)
     assert pending is not None
-    assert pending[:3] == (Decision.CHALLENGE, str(bob.id), markdown_safe(bob.nick))
+    assert pending[:3] == (Decision.CHALLENGE, str(BOB.id), markdown_safe(BOB.name))
 
-    await dpytest.message("!accept", member=bob)
-    await next_png()
+    png(await wire.type(BOB, "!accept"))
 
-    await dpytest.message("!roll", member=carol)  # a spectator: a short plain reply
-    assert "you can watch" in next_text()
+    # a spectator: a short plain reply
+    assert "you can watch" in text(await wire.type(CAROL, "!roll"))
 
-    members = {str(member.id): member for member in (alice, bob)}
+    members = {str(member.id): member for member in (ALICE, BOB)}
     steps = 0
-    while (table := await service.table(place)) is not None:
+    while (table := await service.table(PLACE)) is not None:
         match = table.match
         assert match.turn is not None
         member = members[table.row.player_ids[match.turn]]
         if match.phase == "move":
-            await dpytest.message(f"!move {match.legal_plays()[0].notation}", member=member)
+            sent = await wire.type(member, f"!move {match.legal_plays()[0].notation}")
         else:
             assert match.phase == "roll"
-            await dpytest.message("!roll", member=member)
-        await next_png()
+            sent = await wire.type(member, "!roll")
+        png(sent)
         steps += 1
         assert steps < 200
 
-    finished = await service.latest_table(place)
+    finished = await service.latest_table(PLACE)
     assert finished is not None
     assert finished.row.status == "finished"
     assert finished.match.winner is not None
-    rematch = await service.pending_decision(place)  # only the rematch is asked now
+    rematch = await service.pending_decision(PLACE)  # only the rematch is asked now
     assert rematch is not None and rematch.decision is Decision.REMATCH
 
-    await dpytest.message("!leaderboard", member=carol)
-    board = next_text()
+    board = text(await wire.type(CAROL, "!leaderboard"))
     assert "Leaderboard" in board
-    assert markdown_safe(alice.display_name) in board and markdown_safe(bob.display_name) in board
+    assert markdown_safe(ALICE.name) in board and markdown_safe(BOB.name) in board
 
-    await dpytest.message("!export", member=carol)
-    export = dpytest.get_message()
-    assert export.attachments[0].filename.endswith(".mat")
-    assert b"Game 1" in await export.attachments[0].read()
-
-
-async def test_a_mention_is_a_prefix_too(bot: BackgammonBot) -> None:
-    await dpytest.message(f"<@{bot.user.id}> help move", member=0)  # type: ignore[union-attr]
-    assert "move <play>" in next_text()
+    [export] = await wire.type(CAROL, "!export")
+    [name] = export.attachments
+    assert name.endswith(".mat")
+    assert b"Game 1" in export.blobs[name]
 
 
-async def test_a_missing_argument_gets_the_usage(bot: BackgammonBot) -> None:
-    with pytest.raises(commands.MissingRequiredArgument):  # dpytest re-raises command errors
-        await dpytest.message("!move", member=0)
-    assert next_text() == "Missing `play`. Usage: `!move <play>`"
+async def test_a_mention_is_a_prefix_too(wire: Wire) -> None:
+    assert "move <play>" in text(await wire.type(ALICE, f"<@{BOT_ID}> help move"))
 
 
-async def test_an_unknown_member_gets_a_hint(bot: BackgammonBot) -> None:
-    with pytest.raises(commands.MemberNotFound):
-        await dpytest.message("!challenge nobody", member=0)
-    assert "can't find the member 'nobody'" in next_text()
+async def test_a_missing_argument_gets_the_usage(wire: Wire) -> None:
+    assert text(await wire.type(ALICE, "!move")) == "Missing `play`. Usage: `!move <play>`"
+
+
+async def test_an_unknown_member_gets_a_hint(wire: Wire) -> None:
+    assert "can't find the member 'nobody'" in text(await wire.type(ALICE, "!challenge nobody"))
 
 
 async def test_an_unexpected_error_gets_an_id_and_a_traceback(
-    bot: BackgammonBot,
+    wire: Wire,
     service: TableService,
     monkeypatch: pytest.MonkeyPatch,
     caplog: pytest.LogCaptureFixture,
@@ -143,26 +115,21 @@ async def test_an_unexpected_error_gets_an_id_and_a_traceback(
         raise RuntimeError("disk on fire")
 
     monkeypatch.setattr(service, "pips", broken)
-    with caplog.at_level(logging.ERROR), pytest.raises(commands.CommandInvokeError):
-        await dpytest.message("!pips", member=0)
-    text = next_text()
-    assert text.startswith("Sorry, something went wrong (error ")
-    error_id = text.removeprefix("Sorry, something went wrong (error ").removesuffix(").")
+    with caplog.at_level(logging.ERROR):
+        said = text(await wire.type(ALICE, "!pips"))
+    assert said.startswith("Sorry, something went wrong (error ")
+    error_id = said.removeprefix("Sorry, something went wrong (error ").removesuffix(").")
     record = next(r for r in caplog.records if error_id in r.getMessage())
     assert record.exc_info is not None and "disk on fire" in str(record.exc_info[1])
 
 
-async def test_unknown_commands_are_left_alone(bot: BackgammonBot) -> None:
-    with pytest.raises(commands.CommandNotFound):
-        await dpytest.message("!dance", member=0)
-    assert dpytest.sent_queue.empty()
+async def test_unknown_commands_are_left_alone(wire: Wire) -> None:
+    assert await wire.type(ALICE, "!dance") == []
 
 
-async def test_sync_is_for_the_owner_only(
-    bot: BackgammonBot, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    alice, bob, _ = dpytest.get_config().members
-    bot.owner_id = alice.id
+async def test_sync_is_for_the_owner_only(wire: Wire, monkeypatch: pytest.MonkeyPatch) -> None:
+    bot = wire.bot
+    bot.owner_id = ALICE.id
     calls: list[object] = []
 
     async def sync(*, guild: object = None) -> list[str]:
@@ -170,25 +137,18 @@ async def test_sync_is_for_the_owner_only(
         return ["a", "b", "c"]
 
     monkeypatch.setattr(bot.tree, "sync", sync)
-    with pytest.raises(commands.NotOwner):
-        await dpytest.message("!sync", member=bob)
-    assert next_text() == "Only the bot's owner can do that."
+    assert text(await wire.type(BOB, "!sync")) == "Only the bot's owner can do that."
     assert calls == []
 
-    await dpytest.message("!sync", member=alice)
-    assert next_text() == "Synced 3 slash commands globally."
-    await dpytest.message("!sync guild", member=alice)
-    assert next_text() == "Synced 3 slash commands to this server."
-    guild = dpytest.get_config().guilds[0]
-    assert calls[0] is None and getattr(calls[1], "id", None) == guild.id
+    assert text(await wire.type(ALICE, "!sync")) == "Synced 3 slash commands globally."
+    assert text(await wire.type(ALICE, "!sync guild")) == "Synced 3 slash commands to this server."
+    assert calls[0] is None and getattr(calls[1], "id", None) == GUILD_ID
+    guild = discord.Object(GUILD_ID)
     assert {c.name for c in bot.tree.get_commands(guild=guild)} >= {"move", "roll"}
 
 
-async def test_challenge_takes_the_rest_of_the_line(
-    bot: BackgammonBot, service: TableService
-) -> None:
-    alice, bob, _ = dpytest.get_config().members
-    await dpytest.message(f"!challenge <@{bob.id}> money jacoby beavers", member=alice)
-    assert "a money game (Jacoby, beavers)" in next_text()
-    challenge = await service.open_challenge(table_place())
+async def test_challenge_takes_the_rest_of_the_line(wire: Wire, service: TableService) -> None:
+    said = text(await wire.type(ALICE, f"!challenge <@{BOB.id}> money jacoby beavers"))
+    assert "a money game (Jacoby, beavers)" in said
+    challenge = await service.open_challenge(PLACE)
     assert challenge is not None and challenge.match_length == 0

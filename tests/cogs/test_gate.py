@@ -1,27 +1,31 @@
-"""Rate limits and the bot's permissions, before any command runs (dpytest, a fake clock).
-
-dpytest keeps no text of a message with a file, so board messages are told by their PNG.
-"""
+"""Rate limits and the bot's permissions, before any command runs (:mod:`tests.cogs.wire`, a
+fake clock): typed commands, slash commands, the channel's permissions and direct messages."""
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from pathlib import Path
-from types import SimpleNamespace
-from typing import Any
+from dataclasses import replace
 
-import discord
-import discord.ext.test as dpytest
 import pytest
 
-from bot.cogs.replies import NO_ATTACH, user_of
-from bot.discord_bot import BackgammonBot, bot_intents
+from bot.cogs.replies import NO_ATTACH
 from bot.service.commands.limits import RECENT_SECONDS, Limiter
-from bot.service.models import ENGINE_USER, Place
+from bot.service.models import ENGINE_USER, Place, User
 from bot.service.table import TableService
 from bot.settings import Settings
-from tests.cogs.fakes import ALICE, BOB, CAROL, FakeInteraction
+from tests.cogs.wire import CHANNEL_ID, GUILD_ID, OPEN_DM, SEND, Person, Sent, Wire, start
 from tests.service.driver import FakeClock
+
+ALICE = Person(300000000000000001, "alice")
+BOB = Person(300000000000000002, "bob")
+CAROL = Person(300000000000000003, "carol")
+DAVE = Person(300000000000000004, "dave")
+PLACE = Place(str(GUILD_ID), str(CHANNEL_ID))
+PLAYERS = {str(person.id): person for person in (ALICE, BOB)}
+
+
+def user(person: Person) -> User:
+    return User(str(person.id), person.name)
 
 
 @pytest.fixture
@@ -30,281 +34,199 @@ def limiter_clock() -> FakeClock:
 
 
 @pytest.fixture
-async def bot(
-    service: TableService,
-    settings: Settings,
-    tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
-    limiter_clock: FakeClock,
-) -> AsyncIterator[BackgammonBot]:
-    monkeypatch.chdir(tmp_path)  # dpytest writes each sent file into the working directory
-    intents = bot_intents()
-    intents.members = True
-    bot = BackgammonBot(service, settings, intents=intents, limiter=Limiter(clock=limiter_clock))
-    await bot._async_setup_hook()
-    dpytest.configure(bot, members=["alice", "bob", "carol", "dave"])
-    await bot.setup_hook()
-    yield bot
-    await dpytest.empty_queue()
+async def wire(
+    service: TableService, settings: Settings, limiter_clock: FakeClock
+) -> AsyncIterator[Wire]:
+    limiter = Limiter(clock=limiter_clock)
+    wire = await start(service, settings, ALICE, BOB, CAROL, DAVE, limiter=limiter)
+    yield wire
+    await wire.close()
 
 
-def table_place() -> Place:
-    channel = dpytest.get_config().channels[0]
-    return Place(str(channel.guild.id), str(channel.id))
+def is_board(message: Sent) -> bool:
+    return message.attachments == ["board.png"]
 
 
-def drain() -> list[discord.Message]:
-    messages = []
-    while not dpytest.sent_queue.empty():
-        messages.append(dpytest.get_message())
-    return messages
+async def start_match(wire: Wire) -> None:
+    await wire.type(ALICE, f"!challenge <@{BOB.id}> 3")
+    await wire.type(BOB, "!accept")
 
 
-async def deny(channel: discord.TextChannel, **permissions: bool) -> None:
-    # On @everyone: dpytest files an override for a member under a type discord.py ignores.
-    await dpytest.set_permission_overrides(channel.guild.default_role, channel, **permissions)
-
-
-def is_board(message: discord.Message) -> bool:
-    return [a.filename for a in message.attachments] == ["board.png"]
-
-
-async def start_match(service: TableService) -> tuple[Any, Any, Any]:
-    alice, bob, carol, _ = dpytest.get_config().members
-    await dpytest.message(f"!challenge <@{bob.id}> 3", member=alice)
-    await dpytest.message("!accept", member=bob)
-    drain()
-    return alice, bob, carol
-
-
-async def next_player_command(service: TableService, members: dict[str, Any]) -> None:
-    table = await service.table(table_place())
+async def next_player_command(wire: Wire, service: TableService) -> list[Sent]:
+    table = await service.table(PLACE)
     assert table is not None and table.match.turn is not None
-    member = members[table.row.player_ids[table.match.turn]]
+    member = PLAYERS[table.row.player_ids[table.match.turn]]
     if table.match.phase == "move":
-        await dpytest.message(f"!move {table.match.legal_plays()[0].notation}", member=member)
-    else:
-        await dpytest.message("!roll", member=member)
+        return await wire.type(member, f"!move {table.match.legal_plays()[0].notation}")
+    return await wire.type(member, "!roll")
 
 
 async def test_a_flood_from_a_non_player_gets_two_replies_and_the_players_all_theirs(
-    bot: BackgammonBot, service: TableService, limiter_clock: FakeClock
+    wire: Wire, service: TableService, limiter_clock: FakeClock
 ) -> None:
-    alice, bob, carol = await start_match(service)
-    members = {str(alice.id): alice, str(bob.id): bob}
-    spam_replies: list[discord.Message] = []
-    player_replies: list[list[discord.Message]] = []
+    await start_match(wire)
+    spam_replies: list[Sent] = []
+    player_replies: list[list[Sent]] = []
     for n in range(100):  # 100 commands in 0.3 s, half of them asking for a board image
-        await dpytest.message("!board" if n % 2 else "!roll", member=carol)
-        spam_replies += drain()
+        spam_replies += await wire.type(CAROL, "!board" if n % 2 else "!roll")
         limiter_clock.advance(0.003)
         if n % 10 == 9:
-            await next_player_command(service, members)
-            player_replies.append(drain())
+            player_replies.append(await next_player_command(wire, service))
     assert len(spam_replies) <= 2
     assert len(player_replies) == 10
     assert all(len(sent) == 1 and is_board(sent[0]) for sent in player_replies)
 
     limiter_clock.advance(10)  # then carol is answered again
-    await dpytest.message("!pips", member=carol)
-    [pips] = drain()
+    [pips] = await wire.type(CAROL, "!pips")
     assert pips.content.startswith("Pips:")
 
 
 async def test_a_player_playing_fast_is_never_refused(
-    bot: BackgammonBot, service: TableService, limiter_clock: FakeClock
+    wire: Wire, service: TableService, limiter_clock: FakeClock
 ) -> None:
-    alice, bob, _ = await start_match(service)
-    members = {str(alice.id): alice, str(bob.id): bob}
+    await start_match(wire)
     for _ in range(40):  # a move every half second
-        await next_player_command(service, members)
-        [sent] = drain()
+        [sent] = await next_player_command(wire, service)
         assert is_board(sent)
         limiter_clock.advance(0.5)
 
 
-async def test_a_player_past_the_limit_is_told_once(
-    bot: BackgammonBot, service: TableService, limiter_clock: FakeClock
-) -> None:
-    alice, _, _ = await start_match(service)
-    for _ in range(8):
-        await dpytest.message("!pips", member=alice)
-    assert len(drain()) == 8
-    for _ in range(5):
-        await dpytest.message("!pips", member=alice)
-    [slow] = drain()
+async def test_a_player_past_the_limit_is_told_once(wire: Wire, limiter_clock: FakeClock) -> None:
+    await start_match(wire)
+    answered = [message for _ in range(8) for message in await wire.type(ALICE, "!pips")]
+    assert len(answered) == 8
+    [slow] = [message for _ in range(5) for message in await wire.type(ALICE, "!pips")]
     assert slow.content.startswith("Slow down: at most 8 commands in 4 seconds.")
 
 
 async def test_at_most_three_challenges_per_ten_minutes_per_server(
-    bot: BackgammonBot, service: TableService, limiter_clock: FakeClock, clock: FakeClock
+    wire: Wire, service: TableService, limiter_clock: FakeClock, clock: FakeClock
 ) -> None:
-    alice, bob, carol, dave = dpytest.get_config().members
-    for target in (bob, carol, dave):
-        await dpytest.message(f"!challenge <@{target.id}>", member=alice)
-        assert "challenges" in drain()[0].content
-        await dpytest.message("!cancel", member=alice)
-        drain()
+    for target in (BOB, CAROL, DAVE):
+        assert "challenges" in (await wire.type(ALICE, f"!challenge <@{target.id}>"))[0].content
+        await wire.type(ALICE, "!cancel")
         limiter_clock.advance(11)
         clock.advance(11)
-    await dpytest.message(f"!challenge <@{bob.id}>", member=alice)
-    [refusal] = drain()
+    [refusal] = await wire.type(ALICE, f"!challenge <@{BOB.id}>")
     assert refusal.content == (
         "You can send at most 3 challenges in 10 minutes on this server: try again in 10 minutes."
     )
-    assert await service.open_challenge(table_place()) is None
+    assert await service.open_challenge(PLACE) is None
     clock.advance(600)
-    await dpytest.message(f"!challenge <@{bob.id}>", member=alice)
-    assert " challenges bob" in drain()[0].content
+    assert " challenges bob" in (await wire.type(ALICE, f"!challenge <@{BOB.id}>"))[0].content
 
 
 async def test_games_against_the_bot_are_not_counted_as_challenges(
-    bot: BackgammonBot, service: TableService, limiter_clock: FakeClock, clock: FakeClock
+    wire: Wire, service: TableService, limiter_clock: FakeClock, clock: FakeClock
 ) -> None:
-    alice, bob, _, _ = dpytest.get_config().members
-    place = table_place()
     for _ in range(5):  # the engine is not available here: each start is refused all the same
-        await service.challenge(place, user_of(alice), ENGINE_USER, "1")
+        await service.challenge(PLACE, user(ALICE), ENGINE_USER, "1")
     for n in range(3):
-        await dpytest.message(f"!challenge <@{bob.id}>", member=alice)
-        assert " challenges bob" in drain()[0].content, n
-        await dpytest.message("!cancel", member=alice)
-        drain()
+        said = await wire.type(ALICE, f"!challenge <@{BOB.id}>")
+        assert " challenges bob" in said[0].content, n
+        await wire.type(ALICE, "!cancel")
         limiter_clock.advance(11)
 
 
 async def test_without_attach_files_board_is_refused_and_moves_go_as_text(
-    bot: BackgammonBot, service: TableService, monkeypatch: pytest.MonkeyPatch
+    wire: Wire, service: TableService
 ) -> None:
-    alice, bob, _ = await start_match(service)
-    channel = dpytest.get_config().channels[0]
-    await deny(channel, attach_files=False)
-    send = bot.http.send_message
-
-    async def like_discord(channel_id: int, *, params: Any) -> Any:
-        channel = bot.get_channel(channel_id)  # noqa: F841 (dpytest reads its caller's `channel`)
-        if params.files:  # dpytest uploads anything; Discord refuses without Attach Files
-            raise discord.Forbidden(SimpleNamespace(status=403, reason="Forbidden"), "no files")
-        return await send(channel_id, params=params)
-
-    monkeypatch.setattr(bot.http, "send_message", like_discord)
-    before = await service.table(table_place())
-    await dpytest.message("!board", member=alice)
-    [refusal] = drain()
+    await start_match(wire)
+    wire.deny(wire.channel, attach_files=False)  # Discord then refuses any upload here (403)
+    before = await service.table(PLACE)
+    [refusal] = await wire.type(ALICE, "!board")
     assert refusal.content.startswith("I can't run `!board` here: I need the Attach Files ")
     assert "or use `/board`" in refusal.content
 
-    members = {str(alice.id): alice, str(bob.id): bob}
-    await next_player_command(service, members)
-    [text] = drain()
+    [text] = await next_player_command(wire, service)
     assert text.attachments == [] and text.content.endswith(NO_ATTACH)
-    after = await service.table(table_place())
+    assert [call.status for call in wire.calls_of(SEND)[-2:]] == [403, 200]  # tried, refused
+    after = await service.table(PLACE)
     assert before is not None and after is not None and after.row.version > before.row.version
     assert await service.unannounced() == []  # the text told the players
 
 
 async def test_without_send_messages_nothing_runs_and_the_user_hears_it_privately(
-    bot: BackgammonBot, service: TableService
+    wire: Wire, service: TableService
 ) -> None:
-    alice, bob, _ = await start_match(service)
-    table = await service.table(table_place())
-    channel = dpytest.get_config().channels[0]
-    await deny(channel, send_messages=False)
-    members = {str(alice.id): alice, str(bob.id): bob}
-    await next_player_command(service, members)
-    [told] = drain()
-    assert isinstance(told.channel, discord.DMChannel)
+    await start_match(wire)
+    table = await service.table(PLACE)
+    assert table is not None and table.match.turn is not None
+    mover = PLAYERS[table.row.player_ids[table.match.turn]]
+    wire.deny(wire.channel, send_messages=False)
+    [told] = await next_player_command(wire, service)
+    [dm] = wire.calls_of(OPEN_DM)
+    assert int(dm.json["recipient_id"]) == mover.id  # a direct message to them
+    assert told.channel_id != CHANNEL_ID
     assert "I need the Send Messages permission in this channel" in told.content
-    after = await service.table(table_place())
-    assert table is not None and after is not None and after.row.version == table.row.version
-    await next_player_command(service, members)
-    assert drain() == []  # told once in a while, not at every command
+    after = await service.table(PLACE)
+    assert after is not None and after.row.version == table.row.version
+    assert await next_player_command(wire, service) == []  # told once in a while, not each time
 
 
 async def test_a_slash_flood_is_limited_by_the_tree_and_every_interaction_answered(
-    service: TableService, settings: Settings, limiter_clock: FakeClock
+    wire: Wire, service: TableService
 ) -> None:
-    bot = BackgammonBot(service, settings, limiter=Limiter(clock=limiter_clock))
-
-    def slash(member: Any, name: str) -> FakeInteraction:
-        interaction = FakeInteraction(member)
-        interaction.type = discord.InteractionType.application_command  # type: ignore[attr-defined]
-        interaction.command = SimpleNamespace(qualified_name=name)
-        return interaction
-
-    check = bot.tree.interaction_check
-    carol = [slash(CAROL, "board") for _ in range(50)]
-    allowed = [await check(interaction) for interaction in carol]  # type: ignore[arg-type]
+    slow = "Slow down: at most 2 commands in 10 seconds. Try again in 10 seconds."
+    carol = [await wire.slash(CAROL, "board") for _ in range(50)]
+    assert all(len(sent) == 1 for sent in carol)  # never "This interaction failed"
+    allowed = [sent[0].content != slow for sent in carol]
     assert allowed == [True, True] + [False] * 48
-    for interaction in carol[2:]:  # never "This interaction failed": each is told to wait
-        [told] = interaction.everything_sent
-        assert told["ephemeral"] is True
-        assert told["content"] == (
-            "Slow down: at most 2 commands in 10 seconds. Try again in 10 seconds."
-        )
+    for [told] in carol[2:]:  # each is told to wait, for them alone
+        assert told.ephemeral is True and told.via == "response"
+        assert told.content == slow
 
-    place = Place(str(carol[0].guild_id), str(carol[0].channel_id))
-    await service.challenge(place, user_of(ALICE), user_of(BOB), "3")
-    bot.gate.changed(place)
-    alice = [slash(ALICE, "pips") for _ in range(10)]
-    allowed = [await check(interaction) for interaction in alice]  # type: ignore[arg-type]
+    await service.challenge(PLACE, user(ALICE), user(BOB), "3")
+    wire.bot.gate.changed(PLACE)
+    alice = [await wire.slash(ALICE, "pips") for _ in range(10)]
+    assert all(len(sent) == 1 for sent in alice)
+    allowed = [not sent[0].content.startswith("Slow down") for sent in alice]
     assert allowed == [True] * 8 + [False] * 2
-    for interaction in alice[8:]:
-        [told] = interaction.everything_sent
-        assert told["ephemeral"] is True and told["content"].startswith("Slow down")
+    for [told] in alice[8:]:
+        assert told.ephemeral is True and told.content.startswith("Slow down")
 
-    moderator = [slash(CAROL, "void") for _ in range(20)]
-    for interaction in moderator:
-        interaction.permissions = discord.Permissions(manage_messages=True)
-    assert [await check(i) for i in moderator] == [True] * 20  # type: ignore[arg-type]
-    bot.owner_id = CAROL.id
-    owner = [slash(CAROL, "sync") for _ in range(20)]
-    for interaction in owner:
-        interaction.client = bot
-    assert [await check(i) for i in owner] == [True] * 20  # type: ignore[arg-type]
+    moderator = replace(CAROL, moderator=True)  # Manage Messages in the channel
+    wire.join(moderator)
+    voids = [await wire.slash(moderator, "void") for _ in range(20)]
+    assert all(len(sent) == 1 for sent in voids)
+    assert not [sent for sent in voids if sent[0].content.startswith("Slow down")]
+    wire.join(CAROL)  # no longer a moderator
+    wire.bot.owner_id = CAROL.id
+    # (``sync``, the owner's command, is typed only: any slash command of the owner's shows it)
+    owned = [await wire.slash(CAROL, "leaderboard") for _ in range(20)]
+    assert all(len(sent) == 1 for sent in owned)
+    assert not [sent for sent in owned if sent[0].content.startswith("Slow down")]
 
 
 async def test_the_players_of_a_match_just_ended_stay_players_for_a_while(
-    bot: BackgammonBot, service: TableService, limiter_clock: FakeClock, clock: FakeClock
+    wire: Wire, service: TableService, limiter_clock: FakeClock, clock: FakeClock
 ) -> None:
-    alice, bob, carol, _ = dpytest.get_config().members
-    await dpytest.message(f"!challenge <@{bob.id}> 1", member=alice)
-    await dpytest.message("!accept", member=bob)
-    await dpytest.message("!resign", member=alice)
-    await dpytest.message("!accept", member=bob)
-    drain()
-    assert await service.table(table_place()) is None  # over: alice resigned
+    await wire.type(ALICE, f"!challenge <@{BOB.id}> 1")
+    await wire.type(BOB, "!accept")
+    await wire.type(ALICE, "!resign")
+    await wire.type(BOB, "!accept")
+    assert await service.table(PLACE) is None  # over: alice resigned
     limiter_clock.advance(11)
     for command in ("!stats", "!export", "!leaderboard", "!score", "!rematch"):
-        await dpytest.message(command, member=bob)
-        assert drain(), command  # answered: five in a row from a player
-    for _ in range(5):
-        await dpytest.message("!leaderboard", member=carol)
-    assert len(drain()) == 2  # a watcher as before
+        assert await wire.type(BOB, command), command  # answered: five in a row from a player
+    watched = [message for _ in range(5) for message in await wire.type(CAROL, "!leaderboard")]
+    assert len(watched) == 2  # a watcher as before
     clock.advance(RECENT_SECONDS + 1)
     limiter_clock.advance(RECENT_SECONDS + 1)
-    bot.gate.changed(table_place())
-    for _ in range(5):
-        await dpytest.message("!leaderboard", member=bob)
-    assert len(drain()) == 2  # and then a watcher again
+    wire.bot.gate.changed(PLACE)
+    again = [message for _ in range(5) for message in await wire.type(BOB, "!leaderboard")]
+    assert len(again) == 2  # and then a watcher again
 
 
 async def test_the_owner_and_moderators_are_never_dropped(
-    bot: BackgammonBot, service: TableService, limiter_clock: FakeClock
+    wire: Wire, limiter_clock: FakeClock
 ) -> None:
-    alice, _, carol, dave = dpytest.get_config().members
-    bot.owner_id = alice.id
-    for _ in range(12):
-        await dpytest.message("!leaderboard", member=alice)
-    assert len(drain()) == 12
-    channel = dpytest.get_config().channels[0]
-    moderators = dpytest.backend.make_role(
-        "moderators", channel.guild, permissions=discord.Permissions(manage_messages=True).value
-    )
-    await dpytest.add_role(dave, moderators)
-    for _ in range(12):
-        await dpytest.message("!leaderboard", member=dave)
-    assert len(drain()) == 12
-    for _ in range(12):
-        await dpytest.message("!leaderboard", member=carol)
-    assert len(drain()) == 2
+    wire.bot.owner_id = ALICE.id
+    owned = [message for _ in range(12) for message in await wire.type(ALICE, "!leaderboard")]
+    assert len(owned) == 12
+    moderator = replace(DAVE, moderator=True)  # given the role that may Manage Messages
+    wire.join(moderator)
+    moderated = [m for _ in range(12) for m in await wire.type(moderator, "!leaderboard")]
+    assert len(moderated) == 12
+    watched = [message for _ in range(12) for message in await wire.type(CAROL, "!leaderboard")]
+    assert len(watched) == 2

@@ -1,28 +1,28 @@
-"""Games against GNU Backgammon from Discord: ``!challenge @<this bot>`` (dpytest) and
+"""Games against GNU Backgammon from Discord: ``!challenge @<this bot>`` and
 ``/challenge opponent:<this bot>`` start one at once; other bots stay refused; ``!hint`` is
-private; a turn the bot owed at startup is taken and posted."""
+private; a turn the bot owed at startup is taken and posted. Through :mod:`tests.cogs.wire`."""
 
 from __future__ import annotations
 
 import itertools
 from collections.abc import AsyncIterator
-from pathlib import Path
 
-import discord.ext.test as dpytest
 import pytest
-from discord.ext import commands
 
-from bot.cogs.replies import LiveButtons
-from bot.cogs.table import TableCog
-from bot.discord_bot import BackgammonBot, bot_intents
 from bot.service.commands.limits import Limiter
 from bot.service.models import ENGINE_ID, Place
 from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings
 from bot.store import Store
-from tests.cogs.fakes import ALICE, ME, PLACE, SEED, FakeCtx, FakeMember
+from tests.cogs.wire import BOT_ID, CHANNEL_ID, GUILD_ID, SEED, Person, Sent, Wire, start
 from tests.service.driver import FakeClock
 from tests.service.fake_engine import FakeEngine
+
+ALICE = Person(300000000000000001, "alice")
+BOB = Person(300000000000000002, "bob")
+ME = Person(BOT_ID, "gammonbot", bot=True)  # this bot, as a user option names it
+ROBOT = Person(300000000000000555, "robot", bot=True)  # another bot of the server
+PLACE = Place(str(GUILD_ID), str(CHANNEL_ID))
 
 
 @pytest.fixture
@@ -47,114 +47,84 @@ async def service(
 
 
 @pytest.fixture
-async def bot(
-    service: TableService, settings: Settings, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> AsyncIterator[BackgammonBot]:
-    monkeypatch.chdir(tmp_path)
-    intents = bot_intents()
-    intents.members = True
+async def wire(service: TableService, settings: Settings) -> AsyncIterator[Wire]:
     limiter = Limiter(clock=itertools.count(step=1.0).__next__)
-    bot = BackgammonBot(service, settings, intents=intents, limiter=limiter)
-    await bot._async_setup_hook()
-    dpytest.configure(bot, members=["alice", "bob"])
-    await bot.setup_hook()
-    yield bot
-    await dpytest.empty_queue()
+    wire = await start(service, settings, ALICE, BOB, ROBOT, limiter=limiter)
+    yield wire
+    await wire.close()
 
 
-def table_place() -> Place:
-    channel = dpytest.get_config().channels[0]
-    return Place(str(channel.guild.id), str(channel.id))
-
-
-def texts() -> list[str]:
-    out = []
-    while not dpytest.sent_queue.empty():
-        out.append(dpytest.get_message().content or "")
-    return out
+def texts(sent: list[Sent]) -> list[str]:
+    return [message.content for message in sent]
 
 
 async def test_prefix_challenge_of_this_bot_starts_a_match_at_once(
-    bot: BackgammonBot, service: TableService
+    wire: Wire, service: TableService
 ) -> None:
-    alice = dpytest.get_config().members[0]
-    assert bot.user is not None
-    await dpytest.message(f"!challenge <@{bot.user.id}> 3 expert", member=alice)
-    said = texts()
+    said = texts(await wire.type(ALICE, f"!challenge <@{BOT_ID}> 3 expert"))
     assert said, "the match starts in the reply"
-    assert all(f"<@{bot.user.id}>" not in text for text in said)  # the bot is never pinged
-    table = await service.table(table_place())
-    assert table is not None and table.row.player_ids == (str(alice.id), ENGINE_ID)
+    assert all(f"<@{BOT_ID}>" not in text for text in said)  # the bot is never pinged
+    table = await service.table(PLACE)
+    assert table is not None and table.row.player_ids == (str(ALICE.id), ENGINE_ID)
     assert table.row.engine_level == "expert"
     assert table.match.turn == 0  # the bot has taken its turn if it had one
 
 
-async def test_the_word_bot_in_discord_challenges_me(
-    bot: BackgammonBot, service: TableService
-) -> None:
-    alice = dpytest.get_config().members[0]
-    await dpytest.message("!challenge bot 3 worldclass", member=alice)
-    assert texts(), "the match starts in the reply"
-    table = await service.table(table_place())
-    assert table is not None and table.row.player_ids == (str(alice.id), ENGINE_ID)
+async def test_the_word_bot_in_discord_challenges_me(wire: Wire, service: TableService) -> None:
+    assert await wire.type(ALICE, "!challenge bot 3 worldclass"), "the match starts in the reply"
+    table = await service.table(PLACE)
+    assert table is not None and table.row.player_ids == (str(ALICE.id), ENGINE_ID)
     assert table.row.engine_level == "worldclass"
 
 
-async def test_a_member_named_nowhere_is_still_not_found(bot: BackgammonBot) -> None:
-    with pytest.raises(commands.MemberNotFound):
-        await dpytest.message("!challenge nobody 3", member=0)
-    [text] = texts()
+async def test_a_member_named_nowhere_is_still_not_found(wire: Wire) -> None:
+    [text] = texts(await wire.type(ALICE, "!challenge nobody 3"))
     assert "I can't find the member 'nobody'" in text
 
 
-async def test_slash_challenge_of_this_bot_starts_a_match(service: TableService) -> None:
-    cog = TableCog(service, LiveButtons(service))
-    ctx = FakeCtx(ALICE)
-    await TableCog.challenge.callback(cog, ctx, ME, length="1 tutor")  # type: ignore[arg-type]
-    assert ctx.sent and "alice vs GNU Backgammon (advanced)" in ctx.sent[0]["content"]
-    assert "with the tutor" in ctx.sent[0]["content"]
+async def test_slash_challenge_of_this_bot_starts_a_match(
+    wire: Wire, service: TableService
+) -> None:
+    sent = await wire.slash(ALICE, "challenge", opponent=ME, length="1 tutor")
+    assert sent and "alice vs GNU Backgammon (advanced)" in sent[0].content
+    assert "with the tutor" in sent[0].content
+    assert sent[0].via == "response" and not sent[0].ephemeral
     table = await service.table(PLACE)
     assert table is not None and table.row.tutor == 1
 
 
-async def test_other_bots_are_still_refused(service: TableService) -> None:
-    cog = TableCog(service, LiveButtons(service))
-    ctx = FakeCtx(ALICE)
-    robot = FakeMember(555, "robot", bot=True)
-    await TableCog.challenge.callback(cog, ctx, robot, length="3")  # type: ignore[arg-type]
-    assert ctx.sent[0]["ephemeral"] is True and "Bots don't play here" in ctx.sent[0]["content"]
+async def test_other_bots_are_still_refused(wire: Wire, service: TableService) -> None:
+    [refusal] = await wire.slash(ALICE, "challenge", opponent=ROBOT, length="3")
+    assert refusal.ephemeral is True and "Bots don't play here" in refusal.content
     assert await service.table(PLACE) is None
 
 
-async def test_hint_is_ephemeral(service: TableService) -> None:
-    cog = TableCog(service, LiveButtons(service))
-    await TableCog.challenge.callback(cog, FakeCtx(ALICE), ME, length="3")  # type: ignore[arg-type]
-    ctx = FakeCtx(ALICE)
-    await TableCog.hint.callback(cog, ctx)  # type: ignore[attr-defined]
-    assert len(ctx.sent) == 1 and ctx.sent[0]["ephemeral"] is True
+async def test_hint_is_ephemeral(wire: Wire) -> None:
+    await wire.slash(ALICE, "challenge", opponent=ME, length="3")
+    sent = await wire.slash(ALICE, "hint")
+    assert len(sent) == 1 and sent[0].ephemeral is True
 
 
 async def test_a_turn_owed_at_startup_is_taken_and_posted(
-    bot: BackgammonBot, service: TableService, engine: FakeEngine
+    wire: Wire, service: TableService, engine: FakeEngine
 ) -> None:
-    alice = dpytest.get_config().members[0]
-    assert bot.user is not None
     engine.failures = 1000
-    await dpytest.message(f"!challenge <@{bot.user.id}> 3", member=alice)
-    place = table_place()
-    table = await service.table(place)
+    said = texts(await wire.type(ALICE, f"!challenge <@{BOT_ID}> 3"))
+    table = await service.table(PLACE)
     assert table is not None
     while table.match.turn == 0:  # hand the bot its turn; it fails to take it
         if table.match.phase == "roll":
-            await dpytest.message("!roll", member=alice)
+            said += texts(await wire.type(ALICE, "!roll"))
         else:
-            await dpytest.message(f"!move {table.match.legal_plays()[0].notation}", member=alice)
-        table = await service.table(place)
+            play = table.match.legal_plays()[0].notation
+            said += texts(await wire.type(ALICE, f"!move {play}"))
+        table = await service.table(PLACE)
         assert table is not None
-    assert any("could not take its turn" in text for text in texts())
+    assert any("could not take its turn" in text for text in said)
     engine.failures = 0
-    assert await bot.resume_engine_turns() == 1
-    assert any("GNU Backgammon" in text for text in texts())
-    table = await service.table(place)
+    resumed, posted = await wire.outcome(wire.bot.resume_engine_turns())
+    assert resumed == 1
+    assert any("GNU Backgammon" in text for text in texts(posted))
+    table = await service.table(PLACE)
     assert table is not None and table.match.turn == 0
     assert await service.unannounced() == []

@@ -1,31 +1,31 @@
 """Progress messages in Discord: a job's message edited in place, at most one edit per interval,
-the outcome at once with its chart; and ``!analysis`` end to end through dpytest."""
+the outcome at once with its chart; and ``!analysis`` end to end. The messages are the bot's
+own, sent and edited through :mod:`tests.cogs.wire`."""
 
 from __future__ import annotations
 
 import asyncio
 import itertools
 from collections.abc import AsyncIterator
-from pathlib import Path
-from types import SimpleNamespace
 from typing import Any, cast
 
-import discord
-import discord.ext.test as dpytest
 import pytest
 
 from bot.cogs.progress import NO_ATTACH, LiveProgress
-from bot.discord_bot import BackgammonBot, bot_intents
 from bot.service.commands.limits import Limiter
-from bot.service.models import Attachment, Place, Reply
+from bot.service.models import Attachment, Place, Reply, User
 from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings
 from bot.store import Store
-from tests.cogs.fakes import SEED, FakeMessage, file_bytes
+from tests.cogs.wire import CHANNEL_ID, EDIT, GUILD_ID, SEED, Person, Wire, start
 from tests.service.driver import FakeClock, play_out, start_match
 from tests.service.fake_analyst import FakeAnalyst
 
 JOB = "analysis:7"
+ALICE = Person(300000000000000001, "alice")
+BOB = Person(300000000000000002, "bob")
+CAROL = Person(300000000000000003, "carol")
+PLACE = Place(str(GUILD_ID), str(CHANNEL_ID))
 
 
 class ScriptedService:
@@ -68,23 +68,39 @@ async def settle() -> None:
         await asyncio.sleep(0)
 
 
-async def test_edits_are_throttled_and_the_outcome_comes_at_once() -> None:
+@pytest.fixture
+async def wire(service: TableService, settings: Settings) -> AsyncIterator[Wire]:
+    wire = await start(service, settings)
+    yield wire
+    await wire.close()
+
+
+def edits(wire: Wire, message_id: int) -> list[dict[str, Any]]:
+    """The edits of a message Discord made (not those it refused), with the files of each."""
+    return [
+        call.json | {"files": call.blobs}
+        for call in wire.calls_of(EDIT)
+        if call.ids["message_id"] == message_id and call.status == 200
+    ]
+
+
+async def test_edits_are_throttled_and_the_outcome_comes_at_once(wire: Wire) -> None:
     service = ScriptedService()
     clock = FakeClock(100.0)
     sleeper = Sleeper(clock)
     live = LiveProgress(cast(TableService, service), every=2.0, sleep=sleeper, clock=clock)
-    message = FakeMessage()
-    live.follow([(progress("queued"), cast(discord.Message, message))])
+    message = await wire.post("queued")
+    live.follow([(progress("queued"), message)])
     await service.updates.put(progress("queued"))  # what was sent: no edit
     await service.updates.put(progress("game 1 of 5 done"))
     await settle()
-    assert message.edits == [] and sleeper.asked == [2.0]  # just sent: wait before editing
+    assert edits(wire, message.id) == [] and sleeper.asked == [2.0]  # just sent: wait first
     for done in (2, 3, 4):  # arrive while the edit waits: only the newest is shown
         await service.updates.put(progress(f"game {done} of 5 done"))
     await settle()
     sleeper.release.set()
     await settle()
-    assert [edit["content"] for edit in message.edits] == ["game 4 of 5 done"]
+    assert [edit["content"] for edit in edits(wire, message.id)] == ["game 4 of 5 done"]
     clock.advance(0.5)
     await service.updates.put(progress("game 5 of 5 done"))
     await settle()
@@ -94,41 +110,41 @@ async def test_edits_are_throttled_and_the_outcome_comes_at_once() -> None:
     await settle()
     sleeper.release.set()
     await live.wait()
-    final = message.edits[-1]
+    final = edits(wire, message.id)[-1]
     assert final["content"] == "**Analysis of match #7**"
-    [attached] = final["attachments"]
-    assert attached.filename == "analysis-7.png" and file_bytes(attached) == b"\x89PNG chart"
-    assert len(message.edits) == 2
+    assert final["files"] == [("analysis-7.png", b"\x89PNG chart")]
+    assert len(edits(wire, message.id)) == 2
+    shown = wire.messages[message.id]  # as Discord keeps it now
+    assert shown.content == "**Analysis of match #7**"
+    assert shown.blobs == {"analysis-7.png": b"\x89PNG chart"}
 
 
-class NoFiles(FakeMessage):
-    async def edit(self, **kwargs: Any) -> FakeMessage:
-        if "attachments" in kwargs:
-            raise discord.Forbidden(SimpleNamespace(status=403, reason="Forbidden"), "no files")
-        return await super().edit(**kwargs)
-
-
-async def test_without_attach_files_the_outcome_goes_as_text() -> None:
+async def test_without_attach_files_the_outcome_goes_as_text(wire: Wire) -> None:
     service = ScriptedService()
     live = LiveProgress(cast(TableService, service))
-    message = NoFiles()
-    live.follow([(progress("queued"), cast(discord.Message, message))])
+    message = await wire.post("queued")
+    wire.refuse(EDIT, 403, files_only=True)  # no Attach Files: an upload is refused
+    live.follow([(progress("queued"), message)])
     chart = Attachment("analysis-7.png", b"\x89PNG")
     await service.updates.put(Reply("The analysis", file=chart))
     await live.wait()
-    assert message.edits == [{"content": f"The analysis\n{NO_ATTACH}"}]
+    [refused] = [call for call in wire.calls_of(EDIT) if call.status == 403]
+    assert refused.blobs == [("analysis-7.png", b"\x89PNG")]
+    [edit] = edits(wire, message.id)
+    assert edit["content"] == f"The analysis\n{NO_ATTACH}" and edit["files"] == []
 
 
-async def test_private_and_unsent_replies_are_not_followed() -> None:
+async def test_private_and_unsent_replies_are_not_followed(wire: Wire) -> None:
     live = LiveProgress(cast(TableService, ScriptedService()))
     live.follow(
         [
-            (Reply("x", job=JOB, private=True), cast(discord.Message, FakeMessage())),
+            (Reply("x", job=JOB, private=True), await wire.post("x")),
             (progress("y"), None),
-            (Reply("z"), cast(discord.Message, FakeMessage())),
+            (Reply("z"), await wire.post("z")),
         ]
     )
     await live.wait()
+    assert wire.calls_of(EDIT) == []
 
 
 # -- end to end ---------------------------------------------------------------------------------
@@ -153,49 +169,34 @@ async def analysing_service(
 
 
 @pytest.fixture
-async def bot(
-    analysing_service: TableService,
-    settings: Settings,
-    tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
-) -> AsyncIterator[BackgammonBot]:
-    monkeypatch.chdir(tmp_path)
-    intents = bot_intents()
-    intents.members = True
+async def analysis_wire(analysing_service: TableService, settings: Settings) -> AsyncIterator[Wire]:
     limiter = Limiter(clock=itertools.count(step=1.0).__next__)
-    bot = BackgammonBot(analysing_service, settings, intents=intents, limiter=limiter)
-    await bot._async_setup_hook()
-    dpytest.configure(bot, members=["alice", "bob", "carol"])
-    await bot.setup_hook()
-    yield bot
-    await dpytest.empty_queue()
+    wire = await start(analysing_service, settings, ALICE, BOB, CAROL, limiter=limiter)
+    yield wire
+    await wire.close()
 
 
 @pytest.mark.slow
 async def test_analysis_through_a_prefix_command(
-    bot: BackgammonBot, analysing_service: TableService, analyst: FakeAnalyst
+    analysis_wire: Wire, analysing_service: TableService, analyst: FakeAnalyst
 ) -> None:
-    channel = dpytest.get_config().channels[0]
-    place = Place(str(channel.guild.id), str(channel.id))
-    alice, bob, carol = dpytest.get_config().members
-    from bot.service.models import User
-
-    users = (User(str(alice.id), "alice"), User(str(bob.id), "bob"))
-    await start_match(analysing_service, place, *users, 1)
-    await play_out(analysing_service, place, users, 5)
-    table = await analysing_service.latest_table(place)
+    wire = analysis_wire
+    users = (User(str(ALICE.id), "alice"), User(str(BOB.id), "bob"))
+    await start_match(analysing_service, PLACE, *users, 1)
+    await play_out(analysing_service, PLACE, users, 5)
+    table = await analysing_service.latest_table(PLACE)
     assert table is not None
 
     analyst.hold = asyncio.Event()
-    await dpytest.message("!analyse", member=carol)
-    message = dpytest.get_message()
-    assert f"analyse match #{table.row.id}" in str(message.content)
+    [message] = await wire.type(CAROL, "!analyse", settle=False)  # the job goes on
+    assert f"analyse match #{table.row.id}" in message.content
     analyst.hold.set()
-    await bot.live.progress.wait()
-    edited = await channel.fetch_message(message.id)
-    assert str(edited.content).startswith(f"**Analysis of match #{table.row.id}")
+    await wire.run(wire.bot.live.progress.wait())
+    edited = wire.messages[message.id]  # as Discord shows it now
+    assert edited.content.startswith(f"**Analysis of match #{table.row.id}")
     assert len(analyst.calls) == 1
 
-    await dpytest.message(f"!analyze {table.row.id}", member=alice)  # stored: the result at once
-    assert str(dpytest.get_message().content).startswith("**Analysis of match")
+    # stored: the result at once
+    [result] = await wire.type(ALICE, f"!analyze {table.row.id}")
+    assert result.content.startswith("**Analysis of match")
     assert len(analyst.calls) == 1

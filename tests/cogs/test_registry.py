@@ -36,8 +36,7 @@ from bot.service.models import Decision, Place, Rate, Reply, User
 from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings
 from bot.store import Store
-from tests.cogs.fakes import SEED
-from tests.cogs.wire import CHANNEL_ID, GUILD_ID, Person, Wire
+from tests.cogs.wire import CHANNEL_ID, GUILD_ID, SEED, Person, Wire
 
 PLACE = Place(str(GUILD_ID), str(CHANNEL_ID))
 ALICE = Person(300000000000000001, "alice")

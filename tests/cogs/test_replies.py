@@ -1,7 +1,9 @@
-"""Replies turned into Discord messages, and old buttons taken away."""
+"""Replies turned into Discord messages, and old buttons taken away (the bot's own messages,
+edited through :mod:`tests.cogs.wire`)."""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from typing import Any
 
 import discord
@@ -9,8 +11,32 @@ import pytest
 
 from bot.cogs.buttons import button_ids
 from bot.cogs.replies import MESSAGE_LIMIT, LiveButtons, fit, message_kwargs, remove_buttons
-from bot.service.models import Attachment, Decision, Pending, Reply
-from tests.cogs.fakes import PLACE, FakeMessage, file_bytes
+from bot.service.models import Attachment, Decision, Pending, Place, Reply
+from bot.service.table import TableService
+from bot.settings import Settings
+from tests.cogs.wire import CHANNEL_ID, EDIT, GUILD_ID, Wire, file_bytes, start
+
+PLACE = Place(str(GUILD_ID), str(CHANNEL_ID))
+
+
+@pytest.fixture
+async def wire(service: TableService, settings: Settings) -> AsyncIterator[Wire]:
+    wire = await start(service, settings)
+    yield wire
+    await wire.close()
+
+
+def edits(wire: Wire, message: discord.Message) -> list[dict[str, Any]]:
+    """The edits Discord made to ``message``."""
+    return [
+        call.json
+        for call in wire.calls_of(EDIT)
+        if call.ids["message_id"] == message.id and call.status == 200
+    ]
+
+
+def buttons_removed(edit: dict[str, Any]) -> bool:
+    return edit.get("components") == [] and "content" not in edit
 
 
 def test_fit_keeps_short_texts_and_cuts_long_ones() -> None:
@@ -74,60 +100,48 @@ def asked(decision: Decision, user_id: str = "1", key: str = "m1.1") -> Reply:
     return Reply("?", decision=decision, decision_for=user_id, decision_key=key)
 
 
-async def test_live_buttons_go_when_a_newer_question_is_asked() -> None:
+async def test_live_buttons_go_when_a_newer_question_is_asked(wire: Wire) -> None:
     service = FakeService()
     live = LiveButtons(service)  # type: ignore[arg-type]
-    first, second = FakeMessage(), FakeMessage()
-    await live.update(PLACE, [(asked(Decision.TURN), first)])  # type: ignore[list-item]
+    first, second = await wire.post("?"), await wire.post("?")
+    await live.update(PLACE, [(asked(Decision.TURN), first)])
     assert live.message_id(PLACE) == first.id
-    await live.update(PLACE, [(asked(Decision.DOUBLE, "2"), second)])  # type: ignore[list-item]
-    assert first.edits == [{"view": None}] and second.edits == []
+    await live.update(PLACE, [(asked(Decision.DOUBLE, "2"), second)])
+    [edit] = edits(wire, first)
+    assert buttons_removed(edit) and edits(wire, second) == []
     assert live.message_id(PLACE) == second.id
 
 
-async def test_live_buttons_go_when_the_question_is_answered_by_typing() -> None:
+async def test_live_buttons_go_when_the_question_is_answered_by_typing(wire: Wire) -> None:
     service = FakeService()
     live = LiveButtons(service)  # type: ignore[arg-type]
-    message = FakeMessage()
-    await live.update(PLACE, [(asked(Decision.TURN), message)])  # type: ignore[list-item]
+    message = await wire.post("?")
+    await live.update(PLACE, [(asked(Decision.TURN), message)])
     service.pending = Pending(Decision.TURN, "1", "alice", "m1.1")
-    await live.update(PLACE, [(Reply("Pips ..."), FakeMessage())])  # type: ignore[list-item]
-    assert message.edits == []  # still the question: the buttons stay
+    await live.update(PLACE, [(Reply("Pips ..."), await wire.post("Pips ..."))])
+    assert edits(wire, message) == []  # still the question: the buttons stay
     service.pending = Pending(Decision.TURN, "1", "alice", "m1.3")  # the same kind, but newer
-    await live.update(PLACE, [(Reply("..."), FakeMessage())])  # type: ignore[list-item]
-    assert message.edits == [{"view": None}]
-    message.edits.clear()
-    await live.update(PLACE, [(asked(Decision.TURN, key="m1.3"), message)])  # type: ignore[list-item]
+    await live.update(PLACE, [(Reply("..."), await wire.post("..."))])
+    [edit] = edits(wire, message)
+    assert buttons_removed(edit)
+    await live.update(PLACE, [(asked(Decision.TURN, key="m1.3"), message)])
     service.pending = None
-    await live.update(PLACE, [(Reply("alice rolls 6-5."), FakeMessage())])  # type: ignore[list-item]
-    assert message.edits == [{"view": None}]
+    await live.update(PLACE, [(Reply("alice rolls 6-5."), await wire.post("alice rolls 6-5."))])
+    [_, again] = edits(wire, message)
+    assert buttons_removed(again)
     assert live.message_id(PLACE) is None
 
 
-async def test_live_buttons_ignore_refusals() -> None:
+async def test_live_buttons_ignore_refusals(wire: Wire) -> None:
     live = LiveButtons(FakeService())  # type: ignore[arg-type]
-    await live.update(PLACE, [(Reply("No.", private=True, decision=Decision.TURN), FakeMessage())])  # type: ignore[list-item]
+    refusal = Reply("No.", private=True, decision=Decision.TURN)
+    await live.update(PLACE, [(refusal, await wire.post("No."))])
     assert live.message_id(PLACE) is None
-
-
-class Failing(FakeMessage):
-    def __init__(self, error: Exception) -> None:
-        super().__init__()
-        self.error = error
-
-    async def edit(self, **kwargs: Any) -> FakeMessage:
-        raise self.error
-
-
-class _Response:
-    status = 404
-    reason = "Not Found"
 
 
 @pytest.mark.parametrize("status", [404, 500])
-async def test_removing_buttons_never_raises(status: int) -> None:
-    response = _Response()
-    response.status = status
-    kind = discord.NotFound if status == 404 else discord.HTTPException
-    error = kind(response, "gone")
-    await remove_buttons(Failing(error))  # type: ignore[arg-type]
+async def test_removing_buttons_never_raises(wire: Wire, status: int) -> None:
+    message = await wire.post("?")
+    wire.refuse(EDIT, status, status)  # deleted, or Discord failing
+    await remove_buttons(message)
+    assert [call.status for call in wire.calls_of(EDIT)] == [status]  # tried once, no raise

@@ -1,133 +1,127 @@
-"""The hybrid commands called as slash commands (and as prefix commands) with small mocks."""
+"""The hybrid commands used as slash commands (and as prefix commands), through
+:mod:`tests.cogs.wire`: what each answers, publicly or for the user alone, and when it defers."""
 
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from collections.abc import AsyncIterator
 
 import discord
 import pytest
 
 from bot.cogs import replies
-from bot.cogs.buttons import button_ids
-from bot.cogs.replies import LiveButtons, place_of
+from bot.cogs.replies import place_of
 from bot.cogs.table import TableCog, help_topics
 from bot.service.commands.help import BY_NAME
 from bot.service.models import Place, Reply, User
 from bot.service.table import TableService
-from tests.cogs.fakes import ALICE, BOB, CAROL, PLACE, PNG, FakeCtx, FakeMember, file_bytes
+from bot.settings import Settings
+from tests.cogs.wire import CHANNEL_ID, GUILD_ID, PNG, Person, Sent, Wire, start
 
-THREAD_ID = 777
+ALICE = Person(300000000000000001, "alice")
+BOB = Person(300000000000000002, "bob")
+CAROL = Person(300000000000000003, "carol")
+ROBOT = Person(300000000000000555, "robot", bot=True)
+PLACE = Place(str(GUILD_ID), str(CHANNEL_ID))
+THREAD_ID = 300000000000000777
 
 
 @pytest.fixture
-def cog(service: TableService) -> TableCog:
-    return TableCog(service, LiveButtons(service))
+async def wire(service: TableService, settings: Settings) -> AsyncIterator[Wire]:
+    wire = await start(service, settings, ALICE, BOB, CAROL, ROBOT)
+    yield wire
+    await wire.close()
 
 
-def only(ctx: FakeCtx) -> dict[str, Any]:
-    assert len(ctx.sent) == 1, ctx.sent
-    return ctx.sent[0]
+def only(sent: list[Sent]) -> Sent:
+    assert len(sent) == 1, [message.content for message in sent]
+    return sent[0]
 
 
-async def start(cog: TableCog) -> FakeMember:
+async def start_match(wire: Wire) -> Person:
     """alice challenges bob to 3 points, bob accepts; returns who is to move."""
-    await TableCog.challenge.callback(cog, FakeCtx(ALICE), BOB, length="3")  # type: ignore[arg-type]
-    await TableCog.accept.callback(cog, FakeCtx(BOB))  # type: ignore[arg-type]
-    table = await cog.service.table(PLACE)
+    await wire.slash(ALICE, "challenge", opponent=BOB, length="3")
+    await wire.slash(BOB, "accept")
+    table = await wire.bot.service.table(PLACE)
     assert table is not None and table.match.turn is not None
     return ALICE if table.row.player_ids[table.match.turn] == str(ALICE.id) else BOB
 
 
-async def test_slash_challenge_pings_only_the_challenged(cog: TableCog) -> None:
-    ctx = FakeCtx(ALICE)
-    await TableCog.challenge.callback(cog, ctx, BOB, length="3")  # type: ignore[arg-type]
-    sent = only(ctx)
-    assert sent["content"].startswith(f"<@{BOB.id}> alice challenges bob to a 3-point match")
-    mentions = sent["allowed_mentions"]
-    assert [user.id for user in mentions.users] == [BOB.id]
-    assert mentions.everyone is False and mentions.roles is False
-    pending = await cog.service.pending_decision(PLACE)
+async def test_slash_challenge_pings_only_the_challenged(wire: Wire) -> None:
+    sent = only(await wire.slash(ALICE, "challenge", opponent=BOB, length="3"))
+    assert sent.via == "response" and not sent.ephemeral
+    assert sent.content.startswith(f"<@{BOB.id}> alice challenges bob to a 3-point match")
+    mentions = sent.request["allowed_mentions"]
+    assert mentions["users"] == [BOB.id]
+    assert mentions["parse"] == []  # neither @everyone nor roles
+    pending = await wire.bot.service.pending_decision(PLACE)
     assert pending is not None
-    assert button_ids(sent["view"]) == [f"bg:accept:{pending.key}", f"bg:decline:{pending.key}"]
-    assert "files" not in sent
+    assert sent.custom_ids == [f"bg:accept:{pending.key}", f"bg:decline:{pending.key}"]
+    assert sent.attachments == []
 
 
-async def test_slash_challenge_of_a_bot_is_refused(cog: TableCog) -> None:
-    ctx = FakeCtx(ALICE)
-    robot = FakeMember(555, "robot", bot=True)
-    await TableCog.challenge.callback(cog, ctx, robot, length=None)  # type: ignore[arg-type]
-    assert only(ctx)["ephemeral"] is True
-    assert await cog.service.pending_decision(PLACE) is None
+async def test_slash_challenge_of_a_bot_is_refused(wire: Wire) -> None:
+    assert only(await wire.slash(ALICE, "challenge", opponent=ROBOT)).ephemeral is True
+    assert await wire.bot.service.pending_decision(PLACE) is None
 
 
-async def test_slash_accept_and_move_send_the_board(cog: TableCog) -> None:
-    mover = await start(cog)
-    table = await cog.service.table(PLACE)
+async def test_slash_accept_and_move_send_the_board(wire: Wire) -> None:
+    mover = await start_match(wire)
+    table = await wire.bot.service.table(PLACE)
     assert table is not None
-    ctx = FakeCtx(mover)
     play = table.match.legal_plays()[0].notation
-    await TableCog.move.callback(cog, ctx, play=play)  # type: ignore[arg-type]
-    sent = only(ctx)
-    assert [file.filename for file in sent["files"]] == ["board.png"]
-    assert file_bytes(sent["files"][0]).startswith(PNG)
-    assert not sent.get("ephemeral")
+    sent = only(await wire.slash(mover, "move", play=play))
+    assert sent.attachments == ["board.png"]
+    assert sent.blobs["board.png"].startswith(PNG)
+    assert not sent.ephemeral
 
 
-async def test_slash_refusal_is_ephemeral(cog: TableCog) -> None:
-    await start(cog)
-    ctx = FakeCtx(CAROL)
-    await TableCog.roll.callback(cog, ctx)  # type: ignore[arg-type]
-    sent = only(ctx)
-    assert sent["ephemeral"] is True
-    assert "you can watch" in sent["content"]
+async def test_slash_refusal_is_ephemeral(wire: Wire) -> None:
+    await start_match(wire)
+    sent = only(await wire.slash(CAROL, "roll"))
+    assert sent.ephemeral is True
+    assert "you can watch" in sent.content
 
 
-async def test_prefix_refusal_is_a_plain_short_reply(cog: TableCog) -> None:
-    await start(cog)
-    ctx = FakeCtx(CAROL, slash=False)
-    await TableCog.roll.callback(cog, ctx)  # type: ignore[arg-type]
-    assert ctx.sent == []
-    assert len(ctx.replied) == 1
-    reply = ctx.replied[0]
-    assert "you can watch" in reply["content"] and reply["mention_author"] is False
-    assert "ephemeral" not in reply
+async def test_prefix_refusal_is_a_plain_short_reply(wire: Wire) -> None:
+    await start_match(wire)
+    reply = only(await wire.type(CAROL, "!roll"))
+    assert reply.via == "channel" and "message_reference" in reply.request  # a reply
+    assert "you can watch" in reply.content
+    assert reply.request["allowed_mentions"]["replied_user"] is False  # no ping of carol
+    assert not reply.ephemeral
 
 
-async def test_slash_resign_stats_and_help_pass_their_options(cog: TableCog) -> None:
-    mover = await start(cog)
-    await TableCog.resign.callback(cog, FakeCtx(mover), level="gammon")  # type: ignore[arg-type]
-    pending = await cog.service.pending_decision(PLACE)
+async def test_slash_resign_stats_and_help_pass_their_options(wire: Wire) -> None:
+    mover = await start_match(wire)
+    await wire.slash(mover, "resign", level="gammon")
+    pending = await wire.bot.service.pending_decision(PLACE)
     assert pending is not None and pending[0].value == "resignation"
 
-    ctx = FakeCtx(CAROL)
-    await TableCog.stats.callback(cog, ctx, BOB)  # type: ignore[arg-type]
-    assert only(ctx)["content"].startswith("bob: rating")
-
-    ctx = FakeCtx(CAROL)
-    await TableCog.help_.callback(cog, ctx, command="move")  # type: ignore[arg-type]
-    assert "move <play>" in only(ctx)["content"]
+    assert only(await wire.slash(CAROL, "stats", member=BOB)).content.startswith("bob: rating")
+    assert "move <play>" in only(await wire.slash(CAROL, "help", command="move")).content
 
 
-async def test_a_thread_is_a_table_of_its_own(cog: TableCog) -> None:
-    await start(cog)
-    ctx = FakeCtx(CAROL, channel_id=THREAD_ID)
-    await TableCog.challenge.callback(cog, ctx, ALICE, length="1")  # type: ignore[arg-type]
-    assert not only(ctx).get("ephemeral")
+async def test_a_thread_is_a_table_of_its_own(wire: Wire) -> None:
+    await start_match(wire)
+    wire.add_channel(THREAD_ID, "a thread", kind=discord.ChannelType.public_thread)
+    sent = only(await wire.slash_in(THREAD_ID, CAROL, "challenge", opponent=ALICE, length="1"))
+    assert not sent.ephemeral and sent.channel_id == THREAD_ID
     thread = Place(PLACE.server_id, str(THREAD_ID))
-    assert (await cog.service.pending_decision(thread)) is not None
-    assert (await cog.service.table(PLACE)) is not None
+    assert (await wire.bot.service.pending_decision(thread)) is not None
+    assert (await wire.bot.service.table(PLACE)) is not None
 
 
-async def test_direct_messages_are_a_place_outside_servers(cog: TableCog) -> None:
+async def test_direct_messages_are_a_place_outside_servers(wire: Wire) -> None:
     assert place_of(None, 42) == Place("dm", "42")
-    ctx = FakeCtx(ALICE, guild_id=None, channel_id=42)
-    await TableCog.help_.callback(cog, ctx)  # type: ignore[arg-type]
-    assert only(ctx)["embed"].title == "Backgammon commands"
+    sent = only(await wire.slash_in(None, ALICE, "help"))
+    assert sent.channel_id != CHANNEL_ID
+    [embed] = sent.data["embeds"]
+    assert embed["title"] == "Backgammon commands"
 
 
 async def test_a_slow_command_is_deferred_within_three_seconds(
-    cog: TableCog, monkeypatch: pytest.MonkeyPatch
+    wire: Wire, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(replies, "DEFER_AFTER", 0.01)
 
@@ -135,32 +129,29 @@ async def test_a_slow_command_is_deferred_within_three_seconds(
         await asyncio.sleep(0.05)
         return [Reply("Slow but done.")]
 
-    monkeypatch.setattr(cog.service, "pips", slow)
-    ctx = FakeCtx(ALICE)
-    await TableCog.pips.callback(cog, ctx)  # type: ignore[arg-type]
-    assert ctx.deferred
-    assert only(ctx)["content"] == "Slow but done."
+    monkeypatch.setattr(wire.bot.service, "pips", slow)
+    sent = only(await wire.slash(ALICE, "pips"))
+    assert wire.responses == [{"type": 5}]  # deferred: "thinking..."
+    assert sent.via == "followup" and sent.content == "Slow but done."
 
 
-async def test_a_slow_refusal_stays_private(cog: TableCog, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_a_slow_refusal_stays_private(wire: Wire, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(replies, "DEFER_AFTER", 0.01)
 
     async def slow(place: Place, user: User) -> list[Reply]:
         await asyncio.sleep(0.05)
         return [Reply("No.", private=True)]
 
-    monkeypatch.setattr(cog.service, "pips", slow)
-    ctx = FakeCtx(ALICE)
-    await TableCog.pips.callback(cog, ctx)  # type: ignore[arg-type]
-    assert ctx.interaction is not None and ctx.interaction.deleted_original
-    assert only(ctx)["ephemeral"] is True
+    monkeypatch.setattr(wire.bot.service, "pips", slow)
+    sent = only(await wire.slash(ALICE, "pips"))
+    assert wire.responses == [{"type": 5}, {"deleted": "@original"}]  # "thinking..." removed
+    assert sent.ephemeral is True and sent.content == "No."
 
 
-async def test_a_fast_command_is_not_deferred(cog: TableCog) -> None:
-    ctx = FakeCtx(ALICE)
-    await TableCog.leaderboard.callback(cog, ctx)  # type: ignore[arg-type]
-    assert not ctx.deferred
-    assert "No rated matches" in only(ctx)["content"]
+async def test_a_fast_command_is_not_deferred(wire: Wire) -> None:
+    sent = only(await wire.slash(ALICE, "leaderboard"))
+    assert [response["type"] for response in wire.responses] == [4]  # answered at once
+    assert sent.via == "response" and "No rated matches" in sent.content
 
 
 def test_help_autocomplete() -> None:
@@ -170,7 +161,14 @@ def test_help_autocomplete() -> None:
         assert name in [choice.value for choice in help_topics(name)]
 
 
-def test_every_table_command_is_a_hybrid_command_with_a_description(cog: TableCog) -> None:
+async def test_help_autocomplete_through_discord(wire: Wire) -> None:
+    choices = await wire.autocomplete(CAROL, "help", "command", "Re")
+    assert [choice["value"] for choice in choices] == ["rematch", "resign", "reject"]
+
+
+def test_every_table_command_is_a_hybrid_command_with_a_description(wire: Wire) -> None:
+    cog = wire.bot.get_cog("Backgammon")
+    assert isinstance(cog, TableCog)
     hybrid = {command.name: command for command in cog.get_commands()}
     assert set(hybrid) == set(BY_NAME)
     for name, command in hybrid.items():

@@ -1,19 +1,18 @@
 """A thread per match from Discord: opened from the challenge's message when it is accepted, the
-match's messages posted there, the permission that lacks said once, the setting obeyed."""
+match's messages posted there, the permission that lacks said once, the setting obeyed.
+
+Through :mod:`tests.cogs.wire`: threads are opened, posted in, deleted and archived by REST
+calls, which Discord may refuse."""
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from dataclasses import replace
-from types import SimpleNamespace
-from typing import Any
 
 import discord
 import pytest
 
-from bot.cogs.presses import ButtonPresses
 from bot.cogs.replies import LiveButtons
-from bot.cogs.table import TableCog
 from bot.cogs.threads import _TOLD as told
 from bot.cogs.threads import (
     ARCHIVE_MINUTES,
@@ -21,81 +20,32 @@ from bot.cogs.threads import (
     DiscordThreads,
     no_thread_text,
 )
-from bot.service.models import Place, User
+from bot.service.models import Place
 from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings
 from bot.store import Store
-from tests.cogs.fakes import (
-    ALICE,
-    BOB,
+from tests.cogs.wire import (
     CHANNEL_ID,
+    DELETE_CHANNEL,
+    EDIT_CHANNEL,
     GUILD_ID,
-    ME,
-    PLACE,
     SEED,
-    FakeCtx,
-    FakeInteraction,
-    FakeMessage,
+    SEND,
+    THREAD_ALONE,
+    THREAD_FROM_MESSAGE,
+    Person,
+    Sent,
+    Wire,
+    start,
 )
 from tests.service.driver import FakeClock
 
-THREAD_ID = 7777
+ALICE = Person(300000000000000001, "alice")
+BOB = Person(300000000000000002, "bob")
+PLACE = Place(str(GUILD_ID), str(CHANNEL_ID))
+OTHER_ID = 300000000000004242
+THREAD_ID = 300000000000007777
 THREAD = Place(str(GUILD_ID), str(THREAD_ID))
-ALL = discord.Permissions.text() | discord.Permissions(view_channel=True)
-NO_THREADS = ALL & ~discord.Permissions(create_public_threads=True)
-
-
-class FakeChannel:
-    """A text channel (or, with another ``kind``, a thread or a forum) that records messages
-    and the threads opened in it."""
-
-    def __init__(
-        self,
-        channel_id: int = CHANNEL_ID,
-        *,
-        kind: discord.ChannelType = discord.ChannelType.text,
-        perms: discord.Permissions = ALL,
-        fails: discord.HTTPException | None = None,
-    ) -> None:
-        self.id = channel_id
-        self.type = kind
-        self.guild = SimpleNamespace(id=GUILD_ID, me=ME)
-        self.perms = perms
-        self.fails = fails
-        self.sent: list[dict[str, Any]] = []
-        self.opened: list[dict[str, Any]] = []
-
-    def permissions_for(self, member: Any) -> discord.Permissions:
-        assert member is ME
-        return self.perms
-
-    async def create_thread(self, **kwargs: Any) -> SimpleNamespace:
-        self.opened.append(kwargs)
-        if self.fails is not None:
-            raise self.fails
-        return SimpleNamespace(id=THREAD_ID)
-
-    async def send(self, content: str | None = None, **kwargs: Any) -> FakeMessage:
-        self.sent.append({"content": content, **kwargs})
-        return FakeMessage(channel=self)
-
-
-class FakeClient:
-    def __init__(self, *channels: FakeChannel) -> None:
-        self.channels = {channel.id: channel for channel in channels}
-
-    def get_channel(self, channel_id: int) -> FakeChannel | None:
-        return self.channels.get(channel_id)
-
-    def get_partial_messageable(self, channel_id: int, **kwargs: Any) -> FakeChannel:
-        assert kwargs == {"guild_id": GUILD_ID}
-        return self.channels[channel_id]
-
-
-def http_error(status: int) -> discord.HTTPException:
-    response = SimpleNamespace(status=status, reason="refused")
-    kind = discord.Forbidden if status == 403 else discord.HTTPException
-    return kind(response, "refused")
 
 
 @pytest.fixture(autouse=True)
@@ -120,226 +70,200 @@ async def service(
     service.close()
 
 
-class Table:
-    """The cog and the presses over one service, with a fake client of ``channels``."""
+@pytest.fixture
+async def wire(service: TableService, settings: Settings) -> AsyncIterator[Wire]:
+    wire = await start(service, settings, ALICE, BOB)
+    yield wire
+    await wire.close()
 
-    def __init__(self, service: TableService, *channels: FakeChannel) -> None:
-        self.service = service
-        self.client = FakeClient(*channels)
-        self.live = LiveButtons(service)
-        self.cog = TableCog(service, self.live)
-        self.presses = ButtonPresses(service, self.live)
 
-    def ctx(self, author: Any, *, channel_id: int = CHANNEL_ID) -> FakeCtx:
-        ctx = FakeCtx(author, slash=False, channel_id=channel_id)
-        ctx.bot = self.client  # type: ignore[attr-defined]
-        ctx.message = FakeMessage(channel=self.client.channels.get(channel_id))  # type: ignore[assignment]
-        return ctx
+async def challenge(wire: Wire) -> Sent:
+    """alice challenges bob to 1 point by a typed command; the challenge's message."""
+    [message] = await wire.type(ALICE, f"!challenge <@{BOB.id}> 1")
+    assert message.custom_ids
+    return message
 
-    async def challenge(self) -> FakeCtx:
-        ctx = self.ctx(ALICE)
-        bob = User(str(BOB.id), BOB.display_name)
-        await self.cog.run(ctx, lambda place, user: self.service.challenge(place, user, bob, "1"))
-        return ctx
 
-    async def press(self, user: Any, action: str, message: FakeMessage) -> FakeInteraction:
-        pending = await self.service.pending_decision(PLACE)
-        assert pending is not None
-        interaction = FakeInteraction(user, message=message)
-        interaction.client = self.client  # type: ignore[attr-defined]
-        await self.presses(interaction, action, pending.key)  # type: ignore[arg-type]
-        return interaction
+async def accept(wire: Wire, message: Sent) -> list[Sent]:
+    [accept_id] = [c for c in message.custom_ids if c.split(":")[1] == "accept"]
+    return await wire.press(BOB, message, accept_id)
+
+
+def thread_opened(wire: Wire) -> Place:
+    [thread] = wire.guild.threads
+    return Place(str(GUILD_ID), str(thread.id))
+
+
+def thread_calls(wire: Wire) -> int:
+    return len(wire.calls_of(THREAD_FROM_MESSAGE) + wire.calls_of(THREAD_ALONE))
 
 
 async def test_accepting_opens_a_thread_from_the_challenge_and_plays_there(
-    service: TableService,
+    wire: Wire, service: TableService
 ) -> None:
-    channel, thread = FakeChannel(), FakeChannel(THREAD_ID, kind=discord.ChannelType.public_thread)
-    table = Table(service, channel, thread)
-    ctx = await table.challenge()
-    challenge_message = table.live.message(PLACE, (await service.pending_decision(PLACE)).key)  # type: ignore[union-attr]
-    assert challenge_message is not None
-    pressed = await table.press(BOB, "accept", FakeMessage(channel=channel))
-    [opened] = channel.opened
-    assert opened == {
-        "name": "alice vs bob · 1 point",
-        "message": challenge_message,  # the challenge's, known from its buttons
-        "auto_archive_duration": ARCHIVE_MINUTES,
-    }
+    message = await challenge(wire)
+    pressed = await accept(wire, message)
+    [opened] = wire.calls_of(THREAD_FROM_MESSAGE)
+    assert opened.ids == {"channel_id": CHANNEL_ID, "message_id": message.id}  # the challenge's
+    assert opened.json["name"] == "alice vs bob · 1 point"
+    assert opened.json["auto_archive_duration"] == ARCHIVE_MINUTES
+    thread = thread_opened(wire)
     # The press is answered in the channel with a pointer; the board goes to the thread.
-    [pointer] = pressed.followup.sent
-    assert pointer["content"] == (
-        f"bob accepts alice's challenge. The match is played in its thread: <#{THREAD_ID}>"
+    pointer, status = pressed
+    assert pointer.via == "followup" and pointer.channel_id == CHANNEL_ID
+    assert pointer.content == (
+        f"bob accepts alice's challenge. The match is played in its thread: <#{thread.channel_id}>"
     )
-    [status] = thread.sent
-    assert "Dice commitment" in status["content"]
-    assert not channel.sent and len(ctx.sent) == 1  # the challenge only
-    match = await service.table(THREAD)
+    assert status.channel_id == int(thread.channel_id) and status.via == "channel"
+    assert "Dice commitment" in status.content
+    posted = [call.ids["channel_id"] for call in wire.calls_of(SEND)]
+    assert posted == [CHANNEL_ID, int(thread.channel_id)]  # the challenge, then the status only
+    match = await service.table(thread)
     assert match is not None and match.row.parent_channel_id == str(CHANNEL_ID)
     # The channel's question is gone with its buttons; the thread's are remembered there.
-    assert table.live.message_id(PLACE) is None
-    pending = await service.pending_decision(THREAD)
-    assert ("view" in status) is (pending is not None)
-    assert (table.live.message_id(THREAD) is not None) is (pending is not None)
+    live = wire.bot.live
+    assert live.message_id(PLACE) is None
+    pending = await service.pending_decision(thread)
+    assert bool(status.custom_ids) is (pending is not None)
+    assert (live.message_id(thread) is not None) is (pending is not None)
 
 
 async def test_a_typed_accept_after_a_restart_hangs_the_thread_from_the_command(
-    service: TableService,
+    wire: Wire, service: TableService, settings: Settings
 ) -> None:
-    channel, thread = FakeChannel(), FakeChannel(THREAD_ID, kind=discord.ChannelType.public_thread)
-    table = Table(service, channel, thread)
-    await table.challenge()
-    table.live = LiveButtons(service)  # a restart forgets the challenge's message
-    table.cog = TableCog(service, table.live)
-    ctx = table.ctx(BOB)
-    await TableCog.accept.callback(table.cog, ctx)  # type: ignore[arg-type]
-    assert channel.opened[0]["message"] is ctx.message
-    assert [sent["content"].split(":")[0] for sent in ctx.sent] == [
-        "bob accepts alice's challenge. The match is played in its thread"
-    ]
-    assert len(thread.sent) == 1
+    await challenge(wire)
+    await wire.close()
+    restarted = await start(service, settings, ALICE, BOB)  # it forgets the challenge's message
+    try:
+        sent = await restarted.type(BOB, "!accept")
+        [opened] = restarted.calls_of(THREAD_FROM_MESSAGE)
+        assert opened.ids["message_id"] == restarted.typed[-1]  # the typed command's
+        in_channel = [m for m in sent if m.channel_id == CHANNEL_ID]
+        assert [m.content.split(":")[0] for m in in_channel] == [
+            "bob accepts alice's challenge. The match is played in its thread"
+        ]
+        thread = thread_opened(restarted)
+        assert len(restarted.in_channel(int(thread.channel_id))) == 1
+    finally:
+        await restarted.close()
 
 
-async def test_the_result_goes_to_the_channel_too(service: TableService) -> None:
-    channel, thread = FakeChannel(), FakeChannel(THREAD_ID, kind=discord.ChannelType.public_thread)
-    table = Table(service, channel, thread)
-    await table.challenge()
-    await table.press(BOB, "accept", FakeMessage(channel=channel))
-    match = await service.table(THREAD)
+async def test_the_result_goes_to_the_channel_too(wire: Wire, service: TableService) -> None:
+    await accept(wire, await challenge(wire))
+    thread = thread_opened(wire)
+    match = await service.table(thread)
     assert match is not None
     resigner, other = (ALICE, BOB) if match.match.turn == 0 else (BOB, ALICE)
-    in_thread = table.ctx(resigner, channel_id=THREAD_ID)
-    await table.cog.run(in_thread, lambda place, user: service.resign(place, user, "single"))
-    answer = table.ctx(other, channel_id=THREAD_ID)
-    await table.cog.run(answer, service.accept)
-    assert "wins" in answer.sent[-1]["content"]
-    [result] = channel.sent
-    assert result["content"] == (
-        f"{other.display_name} beats {resigner.display_name} 1-0 in a 1-point match. "
-        f"(<#{THREAD_ID}>)"
+    here = int(thread.channel_id)
+    await wire.type(resigner, "!resign single", channel=here)
+    before = len(wire.in_channel(CHANNEL_ID))
+    answer = await wire.type(other, "!accept", channel=here)
+    assert "wins" in [m for m in answer if m.channel_id == here][-1].content
+    [result] = wire.in_channel(CHANNEL_ID)[before:]
+    assert result.content == (
+        f"{other.name} beats {resigner.name} 1-0 in a 1-point match. (<#{here}>)"
     )
 
 
 async def test_missing_permission_is_said_once_and_the_match_stays(
-    service: TableService,
+    wire: Wire, service: TableService
 ) -> None:
-    channel = FakeChannel(perms=NO_THREADS)
-    table = Table(service, channel)
-    await table.challenge()
-    pressed = await table.press(BOB, "accept", FakeMessage(channel=channel))
-    notice, status = (sent["content"] for sent in pressed.followup.sent)
+    wire.deny(wire.channel, create_public_threads=False)
+    pressed = await accept(wire, await challenge(wire))
+    notice, status = (message.content for message in pressed)
     assert notice == no_thread_text(["Create Public Threads"])
     assert "Dice commitment" in status
-    assert channel.opened == [] and await service.table(PLACE) is not None
+    assert thread_calls(wire) == 0 and await service.table(PLACE) is not None
     # Once per process and channel: a new opener (a new login's) doesn't say it again.
-    opener = DiscordThreads(table.client, table.live)  # type: ignore[arg-type]
+    opener = DiscordThreads(wire.bot, wire.bot.live)
     again = await opener.open(PLACE, "x vs y · 3 points", None)
     assert again.thread is None and again.notice is None
-    other = FakeChannel(CHANNEL_ID + 1, perms=NO_THREADS)
-    fresh = DiscordThreads(FakeClient(other), table.live)  # type: ignore[arg-type]
-    first = await fresh.open(Place(PLACE.server_id, str(other.id)), "x vs y · 3 points", None)
+    other = wire.add_channel(OTHER_ID, "other")
+    wire.deny(other, create_public_threads=False)
+    fresh = DiscordThreads(wire.bot, wire.bot.live)
+    first = await fresh.open(Place(PLACE.server_id, str(OTHER_ID)), "x vs y · 3 points", None)
     assert first.thread is None and first.notice is not None  # another channel: told there
 
 
-async def test_refused_by_discord_is_said_and_other_failures_play_in_place() -> None:
+async def test_refused_by_discord_is_said_and_other_failures_play_in_place(wire: Wire) -> None:
+    origin = await wire.post("a challenge")
     for status, said in ((403, True), (500, False)):
-        channel = FakeChannel(fails=http_error(status))
-        opener = DiscordThreads(
-            FakeClient(channel),  # type: ignore[arg-type]
-            LiveButtons(None),  # type: ignore[arg-type]
-            origin=FakeMessage(channel=channel),  # type: ignore[arg-type]
-        )
+        before = thread_calls(wire)
+        wire.refuse(THREAD_FROM_MESSAGE, status)
+        wire.refuse(THREAD_ALONE, status)
+        opener = DiscordThreads(wire.bot, LiveButtons(None), origin=origin)  # type: ignore[arg-type]
         opened = await opener.open(PLACE, "a vs b · 1 point", None)
         assert opened.thread is None and (opened.notice is not None) is said
         # From a message first; a 5xx is tried once more as a thread alone.
-        assert len(channel.opened) == (1 if status == 403 else 2)
+        assert thread_calls(wire) - before == (1 if status == 403 else 2)
+        wire.allow()
 
 
-async def test_no_message_known_opens_a_thread_alone() -> None:
-    channel = FakeChannel()
-    other = FakeMessage(channel=FakeChannel(4242))  # another channel's message is no origin
-    opener = DiscordThreads(
-        FakeClient(channel),  # type: ignore[arg-type]
-        LiveButtons(None),  # type: ignore[arg-type]
-        origin=other,  # type: ignore[arg-type]
-    )
+async def test_no_message_known_opens_a_thread_alone(wire: Wire) -> None:
+    wire.add_channel(OTHER_ID, "other")
+    other = await wire.post("elsewhere", channel=OTHER_ID)  # another channel's: no origin
+    opener = DiscordThreads(wire.bot, LiveButtons(None), origin=other)  # type: ignore[arg-type]
     opened = await opener.open(PLACE, "a vs b · money", None)
-    assert opened.thread == THREAD
-    assert channel.opened == [
-        {
-            "name": "a vs b · money",
-            "type": discord.ChannelType.public_thread,
-            "auto_archive_duration": ARCHIVE_MINUTES,
-        }
-    ]
+    assert opened.thread == thread_opened(wire)
+    assert wire.calls_of(THREAD_FROM_MESSAGE) == []
+    [alone] = wire.calls_of(THREAD_ALONE)
+    assert alone.ids == {"channel_id": CHANNEL_ID}
+    assert {key: alone.json[key] for key in ("name", "type", "auto_archive_duration")} == {
+        "name": "a vs b · money",
+        "type": discord.ChannelType.public_thread.value,
+        "auto_archive_duration": ARCHIVE_MINUTES,
+    }
 
 
 @pytest.mark.parametrize(
     "kind", [discord.ChannelType.public_thread, discord.ChannelType.forum, None]
 )
-async def test_threads_forums_and_dms_play_in_place(kind: discord.ChannelType | None) -> None:
-    channels = [] if kind is None else [FakeChannel(kind=kind)]
-    opener = DiscordThreads(FakeClient(*channels), LiveButtons(None))  # type: ignore[arg-type]
-    opened = await opener.open(PLACE, "a vs b · 1 point", None)
+async def test_threads_forums_and_dms_play_in_place(
+    wire: Wire, kind: discord.ChannelType | None
+) -> None:
+    if kind is not None:
+        wire.add_channel(OTHER_ID, "elsewhere", kind=kind)
+    opener = DiscordThreads(wire.bot, LiveButtons(None))  # type: ignore[arg-type]
+    opened = await opener.open(Place(str(GUILD_ID), str(OTHER_ID)), "a vs b · 1 point", None)
     assert opened.thread is None and opened.notice is None
     dm = await opener.open(Place("dm", "555"), "a vs b · 1 point", None)
     assert dm.thread is None and dm.notice is None
+    assert thread_calls(wire) == 0
 
 
 async def test_setting_off_opens_no_thread(
     store: Store, settings: Settings, clock: FakeClock
 ) -> None:
-    service = TableService(
-        store,
-        settings=replace(settings, match_threads=False),
-        dice=seeded_dice(SEED),
-        clock=clock,
-        images=False,
-    )
-    channel = FakeChannel()
-    table = Table(service, channel)
-    await table.challenge()
-    pressed = await table.press(BOB, "accept", FakeMessage(channel=channel))
-    [status] = pressed.followup.sent
-    assert "Dice commitment" in status["content"]
-    assert channel.opened == [] and await service.table(PLACE) is not None
-    service.close()
+    off = replace(settings, match_threads=False)
+    service = TableService(store, settings=off, dice=seeded_dice(SEED), clock=clock, images=False)
+    wire = await start(service, off, ALICE, BOB)
+    try:
+        [status] = await accept(wire, await challenge(wire))
+        assert "Dice commitment" in status.content and status.channel_id == CHANNEL_ID
+        assert thread_calls(wire) == 0 and await service.table(PLACE) is not None
+    finally:
+        await wire.close()
+        service.close()
 
 
-class FakeThread:
-    """A thread the opener opened: deleted, or (without Manage Threads) told and archived."""
-
-    def __init__(self, *, deletable: bool = True) -> None:
-        self.id = THREAD_ID
-        self.type = discord.ChannelType.public_thread
-        self.deletable = deletable
-        self.deleted = False
-        self.sent: list[str] = []
-        self.archived = False
-
-    async def delete(self) -> None:
-        if not self.deletable:
-            raise http_error(403)
-        self.deleted = True
-
-    async def send(self, content: str) -> None:
-        self.sent.append(content)
-
-    async def edit(self, *, archived: bool) -> None:
-        self.archived = archived
-
-
-async def test_an_unused_thread_is_deleted_or_archived() -> None:
+async def test_an_unused_thread_is_deleted_or_archived(wire: Wire) -> None:
     for deletable in (True, False):
-        thread = FakeThread(deletable=deletable)
-        client = FakeClient()
-        client.channels[THREAD_ID] = thread  # type: ignore[assignment]
-        opener = DiscordThreads(client, LiveButtons(None))  # type: ignore[arg-type]
+        wire.add_channel(THREAD_ID, "unused", kind=discord.ChannelType.public_thread)
+        if not deletable:
+            wire.refuse(DELETE_CHANNEL, 403)  # no Manage Threads
+        calls = len(wire.calls)
+        opener = DiscordThreads(wire.bot, LiveButtons(None))  # type: ignore[arg-type]
         await opener.discard(THREAD)
-        assert thread.deleted is deletable
-        assert thread.sent == ([] if deletable else [UNUSED_THREAD])
-        assert thread.archived is not deletable
-    channel = FakeChannel()  # never a channel, whatever it is asked
-    opener = DiscordThreads(FakeClient(channel), LiveButtons(None))  # type: ignore[arg-type]
-    await opener.discard(PLACE)
-    assert channel.sent == []
+        made = [(call.route, call.status) for call in wire.calls[calls:]]
+        if deletable:
+            assert made == [(DELETE_CHANNEL, 200)]
+            assert wire.bot.get_channel(THREAD_ID) is None
+        else:
+            assert made == [(DELETE_CHANNEL, 403), (SEND, 200), (EDIT_CHANNEL, 200)]
+            assert wire.last().content == UNUSED_THREAD
+            assert wire.last().channel_id == THREAD_ID
+            assert wire.calls[-1].json == {"archived": True}
+    calls = len(wire.calls)
+    opener = DiscordThreads(wire.bot, LiveButtons(None))  # type: ignore[arg-type]
+    await opener.discard(PLACE)  # never a channel, whatever it is asked
+    assert wire.calls[calls:] == []
