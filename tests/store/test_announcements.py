@@ -6,7 +6,8 @@ import sqlite3
 from pathlib import Path
 
 from bot.store import Store
-from bot.store.database import migration_statements, migrations
+from bot.store.migrate import legacy_migrations as migrations
+from bot.store.migrate import migration_statements
 
 
 async def seat(store: Store) -> int:

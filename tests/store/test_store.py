@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from bot.store import StaleMatchError, Store
-from bot.store.database import migrations
+from bot.store.migrate import legacy_migrations as migrations
 
 
 async def test_migrations_wal_and_foreign_keys(tmp_path: Path) -> None:
@@ -88,7 +88,7 @@ async def test_leaderboard_and_rank(tmp_path: Path) -> None:
 async def test_upgrade_keeps_existing_rows(tmp_path: Path) -> None:
     import sqlite3
 
-    from bot.store.database import migration_statements
+    from bot.store.migrate import migration_statements
 
     path = tmp_path / "old.sqlite3"
     first_number, first_sql = migrations()[0]
