@@ -639,6 +639,26 @@ class Transaction:
         row = (await self._db.execute(_player(server_id, user_id).with_for_update())).first()
         return PlayerRow(**row._mapping) if row else None
 
+    async def both_players(
+        self, server_id: str, ids: tuple[str, str]
+    ) -> tuple[PlayerRow, PlayerRow]:
+        """The two players of a match as this transaction sees them, held until it ends;
+        taken in one order whoever asks (by id), so that two processes rating two matches of
+        the same players wait for each other instead of deadlocking."""
+        rows = (
+            await self._db.execute(
+                select(p)
+                .where(p.c.server_id == server_id, p.c.user_id.in_(ids))
+                .order_by(p.c.user_id)
+                .with_for_update()
+            )
+        ).all()
+        found = {row.user_id: PlayerRow(**row._mapping) for row in rows}
+        missing = [user_id for user_id in ids if user_id not in found]
+        if missing:
+            raise StoreError(f"no player {missing[0]} on server {server_id}")
+        return found[ids[0]], found[ids[1]]
+
     async def mark_announced(self, match_id: int, version: int, now: float = 0.0) -> None:
         """Version ``version`` of the match was shown in its channel at ``now`` (never goes
         back to an older version)."""
