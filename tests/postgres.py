@@ -173,7 +173,11 @@ def start_server() -> PostgresServer:
         ],
     )
     if started.returncode != 0:
-        log = (data / "server.log").read_text(errors="replace") if (data / "server.log").exists() else ""
+        log = (
+            (data / "server.log").read_text(errors="replace")
+            if (data / "server.log").exists()
+            else ""
+        )
         raise NoPostgres(f"PostgreSQL did not start: {started.stderr.strip()} {log[-500:]}")
     return PostgresServer(
         f"postgresql://{SUPERUSER}@127.0.0.1:{port}/postgres", data, binaries, user

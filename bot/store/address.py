@@ -74,3 +74,14 @@ def _shown(url: URL) -> str:
 def _without_secret(error: Exception) -> str:
     """An error about a URL without the URL itself (it may hold a password)."""
     return type(error).__name__
+
+
+def shown(where: str | Path) -> str:
+    """How a ``BACKGAMMON_DB`` value is named in a log line: a file by its full path, a server
+    by its URL without the password."""
+    if isinstance(where, Path):
+        return str(where.resolve())
+    try:
+        return DatabaseAddress.parse(where).shown
+    except StoreError:
+        return "an unreadable database setting"

@@ -52,8 +52,10 @@ from bot.store.rows import (
 log = logging.getLogger(__name__)
 
 BUSY_SECONDS = 10.0  # how long a statement waits for another process's write lock
+CONNECT_SECONDS = 10.0  # how long to wait for a PostgreSQL server to answer
 POOL_SIZE = 5  # PostgreSQL connections per process (plus as many again at a peak)
 Statement = str | Executable  # a built query, or driver SQL (tests, diagnosis)
+Record = Row[*tuple[Any, ...]]  # a row of any width
 
 m = schema.matches
 c = schema.challenges
@@ -133,7 +135,11 @@ class Store:
     async def _open_postgres(cls, address: DatabaseAddress) -> Store:
         assert address.url is not None
         engine = create_async_engine(
-            address.url, pool_size=POOL_SIZE, max_overflow=POOL_SIZE, pool_pre_ping=True
+            address.url,
+            pool_size=POOL_SIZE,
+            max_overflow=POOL_SIZE,
+            pool_pre_ping=True,
+            connect_args={"timeout": CONNECT_SECONDS},
         )
         store = cls(engine, address, None)
         try:
@@ -144,7 +150,7 @@ class Store:
             await engine.dispose()
             if isinstance(error, (sa.DBAPIError, OSError)):
                 raise StoreError(
-                    f"can't use the database {address.shown}: {_cause(error)}"
+                    f"can't use the database {address.shown}: {_server_cause(error, address)}"
                 ) from None
             raise
         return store
@@ -194,12 +200,12 @@ class Store:
             async with self._engine.connect() as connection:
                 yield connection
 
-    async def fetch_one(self, statement: Statement, params: Iterable[Any] = ()) -> Row[Any] | None:
+    async def fetch_one(self, statement: Statement, params: Iterable[Any] = ()) -> Record | None:
         async with self._reading() as connection:
             result = await _run(connection, statement, params)
             return result.first() if result.returns_rows else None
 
-    async def fetch_all(self, statement: Statement, params: Iterable[Any] = ()) -> list[Row[Any]]:
+    async def fetch_all(self, statement: Statement, params: Iterable[Any] = ()) -> list[Record]:
         async with self._reading() as connection:
             result = await _run(connection, statement, params)
             return list(result.all()) if result.returns_rows else []
@@ -443,7 +449,7 @@ class Transaction:
         result = await _run(self._db, statement, params)
         return int(getattr(result, "rowcount", 0) or 0)
 
-    async def fetch_all(self, statement: Statement) -> list[Row[Any]]:
+    async def fetch_all(self, statement: Statement) -> list[Record]:
         """Rows as this transaction sees them."""
         return list((await _run(self._db, statement, ())).all())
 
@@ -485,7 +491,7 @@ class Transaction:
                 options=options,
             )
         )
-        return int(result.inserted_primary_key[0])
+        return _new_id(result)
 
     async def close_challenge(self, challenge_id: int, status: str) -> None:
         changed = await self.execute(
@@ -527,7 +533,7 @@ class Transaction:
                 last_action_at=now,
             )
         )
-        return int(result.inserted_primary_key[0])
+        return _new_id(result)
 
     async def save_match(
         self,
@@ -672,6 +678,12 @@ class Transaction:
         )
 
 
+def _new_id(result: Any) -> int:
+    key = result.inserted_primary_key
+    assert key is not None
+    return int(key[0])
+
+
 def _player(server_id: str, user_id: str) -> Any:
     return select(p).where(p.c.server_id == server_id, p.c.user_id == user_id)
 
@@ -701,6 +713,15 @@ async def _rollback(db: AsyncConnection) -> None:
     except sa.OperationalError as error:
         if "no transaction" not in str(error):  # SQLite rolled it back itself (a full disk)
             log.warning("The transaction could not be rolled back", exc_info=True)
+
+
+def _server_cause(error: BaseException, address: DatabaseAddress) -> str:
+    """Why a PostgreSQL server could not be used, in words for whoever runs the bot."""
+    original = getattr(error, "orig", None) or error
+    if isinstance(original, (OSError, TimeoutError)) and address.url is not None:
+        where = f"{address.url.host or 'localhost'}:{address.url.port or 5432}"
+        return f"no PostgreSQL server answers at {where} (is it running? {original})"
+    return _cause(error)
 
 
 def _cause(error: BaseException) -> str:

@@ -10,6 +10,8 @@ tables describe (``tests/store/test_schema.py`` checks that both agree). Later c
 
 from __future__ import annotations
 
+from typing import Any
+
 from sqlalchemy import (
     CheckConstraint,
     Column,
@@ -40,7 +42,7 @@ def _flag(name: str, default: int) -> Column[int]:
     )
 
 
-def _partial(where: str) -> dict[str, object]:
+def _partial(where: str) -> dict[str, Any]:
     """A partial index's condition, for both databases."""
     return {"sqlite_where": text(where), "postgresql_where": text(where)}
 

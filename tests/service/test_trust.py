@@ -228,21 +228,21 @@ async def test_the_key_file_is_made_once_and_checked(tmp_path: Path) -> None:
     path = tmp_path / "bot.sqlite3"
     store = await Store.open(path)
     try:
-        key = await server_key(Settings(), store, path)
+        key = await server_key(Settings(), store)
         key_file = tmp_path / "bot.sqlite3.key"
         assert key_file.stat().st_mode & 0o777 == 0o600
-        assert await server_key(Settings(), store, path) == key  # read back, not remade
+        assert await server_key(Settings(), store) == key  # read back, not remade
         with pytest.raises(StoreError, match="not the one this database was used with"):
             await check_key(store, bytes(32), "a wrong key")
         with pytest.raises(StoreError, match="DICE_KEY"):
-            await server_key(Settings(dice_key="cd" * 32), store, path)
+            await server_key(Settings(dice_key="cd" * 32), store)
     finally:
         await store.close()
     key_file.unlink()  # lost: said as missing, and no new key is made in its place
     store = await Store.open(path)
     try:
         with pytest.raises(StoreError, match=f"the dice key file {key_file} is missing"):
-            await server_key(Settings(), store, path)
+            await server_key(Settings(), store)
         assert not key_file.exists()
     finally:
         await store.close()

@@ -33,7 +33,7 @@ async def test_one_open_challenge_and_one_match_per_channel(database: Path | str
         await tx.ensure_player("s", "a", "alice", 0.0)
         await tx.ensure_player("s", "b", "bob", 0.0)
         await tx.create_challenge("s", "c", "a", "b", 5, 0.0, 600.0)
-    with pytest.raises(Exception, match="(?i)unique"):
+    with pytest.raises(Exception, match=r"(?i)unique"):
         async with store.transaction() as tx:
             await tx.create_challenge("s", "c", "b", "a", 3, 0.0, 600.0)
     challenge = await store.open_challenge("s", "c")
@@ -42,7 +42,7 @@ async def test_one_open_challenge_and_one_match_per_channel(database: Path | str
         await tx.close_challenge(challenge.id, "accepted")
         match_id = await tx.create_match("s", "c", ("a", "b"), 5, "{}", 1.0)
     assert await store.open_challenge("s", "c") is None
-    with pytest.raises(Exception, match="(?i)unique"):
+    with pytest.raises(Exception, match=r"(?i)unique"):
         async with store.transaction() as tx:
             await tx.create_match("s", "c", ("b", "a"), 5, "{}", 1.0)
     row = await store.playing_match("s", "c")
