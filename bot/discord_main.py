@@ -26,7 +26,7 @@ NO_TOKEN = (
     "No DISCORD_TOKEN: create a bot at https://discord.com/developers/applications (Bot -> Reset "
     "Token), put DISCORD_TOKEN=... in .env, or try it offline with `python -m bot console`."
 )
-USAGE = "usage: python -m bot [console [--help]]"
+USAGE = "usage: python -m bot [console [--help] | copy-db SOURCE DEST]"
 
 
 def main(argv: list[str]) -> int:

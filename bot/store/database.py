@@ -178,7 +178,7 @@ class Store:
         if self.is_sqlite:
             row = await self.fetch_one("PRAGMA user_version")
             return int(row[0]) if row else 0
-        value = await self.meta("schema_version")
+        value = await self.meta(schema.VERSION_NAME)
         return int(value) if value else 0
 
     # -- primitives ---------------------------------------------------------------------------
@@ -327,6 +327,11 @@ class Store:
     async def match(self, match_id: int) -> MatchRow | None:
         row = await self.fetch_one(select(m).where(m.c.id == match_id))
         return MatchRow(**row._mapping) if row else None
+
+    async def matches_after(self, after: int, limit: int) -> list[MatchRow]:
+        """Up to ``limit`` matches with ids above ``after``, in id order (to walk them all)."""
+        rows = await self.fetch_all(select(m).where(m.c.id > after).order_by(m.c.id).limit(limit))
+        return [MatchRow(**row._mapping) for row in rows]
 
     async def match_actions(self, match_id: int) -> list[tuple[int, str]]:
         """The match's action log: (seq, action JSON) in order."""
@@ -703,8 +708,10 @@ def _open() -> Any:
 async def _run(connection: AsyncConnection, statement: Statement, params: Iterable[Any]) -> Any:
     if isinstance(statement, str):
         return await connection.exec_driver_sql(statement, tuple(params))
-    values = dict(params) if isinstance(params, Mapping) else None
-    return await connection.execute(statement, values)
+    if isinstance(params, Mapping):
+        return await connection.execute(statement, dict(params))
+    many = list(params)  # rows for an executemany, or nothing
+    return await connection.execute(statement, many or None)
 
 
 async def _rollback(db: AsyncConnection) -> None:

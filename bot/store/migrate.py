@@ -100,5 +100,5 @@ async def migrate_postgres(connection: AsyncConnection) -> None:
     log.info("creating the database's tables (schema %d)", schema.SCHEMA_VERSION)
     await connection.run_sync(schema.metadata.create_all)
     await connection.execute(
-        schema.meta.insert().values(name="schema_version", value=str(schema.SCHEMA_VERSION))
+        schema.meta.insert().values(name=schema.VERSION_NAME, value=str(schema.SCHEMA_VERSION))
     )

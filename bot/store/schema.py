@@ -187,6 +187,7 @@ match_announcements = Table(
     Column("shown_at", Float, nullable=False, server_default=text("0")),
 )
 
+VERSION_NAME = "schema_version"  # PostgreSQL's schema version, a row of meta (SQLite: user_version)
 meta = Table(
     "meta",
     metadata,
