@@ -13,6 +13,7 @@ from sqlalchemy import delete, distinct, func, select, update
 
 from bot.store import schema
 from bot.store.database import Store
+from bot.store.schema import fixed
 
 jobs = schema.analyses
 figures = schema.analysis_players
@@ -65,7 +66,7 @@ class AnalysisRecords:
         """Jobs a stopped bot left queued or running, oldest ask first."""
         rows = await self._store.fetch_all(
             select(jobs)
-            .where(jobs.c.status.in_(UNFINISHED))
+            .where(jobs.c.status.in_([fixed(status) for status in UNFINISHED]))
             .order_by(jobs.c.requested_at, jobs.c.match_id)
         )
         return [AnalysisRow(**row._mapping) for row in rows]
@@ -89,7 +90,7 @@ class AnalysisRecords:
                         "started_at": None,
                         "finished_at": None,
                     },
-                    where=jobs.c.status != "done",
+                    where=jobs.c.status != fixed("done"),
                 )
             )
 
@@ -97,7 +98,7 @@ class AnalysisRecords:
         async with self._store.transaction() as tx:
             await tx.execute(
                 update(jobs)
-                .where(jobs.c.match_id == match_id, jobs.c.status != "done")
+                .where(jobs.c.match_id == match_id, jobs.c.status != fixed("done"))
                 .values(status="running", started_at=now)
             )
 
@@ -134,7 +135,7 @@ class AnalysisRecords:
         async with self._store.transaction() as tx:
             await tx.execute(
                 update(jobs)
-                .where(jobs.c.match_id == match_id, jobs.c.status != "done")
+                .where(jobs.c.match_id == match_id, jobs.c.status != fixed("done"))
                 .values(status="failed", error=error, finished_at=now)
             )
 
@@ -172,7 +173,7 @@ class AnalysisRecords:
         row = await self._store.fetch_one(
             select(m.c.id)
             .where(m.c.server_id == server_id, m.c.channel_id == channel_id)
-            .where(m.c.status == "finished")
+            .where(m.c.status == fixed("finished"))
             .order_by(m.c.id.desc())
             .limit(1)
         )

@@ -10,7 +10,8 @@ from typing import Any
 from sqlalchemy import Column, ColumnElement, Table, and_, func, or_, select, text
 
 from bot.store import schema
-from bot.store.database import Record, Store
+from bot.store.connections import Record
+from bot.store.database import Store
 from bot.store.rows import StoreError
 
 BATCH = 2_000  # rows read and written at a time

@@ -1,7 +1,8 @@
 """The store: one set of queries (built from :mod:`bot.store.schema`) for SQLite and PostgreSQL,
 one transaction per command. Its rows and errors are in :mod:`bot.store.rows`.
 
-SQLite (the default, a file): one connection guarded by one lock, so a transaction of one
+SQLite (the default, a file): one connection on a thread of its own
+(:class:`~bot.store.connections.SqliteThread`), guarded by one lock, so a transaction of one
 channel's command never interleaves with another's statements; WAL, and ``BEGIN IMMEDIATE`` so
 a writer waits for another process's writer instead of failing halfway.
 
@@ -15,16 +16,19 @@ from __future__ import annotations
 import asyncio
 import logging
 import sqlite3
-import time
-from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
-    Executable,
-    Row,
+    Boolean,
+    Float,
+    Integer,
+    Text,
     and_,
+    bindparam,
+    case,
     event,
     func,
     or_,
@@ -34,11 +38,18 @@ from sqlalchemy import (
 )
 from sqlalchemy import exc as sa
 from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
-from sqlalchemy.pool import NullPool
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 from bot.store import schema
 from bot.store.address import DatabaseAddress
+from bot.store.connections import (
+    Outcome,
+    PostgresRunner,
+    Record,
+    Runner,
+    SqliteThread,
+    Statement,
+)
 from bot.store.migrate import migrate_postgres, migrate_sqlite
 from bot.store.rows import (
     ChallengeRow,
@@ -48,14 +59,12 @@ from bot.store.rows import (
     StoreError,
     raise_translated,
 )
+from bot.store.schema import fixed
 
 log = logging.getLogger(__name__)
 
-BUSY_SECONDS = 10.0  # how long a statement waits for another process's write lock
 CONNECT_SECONDS = 10.0  # how long to wait for a PostgreSQL server to answer
 POOL_SIZE = 5  # PostgreSQL connections per process (plus as many again at a peak)
-Statement = str | Executable  # a built query, or driver SQL (tests, diagnosis)
-Record = Row[*tuple[Any, ...]]  # a row of any width
 
 m = schema.matches
 c = schema.challenges
@@ -63,23 +72,103 @@ p = schema.players
 a = schema.match_announcements
 actions = schema.match_actions
 
+# The statements of every command, built once with named parameters: building a statement and its
+# cache key costs more than running it on SQLite, so the per-command paths don't do it each time.
+_PLAYING_MATCH = select(m).where(
+    m.c.server_id == bindparam("server_id"),
+    m.c.channel_id == bindparam("channel_id"),
+    m.c.status == fixed("playing"),
+)
+_LATEST_MATCH = (
+    select(m)
+    .where(m.c.server_id == bindparam("server_id"), m.c.channel_id == bindparam("channel_id"))
+    .order_by(m.c.id.desc())
+    .limit(1)
+)
+_MATCH = select(m).where(m.c.id == bindparam("match_id"))
+_ACTIONS = (
+    select(actions.c.seq, actions.c.action)
+    .where(actions.c.match_id == bindparam("match_id"))
+    .order_by(actions.c.seq)
+)
+_PLAYER = select(p).where(
+    p.c.server_id == bindparam("server_id"), p.c.user_id == bindparam("user_id")
+)
+_BOTH_PLAYERS = (
+    select(p)
+    .where(
+        p.c.server_id == bindparam("server_id"),
+        p.c.user_id.in_(bindparam("ids", expanding=True)),
+    )
+    .order_by(p.c.user_id)
+    .with_for_update()
+)
+# Names of parameters in SET differ from the columns': SQLAlchemy keeps those for itself.
+_SAVE_MATCH = (
+    update(m)
+    .where(m.c.id == bindparam("match_id"), m.c.version == bindparam("seen_version"))
+    .values(
+        state=func.coalesce(bindparam("new_state", type_=Text), m.c.state),
+        snapshot=func.coalesce(bindparam("new_snapshot", type_=Text), m.c.snapshot),
+        status=bindparam("new_status", type_=Text),
+        winner=bindparam("new_winner", type_=Integer),
+        ending=bindparam("new_ending", type_=Text),
+        abort_offered_by=bindparam("new_abort_offered_by", type_=Integer),
+        version=m.c.version + 1,
+        last_action_at=case(
+            (bindparam("touch", type_=Boolean), bindparam("now", type_=Float)),
+            else_=m.c.last_action_at,
+        ),
+    )
+)
+_RESULT = (
+    update(p)
+    .where(p.c.server_id == bindparam("at_server"), p.c.user_id == bindparam("of_user"))
+    .values(
+        rating=bindparam("new_rating", type_=Float),
+        experience=bindparam("new_experience", type_=Integer),
+        wins=p.c.wins + bindparam("won", type_=Integer),
+        losses=p.c.losses + bindparam("lost", type_=Integer),
+    )
+)
+_ANNOUNCEMENT = select(a.c.version, a.c.shown_at).where(a.c.match_id == bindparam("match_id"))
+
+
+def _announced(insert: Any) -> Any:
+    shown = insert(a).values(
+        match_id=bindparam("match_id"), version=bindparam("version"), shown_at=bindparam("now")
+    )
+    return shown.on_conflict_do_update(
+        index_elements=["match_id"],
+        set_={"version": shown.excluded.version, "shown_at": shown.excluded.shown_at},
+        where=shown.excluded.version > a.c.version,
+    )
+
+
+_ANNOUNCED = {"sqlite": _announced(sqlite.insert), "postgresql": _announced(postgresql.insert)}
+
 
 class Store:
     """The bot's database. Open with :meth:`open`, close with :meth:`close`."""
 
     def __init__(
         self,
-        engine: AsyncEngine,
         address: DatabaseAddress,
-        connection: AsyncConnection | None,
+        *,
+        file: SqliteThread | None = None,
+        engine: AsyncEngine | None = None,
     ) -> None:
-        self._engine = engine
         self.address = address
-        self._db = connection  # SQLite: the one connection; PostgreSQL: None (a pool)
+        self._db = file  # SQLite: the one connection, on its thread
+        self._engine = engine  # PostgreSQL: a pool of connections
         self._lock = asyncio.Lock()
         self._trace: Callable[[str], None] | None = None
         self._closed = False
-        event.listen(engine.sync_engine, "before_cursor_execute", self._traced)
+        if file is not None:
+            event.listen(file.engine, "before_cursor_execute", self._traced)
+        else:
+            assert engine is not None
+            event.listen(engine.sync_engine, "before_cursor_execute", self._traced)
 
     @property
     def is_sqlite(self) -> bool:
@@ -107,22 +196,14 @@ class Store:
 
     @classmethod
     async def _open_sqlite(cls, address: DatabaseAddress, path: Path) -> Store:
-        engine = create_async_engine(
-            f"sqlite+aiosqlite:///{path}", isolation_level="AUTOCOMMIT", poolclass=NullPool
-        )
         try:
-            connection = await engine.connect()
+            db = await SqliteThread.open(path)
         except (sa.DBAPIError, sqlite3.Error) as error:
-            await engine.dispose()
             raise StoreError(f"can't open the database {path}: {_cause(error)}") from None
-        store = cls(engine, address, connection)
+        store = cls(address, file=db)
         try:
-            await connection.exec_driver_sql(f"PRAGMA busy_timeout = {int(BUSY_SECONDS * 1000)}")
-            await _set_wal(connection)
-            await connection.exec_driver_sql("PRAGMA foreign_keys = ON")
-            await connection.exec_driver_sql("PRAGMA synchronous = NORMAL")
             async with store._lock:
-                await migrate_sqlite(connection)
+                await db.call(migrate_sqlite)
             await store._refuse_newer()
         except BaseException as error:
             await store.close()
@@ -141,7 +222,7 @@ class Store:
             pool_pre_ping=True,
             connect_args={"timeout": CONNECT_SECONDS},
         )
-        store = cls(engine, address, None)
+        store = cls(address, engine=engine)
         try:
             async with engine.begin() as connection:
                 await migrate_postgres(connection)
@@ -165,10 +246,13 @@ class Store:
 
     async def close(self) -> None:
         async with self._lock:
+            if self._closed:
+                return
             self._closed = True
             if self._db is not None:
                 await self._db.close()
-            await self._engine.dispose()
+            if self._engine is not None:
+                await self._engine.dispose()
 
     def _refuse_closed(self) -> None:
         if self._closed:
@@ -187,28 +271,23 @@ class Store:
         if self._trace is not None:
             self._trace(statement)
 
-    @asynccontextmanager
-    async def _reading(self) -> AsyncIterator[AsyncConnection]:
+    async def _read(self, statement: Statement, params: Iterable[Any]) -> Outcome:
         self._refuse_closed()
         if self._db is not None:
             async with self._lock:
                 try:
-                    yield self._db
+                    return await self._db.run(statement, params)
                 except sa.OperationalError as error:
                     raise_translated(error)
-        else:
-            async with self._engine.connect() as connection:
-                yield connection
+        assert self._engine is not None
+        async with self._engine.connect() as connection:
+            return await PostgresRunner(connection).run(statement, params)
 
     async def fetch_one(self, statement: Statement, params: Iterable[Any] = ()) -> Record | None:
-        async with self._reading() as connection:
-            result = await _run(connection, statement, params)
-            return result.first() if result.returns_rows else None
+        return (await self._read(statement, params)).first()
 
     async def fetch_all(self, statement: Statement, params: Iterable[Any] = ()) -> list[Record]:
-        async with self._reading() as connection:
-            result = await _run(connection, statement, params)
-            return list(result.all()) if result.returns_rows else []
+        return (await self._read(statement, params)).rows
 
     async def trace(self, callback: Callable[[str], None] | None) -> None:
         """Hand every SQL statement run from now on to ``callback`` (None: stop); for tests
@@ -222,22 +301,23 @@ class Store:
         by another program raises :class:`DatabaseBusy`, a full disk :class:`DiskFull`."""
         self._refuse_closed()
         if self._db is None:
+            assert self._engine is not None
             if self._trace is not None:
                 self._trace("BEGIN")
             async with self._engine.begin() as connection:
-                yield Transaction(connection, self)
+                yield Transaction(PostgresRunner(connection), self)
             if self._trace is not None:
                 self._trace("COMMIT")
             return
         async with self._lock:
             db = self._db
             try:
-                await db.exec_driver_sql("BEGIN IMMEDIATE")
+                await db.run("BEGIN IMMEDIATE")
             except sa.OperationalError as error:
                 raise_translated(error)
             try:
                 yield Transaction(db, self)
-                await db.exec_driver_sql("COMMIT")
+                await db.run("COMMIT")
             except BaseException as error:
                 await _rollback(db)
                 if isinstance(error, sa.OperationalError):
@@ -247,7 +327,7 @@ class Store:
     # -- reads --------------------------------------------------------------------------------
 
     async def player(self, server_id: str, user_id: str) -> PlayerRow | None:
-        row = await self.fetch_one(_player(server_id, user_id))
+        row = await self.fetch_one(_PLAYER, {"server_id": server_id, "user_id": user_id})
         return PlayerRow(**row._mapping) if row else None
 
     async def open_challenge(self, server_id: str, channel_id: str) -> ChallengeRow | None:
@@ -267,7 +347,7 @@ class Store:
                 c.c.server_id == server_id,
                 c.c.challenger_id == user_id,
                 c.c.created_at > since,
-                c.c.status != "accepted",
+                c.c.status != fixed("accepted"),
             )
             .order_by(c.c.created_at.desc())
             .limit(most)
@@ -276,7 +356,7 @@ class Store:
 
     async def playing_matches(self, user_id: str) -> list[MatchRow]:
         """The matches ``user_id`` is playing now, on any server, oldest first."""
-        playing = m.c.status == "playing"
+        playing = m.c.status == fixed("playing")
         both = union_all(
             select(m).where(m.c.player0_id == user_id, playing),
             select(m).where(m.c.player1_id == user_id, playing),
@@ -309,23 +389,18 @@ class Store:
 
     async def playing_match(self, server_id: str, channel_id: str) -> MatchRow | None:
         row = await self.fetch_one(
-            select(m).where(
-                m.c.server_id == server_id, m.c.channel_id == channel_id, m.c.status == "playing"
-            )
+            _PLAYING_MATCH, {"server_id": server_id, "channel_id": channel_id}
         )
         return MatchRow(**row._mapping) if row else None
 
     async def latest_match(self, server_id: str, channel_id: str) -> MatchRow | None:
         row = await self.fetch_one(
-            select(m)
-            .where(m.c.server_id == server_id, m.c.channel_id == channel_id)
-            .order_by(m.c.id.desc())
-            .limit(1)
+            _LATEST_MATCH, {"server_id": server_id, "channel_id": channel_id}
         )
         return MatchRow(**row._mapping) if row else None
 
     async def match(self, match_id: int) -> MatchRow | None:
-        row = await self.fetch_one(select(m).where(m.c.id == match_id))
+        row = await self.fetch_one(_MATCH, {"match_id": match_id})
         return MatchRow(**row._mapping) if row else None
 
     async def matches_after(self, after: int, limit: int) -> list[MatchRow]:
@@ -335,7 +410,7 @@ class Store:
 
     async def match_actions(self, match_id: int) -> list[tuple[int, str]]:
         """The match's action log: (seq, action JSON) in order."""
-        rows = await self.fetch_all(_actions(match_id))
+        rows = await self.fetch_all(_ACTIONS, {"match_id": match_id})
         return [(int(row[0]), str(row[1])) for row in rows]
 
     async def leaderboard(self, server_id: str, limit: int = 10) -> list[PlayerRow]:
@@ -404,7 +479,7 @@ class Store:
         rows = await self.fetch_all(
             union_all(
                 select(m.c.player0_id, m.c.player1_id).where(
-                    here, m.c.channel_id == channel_id, m.c.status == "playing"
+                    here, m.c.channel_id == channel_id, m.c.status == fixed("playing")
                 ),
                 select(c.c.challenger_id, c.c.challenged_id).where(
                     c.c.server_id == server_id,
@@ -421,9 +496,7 @@ class Store:
 
     async def announcement(self, match_id: int) -> tuple[int, float] | None:
         """(version, when) of the match's newest state shown in its channel, if recorded."""
-        row = await self.fetch_one(
-            select(a.c.version, a.c.shown_at).where(a.c.match_id == match_id)
-        )
+        row = await self.fetch_one(_ANNOUNCEMENT, {"match_id": match_id})
         return (int(row[0]), float(row[1])) if row else None
 
     async def unannounced(self) -> list[MatchRow]:
@@ -431,7 +504,7 @@ class Store:
         rows = await self.fetch_all(
             select(m)
             .select_from(m.outerjoin(a, a.c.match_id == m.c.id))
-            .where(m.c.status == "playing", m.c.version > func.coalesce(a.c.version, 0))
+            .where(m.c.status == fixed("playing"), m.c.version > func.coalesce(a.c.version, 0))
             .order_by(m.c.id)
         )
         return [MatchRow(**row._mapping) for row in rows]
@@ -440,8 +513,8 @@ class Store:
 class Transaction:
     """Writes inside :meth:`Store.transaction`."""
 
-    def __init__(self, connection: AsyncConnection, store: Store) -> None:
-        self._db = connection
+    def __init__(self, runner: Runner, store: Store) -> None:
+        self._db = runner
         self._store = store
 
     @property
@@ -449,24 +522,27 @@ class Transaction:
         """The INSERT with ON CONFLICT of this database."""
         return self._store.insert
 
+    @property
+    def is_sqlite(self) -> bool:
+        return self._store.is_sqlite
+
     async def execute(self, statement: Statement, params: Iterable[Any] = ()) -> int:
         """Run a write; how many rows it changed."""
-        result = await _run(self._db, statement, params)
-        return int(getattr(result, "rowcount", 0) or 0)
+        return (await self._db.run(statement, params)).rowcount
 
     async def fetch_all(self, statement: Statement) -> list[Record]:
         """Rows as this transaction sees them."""
-        return list((await _run(self._db, statement, ())).all())
+        return (await self._db.run(statement)).rows
 
     async def ensure_player(self, server_id: str, user_id: str, name: str, now: float) -> None:
         insert = self.insert
-        await self._db.execute(
+        await self._db.run(
             insert(schema.servers)
             .values(id=server_id, created_at=now)
             .on_conflict_do_nothing(index_elements=["id"])
         )
         added = insert(p).values(server_id=server_id, user_id=user_id, name=name)
-        await self._db.execute(
+        await self._db.run(
             added.on_conflict_do_update(
                 index_elements=["server_id", "user_id"], set_={"name": added.excluded.name}
             )
@@ -483,7 +559,7 @@ class Transaction:
         expires_at: float,
         options: str = "{}",
     ) -> int:
-        result = await self._db.execute(
+        result = await self._db.run(
             schema.challenges.insert().values(
                 server_id=server_id,
                 channel_id=channel_id,
@@ -496,7 +572,8 @@ class Transaction:
                 options=options,
             )
         )
-        return _new_id(result)
+        assert result.new_id is not None
+        return result.new_id
 
     async def close_challenge(self, challenge_id: int, status: str) -> None:
         changed = await self.execute(
@@ -523,7 +600,7 @@ class Transaction:
         snapshot: str | None = None,
     ) -> int:
         """A new match at version 1; its actions go in with :meth:`append_actions`."""
-        result = await self._db.execute(
+        result = await self._db.run(
             m.insert().values(
                 server_id=server_id,
                 channel_id=channel_id,
@@ -538,7 +615,8 @@ class Transaction:
                 last_action_at=now,
             )
         )
-        return _new_id(result)
+        assert result.new_id is not None
+        return result.new_id
 
     async def save_match(
         self,
@@ -560,23 +638,22 @@ class Transaction:
 
         Raises :class:`StaleMatchError` when another writer got there first.
         """
-        values: dict[str, Any] = {
-            "status": status,
-            "winner": winner,
-            "ending": ending,
-            "abort_offered_by": abort_offered_by,
-            "version": m.c.version + 1,
-        }
-        if state is not None:
-            values["state"] = state
-        if snapshot is not None:
-            values["snapshot"] = snapshot
-        if touch:
-            values["last_action_at"] = now
         # The version check is in the UPDATE itself: of two writers racing on one match (two
         # processes), the second finds no row at ``version`` once the first has committed.
         changed = await self.execute(
-            update(m).where(m.c.id == match_id, m.c.version == version).values(values)
+            _SAVE_MATCH,
+            {
+                "match_id": match_id,
+                "seen_version": version,
+                "new_state": state,
+                "new_snapshot": snapshot,
+                "new_status": status,
+                "new_winner": winner,
+                "new_ending": ending,
+                "new_abort_offered_by": abort_offered_by,
+                "touch": touch,
+                "now": now,
+            },
         )
         if changed != 1:
             raise StaleMatchError(f"match {match_id} is no longer at version {version}", match_id)
@@ -595,7 +672,7 @@ class Transaction:
         if not rows:
             return
         try:
-            await self._db.execute(schema.match_actions.insert(), rows)
+            await self._db.run(schema.match_actions.insert(), rows)
         except sa.IntegrityError as error:
             raise StoreError(
                 f"match {match_id}: can't log actions {first_seq}-{first_seq + len(rows) - 1}: "
@@ -604,7 +681,7 @@ class Transaction:
 
     async def match_actions(self, match_id: int) -> list[tuple[int, str]]:
         """The match's action log as this transaction sees it: (seq, action JSON) in order."""
-        rows = (await self._db.execute(_actions(match_id))).all()
+        rows = (await self._db.run(_ACTIONS, {"match_id": match_id})).rows
         return [(int(row[0]), str(row[1])) for row in rows]
 
     async def store_snapshot(self, match_id: int, version: int, snapshot: str) -> bool:
@@ -619,7 +696,7 @@ class Transaction:
     async def record_rating(
         self, match_id: int, server_id: str, user_id: str, before: PlayerRow, rating: float
     ) -> None:
-        await self._db.execute(
+        await self._db.run(
             schema.rating_changes.insert().values(
                 match_id=match_id,
                 server_id=server_id,
@@ -633,21 +710,26 @@ class Transaction:
     async def update_player_result(
         self, server_id: str, user_id: str, *, rating: float, experience: int, won: bool
     ) -> None:
-        await self._db.execute(
-            update(p)
-            .where(p.c.server_id == server_id, p.c.user_id == user_id)
-            .values(
-                rating=rating,
-                experience=experience,
-                wins=p.c.wins + int(won),
-                losses=p.c.losses + int(not won),
-            )
+        await self._db.run(
+            _RESULT,
+            {
+                "at_server": server_id,
+                "of_user": user_id,
+                "new_rating": rating,
+                "new_experience": experience,
+                "won": int(won),
+                "lost": int(not won),
+            },
         )
 
     async def player(self, server_id: str, user_id: str) -> PlayerRow | None:
         """The player as this transaction sees it (the rating to update), held until the
         transaction ends (another process's result for the same player waits for it)."""
-        row = (await self._db.execute(_player(server_id, user_id).with_for_update())).first()
+        row = (
+            await self._db.run(
+                _PLAYER.with_for_update(), {"server_id": server_id, "user_id": user_id}
+            )
+        ).first()
         return PlayerRow(**row._mapping) if row else None
 
     async def both_players(
@@ -656,14 +738,7 @@ class Transaction:
         """The two players of a match as this transaction sees them, held until it ends;
         taken in one order whoever asks (by id), so that two processes rating two matches of
         the same players wait for each other instead of deadlocking."""
-        rows = (
-            await self._db.execute(
-                select(p)
-                .where(p.c.server_id == server_id, p.c.user_id.in_(ids))
-                .order_by(p.c.user_id)
-                .with_for_update()
-            )
-        ).all()
+        rows = (await self._db.run(_BOTH_PLAYERS, {"server_id": server_id, "ids": list(ids)})).rows
         found = {row.user_id: PlayerRow(**row._mapping) for row in rows}
         missing = [user_id for user_id in ids if user_id not in found]
         if missing:
@@ -673,50 +748,19 @@ class Transaction:
     async def mark_announced(self, match_id: int, version: int, now: float = 0.0) -> None:
         """Version ``version`` of the match was shown in its channel at ``now`` (never goes
         back to an older version)."""
-        shown = self.insert(a).values(match_id=match_id, version=version, shown_at=now)
-        await self._db.execute(
-            shown.on_conflict_do_update(
-                index_elements=["match_id"],
-                set_={"version": shown.excluded.version, "shown_at": shown.excluded.shown_at},
-                where=shown.excluded.version > a.c.version,
-            )
+        dialect = "sqlite" if self.is_sqlite else "postgresql"
+        await self._db.run(
+            _ANNOUNCED[dialect], {"match_id": match_id, "version": version, "now": now}
         )
 
 
-def _new_id(result: Any) -> int:
-    key = result.inserted_primary_key
-    assert key is not None
-    return int(key[0])
-
-
-def _player(server_id: str, user_id: str) -> Any:
-    return select(p).where(p.c.server_id == server_id, p.c.user_id == user_id)
-
-
-def _actions(match_id: int) -> Any:
-    return (
-        select(actions.c.seq, actions.c.action)
-        .where(actions.c.match_id == match_id)
-        .order_by(actions.c.seq)
-    )
-
-
 def _open() -> Any:
-    return c.c.status == "open"
+    return c.c.status == fixed("open")
 
 
-async def _run(connection: AsyncConnection, statement: Statement, params: Iterable[Any]) -> Any:
-    if isinstance(statement, str):
-        return await connection.exec_driver_sql(statement, tuple(params))
-    if isinstance(params, Mapping):
-        return await connection.execute(statement, dict(params))
-    many = list(params)  # rows for an executemany, or nothing
-    return await connection.execute(statement, many or None)
-
-
-async def _rollback(db: AsyncConnection) -> None:
+async def _rollback(db: SqliteThread) -> None:
     try:
-        await db.exec_driver_sql("ROLLBACK")
+        await db.run("ROLLBACK")
     except sa.OperationalError as error:
         if "no transaction" not in str(error):  # SQLite rolled it back itself (a full disk)
             log.warning("The transaction could not be rolled back", exc_info=True)
@@ -735,19 +779,3 @@ def _cause(error: BaseException) -> str:
     """The database's own words for ``error``, without SQLAlchemy's wrapping."""
     original = getattr(error, "orig", None)
     return str(original if original is not None else error).strip().splitlines()[0]
-
-
-async def _set_wal(connection: AsyncConnection) -> None:
-    """Switch to WAL. SQLite answers "database is locked" at once, without waiting for the busy
-    timeout, while another connection is switching a fresh file too: retry for a while."""
-    deadline = time.monotonic() + BUSY_SECONDS
-    pause = 0.01
-    while True:
-        try:
-            await connection.exec_driver_sql("PRAGMA journal_mode = WAL")
-            return
-        except sa.OperationalError as error:
-            if "locked" not in str(error) or time.monotonic() > deadline:
-                raise
-        await asyncio.sleep(pause)
-        pause = min(pause * 2, 0.2)

@@ -5,7 +5,8 @@ A new database, of either kind, is created from the tables in :mod:`bot.store.sc
 file from before takes the numbered SQL migrations in ``migrations/`` it has not had yet (its
 ``PRAGMA user_version`` counts them), each in its own ``BEGIN IMMEDIATE`` transaction that reads
 the version again first, so a migration another process applied meanwhile is skipped. On
-PostgreSQL the version is the ``schema_version`` row of ``meta``, and the migration runs under a
+PostgreSQL the version is the ``schema_version`` row of ``meta``; a database made at schema N
+takes the numbered migrations after N (those written for both databases), under a
 transaction-scoped advisory lock that other processes opening the database wait for.
 """
 
@@ -13,9 +14,10 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Callable
 from importlib import resources
 
-from sqlalchemy import text
+from sqlalchemy import Connection, select, text, update
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.store import schema
@@ -43,62 +45,77 @@ def migration_statements(sql: str) -> list[str]:
     return [statement.strip() for statement in body.split(";") if statement.strip()]
 
 
-async def _user_version(connection: AsyncConnection) -> int:
-    row = (await connection.exec_driver_sql("PRAGMA user_version")).first()
+def _user_version(connection: Connection) -> int:
+    row = connection.exec_driver_sql("PRAGMA user_version").first()
     return int(row[0]) if row else 0
 
 
-async def migrate_sqlite(connection: AsyncConnection) -> None:
-    """Create or upgrade the SQLite file behind ``connection`` (in autocommit mode)."""
-    await _transaction(connection, _create_sqlite_if_new)
+def migrate_sqlite(connection: Connection) -> None:
+    """Create or upgrade the SQLite file behind ``connection`` (in autocommit mode; on the
+    connection's own thread)."""
+    _transaction(connection, _create_sqlite_if_new)
     for number, sql in legacy_migrations():
-        await _transaction(connection, _apply(number, sql))
+        _transaction(connection, _apply(number, sql))
 
 
-async def _transaction(connection: AsyncConnection, step: object) -> None:
-    assert callable(step)
-    await connection.exec_driver_sql("BEGIN IMMEDIATE")
+def _transaction(connection: Connection, step: Callable[[Connection], None]) -> None:
+    connection.exec_driver_sql("BEGIN IMMEDIATE")
     try:
-        await step(connection)
+        step(connection)
     except BaseException:
-        await connection.exec_driver_sql("ROLLBACK")
+        connection.exec_driver_sql("ROLLBACK")
         raise
-    await connection.exec_driver_sql("COMMIT")
+    connection.exec_driver_sql("COMMIT")
 
 
-async def _create_sqlite_if_new(connection: AsyncConnection) -> None:
-    if await _user_version(connection) > 0:
+def _create_sqlite_if_new(connection: Connection) -> None:
+    if _user_version(connection) > 0:
         return
-    tables = (await connection.exec_driver_sql("SELECT COUNT(*) FROM sqlite_master")).scalar()
+    tables = connection.exec_driver_sql("SELECT COUNT(*) FROM sqlite_master").scalar()
     if tables:
         return  # a file from before the first migration was numbered: migration 001 says
     log.info("creating the database's tables (schema %d)", schema.SCHEMA_VERSION)
-    await connection.run_sync(schema.metadata.create_all)
-    await connection.exec_driver_sql(f"PRAGMA user_version = {schema.SCHEMA_VERSION}")
+    schema.metadata.create_all(connection)
+    connection.exec_driver_sql(f"PRAGMA user_version = {schema.SCHEMA_VERSION}")
 
 
-def _apply(number: int, sql: str) -> object:
-    async def apply(connection: AsyncConnection) -> None:
+def _apply(number: int, sql: str) -> Callable[[Connection], None]:
+    def apply(connection: Connection) -> None:
         # Read the version inside the write transaction: another process may have applied this
         # migration since we looked.
-        if number <= await _user_version(connection):
+        if number <= _user_version(connection):
             return
         log.info("applying database migration %03d", number)
         for statement in migration_statements(sql):
-            await connection.exec_driver_sql(statement)
-        await connection.exec_driver_sql(f"PRAGMA user_version = {number}")
+            connection.exec_driver_sql(statement)
+        connection.exec_driver_sql(f"PRAGMA user_version = {number}")
 
     return apply
 
 
 async def migrate_postgres(connection: AsyncConnection) -> None:
-    """Create the tables of a new PostgreSQL database, inside the caller's transaction."""
+    """Create the tables of a new PostgreSQL database, or bring an older one up to date, inside
+    the caller's transaction."""
     await connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _MIGRATION_LOCK})
     exists = (await connection.execute(text("SELECT to_regclass('meta') IS NOT NULL"))).scalar()
-    if exists:
+    if not exists:
+        log.info("creating the database's tables (schema %d)", schema.SCHEMA_VERSION)
+        await connection.run_sync(schema.metadata.create_all)
+        await connection.execute(
+            schema.meta.insert().values(name=schema.VERSION_NAME, value=str(schema.SCHEMA_VERSION))
+        )
         return
-    log.info("creating the database's tables (schema %d)", schema.SCHEMA_VERSION)
-    await connection.run_sync(schema.metadata.create_all)
-    await connection.execute(
-        schema.meta.insert().values(name=schema.VERSION_NAME, value=str(schema.SCHEMA_VERSION))
-    )
+    meta = schema.meta
+    found = (
+        await connection.execute(select(meta.c.value).where(meta.c.name == schema.VERSION_NAME))
+    ).scalar()
+    version = int(found or 0)
+    for number, sql in legacy_migrations():
+        if number < schema.FIRST_SHARED_MIGRATION or number <= version:
+            continue
+        log.info("applying database migration %03d", number)
+        for statement in migration_statements(sql):
+            await connection.exec_driver_sql(statement)
+        await connection.execute(
+            update(meta).where(meta.c.name == schema.VERSION_NAME).values(value=str(number))
+        )

@@ -15,6 +15,7 @@ from sqlalchemy import case, func, or_, select, update
 from bot.store import schema
 from bot.store.database import Store, Transaction
 from bot.store.rows import MatchRow
+from bot.store.schema import fixed
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,7 +54,9 @@ async def engine_matches(store: Store) -> list[MatchRow]:
     """Every match being played against the engine (any of them may wait on its turn)."""
     m = schema.matches
     rows = await store.fetch_all(
-        select(m).where(m.c.status == "playing", m.c.engine_level.is_not(None)).order_by(m.c.id)
+        select(m)
+        .where(m.c.status == fixed("playing"), m.c.engine_level.is_not(None))
+        .order_by(m.c.id)
     )
     return [MatchRow(**row._mapping) for row in rows]
 
@@ -71,7 +74,7 @@ async def record_against_engine(store: Store, server_id: str, user_id: str) -> l
         )
         .where(
             m.c.server_id == server_id,
-            m.c.status == "finished",
+            m.c.status == fixed("finished"),
             m.c.engine_level.is_not(None),
             m.c.winner.is_not(None),
             or_(m.c.player0_id == user_id, m.c.player1_id == user_id),

@@ -2,10 +2,11 @@
 and a new database (of either kind) is created from them. Times are seconds since the epoch
 (floats); flags are 0/1 integers, as SQLite has always stored them.
 
-The numbered SQL files in ``migrations/`` are the history of SQLite files written before this
-module existed: they bring an older file up to :data:`SCHEMA_VERSION`, which is what these
-tables describe (``tests/store/test_schema.py`` checks that both agree). Later changes go into
-``bot/store/upgrades.py`` as steps written against these tables, for both databases.
+The numbered SQL files in ``migrations/`` bring an older database up to :data:`SCHEMA_VERSION`,
+which is what these tables describe (``tests/store/test_schema.py`` checks that both agree).
+Those before :data:`FIRST_SHARED_MIGRATION` are the history of SQLite files written before this
+module existed; from it on, each is written for both databases, and a change of these tables
+comes with one.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any
 from sqlalchemy import (
     CheckConstraint,
     Column,
+    ColumnElement,
     Float,
     ForeignKey,
     ForeignKeyConstraint,
@@ -24,12 +26,24 @@ from sqlalchemy import (
     PrimaryKeyConstraint,
     Table,
     Text,
+    literal_column,
     text,
 )
 
-SCHEMA_VERSION = 11  # the last numbered SQL migration these tables include
+SCHEMA_VERSION = 12  # the last numbered SQL migration these tables include
+FIRST_SHARED_MIGRATION = 12  # from here on, migrations run on both databases
 
 metadata = MetaData()
+
+
+def fixed(value: str | int) -> ColumnElement[Any]:
+    """A constant written into the statement itself, not sent as a parameter: a query whose
+    condition names it (``status = 'playing'``) can then be served by the partial index with
+    that condition (SQLite can't match a parameter against an index's condition)."""
+    if isinstance(value, int):
+        return literal_column(str(value), Integer)
+    assert "'" not in value
+    return literal_column(f"'{value}'", Text)
 
 
 def _flag(name: str, default: int) -> Column[int]:
@@ -96,6 +110,11 @@ Index(
     challenges.c.server_id,
     challenges.c.channel_id,
     unique=True,
+    **_partial("status = 'open'"),
+)
+Index(
+    "challenges_open_by_expiry",
+    challenges.c.expires_at,
     **_partial("status = 'open'"),
 )
 Index(

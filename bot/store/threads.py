@@ -12,6 +12,7 @@ from sqlalchemy import select, update
 from bot.store import schema
 from bot.store.database import Store, Transaction
 from bot.store.rows import MatchRow
+from bot.store.schema import fixed
 
 THREADED_SHOWN = 5  # matches named when pointing from a channel to its threads
 
@@ -38,7 +39,7 @@ async def threaded_matches(
     rows = await store.fetch_all(
         select(m)
         .where(m.c.server_id == server_id, m.c.parent_channel_id == parent_channel_id)
-        .where(m.c.status == "playing", m.c.id > after)
+        .where(m.c.status == fixed("playing"), m.c.id > after)
         .order_by(m.c.id)
         .limit(limit)
     )

@@ -10,12 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import bindparam, delete, select, update
+from sqlalchemy.dialects import postgresql, sqlite
 
 from bot.store import schema
 from bot.store.database import Store, Transaction
 from bot.store.rows import ChallengeRow, MatchRow
+from bot.store.schema import fixed
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +61,60 @@ _TIMER = (
     t.c.flag_at,
 )
 _FACES = ("face1", "face2", "face3", "face4", "face5", "face6", "rolls", "doubles")
+_TIMER_VALUES = ("turn_started_at", "reminded", "bank0", "bank1", "delay", "flag_at")
+
+
+def _with_timer(*, latest: bool) -> Any:
+    query = (
+        select(m, *(column.label(f"t_{column.name}") for column in _TIMER))
+        .select_from(m.outerjoin(t, t.c.match_id == m.c.id))
+        .where(m.c.server_id == bindparam("server_id"), m.c.channel_id == bindparam("channel_id"))
+    )
+    # The playing one by its own (unique, partial) index: no walk back through a history.
+    if latest:
+        return query.order_by(m.c.id.desc()).limit(1)
+    return query.where(m.c.status == fixed("playing"))
+
+
+def _timer_written(insert: Any) -> Any:
+    written = insert(t).values(
+        match_id=bindparam("match_id"), **{name: bindparam(name) for name in _TIMER_VALUES}
+    )
+    return written.on_conflict_do_update(
+        index_elements=["match_id"],
+        set_={name: written.excluded[name] for name in _TIMER_VALUES},
+    )
+
+
+def _dice_added(insert: Any) -> Any:
+    counts = schema.dice_counts
+    added = insert(counts).values(
+        server_id=bindparam("server_id"), **{name: bindparam(name) for name in _FACES}
+    )
+    return added.on_conflict_do_update(
+        index_elements=["server_id"],
+        set_={name: counts.c[name] + added.excluded[name] for name in _FACES},
+    )
+
+
+# Built once (they run at every command): see bot/store/database.py.
+_WITH_TIMER = {False: _with_timer(latest=False), True: _with_timer(latest=True)}
+_TIMER_WRITTEN = {
+    "sqlite": _timer_written(sqlite.insert),
+    "postgresql": _timer_written(postgresql.insert),
+}
+_DICE_ADDED = {"sqlite": _dice_added(sqlite.insert), "postgresql": _dice_added(postgresql.insert)}
+_TIMER_DROPPED = delete(t).where(t.c.match_id == bindparam("match_id"))
+
+
+def _by_id(rows: list[MatchRow]) -> list[MatchRow]:
+    """Due rows in match order. Sorted here, not by the query: with an ORDER BY the planner may
+    walk the whole table in that order instead of searching the small index of what is due."""
+    return sorted(rows, key=lambda row: row.id)
+
+
+def _dialect(tx: Transaction) -> str:
+    return "sqlite" if tx.is_sqlite else "postgresql"
 
 
 def _timer(row: Sequence[object]) -> TimerRow:
@@ -77,6 +134,7 @@ async def write_timer(tx: Transaction, timer: TimerRow) -> None:
     """Create or replace a match's timer, inside the transaction that saves the match."""
     bank0, bank1 = timer.banks or (None, None)
     values = {
+        "match_id": timer.match_id,
         "turn_started_at": timer.turn_started_at,
         "reminded": int(timer.reminded),
         "bank0": bank0,
@@ -84,13 +142,12 @@ async def write_timer(tx: Transaction, timer: TimerRow) -> None:
         "delay": timer.delay,
         "flag_at": timer.flag_at,
     }
-    written = tx.insert(t).values(match_id=timer.match_id, **values)
-    await tx.execute(written.on_conflict_do_update(index_elements=["match_id"], set_=values))
+    await tx.execute(_TIMER_WRITTEN[_dialect(tx)], values)
 
 
 async def drop_timer(tx: Transaction, match_id: int) -> None:
     """The match ended: no deadline is left."""
-    await tx.execute(delete(t).where(t.c.match_id == match_id))
+    await tx.execute(_TIMER_DROPPED, {"match_id": match_id})
 
 
 async def mark_reminded(tx: Transaction, match_id: int, turn_started_at: float) -> bool:
@@ -99,7 +156,7 @@ async def mark_reminded(tx: Transaction, match_id: int, turn_started_at: float) 
     changed = await tx.execute(
         update(t)
         .where(t.c.match_id == match_id, t.c.turn_started_at == turn_started_at)
-        .where(t.c.reminded == 0)
+        .where(t.c.reminded == fixed(0))
         .values(reminded=1)
     )
     return changed == 1
@@ -110,17 +167,9 @@ async def match_with_timer(
 ) -> tuple[MatchRow, TimerRow | None] | None:
     """The channel's match being played (or, with ``latest``, its newest one) and its timer,
     in one read."""
-    query = (
-        select(m, *(column.label(f"t_{column.name}") for column in _TIMER))
-        .select_from(m.outerjoin(t, t.c.match_id == m.c.id))
-        .where(m.c.server_id == server_id, m.c.channel_id == channel_id)
+    row = await store.fetch_one(
+        _WITH_TIMER[latest], {"server_id": server_id, "channel_id": channel_id}
     )
-    # The playing one by its own (unique, partial) index: no walk back through a history.
-    if latest:
-        query = query.order_by(m.c.id.desc()).limit(1)
-    else:
-        query = query.where(m.c.status == "playing")
-    row = await store.fetch_one(query)
     if row is None:
         return None
     values = dict(row._mapping)
@@ -139,11 +188,10 @@ async def due_reminders(store: Store, started_before: float) -> list[MatchRow]:
     rows = await store.fetch_all(
         select(m)
         .select_from(t.join(m, m.c.id == t.c.match_id))
-        .where(t.c.reminded == 0, t.c.turn_started_at <= started_before)
-        .where(m.c.status == "playing")
-        .order_by(m.c.id)
+        .where(t.c.reminded == fixed(0), t.c.turn_started_at <= started_before)
+        .where(m.c.status == fixed("playing"))
     )
-    return [MatchRow(**row._mapping) for row in rows]
+    return _by_id([MatchRow(**row._mapping) for row in rows])
 
 
 async def due_flags(store: Store, now: float) -> list[MatchRow]:
@@ -151,10 +199,9 @@ async def due_flags(store: Store, now: float) -> list[MatchRow]:
     rows = await store.fetch_all(
         select(m)
         .select_from(t.join(m, m.c.id == t.c.match_id))
-        .where(t.c.flag_at.is_not(None), t.c.flag_at <= now, m.c.status == "playing")
-        .order_by(m.c.id)
+        .where(t.c.flag_at.is_not(None), t.c.flag_at <= now, m.c.status == fixed("playing"))
     )
-    return [MatchRow(**row._mapping) for row in rows]
+    return _by_id([MatchRow(**row._mapping) for row in rows])
 
 
 async def set_challenge_clock(tx: Transaction, challenge_id: int, seconds: float) -> None:
@@ -168,16 +215,8 @@ async def add_dice(
     """Add dice to the server's counters (one statement, whatever the count)."""
     if not any(faces) and not rolls:
         return
-    counts = schema.dice_counts
-    added = tx.insert(counts).values(
-        server_id=server_id, **dict(zip(_FACES, (*faces, rolls, doubles), strict=True))
-    )
-    await tx.execute(
-        added.on_conflict_do_update(
-            index_elements=["server_id"],
-            set_={name: counts.c[name] + added.excluded[name] for name in _FACES},
-        )
-    )
+    added = dict(zip(_FACES, (*faces, rolls, doubles), strict=True))
+    await tx.execute(_DICE_ADDED[_dialect(tx)], {"server_id": server_id, **added})
 
 
 async def dice_counts(store: Store, server_id: str) -> DiceCounts:
@@ -196,6 +235,6 @@ async def expired_challenges(store: Store, now: float) -> list[ChallengeRow]:
     """Open challenges past their time, not yet closed as expired."""
     c = schema.challenges
     rows = await store.fetch_all(
-        select(c).where(c.c.status == "open", c.c.expires_at <= now).order_by(c.c.id)
+        select(c).where(c.c.status == fixed("open"), c.c.expires_at <= now)
     )
-    return [ChallengeRow(**row._mapping) for row in rows]
+    return sorted((ChallengeRow(**row._mapping) for row in rows), key=lambda row: row.id)

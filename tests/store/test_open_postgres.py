@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from sqlalchemy import update
+from sqlalchemy import text, update
 
 from bot.store import Store, StoreError
 from bot.store.schema import SCHEMA_VERSION, meta
@@ -88,3 +88,23 @@ def test_the_process_exits_at_once_with_one_line(tmp_path: Path, command: list[s
     assert "Traceback" not in done.stderr, done.stderr
     assert SECRET not in done.stderr + done.stdout
     assert "can't use the database postgresql://me:***@127.0.0.1" in done.stderr, done.stderr
+
+
+async def test_an_older_database_takes_the_migrations_written_for_both(
+    postgres: PostgresServer,
+) -> None:
+    url = await postgres.new_database()
+    store = await Store.open(url)
+    async with store.transaction() as tx:  # as schema 11 left it: before migration 012
+        await tx.execute(text("DROP INDEX challenges_open_by_expiry"))
+        await tx.execute(update(meta).where(meta.c.name == "schema_version").values(value="11"))
+    await store.close()
+    store = await Store.open(url)
+    try:
+        assert await store.schema_version() == SCHEMA_VERSION == 12
+        found = await store.fetch_one(
+            text("SELECT indexdef FROM pg_indexes WHERE indexname = 'challenges_open_by_expiry'")
+        )
+        assert found is not None and "WHERE (status = 'open'::text)" in found[0]
+    finally:
+        await store.close()
