@@ -59,6 +59,12 @@ def execute(connection: Connection, statement: Statement, params: Iterable[Any])
     return _outcome(result, single_insert=isinstance(statement, Insert) and not many)
 
 
+def execute_first(connection: Connection, statement: Statement, params: Iterable[Any]) -> Outcome:
+    """Begin a write transaction, then run its first statement: one trip to the thread."""
+    connection.exec_driver_sql("BEGIN IMMEDIATE")
+    return execute(connection, statement, params)
+
+
 def _outcome(result: Any, *, single_insert: bool) -> Outcome:
     rows = list(result.all()) if result.returns_rows else []
     new_id = None
@@ -144,6 +150,21 @@ def _set_wal(connection: Connection) -> None:
                 raise
         time.sleep(pause)  # on the connection's own thread, not the event loop's
         pause = min(pause * 2, 0.2)
+
+
+class SqliteTransaction:
+    """A write transaction on the SQLite thread, begun (``BEGIN IMMEDIATE``) with its first
+    statement; one that runs none never begins."""
+
+    def __init__(self, db: SqliteThread) -> None:
+        self._db = db
+        self.began = False
+
+    async def run(self, statement: Statement, params: Iterable[Any] = ()) -> Outcome:
+        if self.began:
+            return await self._db.run(statement, params)
+        self.began = True  # even if BEGIN fails: the rollback then finds nothing to undo
+        return await self._db.call(execute_first, statement, params)
 
 
 class PostgresRunner:

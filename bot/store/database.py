@@ -48,6 +48,7 @@ from bot.store.connections import (
     Record,
     Runner,
     SqliteThread,
+    SqliteTransaction,
     Statement,
 )
 from bot.store.migrate import migrate_postgres, migrate_sqlite
@@ -311,15 +312,14 @@ class Store:
             return
         async with self._lock:
             db = self._db
+            runner = SqliteTransaction(db)
             try:
-                await db.run("BEGIN IMMEDIATE")
-            except sa.OperationalError as error:
-                raise_translated(error)
-            try:
-                yield Transaction(db, self)
-                await db.run("COMMIT")
+                yield Transaction(runner, self)
+                if runner.began:
+                    await db.run("COMMIT")
             except BaseException as error:
-                await _rollback(db)
+                if runner.began:
+                    await _rollback(db)
                 if isinstance(error, sa.OperationalError):
                     raise_translated(error)
                 raise
