@@ -2,12 +2,14 @@
 
 Prints commands/s, p50 and p99 milliseconds per command and peak RSS for C = 1, 50, 500 (each in
 its own process so the RSS figures don't mix). Run: python bench/table.py [--channels C ...]
+(bench/stores.py runs it on SQLite and PostgreSQL, in one process and in two).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import random
 import resource
 import statistics
@@ -57,24 +59,42 @@ async def play_channel(service: TableService, n: int, latencies: list[float], th
             await timed(service.reject(place, user))
 
 
-async def run(channels: int, think: float) -> None:
+async def run(
+    channels: int,
+    think: float,
+    *,
+    database: str | None = None,
+    images: bool = True,
+    first: int = 0,
+    as_json: bool = False,
+) -> None:
+    """Play ``channels`` channels (numbered from ``first``) on ``database`` (default: a new
+    SQLite file) and print the figures."""
     with tempfile.TemporaryDirectory() as folder:
-        store = await Store.open(Path(folder) / "bench.sqlite3")
-        service = TableService(store, dice=seeded_dice(1))
+        store = await Store.open(database or Path(folder) / "bench.sqlite3")
+        service = TableService(store, dice=seeded_dice(1), images=images)
         await service.warm_up()
         latencies: list[float] = []
         start = time.perf_counter()
-        await asyncio.gather(*(play_channel(service, n, latencies, think) for n in range(channels)))
+        await asyncio.gather(
+            *(play_channel(service, n, latencies, think) for n in range(first, first + channels))
+        )
         elapsed = time.perf_counter() - start
         service.close()
         await store.close()
     ordered = sorted(latencies)
+    p50 = statistics.median(ordered)
     p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
     rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    if as_json:
+        figures = {"commands": len(latencies), "seconds": elapsed, "p50": p50, "p99": p99}
+        ended = time.time()  # wall-clock: comparable across processes
+        print(json.dumps(figures | {"started": ended - elapsed, "ended": ended}), flush=True)
+        return
     mode = f"think {think:g} s" if think else "flat out  "
     print(
         f"{channels:4d} channels, {mode}: {len(latencies):6d} commands in {elapsed:6.1f} s = "
-        f"{len(latencies) / elapsed:6.0f} commands/s; p50 {statistics.median(ordered) * 1e3:6.1f}"
+        f"{len(latencies) / elapsed:6.0f} commands/s; p50 {p50 * 1e3:6.1f}"
         f" ms, p99 {p99 * 1e3:6.1f} ms; peak RSS {rss_mb:5.0f} MB",
         flush=True,
     )
@@ -90,10 +110,23 @@ def main() -> None:
         default=[0.0, 1.0],
         help="mean seconds a player waits before each command (0 = flat out)",
     )
+    parser.add_argument("--db", help="a SQLite path or postgresql:// URL (default: a new file)")
+    parser.add_argument("--no-images", action="store_true", help="draw no board images")
+    parser.add_argument("--first", type=int, default=0, help=argparse.SUPPRESS)
+    parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--in-process", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.in_process:
-        asyncio.run(run(args.channels[0], args.think[0]))
+        asyncio.run(
+            run(
+                args.channels[0],
+                args.think[0],
+                database=args.db,
+                images=not args.no_images,
+                first=args.first,
+                as_json=args.json,
+            )
+        )
         return
     print(f"{LENGTH}-point matches with board images; each line is a fresh process.")
     print(

@@ -1,4 +1,5 @@
-"""``python -m bot`` runs the Discord bot; ``python -m bot console`` the terminal table."""
+"""``python -m bot`` runs the Discord bot; ``python -m bot console`` the terminal table;
+``python -m bot copy-db SOURCE DEST`` copies a database into a new one (e.g. into PostgreSQL)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,10 @@ def main(argv: list[str] | None = None) -> int:
         from bot.console import main as console_main
 
         return console_main(args[1:])
+    if args and args[0] == "copy-db":
+        from bot.copy_db import main as copy_main
+
+        return copy_main(args[1:])
     from bot.discord_main import main as discord_main
 
     return discord_main(args)

@@ -29,7 +29,7 @@ from bot.service.lifetime import StartError, open_service
 from bot.service.models import Place, Reply, User
 from bot.service.records.durations import UNIT_SECONDS
 from bot.service.table import TableService, seeded_dice, text_board
-from bot.settings import Settings, SettingsError
+from bot.settings import Settings, SettingsError, database_setting
 from bot.store import DatabaseBusy, DiskFull
 
 SERVER = "console"
@@ -323,7 +323,7 @@ async def run_console(args: argparse.Namespace, lines: Iterable[str], out: TextI
     except SettingsError as error:
         print(f"Bad setting: {error}", file=sys.stderr)
         return 2
-    database = Path(args.db) if args.db else settings.database
+    database = database_setting(args.db) if args.db else settings.database
     dice = seeded_dice(args.seed) if args.seed is not None else None
     if args.seed is not None:
         print(

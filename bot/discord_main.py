@@ -18,6 +18,7 @@ from bot.service.table import TableService
 from bot.settings import DISCORD_API_URL as API_URL
 from bot.settings import DISCORD_GATEWAY_URL as GATEWAY_URL
 from bot.settings import Settings, SettingsError
+from bot.store import shown
 
 log = logging.getLogger("bot")
 
@@ -25,7 +26,7 @@ NO_TOKEN = (
     "No DISCORD_TOKEN: create a bot at https://discord.com/developers/applications (Bot -> Reset "
     "Token), put DISCORD_TOKEN=... in .env, or try it offline with `python -m bot console`."
 )
-USAGE = "usage: python -m bot [console [--help]]"
+USAGE = "usage: python -m bot [console [--help] | copy-db SOURCE DEST]"
 
 
 def main(argv: list[str]) -> int:
@@ -64,7 +65,7 @@ def use_endpoints(settings: Settings) -> None:
 
 async def serve(settings: Settings, token: str) -> int:
     """Open the database, run the bot until it stops, close everything cleanly."""
-    log.info("Database: %s", settings.database.resolve())
+    log.info("Database: %s", shown(settings.database))
     try:
         async with open_service(settings) as service:
             return await run_bot(service, settings, token)

@@ -45,7 +45,8 @@ class Settings:
     """Every setting. Secrets are left out of ``repr`` so a logged ``Settings`` shows none."""
 
     discord_token: str | None = field(default=None, repr=False)
-    database: Path = Path("backgammon.sqlite3")
+    # A SQLite file, or a PostgreSQL URL (a str: postgresql://user:password@host:port/db).
+    database: Path | str = Path("backgammon.sqlite3")
     command_prefix: str = "!"
     dev_guild_id: int | None = None
     default_match_length: int = 5
@@ -53,7 +54,7 @@ class Settings:
     challenge_timeout_minutes: float = 10.0
     log_level: str = "INFO"
     dice_key: str | None = field(default=None, repr=False)  # hex; else the key file
-    dice_key_file: Path | None = None  # default: the database's path + ".key"
+    dice_key_file: Path | None = None  # default: the SQLite file's path + ".key"
     discord_api_url: str = DISCORD_API_URL
     discord_gateway_url: str = DISCORD_GATEWAY_URL
     # Sharding (one process may run a range of the bot's shards; all share the database file).
@@ -132,7 +133,7 @@ class Settings:
             )
         return cls(
             discord_token=text("DISCORD_TOKEN"),
-            database=Path(text("BACKGAMMON_DB") or "backgammon.sqlite3"),
+            database=database_setting(text("BACKGAMMON_DB") or "backgammon.sqlite3"),
             command_prefix=text("COMMAND_PREFIX") or "!",
             dev_guild_id=int(number("DEV_GUILD_ID", 0, whole=True)) if guild else None,
             default_match_length=int(
@@ -160,6 +161,11 @@ class Settings:
             clock_delay_seconds=number("CLOCK_DELAY_SECONDS", 15.0, low=0, high=300),
             match_threads=flag("MATCH_THREADS", True),
         )
+
+
+def database_setting(value: str) -> Path | str:
+    """``BACKGAMMON_DB`` (or ``--db``): a URL stays text, anything else is a SQLite file."""
+    return value.strip() if "://" in value else Path(value)
 
 
 def _shards(count: str | None, ids: str | None) -> tuple[int | None, tuple[int, ...] | None]:

@@ -10,7 +10,16 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from bot.console import parse_line, run_console
+
+
+@pytest.fixture(autouse=True)
+def in_a_folder_of_its_own(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No .env of the checkout is read, and a key file made for a PostgreSQL database (in the
+    working folder) is left in the test's folder."""
+    monkeypatch.chdir(tmp_path)
 
 
 def run(
@@ -20,9 +29,10 @@ def run(
     as_json: bool = True,
     images: bool = False,
     seed: int | None = 3,
+    database: Path | str | None = None,
 ) -> str:
     args = argparse.Namespace(
-        db=str(tmp_path / "console.sqlite3"),
+        db=str(database or tmp_path / "console.sqlite3"),
         seed=seed,
         json=as_json,
         images=str(tmp_path / "out") if images else None,
@@ -45,7 +55,7 @@ def test_parse_line() -> None:
     assert parse_line("[#t1 alice: !board") is None
 
 
-def test_json_mode_one_object_per_line(tmp_path: Path) -> None:
+def test_json_mode_one_object_per_line(tmp_path: Path, database: Path | str) -> None:
     lines = [
         "alice: !challenge @bob 1",
         "",
@@ -55,7 +65,7 @@ def test_json_mode_one_object_per_line(tmp_path: Path) -> None:
         "#other dave: !board",
         "not a command line",
     ]
-    output = run(tmp_path, lines).splitlines()
+    output = run(tmp_path, lines, database=database).splitlines()
     records = [json.loads(line) for line in output]
     assert len(records) == 5  # blank and comment lines are skipped
     challenge, accept, carol, other, garbage = records
@@ -88,8 +98,10 @@ def test_json_mode_one_object_per_line(tmp_path: Path) -> None:
     assert "Lines look like" in garbage["replies"][0]["text"]
 
 
-def test_images_files_and_restart(tmp_path: Path) -> None:
-    first = run(tmp_path, ["alice: !challenge @bob 1", "bob: !accept"], images=True)
+def test_images_files_and_restart(tmp_path: Path, database: Path | str) -> None:
+    first = run(
+        tmp_path, ["alice: !challenge @bob 1", "bob: !accept"], images=True, database=database
+    )
     record = json.loads(first.splitlines()[-1])
     image = Path(record["replies"][0]["image"])
     assert image.read_bytes().startswith(b"\x89PNG")
@@ -97,7 +109,10 @@ def test_images_files_and_restart(tmp_path: Path) -> None:
     other = "bob" if turn == "alice" else "alice"
     # A second run on the same database continues the same match.
     lines = [f"{turn}: !resign backgammon", f"{other}: !accept", f"{turn}: !export"]
-    second = [json.loads(line) for line in run(tmp_path, lines, images=True).splitlines()]
+    second = [
+        json.loads(line)
+        for line in run(tmp_path, lines, images=True, database=database).splitlines()
+    ]
     assert second[0]["game"]["phase"] == "resigned" and second[0]["game"]["turn"] == other
     assert second[1]["game"]["phase"] == "over" and second[1]["game"]["winner"] == other
     assert image.read_bytes().startswith(b"\x89PNG")  # the second run wrote new files

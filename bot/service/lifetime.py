@@ -29,7 +29,7 @@ class StartError(Exception):
 async def open_service(
     settings: Settings,
     *,
-    database: Path | None = None,
+    database: Path | str | None = None,
     dice: DiceFactory | None = None,
     images: bool = True,
     clock: Callable[[], float] = time.time,
@@ -43,7 +43,7 @@ async def open_service(
         raise StartError(str(error)) from None
     try:
         try:
-            key = await server_key(settings, store, database)
+            key = await server_key(settings, store)
         except (StoreError, DiceKeyFileError) as error:
             raise StartError(str(error)) from None
         engine = make_engine(settings)

@@ -1,7 +1,9 @@
-"""Persistence: aiosqlite, numbered migrations, one transaction per state change."""
+"""Persistence: SQLite (a file, the default) or PostgreSQL (many hosts), one schema and one set
+of queries for both, one transaction per state change."""
 
 from __future__ import annotations
 
+from bot.store.address import DatabaseAddress, shown
 from bot.store.analyses import AnalysisRecords, AnalysisRow, PlayerFigures, PrSummary
 from bot.store.database import Store, Transaction
 from bot.store.rows import (
@@ -18,6 +20,7 @@ __all__ = [
     "AnalysisRecords",
     "AnalysisRow",
     "ChallengeRow",
+    "DatabaseAddress",
     "DatabaseBusy",
     "DiskFull",
     "MatchRow",
@@ -28,4 +31,5 @@ __all__ = [
     "Store",
     "StoreError",
     "Transaction",
+    "shown",
 ]

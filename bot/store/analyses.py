@@ -9,7 +9,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from sqlalchemy import delete, distinct, func, select, update
+
+from bot.store import schema
 from bot.store.database import Store
+from bot.store.schema import fixed
+
+jobs = schema.analyses
+figures = schema.analysis_players
 
 UNFINISHED = ("queued", "running")
 
@@ -52,36 +59,47 @@ class AnalysisRecords:
         self._store = store
 
     async def get(self, match_id: int) -> AnalysisRow | None:
-        row = await self._store.fetch_one("SELECT * FROM analyses WHERE match_id = ?", (match_id,))
-        return AnalysisRow(**dict(row)) if row else None
+        row = await self._store.fetch_one(select(jobs).where(jobs.c.match_id == match_id))
+        return AnalysisRow(**row._mapping) if row else None
 
     async def unfinished(self) -> list[AnalysisRow]:
         """Jobs a stopped bot left queued or running, oldest ask first."""
         rows = await self._store.fetch_all(
-            "SELECT * FROM analyses WHERE status IN ('queued', 'running') "
-            "ORDER BY requested_at, match_id"
+            select(jobs)
+            .where(jobs.c.status.in_([fixed(status) for status in UNFINISHED]))
+            .order_by(jobs.c.requested_at, jobs.c.match_id)
         )
-        return [AnalysisRow(**dict(row)) for row in rows]
+        return [AnalysisRow(**row._mapping) for row in rows]
 
     async def queue(self, match_id: int, plies: int, now: float) -> None:
         """Ask for ``match_id``'s analysis: a new job, or a failed or interrupted one again.
         A done analysis is left as it is."""
         async with self._store.transaction() as tx:
+            asked = tx.insert(jobs).values(
+                match_id=match_id, plies=plies, status="queued", requested_at=now
+            )
             await tx.execute(
-                "INSERT INTO analyses (match_id, plies, status, requested_at) "
-                "VALUES (?, ?, 'queued', ?) "
-                "ON CONFLICT (match_id) DO UPDATE SET plies = excluded.plies, status = 'queued', "
-                "result = NULL, error = NULL, requested_at = excluded.requested_at, "
-                "started_at = NULL, finished_at = NULL WHERE status != 'done'",
-                (match_id, plies, now),
+                asked.on_conflict_do_update(
+                    index_elements=["match_id"],
+                    set_={
+                        "plies": asked.excluded.plies,
+                        "status": "queued",
+                        "result": None,
+                        "error": None,
+                        "requested_at": asked.excluded.requested_at,
+                        "started_at": None,
+                        "finished_at": None,
+                    },
+                    where=jobs.c.status != fixed("done"),
+                )
             )
 
     async def started(self, match_id: int, now: float) -> None:
         async with self._store.transaction() as tx:
             await tx.execute(
-                "UPDATE analyses SET status = 'running', started_at = ? "
-                "WHERE match_id = ? AND status != 'done'",
-                (now, match_id),
+                update(jobs)
+                .where(jobs.c.match_id == match_id, jobs.c.status != fixed("done"))
+                .values(status="running", started_at=now)
             )
 
     async def finish(
@@ -95,49 +113,55 @@ class AnalysisRecords:
         """Store the result and the players' figures, in one transaction."""
         async with self._store.transaction() as tx:
             await tx.execute(
-                "UPDATE analyses SET status = 'done', result = ?, error = NULL, finished_at = ? "
-                "WHERE match_id = ?",
-                (result, now, match_id),
+                update(jobs)
+                .where(jobs.c.match_id == match_id)
+                .values(status="done", result=result, error=None, finished_at=now)
             )
-            await tx.execute("DELETE FROM analysis_players WHERE match_id = ?", (match_id,))
+            await tx.execute(delete(figures).where(figures.c.match_id == match_id))
             for player in players:
                 await tx.execute(
-                    "INSERT INTO analysis_players (match_id, seat, server_id, user_id, pr, "
-                    "error_rate, decisions) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    (
-                        match_id,
-                        player.seat,
-                        server_id,
-                        player.user_id,
-                        player.pr,
-                        player.error_rate,
-                        player.decisions,
-                    ),
+                    figures.insert().values(
+                        match_id=match_id,
+                        seat=player.seat,
+                        server_id=server_id,
+                        user_id=player.user_id,
+                        pr=player.pr,
+                        error_rate=player.error_rate,
+                        decisions=player.decisions,
+                    )
                 )
 
     async def fail(self, match_id: int, error: str, now: float) -> None:
         async with self._store.transaction() as tx:
             await tx.execute(
-                "UPDATE analyses SET status = 'failed', error = ?, finished_at = ? "
-                "WHERE match_id = ? AND status != 'done'",
-                (error, now, match_id),
+                update(jobs)
+                .where(jobs.c.match_id == match_id, jobs.c.status != fixed("done"))
+                .values(status="failed", error=error, finished_at=now)
             )
 
     async def players(self, match_id: int) -> list[PlayerFigures]:
         rows = await self._store.fetch_all(
-            "SELECT seat, user_id, pr, error_rate, decisions FROM analysis_players "
-            "WHERE match_id = ? ORDER BY seat",
-            (match_id,),
+            select(
+                figures.c.seat,
+                figures.c.user_id,
+                figures.c.pr,
+                figures.c.error_rate,
+                figures.c.decisions,
+            )
+            .where(figures.c.match_id == match_id)
+            .order_by(figures.c.seat)
         )
-        return [PlayerFigures(**dict(row)) for row in rows]
+        return [PlayerFigures(**row._mapping) for row in rows]
 
     async def pr_summary(self, server_id: str, user_id: str) -> PrSummary | None:
         """``user_id``'s PR over their analysed matches on this server, or None (none yet)."""
+        decisions = func.sum(figures.c.decisions)
         row = await self._store.fetch_one(
-            "SELECT COUNT(DISTINCT match_id), SUM(decisions), "
-            "SUM(pr * decisions) / NULLIF(SUM(decisions), 0) "
-            "FROM analysis_players WHERE server_id = ? AND user_id = ?",
-            (server_id, user_id),
+            select(
+                func.count(distinct(figures.c.match_id)),
+                decisions,
+                func.sum(figures.c.pr * figures.c.decisions) / func.nullif(decisions, 0),
+            ).where(figures.c.server_id == server_id, figures.c.user_id == user_id)
         )
         if row is None or not row[0] or row[2] is None:
             return None
@@ -145,9 +169,12 @@ class AnalysisRecords:
 
     async def latest_finished_match(self, server_id: str, channel_id: str) -> int | None:
         """The id of the channel's last finished match, or None."""
+        m = schema.matches
         row = await self._store.fetch_one(
-            "SELECT id FROM matches WHERE server_id = ? AND channel_id = ? "
-            "AND status = 'finished' ORDER BY id DESC LIMIT 1",
-            (server_id, channel_id),
+            select(m.c.id)
+            .where(m.c.server_id == server_id, m.c.channel_id == channel_id)
+            .where(m.c.status == fixed("finished"))
+            .order_by(m.c.id.desc())
+            .limit(1)
         )
         return int(row[0]) if row else None

@@ -1,26 +1,57 @@
-"""The SQLite store: numbered migrations, WAL, foreign keys, one transaction per command.
-Its rows and errors are in :mod:`bot.store.rows`.
+"""The store: one set of queries (built from :mod:`bot.store.schema`) for SQLite and PostgreSQL,
+one transaction per command. Its rows and errors are in :mod:`bot.store.rows`.
 
-All access goes through one aiosqlite connection guarded by one lock, so a transaction of one
-channel's command never interleaves with another's statements.
+SQLite (the default, a file): one connection on a thread of its own
+(:class:`~bot.store.connections.SqliteThread`), guarded by one lock, so a transaction of one
+channel's command never interleaves with another's statements; WAL, and ``BEGIN IMMEDIATE`` so
+a writer waits for another process's writer instead of failing halfway.
+
+PostgreSQL (many hosts): a pool of connections, each transaction on its own; what reads then
+writes is safe under processes racing on one row (a version check in the UPDATE itself, counters
+added in place, players read ``FOR UPDATE`` before their rating changes).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import re
 import sqlite3
-import threading
-import time
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
-import aiosqlite
+from sqlalchemy import (
+    Boolean,
+    Float,
+    Integer,
+    Text,
+    and_,
+    bindparam,
+    case,
+    event,
+    func,
+    or_,
+    select,
+    union_all,
+    update,
+)
+from sqlalchemy import exc as sa
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
+from bot.store import schema
+from bot.store.address import DatabaseAddress
+from bot.store.connections import (
+    Outcome,
+    PostgresRunner,
+    Record,
+    Runner,
+    SqliteThread,
+    SqliteTransaction,
+    Statement,
+)
+from bot.store.migrate import migrate_postgres, migrate_sqlite
 from bot.store.rows import (
     ChallengeRow,
     MatchRow,
@@ -29,169 +60,281 @@ from bot.store.rows import (
     StoreError,
     raise_translated,
 )
+from bot.store.schema import fixed
 
 log = logging.getLogger(__name__)
 
-BUSY_SECONDS = 10.0  # how long a statement waits for another process's write lock
-_PLAYER_SQL = "SELECT * FROM players WHERE server_id = ? AND user_id = ?"
-_ACTIONS_SQL = "SELECT seq, action FROM match_actions WHERE match_id = ? ORDER BY seq"
-_APPEND_SQL = "INSERT INTO match_actions (match_id, seq, action) VALUES (?, ?, ?)"
-_MIGRATION_NAME = re.compile(r"^(\d{3})_[\w-]+\.sql$")
+CONNECT_SECONDS = 10.0  # how long to wait for a PostgreSQL server to answer
+POOL_SIZE = 5  # PostgreSQL connections per process (plus as many again at a peak)
+
+m = schema.matches
+c = schema.challenges
+p = schema.players
+a = schema.match_announcements
+actions = schema.match_actions
+
+# The statements of every command, built once with named parameters: building a statement and its
+# cache key costs more than running it on SQLite, so the per-command paths don't do it each time.
+_PLAYING_MATCH = select(m).where(
+    m.c.server_id == bindparam("server_id"),
+    m.c.channel_id == bindparam("channel_id"),
+    m.c.status == fixed("playing"),
+)
+_LATEST_MATCH = (
+    select(m)
+    .where(m.c.server_id == bindparam("server_id"), m.c.channel_id == bindparam("channel_id"))
+    .order_by(m.c.id.desc())
+    .limit(1)
+)
+_MATCH = select(m).where(m.c.id == bindparam("match_id"))
+_ACTIONS = (
+    select(actions.c.seq, actions.c.action)
+    .where(actions.c.match_id == bindparam("match_id"))
+    .order_by(actions.c.seq)
+)
+_PLAYER = select(p).where(
+    p.c.server_id == bindparam("server_id"), p.c.user_id == bindparam("user_id")
+)
+_BOTH_PLAYERS = (
+    select(p)
+    .where(
+        p.c.server_id == bindparam("server_id"),
+        p.c.user_id.in_(bindparam("ids", expanding=True)),
+    )
+    .order_by(p.c.user_id)
+    .with_for_update()
+)
+# Names of parameters in SET differ from the columns': SQLAlchemy keeps those for itself.
+_SAVE_MATCH = (
+    update(m)
+    .where(m.c.id == bindparam("match_id"), m.c.version == bindparam("seen_version"))
+    .values(
+        state=func.coalesce(bindparam("new_state", type_=Text), m.c.state),
+        snapshot=func.coalesce(bindparam("new_snapshot", type_=Text), m.c.snapshot),
+        status=bindparam("new_status", type_=Text),
+        winner=bindparam("new_winner", type_=Integer),
+        ending=bindparam("new_ending", type_=Text),
+        abort_offered_by=bindparam("new_abort_offered_by", type_=Integer),
+        version=m.c.version + 1,
+        last_action_at=case(
+            (bindparam("touch", type_=Boolean), bindparam("now", type_=Float)),
+            else_=m.c.last_action_at,
+        ),
+    )
+)
+_RESULT = (
+    update(p)
+    .where(p.c.server_id == bindparam("at_server"), p.c.user_id == bindparam("of_user"))
+    .values(
+        rating=bindparam("new_rating", type_=Float),
+        experience=bindparam("new_experience", type_=Integer),
+        wins=p.c.wins + bindparam("won", type_=Integer),
+        losses=p.c.losses + bindparam("lost", type_=Integer),
+    )
+)
+_ANNOUNCEMENT = select(a.c.version, a.c.shown_at).where(a.c.match_id == bindparam("match_id"))
 
 
-async def _worker_stopped(connection: aiosqlite.Connection) -> None:
-    """Wait until the worker thread of a connection that failed to open has ended: aiosqlite
-    stops it then, and a thread still running once the event loop is closed would report to
-    that closed loop (a "RuntimeError: Event loop is closed" traceback after a clean exit)."""
-    thread = getattr(connection, "_thread", None)
-    if isinstance(thread, threading.Thread) and thread.is_alive():
-        await asyncio.to_thread(thread.join, 10.0)
+def _announced(insert: Any) -> Any:
+    shown = insert(a).values(
+        match_id=bindparam("match_id"), version=bindparam("version"), shown_at=bindparam("now")
+    )
+    return shown.on_conflict_do_update(
+        index_elements=["match_id"],
+        set_={"version": shown.excluded.version, "shown_at": shown.excluded.shown_at},
+        where=shown.excluded.version > a.c.version,
+    )
 
 
-def migrations() -> list[tuple[int, str]]:
-    """(number, SQL) of every bundled migration, in order."""
-    found = []
-    for entry in resources.files("bot.store").joinpath("migrations").iterdir():
-        match = _MIGRATION_NAME.match(entry.name)
-        if match:
-            found.append((int(match[1]), entry.read_text(encoding="utf-8")))
-    return sorted(found)
+_ANNOUNCED = {"sqlite": _announced(sqlite.insert), "postgresql": _announced(postgresql.insert)}
 
 
 class Store:
     """The bot's database. Open with :meth:`open`, close with :meth:`close`."""
 
-    def __init__(self, connection: aiosqlite.Connection) -> None:
-        self._db = connection
+    def __init__(
+        self,
+        address: DatabaseAddress,
+        *,
+        file: SqliteThread | None = None,
+        engine: AsyncEngine | None = None,
+    ) -> None:
+        self.address = address
+        self._db = file  # SQLite: the one connection, on its thread
+        self._engine = engine  # PostgreSQL: a pool of connections
         self._lock = asyncio.Lock()
+        self._trace: Callable[[str], None] | None = None
+        self._closed = False
+        if file is not None:
+            event.listen(file.engine, "before_cursor_execute", self._traced)
+        else:
+            assert engine is not None
+            event.listen(engine.sync_engine, "before_cursor_execute", self._traced)
+
+    @property
+    def is_sqlite(self) -> bool:
+        return self._db is not None
+
+    @property
+    def insert(self) -> Any:
+        """The INSERT with ON CONFLICT of this database."""
+        return sqlite.insert if self.is_sqlite else postgresql.insert
 
     @classmethod
-    async def open(cls, path: str | Path) -> Store:
-        """Open (creating and migrating as needed) the database at ``path``.
+    async def open(cls, where: str | Path | DatabaseAddress) -> Store:
+        """Open (creating and migrating as needed) the database at ``where``: a SQLite path or
+        a PostgreSQL URL.
 
-        Several processes may open one file at once: each migration runs in its own write
+        Several processes may open one database at once: each migration runs in its own write
         transaction and is skipped by whoever finds it already applied. On any failure the
-        connection (and its thread) is closed before the error propagates, so a process that
-        can't open its database exits instead of hanging.
+        connection is closed before the error propagates, so a process that can't open its
+        database exits instead of hanging.
         """
-        connection = aiosqlite.connect(str(path), isolation_level=None)
+        address = where if isinstance(where, DatabaseAddress) else DatabaseAddress.parse(where)
+        if address.path is not None:
+            return await cls._open_sqlite(address, address.path)
+        return await cls._open_postgres(address)
+
+    @classmethod
+    async def _open_sqlite(cls, address: DatabaseAddress, path: Path) -> Store:
         try:
-            await connection
-        except sqlite3.Error as error:
-            await _worker_stopped(connection)
-            raise StoreError(f"can't open the database {path}: {error}") from error
+            db = await SqliteThread.open(path)
+        except (sa.DBAPIError, sqlite3.Error) as error:
+            raise StoreError(f"can't open the database {path}: {_cause(error)}") from None
+        store = cls(address, file=db)
         try:
-            connection.row_factory = sqlite3.Row
-            await connection.execute(f"PRAGMA busy_timeout = {int(BUSY_SECONDS * 1000)}")
-            await _set_wal(connection)
-            await connection.execute("PRAGMA foreign_keys = ON")
-            await connection.execute("PRAGMA synchronous = NORMAL")
-            store = cls(connection)
-            await store._migrate()
-            known = max(number for number, _ in migrations())
-            found = await store.schema_version()
-            if found > known:
-                raise StoreError(
-                    f"the database {path} is at schema version {found}, newer than this "
-                    f"bot's {known}: run the newer bot, or restore a backup"
-                )
+            async with store._lock:
+                await db.call(migrate_sqlite)
+            await store._refuse_newer()
         except BaseException as error:
-            await connection.close()
-            if isinstance(error, sqlite3.Error):
-                raise StoreError(f"can't use the database {path}: {error}") from error
+            await store.close()
+            if isinstance(error, (sa.DBAPIError, sqlite3.Error)):
+                raise StoreError(f"can't use the database {path}: {_cause(error)}") from None
             raise
         return store
 
+    @classmethod
+    async def _open_postgres(cls, address: DatabaseAddress) -> Store:
+        assert address.url is not None
+        engine = create_async_engine(
+            address.url,
+            pool_size=POOL_SIZE,
+            max_overflow=POOL_SIZE,
+            pool_pre_ping=True,
+            connect_args={"timeout": CONNECT_SECONDS},
+        )
+        store = cls(address, engine=engine)
+        try:
+            async with engine.begin() as connection:
+                await migrate_postgres(connection)
+            await store._refuse_newer()
+        except BaseException as error:
+            await engine.dispose()
+            if isinstance(error, (sa.DBAPIError, OSError)):
+                raise StoreError(
+                    f"can't use the database {address.shown}: {_server_cause(error, address)}"
+                ) from None
+            raise
+        return store
+
+    async def _refuse_newer(self) -> None:
+        found = await self.schema_version()
+        if found > schema.SCHEMA_VERSION:
+            raise StoreError(
+                f"the database {self.address.shown} is at schema version {found}, newer than "
+                f"this bot's {schema.SCHEMA_VERSION}: run the newer bot, or restore a backup"
+            )
+
     async def close(self) -> None:
         async with self._lock:
-            await self._db.close()
+            if self._closed:
+                return
+            self._closed = True
+            if self._db is not None:
+                await self._db.close()
+            if self._engine is not None:
+                await self._engine.dispose()
 
-    async def _migrate(self) -> None:
-        async with self._lock:
-            for number, sql in migrations():
-                # Read the version inside the write transaction: another process may have
-                # applied this migration since we looked.
-                await self._db.execute("BEGIN IMMEDIATE")
-                try:
-                    row = await (await self._db.execute("PRAGMA user_version")).fetchone()
-                    if number <= (int(row[0]) if row else 0):
-                        await self._db.execute("ROLLBACK")
-                        continue
-                    log.info("applying database migration %03d", number)
-                    for statement in migration_statements(sql):
-                        await self._db.execute(statement)
-                    await self._db.execute(f"PRAGMA user_version = {number}")
-                except BaseException:
-                    await self._db.execute("ROLLBACK")
-                    raise
-                await self._db.execute("COMMIT")
+    def _refuse_closed(self) -> None:
+        if self._closed:
+            raise StoreError(f"the database {self.address.shown} is closed")
 
     async def schema_version(self) -> int:
-        row = await self.fetch_one("PRAGMA user_version")
-        return int(row[0]) if row else 0
+        if self.is_sqlite:
+            row = await self.fetch_one("PRAGMA user_version")
+            return int(row[0]) if row else 0
+        value = await self.meta(schema.VERSION_NAME)
+        return int(value) if value else 0
 
     # -- primitives ---------------------------------------------------------------------------
 
-    async def fetch_one(self, sql: str, params: Iterable[Any] = ()) -> sqlite3.Row | None:
-        async with self._lock:
-            try:
-                cursor = await self._db.execute(sql, tuple(params))
-                row: sqlite3.Row | None = await cursor.fetchone()
-            except sqlite3.OperationalError as error:
-                raise_translated(error)
-            return row
+    def _traced(self, _conn: object, _cursor: object, statement: str, *_: object) -> None:
+        if self._trace is not None:
+            self._trace(statement)
 
-    async def fetch_all(self, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
-        async with self._lock:
-            try:
-                cursor = await self._db.execute(sql, tuple(params))
-                return list(await cursor.fetchall())
-            except sqlite3.OperationalError as error:
-                raise_translated(error)
+    async def _read(self, statement: Statement, params: Iterable[Any]) -> Outcome:
+        self._refuse_closed()
+        if self._db is not None:
+            async with self._lock:
+                try:
+                    return await self._db.run(statement, params)
+                except sa.OperationalError as error:
+                    raise_translated(error)
+        assert self._engine is not None
+        async with self._engine.connect() as connection:
+            return await PostgresRunner(connection).run(statement, params)
+
+    async def fetch_one(self, statement: Statement, params: Iterable[Any] = ()) -> Record | None:
+        return (await self._read(statement, params)).first()
+
+    async def fetch_all(self, statement: Statement, params: Iterable[Any] = ()) -> list[Record]:
+        return (await self._read(statement, params)).rows
 
     async def trace(self, callback: Callable[[str], None] | None) -> None:
         """Hand every SQL statement run from now on to ``callback`` (None: stop); for tests
-        and diagnosis (how many reads a command costs)."""
-        await self._db.set_trace_callback(callback)  # type: ignore[arg-type]  # None is allowed
+        and diagnosis (how many reads a command costs). A transaction shows as BEGIN … COMMIT
+        on both databases."""
+        self._trace = callback
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Transaction]:
         """One atomic unit of writes: all of it is committed, or none of it. A database held
         by another program raises :class:`DatabaseBusy`, a full disk :class:`DiskFull`."""
+        self._refuse_closed()
+        if self._db is None:
+            assert self._engine is not None
+            if self._trace is not None:
+                self._trace("BEGIN")
+            async with self._engine.begin() as connection:
+                yield Transaction(PostgresRunner(connection), self)
+            if self._trace is not None:
+                self._trace("COMMIT")
+            return
         async with self._lock:
+            db = self._db
+            runner = SqliteTransaction(db)
             try:
-                await self._db.execute("BEGIN IMMEDIATE")
-            except sqlite3.OperationalError as error:
-                raise_translated(error)
-            try:
-                yield Transaction(self._db)
-                await self._db.execute("COMMIT")
+                yield Transaction(runner, self)
+                if runner.began:
+                    await db.run("COMMIT")
             except BaseException as error:
-                await self._rollback()
-                if isinstance(error, sqlite3.OperationalError):
+                if runner.began:
+                    await _rollback(db)
+                if isinstance(error, sa.OperationalError):
                     raise_translated(error)
                 raise
-
-    async def _rollback(self) -> None:
-        if not self._db.in_transaction:
-            return  # SQLite already rolled it back (a full disk, a failed write)
-        try:
-            await self._db.execute("ROLLBACK")
-        except sqlite3.OperationalError:
-            log.warning("The transaction could not be rolled back", exc_info=True)
 
     # -- reads --------------------------------------------------------------------------------
 
     async def player(self, server_id: str, user_id: str) -> PlayerRow | None:
-        row = await self.fetch_one(_PLAYER_SQL, (server_id, user_id))
-        return PlayerRow(**dict(row)) if row else None
+        row = await self.fetch_one(_PLAYER, {"server_id": server_id, "user_id": user_id})
+        return PlayerRow(**row._mapping) if row else None
 
     async def open_challenge(self, server_id: str, channel_id: str) -> ChallengeRow | None:
         row = await self.fetch_one(
-            "SELECT * FROM challenges WHERE server_id = ? AND channel_id = ? AND status = 'open'",
-            (server_id, channel_id),
+            select(c).where(c.c.server_id == server_id, c.c.channel_id == channel_id, _open())
         )
-        return ChallengeRow(**dict(row)) if row else None
+        return ChallengeRow(**row._mapping) if row else None
 
     async def challenge_times(
         self, server_id: str, user_id: str, since: float, most: int
@@ -199,93 +342,120 @@ class Store:
         """When ``user_id`` made their (at most ``most``) newest challenges on the server after
         ``since`` that were not accepted (open, declined, cancelled or expired), newest first."""
         rows = await self.fetch_all(
-            "SELECT created_at FROM challenges WHERE server_id = ? AND challenger_id = ? "
-            "AND created_at > ? AND status != 'accepted' ORDER BY created_at DESC LIMIT ?",
-            (server_id, user_id, since, most),
+            select(c.c.created_at)
+            .where(
+                c.c.server_id == server_id,
+                c.c.challenger_id == user_id,
+                c.c.created_at > since,
+                c.c.status != fixed("accepted"),
+            )
+            .order_by(c.c.created_at.desc())
+            .limit(most)
         )
         return [float(row[0]) for row in rows]
 
     async def playing_matches(self, user_id: str) -> list[MatchRow]:
         """The matches ``user_id`` is playing now, on any server, oldest first."""
-        rows = await self.fetch_all(
-            "SELECT * FROM matches WHERE player0_id = ? AND status = 'playing' "
-            "UNION ALL SELECT * FROM matches WHERE player1_id = ? AND status = 'playing' "
-            "ORDER BY id",
-            (user_id, user_id),
-        )
-        return [MatchRow(**dict(row)) for row in rows]
+        playing = m.c.status == fixed("playing")
+        both = union_all(
+            select(m).where(m.c.player0_id == user_id, playing),
+            select(m).where(m.c.player1_id == user_id, playing),
+        ).subquery()
+        rows = await self.fetch_all(select(both).order_by(both.c.id))
+        return [MatchRow(**row._mapping) for row in rows]
 
     async def meta(self, name: str) -> str | None:
-        row = await self.fetch_one("SELECT value FROM meta WHERE name = ?", (name,))
+        meta = schema.meta
+        row = await self.fetch_one(select(meta.c.value).where(meta.c.name == name))
         return str(row[0]) if row else None
 
     async def set_meta(self, name: str, value: str) -> None:
         """Set ``name`` unless another process set it first (then its value stays)."""
         async with self.transaction() as tx:
             await tx.execute(
-                "INSERT INTO meta (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING",
-                (name, value),
+                self.insert(schema.meta)
+                .values(name=name, value=value)
+                .on_conflict_do_nothing(index_elements=["name"])
             )
 
     async def latest_challenge(self, server_id: str, channel_id: str) -> ChallengeRow | None:
         row = await self.fetch_one(
-            "SELECT * FROM challenges WHERE server_id = ? AND channel_id = ? "
-            "ORDER BY id DESC LIMIT 1",
-            (server_id, channel_id),
+            select(c)
+            .where(c.c.server_id == server_id, c.c.channel_id == channel_id)
+            .order_by(c.c.id.desc())
+            .limit(1)
         )
-        return ChallengeRow(**dict(row)) if row else None
+        return ChallengeRow(**row._mapping) if row else None
 
     async def playing_match(self, server_id: str, channel_id: str) -> MatchRow | None:
         row = await self.fetch_one(
-            "SELECT * FROM matches WHERE server_id = ? AND channel_id = ? AND status = 'playing'",
-            (server_id, channel_id),
+            _PLAYING_MATCH, {"server_id": server_id, "channel_id": channel_id}
         )
-        return MatchRow(**dict(row)) if row else None
+        return MatchRow(**row._mapping) if row else None
 
     async def latest_match(self, server_id: str, channel_id: str) -> MatchRow | None:
         row = await self.fetch_one(
-            "SELECT * FROM matches WHERE server_id = ? AND channel_id = ? ORDER BY id DESC LIMIT 1",
-            (server_id, channel_id),
+            _LATEST_MATCH, {"server_id": server_id, "channel_id": channel_id}
         )
-        return MatchRow(**dict(row)) if row else None
+        return MatchRow(**row._mapping) if row else None
 
     async def match(self, match_id: int) -> MatchRow | None:
-        row = await self.fetch_one("SELECT * FROM matches WHERE id = ?", (match_id,))
-        return MatchRow(**dict(row)) if row else None
+        row = await self.fetch_one(_MATCH, {"match_id": match_id})
+        return MatchRow(**row._mapping) if row else None
+
+    async def matches_after(self, after: int, limit: int) -> list[MatchRow]:
+        """Up to ``limit`` matches with ids above ``after``, in id order (to walk them all)."""
+        rows = await self.fetch_all(select(m).where(m.c.id > after).order_by(m.c.id).limit(limit))
+        return [MatchRow(**row._mapping) for row in rows]
 
     async def match_actions(self, match_id: int) -> list[tuple[int, str]]:
         """The match's action log: (seq, action JSON) in order."""
-        rows = await self.fetch_all(_ACTIONS_SQL, (match_id,))
+        rows = await self.fetch_all(_ACTIONS, {"match_id": match_id})
         return [(int(row[0]), str(row[1])) for row in rows]
 
     async def leaderboard(self, server_id: str, limit: int = 10) -> list[PlayerRow]:
         rows = await self.fetch_all(
-            "SELECT * FROM players WHERE server_id = ? AND wins + losses > 0 "
-            "ORDER BY rating DESC, wins DESC, name LIMIT ?",
-            (server_id, limit),
+            select(p)
+            .where(p.c.server_id == server_id, p.c.wins + p.c.losses > 0)
+            .order_by(p.c.rating.desc(), p.c.wins.desc(), p.c.name)
+            .limit(limit)
         )
-        return [PlayerRow(**dict(row)) for row in rows]
+        return [PlayerRow(**row._mapping) for row in rows]
 
     async def rank(self, server_id: str, user_id: str) -> tuple[int, int] | None:
         """(rank, ranked players) of a player who has finished a rated match, else None."""
+        me, other = p.alias("me"), p.alias("other")
+        ranked = and_(other.c.server_id == me.c.server_id, other.c.wins + other.c.losses > 0)
+        ahead = or_(
+            other.c.rating > me.c.rating,
+            and_(
+                other.c.rating == me.c.rating,
+                or_(
+                    other.c.wins > me.c.wins,
+                    and_(other.c.wins == me.c.wins, other.c.name < me.c.name),
+                ),
+            ),
+        )
+        count = select(func.count()).select_from(other)
         row = await self.fetch_one(
-            "SELECT (SELECT COUNT(*) FROM players o WHERE o.server_id = p.server_id "
-            "  AND o.wins + o.losses > 0 AND (o.rating > p.rating "
-            "  OR (o.rating = p.rating AND (o.wins > p.wins "
-            "  OR (o.wins = p.wins AND o.name < p.name))))) + 1, "
-            "(SELECT COUNT(*) FROM players o WHERE o.server_id = p.server_id "
-            "  AND o.wins + o.losses > 0) "
-            "FROM players p WHERE p.server_id = ? AND p.user_id = ? AND p.wins + p.losses > 0",
-            (server_id, user_id),
+            select(
+                count.where(ranked, ahead).scalar_subquery() + 1,
+                count.where(ranked).scalar_subquery(),
+            ).where(
+                me.c.server_id == server_id, me.c.user_id == user_id, me.c.wins + me.c.losses > 0
+            )
         )
         return (int(row[0]), int(row[1])) if row else None
 
     async def match_counts(self, server_id: str, user_id: str) -> dict[str, int]:
         """How many matches a player has finished, aborted and is playing, on this server."""
         rows = await self.fetch_all(
-            "SELECT status, COUNT(*) FROM matches WHERE server_id = ? "
-            "AND (player0_id = ? OR player1_id = ?) GROUP BY status",
-            (server_id, user_id, user_id),
+            select(m.c.status, func.count())
+            .where(
+                m.c.server_id == server_id,
+                or_(m.c.player0_id == user_id, m.c.player1_id == user_id),
+            )
+            .group_by(m.c.status)
         )
         return {str(row[0]): int(row[1]) for row in rows}
 
@@ -297,67 +467,85 @@ class Store:
         """The players of the channel's match and of its open (unexpired) challenge, and of its
         newest match (or its newest played in a thread) if that ended after ``ended_since``:
         they ask for stats, exports and rematches right after. Index reads only."""
+        here = m.c.server_id == server_id
+
+        def newest(where: Any) -> Any:
+            last = select(m.c.id).where(here, where).order_by(m.c.id.desc()).limit(1).subquery()
+            return select(last.c.id)
+
+        recent = union_all(
+            newest(m.c.channel_id == channel_id), newest(m.c.parent_channel_id == channel_id)
+        )
         rows = await self.fetch_all(
-            "SELECT player0_id, player1_id FROM matches "
-            "WHERE server_id = ? AND channel_id = ? AND status = 'playing' "
-            "UNION ALL SELECT challenger_id, challenged_id FROM challenges "
-            "WHERE server_id = ? AND channel_id = ? AND status = 'open' AND expires_at > ? "
-            "UNION ALL SELECT player0_id, player1_id FROM matches WHERE id IN ("
-            "SELECT id FROM (SELECT id FROM matches WHERE server_id = ? AND channel_id = ? "
-            "ORDER BY id DESC LIMIT 1) "
-            "UNION ALL SELECT id FROM (SELECT id FROM matches WHERE server_id = ? "
-            "AND parent_channel_id = ? ORDER BY id DESC LIMIT 1)"
-            ") AND last_action_at > ?",
-            (
-                server_id,
-                channel_id,
-                server_id,
-                channel_id,
-                now,
-                server_id,
-                channel_id,
-                server_id,
-                channel_id,
-                ended_since,
-            ),
+            union_all(
+                select(m.c.player0_id, m.c.player1_id).where(
+                    here, m.c.channel_id == channel_id, m.c.status == fixed("playing")
+                ),
+                select(c.c.challenger_id, c.c.challenged_id).where(
+                    c.c.server_id == server_id,
+                    c.c.channel_id == channel_id,
+                    _open(),
+                    c.c.expires_at > now,
+                ),
+                select(m.c.player0_id, m.c.player1_id).where(
+                    m.c.id.in_(recent), m.c.last_action_at > ended_since
+                ),
+            )
         )
         return frozenset(str(user_id) for row in rows for user_id in row)
 
     async def announcement(self, match_id: int) -> tuple[int, float] | None:
         """(version, when) of the match's newest state shown in its channel, if recorded."""
-        row = await self.fetch_one(
-            "SELECT version, shown_at FROM match_announcements WHERE match_id = ?", (match_id,)
-        )
+        row = await self.fetch_one(_ANNOUNCEMENT, {"match_id": match_id})
         return (int(row[0]), float(row[1])) if row else None
 
     async def unannounced(self) -> list[MatchRow]:
         """Matches being played whose newest state was never shown in their channel."""
         rows = await self.fetch_all(
-            "SELECT m.* FROM matches m LEFT JOIN match_announcements a ON a.match_id = m.id "
-            "WHERE m.status = 'playing' AND m.version > COALESCE(a.version, 0) ORDER BY m.id"
+            select(m)
+            .select_from(m.outerjoin(a, a.c.match_id == m.c.id))
+            .where(m.c.status == fixed("playing"), m.c.version > func.coalesce(a.c.version, 0))
+            .order_by(m.c.id)
         )
-        return [MatchRow(**dict(row)) for row in rows]
+        return [MatchRow(**row._mapping) for row in rows]
 
 
 class Transaction:
     """Writes inside :meth:`Store.transaction`."""
 
-    def __init__(self, db: aiosqlite.Connection) -> None:
-        self._db = db
+    def __init__(self, runner: Runner, store: Store) -> None:
+        self._db = runner
+        self._store = store
 
-    async def execute(self, sql: str, params: Iterable[Any] = ()) -> int:
-        cursor = await self._db.execute(sql, tuple(params))
-        return cursor.rowcount
+    @property
+    def insert(self) -> Any:
+        """The INSERT with ON CONFLICT of this database."""
+        return self._store.insert
+
+    @property
+    def is_sqlite(self) -> bool:
+        return self._store.is_sqlite
+
+    async def execute(self, statement: Statement, params: Iterable[Any] = ()) -> int:
+        """Run a write; how many rows it changed."""
+        return (await self._db.run(statement, params)).rowcount
+
+    async def fetch_all(self, statement: Statement) -> list[Record]:
+        """Rows as this transaction sees them."""
+        return (await self._db.run(statement)).rows
 
     async def ensure_player(self, server_id: str, user_id: str, name: str, now: float) -> None:
-        await self._db.execute(
-            "INSERT INTO servers (id, created_at) VALUES (?, ?) ON CONFLICT (id) DO NOTHING",
-            (server_id, now),
+        insert = self.insert
+        await self._db.run(
+            insert(schema.servers)
+            .values(id=server_id, created_at=now)
+            .on_conflict_do_nothing(index_elements=["id"])
         )
-        await self._db.execute(
-            "INSERT INTO players (server_id, user_id, name) VALUES (?, ?, ?) "
-            "ON CONFLICT (server_id, user_id) DO UPDATE SET name = excluded.name",
-            (server_id, user_id, name),
+        added = insert(p).values(server_id=server_id, user_id=user_id, name=name)
+        await self._db.run(
+            added.on_conflict_do_update(
+                index_elements=["server_id", "user_id"], set_={"name": added.excluded.name}
+            )
         )
 
     async def create_challenge(
@@ -371,28 +559,25 @@ class Transaction:
         expires_at: float,
         options: str = "{}",
     ) -> int:
-        cursor = await self._db.execute(
-            "INSERT INTO challenges (server_id, channel_id, challenger_id, challenged_id, "
-            "match_length, created_at, expires_at, status, options) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, 'open', ?)",
-            (
-                server_id,
-                channel_id,
-                challenger_id,
-                challenged_id,
-                match_length,
-                now,
-                expires_at,
-                options,
-            ),
+        result = await self._db.run(
+            schema.challenges.insert().values(
+                server_id=server_id,
+                channel_id=channel_id,
+                challenger_id=challenger_id,
+                challenged_id=challenged_id,
+                match_length=match_length,
+                created_at=now,
+                expires_at=expires_at,
+                status="open",
+                options=options,
+            )
         )
-        assert cursor.lastrowid is not None
-        return cursor.lastrowid
+        assert result.new_id is not None
+        return result.new_id
 
     async def close_challenge(self, challenge_id: int, status: str) -> None:
         changed = await self.execute(
-            "UPDATE challenges SET status = ? WHERE id = ? AND status = 'open'",
-            (status, challenge_id),
+            update(c).where(c.c.id == challenge_id, _open()).values(status=status)
         )
         if changed != 1:
             raise StaleMatchError("the challenge was answered meanwhile")
@@ -400,8 +585,7 @@ class Transaction:
     async def expire_challenge(self, challenge_id: int) -> None:
         """Close a challenge past its time (a no-op if another command got there first)."""
         await self.execute(
-            "UPDATE challenges SET status = 'expired' WHERE id = ? AND status = 'open'",
-            (challenge_id,),
+            update(c).where(c.c.id == challenge_id, _open()).values(status="expired")
         )
 
     async def create_match(
@@ -416,14 +600,23 @@ class Transaction:
         snapshot: str | None = None,
     ) -> int:
         """A new match at version 1; its actions go in with :meth:`append_actions`."""
-        cursor = await self._db.execute(
-            "INSERT INTO matches (server_id, channel_id, player0_id, player1_id, match_length, "
-            "state, snapshot, version, status, created_at, last_action_at) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, 1, 'playing', ?, ?)",
-            (server_id, channel_id, *player_ids, match_length, state, snapshot, now, now),
+        result = await self._db.run(
+            m.insert().values(
+                server_id=server_id,
+                channel_id=channel_id,
+                player0_id=player_ids[0],
+                player1_id=player_ids[1],
+                match_length=match_length,
+                state=state,
+                snapshot=snapshot,
+                version=1,
+                status="playing",
+                created_at=now,
+                last_action_at=now,
+            )
         )
-        assert cursor.lastrowid is not None
-        return cursor.lastrowid
+        assert result.new_id is not None
+        return result.new_id
 
     async def save_match(
         self,
@@ -445,23 +638,22 @@ class Transaction:
 
         Raises :class:`StaleMatchError` when another writer got there first.
         """
+        # The version check is in the UPDATE itself: of two writers racing on one match (two
+        # processes), the second finds no row at ``version`` once the first has committed.
         changed = await self.execute(
-            "UPDATE matches SET state = COALESCE(?, state), snapshot = COALESCE(?, snapshot), "
-            "status = ?, winner = ?, ending = ?, abort_offered_by = ?, version = version + 1, "
-            "last_action_at = CASE WHEN ? THEN ? ELSE last_action_at END "
-            "WHERE id = ? AND version = ?",
-            (
-                state,
-                snapshot,
-                status,
-                winner,
-                ending,
-                abort_offered_by,
-                touch,
-                now,
-                match_id,
-                version,
-            ),
+            _SAVE_MATCH,
+            {
+                "match_id": match_id,
+                "seen_version": version,
+                "new_state": state,
+                "new_snapshot": snapshot,
+                "new_status": status,
+                "new_winner": winner,
+                "new_ending": ending,
+                "new_abort_offered_by": abort_offered_by,
+                "touch": touch,
+                "now": now,
+            },
         )
         if changed != 1:
             raise StaleMatchError(f"match {match_id} is no longer at version {version}", match_id)
@@ -473,85 +665,117 @@ class Transaction:
         Raises :class:`StoreError` when the log already has one of those numbers (it then
         disagrees with whoever thought it held ``first_seq`` actions).
         """
-        rows = [(match_id, first_seq + offset, action) for offset, action in enumerate(actions)]
+        rows = [
+            {"match_id": match_id, "seq": first_seq + offset, "action": action}
+            for offset, action in enumerate(actions)
+        ]
+        if not rows:
+            return
         try:
-            if len(rows) == 1:
-                await self._db.execute(_APPEND_SQL, rows[0])
-            elif rows:
-                await self._db.executemany(_APPEND_SQL, rows)
-        except sqlite3.IntegrityError as error:
+            await self._db.run(schema.match_actions.insert(), rows)
+        except sa.IntegrityError as error:
             raise StoreError(
                 f"match {match_id}: can't log actions {first_seq}-{first_seq + len(rows) - 1}: "
-                f"{error}"
+                f"{_cause(error)}"
             ) from error
 
     async def match_actions(self, match_id: int) -> list[tuple[int, str]]:
         """The match's action log as this transaction sees it: (seq, action JSON) in order."""
-        cursor = await self._db.execute(_ACTIONS_SQL, (match_id,))
-        return [(int(row[0]), str(row[1])) for row in await cursor.fetchall()]
+        rows = (await self._db.run(_ACTIONS, {"match_id": match_id})).rows
+        return [(int(row[0]), str(row[1])) for row in rows]
 
     async def store_snapshot(self, match_id: int, version: int, snapshot: str) -> bool:
         """Write a snapshot rebuilt from the log without making a new version (nothing about
         the match changed, so nothing is announced again); False when the match is no longer
         at ``version`` (the newer writer wrote its own snapshot)."""
         changed = await self.execute(
-            "UPDATE matches SET snapshot = ? WHERE id = ? AND version = ?",
-            (snapshot, match_id, version),
+            update(m).where(m.c.id == match_id, m.c.version == version).values(snapshot=snapshot)
         )
         return changed == 1
 
     async def record_rating(
         self, match_id: int, server_id: str, user_id: str, before: PlayerRow, rating: float
     ) -> None:
-        await self._db.execute(
-            "INSERT INTO rating_changes (match_id, server_id, user_id, rating_before, "
-            "rating_after, experience_before) VALUES (?, ?, ?, ?, ?, ?)",
-            (match_id, server_id, user_id, before.rating, rating, before.experience),
+        await self._db.run(
+            schema.rating_changes.insert().values(
+                match_id=match_id,
+                server_id=server_id,
+                user_id=user_id,
+                rating_before=before.rating,
+                rating_after=rating,
+                experience_before=before.experience,
+            )
         )
 
     async def update_player_result(
         self, server_id: str, user_id: str, *, rating: float, experience: int, won: bool
     ) -> None:
-        await self._db.execute(
-            "UPDATE players SET rating = ?, experience = ?, wins = wins + ?, losses = losses + ? "
-            "WHERE server_id = ? AND user_id = ?",
-            (rating, experience, int(won), int(not won), server_id, user_id),
+        await self._db.run(
+            _RESULT,
+            {
+                "at_server": server_id,
+                "of_user": user_id,
+                "new_rating": rating,
+                "new_experience": experience,
+                "won": int(won),
+                "lost": int(not won),
+            },
         )
 
     async def player(self, server_id: str, user_id: str) -> PlayerRow | None:
-        """The player as this transaction sees it (the rating to update)."""
-        cursor = await self._db.execute(_PLAYER_SQL, (server_id, user_id))
-        row = await cursor.fetchone()
-        return PlayerRow(**dict(row)) if row else None
+        """The player as this transaction sees it (the rating to update), held until the
+        transaction ends (another process's result for the same player waits for it)."""
+        row = (
+            await self._db.run(
+                _PLAYER.with_for_update(), {"server_id": server_id, "user_id": user_id}
+            )
+        ).first()
+        return PlayerRow(**row._mapping) if row else None
+
+    async def both_players(
+        self, server_id: str, ids: tuple[str, str]
+    ) -> tuple[PlayerRow, PlayerRow]:
+        """The two players of a match as this transaction sees them, held until it ends;
+        taken in one order whoever asks (by id), so that two processes rating two matches of
+        the same players wait for each other instead of deadlocking."""
+        rows = (await self._db.run(_BOTH_PLAYERS, {"server_id": server_id, "ids": list(ids)})).rows
+        found = {row.user_id: PlayerRow(**row._mapping) for row in rows}
+        missing = [user_id for user_id in ids if user_id not in found]
+        if missing:
+            raise StoreError(f"no player {missing[0]} on server {server_id}")
+        return found[ids[0]], found[ids[1]]
 
     async def mark_announced(self, match_id: int, version: int, now: float = 0.0) -> None:
         """Version ``version`` of the match was shown in its channel at ``now`` (never goes
         back to an older version)."""
-        await self._db.execute(
-            "INSERT INTO match_announcements (match_id, version, shown_at) VALUES (?, ?, ?) "
-            "ON CONFLICT (match_id) DO UPDATE SET version = excluded.version, "
-            "shown_at = excluded.shown_at WHERE excluded.version > version",
-            (match_id, version, now),
+        dialect = "sqlite" if self.is_sqlite else "postgresql"
+        await self._db.run(
+            _ANNOUNCED[dialect], {"match_id": match_id, "version": version, "now": now}
         )
 
 
-async def _set_wal(connection: aiosqlite.Connection) -> None:
-    """Switch to WAL. SQLite answers "database is locked" at once, without waiting for the busy
-    timeout, while another connection is switching a fresh file too: retry for a while."""
-    deadline = time.monotonic() + BUSY_SECONDS
-    pause = 0.01
-    while True:
-        try:
-            await connection.execute("PRAGMA journal_mode = WAL")
-            return
-        except sqlite3.OperationalError as error:
-            if "locked" not in str(error) or time.monotonic() > deadline:
-                raise
-        await asyncio.sleep(pause)
-        pause = min(pause * 2, 0.2)
+def _open() -> Any:
+    return c.c.status == fixed("open")
 
 
-def migration_statements(sql: str) -> list[str]:
-    """Split a migration into statements (they contain no semicolons inside strings)."""
-    body = "\n".join(line for line in sql.splitlines() if not line.strip().startswith("--"))
-    return [statement.strip() for statement in body.split(";") if statement.strip()]
+async def _rollback(db: SqliteThread) -> None:
+    try:
+        await db.run("ROLLBACK")
+    except sa.OperationalError as error:
+        if "no transaction" not in str(error):  # SQLite rolled it back itself (a full disk)
+            log.warning("The transaction could not be rolled back", exc_info=True)
+
+
+def _server_cause(error: BaseException, address: DatabaseAddress) -> str:
+    """Why a PostgreSQL server could not be used, in words for whoever runs the bot."""
+    original = getattr(error, "orig", None) or error
+    if isinstance(original, (OSError, TimeoutError)) and address.url is not None:
+        where = f"{address.url.host or 'localhost'}:{address.url.port or 5432}"
+        return f"no PostgreSQL server answers at {where} (is it running? {original})"
+    return _cause(error)
+
+
+def _cause(error: BaseException) -> str:
+    """The database's own words for ``error``, without SQLAlchemy's wrapping."""
+    original = getattr(error, "orig", None)
+    return str(original if original is not None else error).strip().splitlines()[0]

@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from sqlalchemy import select
+
+from bot.store import schema
 from bot.store.database import Store
 
 
@@ -20,9 +23,10 @@ class RatingChangeRow:
 
 async def match_rating_changes(store: Store, match_id: int) -> list[RatingChangeRow]:
     """Each player's rating before and after match ``match_id`` (none for an unrated one)."""
-    rows = await store.fetch_all(
-        "SELECT user_id, rating_before, rating_after FROM rating_changes WHERE match_id = ? "
-        "ORDER BY rowid",
-        (match_id,),
+    r = schema.rating_changes
+    rows = await store.fetch_all(  # the winner (who gained) first
+        select(r.c.user_id, r.c.rating_before, r.c.rating_after)
+        .where(r.c.match_id == match_id)
+        .order_by((r.c.rating_after - r.c.rating_before).desc(), r.c.user_id)
     )
     return [RatingChangeRow(row[0], float(row[1]), float(row[2])) for row in rows]

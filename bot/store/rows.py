@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass
 from typing import NoReturn
 
@@ -21,8 +20,8 @@ class DiskFull(StoreError):
     transaction was written."""
 
 
-def raise_translated(error: sqlite3.OperationalError) -> NoReturn:
-    """Raise SQLite's ``error`` as the store's when it is one a person can act on (a database
+def raise_translated(error: Exception) -> NoReturn:
+    """Raise the database's ``error`` as the store's when it is one a person can act on (a database
     held by another program, a full disk); else as it is."""
     text = str(error).lower()
     if "locked" in text or "busy" in text:

@@ -10,9 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
+from sqlalchemy import bindparam, delete, select, update
+from sqlalchemy.dialects import postgresql, sqlite
+
+from bot.store import schema
 from bot.store.database import Store, Transaction
 from bot.store.rows import ChallengeRow, MatchRow
+from bot.store.schema import fixed
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,7 +49,72 @@ class DiceCounts:
 
 
 NO_DICE = DiceCounts((0, 0, 0, 0, 0, 0), 0, 0)
-_TIMER_COLUMNS = "match_id, turn_started_at, reminded, bank0, bank1, delay, flag_at"
+t = schema.match_timers
+m = schema.matches
+_TIMER = (
+    t.c.match_id,
+    t.c.turn_started_at,
+    t.c.reminded,
+    t.c.bank0,
+    t.c.bank1,
+    t.c.delay,
+    t.c.flag_at,
+)
+_FACES = ("face1", "face2", "face3", "face4", "face5", "face6", "rolls", "doubles")
+_TIMER_VALUES = ("turn_started_at", "reminded", "bank0", "bank1", "delay", "flag_at")
+
+
+def _with_timer(*, latest: bool) -> Any:
+    query = (
+        select(m, *(column.label(f"t_{column.name}") for column in _TIMER))
+        .select_from(m.outerjoin(t, t.c.match_id == m.c.id))
+        .where(m.c.server_id == bindparam("server_id"), m.c.channel_id == bindparam("channel_id"))
+    )
+    # The playing one by its own (unique, partial) index: no walk back through a history.
+    if latest:
+        return query.order_by(m.c.id.desc()).limit(1)
+    return query.where(m.c.status == fixed("playing"))
+
+
+def _timer_written(insert: Any) -> Any:
+    written = insert(t).values(
+        match_id=bindparam("match_id"), **{name: bindparam(name) for name in _TIMER_VALUES}
+    )
+    return written.on_conflict_do_update(
+        index_elements=["match_id"],
+        set_={name: written.excluded[name] for name in _TIMER_VALUES},
+    )
+
+
+def _dice_added(insert: Any) -> Any:
+    counts = schema.dice_counts
+    added = insert(counts).values(
+        server_id=bindparam("server_id"), **{name: bindparam(name) for name in _FACES}
+    )
+    return added.on_conflict_do_update(
+        index_elements=["server_id"],
+        set_={name: counts.c[name] + added.excluded[name] for name in _FACES},
+    )
+
+
+# Built once (they run at every command): see bot/store/database.py.
+_WITH_TIMER = {False: _with_timer(latest=False), True: _with_timer(latest=True)}
+_TIMER_WRITTEN = {
+    "sqlite": _timer_written(sqlite.insert),
+    "postgresql": _timer_written(postgresql.insert),
+}
+_DICE_ADDED = {"sqlite": _dice_added(sqlite.insert), "postgresql": _dice_added(postgresql.insert)}
+_TIMER_DROPPED = delete(t).where(t.c.match_id == bindparam("match_id"))
+
+
+def _by_id(rows: list[MatchRow]) -> list[MatchRow]:
+    """Due rows in match order. Sorted here, not by the query: with an ORDER BY the planner may
+    walk the whole table in that order instead of searching the small index of what is due."""
+    return sorted(rows, key=lambda row: row.id)
+
+
+def _dialect(tx: Transaction) -> str:
+    return "sqlite" if tx.is_sqlite else "postgresql"
 
 
 def _timer(row: Sequence[object]) -> TimerRow:
@@ -61,37 +132,34 @@ def _timer(row: Sequence[object]) -> TimerRow:
 
 async def write_timer(tx: Transaction, timer: TimerRow) -> None:
     """Create or replace a match's timer, inside the transaction that saves the match."""
-    banks = timer.banks or (None, None)
-    await tx.execute(
-        f"INSERT OR REPLACE INTO match_timers ({_TIMER_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)",
-        (
-            timer.match_id,
-            timer.turn_started_at,
-            int(timer.reminded),
-            *banks,
-            timer.delay,
-            timer.flag_at,
-        ),
-    )
+    bank0, bank1 = timer.banks or (None, None)
+    values = {
+        "match_id": timer.match_id,
+        "turn_started_at": timer.turn_started_at,
+        "reminded": int(timer.reminded),
+        "bank0": bank0,
+        "bank1": bank1,
+        "delay": timer.delay,
+        "flag_at": timer.flag_at,
+    }
+    await tx.execute(_TIMER_WRITTEN[_dialect(tx)], values)
 
 
 async def drop_timer(tx: Transaction, match_id: int) -> None:
     """The match ended: no deadline is left."""
-    await tx.execute("DELETE FROM match_timers WHERE match_id = ?", (match_id,))
+    await tx.execute(_TIMER_DROPPED, {"match_id": match_id})
 
 
 async def mark_reminded(tx: Transaction, match_id: int, turn_started_at: float) -> bool:
     """Note the reminder of the decision that began at ``turn_started_at``; False when that
     decision is over already (or its player was reminded)."""
     changed = await tx.execute(
-        "UPDATE match_timers SET reminded = 1 "
-        "WHERE match_id = ? AND turn_started_at = ? AND reminded = 0",
-        (match_id, turn_started_at),
+        update(t)
+        .where(t.c.match_id == match_id, t.c.turn_started_at == turn_started_at)
+        .where(t.c.reminded == fixed(0))
+        .values(reminded=1)
     )
     return changed == 1
-
-
-_JOINED_TIMER = ", ".join(f"t.{column} AS t_{column}" for column in _TIMER_COLUMNS.split(", "))
 
 
 async def match_with_timer(
@@ -99,25 +167,18 @@ async def match_with_timer(
 ) -> tuple[MatchRow, TimerRow | None] | None:
     """The channel's match being played (or, with ``latest``, its newest one) and its timer,
     in one read."""
-    # The playing one by its own (unique, partial) index: no walk back through a history.
-    which = "ORDER BY m.id DESC LIMIT 1" if latest else "AND m.status = 'playing'"
     row = await store.fetch_one(
-        f"SELECT m.*, {_JOINED_TIMER} FROM matches m "
-        "LEFT JOIN match_timers t ON t.match_id = m.id "
-        f"WHERE m.server_id = ? AND m.channel_id = ? {which}",
-        (server_id, channel_id),
+        _WITH_TIMER[latest], {"server_id": server_id, "channel_id": channel_id}
     )
     if row is None:
         return None
-    values = dict(row)
-    timer = tuple(values.pop(f"t_{column}") for column in _TIMER_COLUMNS.split(", "))
+    values = dict(row._mapping)
+    timer = tuple(values.pop(f"t_{column.name}") for column in _TIMER)
     return MatchRow(**values), (_timer(timer) if timer[0] is not None else None)
 
 
 async def timer_of(store: Store, match_id: int) -> TimerRow | None:
-    row = await store.fetch_one(
-        f"SELECT {_TIMER_COLUMNS} FROM match_timers WHERE match_id = ?", (match_id,)
-    )
+    row = await store.fetch_one(select(*_TIMER).where(t.c.match_id == match_id))
     return _timer(tuple(row)) if row else None
 
 
@@ -125,27 +186,27 @@ async def due_reminders(store: Store, started_before: float) -> list[MatchRow]:
     """Playing matches whose decision began before ``started_before`` and whose player was not
     yet reminded of it."""
     rows = await store.fetch_all(
-        "SELECT m.* FROM match_timers t JOIN matches m ON m.id = t.match_id "
-        "WHERE t.reminded = 0 AND t.turn_started_at <= ? AND m.status = 'playing' ORDER BY m.id",
-        (started_before,),
+        select(m)
+        .select_from(t.join(m, m.c.id == t.c.match_id))
+        .where(t.c.reminded == fixed(0), t.c.turn_started_at <= started_before)
+        .where(m.c.status == fixed("playing"))
     )
-    return [MatchRow(**dict(row)) for row in rows]
+    return _by_id([MatchRow(**row._mapping) for row in rows])
 
 
 async def due_flags(store: Store, now: float) -> list[MatchRow]:
     """Playing matches whose player to act ran out of time by ``now``."""
     rows = await store.fetch_all(
-        "SELECT m.* FROM match_timers t JOIN matches m ON m.id = t.match_id "
-        "WHERE t.flag_at IS NOT NULL AND t.flag_at <= ? AND m.status = 'playing' ORDER BY m.id",
-        (now,),
+        select(m)
+        .select_from(t.join(m, m.c.id == t.c.match_id))
+        .where(t.c.flag_at.is_not(None), t.c.flag_at <= now, m.c.status == fixed("playing"))
     )
-    return [MatchRow(**dict(row)) for row in rows]
+    return _by_id([MatchRow(**row._mapping) for row in rows])
 
 
 async def set_challenge_clock(tx: Transaction, challenge_id: int, seconds: float) -> None:
-    await tx.execute(
-        "UPDATE challenges SET clock_seconds = ? WHERE id = ?", (seconds, challenge_id)
-    )
+    c = schema.challenges
+    await tx.execute(update(c).where(c.c.id == challenge_id).values(clock_seconds=seconds))
 
 
 async def add_dice(
@@ -154,22 +215,14 @@ async def add_dice(
     """Add dice to the server's counters (one statement, whatever the count)."""
     if not any(faces) and not rolls:
         return
-    await tx.execute(
-        "INSERT INTO dice_counts (server_id, face1, face2, face3, face4, face5, face6, rolls, "
-        "doubles) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (server_id) DO UPDATE SET "
-        "face1 = face1 + excluded.face1, face2 = face2 + excluded.face2, "
-        "face3 = face3 + excluded.face3, face4 = face4 + excluded.face4, "
-        "face5 = face5 + excluded.face5, face6 = face6 + excluded.face6, "
-        "rolls = rolls + excluded.rolls, doubles = doubles + excluded.doubles",
-        (server_id, *faces, rolls, doubles),
-    )
+    added = dict(zip(_FACES, (*faces, rolls, doubles), strict=True))
+    await tx.execute(_DICE_ADDED[_dialect(tx)], {"server_id": server_id, **added})
 
 
 async def dice_counts(store: Store, server_id: str) -> DiceCounts:
+    counts = schema.dice_counts
     row = await store.fetch_one(
-        "SELECT face1, face2, face3, face4, face5, face6, rolls, doubles FROM dice_counts "
-        "WHERE server_id = ?",
-        (server_id,),
+        select(*(counts.c[name] for name in _FACES)).where(counts.c.server_id == server_id)
     )
     if row is None:
         return NO_DICE
@@ -180,7 +233,8 @@ async def dice_counts(store: Store, server_id: str) -> DiceCounts:
 
 async def expired_challenges(store: Store, now: float) -> list[ChallengeRow]:
     """Open challenges past their time, not yet closed as expired."""
+    c = schema.challenges
     rows = await store.fetch_all(
-        "SELECT * FROM challenges WHERE status = 'open' AND expires_at <= ? ORDER BY id", (now,)
+        select(c).where(c.c.status == fixed("open"), c.c.expires_at <= now)
     )
-    return [ChallengeRow(**dict(row)) for row in rows]
+    return sorted((ChallengeRow(**row._mapping) for row in rows), key=lambda row: row.id)

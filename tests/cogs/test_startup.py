@@ -19,6 +19,7 @@ import bot.discord_main as discord_main
 from bot.discord_bot import NO_MESSAGE_CONTENT, BackgammonBot, bot_intents
 from bot.service.table import TableService
 from bot.settings import Settings
+from bot.store import StoreError
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -164,7 +165,7 @@ async def test_sigterm_closes_the_bot_and_the_database(
     await asyncio.wait_for(started.wait(), 10)
     os.kill(os.getpid(), signal.SIGTERM)
     assert await asyncio.wait_for(serving, 10) == 0
-    with pytest.raises(ValueError):  # the store is closed
+    with pytest.raises(StoreError, match="closed"):
         await services[0].store.schema_version()
     assert settings.database.exists()
     assert not Path(f"{settings.database}-wal").exists()

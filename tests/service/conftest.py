@@ -23,12 +23,13 @@ def clock() -> FakeClock:
 
 
 @pytest.fixture
-def db_path(tmp_path: Path) -> Path:
-    return tmp_path / "table.sqlite3"
+def db_path(database: Path | str) -> Path | str:
+    """The test's database: a SQLite file, then a PostgreSQL database (tests/conftest.py)."""
+    return database
 
 
 @pytest.fixture
-async def store(db_path: Path) -> AsyncIterator[Store]:
+async def store(db_path: Path | str) -> AsyncIterator[Store]:
     store = await Store.open(db_path)
     yield store
     await store.close()

@@ -5,6 +5,8 @@ paths never scan a table that grows with history."""
 from __future__ import annotations
 
 import random
+import re
+import sqlite3
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -119,3 +121,59 @@ async def test_a_button_press_reads_the_pending_decision_once(
         assert pressed.closed and not pressed.replies[0].private, pressed.replies
         assert asked == [PLACE]  # once, under the channel's lock
         assert len(statements.reads) <= 2 and statements.transactions == 1, statements.seen
+
+
+# Tables that grow with every match ever played: no per-command or periodic statement may walk
+# them (SQLite's plan says SCAN); each must find its rows by an index (SEARCH).
+GROWING = (
+    "matches",
+    "match_actions",
+    "challenges",
+    "rating_changes",
+    "analyses",
+    "analysis_players",
+    "match_timers",
+    "match_announcements",
+)
+
+
+async def test_no_statement_of_play_or_of_the_deadline_poll_scans_a_growing_table(
+    counted: tuple[TableService, Store], tmp_path: Path
+) -> None:
+    service, store = counted
+    for n in range(3):  # history, so that a scan would have rows to walk
+        await start_match(service, Place(PLACE.server_id, f"old-{n}"), ALICE, CAROL, 1)
+        await play_out(service, Place(PLACE.server_id, f"old-{n}"), (ALICE, CAROL), n)
+    statements = Statements()
+    await store.trace(statements)
+    await service.run(PLACE, ALICE, "!challenge <@1002> 3", users=lambda word: BOB)
+    await service.run(PLACE, BOB, "!accept", users=lambda word: None)
+    rng = random.Random(2)
+    for _ in range(12):
+        table = await service.table(PLACE)
+        assert table is not None and table.match.turn is not None
+        user = (ALICE, BOB)[table.match.turn]
+        if table.match.phase == "move":
+            line = f"!move {rng.choice(table.match.legal_plays()).notation}"
+        elif table.match.phase == "roll":
+            line = "!roll"
+        else:
+            line = "!take"
+        await service.run(PLACE, user, line, users=lambda word: None)
+    await service.run(PLACE, CAROL, "!board", users=lambda word: None)
+    await service.due()
+    await store.trace(None)
+    scans = {}
+    with sqlite3.connect(tmp_path / "counted.sqlite3") as raw:
+        for sql in set(statements.seen):
+            if not sql.upper().startswith(("SELECT", "UPDATE", "INSERT", "DELETE")):
+                continue
+            plan = raw.execute(f"EXPLAIN QUERY PLAN {sql}", [None] * sql.count("?")).fetchall()
+            walked = [
+                step[3] for step in plan if re.match(rf"SCAN ({'|'.join(GROWING)})\b", step[3])
+            ]
+            if walked:
+                scans[sql] = walked
+    raw.close()
+    assert len(statements.seen) > 50
+    assert scans == {}, "\n".join(f"{sql}\n  {steps}" for sql, steps in scans.items())

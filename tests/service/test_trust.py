@@ -9,6 +9,7 @@ import random
 from pathlib import Path
 
 import pytest
+from sqlalchemy import update
 
 from bot.rules.dice import verify_seed
 from bot.service.commands.help import help_text
@@ -19,6 +20,7 @@ from bot.service.records.dicekey import DiceKeyFileError, check_key, load_or_cre
 from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings, SettingsError
 from bot.store import StaleMatchError, Store, StoreError
+from bot.store.schema import matches
 from tests.service.conftest import ALICE, BOB, CAROL, PLACE
 from tests.service.driver import FakeClock, play_out, public, start_match, take_turn
 
@@ -226,21 +228,21 @@ async def test_the_key_file_is_made_once_and_checked(tmp_path: Path) -> None:
     path = tmp_path / "bot.sqlite3"
     store = await Store.open(path)
     try:
-        key = await server_key(Settings(), store, path)
+        key = await server_key(Settings(), store)
         key_file = tmp_path / "bot.sqlite3.key"
         assert key_file.stat().st_mode & 0o777 == 0o600
-        assert await server_key(Settings(), store, path) == key  # read back, not remade
+        assert await server_key(Settings(), store) == key  # read back, not remade
         with pytest.raises(StoreError, match="not the one this database was used with"):
             await check_key(store, bytes(32), "a wrong key")
         with pytest.raises(StoreError, match="DICE_KEY"):
-            await server_key(Settings(dice_key="cd" * 32), store, path)
+            await server_key(Settings(dice_key="cd" * 32), store)
     finally:
         await store.close()
     key_file.unlink()  # lost: said as missing, and no new key is made in its place
     store = await Store.open(path)
     try:
         with pytest.raises(StoreError, match=f"the dice key file {key_file} is missing"):
-            await server_key(Settings(), store, path)
+            await server_key(Settings(), store)
         assert not key_file.exists()
     finally:
         await store.close()
@@ -262,7 +264,9 @@ async def test_a_damaged_snapshot_is_rebuilt_from_the_action_log(
     before = await service.table(PLACE)
     assert before is not None
     async with store.transaction() as tx:
-        await tx.execute("UPDATE matches SET snapshot = '{broken' WHERE id = ?", (before.row.id,))
+        await tx.execute(
+            update(matches).where(matches.c.id == before.row.id).values(snapshot="{broken")
+        )
     service.repository.match_cache.clear()  # as after a restart
     after = await service.table(PLACE)
     assert after is not None and after.match.snapshot() == before.match.snapshot()
@@ -286,8 +290,9 @@ async def test_a_match_that_cant_be_read_is_said_kept_exported_and_voided_by_a_m
     match_id = table.row.id
     async with store.transaction() as tx:  # the snapshot and the state the log replays from
         await tx.execute(
-            "UPDATE matches SET state = ?, snapshot = '{broken' WHERE id = ?",
-            ('{"format": 99}', match_id),
+            update(matches)
+            .where(matches.c.id == match_id)
+            .values(state='{"format": 99}', snapshot="{broken")
         )
     service.repository.match_cache.clear()  # as after a restart
     assert await service.pending_decision(PLACE) is None

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from bot.store import AnalysisRecords, PlayerFigures, Store
-from bot.store.database import migration_statements, migrations
+from bot.store.migrate import legacy_migrations as migrations
+from bot.store.migrate import migration_statements
 from tests.store.fixtures.make_schema4 import FIXTURE, SERVER
 
 

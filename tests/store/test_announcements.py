@@ -6,7 +6,8 @@ import sqlite3
 from pathlib import Path
 
 from bot.store import Store
-from bot.store.database import migration_statements, migrations
+from bot.store.migrate import legacy_migrations as migrations
+from bot.store.migrate import migration_statements
 
 
 async def seat(store: Store) -> int:
@@ -16,8 +17,8 @@ async def seat(store: Store) -> int:
         return await tx.create_match("s", "c", ("a", "b"), 5, "{}", 1.0)
 
 
-async def test_a_new_match_is_unannounced_until_marked(tmp_path: Path) -> None:
-    store = await Store.open(tmp_path / "db.sqlite3")
+async def test_a_new_match_is_unannounced_until_marked(database: Path | str) -> None:
+    store = await Store.open(database)
     try:
         match_id = await seat(store)
         assert [row.id for row in await store.unannounced()] == [match_id]
@@ -65,8 +66,8 @@ async def test_matches_playing_before_the_migration_count_as_announced(tmp_path:
         await store.close()
 
 
-async def test_seated_is_the_match_and_the_open_unexpired_challenge(tmp_path: Path) -> None:
-    store = await Store.open(tmp_path / "db.sqlite3")
+async def test_seated_is_the_match_and_the_open_unexpired_challenge(database: Path | str) -> None:
+    store = await Store.open(database)
     try:
         assert await store.seated("s", "c", 0.0, 0.0) == frozenset()
         async with store.transaction() as tx:

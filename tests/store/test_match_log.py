@@ -11,8 +11,8 @@ from bot.store import StaleMatchError, Store, StoreError
 
 
 @pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    store = await Store.open(tmp_path / "db.sqlite3")
+async def store(database: Path | str) -> AsyncIterator[Store]:
+    store = await Store.open(database)
     async with store.transaction() as tx:
         await tx.ensure_player("s", "a", "alice", 0.0)
         await tx.ensure_player("s", "b", "bob", 0.0)

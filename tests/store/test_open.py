@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from bot.store import Store, StoreError
-from bot.store.database import migrations
+from bot.store.migrate import legacy_migrations as migrations
 
 
 async def test_many_opens_of_a_fresh_file_at_once(tmp_path: Path) -> None:

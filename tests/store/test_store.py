@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from bot.store import StaleMatchError, Store
-from bot.store.database import migrations
+from bot.store.migrate import legacy_migrations as migrations
 
 
 async def test_migrations_wal_and_foreign_keys(tmp_path: Path) -> None:
@@ -27,13 +27,13 @@ async def test_migrations_wal_and_foreign_keys(tmp_path: Path) -> None:
     await again.close()
 
 
-async def test_one_open_challenge_and_one_match_per_channel(tmp_path: Path) -> None:
-    store = await Store.open(tmp_path / "db.sqlite3")
+async def test_one_open_challenge_and_one_match_per_channel(database: Path | str) -> None:
+    store = await Store.open(database)
     async with store.transaction() as tx:
         await tx.ensure_player("s", "a", "alice", 0.0)
         await tx.ensure_player("s", "b", "bob", 0.0)
         await tx.create_challenge("s", "c", "a", "b", 5, 0.0, 600.0)
-    with pytest.raises(Exception, match="UNIQUE"):
+    with pytest.raises(Exception, match=r"(?i)unique"):
         async with store.transaction() as tx:
             await tx.create_challenge("s", "c", "b", "a", 3, 0.0, 600.0)
     challenge = await store.open_challenge("s", "c")
@@ -42,7 +42,7 @@ async def test_one_open_challenge_and_one_match_per_channel(tmp_path: Path) -> N
         await tx.close_challenge(challenge.id, "accepted")
         match_id = await tx.create_match("s", "c", ("a", "b"), 5, "{}", 1.0)
     assert await store.open_challenge("s", "c") is None
-    with pytest.raises(Exception, match="UNIQUE"):
+    with pytest.raises(Exception, match=r"(?i)unique"):
         async with store.transaction() as tx:
             await tx.create_match("s", "c", ("b", "a"), 5, "{}", 1.0)
     row = await store.playing_match("s", "c")
@@ -50,10 +50,9 @@ async def test_one_open_challenge_and_one_match_per_channel(tmp_path: Path) -> N
     await store.close()
 
 
-async def test_stale_version_fails_cleanly_and_rolls_back(tmp_path: Path) -> None:
-    path = tmp_path / "db.sqlite3"
-    first = await Store.open(path)
-    second = await Store.open(path)
+async def test_stale_version_fails_cleanly_and_rolls_back(database: Path | str) -> None:
+    first = await Store.open(database)
+    second = await Store.open(database)
     async with first.transaction() as tx:
         await tx.ensure_player("s", "a", "alice", 0.0)
         await tx.ensure_player("s", "b", "bob", 0.0)
@@ -71,8 +70,8 @@ async def test_stale_version_fails_cleanly_and_rolls_back(tmp_path: Path) -> Non
     await second.close()
 
 
-async def test_leaderboard_and_rank(tmp_path: Path) -> None:
-    store = await Store.open(tmp_path / "db.sqlite3")
+async def test_leaderboard_and_rank(database: Path | str) -> None:
+    store = await Store.open(database)
     async with store.transaction() as tx:
         for user, rating in (("a", 1510.0), ("b", 1490.0), ("c", 1530.0), ("d", 1500.0)):
             await tx.ensure_player("s", user, user.upper(), 0.0)
@@ -88,7 +87,7 @@ async def test_leaderboard_and_rank(tmp_path: Path) -> None:
 async def test_upgrade_keeps_existing_rows(tmp_path: Path) -> None:
     import sqlite3
 
-    from bot.store.database import migration_statements
+    from bot.store.migrate import migration_statements
 
     path = tmp_path / "old.sqlite3"
     first_number, first_sql = migrations()[0]

@@ -14,7 +14,7 @@ import pytest
 from bot.rules import Match
 from bot.service.records import storage
 from bot.store import Store
-from bot.store.database import migrations
+from bot.store.migrate import legacy_migrations as migrations
 from tests.store.fixtures.make_schema4 import DICE_KEY, FIXTURE, SERVER
 
 

@@ -26,10 +26,6 @@ class DiceKeyFileError(RuntimeError):
     """The key file can't be read or made: the message says which file and why."""
 
 
-def default_key_file(database: Path) -> Path:
-    return database.with_name(database.name + ".key")
-
-
 def parse_key(text: str, source: str) -> bytes:
     try:
         key = bytes.fromhex(text.strip())
@@ -71,23 +67,28 @@ async def check_key(store: Store, key: bytes, source: str) -> None:
         await store.set_meta(_CHECK_NAME, key_check(key))
         stored = await store.meta(_CHECK_NAME)  # another process may have set it first
     if stored is None or not secrets.compare_digest(stored, key_check(key)):
+        shared = "" if store.is_sqlite else " (every host of this database needs the same key)"
         raise StoreError(
             f"the dice key ({source}) is not the one this database was used with: restore the "
-            "key file that belongs with it (or its DICE_KEY), or live matches can't continue"
+            f"key file that belongs with it (or its DICE_KEY), or live matches can't "
+            f"continue{shared}"
         )
 
 
-async def server_key(settings: Settings, store: Store, database: Path) -> bytes:
-    """The dice key for the database at ``database``: from ``DICE_KEY``, else from the key
-    file (made on first start), checked against the database."""
+async def server_key(settings: Settings, store: Store) -> bytes:
+    """The dice key for the store's database: from ``DICE_KEY``, else from the key file (made
+    on first start; beside a SQLite file, else ``backgammon.key``), checked against the
+    database. Every host sharing a PostgreSQL database needs the same key."""
     if settings.dice_key:
         key, source = parse_key(settings.dice_key, "DICE_KEY"), "DICE_KEY"
     else:
-        path = settings.dice_key_file or default_key_file(database)
+        path = settings.dice_key_file or store.address.key_file_default()
         if not path.exists() and await store.meta(_CHECK_NAME) is not None:
+            shared = "" if store.is_sqlite else " (every host of this database needs the same key)"
             raise StoreError(
                 f"the dice key file {path} is missing: this database was used with a key kept "
-                "there. Restore that file (or set its DICE_KEY), or live matches can't continue"
+                "there. Restore that file (or set its DICE_KEY), or live matches can't "
+                f"continue{shared}"
             )
         key, source = load_or_create_key(path), f"the key file {path}"
     await check_key(store, key, source)

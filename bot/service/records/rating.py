@@ -62,9 +62,7 @@ async def record_result(
 ) -> None:
     """Rate match ``match_id`` (``length`` points, between players ``ids``) that ``ids[winner]``
     won, inside the transaction that ends it."""
-    win = await tx.player(server_id, ids[winner])
-    lose = await tx.player(server_id, ids[1 - winner])
-    assert win is not None and lose is not None  # matches reference their players
+    win, lose = await tx.both_players(server_id, (ids[winner], ids[1 - winner]))
     change = rate_match((win.rating, win.experience), (lose.rating, lose.experience), length)
     await tx.record_rating(match_id, server_id, win.user_id, win, change.winner_rating)
     await tx.record_rating(match_id, server_id, lose.user_id, lose, change.loser_rating)
@@ -113,9 +111,7 @@ async def record_claim(
 ) -> None:
     """Rate match ``match_id`` that ``ids[claimer]`` claimed with ``chance`` to win it, inside
     the transaction that ends it (it counts as the claimer's win)."""
-    win = await tx.player(server_id, ids[claimer])
-    lose = await tx.player(server_id, ids[1 - claimer])
-    assert win is not None and lose is not None
+    win, lose = await tx.both_players(server_id, (ids[claimer], ids[1 - claimer]))
     change = expected_change(
         (win.rating, win.experience), (lose.rating, lose.experience), length, chance
     )

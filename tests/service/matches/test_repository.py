@@ -6,12 +6,14 @@ import random
 from pathlib import Path
 
 import pytest
+from sqlalchemy import update
 
 from bot.service.matches import reading as reading_module
 from bot.service.models import Place
 from bot.service.records import storage
 from bot.service.table import TableService, seeded_dice
 from bot.store import Store
+from bot.store.schema import matches
 from tests.service.conftest import ALICE, BOB, PLACE
 from tests.service.driver import FakeClock, play_out, public, start_match, take_turn
 
@@ -63,7 +65,7 @@ async def test_a_row_without_a_snapshot_is_replayed_once_and_given_one(
     table = await service.table(PLACE)
     assert table is not None
     async with store.transaction() as tx:  # as a row migrated from the old layout
-        await tx.execute("UPDATE matches SET snapshot = NULL WHERE id = ?", (table.row.id,))
+        await tx.execute(update(matches).where(matches.c.id == table.row.id).values(snapshot=None))
     service.repository.forget(table.row.id)
     again = await service.table(PLACE)
     assert again is not None and again.match.snapshot() == table.match.snapshot()

@@ -1,0 +1,118 @@
+"""The store under the whole table service: SQLite against PostgreSQL, and two processes sharing
+one PostgreSQL database. Each run plays bench/table.py's 1-point matches in a fresh database, board
+images off (so the figures are the commands and the store, not Pillow), and prints commands per
+second and p50/p99 milliseconds per command, for 1, 50 and 500 channels, flat out and with
+players thinking 1 s on average.
+
+Run: python bench/stores.py --pg postgresql://user@host:port/postgres
+(a server where the benchmark may create databases; they are dropped at the end).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import subprocess
+import sys
+import tempfile
+import uuid
+from dataclasses import dataclass
+from pathlib import Path
+
+import asyncpg
+
+TABLE = Path(__file__).with_name("table.py")
+RUNS = [  # (channels, mean seconds of thought, processes)
+    (1, 0.0, 1),
+    (50, 0.0, 1),
+    (50, 0.0, 2),
+    (50, 1.0, 1),
+    (500, 0.0, 1),
+    (500, 0.0, 2),
+    (500, 5.0, 1),
+]
+
+
+@dataclass
+class Figures:
+    commands: int
+    seconds: float
+    p50: float
+    p99: float
+
+    @property
+    def rate(self) -> float:
+        return self.commands / self.seconds
+
+
+async def new_database(server: str) -> tuple[str, str]:
+    name = f"bench_{uuid.uuid4().hex[:10]}"
+    connection = await asyncpg.connect(server.replace("postgresql://", "postgres://", 1))
+    try:
+        await connection.execute(f'CREATE DATABASE "{name}"')
+    finally:
+        await connection.close()
+    return f"{server.rsplit('/', 1)[0]}/{name}", name
+
+
+async def drop_database(server: str, name: str) -> None:
+    connection = await asyncpg.connect(server.replace("postgresql://", "postgres://", 1))
+    try:
+        await connection.execute(f'DROP DATABASE IF EXISTS "{name}"')
+    finally:
+        await connection.close()
+
+
+def measure(database: str, channels: int, think: float, processes: int) -> Figures:
+    """``channels`` channels split between ``processes`` processes on one database."""
+    share = channels // processes
+    command = [sys.executable, str(TABLE), "--in-process", "--json", "--no-images"]
+    command += ["--db", database, "--channels", str(share), "--think", str(think)]
+    running = [
+        subprocess.Popen([*command, "--first", str(n * share)], stdout=subprocess.PIPE, text=True)
+        for n in range(processes)
+    ]
+    outputs = [json.loads(process.communicate()[0].strip().splitlines()[-1]) for process in running]
+    if any(process.returncode for process in running):
+        raise SystemExit("a run failed")
+    seconds = max(o["ended"] for o in outputs) - min(o["started"] for o in outputs)
+    commands = sum(o["commands"] for o in outputs)
+    # Each process's percentiles, weighed by its commands (close to the pooled figure).
+    p50 = sum(o["p50"] * o["commands"] for o in outputs) / commands
+    p99 = max(o["p99"] for o in outputs)
+    return Figures(commands, seconds, p50, p99)
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--pg", required=True, help="a PostgreSQL server URL (its postgres db)")
+    args = parser.parse_args()
+    print("1-point matches, board images off; a fresh database for each line.")
+    print(f"{'':34} {'commands/s':>10} {'p50 ms':>8} {'p99 ms':>8}")
+    for channels, think, processes in RUNS:
+        mode = f"think {think:g} s" if think else "flat out"
+        label = f"{channels} channels, {mode}"
+        results = {}
+        for kind in ("SQLite", "PostgreSQL"):
+            if kind == "SQLite":
+                if processes > 1:
+                    continue
+                folder = tempfile.mkdtemp()
+                results[kind] = measure(str(Path(folder) / "b.sqlite3"), channels, think, 1)
+            else:
+                url, name = await new_database(args.pg)
+                try:
+                    results[kind] = measure(url, channels, think, processes)
+                finally:
+                    await drop_database(args.pg, name)
+        for kind, f in results.items():
+            who = f"{kind}{' x2 processes' if processes > 1 else ''}"
+            print(
+                f"{label + ', ' + who:<50} {f.rate:10.0f} {f.p50 * 1e3:8.1f} {f.p99 * 1e3:8.1f}",
+                flush=True,
+            )
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

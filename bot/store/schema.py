@@ -1,0 +1,287 @@
+"""The database's tables, written once for SQLite and PostgreSQL: every query is built from them,
+and a new database (of either kind) is created from them. Times are seconds since the epoch
+(floats); flags are 0/1 integers, as SQLite has always stored them.
+
+The numbered SQL files in ``migrations/`` bring an older database up to :data:`SCHEMA_VERSION`,
+which is what these tables describe (``tests/store/test_schema.py`` checks that both agree).
+Those before :data:`FIRST_SHARED_MIGRATION` are the history of SQLite files written before this
+module existed; from it on, each is written for both databases, and a change of these tables
+comes with one.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import (
+    CheckConstraint,
+    Column,
+    ColumnElement,
+    Float,
+    ForeignKey,
+    ForeignKeyConstraint,
+    Index,
+    Integer,
+    MetaData,
+    PrimaryKeyConstraint,
+    Table,
+    Text,
+    literal_column,
+    text,
+)
+
+SCHEMA_VERSION = 12  # the last numbered SQL migration these tables include
+FIRST_SHARED_MIGRATION = 12  # from here on, migrations run on both databases
+
+metadata = MetaData()
+
+
+def fixed(value: str | int) -> ColumnElement[Any]:
+    """A constant written into the statement itself, not sent as a parameter: a query whose
+    condition names it (``status = 'playing'``) can then be served by the partial index with
+    that condition (SQLite can't match a parameter against an index's condition)."""
+    if isinstance(value, int):
+        return literal_column(str(value), Integer)
+    assert "'" not in value
+    return literal_column(f"'{value}'", Text)
+
+
+def _flag(name: str, default: int) -> Column[int]:
+    return Column(
+        name,
+        Integer,
+        CheckConstraint(f"{name} IN (0, 1)"),
+        nullable=False,
+        server_default=text(str(default)),
+    )
+
+
+def _partial(where: str) -> dict[str, Any]:
+    """A partial index's condition, for both databases."""
+    return {"sqlite_where": text(where), "postgresql_where": text(where)}
+
+
+servers = Table(
+    "servers",
+    metadata,
+    Column("id", Text, primary_key=True),
+    Column("created_at", Float, nullable=False),
+)
+
+players = Table(
+    "players",
+    metadata,
+    Column("server_id", Text, ForeignKey("servers.id"), nullable=False),
+    Column("user_id", Text, nullable=False),
+    Column("name", Text, nullable=False),
+    Column("rating", Float, nullable=False, server_default=text("1500")),
+    Column("experience", Integer, nullable=False, server_default=text("0")),
+    Column("wins", Integer, nullable=False, server_default=text("0")),
+    Column("losses", Integer, nullable=False, server_default=text("0")),
+    PrimaryKeyConstraint("server_id", "user_id"),
+)
+
+CHALLENGE_STATUSES = ("open", "accepted", "declined", "cancelled", "expired")
+challenges = Table(
+    "challenges",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("server_id", Text, nullable=False),
+    Column("channel_id", Text, nullable=False),
+    Column("challenger_id", Text, nullable=False),
+    Column("challenged_id", Text, nullable=False),
+    Column("match_length", Integer, CheckConstraint("match_length >= 0"), nullable=False),
+    Column("created_at", Float, nullable=False),
+    Column("expires_at", Float, nullable=False),
+    Column(
+        "status",
+        Text,
+        CheckConstraint("status IN ('open', 'accepted', 'declined', 'cancelled', 'expired')"),
+        nullable=False,
+    ),
+    Column("options", Text, nullable=False, server_default=text("'{}'")),
+    _flag("hints", 0),
+    Column("clock_seconds", Float),
+    ForeignKeyConstraint(["server_id", "challenger_id"], ["players.server_id", "players.user_id"]),
+    ForeignKeyConstraint(["server_id", "challenged_id"], ["players.server_id", "players.user_id"]),
+)
+Index(
+    "challenges_one_open_per_channel",
+    challenges.c.server_id,
+    challenges.c.channel_id,
+    unique=True,
+    **_partial("status = 'open'"),
+)
+Index(
+    "challenges_open_by_expiry",
+    challenges.c.expires_at,
+    **_partial("status = 'open'"),
+)
+Index(
+    "challenges_by_challenger",
+    challenges.c.server_id,
+    challenges.c.challenger_id,
+    challenges.c.created_at,
+)
+
+matches = Table(
+    "matches",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("server_id", Text, nullable=False),
+    Column("channel_id", Text, nullable=False),
+    Column("player0_id", Text, nullable=False),
+    Column("player1_id", Text, nullable=False),
+    Column("match_length", Integer, CheckConstraint("match_length >= 0"), nullable=False),
+    Column("state", Text, nullable=False),  # JSON: options and dice (bot/rules/snapshot.py)
+    Column("version", Integer, nullable=False, server_default=text("1")),
+    Column(
+        "status",
+        Text,
+        CheckConstraint("status IN ('playing', 'finished', 'aborted')"),
+        nullable=False,
+    ),
+    Column("winner", Integer, CheckConstraint("winner IN (0, 1)")),
+    Column("ending", Text),
+    Column("abort_offered_by", Integer, CheckConstraint("abort_offered_by IN (0, 1)")),
+    Column("created_at", Float, nullable=False),
+    Column("last_action_at", Float, nullable=False),
+    Column("snapshot", Text),  # JSON of the current state, rewritten at each save
+    Column("engine_level", Text),  # gnubg's level when the engine holds a seat
+    _flag("tutor", 0),
+    _flag("hints", 0),
+    _flag("rated", 1),
+    Column("parent_channel_id", Text),  # played in a thread of this channel
+    ForeignKeyConstraint(["server_id", "player0_id"], ["players.server_id", "players.user_id"]),
+    ForeignKeyConstraint(["server_id", "player1_id"], ["players.server_id", "players.user_id"]),
+)
+Index(
+    "matches_one_playing_per_channel",
+    matches.c.server_id,
+    matches.c.channel_id,
+    unique=True,
+    **_partial("status = 'playing'"),
+)
+Index("matches_by_channel", matches.c.server_id, matches.c.channel_id, matches.c.id)
+Index(
+    "matches_against_engine",
+    matches.c.server_id,
+    matches.c.engine_level,
+    **_partial("engine_level IS NOT NULL"),
+)
+Index(
+    "matches_by_parent",
+    matches.c.server_id,
+    matches.c.parent_channel_id,
+    **_partial("parent_channel_id IS NOT NULL AND status = 'playing'"),
+)
+Index(
+    "matches_by_parent_newest",
+    matches.c.server_id,
+    matches.c.parent_channel_id,
+    matches.c.id,
+    **_partial("parent_channel_id IS NOT NULL"),
+)
+Index("matches_playing_by_player0", matches.c.player0_id, **_partial("status = 'playing'"))
+Index("matches_playing_by_player1", matches.c.player1_id, **_partial("status = 'playing'"))
+
+rating_changes = Table(
+    "rating_changes",
+    metadata,
+    Column("match_id", Integer, ForeignKey("matches.id"), nullable=False),
+    Column("server_id", Text, nullable=False),
+    Column("user_id", Text, nullable=False),
+    Column("rating_before", Float, nullable=False),
+    Column("rating_after", Float, nullable=False),
+    Column("experience_before", Integer, nullable=False),
+    PrimaryKeyConstraint("match_id", "user_id"),
+    ForeignKeyConstraint(["server_id", "user_id"], ["players.server_id", "players.user_id"]),
+)
+
+match_announcements = Table(
+    "match_announcements",
+    metadata,
+    Column("match_id", Integer, ForeignKey("matches.id"), primary_key=True, autoincrement=False),
+    Column("version", Integer, nullable=False),
+    Column("shown_at", Float, nullable=False, server_default=text("0")),
+)
+
+VERSION_NAME = "schema_version"  # PostgreSQL's schema version, a row of meta (SQLite: user_version)
+meta = Table(
+    "meta",
+    metadata,
+    Column("name", Text, primary_key=True),
+    Column("value", Text, nullable=False),
+)
+
+match_actions = Table(
+    "match_actions",
+    metadata,
+    Column("match_id", Integer, ForeignKey("matches.id"), nullable=False),
+    Column("seq", Integer, CheckConstraint("seq >= 0"), nullable=False),
+    Column("action", Text, nullable=False),  # JSON: {"action": "move", "player": 0, ...}
+    PrimaryKeyConstraint("match_id", "seq"),
+    sqlite_with_rowid=False,
+)
+
+ANALYSIS_STATUSES = ("queued", "running", "done", "failed")
+analyses = Table(
+    "analyses",
+    metadata,
+    Column("match_id", Integer, ForeignKey("matches.id"), primary_key=True, autoincrement=False),
+    Column("plies", Integer, CheckConstraint("plies >= 0"), nullable=False),
+    Column(
+        "status",
+        Text,
+        CheckConstraint("status IN ('queued', 'running', 'done', 'failed')"),
+        nullable=False,
+    ),
+    Column("result", Text),  # JSON of a bot.gnubg.api.MatchAnalysis, when done
+    Column("error", Text),  # a line for the players, when failed
+    Column("requested_at", Float, nullable=False),
+    Column("started_at", Float),
+    Column("finished_at", Float),
+)
+Index(
+    "analyses_unfinished",
+    analyses.c.status,
+    **_partial("status IN ('queued', 'running')"),
+)
+
+analysis_players = Table(
+    "analysis_players",
+    metadata,
+    Column("match_id", Integer, ForeignKey("analyses.match_id"), nullable=False),
+    Column("seat", Integer, CheckConstraint("seat IN (0, 1)"), nullable=False),
+    Column("server_id", Text, nullable=False),
+    Column("user_id", Text, nullable=False),
+    Column("pr", Float, nullable=False),
+    Column("error_rate", Float, nullable=False),  # gnubg's mEMG per decision
+    Column("decisions", Integer, CheckConstraint("decisions >= 0"), nullable=False),
+    PrimaryKeyConstraint("match_id", "seat"),
+)
+Index("analysis_players_by_player", analysis_players.c.server_id, analysis_players.c.user_id)
+
+match_timers = Table(
+    "match_timers",
+    metadata,
+    Column("match_id", Integer, ForeignKey("matches.id"), primary_key=True, autoincrement=False),
+    Column("turn_started_at", Float, nullable=False),
+    _flag("reminded", 0),
+    Column("bank0", Float),
+    Column("bank1", Float),
+    Column("delay", Float),
+    Column("flag_at", Float),
+)
+Index("match_timers_to_remind", match_timers.c.turn_started_at, **_partial("reminded = 0"))
+Index("match_timers_to_flag", match_timers.c.flag_at, **_partial("flag_at IS NOT NULL"))
+
+dice_counts = Table(
+    "dice_counts",
+    metadata,
+    Column("server_id", Text, primary_key=True),
+    *(
+        Column(name, Integer, nullable=False, server_default=text("0"))
+        for name in ("face1", "face2", "face3", "face4", "face5", "face6", "rolls", "doubles")
+    ),
+)

@@ -1,0 +1,33 @@
+"""What every test folder may use: the databases a test can run against. A test that takes
+``database`` runs twice, on a SQLite file and on a real PostgreSQL server that this test run
+starts for itself (:mod:`tests.postgres`); the PostgreSQL runs are among the slow ones."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.postgres import PostgresServer, start_server
+
+DATABASES = [
+    pytest.param("sqlite", id="sqlite"),
+    pytest.param("postgresql", id="postgresql", marks=pytest.mark.slow),
+]
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[PostgresServer]:
+    server = start_server()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(params=DATABASES)
+async def database(request: pytest.FixtureRequest, tmp_path: Path) -> Path | str:
+    """Where a test's database is: a new SQLite file, or a new PostgreSQL database."""
+    if request.param == "sqlite":
+        return tmp_path / "table.sqlite3"
+    server: PostgresServer = request.getfixturevalue("postgres")
+    return await server.new_database()

@@ -1,0 +1,61 @@
+"""One of two processes racing on one database (tests/store/test_races.py):
+``python -m tests.store.racer URL match|rating-ab|rating-ba COUNT``."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+
+from bot.store import StaleMatchError, Store
+
+
+async def race_on_the_match(store: Store, count: int) -> int:
+    """Save the match ``count`` times, each with the next action of its log; a save that finds
+    the match changed meanwhile reads it again and tries again. How many saves were stale."""
+    stale = 0
+    done = 0
+    while done < count:
+        row = await store.match(1)
+        assert row is not None
+        logged = len(await store.match_actions(1))
+        try:
+            async with store.transaction() as tx:
+                await tx.save_match(1, row.version, status="playing", now=float(done))
+                await tx.append_actions(1, logged, [f'{{"n": {logged}}}'])
+            done += 1
+        except StaleMatchError:
+            stale += 1
+    return stale
+
+
+async def race_on_the_rating(store: Store, count: int, ids: tuple[str, str]) -> int:
+    """``ids[0]`` beats ``ids[1]`` ``count`` times: both read, then written (rating +1 and -1,
+    a point of experience each). The other process plays the same two the other way round."""
+    for _ in range(count):
+        async with store.transaction() as tx:
+            winner, loser = await tx.both_players("s", ids)
+            await asyncio.sleep(0)  # the other process's turn, if it is waiting
+            for player, change, won in ((winner, 1, True), (loser, -1, False)):
+                await tx.update_player_result(
+                    "s",
+                    player.user_id,
+                    rating=player.rating + change,
+                    experience=player.experience + 1,
+                    won=won,
+                )
+    return 0
+
+
+async def main(url: str, kind: str, count: int) -> None:
+    store = await Store.open(url)
+    try:
+        if kind == "match":
+            print(await race_on_the_match(store, count))
+        else:  # "rating ab" or "rating ba": who wins
+            print(await race_on_the_rating(store, count, (kind[-2], kind[-1])))
+    finally:
+        await store.close()
+
+
+if __name__ == "__main__":
+    asyncio.run(main(sys.argv[1], sys.argv[2], int(sys.argv[3])))

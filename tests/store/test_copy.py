@@ -1,0 +1,107 @@
+"""``python -m bot copy-db``: a SQLite database of today's schema (the schema-11 fixture, with a
+row in every table) copied into PostgreSQL, checked, and played on there; and what it refuses."""
+
+from __future__ import annotations
+
+import os
+import random
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.service.models import Place
+from bot.service.table import TableService, seeded_dice
+from bot.settings import Settings
+from bot.store import Store
+from bot.store.copy import counts
+from tests.postgres import PostgresServer
+from tests.service.driver import FakeClock, start_match, take_turn
+from tests.store.fixtures.make_schema11 import AMY, BEN, CAL, DICE_KEY, FIXTURE, LIVE, SERVER
+
+pytestmark = pytest.mark.slow
+
+
+def copy_db(
+    tmp_path: Path, *args: str, key: bytes | None = DICE_KEY
+) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("BACKGAMMON_", "DICE_KEY"))}
+    if key is not None:
+        env["DICE_KEY"] = key.hex()
+    return subprocess.run(
+        [sys.executable, "-m", "bot", "copy-db", *args],
+        env=env,
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+@pytest.fixture
+def source(tmp_path: Path) -> Path:
+    path = tmp_path / "source.sqlite3"
+    shutil.copy(FIXTURE, path)
+    return path
+
+
+async def test_a_sqlite_database_moves_into_postgresql_and_plays_on(
+    tmp_path: Path, source: Path, postgres: PostgresServer
+) -> None:
+    url = await postgres.new_database()
+    done = copy_db(tmp_path, str(source), url)
+    assert done.returncode == 0, done.stderr
+    assert "5 matches" in done.stdout and "419 match_actions" in done.stdout
+    assert "5 replayed from their logs to their snapshots" in done.stdout
+    assert "needs the same dice key" in done.stdout
+
+    old, new = await Store.open(source), await Store.open(url)
+    try:
+        assert await counts(new) == await counts(old)
+        assert await new.leaderboard(SERVER) == await old.leaderboard(SERVER)
+        service = TableService(
+            new,
+            settings=Settings(match_threads=False),
+            dice=seeded_dice(2),
+            dice_key=DICE_KEY,
+            clock=FakeClock(),
+            images=False,
+        )
+        try:
+            before = await service.table(LIVE)
+            assert before is not None
+            rng = random.Random(4)
+            for _ in range(4):
+                await take_turn(service, LIVE, (AMY, CAL), rng, double_rate=0.0)
+            after = await service.table(LIVE)
+            assert after is not None and after.row.version > before.row.version
+            # New rows get ids after the copied ones.
+            await start_match(service, Place(SERVER, "after-the-copy"), BEN, CAL, 1)
+            started = await new.playing_match(SERVER, "after-the-copy")
+            assert started is not None and started.id == 6
+        finally:
+            service.close()
+    finally:
+        await old.close()
+        await new.close()
+
+
+async def test_what_copy_db_refuses(tmp_path: Path, source: Path, postgres: PostgresServer) -> None:
+    url = await postgres.new_database()
+    missing_key = copy_db(tmp_path, str(source), url, key=None)
+    assert missing_key.returncode == 1
+    assert "dice key is needed" in missing_key.stderr and "Traceback" not in missing_key.stderr
+    wrong_key = copy_db(tmp_path, str(source), url, key=b"another key, 16 bytes at least")
+    assert wrong_key.returncode == 1 and "is not the one" in wrong_key.stderr
+    assert copy_db(tmp_path, str(source), url).returncode == 0
+    again = copy_db(tmp_path, str(source), url)
+    assert again.returncode == 1
+    assert "is not empty (it holds 1 meta, 4 players, 5 matches)" in again.stderr
+    assert "Traceback" not in again.stderr
+    nothing = copy_db(tmp_path, str(tmp_path / "nothing.sqlite3"), url)
+    assert nothing.returncode == 1 and "there is no database" in nothing.stderr
+    assert not (tmp_path / "nothing.sqlite3").exists()
+    usage = copy_db(tmp_path, str(source))
+    assert usage.returncode == 2 and "usage: python -m bot copy-db SOURCE DEST" in usage.stderr

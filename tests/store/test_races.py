@@ -1,0 +1,75 @@
+"""Two processes racing on one database: on one match (the version check in the UPDATE lets
+exactly one writer through per version, and the log stays gapless) and on one player's rating
+(read then written: no result is lost). Both databases; each process is a real ``python``."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.store import Store
+
+pytestmark = pytest.mark.slow
+COUNT = 60
+
+
+def race(database: Path | str, kinds: tuple[str, str]) -> list[int]:
+    racers = [
+        subprocess.Popen(
+            [sys.executable, "-m", "tests.store.racer", str(database), kind, str(COUNT)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for kind in kinds
+    ]
+    stale = []
+    for racer in racers:
+        out, err = racer.communicate(timeout=120)
+        assert racer.returncode == 0, err
+        stale.append(int(out))
+    return stale
+
+
+async def seeded(database: Path | str) -> Store:
+    store = await Store.open(database)
+    async with store.transaction() as tx:
+        await tx.ensure_player("s", "a", "alice", 0.0)
+        await tx.ensure_player("s", "b", "bob", 0.0)
+        await tx.create_match("s", "c", ("a", "b"), 3, "{}", 0.0)
+    return store
+
+
+async def test_two_processes_racing_on_one_match(database: Path | str) -> None:
+    store = await seeded(database)
+    try:
+        stale = race(database, ("match", "match"))
+        row = await store.match(1)
+        assert row is not None and row.version == 1 + 2 * COUNT
+        logged = await store.match_actions(1)
+        assert [seq for seq, _ in logged] == list(range(2 * COUNT))
+        assert sum(stale) >= 0  # how often each lost a race: the machine decides
+    finally:
+        await store.close()
+
+
+async def test_two_processes_racing_on_two_ratings(database: Path | str) -> None:
+    """Each process rates its own matches between the same two players, the winners the other
+    way round: no result is lost and neither waits on the other for ever."""
+    store = await seeded(database)
+    try:
+        race(database, ("rating-ab", "rating-ba"))
+        for user_id in ("a", "b"):
+            player = await store.player("s", user_id)
+            assert player is not None
+            assert (player.rating, player.wins, player.losses, player.experience) == (
+                1500,
+                COUNT,
+                COUNT,
+                2 * COUNT,
+            ), user_id
+    finally:
+        await store.close()
