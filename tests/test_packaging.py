@@ -58,7 +58,7 @@ def build_sdist(source: Path) -> Path:
 
 def fresh_venv(tmp_path: Path) -> tuple[Path, Path]:
     """(python, site-packages) of a new virtual environment that finds this environment's
-    packages (discord.py, Pillow, aiosqlite) after its own, without running this environment's
+    packages (discord.py, Pillow, SQLAlchemy) after its own, without running this environment's
     .pth files, so an editable install of the checkout here stays invisible there."""
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)

@@ -137,6 +137,8 @@ class Reply:
     sheet: Sheet | None = None  # the same as ``text``, in parts (Discord shows an embed)
     # The match this reply shows finished: its analysis and (from a thread) its result follow.
     finished: int | None = None
+    # The answer to a press on a question no longer asked: the buttons it came from are closed.
+    stale: bool = False
 
 
 def finished_in(replies: Iterable[Reply]) -> list[int]:

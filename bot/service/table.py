@@ -94,9 +94,8 @@ __all__ = [
     "unknown_command",
 ]
 
-STALE = "This button is out of date"  # how every answer to an old question begins
-OUT_OF_DATE = f"{STALE}: the game has moved on."
-OUT_OF_DATE_CHALLENGE = f"{STALE}: that challenge is no longer open."
+OUT_OF_DATE = "This button is out of date: the game has moved on."
+OUT_OF_DATE_CHALLENGE = "This button is out of date: that challenge is no longer open."
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -311,7 +310,8 @@ class TableService:
         an old question (the game moved on), another player's, or a button it doesn't have."""
         pending = await self.pending_decision(place)
         if pending is None or not _asks(pending, answering):
-            return Reply(await self._out_of_date(place, pending, answering.key), private=True)
+            text = await self._out_of_date(place, pending, answering.key)
+            return Reply(text, private=True, stale=True)
         if not pending.answerable_by(answering.user.id):
             return Reply(f"Not your decision: waiting for {pending.name}.", private=True)
         return None
@@ -339,13 +339,13 @@ class TableService:
         question of them (so an old message never answers a newer question)."""
         command = COMMANDS.find(action)
         if command is None or not command.buttons:  # a button from an older bot
-            return Pressed([Reply(OUT_OF_DATE, private=True)], closed=True)
+            return Pressed([Reply(OUT_OF_DATE, private=True, stale=True)], closed=True)
         answer = Answer(key, user, command)
         options: dict[str, Any] = {"answering": answer}
         if command.opens_thread:
             options["threads"] = threads
         replies = await command.handler_of(self)(place, user, **options)
-        stale = bool(replies) and replies[0].private and replies[0].text.startswith(STALE)
+        stale = any(reply.stale for reply in replies)
         return Pressed(replies, closed=stale or any(not reply.private for reply in replies))
 
     # -- challenges ---------------------------------------------------------------------------
