@@ -68,7 +68,8 @@ class FakeDiscord(RestApi):
         self.bob = FakeUser(self.snowflake(), "bob")
         self.carol = FakeUser(self.snowflake(), "carol")
         self.users = {u.id: u for u in (self.bot_user, self.alice, self.bob, self.carol)}
-        self.guild_id = self.snowflake()
+        self.guild_id = self.snowflake()  # the first server; add_guild makes more
+        self.guild_ids = [self.guild_id]
         self.channels: dict[int, Json] = {}
         self.add_channel("general")
         self.calls: list[Call] = []
@@ -122,26 +123,56 @@ class FakeDiscord(RestApi):
 
     # -- the test side --------------------------------------------------------------------
 
-    def add_channel(self, name: str) -> int:
+    def add_guild(self, *, shard: tuple[int, int]) -> int:
+        """Another server, with a #general, that Discord puts on shard ``(id, count)`` (its
+        id's timestamp decides: ``(guild_id >> 22) % count``). Add it before the bots start."""
+        shard_id, count = shard
+        guild_id = self.snowflake()
+        while (guild_id >> 22) % count != shard_id:
+            self._last_id += 1 << 22  # the next millisecond's ids
+            guild_id = self.snowflake()
+        self.guild_ids.append(guild_id)
+        self.add_channel("general", guild_id)
+        return guild_id
+
+    def add_channel(self, name: str, guild_id: int | None = None) -> int:
         """A new text channel (known to the bot from its next GUILD_CREATE, or at once with
-        :meth:`create_channel`)."""
+        :meth:`create_channel`), in the first server unless ``guild_id`` names another."""
         channel_id = self.snowflake()
         self.channels[channel_id] = p.text_channel(
-            channel_id, self.guild_id, name, len(self.channels)
+            channel_id, guild_id or self.guild_id, name, len(self.channels)
         )
         return channel_id
 
-    async def create_channel(self, name: str) -> int:
+    async def create_channel(self, name: str, guild_id: int | None = None) -> int:
         """A new text channel, announced to the connected bot with CHANNEL_CREATE."""
-        channel_id = self.add_channel(name)
-        await self.session.dispatch("CHANNEL_CREATE", self.channels[channel_id])
+        channel_id = self.add_channel(name, guild_id)
+        await self.session_for(self.guild_of(channel_id)).dispatch(
+            "CHANNEL_CREATE", self.channels[channel_id]
+        )
         return channel_id
+
+    def guild_of(self, channel_id: int) -> int:
+        return int(self.channels[channel_id]["guild_id"])
 
     @property
     def session(self) -> GatewaySession:
-        if not self.sessions or self.sessions[-1].closed:
-            raise RuntimeError("the bot is not connected to the fake gateway")
-        return self.sessions[-1]
+        """The bot's newest connection (the one serving the first server when it is sharded)."""
+        return self.session_for(self.guild_id)
+
+    def session_for(self, guild_id: int) -> GatewaySession:
+        """The newest open connection whose shard serves ``guild_id``."""
+        for session in reversed(self.sessions):
+            if not session.closed and session.serves(guild_id):
+                return session
+        raise RuntimeError(f"no bot is connected to the fake gateway for server {guild_id}")
+
+    def guilds_of(self, shard: tuple[int, int] | None) -> list[int]:
+        """The servers a connection identified with ``shard`` gets (all, unsharded)."""
+        if shard is None:
+            return list(self.guild_ids)
+        shard_id, count = shard
+        return [g for g in self.guild_ids if (g >> 22) % count == shard_id]
 
     async def thread_created(self, thread: Json) -> None:
         await self.session.dispatch("THREAD_CREATE", thread | {"newly_created": True})
@@ -150,17 +181,24 @@ class FakeDiscord(RestApi):
         """The threads opened in the channel, oldest first."""
         return [c for c in self.channels.values() if c.get("parent_id") == str(channel_id)]
 
-    def guild_payload(self) -> Json:
-        return p.guild(self.guild_id, self.alice, self.bot_user, list(self.channels.values()))
+    def guild_payload(self, guild_id: int | None = None) -> Json:
+        guild_id = guild_id or self.guild_id
+        channels = [c for c in self.channels.values() if int(c["guild_id"]) == guild_id]
+        return p.guild(guild_id, self.alice, self.bot_user, channels)
 
     async def send_message(self, author: FakeUser, content: str, channel_id: int) -> Message:
         """``author`` types ``content`` in the channel: MESSAGE_CREATE."""
         mentioned = [self.users[int(i)] for i in p.MENTION.findall(content) if int(i) in self.users]
         message = Message(
-            self.snowflake(), channel_id, self.guild_id, author, content, mentions=mentioned
+            self.snowflake(),
+            channel_id,
+            self.guild_of(channel_id),
+            author,
+            content,
+            mentions=mentioned,
         )
         self.messages[message.id] = message
-        await self.session.dispatch("MESSAGE_CREATE", message.payload())
+        await self.session_for(message.guild_id).dispatch("MESSAGE_CREATE", message.payload())
         return message
 
     async def slash(

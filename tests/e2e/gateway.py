@@ -67,6 +67,15 @@ class GatewaySession:
         return self.ws.closed
 
     @property
+    def shard(self) -> tuple[int, int] | None:
+        """(shard id, shard count) the bot identified with; None when it isn't sharded."""
+        named = (self.identify or {}).get("shard")
+        return (int(named[0]), int(named[1])) if named else None
+
+    def serves(self, guild_id: int) -> bool:
+        return guild_id in self.fake.guilds_of(self.shard)
+
+    @property
     def intents(self) -> int:
         return int((self.identify or {}).get("intents", 0))
 
@@ -127,7 +136,7 @@ class GatewaySession:
         ready = {
             "v": 10,
             "user": user,
-            "guilds": [{"id": str(fake.guild_id), "unavailable": True}],
+            "guilds": [{"id": str(g), "unavailable": True} for g in fake.guilds_of(self.shard)],
             "session_id": self.session_id,
             "resume_gateway_url": fake.gateway_url,
             "application": {"id": str(fake.application_id), "flags": LIMITED_MESSAGE_CONTENT},
@@ -139,7 +148,8 @@ class GatewaySession:
         if "shard" in data:  # a sharded client names its shard; READY echoes it
             ready["shard"] = list(data["shard"])
         await self.dispatch("READY", ready)
-        await self.dispatch("GUILD_CREATE", fake.guild_payload())
+        for guild_id in fake.guilds_of(self.shard):
+            await self.dispatch("GUILD_CREATE", fake.guild_payload(guild_id))
         self.ready = True
         await fake.session_ready(self)
 

@@ -38,7 +38,7 @@ class BotProcess:
         self,
         fake: FakeDiscord,
         workdir: Path,
-        database: Path,
+        database: Path | str,
         settings: dict[str, str] | None = None,
     ) -> None:
         """``settings``: environment variables over the defaults (matches are played in their

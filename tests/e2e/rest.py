@@ -107,6 +107,9 @@ class RestApi:
     def snowflake(self) -> int:
         raise NotImplementedError
 
+    def guild_of(self, channel_id: int) -> int:
+        raise NotImplementedError
+
     async def changed(self) -> None:
         raise NotImplementedError
 
@@ -227,7 +230,7 @@ class RestApi:
         message = Message(
             self.snowflake(),
             channel_id,
-            self.guild_id,
+            self.guild_of(channel_id),
             self.bot_user,
             flags=int(body.get("flags") or 0) & p.EPHEMERAL,
             reference_id=int(reference) if reference else None,
