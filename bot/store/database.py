@@ -551,6 +551,15 @@ class Transaction:
             )
         )
 
+    async def ensure_players(
+        self, server_id: str, players: Sequence[tuple[str, str]], now: float
+    ) -> None:
+        """:meth:`ensure_player` for each ``(user id, name)``, in id order whatever the order
+        given, so that two processes writing the same two players wait for each other instead
+        of deadlocking."""
+        for user_id, name in sorted(players):
+            await self.ensure_player(server_id, user_id, name, now)
+
     async def create_challenge(
         self,
         server_id: str,

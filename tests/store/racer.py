@@ -1,5 +1,5 @@
 """One of two processes racing on one database (tests/store/test_races.py):
-``python -m tests.store.racer URL match|rating-ab|rating-ba COUNT``."""
+``python -m tests.store.racer URL match|rating-ab|rating-ba|names-ab|names-ba COUNT``."""
 
 from __future__ import annotations
 
@@ -46,11 +46,24 @@ async def race_on_the_rating(store: Store, count: int, ids: tuple[str, str]) -> 
     return 0
 
 
+async def race_on_the_names(store: Store, count: int, ids: tuple[str, str]) -> int:
+    """Challenge after challenge between the same two players, named in the order ``ids``
+    (the other process names them the other way round): each writes both players' names."""
+    for n in range(count):
+        async with store.transaction() as tx:
+            await tx.ensure_players("s", [(ids[0], f"{ids[0]}{n}"), (ids[1], f"{ids[1]}{n}")], 0.0)
+            await asyncio.sleep(0)
+            await tx.create_challenge("s", f"c-{ids[0]}-{n}", ids[0], ids[1], 1, 0.0, 1.0)
+    return 0
+
+
 async def main(url: str, kind: str, count: int) -> None:
     store = await Store.open(url)
     try:
         if kind == "match":
             print(await race_on_the_match(store, count))
+        elif kind.startswith("names"):  # "names-ab" or "names-ba"
+            print(await race_on_the_names(store, count, (kind[-2], kind[-1])))
         else:  # "rating ab" or "rating ba": who wins
             print(await race_on_the_rating(store, count, (kind[-2], kind[-1])))
     finally:

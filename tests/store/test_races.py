@@ -73,3 +73,17 @@ async def test_two_processes_racing_on_two_ratings(database: Path | str) -> None
             ), user_id
     finally:
         await store.close()
+
+
+async def test_two_processes_writing_the_same_two_players_in_opposite_orders(
+    database: Path | str,
+) -> None:
+    """Challenges between the same two players from two processes, each naming them the other
+    way round: both players' rows are written in one order, so neither process deadlocks."""
+    store = await seeded(database)
+    try:
+        race(database, ("names-ab", "names-ba"))
+        made = await store.fetch_all("SELECT COUNT(*) FROM challenges")
+        assert made[0][0] == 2 * COUNT
+    finally:
+        await store.close()

@@ -247,8 +247,9 @@ class Challenges:
         await self._within_rate(place, user, now)
         minutes = self._settings.challenge_timeout_minutes
         async with self._store.transaction() as tx:
-            await tx.ensure_player(place.server_id, user.id, user.name, now)
-            await tx.ensure_player(place.server_id, opponent.id, opponent.name, now)
+            await tx.ensure_players(
+                place.server_id, [(user.id, user.name), (opponent.id, opponent.name)], now
+            )
             challenge_id = await tx.create_challenge(
                 place.server_id,
                 place.channel_id,

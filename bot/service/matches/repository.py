@@ -96,8 +96,8 @@ class Repository(MatchReader):
         transaction (no challenge to answer), at ``place`` or in its ``thread``."""
         ids = (user.id, engine.id)
         async with self.store.transaction() as tx:
-            for player in (user, engine):
-                await tx.ensure_player(place.server_id, player.id, player.name, self._clock())
+            players = [(user.id, user.name), (engine.id, engine.name)]
+            await tx.ensure_players(place.server_id, players, self._clock())
             match_id = await self._insert(tx, place, ids, match, terms, thread)
         self.remember(place, user, engine)
         return await self._created(thread or place, match_id, ids, match)
