@@ -9,7 +9,6 @@ server runs as the ``postgres`` user (or ``nobody``).
 
 from __future__ import annotations
 
-import asyncio
 import itertools
 import os
 import pwd
@@ -52,9 +51,6 @@ class PostgresServer:
         finally:
             await connection.close()
         return self.database_url(name)
-
-    def new_database_sync(self, prefix: str = "t") -> str:
-        return asyncio.run(self.new_database(prefix))
 
     def stop(self) -> None:
         if self.data is None or self.binaries is None:

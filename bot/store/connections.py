@@ -121,8 +121,7 @@ class SqliteThread:
 def _connect(engine: Engine) -> Connection:
     connection = engine.connect()
     try:
-        _set_wal(connection)
-        connection.exec_driver_sql(f"PRAGMA busy_timeout = {int(BUSY_SECONDS * 1000)}")
+        _set_wal(connection)  # (the busy timeout is the driver's ``timeout``, set at connect)
         connection.exec_driver_sql("PRAGMA foreign_keys = ON")
         connection.exec_driver_sql("PRAGMA synchronous = NORMAL")
     except BaseException:

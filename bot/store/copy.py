@@ -24,16 +24,17 @@ async def counts(store: Store) -> dict[str, int]:
     left out)."""
     out = {}
     for table in schema.metadata.sorted_tables:
-        row = await store.fetch_one(select(func.count()).select_from(_copied(table)))
+        row = await store.fetch_one(select(func.count()).select_from(table).where(*_copied(table)))
         out[table.name] = int(row[0]) if row else 0
     return out
 
 
-def _copied(table: Table) -> Any:
-    """The rows of ``table`` that a copy carries over."""
+def _copied(table: Table) -> list[ColumnElement[bool]]:
+    """Which rows of ``table`` a copy carries over: all, but the schema version each database
+    keeps of its own."""
     if table is schema.meta:
-        return select(table).where(table.c.name != schema.VERSION_NAME).subquery()
-    return table
+        return [table.c.name != schema.VERSION_NAME]
+    return []
 
 
 async def copy_rows(source: Store, destination: Store, progress: Progress | None = None) -> None:
@@ -72,9 +73,7 @@ async def _batches(store: Store, table: Table) -> AsyncIterator[list[Record]]:
     key = list(table.primary_key.columns)
     last: Record | None = None
     while True:
-        query = select(table).order_by(*key).limit(BATCH)
-        if table is schema.meta:
-            query = query.where(table.c.name != schema.VERSION_NAME)
+        query = select(table).where(*_copied(table)).order_by(*key).limit(BATCH)
         if last is not None:
             after = tuple(last._mapping[column.name] for column in key)
             query = query.where(_after(key, after))

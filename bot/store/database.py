@@ -135,6 +135,15 @@ _RESULT = (
 _ANNOUNCEMENT = select(a.c.version, a.c.shown_at).where(a.c.match_id == bindparam("match_id"))
 
 
+_INSERTS = {"sqlite": sqlite.insert, "postgresql": postgresql.insert}  # with ON CONFLICT
+
+
+def for_each_database(build: Callable[[Any], Any]) -> dict[str, Any]:
+    """``build(insert)`` with each database's INSERT, by :attr:`Store.dialect`: an upsert (its
+    ON CONFLICT is each database's own) built once."""
+    return {dialect: build(insert) for dialect, insert in _INSERTS.items()}
+
+
 def _announced(insert: Any) -> Any:
     shown = insert(a).values(
         match_id=bindparam("match_id"), version=bindparam("version"), shown_at=bindparam("now")
@@ -146,7 +155,7 @@ def _announced(insert: Any) -> Any:
     )
 
 
-_ANNOUNCED = {"sqlite": _announced(sqlite.insert), "postgresql": _announced(postgresql.insert)}
+_ANNOUNCED = for_each_database(_announced)
 
 
 class Store:
@@ -179,9 +188,14 @@ class Store:
         return self._db is not None
 
     @property
+    def dialect(self) -> str:
+        """``"sqlite"`` or ``"postgresql"``: which of :func:`for_each_database`'s to run."""
+        return "sqlite" if self.is_sqlite else "postgresql"
+
+    @property
     def insert(self) -> Any:
         """The INSERT with ON CONFLICT of this database."""
-        return sqlite.insert if self.is_sqlite else postgresql.insert
+        return _INSERTS[self.dialect]
 
     @classmethod
     async def open(cls, where: str | Path | DatabaseAddress) -> Store:
@@ -526,8 +540,8 @@ class Transaction:
         return self._store.insert
 
     @property
-    def is_sqlite(self) -> bool:
-        return self._store.is_sqlite
+    def dialect(self) -> str:
+        return self._store.dialect
 
     async def execute(self, statement: Statement, params: Iterable[Any] = ()) -> int:
         """Run a write; how many rows it changed."""
@@ -760,9 +774,8 @@ class Transaction:
     async def mark_announced(self, match_id: int, version: int, now: float = 0.0) -> None:
         """Version ``version`` of the match was shown in its channel at ``now`` (never goes
         back to an older version)."""
-        dialect = "sqlite" if self.is_sqlite else "postgresql"
         await self._db.run(
-            _ANNOUNCED[dialect], {"match_id": match_id, "version": version, "now": now}
+            _ANNOUNCED[self.dialect], {"match_id": match_id, "version": version, "now": now}
         )
 
 

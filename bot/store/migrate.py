@@ -54,8 +54,10 @@ def migrate_sqlite(connection: Connection) -> None:
     """Create or upgrade the SQLite file behind ``connection`` (in autocommit mode; on the
     connection's own thread)."""
     _transaction(connection, _create_sqlite_if_new)
+    applied = _user_version(connection)  # each one still looks again inside its transaction
     for number, sql in legacy_migrations():
-        _transaction(connection, _apply(number, sql))
+        if number > applied:
+            _transaction(connection, _apply(number, sql))
 
 
 def _transaction(connection: Connection, step: Callable[[Connection], None]) -> None:

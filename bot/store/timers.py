@@ -13,10 +13,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import bindparam, delete, select, update
-from sqlalchemy.dialects import postgresql, sqlite
 
 from bot.store import schema
-from bot.store.database import Store, Transaction
+from bot.store.database import Store, Transaction, for_each_database
 from bot.store.rows import ChallengeRow, MatchRow
 from bot.store.schema import fixed
 
@@ -99,11 +98,8 @@ def _dice_added(insert: Any) -> Any:
 
 # Built once (they run at every command): see bot/store/database.py.
 _WITH_TIMER = {False: _with_timer(latest=False), True: _with_timer(latest=True)}
-_TIMER_WRITTEN = {
-    "sqlite": _timer_written(sqlite.insert),
-    "postgresql": _timer_written(postgresql.insert),
-}
-_DICE_ADDED = {"sqlite": _dice_added(sqlite.insert), "postgresql": _dice_added(postgresql.insert)}
+_TIMER_WRITTEN = for_each_database(_timer_written)
+_DICE_ADDED = for_each_database(_dice_added)
 _TIMER_DROPPED = delete(t).where(t.c.match_id == bindparam("match_id"))
 
 
@@ -111,10 +107,6 @@ def _by_id(rows: list[MatchRow]) -> list[MatchRow]:
     """Due rows in match order. Sorted here, not by the query: with an ORDER BY the planner may
     walk the whole table in that order instead of searching the small index of what is due."""
     return sorted(rows, key=lambda row: row.id)
-
-
-def _dialect(tx: Transaction) -> str:
-    return "sqlite" if tx.is_sqlite else "postgresql"
 
 
 def _timer(row: Sequence[object]) -> TimerRow:
@@ -142,7 +134,7 @@ async def write_timer(tx: Transaction, timer: TimerRow) -> None:
         "delay": timer.delay,
         "flag_at": timer.flag_at,
     }
-    await tx.execute(_TIMER_WRITTEN[_dialect(tx)], values)
+    await tx.execute(_TIMER_WRITTEN[tx.dialect], values)
 
 
 async def drop_timer(tx: Transaction, match_id: int) -> None:
@@ -216,7 +208,7 @@ async def add_dice(
     if not any(faces) and not rolls:
         return
     added = dict(zip(_FACES, (*faces, rolls, doubles), strict=True))
-    await tx.execute(_DICE_ADDED[_dialect(tx)], {"server_id": server_id, **added})
+    await tx.execute(_DICE_ADDED[tx.dialect], {"server_id": server_id, **added})
 
 
 async def dice_counts(store: Store, server_id: str) -> DiceCounts:

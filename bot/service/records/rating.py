@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from bot.store import Transaction
+from bot.store import PlayerRow, Transaction
 
 START_RATING = 1500.0
 
@@ -64,6 +64,19 @@ async def record_result(
     won, inside the transaction that ends it."""
     win, lose = await tx.both_players(server_id, (ids[winner], ids[1 - winner]))
     change = rate_match((win.rating, win.experience), (lose.rating, lose.experience), length)
+    await _write(tx, server_id, match_id, (win, lose), change)
+
+
+async def _write(
+    tx: Transaction,
+    server_id: str,
+    match_id: int,
+    players: tuple[PlayerRow, PlayerRow],
+    change: RatingChange,
+) -> None:
+    """Store ``change`` of the (winner, loser) ``players`` of match ``match_id``: each one's
+    rating change and their new rating, experience and record."""
+    win, lose = players
     await tx.record_rating(match_id, server_id, win.user_id, win, change.winner_rating)
     await tx.record_rating(match_id, server_id, lose.user_id, lose, change.loser_rating)
     await tx.update_player_result(
@@ -115,19 +128,4 @@ async def record_claim(
     change = expected_change(
         (win.rating, win.experience), (lose.rating, lose.experience), length, chance
     )
-    await tx.record_rating(match_id, server_id, win.user_id, win, change.winner_rating)
-    await tx.record_rating(match_id, server_id, lose.user_id, lose, change.loser_rating)
-    await tx.update_player_result(
-        server_id,
-        win.user_id,
-        rating=change.winner_rating,
-        experience=change.winner_experience,
-        won=True,
-    )
-    await tx.update_player_result(
-        server_id,
-        lose.user_id,
-        rating=change.loser_rating,
-        experience=change.loser_experience,
-        won=False,
-    )
+    await _write(tx, server_id, match_id, (win, lose), change)
