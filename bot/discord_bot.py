@@ -160,11 +160,9 @@ class BackgammonBot(commands.Bot):
             self._reposted = True
             await self.resume_engine_turns()
             await self.repost_unannounced()
-            resumed = await self.service.resume_analyses(
-                lambda place: self._channel_of(place) is not None
-            )
-            if resumed:
-                log.info("Resumed %d match analyses left unfinished", resumed)
+            waiting = await self.service.resume_analyses()
+            if waiting:
+                log.info("Match analyses in the queue: %d", waiting)
 
     async def close(self) -> None:
         await self.stop_deadlines()

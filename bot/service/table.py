@@ -23,6 +23,7 @@ work is done in rooms it composes:
 from __future__ import annotations
 
 import dataclasses
+import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
@@ -73,6 +74,8 @@ from bot.service.records.dicestats import dice_reply
 from bot.settings import Settings
 from bot.store import ChallengeRow, Store
 from bot.store.timers import dice_counts
+
+log = logging.getLogger(__name__)
 
 __all__ = [
     "OUT_OF_DATE",
@@ -571,7 +574,11 @@ class TableService:
     ) -> list[tuple[Place, Reply]]:
         """Whatever fell due by the service's clock at the places ``where`` accepts (expired
         challenges, clocks run out, reminders), done; the messages by place. Adapters call it
-        after time passes."""
+        after time passes. The analysis queue is looked at too (:meth:`Analyses.tick`)."""
+        try:
+            await self.analyses.tick()
+        except Exception:  # the deadlines still run; the queue is looked at next time
+            log.exception("Analysis jobs: the queue could not be looked at")
         return await self.deadlines.due(where)
 
     # -- analysis (no channel lock: it only reads matches that are over) ---------------------
@@ -587,10 +594,10 @@ class TableService:
         one, which has no ``job``, is the outcome (e.g. an analysis with its chart)."""
         return self.analyses.follow(job)
 
-    async def resume_analyses(self, keep: Callable[[Place], bool] = lambda place: True) -> int:
-        """Start again the analyses a stopped bot left unfinished (of the places ``keep``
-        says this process serves); returns how many."""
-        return await self.analyses.resume(keep)
+    async def resume_analyses(self) -> int:
+        """Start taking the analyses waiting in the store's queue (which any process of the
+        bot may run); returns how many wait or run."""
+        return await self.analyses.resume()
 
     # -- state for adapters -------------------------------------------------------------------
 

@@ -1,7 +1,10 @@
-"""The stored analyses of matches (migration 007): jobs, their results, and each player's PR.
+"""The stored analyses of matches (migrations 007 and 013): the queue of jobs every process of
+the bot takes from, their results, and each player's PR.
 
-An :class:`AnalysisRecords` wraps a :class:`~bot.store.database.Store` and goes through its
-connection and lock, so its writes are transactions like every other.
+A process takes the oldest job nobody runs with :meth:`AnalysisRecords.claim` (``FOR UPDATE SKIP
+LOCKED`` on PostgreSQL, so two hosts never take one job; SQLite's ``BEGIN IMMEDIATE`` serialises
+the claim). It holds a job under a lease it renews while it works: a job whose process died is
+taken again once its lease lapses, and a process that stops puts its job back at once.
 """
 
 from __future__ import annotations
@@ -9,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from sqlalchemy import delete, distinct, func, select, update
+from sqlalchemy import and_, bindparam, delete, distinct, func, or_, select, tuple_, update
 
 from bot.store import schema
 from bot.store.database import Store
@@ -19,6 +22,12 @@ jobs = schema.analyses
 figures = schema.analysis_players
 
 UNFINISHED = ("queued", "running")
+_unfinished = jobs.c.status.in_([fixed(status) for status in UNFINISHED])
+# Waiting, or running under a lease that lapsed (its process died): any process may take it.
+_claimable = and_(
+    _unfinished,
+    or_(jobs.c.status == fixed("queued"), jobs.c.lease_until < bindparam("now")),
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +40,15 @@ class AnalysisRow:
     requested_at: float
     started_at: float | None
     finished_at: float | None
+    asked_by: str | None = None  # None: started when the match ended
+    worker: str | None = None  # the process running it
+    lease_until: float | None = None
+    games_done: int = 0
+    games_total: int = 0
+
+    @property
+    def unfinished(self) -> bool:
+        return self.status in UNFINISHED
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,21 +80,49 @@ class AnalysisRecords:
         row = await self._store.fetch_one(select(jobs).where(jobs.c.match_id == match_id))
         return AnalysisRow(**row._mapping) if row else None
 
-    async def unfinished(self) -> list[AnalysisRow]:
-        """Jobs a stopped bot left queued or running, oldest ask first."""
-        rows = await self._store.fetch_all(
-            select(jobs)
-            .where(jobs.c.status.in_([fixed(status) for status in UNFINISHED]))
-            .order_by(jobs.c.requested_at, jobs.c.match_id)
-        )
-        return [AnalysisRow(**row._mapping) for row in rows]
+    async def waiting(self) -> int:
+        """How many jobs are waiting or running, on any host."""
+        row = await self._store.fetch_one(select(func.count()).select_from(jobs).where(_unfinished))
+        return int(row[0]) if row else 0
 
-    async def queue(self, match_id: int, plies: int, now: float) -> None:
-        """Ask for ``match_id``'s analysis: a new job, or a failed or interrupted one again.
-        A done analysis is left as it is."""
+    async def ahead_of(self, job: AnalysisRow) -> int:
+        """How many unfinished jobs were asked for before ``job`` (running ones included)."""
+        row = await self._store.fetch_one(
+            select(func.count())
+            .select_from(jobs)
+            .where(
+                _unfinished,
+                tuple_(jobs.c.requested_at, jobs.c.match_id)
+                < tuple_(bindparam("at", job.requested_at), bindparam("id", job.match_id)),
+            )
+        )
+        return int(row[0]) if row else 0
+
+    async def asked_by(self, user_id: str) -> int:
+        """How many unfinished jobs ``user_id`` asked for."""
+        row = await self._store.fetch_one(
+            select(func.count()).select_from(jobs).where(_unfinished, jobs.c.asked_by == user_id)
+        )
+        return int(row[0]) if row else 0
+
+    async def any_claimable(self, now: float) -> bool:
+        row = await self._store.fetch_one(
+            select(jobs.c.match_id).where(_claimable).limit(1), {"now": now}
+        )
+        return row is not None
+
+    async def queue(
+        self, match_id: int, plies: int, now: float, asked_by: str | None = None
+    ) -> None:
+        """Ask for ``match_id``'s analysis: a new job, or a failed one again. A job waiting,
+        running or done is left as it is."""
         async with self._store.transaction() as tx:
             asked = tx.insert(jobs).values(
-                match_id=match_id, plies=plies, status="queued", requested_at=now
+                match_id=match_id,
+                plies=plies,
+                status="queued",
+                requested_at=now,
+                asked_by=asked_by,
             )
             await tx.execute(
                 asked.on_conflict_do_update(
@@ -89,17 +135,90 @@ class AnalysisRecords:
                         "requested_at": asked.excluded.requested_at,
                         "started_at": None,
                         "finished_at": None,
+                        "asked_by": asked.excluded.asked_by,
+                        "worker": None,
+                        "lease_until": None,
+                        "games_done": 0,
+                        "games_total": 0,
                     },
-                    where=jobs.c.status != fixed("done"),
+                    where=jobs.c.status == fixed("failed"),
                 )
             )
 
-    async def started(self, match_id: int, now: float) -> None:
+    async def claim(self, worker: str, now: float, lease: float) -> AnalysisRow | None:
+        """Take the oldest job nobody runs (or whose runner's lease lapsed) for ``worker``,
+        leased until ``now + lease``; None when there is none."""
+        async with self._store.transaction() as tx:
+            [*found] = await tx.fetch_all(
+                select(jobs.c.match_id)
+                .where(_claimable)
+                .order_by(jobs.c.requested_at, jobs.c.match_id)
+                .limit(1)
+                .with_for_update(skip_locked=True),
+                {"now": now},
+            )
+            if not found:
+                return None
+            match_id = int(found[0][0])
+            await tx.execute(
+                update(jobs)
+                .where(jobs.c.match_id == match_id)
+                .values(
+                    status="running",
+                    worker=worker,
+                    started_at=now,
+                    lease_until=now + lease,
+                    games_done=0,
+                    games_total=0,
+                )
+            )
+            [row] = await tx.fetch_all(select(jobs).where(jobs.c.match_id == match_id))
+            return AnalysisRow(**row._mapping)
+
+    async def progress(
+        self, match_id: int, worker: str, done: int, total: int, now: float, lease: float
+    ) -> bool:
+        """Record how far ``worker`` got, renewing its lease; False if the job is no longer
+        its own (its lease lapsed and another process took it)."""
+        async with self._store.transaction() as tx:
+            changed = await tx.execute(
+                update(jobs)
+                .where(
+                    jobs.c.match_id == match_id,
+                    jobs.c.worker == worker,
+                    jobs.c.status == fixed("running"),
+                )
+                .values(games_done=done, games_total=total, lease_until=now + lease)
+            )
+        return changed > 0
+
+    async def renew(self, worker: str, now: float, lease: float) -> None:
+        """Renew the lease of the jobs ``worker`` runs."""
         async with self._store.transaction() as tx:
             await tx.execute(
                 update(jobs)
-                .where(jobs.c.match_id == match_id, jobs.c.status != fixed("done"))
-                .values(status="running", started_at=now)
+                .where(_unfinished, jobs.c.worker == worker, jobs.c.status == fixed("running"))
+                .values(lease_until=now + lease)
+            )
+
+    async def release(self, match_id: int, worker: str) -> None:
+        """Put ``worker``'s job back in the queue, where it was (its process is stopping)."""
+        async with self._store.transaction() as tx:
+            await tx.execute(
+                update(jobs)
+                .where(
+                    jobs.c.match_id == match_id,
+                    jobs.c.worker == worker,
+                    jobs.c.status == fixed("running"),
+                )
+                .values(
+                    status="queued",
+                    worker=None,
+                    lease_until=None,
+                    started_at=None,
+                    games_done=0,
+                    games_total=0,
+                )
             )
 
     async def finish(
@@ -115,7 +234,14 @@ class AnalysisRecords:
             await tx.execute(
                 update(jobs)
                 .where(jobs.c.match_id == match_id)
-                .values(status="done", result=result, error=None, finished_at=now)
+                .values(
+                    status="done",
+                    result=result,
+                    error=None,
+                    finished_at=now,
+                    worker=None,
+                    lease_until=None,
+                )
             )
             await tx.execute(delete(figures).where(figures.c.match_id == match_id))
             for player in players:
@@ -136,7 +262,9 @@ class AnalysisRecords:
             await tx.execute(
                 update(jobs)
                 .where(jobs.c.match_id == match_id, jobs.c.status != fixed("done"))
-                .values(status="failed", error=error, finished_at=now)
+                .values(
+                    status="failed", error=error, finished_at=now, worker=None, lease_until=None
+                )
             )
 
     async def players(self, match_id: int) -> list[PlayerFigures]:

@@ -547,9 +547,9 @@ class Transaction:
         """Run a write; how many rows it changed."""
         return (await self._db.run(statement, params)).rowcount
 
-    async def fetch_all(self, statement: Statement) -> list[Record]:
+    async def fetch_all(self, statement: Statement, params: Iterable[Any] = ()) -> list[Record]:
         """Rows as this transaction sees them."""
-        return (await self._db.run(statement)).rows
+        return (await self._db.run(statement, params)).rows
 
     async def ensure_player(self, server_id: str, user_id: str, name: str, now: float) -> None:
         insert = self.insert

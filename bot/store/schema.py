@@ -30,7 +30,7 @@ from sqlalchemy import (
     text,
 )
 
-SCHEMA_VERSION = 12  # the last numbered SQL migration these tables include
+SCHEMA_VERSION = 13  # the last numbered SQL migration these tables include
 FIRST_SHARED_MIGRATION = 12  # from here on, migrations run on both databases
 
 metadata = MetaData()
@@ -241,6 +241,11 @@ analyses = Table(
     Column("requested_at", Float, nullable=False),
     Column("started_at", Float),
     Column("finished_at", Float),
+    Column("asked_by", Text),  # the user who asked (NULL: started when the match ended)
+    Column("worker", Text),  # the process running it, when running
+    Column("lease_until", Float),  # running: when another process may take it over
+    Column("games_done", Integer, nullable=False, server_default=text("0")),
+    Column("games_total", Integer, nullable=False, server_default=text("0")),
 )
 Index(
     "analyses_unfinished",

@@ -4,6 +4,7 @@ paths never scan a table that grows with history."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 import re
 import sqlite3
@@ -19,6 +20,7 @@ from bot.settings import Settings
 from bot.store import Store
 from tests.service.conftest import ALICE, BOB, CAROL
 from tests.service.driver import FakeClock, play_out, start_match
+from tests.service.fake_analyst import FakeAnalyst
 
 PLACE = Place("guild", "counted")
 
@@ -163,8 +165,14 @@ async def test_no_statement_of_play_or_of_the_deadline_poll_scans_a_growing_tabl
     await service.run(PLACE, CAROL, "!board", users=lambda word: None)
     await service.due()
     await store.trace(None)
+    assert len(statements.seen) > 50
+    assert_no_scans(statements, tmp_path / "counted.sqlite3")
+
+
+def assert_no_scans(statements: Statements, path: Path) -> None:
+    """No statement seen walks a table of :data:`GROWING` (by SQLite's plan of it)."""
     scans = {}
-    with sqlite3.connect(tmp_path / "counted.sqlite3") as raw:
+    with sqlite3.connect(path) as raw:
         for sql in set(statements.seen):
             if not sql.upper().startswith(("SELECT", "UPDATE", "INSERT", "DELETE")):
                 continue
@@ -175,5 +183,54 @@ async def test_no_statement_of_play_or_of_the_deadline_poll_scans_a_growing_tabl
             if walked:
                 scans[sql] = walked
     raw.close()
-    assert len(statements.seen) > 50
     assert scans == {}, "\n".join(f"{sql}\n  {steps}" for sql, steps in scans.items())
+
+
+async def test_the_analysis_queue_walks_no_growing_table(tmp_path: Path) -> None:
+    """Asking, taking, following and finishing analyses, and the poll that looks at the queue,
+    find their jobs by the index of unfinished ones, however many are done."""
+    store = await Store.open(tmp_path / "queue.sqlite3")
+    analyst = FakeAnalyst()
+    clock = FakeClock()
+    service = TableService(
+        store,
+        settings=Settings(match_threads=False, analysis_auto=False, analysis_plies=1),
+        dice=seeded_dice(3),
+        clock=clock,
+        images=False,
+        engine=analyst,
+    )
+    try:
+        places = [Place(PLACE.server_id, f"old-{n}") for n in range(4)]
+        for n, place in enumerate(places):
+            await start_match(service, place, ALICE, CAROL, 1)
+            await play_out(service, place, (ALICE, CAROL), n)
+        await follow_to_the_end(service, places[0])  # history: a done analysis
+        statements = Statements()
+        await store.trace(statements)
+        analyst.hold = asyncio.Event()
+        [first] = await service.analysis(places[1], ALICE)
+        await analyst.started.wait()
+        [second] = await service.analysis(places[2], BOB)
+        await service.due()
+        clock.advance(1_000)
+        await service.due()
+        analyst.hold.set()
+        for reply in (first, second):
+            assert reply.job is not None
+            _ = [update async for update in service.follow(reply.job)]
+        await service.resume_analyses()
+        await store.trace(None)
+        taken = [sql for sql in statements.seen if "ORDER BY analyses.requested_at" in sql]
+        assert len(taken) >= 3, statements.seen  # two jobs taken, then none left
+        assert_no_scans(statements, tmp_path / "queue.sqlite3")
+    finally:
+        await service.analyses.stop()
+        service.close()
+        await store.close()
+
+
+async def follow_to_the_end(service: TableService, place: Place) -> None:
+    [reply] = await service.analysis(place, ALICE)
+    if reply.job is not None:
+        _ = [update async for update in service.follow(reply.job)]

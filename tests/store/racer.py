@@ -1,12 +1,13 @@
 """One of two processes racing on one database (tests/store/test_races.py):
-``python -m tests.store.racer URL match|rating-ab|rating-ba|names-ab|names-ba COUNT``."""
+``python -m tests.store.racer URL match|rating-ab|rating-ba|names-ab|names-ba|jobs COUNT``."""
 
 from __future__ import annotations
 
 import asyncio
+import os
 import sys
 
-from bot.store import StaleMatchError, Store
+from bot.store import AnalysisRecords, StaleMatchError, Store
 
 
 async def race_on_the_match(store: Store, count: int) -> int:
@@ -57,10 +58,25 @@ async def race_on_the_names(store: Store, count: int, ids: tuple[str, str]) -> i
     return 0
 
 
+async def race_on_the_queue(store: Store) -> str:
+    """Take analysis jobs from the queue until none is left, finishing each: the ids taken,
+    comma-separated. The other process takes from the same queue."""
+    records = AnalysisRecords(store)
+    name = f"racer-{os.getpid()}"
+    taken = []
+    while (job := await records.claim(name, now=10.0, lease=1000.0)) is not None:
+        taken.append(job.match_id)
+        await asyncio.sleep(0)
+        await records.finish(job.match_id, "s", "{}", [], now=11.0)
+    return ",".join(map(str, taken))
+
+
 async def main(url: str, kind: str, count: int) -> None:
     store = await Store.open(url)
     try:
-        if kind == "match":
+        if kind == "jobs":
+            print(await race_on_the_queue(store))
+        elif kind == "match":
             print(await race_on_the_match(store, count))
         elif kind.startswith("names"):  # "names-ab" or "names-ba"
             print(await race_on_the_names(store, count, (kind[-2], kind[-1])))

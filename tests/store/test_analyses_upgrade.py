@@ -59,8 +59,9 @@ async def test_an_upgraded_match_is_analysed_stored_and_averaged(upgraded: Store
         row = await upgraded.match(match_id)
         assert row is not None
         await records.queue(match_id, 2, 10.0)
-        assert [r.match_id for r in await records.unfinished()] == [match_id]
-        await records.started(match_id, 11.0)
+        assert await records.waiting() == 1
+        taken = await records.claim("host", 11.0, lease=60.0)
+        assert taken is not None and (taken.match_id, taken.worker) == (match_id, "host")
         await records.fail(match_id, "the worker crashed", 12.0)
         failed = await records.get(match_id)
         assert failed is not None and (failed.status, failed.error) == (

@@ -93,18 +93,35 @@ def test_the_process_exits_at_once_with_one_line(tmp_path: Path, command: list[s
 async def test_an_older_database_takes_the_migrations_written_for_both(
     postgres: PostgresServer,
 ) -> None:
+    new = await Store.open(await postgres.new_database())
     url = await postgres.new_database()
     store = await Store.open(url)
-    async with store.transaction() as tx:  # as schema 11 left it: before migration 012
+    async with store.transaction() as tx:  # as schema 11 left it: before migrations 012 and 013
         await tx.execute(text("DROP INDEX challenges_open_by_expiry"))
+        for column in ("asked_by", "worker", "lease_until", "games_done", "games_total"):
+            await tx.execute(text(f"ALTER TABLE analyses DROP COLUMN {column}"))
         await tx.execute(update(meta).where(meta.c.name == "schema_version").values(value="11"))
     await store.close()
     store = await Store.open(url)
     try:
-        assert await store.schema_version() == SCHEMA_VERSION == 12
+        assert await store.schema_version() == SCHEMA_VERSION == 13
         found = await store.fetch_one(
             text("SELECT indexdef FROM pg_indexes WHERE indexname = 'challenges_open_by_expiry'")
         )
         assert found is not None and "WHERE (status = 'open'::text)" in found[0]
+        assert await columns(store) == await columns(new)
     finally:
         await store.close()
+        await new.close()
+
+
+async def columns(store: Store) -> list[tuple[str, str, str, str, str | None]]:
+    """Every column of every table: its type, whether it may be NULL, and its default."""
+    rows = await store.fetch_all(
+        text(
+            "SELECT table_name, column_name, data_type, is_nullable, column_default "
+            "FROM information_schema.columns WHERE table_schema = 'public' "
+            "ORDER BY table_name, column_name"
+        )
+    )
+    return [tuple(row) for row in rows]

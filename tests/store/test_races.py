@@ -1,6 +1,7 @@
 """Two processes racing on one database: on one match (the version check in the UPDATE lets
 exactly one writer through per version, and the log stays gapless) and on one player's rating
-(read then written: no result is lost). Both databases; each process is a real ``python``."""
+(read then written: no result is lost), and on the queue of analyses (each job is taken by
+exactly one). Both databases; each process is a real ``python``."""
 
 from __future__ import annotations
 
@@ -10,13 +11,18 @@ from pathlib import Path
 
 import pytest
 
-from bot.store import Store
+from bot.store import AnalysisRecords, Store
 
 pytestmark = pytest.mark.slow
 COUNT = 60
 
 
 def race(database: Path | str, kinds: tuple[str, str]) -> list[int]:
+    return [int(out) for out in raced(database, kinds)]
+
+
+def raced(database: Path | str, kinds: tuple[str, str]) -> list[str]:
+    """What each of two racers printed."""
     racers = [
         subprocess.Popen(
             [sys.executable, "-m", "tests.store.racer", str(database), kind, str(COUNT)],
@@ -26,12 +32,12 @@ def race(database: Path | str, kinds: tuple[str, str]) -> list[int]:
         )
         for kind in kinds
     ]
-    stale = []
+    printed = []
     for racer in racers:
         out, err = racer.communicate(timeout=120)
         assert racer.returncode == 0, err
-        stale.append(int(out))
-    return stale
+        printed.append(out.strip())
+    return printed
 
 
 async def seeded(database: Path | str) -> Store:
@@ -85,5 +91,25 @@ async def test_two_processes_writing_the_same_two_players_in_opposite_orders(
         race(database, ("names-ab", "names-ba"))
         made = await store.fetch_all("SELECT COUNT(*) FROM challenges")
         assert made[0][0] == 2 * COUNT
+    finally:
+        await store.close()
+
+
+async def test_two_processes_taking_jobs_from_one_queue(database: Path | str) -> None:
+    """Two hosts empty one queue of analyses at once: every job is taken, none twice (without
+    the row lock of the claim, PostgreSQL lets both take one job: checked)."""
+    store = await seeded(database)
+    records = AnalysisRecords(store)
+    try:
+        jobs = []
+        for n in range(2 * COUNT):
+            async with store.transaction() as tx:
+                jobs.append(await tx.create_match("s", f"job-{n}", ("a", "b"), 1, "{}", 0.0))
+            await records.queue(jobs[-1], 2, float(n), asked_by=None)
+        taken = [
+            [int(job) for job in out.split(",") if job] for out in raced(database, ("jobs", "jobs"))
+        ]
+        assert sorted(taken[0] + taken[1]) == sorted(jobs)
+        assert await records.waiting() == 0
     finally:
         await store.close()

@@ -1,22 +1,26 @@
 """Match analysis by GNU Backgammon: background jobs, their stored results, their progress.
 
-A job never holds a channel's lock nor delays play: the engine analyses in its own worker lane,
-and the jobs run one at a time in one task of their own, in the order they were asked for. A
-result is stored (:mod:`bot.store.analyses`), so asking again is instant; a job cut short by a
-restart is left queued or running in the store and started again (:meth:`Analyses.resume`, or
-the next ask).
+A job never holds a channel's lock nor delays play: the engine analyses in its own worker lane.
+The jobs wait in the store (:mod:`bot.store.analyses`), which is the queue of every process of
+the bot: each process with GNU Backgammon takes the oldest waiting job, runs it, then takes the
+next, one at a time, so on many hosts whichever is free first does the work. A process looks
+for jobs when one is asked for here, at start and at each :meth:`Analyses.tick` (the deadline
+poll). A result is stored, so asking again is instant; a job cut short by a stop goes back to
+the queue, and one whose process died is taken again once its lease lapses.
 
-Progress stays free of Discord: a reply that shows a running job carries its handle
+Progress stays free of Discord: a reply that shows an unfinished job carries its handle
 (:attr:`Reply.job`), and :meth:`Analyses.follow` yields that message again each time it changes,
-ending with the result (the text and the chart) or the failure.
+ending with the result (the text and the chart) or the failure. A job run here is followed as
+it goes; one run on another host, at each tick, from its row.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import os
+import socket
 import uuid
-from collections import deque
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 
@@ -43,6 +47,9 @@ from bot.store.analyses import AnalysisRecords, AnalysisRow, PlayerFigures
 log = logging.getLogger(__name__)
 
 JOB_PREFIX = "analysis:"
+# How long a job stays its runner's without news from it: renewed at each game analysed and
+# at each tick, so it lapses only when the runner's process is gone.
+LEASE_SECONDS = 90.0
 
 
 def job_handle(match_id: int) -> str:
@@ -57,13 +64,11 @@ def chart_png(analysis: MatchAnalysis, names: tuple[str, str]) -> bytes | None:
 
 @dataclass(eq=False)
 class _Job:
-    """A job asked for and not yet finished, in this process."""
+    """A job this process is running."""
 
     match_id: int
     names: tuple[str, str]  # as message text shows them
     plies: int
-    asked_by: str | None = None  # the user who asked for it (None: started automatically)
-    running: bool = False
     done: int = 0  # games analysed
     total: int = 0  # games in all (0: not known yet)
     final: Reply | None = None
@@ -73,6 +78,11 @@ class _Job:
         """Wake whoever follows the job (they wait on the event they saw last)."""
         old, self.changed = self.changed, asyncio.Event()
         old.set()
+
+
+def process_name() -> str:
+    """How this process signs the jobs it runs: its host, its pid and a random part."""
+    return f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
 
 
 class Analyses:
@@ -88,9 +98,11 @@ class Analyses:
         budget: EngineBudget | None = None,
         *,
         charts: bool = True,
+        name: str | None = None,
     ) -> None:
         """``charts``: draw the chart (off when board images are: tests, the plain console).
-        ``budget``: how many analyses one user may have asked for at once."""
+        ``budget``: how many analyses one user may have asked for at once. ``name``: how this
+        process signs the jobs it runs (default :func:`process_name`)."""
         self._store = store
         self._budget = budget or EngineBudget()
         self.records = AnalysisRecords(store)
@@ -99,29 +111,33 @@ class Analyses:
         self._settings = settings
         self._clock = clock
         self._charts = charts
-        self._jobs: dict[int, _Job] = {}
-        self._waiting: deque[_Job] = deque()
+        self._name = name or process_name()
+        self._running: dict[int, _Job] = {}
         self._worker: asyncio.Task[None] | None = None
-        self._background: set[asyncio.Task[None]] = set()
+        self._again = False  # woken while the worker looked for a job: it looks once more
+        self._closed = False
+        self._changed = asyncio.Event()  # set (and replaced) when anything is seen to change
 
     @property
     def _prefix(self) -> str:
         return self._settings.command_prefix
 
     def close(self) -> None:
-        """Stop the jobs (their rows stay queued or running: the next start resumes them)."""
-        for task in self._tasks():
-            task.cancel()
+        """Stop the jobs (the one running here goes back to the queue)."""
+        self._closed = True
+        if self._worker is not None:
+            self._worker.cancel()
 
     async def stop(self) -> None:
         """:meth:`close`, and wait until the jobs have stopped."""
-        tasks = self._tasks()
+        worker = self._worker
         self.close()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        if worker is not None:
+            await asyncio.gather(worker, return_exceptions=True)
 
-    def _tasks(self) -> list[asyncio.Task[None]]:
-        worker = [self._worker] if self._worker is not None else []
-        return [*worker, *self._background]
+    def _notify(self) -> None:
+        old, self._changed = self._changed, asyncio.Event()
+        old.set()
 
     # -- asking ---------------------------------------------------------------------------------
 
@@ -131,14 +147,14 @@ class Analyses:
         row = await self._which(place, text)
         stored = await self.records.get(row.id)
         if stored is not None and stored.status == "done":
-            return [await self._stored_reply(row, stored)]
-        job = self._jobs.get(row.id)
-        if job is not None:
-            return [self._progress_reply(job)]
+            return [await self._message(row, stored)]
+        if stored is not None and stored.unfinished:
+            self._wake()
+            return [await self._message(row, stored)]
         if not self._engine.available:
             raise Refusal(UNAVAILABLE)
         most = self._budget.analyses
-        if sum(job.asked_by == user.id for job in self._jobs.values()) >= most:
+        if await self.records.asked_by(user.id) >= most:
             raise Refusal(
                 f"You already have {most} analyses waiting or running: ask for more once one "
                 "of them is done."
@@ -177,48 +193,53 @@ class Analyses:
     # -- jobs -----------------------------------------------------------------------------------
 
     async def _start(self, row: MatchRow, *, asked_by: str | None = None) -> Reply:
-        """Queue the analysis of ``row`` (unless it is queued already) and say so."""
-        job = self._jobs.get(row.id)
-        if job is not None:
-            return self._progress_reply(job)
-        names = await self._repository.names(Place(row.server_id, row.channel_id), row.player_ids)
-        job = self._jobs.get(row.id)  # another ask may have started it meanwhile
-        if job is not None:
-            return self._progress_reply(job)
-        job = _Job(row.id, (md(names[0]), md(names[1])), self._settings.analysis_plies, asked_by)
-        self._jobs[row.id] = job
-        try:
-            await self.records.queue(row.id, job.plies, self._clock())
-        except BaseException:
-            del self._jobs[row.id]
-            raise
-        self._waiting.append(job)
+        """Queue the analysis of ``row`` (unless it waits or runs already) and say so."""
+        await self.records.queue(row.id, self._settings.analysis_plies, self._clock(), asked_by)
+        self._wake()
+        stored = await self.records.get(row.id)
+        assert stored is not None
+        return await self._message(row, stored)
+
+    def _wake(self) -> None:
+        """Have this process take the waiting jobs, unless it has no engine or is stopping."""
+        if self._closed or not self._engine.available:
+            return
+        self._again = True
         if self._worker is None:
             self._worker = asyncio.create_task(self._work(), name="analysis jobs")
-        return self._progress_reply(job)
 
     async def _work(self) -> None:
-        """Run the waiting jobs, one at a time, in the order they were asked for."""
+        """Take the oldest waiting job and run it, until none is left to take."""
         try:
-            while self._waiting:
-                job = self._waiting.popleft()
-                for waiting in self._waiting:  # one fewer ahead of them
-                    waiting.notify()
-                await self._run(job)
+            while True:
+                self._again = False
+                stored = await self.records.claim(self._name, self._clock(), LEASE_SECONDS)
+                if stored is None:
+                    if self._again:
+                        continue
+                    return
+                await self._run(stored)
+        except Exception:  # the store failed us: the jobs wait for the next tick
+            log.exception("Analysis jobs: could not take the next one")
         finally:
             self._worker = None
 
-    async def _run(self, job: _Job) -> None:
-        match_id = job.match_id
-        job.running = True
-        job.notify()
+    async def _run(self, stored: AnalysisRow) -> None:
+        match_id = stored.match_id
+        row = await self._store.match(match_id)
+        assert row is not None  # matches are never deleted
+        plain = await self._repository.names(Place(row.server_id, row.channel_id), row.player_ids)
+        job = _Job(match_id, (md(plain[0]), md(plain[1])), stored.plies)
+        self._running[match_id] = job
+        self._notify()
         try:
-            job.final = await self._analyse(job)
+            job.final = await self._analyse(job, row, plain)
         except asyncio.CancelledError:
             job.final = Reply(
                 f"The analysis of match #{match_id} stopped: the bot is shutting down. It "
                 "starts again when the bot is back."
             )
+            await self._release(match_id)
             raise
         except (EngineUnavailable, EngineFailure) as error:
             job.final = await self._failed(match_id, str(error))
@@ -227,20 +248,30 @@ class Analyses:
             log.exception("Error %s: the analysis of match %s failed", error_id, match_id)
             job.final = await self._failed(match_id, f"something went wrong (error {error_id}).")
         finally:
-            del self._jobs[match_id]
+            del self._running[match_id]
             job.notify()
+            self._notify()
 
-    async def _analyse(self, job: _Job) -> Reply:
+    async def _release(self, match_id: int) -> None:
+        """Put the job back in the queue for whichever process comes first (this one stops)."""
+        try:
+            await self.records.release(match_id, self._name)
+        except Exception:  # its lease lapses instead
+            log.exception("Could not put the analysis of match %s back in the queue", match_id)
+
+    async def _analyse(self, job: _Job, row: MatchRow, plain: tuple[str, str]) -> Reply:
         match_id = job.match_id
-        await self.records.started(match_id, self._clock())
-        row = await self._store.match(match_id)
-        assert row is not None  # matches are never deleted
-        plain = await self._repository.names(Place(row.server_id, row.channel_id), row.player_ids)
         match = await self._repository.record(row)
 
         async def progress(done: int, total: int) -> None:
             job.done, job.total = done, total
             job.notify()
+            try:
+                await self.records.progress(
+                    match_id, self._name, done, total, self._clock(), LEASE_SECONDS
+                )
+            except Exception:  # a followers' figure on other hosts: not worth the job
+                log.warning("Could not record the progress of analysis %s", match_id)
 
         analysis = await self._engine.analyse(
             match.to_mat(plain), plies=job.plies, jacoby=match.options.jacoby, progress=progress
@@ -263,20 +294,28 @@ class Analyses:
             log.exception("Could not record the failed analysis of match %s", match_id)
         return Reply(failed_text(match_id, error, self._prefix))
 
-    async def resume(self, keep: Callable[[Place], bool] = lambda place: True) -> int:
-        """Start again the jobs a stopped bot left unfinished in the store, of the places
-        ``keep`` says this process serves; returns how many."""
+    async def resume(self) -> int:
+        """Start taking the jobs waiting in the queue (at start); returns how many wait or run,
+        on any host."""
         if not self._engine.available:
             return 0
-        started = 0
-        for unfinished in await self.records.unfinished():
-            row = await self._store.match(unfinished.match_id)
-            if row is None or not keep(Place(row.server_id, row.channel_id)):
-                continue
-            if unfinished.match_id not in self._jobs:
-                await self._start(row)
-                started += 1
-        return started
+        waiting = await self.records.waiting()
+        if waiting:
+            self._wake()
+        return waiting
+
+    async def tick(self) -> None:
+        """Time passed (the deadline poll): renew the lease of the job running here, take
+        the jobs that wait (another host asked, or a runner died), and let followers of jobs
+        run elsewhere look at their rows again."""
+        self._notify()
+        if self._closed or not self._engine.available:
+            return
+        now = self._clock()
+        if self._running:
+            await self.records.renew(self._name, now, LEASE_SECONDS)
+        if self._worker is None and await self.records.any_claimable(now):
+            self._wake()
 
     # -- following a job ------------------------------------------------------------------------
 
@@ -284,44 +323,65 @@ class Analyses:
         """The message of job ``handle`` each time it changes; the last one (which has no
         ``job``) is the result or the failure."""
         match_id = int(handle.removeprefix(JOB_PREFIX))
-        job = self._jobs.get(match_id)
-        if job is None:  # finished before the follower came
-            yield await self._after(match_id)
-            return
+        shown = None
+        while True:
+            changed = self._changed
+            job = self._running.get(match_id)
+            if job is not None:
+                async for reply in self._follow_here(job):
+                    yield reply
+                return
+            stored = await self.records.get(match_id)
+            row = await self._store.match(match_id)
+            if stored is None or row is None:
+                yield Reply(
+                    f"The analysis of match #{match_id} is not running: ask for it with "
+                    f"`{self._prefix}analysis {match_id}`."
+                )
+                return
+            reply = await self._message(row, stored)
+            if reply.job is None:
+                yield reply
+                return
+            if reply.text != shown:
+                shown = reply.text
+                yield reply
+            await changed.wait()
+
+    async def _follow_here(self, job: _Job) -> AsyncIterator[Reply]:
         while True:
             changed = job.changed
             if job.final is not None:
                 yield job.final
                 return
-            yield self._progress_reply(job)
+            yield Reply(
+                running_text(job.match_id, job.names, job.plies, job.done, job.total),
+                job=job_handle(job.match_id),
+            )
             await changed.wait()
 
-    async def _after(self, match_id: int) -> Reply:
-        """The message of a job that is not running here: its result, or what became of it."""
-        stored = await self.records.get(match_id)
-        row = await self._store.match(match_id)
-        if stored is not None and row is not None and stored.status == "done":
-            return await self._stored_reply(row, stored)
-        if stored is not None and stored.status == "failed":
-            return Reply(failed_text(match_id, stored.error or "", self._prefix))
-        return Reply(
-            f"The analysis of match #{match_id} is not running: ask for it with "
-            f"`{self._prefix}analysis {match_id}`."
-        )
-
-    def _progress_reply(self, job: _Job) -> Reply:
-        if job.running:
-            text = running_text(job.match_id, job.names, job.plies, job.done, job.total)
+    async def _message(self, row: MatchRow, stored: AnalysisRow) -> Reply:
+        """What to show of ``stored``: the result, the failure, or where the job stands."""
+        if stored.status == "done":
+            assert stored.result is not None
+            plain = await self._repository.names(
+                Place(row.server_id, row.channel_id), row.player_ids
+            )
+            return await self._result_reply(row.id, plain, decode_result(stored.result))
+        if stored.status == "failed":
+            return Reply(failed_text(row.id, stored.error or "", self._prefix))
+        job = self._running.get(row.id)
+        if job is not None:
+            done, total = job.done, job.total
         else:
-            ahead = self._waiting.index(job) if job in self._waiting else 0
-            ahead += sum(1 for other in self._jobs.values() if other.running)
-            text = queued_text(job.match_id, job.names, ahead)
-        return Reply(text, job=job_handle(job.match_id))
-
-    async def _stored_reply(self, row: MatchRow, stored: AnalysisRow) -> Reply:
-        assert stored.result is not None
+            done, total = stored.games_done, stored.games_total
         plain = await self._repository.names(Place(row.server_id, row.channel_id), row.player_ids)
-        return await self._result_reply(row.id, plain, decode_result(stored.result))
+        names = (md(plain[0]), md(plain[1]))
+        if stored.status == "running":
+            text = running_text(row.id, names, stored.plies, done, total)
+        else:
+            text = queued_text(row.id, names, await self.records.ahead_of(stored))
+        return Reply(text, job=job_handle(row.id))
 
     async def _result_reply(
         self, match_id: int, plain: tuple[str, str], analysis: MatchAnalysis

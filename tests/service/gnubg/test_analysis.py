@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import asyncio
 import random
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 
 from bot.gnubg.api import EngineFailure
+from bot.service.gnubg.analysis import LEASE_SECONDS
 from bot.service.models import Place, Reply, User
 from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings
@@ -135,8 +137,8 @@ async def test_jobs_run_one_at_a_time_in_order(service: TableService, analyst: F
     assert analyst.most_at_once == 1 and len(analyst.calls) == 2
 
 
-async def test_a_restart_resumes_an_unfinished_job(
-    store: Store, clock: FakeClock, db_path: Path
+async def test_a_stop_puts_the_job_back_and_the_next_start_takes_it(
+    store: Store, clock: FakeClock
 ) -> None:
     held = FakeAnalyst()
     held.hold = asyncio.Event()
@@ -147,23 +149,19 @@ async def test_a_restart_resumes_an_unfinished_job(
     await first.analyses.stop()  # the bot stops mid-analysis
     first.close()
     row = await first.analyses.records.get(match_id)
-    assert row is not None and row.status == "running"
+    assert row is not None and (row.status, row.worker) == ("queued", None)
 
     fresh = FakeAnalyst()
     second = make(store, clock, fresh)
-    assert await second.resume_analyses(lambda place: place == PLACE) == 1
-    [waiting] = await second.analysis(PLACE, BOB)
-    assert waiting.job is not None
-    _, final = await outcome(second, waiting)
+    assert await second.resume_analyses() == 1
+    _, final = await outcome(second, Reply("", job=f"analysis:{match_id}"))
     assert "**Analysis of match" in final.text and len(fresh.calls) == 1
     row = await second.analyses.records.get(match_id)
     assert row is not None and row.status == "done"
     await second.analyses.stop()
 
 
-async def test_an_interrupted_job_is_run_again_on_the_next_ask(
-    store: Store, clock: FakeClock
-) -> None:
+async def test_a_waiting_job_is_taken_by_the_next_ask(store: Store, clock: FakeClock) -> None:
     held = FakeAnalyst()
     held.hold = asyncio.Event()
     first = make(store, clock, held)
@@ -174,11 +172,97 @@ async def test_an_interrupted_job_is_run_again_on_the_next_ask(
 
     fresh = FakeAnalyst()
     second = make(store, clock, fresh)
-    assert await second.resume_analyses(lambda place: False) == 0  # another process's server
     [reply] = await second.analysis(PLACE, ALICE)
     _, final = await outcome(second, reply)
     assert "**Analysis of match" in final.text and len(fresh.calls) == 1
     await second.analyses.stop()
+
+
+async def progress_written(service: TableService, match_id: int) -> None:
+    """Wait until the first progress report of a running job reached the store."""
+    for _ in range(500):
+        row = await service.analyses.records.get(match_id)
+        if row is not None and row.games_total:
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("no progress was written")
+
+
+@pytest.fixture
+async def other_host(db_path: Path | str) -> AsyncIterator[Store]:
+    """The same database as ``store``, through a connection of its own, as another host has."""
+    other = await Store.open(db_path)
+    yield other
+    await other.close()
+
+
+async def test_a_job_whose_host_died_is_taken_once_its_lease_lapses(
+    store: Store, other_host: Store, clock: FakeClock
+) -> None:
+    held = FakeAnalyst()
+    held.hold = asyncio.Event()
+    dying = make(store, clock, held)
+    match_id = await finish_match(dying)
+    public(await dying.analysis(PLACE, ALICE))
+    await held.started.wait()  # ... and this host is never heard of again
+    await progress_written(dying, match_id)
+
+    fresh = FakeAnalyst()
+    survivor = make(other_host, clock, fresh)
+    updates = survivor.follow(f"analysis:{match_id}")
+    seen = await anext(updates)
+    assert seen.text == (
+        f"GNU Backgammon is analysing match #{match_id} (alice vs bob) at 1-ply: game 0 of 1 done…"
+    )
+    clock.advance(LEASE_SECONDS - 1)
+    await survivor.due()
+    assert fresh.calls == []  # the lease still holds
+    clock.advance(2)
+    await survivor.due()
+    final = [update async for update in updates][-1]
+    assert "**Analysis of match" in final.text and len(fresh.calls) == 1
+    row = await survivor.analyses.records.get(match_id)
+    assert row is not None and row.status == "done" and row.worker is None
+
+    held.hold.set()  # the first host was only slow: its result changes nothing
+    await dying.analyses.stop()
+    assert len(held.calls) == 1
+    row = await survivor.analyses.records.get(match_id)
+    assert row is not None and row.status == "done"
+    await survivor.analyses.stop()
+
+
+async def test_two_hosts_share_the_queue(store: Store, other_host: Store, clock: FakeClock) -> None:
+    """Jobs asked on one host are taken by whichever host is free: each runs one at a time,
+    every job runs once, and a follower on the asking host sees them through to the end."""
+    here, there = FakeAnalyst(), FakeAnalyst()
+    here.hold, there.hold = asyncio.Event(), asyncio.Event()
+    asking = make(store, clock, here)
+    helping = make(other_host, clock, there)
+    places = [Place(PLACE.server_id, f"table-{n}") for n in range(3)]
+    replies = []
+    for n, place in enumerate(places):
+        await finish_match(asking, place, seed=n + 1)
+        [reply] = await asking.analysis(place, CAROL)
+        replies.append(reply)
+    await here.started.wait()
+    assert "2 analyses ahead" in (await asking.analysis(places[2], ALICE))[0].text
+    await helping.due()  # the other host's poll finds the jobs waiting
+    await there.started.wait()
+    assert len(here.calls) == len(there.calls) == 1
+    followed = asyncio.gather(*(outcome(asking, reply) for reply in replies))
+    here.hold.set()
+    there.hold.set()
+    for _ in range(5):  # the asking host's poll: it sees the other host's jobs end
+        await asyncio.sleep(0.01)
+        await asking.due()
+        await helping.due()
+    finals = await followed
+    assert all("**Analysis of match" in final.text for _, final in finals)
+    assert len(here.calls) + len(there.calls) == 3
+    assert here.most_at_once == there.most_at_once == 1
+    await asking.analyses.stop()
+    await helping.analyses.stop()
 
 
 async def test_a_match_that_ends_starts_its_analysis(
