@@ -89,7 +89,7 @@ async def test_an_upgraded_match_is_analysed_stored_and_averaged(upgraded: Store
         assert await records.players(match_id) == figures
         await records.queue(match_id, 1, 15.0)  # a done analysis stays as it is
         assert await records.get(match_id) == done
-        assert await records.unfinished() == []
+        assert await records.waiting() == 0
         summary = await records.pr_summary(SERVER, row.player1_id)
         assert summary is not None and (summary.matches, summary.decisions, summary.pr) == (
             1,
