@@ -11,10 +11,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import asyncpg
 import pytest
 from sqlalchemy import text, update
 
-from bot.store import Store, StoreError
+from bot.store import Store, StoreError, database
 from bot.store.schema import SCHEMA_VERSION, meta
 from tests.postgres import PostgresServer
 
@@ -125,3 +126,32 @@ async def columns(store: Store) -> list[tuple[str, str, str, str, str | None]]:
         )
     )
     return [tuple(row) for row in rows]
+
+
+async def test_a_connection_the_server_dropped_is_replaced_not_failed_on(
+    postgres: PostgresServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The server ends every connection (a restart, a dropped link) while the pool holds them:
+    the next read and the next transaction work, on new connections."""
+    url = await postgres.new_database()
+    store = await Store.open(url)
+    try:
+        async with store.transaction() as tx:
+            await tx.ensure_player("s", "a", "alice", 0.0)
+        monkeypatch.setattr(database, "IDLE_PING_SECONDS", 0.0)  # idle long enough
+        name = url.rsplit("/", 1)[1]
+        killer = await asyncpg.connect(postgres.url.replace("postgresql://", "postgres://"))
+        try:
+            ended = await killer.fetch(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1", name
+            )
+        finally:
+            await killer.close()
+        assert ended, "the pool kept no connection to end"
+        player = await store.player("s", "a")
+        assert player is not None and player.name == "alice"
+        async with store.transaction() as tx:
+            await tx.ensure_player("s", "b", "bob", 0.0)
+        assert await store.player("s", "b") is not None
+    finally:
+        await store.close()

@@ -192,7 +192,6 @@ class Repository(MatchReader):
                 touch=touch,
             )
             await tx.append_actions(row.id, written.first_seq, written.actions)
-            await _count_dice(tx, row.server_id, match.record[len(table.match.record) :])
             if match.is_over:
                 await drop_timer(tx, row.id)
                 timer = None
@@ -202,6 +201,9 @@ class Repository(MatchReader):
                 await record_result(
                     tx, row.server_id, row.player_ids, match.winner, row.id, match.length
                 )
+            # Last: every match of the server adds to this one row, which stays locked (on
+            # PostgreSQL) from here to the commit.
+            await _count_dice(tx, row.server_id, match.record[len(table.match.record) :])
         self._keep(row.id, version, storage.compact(match))
         row = replace(
             row,
