@@ -2,9 +2,12 @@
 one PostgreSQL database. Each run plays bench/table.py's 1-point matches in a fresh database, board
 images off (so the figures are the commands and the store, not Pillow), and prints commands per
 second and p50/p99 milliseconds per command, for 1, 50 and 500 channels flat out, and for 50
-channels whose players think 1 s on average between commands.
+channels whose players think 1 s on average between commands. On PostgreSQL it also prints the
+CPU time each command cost the bot's processes and the database server (when the server runs on
+this machine: its processes are read from /proc), which bound what two processes can serve on
+the cores they share with it.
 
-Run: python bench/stores.py --pg postgresql://user@host:port/postgres
+Run: python bench/stores.py --pg postgresql://user@host:port/postgres [--runs 50x1 50x2 ...]
 (a server where the benchmark may create databases; they are dropped at the end).
 """
 
@@ -13,6 +16,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
+import resource
 import subprocess
 import sys
 import tempfile
@@ -39,6 +44,8 @@ class Figures:
     seconds: float
     p50: float
     p99: float
+    bot_cpu: float  # seconds of CPU the bot's processes spent
+    server_cpu: float | None  # and the database server's, when it runs here
 
     @property
     def rate(self) -> float:
@@ -63,8 +70,32 @@ async def drop_database(server: str, name: str) -> None:
         await connection.close()
 
 
+def server_cpu() -> float | None:
+    """CPU seconds used so far by this machine's PostgreSQL processes (None: none runs here)."""
+    total, found = 0, False
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            with open(f"/proc/{pid}/comm") as comm:
+                if not comm.read().startswith("postgres"):
+                    continue
+            with open(f"/proc/{pid}/stat") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # ended meanwhile
+        found = True
+        total += sum(int(value) for value in fields[11:15])  # utime stime cutime cstime
+    return total / os.sysconf("SC_CLK_TCK") if found else None
+
+
+def children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def measure(database: str, channels: int, think: float, processes: int) -> Figures:
     """``channels`` channels split between ``processes`` processes on one database."""
+    server_before = server_cpu() if database.startswith("postgresql") else None
+    bot_before = children_cpu()
     share = channels // processes
     command = [sys.executable, str(TABLE), "--in-process", "--json", "--no-images"]
     command += ["--db", database, "--channels", str(share), "--think", str(think)]
@@ -75,21 +106,31 @@ def measure(database: str, channels: int, think: float, processes: int) -> Figur
     outputs = [json.loads(process.communicate()[0].strip().splitlines()[-1]) for process in running]
     if any(process.returncode for process in running):
         raise SystemExit("a run failed")
+    bot_cpu = children_cpu() - bot_before
+    server_after = server_cpu() if server_before is not None else None
+    server = server_after - server_before if server_after is not None and server_before else None
     seconds = max(o["ended"] for o in outputs) - min(o["started"] for o in outputs)
     commands = sum(o["commands"] for o in outputs)
     # Each process's percentiles, weighed by its commands (close to the pooled figure).
     p50 = sum(o["p50"] * o["commands"] for o in outputs) / commands
     p99 = max(o["p99"] for o in outputs)
-    return Figures(commands, seconds, p50, p99)
+    return Figures(commands, seconds, p50, p99, bot_cpu, server)
 
 
 async def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--pg", required=True, help="a PostgreSQL server URL (its postgres db)")
+    parser.add_argument(
+        "--runs", nargs="*", help="only these flat-out runs: CHANNELSxPROCESSES, e.g. 50x1 50x2"
+    )
     args = parser.parse_args()
+    runs = RUNS
+    if args.runs:
+        runs = [(int(c), 0.0, int(p)) for c, p in (run.split("x") for run in args.runs)]
     print("1-point matches, board images off; a fresh database for each line.")
-    print(f"{'':34} {'commands/s':>10} {'p50 ms':>8} {'p99 ms':>8}")
-    for channels, think, processes in RUNS:
+    print("CPU: milliseconds of CPU per command, the bot's processes + the database server's.")
+    print(f"{'':50} {'commands/s':>10} {'p50 ms':>8} {'p99 ms':>8} {'CPU ms':>14}")
+    for channels, think, processes in runs:
         mode = f"think {think:g} s" if think else "flat out"
         label = f"{channels} channels, {mode}"
         results = {}
@@ -107,8 +148,12 @@ async def main() -> None:
                     await drop_database(args.pg, name)
         for kind, f in results.items():
             who = f"{kind}{' x2 processes' if processes > 1 else ''}"
+            cpu = f"{f.bot_cpu / f.commands * 1e3:.2f}"
+            if f.server_cpu is not None:
+                cpu += f" + {f.server_cpu / f.commands * 1e3:.2f}"
             print(
-                f"{label + ', ' + who:<50} {f.rate:10.0f} {f.p50 * 1e3:8.1f} {f.p99 * 1e3:8.1f}",
+                f"{label + ', ' + who:<50} {f.rate:10.0f} {f.p50 * 1e3:8.1f} {f.p99 * 1e3:8.1f}"
+                f" {cpu:>14}",
                 flush=True,
             )
 
