@@ -76,11 +76,16 @@ class Query:
     gnubg_id: str
     jacoby: bool = False
     beavers: bool = False
+    # The stored match the state is from (None: a pasted position). The engine sends every
+    # request of one match to the same worker, whose gnubg cache then holds its positions.
+    match_key: int | None = None
 
     @classmethod
-    def of(cls, match: Match) -> Query:
+    def of(cls, match: Match, match_key: int | None = None) -> Query:
         options = match.options
-        return cls(match.gnubg_id(), jacoby=options.jacoby, beavers=options.beavers)
+        return cls(
+            match.gnubg_id(), jacoby=options.jacoby, beavers=options.beavers, match_key=match_key
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,6 +129,18 @@ class CubeAdvice:
     beaver: bool
     plies: int
     probabilities: Probabilities
+
+
+@dataclass(frozen=True, slots=True)
+class TurnChoice:
+    """What the player on roll does now, decided in one worker call. ``resign`` > 0: offer to
+    resign that many points (1 single, 2 gammon, 3 backgammon) instead of anything else.
+    Otherwise before the roll ``double`` says whether to double (else roll), and after it
+    ``play`` is the play (None: no legal play)."""
+
+    resign: int = 0
+    double: bool = False
+    play: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -308,8 +325,11 @@ Progress = Callable[[int, int], Awaitable[None]]  # (games analysed, games in al
 class WorkerPool(Protocol):
     """Worker processes that import gnubg; one request at a time per worker."""
 
-    async def call(self, function: Callable[..., T], *args: Any, timeout: float) -> T:
-        """Run ``function(*args)`` in a worker (a module-level function, picklable arguments).
+    async def call(
+        self, function: Callable[..., T], *args: Any, timeout: float, affinity: int | None = None
+    ) -> T:
+        """Run ``function(*args)`` in a worker (a module-level function, picklable arguments):
+        the calls with one ``affinity`` all in the same worker, the others in any idle one.
         A crash or a timeout kills and replaces the worker and raises :class:`EngineFailure`."""
         ...
 
@@ -331,6 +351,13 @@ class Engine(Protocol):
     async def choose_play(self, query: Query, level: Level) -> str | None:
         """The play the player on roll makes at ``level`` (None: no legal play)."""
 
+    async def take_turn(self, query: Query, level: Level, *, may_resign: bool = True) -> TurnChoice:
+        """The bot's decision for the player on roll at ``level``, in one worker call: before
+        the roll resign, double or roll (the cube analysed only where gnubg itself would
+        consider doubling); after it resign or play, from the one search for the play.
+        ``may_resign`` False leaves resigning out (offered this game, or weighed before this
+        roll)."""
+
     async def cube_advice(self, query: Query, level: Level) -> CubeAdvice:
         """The cube decision before the roll, from the side of the player on roll. For a double
         already offered, pass the query of the state before it (or read it from the doubler's
@@ -338,10 +365,6 @@ class Engine(Protocol):
 
     async def resignation_answer(self, query: Query, level: Level) -> bool:
         """A resignation is offered to the player to decide (in the Match ID): accept it?"""
-
-    async def resignation_offer(self, query: Query, level: Level) -> int:
-        """0, or the points (1 single, 2 gammon, 3 backgammon) the player on roll should resign
-        now because they can no longer do better."""
 
     async def hint_plays(
         self, query: Query, *, count: int = 5, plies: int = 2

@@ -1,15 +1,17 @@
 """The real :class:`~bot.gnubg.api.Engine`: GNU Backgammon in worker processes, two lanes.
 
 The play lane (``settings.engine_workers`` workers) answers moves, cube decisions, hints and
-evaluations; the analysis lane (one worker of its own) analyses whole matches, so a long
-analysis never keeps a bot's move or a player's hint waiting.
+evaluations, each match's in one worker (by its :attr:`Query.match_key`); the analysis lane (one
+worker of its own) analyses whole matches, so a long analysis never keeps a bot's move or a
+player's hint waiting.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from bot.gnubg import analysis, installed, mwc, worker
 from bot.gnubg.api import (
@@ -23,6 +25,7 @@ from bot.gnubg.api import (
     PlayRating,
     Progress,
     Query,
+    TurnChoice,
 )
 from bot.gnubg.pool import WorkerPool
 from bot.gnubg.unavailable import UnavailableEngine
@@ -30,6 +33,7 @@ from bot.gnubg.unavailable import UnavailableEngine
 if TYPE_CHECKING:
     from bot.settings import Settings
 
+T = TypeVar("T")
 log = logging.getLogger(__name__)
 
 # A whole match's analysis may take minutes (a 5-point match at 2-ply: ~12 s here).
@@ -62,39 +66,37 @@ class GnubgEngine:
         await self.play_pool.close()
         await self._analysis_pool.close()
 
+    async def _play(self, function: Callable[..., T], query: Query, *args: Any) -> T:
+        """``function(query, *args)`` in the play lane, in the worker of the query's match."""
+        return await self.play_pool.call(
+            function, query, *args, timeout=self.timeout, affinity=query.match_key
+        )
+
     async def choose_play(self, query: Query, level: Level) -> str | None:
-        return await self.play_pool.call(worker.choose_play, query, level, timeout=self.timeout)
+        return await self._play(worker.choose_play, query, level)
+
+    async def take_turn(self, query: Query, level: Level, *, may_resign: bool = True) -> TurnChoice:
+        return await self._play(worker.take_turn, query, level, may_resign)
 
     async def cube_advice(self, query: Query, level: Level) -> CubeAdvice:
-        return await self.play_pool.call(worker.cube_advice, query, level, timeout=self.timeout)
+        return await self._play(worker.cube_advice, query, level)
 
     async def resignation_answer(self, query: Query, level: Level) -> bool:
-        return await self.play_pool.call(
-            worker.resignation_answer, query, level, timeout=self.timeout
-        )
-
-    async def resignation_offer(self, query: Query, level: Level) -> int:
-        return await self.play_pool.call(
-            worker.resignation_offer, query, level, timeout=self.timeout
-        )
+        return await self._play(worker.resignation_answer, query, level)
 
     async def hint_plays(
         self, query: Query, *, count: int = 5, plies: int = 2
     ) -> tuple[PlayOption, ...]:
-        return await self.play_pool.call(
-            worker.hint_plays, query, count, plies, timeout=self.timeout
-        )
+        return await self._play(worker.hint_plays, query, count, plies)
 
     async def rate_play(self, query: Query, play: str, *, plies: int = 2) -> PlayRating:
-        return await self.play_pool.call(worker.rate_play, query, play, plies, timeout=self.timeout)
+        return await self._play(worker.rate_play, query, play, plies)
 
     async def evaluate(self, query: Query, *, plies: int = 2) -> Evaluation:
-        return await self.play_pool.call(worker.evaluate, query, plies, timeout=self.timeout)
+        return await self._play(worker.evaluate, query, plies)
 
     async def match_winning_chance(self, query: Query, player: int, *, plies: int = 2) -> float:
-        return await self.play_pool.call(
-            mwc.match_winning_chance, query, player, plies, timeout=self.timeout
-        )
+        return await self._play(mwc.match_winning_chance, query, player, plies)
 
     async def analyse(
         self, mat: str, *, plies: int, jacoby: bool = False, progress: Progress | None = None

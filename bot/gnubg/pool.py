@@ -2,9 +2,13 @@
 
 gnubg crashes when called from threads and prints to the C stdout, so it runs only in spawned
 processes whose initializer imports it (:func:`bot.gnubg.worker.initialise`). A worker serves
-one request at a time: idle workers wait in a queue, a request takes one and gives it back. A
-crash (``BrokenProcessPool``) or a timeout kills the worker, starts a fresh one in its place
-and raises :class:`~bot.gnubg.api.EngineFailure`; the next request finds a working worker.
+one request at a time. A request with an affinity (the engine gives a match's id) always goes to
+the same worker, ``affinity % size``, and waits for it while it is busy: gnubg's cache there
+already holds the match's positions, which makes the bot's next search cheaper than a cold
+one. Other requests take any idle worker. Waiting requests are served first come, first served.
+A crash (``BrokenProcessPool``) or a timeout kills the worker, starts a fresh one in its place
+(its slot: the same affinities go to it) and raises :class:`~bot.gnubg.api.EngineFailure`; the
+next request finds a working worker.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ import logging
 import multiprocessing
 import os
 import signal
+from collections import deque
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -79,59 +84,93 @@ class WorkerPool:
         self.size = size
         self.name = name
         self._initializer = initializer
-        self._workers: list[Worker] = []
-        self._idle: asyncio.Queue[Worker] | None = None
+        self._workers: list[Worker] = []  # by slot; made at the first request
+        self._busy: list[bool] = []
+        # Requests waiting for a worker: the slot each wants (None: any), in arrival order.
+        self._waiting: deque[tuple[int | None, asyncio.Future[int]]] = deque()
         self._closed = False
         self.restarts = 0
 
-    def _new_worker(self, index: int) -> Worker:
-        return Worker(f"{self.name}-{index}", self._initializer)
+    def _new_worker(self, slot: int) -> Worker:
+        return Worker(f"{self.name}-{slot}", self._initializer)
 
-    def _queue(self) -> asyncio.Queue[Worker]:
-        if self._idle is None:
-            self._idle = asyncio.Queue()
-            self._workers = [self._new_worker(index) for index in range(self.size)]
-            for worker in self._workers:
-                self._idle.put_nowait(worker)
-        return self._idle
+    def _made(self) -> None:
+        if not self._workers:
+            self._workers = [self._new_worker(slot) for slot in range(self.size)]
+            self._busy = [False] * self.size
+
+    async def _take(self, wanted: int | None) -> int:
+        """The slot of a worker for one request: ``wanted``'s, or any idle one when None."""
+        self._made()
+        if wanted is None:
+            idle = next((slot for slot, busy in enumerate(self._busy) if not busy), None)
+        else:
+            idle = None if self._busy[wanted] else wanted
+        if idle is not None:  # a waiting request would have been given it already
+            self._busy[idle] = True
+            return idle
+        given: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+        entry = (wanted, given)
+        self._waiting.append(entry)
+        try:
+            return await given
+        except asyncio.CancelledError:
+            if given.done() and not given.cancelled() and given.exception() is None:
+                self._give_back(given.result())  # handed over just as its caller gave up
+            elif entry in self._waiting:
+                self._waiting.remove(entry)
+            raise
+
+    def _give_back(self, slot: int) -> None:
+        """The request in ``slot`` is done: the first waiting request that can use it has it."""
+        for entry in self._waiting:
+            wanted, given = entry
+            if not given.done() and wanted in (None, slot):
+                self._waiting.remove(entry)
+                given.set_result(slot)
+                return
+        self._busy[slot] = False
 
     async def start(self) -> None:
         """Start every worker (gnubg loads its nets: ~0.2 s each) so no player waits for it."""
         if self._closed:
             raise EngineFailure(CLOSED)
-        idle = self._queue()
-        taken = [await idle.get() for _ in range(self.size)]
+        slots = [await self._take(slot) for slot in range(self.size)]
         try:
-            await asyncio.gather(*(worker.warm() for worker in taken))
+            await asyncio.gather(*(self._workers[slot].warm() for slot in slots))
         except BrokenProcessPool:
-            for index, worker in enumerate(taken):
-                worker.kill()
-                taken[index] = self._replace(worker)
+            for slot in slots:
+                self._workers[slot].kill()
+                self._replace(slot)
             raise EngineFailure(CRASHED) from None
         finally:
-            for worker in taken:
-                idle.put_nowait(worker)
+            for slot in slots:
+                self._give_back(slot)
 
     def pids(self) -> list[int]:
         """The running workers' process ids (for RSS figures and tests)."""
         return [pid for worker in self._workers if (pid := worker.pid()) is not None]
 
-    def _replace(self, broken: Worker) -> Worker:
-        index = self._workers.index(broken)
-        fresh = self._new_worker(index)
-        self._workers[index] = fresh
+    def calls(self) -> list[int]:
+        """The requests each slot's worker has served since it started (for tests)."""
+        return [worker.calls for worker in self._workers]
+
+    def _replace(self, slot: int) -> None:
+        fresh = self._new_worker(slot)
+        self._workers[slot] = fresh
         self.restarts += 1
         if not self._closed:
             fresh.executor.submit(os.getpid)  # spawns it now, not when the next player asks
-        return fresh
 
-    async def call(self, function: Callable[..., T], *args: Any, timeout: float) -> T:
-        """``function(*args)`` in an idle worker; its own exceptions come back as they are."""
+    async def call(
+        self, function: Callable[..., T], *args: Any, timeout: float, affinity: int | None = None
+    ) -> T:
+        """``function(*args)`` in a worker, the one of ``affinity`` if given, else an idle
+        one; its own exceptions come back as they are."""
         if self._closed:
             raise EngineFailure(CLOSED)
-        idle = self._queue()
-        worker = await idle.get()
-        keep = worker
+        slot = await self._take(None if affinity is None else affinity % self.size)
+        worker = self._workers[slot]
         try:
             worker.calls += 1
             future = worker.executor.submit(function, *args)
@@ -141,30 +180,34 @@ class WorkerPool:
                 raise EngineFailure(CLOSED) from None
             log.error("%s crashed running %s", worker.name, function.__name__)
             worker.kill()
-            keep = self._replace(worker)
+            self._replace(slot)
             raise EngineFailure(CRASHED) from None
         except TimeoutError:
             log.error(
                 "%s took over %gs running %s: killed", worker.name, timeout, function.__name__
             )
             worker.kill()
-            keep = self._replace(worker)
+            self._replace(slot)
             raise EngineFailure(TIMED_OUT.format(seconds=seconds_text(timeout))) from None
         except asyncio.CancelledError:
             # The caller gave up: the worker may still be busy with the request, so it can't
             # serve the next one until it has finished. Replace it rather than wait.
             worker.kill()
-            keep = self._replace(worker)
+            self._replace(slot)
             raise
         finally:
             if self._closed:
-                keep.kill()
+                self._workers[slot].kill()
             else:
-                idle.put_nowait(keep)
+                self._give_back(slot)
 
     async def close(self) -> None:
-        """Stop every worker; a request in progress ends with :class:`EngineFailure`."""
+        """Stop every worker; a request in progress or waiting ends with :class:`EngineFailure`."""
         self._closed = True
+        while self._waiting:
+            _, given = self._waiting.popleft()
+            if not given.done():
+                given.set_exception(EngineFailure(CLOSED))
         for worker in self._workers:
             worker.kill()
         # Let each executor's manager thread see its process gone and end now: one still

@@ -12,6 +12,7 @@ from bot.gnubg.api import (
     PlayRating,
     Progress,
     Query,
+    TurnChoice,
 )
 
 UNAVAILABLE = (
@@ -45,7 +46,7 @@ class UnavailableEngine:
     async def resignation_answer(self, query: Query, level: Level) -> bool:
         raise self._refuse()
 
-    async def resignation_offer(self, query: Query, level: Level) -> int:
+    async def take_turn(self, query: Query, level: Level, *, may_resign: bool = True) -> TurnChoice:
         raise self._refuse()
 
     async def hint_plays(

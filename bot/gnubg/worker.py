@@ -10,6 +10,7 @@ cache), which is why a worker serves one request at a time.
 from __future__ import annotations
 
 import ctypes
+import functools
 import importlib
 import multiprocessing
 import multiprocessing.connection
@@ -29,12 +30,13 @@ from bot.gnubg.api import (
     PlayRating,
     Probabilities,
     Query,
+    TurnChoice,
 )
 from bot.gnubg.capture import Captured, captured_output
 from bot.gnubg.steps import plays_matching
 from bot.rules.matchid import GAME_PLAYING, MatchIdFields, decode_match_id, encode_match_id
 from bot.rules.options import MAX_CUBE
-from bot.rules.position import Position
+from bot.rules.position import Play, Position
 
 # Sized so that clearing it (gnubg empties the cache when it is resized) costs ~5 ms.
 CACHE_ENTRIES = 262_144
@@ -297,13 +299,16 @@ def _hint_options(situation: Situation, count: int) -> list[PlayOption]:
 def choose_play(query: Query, level: Level) -> str | None:
     """The play gnubg's ``find_best_move`` makes at ``level``, in our notation (a play of
     :meth:`Position.legal_plays`, so ``Match.move`` accepts it); None: no legal play."""
-    situation = Situation.of(query)
+    play = _chosen_play(Situation.of(query), level)
+    return play.notation if play.steps else None
+
+
+def _chosen_play(situation: Situation, level: Level) -> Play:
+    """:func:`choose_play`'s play (the empty one when nothing is legal)."""
     dice = situation.rolled()
     plays = situation.position.legal_plays(*dice)
-    if not plays[0].steps:
-        return None
     if len(plays) == 1:
-        return plays[0].notation
+        return plays[0]
     _use_level(level)
     context = _evalcontext(level.plies, level.noise, level.deterministic, level.prune)
     flat = tuple(
@@ -313,17 +318,17 @@ def choose_play(query: Query, level: Level) -> str | None:
     )
     candidates = plays_matching(situation.position, dice, flat, plays)
     if len(candidates) == 1:
-        return candidates[0].notation
+        return candidates[0]
     # Cut at a bear-off with several ways to go on (``6/off`` with a 2 left): gnubg's hint, at
     # the same settings and filters, ranks them; its first among them is gnubg's play. (A line
     # printed below the level's plies is the filters' doing: a play left alone is not
     # re-evaluated deeper, in ``find_best_move`` as in ``hint``.)
     _gnubg().set_eval_hint_filter(_state.default_filters)
     ranked = [option.play for option in _hint_options(situation, len(plays))]
-    names = {play.notation for play in candidates}
-    chosen = next((play for play in ranked if play in names), None)
+    by_name = {play.notation: play for play in candidates}
+    chosen = next((by_name[name] for name in ranked if name in by_name), None)
     if chosen is None:
-        raise QueryError(f"gnubg's play {flat} is not legal in {query.gnubg_id!r}")
+        raise QueryError(f"gnubg's play {flat} is not legal in {situation.query.gnubg_id!r}")
     return chosen
 
 
@@ -376,9 +381,15 @@ def rate_play(query: Query, play: str, plies: int = 2) -> PlayRating:
 
 
 def _evaluate(
-    board: list[list[int]], cubeinfo: dict[str, Any], plies: int, prune: bool = True
+    board: list[list[int]],
+    cubeinfo: dict[str, Any],
+    plies: int,
+    prune: bool = True,
+    noise: float = 0.0,
+    deterministic: bool = True,
 ) -> tuple[Probabilities, float]:
-    values = _gnubg().evaluate(board, cubeinfo, _evalcontext(plies, prune=prune, cubeful=False))
+    context = _evalcontext(plies, noise, deterministic, prune, cubeful=False)
+    values = _gnubg().evaluate(board, cubeinfo, context)
     win, win_g, win_bg, lose_g, lose_bg, equity = (float(v) for v in values)
     return Probabilities(win, win_g, win_bg, lose_g, lose_bg), equity
 
@@ -430,6 +441,108 @@ def cube_advice(query: Query, level: Level) -> CubeAdvice:
         plies=plies,
         probabilities=probabilities,
     )
+
+
+def _doubles(situation: Situation, level: Level) -> bool:
+    """Whether the player on roll doubles now at ``level``, decided the way gnubg decides its
+    own doubles when it plays (``ComputerTurn`` in its play.c): the cube is analysed only in
+    the market window, where a cubeless evaluation one ply shallower than the cube's wins at
+    least the dead-cube double point; below it gnubg does not double."""
+    _use_level(level)
+    chances, _ = _evaluate(
+        situation.board,
+        situation.cubeinfo(),
+        max(level.plies - 1, 0),
+        level.prune,
+        level.noise,
+        level.deterministic,
+    )
+    point = _double_point(chances, situation)
+    if point is not None and chances.win < point:
+        return False
+    return cube_advice(situation.query, level).double
+
+
+def _double_point(chances: Probabilities, situation: Situation) -> float | None:
+    """gnubg's ``GetDoublePointDeadCube`` (matchequity.c) for the player on roll: the winning
+    chance from which doubling a cube that stays dead gains; None where doubling risks and
+    gains nothing (gnubg's formula divides by zero there)."""
+    fields, win = situation.fields, chances.win
+    if not fields.length:  # money: Rick Janowski's formulas, as gnubg has them
+        won = 1.0 + (chances.win_gammon + chances.win_backgammon) / win if win > 0 else 1.0
+        lost = 1.0
+        if win < 1:
+            lost += (chances.lose_gammon + chances.lose_backgammon) / (1.0 - win)
+        if fields.cube_owner is None and situation.query.jacoby:
+            if situation.query.beavers:
+                return (lost - 0.25) / (won + lost - 0.5)
+            return (lost - 0.5) / (won + lost - 1.0)
+        return lost / (lost + won)
+    gammon = backgammon = their_gammon = their_backgammon = 0.0
+    if win > 0:  # gnubg's gammon rates here exclude the backgammons
+        gammon = (chances.win_gammon - chances.win_backgammon) / win
+        backgammon = chances.win_backgammon / win
+    if win < 1:
+        their_gammon = (chances.lose_gammon - chances.lose_backgammon) / (1.0 - win)
+        their_backgammon = chances.lose_backgammon / (1.0 - win)
+    wins, losses = _match_equities(fields)
+    single, their_single = 1.0 - gammon - backgammon, 1.0 - their_gammon - their_backgammon
+    # wins and losses by the cube times 1, 2, 3, 4, 6: doubled, a gammon is 4, a backgammon 6
+    double_take_win = single * wins[1] + gammon * wins[3] + backgammon * wins[4]
+    no_double_win = single * wins[0] + gammon * wins[1] + backgammon * wins[2]
+    double_take_loss = (
+        their_single * losses[1] + their_gammon * losses[3] + their_backgammon * losses[4]
+    )
+    no_double_loss = (
+        their_single * losses[0] + their_gammon * losses[1] + their_backgammon * losses[2]
+    )
+    risk, gain = no_double_loss - double_take_loss, double_take_win - no_double_win
+    if risk + gain <= 0:
+        return None
+    return risk / (risk + gain)
+
+
+_CUBE_MULTIPLES = (1, 2, 3, 4, 6)
+
+
+def _match_equities(fields: MatchIdFields) -> tuple[list[float], list[float]]:
+    """gnubg's ``getMEMultiple`` for the cube as it is: the match-winning chances of the player
+    on roll after winning, then after losing, the cube times each of :data:`_CUBE_MULTIPLES`."""
+    pre_crawford, post_crawford = _match_equity_table(fields.length)
+    away = (fields.length - fields.score[0] - 1, fields.length - fields.score[1] - 1)
+    # The next game is post-Crawford when this one is the Crawford game or someone is 1-away.
+    post = fields.crawford or 0 in away
+
+    def first_players(away0: int, away1: int) -> float:
+        if away0 < 0:
+            return 1.0
+        if away1 < 0:
+            return 0.0
+        if post:
+            return 1.0 - post_crawford[1][away1] if away0 == 0 else post_crawford[0][away0]
+        return pre_crawford[away0][away1]
+
+    wins: list[float] = []
+    losses: list[float] = []
+    for multiple in _CUBE_MULTIPLES:
+        points = multiple * fields.cube
+        first_wins = first_players(away[0] - points, away[1])
+        second_wins = first_players(away[0], away[1] - points)
+        if fields.on_roll == 0:
+            wins.append(first_wins)
+            losses.append(second_wins)
+        else:
+            wins.append(1.0 - second_wins)
+            losses.append(1.0 - first_wins)
+    return wins, losses
+
+
+@functools.cache
+def _match_equity_table(length: int) -> tuple[list[list[float]], list[list[float]]]:
+    """gnubg's match equity table to ``length`` (player 0's chances by the points each player
+    still needs, less one): pre-Crawford, and post-Crawford with player 0 trailing, then 1."""
+    pre_crawford, post_first, post_second = _gnubg().met(length)
+    return pre_crawford, [post_first, post_second]
 
 
 def evaluate(query: Query, plies: int = 2) -> Evaluation:
@@ -487,17 +600,24 @@ def _resigned_outcome(level: int) -> Probabilities:
     return Probabilities(1.0, float(level >= 2), float(level >= 3), 0.0, 0.0)
 
 
+def _chances(situation: Situation, play: Play | None, plies: int) -> Probabilities:
+    """The cubeless chances of the player on roll at ``plies``: before the roll (``play``
+    None), or after ``play`` with the rolled dice."""
+    if play is None:
+        return _evaluate(situation.board, situation.cubeinfo(), plies)[0]
+    after = play.result
+    opponent = 1 - situation.fields.on_roll
+    board = [list(after.opponent), list(after.mover)]
+    return _flipped(_evaluate(board, situation.cubeinfo(opponent), plies)[0])
+
+
 def _resigner_chances(situation: Situation, level: Level) -> Probabilities:
     """The chances of the player on roll playing on: before the roll, or after their best
     play when they have rolled."""
-    _use_level(replace(level, noise=0.0))
-    if situation.dice is None:
-        return _evaluate(situation.board, situation.cubeinfo(), level.plies)[0]
-    best = choose_play(situation.query, replace(level, noise=0.0))
-    after = situation.position.parse_play(best or "", situation.dice).result
-    opponent = 1 - situation.fields.on_roll
-    board = [list(after.opponent), list(after.mover)]
-    return _flipped(_evaluate(board, situation.cubeinfo(opponent), level.plies)[0])
+    noiseless = replace(level, noise=0.0)
+    _use_level(noiseless)
+    best = None if situation.dice is None else _chosen_play(situation, noiseless)
+    return _chances(situation, best, level.plies)
 
 
 def resignation_answer(query: Query, level: Level) -> bool:
@@ -513,11 +633,14 @@ def resignation_answer(query: Query, level: Level) -> bool:
     return _utility(_resigned_outcome(offered), cubeinfo) >= _utility(playing_on, cubeinfo) - 1e-9
 
 
-def resignation_offer(query: Query, level: Level) -> int:
-    """0, or the level to resign when it's certain: no winning chance left, and the points
-    the opponent would get by playing on settled (a gammon is or isn't certain, or doesn't
-    count)."""
-    situation = Situation.of(query)
+def _resignation(situation: Situation, level: Level, play: Play | None) -> int:
+    """0, or the level to resign when it's certain: no winning chance left (playing on, by
+    ``level``'s evaluation), and the points the opponent would get by playing on settled (a
+    gammon is or isn't certain, or doesn't count). ``play``: the one chosen for the rolled
+    dice (None before the roll). A 0-ply evaluation after it settles the usual case, a chance
+    left, at once (gnubg itself weighs its resignations at 0-ply)."""
+    if _chances(situation, play, 0).win > CERTAIN:
+        return 0
     chances = _resigner_chances(situation, level)
     if chances.win > CERTAIN:
         return 0
@@ -527,3 +650,22 @@ def resignation_offer(query: Query, level: Level) -> int:
         if abs(_utility(_resigned_outcome(offered), opponent) - playing_on) <= CERTAIN * 10:
             return offered
     return 0
+
+
+# -- the bot's turn ---------------------------------------------------------------------------
+
+
+def take_turn(query: Query, level: Level, may_resign: bool = True) -> TurnChoice:
+    """What the player on roll does now at ``level`` (see ``Engine.take_turn``): before the
+    roll resign, double or roll; after it resign or play, from the one search for the play."""
+    situation = Situation.of(query)
+    if situation.dice is None:
+        points = _resignation(situation, level, None) if may_resign else 0
+        if points:
+            return TurnChoice(resign=points)
+        return TurnChoice(double=situation.may_double() and _doubles(situation, level))
+    play = _chosen_play(situation, level)
+    points = _resignation(situation, level, play) if may_resign else 0
+    if points:
+        return TurnChoice(resign=points)
+    return TurnChoice(play=play.notation if play.steps else None)

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from bot.gnubg.api import LEVELS, Query
+from bot.gnubg.api import LEVELS, Query, TurnChoice
 from bot.gnubg.engine import GnubgEngine, make_engine
-from bot.gnubg.samples import Case, Context
+from bot.gnubg.samples import Case, Context, cases
 from bot.gnubg.unavailable import UnavailableEngine
-from bot.gnubg.worker import QueryError
+from bot.gnubg.worker import QueryError, Situation
 from bot.rules import Match, Position
 from bot.settings import Settings
 
@@ -102,18 +102,55 @@ def _resigned(winner: Position, level: int) -> Query:
     return Query(f"{loser_on_roll.position_id()}:{encode_match_id(fields)}")
 
 
-async def test_resignation_offer_only_when_certain(engine: GnubgEngine) -> None:
+async def test_the_bot_resigns_before_its_roll_only_when_certain(engine: GnubgEngine) -> None:
     # The opponent bears off their last checker next turn; none of ours is off.
     for points, level in (({13: 15}, 2), ({19: 15}, 3)):  # 19: the opponent's home board
         loser = Position.from_points(points, {1: 1})
         query = Case(loser, None, 0, Context()).query()
-        assert await engine.resignation_offer(query, LEVELS["expert"]) == level
-    even = await engine.resignation_offer(
-        Case(Position.initial(), None, 0, Context()).query(), LEVELS["expert"]
-    )
-    assert even == 0
+        assert await engine.take_turn(query, LEVELS["expert"]) == TurnChoice(resign=level)
+        asked_already = await engine.take_turn(query, LEVELS["expert"], may_resign=False)
+        assert asked_already == TurnChoice()  # it rolls (no double in a lost position)
+    even = Case(Position.initial(), None, 0, Context()).query()
+    assert await engine.take_turn(even, LEVELS["expert"]) == TurnChoice()
     jacoby = Case(Position.from_points({13: 15}, {1: 1}), None, 0, Context(jacoby=True)).query()
-    assert await engine.resignation_offer(jacoby, LEVELS["expert"]) == 1  # gammons don't count
+    turn = await engine.take_turn(jacoby, LEVELS["expert"])
+    assert turn.resign == 1  # gammons don't count
+
+
+@pytest.mark.parametrize("name", ["expert", "worldclass"])
+async def test_the_bot_resigns_after_its_roll_from_the_play_it_found(
+    engine: GnubgEngine, name: str
+) -> None:
+    loser = Position.from_points({13: 15}, {1: 1})
+    query = Case(loser, (2, 1), 0, Context()).query()
+    assert await engine.take_turn(query, LEVELS[name]) == TurnChoice(resign=2)
+    turn = await engine.take_turn(query, LEVELS[name], may_resign=False)
+    assert turn.resign == 0 and turn.play == await engine.choose_play(query, LEVELS[name])
+
+
+@pytest.mark.parametrize("name", ["beginner", "expert", "worldclass"])
+async def test_the_bots_play_is_choose_plays(engine: GnubgEngine, name: str) -> None:
+    level = LEVELS[name]
+    for case in cases(seed=31, count=12 if name == "worldclass" else 40):
+        turn = await engine.take_turn(case.query(), level)
+        assert turn == TurnChoice(play=await engine.choose_play(case.query(), level))
+
+
+async def test_the_bot_doubles_where_the_cube_advice_says_double(engine: GnubgEngine) -> None:
+    # Only in gnubg's market window is the cube analysed; outside it no double is right here.
+    level = LEVELS["expert"]
+    doubles = checked = 0
+    for case in cases(seed=8, count=160, rolled=False):
+        query = case.query()
+        turn = await engine.take_turn(query, level, may_resign=False)
+        if not Situation.of(query).may_double():
+            assert turn == TurnChoice()
+            continue
+        advice = await engine.cube_advice(query, level)
+        assert turn == TurnChoice(double=advice.double), query
+        doubles += advice.double
+        checked += 1
+    assert checked > 80 and 10 < doubles < checked - 10
 
 
 async def test_resignation_answer_after_the_resigner_rolled(engine: GnubgEngine) -> None:

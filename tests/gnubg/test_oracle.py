@@ -11,7 +11,7 @@ import pytest
 from bot.gnubg.api import LEVELS, Level, Query
 from bot.gnubg.engine import GnubgEngine
 from bot.gnubg.samples import CONTEXTS, Case, Context, cases
-from bot.gnubg.worker import QueryError, captured_output
+from bot.gnubg.worker import QueryError, Situation, captured_output
 from bot.rules import Match, Position, ScriptedDice
 from tests.gnubg.cases import cubeinfo as gnubg_cubeinfo
 
@@ -126,6 +126,23 @@ async def test_cube_advice_is_gnubg_hint(engine: GnubgEngine, plies: int) -> Non
         seen_contexts.add(case.context)
         decisions.add((advice.double, advice.take))
     assert {c for c in CONTEXTS if not c.crawford and c.owner != "them"} <= seen_contexts
+
+
+@pytest.mark.parametrize("plies", [0, 2])
+async def test_the_bots_doubles_are_the_cube_advices(engine: GnubgEngine, plies: int) -> None:
+    # The bot's turn analyses the cube only in gnubg's market window, as gnubg's own turn does:
+    # over these positions that leaves out no double the full analysis makes.
+    level = Level("test", plies, 0.0, prune=True)
+    doubles = 0
+    for case in cases(seed=12, count=240 if plies == 0 else 80, rolled=False):
+        query = case.query()
+        if not Situation.of(query).may_double():
+            continue
+        turn = await engine.take_turn(query, level, may_resign=False)
+        advice = await engine.cube_advice(query, level)
+        assert turn.double == advice.double, (case, advice)
+        doubles += advice.double
+    assert doubles >= 10
 
 
 async def test_cube_advice_for_a_race_far_ahead_is_double_pass(engine: GnubgEngine) -> None:

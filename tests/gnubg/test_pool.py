@@ -128,3 +128,71 @@ async def test_workers_die_with_a_killed_parent() -> None:
         else:
             os.kill(pid, 9)
             raise AssertionError(f"worker {pid} outlived its parent")
+
+
+@pytest_asyncio.fixture(loop_scope="module")
+async def pair() -> AsyncIterator[WorkerPool]:
+    pool = WorkerPool(2, name="pair")
+    await pool.start()
+    yield pool
+    await pool.close()
+
+
+async def test_calls_with_one_affinity_run_in_one_worker(pair: WorkerPool) -> None:
+    first = {await pair.call(misbehave.process_id, timeout=10, affinity=7) for _ in range(4)}
+    second = {await pair.call(misbehave.process_id, timeout=10, affinity=8) for _ in range(4)}
+    assert len(first) == len(second) == 1 and first != second  # 7 % 2 and 8 % 2: both workers
+    assert first | second == set(pair.pids())
+    assert {await pair.call(misbehave.process_id, timeout=10, affinity=9)} == first
+
+
+async def test_a_call_waits_for_its_workers_turn_and_others_take_an_idle_one(
+    pair: WorkerPool,
+) -> None:
+    busy = asyncio.create_task(pair.call(misbehave.sleep, 0.5, timeout=10, affinity=0))
+    await asyncio.sleep(0.05)  # it has its worker
+    started = time.monotonic()
+    anywhere = await pair.call(misbehave.process_id, timeout=10)
+    assert time.monotonic() - started < 0.4  # the idle worker answered at once
+    same = await pair.call(misbehave.process_id, timeout=10, affinity=2)
+    assert time.monotonic() - started >= 0.4  # it waited for the busy one: 2 % 2 == 0 % 2
+    await busy
+    assert anywhere != same and {anywhere, same} == set(pair.pids())
+
+
+async def test_an_affinitys_worker_replaced_after_a_crash_keeps_serving_it(
+    pair: WorkerPool,
+) -> None:
+    before = await pair.call(misbehave.process_id, timeout=10, affinity=1)
+    other = await pair.call(misbehave.process_id, timeout=10, affinity=0)
+    with pytest.raises(EngineFailure, match="crashed while thinking"):
+        await pair.call(misbehave.exit_at_once, timeout=10, affinity=1)
+    after = await pair.call(misbehave.process_id, timeout=10, affinity=1)
+    assert after != before and after in pair.pids()
+    assert await pair.call(misbehave.process_id, timeout=10, affinity=0) == other
+
+
+async def test_a_waiting_call_given_up_leaves_the_worker_to_the_next(pair: WorkerPool) -> None:
+    busy = asyncio.create_task(pair.call(misbehave.sleep, 0.3, timeout=10, affinity=0))
+    await asyncio.sleep(0.05)
+    waiting = asyncio.create_task(pair.call(misbehave.process_id, timeout=10, affinity=0))
+    await asyncio.sleep(0.05)
+    waiting.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await waiting
+    await busy
+    pid = await asyncio.wait_for(pair.call(misbehave.process_id, timeout=10, affinity=0), 5)
+    assert pid in pair.pids()
+
+
+async def test_calls_waiting_when_the_pool_closes_end_politely() -> None:
+    pool = WorkerPool(1, name="closing-busy")
+    await pool.start()
+    busy = asyncio.create_task(pool.call(misbehave.sleep, 5, timeout=10))
+    await asyncio.sleep(0.1)
+    waiting = asyncio.create_task(pool.call(misbehave.process_id, timeout=10, affinity=3))
+    await asyncio.sleep(0.05)
+    await pool.close()
+    for call in (busy, waiting):
+        with pytest.raises(EngineFailure, match=CLOSED):
+            await asyncio.wait_for(call, 5)

@@ -21,6 +21,7 @@ from bot.gnubg.api import (
     Probabilities,
     Progress,
     Query,
+    TurnChoice,
 )
 from bot.gnubg.unavailable import UNAVAILABLE
 from bot.rules.matchid import decode_match_id
@@ -61,6 +62,8 @@ class FakeEngine:
     mwc: float = 0.5  # player 0's match-winning chance, whatever the position
     failures: int = 0  # the next this-many calls fail
     calls: list[str] = field(default_factory=list)  # method names, in order
+    asked: list[tuple[str, Query]] = field(default_factory=list)  # each call about a state
+    resignation_questions: int = 0  # the turns it was asked whether to resign
     _pause: asyncio.Event | None = None
     paused: asyncio.Event = field(default_factory=asyncio.Event)  # set while a call waits
 
@@ -70,10 +73,12 @@ class FakeEngine:
         self.paused.clear()
         return self._pause
 
-    async def _call(self, name: str) -> None:
+    async def _call(self, name: str, query: Query | None = None) -> None:
         if not self.available:
             raise EngineUnavailable(UNAVAILABLE)
         self.calls.append(name)
+        if query is not None:
+            self.asked.append((name, query))
         pause, self._pause = self._pause, None
         if pause is not None:
             self.paused.set()
@@ -89,9 +94,20 @@ class FakeEngine:
         return None
 
     async def choose_play(self, query: Query, level: Level) -> str | None:
-        await self._call("choose_play")
+        await self._call("choose_play", query)
         plays = _plays(query)
         return plays[0].notation if plays else None
+
+    async def take_turn(self, query: Query, level: Level, *, may_resign: bool = True) -> TurnChoice:
+        await self._call("take_turn", query)
+        if may_resign:
+            self.resignation_questions += 1
+            if self.resign:
+                return TurnChoice(resign=self.resign)
+        if _state(query)[1] == (0, 0):
+            return TurnChoice(double=self.advice(query).double)
+        plays = _plays(query)
+        return TurnChoice(play=plays[0].notation if plays else None)
 
     def advice(self, query: Query) -> CubeAdvice:
         ahead = lead(query)
@@ -118,16 +134,12 @@ class FakeEngine:
         )
 
     async def cube_advice(self, query: Query, level: Level) -> CubeAdvice:
-        await self._call("cube_advice")
+        await self._call("cube_advice", query)
         return self.advice(query)
 
     async def resignation_answer(self, query: Query, level: Level) -> bool:
-        await self._call("resignation_answer")
+        await self._call("resignation_answer", query)
         return self.accept_resignations
-
-    async def resignation_offer(self, query: Query, level: Level) -> int:
-        await self._call("resignation_offer")
-        return self.resign
 
     def ranked(self, query: Query, plies: int) -> list[PlayOption]:
         return [

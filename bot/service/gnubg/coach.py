@@ -169,7 +169,7 @@ class Coach:
             raise Refusal("It's not your decision now: ask for a hint on your turn.")
         if not self._engine.available:
             raise Refusal(UNAVAILABLE)
-        query = Query.of(match)
+        query = Query.of(match, row.id)
         if match.phase == "roll":
             if not match.can_double(seat):
                 raise Refusal(
@@ -182,7 +182,9 @@ class Coach:
             options = await self._engine.hint_plays(query, count=HINT_PLAYS, plies=COACH_PLIES)
             return plays_hint(match.dice, options)
         if match.phase == "doubled":
-            return take_hint(await self._engine.cube_advice(before_double(match), COACH_LEVEL))
+            return take_hint(
+                await self._engine.cube_advice(before_double(match, row.id), COACH_LEVEL)
+            )
         accept = await self._engine.resignation_answer(query, COACH_LEVEL)
         offered = level_text(match.resignation)
         return f"Resignation offered ({offered}): **{'accept' if accept else 'reject'}** it."
@@ -219,7 +221,8 @@ class Coach:
             ]
             if not moved or moved[0].forced or moved[0].no_legal_move:
                 return None
-            rating = await self._engine.rate_play(Query.of(match), moved[0].play, plies=COACH_PLIES)
+            query = Query.of(match, before.row.id)
+            rating = await self._engine.rate_play(query, moved[0].play, plies=COACH_PLIES)
             if rating.loss <= BAD_THRESHOLD:
                 return None
             return (
@@ -229,7 +232,8 @@ class Coach:
             )
         if decision.kind == "roll" and not match.can_double(seat):
             return None
-        query = before_double(match) if match.phase == "doubled" else Query.of(match)
+        key = before.row.id
+        query = before_double(match, key) if match.phase == "doubled" else Query.of(match, key)
         advice = await self._engine.cube_advice(query, COACH_LEVEL)
         loss = cube_loss(advice, decision.kind)
         if loss <= BAD_THRESHOLD:

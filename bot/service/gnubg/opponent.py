@@ -82,13 +82,21 @@ def owes_turn(table: Table) -> bool:
     return seat is not None and table.row.status == "playing" and table.match.turn == seat
 
 
-def before_double(match: Match) -> Query:
+def before_double(match: Match, match_key: int | None = None) -> Query:
     """The state a double was offered from, as gnubg reads it (the doubler on roll to decide):
     its cube advice says whether to take."""
     fields = decode_match_id(match.match_id())
     fields = dataclasses.replace(fields, doubled=False, turn=fields.on_roll)
     gnubg_id = f"{match.position_id()}:{encode_match_id(fields)}"
-    return Query(gnubg_id, jacoby=match.options.jacoby, beavers=match.options.beavers)
+    options = match.options
+    return Query(gnubg_id, jacoby=options.jacoby, beavers=options.beavers, match_key=match_key)
+
+
+def _moving(match: Match, seat: int, play: str | None) -> Action:
+    """The action of ``seat`` playing ``play``, found for ``match``; a failure if none was."""
+    if play is None:
+        raise EngineFailure(f"it found no play for {match.gnubg_id()}")
+    return lambda m: m.move(seat, play)
 
 
 class Opponent:
@@ -219,7 +227,6 @@ class Opponent:
         events: list[Event] = []
         table: Table | None = None
         failure: list[Reply] = []
-        asked_resign: tuple[int, int] | None = None  # (game, action count) of the last question
         for _ in range(ENGINE_STEPS):
             row = await self._repository.store.playing_match(place.server_id, place.channel_id)
             if row is None or ENGINE_ID not in row.player_ids:
@@ -229,14 +236,10 @@ class Opponent:
             if current is None or not owes_turn(current):
                 break
             try:
-                action, asked = await self._decide(current, asked_resign)
+                saved = await self._carry_out(place, current, await self._decide(current))
             except (EngineFailure, EngineUnavailable) as error:
                 failure = [self._failed(current, str(error))]
                 break
-            if asked is not None:
-                asked_resign = asked
-            try:
-                saved = await self._carry_out(place, current, action)
             except (MatchError, MoveError) as error:
                 log.error("Match %s: the engine's answer was refused: %s", current.row.id, error)
                 failure = [self._failed(current, f"its answer broke the rules ({error})")]
@@ -273,7 +276,7 @@ class Opponent:
             ):
                 return None
             match = action(table.match)
-            events = list(match.events)
+            events = list(match.record[len(table.match.record) :])  # an action may be two
             match = advance(match, events)
             try:
                 return await self._repository.save(table, match), events
@@ -282,51 +285,46 @@ class Opponent:
                     self._repository.forget(error.match_id)
                 return None
 
-    async def _decide(
-        self, table: Table, asked_resign: tuple[int, int] | None
-    ) -> tuple[Action, tuple[int, int] | None]:
-        """What the engine does now, and (game, action count) if it was asked to resign."""
+    async def _decide(self, table: Table) -> Action:
+        """What the engine does now. Each decision is one engine request, sent to the worker
+        of this match. Its roll and its play for that roll are one step, saved together: the
+        dice are the match's next pair whoever rolls them, so the play is found first."""
         match, level = table.match, engine_level(table)
         seat = engine_seat(table)
         assert seat is not None
-        query = Query.of(match)
+        query = Query.of(match, table.row.id)
         engine = self._engine
         if match.phase == "doubled":
-            advice = await engine.cube_advice(before_double(match), level)
+            advice = await engine.cube_advice(before_double(match, table.row.id), level)
             if advice.beaver and match.length == 0 and match.options.beavers:
-                return (lambda m: m.beaver(seat)), None
+                return lambda m: m.beaver(seat)
             if advice.take:
-                return (lambda m: m.take(seat)), None
-            return (lambda m: m.drop(seat)), None
+                return lambda m: m.take(seat)
+            return lambda m: m.drop(seat)
         if match.phase == "resigned":
             if await engine.resignation_answer(query, level):
-                return (lambda m: m.accept_resignation(seat)), None
-            return (lambda m: m.reject_resignation(seat)), None
-        asked = None
-        this_turn = (match.game_number, match.action_count)
-        rolled_here = (
-            asked_resign is not None
-            and asked_resign[0] == match.game_number
-            and asked_resign[1] == match.action_count - 1
-        )
-        offered_this_game = self._offered.get(table.row.id) == match.game_number
-        if not rolled_here and not offered_this_game:
-            asked = this_turn
-            points = await engine.resignation_offer(query, level)
-            if points > 0:
-                self._offered[table.row.id] = match.game_number
-                self._offered.move_to_end(table.row.id)
-                while len(self._offered) > OFFERS_KEPT:
-                    self._offered.popitem(last=False)
-                return (lambda m: m.resign(seat, points)), asked
-        if match.phase == "roll":
-            if match.can_double(seat) and (await engine.cube_advice(query, level)).double:
-                return (lambda m: m.double(seat)), asked
-            return (lambda m: m.roll(seat)), asked
-        play = await engine.choose_play(query, level)
-        if play is None:
-            raise EngineFailure(f"it found no play for {match.gnubg_id()}")
-        return (lambda m: m.move(seat, play)), asked
+                return lambda m: m.accept_resignation(seat)
+            return lambda m: m.reject_resignation(seat)
+        # It offers to resign at most once a game: a rejected offer isn't repeated every turn.
+        may_resign = self._offered.get(table.row.id) != match.game_number
+        choice = await engine.take_turn(query, level, may_resign=may_resign)
+        if choice.resign > 0:
+            self._offered[table.row.id] = match.game_number
+            self._offered.move_to_end(table.row.id)
+            while len(self._offered) > OFFERS_KEPT:
+                self._offered.popitem(last=False)
+            return lambda m: m.resign(seat, choice.resign)
+        if match.phase == "move":
+            return _moving(match, seat, choice.play)
+        if choice.double and match.can_double(seat):
+            return lambda m: m.double(seat)
+        rolled = match.roll(seat)
+        if rolled.turn != seat:  # its only play (or none) played itself
+            return lambda m: m.roll(seat)
+        # Resigning was weighed before the roll: once a turn.
+        after_roll = await engine.take_turn(Query.of(rolled, table.row.id), level, may_resign=False)
+        move = _moving(rolled, seat, after_roll.play)
+        return lambda m: move(m.roll(seat))
 
     # -- after a restart -----------------------------------------------------------------------
 

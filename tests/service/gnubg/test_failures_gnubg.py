@@ -14,6 +14,7 @@ import pytest
 import pytest_asyncio
 
 from bot.gnubg import installed
+from bot.gnubg.api import TurnChoice
 from bot.service.models import ENGINE_ID, ENGINE_USER, Reply
 from bot.service.table import Table, TableService, seeded_dice
 from bot.settings import Settings
@@ -124,17 +125,17 @@ async def test_a_worker_killed_while_the_bot_thinks(
     service: TableService, engine: GnubgEngine, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     killed: list[int] = []
-    choose_play = engine.choose_play
+    take_turn = engine.take_turn
 
-    async def killed_first(*args: Any) -> str | None:
+    async def killed_first(*args: Any, **options: Any) -> TurnChoice:
         if not killed:  # the first time only: SIGKILL the worker, then ask it
             [pid] = engine.play_pool.pids()
             os.kill(pid, signal.SIGKILL)
             killed.append(pid)
-        return await choose_play(*args)
+        return await take_turn(*args, **options)
 
     async def sabotage() -> None:
-        monkeypatch.setattr(engine, "choose_play", killed_first)
+        monkeypatch.setattr(engine, "take_turn", killed_first)
 
     restarts = engine.play_pool.restarts
     await move_while_the_bot_fails(service, engine, sabotage)
@@ -153,7 +154,7 @@ async def test_a_hung_worker_is_stopped_and_the_bot_plays_later(
     async def sabotage() -> None:
         [pid] = engine.play_pool.pids()
         hung.append(pid)
-        monkeypatch.setattr(worker, "choose_play", gnubg_stuck.choose_play_for_ever)
+        monkeypatch.setattr(worker, "take_turn", gnubg_stuck.choose_play_for_ever)
         monkeypatch.setattr(engine, "timeout", 1.0)
 
     hung: list[int] = []
@@ -170,7 +171,7 @@ async def test_the_hung_worker_reply_says_how_long_it_waited(
     from tests.service import gnubg_stuck
 
     before = await to_alices_move(service)
-    monkeypatch.setattr(worker, "choose_play", gnubg_stuck.choose_play_for_ever)
+    monkeypatch.setattr(worker, "take_turn", gnubg_stuck.choose_play_for_ever)
     monkeypatch.setattr(engine, "timeout", 1.0)
     replies = await service.move(PLACE, ALICE, before.match.legal_plays()[0].notation)
     [failure] = [reply.text for reply in replies if COULD_NOT in reply.text]

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import asyncio
 import random
+from collections import Counter
 from pathlib import Path
 
 import pytest
 
 from bot.gnubg.unavailable import UNAVAILABLE
+from bot.rules.matchid import decode_match_id
 from bot.service.models import ENGINE_ID, ENGINE_USER, Decision, Place, Reply, User
 from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings
@@ -85,7 +87,7 @@ async def test_challenge_bot_starts_at_once_and_the_bot_moves_in_the_same_reply(
     assert table is not None
     if table.match.action_count > 1:  # the bot won the opening roll: it has moved already
         assert "GNU Backgammon plays" in "\n".join(reply.text for reply in replies)
-        assert "choose_play" in engine.calls
+        assert "take_turn" in engine.calls
     shown = [
         reply for reply in replies if reply.image is not None or reply.board_viewer is not None
     ]
@@ -231,7 +233,7 @@ async def test_resignations_both_ways(service: TableService, engine: FakeEngine)
     while (table := await service.table(PLACE)) is not None and table.match.phase != "resigned":
         await act(service, ALICE, rng)
     assert table is not None and table.match.turn == 0
-    offers = engine.calls.count("resignation_offer")
+    offers = engine.resignation_questions
     game = table.match.game_number
     public(await service.reject(PLACE, ALICE))
     for _ in range(6):
@@ -241,7 +243,30 @@ async def test_resignations_both_ways(service: TableService, engine: FakeEngine)
             break
         assert table.match.phase != "resigned"
         await act(service, ALICE, rng)
-    assert engine.calls.count("resignation_offer") == offers  # not asked again this game
+    assert engine.resignation_questions == offers  # not asked again this game
+
+
+async def test_each_decision_of_the_bot_is_one_engine_request_about_its_match(
+    service: TableService, store: Store, engine: FakeEngine
+) -> None:
+    engine.double_lead = 15  # it doubles now and then
+    public(await service.challenge(PLACE, ALICE, ENGINE_USER, "5"))
+    row = await store.playing_match(PLACE.server_id, PLACE.channel_id)
+    assert row is not None
+    rng = random.Random(6)
+    for _ in range(120):
+        if await service.table(PLACE) is None:
+            break
+        await act(service, ALICE, rng)
+    # Its resignation, cube and play are decided together: one request per state of the match
+    # (before the roll, and after it: its one search), never a second about the same state.
+    assert {name for name, _ in engine.asked} == {"take_turn"}
+    asked_about = Counter(query.gnubg_id for _, query in engine.asked)
+    assert max(asked_about.values()) == 1
+    rolled = [key for key in asked_about if decode_match_id(key.split(":")[1]).dice != (0, 0)]
+    assert len(rolled) > 20 and len(asked_about) > len(rolled)
+    # Each request names the match, so the engine sends them all to its worker.
+    assert {query.match_key for _, query in engine.asked} == {row.id}
 
 
 async def test_an_engine_failure_leaves_the_match_and_the_next_command_retries(

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import importlib.util
 import random
+from collections import Counter
 from collections.abc import AsyncIterator
 
 import pytest
 
 from bot.gnubg import installed
-from bot.gnubg.api import Engine
+from bot.gnubg.api import Engine, Level, Query, TurnChoice
+from bot.gnubg.worker import Situation
 from bot.service.models import ENGINE_ID, ENGINE_USER
 from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings
@@ -44,7 +46,14 @@ async def test_a_one_point_match_against_gnubg(
     public(await service.challenge(PLACE, ALICE, ENGINE_USER, "1 expert tutor"))
     [hint] = await service.hint(PLACE, ALICE)
     assert hint.private and hint.text.startswith(("Best plays", "You can't double"))
-    rng = random.Random(21)
+    await alice_plays_it_out(service, random.Random(21))
+    finished = await service.latest_table(PLACE)
+    assert finished is not None and finished.row.status == "finished"
+
+
+async def alice_plays_it_out(service: TableService, rng: random.Random) -> None:
+    """Alice plays random legal plays, takes its doubles and accepts its resignations until the
+    match ends; the bot never fails to take its turn."""
     steps = 0
     while (table := await service.table(PLACE)) is not None:
         match = table.match
@@ -53,10 +62,72 @@ async def test_a_one_point_match_against_gnubg(
             replies = await service.roll(PLACE, ALICE)
         elif match.phase == "move":
             replies = await service.move(PLACE, ALICE, rng.choice(match.legal_plays()).notation)
+        elif match.phase == "doubled":
+            replies = await service.take(PLACE, ALICE)
         else:
             replies = await service.accept(PLACE, ALICE)  # its resignation
         assert not any("could not take its turn" in reply.text for reply in public(replies))
         steps += 1
         assert steps < 300
-    finished = await service.latest_table(PLACE)
-    assert finished is not None and finished.row.status == "finished"
+
+
+@pytest.mark.timeout(180)
+async def test_each_bot_turn_is_one_search_in_its_matchs_worker(
+    store: Store, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """gnubg's own calls, counted inside the workers, for each decision of the bot at world
+    class: after its roll one search (``find_best_move``), before it none; and every request
+    of the match in one worker."""
+    from bot.gnubg.engine import GnubgEngine
+    from tests.gnubg import counting
+
+    engine = GnubgEngine(Settings(engine_workers=2))
+    await engine.start()
+    pool = engine.play_pool
+    turns: list[tuple[Query, bool, TurnChoice, Counter[str]]] = []
+    take_turn = engine.take_turn
+
+    async def counted(query: Query, level: Level, *, may_resign: bool = True) -> TurnChoice:
+        key = query.match_key
+        before = await pool.call(counting.counts, timeout=10, affinity=key)
+        choice = await take_turn(query, level, may_resign=may_resign)
+        after = await pool.call(counting.counts, timeout=10, affinity=key)
+        turns.append((query, may_resign, choice, after - before))
+        return choice
+
+    try:
+        for slot in range(pool.size):
+            await pool.call(counting.install, timeout=10, affinity=slot)
+        monkeypatch.setattr(engine, "take_turn", counted)
+        service = TableService(
+            store,
+            settings=Settings(),
+            dice=seeded_dice(5),
+            clock=clock,
+            images=False,
+            engine=engine,
+        )
+        public(await service.challenge(PLACE, ALICE, ENGINE_USER, "3 worldclass"))
+        row = await store.playing_match(PLACE.server_id, PLACE.channel_id)
+        assert row is not None
+        await alice_plays_it_out(service, random.Random(5))
+    finally:
+        await engine.close()
+    searched = 0
+    for query, may_resign, choice, gnubg in turns:
+        if Situation.of(query).dice is None:
+            # a 0-ply evaluation (resign?), a 1-ply one (gnubg's market window) and the cube
+            # analysed only inside that window
+            assert gnubg["find_best_move"] == 0, (query, gnubg)
+            assert gnubg["evaluate 1-ply"] <= 1 and gnubg["command hint"] <= 1, (query, gnubg)
+        elif not choice.resign:
+            # its play, then a 0-ply evaluation after it when it may resign
+            assert gnubg["find_best_move"] == 1, (query, gnubg)
+            assert gnubg["evaluate 0-ply"] == int(may_resign), (query, gnubg)
+            assert gnubg["evaluate 2-ply"] == 0, (query, gnubg)
+            searched += 1
+    assert searched > 10
+    # The other worker served only the counting's installation.
+    calls = pool.calls()
+    assert calls[1 - row.id % 2] == 1
+    assert calls[row.id % 2] == 1 + 3 * len(turns)
