@@ -1,5 +1,6 @@
 """The stored analyses of matches (migrations 007 and 013): the queue of jobs every process of
-the bot takes from, their results, and each player's PR.
+the bot takes from, their results, and each player's PR (counters of ``players``, schema 14,
+added to as each analysis is stored).
 
 A process takes the oldest job nobody runs with :meth:`AnalysisRecords.claim` (``FOR UPDATE SKIP
 LOCKED`` on PostgreSQL, so two hosts never take one job; SQLite's ``BEGIN IMMEDIATE`` serialises
@@ -9,17 +10,20 @@ taken again once its lease lapses, and a process that stops puts its job back at
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from sqlalchemy import and_, bindparam, delete, distinct, func, or_, select, tuple_, update
+from sqlalchemy import Float, Integer, and_, bindparam, delete, func, or_, select, tuple_, update
 
 from bot.store import schema
-from bot.store.database import Store
+from bot.store.database import Store, Transaction
+from bot.store.rows import PlayerRow
 from bot.store.schema import fixed
 
 jobs = schema.analyses
 figures = schema.analysis_players
+p = schema.players
 
 UNFINISHED = ("queued", "running")
 _unfinished = jobs.c.status.in_([fixed(status) for status in UNFINISHED])
@@ -70,6 +74,78 @@ class PrSummary:
     matches: int
     decisions: int
     pr: float
+
+    @classmethod
+    def of(cls, player: PlayerRow) -> PrSummary | None:
+        """From the player's counters; None before an analysed decision of theirs."""
+        if not player.analysed_matches or not player.analysed_decisions:
+            return None
+        return cls(
+            player.analysed_matches,
+            player.analysed_decisions,
+            player.analysed_pr_sum / player.analysed_decisions,
+        )
+
+
+_ANALYSED = (
+    update(p)
+    .where(p.c.server_id == bindparam("at_server"), p.c.user_id == bindparam("of_user"))
+    .values(
+        analysed_matches=p.c.analysed_matches + bindparam("more_matches", type_=Integer),
+        analysed_decisions=p.c.analysed_decisions + bindparam("more_decisions", type_=Integer),
+        analysed_pr_sum=p.c.analysed_pr_sum + bindparam("more_pr", type_=Float),
+    )
+)
+
+
+def figure_rows(
+    match_id: int, server_id: str, players: Sequence[PlayerFigures]
+) -> list[dict[str, Any]]:
+    """The ``analysis_players`` rows of match ``match_id``'s analysis."""
+    return [
+        {
+            "match_id": match_id,
+            "seat": player.seat,
+            "server_id": server_id,
+            "user_id": player.user_id,
+            "pr": player.pr,
+            "error_rate": player.error_rate,
+            "decisions": player.decisions,
+        }
+        for player in players
+    ]
+
+
+async def count_analysed(
+    tx: Transaction,
+    added: Iterable[Mapping[str, Any]],
+    removed: Iterable[Mapping[str, Any]] = (),
+) -> None:
+    """Add the ``analysis_players`` rows ``added`` to their players' counters, and take the
+    ``removed`` ones (an analysis stored again) off: in the transaction that writes the rows,
+    one statement however many, in key order (two processes wait for each other instead of
+    deadlocking)."""
+    totals: dict[tuple[str, str], list[float]] = {}  # (server, user): [matches, decisions, PR sum]
+    for sign, rows in ((1, added), (-1, removed)):
+        for row in rows:
+            total = totals.setdefault((row["server_id"], row["user_id"]), [0, 0, 0.0])
+            total[0] += sign
+            total[1] += sign * row["decisions"]
+            total[2] += sign * row["pr"] * row["decisions"]
+    if totals:
+        await tx.execute(
+            _ANALYSED,
+            [
+                {
+                    "at_server": server,
+                    "of_user": user,
+                    "more_matches": int(matches),
+                    "more_decisions": int(decisions),
+                    "more_pr": pr_sum,
+                }
+                for (server, user), (matches, decisions, pr_sum) in sorted(totals.items())
+            ],
+        )
 
 
 class AnalysisRecords:
@@ -229,7 +305,8 @@ class AnalysisRecords:
         players: Sequence[PlayerFigures],
         now: float,
     ) -> None:
-        """Store the result and the players' figures, in one transaction."""
+        """Store the result and the players' figures, added to their counters, in one
+        transaction."""
         async with self._store.transaction() as tx:
             await tx.execute(
                 update(jobs)
@@ -243,19 +320,15 @@ class AnalysisRecords:
                     lease_until=None,
                 )
             )
-            await tx.execute(delete(figures).where(figures.c.match_id == match_id))
-            for player in players:
-                await tx.execute(
-                    figures.insert().values(
-                        match_id=match_id,
-                        seat=player.seat,
-                        server_id=server_id,
-                        user_id=player.user_id,
-                        pr=player.pr,
-                        error_rate=player.error_rate,
-                        decisions=player.decisions,
-                    )
-                )
+            # The job's row is locked from the update above: a second finish of this match (a
+            # runner whose lease lapsed) waits, then replaces these rows and their counts.
+            replaced = await tx.fetch_all(
+                delete(figures).where(figures.c.match_id == match_id).returning(figures)
+            )
+            rows = figure_rows(match_id, server_id, players)
+            if rows:
+                await tx.execute(figures.insert(), rows)
+            await count_analysed(tx, rows, [dict(row._mapping) for row in replaced])
 
     async def fail(self, match_id: int, error: str, now: float) -> None:
         async with self._store.transaction() as tx:
@@ -283,17 +356,8 @@ class AnalysisRecords:
 
     async def pr_summary(self, server_id: str, user_id: str) -> PrSummary | None:
         """``user_id``'s PR over their analysed matches on this server, or None (none yet)."""
-        decisions = func.sum(figures.c.decisions)
-        row = await self._store.fetch_one(
-            select(
-                func.count(distinct(figures.c.match_id)),
-                decisions,
-                func.sum(figures.c.pr * figures.c.decisions) / func.nullif(decisions, 0),
-            ).where(figures.c.server_id == server_id, figures.c.user_id == user_id)
-        )
-        if row is None or not row[0] or row[2] is None:
-            return None
-        return PrSummary(matches=int(row[0]), decisions=int(row[1]), pr=float(row[2]))
+        player = await self._store.player(server_id, user_id)
+        return None if player is None else PrSummary.of(player)
 
     async def latest_finished_match(self, server_id: str, channel_id: str) -> int | None:
         """The id of the channel's last finished match, or None."""

@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
-from sqlalchemy import Connection, Engine, Executable, Insert, Row, create_engine
+from sqlalchemy import Connection, Engine, Executable, Insert, Row, Table, create_engine
 from sqlalchemy import exc as sa
 from sqlalchemy.ext.asyncio import AsyncConnection
 from sqlalchemy.pool import StaticPool
@@ -45,6 +45,8 @@ class Outcome:
 class Runner(Protocol):
     async def run(self, statement: Statement, params: Iterable[Any] = ()) -> Outcome: ...
 
+    async def insert_many(self, table: Table, rows: Sequence[Mapping[str, Any]]) -> None: ...
+
 
 def execute(connection: Connection, statement: Statement, params: Iterable[Any]) -> Outcome:
     """Run ``statement`` on a synchronous connection and fetch what it gives."""
@@ -63,6 +65,21 @@ def execute_first(connection: Connection, statement: Statement, params: Iterable
     """Begin a write transaction, then run its first statement: one trip to the thread."""
     connection.exec_driver_sql("BEGIN IMMEDIATE")
     return execute(connection, statement, params)
+
+
+def insert_rows(
+    connection: Connection, table: Table, rows: Sequence[Mapping[str, Any]], begin: bool
+) -> None:
+    """``rows`` into ``table`` by the driver's executemany (``begin``: as the first statement
+    of a write transaction)."""
+    if begin:
+        connection.exec_driver_sql("BEGIN IMMEDIATE")
+    columns = list(rows[0])
+    insert = (
+        f"INSERT INTO {table.name} ({', '.join(columns)}) "
+        f"VALUES ({', '.join('?' for _ in columns)})"
+    )
+    connection.exec_driver_sql(insert, [tuple(row[name] for name in columns) for row in rows])
 
 
 def _outcome(result: Any, *, single_insert: bool) -> Outcome:
@@ -165,6 +182,10 @@ class SqliteTransaction:
         self.began = True  # even if BEGIN fails: the rollback then finds nothing to undo
         return await self._db.call(execute_first, statement, params)
 
+    async def insert_many(self, table: Table, rows: Sequence[Mapping[str, Any]]) -> None:
+        begin, self.began = not self.began, True
+        await self._db.call(insert_rows, table, rows, begin)
+
 
 class PostgresRunner:
     """One pooled PostgreSQL connection, for a read or a transaction."""
@@ -174,3 +195,14 @@ class PostgresRunner:
 
     async def run(self, statement: Statement, params: Iterable[Any] = ()) -> Outcome:
         return await self._connection.run_sync(execute, statement, params)
+
+    async def insert_many(self, table: Table, rows: Sequence[Mapping[str, Any]]) -> None:
+        """``rows`` into ``table`` by COPY, on this connection (in its transaction)."""
+        columns = list(rows[0])
+        asyncpg = (await self._connection.get_raw_connection()).driver_connection
+        assert asyncpg is not None
+        await asyncpg.copy_records_to_table(
+            table.name,
+            columns=columns,
+            records=[tuple(row[name] for name in columns) for row in rows],
+        )

@@ -17,7 +17,7 @@ import asyncio
 import logging
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -26,6 +26,7 @@ from sqlalchemy import (
     Boolean,
     Float,
     Integer,
+    Table,
     Text,
     and_,
     bindparam,
@@ -137,6 +138,49 @@ _RESULT = (
 _ANNOUNCEMENT = select(a.c.version, a.c.shown_at).where(a.c.match_id == bindparam("match_id"))
 
 
+def _ranked(players: Any) -> Any:
+    """On the leaderboard (the condition of the index ``players_ranked``, word for word, so
+    that both databases read that index)."""
+    return players.c.wins + players.c.losses > fixed(0)
+
+
+_LEADERBOARD = (
+    select(p)
+    .where(p.c.server_id == bindparam("server_id"), _ranked(p))
+    .order_by(p.c.rating.desc(), p.c.wins.desc(), p.c.name)
+    .limit(bindparam("most"))
+)
+
+
+def _rank() -> Any:
+    me, other = p.alias("me"), p.alias("other")
+
+    def counted(*where: Any) -> Any:
+        ranked = select(func.count()).select_from(other)
+        return ranked.where(other.c.server_id == me.c.server_id, _ranked(other), *where)
+
+    # Ahead in the leaderboard's order (rating and wins, higher first, then name), counted as
+    # two ranges of the index: the higher ratings, then the same rating's better records.
+    ahead = (
+        counted(other.c.rating > me.c.rating).scalar_subquery()
+        + counted(
+            other.c.rating == me.c.rating,
+            or_(
+                other.c.wins > me.c.wins,
+                and_(other.c.wins == me.c.wins, other.c.name < me.c.name),
+            ),
+        ).scalar_subquery()
+    )
+    return select(ahead + 1, counted().scalar_subquery()).where(
+        me.c.server_id == bindparam("server_id"),
+        me.c.user_id == bindparam("user_id"),
+        _ranked(me),
+    )
+
+
+_RANK = _rank()
+
+
 _INSERTS = {"sqlite": sqlite.insert, "postgresql": postgresql.insert}  # with ON CONFLICT
 
 
@@ -158,6 +202,24 @@ def _announced(insert: Any) -> Any:
 
 
 _ANNOUNCED = for_each_database(_announced)
+
+
+def _server_added(insert: Any) -> Any:
+    added = insert(schema.servers).values(id=bindparam("server_id"), created_at=bindparam("now"))
+    return added.on_conflict_do_nothing(index_elements=["id"])
+
+
+def _player_added(insert: Any) -> Any:
+    added = insert(p).values(
+        server_id=bindparam("server_id"), user_id=bindparam("user_id"), name=bindparam("name")
+    )
+    return added.on_conflict_do_update(
+        index_elements=["server_id", "user_id"], set_={"name": added.excluded.name}
+    )
+
+
+_SERVER_ADDED = for_each_database(_server_added)
+_PLAYER_ADDED = for_each_database(_player_added)
 
 
 class Store:
@@ -433,50 +495,15 @@ class Store:
         return [(int(row[0]), str(row[1])) for row in rows]
 
     async def leaderboard(self, server_id: str, limit: int = 10) -> list[PlayerRow]:
-        rows = await self.fetch_all(
-            select(p)
-            .where(p.c.server_id == server_id, p.c.wins + p.c.losses > 0)
-            .order_by(p.c.rating.desc(), p.c.wins.desc(), p.c.name)
-            .limit(limit)
-        )
+        """The server's top ``limit`` players: the first entries of its index of the ranked."""
+        rows = await self.fetch_all(_LEADERBOARD, {"server_id": server_id, "most": limit})
         return [PlayerRow(**row._mapping) for row in rows]
 
     async def rank(self, server_id: str, user_id: str) -> tuple[int, int] | None:
-        """(rank, ranked players) of a player who has finished a rated match, else None."""
-        me, other = p.alias("me"), p.alias("other")
-        ranked = and_(other.c.server_id == me.c.server_id, other.c.wins + other.c.losses > 0)
-        ahead = or_(
-            other.c.rating > me.c.rating,
-            and_(
-                other.c.rating == me.c.rating,
-                or_(
-                    other.c.wins > me.c.wins,
-                    and_(other.c.wins == me.c.wins, other.c.name < me.c.name),
-                ),
-            ),
-        )
-        count = select(func.count()).select_from(other)
-        row = await self.fetch_one(
-            select(
-                count.where(ranked, ahead).scalar_subquery() + 1,
-                count.where(ranked).scalar_subquery(),
-            ).where(
-                me.c.server_id == server_id, me.c.user_id == user_id, me.c.wins + me.c.losses > 0
-            )
-        )
+        """(rank, ranked players) of a player who has finished a rated match, else None:
+        counted in the index of the ranked players, in the leaderboard's order."""
+        row = await self.fetch_one(_RANK, {"server_id": server_id, "user_id": user_id})
         return (int(row[0]), int(row[1])) if row else None
-
-    async def match_counts(self, server_id: str, user_id: str) -> dict[str, int]:
-        """How many matches a player has finished, aborted and is playing, on this server."""
-        rows = await self.fetch_all(
-            select(m.c.status, func.count())
-            .where(
-                m.c.server_id == server_id,
-                or_(m.c.player0_id == user_id, m.c.player1_id == user_id),
-            )
-            .group_by(m.c.status)
-        )
-        return {str(row[0]): int(row[1]) for row in rows}
 
     # -- who plays where, and what was announced ----------------------------------------------
 
@@ -519,7 +546,8 @@ class Store:
         return (int(row[0]), float(row[1])) if row else None
 
     async def unannounced(self) -> list[MatchRow]:
-        """Matches being played whose newest state was never shown in their channel."""
+        """Matches being played whose newest state was never shown in their channel (by the
+        index of the matches being played)."""
         rows = await self.fetch_all(
             select(m)
             .select_from(m.outerjoin(a, a.c.match_id == m.c.id))
@@ -553,28 +581,32 @@ class Transaction:
         """Rows as this transaction sees them."""
         return (await self._db.run(statement, params)).rows
 
+    async def insert_many(self, table: Table, rows: Sequence[Mapping[str, Any]]) -> None:
+        """``rows`` (each naming the same columns) into ``table`` at the driver's own speed:
+        PostgreSQL's COPY, SQLite's executemany, with none of SQLAlchemy's work per row. For
+        writing a long history in bulk (:mod:`bot.store.history`); no statement is traced."""
+        if rows:
+            await self._db.insert_many(table, rows)
+
     async def ensure_player(self, server_id: str, user_id: str, name: str, now: float) -> None:
-        insert = self.insert
-        await self._db.run(
-            insert(schema.servers)
-            .values(id=server_id, created_at=now)
-            .on_conflict_do_nothing(index_elements=["id"])
-        )
-        added = insert(p).values(server_id=server_id, user_id=user_id, name=name)
-        await self._db.run(
-            added.on_conflict_do_update(
-                index_elements=["server_id", "user_id"], set_={"name": added.excluded.name}
-            )
-        )
+        await self.ensure_players(server_id, [(user_id, name)], now)
 
     async def ensure_players(
         self, server_id: str, players: Sequence[tuple[str, str]], now: float
     ) -> None:
-        """:meth:`ensure_player` for each ``(user id, name)``, in id order whatever the order
-        given, so that two processes writing the same two players wait for each other instead
-        of deadlocking."""
-        for user_id, name in sorted(players):
-            await self.ensure_player(server_id, user_id, name, now)
+        """The server and each ``(user id, name)``'s player exist, under that name now: one
+        statement for the server and one for all the players, written in id order whatever
+        the order given, so that two processes writing the same two players wait for each
+        other instead of deadlocking."""
+        await self._db.run(_SERVER_ADDED[self.dialect], {"server_id": server_id, "now": now})
+        named = dict(players)  # one row per player (a key written twice in one statement fails)
+        await self._db.run(
+            _PLAYER_ADDED[self.dialect],
+            [
+                {"server_id": server_id, "user_id": user_id, "name": name}
+                for user_id, name in sorted(named.items())
+            ],
+        )
 
     async def create_challenge(
         self,
@@ -738,16 +770,28 @@ class Transaction:
     async def update_player_result(
         self, server_id: str, user_id: str, *, rating: float, experience: int, won: bool
     ) -> None:
+        await self.update_player_results(
+            server_id, [(user_id, rating, experience, int(won), int(not won))]
+        )
+
+    async def update_player_results(
+        self, server_id: str, results: Sequence[tuple[str, float, int, int, int]]
+    ) -> None:
+        """Each ``(user id, rating, experience, wins, losses)``: the player's new rating and
+        experience, and rated wins and losses to add to their record (one statement)."""
         await self._db.run(
             _RESULT,
-            {
-                "at_server": server_id,
-                "of_user": user_id,
-                "new_rating": rating,
-                "new_experience": experience,
-                "won": int(won),
-                "lost": int(not won),
-            },
+            [
+                {
+                    "at_server": server_id,
+                    "of_user": user_id,
+                    "new_rating": rating,
+                    "new_experience": experience,
+                    "won": wins,
+                    "lost": losses,
+                }
+                for user_id, rating, experience, wins, losses in results
+            ],
         )
 
     async def player(self, server_id: str, user_id: str) -> PlayerRow | None:

@@ -45,6 +45,10 @@ class StaleMatchError(RuntimeError):
 
 @dataclass(frozen=True, slots=True)
 class PlayerRow:
+    """A player of a server: their rating and record. ``wins`` and ``losses`` count rated
+    matches; ``finished`` and ``aborted`` every match (schema 14); ``analysed_*`` their
+    analysed matches (:class:`~bot.store.analyses.PrSummary`)."""
+
     server_id: str
     user_id: str
     name: str
@@ -52,6 +56,11 @@ class PlayerRow:
     experience: int
     wins: int
     losses: int
+    finished: int
+    aborted: int
+    analysed_matches: int
+    analysed_decisions: int
+    analysed_pr_sum: float
 
 
 @dataclass(frozen=True, slots=True)

@@ -30,7 +30,7 @@ from sqlalchemy import (
     text,
 )
 
-SCHEMA_VERSION = 13  # the last numbered SQL migration these tables include
+SCHEMA_VERSION = 14  # the last numbered SQL migration these tables include
 FIRST_SHARED_MIGRATION = 12  # from here on, migrations run on both databases
 
 metadata = MetaData()
@@ -76,9 +76,28 @@ players = Table(
     Column("name", Text, nullable=False),
     Column("rating", Float, nullable=False, server_default=text("1500")),
     Column("experience", Integer, nullable=False, server_default=text("0")),
-    Column("wins", Integer, nullable=False, server_default=text("0")),
+    Column("wins", Integer, nullable=False, server_default=text("0")),  # rated matches
     Column("losses", Integer, nullable=False, server_default=text("0")),
+    # Counters added to in the transaction that ends a match or stores an analysis (schema 14):
+    # ``!stats`` reads one row, however long the server's history.
+    Column("finished", Integer, nullable=False, server_default=text("0")),  # rated or not
+    Column("aborted", Integer, nullable=False, server_default=text("0")),
+    Column("analysed_matches", Integer, nullable=False, server_default=text("0")),
+    Column("analysed_decisions", Integer, nullable=False, server_default=text("0")),
+    # The sum over their analysed matches of PR x decisions: their PR is this / decisions.
+    Column("analysed_pr_sum", Float, nullable=False, server_default=text("0")),
     PrimaryKeyConstraint("server_id", "user_id"),
+)
+# The leaderboard in its order (the players who finished a rated match), and a player's rank
+# counted in it: reads of this index alone (``losses`` is there for the condition).
+Index(
+    "players_ranked",
+    players.c.server_id,
+    players.c.rating.desc(),
+    players.c.wins.desc(),
+    players.c.name,
+    players.c.losses,
+    **_partial("wins + losses > 0"),
 )
 
 CHALLENGE_STATUSES = ("open", "accepted", "declined", "cancelled", "expired")
@@ -163,12 +182,9 @@ Index(
     **_partial("status = 'playing'"),
 )
 Index("matches_by_channel", matches.c.server_id, matches.c.channel_id, matches.c.id)
-Index(
-    "matches_against_engine",
-    matches.c.server_id,
-    matches.c.engine_level,
-    **_partial("engine_level IS NOT NULL"),
-)
+# Every match being played (the matches to re-post, the engine's owed turns at start), in id
+# order, without a walk through the finished ones.
+Index("matches_playing", matches.c.status, **_partial("status = 'playing'"))
 Index(
     "matches_by_parent",
     matches.c.server_id,
@@ -265,7 +281,6 @@ analysis_players = Table(
     Column("decisions", Integer, CheckConstraint("decisions >= 0"), nullable=False),
     PrimaryKeyConstraint("match_id", "seat"),
 )
-Index("analysis_players_by_player", analysis_players.c.server_id, analysis_players.c.user_id)
 
 match_timers = Table(
     "match_timers",
@@ -289,4 +304,16 @@ dice_counts = Table(
         Column(name, Integer, nullable=False, server_default=text("0"))
         for name in ("face1", "face2", "face3", "face4", "face5", "face6", "rolls", "doubles")
     ),
+)
+
+engine_records = Table(  # schema 14: finished matches against GNU Backgammon, by level
+    "engine_records",
+    metadata,
+    Column("server_id", Text, nullable=False),
+    Column("user_id", Text, nullable=False),  # the engine's own user too (its record by level)
+    Column("level", Text, nullable=False),
+    Column("wins", Integer, nullable=False, server_default=text("0")),
+    Column("losses", Integer, nullable=False, server_default=text("0")),
+    PrimaryKeyConstraint("server_id", "user_id", "level"),
+    ForeignKeyConstraint(["server_id", "user_id"], ["players.server_id", "players.user_id"]),
 )

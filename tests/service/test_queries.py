@@ -14,13 +14,16 @@ from pathlib import Path
 
 import pytest
 
-from bot.service.models import Place
+from bot.service.models import ENGINE_USER, Place
 from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings
-from bot.store import Store
+from bot.store import AnalysisRecords, Store
+from bot.store.opponent import engine_matches
 from tests.service.conftest import ALICE, BOB, CAROL
 from tests.service.driver import FakeClock, play_out, start_match
 from tests.service.fake_analyst import FakeAnalyst
+from tests.service.fake_engine import FakeEngine
+from tests.store.counters import live_history
 
 PLACE = Place("guild", "counted")
 
@@ -125,8 +128,9 @@ async def test_a_button_press_reads_the_pending_decision_once(
         assert len(statements.reads) <= 2 and statements.transactions == 1, statements.seen
 
 
-# Tables that grow with every match ever played: no per-command or periodic statement may walk
-# them (SQLite's plan says SCAN); each must find its rows by an index (SEARCH).
+# Tables that grow with every match ever played (or every player): no per-command, periodic or
+# startup statement may walk them (SQLite's plan says SCAN); each must find its rows by an index
+# (SEARCH).
 GROWING = (
     "matches",
     "match_actions",
@@ -136,6 +140,8 @@ GROWING = (
     "analysis_players",
     "match_timers",
     "match_announcements",
+    "players",
+    "engine_records",
 )
 
 
@@ -167,6 +173,42 @@ async def test_no_statement_of_play_or_of_the_deadline_poll_scans_a_growing_tabl
     await store.trace(None)
     assert len(statements.seen) > 50
     assert_no_scans(statements, tmp_path / "counted.sqlite3")
+
+
+async def test_no_statement_of_stats_the_leaderboard_or_startup_scans_a_growing_table(
+    tmp_path: Path,
+) -> None:
+    """``!stats`` and ``!leaderboard`` read counters and an index of the ranked players; at
+    start, the matches to re-post and those the engine may owe a turn in come from the index of
+    the matches being played, and the analyses waiting from the index of unfinished ones."""
+    path = tmp_path / "history.sqlite3"
+    store = await Store.open(path)
+    clock = FakeClock()
+    service = TableService(
+        store,
+        settings=Settings(match_threads=False, analysis_auto=False),
+        dice=seeded_dice(3),
+        clock=clock,
+        images=False,
+        engine=FakeEngine(),
+    )
+    try:
+        await live_history(service, clock, PLACE.server_id)  # every way a match ends
+        statements = Statements()
+        await store.trace(statements)
+        for user in (ALICE, BOB, CAROL, ENGINE_USER):
+            [stats] = await service.stats(PLACE, ALICE, user)
+            [board] = await service.leaderboard(PLACE, user)
+        assert "By level (won-lost)" in stats.text and "3. carol" in board.text
+        assert await service.unannounced()
+        assert await engine_matches(store)
+        assert await AnalysisRecords(store).waiting() == 0
+        await store.trace(None)
+        assert len(statements.reads) >= 11, statements.seen
+        assert_no_scans(statements, path)
+    finally:
+        service.close()
+        await store.close()
 
 
 def assert_no_scans(statements: Statements, path: Path) -> None:

@@ -12,6 +12,7 @@ import pytest
 from bot.store import AnalysisRecords, PlayerFigures, Store
 from bot.store.migrate import legacy_migrations as migrations
 from bot.store.migrate import migration_statements
+from bot.store.records import MatchCounts, match_counts
 from tests.store.fixtures.make_schema4 import FIXTURE, SERVER
 
 
@@ -42,11 +43,9 @@ async def test_the_upgrade_adds_empty_analyses_and_keeps_the_matches(upgraded: S
         assert await upgraded.schema_version() == migrations()[-1][0] >= 7
         assert await upgraded.fetch_all("SELECT * FROM analyses") == []
         assert await upgraded.fetch_all("SELECT * FROM analysis_players") == []
-        assert (await upgraded.match_counts(SERVER, "1001")) == {
-            "finished": 1,
-            "playing": 1,
-            "aborted": 1,
-        }
+        assert await match_counts(upgraded, SERVER, "1001") == MatchCounts(
+            finished=1, aborted=1, playing=1
+        )
     finally:
         await upgraded.close()
 

@@ -18,6 +18,7 @@ from sqlalchemy import text, update
 from bot.store import Store, StoreError, database
 from bot.store.schema import SCHEMA_VERSION, meta
 from tests.postgres import PostgresServer
+from tests.store.counters import back_to_schema_13
 
 pytestmark = pytest.mark.slow
 SECRET = "s3cret-pw"
@@ -97,7 +98,8 @@ async def test_an_older_database_takes_the_migrations_written_for_both(
     new = await Store.open(await postgres.new_database())
     url = await postgres.new_database()
     store = await Store.open(url)
-    async with store.transaction() as tx:  # as schema 11 left it: before migrations 012 and 013
+    await back_to_schema_13(store)
+    async with store.transaction() as tx:  # as schema 11 left it: before migrations 012-014
         await tx.execute(text("DROP INDEX challenges_open_by_expiry"))
         for column in ("asked_by", "worker", "lease_until", "games_done", "games_total"):
             await tx.execute(text(f"ALTER TABLE analyses DROP COLUMN {column}"))
@@ -105,15 +107,27 @@ async def test_an_older_database_takes_the_migrations_written_for_both(
     await store.close()
     store = await Store.open(url)
     try:
-        assert await store.schema_version() == SCHEMA_VERSION == 13
+        assert await store.schema_version() == SCHEMA_VERSION == 14
         found = await store.fetch_one(
             text("SELECT indexdef FROM pg_indexes WHERE indexname = 'challenges_open_by_expiry'")
         )
         assert found is not None and "WHERE (status = 'open'::text)" in found[0]
         assert await columns(store) == await columns(new)
+        assert await indexes(store) == await indexes(new)
     finally:
         await store.close()
         await new.close()
+
+
+async def indexes(store: Store) -> list[tuple[str, str]]:
+    """Every index, as PostgreSQL writes its definition back."""
+    rows = await store.fetch_all(
+        text(
+            "SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' "
+            "ORDER BY indexname"
+        )
+    )
+    return [(str(row[0]), str(row[1])) for row in rows]
 
 
 async def columns(store: Store) -> list[tuple[str, str, str, str, str | None]]:

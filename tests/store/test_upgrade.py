@@ -15,6 +15,7 @@ from bot.rules import Match
 from bot.service.records import storage
 from bot.store import Store
 from bot.store.migrate import legacy_migrations as migrations
+from bot.store.records import MatchCounts, match_counts
 from tests.store.fixtures.make_schema4 import DICE_KEY, FIXTURE, SERVER
 
 
@@ -106,11 +107,9 @@ async def test_an_upgraded_match_plays_on_through_the_new_layout(upgraded: Store
         assert [r.id for r in await upgraded.unannounced()] == [row.id]
         challenge = await upgraded.open_challenge(SERVER, "open")
         assert challenge is not None and challenge.match_length == 7
-        assert (await upgraded.match_counts(SERVER, "1001")) == {
-            "finished": 1,
-            "playing": 1,
-            "aborted": 1,
-        }
+        assert await match_counts(upgraded, SERVER, "1001") == MatchCounts(
+            finished=1, aborted=1, playing=1
+        )
     finally:
         await upgraded.close()
 

@@ -8,7 +8,8 @@ import shutil
 from pathlib import Path
 
 from bot.store import Store
-from bot.store.opponent import engine_matches, record_against_engine, set_match_terms
+from bot.store.opponent import engine_matches, set_match_terms
+from bot.store.records import record_against_engine
 from tests.store.fixtures.make_schema4 import FIXTURE, SERVER
 
 

@@ -16,15 +16,16 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from functools import lru_cache
 
+from bot.rules.match import Match
 from bot.rules.notation import normalise_play_text
-from bot.service.models import User
-
-if TYPE_CHECKING:
-    from bot.service.matches.repository import Table
 
 CHOICES_SHOWN = 25  # Discord shows at most 25 autocomplete choices
+# An answer is mostly reading plays and holding what was typed against them: both are kept.
+PLAYS_READ = 4096  # plays, read into their moves
+TEXTS_READ = 256  # texts typed, read
+LEADS_KEPT = 512  # for each text: whether and where it fits a play
 
 _COUNT = re.compile(r"^(?P<path>.*?)\((?P<count>\d+)\)$")
 _SPELLINGS = {"bar": ("bar", "25"), "25": ("bar", "25"), "off": ("off", "0"), "0": ("off", "0")}
@@ -56,7 +57,8 @@ def _spelled(points: Sequence[str]) -> set[str]:
     return set(forms)
 
 
-def _moves(notation: str) -> list[_Move]:
+@lru_cache(maxsize=PLAYS_READ)
+def _moves(notation: str) -> tuple[_Move, ...]:
     """The checkers' moves of a play as gnubg prints it (``8/2(2)`` is two moves)."""
     moves: list[_Move] = []
     for segment in notation.split():
@@ -65,7 +67,13 @@ def _moves(notation: str) -> list[_Move]:
         points = path.replace("*", "").split("/")
         forms = _spelled(points) | _spelled([points[0], points[-1]])
         moves.extend([_Move(points[0], frozenset(forms))] * count)
-    return moves
+    return tuple(moves)
+
+
+@lru_cache(maxsize=PLAYS_READ)
+def _starts(notation: str) -> frozenset[str]:
+    """The points a play moves checkers from, as gnubg writes them."""
+    return frozenset(move.start for move in _moves(notation))
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +108,29 @@ class Typed:
         return {form for start in starts for form in _SPELLINGS.get(start, (start,))}
 
 
-def _lead(moves: list[_Move], typed: Typed) -> int | None:
+@dataclass(frozen=True, slots=True)
+class _Reading:
+    """A text typed, read once, and where it fits each play it was held against so far:
+    players type the same starts (``13/``, ``8/``) against the same plays, position after
+    position."""
+
+    typed: Typed
+    leads: dict[str, int | None]
+
+    def lead(self, notation: str) -> int | None:
+        if notation not in self.leads:
+            if len(self.leads) >= LEADS_KEPT:
+                self.leads.clear()
+            self.leads[notation] = _lead(_moves(notation), self.typed)
+        return self.leads[notation]
+
+
+@lru_cache(maxsize=TEXTS_READ)
+def _reading(text: str) -> _Reading:
+    return _Reading(Typed.read(text), {})
+
+
+def _lead(moves: tuple[_Move, ...], typed: Typed) -> int | None:
     """Where in the play the first move typed is, when every typed move fits the play (the
     last may be half typed); None when the play doesn't fit."""
     left = list(range(len(moves)))
@@ -123,28 +153,30 @@ def play_choices(notations: Iterable[str], text: str, limit: int = CHOICES_SHOWN
     """The plays (their gnubg notation, as given: legal plays in the engine's order) to offer
     for ``text``, at most ``limit``."""
     plays = list(dict.fromkeys(notations))
-    typed = Typed.read(text)
+    reading = _reading(text)
+    typed = reading.typed
     if typed.empty:
         return plays[:limit]
     fitting: list[tuple[int, int, str]] = []
     for order, notation in enumerate(plays):
-        lead = _lead(_moves(notation), typed)
+        lead = reading.lead(notation)
         if lead is not None:
             fitting.append((lead, order, notation))
     if fitting:
         return [notation for _, _, notation in sorted(fitting)][:limit]
     named = typed.points
-    using = [p for p in plays if any(move.start in named for move in _moves(p))]
+    using = [p for p in plays if not named.isdisjoint(_starts(p))]
     chosen = set(using)
     return (using + [p for p in plays if p not in chosen])[:limit]
 
 
-def plays_for(table: Table | None, user: User, text: str) -> list[str]:
-    """The choices for ``user`` at ``table``: none unless it is their move."""
-    if table is None:
-        return []
-    match = table.match
-    seat = table.seat(user)
+def plays_for(
+    match: Match, seat: int | None, text: str, plays: Sequence[str] | None = None
+) -> list[str]:
+    """The choices for the player at ``seat`` (None: a spectator) of ``match``: none unless it
+    is their move. ``plays``: the notation of its legal plays, when known already."""
     if seat is None or match.phase != "move" or match.turn != seat:
         return []
-    return play_choices((play.notation for play in match.legal_plays()), text)
+    if plays is None:
+        plays = [play.notation for play in match.legal_plays()]
+    return play_choices(plays, text)

@@ -42,8 +42,8 @@ from bot.service.models import (
 )
 from bot.service.records.names import markdown_safe as md
 from bot.settings import Settings
-from bot.store import AnalysisRecords, MatchRow, Store
-from bot.store.opponent import record_against_engine
+from bot.store import MatchRow, PrSummary, Store
+from bot.store.records import match_counts, record_against_engine
 
 
 def ids_engine(table: Table, seat: int) -> bool:
@@ -186,10 +186,10 @@ class Views:
         if player is None:
             return [Reply(f"{md(who.name)} has not played here yet.")]
         rank = await self._store.rank(place.server_id, who.id)
-        counts = await self._store.match_counts(place.server_id, who.id)
+        counts = await match_counts(self._store, place.server_id, who.id)
         records = await record_against_engine(self._store, place.server_id, who.id)
         text = stats_text(player, rank, counts) + engine_record_text(records, who.id)
-        analysed = await AnalysisRecords(self._store).pr_summary(place.server_id, who.id)
+        analysed = PrSummary.of(player)
         if analysed is not None:
             text += " " + pr_text(analysed.matches, analysed.decisions, analysed.pr)
         return [Reply(text)]

@@ -36,7 +36,7 @@ from bot.service.matches.timers import clock_line, clock_reading
 from bot.service.models import ENGINE_ID, Decision, Reply, engine_seat_of
 from bot.service.records.names import markdown_safe as md
 from bot.store import PlayerRow
-from bot.store.opponent import LevelRecord
+from bot.store.records import LevelRecord, MatchCounts
 
 if TYPE_CHECKING:
     from bot.service.matches.images import BoardImages
@@ -349,13 +349,12 @@ def leaderboard_text(
     return "\n".join(lines)
 
 
-def stats_text(player: PlayerRow, rank: tuple[int, int] | None, counts: dict[str, int]) -> str:
+def stats_text(player: PlayerRow, rank: tuple[int, int] | None, counts: MatchCounts) -> str:
     ranked = f"#{rank[0]} of {rank[1]}" if rank else "unranked"
     return (
         f"{md(player.name)}: rating {player.rating:.1f} ({ranked}), experience "
         f"{player.experience}; rated matches {player.wins} won, {player.losses} "
-        f"lost; {counts.get('playing', 0)} playing, {counts.get('aborted', 0)} "
-        "aborted."
+        f"lost; {counts.playing} playing, {counts.aborted} aborted."
     )
 
 

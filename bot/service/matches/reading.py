@@ -45,11 +45,33 @@ class Table:
         return md(self.plain[0]), md(self.plain[1])
 
     def seat(self, user: User) -> int | None:
-        if user.id == self.row.player0_id:
-            return 0
-        if user.id == self.row.player1_id:
-            return 1
-        return None
+        return seat_of(self.row.player_ids, user)
+
+
+def seat_of(player_ids: tuple[str, str], user: User) -> int | None:
+    """``user``'s seat among ``player_ids``, or None (they don't play)."""
+    if user.id == player_ids[0]:
+        return 0
+    if user.id == player_ids[1]:
+        return 1
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Kept:
+    """A match kept in memory between commands, as of ``version`` of its row: where it is
+    played and by whom, and the notation of its legal plays (``/move``'s autocomplete answers
+    from this alone), and about how many bytes it takes."""
+
+    version: int
+    match: Match
+    place: Place
+    player_ids: tuple[str, str]
+    plays: tuple[str, ...]
+    size: int
+
+    def seat(self, user: User) -> int | None:
+        return seat_of(self.player_ids, user)
 
 
 def _vs(names: tuple[str, str]) -> str:
@@ -84,8 +106,8 @@ class MatchReader:
         self._settings = settings
         self._clock = clock
         self._dice_key = dice_key
-        self.match_cache: OrderedDict[int, tuple[int, Match]] = OrderedDict()  # id: version, match
-        self._cache_sizes: dict[int, int] = {}  # id: bytes (about) of the match kept
+        self.match_cache: OrderedDict[int, Kept] = OrderedDict()  # by match id, oldest used first
+        self._playing_at: dict[Place, int] = {}  # the kept match being played at each place
         self.cached_bytes = 0
         self.name_cache: OrderedDict[tuple[str, str], str] = OrderedDict()  # (server, user): name
 
@@ -261,9 +283,9 @@ class MatchReader:
         (written before snapshots existed), or whose snapshot is damaged, is replayed from its
         log off the event loop, once: its snapshot is then stored."""
         cached = self.match_cache.get(row.id)
-        if cached is not None and cached[0] == row.version:
+        if cached is not None and cached.version == row.version:
             self.match_cache.move_to_end(row.id)
-            return cached[1]
+            return cached.match
         match = None
         if row.snapshot is not None:
             try:
@@ -276,7 +298,7 @@ class MatchReader:
             match = storage.compact(await self._replay(row))
             async with self.store.transaction() as tx:
                 await tx.store_snapshot(row.id, row.version, storage.snapshot_text(match))
-        self._keep(row.id, row.version, match)
+        self._keep(row, match)
         return match
 
     async def _replay(self, row: MatchRow) -> Match:
@@ -303,20 +325,38 @@ class MatchReader:
                 )
         return replayed
 
-    def _keep(self, match_id: int, version: int, match: Match) -> None:
-        self.forget(match_id)
-        size = storage.footprint(match)
-        self.match_cache[match_id] = (version, match)
-        self._cache_sizes[match_id] = size
-        self.cached_bytes += size
+    def _keep(self, row: MatchRow, match: Match) -> None:
+        """Keep ``match`` as the state of ``row`` (as stored now) for the next command."""
+        self.forget(row.id)
+        place = Place(row.server_id, row.channel_id)
+        plays = tuple(play.notation for play in match.legal_plays())
+        kept = Kept(row.version, match, place, row.player_ids, plays, storage.footprint(match))
+        self.match_cache[row.id] = kept
+        self.cached_bytes += kept.size
+        if row.status == "playing":
+            self._playing_at[place] = row.id
         while self.cached_bytes > MATCH_BYTES_KEPT and len(self.match_cache) > 1:
-            oldest, _ = self.match_cache.popitem(last=False)
-            self.cached_bytes -= self._cache_sizes.pop(oldest)
+            self.forget(next(iter(self.match_cache)))
 
     def forget(self, match_id: int) -> None:
         """Drop the copy kept of a match (its row changed behind our back, or it ended)."""
-        if self.match_cache.pop(match_id, None) is not None:
-            self.cached_bytes -= self._cache_sizes.pop(match_id)
+        kept = self.match_cache.pop(match_id, None)
+        if kept is None:
+            return
+        self.cached_bytes -= kept.size
+        if self._playing_at.get(kept.place) == match_id:
+            del self._playing_at[kept.place]
+
+    def kept_playing(self, place: Place) -> Kept | None:
+        """The match being played at ``place`` as this process last read or wrote it, when it
+        is kept in memory: no read of the store. Every change this process makes is kept here
+        at once; a change another process made since (several hosts on one database) is not,
+        so this is for what may be out of date (autocomplete), never for acting on a match."""
+        match_id = self._playing_at.get(place)
+        if match_id is None or match_id not in self.match_cache:
+            return None
+        self.match_cache.move_to_end(match_id)
+        return self.match_cache[match_id]
 
 
 class DamagedMatch(Announcement):

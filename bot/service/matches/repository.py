@@ -1,5 +1,6 @@
 """Writing matches: a new match, each change saved (its snapshot, the actions appended, the
-timer, the dice tally, the rating of a result) in one transaction, and a match ended. The
+timer, the dice tally, the rating of a result, the players' counters of a match that ended) in
+one transaction, and a match ended. The
 rest of the service writes matches only through :class:`Repository`, so a change in how a match
 is stored touches this module and :mod:`bot.service.matches.reading` alone. The store stays the
 truth: a match kept in memory is used only while its row has not changed.
@@ -27,6 +28,7 @@ from bot.service.records import storage
 from bot.service.records.rating import record_claim, record_result
 from bot.store import ChallengeRow, MatchRow, Transaction
 from bot.store.opponent import set_match_terms
+from bot.store.records import Ending, count_endings
 from bot.store.threads import set_match_parent
 from bot.store.timers import add_dice, drop_timer, timer_of, write_timer
 
@@ -153,7 +155,7 @@ class Repository(MatchReader):
     ) -> Table:
         row = await self.store.match(match_id)
         assert row is not None
-        self._keep(match_id, row.version, storage.compact(match))
+        self._keep(row, storage.compact(match))
         return Table(row, match, await self.names(place, ids), await timer_of(self.store, row.id))
 
     async def save(
@@ -201,10 +203,11 @@ class Repository(MatchReader):
                 await record_result(
                     tx, row.server_id, row.player_ids, match.winner, row.id, match.length
                 )
+            if match.is_over:
+                await count_endings(tx, [Ending.of(row, status, match.winner)])
             # Last: every match of the server adds to this one row, which stays locked (on
             # PostgreSQL) from here to the commit.
             await _count_dice(tx, row.server_id, match.record[len(table.match.record) :])
-        self._keep(row.id, version, storage.compact(match))
         row = replace(
             row,
             version=version,
@@ -215,6 +218,7 @@ class Repository(MatchReader):
             abort_offered_by=abort_offered_by,
             last_action_at=now if touch else row.last_action_at,
         )
+        self._keep(row, storage.compact(match))
         return Table(row, match, table.plain, timer)
 
     async def end(
@@ -273,6 +277,7 @@ class Repository(MatchReader):
                 await record_claim(tx, row.server_id, row.player_ids, winner, row.id, rated, chance)
             elif winner is not None and rated > 0:
                 await record_result(tx, row.server_id, row.player_ids, winner, row.id, rated)
+            await count_endings(tx, [Ending.of(row, status, winner)])
             await drop_timer(tx, row.id)
         self.forget(row.id)
         return version

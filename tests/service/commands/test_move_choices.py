@@ -9,7 +9,9 @@ from hypothesis import strategies as st
 
 from bot.rules.position import Play, Position
 from bot.service.commands.choices import CHOICES_SHOWN, play_choices
+from bot.service.models import User
 from bot.service.table import TableService
+from bot.store import Store
 from tests.service.conftest import ALICE, BOB, CAROL, PLACE
 from tests.service.driver import public, start_match
 
@@ -167,3 +169,78 @@ async def test_nothing_when_the_mover_must_roll(service: TableService) -> None:
             return
         public(await service.move(PLACE, user, table.match.legal_plays()[0].notation))
     raise AssertionError("nobody was asked to roll")
+
+
+# -- from memory ----------------------------------------------------------------------------------
+
+
+async def choices_and_reads(service: TableService, user: User, typed: str) -> tuple[list[str], int]:
+    """The choices offered to ``user`` and how many statements the store ran for them."""
+    seen: list[str] = []
+    await service.store.trace(seen.append)
+    try:
+        return await service.move_choices(PLACE, user, typed), len(seen)
+    finally:
+        await service.store.trace(None)
+
+
+async def test_a_match_kept_in_memory_answers_with_no_read(service: TableService) -> None:
+    await start_match(service, PLACE, ALICE, BOB)
+    for _ in range(12):  # through rolls, moves and automatic rolls: memory follows every save
+        table = await service.table(PLACE)
+        assert table is not None and table.match.turn is not None
+        mover = (ALICE, BOB)[table.match.turn]
+        expected = (
+            play_choices(notations(table.match.legal_plays()), "13/")
+            if table.match.phase == "move"
+            else []
+        )
+        for user in (ALICE, BOB, CAROL):
+            offered, reads = await choices_and_reads(service, user, "13/")
+            assert (offered, reads) == ((expected if user == mover else []), 0)
+        if table.match.phase == "move":
+            public(await service.move(PLACE, mover, table.match.legal_plays()[-1].notation))
+        else:
+            public(await service.roll(PLACE, mover))
+
+
+async def test_after_a_restart_the_first_answer_reads_the_match_then_memory(
+    service: TableService, store: Store
+) -> None:
+    await start_match(service, PLACE, ALICE, BOB)
+    table = await service.table(PLACE)
+    assert table is not None and table.match.phase == "move"
+    mover = (ALICE, BOB)[table.match.turn or 0]
+    restarted = TableService(store, settings=service.settings, images=False)
+    first, reads = await choices_and_reads(restarted, mover, "")
+    again, none = await choices_and_reads(restarted, mover, "")
+    assert first == again == notations(table.match.legal_plays())[:CHOICES_SHOWN]
+    assert reads == 3 and none == 0  # the match with its timer, and its players' names
+    restarted.close()
+
+
+async def test_a_change_by_another_process_may_be_offered_stale_but_never_played(
+    service: TableService, store: Store
+) -> None:
+    """Two processes on one database: the one that did not make the move offers the plays of
+    the position it kept (acceptable for autocomplete), and a play sent from them is judged
+    against the store under the lock."""
+    await start_match(service, PLACE, ALICE, BOB)
+    table = await service.table(PLACE)
+    assert table is not None and table.match.phase == "move" and table.match.turn is not None
+    mover = (ALICE, BOB)[table.match.turn]
+    other = await Store.open(store.address)
+    elsewhere = TableService(other, settings=service.settings, images=False)
+    try:
+        stale = await service.move_choices(PLACE, mover, "")
+        public(await elsewhere.move(PLACE, mover, stale[0]))
+        assert await service.move_choices(PLACE, mover, "") == stale  # as kept: out of date
+        [refused] = await service.move(PLACE, mover, stale[0])
+        assert refused.private
+        now = await elsewhere.table(PLACE)
+        assert now is not None and now.row.version > table.row.version
+        kept = service.repository.kept_playing(PLACE)
+        assert kept is not None and kept.version == now.row.version  # read again under the lock
+    finally:
+        elsewhere.close()
+        await other.close()

@@ -92,5 +92,5 @@ async def test_the_match_cache_is_bounded_by_bytes(
     assert 1 <= len(repository.match_cache) < 12
     assert repository.cached_bytes <= 30_000 or len(repository.match_cache) == 1
     assert repository.cached_bytes == sum(
-        storage.footprint(match) for _, match in repository.match_cache.values()
+        storage.footprint(kept.match) for kept in repository.match_cache.values()
     )
