@@ -113,7 +113,7 @@ class Administration:
         seat = await self._claimable(table, user)
         try:
             chance = await self._engine.match_winning_chance(
-                Query.of(table.match), seat, plies=self._settings.analysis_plies
+                Query.of(table.match, table.row.id), seat, plies=self._settings.analysis_plies
             )
         except EngineUnavailable:
             return ClaimChance(table.row.id, table.row.version, None)
