@@ -14,7 +14,19 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Float, Integer, and_, bindparam, delete, func, or_, select, tuple_, update
+from sqlalchemy import (
+    ColumnElement,
+    Float,
+    Integer,
+    and_,
+    bindparam,
+    delete,
+    func,
+    or_,
+    select,
+    tuple_,
+    update,
+)
 
 from bot.store import schema
 from bot.store.database import Store, Transaction
@@ -27,6 +39,15 @@ p = schema.players
 
 UNFINISHED = ("queued", "running")
 _unfinished = jobs.c.status.in_([fixed(status) for status in UNFINISHED])
+
+
+def _held_by(worker: str) -> ColumnElement[bool]:
+    """The job ``worker`` runs now (not one another process took over when its lease lapsed).
+    Where no job id narrows it, put ``_unfinished`` beside it: SQLite then reads the index of
+    unfinished jobs."""
+    return and_(jobs.c.worker == worker, jobs.c.status == fixed("running"))
+
+
 # Waiting, or running under a lease that lapsed (its process died): any process may take it.
 _claimable = and_(
     _unfinished,
@@ -235,10 +256,9 @@ class AnalysisRecords:
             )
             if not found:
                 return None
-            match_id = int(found[0][0])
-            await tx.execute(
+            [row] = await tx.fetch_all(
                 update(jobs)
-                .where(jobs.c.match_id == match_id)
+                .where(jobs.c.match_id == found[0][0])
                 .values(
                     status="running",
                     worker=worker,
@@ -247,8 +267,8 @@ class AnalysisRecords:
                     games_done=0,
                     games_total=0,
                 )
+                .returning(*jobs.c)
             )
-            [row] = await tx.fetch_all(select(jobs).where(jobs.c.match_id == match_id))
             return AnalysisRow(**row._mapping)
 
     async def progress(
@@ -259,11 +279,7 @@ class AnalysisRecords:
         async with self._store.transaction() as tx:
             changed = await tx.execute(
                 update(jobs)
-                .where(
-                    jobs.c.match_id == match_id,
-                    jobs.c.worker == worker,
-                    jobs.c.status == fixed("running"),
-                )
+                .where(jobs.c.match_id == match_id, _held_by(worker))
                 .values(games_done=done, games_total=total, lease_until=now + lease)
             )
         return changed > 0
@@ -272,9 +288,7 @@ class AnalysisRecords:
         """Renew the lease of the jobs ``worker`` runs."""
         async with self._store.transaction() as tx:
             await tx.execute(
-                update(jobs)
-                .where(_unfinished, jobs.c.worker == worker, jobs.c.status == fixed("running"))
-                .values(lease_until=now + lease)
+                update(jobs).where(_unfinished, _held_by(worker)).values(lease_until=now + lease)
             )
 
     async def release(self, match_id: int, worker: str) -> None:
@@ -282,11 +296,7 @@ class AnalysisRecords:
         async with self._store.transaction() as tx:
             await tx.execute(
                 update(jobs)
-                .where(
-                    jobs.c.match_id == match_id,
-                    jobs.c.worker == worker,
-                    jobs.c.status == fixed("running"),
-                )
+                .where(jobs.c.match_id == match_id, _held_by(worker))
                 .values(
                     status="queued",
                     worker=None,

@@ -22,8 +22,7 @@ from bot.store.opponent import engine_matches
 from tests.service.conftest import ALICE, BOB, CAROL
 from tests.service.driver import FakeClock, play_out, start_match
 from tests.service.fake_analyst import FakeAnalyst
-from tests.service.fake_engine import FakeEngine
-from tests.store.counters import live_history
+from tests.store.counters import history_service, live_history
 
 PLACE = Place("guild", "counted")
 
@@ -184,14 +183,7 @@ async def test_no_statement_of_stats_the_leaderboard_or_startup_scans_a_growing_
     path = tmp_path / "history.sqlite3"
     store = await Store.open(path)
     clock = FakeClock()
-    service = TableService(
-        store,
-        settings=Settings(match_threads=False, analysis_auto=False),
-        dice=seeded_dice(3),
-        clock=clock,
-        images=False,
-        engine=FakeEngine(),
-    )
+    service = history_service(store, clock, 3)
     try:
         await live_history(service, clock, PLACE.server_id)  # every way a match ends
         statements = Statements()

@@ -13,10 +13,12 @@ from bot.rules.match import Match
 from bot.service.matches.repository import MatchTerms
 from bot.service.models import ENGINE_USER, Place
 from bot.service.table import TableService, seeded_dice
+from bot.settings import Settings
 from bot.store import AnalysisRecords, PlayerFigures, Store, schema
 from bot.store.records import LevelRecord, MatchCounts, match_counts, record_against_engine
 from tests.service.conftest import ALICE, BOB, CAROL
 from tests.service.driver import FakeClock, play_out, public, start_match
+from tests.service.fake_engine import FakeEngine
 
 HOUR = 3600.0
 
@@ -103,6 +105,18 @@ async def counted(store: Store, server_id: str) -> dict[str, Record]:
             None if pr is None else (pr.matches, pr.decisions, pr.pr),
         )
     return out
+
+
+def history_service(store: Store, clock: FakeClock, seed: int) -> TableService:
+    """A service to play :func:`live_history` through: the engine a stand-in, no threads."""
+    return TableService(
+        store,
+        settings=Settings(match_threads=False, analysis_auto=False),
+        dice=seeded_dice(seed),
+        clock=clock,
+        images=False,
+        engine=FakeEngine(),
+    )
 
 
 async def live_history(service: TableService, clock: FakeClock, server_id: str) -> None:

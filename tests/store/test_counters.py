@@ -11,8 +11,6 @@ from pathlib import Path
 from sqlalchemy import select
 
 from bot.service.models import ENGINE_ID
-from bot.service.table import TableService, seeded_dice
-from bot.settings import Settings
 from bot.store import PlayerFigures, Store
 from bot.store.history import (
     PastAnalysis,
@@ -25,8 +23,13 @@ from bot.store.history import (
 from bot.store.records import Ending, count_endings
 from bot.store.schema import SCHEMA_VERSION, matches
 from tests.service.driver import FakeClock
-from tests.service.fake_engine import FakeEngine
-from tests.store.counters import back_to_schema_13, counted, live_history, recounted
+from tests.store.counters import (
+    back_to_schema_13,
+    counted,
+    history_service,
+    live_history,
+    recounted,
+)
 from tests.store.fixtures.make_schema11 import FIXTURE, SERVER
 
 WON_BY_U0 = (("u0", 1500.0, 1508.0), ("u1", 1500.0, 1492.0))
@@ -36,14 +39,7 @@ WON_BY_U2 = (("u2", 1500.0, 1508.0), ("u1", 1492.0, 1484.0))
 async def test_the_counters_follow_every_way_a_match_ends(database: Path | str) -> None:
     store = await Store.open(database)
     clock = FakeClock()
-    service = TableService(
-        store,
-        settings=Settings(match_threads=False, analysis_auto=False),
-        dice=seeded_dice(5),
-        clock=clock,
-        images=False,
-        engine=FakeEngine(),
-    )
+    service = history_service(store, clock, 5)
     try:
         await live_history(service, clock, "guild")
         endings = await store.fetch_all(
@@ -73,14 +69,7 @@ async def test_migration_14_fills_the_counters_of_a_database_with_a_history(
 ) -> None:
     store = await Store.open(database)
     clock = FakeClock()
-    service = TableService(
-        store,
-        settings=Settings(match_threads=False, analysis_auto=False),
-        dice=seeded_dice(6),
-        clock=clock,
-        images=False,
-        engine=FakeEngine(),
-    )
+    service = history_service(store, clock, 6)
     try:
         await live_history(service, clock, "guild")
         kept = await counted(store, "guild")
