@@ -26,6 +26,7 @@ from typing import Any, TextIO
 
 from bot.service.commands.locks import store_trouble
 from bot.service.lifetime import StartError, open_service
+from bot.service.matches.threads import Opened
 from bot.service.models import Place, Reply, User
 from bot.service.records.durations import UNIT_SECONDS
 from bot.service.table import TableService, seeded_dice, text_board
@@ -112,6 +113,21 @@ class _Shown:
     channel: str
 
 
+class ConsoleChannels:
+    """The console's :class:`ThreadOpener`: a tournament's match (its key ``t<id>``) gets a
+    channel of its own, named as Discord names its thread (the words before ``·``):
+    ``spring-r1-2``. Other matches are played where they start, as the console always did."""
+
+    async def open(self, place: Place, name: str, key: str | None) -> Opened:
+        if key is None or not key.startswith("t"):
+            return Opened(None)
+        words = re.sub(r"[^\w]+", "-", name.split("·")[0].strip().lower()).strip("-")
+        return Opened(Place(place.server_id, words or "match"))
+
+    async def discard(self, thread: Place) -> None:
+        """Nothing to remove: a console channel is only a name."""
+
+
 class Console:
     def __init__(
         self,
@@ -129,6 +145,7 @@ class Console:
         self.as_json = as_json
         self.files_written = _last_file_number(images)
         self.resumed = False  # the turns GNU Backgammon owed at startup: taken at the first line
+        self.channels = ConsoleChannels()
 
     def _save(self, name: str, data: bytes) -> str | None:
         """Write a file into ``--images`` (numbered, so nothing is overwritten)."""
@@ -171,7 +188,9 @@ class Console:
             return
         channel, name, text = parsed
         place = Place(SERVER, channel)
-        replies = await self.service.run(place, console_user(name), text, users=lookup_user)
+        replies = await self.service.run(
+            place, console_user(name), text, users=lookup_user, threads=self.channels
+        )
         await self._show(place, name, text, replies)
 
     async def _move_time(self, line: str) -> None:
@@ -190,7 +209,7 @@ class Console:
         moment = datetime.fromtimestamp(self.clock(), UTC).isoformat(timespec="seconds")
         now = Reply(f"(time) It is now {moment}.")
         by_place: dict[Place, list[Reply]] = {}
-        for place, reply in await self.service.due():
+        for place, reply in await self.service.due(threads=self.channels):
             by_place.setdefault(place, []).append(reply)
         if not self.as_json:
             self._emit(DEFAULT_CHANNEL, "", line, [(DEFAULT_CHANNEL, now)], None)
@@ -213,12 +232,20 @@ class Console:
 
     async def _show(self, place: Place, name: str, text: str, replies: list[Reply]) -> None:
         channel = place.channel_id
+        for tournament in dict.fromkeys(r.opens for r in replies if r.opens is not None):
+            replies = replies + await self.service.open_tournament_matches(
+                tournament, self.channels
+            )
         if self.as_json:
-            said = [(channel, reply) for reply in await self._finished(place, replies)]
+            said = [
+                (_where(reply, channel), reply) for reply in await self._finished(place, replies)
+            ]
             self._emit(channel, name, text, said, await self.service.game_view(place))
             return
         game = await self.service.game_view(place)
-        self._emit(channel, name, text, [(channel, reply) for reply in replies], game)
+        self._emit(
+            channel, name, text, [(_where(reply, channel), reply) for reply in replies], game
+        )
         for job in self._jobs(replies):
             outcome = await self._outcome(channel, job)
             self._emit(channel, name, text, [(channel, outcome)], None)
@@ -307,6 +334,12 @@ class Console:
             if table is not None:
                 self.out.write(text_board(table, reply.board_viewer) + "\n")
         self.out.flush()
+
+
+def _where(reply: Reply, channel: str) -> str:
+    """The channel ``reply`` is said in: its own place's (a tournament's match, its news), or
+    the line's."""
+    return reply.place.channel_id if reply.place is not None else channel
 
 
 def _file_text(filename: str, data: bytes) -> str:

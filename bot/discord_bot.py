@@ -33,6 +33,7 @@ from bot.cogs.replies import (
     send_replies,
 )
 from bot.cogs.table import TableCog
+from bot.cogs.threads import DiscordThreads
 from bot.service.commands.limits import Gate, Limiter
 from bot.service.models import Place, Reply
 from bot.service.table import TableService
@@ -191,7 +192,8 @@ class BackgammonBot(commands.Bot):
         """Do what fell due in this process's servers (reminders, clocks run out, challenges
         expired) and post it where it happened; returns how many messages went out."""
         by_place: dict[Place, list[Reply]] = {}
-        for place, reply in await self.service.due(self._serves):
+        threads = DiscordThreads(self, self.live)  # a tournament's new round gets its threads
+        for place, reply in await self.service.due(self._serves, threads=threads):
             # A reply may name its own place: a thread's result goes to the thread's channel.
             by_place.setdefault(reply.place or place, []).append(reply)
         posted = 0

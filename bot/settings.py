@@ -72,6 +72,8 @@ class Settings:
     deadline_poll_seconds: float = 5.0  # how often the bot looks for what fell due
     clock_delay_seconds: float = 15.0  # a clocked match: the free delay before a bank runs
     match_threads: bool = True  # an accepted challenge in a text channel gets its own thread
+    # Members with the role of this name organise tournaments, as Manage Server does.
+    tournament_role: str | None = None
 
     @classmethod
     def load(cls, environ: Mapping[str, str] | None = None, dotenv: Path | None = None) -> Settings:
@@ -160,6 +162,7 @@ class Settings:
             deadline_poll_seconds=number("DEADLINE_POLL_SECONDS", 5.0, low=0.1, high=60),
             clock_delay_seconds=number("CLOCK_DELAY_SECONDS", 15.0, low=0, high=300),
             match_threads=flag("MATCH_THREADS", True),
+            tournament_role=text("TOURNAMENT_ROLE"),
         )
 
 

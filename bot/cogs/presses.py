@@ -26,6 +26,7 @@ from bot.cogs.replies import (
     admit_interaction,
     fit,
     messageable,
+    open_rounds,
     place_of,
     send_routed,
     user_of,
@@ -81,6 +82,7 @@ class ButtonPresses:
             self.live,
             lambda at: messageable(interaction.client, at),
         )
+        await open_rounds(interaction.client, self.service, replies, self.live)
 
     @staticmethod
     async def _remove_buttons(interaction: discord.Interaction[Any]) -> None:

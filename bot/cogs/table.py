@@ -24,6 +24,7 @@ from bot.cogs.replies import (
     CommandTarget,
     LiveButtons,
     messageable,
+    open_rounds,
     place_of,
     send_replies,
     send_routed,
@@ -196,6 +197,15 @@ def hybrid_commands(table: CommandTable = COMMANDS) -> dict[str, Hybrid]:
     return {attribute_name(entry): hybrid_command(entry) for entry in table}
 
 
+def organises(ctx: Ctx, role: str | None) -> bool:
+    """Whether the command's author runs tournaments here: Manage Server, or the server's
+    tournament role (``TOURNAMENT_ROLE``)."""
+    if ctx.permissions.manage_guild:
+        return True
+    roles = getattr(ctx.author, "roles", ())
+    return role is not None and any(r.name.lower() == role.lower() for r in roles)
+
+
 def ctx_place(ctx: Ctx) -> Place:
     return place_of(ctx.guild.id if ctx.guild is not None else None, ctx.channel.id)
 
@@ -224,6 +234,7 @@ class TableCog(commands.Cog, name="Backgammon"):
         replies, deferred = await within_deadline(ctx, call(place, user_of(ctx.author)))
         target = CommandTarget(ctx, deferred=deferred)
         await send_routed(target, place, replies, self.live, lambda at: messageable(ctx.bot, at))
+        await open_rounds(ctx.bot, self.service, replies, self.live)
 
     async def carry_out(self, ctx: Ctx, entry: Entry, values: list[Any]) -> None:
         """Run ``entry``'s service method with the arguments discord.py read."""
@@ -243,6 +254,8 @@ class TableCog(commands.Cog, name="Backgammon"):
         options: dict[str, Any] = {}
         if entry.moderator:
             options["moderator"] = ctx.permissions.manage_messages  # in this channel (slash too)
+        if entry.organiser:
+            options["organiser"] = organises(ctx, self.service.settings.tournament_role)
         if entry.opens_thread:  # a typed command's message: the match's thread may hang from it
             origin = ctx.message if ctx.interaction is None else None
             options["threads"] = DiscordThreads(ctx.bot, self.live, origin=origin)

@@ -56,6 +56,7 @@ class Decision(Enum):
     RESIGNATION = "resignation"  # accept / reject
     TURN = "turn"  # roll / double
     REMATCH = "rematch"  # after a match: the same match again (either player may answer)
+    SIGNUP = "signup"  # a tournament's sign-up: join / leave (anyone may answer)
 
 
 class Pending(NamedTuple):
@@ -139,6 +140,9 @@ class Reply:
     finished: int | None = None
     # The answer to a press on a question no longer asked: the buttons it came from are closed.
     stale: bool = False
+    # A tournament whose new round waits for its matches to be opened: the adapter calls
+    # TableService.open_tournament_matches with its way of opening threads (or channels).
+    opens: int | None = None
 
 
 def finished_in(replies: Iterable[Reply]) -> list[int]:

@@ -71,6 +71,7 @@ from bot.service.models import (
 )
 from bot.service.records.dice import DiceFactory, keyed_dice, secure_dice, seeded_dice
 from bot.service.records.dicestats import dice_reply
+from bot.service.tournaments.room import Tournaments
 from bot.settings import Settings
 from bot.store import ChallengeRow, Store
 from bot.store.timers import dice_counts
@@ -192,6 +193,16 @@ class TableService:
         self.rematches = Rematches(
             store, self.repository, self.challenges, self.opponent, self.settings
         )
+        self.tournaments = Tournaments(
+            store,
+            self.repository,
+            self.images,
+            self.settings,
+            clock,
+            dice,
+            self._locked,
+            draw=images,
+        )
 
     async def warm_up(self) -> None:
         """Draw one board so the first player doesn't wait for the renderer's caches."""
@@ -240,6 +251,9 @@ class TableService:
         return [
             *await self.threads.results(finished),
             *await self.analyses.start_automatic(finished),
+            *await replies_of(
+                lambda: self.tournaments.after_ends(finished), self.repository.forget
+            ),
         ]
 
     async def _at_table(
@@ -578,7 +592,10 @@ class TableService:
         return [dice_reply(await dice_counts(self.store, place.server_id))]
 
     async def due(
-        self, where: Callable[[Place], bool] = lambda place: True
+        self,
+        where: Callable[[Place], bool] = lambda place: True,
+        *,
+        threads: ThreadOpener | None = None,
     ) -> list[tuple[Place, Reply]]:
         """Whatever fell due by the service's clock at the places ``where`` accepts (expired
         challenges, clocks run out, reminders), done; the messages by place. Adapters call it
@@ -587,7 +604,74 @@ class TableService:
             await self.analyses.tick()
         except Exception:  # the deadlines still run; the queue is looked at next time
             log.exception("Analysis jobs: the queue could not be looked at")
-        return await self.deadlines.due(where)
+        fell_due = await self.deadlines.due(where)
+        try:
+            fell_due += await self.tournaments.due(threads, where)
+        except Exception:  # the deadlines were done; the tournaments are looked at next time
+            log.exception("Tournaments: what fell due could not be done")
+        return fell_due
+
+    # -- tournaments (their own lock each; a match's ending tells them: _after_ends) ---------
+
+    async def tournament(
+        self,
+        place: Place,
+        user: User,
+        what: str | None = None,
+        *,
+        organiser: bool = False,
+        threads: ThreadOpener | None = None,
+    ) -> list[Reply]:
+        """``!tournament create|join|leave|start|pause|resume|remove|result|cancel|report``,
+        or where the tournament stands (see :mod:`bot.service.tournaments`)."""
+        return await self._tournament(place, user, what, organiser=organiser, threads=threads)
+
+    async def _tournament(
+        self,
+        place: Place,
+        user: User,
+        what: str | None,
+        *,
+        organiser: bool = False,
+        threads: ThreadOpener | None = None,
+    ) -> list[Reply]:
+        return await replies_of(
+            lambda: self.tournaments.command(
+                place, user, what, organiser=organiser, threads=threads
+            ),
+            self.repository.forget,
+        )
+
+    async def join(
+        self, place: Place, user: User, tournament: str | None = None, *, answering: Answer | None = None
+    ) -> list[Reply]:
+        """Join the tournament signing up (the sign-up message's Join button, or typed)."""
+        return await self._signup(place, user, "join", tournament, answering)
+
+    async def leave(
+        self, place: Place, user: User, tournament: str | None = None, *, answering: Answer | None = None
+    ) -> list[Reply]:
+        return await self._signup(place, user, "leave", tournament, answering)
+
+    async def _signup(
+        self, place: Place, user: User, verb: str, which: str | None, answering: Answer | None
+    ) -> list[Reply]:
+        if answering is not None:  # the button names its tournament: ``t<id>``
+            which = f"#{answering.key.removeprefix('t')}"
+        replies = await self._tournament(place, user, f"{verb} {which or ''}".strip())
+        if answering is None:
+            return replies
+        # A press answers the presser alone: the sign-up message keeps its buttons for others.
+        return [dataclasses.replace(reply, private=True) for reply in replies]
+
+    async def open_tournament_matches(
+        self, tournament_id: int, threads: ThreadOpener | None
+    ) -> list[Reply]:
+        """Open the matches of a tournament's new round (a reply's ``opens`` asks for it):
+        ``threads`` is the adapter's way of giving each a thread (a channel in the console)."""
+        return await replies_of(
+            lambda: self.tournaments.open_matches(tournament_id, threads), self.repository.forget
+        )
 
     # -- analysis (no channel lock: it only reads matches that are over) ---------------------
 
@@ -658,6 +742,15 @@ class TableService:
 
     # -- text commands (the console, and anything else that has only text) --------------------
 
-    async def run(self, place: Place, user: User, text: str, *, users: UserLookup) -> list[Reply]:
-        """Carry out one typed command, e.g. ``!move 13/7 8/7``; ``users`` resolves ``@name``."""
-        return await run_text(self, place, user, text, users=users)
+    async def run(
+        self,
+        place: Place,
+        user: User,
+        text: str,
+        *,
+        users: UserLookup,
+        threads: ThreadOpener | None = None,
+    ) -> list[Reply]:
+        """Carry out one typed command, e.g. ``!move 13/7 8/7``; ``users`` resolves ``@name``;
+        ``threads``: where the front end opens a match's own place (the console's channels)."""
+        return await run_text(self, place, user, text, users=users, threads=threads)

@@ -577,6 +577,12 @@ class Transaction:
         """Run a write; how many rows it changed."""
         return (await self._db.run(statement, params)).rowcount
 
+    async def insert_row(self, statement: Statement) -> int:
+        """Run one INSERT of one row; the new row's id."""
+        new_id = (await self._db.run(statement)).new_id
+        assert new_id is not None, "an INSERT of one row into a table with a row id"
+        return new_id
+
     async def fetch_all(self, statement: Statement, params: Iterable[Any] = ()) -> list[Record]:
         """Rows as this transaction sees them."""
         return (await self._db.run(statement, params)).rows

@@ -15,9 +15,10 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Callable
+from functools import partial
 from importlib import resources
 
-from sqlalchemy import Connection, select, text, update
+from sqlalchemy import Connection, Table, select, text, update
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.store import schema
@@ -43,6 +44,19 @@ def migration_statements(sql: str) -> list[str]:
     """Split a migration into statements (they contain no semicolons inside strings)."""
     body = "\n".join(line for line in sql.splitlines() if not line.strip().startswith("--"))
     return [statement.strip() for statement in body.split(";") if statement.strip()]
+
+
+_NEW_TABLES = re.compile(r"^--\s*new tables from the schema:\s*(.+)$", re.MULTILINE)
+
+
+def new_tables(sql: str) -> list[Table]:
+    """The tables a migration makes from :mod:`bot.store.schema` itself (its line
+    ``-- new tables from the schema: a, b``): written once, right for both databases (an
+    autoincrementing key is spelled differently in each)."""
+    found = _NEW_TABLES.search(sql)
+    if found is None:
+        return []
+    return [schema.metadata.tables[name.strip()] for name in found[1].split(",")]
 
 
 def _user_version(connection: Connection) -> int:
@@ -88,6 +102,7 @@ def _apply(number: int, sql: str) -> Callable[[Connection], None]:
         if number <= _user_version(connection):
             return
         log.info("applying database migration %03d", number)
+        schema.metadata.create_all(connection, tables=new_tables(sql))
         for statement in migration_statements(sql):
             connection.exec_driver_sql(statement)
         connection.exec_driver_sql(f"PRAGMA user_version = {number}")
@@ -116,6 +131,7 @@ async def migrate_postgres(connection: AsyncConnection) -> None:
         if number < schema.FIRST_SHARED_MIGRATION or number <= version:
             continue
         log.info("applying database migration %03d", number)
+        await connection.run_sync(partial(schema.metadata.create_all, tables=new_tables(sql)))
         for statement in migration_statements(sql):
             await connection.exec_driver_sql(statement)
         await connection.execute(

@@ -30,7 +30,7 @@ from sqlalchemy import (
     text,
 )
 
-SCHEMA_VERSION = 14  # the last numbered SQL migration these tables include
+SCHEMA_VERSION = 15  # the last numbered SQL migration these tables include
 FIRST_SHARED_MIGRATION = 12  # from here on, migrations run on both databases
 
 metadata = MetaData()
@@ -317,3 +317,109 @@ engine_records = Table(  # schema 14: finished matches against GNU Backgammon, b
     PrimaryKeyConstraint("server_id", "user_id", "level"),
     ForeignKeyConstraint(["server_id", "user_id"], ["players.server_id", "players.user_id"]),
 )
+
+# Schema 15: tournaments run by the bot (bot/service/tournaments). A tournament's entrants are
+# numbered as they join (``number``: the pairing rules' player number); each pairing of a round
+# is a row of ``tournament_matches``, opened as a match (``match_id``, ``channel_id``) and then
+# decided (``decided_at``). ``tournament_log`` keeps what the organiser did, with reasons.
+TOURNAMENT_STATUSES = ("signup", "running", "paused", "finished", "cancelled")
+tournaments = Table(
+    "tournaments",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("server_id", Text, nullable=False),
+    Column("channel_id", Text, nullable=False),  # where it was created: its news go there
+    Column("name", Text, nullable=False),
+    Column("format", Text, nullable=False),  # knockout, swiss, roundrobin
+    Column("swiss_rounds", Integer),
+    Column("match_length", Integer, nullable=False),
+    Column("clock_seconds", Float),  # a clock per point, or None
+    Column("deadline_days", Float),  # correspondence: days per match, or None
+    _flag("rated", 1),
+    Column("size_limit", Integer, nullable=False),
+    Column("starts_at", Float),  # None: when the organiser starts it
+    Column(
+        "status",
+        Text,
+        CheckConstraint(
+            "status IN ('signup', 'running', 'paused', 'finished', 'cancelled')",
+            name="tournaments_status",
+        ),
+        nullable=False,
+    ),
+    Column("round", Integer, nullable=False, server_default=text("0")),
+    Column("organiser_id", Text, nullable=False),
+    Column("created_at", Float, nullable=False),
+    Column("finished_at", Float),
+    Column("champion_id", Text),
+    Column("signup_message", Text),  # the sign-up message's key, for its buttons
+)
+# The tournaments not over, by server (``!tournament`` and sign-up), and by start time.
+Index(
+    "tournaments_active",
+    tournaments.c.server_id,
+    tournaments.c.id,
+    **_partial("status IN ('signup', 'running', 'paused')"),
+)
+Index("tournaments_to_start", tournaments.c.starts_at, **_partial("status = 'signup'"))
+
+tournament_entrants = Table(
+    "tournament_entrants",
+    metadata,
+    Column("tournament_id", Integer, ForeignKey("tournaments.id"), nullable=False),
+    Column("number", Integer, nullable=False),
+    Column("user_id", Text, nullable=False),
+    Column("name", Text, nullable=False),
+    Column("seed", Integer),  # set at the start
+    Column("joined_at", Float, nullable=False),
+    _flag("withdrawn", 0),
+    PrimaryKeyConstraint("tournament_id", "number"),
+)
+Index(
+    "tournament_entrants_by_user",
+    tournament_entrants.c.tournament_id,
+    tournament_entrants.c.user_id,
+    unique=True,
+)
+Index("tournament_entrants_of_user", tournament_entrants.c.user_id)  # a player's record
+
+tournament_matches = Table(
+    "tournament_matches",
+    metadata,
+    Column("tournament_id", Integer, ForeignKey("tournaments.id"), nullable=False),
+    Column("round", Integer, nullable=False),
+    Column("table_no", Integer, nullable=False),
+    Column("first", Integer, nullable=False),  # entrant numbers
+    Column("second", Integer),  # None: a bye
+    Column("match_id", Integer),
+    Column("channel_id", Text),
+    Column("deadline", Float),
+    Column("winner", Integer),  # an entrant number; None with decided_at: nobody won
+    Column("first_points", Integer, nullable=False, server_default=text("0")),
+    Column("second_points", Integer, nullable=False, server_default=text("0")),
+    Column("reason", Text),
+    Column("decided_at", Float),
+    PrimaryKeyConstraint("tournament_id", "round", "table_no"),
+)
+Index(
+    "tournament_matches_by_match",
+    tournament_matches.c.match_id,
+    **_partial("match_id IS NOT NULL"),
+)
+# The pairings still to be decided (opened, past their deadline, or waiting for a place).
+Index(
+    "tournament_matches_undecided",
+    tournament_matches.c.tournament_id,
+    **_partial("decided_at IS NULL"),
+)
+
+tournament_log = Table(
+    "tournament_log",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("tournament_id", Integer, ForeignKey("tournaments.id"), nullable=False),
+    Column("at", Float, nullable=False),
+    Column("user_id", Text, nullable=False),
+    Column("text", Text, nullable=False),
+)
+Index("tournament_log_by_tournament", tournament_log.c.tournament_id, tournament_log.c.id)

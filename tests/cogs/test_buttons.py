@@ -121,7 +121,12 @@ SETUPS: dict[Decision, Setup] = {
     Decision.RESIGNATION: resigned,
     Decision.REMATCH: finished,
 }
-SPECS = [pytest.param(spec, id=f"{spec.decision.value}:{spec.action}") for spec in BUTTON_SPECS]
+# A tournament's sign-up is anyone's to answer (tests/service/tournaments test its buttons).
+SPECS = [
+    pytest.param(spec, id=f"{spec.decision.value}:{spec.action}")
+    for spec in BUTTON_SPECS
+    if spec.decision is not Decision.SIGNUP
+]
 
 
 # -- the decision, without Discord ------------------------------------------------------------

@@ -149,7 +149,10 @@ def expected(entry: Command, given: dict[str, str | Person]) -> Noted:
     for argument in entry.arguments:
         value = given.get(argument.name)
         values.append(value.name if isinstance(value, Person) else value)
-    return method_name(entry), tuple(values), {"moderator": True} if entry.moderator else {}
+    options = {"moderator": True} if entry.moderator else {}
+    if entry.organiser:
+        options["organiser"] = True  # MOD has Manage Server too
+    return method_name(entry), tuple(values), options
 
 
 async def through_each_front_end(
@@ -220,6 +223,7 @@ def test_every_handler_takes_the_arguments_of_its_entry() -> None:
         for parameter, argument in zip(positional, entry.arguments, strict=True):
             assert (parameter.default is parameter.empty) == argument.required, entry.name
         expected = ["moderator"] if entry.moderator else []
+        expected += ["organiser"] if entry.organiser else []  # Manage Server, or the role
         expected += ["answering"] if entry.buttons else []  # a press answers its question
         expected += ["threads"] if entry.opens_thread else []  # the front end's thread opener
         assert keywords == expected, entry.name

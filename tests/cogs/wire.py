@@ -52,7 +52,7 @@ EVERYONE = discord.Permissions(
     read_message_history=True,
     use_application_commands=True,
 )
-MODERATOR = EVERYONE | discord.Permissions(manage_messages=True)
+MODERATOR = EVERYONE | discord.Permissions(manage_messages=True, manage_guild=True)
 # The bot's own role: it may also open threads for matches (and tidy them away).
 BOT = EVERYONE | discord.Permissions(create_public_threads=True, manage_threads=True)
 

@@ -9,17 +9,26 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
+from sqlalchemy import create_engine
+
 from bot.store import Store
-from bot.store.migrate import legacy_migrations, migration_statements
+from bot.store.migrate import legacy_migrations, migration_statements, new_tables
 from bot.store.schema import SCHEMA_VERSION, metadata
 
 
 def migrated_by_hand(path: Path) -> None:
-    with sqlite3.connect(path) as db:
-        for number, sql in legacy_migrations():
+    for number, sql in legacy_migrations():
+        tables = new_tables(sql)
+        if tables:  # made from the schema, as the migration says
+            engine = create_engine(f"sqlite:///{path}")
+            with engine.begin() as connection:
+                metadata.create_all(connection, tables=tables)
+            engine.dispose()
+        with sqlite3.connect(path) as db:
             for statement in migration_statements(sql):
                 db.execute(statement)
             db.execute(f"PRAGMA user_version = {number}")
+        db.close()
 
 
 def affinity(declared: str) -> str:

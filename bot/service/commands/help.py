@@ -27,6 +27,9 @@ def _values(prefix: str, settings: Settings) -> dict[str, str]:
         "clock_delay": f"{settings.clock_delay_seconds:g} seconds",
         "bot_level": settings.bot_level,
         "bot_levels": ", ".join(LEVEL_NAMES),
+        "tournament_role": f"`{settings.tournament_role}`"
+        if settings.tournament_role
+        else "the server names with TOURNAMENT_ROLE",
     }
 
 

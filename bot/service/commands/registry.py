@@ -107,6 +107,7 @@ class Topic(Enum):
     PLAY = "Playing"
     CUBE = "The cube and resigning"
     GNUBG = "GNU Backgammon"
+    TOURNAMENT = "Tournaments"
     SERVER = "Records and help"
 
 
@@ -136,6 +137,8 @@ class Command:
     buttons: tuple[Button, ...] = ()  # the decisions it answers, as buttons
     topic: Topic = Topic.SERVER  # its section of ``!help``
     opens_thread: bool = False  # may start a match: the handler takes the front end's ``threads=``
+    # The handler takes ``organiser=``: in Discord, Manage Server or the server's tournament role.
+    organiser: bool = False
 
     def __post_init__(self) -> None:
         for word in (self.name, *self.aliases):
@@ -545,6 +548,59 @@ COMMANDS = CommandTable(
                     "An XGID, or gnubg's PositionID:MatchID",
                     required=True,
                 ),
+            ),
+        ),
+        Command(
+            "tournament",
+            topic=Topic.TOURNAMENT,
+            opens_thread=True,
+            organiser=True,
+            guild_only=True,
+            handler=lambda service: service.tournament,
+            example="tournament create Spring knockout 3",
+            summary="run a tournament: knockout, Swiss or round robin, from sign-up to trophy",
+            details="Organisers (Manage Server, or the role {tournament_role}) create one: "
+            "`{p}tournament create Spring knockout 3` (3-point matches), `{p}tournament create "
+            "Autumn swiss 4 rounds 1`, `{p}tournament create League roundrobin 5` (up to 10 "
+            "players); then `clock 2m` (live) or `days 3` (each match within 3 days; default 7), "
+            "`unrated`, `limit 16`, `start 2h`. Players `{p}join` or press Join. The organiser: "
+            "`start`, `pause`, `resume`, `remove @user reason`, `result 2.3 @winner reason` (or "
+            "`none`), `cancel`. `{p}tournament` shows the round, its matches and the standings; "
+            "`{p}tournament report` the analysis of every match, per player. Each match is "
+            "played in a thread of its own; the next round is paired when the last match of a "
+            "round ends.",
+            arguments=(
+                Argument(
+                    "what",
+                    Kind.TEXT,
+                    "create NAME FORMAT LENGTH, join, leave, start, pause, resume, remove, "
+                    "result, cancel, report",
+                    placeholder="create|join|start|...",
+                ),
+            ),
+        ),
+        Command(
+            "join",
+            topic=Topic.TOURNAMENT,
+            guild_only=True,
+            handler=lambda service: service.join,
+            example="join",
+            summary="join the tournament signing up on this server",
+            buttons=(Button(Decision.SIGNUP, "Join", _YES),),
+            arguments=(
+                Argument("tournament", Kind.TEXT, "Which tournament (default: the one open)"),
+            ),
+        ),
+        Command(
+            "leave",
+            topic=Topic.TOURNAMENT,
+            guild_only=True,
+            handler=lambda service: service.leave,
+            example="leave",
+            summary="leave a tournament before it starts",
+            buttons=(Button(Decision.SIGNUP, "Leave", _NO),),
+            arguments=(
+                Argument("tournament", Kind.TEXT, "Which tournament (default: the one open)"),
             ),
         ),
         Command(

@@ -3,12 +3,13 @@ through the command registry."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from bot.service.commands.help import unknown_command
 from bot.service.commands.registry import COMMANDS, UserLookup, read_arguments
 from bot.service.gnubg.opponent import ENGINE_WORD
 from bot.service.matches.presentation import typed
+from bot.service.matches.threads import ThreadOpener
 from bot.service.models import ENGINE_USER, Place, Refusal, Reply, User
 
 if TYPE_CHECKING:
@@ -16,7 +17,13 @@ if TYPE_CHECKING:
 
 
 async def run_text(
-    service: TableService, place: Place, user: User, text: str, *, users: UserLookup
+    service: TableService,
+    place: Place,
+    user: User,
+    text: str,
+    *,
+    users: UserLookup,
+    threads: ThreadOpener | None = None,
 ) -> list[Reply]:
     """Carry out one typed command, e.g. ``!move 13/7 8/7``; ``users`` resolves ``@name``."""
     prefix = service.prefix
@@ -36,9 +43,15 @@ async def run_text(
     except Refusal as refusal:
         return [Reply(refusal.text, private=True)]
     handler = command.handler_of(service)
-    if command.moderator:  # the console's user is the operator of the bot: a moderator
-        return await handler(place, user, *arguments, moderator=True)
-    return await handler(place, user, *arguments)
+    options: dict[str, Any] = {}
+    # The console's user is the operator of the bot: a moderator and an organiser.
+    if command.moderator:
+        options["moderator"] = True
+    if command.organiser:
+        options["organiser"] = True
+    if command.opens_thread and threads is not None:
+        options["threads"] = threads
+    return await handler(place, user, *arguments, **options)
 
 
 def _or_engine(users: UserLookup) -> UserLookup:

@@ -8,7 +8,7 @@ truth: a match kept in memory is used only while its row has not changed.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, replace
 
 from bot.rules.events import Event
@@ -26,7 +26,7 @@ from bot.service.matches.reading import (
 from bot.service.models import Announcement, Place, User, engine_seat_of
 from bot.service.records import storage
 from bot.service.records.rating import record_claim, record_result
-from bot.store import ChallengeRow, MatchRow, Transaction
+from bot.store import ChallengeRow, MatchRow, StaleMatchError, Transaction
 from bot.store.opponent import set_match_terms
 from bot.store.records import Ending, count_endings
 from bot.store.threads import set_match_parent
@@ -102,6 +102,34 @@ class Repository(MatchReader):
             await tx.ensure_players(place.server_id, players, self._clock())
             match_id = await self._insert(tx, place, ids, match, terms, thread)
         self.remember(place, user, engine)
+        return await self._created(thread or place, match_id, ids, match)
+
+    async def create_arranged_match(
+        self,
+        place: Place,
+        players: tuple[User, User],
+        match: Match,
+        terms: MatchTerms,
+        *,
+        thread: Place | None = None,
+        clock_seconds: float | None = None,
+        also: Callable[[Transaction, int], Awaitable[bool]] | None = None,
+    ) -> Table:
+        """Start ``match`` between ``players`` at once, with no challenge to answer (a
+        tournament's pairing), at ``place`` or in its ``thread``. ``also(tx, match id)`` runs in
+        the same transaction: when it returns False (another process got there first) nothing
+        is written and :class:`StaleMatchError` is raised."""
+        ids = (players[0].id, players[1].id)
+        async with self.store.transaction() as tx:
+            await tx.ensure_players(
+                place.server_id, [(u.id, u.name) for u in players], self._clock()
+            )
+            match_id = await self._insert(
+                tx, place, ids, match, terms, thread, clock_seconds=clock_seconds
+            )
+            if also is not None and not await also(tx, match_id):
+                raise StaleMatchError("the pairing was opened meanwhile")
+        self.remember(place, *players)
         return await self._created(thread or place, match_id, ids, match)
 
     async def _insert(

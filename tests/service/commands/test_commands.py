@@ -22,6 +22,9 @@ USAGE = {
     "help": "help [command]",
     "analysis": "analysis [match number]",
     "export": "export [match number]",
+    "tournament": "tournament [create|join|start|...]",
+    "join": "join [tournament]",
+    "leave": "leave [tournament]",
 }
 
 

@@ -1,0 +1,123 @@
+"""A tournament's pictures (the bracket, the standings, the round-robin table) and its final
+report, with GNU Backgammon's analysis of every match summed per player."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+
+from bot.render.bracket import render_bracket
+from bot.render.standings import render_round_robin_grid, render_standings
+from bot.render.tournament import ReportRow, render_report_chart
+from bot.rules import tournaments as rules
+from bot.rules.tournaments.model import Format
+from bot.service.models import Attachment, Reply
+from bot.service.records.names import markdown_safe as md
+from bot.service.tournaments.state import FORMAT_NAMES, Snapshot
+from bot.store import AnalysisRecords, Store
+
+
+def picture(snapshot: Snapshot) -> Attachment:
+    """The image that shows where the tournament stands: a knockout's bracket, a round robin's
+    table of results, a Swiss tournament's standings."""
+    row = snapshot.row
+    fmt = snapshot.format
+    total = rules.rounds_total(fmt, len(snapshot.entrants), swiss_rounds=row.swiss_rounds)
+    if fmt is Format.KNOCKOUT:
+        data = render_bracket(
+            title=row.name,
+            entrants=snapshot.values,
+            pairings=snapshot.rule_pairings,
+            results=snapshot.results,
+            rounds_total=total,
+        )
+        return Attachment("bracket.png", data)
+    if fmt is Format.ROUND_ROBIN:
+        data = render_round_robin_grid(
+            title=row.name, entrants=snapshot.values, results=snapshot.results
+        )
+        return Attachment("table.png", data)
+    table = rules.standings(fmt, snapshot.values, snapshot.results, withdrawn=snapshot.withdrawn)
+    subtitle = f"{FORMAT_NAMES[fmt]}, after round {max(0, row.round - _open(snapshot))} of {total}"
+    data = render_standings(title=row.name, subtitle=subtitle, standings=table)
+    return Attachment("standings.png", data)
+
+
+def _open(snapshot: Snapshot) -> int:
+    """1 while the current round has undecided pairings, else 0."""
+    return int(any(p.decided_at is None for p in snapshot.round_pairings()))
+
+
+@dataclass(frozen=True, slots=True)
+class _Figures:
+    decisions: int = 0
+    pr_sum: float = 0.0
+    matches: int = 0
+    best: float | None = None
+
+
+async def report(store: Store, snapshot: Snapshot, prefix: str, *, draw: bool) -> Reply:
+    """The tournament's report: its winner and final standings, and per player the PR over the
+    tournament's analysed matches (decisions weighed), their best match and how many of their
+    matches are analysed. Matches not analysed yet are counted as such, and the report grows
+    as the analyses finish."""
+    row = snapshot.row
+    fmt = snapshot.format
+    table = rules.standings(fmt, snapshot.values, snapshot.results, withdrawn=snapshot.withdrawn)
+    records = AnalysisRecords(store)
+    figures: dict[str, _Figures] = {}
+    played = [p for p in snapshot.pairings if p.match_id is not None]
+    analysed = 0
+    for pairing in played:
+        assert pairing.match_id is not None
+        job = await records.get(pairing.match_id)
+        if job is None or job.status != "done":
+            continue
+        analysed += 1
+        for player in await records.players(pairing.match_id):
+            was = figures.get(player.user_id, _Figures())
+            best = player.pr if was.best is None else min(was.best, player.pr)
+            figures[player.user_id] = _Figures(
+                was.decisions + player.decisions,
+                was.pr_sum + player.pr * player.decisions,
+                was.matches + 1,
+                best,
+            )
+    champion = next((s for s in table if s.rank == 1), None)
+    state = "is over" if row.status == "finished" else f"stands ({row.status}, round {row.round})"
+    lines = [f"**{md(row.name)}** {state}."]
+    if champion is not None and row.status == "finished":
+        lines.append(f"Winner: **{md(champion.name)}**")
+    lines.append(
+        f"GNU Backgammon has analysed {analysed} of its {len(played)} matches"
+        + ("" if analysed == len(played) else f" (more with `{prefix}analysis <match>`)")
+        + "."
+    )
+    rows: list[ReportRow] = []
+    for standing in table:
+        user_id = snapshot.user_id(standing.player_id)
+        mine = figures.get(user_id)
+        pr = mine.pr_sum / mine.decisions if mine and mine.decisions else None
+        rows.append(
+            ReportRow(
+                name=standing.name,
+                pr=pr,
+                best_match_pr=mine.best if mine else None,
+                luck=None,
+                matches=standing.played,
+                rank=standing.rank,
+            )
+        )
+        shown = (
+            f"PR {pr:.1f} over {mine.matches} analysed (best {mine.best:.1f})"
+            if mine and pr is not None and mine.best is not None
+            else "not analysed"
+        )
+        lines.append(
+            f"{standing.rank}. {md(standing.name)}: {standing.match_points} match points; {shown}"
+        )
+    image = None
+    if draw:
+        data = await asyncio.to_thread(render_report_chart, title=f"{row.name}: PR", rows=rows)
+        image = Attachment("report.png", data)
+    return Reply("\n".join(lines), file=image)

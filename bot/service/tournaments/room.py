@@ -1,0 +1,813 @@
+"""The tournament room: sign-up, the start, each round paired and its matches opened, results
+taken from the matches as they end, the organiser's actions, and the end.
+
+Every change of a tournament is one transaction that checks what it read is still so (its status
+and round, a pairing not yet opened or decided), under the tournament's own lock: two commands of
+one process wait for each other, two processes on one database find out and one gives way.
+Results flow in as return values: the facade hands :meth:`Tournaments.after_ends` the matches
+a command ended (the command's replies say which), and :meth:`Tournaments.due` runs with the
+deadlines.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
+from typing import Any
+
+from bot.rules import tournaments as rules
+from bot.rules.match import Match
+from bot.rules.tournaments.model import Format, Pairing, TournamentError
+from bot.service.matches.images import BoardImages
+from bot.service.matches.play import advance
+from bot.service.matches.presentation import match_kind, quote, status_reply
+from bot.service.matches.repository import MatchTerms, Repository
+from bot.service.matches.threads import MatchThreads, ThreadOpener
+from bot.service.models import Attachment, Decision, Place, Refusal, Reply, User, place_link
+from bot.service.records.dice import DiceFactory
+from bot.service.records.durations import countdown
+from bot.service.records.names import markdown_safe as md
+from bot.service.tournaments import images
+from bot.service.tournaments.state import FORMAT_NAMES, Snapshot
+from bot.service.tournaments.terms import read_terms
+from bot.settings import Settings
+from bot.store import StaleMatchError, Store, Transaction
+from bot.store import tournaments as db
+from bot.store.tournaments import PairingRow, TournamentRow
+
+log = logging.getLogger(__name__)
+
+Locker = Callable[[Place], AbstractAsyncContextManager[None]]
+ORGANISER_ONLY = (
+    "Only organisers (Manage Server, or the server's tournament role) can {what} a tournament."
+)
+SIGNUP_KEY = "t{id}"  # the sign-up message's question: its Join and Leave buttons
+
+
+def signup_key(tournament_id: int) -> str:
+    return SIGNUP_KEY.format(id=tournament_id)
+
+
+class Tournaments:
+    """The tournament commands and what moves a tournament on."""
+
+    def __init__(
+        self,
+        store: Store,
+        repository: Repository,
+        board_images: BoardImages,
+        settings: Settings,
+        clock: Callable[[], float],
+        dice: DiceFactory,
+        locked: Locker,
+        *,
+        draw: bool = True,
+    ) -> None:
+        self._store = store
+        self._repository = repository
+        self._board_images = board_images
+        self._settings = settings
+        self._clock = clock
+        self._dice = dice
+        self._locked = locked
+        self._draw = draw
+
+    @property
+    def _prefix(self) -> str:
+        return self._settings.command_prefix
+
+    def _lock(self, row: TournamentRow) -> AbstractAsyncContextManager[None]:
+        return self._locked(Place(row.server_id, f"tournament:{row.id}"))
+
+    async def _snapshot(self, tournament_id: int) -> Snapshot:
+        row = await db.tournament(self._store, tournament_id)
+        assert row is not None
+        entrants = await db.entrants(self._store, tournament_id)
+        pairings = await db.pairings(self._store, tournament_id)
+        return Snapshot(row, tuple(entrants), tuple(pairings))
+
+    # -- which tournament ----------------------------------------------------------------------
+
+    async def _pick(self, place: Place, words: list[str], *, over: bool = False) -> TournamentRow:
+        """The tournament the command is about: named by its first words (or ``#id``), else the
+        server's only one not over (or, with ``over``, its newest)."""
+        found = await db.active(self._store, place.server_id)
+        if words and words[0].startswith("#") and words[0][1:].isdigit():
+            row = await db.tournament(self._store, int(words[0][1:]))
+            if row is None or row.server_id != place.server_id:
+                raise Refusal(f"There is no tournament {words[0]} on this server.")
+            del words[0]
+            return row
+        lowered = [word.lower() for word in words]
+        for row in sorted(found, key=lambda r: -len(r.name)):
+            name = row.name.lower().split()
+            if lowered[: len(name)] == name:
+                del words[: len(name)]
+                return row
+        if len(found) == 1:
+            return found[0]
+        if not found:
+            latest = await db.latest(self._store, place.server_id) if over else None
+            if latest is not None:
+                return latest
+            raise Refusal(
+                "No tournament is being run on this server. Organisers start one with "
+                f"`{self._prefix}tournament create Spring knockout 3`."
+            )
+        names = ", ".join(f"`{row.name}`" for row in found)
+        raise Refusal(
+            f"Several tournaments are on ({names}): say which, e.g. "
+            f"`{self._prefix}tournament {found[0].name} join`."
+        )
+
+    # -- the commands --------------------------------------------------------------------------
+
+    async def command(
+        self,
+        place: Place,
+        user: User,
+        what: str | None,
+        *,
+        organiser: bool,
+        threads: ThreadOpener | None,
+    ) -> list[Reply]:
+        words = (what or "").split()
+        verb = words.pop(0).lower() if words else "show"
+        if verb == "create":
+            return await self.create(place, user, " ".join(words), organiser=organiser)
+        handlers: dict[str, Callable[..., Any]] = {
+            "show": self.show,
+            "status": self.show,
+            "join": self.join,
+            "leave": self.leave,
+            "start": self.start,
+            "pause": self.pause,
+            "resume": self.resume,
+            "cancel": self.cancel,
+            "remove": self.remove,
+            "result": self.fix_result,
+            "report": self.report,
+        }
+        if verb not in handlers:
+            words.insert(0, verb)  # ``!tournament Spring`` shows Spring
+            verb = "show"
+        handler = handlers[verb]
+        row = await self._pick(place, words, over=verb in ("show", "status", "report"))
+        if verb in ("start", "pause", "resume", "cancel", "remove", "result") and not organiser:
+            raise Refusal(
+                ORGANISER_ONLY.format(what=verb if verb != "result" else "decide results in")
+            )
+        replies: list[Reply]
+        if verb in ("show", "status", "report"):
+            replies = await handler(row, words)
+            return replies
+        async with self._lock(row):
+            replies = await handler(row, user, words)
+        if threads is not None and any(reply.opens == row.id for reply in replies):
+            replies += await self.open_matches(row.id, threads)
+        return replies
+
+    async def create(self, place: Place, user: User, text: str, *, organiser: bool) -> list[Reply]:
+        if not organiser:
+            raise Refusal(ORGANISER_ONLY.format(what="create"))
+        terms = read_terms(text, self._prefix)
+        for row in await db.active(self._store, place.server_id):
+            if row.name.lower() == terms.name.lower():
+                raise Refusal(f"A tournament called {quote(row.name)} is already on here.")
+        now = self._clock()
+        starts_at = None if terms.starts_in is None else now + terms.starts_in
+        async with self._store.transaction() as tx:
+            tournament_id = await db.create(
+                tx,
+                {
+                    "server_id": place.server_id,
+                    "channel_id": place.channel_id,
+                    "name": terms.name,
+                    "format": str(terms.format),
+                    "swiss_rounds": terms.swiss_rounds,
+                    "match_length": terms.length,
+                    "clock_seconds": terms.clock_seconds,
+                    "deadline_days": terms.deadline_days,
+                    "rated": int(terms.rated),
+                    "size_limit": terms.size_limit,
+                    "starts_at": starts_at,
+                    "status": "signup",
+                    "organiser_id": user.id,
+                    "created_at": now,
+                    "signup_message": signup_key(0),
+                },
+            )
+            await db.log(tx, tournament_id, now, user.id, f"created by {user.name}")
+        made = await db.tournament(self._store, tournament_id)
+        assert made is not None
+        return [self._signup_reply(made, [], lead=f"{md(user.name)} opens a tournament.")]
+
+    def _terms_text(self, row: TournamentRow) -> str:
+        fmt = Format(row.format)
+        kind = FORMAT_NAMES[fmt]
+        if fmt is Format.SWISS:
+            kind += f" of {row.swiss_rounds} rounds"
+        time = (
+            f"a clock of {countdown(row.clock_seconds)} per point"
+            if row.clock_seconds is not None
+            else f"{row.deadline_days:g} days per match"
+        )
+        rated = "rated" if row.rated else "unrated"
+        points = f"{row.match_length}-point"
+        return f"{kind}, {points} matches, {time}, {rated}"
+
+    def _signup_reply(self, row: TournamentRow, names: list[str], *, lead: str = "") -> Reply:
+        when = (
+            f"It starts in {countdown(row.starts_at - self._clock())}"
+            if row.starts_at is not None
+            else "The organiser starts it"
+        )
+        listed = ", ".join(names) if names else "nobody yet"
+        text = (
+            f"{lead} **{md(row.name)}**: {self._terms_text(row)}; up to {row.size_limit} "
+            f"players. Join with the button or `{self._prefix}tournament join`. {when}.\n"
+            f"Entrants ({len(names)}): {listed}"
+        ).strip()
+        return Reply(text, decision=Decision.SIGNUP, decision_key=signup_key(row.id))
+
+    async def join(self, row: TournamentRow, user: User, words: list[str]) -> list[Reply]:
+        if row.status != "signup":
+            raise Refusal(f"{md(row.name)} has started: joining is closed.")
+        entrants = await db.entrants(self._store, row.id)
+        if any(e.user_id == user.id for e in entrants):
+            raise Refusal(f"You are in {md(row.name)} already ({len(entrants)} entrants).")
+        if len(entrants) >= row.size_limit:
+            raise Refusal(f"{md(row.name)} is full ({row.size_limit} players).")
+        now = self._clock()
+        async with self._store.transaction() as tx:
+            await tx.ensure_player(row.server_id, user.id, user.name, now)
+            await db.add_entrant(tx, row.id, user.id, user.name, now)
+        names = [md(e.name) for e in entrants] + [md(user.name)]
+        return [
+            Reply(
+                f"{md(user.name)} joins {md(row.name)}: {len(names)} entrants ({', '.join(names)})."
+            )
+        ]
+
+    async def leave(self, row: TournamentRow, user: User, words: list[str]) -> list[Reply]:
+        if row.status != "signup":
+            raise Refusal(
+                f"{md(row.name)} has started: ask the organiser to remove you "
+                f"(`{self._prefix}tournament remove @you`)."
+            )
+        async with self._store.transaction() as tx:
+            if not await db.remove_entrant(tx, row.id, user.id):
+                raise Refusal(f"You have not joined {md(row.name)}.")
+        return [Reply(f"{md(user.name)} leaves {md(row.name)}.")]
+
+    async def start(self, row: TournamentRow, user: User | None, words: list[str]) -> list[Reply]:
+        if row.status != "signup":
+            raise Refusal(f"{md(row.name)} has started already.")
+        entrants = await db.entrants(self._store, row.id)
+        if len(entrants) < 2:
+            raise Refusal(
+                f"{md(row.name)} needs at least 2 entrants to start; it has {len(entrants)}."
+            )
+        fmt = Format(row.format)
+        try:
+            rules.rounds_total(fmt, len(entrants), swiss_rounds=row.swiss_rounds)
+        except TournamentError as error:
+            raise Refusal(str(error)) from None
+        ratings = []
+        for entrant in entrants:
+            player = await self._store.player(row.server_id, entrant.user_id)
+            ratings.append((entrant.number, entrant.name, player.rating if player else 1500.0))
+        seeded = rules.seed(ratings)
+        now = self._clock()
+        by = user.name if user is not None else "the start time"
+        async with self._store.transaction() as tx:
+            if not await db.set_status(tx, row.id, ("signup",), status="running", round=0):
+                raise Refusal(f"{md(row.name)} has started already.")
+            await db.set_seeds(tx, row.id, {e.player_id: e.seed for e in seeded})
+            await db.log(tx, row.id, now, user.id if user else "", f"started by {by}")
+        snapshot = await self._snapshot(row.id)
+        lines = [f"**{md(row.name)}** starts: {len(entrants)} players, seeded by rating:"]
+        lines.append(
+            ", ".join(f"{e.seed}. {md(e.name)}" for e in sorted(seeded, key=lambda e: e.seed))
+        )
+        return [Reply("\n".join(lines)), *await self._next_round(snapshot)]
+
+    async def pause(self, row: TournamentRow, user: User, words: list[str]) -> list[Reply]:
+        async with self._store.transaction() as tx:
+            if not await db.set_status(tx, row.id, ("running",), status="paused"):
+                raise Refusal(f"{md(row.name)} is not running, so it can't be paused.")
+            await db.log(tx, row.id, self._clock(), user.id, f"paused by {user.name}")
+        return [
+            Reply(
+                f"{md(user.name)} pauses {md(row.name)}: no new round and no deadline until "
+                f"`{self._prefix}tournament resume`. Matches being played may go on."
+            )
+        ]
+
+    async def resume(self, row: TournamentRow, user: User, words: list[str]) -> list[Reply]:
+        async with self._store.transaction() as tx:
+            if not await db.set_status(tx, row.id, ("paused",), status="running"):
+                raise Refusal(f"{md(row.name)} is not paused.")
+            await db.log(tx, row.id, self._clock(), user.id, f"resumed by {user.name}")
+        said = [Reply(f"{md(user.name)} resumes {md(row.name)}.")]
+        return said + await self._settle(await self._snapshot(row.id))
+
+    async def cancel(self, row: TournamentRow, user: User, words: list[str]) -> list[Reply]:
+        reason = " ".join(words) or "no reason given"
+        async with self._store.transaction() as tx:
+            if not await db.set_status(
+                tx, row.id, db.ACTIVE, status="cancelled", finished_at=self._clock()
+            ):
+                raise Refusal(f"{md(row.name)} is over already.")
+            await db.log(tx, row.id, self._clock(), user.id, f"cancelled by {user.name}: {reason}")
+        return [
+            Reply(
+                f"{md(user.name)} cancels {md(row.name)} ({md(reason)}). Matches being played "
+                "go on as ordinary matches."
+            )
+        ]
+
+    def _entrant_named(self, snapshot: Snapshot, word: str) -> int | None:
+        """An entrant by mention (``<@123>``), ``@name``, name or id; None for ``none``."""
+        bare = word.strip().removeprefix("<@").removeprefix("!").removesuffix(">").removeprefix("@")
+        if bare.lower() in ("none", "nobody"):
+            return None
+        for entrant in snapshot.entrants:
+            if bare == entrant.user_id or bare.lower() == entrant.name.lower():
+                return entrant.number
+        raise Refusal(f"{quote(word)} is not an entrant of {md(snapshot.row.name)}.")
+
+    async def remove(self, row: TournamentRow, user: User, words: list[str]) -> list[Reply]:
+        if not words:
+            raise Refusal(f"Whom? e.g. `{self._prefix}tournament remove @bob no-show`.")
+        snapshot = await self._snapshot(row.id)
+        number = self._entrant_named(snapshot, words[0])
+        if number is None:
+            raise Refusal("Name the entrant to remove.")
+        entrant = snapshot.by_number[number]
+        reason = " ".join(words[1:]) or "no reason given"
+        now = self._clock()
+        if row.status == "signup":
+            async with self._store.transaction() as tx:
+                await db.remove_entrant(tx, row.id, entrant.user_id)
+                await db.log(
+                    tx, row.id, now, user.id, f"{user.name} removed {entrant.name}: {reason}"
+                )
+            return [Reply(f"{md(user.name)} removes {md(entrant.name)} from {md(row.name)}.")]
+        if entrant.withdrawn:
+            raise Refusal(f"{md(entrant.name)} was removed already.")
+        async with self._store.transaction() as tx:
+            await db.withdraw(tx, row.id, number)
+            await db.log(tx, row.id, now, user.id, f"{user.name} removed {entrant.name}: {reason}")
+        said = [
+            Reply(f"{md(user.name)} removes {md(entrant.name)} from {md(row.name)} ({md(reason)}).")
+        ]
+        for pairing in snapshot.round_pairings():
+            if pairing.decided_at is None and number in (pairing.first, pairing.second):
+                other = pairing.second if pairing.first == number else pairing.first
+                said += await self._decide_by_organiser(
+                    snapshot, pairing, other, f"forfeit: {entrant.name} removed"
+                )
+        return said + await self._settle(await self._snapshot(row.id))
+
+    async def fix_result(self, row: TournamentRow, user: User, words: list[str]) -> list[Reply]:
+        usage = f"`{self._prefix}tournament result 1.2 @winner reason` (`none` for nobody)"
+        if len(words) < 3:
+            raise Refusal(f"Say which match, who wins and why: {usage}.")
+        snapshot = await self._snapshot(row.id)
+        pairing = snapshot.find_pairing(words[0])
+        if pairing is None or pairing.second is None:
+            raise Refusal(f"{quote(words[0])} is not a match of {md(row.name)}: {usage}.")
+        winner = self._entrant_named(snapshot, words[1])
+        if winner is not None and winner not in (pairing.first, pairing.second):
+            raise Refusal(
+                f"{snapshot.name(winner)} is not playing match {pairing.round}.{pairing.table_no}."
+            )
+        reason = " ".join(words[2:])
+        later = [p for p in snapshot.pairings if p.round > pairing.round]
+        if later and pairing.decided_at is not None and Format(row.format) is Format.KNOCKOUT:
+            raise Refusal(
+                "The next round is paired already: that knockout result can't change now."
+            )
+        async with self._store.transaction() as tx:
+            await db.log(
+                tx,
+                row.id,
+                self._clock(),
+                user.id,
+                f"{user.name} set {pairing.round}.{pairing.table_no}: {reason}",
+            )
+        said = await self._decide_by_organiser(
+            snapshot, pairing, winner, f"fixed: {reason}", fixing=True
+        )
+        return said + await self._settle(await self._snapshot(row.id))
+
+    async def _decide_by_organiser(
+        self,
+        snapshot: Snapshot,
+        pairing: PairingRow,
+        winner: int | None,
+        reason: str,
+        *,
+        fixing: bool = False,
+    ) -> list[Reply]:
+        """Decide ``pairing`` for ``winner`` (None: nobody); a match still being played for it is
+        voided (unrated) first."""
+        said: list[Reply] = []
+        if pairing.match_id is not None:
+            said += await self._void_match(pairing.match_id)
+        points = (0, 0)
+        if pairing.decided_at is not None and fixing:
+            points = (pairing.first_points, pairing.second_points)
+        async with self._store.transaction() as tx:
+            await db.decide(
+                tx,
+                pairing,
+                winner=winner,
+                points=points,
+                reason=reason,
+                now=self._clock(),
+                fixing=fixing,
+            )
+        who = "nobody wins" if winner is None else f"{snapshot.name(winner)} wins"
+        line = f"{pairing.round}.{pairing.table_no} {snapshot.name(pairing.first)} vs {snapshot.name(pairing.second)}"
+        return [
+            *said,
+            Reply(f"{md(snapshot.row.name)} {line}: {who} ({md(reason)}).", place=snapshot.home),
+        ]
+
+    async def _void_match(self, match_id: int) -> list[Reply]:
+        row = await self._store.match(match_id)
+        if row is None or row.status != "playing":
+            return []
+        place = Place(row.server_id, row.channel_id)
+        async with self._locked(place):
+            table = await self._repository.table(place, repair=False)
+            if table is None or table.row.id != match_id:
+                return []
+            await self._repository.end(table, status="aborted", ending="voided")
+        return [
+            Reply(
+                "The tournament's organiser decided this match: it ends here (unrated).",
+                place=place,
+            )
+        ]
+
+    # -- rounds --------------------------------------------------------------------------------
+
+    async def _settle(self, snapshot: Snapshot) -> list[Reply]:
+        """Whatever follows now: the next round when the current one is decided, or the end."""
+        if snapshot.row.status != "running":
+            return []
+        current = snapshot.round_pairings()
+        if current and any(p.decided_at is None for p in current):
+            return []
+        return await self._next_round(snapshot)
+
+    async def _next_round(self, snapshot: Snapshot) -> list[Reply]:
+        row = snapshot.row
+        fmt = snapshot.format
+        out = snapshot.withdrawn
+        values, results = snapshot.values, snapshot.results
+        if row.round > 0 and rules.is_over(
+            fmt, values, results, swiss_rounds=row.swiss_rounds, withdrawn=out
+        ):
+            return await self._finish(snapshot)
+        round_no = row.round + 1
+        try:
+            pairs = rules.pair_round(fmt, values, results, round_no, withdrawn=out)
+        except TournamentError as error:
+            log.warning("Tournament %s: round %s can't be paired: %s", row.id, round_no, error)
+            return [
+                Reply(
+                    f"{md(row.name)}: round {round_no} can't be paired ({error}).",
+                    place=snapshot.home,
+                )
+            ]
+        now = self._clock()
+        rows = [self._pairing_row(row, pairing, snapshot.withdrawn, now) for pairing in pairs]
+        async with self._store.transaction() as tx:
+            if not await db.set_status(
+                tx, row.id, ("running",), round=round_no, expected_round=row.round
+            ):
+                return []  # another process paired it
+            await db.add_pairings(tx, rows)
+        fresh = await self._snapshot(row.id)
+        total = rules.rounds_total(fmt, len(snapshot.entrants), swiss_rounds=row.swiss_rounds)
+        lines = [
+            f"**{md(row.name)}: {fresh.round_title(round_no, total)}** (round {round_no} of {total})"
+        ]
+        lines += [fresh.pairing_line(p) for p in fresh.round_pairings()]
+        replies = [
+            Reply(
+                "\n".join(lines), place=snapshot.home, opens=row.id, file=await self._picture(fresh)
+            )
+        ]
+        if all(p.decided_at is not None for p in fresh.round_pairings()):
+            replies += await self._next_round(fresh)  # a round of byes and forfeits only
+        return replies
+
+    @staticmethod
+    def _pairing_row(
+        row: TournamentRow, pairing: Pairing, withdrawn: frozenset[int], now: float
+    ) -> dict[str, Any]:
+        values: dict[str, Any] = {
+            "tournament_id": row.id,
+            "round": pairing.round,
+            "table_no": pairing.table,
+            "first": pairing.first,
+            "second": pairing.second,
+        }
+        if pairing.second is None:
+            values.update(winner=pairing.first, reason="bye", decided_at=now)
+        elif pairing.first in withdrawn or pairing.second in withdrawn:
+            out = [p for p in (pairing.first, pairing.second) if p in withdrawn]
+            winner = (
+                None
+                if len(out) == 2
+                else (pairing.second if pairing.first in withdrawn else pairing.first)
+            )
+            values.update(winner=winner, reason="forfeit (withdrawn)", decided_at=now)
+        return values
+
+    async def _finish(self, snapshot: Snapshot) -> list[Reply]:
+        row = snapshot.row
+        fmt = snapshot.format
+        champion = rules.champion(
+            fmt,
+            snapshot.values,
+            snapshot.results,
+            swiss_rounds=row.swiss_rounds,
+            withdrawn=snapshot.withdrawn,
+        )
+        champion_id = snapshot.user_id(champion) if champion is not None else None
+        now = self._clock()
+        async with self._store.transaction() as tx:
+            if not await db.set_status(
+                tx,
+                row.id,
+                ("running",),
+                status="finished",
+                finished_at=now,
+                champion_id=champion_id,
+            ):
+                return []
+            await db.log(tx, row.id, now, "", "finished")
+        final = await self._snapshot(row.id)
+        table = rules.standings(fmt, final.values, final.results, withdrawn=final.withdrawn)
+        lines = [
+            f"🏆 **{md(row.name)}** is over: **{final.name(champion)}** wins!"
+            if champion
+            else f"**{md(row.name)}** is over."
+        ]
+        lines += [f"{s.rank}. {md(s.name)}: {s.match_points} match points" for s in table[:10]]
+        lines.append(
+            f"The report, with GNU Backgammon's analysis of every match: `{self._prefix}tournament report`."
+        )
+        return [Reply("\n".join(lines), place=snapshot.home, file=await self._picture(final))]
+
+    async def open_matches(self, tournament_id: int, threads: ThreadOpener | None) -> list[Reply]:
+        """Open a match for each pairing of the current round that has none yet: a thread of
+        the tournament's channel (a channel of its own in the console), both players pinged."""
+        row = await db.tournament(self._store, tournament_id)
+        if row is None or row.status != "running":
+            return []
+        replies: list[Reply] = []
+        async with self._lock(row):
+            snapshot = await self._snapshot(tournament_id)
+            for pairing in snapshot.round_pairings():
+                if (
+                    pairing.decided_at is None
+                    and pairing.match_id is None
+                    and pairing.second is not None
+                ):
+                    replies += await self._open(snapshot, pairing, threads)
+        return replies
+
+    async def _open(
+        self, snapshot: Snapshot, pairing: PairingRow, threads: ThreadOpener | None
+    ) -> list[Reply]:
+        row = snapshot.row
+        assert pairing.second is not None
+        first, second = snapshot.by_number[pairing.first], snapshot.by_number[pairing.second]
+        name = f"{row.name} R{pairing.round}-{pairing.table_no} · {first.name} vs {second.name}"
+        if threads is None or not self._settings.match_threads:
+            return []
+        opened = await threads.open(snapshot.home, name[:100], signup_key(row.id))
+        if opened.thread is None:
+            note = opened.notice or "I can't open a thread for it here."
+            return [
+                Reply(
+                    f"{md(row.name)} {pairing.round}.{pairing.table_no}: {note}",
+                    place=snapshot.home,
+                )
+            ]
+        place = opened.thread
+        match = Match.start(row.match_length, dice=self._dice())
+        events = list(match.record)
+        match = advance(match, events)
+        now = self._clock()
+        deadline = None if row.deadline_days is None else now + row.deadline_days * 86400
+
+        async def mark(tx: Transaction, match_id: int) -> bool:
+            return await db.open_pairing(tx, pairing, match_id, place.channel_id, deadline)
+
+        players = (User(first.user_id, first.name), User(second.user_id, second.name))
+        try:
+            async with MatchThreads.discarding(threads, place):
+                table = await self._repository.create_arranged_match(
+                    snapshot.home,
+                    players,
+                    match,
+                    MatchTerms(rated=bool(row.rated)),
+                    thread=place,
+                    clock_seconds=row.clock_seconds,
+                    also=mark,
+                )
+        except StaleMatchError:
+            return []
+        by = "" if deadline is None else f" To be played within {row.deadline_days:g} days."
+        lead = (
+            f"**{md(row.name)}**, round {pairing.round}: {table.names[0]} vs {table.names[1]}, "
+            f"{match_kind(row.match_length)}.{by} Dice commitment: `{match.commitment}`"
+        )
+        status = await status_reply(table, events, self._prefix, self._board_images, lead=lead)
+        pinged = tuple(dict.fromkeys((*status.mention, first.user_id, second.user_id)))
+        return [
+            Reply(
+                f"{md(row.name)} {pairing.round}.{pairing.table_no}: {table.names[0]} vs "
+                f"{table.names[1]} in {place_link(place)}",
+                place=snapshot.home,
+            ),
+            _with(status, place=place, mention=pinged),
+        ]
+
+    # -- matches ending, and time --------------------------------------------------------------
+
+    async def after_ends(self, match_ids: list[int]) -> list[Reply]:
+        """The matches a command ended that are tournament matches: their results taken, and
+        whatever follows (the next round, the end)."""
+        replies: list[Reply] = []
+        for match_id in match_ids:
+            pairing = await db.pairing_of_match(self._store, match_id)
+            if pairing is None or pairing.decided_at is not None:
+                continue
+            row = await db.tournament(self._store, pairing.tournament_id)
+            if row is None or row.status not in ("running", "paused"):
+                continue
+            async with self._lock(row):
+                replies += await self._match_ended(pairing)
+        return replies
+
+    async def _match_ended(self, pairing: PairingRow) -> list[Reply]:
+        assert pairing.match_id is not None
+        match_row = await self._store.match(pairing.match_id)
+        if match_row is None or match_row.status == "playing":
+            return []
+        snapshot = await self._snapshot(pairing.tournament_id)
+        if match_row.status == "aborted" or match_row.winner is None:
+            return [
+                Reply(
+                    f"{md(snapshot.row.name)} {pairing.round}.{pairing.table_no}: the match was "
+                    "ended without a winner. The organiser decides it: "
+                    f"`{self._prefix}tournament result {pairing.round}.{pairing.table_no} @winner reason`.",
+                    place=snapshot.home,
+                )
+            ]
+        table = await self._repository.table_of(
+            match_row, Place(match_row.server_id, match_row.channel_id), repair=False
+        )
+        score = table.match.score if table is not None else (0, 0)
+        winner = pairing.first if match_row.winner == 0 else pairing.second
+        async with self._store.transaction() as tx:
+            done = await db.decide(
+                tx,
+                pairing,
+                winner=winner,
+                points=(score[0], score[1]),
+                reason=match_row.ending or "played",
+                now=self._clock(),
+            )
+        if not done:
+            return []
+        fresh = await self._snapshot(pairing.tournament_id)
+        line = fresh.pairing_line(
+            next(
+                p
+                for p in fresh.pairings
+                if (p.round, p.table_no) == (pairing.round, pairing.table_no)
+            )
+        )
+        said = [Reply(f"{md(fresh.row.name)}: {line}", place=fresh.home)]
+        return said + await self._settle(fresh)
+
+    async def due(
+        self, threads: ThreadOpener | None, where: Callable[[Place], bool]
+    ) -> list[tuple[Place, Reply]]:
+        """What fell due: tournaments whose start time came, matches past their deadline,
+        results the store has and the tournament missed (a stop between the two), and pairings
+        waiting for a place."""
+        out: list[tuple[Place, Reply]] = []
+        now = self._clock()
+        for row in await db.due_to_start(self._store, now):
+            home = Place(row.server_id, row.channel_id)
+            if not where(home):
+                continue
+            async with self._lock(row):
+                try:
+                    said = await self.start(row, None, [])
+                except Refusal as refusal:
+                    async with self._store.transaction() as tx:
+                        await db.set_status(
+                            tx, row.id, ("signup",), status="cancelled", finished_at=now
+                        )
+                    said = [
+                        Reply(f"{md(row.name)} could not start: {refusal.text} It is cancelled.")
+                    ]
+            out += [(reply.place or home, reply) for reply in said]
+        opened: set[int] = set()
+        for pairing in await db.undecided(self._store):
+            found = await db.tournament(self._store, pairing.tournament_id)
+            if found is None or not where(home := Place(found.server_id, found.channel_id)):
+                continue
+            said = []
+            if pairing.match_id is None:
+                if threads is not None and found.id not in opened:
+                    opened.add(found.id)
+                    said = await self.open_matches(found.id, threads)
+            else:
+                async with self._lock(found):
+                    said = await self._match_ended(pairing)
+                    if not said and pairing.deadline is not None and pairing.deadline <= now:
+                        said = await self._past_deadline(pairing)
+            out += [(reply.place or home, reply) for reply in said]
+        return out
+
+    async def _past_deadline(self, pairing: PairingRow) -> list[Reply]:
+        """A match not over by its deadline: the player who must act loses by forfeit; when
+        neither has acted since it opened, nobody wins."""
+        fresh = [
+            p
+            for p in await db.pairings(self._store, pairing.tournament_id)
+            if (p.round, p.table_no) == (pairing.round, pairing.table_no)
+        ]
+        if not fresh or fresh[0].decided_at is not None or pairing.match_id is None:
+            return []
+        match_row = await self._store.match(pairing.match_id)
+        snapshot = await self._snapshot(pairing.tournament_id)
+        winner: int | None = None
+        if match_row is not None and match_row.last_action_at > match_row.created_at:
+            table = await self._repository.table_of(
+                match_row, Place(match_row.server_id, match_row.channel_id), repair=False
+            )
+            turn = table.match.turn if table is not None else None
+            if turn is not None:
+                winner = pairing.second if turn == 0 else pairing.first
+        reason = "deadline: forfeit" if winner is not None else "deadline: forfeit both ways"
+        return await self._decide_by_organiser(
+            snapshot, fresh[0], winner, reason
+        ) + await self._settle(await self._snapshot(pairing.tournament_id))
+
+    # -- looking -------------------------------------------------------------------------------
+
+    async def show(self, row: TournamentRow, words: list[str]) -> list[Reply]:
+        snapshot = await self._snapshot(row.id)
+        if row.status == "signup":
+            return [self._signup_reply(row, [md(e.name) for e in snapshot.entrants])]
+        fmt = snapshot.format
+        total = rules.rounds_total(fmt, len(snapshot.entrants), swiss_rounds=row.swiss_rounds)
+        state = {
+            "running": f"round {row.round} of {total}",
+            "paused": f"paused in round {row.round} of {total}",
+        }.get(row.status, row.status)
+        lines = [f"**{md(row.name)}** ({self._terms_text(row)}): {state}"]
+        if row.status in ("running", "paused"):
+            lines.append(f"__{snapshot.round_title(row.round, total)}__")
+            lines += [snapshot.pairing_line(p) for p in snapshot.round_pairings()]
+        table = rules.standings(
+            fmt, snapshot.values, snapshot.results, withdrawn=snapshot.withdrawn
+        )
+        lines.append("__Standings__")
+        lines += [
+            f"{s.rank}. {md(s.name)}: {s.match_points} pts, {s.wins}-{s.losses}, Buchholz {s.buchholz}, "
+            f"{s.points_difference:+d}{' (removed)' if s.withdrawn else ''}"
+            for s in table[:10]
+        ]
+        return [Reply("\n".join(lines), file=await self._picture(snapshot))]
+
+    async def report(self, row: TournamentRow, words: list[str]) -> list[Reply]:
+        snapshot = await self._snapshot(row.id)
+        return [await images.report(self._store, snapshot, self._prefix, draw=self._draw)]
+
+    async def _picture(self, snapshot: Snapshot) -> Attachment | None:
+        if not self._draw:
+            return None
+        return await asyncio.to_thread(images.picture, snapshot)
+
+
+def _with(reply: Reply, **changes: Any) -> Reply:
+    from dataclasses import replace
+
+    return replace(reply, **changes)

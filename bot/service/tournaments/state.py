@@ -1,0 +1,121 @@
+"""A tournament as read from the store, turned into the pure rules' values (entrants numbered,
+results of the decided pairings) and back into words."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from bot.rules.tournaments.model import Entrant, Format, Pairing, Result
+from bot.service.models import Place, place_link
+from bot.service.records.names import markdown_safe as md
+from bot.store.tournaments import EntrantRow, PairingRow, TournamentRow
+
+ROUND_NAMES = {1: "Final", 2: "Semi-finals", 3: "Quarter-finals"}
+FORMAT_NAMES = {
+    Format.KNOCKOUT: "knockout",
+    Format.SWISS: "Swiss",
+    Format.ROUND_ROBIN: "round robin",
+}
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """One tournament as it stands: its row, entrants and pairings."""
+
+    row: TournamentRow
+    entrants: tuple[EntrantRow, ...]
+    pairings: tuple[PairingRow, ...]
+
+    @property
+    def format(self) -> Format:
+        return Format(self.row.format)
+
+    @property
+    def home(self) -> Place:
+        return Place(self.row.server_id, self.row.channel_id)
+
+    @cached_property
+    def by_number(self) -> dict[int, EntrantRow]:
+        return {entrant.number: entrant for entrant in self.entrants}
+
+    def entrant_of(self, user_id: str) -> EntrantRow | None:
+        return next((e for e in self.entrants if e.user_id == user_id), None)
+
+    @cached_property
+    def values(self) -> tuple[Entrant, ...]:
+        """The entrants as the pairing rules take them (player id = entrant number)."""
+        return tuple(
+            Entrant(e.number, e.name, e.seed if e.seed is not None else e.number)
+            for e in self.entrants
+        )
+
+    @cached_property
+    def withdrawn(self) -> frozenset[int]:
+        return frozenset(e.number for e in self.entrants if e.withdrawn)
+
+    @cached_property
+    def results(self) -> tuple[Result, ...]:
+        return tuple(result_of(p) for p in self.pairings if p.decided_at is not None)
+
+    @cached_property
+    def rule_pairings(self) -> tuple[Pairing, ...]:
+        return tuple(Pairing(p.round, p.table_no, p.first, p.second) for p in self.pairings)
+
+    def round_pairings(self, round_no: int | None = None) -> list[PairingRow]:
+        wanted = self.row.round if round_no is None else round_no
+        return [p for p in self.pairings if p.round == wanted]
+
+    def name(self, number: int | None) -> str:
+        if number is None:
+            return "bye"
+        entrant = self.by_number.get(number)
+        return md(entrant.name) if entrant is not None else f"#{number}"
+
+    def user_id(self, number: int) -> str:
+        return self.by_number[number].user_id
+
+    def find_pairing(self, label: str) -> PairingRow | None:
+        """A pairing by its label: ``2.3`` or ``R2.3`` (round 2, table 3), ``3`` (table 3 of
+        the current round), or ``#41`` (the pairing played as match 41)."""
+        word = label.strip().lower().removeprefix("r")
+        if word.startswith("#") and word[1:].isdigit():
+            return next((p for p in self.pairings if p.match_id == int(word[1:])), None)
+        round_no, _, table = word.rpartition(".")
+        if not table.isdigit() or (round_no and not round_no.isdigit()):
+            return None
+        wanted = (int(round_no) if round_no else self.row.round, int(table))
+        return next((p for p in self.pairings if (p.round, p.table_no) == wanted), None)
+
+    def round_title(self, round_no: int, total: int) -> str:
+        if self.format is Format.KNOCKOUT and total - round_no + 1 in ROUND_NAMES:
+            return ROUND_NAMES[total - round_no + 1]
+        return f"Round {round_no}"
+
+    def pairing_line(self, pairing: PairingRow) -> str:
+        """``2.3 alice vs bob: alice 3-1 (played) in #thread``."""
+        label = f"`{pairing.round}.{pairing.table_no}`"
+        if pairing.second is None:
+            return f"{label} {self.name(pairing.first)}: bye"
+        line = f"{label} {self.name(pairing.first)} vs {self.name(pairing.second)}"
+        if pairing.decided_at is not None:
+            if pairing.winner is None:
+                return f"{line}: nobody wins ({pairing.reason})"
+            score = f"{pairing.first_points}-{pairing.second_points}"
+            return f"{line}: **{self.name(pairing.winner)}** wins {score} ({pairing.reason})"
+        if pairing.channel_id is not None:
+            return f"{line}: playing in {place_link(Place(self.row.server_id, pairing.channel_id))}"
+        return f"{line}: to be opened"
+
+
+def result_of(pairing: PairingRow) -> Result:
+    return Result(
+        pairing.round,
+        pairing.table_no,
+        pairing.first,
+        pairing.second,
+        pairing.winner,
+        pairing.first_points,
+        pairing.second_points,
+        pairing.reason or "played",
+    )

@@ -1,0 +1,156 @@
+"""What an organiser types to create a tournament, read into :class:`TournamentTerms`.
+
+``Spring knockout 3`` (a knockout of 3-point matches), ``Autumn swiss 4 rounds 1`` (4 Swiss
+rounds of 1-point matches), ``League roundrobin 5``; then, in any order: ``clock 2m`` (a clock
+per point, as a challenge takes it) or ``days 3`` (correspondence: each match must be over
+within 3 days; the default is :data:`DEFAULT_DAYS`), ``unrated``, ``limit 16`` (entrants at
+most), ``start 2h`` (starts by itself 2 hours from now; without it the organiser starts it).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from bot.rules.tournaments.model import MAX_ROUND_ROBIN, Format
+from bot.service.matches.presentation import quote, typed
+from bot.service.matches.timers import CLOCK_WORD, ClockTermsError, read_clock
+from bot.service.models import Refusal
+from bot.service.records.durations import UNIT_SECONDS
+from bot.settings import MAX_MATCH_LENGTH
+
+DEFAULT_DAYS = 7.0  # correspondence: days per match when the organiser says nothing
+MAX_DAYS = 60.0
+MAX_ENTRANTS = 256
+DEFAULT_LIMIT = 64
+NAME_LIMIT = 40  # characters of a tournament's name
+FORMAT_WORDS = {
+    "knockout": Format.KNOCKOUT,
+    "ko": Format.KNOCKOUT,
+    "swiss": Format.SWISS,
+    "roundrobin": Format.ROUND_ROBIN,
+    "rr": Format.ROUND_ROBIN,
+    "league": Format.ROUND_ROBIN,
+}
+EXAMPLE = "`{p}tournament create Spring knockout 3`"
+_IN = re.compile(r"^(\d+(?:\.\d+)?)([mhd])$")
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentTerms:
+    name: str
+    format: Format
+    swiss_rounds: int | None
+    length: int
+    clock_seconds: float | None
+    deadline_days: float | None
+    rated: bool
+    size_limit: int
+    starts_in: float | None  # seconds from now; None: the organiser starts it
+
+
+def _number(word: str, what: str, low: int, high: int, prefix: str) -> int:
+    if not word.isdigit() or not low <= int(word) <= high:
+        raise Refusal(
+            f"{quote(word)} is not {what} ({low}-{high}), e.g. {EXAMPLE.format(p=prefix)}."
+        )
+    return int(word)
+
+
+def read_terms(text: str, prefix: str) -> TournamentTerms:
+    """The terms of ``create``; raises :class:`Refusal` saying what is wrong."""
+    words = typed(text).replace(",", " ").split()
+    at = next((i for i, word in enumerate(words) if word.lower() in FORMAT_WORDS), None)
+    if at is None:
+        raise Refusal(
+            "Say the format: `knockout`, `swiss` or `roundrobin`, after the name, e.g. "
+            f"{EXAMPLE.format(p=prefix)}."
+        )
+    name = " ".join(words[:at]).strip()
+    if not name:
+        raise Refusal(f"Give the tournament a name first, e.g. {EXAMPLE.format(p=prefix)}.")
+    if len(name) > NAME_LIMIT or not re.fullmatch(r"[\w .'-]+", name):
+        raise Refusal(
+            f"A tournament's name is up to {NAME_LIMIT} letters, digits, spaces, dots, "
+            f"apostrophes and dashes: {quote(name)} is not."
+        )
+    fmt = FORMAT_WORDS[words[at].lower()]
+    rest = [word.lower() for word in words[at + 1 :]]
+    rounds: int | None = None
+    if fmt is Format.SWISS:
+        if len(rest) >= 2 and rest[0] == "rounds":
+            rounds = _number(rest[1], "a number of rounds", 1, 20, prefix)
+            rest = rest[2:]
+        elif len(rest) >= 2 and rest[1] in ("rounds", "round"):
+            rounds = _number(rest[0], "a number of rounds", 1, 20, prefix)
+            rest = rest[2:]
+        else:
+            raise Refusal(
+                "Say how many Swiss rounds, e.g. "
+                f"`{prefix}tournament create Autumn swiss 4 rounds 1`."
+            )
+    if not rest or not rest[0].isdigit():
+        raise Refusal(
+            f"Say the match length (1-{MAX_MATCH_LENGTH} points) after the format, e.g. "
+            f"{EXAMPLE.format(p=prefix)}."
+        )
+    length = _number(rest.pop(0), "a match length", 1, MAX_MATCH_LENGTH, prefix)
+    if rest and rest[0] in ("points", "point", "pt", "pts"):
+        rest.pop(0)
+    clock: float | None = None
+    days: float | None = None
+    rated = True
+    limit = MAX_ROUND_ROBIN if fmt is Format.ROUND_ROBIN else DEFAULT_LIMIT
+    starts_in: float | None = None
+    while rest:
+        word = rest.pop(0)
+        if word == "unrated":
+            rated = False
+        elif word == "rated":
+            rated = True
+        elif word in (CLOCK_WORD, "days", "day", "limit", "start") and not rest:
+            raise Refusal(f"Say how much after `{word}`, e.g. `{word} {_SAMPLES[word]}`.")
+        elif word == CLOCK_WORD:
+            try:
+                clock = read_clock(rest.pop(0))
+            except ClockTermsError as error:
+                raise Refusal(f"{error}, e.g. `clock 2m`.") from None
+        elif word in ("days", "day"):
+            value = rest.pop(0)
+            try:
+                days = float(value)
+            except ValueError:
+                days = -1.0
+            if not 0.5 <= days <= MAX_DAYS:
+                raise Refusal(
+                    f"{quote(value)} is not a number of days per match (0.5-{MAX_DAYS:g})."
+                )
+        elif word == "limit":
+            high = MAX_ROUND_ROBIN if fmt is Format.ROUND_ROBIN else MAX_ENTRANTS
+            limit = _number(rest.pop(0), "a size limit", 2, high, prefix)
+        elif word == "start":
+            starts_in = read_delay(rest.pop(0))
+        else:
+            raise Refusal(
+                f"{quote(word)} is not a tournament term: after the length you may add "
+                "`clock 2m` or `days 3`, `unrated`, `limit 16` and `start 2h`."
+            )
+    if clock is not None and days is not None:
+        raise Refusal("Choose `clock` (live play) or `days` (correspondence), not both.")
+    if clock is None and days is None:
+        days = DEFAULT_DAYS
+    return TournamentTerms(name, fmt, rounds, length, clock, days, rated, limit, starts_in)
+
+
+_SAMPLES = {CLOCK_WORD: "2m", "days": "3", "day": "3", "limit": "16", "start": "2h"}
+
+
+def read_delay(word: str) -> float:
+    """``30m``, ``2h``, ``1d``: seconds from now (at most 30 days)."""
+    found = _IN.match(word)
+    if found is None:
+        raise Refusal(f"{quote(word)} is not a time from now: say e.g. `start 30m`, `2h` or `1d`.")
+    seconds = float(found[1]) * UNIT_SECONDS[found[2]]
+    if not 60 <= seconds <= 30 * 86400:
+        raise Refusal("A tournament starts between 1 minute and 30 days from now.")
+    return seconds

@@ -1,0 +1,5 @@
+-- Tournaments (knockout, Swiss, round robin) run by the bot: the tournament, its entrants, the
+-- pairings of each round with the match each is played in and its result, and the organiser's
+-- log. Four new tables and their indexes, nothing else changes; they are made from
+-- bot/store/schema.py itself, the same on SQLite and PostgreSQL.
+-- new tables from the schema: tournaments, tournament_entrants, tournament_matches, tournament_log

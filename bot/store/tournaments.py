@@ -1,0 +1,324 @@
+"""Tournaments in the store (schema 15): the tournament, its entrants, each round's pairings with
+the match each is played in and its result, and the organiser's log.
+
+Plain functions over a :class:`~bot.store.database.Store` (reads) or a
+:class:`~bot.store.database.Transaction` (writes), like :mod:`bot.store.records`. Every read on a
+periodic path goes through an index of what is not over (``tournaments_active``,
+``tournaments_to_start``, ``tournament_matches_undecided``): a server's finished tournaments
+cost nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, fields
+from typing import Any
+
+from sqlalchemy import and_, func, select, update
+
+from bot.store import schema
+from bot.store.database import Store, Transaction
+from bot.store.schema import fixed
+
+t = schema.tournaments
+e = schema.tournament_entrants
+tm = schema.tournament_matches
+lg = schema.tournament_log
+
+ACTIVE = ("signup", "running", "paused")
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentRow:
+    id: int
+    server_id: str
+    channel_id: str
+    name: str
+    format: str
+    swiss_rounds: int | None
+    match_length: int
+    clock_seconds: float | None
+    deadline_days: float | None
+    rated: int
+    size_limit: int
+    starts_at: float | None
+    status: str
+    round: int
+    organiser_id: str
+    created_at: float
+    finished_at: float | None
+    champion_id: str | None
+    signup_message: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class EntrantRow:
+    tournament_id: int
+    number: int
+    user_id: str
+    name: str
+    seed: int | None
+    joined_at: float
+    withdrawn: int
+
+
+@dataclass(frozen=True, slots=True)
+class PairingRow:
+    """One pairing of a round: entrant numbers ``first`` and ``second`` (None: a bye), the
+    match it is played in once opened, and its result once ``decided_at`` is set."""
+
+    tournament_id: int
+    round: int
+    table_no: int
+    first: int
+    second: int | None
+    match_id: int | None
+    channel_id: str | None
+    deadline: float | None
+    winner: int | None
+    first_points: int
+    second_points: int
+    reason: str | None
+    decided_at: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class LogRow:
+    at: float
+    user_id: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentRecord:
+    """A player's tournaments on one server: entered (over), won, being played."""
+
+    entered: int
+    won: int
+    playing: int
+
+
+def _row(kind: Any, record: Any) -> Any:
+    mapping = record._mapping
+    return kind(**{field.name: mapping[field.name] for field in fields(kind)})
+
+
+def _active() -> Any:
+    return t.c.status.in_([fixed(status) for status in ACTIVE])
+
+
+async def create(tx: Transaction, values: Mapping[str, Any]) -> int:
+    """A new tournament from ``values`` (its columns); its id."""
+    return await tx.insert_row(t.insert().values(**values))
+
+
+async def tournament(store: Store | Transaction, tournament_id: int) -> TournamentRow | None:
+    rows = await store.fetch_all(select(t).where(t.c.id == tournament_id))
+    return _row(TournamentRow, rows[0]) if rows else None
+
+
+async def active(store: Store, server_id: str) -> list[TournamentRow]:
+    """The server's tournaments not over (signing up, running, paused), oldest first."""
+    rows = await store.fetch_all(
+        select(t).where(t.c.server_id == server_id, _active()).order_by(t.c.id)
+    )
+    return [_row(TournamentRow, row) for row in rows]
+
+
+async def latest(store: Store, server_id: str) -> TournamentRow | None:
+    """The server's newest tournament, over or not."""
+    rows = await store.fetch_all(
+        select(t).where(t.c.server_id == server_id).order_by(t.c.id.desc()).limit(1)
+    )
+    return _row(TournamentRow, rows[0]) if rows else None
+
+
+async def due_to_start(store: Store, now: float) -> list[TournamentRow]:
+    """Tournaments still signing up whose start time has come."""
+    rows = await store.fetch_all(
+        select(t).where(t.c.status == fixed("signup"), t.c.starts_at <= now).order_by(t.c.id)
+    )
+    return [_row(TournamentRow, row) for row in rows]
+
+
+async def running(store: Store) -> list[TournamentRow]:
+    """Every tournament being played (not paused), of every server."""
+    rows = await store.fetch_all(select(t).where(t.c.status == fixed("running")).order_by(t.c.id))
+    return [_row(TournamentRow, row) for row in rows]
+
+
+async def set_status(
+    tx: Transaction,
+    tournament_id: int,
+    expected: Sequence[str],
+    *,
+    expected_round: int | None = None,
+    **values: Any,
+) -> bool:
+    """Change the tournament's columns (``status``, ``round``, ...) if its status is still one
+    of ``expected`` (and its round ``expected_round``, if given); whether it was (another
+    command, or another process, may have got there first)."""
+    where = [t.c.id == tournament_id, t.c.status.in_(list(expected))]
+    if expected_round is not None:
+        where.append(t.c.round == expected_round)
+    changed = await tx.execute(update(t).where(*where).values(**values))
+    return changed == 1
+
+
+async def entrants(store: Store | Transaction, tournament_id: int) -> list[EntrantRow]:
+    rows = await store.fetch_all(
+        select(e).where(e.c.tournament_id == tournament_id).order_by(e.c.number)
+    )
+    return [_row(EntrantRow, row) for row in rows]
+
+
+async def add_entrant(
+    tx: Transaction, tournament_id: int, user_id: str, name: str, now: float
+) -> int:
+    """``user_id`` joins; their entrant number (the next one)."""
+    rows = await tx.fetch_all(
+        select(func.coalesce(func.max(e.c.number), 0)).where(e.c.tournament_id == tournament_id)
+    )
+    number = int(rows[0][0]) + 1
+    await tx.execute(
+        e.insert().values(
+            tournament_id=tournament_id, number=number, user_id=user_id, name=name, joined_at=now
+        )
+    )
+    return number
+
+
+async def remove_entrant(tx: Transaction, tournament_id: int, user_id: str) -> bool:
+    """``user_id`` leaves before the start; whether they had joined."""
+    changed = await tx.execute(
+        e.delete().where(e.c.tournament_id == tournament_id, e.c.user_id == user_id)
+    )
+    return changed == 1
+
+
+async def set_seeds(tx: Transaction, tournament_id: int, seeds: Mapping[int, int]) -> None:
+    """Each entrant number's seed, at the start."""
+    for number, seed in sorted(seeds.items()):
+        await tx.execute(
+            update(e)
+            .where(e.c.tournament_id == tournament_id, e.c.number == number)
+            .values(seed=seed)
+        )
+
+
+async def withdraw(tx: Transaction, tournament_id: int, number: int) -> None:
+    await tx.execute(
+        update(e)
+        .where(e.c.tournament_id == tournament_id, e.c.number == number)
+        .values(withdrawn=1)
+    )
+
+
+async def add_pairings(tx: Transaction, rows: Sequence[Mapping[str, Any]]) -> None:
+    """New pairings (each with tournament_id, round, table_no, first, second, and for a pairing
+    decided at once: winner, reason, decided_at)."""
+    for row in rows:
+        await tx.execute(tm.insert().values(**row))
+
+
+async def pairings(store: Store | Transaction, tournament_id: int) -> list[PairingRow]:
+    rows = await store.fetch_all(
+        select(tm).where(tm.c.tournament_id == tournament_id).order_by(tm.c.round, tm.c.table_no)
+    )
+    return [_row(PairingRow, row) for row in rows]
+
+
+async def pairing_of_match(store: Store | Transaction, match_id: int) -> PairingRow | None:
+    rows = await store.fetch_all(select(tm).where(tm.c.match_id == match_id))
+    return _row(PairingRow, rows[0]) if rows else None
+
+
+async def undecided(store: Store) -> list[PairingRow]:
+    """The pairings not decided yet of the running tournaments (to open, to watch for their
+    match's end, or past their deadline)."""
+    rows = await store.fetch_all(
+        select(tm)
+        .join(t, t.c.id == tm.c.tournament_id)
+        .where(tm.c.decided_at.is_(None), t.c.status == fixed("running"))
+        .order_by(tm.c.tournament_id, tm.c.round, tm.c.table_no)
+    )
+    return [_row(PairingRow, row) for row in rows]
+
+
+def _at(tournament_id: int, round_no: int, table_no: int) -> Any:
+    return and_(
+        tm.c.tournament_id == tournament_id, tm.c.round == round_no, tm.c.table_no == table_no
+    )
+
+
+async def open_pairing(
+    tx: Transaction,
+    pairing: PairingRow,
+    match_id: int,
+    channel_id: str,
+    deadline: float | None,
+) -> bool:
+    """The pairing's match started at ``channel_id``; False when another process opened it."""
+    changed = await tx.execute(
+        update(tm)
+        .where(_at(pairing.tournament_id, pairing.round, pairing.table_no), tm.c.match_id.is_(None))
+        .values(match_id=match_id, channel_id=channel_id, deadline=deadline)
+    )
+    return changed == 1
+
+
+async def decide(
+    tx: Transaction,
+    pairing: PairingRow,
+    *,
+    winner: int | None,
+    points: tuple[int, int],
+    reason: str,
+    now: float,
+    fixing: bool = False,
+) -> bool:
+    """The pairing's result; False when it had one already (unless ``fixing``: the organiser
+    sets it anew)."""
+    where = [_at(pairing.tournament_id, pairing.round, pairing.table_no)]
+    if not fixing:
+        where.append(tm.c.decided_at.is_(None))
+    changed = await tx.execute(
+        update(tm)
+        .where(*where)
+        .values(
+            winner=winner,
+            first_points=points[0],
+            second_points=points[1],
+            reason=reason,
+            decided_at=now,
+        )
+    )
+    return changed == 1
+
+
+async def log(tx: Transaction, tournament_id: int, now: float, user_id: str, text: str) -> None:
+    await tx.execute(
+        lg.insert().values(tournament_id=tournament_id, at=now, user_id=user_id, text=text)
+    )
+
+
+async def log_of(store: Store, tournament_id: int) -> list[LogRow]:
+    rows = await store.fetch_all(
+        select(lg.c.at, lg.c.user_id, lg.c.text)
+        .where(lg.c.tournament_id == tournament_id)
+        .order_by(lg.c.id)
+    )
+    return [LogRow(float(row[0]), str(row[1]), str(row[2])) for row in rows]
+
+
+async def record(store: Store, server_id: str, user_id: str) -> TournamentRecord:
+    """``user_id``'s tournaments on the server (an index of their entries, then by key)."""
+    rows = await store.fetch_all(
+        select(t.c.status, t.c.champion_id)
+        .join(e, e.c.tournament_id == t.c.id)
+        .where(e.c.user_id == user_id, t.c.server_id == server_id)
+    )
+    entered = sum(1 for status, _ in rows if status == "finished")
+    won = sum(1 for status, champion in rows if status == "finished" and champion == user_id)
+    playing = sum(1 for status, _ in rows if status in ACTIVE)
+    return TournamentRecord(entered, won, playing)
