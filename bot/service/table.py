@@ -643,13 +643,23 @@ class TableService:
         )
 
     async def join(
-        self, place: Place, user: User, tournament: str | None = None, *, answering: Answer | None = None
+        self,
+        place: Place,
+        user: User,
+        tournament: str | None = None,
+        *,
+        answering: Answer | None = None,
     ) -> list[Reply]:
         """Join the tournament signing up (the sign-up message's Join button, or typed)."""
         return await self._signup(place, user, "join", tournament, answering)
 
     async def leave(
-        self, place: Place, user: User, tournament: str | None = None, *, answering: Answer | None = None
+        self,
+        place: Place,
+        user: User,
+        tournament: str | None = None,
+        *,
+        answering: Answer | None = None,
     ) -> list[Reply]:
         return await self._signup(place, user, "leave", tournament, answering)
 

@@ -44,6 +44,7 @@ from bot.service.records.names import markdown_safe as md
 from bot.settings import Settings
 from bot.store import MatchRow, PrSummary, Store
 from bot.store.records import match_counts, record_against_engine
+from bot.store.tournaments import record as tournament_record
 
 
 def ids_engine(table: Table, seat: int) -> bool:
@@ -192,6 +193,13 @@ class Views:
         analysed = PrSummary.of(player)
         if analysed is not None:
             text += " " + pr_text(analysed.matches, analysed.decisions, analysed.pr)
+        played = await tournament_record(self._store, place.server_id, who.id)
+        if played.entered or played.playing:
+            text += (
+                f" Tournaments: {played.entered} played, {played.won} won"
+                + (f", {played.playing} going on" if played.playing else "")
+                + "."
+            )
         return [Reply(text)]
 
     def help(self, topic: str | None) -> list[Reply]:

@@ -432,7 +432,8 @@ class Tournaments:
                 fixing=fixing,
             )
         who = "nobody wins" if winner is None else f"{snapshot.name(winner)} wins"
-        line = f"{pairing.round}.{pairing.table_no} {snapshot.name(pairing.first)} vs {snapshot.name(pairing.second)}"
+        players = f"{snapshot.name(pairing.first)} vs {snapshot.name(pairing.second)}"
+        line = f"{pairing.round}.{pairing.table_no} {players}"
         return [
             *said,
             Reply(f"{md(snapshot.row.name)} {line}: {who} ({md(reason)}).", place=snapshot.home),
@@ -497,7 +498,8 @@ class Tournaments:
         fresh = await self._snapshot(row.id)
         total = rules.rounds_total(fmt, len(snapshot.entrants), swiss_rounds=row.swiss_rounds)
         lines = [
-            f"**{md(row.name)}: {fresh.round_title(round_no, total)}** (round {round_no} of {total})"
+            f"**{md(row.name)}: {fresh.round_title(round_no, total)}** "
+            f"(round {round_no} of {total})"
         ]
         lines += [fresh.pairing_line(p) for p in fresh.round_pairings()]
         replies = [
@@ -564,7 +566,8 @@ class Tournaments:
         ]
         lines += [f"{s.rank}. {md(s.name)}: {s.match_points} match points" for s in table[:10]]
         lines.append(
-            f"The report, with GNU Backgammon's analysis of every match: `{self._prefix}tournament report`."
+            "The report, with GNU Backgammon's analysis of every match: "
+            f"`{self._prefix}tournament report`."
         )
         return [Reply("\n".join(lines), place=snapshot.home, file=await self._picture(final))]
 
@@ -672,7 +675,8 @@ class Tournaments:
                 Reply(
                     f"{md(snapshot.row.name)} {pairing.round}.{pairing.table_no}: the match was "
                     "ended without a winner. The organiser decides it: "
-                    f"`{self._prefix}tournament result {pairing.round}.{pairing.table_no} @winner reason`.",
+                    f"`{self._prefix}tournament result {pairing.round}.{pairing.table_no} "
+                    "@winner reason`.",
                     place=snapshot.home,
                 )
             ]
@@ -791,7 +795,8 @@ class Tournaments:
         )
         lines.append("__Standings__")
         lines += [
-            f"{s.rank}. {md(s.name)}: {s.match_points} pts, {s.wins}-{s.losses}, Buchholz {s.buchholz}, "
+            f"{s.rank}. {md(s.name)}: {s.match_points} pts, {s.wins}-{s.losses}, "
+            f"Buchholz {s.buchholz}, "
             f"{s.points_difference:+d}{' (removed)' if s.withdrawn else ''}"
             for s in table[:10]
         ]

@@ -30,7 +30,6 @@ FORMAT_WORDS = {
     "swiss": Format.SWISS,
     "roundrobin": Format.ROUND_ROBIN,
     "rr": Format.ROUND_ROBIN,
-    "league": Format.ROUND_ROBIN,
 }
 EXAMPLE = "`{p}tournament create Spring knockout 3`"
 _IN = re.compile(r"^(\d+(?:\.\d+)?)([mhd])$")

@@ -1,0 +1,228 @@
+"""Whole tournaments through the console's adapter (the same command handling as Discord), on
+SQLite and PostgreSQL: a knockout of 8, a Swiss of 9 players over 4 rounds with a removed player,
+a deadline forfeit, a fixed result and a restart in the middle, and a round robin of 5."""
+
+from __future__ import annotations
+
+import io
+import itertools
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from bot.console import SERVER, Console, ConsoleClock
+from bot.service.models import Place, User
+from bot.service.table import TableService, seeded_dice
+from bot.settings import Settings
+from bot.store import Store
+from bot.store import tournaments as db
+
+START = 1_790_000_000.0
+HOME = "lobby"
+
+
+class Table:
+    """A console on a store, restarted at will (a new service on the same database)."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.clock = ConsoleClock(START)
+        self.out = io.StringIO()
+        self.seed = itertools.count(7)
+        self.restart()
+
+    def restart(self) -> None:
+        service = TableService(
+            self.store,
+            settings=Settings(analysis_auto=False),
+            dice=seeded_dice(next(self.seed)),
+            clock=self.clock,
+            images=False,
+        )
+        self.service = service
+        self.console = Console(service, self.out, images=None, as_json=False, clock=self.clock)
+
+    async def say(self, line: str) -> str:
+        """Carry out one console line; what the bot printed for it."""
+        start = self.out.tell()
+        await self.console.handle(line)
+        self.out.seek(start)
+        said = self.out.read()
+        self.out.seek(0, io.SEEK_END)
+        return said
+
+    async def finish(self, channel: str) -> str:
+        """End the match in ``channel``: the player on roll resigns a single game and the
+        other accepts (1-point matches: the match is over). The winner's name."""
+        table = await self.service.table(Place(SERVER, channel))
+        assert table is not None, channel
+        turn = table.match.turn
+        assert turn is not None
+        loser, winner = table.plain[turn], table.plain[1 - turn]
+        await self.say(f"#{channel} {loser}: !resign")
+        said = await self.say(f"#{channel} {winner}: !accept")
+        assert "wins" in said or "won" in said, said
+        return winner
+
+    async def open_channels(self, tournament_id: int) -> list[str]:
+        row = await db.tournament(self.store, tournament_id)
+        assert row is not None
+        return [
+            p.channel_id
+            for p in await db.pairings(self.store, tournament_id)
+            if p.round == row.round and p.decided_at is None and p.channel_id is not None
+        ]
+
+    async def play_round(self, tournament_id: int) -> None:
+        for channel in await self.open_channels(tournament_id):
+            await self.finish(channel)
+
+
+@pytest.fixture
+async def table(db_path: Path | str) -> Table:
+    store = await Store.open(db_path)
+    try:
+        yield Table(store)  # type: ignore[misc]
+    finally:
+        await store.close()
+
+
+async def created(table: Table, terms: str, players: list[str]) -> int:
+    said = await table.say(f"#{HOME} org: !tournament create {terms}")
+    assert "opens a tournament" in said, said
+    for name in players:
+        assert "joins" in await table.say(f"#{HOME} {name}: !join")
+    row = await db.latest(table.store, SERVER)
+    assert row is not None
+    return row.id
+
+
+def names(count: int) -> list[str]:
+    return [f"p{n}" for n in range(1, count + 1)]
+
+
+async def test_an_8_player_knockout_is_played_to_its_champion(table: Table) -> None:
+    tid = await created(table, "Spring knockout 1", names(8))
+    said = await table.say(f"#{HOME} org: !tournament start")
+    assert "Quarter-finals" in said and said.count("[#spring-r1-") >= 4, said
+    for _ in range(3):
+        await table.play_round(tid)
+    row = await db.tournament(table.store, tid)
+    assert row is not None and row.status == "finished" and row.champion_id is not None
+    pairings = await db.pairings(table.store, tid)
+    assert [sum(p.round == r for p in pairings) for r in (1, 2, 3)] == [4, 2, 1]
+    final = next(p for p in pairings if p.round == 3)
+    champion = next(e for e in await db.entrants(table.store, tid) if e.number == final.winner)
+    assert champion.user_id == row.champion_id
+    shown = await table.say(f"#{HOME} p1: !tournament")
+    assert "finished" in shown and "Standings" in shown
+    assert f"1. {champion.name}:" in shown
+    # The champion's record shows in !stats.
+    assert "1 won" in await table.say(f"#{HOME} {champion.name}: !stats")
+
+
+async def test_a_swiss_with_a_removal_a_forfeit_a_fix_and_a_restart(table: Table) -> None:
+    tid = await created(table, "Autumn swiss 4 rounds 1 days 2", names(9))
+    await table.say(f"#{HOME} org: !tournament start")
+    byes = []
+    round1 = [p for p in await db.pairings(table.store, tid) if p.round == 1]
+    assert len(round1) == 5 and sum(p.second is None for p in round1) == 1
+    byes += [p.first for p in round1 if p.second is None]
+    await table.play_round(tid)
+
+    # Round 2: p9 is removed (their match forfeited), one match is left past its deadline.
+    said = await table.say(f"#{HOME} org: !tournament remove @p9 no-show")
+    assert "removes p9" in said, said
+    channels = await table.open_channels(tid)
+    stalled, others = channels[0], channels[1:]
+    for channel in others:
+        await table.finish(channel)
+    table.restart()  # the process is killed mid-round: a new one carries on
+    said = await table.say("~ 3d")
+    assert "deadline" in said, said
+    row = await db.tournament(table.store, tid)
+    assert row is not None and row.round == 3, said
+
+    # The organiser fixes a result of round 2 with a reason, shown in the standings' pairing.
+    stalled_pairing = next(
+        p for p in await db.pairings(table.store, tid) if p.channel_id == stalled
+    )
+    winner = (await db.entrants(table.store, tid))[stalled_pairing.first - 1].name
+    label = f"{stalled_pairing.round}.{stalled_pairing.table_no}"
+    said = await table.say(f"#{HOME} org: !tournament result {label} @{winner} both agreed")
+    assert "both agreed" in said and "wins" in said, said
+
+    await table.play_round(tid)
+    await table.play_round(tid)
+    row = await db.tournament(table.store, tid)
+    assert row is not None and row.status == "finished"
+    pairings = await db.pairings(table.store, tid)
+    met = Counter(frozenset((p.first, p.second)) for p in pairings if p.second is not None)
+    assert max(met.values()) == 1  # no pairing repeated
+    entrants = await db.entrants(table.store, tid)
+    removed = next(e.number for e in entrants if e.name == "p9")
+    assert all(removed not in (p.first, p.second) for p in pairings if p.round >= 3)
+    for round_no in range(1, 5):  # every active player once per round
+        seated = [x for p in pairings if p.round == round_no for x in (p.first, p.second) if x]
+        assert len(seated) == len(set(seated))
+    log = await db.log_of(table.store, tid)
+    assert any("no-show" in entry.text for entry in log)
+    assert any("both agreed" in entry.text for entry in log)
+
+
+async def test_a_round_robin_of_5(table: Table) -> None:
+    tid = await created(table, "League roundrobin 1", names(5))
+    await table.say(f"#{HOME} org: !tournament start")
+    for _ in range(5):
+        await table.play_round(tid)
+    row = await db.tournament(table.store, tid)
+    assert row is not None and row.status == "finished"
+    played = [p for p in await db.pairings(table.store, tid) if p.second is not None]
+    assert len(played) == 10  # everyone met everyone once
+    assert len({frozenset((p.first, p.second)) for p in played}) == 10
+
+
+async def test_only_organisers_run_a_tournament(table: Table) -> None:
+    await created(table, "Spring knockout 3", names(2))
+    member = User("p1", "p1")
+    place = Place(SERVER, HOME)
+    said = await table.service.tournament(place, member, "start", organiser=False)
+    assert said[0].private and "Only organisers" in said[0].text
+    said = await table.service.tournament(place, member, "create X knockout 1", organiser=False)
+    assert said[0].private and "Only organisers" in said[0].text
+    row = await db.latest(table.store, SERVER)
+    assert row is not None and row.status == "signup"
+
+
+@pytest.mark.parametrize(
+    ("terms", "wanted"),
+    [
+        ("Spring", "Say the format"),
+        ("knockout 3", "name first"),
+        ("Spring knockout", "match length"),
+        ("Spring swiss 1", "how many Swiss rounds"),
+        ("Spring knockout 3 clock 2m days 3", "not both"),
+        ("Spring knockout 3 sideways", "not a tournament term"),
+        ("Spring knockout 99", "not a match length"),
+    ],
+)
+async def test_bad_terms_get_one_specific_reply_and_change_nothing(
+    table: Table, terms: str, wanted: str
+) -> None:
+    said = await table.say(f"#{HOME} org: !tournament create {terms}")
+    assert wanted in said and "(only you)" in said, said
+    assert await db.latest(table.store, SERVER) is None
+
+
+async def test_the_signup_buttons_answer_the_presser_alone(table: Table) -> None:
+    tid = await created(table, "Spring knockout 1", [])
+    place = Place(SERVER, HOME)
+    pressed = await table.service.press(place, User("p7", "p7"), "join", f"t{tid}")
+    assert not pressed.closed and pressed.replies[0].private
+    assert "joins" in pressed.replies[0].text
+    again = await table.service.press(place, User("p7", "p7"), "join", f"t{tid}")
+    assert "already" in again.replies[0].text
+    left = await table.service.press(place, User("p7", "p7"), "leave", f"t{tid}")
+    assert "leaves" in left.replies[0].text
+    assert await db.entrants(table.store, tid) == []
