@@ -1,0 +1,107 @@
+"""Milliseconds to pair each round of a big Swiss and to compute its standings.
+
+Builds P entrants (default 256), plays R Swiss rounds (default 8) with seeded random results
+(a few forfeits both ways and withdrawals, so score groups come out odd too) and times
+``pair_round`` for each round and ``standings``/``is_over`` at the end, N times each (median,
+max). Prints figures only; the goal is well under 1 s per call at 256 players.
+Run: python bench/tournament.py [--players P] [--rounds R] [--times N] [--seed S]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections.abc import Callable, Sequence
+from typing import TypeVar
+
+from bot.rules.tournaments import (
+    Entrant,
+    Format,
+    Pairing,
+    Result,
+    is_over,
+    pair_round,
+    seed,
+    standings,
+)
+
+T = TypeVar("T")
+
+
+def timed(call: Callable[[], T], times: int) -> tuple[list[float], T]:
+    """Seconds per call, and the last call's value."""
+    out: list[float] = []
+    for _ in range(times):
+        start = time.perf_counter()
+        value = call()
+        out.append(time.perf_counter() - start)
+    return out, value
+
+
+def decide(p: Pairing, rng: random.Random) -> Result:
+    if p.second is None:
+        return Result(p.round, p.table, p.first, None, p.first, reason="bye")
+    if rng.random() < 0.03:
+        return Result(p.round, p.table, p.first, p.second, None, reason="forfeit")
+    winner = rng.choice((p.first, p.second))
+    loser_points = rng.randint(0, 6)
+    points = (7, loser_points) if winner == p.first else (loser_points, 7)
+    return Result(p.round, p.table, p.first, p.second, winner, *points)
+
+
+def extra_timings(
+    entrants: Sequence[Entrant], results: Sequence[Result], withdrawn: frozenset[int], times: int
+) -> list[tuple[str, list[float]]]:
+    """More rows for the table, timed on the finished tournament.
+
+    EXTEND HERE: the bracket and standings images (bot/service/tournaments/images.py) belong
+    here once their renderer exists, e.g. ``("standings image", timed(lambda: ..., times)[0])``.
+    """
+    return []
+
+
+def row(label: str, seconds: list[float]) -> str:
+    return f"{label:<24} {statistics.median(seconds) * 1e3:10.1f} {max(seconds) * 1e3:10.1f}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=256)
+    parser.add_argument("--rounds", type=int, default=8)
+    parser.add_argument("--times", type=int, default=5, help="timings per call")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+    entrants = seed([(n, f"player{n}", rng.gauss(1500, 200)) for n in range(1, args.players + 1)])
+    results: list[Result] = []
+    withdrawn: set[int] = set()
+    print(f"{args.players} players, {args.rounds} Swiss rounds, each call timed {args.times} times")
+    print(f"{'call':<24} {'median ms':>10} {'max ms':>10}")
+    for round_no in range(1, args.rounds + 1):
+        gone = frozenset(withdrawn)
+        seconds, value = timed(
+            lambda r=round_no, g=gone: pair_round(Format.SWISS, entrants, results, r, withdrawn=g),
+            args.times,
+        )
+        print(row(f"pair_round round {round_no}", seconds))
+        results += [decide(p, rng) for p in value]
+        if rng.random() < 0.5:
+            withdrawn.add(rng.choice([e.player_id for e in entrants if e.player_id not in gone]))
+    gone = frozenset(withdrawn)
+    seconds, _ = timed(
+        lambda: standings(Format.SWISS, entrants, results, withdrawn=gone), args.times
+    )
+    print(row(f"standings ({args.players})", seconds))
+    seconds, _ = timed(
+        lambda: is_over(Format.SWISS, entrants, results, swiss_rounds=args.rounds, withdrawn=gone),
+        args.times,
+    )
+    print(row("is_over", seconds))
+    for label, seconds in extra_timings(entrants, results, gone, args.times):
+        print(row(label, seconds))
+
+
+if __name__ == "__main__":
+    main()
