@@ -245,11 +245,8 @@ class Tournaments:
             await tx.ensure_player(row.server_id, user.id, user.name, now)
             await db.add_entrant(tx, row.id, user.id, user.name, now)
         names = [md(e.name) for e in entrants] + [md(user.name)]
-        return [
-            Reply(
-                f"{md(user.name)} joins {md(row.name)}: {len(names)} entrants ({', '.join(names)})."
-            )
-        ]
+        count = f"{len(names)} entrant{'s' if len(names) != 1 else ''}"
+        return [Reply(f"{md(user.name)} joins {md(row.name)}: {count} ({', '.join(names)}).")]
 
     async def leave(self, row: TournamentRow, user: User, words: list[str]) -> list[Reply]:
         if row.status != "signup":
@@ -368,7 +365,7 @@ class Tournaments:
             if pairing.decided_at is None and number in (pairing.first, pairing.second):
                 other = pairing.second if pairing.first == number else pairing.first
                 said += await self._decide_by_organiser(
-                    snapshot, pairing, other, f"forfeit: {entrant.name} removed"
+                    snapshot, pairing, other, f"forfeit, {md(entrant.name)} removed"
                 )
         return said + await self._settle(await self._snapshot(row.id))
 
@@ -400,7 +397,7 @@ class Tournaments:
                 f"{user.name} set {pairing.round}.{pairing.table_no}: {reason}",
             )
         said = await self._decide_by_organiser(
-            snapshot, pairing, winner, f"fixed: {reason}", fixing=True
+            snapshot, pairing, winner, f"fixed: {md(reason)}", fixing=True
         )
         return said + await self._settle(await self._snapshot(row.id))
 
@@ -412,12 +409,13 @@ class Tournaments:
         reason: str,
         *,
         fixing: bool = False,
+        why: str = "",
     ) -> list[Reply]:
         """Decide ``pairing`` for ``winner`` (None: nobody); a match still being played for it is
-        voided (unrated) first."""
+        voided (unrated) first, saying ``why`` there."""
         said: list[Reply] = []
         if pairing.match_id is not None:
-            said += await self._void_match(pairing.match_id)
+            said += await self._void_match(pairing.match_id, why)
         points = (0, 0)
         if pairing.decided_at is not None and fixing:
             points = (pairing.first_points, pairing.second_points)
@@ -436,10 +434,10 @@ class Tournaments:
         line = f"{pairing.round}.{pairing.table_no} {players}"
         return [
             *said,
-            Reply(f"{md(snapshot.row.name)} {line}: {who} ({md(reason)}).", place=snapshot.home),
+            Reply(f"{md(snapshot.row.name)} {line}: {who} ({reason}).", place=snapshot.home),
         ]
 
-    async def _void_match(self, match_id: int) -> list[Reply]:
+    async def _void_match(self, match_id: int, why: str = "") -> list[Reply]:
         row = await self._store.match(match_id)
         if row is None or row.status != "playing":
             return []
@@ -451,7 +449,8 @@ class Tournaments:
             await self._repository.end(table, status="aborted", ending="voided")
         return [
             Reply(
-                "The tournament's organiser decided this match: it ends here (unrated).",
+                f"{why or 'The organiser decided this match for the tournament'}: it ends here "
+                "(unrated).",
                 place=place,
             )
         ]
@@ -769,10 +768,10 @@ class Tournaments:
             turn = table.match.turn if table is not None else None
             if turn is not None:
                 winner = pairing.second if turn == 0 else pairing.first
-        reason = "deadline: forfeit" if winner is not None else "deadline: forfeit both ways"
-        return await self._decide_by_organiser(
-            snapshot, fresh[0], winner, reason
-        ) + await self._settle(await self._snapshot(pairing.tournament_id))
+        reason = "past the deadline, forfeit" + ("" if winner is not None else " both ways")
+        why = "The match was not over by its deadline"
+        said = await self._decide_by_organiser(snapshot, fresh[0], winner, reason, why=why)
+        return said + await self._settle(await self._snapshot(pairing.tournament_id))
 
     # -- looking -------------------------------------------------------------------------------
 

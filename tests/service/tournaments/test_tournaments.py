@@ -140,7 +140,7 @@ async def test_a_swiss_with_a_removal_a_forfeit_a_fix_and_a_restart(table: Table
         await table.finish(channel)
     table.restart()  # the process is killed mid-round: a new one carries on
     said = await table.say("~ 3d")
-    assert "deadline" in said, said
+    assert "past the deadline" in said, said
     row = await db.tournament(table.store, tid)
     assert row is not None and row.round == 3, said
 
