@@ -4,8 +4,10 @@ report, with GNU Backgammon's analysis of every match summed per player."""
 from __future__ import annotations
 
 import asyncio
+import json
 from dataclasses import dataclass
 
+from bot.gnubg.api import AnalysisDataError, MatchAnalysis
 from bot.render.bracket import render_bracket
 from bot.render.standings import render_round_robin_grid, render_standings
 from bot.render.tournament import ReportRow, render_report_chart
@@ -14,7 +16,7 @@ from bot.rules.tournaments.model import Format
 from bot.service.models import Attachment, Reply
 from bot.service.records.names import markdown_safe as md
 from bot.service.tournaments.state import FORMAT_NAMES, Snapshot
-from bot.store import AnalysisRecords, Store
+from bot.store import AnalysisRecords, AnalysisRow, Store
 
 
 def picture(snapshot: Snapshot) -> Attachment:
@@ -54,6 +56,16 @@ class _Figures:
     pr_sum: float = 0.0
     matches: int = 0
     best: float | None = None
+    luck: float = 0.0  # EMG, summed over the analysed matches (positive: lucky)
+
+
+def _luck(job: AnalysisRow) -> tuple[float, float]:
+    """Each seat's luck (EMG) in an analysed match, from its stored analysis."""
+    try:
+        analysis = MatchAnalysis.from_data(json.loads(job.result or "{}"))
+    except (AnalysisDataError, ValueError, KeyError, TypeError):
+        return 0.0, 0.0
+    return analysis.players[0].luck_total, analysis.players[1].luck_total
 
 
 async def report(store: Store, snapshot: Snapshot, prefix: str, *, draw: bool) -> Reply:
@@ -74,6 +86,7 @@ async def report(store: Store, snapshot: Snapshot, prefix: str, *, draw: bool) -
         if job is None or job.status != "done":
             continue
         analysed += 1
+        luck = _luck(job)
         for player in await records.players(pairing.match_id):
             was = figures.get(player.user_id, _Figures())
             best = player.pr if was.best is None else min(was.best, player.pr)
@@ -82,6 +95,7 @@ async def report(store: Store, snapshot: Snapshot, prefix: str, *, draw: bool) -
                 was.pr_sum + player.pr * player.decisions,
                 was.matches + 1,
                 best,
+                was.luck + luck[player.seat],
             )
     champion = next((s for s in table if s.rank == 1), None)
     state = "is over" if row.status == "finished" else f"stands ({row.status}, round {row.round})"
@@ -103,16 +117,17 @@ async def report(store: Store, snapshot: Snapshot, prefix: str, *, draw: bool) -
                 name=standing.name,
                 pr=pr,
                 best_match_pr=mine.best if mine else None,
-                luck=None,
+                luck=mine.luck if mine else None,
                 matches=standing.played,
                 rank=standing.rank,
             )
         )
-        shown = (
-            f"PR {pr:.1f} over {mine.matches} analysed (best {mine.best:.1f})"
-            if mine and pr is not None and mine.best is not None
-            else "not analysed"
-        )
+        shown = "not analysed"
+        if mine and pr is not None and mine.best is not None:
+            shown = (
+                f"PR {pr:.1f} over {mine.matches} analysed (best {mine.best:.1f}), "
+                f"luck {mine.luck:+.2f}"
+            )
         lines.append(
             f"{standing.rank}. {md(standing.name)}: {standing.match_points} match points; {shown}"
         )

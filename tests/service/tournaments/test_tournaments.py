@@ -12,11 +12,13 @@ from pathlib import Path
 import pytest
 
 from bot.console import SERVER, Console, ConsoleClock
+from bot.gnubg.api import Engine
 from bot.service.models import Place, User
 from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings
 from bot.store import Store
 from bot.store import tournaments as db
+from tests.service.fake_analyst import FakeAnalyst, result
 
 START = 1_790_000_000.0
 HOME = "lobby"
@@ -25,8 +27,9 @@ HOME = "lobby"
 class Table:
     """A console on a store, restarted at will (a new service on the same database)."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, engine: Engine | None = None) -> None:
         self.store = store
+        self.engine = engine
         self.clock = ConsoleClock(START)
         self.out = io.StringIO()
         self.seed = itertools.count(7)
@@ -35,10 +38,11 @@ class Table:
     def restart(self) -> None:
         service = TableService(
             self.store,
-            settings=Settings(analysis_auto=False),
+            settings=Settings(analysis_auto=self.engine is not None),
             dice=seeded_dice(next(self.seed)),
             clock=self.clock,
             images=False,
+            engine=self.engine,
         )
         self.service = service
         self.console = Console(service, self.out, images=None, as_json=False, clock=self.clock)
@@ -226,3 +230,23 @@ async def test_the_signup_buttons_answer_the_presser_alone(table: Table) -> None
     left = await table.service.press(place, User("p7", "p7"), "leave", f"t{tid}")
     assert "leaves" in left.replies[0].text
     assert await db.entrants(table.store, tid) == []
+
+
+async def test_the_report_sums_each_players_analysed_matches(db_path: Path | str) -> None:
+    store = await Store.open(db_path)
+    try:
+        table = Table(store, FakeAnalyst(result((6.5, 11.25))))
+        tid = await created(table, "Spring knockout 1", names(4))
+        await table.say(f"#{HOME} org: !tournament start")
+        await table.play_round(tid)
+        await table.play_round(tid)
+        report = await table.say(f"#{HOME} p2: !tournament report")
+    finally:
+        await store.close()
+    assert "is over" in report and "analysed 3 of its 3 matches" in report, report
+    # Every match gave seat 0 a PR of 6.5 and seat 1 11.25, each with 0.321 EMG of luck.
+    lines = [line for line in report.splitlines() if "match points" in line]
+    assert len(lines) == 4
+    assert all("PR 6.5" in line or "PR 11.2" in line or "PR 8." in line for line in lines), lines
+    assert sum("luck +0.64" in line for line in lines) == 2  # the finalists played twice
+    assert sum("luck +0.32" in line for line in lines) == 2
