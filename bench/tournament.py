@@ -3,20 +3,27 @@
 Builds P entrants (default 256), plays R Swiss rounds (default 8) with seeded random results
 (a few forfeits both ways and withdrawals, so score groups come out odd too) and times
 ``pair_round`` for each round and ``standings``/``is_over`` at the end, N times each (median,
-max). Prints figures only; the goal is well under 1 s per call at 256 players.
+max), and the standings image; then, through the service on a SQLite file, round 1 paired and
+posted (statements, image size) and its matches opened. Prints figures only; the goals: a
+round of 256 paired under 1 s, the standings image under 100 ms and 200 KB.
 Run: python bench/tournament.py [--players P] [--rounds R] [--times N] [--seed S]
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import random
 import statistics
+import tempfile
 import time
 from collections.abc import Callable, Sequence
 from functools import partial
+from pathlib import Path
 from typing import TypeVar
 
+from bot.console import ConsoleChannels
+from bot.render.standings import render_standings
 from bot.rules.tournaments import (
     Entrant,
     Format,
@@ -27,6 +34,10 @@ from bot.rules.tournaments import (
     seed,
     standings,
 )
+from bot.service.models import Place, User
+from bot.service.table import TableService, seeded_dice
+from bot.settings import Settings
+from bot.store import Store
 
 T = TypeVar("T")
 
@@ -55,12 +66,50 @@ def decide(p: Pairing, rng: random.Random) -> Result:
 def extra_timings(
     entrants: Sequence[Entrant], results: Sequence[Result], withdrawn: frozenset[int], times: int
 ) -> list[tuple[str, list[float]]]:
-    """More rows for the table, timed on the finished tournament.
+    """The standings image of the finished tournament (its PNG's size printed too)."""
+    table = standings(Format.SWISS, entrants, results, withdrawn=withdrawn)
+    seconds, png = timed(
+        lambda: render_standings(title="Bench", subtitle="Swiss", standings=table), times
+    )
+    print(f"standings image: {len(png) / 1024:.0f} KB")
+    return [("standings image", seconds)]
 
-    EXTEND HERE: the bracket and standings images (bot/service/tournaments/images.py) belong
-    here once their renderer exists, e.g. ``("standings image", timed(lambda: ..., times)[0])``.
-    """
-    return []
+
+async def posted(players: int, folder: Path) -> None:
+    """A round 1 of ``players`` paired and posted through the service, on a SQLite file: the
+    organiser's ``start`` (seeding, pairing, the writes, the standings image), then the
+    opening of every match (a console channel each, with its board image)."""
+    store = await Store.open(folder / "bench.sqlite3")
+    service = TableService(store, settings=Settings(analysis_auto=False), dice=seeded_dice(1))
+    place, organiser = Place("bench", "lobby"), User("org", "org")
+    try:
+        await service.tournament(
+            place, organiser, "create Big swiss 8 rounds 1 limit 256", organiser=True
+        )
+        for n in range(1, players + 1):
+            await service.join(place, User(f"p{n}", f"player{n}"))
+        statements: list[str] = []
+        await store.trace(statements.append)
+        start = time.perf_counter()
+        replies = await service.tournament(place, organiser, "start", organiser=True)
+        paired = time.perf_counter() - start
+        counted = len(statements)
+        tournament = next(reply.opens for reply in replies if reply.opens is not None)
+        assert tournament is not None
+        start = time.perf_counter()
+        opened = await service.open_tournament_matches(tournament, ConsoleChannels())
+        opening = time.perf_counter() - start
+        await store.trace(None)
+        image = max((len(r.file.data) for r in replies if r.file is not None), default=0)
+        print(
+            f"service: round 1 of {players} paired and posted in {paired * 1e3:.0f} ms "
+            f"({counted} statements, image {image / 1024:.0f} KB); its "
+            f"{sum(r.announces is not None for r in opened)} matches opened in "
+            f"{opening * 1e3:.0f} ms ({len(statements) - counted} statements)"
+        )
+    finally:
+        service.close()
+        await store.close()
 
 
 def row(label: str, seconds: list[float]) -> str:
@@ -100,6 +149,8 @@ def main() -> None:
     print(row("is_over", seconds))
     for label, seconds in extra_timings(entrants, results, gone, args.times):
         print(row(label, seconds))
+    with tempfile.TemporaryDirectory() as folder:
+        asyncio.run(posted(args.players, Path(folder)))
 
 
 if __name__ == "__main__":

@@ -33,9 +33,19 @@ from bot.cogs.replies import (
 )
 from bot.cogs.threads import DiscordThreads
 from bot.service.commands.limits import Gate
+from bot.service.commands.registry import COMMANDS
+from bot.service.models import Decision
 from bot.service.table import TableService
 
 log = logging.getLogger(__name__)
+
+
+def _signs_up(action: str) -> bool:
+    """A tournament's Join or Leave: its answer is for the presser alone (no channel message),
+    and a sign-up draws many at once, none of them seated at the channel's table, whom the
+    channel's shared window for watchers would turn away after the third."""
+    command = COMMANDS.find(action)
+    return command is not None and any(b.decision is Decision.SIGNUP for b in command.buttons)
 
 
 class ButtonPresses:
@@ -50,7 +60,11 @@ class ButtonPresses:
         if interaction.channel_id is None:
             return
         place = place_of(interaction.guild_id, interaction.channel_id)
-        if self.gate is not None and not await admit_interaction(self.gate, interaction):
+        if (
+            self.gate is not None
+            and not _signs_up(action)
+            and not await admit_interaction(self.gate, interaction)
+        ):
             return  # told how long to wait
         # An accepted challenge's thread starts from the pressed message.
         threads = DiscordThreads(interaction.client, self.live, origin=interaction.message)

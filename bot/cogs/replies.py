@@ -21,7 +21,7 @@ from discord.ext import commands
 from bot.cogs.buttons import decision_view
 from bot.cogs.errors import tell_interaction
 from bot.service.commands.limits import Gate, Verdict
-from bot.service.models import Place, Reply, Sheet, User
+from bot.service.models import Decision, Place, Reply, Sheet, User
 from bot.service.table import TableService
 
 log = logging.getLogger(__name__)
@@ -342,7 +342,9 @@ class LiveButtons:
         await self._mark_announced(sent)
         newest = None
         for reply, message in sent:
-            if reply.decision is not None and not reply.private and message is not None:
+            # A tournament's sign-up is no question of the table: anyone answers it, for as long
+            # as it is open, so its message keeps its buttons whatever is said after it.
+            if reply.decision not in (None, Decision.SIGNUP) and not reply.private and message:
                 newest = _Live(message, reply.decision_key)
         old = self._live.get(place)
         if newest is not None:

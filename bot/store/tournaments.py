@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any
 
-from sqlalchemy import and_, func, select, update
+from sqlalchemy import and_, bindparam, func, select, update
 
 from bot.store import schema
 from bot.store.database import Store, Transaction
@@ -196,14 +196,34 @@ async def remove_entrant(tx: Transaction, tournament_id: int, user_id: str) -> b
     return changed == 1
 
 
+_SEEDED = (
+    update(e)
+    .where(e.c.tournament_id == bindparam("at"), e.c.number == bindparam("of"))
+    .values(seed=bindparam("seeded"))
+)
+
+
 async def set_seeds(tx: Transaction, tournament_id: int, seeds: Mapping[int, int]) -> None:
-    """Each entrant number's seed, at the start."""
-    for number, seed in sorted(seeds.items()):
+    """Each entrant number's seed, at the start (one statement for all)."""
+    if seeds:
         await tx.execute(
-            update(e)
-            .where(e.c.tournament_id == tournament_id, e.c.number == number)
-            .values(seed=seed)
+            _SEEDED,
+            [
+                {"at": tournament_id, "of": number, "seeded": seed}
+                for number, seed in sorted(seeds.items())
+            ],
         )
+
+
+async def ratings(store: Store, server_id: str, user_ids: Sequence[str]) -> dict[str, float]:
+    """The server ratings of ``user_ids`` (those who have one), in one read."""
+    p = schema.players
+    rows = await store.fetch_all(
+        select(p.c.user_id, p.c.rating).where(
+            p.c.server_id == server_id, p.c.user_id.in_(list(user_ids))
+        )
+    )
+    return {str(row[0]): float(row[1]) for row in rows}
 
 
 async def withdraw(tx: Transaction, tournament_id: int, number: int) -> None:
@@ -215,10 +235,10 @@ async def withdraw(tx: Transaction, tournament_id: int, number: int) -> None:
 
 
 async def add_pairings(tx: Transaction, rows: Sequence[Mapping[str, Any]]) -> None:
-    """New pairings (each with tournament_id, round, table_no, first, second, and for a pairing
-    decided at once: winner, reason, decided_at)."""
-    for row in rows:
-        await tx.execute(tm.insert().values(**row))
+    """New pairings (each with tournament_id, round, table_no, first, second, winner, reason
+    and decided_at: None but for a pairing decided at once), in one statement."""
+    if rows:
+        await tx.execute(tm.insert(), list(rows))
 
 
 async def pairings(store: Store | Transaction, tournament_id: int) -> list[PairingRow]:

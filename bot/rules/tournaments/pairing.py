@@ -54,7 +54,7 @@ __all__ = [
     "round_robin_missing",
     "rounds_total",
     "seed",
-    "swiss_round_complete",
+    "swiss_missing",
 ]
 
 
@@ -123,11 +123,12 @@ def pair_round(
     if len(active) < 2:
         raise TournamentError("The tournament is over: fewer than 2 players are left.")
     for earlier in range(1, round_no):
-        missing = swiss_round_complete(active, results, earlier)
+        missing = swiss_missing(active, results, earlier)
         if missing:
-            raise TournamentError(
-                f"Round {earlier} is not finished yet: no result for {', '.join(missing)}."
+            names = ", ".join(missing[:5]) + (
+                f" and {len(missing) - 5} more" if missing[5:] else ""
             )
+            raise TournamentError(f"Round {earlier} is not finished yet: no result for {names}.")
     return _swiss(active, [r for r in results if r.round < round_no], round_no)
 
 
@@ -149,13 +150,10 @@ def bracket(size: int) -> list[tuple[int, int]]:
 
 @dataclass
 class KnockoutWalk:
-    """A knockout followed from round 1 as far as its results go.
-
-    ``pairings``: each round's pairings, as far as ``current`` (the first round not finished,
-    or the number of rounds + 1). ``played``: the results, with byes that have none added as
-    ``reason="bye"`` wins. ``over_after``: the round after which the tournament is over, if it
-    is. ``out``: player id -> the round that put them out. ``through``: player id -> the last
-    round they went through."""
+    """A knockout followed from round 1 as far as its results go: each round's pairings up to
+    ``current`` (the first round not finished), the results (with the byes that have none added
+    as wins), the round it ended after, if it has, and per player the round that put them
+    ``out`` and the last round they went ``through``."""
 
     rounds: int
     pairings: dict[int, list[Pairing]] = field(default_factory=dict)
@@ -184,6 +182,7 @@ def knockout_walk(
     for round_no in range(1, min(walk.rounds, last_round or walk.rounds) + 1):
         walk.current = round_no
         pairings = walk.pairings[round_no] = []
+        decided = len(walk.played)
         going_on: list[int | None] = []
         finished = True
         for table, (a, b) in enumerate(zip(slots[::2], slots[1::2], strict=True), start=1):
@@ -205,7 +204,12 @@ def knockout_walk(
                 going_on.append(here[0])
             else:
                 going_on.append(None)
-        _mark(walk, round_no)
+        for result in walk.played[decided:]:
+            for player in (result.first, result.second):
+                if player is not None and player != result.winner:
+                    walk.out[player] = round_no
+            if result.winner is not None:
+                walk.through[result.winner] = round_no
         if not finished:
             return walk
         slots = going_on
@@ -223,19 +227,6 @@ def knockout_walk(
     return walk
 
 
-def _mark(walk: KnockoutWalk, round_no: int) -> None:
-    for result in walk.played:
-        if result.round != round_no:
-            continue
-        for player in (result.first, result.second):
-            if player is None:
-                continue
-            if player == result.winner:
-                walk.through[player] = round_no
-            else:
-                walk.out[player] = round_no
-
-
 def _check_bracket_result(result: Result, a: int | None, b: int | None) -> None:
     players = {result.first, result.second} - {None}
     if not players <= {a, b} or (result.winner is not None and result.winner not in players):
@@ -247,9 +238,7 @@ def _check_bracket_result(result: Result, a: int | None, b: int | None) -> None:
 # -- Swiss ------------------------------------------------------------------------------------
 
 
-def swiss_round_complete(
-    active: Sequence[Entrant], results: Sequence[Result], round_no: int
-) -> list[str]:
+def swiss_missing(active: Sequence[Entrant], results: Sequence[Result], round_no: int) -> list[str]:
     """The names of active players with no result in ``round_no`` (empty when it is complete)."""
     seen = Counter(
         p for r in results if r.round == round_no for p in (r.first, r.second) if p is not None
@@ -291,9 +280,10 @@ def _swiss(active: list[Entrant], earlier: list[Result], round_no: int) -> tuple
 
 
 # Up to COMPLETE_UP_TO players, every pair is an edge of the graph. Above, a complete graph is
-# too slow for networkx (about 0.5 s for 256 players), so the first tries only link players up to
-# a window apart in rank, or from the ideal opponent in their group; wider tries follow when
-# that graph cannot pair everyone. The tests check that the windows cost no repeat or crossing.
+# too slow for networkx (0.2 to 0.7 s for 256 players), so the first tries only link players up
+# to a window apart in rank, or from their ideal opponent in their group; wider tries follow when
+# that graph cannot pair everyone. The tests compare both on sample tournaments: same repeats,
+# same crossings of score groups (only the order inside groups may differ a little).
 COMPLETE_UP_TO = 64
 WINDOWS: tuple[int | None, ...] = (6, 16, None)
 
@@ -350,7 +340,7 @@ def _swiss_matching(
     """Pair players ranked 0..n-1 (indices into ``ids``): (who gets the bye, the pairs)."""
     w = _Weights(ids, points, byes, met)
     n, bye = w.n, w.bye
-    top = 3 * w.repeat_unit
+    top = (max([*met.values(), *byes.values(), 0]) + 2) * w.repeat_unit  # every weight > 0
     tries = (None,) if n <= COMPLETE_UP_TO else WINDOWS
     for window in (*tries, "repeats"):
         graph = nx.Graph()

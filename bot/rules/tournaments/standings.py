@@ -13,8 +13,9 @@ is played and lost by both, with no match point. Players are ranked by:
 Players equal on all of these share a rank (1, 2, 2, 4) and are listed by seed. In a Swiss or
 a round robin, players who withdrew are ranked after everyone still playing, among themselves by
 the same rules. A knockout ranks by how far players went: the champion, then the finalist, then
-the semi-finalists sharing 3rd, and so on (a player who withdraws goes out in that round);
-players who share a rank are listed by the tie-breaks above.
+the semi-finalists sharing 3rd, and so on (a player who withdraws goes out in the round they
+would have played next; while a round is on, players still in rank above those out at the same
+stage); players who share a rank are listed by the tie-breaks above.
 
 A Swiss is over when every player still in has a result in its last round (or fewer than 2
 players are left), a round robin when every match has a result, a knockout when its final has a
@@ -34,7 +35,7 @@ from bot.rules.tournaments.pairing import (
     knockout_walk,
     round_robin_missing,
     rounds_total,
-    swiss_round_complete,
+    swiss_missing,
 )
 
 __all__ = ["champion", "is_over", "standings"]
@@ -126,7 +127,7 @@ def is_over(
     if fmt is Format.ROUND_ROBIN:
         return not any(round_robin_missing(ordered, results, r) for r in range(1, total + 1))
     active = [e for e in ordered if e.player_id not in withdrawn]
-    return len(active) < 2 or not swiss_round_complete(active, results, total)
+    return len(active) < 2 or not swiss_missing(active, results, total)
 
 
 def champion(

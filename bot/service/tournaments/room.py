@@ -46,6 +46,18 @@ ORGANISER_ONLY = (
 SIGNUP_KEY = "t{id}"  # the sign-up message's question: its Join and Leave buttons
 
 
+# A message fits Discord's 2,000 characters: long lists are cut, the image shows the standings.
+NAMES_SHOWN = 32
+LINES_SHOWN = 20
+
+
+def capped(items: list[str], most: int) -> list[str]:
+    """``items``, or its first ``most`` and a last item saying how many more there are."""
+    if len(items) <= most:
+        return items
+    return [*items[:most], f"... and {len(items) - most} more"]
+
+
 def signup_key(tournament_id: int) -> str:
     return SIGNUP_KEY.format(id=tournament_id)
 
@@ -224,7 +236,7 @@ class Tournaments:
             if row.starts_at is not None
             else "The organiser starts it"
         )
-        listed = ", ".join(names) if names else "nobody yet"
+        listed = ", ".join(capped(names, NAMES_SHOWN)) if names else "nobody yet"
         text = (
             f"{lead} **{md(row.name)}**: {self._terms_text(row)}; up to {row.size_limit} "
             f"players. Join with the button or `{self._prefix}tournament join`. {when}.\n"
@@ -246,7 +258,8 @@ class Tournaments:
             await db.add_entrant(tx, row.id, user.id, user.name, now)
         names = [md(e.name) for e in entrants] + [md(user.name)]
         count = f"{len(names)} entrant{'s' if len(names) != 1 else ''}"
-        return [Reply(f"{md(user.name)} joins {md(row.name)}: {count} ({', '.join(names)}).")]
+        shown = ", ".join(capped(names[::-1], NAMES_SHOWN))  # the newest first
+        return [Reply(f"{md(user.name)} joins {md(row.name)}: {count} ({shown}).")]
 
     async def leave(self, row: TournamentRow, user: User, words: list[str]) -> list[Reply]:
         if row.status != "signup":
@@ -272,11 +285,8 @@ class Tournaments:
             rules.rounds_total(fmt, len(entrants), swiss_rounds=row.swiss_rounds)
         except TournamentError as error:
             raise Refusal(str(error)) from None
-        ratings = []
-        for entrant in entrants:
-            player = await self._store.player(row.server_id, entrant.user_id)
-            ratings.append((entrant.number, entrant.name, player.rating if player else 1500.0))
-        seeded = rules.seed(ratings)
+        rated = await db.ratings(self._store, row.server_id, [e.user_id for e in entrants])
+        seeded = rules.seed([(e.number, e.name, rated.get(e.user_id, 1500.0)) for e in entrants])
         now = self._clock()
         by = user.name if user is not None else "the start time"
         async with self._store.transaction() as tx:
@@ -287,7 +297,12 @@ class Tournaments:
         snapshot = await self._snapshot(row.id)
         lines = [f"**{md(row.name)}** starts: {len(entrants)} players, seeded by rating:"]
         lines.append(
-            ", ".join(f"{e.seed}. {md(e.name)}" for e in sorted(seeded, key=lambda e: e.seed))
+            ", ".join(
+                capped(
+                    [f"{e.seed}. {md(e.name)}" for e in sorted(seeded, key=lambda e: e.seed)],
+                    NAMES_SHOWN,
+                )
+            )
         )
         return [Reply("\n".join(lines)), *await self._next_round(snapshot)]
 
@@ -500,7 +515,7 @@ class Tournaments:
             f"**{md(row.name)}: {fresh.round_title(round_no, total)}** "
             f"(round {round_no} of {total})"
         ]
-        lines += [fresh.pairing_line(p) for p in fresh.round_pairings()]
+        lines += capped([fresh.pairing_line(p) for p in fresh.round_pairings()], LINES_SHOWN)
         replies = [
             Reply(
                 "\n".join(lines), place=snapshot.home, opens=row.id, file=await self._picture(fresh)
@@ -514,12 +529,15 @@ class Tournaments:
     def _pairing_row(
         row: TournamentRow, pairing: Pairing, withdrawn: frozenset[int], now: float
     ) -> dict[str, Any]:
-        values: dict[str, Any] = {
+        values: dict[str, Any] = {  # every row names the same columns: one INSERT for all
             "tournament_id": row.id,
             "round": pairing.round,
             "table_no": pairing.table,
             "first": pairing.first,
             "second": pairing.second,
+            "winner": None,
+            "reason": None,
+            "decided_at": None,
         }
         if pairing.second is None:
             values.update(winner=pairing.first, reason="bye", decided_at=now)
@@ -788,7 +806,9 @@ class Tournaments:
         lines = [f"**{md(row.name)}** ({self._terms_text(row)}): {state}"]
         if row.status in ("running", "paused"):
             lines.append(f"__{snapshot.round_title(row.round, total)}__")
-            lines += [snapshot.pairing_line(p) for p in snapshot.round_pairings()]
+            lines += capped(
+                [snapshot.pairing_line(p) for p in snapshot.round_pairings()], LINES_SHOWN
+            )
         table = rules.standings(
             fmt, snapshot.values, snapshot.results, withdrawn=snapshot.withdrawn
         )
