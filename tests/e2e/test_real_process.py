@@ -300,6 +300,7 @@ async def test_an_unknown_command_does_not_upset_the_bot(
         "Playing",
         "The cube and resigning",
         "GNU Backgammon",
+        "Tournaments",
         "Records and help",
     ]
     assert "`!move <play>`" in embed["fields"][1]["value"]

@@ -15,7 +15,7 @@ from bot.rules import tournaments as rules
 from bot.rules.tournaments.model import Format
 from bot.service.models import Attachment, Reply
 from bot.service.records.names import markdown_safe as md
-from bot.service.tournaments.state import FORMAT_NAMES, Snapshot
+from bot.service.tournaments.state import FORMAT_NAMES, Snapshot, points_text
 from bot.store import AnalysisRecords, AnalysisRow, Store
 
 
@@ -129,7 +129,7 @@ async def report(store: Store, snapshot: Snapshot, prefix: str, *, draw: bool) -
                 f"luck {mine.luck:+.2f}"
             )
         lines.append(
-            f"{standing.rank}. {md(standing.name)}: {standing.match_points} match points; {shown}"
+            f"{standing.rank}. {md(standing.name)}: {points_text(standing.match_points)}; {shown}"
         )
     image = None
     if draw:

@@ -30,7 +30,7 @@ from bot.service.records.dice import DiceFactory
 from bot.service.records.durations import countdown
 from bot.service.records.names import markdown_safe as md
 from bot.service.tournaments import images
-from bot.service.tournaments.state import FORMAT_NAMES, Snapshot
+from bot.service.tournaments.state import FORMAT_NAMES, Snapshot, points_text
 from bot.service.tournaments.terms import read_terms
 from bot.settings import Settings
 from bot.store import StaleMatchError, Store, Transaction
@@ -581,7 +581,7 @@ class Tournaments:
             if champion
             else f"**{md(row.name)}** is over."
         ]
-        lines += [f"{s.rank}. {md(s.name)}: {s.match_points} match points" for s in table[:10]]
+        lines += [f"{s.rank}. {md(s.name)}: {points_text(s.match_points)}" for s in table[:10]]
         lines.append(
             "The report, with GNU Backgammon's analysis of every match: "
             f"`{self._prefix}tournament report`."
@@ -814,7 +814,7 @@ class Tournaments:
         )
         lines.append("__Standings__")
         lines += [
-            f"{s.rank}. {md(s.name)}: {s.match_points} pts, {s.wins}-{s.losses}, "
+            f"{s.rank}. {md(s.name)}: {points_text(s.match_points)}, {s.wins}-{s.losses}, "
             f"Buchholz {s.buchholz}, "
             f"{s.points_difference:+d}{' (removed)' if s.withdrawn else ''}"
             for s in table[:10]

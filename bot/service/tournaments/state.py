@@ -108,6 +108,11 @@ class Snapshot:
         return f"{line}: to be opened"
 
 
+def points_text(points: int) -> str:
+    """``1 match point``, ``2 match points``."""
+    return f"{points} match point{'' if points == 1 else 's'}"
+
+
 def result_of(pairing: PairingRow) -> Result:
     return Result(
         pairing.round,

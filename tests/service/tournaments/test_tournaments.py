@@ -245,7 +245,7 @@ async def test_the_report_sums_each_players_analysed_matches(db_path: Path | str
         await store.close()
     assert "is over" in report and "analysed 3 of its 3 matches" in report, report
     # Every match gave seat 0 a PR of 6.5 and seat 1 11.25, each with 0.321 EMG of luck.
-    lines = [line for line in report.splitlines() if "match points" in line]
+    lines = [line for line in report.splitlines() if "match point" in line]
     assert len(lines) == 4
     assert all("PR 6.5" in line or "PR 11.2" in line or "PR 8." in line for line in lines), lines
     assert sum("luck +0.64" in line for line in lines) == 2  # the finalists played twice
