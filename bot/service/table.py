@@ -252,7 +252,7 @@ class TableService:
             *await self.threads.results(finished),
             *await self.analyses.start_automatic(finished),
             *await replies_of(
-                lambda: self.tournaments.after_ends(finished), self.repository.forget
+                lambda: self.tournaments.rounds.after_ends(finished), self.repository.forget
             ),
         ]
 
@@ -606,7 +606,7 @@ class TableService:
             log.exception("Analysis jobs: the queue could not be looked at")
         fell_due = await self.deadlines.due(where)
         try:
-            fell_due += await self.tournaments.due(threads, where)
+            fell_due += await self.tournaments.rounds.due(threads, where)
         except Exception:  # the deadlines were done; the tournaments are looked at next time
             log.exception("Tournaments: what fell due could not be done")
         return fell_due
@@ -680,7 +680,8 @@ class TableService:
         """Open the matches of a tournament's new round (a reply's ``opens`` asks for it):
         ``threads`` is the adapter's way of giving each a thread (a channel in the console)."""
         return await replies_of(
-            lambda: self.tournaments.open_matches(tournament_id, threads), self.repository.forget
+            lambda: self.tournaments.rounds.open_matches(tournament_id, threads),
+            self.repository.forget,
         )
 
     # -- analysis (no channel lock: it only reads matches that are over) ---------------------

@@ -1,69 +1,49 @@
-"""The tournament room: sign-up, the start, each round paired and its matches opened, results
-taken from the matches as they end, the organiser's actions, and the end.
+"""The tournament commands: create, sign-up (join and leave), start, the organiser's pause,
+resume, remove, result and cancel, and where a tournament stands.
 
-Every change of a tournament is one transaction that checks what it read is still so (its status
-and round, a pairing not yet opened or decided), under the tournament's own lock: two commands of
-one process wait for each other, two processes on one database find out and one gives way.
-Results flow in as return values: the facade hands :meth:`Tournaments.after_ends` the matches
-a command ended (the command's replies say which), and :meth:`Tournaments.due` runs with the
-deadlines.
+What moves a tournament on once it runs is :class:`~bot.service.tournaments.rounds.Rounds`:
+results flow in as return values (the facade hands :meth:`Rounds.after_ends` the matches a
+command ended, as the command's replies say) and :meth:`Rounds.due` runs with the deadlines.
 """
 
 from __future__ import annotations
 
-import asyncio
-import logging
 from collections.abc import Callable
-from contextlib import AbstractAsyncContextManager
 from typing import Any
 
 from bot.rules import tournaments as rules
-from bot.rules.match import Match
-from bot.rules.tournaments.model import Format, Pairing, TournamentError
+from bot.rules.tournaments.model import Format
 from bot.service.matches.images import BoardImages
-from bot.service.matches.play import advance
-from bot.service.matches.presentation import match_kind, quote, status_reply
-from bot.service.matches.repository import MatchTerms, Repository
-from bot.service.matches.threads import MatchThreads, ThreadOpener
-from bot.service.models import Attachment, Decision, Place, Refusal, Reply, User, place_link
+from bot.service.matches.presentation import quote
+from bot.service.matches.repository import Repository
+from bot.service.matches.threads import ThreadOpener
+from bot.service.models import Decision, Place, Refusal, Reply, User
 from bot.service.records.dice import DiceFactory
 from bot.service.records.durations import countdown
 from bot.service.records.names import markdown_safe as md
 from bot.service.tournaments import images
+from bot.service.tournaments.rounds import (
+    LINES_SHOWN,
+    NAMES_SHOWN,
+    Locker,
+    Rounds,
+    capped,
+    signup_key,
+)
 from bot.service.tournaments.state import FORMAT_NAMES, Snapshot, points_text
 from bot.service.tournaments.terms import read_terms
 from bot.settings import Settings
-from bot.store import StaleMatchError, Store, Transaction
+from bot.store import Store
 from bot.store import tournaments as db
-from bot.store.tournaments import PairingRow, TournamentRow
+from bot.store.tournaments import TournamentRow
 
-log = logging.getLogger(__name__)
-
-Locker = Callable[[Place], AbstractAsyncContextManager[None]]
 ORGANISER_ONLY = (
     "Only organisers (Manage Server, or the server's tournament role) can {what} a tournament."
 )
-SIGNUP_KEY = "t{id}"  # the sign-up message's question: its Join and Leave buttons
-
-
-# A message fits Discord's 2,000 characters: long lists are cut, the image shows the standings.
-NAMES_SHOWN = 32
-LINES_SHOWN = 20
-
-
-def capped(items: list[str], most: int) -> list[str]:
-    """``items``, or its first ``most`` and a last item saying how many more there are."""
-    if len(items) <= most:
-        return items
-    return [*items[:most], f"... and {len(items) - most} more"]
-
-
-def signup_key(tournament_id: int) -> str:
-    return SIGNUP_KEY.format(id=tournament_id)
 
 
 class Tournaments:
-    """The tournament commands and what moves a tournament on."""
+    """The tournament commands (:meth:`command`); :attr:`rounds` moves a tournament on."""
 
     def __init__(
         self,
@@ -78,29 +58,16 @@ class Tournaments:
         draw: bool = True,
     ) -> None:
         self._store = store
-        self._repository = repository
-        self._board_images = board_images
         self._settings = settings
         self._clock = clock
-        self._dice = dice
-        self._locked = locked
         self._draw = draw
+        self.rounds = Rounds(
+            store, repository, board_images, settings, clock, dice, locked, draw=draw
+        )
 
     @property
     def _prefix(self) -> str:
         return self._settings.command_prefix
-
-    def _lock(self, row: TournamentRow) -> AbstractAsyncContextManager[None]:
-        return self._locked(Place(row.server_id, f"tournament:{row.id}"))
-
-    async def _snapshot(self, tournament_id: int) -> Snapshot:
-        row = await db.tournament(self._store, tournament_id)
-        assert row is not None
-        entrants = await db.entrants(self._store, tournament_id)
-        pairings = await db.pairings(self._store, tournament_id)
-        return Snapshot(row, tuple(entrants), tuple(pairings))
-
-    # -- which tournament ----------------------------------------------------------------------
 
     async def _pick(self, place: Place, words: list[str], *, over: bool = False) -> TournamentRow:
         """The tournament the command is about: named by its first words (or ``#id``), else the
@@ -175,10 +142,10 @@ class Tournaments:
         if verb in ("show", "status", "report"):
             replies = await handler(row, words)
             return replies
-        async with self._lock(row):
+        async with self.rounds.lock(row):
             replies = await handler(row, user, words)
         if threads is not None and any(reply.opens == row.id for reply in replies):
-            replies += await self.open_matches(row.id, threads)
+            replies += await self.rounds.open_matches(row.id, threads)
         return replies
 
     async def create(self, place: Place, user: User, text: str, *, organiser: bool) -> list[Reply]:
@@ -272,40 +239,6 @@ class Tournaments:
                 raise Refusal(f"You have not joined {md(row.name)}.")
         return [Reply(f"{md(user.name)} leaves {md(row.name)}.")]
 
-    async def start(self, row: TournamentRow, user: User | None, words: list[str]) -> list[Reply]:
-        if row.status != "signup":
-            raise Refusal(f"{md(row.name)} has started already.")
-        entrants = await db.entrants(self._store, row.id)
-        if len(entrants) < 2:
-            raise Refusal(
-                f"{md(row.name)} needs at least 2 entrants to start; it has {len(entrants)}."
-            )
-        fmt = Format(row.format)
-        try:
-            rules.rounds_total(fmt, len(entrants), swiss_rounds=row.swiss_rounds)
-        except TournamentError as error:
-            raise Refusal(str(error)) from None
-        rated = await db.ratings(self._store, row.server_id, [e.user_id for e in entrants])
-        seeded = rules.seed([(e.number, e.name, rated.get(e.user_id, 1500.0)) for e in entrants])
-        now = self._clock()
-        by = user.name if user is not None else "the start time"
-        async with self._store.transaction() as tx:
-            if not await db.set_status(tx, row.id, ("signup",), status="running", round=0):
-                raise Refusal(f"{md(row.name)} has started already.")
-            await db.set_seeds(tx, row.id, {e.player_id: e.seed for e in seeded})
-            await db.log(tx, row.id, now, user.id if user else "", f"started by {by}")
-        snapshot = await self._snapshot(row.id)
-        lines = [f"**{md(row.name)}** starts: {len(entrants)} players, seeded by rating:"]
-        lines.append(
-            ", ".join(
-                capped(
-                    [f"{e.seed}. {md(e.name)}" for e in sorted(seeded, key=lambda e: e.seed)],
-                    NAMES_SHOWN,
-                )
-            )
-        )
-        return [Reply("\n".join(lines)), *await self._next_round(snapshot)]
-
     async def pause(self, row: TournamentRow, user: User, words: list[str]) -> list[Reply]:
         async with self._store.transaction() as tx:
             if not await db.set_status(tx, row.id, ("running",), status="paused"):
@@ -324,7 +257,10 @@ class Tournaments:
                 raise Refusal(f"{md(row.name)} is not paused.")
             await db.log(tx, row.id, self._clock(), user.id, f"resumed by {user.name}")
         said = [Reply(f"{md(user.name)} resumes {md(row.name)}.")]
-        return said + await self._settle(await self._snapshot(row.id))
+        return said + await self.rounds.settle(await self.rounds.snapshot(row.id))
+
+    async def start(self, row: TournamentRow, user: User, words: list[str]) -> list[Reply]:
+        return await self.rounds.begin(row, user)
 
     async def cancel(self, row: TournamentRow, user: User, words: list[str]) -> list[Reply]:
         reason = " ".join(words) or "no reason given"
@@ -354,7 +290,7 @@ class Tournaments:
     async def remove(self, row: TournamentRow, user: User, words: list[str]) -> list[Reply]:
         if not words:
             raise Refusal(f"Whom? e.g. `{self._prefix}tournament remove @bob no-show`.")
-        snapshot = await self._snapshot(row.id)
+        snapshot = await self.rounds.snapshot(row.id)
         number = self._entrant_named(snapshot, words[0])
         if number is None:
             raise Refusal("Name the entrant to remove.")
@@ -379,16 +315,16 @@ class Tournaments:
         for pairing in snapshot.round_pairings():
             if pairing.decided_at is None and number in (pairing.first, pairing.second):
                 other = pairing.second if pairing.first == number else pairing.first
-                said += await self._decide_by_organiser(
+                said += await self.rounds.decide_by_organiser(
                     snapshot, pairing, other, f"forfeit, {md(entrant.name)} removed"
                 )
-        return said + await self._settle(await self._snapshot(row.id))
+        return said + await self.rounds.settle(await self.rounds.snapshot(row.id))
 
     async def fix_result(self, row: TournamentRow, user: User, words: list[str]) -> list[Reply]:
         usage = f"`{self._prefix}tournament result 1.2 @winner reason` (`none` for nobody)"
         if len(words) < 3:
             raise Refusal(f"Say which match, who wins and why: {usage}.")
-        snapshot = await self._snapshot(row.id)
+        snapshot = await self.rounds.snapshot(row.id)
         pairing = snapshot.find_pairing(words[0])
         if pairing is None or pairing.second is None:
             raise Refusal(f"{quote(words[0])} is not a match of {md(row.name)}: {usage}.")
@@ -411,390 +347,13 @@ class Tournaments:
                 user.id,
                 f"{user.name} set {pairing.round}.{pairing.table_no}: {reason}",
             )
-        said = await self._decide_by_organiser(
+        said = await self.rounds.decide_by_organiser(
             snapshot, pairing, winner, f"fixed: {md(reason)}", fixing=True
         )
-        return said + await self._settle(await self._snapshot(row.id))
-
-    async def _decide_by_organiser(
-        self,
-        snapshot: Snapshot,
-        pairing: PairingRow,
-        winner: int | None,
-        reason: str,
-        *,
-        fixing: bool = False,
-        why: str = "",
-    ) -> list[Reply]:
-        """Decide ``pairing`` for ``winner`` (None: nobody); a match still being played for it is
-        voided (unrated) first, saying ``why`` there."""
-        said: list[Reply] = []
-        if pairing.match_id is not None:
-            said += await self._void_match(pairing.match_id, why)
-        points = (0, 0)
-        if pairing.decided_at is not None and fixing:
-            points = (pairing.first_points, pairing.second_points)
-        async with self._store.transaction() as tx:
-            await db.decide(
-                tx,
-                pairing,
-                winner=winner,
-                points=points,
-                reason=reason,
-                now=self._clock(),
-                fixing=fixing,
-            )
-        who = "nobody wins" if winner is None else f"{snapshot.name(winner)} wins"
-        players = f"{snapshot.name(pairing.first)} vs {snapshot.name(pairing.second)}"
-        line = f"{pairing.round}.{pairing.table_no} {players}"
-        return [
-            *said,
-            Reply(f"{md(snapshot.row.name)} {line}: {who} ({reason}).", place=snapshot.home),
-        ]
-
-    async def _void_match(self, match_id: int, why: str = "") -> list[Reply]:
-        row = await self._store.match(match_id)
-        if row is None or row.status != "playing":
-            return []
-        place = Place(row.server_id, row.channel_id)
-        async with self._locked(place):
-            table = await self._repository.table(place, repair=False)
-            if table is None or table.row.id != match_id:
-                return []
-            await self._repository.end(table, status="aborted", ending="voided")
-        return [
-            Reply(
-                f"{why or 'The organiser decided this match for the tournament'}: it ends here "
-                "(unrated).",
-                place=place,
-            )
-        ]
-
-    # -- rounds --------------------------------------------------------------------------------
-
-    async def _settle(self, snapshot: Snapshot) -> list[Reply]:
-        """Whatever follows now: the next round when the current one is decided, or the end."""
-        if snapshot.row.status != "running":
-            return []
-        current = snapshot.round_pairings()
-        if current and any(p.decided_at is None for p in current):
-            return []
-        return await self._next_round(snapshot)
-
-    async def _next_round(self, snapshot: Snapshot) -> list[Reply]:
-        row = snapshot.row
-        fmt = snapshot.format
-        out = snapshot.withdrawn
-        values, results = snapshot.values, snapshot.results
-        if row.round > 0 and rules.is_over(
-            fmt, values, results, swiss_rounds=row.swiss_rounds, withdrawn=out
-        ):
-            return await self._finish(snapshot)
-        round_no = row.round + 1
-        try:
-            pairs = rules.pair_round(fmt, values, results, round_no, withdrawn=out)
-        except TournamentError as error:
-            log.warning("Tournament %s: round %s can't be paired: %s", row.id, round_no, error)
-            return [
-                Reply(
-                    f"{md(row.name)}: round {round_no} can't be paired ({error}).",
-                    place=snapshot.home,
-                )
-            ]
-        now = self._clock()
-        rows = [self._pairing_row(row, pairing, snapshot.withdrawn, now) for pairing in pairs]
-        async with self._store.transaction() as tx:
-            if not await db.set_status(
-                tx, row.id, ("running",), round=round_no, expected_round=row.round
-            ):
-                return []  # another process paired it
-            await db.add_pairings(tx, rows)
-        fresh = await self._snapshot(row.id)
-        total = rules.rounds_total(fmt, len(snapshot.entrants), swiss_rounds=row.swiss_rounds)
-        lines = [
-            f"**{md(row.name)}: {fresh.round_title(round_no, total)}** "
-            f"(round {round_no} of {total})"
-        ]
-        lines += capped([fresh.pairing_line(p) for p in fresh.round_pairings()], LINES_SHOWN)
-        replies = [
-            Reply(
-                "\n".join(lines), place=snapshot.home, opens=row.id, file=await self._picture(fresh)
-            )
-        ]
-        if all(p.decided_at is not None for p in fresh.round_pairings()):
-            replies += await self._next_round(fresh)  # a round of byes and forfeits only
-        return replies
-
-    @staticmethod
-    def _pairing_row(
-        row: TournamentRow, pairing: Pairing, withdrawn: frozenset[int], now: float
-    ) -> dict[str, Any]:
-        values: dict[str, Any] = {  # every row names the same columns: one INSERT for all
-            "tournament_id": row.id,
-            "round": pairing.round,
-            "table_no": pairing.table,
-            "first": pairing.first,
-            "second": pairing.second,
-            "winner": None,
-            "reason": None,
-            "decided_at": None,
-        }
-        if pairing.second is None:
-            values.update(winner=pairing.first, reason="bye", decided_at=now)
-        elif pairing.first in withdrawn or pairing.second in withdrawn:
-            out = [p for p in (pairing.first, pairing.second) if p in withdrawn]
-            winner = (
-                None
-                if len(out) == 2
-                else (pairing.second if pairing.first in withdrawn else pairing.first)
-            )
-            values.update(winner=winner, reason="forfeit (withdrawn)", decided_at=now)
-        return values
-
-    async def _finish(self, snapshot: Snapshot) -> list[Reply]:
-        row = snapshot.row
-        fmt = snapshot.format
-        champion = rules.champion(
-            fmt,
-            snapshot.values,
-            snapshot.results,
-            swiss_rounds=row.swiss_rounds,
-            withdrawn=snapshot.withdrawn,
-        )
-        champion_id = snapshot.user_id(champion) if champion is not None else None
-        now = self._clock()
-        async with self._store.transaction() as tx:
-            if not await db.set_status(
-                tx,
-                row.id,
-                ("running",),
-                status="finished",
-                finished_at=now,
-                champion_id=champion_id,
-            ):
-                return []
-            await db.log(tx, row.id, now, "", "finished")
-        final = await self._snapshot(row.id)
-        table = rules.standings(fmt, final.values, final.results, withdrawn=final.withdrawn)
-        lines = [
-            f"🏆 **{md(row.name)}** is over: **{final.name(champion)}** wins!"
-            if champion
-            else f"**{md(row.name)}** is over."
-        ]
-        lines += [f"{s.rank}. {md(s.name)}: {points_text(s.match_points)}" for s in table[:10]]
-        lines.append(
-            "The report, with GNU Backgammon's analysis of every match: "
-            f"`{self._prefix}tournament report`."
-        )
-        return [Reply("\n".join(lines), place=snapshot.home, file=await self._picture(final))]
-
-    async def open_matches(self, tournament_id: int, threads: ThreadOpener | None) -> list[Reply]:
-        """Open a match for each pairing of the current round that has none yet: a thread of
-        the tournament's channel (a channel of its own in the console), both players pinged."""
-        row = await db.tournament(self._store, tournament_id)
-        if row is None or row.status != "running":
-            return []
-        replies: list[Reply] = []
-        async with self._lock(row):
-            snapshot = await self._snapshot(tournament_id)
-            for pairing in snapshot.round_pairings():
-                if (
-                    pairing.decided_at is None
-                    and pairing.match_id is None
-                    and pairing.second is not None
-                ):
-                    replies += await self._open(snapshot, pairing, threads)
-        return replies
-
-    async def _open(
-        self, snapshot: Snapshot, pairing: PairingRow, threads: ThreadOpener | None
-    ) -> list[Reply]:
-        row = snapshot.row
-        assert pairing.second is not None
-        first, second = snapshot.by_number[pairing.first], snapshot.by_number[pairing.second]
-        name = f"{row.name} R{pairing.round}-{pairing.table_no} · {first.name} vs {second.name}"
-        if threads is None or not self._settings.match_threads:
-            return []
-        opened = await threads.open(snapshot.home, name[:100], signup_key(row.id))
-        if opened.thread is None:
-            note = opened.notice or "I can't open a thread for it here."
-            return [
-                Reply(
-                    f"{md(row.name)} {pairing.round}.{pairing.table_no}: {note}",
-                    place=snapshot.home,
-                )
-            ]
-        place = opened.thread
-        match = Match.start(row.match_length, dice=self._dice())
-        events = list(match.record)
-        match = advance(match, events)
-        now = self._clock()
-        deadline = None if row.deadline_days is None else now + row.deadline_days * 86400
-
-        async def mark(tx: Transaction, match_id: int) -> bool:
-            return await db.open_pairing(tx, pairing, match_id, place.channel_id, deadline)
-
-        players = (User(first.user_id, first.name), User(second.user_id, second.name))
-        try:
-            async with MatchThreads.discarding(threads, place):
-                table = await self._repository.create_arranged_match(
-                    snapshot.home,
-                    players,
-                    match,
-                    MatchTerms(rated=bool(row.rated)),
-                    thread=place,
-                    clock_seconds=row.clock_seconds,
-                    also=mark,
-                )
-        except StaleMatchError:
-            return []
-        by = "" if deadline is None else f" To be played within {row.deadline_days:g} days."
-        lead = (
-            f"**{md(row.name)}**, round {pairing.round}: {table.names[0]} vs {table.names[1]}, "
-            f"{match_kind(row.match_length)}.{by} Dice commitment: `{match.commitment}`"
-        )
-        status = await status_reply(table, events, self._prefix, self._board_images, lead=lead)
-        pinged = tuple(dict.fromkeys((*status.mention, first.user_id, second.user_id)))
-        return [
-            Reply(
-                f"{md(row.name)} {pairing.round}.{pairing.table_no}: {table.names[0]} vs "
-                f"{table.names[1]} in {place_link(place)}",
-                place=snapshot.home,
-            ),
-            _with(status, place=place, mention=pinged),
-        ]
-
-    # -- matches ending, and time --------------------------------------------------------------
-
-    async def after_ends(self, match_ids: list[int]) -> list[Reply]:
-        """The matches a command ended that are tournament matches: their results taken, and
-        whatever follows (the next round, the end)."""
-        replies: list[Reply] = []
-        for match_id in match_ids:
-            pairing = await db.pairing_of_match(self._store, match_id)
-            if pairing is None or pairing.decided_at is not None:
-                continue
-            row = await db.tournament(self._store, pairing.tournament_id)
-            if row is None or row.status not in ("running", "paused"):
-                continue
-            async with self._lock(row):
-                replies += await self._match_ended(pairing)
-        return replies
-
-    async def _match_ended(self, pairing: PairingRow) -> list[Reply]:
-        assert pairing.match_id is not None
-        match_row = await self._store.match(pairing.match_id)
-        if match_row is None or match_row.status == "playing":
-            return []
-        snapshot = await self._snapshot(pairing.tournament_id)
-        if match_row.status == "aborted" or match_row.winner is None:
-            return [
-                Reply(
-                    f"{md(snapshot.row.name)} {pairing.round}.{pairing.table_no}: the match was "
-                    "ended without a winner. The organiser decides it: "
-                    f"`{self._prefix}tournament result {pairing.round}.{pairing.table_no} "
-                    "@winner reason`.",
-                    place=snapshot.home,
-                )
-            ]
-        table = await self._repository.table_of(
-            match_row, Place(match_row.server_id, match_row.channel_id), repair=False
-        )
-        score = table.match.score if table is not None else (0, 0)
-        winner = pairing.first if match_row.winner == 0 else pairing.second
-        async with self._store.transaction() as tx:
-            done = await db.decide(
-                tx,
-                pairing,
-                winner=winner,
-                points=(score[0], score[1]),
-                reason=match_row.ending or "played",
-                now=self._clock(),
-            )
-        if not done:
-            return []
-        fresh = await self._snapshot(pairing.tournament_id)
-        line = fresh.pairing_line(
-            next(
-                p
-                for p in fresh.pairings
-                if (p.round, p.table_no) == (pairing.round, pairing.table_no)
-            )
-        )
-        said = [Reply(f"{md(fresh.row.name)}: {line}", place=fresh.home)]
-        return said + await self._settle(fresh)
-
-    async def due(
-        self, threads: ThreadOpener | None, where: Callable[[Place], bool]
-    ) -> list[tuple[Place, Reply]]:
-        """What fell due: tournaments whose start time came, matches past their deadline,
-        results the store has and the tournament missed (a stop between the two), and pairings
-        waiting for a place."""
-        out: list[tuple[Place, Reply]] = []
-        now = self._clock()
-        for row in await db.due_to_start(self._store, now):
-            home = Place(row.server_id, row.channel_id)
-            if not where(home):
-                continue
-            async with self._lock(row):
-                try:
-                    said = await self.start(row, None, [])
-                except Refusal as refusal:
-                    async with self._store.transaction() as tx:
-                        await db.set_status(
-                            tx, row.id, ("signup",), status="cancelled", finished_at=now
-                        )
-                    said = [
-                        Reply(f"{md(row.name)} could not start: {refusal.text} It is cancelled.")
-                    ]
-            out += [(reply.place or home, reply) for reply in said]
-        opened: set[int] = set()
-        for pairing in await db.undecided(self._store):
-            found = await db.tournament(self._store, pairing.tournament_id)
-            if found is None or not where(home := Place(found.server_id, found.channel_id)):
-                continue
-            said = []
-            if pairing.match_id is None:
-                if threads is not None and found.id not in opened:
-                    opened.add(found.id)
-                    said = await self.open_matches(found.id, threads)
-            else:
-                async with self._lock(found):
-                    said = await self._match_ended(pairing)
-                    if not said and pairing.deadline is not None and pairing.deadline <= now:
-                        said = await self._past_deadline(pairing)
-            out += [(reply.place or home, reply) for reply in said]
-        return out
-
-    async def _past_deadline(self, pairing: PairingRow) -> list[Reply]:
-        """A match not over by its deadline: the player who must act loses by forfeit; when
-        neither has acted since it opened, nobody wins."""
-        fresh = [
-            p
-            for p in await db.pairings(self._store, pairing.tournament_id)
-            if (p.round, p.table_no) == (pairing.round, pairing.table_no)
-        ]
-        if not fresh or fresh[0].decided_at is not None or pairing.match_id is None:
-            return []
-        match_row = await self._store.match(pairing.match_id)
-        snapshot = await self._snapshot(pairing.tournament_id)
-        winner: int | None = None
-        if match_row is not None and match_row.last_action_at > match_row.created_at:
-            table = await self._repository.table_of(
-                match_row, Place(match_row.server_id, match_row.channel_id), repair=False
-            )
-            turn = table.match.turn if table is not None else None
-            if turn is not None:
-                winner = pairing.second if turn == 0 else pairing.first
-        reason = "past the deadline, forfeit" + ("" if winner is not None else " both ways")
-        why = "The match was not over by its deadline"
-        said = await self._decide_by_organiser(snapshot, fresh[0], winner, reason, why=why)
-        return said + await self._settle(await self._snapshot(pairing.tournament_id))
-
-    # -- looking -------------------------------------------------------------------------------
+        return said + await self.rounds.settle(await self.rounds.snapshot(row.id))
 
     async def show(self, row: TournamentRow, words: list[str]) -> list[Reply]:
-        snapshot = await self._snapshot(row.id)
+        snapshot = await self.rounds.snapshot(row.id)
         if row.status == "signup":
             return [self._signup_reply(row, [md(e.name) for e in snapshot.entrants])]
         fmt = snapshot.format
@@ -819,19 +378,8 @@ class Tournaments:
             f"{s.points_difference:+d}{' (removed)' if s.withdrawn else ''}"
             for s in table[:10]
         ]
-        return [Reply("\n".join(lines), file=await self._picture(snapshot))]
+        return [Reply("\n".join(lines), file=await self.rounds.picture(snapshot))]
 
     async def report(self, row: TournamentRow, words: list[str]) -> list[Reply]:
-        snapshot = await self._snapshot(row.id)
+        snapshot = await self.rounds.snapshot(row.id)
         return [await images.report(self._store, snapshot, self._prefix, draw=self._draw)]
-
-    async def _picture(self, snapshot: Snapshot) -> Attachment | None:
-        if not self._draw:
-            return None
-        return await asyncio.to_thread(images.picture, snapshot)
-
-
-def _with(reply: Reply, **changes: Any) -> Reply:
-    from dataclasses import replace
-
-    return replace(reply, **changes)
