@@ -193,9 +193,19 @@ async def analyse(store: Store, server_id: str, places: list[Place]) -> None:
 
 
 async def back_to_schema_13(store: Store) -> None:
-    """Undo migration 014 by hand: the database as schema 13 left it (its history kept)."""
+    """Undo migrations 015 and 014 by hand: the database as schema 13 left it (its history
+    kept)."""
     async with store.transaction() as tx:
         for statement in (
+            *(
+                f"DROP TABLE {table}"  # schema 15's: made again by migration 015
+                for table in (
+                    "tournament_log",
+                    "tournament_matches",
+                    "tournament_entrants",
+                    "tournaments",
+                )
+            ),
             "DROP INDEX players_ranked",
             "DROP INDEX matches_playing",
             "DROP TABLE engine_records",
