@@ -265,6 +265,20 @@ async def undecided(store: Store) -> list[PairingRow]:
     return [_row(PairingRow, row) for row in rows]
 
 
+async def extend_deadlines(tx: Transaction, tournament_id: int, seconds: float) -> None:
+    """Move the deadlines of the tournament's undecided pairings ``seconds`` later."""
+    if seconds > 0:
+        await tx.execute(
+            update(tm)
+            .where(
+                tm.c.tournament_id == tournament_id,
+                tm.c.decided_at.is_(None),
+                tm.c.deadline.is_not(None),
+            )
+            .values(deadline=tm.c.deadline + seconds)
+        )
+
+
 def _at(tournament_id: int, round_no: int, table_no: int) -> Any:
     return and_(
         tm.c.tournament_id == tournament_id, tm.c.round == round_no, tm.c.table_no == table_no

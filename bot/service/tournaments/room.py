@@ -252,11 +252,24 @@ class Tournaments:
         ]
 
     async def resume(self, row: TournamentRow, user: User, words: list[str]) -> list[Reply]:
+        now = self._clock()
+        paused = [
+            entry.at
+            for entry in await db.log_of(self._store, row.id)
+            if entry.text.startswith("paused")
+        ]
+        paused_for = now - paused[-1] if paused else 0.0
         async with self._store.transaction() as tx:
             if not await db.set_status(tx, row.id, ("paused",), status="running"):
                 raise Refusal(f"{md(row.name)} is not paused.")
-            await db.log(tx, row.id, self._clock(), user.id, f"resumed by {user.name}")
-        said = [Reply(f"{md(user.name)} resumes {md(row.name)}.")]
+            await db.log(tx, row.id, now, user.id, f"resumed by {user.name}")
+            await db.extend_deadlines(tx, row.id, paused_for)  # the pause doesn't count
+        said = [
+            Reply(
+                f"{md(user.name)} resumes {md(row.name)}: the matches' deadlines move on by "
+                f"the {countdown(paused_for)} it was paused."
+            )
+        ]
         return said + await self.rounds.settle(await self.rounds.snapshot(row.id))
 
     async def start(self, row: TournamentRow, user: User, words: list[str]) -> list[Reply]:

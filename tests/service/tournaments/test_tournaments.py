@@ -250,3 +250,19 @@ async def test_the_report_sums_each_players_analysed_matches(db_path: Path | str
     assert all("PR 6.5" in line or "PR 11.2" in line or "PR 8." in line for line in lines), lines
     assert sum("luck +0.64" in line for line in lines) == 2  # the finalists played twice
     assert sum("luck +0.32" in line for line in lines) == 2
+
+
+async def test_a_pause_stops_the_deadlines_and_resume_moves_them_on(table: Table) -> None:
+    tid = await created(table, "Spring knockout 1 days 2", names(2))
+    await table.say(f"#{HOME} org: !tournament start")
+    (channel,) = await table.open_channels(tid)
+    await table.say(f"#{HOME} org: !tournament pause")
+    said = await table.say("~ 3d")  # past the deadline, but paused: nothing happens
+    assert "past the deadline" not in said, said
+    resumed = await table.say(f"#{HOME} org: !tournament resume")
+    assert "resumes" in resumed and "72 h" in resumed, resumed
+    assert "past the deadline" not in await table.say("~ 1d")  # 2 days from the start
+    said = await table.say("~ 1d")  # 2 days of play are over
+    assert "past the deadline, forfeit both ways" in said, said
+    row = await db.tournament(table.store, tid)
+    assert row is not None and row.status == "finished" and row.champion_id is None
