@@ -509,6 +509,8 @@ class Rounds:
     # -- looking -------------------------------------------------------------------------------
 
     async def picture(self, snapshot: Snapshot) -> Attachment | None:
-        if not self._draw:
+        """The bracket, table or standings image; none for a Swiss with no result yet (its
+        standings would be all zeros: the pairings say it all)."""
+        if not self._draw or (snapshot.format is Format.SWISS and not snapshot.results):
             return None
         return await asyncio.to_thread(images.picture, snapshot)
