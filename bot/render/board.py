@@ -10,14 +10,16 @@ the cube are anti-aliased sprites (:mod:`bot.render.sprites`) drawn once per siz
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 from bot.render.geometry import DEFAULT_SIZE, Size, layout
+from bot.render.labels import Label
 from bot.render.pieces import Pieces
 from bot.render.state import BoardState, LastPlay
-from bot.render.static import static_board
+from bot.render.static import point_labels, static_board
 from bot.render.status import actor, fitted_status, status_text
 from bot.render.strips import Strips
 from bot.render.text import fit_text
@@ -25,6 +27,7 @@ from bot.render.view import View
 
 __all__ = [
     "actor",
+    "board_labels",
     "encode_png",
     "fit_text",
     "fitted_status",
@@ -55,9 +58,30 @@ def render_image(
     last_play: LastPlay | None = None,
 ) -> Image.Image:
     """The board as an RGB Pillow image (what :func:`render_board` encodes)."""
+    return _render(state, viewer, size, last_play)[0]
+
+
+def board_labels(
+    state: BoardState,
+    *,
+    viewer: int | None,
+    size: Size = DEFAULT_SIZE,
+    last_play: LastPlay | None = None,
+) -> tuple[Label, ...]:
+    """Every text of the board :func:`render_image` draws, with its font size and box: the point
+    numbers, counts and the cube's value, then the strips' names, pips, scores, clocks, match or
+    last play, and the status line."""
+    return _render(state, viewer, size, last_play)[1]
+
+
+def _render(
+    state: BoardState, viewer: int | None, size: Size, last_play: LastPlay | None
+) -> tuple[Image.Image, tuple[Label, ...]]:
     if viewer not in (None, 0, 1):
         raise ValueError(f"viewer must be 0, 1 or None (a spectator), not {viewer!r}")
     size = (int(size[0]), int(size[1]))
+    if last_play is not None:
+        state = replace(state, last_play=last_play)
     view = View(state, state.on_roll if viewer is None else viewer)
     image = static_board(size).copy()
     draw = ImageDraw.Draw(image)
@@ -66,9 +90,10 @@ def render_image(
     pieces.checkers()
     pieces.cube()
     pieces.dice()
-    pieces.last_play(last_play if last_play is not None else state.last_play)
-    Strips(image, draw, geo, view).paint()
-    return image
+    pieces.last_play(state.last_play)
+    strips = Strips(image, draw, geo, view)
+    strips.paint()
+    return image, (*point_labels(size), *pieces.labels, *strips.labels)
 
 
 def encode_png(image: Image.Image, *, palette: Image.Image | None = None) -> bytes:

@@ -391,7 +391,7 @@ def _row(
         )
     entrant = people.get(player)
     if entrant is not None:
-        draw_text(draw, (box.left + SEED - 6, y), str(entrant.seed), font(17), theme.MUTED, "rm")
+        draw_text(draw, (box.left + SEED - 6, y), str(entrant.seed), font(22), theme.MUTED, "rm")
     score = _score(box.result, player) if box.result is not None else ""
     room = box.right - box.left - SEED - 10 - (SCORE if score else 6)
     name, face = fitted(_name(player, people), room, sizes=(24, 22), bold=won)

@@ -17,16 +17,22 @@ from PIL import Image, ImageDraw
 from bot.render import theme
 from bot.render.board import encode_png
 from bot.render.fonts import font
-from bot.render.text import draw_text, fit_text, text_length
+from bot.render.labels import Label, Role, paint, place
+from bot.render.text import fit_text, text_length, wrap_text
 
-__all__ = ["ChartLayout", "chart_layout", "render_chart"]
+__all__ = ["ChartLayout", "chart_labels", "chart_layout", "render_chart"]
 
 RGB = theme.RGB
 PANEL: RGB = theme.STRIP
-GRID: RGB = (70, 76, 90)
+GRID: RGB = theme.GRID
 LINE: RGB = theme.TEXT
 BLUNDER: RGB = theme.HIT
+FILLS: tuple[RGB, RGB] = theme.PLAYER_FILLS
+"""The players' fills: the board's checker colours, softened onto the panel."""
 GAP = 14  # pixels between games
+TEXT_SIZE = 25
+"""The smallest text, in the default 1000 px wide chart: 10 px on a phone."""
+TITLE_SIZES = (30, 29, 28, 27, 26, 25)
 
 
 class Point(NamedTuple):
@@ -36,18 +42,6 @@ class Point(NamedTuple):
     game: int
     chance: float
     blunder: bool = False
-
-
-def _blend(colour: RGB, under: RGB, amount: float) -> RGB:
-    r, g, b = (round(c * amount + u * (1 - amount)) for c, u in zip(colour, under, strict=True))
-    return r, g, b
-
-
-# the players' fills: the board's checker colours, softened onto the panel
-FILLS: tuple[RGB, RGB] = (
-    _blend(theme.PLAYER_COLOURS[0].fill, PANEL, 0.72),
-    _blend(theme.PLAYER_COLOURS[1].rim, PANEL, 0.9),
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +95,32 @@ def render_chart(
 ) -> bytes:
     """The chart of a match's ``points`` as PNG bytes: ``names`` player 0's first, ``length``
     the match's (0 for money), ``plies`` those of the analysis."""
+    labels = chart_labels(points, names, length=length, plies=plies, width=width, height=height)
+    layout = chart_layout(points, width=width, height=height)
+    image = Image.new("RGB", (width, height), theme.BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    draw.rectangle((layout.left, layout.top, layout.right, layout.bottom), fill=PANEL)
+    _fill(draw, layout, points)
+    _grid(draw, layout)
+    _games(draw, layout)
+    for label in labels:
+        paint(draw, label)
+    _line(draw, layout, points)
+    return encode_png(image)
+
+
+def chart_labels(
+    points: Sequence[Point],
+    names: Sequence[str],
+    *,
+    length: int,
+    plies: int,
+    width: int = 1000,
+    height: int = 500,
+) -> tuple[Label, ...]:
+    """Every text of the chart :func:`render_chart` draws, with its font size and box: the
+    title, the line under it, the percentages, the players (▲ at the top, ▼ at the bottom of the
+    plot, each with the plot's width: a name is shown whole), the games' numbers."""
     if width < 400 or height < 250:
         raise ValueError(
             f"a chart of {width}x{height} pixels is too small to read: use at least 400x250"
@@ -109,46 +129,60 @@ def render_chart(
     if len(shown) != 2:
         raise ValueError(f"a chart has two player names, not {len(shown)}")
     layout = chart_layout(points, width=width, height=height)
-    image = Image.new("RGB", (width, height), theme.BACKGROUND)
-    draw = ImageDraw.Draw(image)
-    _title(draw, shown, width, length=length, plies=plies)
-    draw.rectangle((layout.left, layout.top, layout.right, layout.bottom), fill=PANEL)
-    _fill(draw, layout, points)
-    _grid(draw, layout, shown)
-    _games(draw, layout)
-    _line(draw, layout, points)
+    labels = _header(shown, width, length=length, plies=plies)
+    labels += _axis(layout)
+    labels += _legend(layout, shown)
+    labels += _game_labels(layout)
     if not points:
-        draw_text(
-            draw,
-            ((layout.left + layout.right) / 2, (layout.top + layout.bottom) / 2),
-            "No decisions to chart",
-            font(26),
-            theme.MUTED,
-            anchor="mm",
-        )
-    return encode_png(image)
+        middle = ((layout.left + layout.right) / 2, (layout.top + layout.bottom) / 2)
+        empty = "No decisions to chart"
+        labels.append(place("title", empty, 26, middle, theme.MUTED, anchor="mm", halo=PANEL))
+    return tuple(labels)
 
 
-def _title(
-    draw: ImageDraw.ImageDraw, names: Sequence[str], width: int, *, length: int, plies: int
-) -> None:
+def _header(names: tuple[str, ...], width: int, *, length: int, plies: int) -> list[Label]:
+    """The players (in their colours) on the first line, what is charted on the second; the
+    first line says what is charted when the names don't fit on one line (the legend in the
+    plot shows them whole)."""
     what = (
         f"{length}-point match: chances to win the match"
         if length
         else "Money game: chances to win the game"
     )
-    face = font(30, bold=True)
-    half = (width - 24 - 110) / 2
-    first = fit_text(names[0], face, half)
-    second = fit_text(names[1], face, half)
+    room = width - 48
+    vs = "  vs  "
+    for size in TITLE_SIZES:
+        face = font(size, bold=True)
+        if sum(text_length(part, face) for part in (names[0], vs, names[1])) <= room:
+            labels: list[Label] = []
+            x = 24.0
+            for part, colour in zip(
+                (names[0], vs, names[1]),
+                (theme.PLAYER_TEXT[0], theme.MUTED, theme.PLAYER_TEXT[1]),
+                strict=True,
+            ):
+                role: Role = "title" if part == vs else "name"
+                labels.append(place(role, part, size, (x, 32), colour, bold=True))
+                x += text_length(part, face)
+            detail = f"{what} · {plies}-ply ·"
+            break
+    else:
+        size = next(
+            (size for size in TITLE_SIZES if text_length(what, font(size, bold=True)) <= room),
+            TITLE_SIZES[-1],
+        )
+        shown = fit_text(what, font(size, bold=True), room)
+        labels = [place("title", shown, size, (24, 32), theme.TEXT, bold=True)]
+        detail = f"{plies}-ply ·"
+    face = font(TEXT_SIZE)
+    key = (("●", BLUNDER), (" very bad decisions", theme.MUTED))
+    key_width = sum(text_length(part, face) for part, _ in key)
+    detail = fit_text(detail, face, room - key_width - text_length(" ", face)) + " "
     x = 24.0
-    draw_text(draw, (x, 32), first, face, theme.PLAYER_COLOURS[0].fill)
-    x += text_length(first, face)
-    draw_text(draw, (x, 32), "  vs  ", face, theme.MUTED)
-    x += text_length("  vs  ", face)
-    draw_text(draw, (x, 32), second, face, FILLS[1])
-    detail = f"{what} · {plies}-ply · very bad decisions marked"
-    draw_text(draw, (24, 70), fit_text(detail, font(21), width - 48), font(21), theme.MUTED)
+    for part, colour in ((detail, theme.MUTED), *key):
+        labels.append(place("detail", part, TEXT_SIZE, (x, 70), colour))
+        x += text_length(part, face)
+    return labels
 
 
 def _fill(draw: ImageDraw.ImageDraw, layout: ChartLayout, points: Sequence[Point]) -> None:
@@ -175,31 +209,56 @@ def _band(
     draw.polygon([(x0, middle), (x0, y0), (x1, y1), (x1, middle)], fill=FILLS[ahead])
 
 
-def _grid(draw: ImageDraw.ImageDraw, layout: ChartLayout, names: Sequence[str]) -> None:
-    label = font(20)
-    for percent in (0, 25, 50, 75, 100):
+def _grid(draw: ImageDraw.ImageDraw, layout: ChartLayout) -> None:
+    for percent in (25, 50, 75):
         y = layout.y(percent / 100)
         if percent == 50:
             _dashed(draw, layout.left, layout.right, y, theme.MUTED, 3)
-        elif percent not in (0, 100):
+        else:
             _dashed(draw, layout.left, layout.right, y, GRID, 1)
-        draw_text(draw, (layout.left - 10, y), f"{percent}%", label, theme.MUTED, anchor="rm")
-    small = font(20, bold=True)
-    room = (layout.right - layout.left) / 2
-    draw_text(
-        draw,
-        (layout.left + 10, layout.top + 16),
-        fit_text(f"▲ {names[0]}", small, room),
-        small,
-        theme.PLAYER_COLOURS[0].fill,
-    )
-    draw_text(
-        draw,
-        (layout.left + 10, layout.bottom - 16),
-        fit_text(f"▼ {names[1]}", small, room),
-        small,
-        FILLS[1],
-    )
+
+
+def _axis(layout: ChartLayout) -> list[Label]:
+    return [
+        place(
+            "axis",
+            f"{percent}%",
+            TEXT_SIZE,
+            (layout.left - 10, layout.y(percent / 100)),
+            theme.MUTED,
+            anchor="rm",
+        )
+        for percent in (0, 25, 50, 75, 100)
+    ]
+
+
+def _legend(layout: ChartLayout, names: tuple[str, ...]) -> list[Label]:
+    """Each player's name in their colour, player 0's (ahead: up) at the top of the plot; on two
+    lines if it needs them."""
+    face = font(TEXT_SIZE, bold=True)
+    room = layout.right - layout.left - 20
+    pitch = TEXT_SIZE + 4
+    labels = []
+    for player, (mark, y, away) in enumerate(
+        (("▲ ", layout.top + 18, 1), ("▼ ", layout.bottom - 18, -1))
+    ):
+        lines, cut = wrap_text(mark + names[player], face, room)
+        middle = y + away * pitch * (len(lines) - 1) / 2
+        colour = theme.PLAYER_TEXT[player]
+        labels.append(
+            place(
+                "name",
+                lines,
+                TEXT_SIZE,
+                (layout.left + 10, middle),
+                colour,
+                bold=True,
+                pitch=pitch,
+                cut=cut,
+                halo=PANEL,
+            )
+        )
+    return labels
 
 
 def _dashed(
@@ -212,23 +271,33 @@ def _dashed(
 
 
 def _games(draw: ImageDraw.ImageDraw, layout: ChartLayout) -> None:
-    label = font(22)
-    for index, (game, first, last) in enumerate(layout.games):
-        if index:
-            x = first - GAP / 2
-            draw.line((x, layout.top, x, layout.bottom), fill=theme.BACKGROUND, width=GAP - 4)
+    """A gap of the background between games."""
+    for _, first, _ in layout.games[1:]:
+        x = first - GAP / 2
+        draw.line((x, layout.top, x, layout.bottom), fill=theme.BACKGROUND, width=GAP - 4)
+
+
+def _game_labels(layout: ChartLayout) -> list[Label]:
+    """Each game's number under it ("Game 3", or "3" where that is too wide; none where even
+    that is)."""
+    face = font(TEXT_SIZE)
+    labels = []
+    for game, first, last in layout.games:
         text = f"Game {game}"
-        if last - first < draw.textlength(text, font=label) + 8:
+        if last - first < text_length(text, face) + 8:
             text = str(game)
-        if last - first + GAP >= draw.textlength(text, font=label):
-            draw_text(
-                draw,
-                ((first + last) / 2, layout.bottom + 26),
-                text,
-                label,
-                theme.MUTED,
-                anchor="mm",
+        if last - first + GAP >= text_length(text, face):
+            labels.append(
+                place(
+                    "game",
+                    text,
+                    TEXT_SIZE,
+                    ((first + last) / 2, layout.bottom + 26),
+                    theme.MUTED,
+                    anchor="mm",
+                )
             )
+    return labels
 
 
 def _line(draw: ImageDraw.ImageDraw, layout: ChartLayout, points: Sequence[Point]) -> None:

@@ -21,11 +21,13 @@ Side = Literal["bottom", "top"]
 Size = tuple[int, int]
 Box = tuple[int, int, int, int]
 
-DEFAULT_SIZE: Size = (900, 700)
+DEFAULT_SIZE: Size = (900, 734)
 MAX_STACK = 5
 """Checkers drawn on a point; a taller stack shows its count on the outermost drawn checker."""
 MAX_BAR_STACK = 4
 CHECKERS = 15
+STRIP_HEIGHT = 60
+"""A player's strip at the default size: room for a name on two lines of 22 px text."""
 _BASE_W, _BASE_H = DEFAULT_SIZE
 
 
@@ -85,10 +87,10 @@ def layout(size: Size = DEFAULT_SIZE) -> Layout:
         raise ValueError(f"a board image needs at least 300x240 pixels, not {width}x{height}")
     sx, sy = width / _BASE_W, height / _BASE_H
     scale = min(sx, sy)
-    top_h, bottom_h, status_h = round(46 * sy), round(46 * sy), round(44 * sy)
+    top_h, bottom_h, status_h = round(STRIP_HEIGHT * sy), round(STRIP_HEIGHT * sy), round(46 * sy)
     board_y0, board_y1 = top_h, height - bottom_h - status_h
     frame = max(4, round(10 * scale))
-    band = round(24 * scale)
+    band = round(26 * scale)
     field_top, field_bottom = board_y0 + frame + band, board_y1 - frame - band
     cube_col = round(62 * sx)
     board_x0, board_x1 = cube_col, width - round(6 * sx)
@@ -124,7 +126,7 @@ def layout(size: Size = DEFAULT_SIZE) -> Layout:
         triangle=round(checker * (MAX_STACK - 0.35)),
         slab=max(2, slab_pitch - max(1, round(2 * scale))),
         slab_pitch=slab_pitch,
-        cube=round(42 * scale),
+        cube=round(46 * scale),
         die=round(38 * scale),
         cube_x=cube_col // 2 + round(2 * sx),
     )

@@ -8,7 +8,6 @@ from collections import Counter
 from PIL import Image, ImageDraw
 
 from bot.render import theme
-from bot.render.fonts import font
 from bot.render.geometry import (
     MAX_BAR_STACK,
     MAX_STACK,
@@ -25,11 +24,20 @@ from bot.render.geometry import (
     tray_count_center,
     tray_slab_box,
 )
-from bot.render.sprites import checker_sprite, cube_sprite, die_sprite, paste, ring_sprite
+from bot.render.labels import Label, Role, paint, place
+from bot.render.sprites import (
+    checker_sprite,
+    cube_sprite,
+    cube_text_size,
+    die_sprite,
+    paste,
+    ring_sprite,
+)
 from bot.render.state import LastPlay
 from bot.render.static import number_size
 from bot.render.view import View
 
+RGB = theme.RGB
 _BAR = 25
 _OFF = 0
 
@@ -46,7 +54,16 @@ class Pieces:
         self.view = view
         self.state = view.state
         self.size: Size = (geo.width, geo.height)
-        self.count_font = font(number_size(geo), bold=True)
+        self.labels: list[Label] = []
+        """The texts drawn so far (counts, point numbers in pills, the cube's value)."""
+
+    def number(self, role: Role, value: int, center: tuple[float, float], colour: RGB) -> None:
+        """A count or point number, centred on ``center``."""
+        label = place(
+            role, str(value), number_size(self.geo), center, colour, bold=True, anchor="mm"
+        )
+        paint(self.draw, label)
+        self.labels.append(label)
 
     def checkers(self) -> None:
         view, size = self.view, self.size
@@ -58,25 +75,13 @@ class Pieces:
                 for index in range(min(count, MAX_STACK)):
                     paste(self.image, sprite, checker_center(point, index, size))
                 if count > MAX_STACK:
-                    self.draw.text(
-                        checker_center(point, MAX_STACK - 1, size),
-                        str(count),
-                        font=self.count_font,
-                        fill=text,
-                        anchor="mm",
-                    )
+                    self.number("count", count, checker_center(point, MAX_STACK - 1, size), text)
             side = view.side_of(player)
             on_bar = view.counts(player)[24]
             for index in range(min(on_bar, MAX_BAR_STACK)):
                 paste(self.image, sprite, bar_center(side, index, size))
             if on_bar > MAX_BAR_STACK:
-                self.draw.text(
-                    bar_center(side, MAX_BAR_STACK - 1, size),
-                    str(on_bar),
-                    font=self.count_font,
-                    fill=text,
-                    anchor="mm",
-                )
+                self.number("count", on_bar, bar_center(side, MAX_BAR_STACK - 1, size), text)
             self.tray(player, side)
 
     def tray(self, player: int, side: Side) -> None:
@@ -90,20 +95,16 @@ class Pieces:
                 outline=colours.outline,
             )
         if off:
-            self.draw.text(
-                tray_count_center(side, off, self.size),
-                str(off),
-                font=self.count_font,
-                fill=theme.FRAME_TEXT,
-                anchor="mm",
-            )
+            self.number("count", off, tray_count_center(side, off, self.size), theme.FRAME_TEXT)
 
     def cube(self) -> None:
         state, geo = self.state, self.geo
         if state.phase == "doubled":
             offered = str(2 * state.cube_value)
             center = roller_area_center(self.view.side_of(state.on_roll), self.size)
-            paste(self.image, cube_sprite(round(geo.cube * 1.15), offered, False, True), center)
+            side = round(geo.cube * 1.15)
+            paste(self.image, cube_sprite(side, offered, False, True), center)
+            self.cube_label(side, offered, center)
             return
         if state.phase == "over":
             return
@@ -111,6 +112,13 @@ class Pieces:
         text = "64" if where is None and state.cube_value == 1 else str(state.cube_value)
         sprite = cube_sprite(geo.cube, text, state.crawford, False)
         paste(self.image, sprite, cube_center(where, self.size))
+        self.cube_label(geo.cube, text, cube_center(where, self.size))
+
+    def cube_label(self, side: int, text: str, center: tuple[float, float]) -> None:
+        """The cube's value, drawn into its sprite: recorded here for :attr:`labels`."""
+        size = round(cube_text_size(side, text))
+        label = place("cube", text, size, center, theme.CUBE_TEXT, bold=True, anchor="mm")
+        self.labels.append(label)
 
     def dice(self) -> None:
         state = self.state
@@ -190,7 +198,7 @@ class Pieces:
                 width=max(2, round(2 * geo.scale)),
             )
             colour = theme.HIGHLIGHT
-        self.draw.text((x, y), str(point), font=self.count_font, fill=colour, anchor="mm")
+        self.number("point", point, (x, y), colour)
 
     def hit_badge(self, point: int) -> None:
         """A magenta disc with a white cross at the edge end of the point where a blot was hit."""

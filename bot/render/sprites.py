@@ -43,7 +43,7 @@ def ring_sprite(diameter: int, width: int, dashed: bool) -> Image.Image:
     image = Image.new("RGBA", (big, big), (0, 0, 0, 0))
     draw = ImageDraw.Draw(image)
     box = (0, 0, big - 1, big - 1)
-    colour = (*theme.HIGHLIGHT, 255)
+    colour = theme.HIGHLIGHT
     if dashed:
         dashes = 12
         step = 360 / dashes
@@ -102,12 +102,18 @@ def cube_sprite(side: int, text: str, dim: bool, ring: bool) -> Image.Image:
         outline=outline,
         width=edge * (2 if ring else 1),
     )
-    face = font(round(big * (0.5 if len(text) < 3 else 0.4)), bold=True)
+    face = font(round(cube_text_size(side, text) * _SPRITE_SUPERSAMPLE), bold=True)
     draw.text((big / 2, big / 2), text, font=face, fill=theme.CUBE_TEXT, anchor="mm")
     sprite = _downsample(image, (side, side))
     if dim:
         sprite.putalpha(sprite.getchannel("A").point(lambda a: a * 45 // 100))
     return sprite
+
+
+def cube_text_size(side: int, text: str) -> float:
+    """The font size (pixels) of ``text`` on a cube ``side`` pixels wide: half its side (23 px on
+    the 900 px board's cube), less for three digits so that they fit."""
+    return side * (0.5 if len(text) < 3 else 0.4)
 
 
 def paste(image: Image.Image, sprite: Image.Image, center: tuple[float, float]) -> None:

@@ -125,7 +125,7 @@ def render_standings(
     layout = standings_layout(standings, rows=rows, highlight=highlight, width=width)
     image, draw = canvas(layout.width, layout.height)
     draw_header(draw, title=title, subtitle=subtitle, width=layout.width)
-    heading = font(20, bold=True)
+    heading = font(22, bold=True)
     y = HEADER + 8 + ROW / 2
     for index, (header, left, right) in enumerate(layout.columns):
         x, anchor = (left, "lm") if index == 1 else ((left + right) / 2, "mm")
@@ -177,7 +177,7 @@ def _standing(
     if gone:
         notes.append("withdrawn")
     note = f"({', '.join(notes)})" if notes else ""
-    small = font(18)
+    small = font(22)
     room = right - left - (text_length(note, small) + 10 if note else 0)
     name, face = fitted(standing.name, room, sizes=(24, 22), bold=mine)
     draw_text(draw, (left, y), name, face, theme.HIGHLIGHT if mine else text)
@@ -277,7 +277,7 @@ def render_round_robin_grid(
         centre = top + CELL_ROW / 2
         if row % 2 == 0:
             draw.rectangle((MARGIN, top, layout.width - MARGIN, top + CELL_ROW - 1), fill=ZEBRA)
-        draw_text(draw, (MARGIN + 30, centre), str(row + 1), font(20, bold=True), theme.MUTED, "rm")
+        draw_text(draw, (MARGIN + 30, centre), str(row + 1), font(22, bold=True), theme.MUTED, "rm")
         name, face = fitted(entrant.name, layout.xs[0] - MARGIN - 52 if layout.xs else 200)
         draw_text(draw, (MARGIN + 42, centre), name, face, theme.TEXT)
         wins = losses = difference = 0
@@ -315,7 +315,7 @@ def _column_names(
     top = layout.ys[0] if layout.ys else HEADER
     for column, entrant in enumerate(players):
         centre = layout.xs[column] + layout.cell / 2
-        draw_text(draw, (centre, top - 18), str(column + 1), font(20, bold=True), theme.MUTED, "mm")
+        draw_text(draw, (centre, top - 18), str(column + 1), font(22, bold=True), theme.MUTED, "mm")
         text, face = _column_name(entrant.name)
         length = int(text_length(text, face)) + 8
         strip = Image.new("RGB", (length, 32), theme.BACKGROUND)
@@ -324,7 +324,7 @@ def _column_names(
         image.paste(upright, (round(centre - 16), round(top - 40 - length)))
     for header, left, right in layout.totals:
         draw_text(
-            draw, ((left + right) / 2, top - 18), header, font(20, bold=True), theme.MUTED, "mm"
+            draw, ((left + right) / 2, top - 18), header, font(22, bold=True), theme.MUTED, "mm"
         )
 
 
@@ -346,7 +346,7 @@ def _cell(
     fill = PANEL if last.winner is None else WIN_TINT if last.winner == player else LOSS_TINT
     draw.rectangle(box, fill=fill)
     shown = found[-2:]
-    face = font(22 if len(shown) == 1 else 18, bold=True)
+    face = font(22, bold=True)
     left, top, right, bottom = box
     step = (bottom - top) / (len(shown) + 1)
     for number, result in enumerate(shown, start=1):

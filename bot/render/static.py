@@ -8,8 +8,8 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from bot.render import theme
-from bot.render.fonts import font
 from bot.render.geometry import Layout, Size, layout, point_number_center, point_x
+from bot.render.labels import MIN_TEXT, Label, paint, place
 
 _SUPERSAMPLE = 3
 
@@ -58,18 +58,30 @@ def static_board(size: Size) -> Image.Image:
         )
     image = image.resize((geo.width, geo.height), Image.Resampling.LANCZOS)
     draw = ImageDraw.Draw(image)
-    numbers = font(number_size(geo), bold=True)
-    for point in range(1, 25):
-        draw.text(
-            point_number_center(point, size),
-            str(point),
-            font=numbers,
-            fill=theme.FRAME_TEXT,
-            anchor="mm",
-        )
+    for label in point_labels(size):
+        paint(draw, label)
     return image
 
 
+@lru_cache(maxsize=4)
+def point_labels(size: Size) -> tuple[Label, ...]:
+    """The point numbers in the frame, 1 to 24."""
+    geo = layout(size)
+    return tuple(
+        place(
+            "point",
+            str(point),
+            number_size(geo),
+            point_number_center(point, size),
+            theme.FRAME_TEXT,
+            bold=True,
+            anchor="mm",
+        )
+        for point in range(1, 25)
+    )
+
+
 def number_size(geo: Layout) -> int:
-    """Point numbers and counts: a 20 px font has digits about 14.6 px high."""
-    return max(10, round(20 * geo.scale))
+    """Point numbers and counts: 22 px (digits 16 px high) in a 900 px wide board, 10 px on a
+    phone."""
+    return max(10, round(MIN_TEXT * geo.scale))

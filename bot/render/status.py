@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from PIL import ImageFont
 
+from bot.render.fonts import font
 from bot.render.state import BoardState
 from bot.render.text import fit_text, text_length
 from bot.rules.text import dice_text, level_text, points_text
 
-__all__ = ["actor", "fitted_status", "status_text"]
+__all__ = ["actor", "fitted_status", "status_fit", "status_text"]
 
 
 def status_text(state: BoardState) -> str:
@@ -20,17 +21,54 @@ def status_text(state: BoardState) -> str:
 def fitted_status(
     state: BoardState, face: ImageFont.FreeTypeFont, room: float, scale: float = 1.0
 ) -> str:
-    """The status line as drawn in ``room`` pixels: names shortened first; then, for a double or
-    a resignation, without who must answer (the swatch and the strip's bar show that)."""
+    """The status line as drawn in ``room`` pixels: whole names if it fits, first as it is and
+    then, for a double or a resignation, without who must answer (the swatch and the strip's
+    bar show that); else the same with names shortened, then the whole line cut."""
+    return _fitted(state, face, room, scale)[0]
+
+
+def status_fit(state: BoardState, room: float, scale: float = 1.0) -> tuple[str, int, bool]:
+    """The status line for ``room`` pixels, the size of its bold font and whether a name or
+    the line was cut: 24 px (at ``scale`` 1) if it fits, down to 22 px; then cut at 22 px."""
+    sizes = sorted({max(10, round(size * scale)) for size in STATUS_SIZES}, reverse=True)
+    for short in _BRIEFER:
+        for size in sizes:
+            text = _status_with(state, state.players, short=short)
+            if text_length(text, font(size, bold=True)) <= room:
+                return text, size, False
+    text, whole = _fitted(state, font(sizes[-1], bold=True), room, scale)
+    return text, sizes[-1], not whole
+
+
+STATUS_SIZES = (24, 23, 22)
+_BRIEFER = (False, True)
+"""How briefly the line is put, tried in turn: whole, then without who must answer an offer."""
+
+
+def _fitted(
+    state: BoardState, face: ImageFont.FreeTypeFont, room: float, scale: float
+) -> tuple[str, bool]:
+    """The status line and whether it shows the names whole."""
+    for short in _BRIEFER:
+        text = _status_with(state, state.players, short=short)
+        if text_length(text, face) <= room:
+            return text, True
+    text = ""
     tries = [(name_room, False) for name_room in (240, 180, 140)]
     tries += [(name_room, True) for name_room in (240, 180, 140, 110, 80)]
-    text = ""
     for name_room, short in tries:
-        names = {p: fit_text(state.players[p], face, name_room * scale) for p in (0, 1)}
-        text = _status(state, names[state.on_roll], names[1 - state.on_roll], names, short=short)
+        names = tuple(fit_text(name, face, name_room * scale) for name in state.players)
+        text = _status_with(state, (names[0], names[1]), short=short)
         if text_length(text, face) <= room:
-            return text
-    return fit_text(text, face, room)
+            return text, False
+    return fit_text(text, face, room), False
+
+
+def _status_with(state: BoardState, names: tuple[str, str], *, short: bool) -> str:
+    by_player = {0: names[0], 1: names[1]}
+    return _status(
+        state, by_player[state.on_roll], by_player[1 - state.on_roll], by_player, short=short
+    )
 
 
 def _status(

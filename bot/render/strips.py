@@ -1,5 +1,12 @@
 """The text strips: each player's name, pips and score, the match or last play, and the status
-line."""
+line.
+
+A player's strip: a bar at its left edge while the game waits for that player, their checker,
+their name, and at the right two rows: pips, score (and the clock) above, the match (top strip)
+or the last play (bottom strip) below. All the text is 22 px or more at the default size (10 px
+on a phone). A name starts at 26 px and shrinks to fit, down to 22 px; a name still too long
+takes two lines, and only one too long for two lines is cut, with an ellipsis.
+"""
 
 from __future__ import annotations
 
@@ -10,11 +17,19 @@ from PIL import Image, ImageDraw
 from bot.render import theme
 from bot.render.fonts import font
 from bot.render.geometry import Layout
+from bot.render.labels import MIN_TEXT, Label, Role, paint, place
 from bot.render.sprites import checker_sprite, paste
-from bot.render.status import actor, fitted_status
-from bot.render.text import ELLIPSIS, draw_text, fit_text, text_length
+from bot.render.status import actor, status_fit
+from bot.render.text import ELLIPSIS, draw_text, fit_text, text_length, wrap_text
 from bot.render.view import View
 from bot.rules.text import bank_text, dice_text
+
+NAME_SIZES = (26, 25, 24, 23, 22)
+"""A name's font sizes at the default size, tried largest first."""
+_SEPARATOR = " · "
+RGB = theme.RGB
+Part = tuple[str, Role | None, RGB, bool]
+"""A piece of a strip's row of details: text, role (None for a separator), colour, bold."""
 
 
 class Strips:
@@ -28,18 +43,27 @@ class Strips:
         self.geo = geo
         self.view = view
         self.state = view.state
+        self.labels: list[Label] = []
+        """The texts drawn, in the order drawn."""
+
+    def size(self, base: int) -> int:
+        """A font size of ``base`` pixels at the default size, scaled."""
+        return max(10, round(base * self.geo.scale))
+
+    def add(self, label: Label) -> Label:
+        paint(self.draw, label)
+        self.labels.append(label)
+        return label
 
     def paint(self) -> None:
         state, view, geo = self.state, self.view, self.geo
         waiting = actor(state)
         right_text, right_colour = self.match_text()
         self.player_strip(view.top, geo.top_strip, waiting, right_text, right_colour)
-        self.player_strip(
-            view.bottom, geo.bottom_strip, waiting, self.last_play_text(), theme.MUTED
-        )
+        self.player_strip(view.bottom, geo.bottom_strip, waiting, "", theme.MUTED, last_play=True)
         self.status_strip()
 
-    def match_text(self) -> tuple[str, tuple[int, int, int]]:
+    def match_text(self) -> tuple[str, RGB]:
         state = self.state
         if state.match_length > 0:
             text = f"Match to {state.match_length}"
@@ -48,13 +72,23 @@ class Strips:
             return text, theme.MUTED
         return "Money game", theme.MUTED
 
-    def last_play_text(self) -> str:
+    def last_play_text(self, room: float) -> str:
+        """The last play in ``room`` pixels: with its player's name whole if it fits, else with
+        the name shortened; "" when there is none."""
         last = self.state.last_play
         if last is None:
             return ""
+        face = font(self.size(MIN_TEXT))
         name = self.state.players[last.player]
-        short = fit_text(name, font(round(17 * self.geo.scale)), 150 * self.geo.scale)
-        return f"{short} played {dice_text(last.play.dice)}: {last.play.notation}"
+        play = f" played {dice_text(last.play.dice)}: {last.play.notation}"
+        text = name + play
+        if text_length(text, face) <= room:
+            return text
+        for name_room in (200, 150, 100):
+            text = fit_text(name, face, name_room * self.geo.scale) + play
+            if text_length(text, face) <= room:
+                return text
+        return text
 
     def player_strip(
         self,
@@ -62,59 +96,103 @@ class Strips:
         strip: tuple[int, int, int, int],
         waiting: int | None,
         right: str,
-        right_colour: tuple[int, int, int],
+        right_colour: RGB,
+        *,
+        last_play: bool = False,
     ) -> None:
-        state, geo, view = self.state, self.geo, self.view
+        geo = self.geo
         x0, y0, x1, y1 = strip
         cy = (y0 + y1) / 2
         scale = geo.scale
         if waiting == player:
             self.draw.rectangle((x0, y0, x0 + round(6 * scale) - 1, y1 - 1), fill=theme.HIGHLIGHT)
-        swatch = checker_sprite(round((y1 - y0) * 0.62), player)
+        swatch = checker_sprite(round(32 * scale), player)
         x = x0 + 16 * scale
         paste(self.image, swatch, (x + swatch.width / 2, cy))
-        x += swatch.width + 10 * scale
-        name_font = font(round(20 * scale), bold=True)
-        name = fit_text(state.players[player], name_font, 270 * scale)
-        draw_text(self.draw, (x, cy), name, name_font, theme.TEXT, "lm")
-        x += text_length(name, name_font) + 14 * scale
-        detail_font = font(round(17 * scale))
-        details = [f"{view.pips(player)} pips"]
-        if state.match_length > 0 or state.score != (0, 0):
-            details.append(f"score {state.score[player]}")
-        if state.phase == "over" and state.winner == player:
-            details.append("winner")
-        detail = " · ".join(details)
-        self.draw.text((x, cy), detail, font=detail_font, fill=theme.MUTED, anchor="lm")
-        x += detail_font.getlength(detail) + 20 * scale
-        x = self.clock(player, x, cy)
-        if right:
-            right_font = font(round(17 * scale))
-            room = x1 - 14 * scale - x
-            text = fit_text(right, right_font, room)
-            if text != ELLIPSIS:
-                draw_text(self.draw, (x1 - 14 * scale, cy), text, right_font, right_colour, "rm")
+        name_x = x + swatch.width + 10 * scale
+        right_x = x1 - 14 * scale
+        gap = 20 * scale
+        pitch = 27 * scale  # the rows' line boxes (ascender to descender) just touch
+        text_size = self.size(MIN_TEXT)
+        face = font(text_size)
 
-    def clock(self, player: int, x: float, cy: float) -> float:
-        """``player``'s bank, after their details (bold and bright while it runs, with the
-        delay still free); where the strip goes on."""
-        state, scale = self.state, self.geo.scale
-        if state.clock is None:
-            return x
-        running = state.clock_running == player
-        text = bank_text(state.clock[player])
-        if running and state.clock_delay > 0:
-            text += f" +{math.ceil(state.clock_delay)}s"
-        face = font(round(17 * scale), bold=running)
-        colour = theme.HIGHLIGHT if running else theme.MUTED
-        self.draw.text((x, cy), text, font=face, fill=colour, anchor="lm")
-        return x + face.getlength(text) + 20 * scale
+        # The right-hand rows: pips, score (winner) and clock; under them the match or last play.
+        row = self.details(player)
+        row_width = sum(text_length(text, font(text_size, bold=bold)) for text, _, _, bold in row)
+        if last_play:
+            right = self.last_play_text(math.inf)
+        second = text_length(right, face) if right else 0.0
+        reserve = min(second, 330 * scale)
+        name_room = right_x - max(row_width, reserve) - gap - name_x
+        name = self.name(player, name_x, cy, name_room)
+        row_y = cy - pitch / 2 if right else cy
+        x = right_x - row_width
+        for text, role, colour, bold in row:
+            if role is None:
+                draw_text(self.draw, (x, row_y), text, face, colour, "lm")
+            else:
+                self.add(place(role, text, text_size, (x, row_y), colour, bold=bold))
+            x += text_length(text, font(text_size, bold=bold))
+        if right:
+            room = right_x - (name.box[2] + gap)
+            text = self.last_play_text(room) if last_play else right
+            shown = fit_text(text, face, room)
+            if shown != ELLIPSIS:
+                self.add(
+                    place(
+                        "last_play" if last_play else "match",
+                        shown,
+                        text_size,
+                        (right_x, cy + pitch / 2),
+                        right_colour,
+                        anchor="rm",
+                        cut=shown != right,
+                    )
+                )
+
+    def details(self, player: int) -> list[Part]:
+        """The right-hand row, left to right: (text, role or None for a separator, colour,
+        bold)."""
+        state = self.state
+        parts: list[Part] = [(f"{self.view.pips(player)} pips", "pips", theme.MUTED, False)]
+        if state.match_length > 0 or state.score != (0, 0):
+            parts.append((f"score {state.score[player]}", "score", theme.MUTED, False))
+        if state.phase == "over" and state.winner == player:
+            parts.append(("winner", "winner", theme.MUTED, False))
+        row: list[Part] = []
+        for part in parts:
+            if row:
+                row.append((_SEPARATOR, None, theme.MUTED, False))
+            row.append(part)
+        if state.clock is not None:
+            running = state.clock_running == player
+            text = bank_text(state.clock[player])
+            if running and state.clock_delay > 0:
+                text += f" +{math.ceil(state.clock_delay)}s"
+            row.append(("   ", None, theme.MUTED, False))
+            row.append((text, "clock", theme.HIGHLIGHT if running else theme.MUTED, running))
+        return row
+
+    def name(self, player: int, x: float, cy: float, room: float) -> Label:
+        """``player``'s name at ``x``, in ``room`` pixels: the largest size it fits at, else on
+        two lines at the smallest, else cut."""
+        text = " ".join(self.state.players[player].split())
+        sizes = sorted({self.size(size) for size in NAME_SIZES}, reverse=True)
+        for size in sizes:
+            if text_length(text, font(size, bold=True)) <= room:
+                return self.add(place("name", text, size, (x, cy), theme.TEXT, bold=True))
+        size = sizes[-1]
+        lines, cut = wrap_text(text, font(size, bold=True), room)
+        pitch = 25 * self.geo.scale
+        return self.add(
+            place("name", lines, size, (x, cy), theme.TEXT, bold=True, pitch=pitch, cut=cut)
+        )
 
     def status_strip(self) -> None:
         state, geo = self.state, self.geo
         x0, y0, x1, y1 = geo.status_strip
-        face = font(round(21 * geo.scale), bold=True)
-        text = fitted_status(state, face, (x1 - x0) - 80 * geo.scale, geo.scale)
+        text, size, cut = status_fit(state, (x1 - x0) - 64 * geo.scale, geo.scale)
+        face = font(size, bold=True)
         cy = (y0 + y1) / 2
         who = actor(state)
         if who is None:
@@ -128,4 +206,4 @@ class Strips:
         if swatch is not None:
             paste(self.image, swatch, (x + swatch.width / 2, cy))
             x += swatch.width + gap
-        draw_text(self.draw, (x, cy), text, face, theme.TEXT, "lm")
+        self.add(place("status", text, size, (x, cy), theme.TEXT, bold=True, cut=cut))

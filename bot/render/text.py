@@ -48,14 +48,25 @@ class Run:
     rtl: bool = False
 
 
+@lru_cache(maxsize=64)
+def _file(name: str) -> Path:
+    return Path(name)
+
+
+def _path(font: ImageFont.FreeTypeFont) -> Path:
+    """The file of ``font`` (made a :class:`Path` once per file: this is called for every
+    text measured)."""
+    return _file(str(font.path))
+
+
 def runs(text: str, primary: ImageFont.FreeTypeFont) -> tuple[Run, ...]:
     """``text`` cut into runs in display order (left to right), ``primary`` tried first."""
-    return _runs(text, Path(str(primary.path)))
+    return _runs(text, _path(primary))
 
 
 def text_length(text: str, primary: ImageFont.FreeTypeFont) -> float:
     """The width in pixels of ``text`` drawn by :func:`draw_text` with ``primary``."""
-    return _length(text, Path(str(primary.path)), int(primary.size))
+    return _length(text, _path(primary), int(primary.size))
 
 
 def draw_text(
@@ -65,12 +76,15 @@ def draw_text(
     primary: ImageFont.FreeTypeFont,
     fill: RGB,
     anchor: str = "lm",
+    *,
+    halo: RGB | None = None,
 ) -> None:
     """Draw ``text`` at ``xy``. ``anchor``: l/m/r (left, centre, right) then m (middle of
-    ``primary``'s line) or s (its baseline)."""
+    ``primary``'s line) or s (its baseline). ``halo``: a rim of that colour around the letters,
+    so that they read over anything."""
     if anchor[0] not in _ANCHORS or anchor[1] not in "ms":
         raise ValueError(f"anchor must be one of lm, mm, rm, ls, ms, rs, not {anchor!r}")
-    path, size = Path(str(primary.path)), int(primary.size)
+    path, size = _path(primary), int(primary.size)
     x, y = xy
     x -= _ANCHORS[anchor[0]] * _length(text, path, size)
     if anchor[1] == "m":
@@ -80,7 +94,14 @@ def draw_text(
         font = face(run.path, size)
         direction = _direction(font, run)
         draw.text(
-            (x, y), shown_text(font, run), font=font, fill=fill, anchor="ls", direction=direction
+            (x, y),
+            shown_text(font, run),
+            font=font,
+            fill=fill,
+            anchor="ls",
+            direction=direction,
+            stroke_width=0 if halo is None else max(2, size // 8),
+            stroke_fill=halo,
         )
         x += font.getlength(shown_text(font, run), direction=direction)
 
@@ -100,6 +121,48 @@ def fit_text(text: str, primary: ImageFont.FreeTypeFont, max_width: float) -> st
         else:
             high = middle - 1
     return (text[: cuts[low - 1]].rstrip() if low else "") + ELLIPSIS
+
+
+_SOFT_BREAKS = frozenset("_-./·:,;+&")
+
+
+def wrap_text(
+    text: str, primary: ImageFont.FreeTypeFont, max_width: float
+) -> tuple[tuple[str, ...], bool]:
+    """``text`` on one line, or else on two lines each at most ``max_width`` pixels wide, and
+    whether it had to be cut short (with an ellipsis at the end of the second line).
+
+    Two lines break at a space if one lets both lines fit, else after punctuation (``_``, ``-``,
+    ``.``...), else between any two characters; of the breaks that fit, the one whose longer line
+    is shortest. Never inside a character with its marks or an emoji sequence."""
+    text = " ".join(text.split())
+    if text_length(text, primary) <= max_width:
+        return (text,), False
+    cuts = [index for index in range(1, len(text)) if not _continues(text, index)]
+    best: tuple[float, int, str, str] | None = None
+    for index in cuts:
+        first, second = text[:index].rstrip(), text[index:].lstrip()
+        if not first or not second:
+            continue
+        if text[index - 1] == " " or text[index] == " ":
+            kind = 0
+        elif text[index - 1] in _SOFT_BREAKS:
+            kind = 1
+        else:
+            kind = 2
+        if best is not None and kind > best[1]:
+            continue
+        longer = max(text_length(first, primary), text_length(second, primary))
+        if longer <= max_width and (best is None or (kind, longer) < (best[1], best[0])):
+            best = (longer, kind, first, second)
+    if best is not None:
+        return (best[2], best[3]), False
+    # Too long for two lines: as much as fits on the first, the rest cut on the second.
+    first = fit_text(text, primary, max_width)[: -len(ELLIPSIS)].rstrip()
+    if not first:
+        return (fit_text(text, primary, max_width),), True
+    rest = text[len(first) :].lstrip()
+    return (first, fit_text(rest, primary, max_width)), True
 
 
 # -- runs --------------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
-"""Colours. The sides differ by lightness (ivory vs. navy), not by hue, so they read for
-colour-blind players and in greyscale; every checker has an outline that contrasts with both
-point colours, and the image is opaque so Discord's dark and light themes don't show through."""
+"""Colours: one palette for the board (``!show``, ``!eval``), the analysis chart and the tournament
+images. The sides differ by lightness (ivory vs. navy), not by hue, so they read for colour-blind
+players and in greyscale; every checker has an outline that contrasts with both point colours,
+and the image is opaque so Discord's dark and light themes don't show through."""
 
 from __future__ import annotations
 
@@ -46,3 +47,21 @@ CUBE: RGB = (250, 250, 246)
 CUBE_TEXT: RGB = (24, 24, 28)
 CUBE_OUTLINE: RGB = (20, 20, 24)
 CRAWFORD: RGB = (120, 170, 255)
+GRID: RGB = (70, 76, 90)
+"""Grid lines on a panel (the analysis chart's)."""
+
+
+def blend(colour: RGB, under: RGB, amount: float) -> RGB:
+    """``colour`` laid over ``under`` with opacity ``amount`` (0..1)."""
+    r, g, b = (round(c * amount + u * (1 - amount)) for c, u in zip(colour, under, strict=True))
+    return r, g, b
+
+
+PLAYER_FILLS: tuple[RGB, RGB] = (
+    blend(PLAYER_COLOURS[0].fill, STRIP, 0.72),
+    blend(PLAYER_COLOURS[1].rim, STRIP, 0.9),
+)
+"""Each player's colour as an area on a panel (the chart's): their checkers' colours, softened."""
+PLAYER_TEXT: tuple[RGB, RGB] = (PLAYER_COLOURS[0].fill, (150, 172, 226))
+"""Each player's colour for text on the dark background: ivory, and a navy light enough to
+read."""

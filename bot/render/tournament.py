@@ -83,7 +83,7 @@ def draw_header(draw: ImageDraw.ImageDraw, *, title: str, subtitle: str, width: 
     shown, face = fitted(title, room, sizes=(34, 30, 26), bold=True)
     draw_text(draw, (MARGIN, 40), shown, face, theme.TEXT)
     if subtitle:
-        shown, face = fitted(subtitle, room, sizes=(22, 20))
+        shown, face = fitted(subtitle, room, sizes=(22,))
         draw_text(draw, (MARGIN, 82), shown, face, theme.MUTED)
 
 
@@ -200,7 +200,7 @@ def render_report_chart(
 
 
 def _axis(draw: ImageDraw.ImageDraw, layout: ReportLayout) -> None:
-    label = font(20)
+    label = font(22)
     top = HEADER + 36
     bottom = layout.height - 28
     step = 5 if layout.pr_max <= 40 else 10
@@ -208,7 +208,7 @@ def _axis(draw: ImageDraw.ImageDraw, layout: ReportLayout) -> None:
         x = layout.x(value)
         draw.line((x, top + 12, x, bottom), fill=GRID, width=1)
         draw_text(draw, (x, top), str(value), label, theme.MUTED, anchor="mm")
-    draw_text(draw, (layout.bar_left - 28, top), "PR", font(20, bold=True), theme.MUTED, "rm")
+    draw_text(draw, (layout.bar_left - 28, top), "PR", font(22, bold=True), theme.MUTED, "rm")
     right = layout.width - MARGIN
     draw_text(draw, (right - 130, top), "luck", label, theme.MUTED, anchor="mm")
     draw_text(draw, (right - 44, top), "matches", label, theme.MUTED, anchor="mm")

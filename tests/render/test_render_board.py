@@ -30,6 +30,7 @@ from bot.render.geometry import (
     tray_count_center,
     tray_slab_box,
 )
+from bot.render.static import number_size
 from bot.render.text import text_length
 from bot.rules import Position
 
@@ -112,10 +113,11 @@ def test_fonts_ship_with_the_repository_and_numbers_are_tall_enough() -> None:
     for path in (REGULAR, BOLD, FONT_DIR / "LICENSE-DejaVu.txt"):
         assert path.is_file(), path
     geo = layout(DEFAULT_SIZE)
-    numbers = font(round(20 * geo.scale), bold=True)
+    numbers = font(number_size(geo), bold=True)
+    assert number_size(geo) >= 22  # 10 px on a phone, which shows the board 400 px wide
     for digits in ("1", "24", "15"):
         _, top, _, bottom = numbers.getbbox(digits, anchor="ls")
-        assert bottom - top >= 14, digits
+        assert bottom - top >= 16, digits
 
 
 def test_png_stays_small() -> None:
