@@ -2,7 +2,18 @@
 
 from __future__ import annotations
 
+from bot.render.arrows import Arrow, ArrowPath, arrow_layout, arrows_of
 from bot.render.board import render_board, render_image, status_text
 from bot.render.state import BoardState, LastPlay
 
-__all__ = ["BoardState", "LastPlay", "render_board", "render_image", "status_text"]
+__all__ = [
+    "Arrow",
+    "ArrowPath",
+    "BoardState",
+    "LastPlay",
+    "arrow_layout",
+    "arrows_of",
+    "render_board",
+    "render_image",
+    "status_text",
+]

@@ -4,17 +4,20 @@ The static board (strips, frame, felt, points, point numbers; :mod:`bot.render.s
 once per image size, supersampled for smooth edges, and copied for each image; checkers, dice and
 the cube are anti-aliased sprites (:mod:`bot.render.sprites`) drawn once per size and pasted by
 :mod:`bot.render.pieces`; :mod:`bot.render.strips` writes the names, scores and the status line
-(whose wording is :mod:`bot.render.status`).
+(whose wording is :mod:`bot.render.status`). Plays to review are drawn over the pieces as arrows
+(:mod:`bot.render.arrows`).
 """
 
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 from dataclasses import replace
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from bot.render.arrows import Arrow, arrows_of, draw_arrows, paths_for
 from bot.render.geometry import DEFAULT_SIZE, Size, layout
 from bot.render.labels import Label
 from bot.render.pieces import Pieces
@@ -26,7 +29,9 @@ from bot.render.text import fit_text
 from bot.render.view import View
 
 __all__ = [
+    "Arrow",
     "actor",
+    "arrows_of",
     "board_labels",
     "encode_png",
     "fit_text",
@@ -43,10 +48,16 @@ def render_board(
     viewer: int | None,
     size: Size = DEFAULT_SIZE,
     last_play: LastPlay | None = None,
+    arrows: Sequence[Arrow] = (),
 ) -> bytes:
     """The board as PNG bytes, seen by player ``viewer`` (0 or 1; ``None`` = a spectator, who
-    sees it from the side of the player on roll). ``last_play`` overrides ``state.last_play``."""
-    image = render_image(state, viewer=viewer, size=size, last_play=last_play)
+    sees it from the side of the player on roll). ``last_play`` overrides ``state.last_play``.
+
+    ``arrows`` (:mod:`bot.render.arrows`) draw plays of the player on roll on this board, which
+    is the position *before* them: e.g. ``arrows_of(played, "played") + arrows_of(best,
+    "best")``. The renderer draws every arrow it is given: where the play made is the best,
+    pass one set only."""
+    image = render_image(state, viewer=viewer, size=size, last_play=last_play, arrows=arrows)
     return encode_png(image, palette=_palette(image.size))
 
 
@@ -56,9 +67,10 @@ def render_image(
     viewer: int | None,
     size: Size = DEFAULT_SIZE,
     last_play: LastPlay | None = None,
+    arrows: Sequence[Arrow] = (),
 ) -> Image.Image:
     """The board as an RGB Pillow image (what :func:`render_board` encodes)."""
-    return _render(state, viewer, size, last_play)[0]
+    return _render(state, viewer, size, last_play, tuple(arrows))[0]
 
 
 def board_labels(
@@ -71,11 +83,15 @@ def board_labels(
     """Every text of the board :func:`render_image` draws, with its font size and box: the point
     numbers, counts and the cube's value, then the strips' names, pips, scores, clocks, match or
     last play, and the status line."""
-    return _render(state, viewer, size, last_play)[1]
+    return _render(state, viewer, size, last_play, ())[1]
 
 
 def _render(
-    state: BoardState, viewer: int | None, size: Size, last_play: LastPlay | None
+    state: BoardState,
+    viewer: int | None,
+    size: Size,
+    last_play: LastPlay | None,
+    arrows: tuple[Arrow, ...],
 ) -> tuple[Image.Image, tuple[Label, ...]]:
     if viewer not in (None, 0, 1):
         raise ValueError(f"viewer must be 0, 1 or None (a spectator), not {viewer!r}")
@@ -91,6 +107,7 @@ def _render(
     pieces.cube()
     pieces.dice()
     pieces.last_play(state.last_play)
+    draw_arrows(image, geo, paths_for(view, geo, arrows))
     strips = Strips(image, draw, geo, view)
     strips.paint()
     return image, (*point_labels(size), *pieces.labels, *strips.labels)
@@ -116,10 +133,11 @@ def encode_png(image: Image.Image, *, palette: Image.Image | None = None) -> byt
 @lru_cache(maxsize=4)
 def _palette(size: Size) -> Image.Image:
     """One palette for every board of this size, taken from sample boards that show every
-    colour the renderer draws (both checkers, highlights, hits, dice, cube, all the text)."""
+    colour the renderer draws (both checkers, highlights, hits, dice, cube, arrows of every
+    kind, all the text)."""
     samples = [
-        render_image(state, viewer=viewer, size=size)
-        for state in _palette_samples()
+        render_image(state, viewer=viewer, size=size, arrows=arrows)
+        for state, arrows in _palette_samples()
         for viewer in (0, 1)
     ]
     sheet = Image.new("RGB", (size[0], size[1] * len(samples)))
@@ -128,14 +146,19 @@ def _palette(size: Size) -> Image.Image:
     return sheet.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
 
 
-def _palette_samples() -> list[BoardState]:
+def _palette_samples() -> list[tuple[BoardState, tuple[Arrow, ...]]]:
     from bot.rules import Position
 
     start = Position.initial()
     busy = Position.from_points({25: 1, 23: 1, 13: 7, 8: 3, 6: 3}, {25: 2, 6: 9, 8: 2, 1: 1})
     played = busy.legal_plays(3, 1)[0]
     bear = Position.from_points({3: 2, 1: 1}, {6: 2, 25: 1})
-    return [
+    arrows = (
+        arrows_of("bar/24* 13/8 6/1", "played")
+        + arrows_of("bar/24*/20 23/18 13/7", "best")
+        + arrows_of("8/2 6/2", "candidate")
+    )
+    states = [
         BoardState(
             start,
             on_roll=0,
@@ -171,3 +194,9 @@ def _palette_samples() -> list[BoardState]:
             match_length=3,
         ),
     ]
+    samples: list[tuple[BoardState, tuple[Arrow, ...]]] = [(state, ()) for state in states]
+    samples.append((BoardState(busy, on_roll=0, players=("alice", "bob")), arrows))
+    samples.append(
+        (BoardState(bear, on_roll=0, players=("alice", "bob")), arrows_of("3/off 1/off", "best"))
+    )
+    return samples

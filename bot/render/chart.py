@@ -2,15 +2,22 @@
 
 Like the charts of gnubg and eXtreme Gammon: one line over the whole match, the area between it
 and the 50% line filled in the colour of the player ahead (the checkers' colours of the board),
-games separated and numbered, very bad decisions marked. Match play shows the match winning
-chances (MWC), a money game the chances to win the game.
+games separated and numbered. Match play shows the match winning chances (MWC), a money game
+the chances to win the game.
+
+Marks on the line, where a decision was made: each player's doubtful moves, errors and blunders
+as discs like that player's checkers (ivory or navy, edged), larger the worse (a blunder also
+ringed in magenta); cube actions as a small cube above the line (white: double or take, crossed:
+pass, hollow: no double). A legend under the plot shows them. Given the ``winner``, the line
+goes on past the last decision to the winner's edge (100% or 0%) in the winner's colour, and
+the title says who beat whom.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 from PIL import Image, ImageDraw
 
@@ -20,7 +27,18 @@ from bot.render.fonts import font
 from bot.render.labels import Label, Role, paint, place
 from bot.render.text import fit_text, text_length, wrap_text
 
-__all__ = ["ChartLayout", "chart_labels", "chart_layout", "render_chart"]
+__all__ = [
+    "CUBE_ACTIONS",
+    "ERROR_CLASSES",
+    "ChartLayout",
+    "Point",
+    "chart_labels",
+    "chart_layout",
+    "cube_action",
+    "cube_place",
+    "error_class",
+    "render_chart",
+]
 
 RGB = theme.RGB
 PANEL: RGB = theme.STRIP
@@ -29,19 +47,89 @@ LINE: RGB = theme.TEXT
 BLUNDER: RGB = theme.HIT
 FILLS: tuple[RGB, RGB] = theme.PLAYER_FILLS
 """The players' fills: the board's checker colours, softened onto the panel."""
+MARKS: tuple[tuple[RGB, RGB], tuple[RGB, RGB]] = (
+    (theme.PLAYER_COLOURS[0].fill, theme.PLAYER_COLOURS[0].outline),
+    (theme.PLAYER_COLOURS[1].fill, theme.PLAYER_COLOURS[1].outline),
+)
+"""Each player's error marks: their checkers' fill and edge."""
 GAP = 14  # pixels between games
+END = 18
+"""Room right of the last decision, for the line to the winner's edge."""
+LEGEND_ROW = 40
+"""The legend's row under the games' numbers."""
 TEXT_SIZE = 25
 """The smallest text, in the default 1000 px wide chart: 10 px on a phone."""
 TITLE_SIZES = (30, 29, 28, 27, 26, 25)
 
 
+ErrorClass = Literal["doubtful", "error", "blunder"]
+CubeMark = Literal["double", "take", "pass", "no double"]
+ERROR_CLASSES: tuple[ErrorClass, ...] = ("doubtful", "error", "blunder")
+CUBE_ACTIONS: tuple[CubeMark, ...] = ("double", "take", "pass", "no double")
+_ERROR_WORDS: dict[str, ErrorClass] = {
+    "doubtful": "doubtful",
+    "error": "error",
+    "bad": "error",
+    "blunder": "blunder",
+    "very bad": "blunder",
+}
+"""Ours and gnubg's words ("doubtful", "bad", "very bad")."""
+_CUBE_WORDS: dict[str, CubeMark] = {
+    "double": "double",
+    "redouble": "double",
+    "take": "take",
+    "beaver": "take",
+    "pass": "pass",
+    "drop": "pass",
+    "no double": "no double",
+    "no redouble": "no double",
+}
+"""Ours and gnubg's words ("Double", "Redouble", "Take", "Beaver", "Pass", "No double"...)."""
+RADII: dict[ErrorClass, int] = {"doubtful": 6, "error": 9, "blunder": 12}
+"""An error mark's radius by class; a blunder's magenta ring goes 3 px further."""
+CUBE_SIDE = 20
+"""A cube mark's side."""
+
+
 class Point(NamedTuple):
     """Player 0's chances (0..1: of the game for money, of the match in match play) after one
-    decision of game ``game``; ``blunder`` marks a very bad decision there."""
+    decision of game ``game``, made by ``player`` (0 or 1; None: not said).
+
+    ``error`` classes a bad decision there: "doubtful", "error" or "blunder" (gnubg's
+    "doubtful", "bad", "very bad" are read too); ``blunder`` alone (the old flag) means a
+    blunder. ``cube`` is the cube action taken there, if any: "double" (or "redouble"), "take"
+    (or "beaver"), "pass" (or "drop"), "no double" (or "no redouble"): mark "no double" only
+    where it matters (a cube error), as every roll is a decision not to double."""
 
     game: int
     chance: float
     blunder: bool = False
+    player: int | None = None
+    error: str | None = None
+    cube: str | None = None
+
+
+def error_class(point: Point) -> ErrorClass | None:
+    """The point's error class: its ``error`` read, else a blunder where ``blunder`` is set."""
+    if point.error is None:
+        return "blunder" if point.blunder else None
+    found = _ERROR_WORDS.get(point.error.strip().lower())
+    if found is None:
+        raise ValueError(
+            f"an error is one of {', '.join(ERROR_CLASSES)} (or gnubg's bad, very bad), "
+            f"not {point.error!r}"
+        )
+    return found
+
+
+def cube_action(point: Point) -> CubeMark | None:
+    """The point's cube action, read: one of :data:`CUBE_ACTIONS`, or None."""
+    if point.cube is None:
+        return None
+    found = _CUBE_WORDS.get(point.cube.strip().lower())
+    if found is None:
+        raise ValueError(f"a cube action is one of {', '.join(CUBE_ACTIONS)}, not {point.cube!r}")
+    return found
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,21 +149,23 @@ class ChartLayout:
 
 
 def chart_layout(points: Sequence[Point], *, width: int, height: int) -> ChartLayout:
-    left, top, right, bottom = 92, 96, width - 24, height - 56
+    """The plot's box and where each point goes. The last point is :data:`END` pixels left of
+    the plot's right edge, the room for the line on to the winner's edge."""
+    left, top, right, bottom = 92, 96, width - 24, height - 56 - LEGEND_ROW
     games: list[int] = []
     for point in points:
         if not games or games[-1] != point.game:
             games.append(point.game)
     gaps = max(0, len(games) - 1)
     count = len(points)
-    step = (right - left - gaps * GAP) / max(1, count - 1) if count > 1 else 0.0
+    step = (right - END - left - gaps * GAP) / max(1, count - 1) if count > 1 else 0.0
     xs: list[float] = []
     spans: list[tuple[int, float, float]] = []
     gap = 0
     for index, point in enumerate(points):
         if index and point.game != points[index - 1].game:
             gap += 1
-        x = left + index * step + gap * GAP if count > 1 else (left + right) / 2
+        x = left + index * step + gap * GAP if count > 1 else (left + right - END) / 2
         xs.append(x)
         if spans and spans[-1][0] == point.game:
             spans[-1] = (point.game, spans[-1][1], x)
@@ -92,10 +182,12 @@ def render_chart(
     plies: int,
     width: int = 1000,
     height: int = 500,
+    winner: int | None = None,
 ) -> bytes:
     """The chart of a match's ``points`` as PNG bytes: ``names`` player 0's first, ``length``
-    the match's (0 for money), ``plies`` those of the analysis."""
-    labels = chart_labels(points, names, length=length, plies=plies, width=width, height=height)
+    the match's (0 for money), ``plies`` those of the analysis, ``winner`` the player who won
+    the match (None: not said, or not over)."""
+    labels, glyphs = _compose(points, names, length, plies, width, height, winner)
     layout = chart_layout(points, width=width, height=height)
     image = Image.new("RGB", (width, height), theme.BACKGROUND)
     draw = ImageDraw.Draw(image)
@@ -105,7 +197,10 @@ def render_chart(
     _games(draw, layout)
     for label in labels:
         paint(draw, label)
-    _line(draw, layout, points)
+    _line(draw, layout, points, winner)
+    _marks(draw, layout, points)
+    for glyph in glyphs:
+        _glyph(draw, glyph)
     return encode_png(image)
 
 
@@ -117,10 +212,32 @@ def chart_labels(
     plies: int,
     width: int = 1000,
     height: int = 500,
+    winner: int | None = None,
 ) -> tuple[Label, ...]:
     """Every text of the chart :func:`render_chart` draws, with its font size and box: the
     title, the line under it, the percentages, the players (▲ at the top, ▼ at the bottom of the
-    plot, each with the plot's width: a name is shown whole), the games' numbers."""
+    plot, each with the plot's width: a name is shown whole), the games' numbers, the legend."""
+    return _compose(points, names, length, plies, width, height, winner)[0]
+
+
+class Glyph(NamedTuple):
+    """A mark drawn outside the plot's line: in the legend, or beside a player's name."""
+
+    kind: str  # an error class, a cube action, or "player"
+    player: int | None
+    x: float
+    y: float
+
+
+def _compose(
+    points: Sequence[Point],
+    names: Sequence[str],
+    length: int,
+    plies: int,
+    width: int,
+    height: int,
+    winner: int | None,
+) -> tuple[tuple[Label, ...], tuple[Glyph, ...]]:
     if width < 400 or height < 250:
         raise ValueError(
             f"a chart of {width}x{height} pixels is too small to read: use at least 400x250"
@@ -128,43 +245,57 @@ def chart_labels(
     shown = tuple(names)
     if len(shown) != 2:
         raise ValueError(f"a chart has two player names, not {len(shown)}")
+    if winner not in (None, 0, 1):
+        raise ValueError(f"the winner is player 0 or 1 (or None), not {winner!r}")
+    for point in points:
+        if point.player not in (None, 0, 1):
+            raise ValueError(f"a decision's player is 0 or 1 (or None), not {point.player!r}")
+        error_class(point)
+        cube_action(point)
     layout = chart_layout(points, width=width, height=height)
-    labels = _header(shown, width, length=length, plies=plies)
+    labels = _header(shown, width, length=length, plies=plies, winner=winner)
     labels += _axis(layout)
-    labels += _legend(layout, shown)
+    names_shown, glyphs = _legend(layout, shown)
+    labels += names_shown
     labels += _game_labels(layout)
+    key, key_glyphs = _key(width, height, points)
+    labels += key
     if not points:
         middle = ((layout.left + layout.right) / 2, (layout.top + layout.bottom) / 2)
         empty = "No decisions to chart"
         labels.append(place("title", empty, 26, middle, theme.MUTED, anchor="mm", halo=PANEL))
-    return tuple(labels)
+    return tuple(labels), (*glyphs, *key_glyphs)
 
 
-def _header(names: tuple[str, ...], width: int, *, length: int, plies: int) -> list[Label]:
-    """The players (in their colours) on the first line, what is charted on the second; the
-    first line says what is charted when the names don't fit on one line (the legend in the
-    plot shows them whole)."""
+def _header(
+    names: tuple[str, ...], width: int, *, length: int, plies: int, winner: int | None
+) -> list[Label]:
+    """The players (in their colours) on the first line, "beat" between them when the winner
+    is known, what is charted on the second; the first line says what is charted when the names
+    don't fit on one line (the legend in the plot shows them whole)."""
     what = (
         f"{length}-point match: chances to win the match"
         if length
         else "Money game: chances to win the game"
     )
     room = width - 48
-    vs = "  vs  "
+    order = (0, 1) if winner is None else (winner, 1 - winner)
+    between = "  vs  " if winner is None else "  beat  "
+    parts = (
+        (names[order[0]], theme.PLAYER_TEXT[order[0]]),
+        (between, theme.MUTED),
+        (names[order[1]], theme.PLAYER_TEXT[order[1]]),
+    )
     for size in TITLE_SIZES:
         face = font(size, bold=True)
-        if sum(text_length(part, face) for part in (names[0], vs, names[1])) <= room:
+        if sum(text_length(part, face) for part, _ in parts) <= room:
             labels: list[Label] = []
             x = 24.0
-            for part, colour in zip(
-                (names[0], vs, names[1]),
-                (theme.PLAYER_TEXT[0], theme.MUTED, theme.PLAYER_TEXT[1]),
-                strict=True,
-            ):
-                role: Role = "title" if part == vs else "name"
+            for part, colour in parts:
+                role: Role = "title" if part == between else "name"
                 labels.append(place(role, part, size, (x, 32), colour, bold=True))
                 x += text_length(part, face)
-            detail = f"{what} · {plies}-ply ·"
+            detail = f"{what} · {plies}-ply analysis"
             break
     else:
         size = next(
@@ -173,15 +304,11 @@ def _header(names: tuple[str, ...], width: int, *, length: int, plies: int) -> l
         )
         shown = fit_text(what, font(size, bold=True), room)
         labels = [place("title", shown, size, (24, 32), theme.TEXT, bold=True)]
-        detail = f"{plies}-ply ·"
+        detail = f"{plies}-ply analysis"
+        if winner is not None:
+            detail += f" · {'▲▼'[winner]} won"
     face = font(TEXT_SIZE)
-    key = (("●", BLUNDER), (" very bad decisions", theme.MUTED))
-    key_width = sum(text_length(part, face) for part, _ in key)
-    detail = fit_text(detail, face, room - key_width - text_length(" ", face)) + " "
-    x = 24.0
-    for part, colour in ((detail, theme.MUTED), *key):
-        labels.append(place("detail", part, TEXT_SIZE, (x, 70), colour))
-        x += text_length(part, face)
+    labels.append(place("detail", fit_text(detail, face, room), TEXT_SIZE, (24, 70), theme.MUTED))
     return labels
 
 
@@ -232,33 +359,90 @@ def _axis(layout: ChartLayout) -> list[Label]:
     ]
 
 
-def _legend(layout: ChartLayout, names: tuple[str, ...]) -> list[Label]:
+def _legend(layout: ChartLayout, names: tuple[str, ...]) -> tuple[list[Label], list[Glyph]]:
     """Each player's name in their colour, player 0's (ahead: up) at the top of the plot; on two
-    lines if it needs them."""
+    lines if it needs them; before it a disc like their error marks."""
     face = font(TEXT_SIZE, bold=True)
-    room = layout.right - layout.left - 20
+    disc = 2 * RADII["error"] + 8
+    room = layout.right - layout.left - 20 - disc
     pitch = TEXT_SIZE + 4
     labels = []
+    glyphs = []
+    ascent, descent = face.getmetrics()
     for player, (mark, y, away) in enumerate(
         (("▲ ", layout.top + 18, 1), ("▼ ", layout.bottom - 18, -1))
     ):
         lines, cut = wrap_text(mark + names[player], face, room)
         middle = y + away * pitch * (len(lines) - 1) / 2
         colour = theme.PLAYER_TEXT[player]
-        labels.append(
-            place(
-                "name",
-                lines,
-                TEXT_SIZE,
-                (layout.left + 10, middle),
-                colour,
-                bold=True,
-                pitch=pitch,
-                cut=cut,
-                halo=PANEL,
-            )
+        label = place(
+            "name",
+            lines,
+            TEXT_SIZE,
+            (layout.left + 10 + disc, middle),
+            colour,
+            bold=True,
+            pitch=pitch,
+            cut=cut,
+            halo=PANEL,
         )
-    return labels
+        labels.append(label)
+        first = label.baselines[0] - (ascent - descent) / 2
+        glyphs.append(Glyph("player", player, layout.left + 10 + RADII["error"] + 2, first))
+    return labels, glyphs
+
+
+def _key(width: int, height: int, points: Sequence[Point]) -> tuple[list[Label], list[Glyph]]:
+    """The legend's row under the plot: the error classes (a mark of each player), then the cube
+    marks the chart shows; shorter when the chart is too narrow for all of it. A chart whose
+    points don't say who decided keys its (magenta) blunder marks alone."""
+    face = font(TEXT_SIZE)
+    space = text_length(" ", face)
+    if not any(point.player is not None for point in points):
+        variants = [[("blunder", "very bad decisions")]]
+    else:
+        actions = {cube_action(point) for point in points}
+        cubes = [
+            (kind, text)
+            for kind, text, shown in (
+                ("double", "double, take", bool(actions & {"double", "take"})),
+                ("pass", "pass", "pass" in actions),
+                ("no double", "no double", "no double" in actions),
+            )
+            if shown
+        ]
+        errors: list[tuple[str, str]] = [(kind, kind) for kind in ERROR_CLASSES]
+        variants = [[*errors, *cubes], [*errors, ("double", "cube")] if cubes else errors, errors]
+    y = height - LEGEND_ROW / 2 - 2
+    room = width - 48
+    for variant in variants:
+        widths = [_key_glyph_width(kind) + 6 + text_length(text, face) for kind, text in variant]
+        if sum(widths) + 3 * space * (len(variant) - 1) <= room:
+            break
+    labels = []
+    glyphs = []
+    x = 24.0
+    old = len(variants) == 1
+    for (kind, text), item in zip(variant, widths, strict=True):
+        if old:
+            glyphs.append(Glyph(kind, None, x + RADII["blunder"] + 3, y))
+        elif kind in ERROR_CLASSES:
+            radius = RADII[kind] + (3 if kind == "blunder" else 0)
+            glyphs.append(Glyph(kind, 0, x + radius, y))
+            glyphs.append(Glyph(kind, 1, x + 3 * radius + 2, y))
+        else:
+            glyphs.append(Glyph(kind, None, x + CUBE_SIDE / 2, y))
+        glyph_width = 2 * RADII["blunder"] + 6 if old else _key_glyph_width(kind)
+        labels.append(place("legend", text, TEXT_SIZE, (x + glyph_width + 6, y), theme.MUTED))
+        x += item + 3 * space
+    return labels, glyphs
+
+
+def _key_glyph_width(kind: str) -> float:
+    if kind in ERROR_CLASSES:
+        radius = RADII[kind] + (3 if kind == "blunder" else 0)
+        return 4 * radius + 2
+    return CUBE_SIDE
 
 
 def _dashed(
@@ -300,7 +484,9 @@ def _game_labels(layout: ChartLayout) -> list[Label]:
     return labels
 
 
-def _line(draw: ImageDraw.ImageDraw, layout: ChartLayout, points: Sequence[Point]) -> None:
+def _line(
+    draw: ImageDraw.ImageDraw, layout: ChartLayout, points: Sequence[Point], winner: int | None
+) -> None:
     segment: list[tuple[float, float]] = []
     for index, point in enumerate(points):
         if index and point.game != points[index - 1].game:
@@ -308,12 +494,97 @@ def _line(draw: ImageDraw.ImageDraw, layout: ChartLayout, points: Sequence[Point
             segment = []
         segment.append((layout.xs[index], layout.y(point.chance)))
     _segment(draw, segment)
+    if winner is not None and points:
+        # past the last decision, on to the winner's edge, in the winner's colour
+        last = layout.xs[-1], layout.y(points[-1].chance)
+        edge = layout.right - 6, layout.y(1.0 if winner == 0 else 0.0)
+        draw.line((last, edge), fill=theme.PLAYER_TEXT[winner], width=4)
+        fill, outline = MARKS[winner]
+        x, y = edge
+        draw.ellipse((x - 6, y - 6, x + 6, y + 6), fill=fill, outline=outline, width=2)
+
+
+def _marks(draw: ImageDraw.ImageDraw, layout: ChartLayout, points: Sequence[Point]) -> None:
+    """The error marks on the line (the worse on top), and the cube marks above it."""
+    marked = [
+        (ERROR_CLASSES.index(kind), index, kind)
+        for index, point in enumerate(points)
+        if (kind := error_class(point)) is not None
+    ]
+    for _, index, kind in sorted(marked):
+        point = points[index]
+        _error_mark(draw, kind, point.player, layout.xs[index], layout.y(point.chance))
+    placed: list[tuple[float, float]] = []
     for index, point in enumerate(points):
-        if point.blunder:
-            x, y = layout.xs[index], layout.y(point.chance)
-            draw.ellipse(
-                (x - 7, y - 7, x + 7, y + 7), fill=BLUNDER, outline=theme.BACKGROUND, width=2
-            )
+        action = cube_action(point)
+        if action is not None:
+            x, y = cube_place(layout, points, index, placed)
+            placed.append((x, y))
+            _cube_mark(draw, action, x, y)
+
+
+def cube_place(
+    layout: ChartLayout,
+    points: Sequence[Point],
+    index: int,
+    placed: Sequence[tuple[float, float]] = (),
+) -> tuple[float, float]:
+    """The centre of the cube mark of ``points[index]``: above the line clear of a blunder's
+    mark (below it near the top), higher (or lower) again where it would cover a cube mark
+    ``placed`` before it (a double and the take just after)."""
+    x, y = layout.xs[index], layout.y(points[index].chance)
+    offset = RADII["blunder"] + 3 + CUBE_SIDE / 2 + 2
+    pitch = CUBE_SIDE + 3
+    half = CUBE_SIDE / 2
+    tries = [y - offset - n * pitch for n in range(3)] + [y + offset + n * pitch for n in range(3)]
+    inside = [at for at in tries if layout.top + half <= at <= layout.bottom - half] or [tries[0]]
+    for at in inside:
+        if all(abs(x - px) >= pitch or abs(at - py) >= pitch for px, py in placed):
+            return x, at
+    return x, inside[0]
+
+
+def _error_mark(
+    draw: ImageDraw.ImageDraw, kind: ErrorClass, player: int | None, x: float, y: float
+) -> None:
+    """A disc like the player's checkers, sized by class; a blunder also ringed in magenta. Of
+    no player said: magenta, as the chart marked blunders before it knew who made them."""
+    radius = RADII[kind]
+    if kind == "blunder":
+        ring = radius + 3
+        draw.ellipse((x - ring, y - ring, x + ring, y + ring), fill=BLUNDER)
+    if player is None:
+        fill, outline = BLUNDER, theme.BACKGROUND
+    else:
+        fill, outline = MARKS[player]
+    draw.ellipse(
+        (x - radius, y - radius, x + radius, y + radius), fill=fill, outline=outline, width=2
+    )
+
+
+def _cube_mark(draw: ImageDraw.ImageDraw, action: CubeMark, x: float, y: float) -> None:
+    """A small cube: white for a double or a take, crossed for a pass, hollow for no double."""
+    half = CUBE_SIDE / 2
+    box = (x - half, y - half, x + half, y + half)
+    draw.rounded_rectangle(box, radius=4, fill=theme.CUBE_OUTLINE)
+    inner = (box[0] + 2, box[1] + 2, box[2] - 2, box[3] - 2)
+    draw.rounded_rectangle(inner, radius=3, fill=theme.CUBE)
+    if action == "no double":
+        hole = (box[0] + 5, box[1] + 5, box[2] - 5, box[3] - 5)
+        draw.rectangle(hole, fill=PANEL)
+    elif action == "pass":
+        arm = half - 5
+        draw.line((x - arm, y - arm, x + arm, y + arm), fill=theme.CUBE_OUTLINE, width=3)
+        draw.line((x - arm, y + arm, x + arm, y - arm), fill=theme.CUBE_OUTLINE, width=3)
+
+
+def _glyph(draw: ImageDraw.ImageDraw, glyph: Glyph) -> None:
+    if glyph.kind == "player":
+        _error_mark(draw, "error", glyph.player, glyph.x, glyph.y)
+    elif glyph.kind in ERROR_CLASSES:
+        _error_mark(draw, glyph.kind, glyph.player, glyph.x, glyph.y)
+    else:
+        _cube_mark(draw, glyph.kind, glyph.x, glyph.y)  # type: ignore[arg-type]
 
 
 def _segment(draw: ImageDraw.ImageDraw, segment: list[tuple[float, float]]) -> None:

@@ -33,6 +33,7 @@ Role = Literal[
     "detail",
     "axis",
     "game",
+    "legend",
 ]
 Box = tuple[float, float, float, float]
 

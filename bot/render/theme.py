@@ -47,6 +47,14 @@ CUBE: RGB = (250, 250, 246)
 CUBE_TEXT: RGB = (24, 24, 28)
 CUBE_OUTLINE: RGB = (20, 20, 24)
 CRAWFORD: RGB = (120, 170, 255)
+ARROW_PLAYED: RGB = (255, 184, 28)
+"""The play made, drawn as solid arrows (``!review``): a warm amber."""
+ARROW_BEST: RGB = (70, 222, 250)
+"""GNU Backgammon's best play, drawn as dashed arrows: a cyan."""
+ARROW_CANDIDATE: RGB = (206, 150, 255)
+"""Another candidate play, drawn as thinner solid arrows: a violet."""
+ARROW_EDGE: RGB = (16, 18, 24)
+"""The dark edge round every arrow: it reads on the felt, the points and both checkers."""
 GRID: RGB = (70, 76, 90)
 """Grid lines on a panel (the analysis chart's)."""
 
