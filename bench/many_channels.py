@@ -1,13 +1,20 @@
 """Many channels playing the bot at once: plays per second and reply times, against what GNU
 Backgammon itself does on the same workers.
 
-For C = 1, 4, 16, 64 channels: in each, a person (random legal plays, seeded; takes every double,
-accepts every resignation) plays 5-point world-class matches against the bot for ``--seconds``.
-A bot play is a rolled position the bot searched; its reply time is the person's command until
-the replies (with the bot's turn) come back. Then, in the same run, the positions the bot
-searched are given to gnubg's own ``find_best_move`` on as many gnubg processes of the bench's
-own as the bot has play workers, all busy at once: gnubg's own plays per second. Prints figures;
-no asserts.
+For C = 1, 4, 16, 64 channels: in each, a person of its own (random legal plays, seeded; takes
+every double, accepts every resignation) plays 5-point world-class matches against the bot for
+``--seconds``. A bot play is a rolled position the bot searched; its reply time is the person's
+command until the bot's turn is shown: in the command's replies, or, when the bot was busy and
+the turn was queued, in the last message of the job the queued reply names (followed at once).
+Then, in the same run, the positions the bot searched are given to gnubg's own
+``find_best_move`` on as many gnubg processes of the bench's own as the bot has play workers,
+all busy at once: gnubg's own plays per second. Also the CPU each play cost the bot's process
+(the service, the store, drawing boards, the pool; and this bench's person) and its gnubg
+workers. Prints figures; no asserts.
+
+In ``--seconds`` the matches of 64 channels are younger than those of 16 (more openings and
+contact, which gnubg searches longer): gnubg's own CPU per play says how costly each line's
+positions were, and the last line compares 64 with 16 channels in plays and in that work.
 
 Budget (issue "Speed at scale"): at 16 and 64 channels at least 0.8x gnubg's own throughput, p95
 at 16 channels under 1.5 s, and 64 channels at least 0.9x the 16-channel figure.
@@ -19,21 +26,23 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import random
 import statistics
 import sys
 import tempfile
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.bot_turn import PERSON, own_search, p95, rolled
+from bench.bot_turn import own_search, p95, rolled
 from bot.gnubg.api import LEVELS, Engine, Query
 from bot.gnubg.engine import GnubgEngine
 from bot.gnubg.pool import WorkerPool
-from bot.service.models import ENGINE_USER, Place
+from bot.service.models import ENGINE_USER, Place, Reply, User
 from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings
 from bot.store import Store
@@ -62,41 +71,75 @@ class Searches:
         return recorded
 
 
-async def channel(service: TableService, place: Place, until: float, seed: int) -> list[float]:
-    """Play against the bot at ``place`` until ``until``; the reply times of the person's
-    commands after which the bot played."""
+@dataclass
+class Channel:
+    """What one channel saw: the reply times of the person's commands after which the bot
+    played, and how many of those replies said the bot's turn was queued."""
+
+    times: list[float] = field(default_factory=list)
+    queued: int = 0
+
+
+async def followed(service: TableService, replies: list[Reply]) -> int:
+    """Follow the jobs ``replies`` name (a queued bot turn's) to their end; how many."""
+    jobs = [reply.job for reply in replies if reply.job is not None]
+    for job in jobs:
+        async for _ in service.follow(job):
+            pass
+    return len(jobs)
+
+
+async def channel(service: TableService, place: Place, until: float, seed: int) -> Channel:
+    """Play against the bot at ``place`` until ``until`` (a person of its own: one person is
+    refused a fourth game against the bot at once)."""
     rng = random.Random(seed)
-    times: list[float] = []
+    person = User(str(1000 + seed), f"p{seed}")
+    seen = Channel()
     while time.perf_counter() < until:
-        await service.challenge(place, PERSON, ENGINE_USER, f"5 {LEVEL}")
+        await followed(service, await service.challenge(place, person, ENGINE_USER, f"5 {LEVEL}"))
         while (table := await service.table(place)) is not None:
             if time.perf_counter() >= until:
-                await service.abort(place, PERSON)
+                await service.abort(place, person)
                 break
             match = table.match
             start = time.perf_counter()
             if match.phase == "move":
                 play = rng.choice(match.legal_plays()).notation
-                await service.move(place, PERSON, play)
+                replies = await service.move(place, person, play)
             elif match.phase == "roll":
-                await service.roll(place, PERSON)
+                replies = await service.roll(place, person)
             elif match.phase == "doubled":
-                await service.take(place, PERSON)
+                replies = await service.take(place, person)
             else:
-                await service.accept(place, PERSON)
+                replies = await service.accept(place, person)
+            queued = await followed(service, replies)
             after = await service.table(place)
             if after is None or after.match.action_count > match.action_count + 1:
-                times.append(time.perf_counter() - start)  # the bot acted in this reply
-    return times
+                seen.times.append(time.perf_counter() - start)  # the bot acted in this reply
+                seen.queued += queued
+    return seen
 
 
-async def own_rate(pool: WorkerPool, positions: list[Query]) -> float:
-    """gnubg's own plays per second over ``positions``, every process of ``pool`` busy."""
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU of process ``pid`` so far (Linux; 0 elsewhere)."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def own_rate(pool: WorkerPool, positions: list[Query]) -> tuple[float, float]:
+    """gnubg's own plays per second over ``positions``, every process of ``pool`` busy, and
+    the CPU seconds each play cost it."""
+    cpu = sum(map(cpu_seconds, pool.pids()))
     start = time.perf_counter()
     await asyncio.gather(
         *(pool.call(own_search, query, LEVELS[LEVEL], timeout=60) for query in positions)
     )
-    return len(positions) / (time.perf_counter() - start)
+    cpu = sum(map(cpu_seconds, pool.pids())) - cpu
+    return len(positions) / (time.perf_counter() - start), cpu / max(len(positions), 1)
 
 
 async def main(counts: list[int], seconds: float) -> None:
@@ -111,6 +154,7 @@ async def main(counts: list[int], seconds: float) -> None:
         "processes busy"
     )
     rates: dict[int, float] = {}
+    costs: dict[int, float] = {}  # gnubg's own CPU per play of the positions of each line
     for count in counts:
         with tempfile.TemporaryDirectory() as folder:
             store = await Store.open(Path(folder) / "bench.sqlite3")
@@ -119,29 +163,44 @@ async def main(counts: list[int], seconds: float) -> None:
             )
             await service.warm_up()
             searches.positions.clear()
+            workers = engine.play_pool.pids()
+            cpu_before = time.process_time(), sum(map(cpu_seconds, workers))
             start = time.perf_counter()
             until = start + seconds
             results = await asyncio.gather(
                 *(channel(service, Place("bench", f"c{n}"), until, n) for n in range(count))
             )
             elapsed = time.perf_counter() - start
+            bot_cpu = time.process_time() - cpu_before[0]
+            workers_cpu = sum(map(cpu_seconds, workers)) - cpu_before[1]
             plays = len(searches.positions)
             sample = random.Random(count).sample(
                 searches.positions, min(OWN_SAMPLE, len(searches.positions))
             )
             service.close()
             await store.close()
-        own_plays = await own_rate(own, sample)
-        replies = sorted(s for result in results for s in result)
+        own_plays, own_play_cpu = await own_rate(own, sample)
+        replies = sorted(s for result in results for s in result.times)
+        queued = sum(result.queued for result in results)
         rates[count] = plays / elapsed
+        costs[count] = own_play_cpu
+        per_play = 1e3 / max(plays, 1)
         print(
             f"{count:>3} channels: bot {rates[count]:5.1f} plays/s = "
             f"{rates[count] / own_plays:4.2f}x gnubg's own {own_plays:5.1f}/s; replies p50 "
-            f"{statistics.median(replies) * 1e3:6.0f} ms, p95 {p95(replies) * 1e3:6.0f} ms",
+            f"{statistics.median(replies) * 1e3:6.0f} ms, p95 {p95(replies) * 1e3:6.0f} ms, "
+            f"{queued / max(len(replies), 1):4.0%} queued; CPU per play: bot's process "
+            f"{bot_cpu * per_play:4.1f} ms, its gnubg workers {workers_cpu * per_play:4.1f} ms "
+            f"(gnubg's own {own_play_cpu * 1e3:4.1f} ms)",
             flush=True,
         )
     if 16 in rates and 64 in rates:
-        print(f"64 channels / 16 channels: {rates[64] / rates[16]:.2f}x (budget >= 0.9x)")
+        work = (rates[64] * costs[64]) / (rates[16] * costs[16])
+        print(
+            f"64 channels / 16 channels: {rates[64] / rates[16]:.2f}x plays/s (budget >= 0.9x); "
+            f"{work:.2f}x in gnubg's own work per second (its CPU per play of the positions: "
+            f"{costs[16] * 1e3:.1f} ms at 16, {costs[64] * 1e3:.1f} ms at 64)"
+        )
     await asyncio.gather(engine.close(), own.close())
 
 

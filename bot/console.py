@@ -246,16 +246,28 @@ class Console:
         self._emit(
             channel, name, text, [(_where(reply, channel), reply) for reply in replies], game
         )
-        for job in self._jobs(replies):
-            outcome = await self._outcome(channel, job)
+        later: list[Reply] = []
+        jobs = self._jobs(replies)
+        while jobs:
+            [outcome, *more] = await self._outcomes(channel, jobs.pop(0))
             self._emit(channel, name, text, [(channel, outcome)], None)
-        await self._announced(replies)
-        await self._boards(place, replies)
+            if more:  # a queued bot turn: its replies, as new messages
+                self._emit(channel, name, text, [(_where(r, channel), r) for r in more], None)
+            later += more
+            jobs += self._jobs(more)  # the analysis of a match the bot's turn ended
+        await self._announced([*replies, *later])
+        shown_later = any(reply.board_viewer is not None for reply in later)
+        await self._boards(place, later if shown_later else replies)
 
     async def _finished(self, place: Place, replies: list[Reply]) -> list[Reply]:
         """``replies`` and the outcomes of the jobs they started (for JSON: one object)."""
-        outcomes = [await self._outcome(place.channel_id, job) for job in self._jobs(replies)]
-        await self._announced(replies)
+        outcomes: list[Reply] = []
+        jobs = self._jobs(replies)
+        while jobs:
+            more = await self._outcomes(place.channel_id, jobs.pop(0))
+            outcomes += more
+            jobs += self._jobs(more[1:])
+        await self._announced([*replies, *outcomes])
         return [*replies, *outcomes]
 
     @staticmethod
@@ -267,17 +279,21 @@ class Console:
             if reply.announces is not None and not reply.private:
                 await self.service.mark_announced(*reply.announces)
 
-    async def _outcome(self, channel: str, job: str) -> Reply:
-        """Wait for ``job`` to end (printing its progress, in text mode): its last message."""
+    async def _outcomes(self, channel: str, job: str) -> list[Reply]:
+        """Wait for ``job`` to end (printing its progress, in text mode): its last message,
+        then the replies a queued bot turn ends with."""
         shown = None
+        outcomes: list[Reply] = []
         async for update in self.service.follow(job):
-            if update.job is None:
-                return update
-            if not self.as_json and update.text != shown:
+            if outcomes or update.job is None:
+                outcomes.append(update)
+            elif not self.as_json and update.text != shown:
                 self.out.write(f"[#{channel}] bot: (progress) {update.text}\n")
                 self.out.flush()
                 shown = update.text
-        raise RuntimeError(f"the job {job} ended without an outcome")
+        if not outcomes:
+            raise RuntimeError(f"the job {job} ended without an outcome")
+        return outcomes
 
     def _emit(
         self,

@@ -10,6 +10,7 @@ from pathlib import Path
 from bot.gnubg.api import DEFAULT_LEVEL, LEVEL_NAMES
 
 MAX_MATCH_LENGTH = 25  # the longest match the bot plays
+MAX_ENGINE_WORKERS = 16  # ENGINE_WORKERS' ceiling, and the default's on larger machines
 
 
 class SettingsError(ValueError):
@@ -20,6 +21,25 @@ class SettingsError(ValueError):
 # local fake of Discord (tests/e2e); never change them in production.
 DISCORD_API_URL = "https://discord.com/api/v10"
 DISCORD_GATEWAY_URL = "wss://gateway.discord.gg/"
+
+
+def usable_cores() -> int:
+    """The cores this process may run on: its CPU affinity (a container's or ``taskset``'s
+    limit), not the machine's count, where the platform tells it; at least 1."""
+    counted = getattr(os, "process_cpu_count", None)  # Python 3.13+
+    if counted is not None:
+        cores: int | None = counted()
+    elif hasattr(os, "sched_getaffinity"):
+        cores = len(os.sched_getaffinity(0))
+    else:
+        cores = os.cpu_count()
+    return max(1, cores or 1)
+
+
+def default_engine_workers() -> int:
+    """``ENGINE_WORKERS`` unless set: a gnubg worker per usable core (at most
+    :data:`MAX_ENGINE_WORKERS`)."""
+    return min(usable_cores(), MAX_ENGINE_WORKERS)
 
 
 def read_dotenv(path: Path) -> dict[str, str]:
@@ -65,7 +85,8 @@ class Settings:
     bot_games_rated: bool = False  # whether games against the bot count on the leaderboard
     analysis_auto: bool = True  # analyse each finished match in the background
     analysis_plies: int = 2  # the depth of match analysis (0-2)
-    engine_workers: int = 2  # gnubg worker processes for moves and hints (analysis has its own)
+    # gnubg worker processes for moves and hints (analysis has its own): one per usable core
+    engine_workers: int = field(default_factory=default_engine_workers)
     engine_timeout_seconds: float = 10.0  # a worker that takes longer is killed and restarted
     # Correspondence play, clocks and threads.
     reminder_hours: float = 12.0  # ping the player to act once per turn after this long
@@ -156,7 +177,15 @@ class Settings:
             bot_games_rated=flag("BOT_GAMES_RATED", False),
             analysis_auto=flag("ANALYSIS_AUTO", True),
             analysis_plies=int(number("ANALYSIS_PLIES", 2, whole=True, low=0, high=2)),
-            engine_workers=int(number("ENGINE_WORKERS", 2, whole=True, low=1, high=16)),
+            engine_workers=int(
+                number(
+                    "ENGINE_WORKERS",
+                    default_engine_workers(),
+                    whole=True,
+                    low=1,
+                    high=MAX_ENGINE_WORKERS,
+                )
+            ),
             engine_timeout_seconds=number("ENGINE_TIMEOUT_SECONDS", 10.0, low=0.5),
             reminder_hours=number("REMINDER_HOURS", 12.0, low=0.001),
             deadline_poll_seconds=number("DEADLINE_POLL_SECONDS", 5.0, low=0.1, high=60),

@@ -25,6 +25,7 @@ from bot.cogs.replies import (
     LiveButtons,
     admit_interaction,
     fit,
+    message_kwargs,
     messageable,
     open_rounds,
     place_of,
@@ -34,18 +35,40 @@ from bot.cogs.replies import (
 from bot.cogs.threads import DiscordThreads
 from bot.service.commands.limits import Gate
 from bot.service.commands.registry import COMMANDS
-from bot.service.models import Decision
+from bot.service.models import Decision, Reply
 from bot.service.table import TableService
 
 log = logging.getLogger(__name__)
 
 
 def _signs_up(action: str) -> bool:
-    """A tournament's Join or Leave: its answer is for the presser alone (no channel message),
-    and a sign-up draws many at once, none of them seated at the channel's table, whom the
-    channel's shared window for watchers would turn away after the third."""
-    command = COMMANDS.find(action)
-    return command is not None and any(b.decision is Decision.SIGNUP for b in command.buttons)
+    """A tournament's Join or Leave, or a review's page: its answer is for the presser alone or
+    turns the pressed message (no new channel message), and such presses come many at once from
+    people not seated at the channel's table, whom the channel's shared window for watchers
+    would turn away after the third."""
+    found = COMMANDS.pressed(action)
+    return found is not None and any(
+        b.decision in (Decision.SIGNUP, Decision.REVIEW) for b in found[0].buttons
+    )
+
+
+async def _turn_page(interaction: discord.Interaction[Any], reply: Reply) -> None:
+    """Show ``reply`` in place of the pressed message (a review's next page); a private one (a
+    watcher's copy) as an ephemeral message of its own, with the same buttons."""
+    kwargs = message_kwargs(reply)
+    if reply.private:
+        kwargs["ephemeral"] = True
+        if interaction.response.is_done():
+            await interaction.followup.send(**kwargs)
+        else:
+            await interaction.response.send_message(**kwargs)
+        return
+    files = kwargs.pop("files", [])
+    kwargs.pop("allowed_mentions", None)
+    if interaction.response.is_done():
+        await interaction.edit_original_response(attachments=files, **kwargs)
+    else:
+        await interaction.response.edit_message(attachments=files, **kwargs)
 
 
 class ButtonPresses:
@@ -76,6 +99,9 @@ class ButtonPresses:
             await interaction.response.defer()
         result = await task
         replies = result.replies
+        if len(replies) == 1 and (replies[0].edits or replies[0].decision is Decision.REVIEW):
+            await _turn_page(interaction, replies[0])
+            return
         if result.closed and interaction.message is not None:
             self.live.forget(place, interaction.message.id)
             await self._remove_buttons(interaction)

@@ -1,9 +1,10 @@
-"""Messages that show a background job (an analysis), edited in place as it goes.
+"""Messages that show a background job (an analysis, a queued bot turn), edited in place.
 
 A reply with a ``job`` is sent as any other; then :class:`LiveProgress` follows the job through
 :meth:`TableService.follow` and edits that message: at most one edit per :data:`EDIT_EVERY`
 seconds while it runs (Discord limits edits, and nobody reads faster), and the outcome at once,
-with its file (the chart) attached.
+with its file (the chart) attached. What a job yields after its outcome (a queued bot turn's
+replies: its board, buttons and ping) is posted as new messages, through ``post``.
 """
 
 from __future__ import annotations
@@ -23,6 +24,8 @@ from bot.service.table import TableService
 
 log = logging.getLogger(__name__)
 
+Post = Callable[[discord.Message, list[Reply]], Awaitable[None]]  # new messages after a job's
+
 EDIT_EVERY = 2.0  # seconds between two edits of a progress message
 NO_ATTACH = "(I can't attach the chart here: I need the Attach Files permission in this channel.)"
 TOO_LARGE = "(The chart was too large to upload.)"
@@ -38,8 +41,11 @@ class LiveProgress:
         every: float = EDIT_EVERY,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
         clock: Callable[[], float] = time.monotonic,
+        post: Post | None = None,
     ) -> None:
+        """``post``: sends what a job yields after its outcome, beside the job's message."""
         self.service = service
+        self._post = post
         self._every = every
         self._sleep = sleep
         self._clock = clock
@@ -67,6 +73,7 @@ class LiveProgress:
         """Edit ``message`` (which shows ``sent``) as its job goes, until its outcome."""
         assert sent.job is not None
         latest: Reply | None = None
+        after: list[Reply] = []  # what the job yields after its outcome
         ended = False
         arrived = asyncio.Event()
 
@@ -74,6 +81,9 @@ class LiveProgress:
             nonlocal latest, ended
             try:
                 async for update in self.service.follow(sent.job or ""):
+                    if latest is not None and latest.job is None:
+                        after.append(update)
+                        continue
                     latest = update
                     arrived.set()
             finally:
@@ -90,6 +100,9 @@ class LiveProgress:
                 update = latest
                 if update is not None and update.job is None:
                     await edit(message, update)
+                    await reader
+                    if after and self._post is not None:
+                        await self._post(message, after)
                     return
                 if update is None or update.text == shown:
                     if ended:

@@ -310,7 +310,8 @@ class LiveButtons:
         self.service = service
         self._kept = kept
         self._live: OrderedDict[Place, _Live] = OrderedDict()
-        self.progress = LiveProgress(service)  # messages that show a job's progress
+        # messages that show a job's progress, and what a queued bot turn ends with
+        self.progress = LiveProgress(service, post=self._post_after)
 
     @property
     def size(self) -> int:
@@ -337,6 +338,22 @@ class LiveButtons:
         while len(self._live) > self._kept:
             self._live.popitem(last=False)
 
+    async def _post_after(self, message: discord.Message, replies: list[Reply]) -> None:
+        """What a job yields after its outcome (a queued bot turn's replies), as new messages
+        beside the job's ``message`` (or where a reply says), buttons and pings as any."""
+        guild = message.guild
+        place = place_of(guild.id if guild is not None else None, message.channel.id)
+
+        def elsewhere(at: Place) -> Target | None:
+            if guild is None or not at.channel_id.isdigit():
+                return None
+            found = guild.get_channel_or_thread(int(at.channel_id))
+            if isinstance(found, discord.TextChannel | discord.Thread):
+                return ChannelTarget(found)
+            return None
+
+        await send_routed(ChannelTarget(message.channel), place, replies, self, elsewhere)
+
     async def update(self, place: Place, sent: Sent) -> None:
         self.progress.follow(sent)
         await self._mark_announced(sent)
@@ -344,7 +361,11 @@ class LiveButtons:
         for reply, message in sent:
             # A tournament's sign-up is no question of the table: anyone answers it, for as long
             # as it is open, so its message keeps its buttons whatever is said after it.
-            if reply.decision not in (None, Decision.SIGNUP) and not reply.private and message:
+            if (
+                reply.decision not in (None, Decision.SIGNUP, Decision.REVIEW)
+                and not reply.private
+                and message
+            ):
                 newest = _Live(message, reply.decision_key)
         old = self._live.get(place)
         if newest is not None:

@@ -178,6 +178,9 @@ def finish_analysis(job: AnalysisJob) -> MatchAnalysis | None:
         worst=analysis_text.worst(decisions),
         chart=analysis_text.chart(decisions),
         seconds=loaded.seconds,
+        decisions=tuple(
+            analysis_text.review(games, money=loaded.money, beavers=job.beavers, mwc_games=mwc)
+        ),
     )
 
 

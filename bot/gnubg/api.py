@@ -13,6 +13,8 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import asdict, dataclass, fields
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
+from bot.gnubg.decisions import ReviewedDecision, decisions_from_data, decisions_to_data
+
 if TYPE_CHECKING:
     from bot.rules.match import Match
 
@@ -35,6 +37,14 @@ class EngineFailure(Exception):
 
 
 RETRY = " Try again."  # ends a failure's text for the person who asked (the bot's turns drop it)
+
+# The order in which waiting requests get a play worker (0 first; see bot.gnubg.pool): the bot's
+# turns before hints, evaluations and the tutor, so a person's move is answered first. The
+# caller says which a request is: ``take_turn`` is always the bot's; ``cube_advice`` and
+# ``resignation_answer`` take ``priority=`` (the bot answering a double or a resignation, or the
+# coach); the rest are advice.
+TURN_PRIORITY = 0
+ADVICE_PRIORITY = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,7 +242,10 @@ class ChartPoint:
     blunder: bool = False
 
 
-ANALYSIS_DATA_VERSION = 1
+# 2: with every decision (``decisions``). Version 1 data is still read, with no decisions: a
+# review of it needs the match analysed again.
+ANALYSIS_DATA_VERSION = 2
+_READABLE_VERSIONS = (1, 2)
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,6 +256,9 @@ class MatchAnalysis:
     worst: tuple[tuple[Mistake, ...], tuple[Mistake, ...]]  # each player's three worst
     chart: tuple[ChartPoint, ...]
     seconds: float  # how long gnubg took
+    # Every decision of the match in order, as gnubg judged it (see bot.gnubg.decisions); empty
+    # for an analysis stored before they were kept (data version 1).
+    decisions: tuple[ReviewedDecision, ...] = ()
 
     @property
     def games(self) -> int:
@@ -260,13 +276,14 @@ class MatchAnalysis:
             "worst": [[asdict(mistake) for mistake in side] for side in self.worst],
             # [game, player, chance, blunder]: a match has a few hundred of them
             "chart": [[p.game, p.player, round(p.chance, 5), int(p.blunder)] for p in self.chart],
+            "decisions": decisions_to_data(self.decisions, self.plies),
         }
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> MatchAnalysis:
         """The analysis :meth:`to_data` wrote; :class:`AnalysisDataError` if it isn't one."""
         try:
-            if data["version"] != ANALYSIS_DATA_VERSION:
+            if data["version"] not in _READABLE_VERSIONS:
                 raise AnalysisDataError(
                     f"analysis data version {data['version']!r} is not {ANALYSIS_DATA_VERSION}"
                 )
@@ -285,10 +302,11 @@ class MatchAnalysis:
                 (worst_first, worst_second),
                 chart,
                 float(data["seconds"]),
+                decisions_from_data(data.get("decisions", []), int(data["plies"])),
             )
         except AnalysisDataError:
             raise
-        except (KeyError, TypeError, ValueError) as error:
+        except (KeyError, TypeError, ValueError, IndexError) as error:
             raise AnalysisDataError(f"not analysis data ({error!r})") from None
 
 
@@ -326,11 +344,17 @@ class WorkerPool(Protocol):
     """Worker processes that import gnubg; one request at a time per worker."""
 
     async def call(
-        self, function: Callable[..., T], *args: Any, timeout: float, affinity: int | None = None
+        self,
+        function: Callable[..., T],
+        *args: Any,
+        timeout: float,
+        affinity: int | None = None,
+        priority: int = TURN_PRIORITY,
     ) -> T:
         """Run ``function(*args)`` in a worker (a module-level function, picklable arguments):
-        the calls with one ``affinity`` all in the same worker, the others in any idle one.
-        A crash or a timeout kills and replaces the worker and raises :class:`EngineFailure`."""
+        the calls with one ``affinity`` in the same worker while it keeps up, the others in any
+        idle one; waiting calls by ``priority`` (0 first), then in order of arrival. A crash or
+        a timeout kills and replaces the worker and raises :class:`EngineFailure`."""
         ...
 
     async def close(self) -> None: ...
@@ -358,12 +382,17 @@ class Engine(Protocol):
         ``may_resign`` False leaves resigning out (offered this game, or weighed before this
         roll)."""
 
-    async def cube_advice(self, query: Query, level: Level) -> CubeAdvice:
+    async def cube_advice(
+        self, query: Query, level: Level, *, priority: int = ADVICE_PRIORITY
+    ) -> CubeAdvice:
         """The cube decision before the roll, from the side of the player on roll. For a double
         already offered, pass the query of the state before it (or read it from the doubler's
-        side): ``take`` and ``beaver`` answer it."""
+        side): ``take`` and ``beaver`` answer it. ``priority``: :data:`TURN_PRIORITY` when the
+        bot decides its own turn."""
 
-    async def resignation_answer(self, query: Query, level: Level) -> bool:
+    async def resignation_answer(
+        self, query: Query, level: Level, *, priority: int = ADVICE_PRIORITY
+    ) -> bool:
         """A resignation is offered to the player to decide (in the Match ID): accept it?"""
 
     async def hint_plays(

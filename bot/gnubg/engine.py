@@ -1,20 +1,27 @@
 """The real :class:`~bot.gnubg.api.Engine`: GNU Backgammon in worker processes, two lanes.
 
 The play lane (``settings.engine_workers`` workers) answers moves, cube decisions, hints and
-evaluations, each match's in one worker (by its :attr:`Query.match_key`); the analysis lane (one
-worker of its own) analyses whole matches, so a long analysis never keeps a bot's move or a
-player's hint waiting.
+evaluations, each match's in one worker (by its :attr:`Query.match_key`), the bot's turns
+(:data:`~bot.gnubg.api.TURN_PRIORITY`) before the others that wait; the analysis lane (one worker
+of its own) analyses whole matches, so a long analysis never keeps a bot's move or a player's
+hint waiting for a worker. Its process also runs at a lower CPU priority
+(:data:`ANALYSIS_NICENESS`): where the play workers have every core busy, an analysis takes what
+they leave.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from bot.gnubg import analysis, installed, mwc, worker
 from bot.gnubg.api import (
+    ADVICE_PRIORITY,
+    TURN_PRIORITY,
     CubeAdvice,
     Engine,
     EngineFailure,
@@ -38,6 +45,16 @@ log = logging.getLogger(__name__)
 
 # A whole match's analysis may take minutes (a 5-point match at 2-ply: ~12 s here).
 ANALYSIS_TIMEOUT_SECONDS = 600.0
+# The analysis worker's niceness: Linux then gives it about a tenth of a core that the play
+# workers want too, and all of one they leave idle.
+ANALYSIS_NICENESS = 10
+
+
+def initialise_analysis() -> None:
+    """The analysis worker's initializer: a lower CPU priority, then gnubg as in any worker."""
+    with contextlib.suppress(OSError, AttributeError):  # no os.nice on Windows
+        os.nice(ANALYSIS_NICENESS)
+    worker.initialise()
 
 
 class GnubgEngine:
@@ -47,7 +64,7 @@ class GnubgEngine:
     def __init__(self, settings: Settings) -> None:
         self.timeout = settings.engine_timeout_seconds
         self.play_pool = WorkerPool(settings.engine_workers, name="gnubg-play")
-        self._analysis_pool = WorkerPool(1, name="gnubg-analysis")
+        self._analysis_pool = WorkerPool(1, name="gnubg-analysis", initializer=initialise_analysis)
 
     @property
     def available(self) -> bool:
@@ -66,23 +83,39 @@ class GnubgEngine:
         await self.play_pool.close()
         await self._analysis_pool.close()
 
-    async def _play(self, function: Callable[..., T], query: Query, *args: Any) -> T:
-        """``function(query, *args)`` in the play lane, in the worker of the query's match."""
+    async def _play(
+        self,
+        function: Callable[..., T],
+        query: Query,
+        *args: Any,
+        priority: int = ADVICE_PRIORITY,
+    ) -> T:
+        """``function(query, *args)`` in the play lane, in the worker of the query's match, at
+        ``priority`` (the bot's turn, or advice)."""
         return await self.play_pool.call(
-            function, query, *args, timeout=self.timeout, affinity=query.match_key
+            function,
+            query,
+            *args,
+            timeout=self.timeout,
+            affinity=query.match_key,
+            priority=priority,
         )
 
     async def choose_play(self, query: Query, level: Level) -> str | None:
         return await self._play(worker.choose_play, query, level)
 
     async def take_turn(self, query: Query, level: Level, *, may_resign: bool = True) -> TurnChoice:
-        return await self._play(worker.take_turn, query, level, may_resign)
+        return await self._play(worker.take_turn, query, level, may_resign, priority=TURN_PRIORITY)
 
-    async def cube_advice(self, query: Query, level: Level) -> CubeAdvice:
-        return await self._play(worker.cube_advice, query, level)
+    async def cube_advice(
+        self, query: Query, level: Level, *, priority: int = ADVICE_PRIORITY
+    ) -> CubeAdvice:
+        return await self._play(worker.cube_advice, query, level, priority=priority)
 
-    async def resignation_answer(self, query: Query, level: Level) -> bool:
-        return await self._play(worker.resignation_answer, query, level)
+    async def resignation_answer(
+        self, query: Query, level: Level, *, priority: int = ADVICE_PRIORITY
+    ) -> bool:
+        return await self._play(worker.resignation_answer, query, level, priority=priority)
 
     async def hint_plays(
         self, query: Query, *, count: int = 5, plies: int = 2

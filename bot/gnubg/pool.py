@@ -2,10 +2,19 @@
 
 gnubg crashes when called from threads and prints to the C stdout, so it runs only in spawned
 processes whose initializer imports it (:func:`bot.gnubg.worker.initialise`). A worker serves
-one request at a time. A request with an affinity (the engine gives a match's id) always goes to
-the same worker, ``affinity % size``, and waits for it while it is busy: gnubg's cache there
-already holds the match's positions, which makes the bot's next search cheaper than a cold
-one. Other requests take any idle worker. Waiting requests are served first come, first served.
+one request at a time; the others wait, and a worker that comes free takes the next of them:
+
+* **Priority first.** A request has a priority (0 is the highest: :data:`TURN_PRIORITY` for the
+  bot's turns, :data:`ADVICE_PRIORITY` for hints and evaluations); within one, first come, first
+  served. A request overtaken by :attr:`WorkerPool.overtakes` later ones of a higher priority is
+  served as the highest from then on: a stream of bot turns can't keep a hint waiting for ever.
+* **Affinity.** A request with an affinity (the engine gives a match's id) goes to the worker
+  ``affinity % size``, whose gnubg cache holds the match's positions, which makes the bot's next
+  search cheaper than a cold one. A worker that comes free serves its own requests (and those
+  that name none) first. When it has none, it takes a request waiting for another, busy worker
+  if at least :attr:`WorkerPool.patience` others wait there ahead of it: the first in line for
+  its worker waits for it (one request's time at most), the others don't leave a worker idle.
+
 A crash (``BrokenProcessPool``) or a timeout kills the worker, starts a fresh one in its place
 (its slot: the same affinities go to it) and raises :class:`~bot.gnubg.api.EngineFailure`; the
 next request finds a working worker.
@@ -15,17 +24,18 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import logging
 import multiprocessing
 import os
 import signal
-from collections import deque
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from bot.gnubg.api import RETRY, EngineFailure
+from bot.gnubg.api import RETRY, TURN_PRIORITY, EngineFailure
 from bot.gnubg.worker import initialise
 
 T = TypeVar("T")
@@ -36,6 +46,11 @@ TIMED_OUT = (
     "GNU Backgammon took longer than {seconds} and was stopped; it has been restarted." + RETRY
 )
 CLOSED = "GNU Backgammon is shutting down: try again once the bot is back."
+# A request waits for its own busy worker only while fewer than this many wait there ahead of
+# it; past that, a worker with nothing of its own takes it (its cache is cold, but it is free).
+AFFINITY_PATIENCE = 1
+# Per worker: how many later requests of a higher priority may be served before a waiting one.
+OVERTAKES_PER_WORKER = 8
 
 
 def seconds_text(seconds: float) -> str:
@@ -43,17 +58,27 @@ def seconds_text(seconds: float) -> str:
     return f"{seconds:g} second{'' if seconds == 1 else 's'}"
 
 
+ExecutorFactory = Callable[[Callable[[], None]], Executor]
+
+
+def spawned_process(initializer: Callable[[], None]) -> Executor:
+    """A worker's executor: one spawned process that runs ``initializer`` first."""
+    return ProcessPoolExecutor(
+        max_workers=1, mp_context=multiprocessing.get_context("spawn"), initializer=initializer
+    )
+
+
 class Worker:
     """One gnubg process: a ``ProcessPoolExecutor`` of one spawned process."""
 
-    def __init__(self, name: str, initializer: Callable[[], None]) -> None:
+    def __init__(
+        self,
+        name: str,
+        initializer: Callable[[], None],
+        executor: ExecutorFactory,
+    ) -> None:
         self.name = name
-        self._initializer = initializer
-        self.executor = ProcessPoolExecutor(
-            max_workers=1,
-            mp_context=multiprocessing.get_context("spawn"),
-            initializer=initializer,
-        )
+        self.executor = executor(initializer)
         self.calls = 0
 
     def pid(self) -> int | None:
@@ -73,45 +98,66 @@ class Worker:
         self.executor.shutdown(wait=False, cancel_futures=True)
 
 
+@dataclass(eq=False)
+class _Waiting:
+    """A request waiting for a worker: ``given`` gets the slot it may use."""
+
+    priority: int
+    order: int  # arrival number
+    wanted: int | None  # the slot of its affinity; None: any
+    given: asyncio.Future[int]
+    overtaken: int = 0  # later requests of a higher priority served before it
+
+
 class WorkerPool:
-    """``size`` gnubg workers (satisfies :class:`bot.gnubg.api.WorkerPool`)."""
+    """``size`` gnubg workers (satisfies :class:`bot.gnubg.api.WorkerPool`). ``executor``
+    makes each worker's executor from the initializer (tests give one that runs nothing)."""
 
     def __init__(
-        self, size: int, *, name: str = "gnubg", initializer: Callable[[], None] = initialise
+        self,
+        size: int,
+        *,
+        name: str = "gnubg",
+        initializer: Callable[[], None] = initialise,
+        executor: ExecutorFactory = spawned_process,
+        patience: int = AFFINITY_PATIENCE,
+        overtakes: int | None = None,
     ) -> None:
         if size < 1:
             raise ValueError(f"a worker pool needs at least 1 worker, not {size}")
         self.size = size
         self.name = name
+        self.patience = patience
+        self.overtakes = OVERTAKES_PER_WORKER * size if overtakes is None else overtakes
         self._initializer = initializer
+        self._executor = executor
         self._workers: list[Worker] = []  # by slot; made at the first request
         self._busy: list[bool] = []
-        # Requests waiting for a worker: the slot each wants (None: any), in arrival order.
-        self._waiting: deque[tuple[int | None, asyncio.Future[int]]] = deque()
+        self._waiting: list[_Waiting] = []
+        self._arrivals = itertools.count()
         self._closed = False
         self.restarts = 0
 
     def _new_worker(self, slot: int) -> Worker:
-        return Worker(f"{self.name}-{slot}", self._initializer)
+        return Worker(f"{self.name}-{slot}", self._initializer, self._executor)
 
     def _made(self) -> None:
         if not self._workers:
             self._workers = [self._new_worker(slot) for slot in range(self.size)]
             self._busy = [False] * self.size
 
-    async def _take(self, wanted: int | None) -> int:
-        """The slot of a worker for one request: ``wanted``'s, or any idle one when None."""
+    @property
+    def waiting(self) -> int:
+        """Requests waiting for a worker now."""
+        return len(self._waiting)
+
+    async def _take(self, wanted: int | None, priority: int) -> int:
+        """The slot of a worker for one request, once the order above gives it one."""
         self._made()
-        if wanted is None:
-            idle = next((slot for slot, busy in enumerate(self._busy) if not busy), None)
-        else:
-            idle = None if self._busy[wanted] else wanted
-        if idle is not None:  # a waiting request would have been given it already
-            self._busy[idle] = True
-            return idle
         given: asyncio.Future[int] = asyncio.get_running_loop().create_future()
-        entry = (wanted, given)
+        entry = _Waiting(priority, next(self._arrivals), wanted, given)
         self._waiting.append(entry)
+        self._dispatch()
         try:
             return await given
         except asyncio.CancelledError:
@@ -121,21 +167,60 @@ class WorkerPool:
                 self._waiting.remove(entry)
             raise
 
+    def _rank(self, entry: _Waiting) -> tuple[int, int]:
+        overtaken = entry.overtaken >= self.overtakes
+        return (0 if overtaken else entry.priority, entry.order)
+
     def _give_back(self, slot: int) -> None:
-        """The request in ``slot`` is done: the first waiting request that can use it has it."""
-        for entry in self._waiting:
-            wanted, given = entry
-            if not given.done() and wanted in (None, slot):
-                self._waiting.remove(entry)
-                given.set_result(slot)
-                return
+        """The request in ``slot`` is done: the worker serves the next waiting request."""
         self._busy[slot] = False
+        self._dispatch()
+
+    def _dispatch(self) -> None:
+        """Give every idle worker the request it should serve next, while there is one."""
+        handed = True
+        while handed and self._waiting:
+            handed = False
+            for slot, busy in enumerate(self._busy):
+                if busy:
+                    continue
+                entry = self._next_for(slot)
+                if entry is not None:
+                    self._hand(entry, slot)
+                    handed = True
+
+    def _next_for(self, slot: int) -> _Waiting | None:
+        """The request idle ``slot`` serves next (None: none): the highest priority first, and
+        within one its own requests (or those for any worker) before one that waits behind
+        ``patience`` others for its own busy worker."""
+        ranked = sorted((e for e in self._waiting if not e.given.done()), key=self._rank)
+        own = next((entry for entry in ranked if entry.wanted in (None, slot)), None)
+        ahead = [0] * self.size
+        for entry in ranked:
+            if own is not None and self._rank(entry)[0] >= self._rank(own)[0]:
+                break
+            wanted = entry.wanted
+            assert wanted is not None and wanted != slot  # else it would be ``own``
+            if not self._busy[wanted]:
+                continue  # its own worker is idle too: it takes that one
+            if ahead[wanted] >= self.patience:
+                return entry
+            ahead[wanted] += 1
+        return own
+
+    def _hand(self, entry: _Waiting, slot: int) -> None:
+        self._waiting.remove(entry)
+        self._busy[slot] = True
+        for other in self._waiting:
+            if other.order < entry.order and other.priority > entry.priority:
+                other.overtaken += 1
+        entry.given.set_result(slot)
 
     async def start(self) -> None:
         """Start every worker (gnubg loads its nets: ~0.2 s each) so no player waits for it."""
         if self._closed:
             raise EngineFailure(CLOSED)
-        slots = [await self._take(slot) for slot in range(self.size)]
+        slots = [await self._take(slot, TURN_PRIORITY) for slot in range(self.size)]
         try:
             await asyncio.gather(*(self._workers[slot].warm() for slot in slots))
         except BrokenProcessPool:
@@ -163,13 +248,21 @@ class WorkerPool:
             fresh.executor.submit(os.getpid)  # spawns it now, not when the next player asks
 
     async def call(
-        self, function: Callable[..., T], *args: Any, timeout: float, affinity: int | None = None
+        self,
+        function: Callable[..., T],
+        *args: Any,
+        timeout: float,
+        affinity: int | None = None,
+        priority: int = TURN_PRIORITY,
     ) -> T:
-        """``function(*args)`` in a worker, the one of ``affinity`` if given, else an idle
-        one; its own exceptions come back as they are."""
+        """``function(*args)`` in a worker, in the order the module describes: the one of
+        ``affinity`` if given, else any; ``priority`` 0 is served first. Its own exceptions
+        come back as they are."""
         if self._closed:
             raise EngineFailure(CLOSED)
-        slot = await self._take(None if affinity is None else affinity % self.size)
+        if priority < 0:
+            raise ValueError(f"priorities are 0 (the highest) or more, not {priority}")
+        slot = await self._take(None if affinity is None else affinity % self.size, priority)
         worker = self._workers[slot]
         try:
             worker.calls += 1
@@ -204,10 +297,10 @@ class WorkerPool:
     async def close(self) -> None:
         """Stop every worker; a request in progress or waiting ends with :class:`EngineFailure`."""
         self._closed = True
-        while self._waiting:
-            _, given = self._waiting.popleft()
-            if not given.done():
-                given.set_exception(EngineFailure(CLOSED))
+        waiting, self._waiting = self._waiting, []
+        for entry in waiting:
+            if not entry.given.done():
+                entry.given.set_exception(EngineFailure(CLOSED))
         for worker in self._workers:
             worker.kill()
         # Let each executor's manager thread see its process gone and end now: one still

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.gnubg.api import (
+    ADVICE_PRIORITY,
     CubeAdvice,
     EngineUnavailable,
     Evaluation,
@@ -40,10 +41,14 @@ class UnavailableEngine:
     async def choose_play(self, query: Query, level: Level) -> str | None:
         raise self._refuse()
 
-    async def cube_advice(self, query: Query, level: Level) -> CubeAdvice:
+    async def cube_advice(
+        self, query: Query, level: Level, *, priority: int = ADVICE_PRIORITY
+    ) -> CubeAdvice:
         raise self._refuse()
 
-    async def resignation_answer(self, query: Query, level: Level) -> bool:
+    async def resignation_answer(
+        self, query: Query, level: Level, *, priority: int = ADVICE_PRIORITY
+    ) -> bool:
         raise self._refuse()
 
     async def take_turn(self, query: Query, level: Level, *, may_resign: bool = True) -> TurnChoice:

@@ -57,6 +57,7 @@ class Decision(Enum):
     TURN = "turn"  # roll / double
     REMATCH = "rematch"  # after a match: the same match again (either player may answer)
     SIGNUP = "signup"  # a tournament's sign-up: join / leave (anyone may answer)
+    REVIEW = "review"  # a page of a match's review: first, previous, next... (anyone may press)
 
 
 class Pending(NamedTuple):
@@ -143,6 +144,9 @@ class Reply:
     # A tournament whose new round waits for its matches to be opened: the adapter calls
     # TableService.open_tournament_matches with its way of opening threads (or channels).
     opens: int | None = None
+    # The answer to a press that turns the pressed message's page (a review): it replaces that
+    # message rather than following it.
+    edits: bool = False
 
 
 def finished_in(replies: Iterable[Reply]) -> list[int]:

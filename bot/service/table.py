@@ -71,6 +71,7 @@ from bot.service.models import (
 )
 from bot.service.records.dice import DiceFactory, keyed_dice, secure_dice, seeded_dice
 from bot.service.records.dicestats import dice_reply
+from bot.service.review.room import Reviews
 from bot.service.tournaments.room import Tournaments
 from bot.settings import Settings
 from bot.store import ChallengeRow, Store
@@ -187,12 +188,14 @@ class TableService:
             dice,
             self._locked,
             budget,
+            ending=self._after_turns,
         )
         self.coach = Coach(self.engine, self.repository, self.settings, self._locked)
         self.deadlines = Deadlines(store, self.repository, self.settings, clock, self._guarded)
         self.rematches = Rematches(
             store, self.repository, self.challenges, self.opponent, self.settings
         )
+        self.reviews = Reviews(store, self.repository, self.settings, draw=images)
         self.tournaments = Tournaments(
             store,
             self.repository,
@@ -210,6 +213,7 @@ class TableService:
 
     def close(self) -> None:
         self.analyses.close()
+        self.opponent.close()
         self.images.close()
 
     @property
@@ -239,7 +243,12 @@ class TableService:
             replies = tutored_in_order(replies, comments)
         if before is None or engine_seat_of(before.row.player_ids) is not None:
             replies = await self._engine_turns(place, replies)
-        replies = await self.rematches.summarised(place, replies)  # a match's end, summed up
+        return await self._after_turns(place, replies)
+
+    async def _after_turns(self, place: Place, replies: list[Reply]) -> list[Reply]:
+        """The end of a reply flow (a bot turn queued ends its own): a match's end summed up,
+        and what follows the matches it finished."""
+        replies = await self.rematches.summarised(place, replies)
         return replies + await self._after_ends(finished_in(replies))
 
     async def _after_ends(self, finished: list[int]) -> list[Reply]:
@@ -300,6 +309,8 @@ class TableService:
         thread = moved_to(replies)
         more = sent_to(await self.opponent.follow(thread or place), thread)
         shown = {reply.announces[0] for reply in more if reply.announces is not None}
+        if not shown and not any(reply.job for reply in more):  # it failed: the board after all
+            replies = await self._undrawn_boards(place, replies)
         if shown:
             replies = [
                 dataclasses.replace(reply, image=None, board_viewer=None)
@@ -308,6 +319,20 @@ class TableService:
                 for reply in replies
             ]
         return replies + more
+
+    async def _undrawn_boards(self, place: Place, replies: list[Reply]) -> list[Reply]:
+        """``replies`` with the board a move handing the bot its turn left undrawn (see
+        :meth:`Play._act`) drawn, if the match is still as that reply shows it. Not for a turn
+        queued: its board comes with the bot's turn, as always, and the bot is busy."""
+        drawn = []
+        for reply in replies:
+            if self.images.enabled and reply.image is None and reply.board_viewer is not None:
+                table = await self.repository.table(place, repair=False)
+                if table is not None and (table.row.id, table.row.version) == reply.announces:
+                    image = await self.images.board(table, reply.board_viewer)
+                    reply = dataclasses.replace(reply, image=image)
+            drawn.append(reply)
+        return drawn
 
     async def _under_lock(
         self,
@@ -354,10 +379,16 @@ class TableService:
         """A press by ``user`` of the button ``action`` (its command's name) on the question
         ``key``: carried out only if, under the channel's lock, the table still asks that very
         question of them (so an old message never answers a newer question)."""
-        command = COMMANDS.find(action)
-        if command is None or not command.buttons:  # a button from an older bot
+        found = COMMANDS.pressed(action)
+        if found is None or not found[0].buttons:  # a button from an older bot
             return Pressed([Reply(OUT_OF_DATE, private=True, stale=True)], closed=True)
+        command, button = found
         answer = Answer(key, user, command)
+        if button is not None:  # a page of a review: its word says which way to turn
+            if not key.startswith("v"):  # a question of another kind
+                return Pressed([Reply(OUT_OF_DATE, private=True, stale=True)], closed=True)
+            replies = await self.review(place, user, button.word, answering=answer)
+            return Pressed(replies, closed=False)
         options: dict[str, Any] = {"answering": answer}
         if command.opens_thread:
             options["threads"] = threads
@@ -611,6 +642,24 @@ class TableService:
             log.exception("Tournaments: what fell due could not be done")
         return fell_due
 
+    # -- reviewing an analysed match (reads only: no lock, no engine) --------------------------
+
+    async def review(
+        self,
+        place: Place,
+        user: User,
+        what: str | None = None,
+        *,
+        answering: Answer | None = None,
+    ) -> list[Reply]:
+        """``!review [match [decision] | next | errors]``, or a press on a review page
+        (``answering``: its key, ``v<match>.<page>``): see :mod:`bot.service.review.room`."""
+        pressed = answering.key if answering is not None else None
+        return await replies_of(
+            lambda: self.reviews.review(place, user, what, pressed=pressed),
+            self.repository.forget,
+        )
+
     # -- tournaments (their own lock each; a match's ending tells them: _after_ends) ---------
 
     async def tournament(
@@ -693,8 +742,11 @@ class TableService:
             return [Reply(refusal.text, private=True)]
 
     def follow(self, job: str) -> AsyncIterator[Reply]:
-        """The message of a background job (a reply's ``job``) each time it changes; the last
-        one, which has no ``job``, is the outcome (e.g. an analysis with its chart)."""
+        """The message of a background job (a reply's ``job``) each time it changes; the first
+        one without ``job`` is the outcome (e.g. an analysis with its chart). A queued bot
+        turn's then ends with the replies of the turn, to be posted as new messages."""
+        if self.opponent.owns(job):
+            return self.opponent.queued(job)
         return self.analyses.follow(job)
 
     async def resume_analyses(self) -> int:

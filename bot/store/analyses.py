@@ -177,6 +177,16 @@ class AnalysisRecords:
         row = await self._store.fetch_one(select(jobs).where(jobs.c.match_id == match_id))
         return AnalysisRow(**row._mapping) if row else None
 
+    async def done_at(self, match_id: int) -> float | None:
+        """When ``match_id``'s analysis was stored (None: not done): tells a copy kept in memory
+        from a newer one, without reading the result."""
+        row = await self._store.fetch_one(
+            select(jobs.c.finished_at).where(
+                jobs.c.match_id == match_id, jobs.c.status == fixed("done")
+            )
+        )
+        return None if row is None or row[0] is None else float(row[0])
+
     async def waiting(self) -> int:
         """How many jobs are waiting or running, on any host."""
         row = await self._store.fetch_one(select(func.count()).select_from(jobs).where(_unfinished))

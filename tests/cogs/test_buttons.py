@@ -121,11 +121,12 @@ SETUPS: dict[Decision, Setup] = {
     Decision.RESIGNATION: resigned,
     Decision.REMATCH: finished,
 }
-# A tournament's sign-up is anyone's to answer (tests/service/tournaments test its buttons).
+# A tournament's sign-up and a review's pages are anyone's to press (tests/service/tournaments
+# and tests/service/review test their buttons).
 SPECS = [
     pytest.param(spec, id=f"{spec.decision.value}:{spec.action}")
     for spec in BUTTON_SPECS
-    if spec.decision is not Decision.SIGNUP
+    if spec.decision not in (Decision.SIGNUP, Decision.REVIEW)
 ]
 
 

@@ -231,11 +231,14 @@ def test_every_handler_takes_the_arguments_of_its_entry() -> None:
 
 def test_the_buttons_are_the_registrys() -> None:
     from_registry = [
-        (command.name, button.decision, button.label) for command, button in COMMANDS.buttons()
+        (command.name + button.word, button.decision, button.label)
+        for command, button in COMMANDS.buttons()
     ]
     assert [(s.action, s.decision, s.label) for s in BUTTON_SPECS] == from_registry
     for spec in BUTTON_SPECS:
-        entry = COMMANDS.by_name[spec.action]
+        found = COMMANDS.pressed(spec.action)
+        assert found is not None, spec.action
+        entry = found[0]
         assert entry.buttons  # a press runs the command its action names
         assert not any(argument.required for argument in entry.arguments)
     assert {spec.decision for spec in BUTTON_SPECS} == set(Decision)  # every question answered

@@ -155,7 +155,12 @@ async def test_a_fast_command_is_not_deferred(wire: Wire) -> None:
 
 
 def test_help_autocomplete() -> None:
-    assert [choice.value for choice in help_topics("Re")] == ["rematch", "resign", "reject"]
+    assert [choice.value for choice in help_topics("Re")] == [
+        "rematch",
+        "resign",
+        "reject",
+        "review",
+    ]
     assert len(help_topics("")) == min(25, len(BY_NAME))  # Discord shows at most 25
     for name in BY_NAME:  # each command is offered once its name is typed far enough
         assert name in [choice.value for choice in help_topics(name)]
@@ -163,7 +168,7 @@ def test_help_autocomplete() -> None:
 
 async def test_help_autocomplete_through_discord(wire: Wire) -> None:
     choices = await wire.autocomplete(CAROL, "help", "command", "Re")
-    assert [choice["value"] for choice in choices] == ["rematch", "resign", "reject"]
+    assert [choice["value"] for choice in choices] == ["rematch", "resign", "reject", "review"]
 
 
 def test_every_table_command_is_a_hybrid_command_with_a_description(wire: Wire) -> None:

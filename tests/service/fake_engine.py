@@ -10,6 +10,8 @@ import asyncio
 from dataclasses import dataclass, field
 
 from bot.gnubg.api import (
+    ADVICE_PRIORITY,
+    TURN_PRIORITY,
     CubeAdvice,
     EngineFailure,
     EngineUnavailable,
@@ -73,7 +75,9 @@ class FakeEngine:
         self.paused.clear()
         return self._pause
 
-    async def _call(self, name: str, query: Query | None = None) -> None:
+    async def _call(
+        self, name: str, query: Query | None = None, priority: int = ADVICE_PRIORITY
+    ) -> None:
         if not self.available:
             raise EngineUnavailable(UNAVAILABLE)
         self.calls.append(name)
@@ -99,7 +103,7 @@ class FakeEngine:
         return plays[0].notation if plays else None
 
     async def take_turn(self, query: Query, level: Level, *, may_resign: bool = True) -> TurnChoice:
-        await self._call("take_turn", query)
+        await self._call("take_turn", query, TURN_PRIORITY)
         if may_resign:
             self.resignation_questions += 1
             if self.resign:
@@ -133,12 +137,16 @@ class FakeEngine:
             probabilities=EVEN,
         )
 
-    async def cube_advice(self, query: Query, level: Level) -> CubeAdvice:
-        await self._call("cube_advice", query)
+    async def cube_advice(
+        self, query: Query, level: Level, *, priority: int = ADVICE_PRIORITY
+    ) -> CubeAdvice:
+        await self._call("cube_advice", query, priority)
         return self.advice(query)
 
-    async def resignation_answer(self, query: Query, level: Level) -> bool:
-        await self._call("resignation_answer", query)
+    async def resignation_answer(
+        self, query: Query, level: Level, *, priority: int = ADVICE_PRIORITY
+    ) -> bool:
+        await self._call("resignation_answer", query, priority)
         return self.accept_resignations
 
     def ranked(self, query: Query, plies: int) -> list[PlayOption]:

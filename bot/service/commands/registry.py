@@ -119,6 +119,9 @@ class Button:
     label: str
     tone: Tone
     money_only: bool = False  # shown only in money games (beavers)
+    # The word a press passes to the command as its argument (a review's ``next``): its action is
+    # the command's name and this word, so several buttons of one command can share a message.
+    word: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,6 +201,14 @@ class CommandTable:
     def words(self) -> tuple[str, ...]:
         """Every name and alias."""
         return tuple(self._words)
+
+    def pressed(self, action: str) -> tuple[Command, Button | None] | None:
+        """The command a button's ``action`` runs, and the button when it passes a word."""
+        for command, button in self.buttons():
+            if button.word and command.name + button.word == action:
+                return command, button
+        named = self.find(action)
+        return None if named is None else (named, None)
 
     def buttons(self) -> list[tuple[Command, Button]]:
         """Every button, grouped by decision (in :class:`Decision`'s order), each group in the
@@ -601,6 +612,37 @@ COMMANDS = CommandTable(
             buttons=(Button(Decision.SIGNUP, "Leave", _NO),),
             arguments=(
                 Argument("tournament", Kind.TEXT, "Which tournament (default: the one open)"),
+            ),
+        ),
+        Command(
+            "review",
+            topic=Topic.GNUBG,
+            handler=lambda service: service.review,
+            example="review 12",
+            summary="step through an analysed match, each decision against GNU Backgammon's best",
+            details="`{p}review 12` opens match 12's review at its first decision (without a "
+            "number: this table's last finished match), `{p}review 12 17` at its 17th, "
+            "`{p}review next` the page after the one you last saw, `{p}review errors` lists every "
+            "decision marked doubtful or worse. Each page shows the board before the decision "
+            "with the play made (amber) and gnubg's best (dashed cyan) as arrows, gnubg's five "
+            "best plays or its cube figures, the error class (gnubg's marks: doubtful, error, "
+            "blunder), the luck of the roll, and the XGID and gnubg ID. Buttons page through it; "
+            "a press by anyone but the players gives them a copy of their own.",
+            arguments=(
+                Argument(
+                    "what",
+                    Kind.TEXT,
+                    "A match number [decision], 'next' or 'errors'",
+                    placeholder="match [decision]|next|errors",
+                ),
+            ),
+            buttons=(
+                Button(Decision.REVIEW, "⏮", _ASIDE, word="first"),
+                Button(Decision.REVIEW, "◀", _GO, word="previous"),
+                Button(Decision.REVIEW, "▶", _GO, word="next"),
+                Button(Decision.REVIEW, "Next error of mine", _ASIDE, word="mine"),
+                Button(Decision.REVIEW, "Next error", _ASIDE, word="error"),
+                Button(Decision.REVIEW, "⏭", _ASIDE, word="last"),
             ),
         ),
         Command(

@@ -5,15 +5,26 @@ The engine thinks with no channel lock held: :meth:`Opponent.follow` reads the m
 lock, asks the engine without it, then takes the lock again, checks that nobody acted meanwhile
 (the action count) and carries the answer out through the same :class:`Match` actions as a
 person's. It repeats until a person must act or the match ends. An engine failure leaves the
-match as it was, says so, and the turn is tried again by the channel's next command.
+match as it was, says so, and the turn is tried again by the channel's next command. Its
+requests go to the engine as the bot's turns (:data:`~bot.gnubg.api.TURN_PRIORITY`): before hints.
+
+**Back-pressure.** When :attr:`Opponent.queue_limit` bot turns (:data:`QUEUED_PER_WORKER` per
+play worker) are already under way in this process, a command that hands the bot its turn
+doesn't wait for it: its replies say at once that the turn is queued and how many are ahead
+(the person's own move shown as usual), and name a job (:attr:`Reply.job`, ``turn:N``) whose
+messages (:meth:`Opponent.queued`) follow the queue and end with the bot's turn, posted by the
+adapter like any reply. The game is in the database all along: after a restart, the turn owed
+is taken at startup (:meth:`Opponent.resume`).
 """
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
+import itertools
 import logging
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import AbstractAsyncContextManager
 from typing import TYPE_CHECKING
 
@@ -21,6 +32,7 @@ from bot.gnubg.api import (
     DEFAULT_LEVEL,
     LEVELS,
     RETRY,
+    TURN_PRIORITY,
     EngineFailure,
     EngineUnavailable,
     Level,
@@ -38,7 +50,7 @@ from bot.service.matches.images import BoardImages
 from bot.service.matches.play import advance
 from bot.service.matches.presentation import match_kind, options_text, status_reply
 from bot.service.matches.repository import MatchTerms, Repository, Table
-from bot.service.matches.threads import MatchThreads, ThreadOpener, match_place
+from bot.service.matches.threads import MatchThreads, ThreadOpener, match_place, sent_to
 from bot.service.models import (
     ENGINE_ID,
     ENGINE_USER,
@@ -63,8 +75,39 @@ log = logging.getLogger(__name__)
 ENGINE_STEPS = 200  # a guard: the engine's turns in one reply flow (a person acts far sooner)
 OFFERS_KEPT = 10_000  # matches whose game with a resignation offer the engine remembers
 ENGINE_WORD = "bot"  # `!challenge bot`: the word that names the engine where a user is expected
+# Bot turns under way per play worker past which a command handing the bot its turn is answered
+# at once (the turn queued): each takes a worker 20-100 ms at world class, so the last of them
+# would wait about a second for its turn before its reply, and longer past that.
+QUEUED_PER_WORKER = 8
+TURN_JOB = "turn:"  # a queued bot turn's job handle: this and a number
+QUEUED_KEPT = 10_000  # queued turns remembered for their followers (done ones go first)
 Locker = Callable[[Place], AbstractAsyncContextManager[None]]
 Action = Callable[[Match], Match]
+Ending = Callable[[Place, list[Reply]], Awaitable[list[Reply]]]
+
+
+def queued_text(ahead: int) -> str:
+    return f"The bot is busy: your turn is queued ({ahead} ahead)."
+
+
+QUEUE_DONE = "The bot was busy: your turn waited in the queue; here is its reply."
+QUEUE_MOVED_ON = "The bot was busy: your turn waited in the queue; the game has moved on since."
+
+
+@dataclasses.dataclass(eq=False)
+class _Queued:
+    """A bot turn taken in the background: its replies once it is done."""
+
+    handle: str
+    place: Place
+    task: asyncio.Task[None] | None = None
+    replies: list[Reply] | None = None
+    released: bool = False  # its flow let go of the place
+    stopped: bool = False  # cancelled at shutdown, before the bot's turn was taken
+
+
+async def _as_they_are(place: Place, replies: list[Reply]) -> list[Reply]:
+    return replies
 
 
 def engine_seat(table: Table) -> int | None:
@@ -112,7 +155,10 @@ class Opponent:
         dice: DiceFactory,
         locked: Locker,
         budget: EngineBudget,
+        ending: Ending = _as_they_are,
     ) -> None:
+        """``ending``: what the service adds to the replies of a flow of the engine's turns (a
+        match's end summed up, its result elsewhere), for those of a queued turn."""
         self._engine = engine
         self._budget = budget
         self._repository = repository
@@ -125,6 +171,12 @@ class Opponent:
         # rejected offer isn't repeated every turn). Memory only: after a restart, once more.
         self._offered: OrderedDict[int, int] = OrderedDict()
         self._following: dict[Place, bool] = {}  # place -> another command asked meanwhile
+        self._ending = ending
+        self.queue_limit = QUEUED_PER_WORKER * settings.engine_workers
+        self._turns: dict[Place, None] = {}  # the places whose bot turn is under way, in order
+        self._queued: OrderedDict[str, _Queued] = OrderedDict()  # by job handle
+        self._numbers = itertools.count(1)
+        self._changed = asyncio.Event()  # replaced (and set) when a turn ends
 
     @property
     def _prefix(self) -> str:
@@ -208,49 +260,185 @@ class Opponent:
         """Play the engine's turns at ``place`` until a person must act; the replies say what
         it did (one status message) and, if it failed, why. While one command's flow follows
         the engine at a place, another's returns at once and the first looks again before it
-        ends, so the engine never thinks twice about one decision in this process."""
+        ends, so the engine never thinks twice about one decision in this process. With
+        :attr:`queue_limit` turns under way, a turn owed is queued instead (see the module)."""
         if place in self._following:
             self._following[place] = True
             return []
         self._following[place] = False
-        replies: list[Reply] = []
+        queued = False
         try:
-            while True:
-                replies += await self._follow(place)
-                if not self._following[place]:
-                    return replies
-                self._following[place] = False
+            if len(self._turns) >= self.queue_limit:
+                owed = await self._owed(place)
+                if owed is not None:
+                    queued = True
+                    return [self._queue(place, owed)]
+            return await self._looking(place)
         finally:
-            del self._following[place]
+            if not queued:
+                del self._following[place]
 
-    async def _follow(self, place: Place) -> list[Reply]:
+    async def _looking(self, place: Place, owed: Table | None = None) -> list[Reply]:
+        """The engine's turns at ``place``, and again while other commands asked meanwhile
+        (``owed``: the match just read waiting on the engine, if it was)."""
+        replies: list[Reply] = []
+        while True:
+            replies += await self._follow(place, owed)
+            owed = None
+            if not self._following[place]:
+                return replies
+            self._following[place] = False
+
+    async def _owed(self, place: Place) -> Table | None:
+        """The match at ``place`` if it waits on the engine."""
+        row = await self._repository.store.playing_match(place.server_id, place.channel_id)
+        if row is None or ENGINE_ID not in row.player_ids:
+            return None  # the usual case, read cheaply: no match against the engine here
+        async with self._locked(place):
+            table = await self._repository.table(place, repair=False)
+        return table if table is not None and owes_turn(table) else None
+
+    async def _follow(self, place: Place, owed: Table | None = None) -> list[Reply]:
         events: list[Event] = []
         table: Table | None = None
         failure: list[Reply] = []
-        for _ in range(ENGINE_STEPS):
-            row = await self._repository.store.playing_match(place.server_id, place.channel_id)
-            if row is None or ENGINE_ID not in row.player_ids:
-                break  # the usual case, read cheaply: no match against the engine here
-            async with self._locked(place):
-                current = await self._repository.table(place, repair=False)
-            if current is None or not owes_turn(current):
-                break
-            try:
-                saved = await self._carry_out(place, current, await self._decide(current))
-            except (EngineFailure, EngineUnavailable) as error:
-                failure = [self._failed(current, str(error))]
-                break
-            except (MatchError, MoveError) as error:
-                log.error("Match %s: the engine's answer was refused: %s", current.row.id, error)
-                failure = [self._failed(current, f"its answer broke the rules ({error})")]
-                break
-            if saved is None:  # someone acted meanwhile: their command's flow goes on
-                break
-            table, step_events = saved
-            events += step_events
+        # A match read before may have changed since: carrying the action out checks that.
+        current = owed or await self._owed(place)
+        try:
+            for _ in range(ENGINE_STEPS):
+                if current is None:
+                    break
+                self._turns.setdefault(place)
+                try:
+                    action = await self._decide(current)
+                    saved = await self._carry_out(place, current, action)
+                except (EngineFailure, EngineUnavailable) as error:
+                    failure = [self._failed(current, str(error))]
+                    break
+                except (MatchError, MoveError) as error:
+                    log.error(
+                        "Match %s: the engine's answer was refused: %s", current.row.id, error
+                    )
+                    failure = [self._failed(current, f"its answer broke the rules ({error})")]
+                    break
+                if saved is None:  # someone acted meanwhile: their command's flow goes on
+                    break
+                table, step_events = saved
+                events += step_events
+                # The table just saved says whether the engine acts again: no need to read it.
+                current = table if owes_turn(table) else None
+        finally:
+            if place in self._turns:
+                del self._turns[place]
+                self._notify()
         if table is None:
             return failure
         return [await status_reply(table, events, self._prefix, self._images), *failure]
+
+    # -- queued turns (back-pressure) ----------------------------------------------------------
+
+    def _queue(self, place: Place, owed: Table) -> Reply:
+        """Take the engine's turns at ``place`` in the background (its flow holds the place,
+        as :meth:`follow` does); the reply that says so, naming the job."""
+        handle = f"{TURN_JOB}{next(self._numbers)}"
+        job = _Queued(handle, place)
+        self._queued[handle] = job
+        self._turns.setdefault(place)  # in line from now on, behind those already under way
+        job.task = asyncio.get_running_loop().create_task(
+            self._in_background(job, owed), name=f"bot-turn-{place.channel_id}"
+        )
+        # Not a ``finally``: a task cancelled before it ever ran doesn't run one.
+        job.task.add_done_callback(lambda _: self._ended(job))
+        while len(self._queued) > QUEUED_KEPT:
+            oldest = next(
+                (key for key, old in self._queued.items() if old.replies is not None), None
+            )
+            if oldest is None:
+                break
+            del self._queued[oldest]
+        return Reply(queued_text(self._ahead(place)), job=handle)
+
+    async def _in_background(self, job: _Queued, owed: Table) -> None:
+        place = job.place
+        try:
+            try:
+                replies = await self._looking(place, owed)
+            finally:
+                self._release(job)  # before any await: a command now starts a flow of its own
+            job.replies = await self._ending(place, sent_to(replies, place))
+        except Exception:
+            log.exception("The bot's queued turn at %s failed", place)
+            job.replies = [
+                Reply(
+                    f"{md(ENGINE_USER.name)} could not take its turn. The game waits for it: the "
+                    f"bot tries again at the next command here, e.g. `{self._prefix}board`.",
+                    place=place,
+                )
+            ]
+
+    def _release(self, job: _Queued) -> None:
+        if not job.released:
+            job.released = True
+            self._following.pop(job.place, None)
+            self._turns.pop(job.place, None)
+
+    def _ended(self, job: _Queued) -> None:
+        """A queued turn's task is over (or was cancelled before it ran)."""
+        self._release(job)
+        if job.replies is None:  # stopped: the game is in the store, its turn taken at start
+            job.stopped = True
+            self._queued.pop(job.handle, None)
+        self._notify()
+
+    def _ahead(self, place: Place) -> int:
+        """How many bot turns under way came before ``place``'s."""
+        for index, under_way in enumerate(self._turns):
+            if under_way == place:
+                return index
+        return 0
+
+    def _notify(self) -> None:
+        old, self._changed = self._changed, asyncio.Event()
+        old.set()
+
+    def owns(self, handle: str) -> bool:
+        """Whether job ``handle`` is a queued bot turn (see :meth:`queued`)."""
+        return handle.startswith(TURN_JOB)
+
+    async def queued(self, handle: str) -> AsyncIterator[Reply]:
+        """The message of the queued turn ``handle`` each time its place in the queue changes
+        (with ``job``), then one without ``job`` in its place, then the replies of the bot's
+        turn (to be posted as new messages)."""
+        job = self._queued.get(handle)
+        gone = Reply(
+            "That turn of the bot's is no longer queued here (the bot restarted since: it takes "
+            f"the turns it owes at startup). `{self._prefix}board` shows the game."
+        )
+        if job is None:
+            yield gone
+            return
+        shown = None
+        while job.replies is None:
+            if job.stopped:
+                yield gone
+                return
+            changed = self._changed
+            text = queued_text(self._ahead(job.place))
+            if text != shown:
+                shown = text
+                yield Reply(text, job=handle)
+            await changed.wait()
+        self._queued.pop(handle, None)
+        replies = job.replies
+        yield Reply(QUEUE_DONE if replies else QUEUE_MOVED_ON)
+        for reply in replies:
+            yield reply
+
+    def close(self) -> None:
+        """Stop the queued turns (at shutdown: the turns they owe are taken at startup)."""
+        for job in self._queued.values():
+            if job.task is not None:
+                job.task.cancel()
 
     def _failed(self, table: Table, why: str) -> Reply:
         name = ENGINE_USER.name
@@ -295,14 +483,16 @@ class Opponent:
         query = Query.of(match, table.row.id)
         engine = self._engine
         if match.phase == "doubled":
-            advice = await engine.cube_advice(before_double(match, table.row.id), level)
+            advice = await engine.cube_advice(
+                before_double(match, table.row.id), level, priority=TURN_PRIORITY
+            )
             if advice.beaver and match.length == 0 and match.options.beavers:
                 return lambda m: m.beaver(seat)
             if advice.take:
                 return lambda m: m.take(seat)
             return lambda m: m.drop(seat)
         if match.phase == "resigned":
-            if await engine.resignation_answer(query, level):
+            if await engine.resignation_answer(query, level, priority=TURN_PRIORITY):
                 return lambda m: m.accept_resignation(seat)
             return lambda m: m.reject_resignation(seat)
         # It offers to resign at most once a game: a rejected offer isn't repeated every turn.

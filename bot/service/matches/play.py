@@ -9,7 +9,7 @@ from bot.rules.match import RESIGN_LEVELS, Match
 from bot.service.matches.images import BoardImages
 from bot.service.matches.presentation import quote, status_reply, typed
 from bot.service.matches.repository import Repository, Table, require_seat
-from bot.service.models import Refusal, Reply, User
+from bot.service.models import Refusal, Reply, User, engine_seat_of
 from bot.settings import Settings
 
 AUTO_STEPS = 500  # a guard: automatic rolls never loop forever
@@ -39,6 +39,7 @@ class Play:
     def __init__(self, repository: Repository, images: BoardImages, settings: Settings) -> None:
         self._repository = repository
         self._images = images
+        self._undrawn = BoardImages(enabled=False)
         self._settings = settings
 
     @property
@@ -125,4 +126,9 @@ class Play:
                 else f"{actor} plays on instead of agreeing to abort: {asker}'s request lapses."
             )
         table = await self._repository.save(table, match)
-        return [await status_reply(table, events, self._prefix, self._images, lead=lead)]
+        # The bot's turn comes next, with a board of its own: drawing this one would be wasted
+        # (the service draws it if the bot fails to take its turn).
+        engine = engine_seat_of(table.row.player_ids)
+        bots = engine is not None and table.row.status == "playing" and match.turn == engine
+        images = self._undrawn if bots else self._images
+        return [await status_reply(table, events, self._prefix, images, lead=lead)]

@@ -23,6 +23,7 @@ USAGE = {
     "analysis": "analysis [match number]",
     "export": "export [match number]",
     "tournament": "tournament [create|join|start|...]",
+    "review": "review [match [decision]|next|errors]",
     "join": "join [tournament]",
     "leave": "leave [tournament]",
 }

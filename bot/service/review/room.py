@@ -1,0 +1,256 @@
+"""``!review``: step through an analysed match one decision at a time, as XG and GNU Backgammon
+show it: the board before the decision with the roll, the play made and gnubg's best drawn as
+arrows, gnubg's candidates or cube figures, the error class, the luck, and the position's IDs.
+
+A page is a message whose buttons (first, previous, next, next error of mine, next error, last)
+carry the match and the page in their key (``v<match>.<page>``), so old messages keep working
+after a restart. A press by one of the match's players turns the page in place; anyone else
+gets a copy of their own (ephemeral on Discord) to page through. Typed forms: ``!review 5``,
+``!review 5 17``, ``!review next`` (the page after the one this user last saw), ``!review
+errors``. Reading only: no lock, no engine (the analysis is stored).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections import OrderedDict
+from dataclasses import dataclass, replace
+
+from bot.gnubg.api import AnalysisDataError, MatchAnalysis
+from bot.gnubg.decisions import ReviewedDecision
+from bot.render.arrows import Arrow, arrows_of
+from bot.render.board import render_board
+from bot.rules.pasted import from_gnubg_id
+from bot.service.gnubg.positions import board_state
+from bot.service.matches.repository import Repository
+from bot.service.models import Decision, Place, Refusal, Reply, User
+from bot.service.review.pages import MOVES, errors_text, page_text, shown, target
+from bot.settings import Settings
+from bot.store import AnalysisRecords, MatchRow, Store
+
+REVIEW_KEY = "v{match}.{page}"  # a page's question: its buttons
+SEEN_KEPT = 10_000  # users whose last page is remembered for ``!review next``
+REVIEWS_KEPT = 16  # matches whose decoded analysis is kept (a 25-point match's is ~1,300 pages)
+
+
+def review_key(match_id: int, page: int) -> str:
+    return REVIEW_KEY.format(match=match_id, page=page)
+
+
+def read_key(key: str) -> tuple[int, int]:
+    match, _, page = key.removeprefix("v").partition(".")
+    return int(match), int(page)
+
+
+@dataclass(frozen=True, slots=True)
+class _Reviewed:
+    row: MatchRow
+    names: tuple[str, str]
+    analysis: MatchAnalysis
+    pages: tuple[ReviewedDecision, ...]
+
+    @property
+    def title(self) -> str:
+        kind = "money game" if not self.row.match_length else f"{self.row.match_length}-point"
+        return f"Match #{self.row.id}, {self.names[0]} vs {self.names[1]} ({kind})"
+
+
+class Reviews:
+    def __init__(
+        self, store: Store, repository: Repository, settings: Settings, *, draw: bool = True
+    ) -> None:
+        self._store = store
+        self._records = AnalysisRecords(store)
+        self._repository = repository
+        self._settings = settings
+        self._draw = draw
+        self._seen: OrderedDict[tuple[str, str], tuple[int, int]] = OrderedDict()
+        # Decoded analyses by match, with when each was stored: paging reads one small row.
+        self._kept: OrderedDict[int, tuple[float, _Reviewed]] = OrderedDict()
+
+    @property
+    def _prefix(self) -> str:
+        return self._settings.command_prefix
+
+    async def review(
+        self, place: Place, user: User, what: str | None, *, pressed: str | None = None
+    ) -> list[Reply]:
+        """``what``: typed words, or a button's word when ``pressed`` (the page's key)."""
+        words = (what or "").split()
+        if pressed is not None:
+            match_id, at = read_key(pressed)
+            reviewed = await self._reviewed(place, match_id)
+            word = words[0] if words else "next"
+            player = self._seat(reviewed, user)
+            page = target(reviewed.pages, at, word, player)
+            if page is None:
+                raise Refusal(_nothing_that_way(word))
+            reply = await self._page(reviewed, page, user)
+            if player is None:  # a watcher's own copy, to page through
+                return [replace(reply, private=True)]
+            return [replace(reply, edits=True)]
+        listing = bool(words) and words[0].lower() == "errors"
+        if listing:
+            words = words[1:]
+        if words and words[0].lower() == "next":
+            seen = self._seen.get((place.server_id, user.id))
+            if seen is None:
+                raise Refusal(f"Start a review first: `{self._prefix}review 12` (a match number).")
+            reviewed = await self._reviewed(place, seen[0])
+            page = min(seen[1] + 1, len(reviewed.pages) - 1)
+            return [await self._page(reviewed, page, user)]
+        match_id = await self._match_of(place, words[0] if words else None)
+        reviewed = await self._reviewed(place, match_id)
+        if listing:
+            return self._errors(reviewed)
+        page = 0
+        if len(words) > 1:
+            if not words[1].isdigit() or not 1 <= int(words[1]) <= len(reviewed.pages):
+                raise Refusal(
+                    f"Match #{match_id} has decisions 1 to {len(reviewed.pages)} to review, "
+                    f"e.g. `{self._prefix}review {match_id} 1`."
+                )
+            page = int(words[1]) - 1
+        return [await self._page(reviewed, page, user)]
+
+    async def _match_of(self, place: Place, word: str | None) -> int:
+        if word is None:
+            found = await self._records.latest_finished_match(place.server_id, place.channel_id)
+            if found is None:
+                raise Refusal(
+                    "No match has finished here: name one, e.g. "
+                    f"`{self._prefix}review 12` (`{self._prefix}export` shows a match's number)."
+                )
+            return found
+        number = word.removeprefix("#")
+        if not number.isdigit():
+            raise Refusal(
+                f"{word!r} is not a match number: `{self._prefix}review 12`, `{self._prefix}review "
+                f"12 17` (its 17th decision) or `{self._prefix}review errors`."
+            )
+        return int(number)
+
+    async def _reviewed(self, place: Place, match_id: int) -> _Reviewed:
+        done_at = await self._records.done_at(match_id)
+        kept = self._kept.get(match_id)
+        if kept is not None and done_at == kept[0] and kept[1].row.server_id == place.server_id:
+            self._kept.move_to_end(match_id)
+            return kept[1]
+        reviewed = await self._read(place, match_id)
+        if done_at is not None:
+            self._kept[match_id] = (done_at, reviewed)
+            while len(self._kept) > REVIEWS_KEPT:
+                self._kept.popitem(last=False)
+        return reviewed
+
+    async def _read(self, place: Place, match_id: int) -> _Reviewed:
+        row = await self._store.match(match_id)
+        if row is None or row.server_id != place.server_id:
+            raise Refusal(f"There is no match #{match_id} on this server.")
+        job = await self._records.get(match_id)
+        if job is None or job.status != "done" or job.result is None:
+            waiting = job is not None and job.status in ("queued", "running")
+            raise Refusal(
+                f"Match #{match_id} is being analysed: `{self._prefix}review {match_id}` once "
+                "it is done."
+                if waiting
+                else f"Match #{match_id} has no analysis yet: ask for it with "
+                f"`{self._prefix}analysis {match_id}`, then `{self._prefix}review {match_id}`."
+            )
+        try:
+            analysis = MatchAnalysis.from_data(json.loads(job.result))
+        except (AnalysisDataError, ValueError):
+            raise Refusal(f"The analysis of match #{match_id} can't be read.") from None
+        pages = shown(analysis.decisions)
+        if not pages:
+            raise Refusal(
+                f"Match #{match_id} was analysed before reviews kept every decision, or has "
+                "none to review."
+            )
+        names = await self._repository.names(place, row.player_ids)
+        return _Reviewed(row, names, analysis, pages)
+
+    @staticmethod
+    def _seat(reviewed: _Reviewed, user: User) -> int | None:
+        ids = reviewed.row.player_ids
+        return ids.index(user.id) if user.id in ids else None
+
+    async def _page(self, reviewed: _Reviewed, page: int, user: User) -> Reply:
+        decision = reviewed.pages[page]
+        self._remember(user, reviewed.row.server_id, reviewed.row.id, page)
+        text = page_text(
+            decision,
+            page,
+            len(reviewed.pages),
+            names=reviewed.names,
+            title=reviewed.title,
+            match_play=reviewed.row.match_length > 0,
+        )
+        image = await asyncio.to_thread(_picture, decision, reviewed.names) if self._draw else None
+        return Reply(
+            text,
+            image=image,
+            decision=Decision.REVIEW,
+            decision_key=review_key(reviewed.row.id, page),
+        )
+
+    def _remember(self, user: User, server_id: str, match_id: int, page: int) -> None:
+        key = (server_id, user.id)
+        self._seen[key] = (match_id, page)
+        self._seen.move_to_end(key)
+        while len(self._seen) > SEEN_KEPT:
+            self._seen.popitem(last=False)
+
+    def _errors(self, reviewed: _Reviewed) -> list[Reply]:
+        figures = [
+            f"{p.name if p.name not in ('p0', 'p1') else reviewed.names[i]}: PR {p.pr:.1f}, "
+            f"checker errors {p.checker_errors} ({p.checker_blunders} blunders), cube errors "
+            f"{p.cube_errors} ({p.cube_blunders} blunders)"
+            for i, p in enumerate(reviewed.analysis.players)
+        ]
+        return [
+            Reply(text)
+            for text in errors_text(
+                reviewed.pages,
+                names=reviewed.names,
+                title=reviewed.title,
+                match_play=reviewed.row.match_length > 0,
+                figures=figures,
+            )
+        ]
+
+
+def _nothing_that_way(word: str) -> str:
+    return {
+        "previous": "This is the first decision.",
+        "next": "This is the last decision.",
+        "mine": "You made no more errors after this one.",
+        "error": "No more errors after this one.",
+    }.get(word, "There is no such page.")
+
+
+def _picture(decision: ReviewedDecision, names: tuple[str, str]) -> bytes | None:
+    """The board before ``decision``, from the decider's side, with the play made and gnubg's
+    best as arrows (one set when they are the same play)."""
+    position, _, match_id = decision.gnubg_id.partition(":")
+    try:
+        pasted = from_gnubg_id(decision.gnubg_id, position, match_id)
+    except ValueError:
+        return None
+    state = replace(board_state(pasted), players=names)
+    arrows: tuple[Arrow, ...] = ()
+    if decision.kind == "checker" and decision.played:
+        try:
+            arrows = arrows_of(decision.played, "played")
+            if decision.best and decision.best != decision.played:
+                arrows += arrows_of(decision.best, "best")
+        except ValueError:
+            arrows = ()
+    try:
+        return render_board(state, viewer=decision.player, arrows=arrows)
+    except ValueError:  # an arrow the board can't place: the board alone
+        return render_board(state, viewer=decision.player)
+
+
+__all__ = ["MOVES", "Reviews", "read_key", "review_key"]

@@ -1,0 +1,120 @@
+"""``!review`` through the console's adapter and the buttons, on SQLite and PostgreSQL: a finished
+match analysed by the stand-in analyst, whose analysis carries every decision of a game gnubg
+really analysed (tests/gnubg/fixtures: game 1 of a 3-point match, exported at 0-ply)."""
+
+from __future__ import annotations
+
+import io
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from bot.console import SERVER, Console, ConsoleClock
+from bot.gnubg.analysis_text import review
+from bot.service.models import Decision, Place, User
+from bot.service.review.pages import is_error, shown
+from bot.service.table import TableService, seeded_dice
+from bot.settings import Settings
+from bot.store import Store
+from tests.gnubg.test_review_text import fixture
+from tests.service.fake_analyst import FakeAnalyst, result
+
+HOME = "general"
+DECISIONS = tuple(
+    review([fixture("match3-game1.txt")], money=False, mwc_games=[fixture("match3-game1-mwc.txt")])
+)
+PAGES = shown(DECISIONS)
+PNG = b"\x89PNG"
+
+
+class Reviewed:
+    """A console whose finished match 1 (alice vs bob) has the fixture's decisions."""
+
+    def __init__(self, service: TableService) -> None:
+        self.service = service
+        self.out = io.StringIO()
+        self.console = Console(service, self.out, images=None, as_json=False, clock=None)
+
+    async def say(self, line: str) -> str:
+        start = self.out.tell()
+        await self.console.handle(line)
+        self.out.seek(start)
+        said = self.out.read()
+        self.out.seek(0, io.SEEK_END)
+        return said
+
+
+@pytest.fixture
+async def reviewed(db_path: Path | str) -> Reviewed:
+    store = await Store.open(db_path)
+    analyst = FakeAnalyst(replace(result(), decisions=DECISIONS))
+    service = TableService(
+        store,
+        settings=Settings(analysis_auto=True),
+        dice=seeded_dice(5),
+        clock=ConsoleClock(1_790_000_000.0),
+        images=True,
+        engine=analyst,
+    )
+    table = Reviewed(service)
+    await table.say("alice: !challenge @bob 1")
+    await table.say("bob: !accept")
+    on_roll = (await service.table(Place(SERVER, HOME))).plain  # type: ignore[union-attr]
+    turn = (await service.table(Place(SERVER, HOME))).match.turn  # type: ignore[union-attr]
+    assert turn is not None
+    await table.say(f"{on_roll[turn]}: !resign")
+    await table.say(f"{on_roll[1 - turn]}: !accept")
+    try:
+        yield table  # type: ignore[misc]
+    finally:
+        service.close()
+        await store.close()
+
+
+async def test_a_review_opens_at_the_first_decision_with_the_board(reviewed: Reviewed) -> None:
+    place, alice = Place(SERVER, HOME), User("alice", "alice")
+    (page,) = await reviewed.service.review(place, alice, "1")
+    assert page.text.startswith("**Match #1, alice vs bob")
+    assert f"decision 1/{len(PAGES)}" in page.text
+    assert page.image is not None and page.image.startswith(PNG)
+    assert page.decision is Decision.REVIEW and page.decision_key == "v1.0"
+    first = PAGES[0]
+    assert f"Played: **{first.played}**" in page.text
+    assert "XGID=" in page.text and first.gnubg_id in page.text
+
+
+async def test_typed_forms_page_the_same_review(reviewed: Reviewed) -> None:
+    said = await reviewed.say("alice: !review")  # this table's last finished match
+    assert "decision 1/" in said
+    said = await reviewed.say("alice: !review 1 3")
+    assert f"decision 3/{len(PAGES)}" in said
+    said = await reviewed.say("alice: !review next")
+    assert f"decision 4/{len(PAGES)}" in said
+    said = await reviewed.say("alice: !review errors")
+    errors = [d for d in PAGES if is_error(d)]
+    assert said.count(" **") >= len(errors)  # one line per marked decision
+    for bad in ("alice: !review 1 999", "alice: !review 7", "alice: !review soon"):
+        assert "(only you)" in await reviewed.say(bad)
+
+
+async def test_the_buttons_turn_the_page_and_watchers_get_their_own_copy(
+    reviewed: Reviewed,
+) -> None:
+    place = Place(SERVER, HOME)
+    alice, carol = User("alice", "alice"), User("carol", "carol")
+    pressed = await reviewed.service.press(place, alice, "reviewnext", "v1.0")
+    (page,) = pressed.replies
+    assert page.edits and not page.private and page.decision_key == "v1.1"
+    assert not pressed.closed
+    last = (await reviewed.service.press(place, alice, "reviewlast", "v1.0")).replies[0]
+    assert last.decision_key == f"v1.{len(PAGES) - 1}"
+    beyond = (await reviewed.service.press(place, alice, "reviewnext", last.decision_key)).replies
+    assert beyond[0].private and "last decision" in beyond[0].text
+    mine = (await reviewed.service.press(place, alice, "reviewmine", "v1.0")).replies[0]
+    seat = 0  # alice is player 0 of the match (the challenger)
+    wanted = next(i for i, d in enumerate(PAGES) if i > 0 and is_error(d) and d.player == seat)
+    assert mine.decision_key == f"v1.{wanted}"
+    watcher = (await reviewed.service.press(place, carol, "reviewprevious", "v1.2")).replies[0]
+    assert watcher.private and not watcher.edits and watcher.decision_key == "v1.1"
+    assert watcher.image is not None
