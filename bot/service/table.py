@@ -71,6 +71,7 @@ from bot.service.models import (
 )
 from bot.service.records.dice import DiceFactory, keyed_dice, secure_dice, seeded_dice
 from bot.service.records.dicestats import dice_reply
+from bot.service.review.drills import Drills
 from bot.service.review.room import Reviews
 from bot.service.tournaments.room import Tournaments
 from bot.settings import Settings
@@ -196,6 +197,7 @@ class TableService:
             store, self.repository, self.challenges, self.opponent, self.settings
         )
         self.reviews = Reviews(store, self.repository, self.settings, draw=images)
+        self.drills = Drills(store, self.repository, self.engine, self.settings, clock, draw=images)
         self.tournaments = Tournaments(
             store,
             self.repository,
@@ -658,6 +660,17 @@ class TableService:
         return await replies_of(
             lambda: self.reviews.review(place, user, what, pressed=pressed),
             self.repository.forget,
+        )
+
+    async def drill(self, place: Place, user: User, what: str | None = None) -> list[Reply]:
+        """``!drill [stats | <answer>]``: drill one's own analysed errors, spaced out in time
+        (see :mod:`bot.service.review.drills`). No channel lock; grading a play asks the engine,
+        within the user's budget."""
+        return await self._engine_request(
+            user,
+            lambda: replies_of(
+                lambda: self.drills.drill(place, user, what), self.repository.forget
+            ),
         )
 
     # -- tournaments (their own lock each; a match's ending tells them: _after_ends) ---------

@@ -30,6 +30,7 @@ from sqlalchemy import (
 
 from bot.store import schema
 from bot.store.database import Store, Transaction
+from bot.store.drills import add_drills
 from bot.store.rows import PlayerRow
 from bot.store.schema import fixed
 
@@ -324,9 +325,11 @@ class AnalysisRecords:
         result: str,
         players: Sequence[PlayerFigures],
         now: float,
+        drills: Sequence[Mapping[str, Any]] = (),
     ) -> None:
-        """Store the result and the players' figures, added to their counters, in one
-        transaction."""
+        """Store the result and the players' figures, added to their counters, and the
+        players' new drills (rows of ``drills``, see :mod:`bot.store.drills`; those already
+        made are kept as they are), in one transaction."""
         async with self._store.transaction() as tx:
             await tx.execute(
                 update(jobs)
@@ -349,6 +352,7 @@ class AnalysisRecords:
             if rows:
                 await tx.execute(figures.insert(), rows)
             await count_analysed(tx, rows, [dict(row._mapping) for row in replaced])
+            await add_drills(tx, drills)
 
     async def fail(self, match_id: int, error: str, now: float) -> None:
         async with self._store.transaction() as tx:

@@ -30,7 +30,7 @@ from sqlalchemy import (
     text,
 )
 
-SCHEMA_VERSION = 15  # the last numbered SQL migration these tables include
+SCHEMA_VERSION = 16  # the last numbered SQL migration these tables include
 FIRST_SHARED_MIGRATION = 12  # from here on, migrations run on both databases
 
 metadata = MetaData()
@@ -423,3 +423,39 @@ tournament_log = Table(
     Column("text", Text, nullable=False),
 )
 Index("tournament_log_by_tournament", tournament_log.c.tournament_id, tournament_log.c.id)
+
+# Schema 16: drills of each player's own mistakes (bot/store/drills.py): one row per decision of
+# an analysed match that gnubg marked bad or very bad, with its spaced-repetition state (SM-2:
+# bot/service/review/schedule.py). ``shown_at`` set: the drill the player was shown last and
+# that awaits their answer (one per player at most).
+drills = Table(
+    "drills",
+    metadata,
+    Column("server_id", Text, nullable=False),
+    Column("user_id", Text, nullable=False),
+    Column("match_id", Integer, nullable=False),
+    Column("decision", Integer, nullable=False),  # its index in the analysis's decisions
+    Column("game", Integer, nullable=False),
+    Column("move", Integer, nullable=False),
+    Column("kind", Text, nullable=False),  # 'checker', 'cube' or 'take'
+    Column("gnubg_id", Text, nullable=False),  # the position before the decision
+    Column("dice", Integer),  # checker: 10 x die1 + die2
+    Column("played", Text),  # what the player did in the match
+    Column("best", Text),  # gnubg's best play, or its proper action for the player
+    Column("proper", Text),  # cube and take: gnubg's verdict, from the doubler's side
+    Column("loss", Float, nullable=False),  # the equity the player lost in the match
+    Column("skill", Text, nullable=False),  # gnubg's mark: 'bad' or 'very bad'
+    Column("plies", Integer, nullable=False),  # the analysis's
+    Column("streak", Integer, nullable=False, server_default=text("0")),  # right in a row
+    Column("interval_days", Float, nullable=False, server_default=text("0")),
+    Column("ease", Float, nullable=False, server_default=text("2.5")),
+    Column("due_at", Float, nullable=False),
+    Column("reps", Integer, nullable=False, server_default=text("0")),  # answers given
+    Column("lapses", Integer, nullable=False, server_default=text("0")),  # wrong answers
+    Column("last_right", Integer),  # the last answer: 1 right, 0 wrong, None: none yet
+    Column("last_answer_at", Float),
+    Column("shown_at", Float),  # awaiting an answer since
+    Column("created_at", Float, nullable=False),
+    PrimaryKeyConstraint("server_id", "user_id", "match_id", "decision"),
+)
+Index("drills_due", drills.c.server_id, drills.c.user_id, drills.c.due_at)

@@ -193,10 +193,11 @@ async def analyse(store: Store, server_id: str, places: list[Place]) -> None:
 
 
 async def back_to_schema_13(store: Store) -> None:
-    """Undo migrations 015 and 014 by hand: the database as schema 13 left it (its history
+    """Undo migrations 016, 015 and 014 by hand: the database as schema 13 left it (its history
     kept)."""
     async with store.transaction() as tx:
         for statement in (
+            "DROP TABLE drills",  # schema 16's: made again by migration 016
             *(
                 f"DROP TABLE {table}"  # schema 15's: made again by migration 015
                 for table in (

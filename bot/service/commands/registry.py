@@ -646,6 +646,28 @@ COMMANDS = CommandTable(
             ),
         ),
         Command(
+            "drill",
+            topic=Topic.GNUBG,
+            handler=lambda service: service.drill,
+            example="drill",
+            summary="drill your own errors from analysed matches, spaced out in time",
+            details="Each decision of yours that GNU Backgammon marked bad or very bad in an "
+            "analysed match becomes a drill. `{p}drill` shows the most overdue one: the board "
+            "and the roll, never the answer. Answer with your play (`{p}drill 13/7 8/7`) or the "
+            "cube action (`{p}drill double`, `no double`, `take`, `pass`): a play losing under "
+            "0.030 against gnubg's best is right. Right answers come back after 1 day, 6 days, "
+            "then ever longer (SM-2); a miss comes back tomorrow. `{p}drill stats`: how many are "
+            "due, learned, missed last time.",
+            arguments=(
+                Argument(
+                    "what",
+                    Kind.TEXT,
+                    "Empty: the next drill; 'stats'; or your answer (a play, double, take...)",
+                    placeholder="stats|answer",
+                ),
+            ),
+        ),
+        Command(
             "leaderboard",
             topic=Topic.SERVER,
             handler=lambda service: service.leaderboard,

@@ -40,6 +40,7 @@ from bot.service.matches.presentation import typed
 from bot.service.matches.reading import MatchReader
 from bot.service.models import Attachment, Place, Refusal, Reply, User
 from bot.service.records.names import markdown_safe as md
+from bot.service.review.drills import drill_rows
 from bot.settings import Settings
 from bot.store import MatchRow, Store
 from bot.store.analyses import AnalysisRecords, AnalysisRow, PlayerFigures
@@ -282,8 +283,12 @@ class Analyses:
             )
             for seat, player in enumerate(analysis.players)
         ]
+        now = self._clock()
+        drills = drill_rows(
+            row.server_id, match_id, row.player_ids, analysis.decisions, analysis.plies, now
+        )
         await self.records.finish(
-            match_id, row.server_id, encode_result(analysis), figures, self._clock()
+            match_id, row.server_id, encode_result(analysis), figures, now, drills
         )
         return await self._result_reply(match_id, plain, analysis)
 

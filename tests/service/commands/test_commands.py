@@ -24,6 +24,7 @@ USAGE = {
     "export": "export [match number]",
     "tournament": "tournament [create|join|start|...]",
     "review": "review [match [decision]|next|errors]",
+    "drill": "drill [stats|answer]",
     "join": "join [tournament]",
     "leave": "leave [tournament]",
 }

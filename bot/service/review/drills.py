@@ -1,0 +1,379 @@
+"""``!drill``: drill your own mistakes, spaced out in time (SM-2: :mod:`.schedule`).
+
+Every decision of an analysed match that gnubg marked bad or very bad (checker plays, cube and
+take decisions) becomes a drill for the person who made it (never for GNU Backgammon's seat):
+when the analysis is stored (:func:`drill_rows`, written by :meth:`AnalysisRecords.finish
+<bot.store.analyses.AnalysisRecords.finish>`), and for matches analysed before drills existed,
+at a player's first ``!drill`` (their last :data:`LAZY_MATCHES` analysed matches, once per
+process).
+
+``!drill`` shows the player's most overdue drill in the channel: the board before the decision
+(the review's renderer, without arrows) and the roll, never the answer. It then waits for the
+answer in the store (``shown_at``), so a restart loses nothing: ``!drill 13/7 8/7`` for a play
+(read by the rules' legal plays, rated by ``engine.rate_play`` at the analysis's depth, outside
+any channel lock: a loss under :data:`RIGHT_BELOW`, gnubg's "doubtful" threshold, is right),
+``!drill double`` / ``no double`` / ``take`` / ``pass`` for the cube (right when it is gnubg's
+proper action for the decider). An answer that can't be read, or is illegal, is refused
+privately and changes nothing. ``!drill stats``: due now, learned, missed last time, in all.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from typing import Any
+
+from bot.gnubg.api import (
+    AnalysisDataError,
+    Engine,
+    EngineFailure,
+    EngineUnavailable,
+    MatchAnalysis,
+    Query,
+)
+from bot.gnubg.decisions import THRESHOLDS, ReviewedDecision
+from bot.render.board import render_board
+from bot.rules.errors import MoveError
+from bot.rules.matchid import decode_match_id
+from bot.rules.pasted import from_gnubg_id
+from bot.rules.position import Position
+from bot.rules.text import dice_text
+from bot.service.gnubg.positions import board_state
+from bot.service.matches.repository import Repository
+from bot.service.models import ENGINE_ID, Place, Refusal, Reply, User
+from bot.service.review.schedule import LEARNED_DAYS, Schedule, answered, in_days
+from bot.settings import Settings
+from bot.store import Store
+from bot.store.drills import (
+    DrillRow,
+    analysed_matches,
+    awaiting,
+    counts,
+    has_drills,
+    mark_shown,
+    most_overdue,
+    next_due_at,
+    record_answer,
+    store_drills,
+)
+
+log = logging.getLogger(__name__)
+
+DRILLED = ("bad", "very bad")  # gnubg's marks that make a drill
+RIGHT_BELOW = THRESHOLDS["doubtful"]  # a checker answer losing less than this is right
+LAZY_MATCHES = 20  # analysed matches read at a player's first ``!drill``
+FILLED_KEPT = 10_000  # players whose old matches were looked at, remembered per process
+
+# What an answer to a cube drill says: whether it doubles (cube) or takes (take).
+_DOUBLE_WORDS = {"double": True, "redouble": True, "no double": False, "no redouble": False}
+_TAKE_WORDS = {"take": True, "beaver": True, "pass": False, "drop": False}
+# gnubg's actions (the decider's half of its verdict): doubling, or taking; None: either is right
+_PROPER_DOUBLES: dict[str, bool | None] = {
+    "Double": True,
+    "Redouble": True,
+    "No double": False,
+    "No redouble": False,
+    "Too good to double": False,
+    "Too good to redouble": False,
+    "Never double": False,
+    "Never redouble": False,
+    "Optional double": None,
+    "Optional redouble": None,
+}
+_PROPER_TAKES: dict[str, bool | None] = {"take": True, "beaver": True, "pass": False}
+
+
+def drill_rows(
+    server_id: str,
+    match_id: int,
+    player_ids: Sequence[str],
+    decisions: Sequence[ReviewedDecision],
+    plies: int,
+    now: float,
+) -> list[dict[str, Any]]:
+    """The ``drills`` rows of an analysed match: each person's decisions gnubg marked bad or
+    very bad (checker plays with a best play; cube and take decisions gnubg analysed)."""
+    rows = []
+    for index, decision in enumerate(decisions):
+        if decision.skill not in DRILLED or not 0 <= decision.player < len(player_ids):
+            continue
+        user_id = player_ids[decision.player]
+        if user_id == ENGINE_ID:
+            continue
+        if decision.kind == "checker":
+            dice = decision.dice
+            if dice is None or not decision.played or not decision.best:
+                continue
+            proper = None
+            rolled: int | None = dice[0] * 10 + dice[1]
+        else:
+            if decision.cube is None:
+                continue
+            proper, rolled = decision.cube.proper, None
+        rows.append(
+            {
+                "server_id": server_id,
+                "user_id": user_id,
+                "match_id": match_id,
+                "decision": index,
+                "game": decision.game,
+                "move": decision.move,
+                "kind": decision.kind,
+                "gnubg_id": decision.gnubg_id,
+                "dice": rolled,
+                "played": decision.played,
+                "best": decision.best,
+                "proper": proper,
+                "loss": decision.loss,
+                "skill": decision.skill,
+                "plies": plies,
+                "streak": 0,
+                "interval_days": 0.0,
+                "ease": Schedule().ease,
+                "due_at": now,
+                "reps": 0,
+                "lapses": 0,
+                "last_right": None,
+                "last_answer_at": None,
+                "shown_at": None,
+                "created_at": now,
+            }
+        )
+    return rows
+
+
+def skill_of(loss: float) -> str:
+    """gnubg's class for a loss: ``""``, ``"doubtful"``, ``"bad"`` or ``"very bad"``."""
+    found = ""
+    for name, threshold in THRESHOLDS.items():
+        if loss >= threshold:
+            found = name
+    return found
+
+
+def _words(text: str) -> str:
+    return " ".join(text.lower().replace("-", " ").split())
+
+
+def _doubler_action(drill: DrillRow) -> str:
+    return (drill.proper or drill.best or "").partition(",")[0].strip()
+
+
+def _taker_action(drill: DrillRow) -> str:
+    if drill.proper and "," in drill.proper:
+        return drill.proper.partition(",")[2].strip().lower()
+    return (drill.best or "").lower()
+
+
+class Drills:
+    def __init__(
+        self,
+        store: Store,
+        repository: Repository,
+        engine: Engine,
+        settings: Settings,
+        clock: Callable[[], float],
+        *,
+        draw: bool = True,
+    ) -> None:
+        self._store = store
+        self._repository = repository
+        self._engine = engine
+        self._settings = settings
+        self._clock = clock
+        self._draw = draw
+        self._filled: dict[tuple[str, str], None] = {}  # players whose old matches were read
+
+    @property
+    def _prefix(self) -> str:
+        return self._settings.command_prefix
+
+    async def drill(self, place: Place, user: User, what: str | None) -> list[Reply]:
+        text = (what or "").strip()
+        if text.lower() in ("", "next"):
+            return [await self._show(place, user)]
+        if text.lower() == "stats":
+            return [await self._stats(place, user)]
+        return [await self._answer(place, user, text)]
+
+    # -- filling from matches analysed before drills ------------------------------------------
+
+    async def _fill_once(self, place: Place, user: User) -> None:
+        key = (place.server_id, user.id)
+        if key in self._filled:
+            return
+        if not await has_drills(self._store, *key):
+            rows: list[dict[str, Any]] = []
+            now = self._clock()
+            for match_id, ids, result in await analysed_matches(self._store, *key, LAZY_MATCHES):
+                try:
+                    analysis = MatchAnalysis.from_data(json.loads(result))
+                except (AnalysisDataError, ValueError):
+                    continue
+                made = drill_rows(
+                    place.server_id, match_id, ids, analysis.decisions, analysis.plies, now
+                )
+                rows += [row for row in made if row["user_id"] == user.id]
+            await store_drills(self._store, rows)
+        self._filled[key] = None
+        while len(self._filled) > FILLED_KEPT:
+            del self._filled[next(iter(self._filled))]
+
+    # -- showing --------------------------------------------------------------------------------
+
+    async def _show(self, place: Place, user: User) -> Reply:
+        await self._fill_once(place, user)
+        drill = await awaiting(self._store, place.server_id, user.id)
+        if drill is None:
+            now = self._clock()
+            drill = await most_overdue(self._store, place.server_id, user.id, now)
+            if drill is None:
+                raise Refusal(await self._nothing_due(place, user, now))
+            drill = await mark_shown(self._store, drill, now)
+        return await self._question(place, user, drill)
+
+    async def _nothing_due(self, place: Place, user: User, now: float) -> str:
+        due = await next_due_at(self._store, place.server_id, user.id)
+        if due is None:
+            return (
+                "You have no drills yet: they are made of your errors in analysed matches "
+                f"(`{self._prefix}analysis` after a match)."
+            )
+        return f"No drill is due: the next one is due {in_days((due - now) / 86_400)}."
+
+    async def _question(self, place: Place, user: User, drill: DrillRow) -> Reply:
+        p = self._prefix
+        where = f"match #{drill.match_id}, game {drill.game}, move {drill.move}"
+        if drill.kind == "checker":
+            dice = divmod(drill.dice or 0, 10)
+            ask = (
+                f"You rolled **{dice_text(dice)}**: your play? "
+                f"Answer with `{p}drill <play>`, e.g. `{p}drill 13/7 8/7`."
+            )
+        elif drill.kind == "cube":
+            ask = f"Your turn, before rolling: double? `{p}drill double` or `{p}drill no double`."
+        else:
+            ask = f"You are doubled: `{p}drill take` or `{p}drill pass`?"
+        text = f"**Drill for {user.name}** ({where}, an error of yours)\n{ask}"
+        image = await self._picture(place, drill) if self._draw else None
+        return Reply(text, image=image)
+
+    @staticmethod
+    def _decider(drill: DrillRow) -> int:
+        return decode_match_id(drill.gnubg_id.partition(":")[2]).turn
+
+    async def _picture(self, place: Place, drill: DrillRow) -> bytes | None:
+        position, _, match_id = drill.gnubg_id.partition(":")
+        try:
+            pasted = from_gnubg_id(drill.gnubg_id, position, match_id)
+        except ValueError:
+            return None
+        row = await self._store.match(drill.match_id)
+        state = board_state(pasted)
+        if row is not None:
+            state = replace(state, players=await self._repository.names(place, row.player_ids))
+        try:
+            return await asyncio.to_thread(render_board, state, viewer=self._decider(drill))
+        except ValueError:
+            return None
+
+    # -- answering ------------------------------------------------------------------------------
+
+    async def _answer(self, place: Place, user: User, text: str) -> Reply:
+        drill = await awaiting(self._store, place.server_id, user.id)
+        if drill is None:
+            raise Refusal(
+                f"No drill is waiting for your answer: `{self._prefix}drill` shows the next one."
+            )
+        if drill.kind == "checker":
+            right, verdict = await self._checker_answer(drill, text)
+        else:
+            right, verdict = self._cube_answer(drill, text)
+        now = self._clock()
+        state = answered(
+            Schedule(drill.streak, drill.interval_days, drill.ease, drill.reps, drill.lapses), right
+        )
+        values = {
+            "streak": state.streak,
+            "interval_days": state.interval_days,
+            "ease": state.ease,
+            "reps": state.reps,
+            "lapses": state.lapses,
+            "due_at": state.due_after(now),
+            "last_right": int(right),
+            "last_answer_at": now,
+        }
+        if not await record_answer(self._store, drill, values):
+            raise Refusal(
+                f"That drill was answered already: `{self._prefix}drill` shows the next one."
+            )
+        mark = "✅ Right." if right else "❌ Not this time."
+        return Reply(
+            f"{mark} {verdict}\nIn the match: {drill.played} ({drill.skill}, "
+            f"-{drill.loss:.3f}). This drill comes back {in_days(state.interval_days)}."
+        )
+
+    async def _checker_answer(self, drill: DrillRow, text: str) -> tuple[bool, str]:
+        dice = divmod(drill.dice or 0, 10)
+        try:
+            position = Position.from_position_id(drill.gnubg_id.partition(":")[0])
+            play = position.parse_play(text, dice)
+        except MoveError as error:
+            raise Refusal(
+                f"{str(error)[:1].upper()}{str(error)[1:]}. Your drill is still waiting: "
+                f"{dice_text(dice)} to play, e.g. `{self._prefix}drill 13/7 8/7`."
+            ) from None
+        try:
+            rating = await self._engine.rate_play(
+                Query(drill.gnubg_id), play.notation, plies=drill.plies or 2
+            )
+        except (EngineFailure, EngineUnavailable) as error:
+            raise Refusal(
+                f"GNU Backgammon can't grade it now ({error}); your drill is still waiting."
+            ) from None
+        loss = rating.loss
+        right = loss < RIGHT_BELOW
+        named = skill_of(loss) or "fine"
+        if rating.best.play == rating.played.play or loss == 0:
+            verdict = f"**{play.notation}** is gnubg's best play."
+        else:
+            verdict = (
+                f"**{play.notation}** loses {loss:.3f} ({named}); gnubg's best: "
+                f"**{rating.best.play}**."
+            )
+        return right, verdict
+
+    def _cube_answer(self, drill: DrillRow, text: str) -> tuple[bool, str]:
+        said = _words(text).replace("nodouble", "no double")
+        if drill.kind == "cube":
+            words, question = _DOUBLE_WORDS, f"`{self._prefix}drill double` or `no double`"
+            proper = _PROPER_DOUBLES.get(_doubler_action(drill))
+            action = _doubler_action(drill)
+        else:
+            words, question = _TAKE_WORDS, f"`{self._prefix}drill take` or `pass`"
+            proper = _PROPER_TAKES.get(_taker_action(drill))
+            action = _taker_action(drill).capitalize()
+        if said not in words:
+            raise Refusal(
+                f"This drill is a cube decision: answer {question}. Your drill is still waiting."
+            )
+        choice = words[said]
+        right = proper is None or proper == choice
+        verdict = f"You said **{said}**; gnubg's proper action: **{action}**"
+        if drill.proper:
+            verdict += f" ({drill.proper})"
+        return right, verdict + "."
+
+    # -- stats ----------------------------------------------------------------------------------
+
+    async def _stats(self, place: Place, user: User) -> Reply:
+        await self._fill_once(place, user)
+        found = await counts(self._store, place.server_id, user.id, self._clock(), LEARNED_DAYS)
+        return Reply(
+            f"**Drills of {user.name}**: {found.due} due now, {found.learned} learned "
+            f"(coming back in {LEARNED_DAYS:.0f} days or more), {found.missed} missed last "
+            f"time, {found.total} in all."
+        )

@@ -1,0 +1,187 @@
+"""Drills of each player's own mistakes in the store (schema 16, table ``drills``).
+
+A drill is one decision of an analysed match that gnubg marked bad or very bad, for the player
+who made it, with its spaced-repetition state (:mod:`bot.service.review.schedule`). Rows are
+written where an analysis is stored (:meth:`AnalysisRecords.finish
+<bot.store.analyses.AnalysisRecords.finish>`, same transaction) and, for matches analysed before
+schema 16, by the first ``!drill`` of a player who has none. A decision is made a drill once:
+storing an analysis again keeps the rows (and their schedule) as they are.
+
+The drill shown to a player and awaiting their answer has ``shown_at`` set (one per player at
+most), so an answer typed after a restart still finds it. Every read of one player's drills goes
+through the index ``drills_due`` (server, user, due).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import and_, case, func, select, update
+
+from bot.store import schema
+from bot.store.database import Store, Transaction
+from bot.store.schema import fixed
+
+d = schema.drills
+KEY = ("server_id", "user_id", "match_id", "decision")
+
+
+@dataclass(frozen=True, slots=True)
+class DrillRow:
+    server_id: str
+    user_id: str
+    match_id: int
+    decision: int
+    game: int
+    move: int
+    kind: str
+    gnubg_id: str
+    dice: int | None
+    played: str | None
+    best: str | None
+    proper: str | None
+    loss: float
+    skill: str
+    plies: int
+    streak: int
+    interval_days: float
+    ease: float
+    due_at: float
+    reps: int
+    lapses: int
+    last_right: int | None
+    last_answer_at: float | None
+    shown_at: float | None
+    created_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class DrillCounts:
+    total: int
+    due: int
+    learned: int
+    missed: int  # wrong at their last answer
+
+
+def _mine(server_id: str, user_id: str) -> Any:
+    return and_(d.c.server_id == server_id, d.c.user_id == user_id)
+
+
+async def add_drills(tx: Transaction, rows: Sequence[Mapping[str, Any]]) -> None:
+    """Insert ``rows`` (full rows of ``drills``); a decision already drilled is left alone."""
+    if rows:
+        ordered = sorted(rows, key=lambda row: tuple(row[k] for k in KEY))
+        await tx.execute(tx.insert(d).on_conflict_do_nothing(index_elements=list(KEY)), ordered)
+
+
+async def store_drills(store: Store, rows: Sequence[Mapping[str, Any]]) -> None:
+    async with store.transaction() as tx:
+        await add_drills(tx, rows)
+
+
+async def has_drills(store: Store, server_id: str, user_id: str) -> bool:
+    row = await store.fetch_one(select(d.c.match_id).where(_mine(server_id, user_id)).limit(1))
+    return row is not None
+
+
+async def awaiting(store: Store, server_id: str, user_id: str) -> DrillRow | None:
+    """The drill shown to the player that waits for their answer."""
+    row = await store.fetch_one(
+        select(d)
+        .where(_mine(server_id, user_id), d.c.shown_at.is_not(None))
+        .order_by(d.c.shown_at.desc())
+        .limit(1)
+    )
+    return DrillRow(**row._mapping) if row else None
+
+
+async def most_overdue(store: Store, server_id: str, user_id: str, now: float) -> DrillRow | None:
+    row = await store.fetch_one(
+        select(d)
+        .where(_mine(server_id, user_id), d.c.due_at <= now)
+        .order_by(d.c.due_at, d.c.match_id, d.c.decision)
+        .limit(1)
+    )
+    return DrillRow(**row._mapping) if row else None
+
+
+async def next_due_at(store: Store, server_id: str, user_id: str) -> float | None:
+    row = await store.fetch_one(select(func.min(d.c.due_at)).where(_mine(server_id, user_id)))
+    return None if row is None or row[0] is None else float(row[0])
+
+
+def _where(drill: DrillRow) -> Any:
+    return and_(
+        _mine(drill.server_id, drill.user_id),
+        d.c.match_id == drill.match_id,
+        d.c.decision == drill.decision,
+    )
+
+
+async def mark_shown(store: Store, drill: DrillRow, now: float) -> DrillRow:
+    """Make ``drill`` the one awaiting the player's answer (any other stops waiting)."""
+    async with store.transaction() as tx:
+        await tx.execute(
+            update(d)
+            .where(_mine(drill.server_id, drill.user_id), d.c.shown_at.is_not(None))
+            .values(shown_at=None)
+        )
+        await tx.execute(update(d).where(_where(drill)).values(shown_at=now))
+    return DrillRow(**{**_fields(drill), "shown_at": now})
+
+
+def _fields(drill: DrillRow) -> dict[str, Any]:
+    return {name: getattr(drill, name) for name in DrillRow.__slots__}
+
+
+async def record_answer(store: Store, drill: DrillRow, values: Mapping[str, Any]) -> bool:
+    """Write the answer's outcome (``values``: the new schedule columns) to the awaiting
+    ``drill``, which stops waiting; False if it no longer waited (answered meanwhile)."""
+    assert drill.shown_at is not None
+    async with store.transaction() as tx:
+        changed = await tx.execute(
+            update(d)
+            .where(_where(drill), d.c.shown_at == drill.shown_at)
+            .values(**values, shown_at=None)
+        )
+    return changed > 0
+
+
+async def counts(
+    store: Store, server_id: str, user_id: str, now: float, learned: float
+) -> DrillCounts:
+    one = fixed(1)
+    row = await store.fetch_one(
+        select(
+            func.count(),
+            func.sum(case((d.c.due_at <= now, one), else_=fixed(0))),
+            func.sum(case((d.c.interval_days >= learned, one), else_=fixed(0))),
+            func.sum(case((d.c.last_right == fixed(0), one), else_=fixed(0))),
+        ).where(_mine(server_id, user_id))
+    )
+    if row is None:
+        return DrillCounts(0, 0, 0, 0)
+    return DrillCounts(*(int(value or 0) for value in row))
+
+
+async def analysed_matches(
+    store: Store, server_id: str, user_id: str, limit: int
+) -> list[tuple[int, tuple[str, str], str]]:
+    """The user's last ``limit`` matches on this server with a stored analysis: (match id,
+    player ids, the analysis's JSON), newest first."""
+    m, a = schema.matches, schema.analyses
+    rows = await store.fetch_all(
+        select(m.c.id, m.c.player0_id, m.c.player1_id, a.c.result)
+        .join(a, a.c.match_id == m.c.id)
+        .where(
+            m.c.server_id == server_id,
+            (m.c.player0_id == user_id) | (m.c.player1_id == user_id),
+            a.c.status == fixed("done"),
+            a.c.result.is_not(None),
+        )
+        .order_by(m.c.id.desc())
+        .limit(limit)
+    )
+    return [(int(row[0]), (str(row[1]), str(row[2])), str(row[3])) for row in rows]

@@ -1,0 +1,5 @@
+-- Drills of each player's own mistakes (``!drill``): one row per decision of an analysed match
+-- that gnubg marked bad or very bad, with its spaced-repetition state. One new table and its
+-- index, nothing else changes; made from bot/store/schema.py itself, the same on SQLite and
+-- PostgreSQL.
+-- new tables from the schema: drills
