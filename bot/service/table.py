@@ -74,6 +74,7 @@ from bot.service.records.dicestats import dice_reply
 from bot.service.review.drills import Drills
 from bot.service.review.room import Reviews
 from bot.service.tournaments.room import Tournaments
+from bot.service.tournaments.rounds import Rounds
 from bot.settings import Settings
 from bot.store import ChallengeRow, Store
 from bot.store.timers import dice_counts
@@ -198,7 +199,7 @@ class TableService:
         )
         self.reviews = Reviews(store, self.repository, self.settings, draw=images)
         self.drills = Drills(store, self.repository, self.engine, self.settings, clock, draw=images)
-        self.tournaments = Tournaments(
+        rounds = Rounds(
             store,
             self.repository,
             self.images,
@@ -208,6 +209,7 @@ class TableService:
             self._locked,
             draw=images,
         )
+        self.tournaments = Tournaments(store, self.settings, clock, rounds, draw=images)
 
     async def warm_up(self) -> None:
         """Draw one board so the first player doesn't wait for the renderer's caches."""

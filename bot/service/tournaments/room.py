@@ -13,19 +13,15 @@ from typing import Any
 
 from bot.rules import tournaments as rules
 from bot.rules.tournaments.model import Format
-from bot.service.matches.images import BoardImages
 from bot.service.matches.presentation import quote
-from bot.service.matches.repository import Repository
 from bot.service.matches.threads import ThreadOpener
 from bot.service.models import Decision, Place, Refusal, Reply, User
-from bot.service.records.dice import DiceFactory
 from bot.service.records.durations import countdown
 from bot.service.records.names import markdown_safe as md
 from bot.service.tournaments import images
 from bot.service.tournaments.rounds import (
     LINES_SHOWN,
     NAMES_SHOWN,
-    Locker,
     Rounds,
     capped,
     signup_key,
@@ -48,12 +44,9 @@ class Tournaments:
     def __init__(
         self,
         store: Store,
-        repository: Repository,
-        board_images: BoardImages,
         settings: Settings,
         clock: Callable[[], float],
-        dice: DiceFactory,
-        locked: Locker,
+        rounds: Rounds,
         *,
         draw: bool = True,
     ) -> None:
@@ -61,9 +54,7 @@ class Tournaments:
         self._settings = settings
         self._clock = clock
         self._draw = draw
-        self.rounds = Rounds(
-            store, repository, board_images, settings, clock, dice, locked, draw=draw
-        )
+        self.rounds = rounds
 
     @property
     def _prefix(self) -> str:
