@@ -13,18 +13,24 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import asdict, dataclass, fields
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
-from bot.gnubg.decisions import ReviewedDecision, decisions_from_data, decisions_to_data
+from bot.gnubg.decisions import (
+    THRESHOLDS,
+    ReviewedDecision,
+    decisions_from_data,
+    decisions_to_data,
+)
 
 if TYPE_CHECKING:
     from bot.rules.match import Match
 
 T = TypeVar("T")
 
-# gnubg's default analysis thresholds (equity lost by one decision), as `show analysis` prints
-# them: a decision that loses more than BAD is "bad" (a blunder past VERY_BAD).
-DOUBTFUL_THRESHOLD = 0.04
-BAD_THRESHOLD = 0.08
-VERY_BAD_THRESHOLD = 0.16
+# gnubg's default analysis thresholds (equity lost by one decision), as gnubg 1.1's `show analysis`
+# prints them (bot.gnubg.decisions.THRESHOLDS): a decision that loses more than BAD is "bad" (a
+# blunder past VERY_BAD).
+DOUBTFUL_THRESHOLD = THRESHOLDS["doubtful"]
+BAD_THRESHOLD = THRESHOLDS["bad"]
+VERY_BAD_THRESHOLD = THRESHOLDS["very bad"]
 
 
 class EngineUnavailable(Exception):

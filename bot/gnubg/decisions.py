@@ -22,8 +22,9 @@ has the match winning chances (``*_mwc``, 0..1). Losses are positive amounts of 
 
 gnubg's marks (its "?!", "?" and "??"): a decision that loses more than its thresholds is
 ``"doubtful"``, ``"bad"`` or ``"very bad"``. gnubg 1.1.0a16 prints its defaults with
-``show analysis`` as 0.030, 0.060 and 0.120 EMG (:data:`THRESHOLDS`; older gnubg manuals say
-0.04/0.08/0.16); the marks here are gnubg's own, read from the export, never recomputed.
+``show analysis`` as 0.030, 0.060 and 0.120 EMG (:data:`THRESHOLDS`, which the tutor uses too;
+older gnubg manuals say 0.04/0.08/0.16); the marks here are gnubg's own, read from the export,
+never recomputed.
 gnubg's statistics count "errors" (bad) and "blunders" (very bad) of checker play by these marks,
 but count every cube error that loses anything, marked or not (see :attr:`ReviewedDecision.error`).
 
