@@ -291,6 +291,17 @@ class _Live:
     key: str | None  # the question its buttons answer (see :class:`Pending`)
 
 
+# Questions that are not the table's: a tournament's sign-up, a review's page, a drill (the
+# channel's game keeps its own buttons while they are asked).
+UNTRACKED = (
+    None,
+    Decision.SIGNUP,
+    Decision.REVIEW,
+    Decision.DRILL_DOUBLE,
+    Decision.DRILL_TAKE,
+)
+
+
 class LiveButtons:
     """The newest message with buttons in each channel.
 
@@ -361,11 +372,7 @@ class LiveButtons:
         for reply, message in sent:
             # A tournament's sign-up is no question of the table: anyone answers it, for as long
             # as it is open, so its message keeps its buttons whatever is said after it.
-            if (
-                reply.decision not in (None, Decision.SIGNUP, Decision.REVIEW)
-                and not reply.private
-                and message
-            ):
+            if reply.decision not in UNTRACKED and not reply.private and message:
                 newest = _Live(message, reply.decision_key)
         old = self._live.get(place)
         if newest is not None:

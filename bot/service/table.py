@@ -388,11 +388,14 @@ class TableService:
             return Pressed([Reply(OUT_OF_DATE, private=True, stale=True)], closed=True)
         command, button = found
         answer = Answer(key, user, command)
-        if button is not None:  # a page of a review: its word says which way to turn
-            if not key.startswith("v"):  # a question of another kind
+        if button is not None:  # a review's page or a drill's answer: the button's word says
+            paging = command.name == "review"
+            if not key.startswith("v" if paging else "d"):  # a question of another kind
                 return Pressed([Reply(OUT_OF_DATE, private=True, stale=True)], closed=True)
-            replies = await self.review(place, user, button.word, answering=answer)
-            return Pressed(replies, closed=False)
+            handler = command.handler_of(self)
+            replies = await handler(place, user, button.word, answering=answer)
+            answered = not paging and not any(reply.private for reply in replies)
+            return Pressed(replies, closed=answered)
         options: dict[str, Any] = {"answering": answer}
         if command.opens_thread:
             options["threads"] = threads
@@ -664,14 +667,24 @@ class TableService:
             self.repository.forget,
         )
 
-    async def drill(self, place: Place, user: User, what: str | None = None) -> list[Reply]:
-        """``!drill [stats | <answer>]``: drill one's own analysed errors, spaced out in time
-        (see :mod:`bot.service.review.drills`). No channel lock; grading a play asks the engine,
+    async def drill(
+        self,
+        place: Place,
+        user: User,
+        what: str | None = None,
+        *,
+        answering: Answer | None = None,
+    ) -> list[Reply]:
+        """``!drill [stats | <answer>]``, or a cube drill's button (``answering``: the drill's
+        key): drill one's own analysed errors, spaced out in time (see
+        :mod:`bot.service.review.drills`). No channel lock; grading a play asks the engine,
         within the user's budget."""
+        pressed = answering.key if answering is not None else None
         return await self._engine_request(
             user,
             lambda: replies_of(
-                lambda: self.drills.drill(place, user, what), self.repository.forget
+                lambda: self.drills.drill(place, user, what, pressed=pressed),
+                self.repository.forget,
             ),
         )
 

@@ -654,10 +654,10 @@ COMMANDS = CommandTable(
             details="Each decision of yours that GNU Backgammon marked bad or very bad in an "
             "analysed match becomes a drill. `{p}drill` shows the most overdue one: the board "
             "and the roll, never the answer. Answer with your play (`{p}drill 13/7 8/7`) or the "
-            "cube action (`{p}drill double`, `no double`, `take`, `pass`): a play losing under "
-            "0.030 against gnubg's best is right. Right answers come back after 1 day, 6 days, "
-            "then ever longer (SM-2); a miss comes back tomorrow. `{p}drill stats`: how many are "
-            "due, learned, missed last time.",
+            "cube action (`{p}drill double`, `no double`, `take`, `pass`, or its buttons): a "
+            "play losing under 0.030 against gnubg's best is right. Right answers come back "
+            "after 1 day, 6 days, then ever longer (SM-2); a miss comes back tomorrow. "
+            "`{p}drill stats`: how many are due, learned, missed last time.",
             arguments=(
                 Argument(
                     "what",
@@ -665,6 +665,12 @@ COMMANDS = CommandTable(
                     "Empty: the next drill; 'stats'; or your answer (a play, double, take...)",
                     placeholder="stats|answer",
                 ),
+            ),
+            buttons=(
+                Button(Decision.DRILL_DOUBLE, "Double", _YES, word="double"),
+                Button(Decision.DRILL_DOUBLE, "No double", _NO, word="nodouble"),
+                Button(Decision.DRILL_TAKE, "Take", _YES, word="take"),
+                Button(Decision.DRILL_TAKE, "Pass", _NO, word="pass"),
             ),
         ),
         Command(

@@ -43,7 +43,7 @@ from bot.rules.position import Position
 from bot.rules.text import dice_text
 from bot.service.gnubg.positions import board_state
 from bot.service.matches.repository import Repository
-from bot.service.models import ENGINE_ID, Place, Refusal, Reply, User
+from bot.service.models import ENGINE_ID, Decision, Place, Refusal, Reply, User
 from bot.service.review.schedule import LEARNED_DAYS, Schedule, answered, in_days
 from bot.settings import Settings
 from bot.store import Store
@@ -168,6 +168,12 @@ def _taker_action(drill: DrillRow) -> str:
     return (drill.best or "").lower()
 
 
+def drill_key(drill: DrillRow) -> str:
+    """A cube drill's question, for its buttons: ``d<match>.<decision>`` (whose it is, the
+    awaiting drill of the presser says)."""
+    return f"d{drill.match_id}.{drill.decision}"
+
+
 class Drills:
     def __init__(
         self,
@@ -191,7 +197,17 @@ class Drills:
     def _prefix(self) -> str:
         return self._settings.command_prefix
 
-    async def drill(self, place: Place, user: User, what: str | None) -> list[Reply]:
+    async def drill(
+        self, place: Place, user: User, what: str | None, *, pressed: str | None = None
+    ) -> list[Reply]:
+        """``what``: typed words, or a cube button's word when ``pressed`` (the drill's key)."""
+        if pressed is not None:
+            waiting = await awaiting(self._store, place.server_id, user.id)
+            if waiting is None or drill_key(waiting) != pressed:
+                raise Refusal(
+                    "This drill is not the one waiting for your answer: "
+                    f"`{self._prefix}drill` shows yours."
+                )
         text = (what or "").strip()
         if text.lower() in ("", "next"):
             return [await self._show(place, user)]
@@ -259,7 +275,14 @@ class Drills:
             ask = f"You are doubled: `{p}drill take` or `{p}drill pass`?"
         text = f"**Drill for {user.name}** ({where}, an error of yours)\n{ask}"
         image = await self._picture(place, drill) if self._draw else None
-        return Reply(text, image=image)
+        if drill.kind == "checker":
+            return Reply(text, image=image)
+        return Reply(  # a cube drill: its answers as buttons too
+            text,
+            image=image,
+            decision=Decision.DRILL_DOUBLE if drill.kind == "cube" else Decision.DRILL_TAKE,
+            decision_key=drill_key(drill),
+        )
 
     @staticmethod
     def _decider(drill: DrillRow) -> int:

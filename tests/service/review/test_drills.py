@@ -16,7 +16,7 @@ from sqlalchemy import delete, select
 from bot.console import SERVER, Console, ConsoleClock
 from bot.gnubg.api import PlayRating, Query
 from bot.rules.position import Position
-from bot.service.models import ENGINE_ID, Place, User
+from bot.service.models import ENGINE_ID, Decision, Place, User
 from bot.service.review.drills import drill_rows
 from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings
@@ -224,3 +224,23 @@ async def test_matches_analysed_before_drills_are_drilled_at_the_first_drill(
     assert f"{len(ALICE_ERRORS)} due now" in said
     assert [row.decision for row in await drilled.rows("alice")] == ALICE_ERRORS
     assert await drilled.rows("bob") == []  # only the one who asked
+
+
+async def test_a_cube_drill_is_answered_by_its_buttons(drilled: Drilled) -> None:
+    place, alice, bob = Place(SERVER, HOME), User("alice", "alice"), User("bob", "bob")
+    first = (await drilled.rows("alice"))[0]
+    await drilled.say("alice: !drill")
+    await drilled.say(f"alice: !drill {first_play(first)}")  # the checker drill, answered
+    (question,) = await drilled.service.drill(place, alice)  # then the cube drill
+    assert question.decision is Decision.DRILL_DOUBLE and question.decision_key is not None
+    key = question.decision_key
+    # bob's press (not his drill) and a take button's question change nothing
+    refused = await drilled.service.press(place, bob, "drilldouble", key)
+    assert refused.replies[0].private and "not the one waiting" in refused.replies[0].text
+    stale = await drilled.service.press(place, alice, "drilldouble", "m1.3")
+    assert stale.closed and stale.replies[0].stale
+    pressed = await drilled.service.press(place, alice, "drillnodouble", key)
+    assert pressed.closed and not pressed.replies[0].private
+    assert "Right" in pressed.replies[0].text, pressed.replies[0].text
+    answered = (await drilled.rows("alice"))[1]
+    assert (answered.reps, answered.last_right, answered.shown_at) == (1, 1, None)
