@@ -265,6 +265,17 @@ async def undecided(store: Store) -> list[PairingRow]:
     return [_row(PairingRow, row) for row in rows]
 
 
+async def over(store: Store, match_ids: Sequence[int]) -> set[int]:
+    """Which of ``match_ids`` are no longer being played (by key: one read for all)."""
+    if not match_ids:
+        return set()
+    m = schema.matches
+    rows = await store.fetch_all(
+        select(m.c.id).where(m.c.id.in_(list(match_ids)), m.c.status != fixed("playing"))
+    )
+    return {int(row[0]) for row in rows}
+
+
 async def extend_deadlines(tx: Transaction, tournament_id: int, seconds: float) -> None:
     """Move the deadlines of the tournament's undecided pairings ``seconds`` later."""
     if seconds > 0:

@@ -429,13 +429,9 @@ class Rounds:
         if not done:
             return []
         fresh = await self.snapshot(pairing.tournament_id)
-        line = fresh.pairing_line(
-            next(
-                p
-                for p in fresh.pairings
-                if (p.round, p.table_no) == (pairing.round, pairing.table_no)
-            )
-        )
+        decided = fresh.pairing_at(pairing.round, pairing.table_no)
+        assert decided is not None
+        line = fresh.pairing_line(decided)
         said = [Reply(f"{md(fresh.row.name)}: {line}", place=fresh.home)]
         return said + await self.settle(fresh)
 
@@ -463,20 +459,30 @@ class Rounds:
                         Reply(f"{md(row.name)} could not start: {refusal.text} It is cancelled.")
                     ]
             out += [(reply.place or home, reply) for reply in said]
+        # Each tick reads the undecided pairings, their tournaments once each, and which of their
+        # matches are over in one read; only those and the ones past their deadline are looked at.
+        undecided = await db.undecided(self._store)
+        ended = await db.over(self._store, [p.match_id for p in undecided if p.match_id])
+        rows: dict[int, TournamentRow | None] = {}
         opened: set[int] = set()
-        for pairing in await db.undecided(self._store):
-            found = await db.tournament(self._store, pairing.tournament_id)
+        for pairing in undecided:
+            if pairing.tournament_id not in rows:
+                rows[pairing.tournament_id] = await db.tournament(
+                    self._store, pairing.tournament_id
+                )
+            found = rows[pairing.tournament_id]
             if found is None or not where(home := Place(found.server_id, found.channel_id)):
                 continue
             said = []
+            late = pairing.deadline is not None and pairing.deadline <= now
             if pairing.match_id is None:
                 if threads is not None and found.id not in opened:
                     opened.add(found.id)
                     said = await self.open_matches(found.id, threads)
-            else:
+            elif pairing.match_id in ended or late:
                 async with self.lock(found):
                     said = await self._match_ended(pairing)
-                    if not said and pairing.deadline is not None and pairing.deadline <= now:
+                    if not said and late:
                         said = await self._past_deadline(pairing)
             out += [(reply.place or home, reply) for reply in said]
         return out
@@ -484,15 +490,11 @@ class Rounds:
     async def _past_deadline(self, pairing: PairingRow) -> list[Reply]:
         """A match not over by its deadline: the player who must act loses by forfeit; when
         neither has acted since it opened, nobody wins."""
-        fresh = [
-            p
-            for p in await db.pairings(self._store, pairing.tournament_id)
-            if (p.round, p.table_no) == (pairing.round, pairing.table_no)
-        ]
-        if not fresh or fresh[0].decided_at is not None or pairing.match_id is None:
+        snapshot = await self.snapshot(pairing.tournament_id)
+        fresh = snapshot.pairing_at(pairing.round, pairing.table_no)
+        if fresh is None or fresh.decided_at is not None or pairing.match_id is None:
             return []
         match_row = await self._store.match(pairing.match_id)
-        snapshot = await self.snapshot(pairing.tournament_id)
         winner: int | None = None
         if match_row is not None and match_row.last_action_at > match_row.created_at:
             table = await self._repository.table_of(
@@ -503,7 +505,7 @@ class Rounds:
                 winner = pairing.second if turn == 0 else pairing.first
         reason = "past the deadline, forfeit" + ("" if winner is not None else " both ways")
         why = "The match was not over by its deadline"
-        said = await self.decide_by_organiser(snapshot, fresh[0], winner, reason, why=why)
+        said = await self.decide_by_organiser(snapshot, fresh, winner, reason, why=why)
         return said + await self.settle(await self.snapshot(pairing.tournament_id))
 
     # -- looking -------------------------------------------------------------------------------

@@ -66,6 +66,11 @@ class Snapshot:
         wanted = self.row.round if round_no is None else round_no
         return [p for p in self.pairings if p.round == wanted]
 
+    def pairing_at(self, round_no: int, table_no: int) -> PairingRow | None:
+        return next(
+            (p for p in self.pairings if (p.round, p.table_no) == (round_no, table_no)), None
+        )
+
     def name(self, number: int | None) -> str:
         if number is None:
             return "bye"
@@ -84,8 +89,7 @@ class Snapshot:
         round_no, _, table = word.rpartition(".")
         if not table.isdigit() or (round_no and not round_no.isdigit()):
             return None
-        wanted = (int(round_no) if round_no else self.row.round, int(table))
-        return next((p for p in self.pairings if (p.round, p.table_no) == wanted), None)
+        return self.pairing_at(int(round_no) if round_no else self.row.round, int(table))
 
     def round_title(self, round_no: int, total: int) -> str:
         if self.format is Format.KNOCKOUT and total - round_no + 1 in ROUND_NAMES:
