@@ -23,7 +23,6 @@ import asyncio
 import json
 import logging
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from typing import Any
 
 from bot.gnubg.api import (
@@ -38,12 +37,11 @@ from bot.gnubg.decisions import THRESHOLDS, ReviewedDecision
 from bot.render.board import render_board
 from bot.rules.errors import MoveError
 from bot.rules.matchid import decode_match_id
-from bot.rules.pasted import from_gnubg_id
 from bot.rules.position import Position
 from bot.rules.text import dice_text
-from bot.service.gnubg.positions import board_state
 from bot.service.matches.repository import Repository
 from bot.service.models import ENGINE_ID, Decision, Place, Refusal, Reply, User
+from bot.service.review.pages import board_before
 from bot.service.review.schedule import LEARNED_DAYS, Schedule, answered, in_days
 from bot.settings import Settings
 from bot.store import Store
@@ -289,15 +287,11 @@ class Drills:
         return decode_match_id(drill.gnubg_id.partition(":")[2]).turn
 
     async def _picture(self, place: Place, drill: DrillRow) -> bytes | None:
-        position, _, match_id = drill.gnubg_id.partition(":")
-        try:
-            pasted = from_gnubg_id(drill.gnubg_id, position, match_id)
-        except ValueError:
-            return None
         row = await self._store.match(drill.match_id)
-        state = board_state(pasted)
-        if row is not None:
-            state = replace(state, players=await self._repository.names(place, row.player_ids))
+        names = None if row is None else await self._repository.names(place, row.player_ids)
+        state = board_before(drill.gnubg_id, names)
+        if state is None:
+            return None
         try:
             return await asyncio.to_thread(render_board, state, viewer=self._decider(drill))
         except ValueError:

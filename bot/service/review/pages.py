@@ -11,14 +11,27 @@ doubtful (``?!``), error (``?``, gnubg's "bad") and blunder (``??``, "very bad")
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bot.gnubg.decisions import ReviewedDecision
+from bot.render.state import BoardState
 from bot.rules.pasted import from_gnubg_id
+from bot.service.gnubg.positions import board_state
 from bot.service.records.names import markdown_safe as md
 
 CLASSES = {"doubtful": "doubtful", "bad": "error", "very bad": "blunder"}
 MOVES = ("first", "previous", "next", "mine", "error", "last")  # the buttons' words
+
+
+def board_before(gnubg_id: str, names: tuple[str, str] | None = None) -> BoardState | None:
+    """The board of a stored decision's position (its ``PositionID:MatchID``), with the
+    players' ``names`` (X and O without them); None when the ID can't be read."""
+    position, _, match_id = gnubg_id.partition(":")
+    try:
+        state = board_state(from_gnubg_id(gnubg_id, position, match_id))
+    except ValueError:
+        return None
+    return state if names is None else replace(state, players=names)
 
 
 def shown(decisions: Sequence[ReviewedDecision]) -> tuple[ReviewedDecision, ...]:

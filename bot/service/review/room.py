@@ -21,11 +21,16 @@ from bot.gnubg.api import AnalysisDataError, MatchAnalysis
 from bot.gnubg.decisions import ReviewedDecision
 from bot.render.arrows import Arrow, arrows_of
 from bot.render.board import render_board
-from bot.rules.pasted import from_gnubg_id
-from bot.service.gnubg.positions import board_state
 from bot.service.matches.repository import Repository
 from bot.service.models import Decision, Place, Refusal, Reply, User
-from bot.service.review.pages import MOVES, errors_text, page_text, shown, target
+from bot.service.review.pages import (
+    MOVES,
+    board_before,
+    errors_text,
+    page_text,
+    shown,
+    target,
+)
 from bot.settings import Settings
 from bot.store import AnalysisRecords, MatchRow, Store
 
@@ -233,12 +238,9 @@ def _nothing_that_way(word: str) -> str:
 def _picture(decision: ReviewedDecision, names: tuple[str, str]) -> bytes | None:
     """The board before ``decision``, from the decider's side, with the play made and gnubg's
     best as arrows (one set when they are the same play)."""
-    position, _, match_id = decision.gnubg_id.partition(":")
-    try:
-        pasted = from_gnubg_id(decision.gnubg_id, position, match_id)
-    except ValueError:
+    state = board_before(decision.gnubg_id, names)
+    if state is None:
         return None
-    state = replace(board_state(pasted), players=names)
     arrows: tuple[Arrow, ...] = ()
     if decision.kind == "checker" and decision.played:
         try:
