@@ -22,6 +22,7 @@ from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings
 from bot.store import AnalysisRecords, Store, schema
 from bot.store.drills import DrillRow
+from tests.service.console_lines import said
 from tests.service.fake_analyst import FakeAnalyst, result
 from tests.service.fake_engine import FakeEngine
 from tests.service.review.test_review import DECISIONS
@@ -56,12 +57,7 @@ class Drilled:
         self.console = Console(service, self.out, images=None, as_json=False, clock=None)
 
     async def say(self, line: str) -> str:
-        start = self.out.tell()
-        await self.console.handle(line)
-        self.out.seek(start)
-        said = self.out.read()
-        self.out.seek(0, io.SEEK_END)
-        return said
+        return await said(self.console, self.out, line)
 
     async def rows(self, user: str) -> list[DrillRow]:
         d = schema.drills

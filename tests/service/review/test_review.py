@@ -18,6 +18,7 @@ from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings
 from bot.store import Store
 from tests.gnubg.test_review_text import fixture
+from tests.service.console_lines import said
 from tests.service.fake_analyst import FakeAnalyst, result
 
 HOME = "general"
@@ -37,12 +38,7 @@ class Reviewed:
         self.console = Console(service, self.out, images=None, as_json=False, clock=None)
 
     async def say(self, line: str) -> str:
-        start = self.out.tell()
-        await self.console.handle(line)
-        self.out.seek(start)
-        said = self.out.read()
-        self.out.seek(0, io.SEEK_END)
-        return said
+        return await said(self.console, self.out, line)
 
 
 @pytest.fixture

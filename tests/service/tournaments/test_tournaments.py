@@ -18,6 +18,7 @@ from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings
 from bot.store import Store
 from bot.store import tournaments as db
+from tests.service.console_lines import said
 from tests.service.fake_analyst import FakeAnalyst, result
 
 START = 1_790_000_000.0
@@ -49,12 +50,7 @@ class Table:
 
     async def say(self, line: str) -> str:
         """Carry out one console line; what the bot printed for it."""
-        start = self.out.tell()
-        await self.console.handle(line)
-        self.out.seek(start)
-        said = self.out.read()
-        self.out.seek(0, io.SEEK_END)
-        return said
+        return await said(self.console, self.out, line)
 
     async def finish(self, channel: str) -> str:
         """End the match in ``channel``: the player on roll resigns a single game and the
