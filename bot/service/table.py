@@ -389,7 +389,7 @@ class TableService:
         command, button = found
         answer = Answer(key, user, command)
         if button is not None:  # a review's page or a drill's answer: the button's word says
-            paging = command.name == "review"
+            paging = button.decision is Decision.REVIEW
             if not key.startswith("v" if paging else "d"):  # a question of another kind
                 return Pressed([Reply(OUT_OF_DATE, private=True, stale=True)], closed=True)
             handler = command.handler_of(self)
