@@ -70,8 +70,10 @@ class Tournaments:
                 raise Refusal(f"There is no tournament {words[0]} on this server.")
             del words[0]
             return row
+        latest = await db.latest(self._store, place.server_id) if over else None
+        named = [*found, *([latest] if latest is not None else [])]  # the newest, over or not
         lowered = [word.lower() for word in words]
-        for row in sorted(found, key=lambda r: -len(r.name)):
+        for row in sorted(named, key=lambda r: -len(r.name)):
             name = row.name.lower().split()
             if lowered[: len(name)] == name:
                 del words[: len(name)]
@@ -79,7 +81,6 @@ class Tournaments:
         if len(found) == 1:
             return found[0]
         if not found:
-            latest = await db.latest(self._store, place.server_id) if over else None
             if latest is not None:
                 return latest
             raise Refusal(
@@ -120,11 +121,13 @@ class Tournaments:
             "result": self.fix_result,
             "report": self.report,
         }
-        if verb not in handlers:
-            words.insert(0, verb)  # ``!tournament Spring`` shows Spring
-            verb = "show"
+        if verb in handlers:  # ``!tournament join Spring``
+            row = await self._pick(place, words, over=verb in ("show", "status", "report"))
+        else:  # the tournament first: ``!tournament Spring``, ``!tournament #3 start``
+            words.insert(0, verb)
+            row = await self._pick(place, words, over=True)
+            verb = words.pop(0).lower() if words and words[0].lower() in handlers else "show"
         handler = handlers[verb]
-        row = await self._pick(place, words, over=verb in ("show", "status", "report"))
         if verb in ("start", "pause", "resume", "cancel", "remove", "result") and not organiser:
             raise Refusal(
                 ORGANISER_ONLY.format(what=verb if verb != "result" else "decide results in")

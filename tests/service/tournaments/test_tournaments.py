@@ -262,3 +262,16 @@ async def test_a_pause_stops_the_deadlines_and_resume_moves_them_on(table: Table
     assert "past the deadline, forfeit both ways" in said, said
     row = await db.tournament(table.store, tid)
     assert row is not None and row.status == "finished" and row.champion_id is None
+
+
+async def test_a_tournament_is_named_before_or_after_the_word(table: Table) -> None:
+    spring = await created(table, "Spring knockout 1", [])
+    autumn = await created(table, "Autumn knockout 1", [])
+    for name in names(2):
+        assert "joins Autumn" in await table.say(f"#{HOME} {name}: !join Autumn")
+    said = await table.say(f"#{HOME} org: !tournament start")
+    assert "Several tournaments are on" in said, said
+    assert "starts: 2 players" in await table.say(f"#{HOME} org: !tournament Autumn start")
+    assert "joins Spring" in await table.say(f"#{HOME} p1: !tournament #{spring} join")
+    rows = [await db.tournament(table.store, n) for n in (spring, autumn)]
+    assert [row.status for row in rows if row] == ["signup", "running"]
