@@ -172,16 +172,25 @@ async def analysed_matches(
     """The user's last ``limit`` matches on this server with a stored analysis: (match id,
     player ids, the analysis's JSON), newest first."""
     m, a = schema.matches, schema.analyses
-    rows = await store.fetch_all(
-        select(m.c.id, m.c.player0_id, m.c.player1_id, a.c.result)
-        .join(a, a.c.match_id == m.c.id)
-        .where(
-            m.c.server_id == server_id,
-            (m.c.player0_id == user_id) | (m.c.player1_id == user_id),
-            a.c.status == fixed("done"),
-            a.c.result.is_not(None),
+
+    def seated(seat: Any) -> Any:  # each seat's matches newest first, by its index
+        return (
+            select(m.c.id, m.c.player0_id, m.c.player1_id, a.c.result)
+            .join(a, a.c.match_id == m.c.id)
+            .where(
+                m.c.server_id == server_id,
+                seat == user_id,
+                a.c.status == fixed("done"),
+                a.c.result.is_not(None),
+            )
+            .order_by(m.c.id.desc())
+            .limit(limit)
         )
-        .order_by(m.c.id.desc())
-        .limit(limit)
-    )
-    return [(int(row[0]), (str(row[1]), str(row[2])), str(row[3])) for row in rows]
+
+    rows = [
+        row
+        for seat in (m.c.player0_id, m.c.player1_id)
+        for row in await store.fetch_all(seated(seat))
+    ]
+    newest = sorted(rows, key=lambda row: -int(row[0]))[:limit]
+    return [(int(row[0]), (str(row[1]), str(row[2])), str(row[3])) for row in newest]

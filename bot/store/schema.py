@@ -199,6 +199,9 @@ Index(
     **_partial("parent_channel_id IS NOT NULL"),
 )
 Index("matches_playing_by_player0", matches.c.player0_id, **_partial("status = 'playing'"))
+# A player's matches of a server by seat, newest last (schema 16: their last analysed ones).
+Index("matches_by_player0", matches.c.server_id, matches.c.player0_id, matches.c.id)
+Index("matches_by_player1", matches.c.server_id, matches.c.player1_id, matches.c.id)
 Index("matches_playing_by_player1", matches.c.player1_id, **_partial("status = 'playing'"))
 
 rating_changes = Table(
@@ -362,6 +365,7 @@ Index(
     **_partial("status IN ('signup', 'running', 'paused')"),
 )
 Index("tournaments_to_start", tournaments.c.starts_at, **_partial("status = 'signup'"))
+Index("tournaments_by_server", tournaments.c.server_id, tournaments.c.id)  # a server's newest
 
 tournament_entrants = Table(
     "tournament_entrants",
@@ -406,9 +410,11 @@ Index(
     tournament_matches.c.match_id,
     **_partial("match_id IS NOT NULL"),
 )
-# The pairings still to be decided (opened, past their deadline, or waiting for a place).
+# The pairings still to be decided (opened, past their deadline, or waiting for a place): keyed
+# by the column of its condition, so the deadline poll searches it instead of walking the rest.
 Index(
     "tournament_matches_undecided",
+    tournament_matches.c.decided_at,
     tournament_matches.c.tournament_id,
     **_partial("decided_at IS NULL"),
 )

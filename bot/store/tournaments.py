@@ -136,7 +136,9 @@ async def latest(store: Store, server_id: str) -> TournamentRow | None:
 async def due_to_start(store: Store, now: float) -> list[TournamentRow]:
     """Tournaments still signing up whose start time has come."""
     rows = await store.fetch_all(
-        select(t).where(t.c.status == fixed("signup"), t.c.starts_at <= now).order_by(t.c.id)
+        select(t)
+        .where(t.c.status == fixed("signup"), t.c.starts_at <= now)
+        .order_by(t.c.starts_at, t.c.id)
     )
     return [_row(TournamentRow, row) for row in rows]
 
@@ -260,9 +262,10 @@ async def undecided(store: Store) -> list[PairingRow]:
         select(tm)
         .join(t, t.c.id == tm.c.tournament_id)
         .where(tm.c.decided_at.is_(None), t.c.status == fixed("running"))
-        .order_by(tm.c.tournament_id, tm.c.round, tm.c.table_no)
     )
-    return [_row(PairingRow, row) for row in rows]
+    # Ordered here: an ORDER BY would have SQLite walk every pairing in key order.
+    pairings = [_row(PairingRow, row) for row in rows]
+    return sorted(pairings, key=lambda p: (p.tournament_id, p.round, p.table_no))
 
 
 async def over(store: Store, match_ids: Sequence[int]) -> set[int]:

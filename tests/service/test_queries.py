@@ -5,23 +5,28 @@ paths never scan a table that grows with history."""
 from __future__ import annotations
 
 import asyncio
+import io
 import random
 import re
 import sqlite3
 from collections.abc import AsyncIterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import pytest
 
+from bot.console import SERVER, Console, ConsoleClock
+from bot.gnubg.analysis_text import review
 from bot.service.models import ENGINE_USER, Place
 from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings
-from bot.store import AnalysisRecords, Store
+from bot.store import AnalysisRecords, Store, tournaments
 from bot.store.opponent import engine_matches
+from tests.gnubg.test_review_text import fixture
 from tests.service.conftest import ALICE, BOB, CAROL
+from tests.service.console_lines import said
 from tests.service.driver import FakeClock, play_out, start_match
-from tests.service.fake_analyst import FakeAnalyst
+from tests.service.fake_analyst import FakeAnalyst, result
 from tests.store.counters import history_service, live_history
 
 PLACE = Place("guild", "counted")
@@ -141,6 +146,11 @@ GROWING = (
     "match_announcements",
     "players",
     "engine_records",
+    "tournaments",
+    "tournament_entrants",
+    "tournament_matches",
+    "tournament_log",
+    "drills",
 )
 
 
@@ -268,3 +278,62 @@ async def follow_to_the_end(service: TableService, place: Place) -> None:
     [reply] = await service.analysis(place, ALICE)
     if reply.job is not None:
         _ = [update async for update in service.follow(reply.job)]
+
+
+async def test_tournaments_reviews_and_drills_walk_no_growing_table(tmp_path: Path) -> None:
+    """With a finished tournament and analysed matches behind it: a new tournament's commands,
+    its rounds through the deadline poll, ``!stats``, ``!review`` and ``!drill`` find their rows
+    by key or index, however long the history."""
+    path = tmp_path / "rooms.sqlite3"
+    store = await Store.open(path)
+    game = review(
+        [fixture("match3-game1.txt")], money=False, mwc_games=[fixture("match3-game1-mwc.txt")]
+    )
+    analyst = FakeAnalyst(replace(result(), decisions=tuple(game)))
+    clock = ConsoleClock(1_790_000_000.0)
+    service = TableService(
+        store,
+        settings=Settings(analysis_auto=True),
+        dice=seeded_dice(4),
+        clock=clock,
+        images=False,
+        engine=analyst,
+    )
+    out = io.StringIO()
+    console = Console(service, out, images=None, as_json=False, clock=clock)
+
+    async def finish_round(name: str) -> None:
+        channels = [
+            p.channel_id
+            for p in await tournaments.undecided(store)
+            if p.channel_id is not None and p.second is not None
+        ]
+        for channel in channels:
+            table = await service.table(Place(SERVER, channel))
+            assert table is not None and table.match.turn is not None
+            turn = table.match.turn
+            await said(console, out, f"#{channel} {table.plain[turn]}: !resign")
+            await said(console, out, f"#{channel} {table.plain[1 - turn]}: !accept")
+
+    try:
+        for name in ("Old", "New"):  # a finished tournament: history
+            await said(console, out, f"org: !tournament create {name} knockout 1")
+            for player in ("ann", "ben", "cid", "dot"):
+                await said(console, out, f"{player}: !join {name}")
+            statements = Statements()
+            await store.trace(statements)
+            await said(console, out, f"org: !tournament {name} start")
+            await said(console, out, f"ann: !tournament {name}")
+            await finish_round(name)
+            await said(console, out, "~ 10s")
+            await finish_round(name)
+            await said(console, out, f"ann: !tournament {name} report")
+        for line in ("ann: !stats", "ann: !review", "ann: !review errors", "ann: !drill"):
+            await said(console, out, line)
+        await said(console, out, "ann: !drill stats")
+        await store.trace(None)
+        assert "is over" in out.getvalue() and len(statements.reads) > 30
+        assert_no_scans(statements, path)
+    finally:
+        service.close()
+        await store.close()

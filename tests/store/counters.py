@@ -207,6 +207,8 @@ async def back_to_schema_13(store: Store) -> None:
                     "tournaments",
                 )
             ),
+            "DROP INDEX matches_by_player0",  # schema 16's
+            "DROP INDEX matches_by_player1",
             "DROP INDEX players_ranked",
             "DROP INDEX matches_playing",
             "DROP TABLE engine_records",
