@@ -54,9 +54,11 @@ def _signs_up(action: str) -> bool:
 
 async def _turn_page(interaction: discord.Interaction[Any], reply: Reply) -> None:
     """Show ``reply`` in place of the pressed message (a review's next page); a private one (a
-    watcher's copy) as an ephemeral message of its own, with the same buttons."""
+    watcher's copy) as an ephemeral message of its own, with the same buttons, unless the
+    pressed message is that copy already: then it turns in place too."""
     kwargs = message_kwargs(reply)
-    if reply.private:
+    pressed = interaction.message
+    if reply.private and not (pressed is not None and pressed.flags.ephemeral):
         kwargs["ephemeral"] = True
         if interaction.response.is_done():
             await interaction.followup.send(**kwargs)
@@ -99,7 +101,9 @@ class ButtonPresses:
             await interaction.response.defer()
         result = await task
         replies = result.replies
-        if len(replies) == 1 and (replies[0].edits or replies[0].decision is Decision.REVIEW):
+        if len(replies) == 1 and (
+            replies[0].edits or (replies[0].private and replies[0].decision is Decision.REVIEW)
+        ):
             await _turn_page(interaction, replies[0])
             return
         if result.closed and interaction.message is not None:

@@ -18,6 +18,7 @@ from typing import Any
 
 import discord
 
+from bot.cogs.buttons import decision_view
 from bot.cogs.replies import Sent, fit
 from bot.service.models import Reply
 from bot.service.table import TableService
@@ -141,6 +142,10 @@ async def edit(message: discord.Message, reply: Reply) -> None:
         kwargs: dict[str, Any] = {"content": fit(f"{reply.text}\n{note}" if note else reply.text)}
         if files and not note:
             kwargs["attachments"] = files
+        if reply.decision is not None and reply.decision_key is not None:  # the Review button
+            kwargs["view"] = decision_view(
+                reply.decision, reply.decision_key, money_game=reply.money_game
+            )
         try:
             await _edit(message, kwargs)
             return

@@ -291,12 +291,13 @@ class _Live:
     key: str | None  # the question its buttons answer (see :class:`Pending`)
 
 
-# Questions that are not the table's: a tournament's sign-up, a review's page, a drill (the
-# channel's game keeps its own buttons while they are asked).
+# Questions that are not the table's: a tournament's sign-up, a review's page, an analysis'
+# Review button, a drill (the channel's game keeps its own buttons while they are asked).
 UNTRACKED = (
     None,
     Decision.SIGNUP,
     Decision.REVIEW,
+    Decision.ANALYSED,
     Decision.DRILL_DOUBLE,
     Decision.DRILL_TAKE,
 )

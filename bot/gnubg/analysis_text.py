@@ -463,7 +463,7 @@ def cube_blunders(decisions: Iterable[Decision]) -> tuple[int, int]:
 def chart(decisions: Iterable[Decision]) -> tuple[ChartPoint, ...]:
     """Player 0's chances after each decision that has them, blunders marked."""
     return tuple(
-        ChartPoint(d.game, d.player, d.chance if d.player == 0 else 1 - d.chance, d.blunder)
+        ChartPoint(d.game, d.player, d.chance if d.player == 0 else 1 - d.chance, d.blunder, d.move)
         for d in decisions
         if d.chance is not None
     )

@@ -240,12 +240,15 @@ class Mistake:
 @dataclass(frozen=True, slots=True)
 class ChartPoint:
     """Player 0's chances (to win the game for money, to win the match in match play) after
-    one decision, for the chart; ``blunder`` marks a very bad decision there."""
+    one decision, for the chart; ``blunder`` marks a very bad decision there. ``move`` is gnubg's
+    move number in the game (the decisions' :attr:`ReviewedDecision.move`: the chart's marks
+    come from those of that move); 0 in an analysis stored before it was kept."""
 
     game: int
     player: int  # who decided
     chance: float  # 0..1
     blunder: bool = False
+    move: int = 0
 
 
 # 2: with every decision (``decisions``). Version 1 data is still read, with no decisions: a
@@ -280,8 +283,10 @@ class MatchAnalysis:
             "seconds": round(self.seconds, 3),
             "players": [asdict(player) for player in self.players],
             "worst": [[asdict(mistake) for mistake in side] for side in self.worst],
-            # [game, player, chance, blunder]: a match has a few hundred of them
-            "chart": [[p.game, p.player, round(p.chance, 5), int(p.blunder)] for p in self.chart],
+            # [game, player, chance, blunder, move]: a match has a few hundred of them
+            "chart": [
+                [p.game, p.player, round(p.chance, 5), int(p.blunder), p.move] for p in self.chart
+            ],
             "decisions": decisions_to_data(self.decisions, self.plies),
         }
 
@@ -297,10 +302,7 @@ class MatchAnalysis:
             worst_first, worst_second = (
                 tuple(_mistake_from_data(item) for item in side) for side in data["worst"]
             )
-            chart = tuple(
-                ChartPoint(int(game), int(player), float(chance), bool(blunder))
-                for game, player, chance, blunder in data["chart"]
-            )
+            chart = tuple(_chart_point(*item) for item in data["chart"])
             return cls(
                 int(data["plies"]),
                 int(data["length"]),
@@ -314,6 +316,11 @@ class MatchAnalysis:
             raise
         except (KeyError, TypeError, ValueError, IndexError) as error:
             raise AnalysisDataError(f"not analysis data ({error!r})") from None
+
+
+def _chart_point(game: int, player: int, chance: float, blunder: int, move: int = 0) -> ChartPoint:
+    """A stored chart point (its move from version 2 on, when stored)."""
+    return ChartPoint(int(game), int(player), float(chance), bool(blunder), int(move))
 
 
 def _player_from_data(item: Mapping[str, Any]) -> PlayerAnalysis:

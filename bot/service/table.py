@@ -162,6 +162,9 @@ class TableService:
         if dice is None:
             dice = keyed_dice(dice_key) if dice_key is not None else secure_dice
         self._clock = clock
+        # When this service began: a match changed since was changed by its own commands, whose
+        # replies announce it (see :meth:`unannounced`).
+        self.started_at = clock()
         budget = budget or EngineBudget()
         self.engine_requests = EngineRequests(budget, self.settings.engine_workers)
         self.locks = PlaceLocks()  # each channel's, held while one of its commands runs
@@ -389,7 +392,7 @@ class TableService:
         command, button = found
         answer = Answer(key, user, command)
         if button is not None:  # a review's page or a drill's answer: the button's word says
-            paging = button.decision is Decision.REVIEW
+            paging = button.decision in (Decision.REVIEW, Decision.ANALYSED)
             if not key.startswith("v" if paging else "d"):  # a question of another kind
                 return Pressed([Reply(OUT_OF_DATE, private=True, stale=True)], closed=True)
             handler = command.handler_of(self)
@@ -812,10 +815,13 @@ class TableService:
         return await self.store.seated(place.server_id, place.channel_id, now, now - RECENT_SECONDS)
 
     async def unannounced(self) -> list[tuple[Place, int, int]]:
-        """(place, match id, version) of each match whose newest state was never shown."""
+        """(place, match id, version) of each match whose newest state was never shown, left so
+        by an earlier run: one changed since this service began has a command's reply on its
+        way (players may play while the bot is still connecting), which announces it."""
         return [
             (Place(row.server_id, row.channel_id), row.id, row.version)
             for row in await self.store.unannounced()
+            if row.last_action_at < self.started_at
         ]
 
     async def current_status(self, place: Place) -> list[Reply]:

@@ -121,13 +121,19 @@ SETUPS: dict[Decision, Setup] = {
     Decision.RESIGNATION: resigned,
     Decision.REMATCH: finished,
 }
-# A tournament's sign-up and a review's pages are anyone's to press (tests/service/tournaments
-# and tests/service/review test their buttons).
+# A tournament's sign-up, a review's pages and an analysis' Review button are anyone's to press
+# (tests/service/tournaments and tests/service/review test their buttons, as they do a drill's).
+ANYONES = (
+    Decision.SIGNUP,
+    Decision.REVIEW,
+    Decision.ANALYSED,
+    Decision.DRILL_DOUBLE,
+    Decision.DRILL_TAKE,
+)
 SPECS = [
     pytest.param(spec, id=f"{spec.decision.value}:{spec.action}")
     for spec in BUTTON_SPECS
-    if spec.decision
-    not in (Decision.SIGNUP, Decision.REVIEW, Decision.DRILL_DOUBLE, Decision.DRILL_TAKE)
+    if spec.decision not in ANYONES
 ]
 
 

@@ -4,6 +4,7 @@ Through :mod:`tests.cogs.wire`: the bot's own channel ``send`` and Discord's ref
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from collections.abc import AsyncIterator
 
@@ -28,6 +29,18 @@ async def service(store: Store, settings: Settings) -> AsyncIterator[TableServic
     service = TableService(store, settings=settings, dice=seeded_dice(SEED), images=False)
     yield service
     service.close()
+
+
+@contextlib.asynccontextmanager
+async def restarted(store: Store, settings: Settings) -> AsyncIterator[tuple[Wire, TableService]]:
+    """The bot started again: a new service on the same database, on a wire of its own."""
+    service = TableService(store, settings=settings, dice=seeded_dice(SEED), images=False)
+    wire = await start(service, settings, ALICE, BOB)
+    try:
+        yield wire, service
+    finally:
+        await wire.close()
+        service.close()
 
 
 @pytest.fixture
@@ -123,9 +136,8 @@ async def test_the_live_buttons_are_bounded_by_default(wire: Wire) -> None:
 
 
 async def test_a_match_whose_message_failed_is_re_posted_once_at_start(
-    wire: Wire, service: TableService
+    wire: Wire, service: TableService, store: Store, settings: Settings
 ) -> None:
-    bot = wire.bot
     await wire.type(ALICE, f"!challenge <@{BOB.id}> 1")
     await wire.type(BOB, "!accept")
     assert await service.unannounced() == []
@@ -140,35 +152,55 @@ async def test_a_match_whose_message_failed_is_re_posted_once_at_start(
     assert await wire.type(mover, command) == []  # done, but nobody hears of it
     assert wire.calls_of(SEND)[-1].status == 503
     wire.allow()
-    [(place, match_id, version)] = await service.unannounced()
-    assert (place, match_id) == (PLACE, table.row.id) and version > table.row.version
+    assert await service.unannounced() == []  # while it runs, the reply may be on its way
 
-    [message] = await wire.run(bot.on_ready())  # the next start
-    assert REPOSTED in message.content
-    assert await service.unannounced() == []
-    assert await wire.run(bot.on_ready()) == []  # a reconnect re-posts nothing
+    async with restarted(store, settings) as (again, later):  # the next start
+        [(place, match_id, version)] = await later.unannounced()
+        assert (place, match_id) == (PLACE, table.row.id) and version > table.row.version
+        [message] = await again.run(again.bot.on_ready())
+        assert REPOSTED in message.content
+        assert await later.unannounced() == []
+        assert await again.run(again.bot.on_ready()) == []  # a reconnect re-posts nothing
 
 
-async def test_the_re_post_says_so_and_keeps_the_buttons(wire: Wire, service: TableService) -> None:
+async def test_a_match_played_while_the_bot_connects_is_not_re_posted(
+    wire: Wire, service: TableService
+) -> None:
+    """Players may play before the bot's on_ready (it waits for the servers): their replies
+    announce the match, so the start's re-post leaves it alone."""
+    await wire.type(ALICE, f"!challenge <@{BOB.id}> 1")
+    wire.refuse(SEND, *[503] * 20)  # the reply is still on its way
+    assert await wire.type(BOB, "!accept") == []
+    wire.allow()
+    assert await wire.run(wire.bot.on_ready()) == []
+
+
+async def test_the_re_post_says_so_and_keeps_the_buttons(
+    service: TableService, store: Store, settings: Settings
+) -> None:
     alice, bob = User(str(ALICE.id), "alice"), User(str(BOB.id), "bob")
     await service.challenge(PLACE, alice, bob, "1")
     await service.accept(PLACE, bob)  # as if the bot stopped right here
-    reposted, sent = await wire.outcome(wire.bot.repost_unannounced())
-    assert reposted == 1
-    [message] = sent
-    table = await service.table(PLACE)
-    assert table is not None and table.match.turn is not None
-    mover = table.row.player_ids[table.match.turn]
-    assert message.content.startswith(f"<@{mover}> {REPOSTED} ")
-    if await service.pending_decision(PLACE) is not None:  # a roll to make: buttons again
-        assert message.custom_ids
-    assert await service.unannounced() == []
+    async with restarted(store, settings) as (wire, later):
+        reposted, sent = await wire.outcome(wire.bot.repost_unannounced())
+        assert reposted == 1
+        [message] = sent
+        table = await later.table(PLACE)
+        assert table is not None and table.match.turn is not None
+        mover = table.row.player_ids[table.match.turn]
+        assert message.content.startswith(f"<@{mover}> {REPOSTED} ")
+        if await later.pending_decision(PLACE) is not None:  # a roll to make: buttons again
+            assert message.custom_ids
+        assert await later.unannounced() == []
 
 
-async def test_matches_of_other_shards_are_left_to_them(wire: Wire, service: TableService) -> None:
+async def test_matches_of_other_shards_are_left_to_them(
+    service: TableService, store: Store, settings: Settings
+) -> None:
     elsewhere = Place("123456789", "987654321")  # a server this process does not see
     await service.challenge(elsewhere, User("1", "a"), User("2", "b"), "1")
     await service.accept(elsewhere, User("2", "b"))
-    reposted, sent = await wire.outcome(wire.bot.repost_unannounced())
-    assert reposted == 0 and sent == []
-    assert len(await service.unannounced()) == 1
+    async with restarted(store, settings) as (wire, later):
+        reposted, sent = await wire.outcome(wire.bot.repost_unannounced())
+        assert reposted == 0 and sent == []
+        assert len(await later.unannounced()) == 1

@@ -227,6 +227,33 @@ async def test_review_a_played_match_page_by_page(fake: FakeDiscord, bot: BotPro
     assert (page.content, page.attachments, page.edits) == (content, attachments, edits)
     assert review_keys(page) == (ACTIONS, {(match, 0)})
 
+    # The analysis' Review button: a player's press opens a review of its own (a new message)
+    # and the analysis keeps its button; carol's press gives her a copy, and her ▶ on that copy
+    # turns it in place.
+    assert analysis.custom_ids == [f"bg:reviewopen:v{match}.0"], analysis.custom_ids
+    analysed = analysis.content
+    before = fake.snowflake()
+    press = await fake.press(bob, analysis, analysis.custom_ids[0])
+    await fake.wait_for_callback(press)
+    await fake.quiet()
+    [opened] = [m for m in fake.bot_messages(channel, before) if m.interaction is press]
+    assert not opened.ephemeral and page_of(opened) == (1, count), opened.content
+    assert review_keys(opened) == (ACTIONS, {(match, 0)}) and is_png(opened)
+    assert analysis.content == analysed and analysis.custom_ids, analysis.custom_ids
+    before = fake.snowflake()
+    press = await fake.press(carol, analysis, analysis.custom_ids[0])
+    await fake.wait_for_callback(press)
+    await fake.quiet()
+    [copy] = [m for m in fake.bot_messages(channel, before) if m.interaction is press]
+    assert copy.ephemeral and page_of(copy) == (1, count), copy.content
+    edits, before = copy.edits, fake.snowflake()
+    press = await fake.press(carol, copy, button(copy, "reviewnext"))
+    await fake.wait_for_callback(press)
+    await fake.quiet()
+    assert copy.edits > edits and page_of(copy) == (2, count), copy.content
+    assert review_keys(copy) == (ACTIONS, {(match, 1)}) and is_png(copy)
+    assert not [m for m in fake.bot_messages(channel, before) if m.interaction is press]
+
     # !review errors: the players' figures, then the marked decisions (or a clean match).
     listing = await replies_to(fake, bob, "!review errors", channel)
     text = "\n".join(m.content for m in listing)

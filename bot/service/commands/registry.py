@@ -643,6 +643,7 @@ COMMANDS = CommandTable(
                 Button(Decision.REVIEW, "Next error of mine", _ASIDE, word="mine"),
                 Button(Decision.REVIEW, "Next error", _ASIDE, word="error"),
                 Button(Decision.REVIEW, "⏭", _ASIDE, word="last"),
+                Button(Decision.ANALYSED, "Review", _GO, word="open"),
             ),
         ),
         Command(

@@ -25,6 +25,7 @@ from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 
 from bot.gnubg.api import Engine, EngineFailure, EngineUnavailable, MatchAnalysis
+from bot.gnubg.decisions import SKILLS, ReviewedDecision
 from bot.gnubg.unavailable import UNAVAILABLE
 from bot.render.chart import Point, render_chart
 from bot.service.gnubg.analysis_text import (
@@ -38,9 +39,10 @@ from bot.service.gnubg.analysis_text import (
 from bot.service.gnubg.budget import EngineBudget
 from bot.service.matches.presentation import typed
 from bot.service.matches.reading import MatchReader
-from bot.service.models import Attachment, Place, Refusal, Reply, User
+from bot.service.models import Attachment, Decision, Place, Refusal, Reply, User
 from bot.service.records.names import markdown_safe as md
 from bot.service.review.drills import drill_rows
+from bot.service.review.room import review_key
 from bot.settings import Settings
 from bot.store import MatchRow, Store
 from bot.store.analyses import AnalysisRecords, AnalysisRow, PlayerFigures
@@ -57,10 +59,53 @@ def job_handle(match_id: int) -> str:
     return f"{JOB_PREFIX}{match_id}"
 
 
-def chart_png(analysis: MatchAnalysis, names: tuple[str, str]) -> bytes | None:
-    """The chart of an analysis (PNG)."""
-    points = [Point(point.game, point.chance, point.blunder) for point in analysis.chart]
-    return render_chart(points, names, length=analysis.length, plies=analysis.plies)
+_DOUBLES = ("Double", "Redouble")
+_TAKE_MARKS = {"Take": "take", "Beaver": "take", "Pass": "pass"}
+
+
+def chart_points(analysis: MatchAnalysis) -> list[Point]:
+    """The chart's points with their marks: each point's decider's worst mark of gnubg's at that
+    move (doubtful, bad, very bad), and the cube action taken there (a double, a take or a pass;
+    not doubling only where gnubg counts it an error). An analysis stored before its chart kept
+    the moves has only its blunders marked."""
+    at: dict[tuple[int, int], list[ReviewedDecision]] = {}
+    for decision in analysis.decisions:
+        at.setdefault((decision.game, decision.move), []).append(decision)
+    points = []
+    for point in analysis.chart:
+        made = [d for d in at.get((point.game, point.move), ()) if d.player == point.player]
+        skill = max((d.skill for d in made), key=SKILLS.index, default="")
+        cube = None
+        for d in made:
+            if d.kind == "cube" and d.played is not None:
+                cube = "double" if d.played in _DOUBLES else "no double" if d.error else None
+            elif d.kind == "take" and d.played is not None:
+                cube = _TAKE_MARKS.get(d.played)
+        points.append(
+            Point(
+                point.game,
+                point.chance,
+                point.blunder,
+                player=point.player,
+                error=skill or None,
+                cube=cube,
+            )
+        )
+    return points
+
+
+def chart_png(
+    analysis: MatchAnalysis, names: tuple[str, str], *, winner: int | None = None
+) -> bytes | None:
+    """The chart of an analysis (PNG), with each player's marks and, given the ``winner``, the
+    line to their edge."""
+    return render_chart(
+        chart_points(analysis),
+        names,
+        length=analysis.length,
+        plies=analysis.plies,
+        winner=winner,
+    )
 
 
 @dataclass(eq=False)
@@ -290,7 +335,7 @@ class Analyses:
         await self.records.finish(
             match_id, row.server_id, encode_result(analysis), figures, now, drills
         )
-        return await self._result_reply(match_id, plain, analysis)
+        return await self._result_reply(row, plain, analysis)
 
     async def _failed(self, match_id: int, error: str) -> Reply:
         try:
@@ -372,7 +417,7 @@ class Analyses:
             plain = await self._repository.names(
                 Place(row.server_id, row.channel_id), row.player_ids
             )
-            return await self._result_reply(row.id, plain, decode_result(stored.result))
+            return await self._result_reply(row, plain, decode_result(stored.result))
         if stored.status == "failed":
             return Reply(failed_text(row.id, stored.error or "", self._prefix))
         job = self._running.get(row.id)
@@ -389,12 +434,22 @@ class Analyses:
         return Reply(text, job=job_handle(row.id))
 
     async def _result_reply(
-        self, match_id: int, plain: tuple[str, str], analysis: MatchAnalysis
+        self, row: MatchRow, plain: tuple[str, str], analysis: MatchAnalysis
     ) -> Reply:
-        text = result_text(match_id, (md(plain[0]), md(plain[1])), analysis)
-        chart = await asyncio.to_thread(chart_png, analysis, plain) if self._charts else None
-        file = Attachment(f"analysis-{match_id}.png", chart) if chart is not None else None
-        return Reply(text, file=file)
+        """The analysis' message: its text, its chart, and a Review button when the analysis
+        has its decisions (one stored before they were kept must be analysed again)."""
+        text = result_text(row.id, (md(plain[0]), md(plain[1])), analysis)
+        chart = (
+            await asyncio.to_thread(chart_png, analysis, plain, winner=row.winner)
+            if self._charts
+            else None
+        )
+        file = Attachment(f"analysis-{row.id}.png", chart) if chart is not None else None
+        if not analysis.decisions:
+            return Reply(text, file=file)
+        return Reply(
+            text, file=file, decision=Decision.ANALYSED, decision_key=review_key(row.id, 0)
+        )
 
     # -- the automatic analysis of finished matches ---------------------------------------------
 

@@ -88,6 +88,9 @@ class Reviews:
             reviewed = await self._reviewed(place, match_id)
             word = words[0] if words else "next"
             player = self._seat(reviewed, user)
+            if word == "open":  # the analysis' Review button: a review of its own
+                reply = await self._page(reviewed, 0, user)
+                return [replace(reply, private=player is None)]
             page = target(reviewed.pages, at, word, player)
             if page is None:
                 raise Refusal(_nothing_that_way(word))

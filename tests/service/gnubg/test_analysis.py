@@ -282,10 +282,10 @@ async def test_a_match_that_ends_starts_its_analysis(
 async def test_the_chart_is_attached(
     store: Store, clock: FakeClock, analyst: FakeAnalyst, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    drawn: list[tuple[str, str]] = []
+    drawn: list[tuple[tuple[str, str], int | None]] = []
 
-    def chart(analysis: object, names: tuple[str, str]) -> bytes:
-        drawn.append(names)
+    def chart(analysis: object, names: tuple[str, str], *, winner: int | None) -> bytes:
+        drawn.append((names, winner))
         return b"\x89PNG chart"
 
     monkeypatch.setattr("bot.service.gnubg.analysis.chart_png", chart)
@@ -294,7 +294,9 @@ async def test_the_chart_is_attached(
     [reply] = await service.analysis(PLACE, ALICE)
     _, final = await outcome(service, reply)
     assert final.file is not None and final.file.filename == f"analysis-{match_id}.png"
-    assert final.file.data == b"\x89PNG chart" and drawn == [("alice", "bob")]
+    row = await store.match(match_id)
+    assert row is not None and row.winner is not None
+    assert final.file.data == b"\x89PNG chart" and drawn == [(("alice", "bob"), row.winner)]
     await service.analyses.stop()
     service.close()
 

@@ -114,3 +114,43 @@ async def test_the_buttons_turn_the_page_and_watchers_get_their_own_copy(
     watcher = (await reviewed.service.press(place, carol, "reviewprevious", "v1.2")).replies[0]
     assert watcher.private and not watcher.edits and watcher.decision_key == "v1.1"
     assert watcher.image is not None
+
+
+async def test_the_analysis_has_a_review_button_that_opens_a_review(reviewed: Reviewed) -> None:
+    place = Place(SERVER, HOME)
+    alice, carol = User("alice", "alice"), User("carol", "carol")
+    (analysis,) = await reviewed.service.analysis(place, carol, "1")
+    assert analysis.text.startswith("**Analysis of match #1")
+    assert analysis.decision is Decision.ANALYSED and analysis.decision_key == "v1.0"
+    pressed = await reviewed.service.press(place, alice, "reviewopen", analysis.decision_key)
+    (page,) = pressed.replies
+    assert not pressed.closed  # the analysis keeps its button
+    assert not page.edits and not page.private  # a review of its own, for the channel
+    assert page.decision is Decision.REVIEW and page.decision_key == "v1.0"
+    assert f"decision 1/{len(PAGES)}" in page.text and page.image is not None
+    (copy,) = (await reviewed.service.press(place, carol, "reviewopen", "v1.0")).replies
+    assert copy.private and not copy.edits and copy.decision_key == "v1.0"
+
+
+async def test_an_analysis_without_its_decisions_has_no_review_button(db_path: Path | str) -> None:
+    store = await Store.open(db_path)
+    service = TableService(
+        store,
+        settings=Settings(analysis_auto=True),
+        dice=seeded_dice(5),
+        engine=FakeAnalyst(result()),  # as stored before the decisions were kept
+    )
+    table = Reviewed(service)
+    try:
+        await table.say("alice: !challenge @bob 1")
+        await table.say("bob: !accept")
+        turn = (await service.table(Place(SERVER, HOME))).match.turn  # type: ignore[union-attr]
+        names = ("alice", "bob")
+        await table.say(f"{names[turn]}: !resign")  # type: ignore[index]
+        await table.say(f"{names[1 - turn]}: !accept")  # type: ignore[operator]
+        (analysis,) = await service.analysis(Place(SERVER, HOME), User("carol", "carol"), "1")
+        assert analysis.text.startswith("**Analysis of match #1")
+        assert analysis.decision is None
+    finally:
+        service.close()
+        await store.close()
