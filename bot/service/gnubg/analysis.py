@@ -438,7 +438,7 @@ class Analyses:
     ) -> Reply:
         """The analysis' message: its text, its chart, and a Review button when the analysis
         has its decisions (one stored before they were kept must be analysed again)."""
-        text = result_text(row.id, (md(plain[0]), md(plain[1])), analysis)
+        text = result_text(row.id, (md(plain[0]), md(plain[1])), analysis, prefix=self._prefix)
         chart = (
             await asyncio.to_thread(chart_png, analysis, plain, winner=row.winner)
             if self._charts

@@ -7,10 +7,12 @@ Pure functions of :class:`~bot.gnubg.api.MatchAnalysis` values; the stored JSON 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 
 from bot.gnubg.api import MatchAnalysis, Mistake, PlayerAnalysis
 from bot.rules.text import dice_text, plural
 from bot.service.matches.presentation import match_kind
+from bot.service.review.pages import shown
 
 # -- the stored form ---------------------------------------------------------------------------
 
@@ -53,8 +55,11 @@ def failed_text(match_id: int, error: str, prefix: str) -> str:
 # -- the result --------------------------------------------------------------------------------
 
 
-def result_text(match_id: int, names: tuple[str, str], analysis: MatchAnalysis) -> str:
-    """The analysis of a match as a message: each player's figures and worst decisions."""
+def result_text(
+    match_id: int, names: tuple[str, str], analysis: MatchAnalysis, *, prefix: str = "!"
+) -> str:
+    """The analysis of a match as a message: each player's figures and worst decisions (each
+    with the ``!review`` that shows it, when the analysis kept its decisions)."""
     seconds = f", {analysis.seconds:.1f} s" if analysis.seconds >= 0.05 else ""
     lines = [
         f"**Analysis of {title(match_id, names)}**: {match_kind(analysis.length)}, GNU "
@@ -68,8 +73,27 @@ def result_text(match_id: int, names: tuple[str, str], analysis: MatchAnalysis) 
         return "\n".join(lines)
     for seat, player in enumerate(analysis.players):
         lines += player_lines(names[seat], player, analysis.length)
-        lines += mistake_lines(analysis.worst[seat])
+        pages = [review_page(analysis, mistake) for mistake in analysis.worst[seat]]
+        reviews = [
+            None if page is None else f"{prefix}review {match_id} {page + 1}" for page in pages
+        ]
+        lines += mistake_lines(analysis.worst[seat], reviews)
     return "\n".join(lines)
+
+
+def review_page(analysis: MatchAnalysis, mistake: Mistake) -> int | None:
+    """The review's page (0-based) of ``mistake``; None without one (an analysis stored before
+    the decisions were kept)."""
+    checker = mistake.kind == "checker"
+    return next(
+        (
+            page
+            for page, d in enumerate(shown(analysis.decisions))
+            if (d.game, d.move, d.player) == (mistake.game, mistake.move, mistake.player)
+            and (d.kind == "checker") == checker
+        ),
+        None,
+    )
 
 
 def player_lines(name: str, player: PlayerAnalysis, length: int) -> list[str]:
@@ -106,15 +130,17 @@ def _errors(decisions: int, errors: int, blunders: int, rate: float) -> str:
     )
 
 
-def mistake_lines(mistakes: tuple[Mistake, ...]) -> list[str]:
+def mistake_lines(mistakes: tuple[Mistake, ...], reviews: Sequence[str | None] = ()) -> list[str]:
+    """``reviews``: the command that shows each mistake's page (None: none)."""
     if not mistakes:
         return ["  No costly decisions."]
     lines = ["  Worst decisions:"]
-    for mistake in mistakes:
+    for index, mistake in enumerate(mistakes):
         dice = f" ({dice_text(mistake.dice)})" if mistake.dice else ""
+        review = reviews[index] if index < len(reviews) else None
         lines.append(
             f"  - game {mistake.game}, move {mistake.move}{dice}: {mistake.played}; better "
-            f"{mistake.best} (costs {mistake.cost:.3f})"
+            f"{mistake.best} (costs {mistake.cost:.3f})" + (f": `{review}`" if review else "")
         )
     return lines
 

@@ -3,6 +3,7 @@ exports (tests/gnubg/fixtures) read as the analysis reads them, then joined move
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 import pytest
@@ -11,6 +12,8 @@ from bot.gnubg import analysis_text
 from bot.gnubg.api import ChartPoint, MatchAnalysis
 from bot.render.chart import cube_action, error_class
 from bot.service.gnubg.analysis import chart_png, chart_points
+from bot.service.gnubg.analysis_text import result_text
+from bot.service.review.pages import shown
 from tests.gnubg.test_review_text import fixture
 from tests.service.fake_analyst import result
 
@@ -115,3 +118,29 @@ def test_the_marked_chart_draws() -> None:
     analysis = analysed("match3-game1.txt", "match3-game1-mwc.txt")
     png = chart_png(analysis, ("alice", "GNU Backgammon"), winner=1)
     assert png is not None and png.startswith(b"\x89PNG")
+
+
+@pytest.mark.parametrize(("name", "mwc"), EXPORTS)
+def test_each_worst_decision_names_its_review_page(name: str, mwc: str | None) -> None:
+    games = [fixture(name)]
+    money = mwc is None
+    found = analysis_text.parse_export(
+        games, money=money, beavers=money, mwc_games=None if mwc is None else [fixture(mwc)]
+    )
+    analysis = replace(analysed(name, mwc), worst=analysis_text.worst(found))
+    pages = shown(analysis.decisions)
+    text = result_text(7, ("alice", "bob"), analysis, prefix="?")
+    named = [int(page) for page in re.findall(r"`\?review 7 (\d+)`", text)]
+    mistakes = [m for side in analysis.worst for m in side]
+    assert mistakes and len(named) == len(mistakes)
+    for mistake, page in zip(mistakes, named, strict=True):
+        decision = pages[page - 1]
+        assert (decision.game, decision.move, decision.player) == (
+            mistake.game,
+            mistake.move,
+            mistake.player,
+        )
+        assert (decision.kind == "checker") == (mistake.kind == "checker")
+        assert decision.loss == pytest.approx(mistake.cost, abs=0.0015)
+    without = result_text(7, ("alice", "bob"), replace(analysis, decisions=()))
+    assert "review" not in without
