@@ -66,7 +66,9 @@ class MemberOrMe(commands.Converter[discord.Member], app_commands.Transformer):
 # Optional, but converted as a Member, not as Optional[Member]: discord.py would take a name it
 # can't find for no name at all (``!stats nobody`` showing your own record).
 SOMEONE_OR_YOU: Any = commands.parameter(default=None, converter=MemberOrMe)
-_COG_ATTRIBUTES = frozenset({"service", "live", "run", "carry_out", "play_choices"})
+_COG_ATTRIBUTES = frozenset(
+    {"service", "live", "run", "carry_out", "play_choices", "drill_choices"}
+)
 REQUIRED = object()  # the default of a parameter that has none
 
 
@@ -167,6 +169,15 @@ async def _legal_plays(
 _legal_plays.__qualname__ = "TableCog._legal_plays"  # discord.py then passes the cog
 
 
+async def _drill_answers(
+    cog: TableCog, interaction: discord.Interaction[Any], current: str
+) -> list[app_commands.Choice[str]]:
+    return await cog.drill_choices(interaction, current)
+
+
+_drill_answers.__qualname__ = "TableCog._drill_answers"  # discord.py then passes the cog
+
+
 def hybrid_command(entry: Entry) -> Hybrid:
     """The hybrid command of one registry entry."""
     function = _callback(entry)
@@ -189,6 +200,8 @@ def hybrid_command(entry: Entry) -> Hybrid:
             command.autocomplete(argument.name)(_command_names)
         elif argument.kind is Kind.PLAY:
             command.autocomplete(argument.name)(_legal_plays)
+        elif argument.kind is Kind.DRILL_ANSWER:
+            command.autocomplete(argument.name)(_drill_answers)
     return command
 
 
@@ -228,6 +241,18 @@ class TableCog(commands.Cog, name="Backgammon"):
         place = place_of(interaction.guild_id, interaction.channel_id)
         plays = await self.service.move_choices(place, user_of(interaction.user), current)
         return [app_commands.Choice(name=play, value=play) for play in plays]
+
+    async def drill_choices(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        """``/drill``'s choices: the answers of the user's awaiting drill that fit what they
+        typed (its legal plays, or its cube words), else ``stats``. Sent as shown, read by the
+        drill command as if typed."""
+        if interaction.channel_id is None:
+            return []
+        place = place_of(interaction.guild_id, interaction.channel_id)
+        answers = await self.service.drill_choices(place, user_of(interaction.user), current)
+        return [app_commands.Choice(name=answer, value=answer) for answer in answers]
 
     async def run(self, ctx: Ctx, call: Call) -> None:
         place = ctx_place(ctx)

@@ -509,6 +509,13 @@ class TableService:
             return []
         return [] if table is None else plays_for(table.match, table.seat(user), typed)
 
+    async def drill_choices(self, place: Place, user: User, typed: str = "") -> list[str]:
+        """The answers of the drill awaiting ``user`` that fit what they ``typed`` so far
+        (``/drill``'s autocomplete; see :meth:`Drills.answer_choices
+        <bot.service.review.drills.Drills.answer_choices>`): no lock, no engine, nothing
+        written."""
+        return await self.drills.answer_choices(place, user, typed)
+
     async def hint(self, place: Place, user: User) -> list[Reply]:
         """GNU Backgammon's advice for ``user``'s decision, privately (no lock while it thinks)."""
         return await self._engine_request(user, lambda: self.coach.hint(place, user))

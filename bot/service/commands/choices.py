@@ -9,6 +9,9 @@ before the last space must be a move of the play; the last one, perhaps half typ
 must begin one of its other moves. Plays that lead with the move named first come first. When
 nothing fits (a typo, a move that isn't legal), the plays that move a checker from a point named
 come first and then the rest, so the list is never empty while the player has a choice.
+
+``/drill`` offers the same for a checker drill (:func:`position_plays`: the plays of its
+position and roll, never ranked) and its words for the others (:func:`word_choices`).
 """
 
 from __future__ import annotations
@@ -20,12 +23,14 @@ from functools import lru_cache
 
 from bot.rules.match import Match
 from bot.rules.notation import normalise_play_text
+from bot.rules.position import Position
 
 CHOICES_SHOWN = 25  # Discord shows at most 25 autocomplete choices
 # An answer is mostly reading plays and holding what was typed against them: both are kept.
 PLAYS_READ = 4096  # plays, read into their moves
 TEXTS_READ = 256  # texts typed, read
 LEADS_KEPT = 512  # for each text: whether and where it fits a play
+POSITIONS_READ = 256  # drills' positions and rolls, read into their legal plays
 
 _COUNT = re.compile(r"^(?P<path>.*?)\((?P<count>\d+)\)$")
 _SPELLINGS = {"bar": ("bar", "25"), "25": ("bar", "25"), "off": ("off", "0"), "0": ("off", "0")}
@@ -180,3 +185,21 @@ def plays_for(
     if plays is None:
         plays = [play.notation for play in match.legal_plays()]
     return play_choices(plays, text)
+
+
+def word_choices(words: Iterable[str], text: str, limit: int = CHOICES_SHOWN) -> list[str]:
+    """The ``words`` (answers such as ``no double``, in the order given) that begin with what
+    was typed, read leniently (any case, spaces and ``-`` ignored: ``nod`` is ``no double``).
+    When none does (a typo), all of them: the list is never empty while there is a choice."""
+    offered = list(dict.fromkeys(words))
+    typed = re.sub(r"[\s-]+", "", text.lower())
+    fitting = [word for word in offered if re.sub(r"[\s-]+", "", word).startswith(typed)]
+    return (fitting or offered)[:limit]
+
+
+@lru_cache(maxsize=POSITIONS_READ)
+def position_plays(position_id: str, dice: tuple[int, int]) -> tuple[str, ...]:
+    """The notation of the legal plays of a gnubg Position ID (its player on roll to move) and
+    roll, in the rules' order, as ``/move`` offers them. Raises ValueError for a bad ID or roll."""
+    position = Position.from_position_id(position_id)
+    return tuple(play.notation for play in position.legal_plays(*dice))

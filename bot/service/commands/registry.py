@@ -45,6 +45,8 @@ class Kind(Enum):
     CHOICE = "choice"  # the rest of the line; slash offers the choices, the handler judges it
     COMMAND = "command"  # the rest of the line, the name of a command (slash autocompletes it)
     PLAY = "play"  # the rest of the line, a play (slash autocompletes the roll's legal plays)
+    # The rest of the line, as TEXT; slash autocompletes the answers of the user's awaiting drill.
+    DRILL_ANSWER = "drill answer"
 
     @property
     def rest_of_line(self) -> bool:
@@ -53,7 +55,7 @@ class Kind(Enum):
     @property
     def autocompleted(self) -> bool:
         """Whether slash offers choices as it is typed (from the service, not a fixed list)."""
-        return self in (Kind.COMMAND, Kind.PLAY)
+        return self in (Kind.COMMAND, Kind.PLAY, Kind.DRILL_ANSWER)
 
 
 class Tone(Enum):
@@ -662,7 +664,7 @@ COMMANDS = CommandTable(
             arguments=(
                 Argument(
                     "what",
-                    Kind.TEXT,
+                    Kind.DRILL_ANSWER,
                     "Empty: the next drill; 'stats'; or your answer (a play, double, take...)",
                     placeholder="stats|answer",
                 ),

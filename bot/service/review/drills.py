@@ -10,8 +10,9 @@ process).
 ``!drill`` shows the player's most overdue drill in the channel: the board before the decision
 (the review's renderer, without arrows) and the roll, never the answer. It then waits for the
 answer in the store (``shown_at``), so a restart loses nothing: ``!drill 13/7 8/7`` for a play
-(read by the rules' legal plays, rated by ``engine.rate_play`` at the analysis's depth, outside
-any channel lock: a loss under :data:`RIGHT_BELOW`, gnubg's "doubtful" threshold, is right),
+(read by the rules' legal plays, rated by ``engine.rate_play`` at the analysis's depth under
+the money game's Jacoby rule and beavers, outside any channel lock: a loss under
+:data:`RIGHT_BELOW`, gnubg's "doubtful" threshold, is right),
 ``!drill double`` / ``no double`` / ``take`` / ``pass`` for the cube (right when it is gnubg's
 proper action for the decider). An answer that can't be read, or is illegal, is refused
 privately and changes nothing. ``!drill stats``: due now, learned, missed last time, in all.
@@ -37,8 +38,10 @@ from bot.gnubg.decisions import THRESHOLDS, ReviewedDecision
 from bot.render.board import render_board
 from bot.rules.errors import MoveError
 from bot.rules.matchid import decode_match_id
-from bot.rules.position import Position
+from bot.rules.position import Play, Position
 from bot.rules.text import dice_text
+from bot.service.commands.choices import play_choices, position_plays, word_choices
+from bot.service.matches.reading import DamagedRecord
 from bot.service.matches.repository import Repository
 from bot.service.models import ENGINE_ID, Decision, Place, Refusal, Reply, User
 from bot.service.review.pages import board_before
@@ -161,9 +164,22 @@ def _doubler_action(drill: DrillRow) -> str:
 
 
 def _taker_action(drill: DrillRow) -> str:
+    """The taker's half of gnubg's proper action: ``take``, ``pass`` or ``beaver``. The stored
+    best says it under the match's rules (gnubg says "beaver" whatever they are: where beavers
+    are off, the analysis stored it as a take); a row without one reads gnubg's words."""
+    if drill.best:
+        return drill.best.lower()
     if drill.proper and "," in drill.proper:
         return drill.proper.partition(",")[2].strip().lower()
     return (drill.best or "").lower()
+
+
+def _same_play(position: Position, play: Play, other: str | None, dice: tuple[int, int]) -> bool:
+    """Whether ``other`` (gnubg's notation) is ``play`` in ``position`` (the same result)."""
+    try:
+        return other is not None and position.parse_play(other, dice) == play
+    except MoveError:
+        return False
 
 
 def drill_key(drill: DrillRow) -> str:
@@ -343,15 +359,18 @@ class Drills:
                 f"{str(error)[:1].upper()}{str(error)[1:]}. Your drill is still waiting: "
                 f"{dice_text(dice)} to play, e.g. `{self._prefix}drill 13/7 8/7`."
             ) from None
+        query = await self._query(drill)
         try:
-            rating = await self._engine.rate_play(
-                Query(drill.gnubg_id), play.notation, plies=drill.plies or 2
-            )
+            rating = await self._engine.rate_play(query, play.notation, plies=drill.plies)
         except (EngineFailure, EngineUnavailable) as error:
             raise Refusal(
                 f"GNU Backgammon can't grade it now ({error}); your drill is still waiting."
             ) from None
         loss = rating.loss
+        if rating.played.plies < drill.plies and _same_play(position, play, drill.played, dice):
+            # The play made in the match, outside the top five that rate_play scores at the
+            # analysis's depth: the analysis scored it at that depth (as the reply shows it).
+            loss = drill.loss
         right = loss < RIGHT_BELOW
         named = skill_of(loss) or "fine"
         if rating.best.play == rating.played.play or loss == 0:
@@ -362,6 +381,30 @@ class Drills:
                 f"**{rating.best.play}**."
             )
         return right, verdict
+
+    async def _query(self, drill: DrillRow) -> Query:
+        """The drill's position as gnubg reads it, under its match's rules: a money game's
+        Jacoby rule and beavers are in its options, not in the Match ID (one read of the match;
+        a match that can't be read is graded without them)."""
+        row = await self._store.match(drill.match_id)
+        if row is None or row.match_length:
+            return Query(drill.gnubg_id, match_key=drill.match_id)
+        try:
+            table = await self._repository.table_of(
+                row, Place(row.server_id, row.channel_id), repair=False
+            )
+        except DamagedRecord:
+            table = None
+        if table is None:
+            log.warning("Drill of match %s: graded without its money-game rules", row.id)
+            return Query(drill.gnubg_id, match_key=drill.match_id)
+        options = table.match.options
+        return Query(
+            drill.gnubg_id,
+            jacoby=options.jacoby,
+            beavers=options.beavers,
+            match_key=drill.match_id,
+        )
 
     def _cube_answer(self, drill: DrillRow, text: str) -> tuple[bool, str]:
         said = _words(text).replace("nodouble", "no double")
@@ -381,7 +424,8 @@ class Drills:
         right = proper is None or proper == choice
         verdict = f"You said **{said}**; gnubg's proper action: **{action}**"
         if drill.proper:
-            verdict += f" ({drill.proper})"
+            beaver = drill.proper.lower().endswith("beaver") and action == "Take"
+            verdict += f" ({drill.proper}{': beavers are off' if beaver else ''})"
         return right, verdict + "."
 
     # -- stats ----------------------------------------------------------------------------------
@@ -394,3 +438,25 @@ class Drills:
             f"(coming back in {LEARNED_DAYS:.0f} days or more), {found.missed} missed last "
             f"time, {found.total} in all."
         )
+
+    # -- autocomplete -------------------------------------------------------------------------
+
+    async def answer_choices(self, place: Place, user: User, typed: str = "") -> list[str]:
+        """``/drill``'s autocomplete: the answers of the drill awaiting ``user``'s answer that fit
+        what they ``typed`` so far (:mod:`bot.service.commands.choices`), at most 25. A checker
+        drill: the legal plays of its position and roll, in the order ``/move`` offers them
+        (never ranked: that would give the answer away); a cube drill: ``double``, ``no
+        double``; a take drill: ``take``, ``pass``; none awaiting: ``stats``. One read of the
+        store, no engine, no lock, nothing written (no drill is shown or made here)."""
+        drill = await awaiting(self._store, place.server_id, user.id)
+        if drill is None:
+            return word_choices(("stats",), typed)
+        if drill.kind == "checker":
+            try:
+                position_id, dice = drill.gnubg_id.partition(":")[0], divmod(drill.dice or 0, 10)
+                plays = position_plays(position_id, dice)
+            except ValueError:  # a damaged drill: its answer says so
+                return []
+            return play_choices(plays, typed)
+        words = ("double", "no double") if drill.kind == "cube" else ("take", "pass")
+        return word_choices(words, typed)

@@ -11,21 +11,34 @@ from tests.service.conftest import ALICE, BOB, CAROL, PLACE
 from tests.service.driver import FakeClock, public, start_match, take_turn
 
 
-async def test_a_status_reply_names_the_state_it_shows(service: TableService) -> None:
+def restarted(service: TableService, clock: FakeClock) -> TableService:
+    """The bot started again a second later: a new service on the same database."""
+    clock.advance(1)
+    return TableService(service.store, settings=service.settings, clock=clock, images=False)
+
+
+async def test_a_status_reply_names_the_state_it_shows(
+    service: TableService, clock: FakeClock
+) -> None:
     [offer] = public(await service.challenge(PLACE, ALICE, BOB, "3"))
     assert offer.announces is None  # a challenge is no match state
     [started] = public(await service.accept(PLACE, BOB))
     table = await service.table(PLACE)
     assert table is not None
     assert started.announces == (table.row.id, table.row.version)
-    assert await service.unannounced() == [(PLACE, table.row.id, table.row.version)]
-
-    await service.mark_announced(table.row.id, table.row.version)
+    # Not while this service runs: its reply is on its way. After a restart, it was never shown.
     assert await service.unannounced() == []
+    later = restarted(service, clock)
+    assert await later.unannounced() == [(PLACE, table.row.id, table.row.version)]
+
+    await later.mark_announced(table.row.id, table.row.version)
+    assert await later.unannounced() == []
     await take_turn(service, PLACE, (ALICE, BOB), random.Random(1), double_rate=0)
     table = await service.table(PLACE)
     assert table is not None
-    assert await service.unannounced() == [(PLACE, table.row.id, table.row.version)]
+    assert await restarted(service, clock).unannounced() == [
+        (PLACE, table.row.id, table.row.version)
+    ]
 
 
 async def test_the_current_status_is_the_prompt_with_board_and_buttons(

@@ -5,13 +5,12 @@ legal-play order: the first legal play is best, each next one 0.1 worse)."""
 
 from __future__ import annotations
 
-import io
 from collections.abc import AsyncIterator
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from sqlalchemy import delete, select
+from sqlalchemy import delete, select, update
 
 from bot.console import SERVER, Console, ConsoleClock
 from bot.gnubg.api import PlayRating, Query
@@ -22,7 +21,7 @@ from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings
 from bot.store import AnalysisRecords, Store, schema
 from bot.store.drills import DrillRow
-from tests.service.console_lines import said
+from tests.service.console_lines import ConsoleTable
 from tests.service.fake_analyst import FakeAnalyst, result
 from tests.service.fake_engine import FakeEngine
 from tests.service.review.test_review import DECISIONS
@@ -44,20 +43,23 @@ class Grader(FakeAnalyst):
         super().__init__(replace(result(), decisions=DECISIONS))
         self.engine = FakeEngine()
         self.rated: list[tuple[str, str, int]] = []
+        self.queries: list[Query] = []
+        self.shallow = False  # rate the play at 0-ply, 0.5 worse, as if gnubg's filters cut it
 
     async def rate_play(self, query: Query, play: str, *, plies: int = 2) -> PlayRating:
         self.rated.append((query.gnubg_id, play, plies))
-        return await self.engine.rate_play(query, play, plies=plies)
+        self.queries.append(query)
+        rating = await self.engine.rate_play(query, play, plies=plies)
+        if not self.shallow:
+            return rating
+        played = replace(rating.played, plies=0, equity=rating.played.equity - 0.5)
+        return PlayRating(played=played, best=rating.best)
 
 
-class Drilled:
+class Drilled(ConsoleTable):
     def __init__(self, service: TableService, store: Store, clock: ConsoleClock) -> None:
-        self.service, self.store, self.clock = service, store, clock
-        self.out = io.StringIO()
-        self.console = Console(service, self.out, images=None, as_json=False, clock=None)
-
-    async def say(self, line: str) -> str:
-        return await said(self.console, self.out, line)
+        super().__init__(service)
+        self.store, self.clock = store, clock
 
     async def rows(self, user: str) -> list[DrillRow]:
         d = schema.drills
@@ -78,19 +80,35 @@ def new_service(store: Store, clock: ConsoleClock, engine: Grader) -> TableServi
     )
 
 
-@pytest.fixture
-async def drilled(db_path: Path | str) -> AsyncIterator[Drilled]:
+async def played(db_path: Path | str, terms: str) -> Drilled:
+    """A match of ``terms`` between alice and bob, resigned at once and analysed."""
     store = await Store.open(db_path)
     clock = ConsoleClock(START)
     service = new_service(store, clock, Grader())
     table = Drilled(service, store, clock)
-    await table.say("alice: !challenge @bob 1")
+    await table.say(f"alice: !challenge @bob {terms}")
     await table.say("bob: !accept")
     found = await service.table(Place(SERVER, HOME))
     assert found is not None and found.match.turn is not None
     on_roll, turn = found.plain, found.match.turn
     await table.say(f"{on_roll[turn]}: !resign")
     await table.say(f"{on_roll[1 - turn]}: !accept")
+    return table
+
+
+@pytest.fixture
+async def drilled(db_path: Path | str) -> AsyncIterator[Drilled]:
+    table = await played(db_path, "1")
+    try:
+        yield table
+    finally:
+        table.service.close()
+        await table.store.close()
+
+
+@pytest.fixture
+async def money(db_path: Path | str) -> AsyncIterator[Drilled]:
+    table = await played(db_path, "money jacoby beavers")
     try:
         yield table
     finally:
@@ -153,6 +171,7 @@ async def test_a_checker_drill_is_shown_answered_and_rescheduled(drilled: Drille
     assert "Right" in said and "is gnubg's best play" in said
     assert "tomorrow" in said
     assert engine.rated == [(first.gnubg_id, first_play(first), 2)]
+    assert engine.queries == [Query(first.gnubg_id, match_key=first.match_id)]  # no money rules
     done = (await drilled.rows("alice"))[0]
     assert (done.reps, done.streak, done.interval_days, done.last_right) == (1, 1, 1.0, 1)
     assert done.due_at == START + DAY and done.shown_at is None
@@ -240,3 +259,73 @@ async def test_a_cube_drill_is_answered_by_its_buttons(drilled: Drilled) -> None
     assert "Right" in pressed.replies[0].text, pressed.replies[0].text
     answered = (await drilled.rows("alice"))[1]
     assert (answered.reps, answered.last_right, answered.shown_at) == (1, 1, None)
+
+
+async def test_a_money_game_drill_is_graded_under_its_rules(money: Drilled) -> None:
+    # The money game's rules are in its options, not in the Match ID: they go to gnubg.
+    first = (await money.rows("alice"))[0]
+    assert first.kind == "checker"
+    await money.say("alice: !drill")
+    assert "Right" in await money.say(f"alice: !drill {first_play(first)}")
+    engine = money.service.engine
+    assert isinstance(engine, Grader)
+    (query,) = engine.queries
+    assert query == Query(first.gnubg_id, jacoby=True, beavers=True, match_key=first.match_id)
+
+
+async def test_the_match_play_rated_below_the_analysis_depth_keeps_its_loss(
+    drilled: Drilled,
+) -> None:
+    # gnubg rescores only its top five plays at the drill's depth: the play made in the match,
+    # left at a lower ply, is shown with the loss the analysis recorded at that depth.
+    first = (await drilled.rows("alice"))[0]
+    assert first.kind == "checker" and first.played is not None
+    engine = drilled.service.engine
+    assert isinstance(engine, Grader)
+    engine.shallow = True
+    await drilled.say("alice: !drill")
+    said = await drilled.say(f"alice: !drill {first.played}")
+    assert "Not this time" in said and f"loses {first.loss:.3f} (" in said, said
+    d = schema.drills
+    async with drilled.store.transaction() as tx:  # due again, first
+        await tx.execute(
+            update(d)
+            .where((d.c.user_id == "alice") & (d.c.decision == first.decision))
+            .values(due_at=START - DAY)
+        )
+    assert "your play?" in await drilled.say("alice: !drill")
+    assert first.dice is not None
+    position = Position.from_position_id(first.gnubg_id.partition(":")[0])
+    index, other = next(
+        (index, play.notation)
+        for index, play in enumerate(position.legal_plays(*divmod(first.dice, 10)))
+        if index and play.notation != first.played
+    )
+    said = await drilled.say(f"alice: !drill {other}")  # any other play: gnubg's figure
+    assert "Not this time" in said and f"loses {0.1 * index + 0.5:.3f} (" in said, said
+
+
+async def test_a_beaver_is_a_take_where_beavers_are_off(drilled: Drilled) -> None:
+    # gnubg says "beaver" whatever the rules; the analysis of a match without beavers stored
+    # the taker's action as a take (bot.gnubg.analysis_text._proper_action).
+    d = schema.drills
+    take = next(row for row in await drilled.rows("bob") if row.kind == "take")
+    async with drilled.store.transaction() as tx:
+        await tx.execute(
+            update(d)
+            .where((d.c.user_id == "bob") & (d.c.decision == take.decision))
+            .values(proper="Double, beaver", best="Take", due_at=START - DAY)
+        )
+    assert "You are doubled" in await drilled.say("bob: !drill")
+    said = await drilled.say("bob: !drill take")
+    assert "Right" in said and "**Take** (Double, beaver: beavers are off)" in said, said
+    async with drilled.store.transaction() as tx:  # due again, first
+        await tx.execute(update(d).where(d.c.user_id == "bob").values(due_at=START + DAY))
+        await tx.execute(
+            update(d)
+            .where((d.c.user_id == "bob") & (d.c.decision == take.decision))
+            .values(due_at=START - DAY)
+        )
+    assert "You are doubled" in await drilled.say("bob: !drill")
+    said = await drilled.say("bob: !drill pass")
+    assert "Not this time" in said and "**Take**" in said, said

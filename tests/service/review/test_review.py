@@ -4,13 +4,12 @@ really analysed (tests/gnubg/fixtures: game 1 of a 3-point match, exported at 0-
 
 from __future__ import annotations
 
-import io
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from bot.console import SERVER, Console, ConsoleClock
+from bot.console import SERVER, ConsoleClock
 from bot.gnubg.analysis_text import review
 from bot.service.models import Decision, Place, User
 from bot.service.review.pages import is_error, shown
@@ -18,7 +17,7 @@ from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings
 from bot.store import Store
 from tests.gnubg.test_review_text import fixture
-from tests.service.console_lines import said
+from tests.service.console_lines import ConsoleTable
 from tests.service.fake_analyst import FakeAnalyst, result
 
 HOME = "general"
@@ -29,16 +28,8 @@ PAGES = shown(DECISIONS)
 PNG = b"\x89PNG"
 
 
-class Reviewed:
+class Reviewed(ConsoleTable):
     """A console whose finished match 1 (alice vs bob) has the fixture's decisions."""
-
-    def __init__(self, service: TableService) -> None:
-        self.service = service
-        self.out = io.StringIO()
-        self.console = Console(service, self.out, images=None, as_json=False, clock=None)
-
-    async def say(self, line: str) -> str:
-        return await said(self.console, self.out, line)
 
 
 @pytest.fixture
