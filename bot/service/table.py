@@ -758,8 +758,11 @@ class TableService:
         replies = await self._tournament(place, user, f"{verb} {which or ''}".strip())
         if answering is None:
             return replies
-        # A press answers the presser alone: the sign-up message keeps its buttons for others.
-        return [dataclasses.replace(reply, private=True) for reply in replies]
+        # A press answers the presser alone: the sign-up message keeps its buttons for others,
+        # while the sign-up lasts (a press after the start closes them).
+        key = answering.key.removeprefix("t")
+        closed = key.isdigit() and not await self.tournaments.signing_up(int(key))
+        return [dataclasses.replace(reply, private=True, stale=closed) for reply in replies]
 
     async def open_tournament_matches(
         self, tournament_id: int, threads: ThreadOpener | None

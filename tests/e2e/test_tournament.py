@@ -154,8 +154,13 @@ async def test_a_knockout_from_signup_to_the_final_standings(
         assert {user.id for user in players} <= pinged(status), status.content
         pointer = await said_in(fake, channel, started.id, f"Spring 1.{number}: ")
         assert pointer.content.endswith(f"in <#{thread['id']}>"), pointer.content
-    late = await press_join(fake, fake.bob, signup, join)
-    assert "joining is closed" in late.content, late.content
+    # A press after the start: the sign-up message loses its buttons, the presser is told why.
+    late = await fake.press(fake.bob, signup, join)
+    await fake.wait_for_callback(late)
+    await fake.quiet()
+    assert signup.custom_ids == [], late.callbacks
+    [told] = late.followups
+    assert told.ephemeral and "joining is closed" in told.content, told.content
     assert {a.name for a in players_of(round_one[0], members)} | {
         a.name for a in players_of(round_one[1], members)
     } == {user.name for user in members}

@@ -205,6 +205,11 @@ class Tournaments:
         ).strip()
         return Reply(text, decision=Decision.SIGNUP, decision_key=signup_key(row.id))
 
+    async def signing_up(self, tournament_id: int) -> bool:
+        """Whether the tournament still takes entrants (its sign-up buttons still ask)."""
+        row = await db.tournament(self._store, tournament_id)
+        return row is not None and row.status == "signup"
+
     async def join(self, row: TournamentRow, user: User, words: list[str]) -> list[Reply]:
         if row.status != "signup":
             raise Refusal(f"{md(row.name)} has started: joining is closed.")

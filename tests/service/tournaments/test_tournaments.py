@@ -228,6 +228,18 @@ async def test_the_signup_buttons_answer_the_presser_alone(table: Table) -> None
     assert await db.entrants(table.store, tid) == []
 
 
+async def test_a_press_after_the_start_closes_the_signup_buttons(table: Table) -> None:
+    tid = await created(table, "Spring knockout 1", names(4))
+    place = Place(SERVER, HOME)
+    await table.say(f"#{HOME} org: !tournament start")
+    for action in ("join", "leave"):
+        late = await table.service.press(place, User("p9", "p9"), action, f"t{tid}")
+        [reply] = late.replies
+        assert late.closed and reply.private and reply.stale, reply
+        assert "has started" in reply.text
+    assert len(await db.entrants(table.store, tid)) == 4
+
+
 async def test_the_report_sums_each_players_analysed_matches(db_path: Path | str) -> None:
     store = await Store.open(db_path)
     try:
