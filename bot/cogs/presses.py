@@ -101,10 +101,19 @@ class ButtonPresses:
             await interaction.response.defer()
         result = await task
         replies = result.replies
-        if len(replies) == 1 and (
+        if replies and (
             replies[0].edits or (replies[0].private and replies[0].decision is Decision.REVIEW)
         ):
+            # A review's page, or the sign-up message with its entrants now: in place of the
+            # pressed message (or a watcher's copy); what follows it (the presser's answer) after.
             await _turn_page(interaction, replies[0])
+            await send_routed(
+                InteractionTarget(interaction),
+                place,
+                replies[1:],
+                self.live,
+                lambda at: messageable(interaction.client, at),
+            )
             return
         if result.closed and interaction.message is not None:
             self.live.forget(place, interaction.message.id)

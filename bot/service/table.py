@@ -404,7 +404,8 @@ class TableService:
             options["threads"] = threads
         replies = await command.handler_of(self)(place, user, **options)
         stale = any(reply.stale for reply in replies)
-        return Pressed(replies, closed=stale or any(not reply.private for reply in replies))
+        answered = any(not reply.private and not reply.edits for reply in replies)
+        return Pressed(replies, closed=stale or answered)
 
     # -- challenges ---------------------------------------------------------------------------
 
@@ -758,11 +759,15 @@ class TableService:
         replies = await self._tournament(place, user, f"{verb} {which or ''}".strip())
         if answering is None:
             return replies
-        # A press answers the presser alone: the sign-up message keeps its buttons for others,
-        # while the sign-up lasts (a press after the start closes them).
+        # A press answers the presser alone, and the sign-up message shows its entrants now and
+        # keeps its buttons for others while the sign-up lasts (a press after the start closes
+        # them).
         key = answering.key.removeprefix("t")
-        closed = key.isdigit() and not await self.tournaments.signing_up(int(key))
-        return [dataclasses.replace(reply, private=True, stale=closed) for reply in replies]
+        signup = await self.tournaments.signup_message(int(key)) if key.isdigit() else None
+        answers = [
+            dataclasses.replace(reply, private=True, stale=signup is None) for reply in replies
+        ]
+        return answers if signup is None else [signup, *answers]
 
     async def open_tournament_matches(
         self, tournament_id: int, threads: ThreadOpener | None

@@ -69,11 +69,14 @@ def players_of(thread: Json, members: list[FakeUser]) -> tuple[FakeUser, FakeUse
 
 
 async def press_join(fake: FakeDiscord, user: FakeUser, signup: Message, join: str) -> Message:
-    """``user`` presses Join; the answer, for them alone."""
+    """``user`` presses Join: the sign-up message names them among its entrants, and the
+    answer is for them alone."""
     press = await fake.press(user, signup, join)
     await fake.wait_for_callback(press)
-    answer = press.original
-    assert answer is not None and answer.ephemeral, press.callbacks
+    await fake.quiet()
+    assert press.original is signup and user.name in signup.content, signup.content
+    [answer] = press.followups
+    assert answer.ephemeral, press.callbacks
     return answer
 
 

@@ -9,6 +9,7 @@ command ended, as the command's replies say) and :meth:`Rounds.due` runs with th
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from bot.rules import tournaments as rules
@@ -205,10 +206,14 @@ class Tournaments:
         ).strip()
         return Reply(text, decision=Decision.SIGNUP, decision_key=signup_key(row.id))
 
-    async def signing_up(self, tournament_id: int) -> bool:
-        """Whether the tournament still takes entrants (its sign-up buttons still ask)."""
+    async def signup_message(self, tournament_id: int) -> Reply | None:
+        """The sign-up message as it stands, to show in place of the pressed one (its entrants
+        now); None once the tournament no longer takes entrants (its buttons ask no more)."""
         row = await db.tournament(self._store, tournament_id)
-        return row is not None and row.status == "signup"
+        if row is None or row.status != "signup":
+            return None
+        entrants = await db.entrants(self._store, row.id)
+        return replace(self._signup_reply(row, [md(e.name) for e in entrants]), edits=True)
 
     async def join(self, row: TournamentRow, user: User, words: list[str]) -> list[Reply]:
         if row.status != "signup":

@@ -13,7 +13,7 @@ import pytest
 
 from bot.console import SERVER, Console, ConsoleClock
 from bot.gnubg.api import Engine
-from bot.service.models import Place, User
+from bot.service.models import Decision, Place, User
 from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings
 from bot.store import Store
@@ -219,12 +219,16 @@ async def test_the_signup_buttons_answer_the_presser_alone(table: Table) -> None
     tid = await created(table, "Spring knockout 1", [])
     place = Place(SERVER, HOME)
     pressed = await table.service.press(place, User("p7", "p7"), "join", f"t{tid}")
-    assert not pressed.closed and pressed.replies[0].private
-    assert "joins" in pressed.replies[0].text
+    signup, answer = pressed.replies
+    assert not pressed.closed and answer.private and "joins" in answer.text
+    # The pressed message shows its entrants now, with its buttons.
+    assert signup.edits and not signup.private and signup.decision is Decision.SIGNUP
+    assert signup.decision_key == f"t{tid}" and "Entrants (1): p7" in signup.text
     again = await table.service.press(place, User("p7", "p7"), "join", f"t{tid}")
-    assert "already" in again.replies[0].text
+    assert "already" in again.replies[1].text and again.replies[1].private
     left = await table.service.press(place, User("p7", "p7"), "leave", f"t{tid}")
-    assert "leaves" in left.replies[0].text
+    signup, answer = left.replies
+    assert "leaves" in answer.text and "Entrants (0): nobody yet" in signup.text
     assert await db.entrants(table.store, tid) == []
 
 
