@@ -4,16 +4,27 @@ fails, its report carries the bot's log (stdout and stderr)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Generator
+from collections.abc import AsyncIterator, Generator
 from pathlib import Path
 
 import pytest
+import pytest_asyncio
 
+from tests.e2e.fake_discord import FakeDiscord
 from tests.e2e.process import BotProcess
 
 HERE = Path(__file__).parent
 ANSI = re.compile(r"\x1b\[[0-9;]*m")  # discord.py colours its log inside Docker
 LOG_LINES = 150
+
+
+@pytest_asyncio.fixture(loop_scope="module")
+async def fake() -> AsyncIterator[FakeDiscord]:
+    """The fake Discord, one per test, on its module's event loop (a module may want its own)."""
+    fake = FakeDiscord()
+    await fake.start()
+    yield fake
+    await fake.close()
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

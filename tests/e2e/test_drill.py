@@ -49,14 +49,6 @@ DRILL_BUTTON = re.compile(r"bg:(drill[a-z]+):(d\d+\.\d+)")
 
 
 @pytest_asyncio.fixture(loop_scope="module")
-async def fake() -> AsyncIterator[FakeDiscord]:
-    fake = FakeDiscord()
-    await fake.start()
-    yield fake
-    await fake.close()
-
-
-@pytest_asyncio.fixture(loop_scope="module")
 async def bot(fake: FakeDiscord, tmp_path: Path) -> AsyncIterator[BotProcess]:
     process = BotProcess(
         fake,

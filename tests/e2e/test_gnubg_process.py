@@ -80,14 +80,6 @@ def is_png(message: Message) -> bool:
 
 
 @pytest_asyncio.fixture(loop_scope="module")
-async def fake() -> AsyncIterator[FakeDiscord]:
-    fake = FakeDiscord()
-    await fake.start()
-    yield fake
-    await fake.close()
-
-
-@pytest_asyncio.fixture(loop_scope="module")
 async def bot(fake: FakeDiscord, tmp_path: Path) -> AsyncIterator[GnubgBotProcess]:
     process = GnubgBotProcess(fake, tmp_path, tmp_path / "backgammon.sqlite3")
     try:

@@ -42,14 +42,6 @@ UPDATE_MESSAGE = 7
 
 
 @pytest_asyncio.fixture(loop_scope="module")
-async def fake() -> AsyncIterator[FakeDiscord]:
-    fake = FakeDiscord()
-    await fake.start()
-    yield fake
-    await fake.close()
-
-
-@pytest_asyncio.fixture(loop_scope="module")
 async def bot(fake: FakeDiscord, tmp_path: Path) -> AsyncIterator[BotProcess]:
     process = BotProcess(
         fake,
