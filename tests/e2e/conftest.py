@@ -27,6 +27,22 @@ async def fake() -> AsyncIterator[FakeDiscord]:
     await fake.close()
 
 
+@pytest_asyncio.fixture(loop_scope="module")
+async def bot(fake: FakeDiscord, tmp_path: Path) -> AsyncIterator[BotProcess]:
+    """The real bot on a SQLite file, GNU Backgammon analysing each finished match by itself at
+    0-ply in one worker (the review's and drills' tests; other modules start their own)."""
+    process = BotProcess(
+        fake,
+        tmp_path,
+        tmp_path / "backgammon.sqlite3",
+        {"ANALYSIS_AUTO": "1", "ANALYSIS_PLIES": "0", "ENGINE_WORKERS": "1"},
+    )
+    try:
+        yield process
+    finally:
+        await process.stop()
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if HERE in item.path.parents:

@@ -19,11 +19,8 @@ import asyncio
 import re
 import time
 from collections import deque
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
-import pytest_asyncio
 
 from bot.gnubg import installed
 from tests.e2e.fake_discord import FakeDiscord
@@ -46,20 +43,6 @@ LOSS = re.compile(r"loses (\d+\.\d{3}) ")
 MADE = re.compile(r"In the match: (.+?) \((bad|very bad), -(\d+\.\d{3})\)")
 DUE = re.compile(r"(\d+) due now, (\d+) learned .*?, (\d+) missed last time, (\d+) in all")
 DRILL_BUTTON = re.compile(r"bg:(drill[a-z]+):(d\d+\.\d+)")
-
-
-@pytest_asyncio.fixture(loop_scope="module")
-async def bot(fake: FakeDiscord, tmp_path: Path) -> AsyncIterator[BotProcess]:
-    process = BotProcess(
-        fake,
-        tmp_path,
-        tmp_path / "backgammon.sqlite3",
-        {"ANALYSIS_AUTO": "1", "ANALYSIS_PLIES": "0", "ENGINE_WORKERS": "1"},
-    )
-    try:
-        yield process
-    finally:
-        await process.stop()
 
 
 def move_in(messages: list[Message]) -> re.Match[str] | None:

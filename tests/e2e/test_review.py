@@ -14,11 +14,8 @@ is to roll is found by asking (the one not to roll is refused, harmlessly).
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
-import pytest_asyncio
 
 from bot.gnubg import installed
 from tests.e2e.fake_discord import FakeDiscord
@@ -39,20 +36,6 @@ PAGE = re.compile(r"decision (\d+)/(\d+)")
 LISTED = re.compile(r"^` *(\d+)` (\w+) ", re.MULTILINE)  # a line of !review errors
 EPHEMERAL = 1 << 6
 UPDATE_MESSAGE = 7
-
-
-@pytest_asyncio.fixture(loop_scope="module")
-async def bot(fake: FakeDiscord, tmp_path: Path) -> AsyncIterator[BotProcess]:
-    process = BotProcess(
-        fake,
-        tmp_path,
-        tmp_path / "backgammon.sqlite3",
-        {"ANALYSIS_AUTO": "1", "ANALYSIS_PLIES": "0", "ENGINE_WORKERS": "1"},
-    )
-    try:
-        yield process
-    finally:
-        await process.stop()
 
 
 async def replies_to(fake: FakeDiscord, author: FakeUser, text: str, channel: int) -> list[Message]:
