@@ -13,7 +13,7 @@ drills of alice's, made of the checker decisions of the real analyses in tests/g
 match and cube states of :mod:`bot.gnubg.samples` (answered with a seeded random legal play),
 each graded at 2-ply: ``!drill`` shows it (not timed), then ``!drill <answer>`` is timed
 through the service (the store's reads and writes, the engine's worker). Next to it, in the
-same run, gnubg's own ``rate_play`` for the same positions and answers through the engine.
+same run, the engine's ``rate_play`` alone for the same positions and answers.
 Each of ``--rounds`` rounds times both, in turn first, gnubg's cache emptied before each pass
 (the machine is noisy: both figures are printed). Prints figures only.
 
@@ -214,7 +214,7 @@ async def drills(count: int, rounds: int) -> None:
                 f"{len(rated)} ratings"
             )
             print(f"`!drill <answer>` (service):  {milliseconds(graded)}")
-            print(f"gnubg's rate_play (engine):  {milliseconds(rated)}")
+            print(f"the engine's rate_play alone:{milliseconds(rated)}")
         finally:
             service.close()
             await store.close()

@@ -360,8 +360,9 @@ def hint_plays(query: Query, count: int = 5, plies: int = 2) -> tuple[PlayOption
 
 
 def rate_play(query: Query, play: str, plies: int = 2) -> PlayRating:
-    """``play`` against the best, from one hint list: the top five are scored at ``plies``;
-    a play outside them keeps the ply gnubg's filters dropped it at (its ``plies`` says so)."""
+    """``play`` against the best at ``plies``, as gnubg's analysis rates a play made: one hint
+    list scores the top five at ``plies``; a play outside them, which gnubg's filters dropped at
+    a lower ply, is then scored at ``plies`` by itself (:func:`_scored_alone`)."""
     situation = Situation.of(query)
     dice = situation.rolled()
     chosen = situation.position.parse_play(play, dice)
@@ -374,7 +375,63 @@ def rate_play(query: Query, play: str, plies: int = 2) -> PlayRating:
     played = next((o for o in options if o.play == chosen.notation), None)
     if played is None:
         raise QueryError(f"gnubg's hint for {query.gnubg_id!r} does not list {play!r}")
-    return PlayRating(played=played, best=options[0])
+    best = options[0]
+    if played.plies < plies and not chosen.result.is_game_over():
+        equity, probabilities = _scored_alone(situation, chosen, plies)
+        played = replace(
+            played,
+            equity=equity,
+            difference=round(equity - best.equity, 3),
+            plies=plies,
+            probabilities=probabilities,
+        )
+    return PlayRating(played=played, best=best)
+
+
+_EVAL_LINE = re.compile(r"^\s*(static|\d) ?(?:ply)?:\s+(.*)$")
+_EVAL_CUBE_LINE = re.compile(r"^\s*\d\.\s+((?:No )?(?:re)?double(?:, \w+)?)\s+([+-]\d+\.\d+)", re.I)
+
+
+def _scored_alone(situation: Situation, chosen: Play, plies: int) -> tuple[float, Probabilities]:
+    """The equity and chances of ``chosen`` at ``plies``, as gnubg scores a move: the position
+    after it, the opponent on roll, evaluated at ``plies`` by ``eval``, turned round. The
+    opponent's equity is their best cube action's when they may double (no double, or double
+    and our best answer), else ``eval``'s cubeful equity. Equal to the hint's figure for a play
+    the filters keep."""
+    fields = replace(
+        situation.fields,
+        dice=(0, 0),
+        doubled=False,
+        resigned=0,
+        on_roll=1 - situation.fields.on_roll,
+        turn=1 - situation.fields.on_roll,
+    )
+    after = f"{chosen.result.position_id()}:{encode_match_id(fields)}"
+    situation.set_in_gnubg(after)
+    text = _command("eval")
+    wanted = "static" if plies == 0 else str(plies)
+    chances: Probabilities | None = None
+    theirs: float | None = None
+    cube: dict[str, float] = {}
+    for line in text.splitlines():
+        if (found := _EVAL_CUBE_LINE.match(line)) is not None:
+            action = found[1].lower()
+            kind = "no" if action.startswith("no") else "pass" if "pass" in action else "take"
+            cube[kind] = float(found[2])
+        found = _EVAL_LINE.match(line)
+        if found is None or found[1] != wanted or chances is not None:
+            continue
+        numbers = [float(n) for n in _NUMBER.findall(found[2])]
+        if len(numbers) >= 7:
+            win, win_g, win_bg, lose_g, lose_bg = numbers[:5]
+            # the opponent's chances, turned round: their gammons are the mover's losses
+            chances = Probabilities(round(1 - win, 3), lose_g, lose_bg, win_g, win_bg)
+            theirs = numbers[6]
+    if chances is None or theirs is None:
+        raise QueryError(f"gnubg's eval of {after!r} has no {plies}-ply line: {text[:200]!r}")
+    if len(cube) == 3:
+        theirs = max(cube["no"], min(cube["take"], cube["pass"]))
+    return -theirs + 0.0, chances
 
 
 # -- evaluation and the cube ------------------------------------------------------------------

@@ -4,10 +4,10 @@ tests/service/review/test_drills.py drives it: drills made of a real 2-ply analy
 3-point match), answered with gnubg's best play (right, named its best) and with the play made
 in the match (wrong, losing what the analysis recorded for it at the same depth).
 
-The two checker errors of the excerpt take both ways through the grading: bob's 6-5 (13/2) is
-among the five plays ``rate_play`` scores at 2-ply, so gnubg's own rating is shown; alice's 2-2
-(8/4 8/6(2)) is not (gnubg's filters leave it at 0-ply, 0.803 instead of 0.851), so the loss
-the analysis recorded at 2-ply is shown."""
+The two checker errors of the excerpt take both ways through the rating: bob's 6-5 (13/2) is
+among the five plays gnubg's hint scores at 2-ply; alice's 2-2 (8/4 8/6(2)) is not (gnubg's
+filters leave it at 0-ply, 0.803), so ``rate_play`` scores it at 2-ply by itself: 0.851, the
+analysis' figure."""
 
 from __future__ import annotations
 
@@ -84,7 +84,8 @@ async def test_the_engine_rates_the_two_plays_at_their_depths(engine: GnubgEngin
     rating = await engine.rate_play(Query(inside.gnubg_id), inside.played or "", plies=PLIES)
     assert rating.played.plies == PLIES and abs(rating.loss - inside.loss) <= 0.002
     rating = await engine.rate_play(Query(outside.gnubg_id), outside.played or "", plies=PLIES)
-    assert rating.played.plies < PLIES  # outside the five rescored: see the module's notes
+    # outside the five the filters keep: scored again at the full ply, as the analysis did
+    assert rating.played.plies == PLIES and abs(rating.loss - outside.loss) <= 0.002
     assert rating.best.play == outside.best
 
 

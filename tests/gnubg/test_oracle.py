@@ -215,3 +215,33 @@ async def test_hint_plays_ranks_as_gnubg_at_the_full_ply(engine: GnubgEngine) ->
             assert all(o.plies == plies for o in options), options
         checked += 1
     assert checked >= 20
+
+
+@pytest.mark.parametrize("plies", [1, 2])
+async def test_rate_play_scores_any_play_as_gnubgs_hint_at_the_full_ply(
+    engine: GnubgEngine, plies: int
+) -> None:
+    """A play outside the five gnubg's filters keep is scored at the full ply by itself: its
+    equity is the one gnubg's own hint gives it when every play is scored at that ply (at
+    1-ply to the thousandth; at 2-ply, whose pruning ranks by what gnubg's cache holds, most
+    to the thousandth and all within 0.0035)."""
+    rescored, exact = 0, 0
+    for case in cases(seed=23, count=24 if plies == 1 else 10):
+        assert case.dice is not None
+        legal = case.position.legal_plays(*case.dice)
+        if len(legal) <= 5 or len(legal) > 60:
+            continue
+        everything = {play: equity for play, equity, _ in oracle_hint(case, 60, plies)}
+        assert len(everything) == len(legal)
+        ranked = sorted(everything, key=lambda play: -everything[play])
+        for play in ranked[5:][:: max(1, (len(ranked) - 5) // 3)]:  # a few outside the five
+            rating = await engine.rate_play(case.query(), play, plies=plies)
+            assert rating.played.plies == plies
+            gap = abs(rating.played.equity - everything[play])
+            assert gap <= (0.0011 if plies == 1 else 0.0035), (case.query(), play, rating)
+            assert rating.played.difference == round(rating.played.equity - rating.best.equity, 3)
+            chances = rating.played.probabilities
+            assert 0 <= chances.win <= 1 and chances.win_gammon <= chances.win + 0.001
+            rescored += 1
+            exact += gap <= 0.0011
+    assert rescored >= 10 and exact >= 0.8 * rescored

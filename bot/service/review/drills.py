@@ -38,7 +38,7 @@ from bot.gnubg.decisions import THRESHOLDS, ReviewedDecision
 from bot.render.board import render_board
 from bot.rules.errors import MoveError
 from bot.rules.matchid import decode_match_id
-from bot.rules.position import Play, Position
+from bot.rules.position import Position
 from bot.rules.text import dice_text
 from bot.service.commands.choices import play_choices, position_plays, word_choices
 from bot.service.matches.reading import DamagedRecord
@@ -172,14 +172,6 @@ def _taker_action(drill: DrillRow) -> str:
     if drill.proper and "," in drill.proper:
         return drill.proper.partition(",")[2].strip().lower()
     return (drill.best or "").lower()
-
-
-def _same_play(position: Position, play: Play, other: str | None, dice: tuple[int, int]) -> bool:
-    """Whether ``other`` (gnubg's notation) is ``play`` in ``position`` (the same result)."""
-    try:
-        return other is not None and position.parse_play(other, dice) == play
-    except MoveError:
-        return False
 
 
 def drill_key(drill: DrillRow) -> str:
@@ -367,10 +359,6 @@ class Drills:
                 f"GNU Backgammon can't grade it now ({error}); your drill is still waiting."
             ) from None
         loss = rating.loss
-        if rating.played.plies < drill.plies and _same_play(position, play, drill.played, dice):
-            # The play made in the match, outside the top five that rate_play scores at the
-            # analysis's depth: the analysis scored it at that depth (as the reply shows it).
-            loss = drill.loss
         right = loss < RIGHT_BELOW
         named = skill_of(loss) or "fine"
         if rating.best.play == rating.played.play or loss == 0:

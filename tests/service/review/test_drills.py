@@ -44,16 +44,11 @@ class Grader(FakeAnalyst):
         self.engine = FakeEngine()
         self.rated: list[tuple[str, str, int]] = []
         self.queries: list[Query] = []
-        self.shallow = False  # rate the play at 0-ply, 0.5 worse, as if gnubg's filters cut it
 
     async def rate_play(self, query: Query, play: str, *, plies: int = 2) -> PlayRating:
         self.rated.append((query.gnubg_id, play, plies))
         self.queries.append(query)
-        rating = await self.engine.rate_play(query, play, plies=plies)
-        if not self.shallow:
-            return rating
-        played = replace(rating.played, plies=0, equity=rating.played.equity - 0.5)
-        return PlayRating(played=played, best=rating.best)
+        return await self.engine.rate_play(query, play, plies=plies)
 
 
 class Drilled(ConsoleTable):
@@ -271,38 +266,6 @@ async def test_a_money_game_drill_is_graded_under_its_rules(money: Drilled) -> N
     assert isinstance(engine, Grader)
     (query,) = engine.queries
     assert query == Query(first.gnubg_id, jacoby=True, beavers=True, match_key=first.match_id)
-
-
-async def test_the_match_play_rated_below_the_analysis_depth_keeps_its_loss(
-    drilled: Drilled,
-) -> None:
-    # gnubg rescores only its top five plays at the drill's depth: the play made in the match,
-    # left at a lower ply, is shown with the loss the analysis recorded at that depth.
-    first = (await drilled.rows("alice"))[0]
-    assert first.kind == "checker" and first.played is not None
-    engine = drilled.service.engine
-    assert isinstance(engine, Grader)
-    engine.shallow = True
-    await drilled.say("alice: !drill")
-    said = await drilled.say(f"alice: !drill {first.played}")
-    assert "Not this time" in said and f"loses {first.loss:.3f} (" in said, said
-    d = schema.drills
-    async with drilled.store.transaction() as tx:  # due again, first
-        await tx.execute(
-            update(d)
-            .where((d.c.user_id == "alice") & (d.c.decision == first.decision))
-            .values(due_at=START - DAY)
-        )
-    assert "your play?" in await drilled.say("alice: !drill")
-    assert first.dice is not None
-    position = Position.from_position_id(first.gnubg_id.partition(":")[0])
-    index, other = next(
-        (index, play.notation)
-        for index, play in enumerate(position.legal_plays(*divmod(first.dice, 10)))
-        if index and play.notation != first.played
-    )
-    said = await drilled.say(f"alice: !drill {other}")  # any other play: gnubg's figure
-    assert "Not this time" in said and f"loses {0.1 * index + 0.5:.3f} (" in said, said
 
 
 async def test_a_beaver_is_a_take_where_beavers_are_off(drilled: Drilled) -> None:
