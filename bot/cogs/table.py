@@ -38,6 +38,7 @@ from bot.service.commands.registry import Command as Entry
 from bot.service.gnubg.opponent import ENGINE_WORD
 from bot.service.models import ENGINE_USER, Place, Reply, User
 from bot.service.table import TableService
+from bot.service.tournaments.terms import verb_choices
 
 Ctx = commands.Context[Any]
 Callback = Callable[..., Coroutine[Any, Any, None]]
@@ -160,6 +161,16 @@ def help_topics(current: str) -> list[app_commands.Choice[str]]:
     ][:25]
 
 
+async def _tournament_verbs(
+    interaction: discord.Interaction[Any], current: str
+) -> list[app_commands.Choice[str]]:
+    return [
+        app_commands.Choice(name=shown[:100], value=sent[:100])
+        for shown, sent in verb_choices(current)
+        if sent
+    ]
+
+
 async def _legal_plays(
     cog: TableCog, interaction: discord.Interaction[Any], current: str
 ) -> list[app_commands.Choice[str]]:
@@ -202,6 +213,8 @@ def hybrid_command(entry: Entry) -> Hybrid:
             command.autocomplete(argument.name)(_legal_plays)
         elif argument.kind is Kind.DRILL_ANSWER:
             command.autocomplete(argument.name)(_drill_answers)
+        elif argument.kind is Kind.TOURNAMENT:
+            command.autocomplete(argument.name)(_tournament_verbs)
     return command
 
 

@@ -47,6 +47,8 @@ class Kind(Enum):
     PLAY = "play"  # the rest of the line, a play (slash autocompletes the roll's legal plays)
     # The rest of the line, as TEXT; slash autocompletes the answers of the user's awaiting drill.
     DRILL_ANSWER = "drill answer"
+    # The rest of the line, as TEXT; slash autocompletes a tournament's verbs and terms.
+    TOURNAMENT = "tournament"
 
     @property
     def rest_of_line(self) -> bool:
@@ -55,7 +57,7 @@ class Kind(Enum):
     @property
     def autocompleted(self) -> bool:
         """Whether slash offers choices as it is typed (from the service, not a fixed list)."""
-        return self in (Kind.COMMAND, Kind.PLAY, Kind.DRILL_ANSWER)
+        return self in (Kind.COMMAND, Kind.PLAY, Kind.DRILL_ANSWER, Kind.TOURNAMENT)
 
 
 class Tone(Enum):
@@ -585,7 +587,7 @@ COMMANDS = CommandTable(
             arguments=(
                 Argument(
                     "what",
-                    Kind.TEXT,
+                    Kind.TOURNAMENT,
                     "create NAME FORMAT LENGTH, join, leave, start, pause, resume, remove, "
                     "result, cancel, report",
                     placeholder="create|join|start|...",

@@ -153,3 +153,54 @@ def read_delay(word: str) -> float:
     if not 60 <= seconds <= 30 * 86400:
         raise Refusal("A tournament starts between 1 minute and 30 days from now.")
     return seconds
+
+
+# ``/tournament``'s autocomplete: what to type, as (shown, sent). A verb that takes more (whom,
+# which match, why) sends the verb alone: the refusal then says what it wants.
+VERB_CHOICES: tuple[tuple[str, str], ...] = (
+    ("create Spring knockout 3", "create Spring knockout 3"),
+    ("create Autumn swiss 4 rounds 1", "create Autumn swiss 4 rounds 1"),
+    ("create League roundrobin 5", "create League roundrobin 5"),
+    ("join", "join"),
+    ("leave", "leave"),
+    ("report", "report"),
+    ("start", "start"),
+    ("pause", "pause"),
+    ("resume", "resume"),
+    ("remove @user reason", "remove"),
+    ("result 2.3 @winner reason", "result"),
+    ("cancel reason", "cancel"),
+)
+CREATE_CHOICES = ("knockout 3", "swiss 4 rounds 1", "roundrobin 5")
+TERM_CHOICES = ("days 3", "clock 2m", "unrated", "limit 8", "start 2h")
+_EXCLUSIVE = {"days": "clock", "day": "clock", "clock": "days"}  # correspondence or live
+
+
+def verb_choices(text: str, limit: int = 25) -> list[tuple[str, str]]:
+    """``/tournament``'s choices for what was typed so far, as (shown, sent): the verbs that
+    begin with it; after ``create NAME``, its formats; after a format, the terms not said yet;
+    after a tournament's name, the verbs for it; else what was typed, as it is (a typo: the
+    service judges it)."""
+    typed = " ".join(text.split())
+    words = typed.split(" ") if typed else []
+    as_typed = [(typed, typed)] if typed else []
+    if words and words[0].lower() == "create" and len(words) >= 2:
+        if len(words) == 2:
+            return [(f"{typed} {terms}",) * 2 for terms in CREATE_CHOICES]
+        said = {word.lower() for word in words}
+        said |= {_EXCLUSIVE[word] for word in said if word in _EXCLUSIVE}
+        more = [(f"{typed} {terms}",) * 2 for terms in TERM_CHOICES if terms.split()[0] not in said]
+        return [*as_typed, *more][:limit]
+    fitting = [choice for choice in VERB_CHOICES if choice[0].startswith(typed.lower())]
+    if fitting or not words:
+        return fitting[:limit]
+    if words[0].lower() in {sent.split()[0] for _, sent in VERB_CHOICES} | {"show", "status"}:
+        return as_typed  # the verb and more (``join Spring``, ``remove @bob late``)
+    # A tournament named first (``Spring start``, ``#3 report``): the verbs for it.
+    name, rest = words[0], " ".join(words[1:]).lower()
+    named = [
+        (f"{name} {shown}", f"{name} {sent}")
+        for shown, sent in VERB_CHOICES
+        if not sent.startswith("create") and shown.startswith(rest)
+    ]
+    return ([] if rest else as_typed) + named[: limit - 1] or as_typed
