@@ -171,7 +171,7 @@ def _taker_action(drill: DrillRow) -> str:
         return drill.best.lower()
     if drill.proper and "," in drill.proper:
         return drill.proper.partition(",")[2].strip().lower()
-    return (drill.best or "").lower()
+    return ""
 
 
 def drill_key(drill: DrillRow) -> str:
