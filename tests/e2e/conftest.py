@@ -19,12 +19,18 @@ LOG_LINES = 150
 
 
 @pytest_asyncio.fixture(loop_scope="module")
-async def fake() -> AsyncIterator[FakeDiscord]:
-    """The fake Discord, one per test, on its module's event loop (a module may want its own)."""
+async def own_fake() -> AsyncIterator[FakeDiscord]:
+    """A fake Discord of the test's own, on its module's event loop."""
     fake = FakeDiscord()
     await fake.start()
     yield fake
     await fake.close()
+
+
+@pytest.fixture
+def fake(own_fake: FakeDiscord) -> FakeDiscord:
+    """The fake Discord the bot talks to: the test's own, unless its module shares one."""
+    return own_fake
 
 
 @pytest_asyncio.fixture(loop_scope="module")

@@ -47,14 +47,6 @@ REMINDER_HOURS = 0.001  # 3.6 s
 POLL_SECONDS = 0.2
 
 
-@pytest_asyncio.fixture(loop_scope="module")
-async def own_fake() -> AsyncIterator[FakeDiscord]:
-    fake = FakeDiscord()
-    await fake.start()
-    yield fake
-    await fake.close()
-
-
 def bot_process(fake: FakeDiscord, workdir: Path, settings: dict[str, str]) -> BotProcess:
     return BotProcess(fake, workdir, workdir / "backgammon.sqlite3", settings)
 

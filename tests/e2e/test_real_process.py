@@ -69,14 +69,6 @@ async def bot(
 
 
 @pytest_asyncio.fixture(loop_scope="module")
-async def own_fake() -> AsyncIterator[FakeDiscord]:
-    fake = FakeDiscord()
-    await fake.start()
-    yield fake
-    await fake.close()
-
-
-@pytest_asyncio.fixture(loop_scope="module")
 async def own_bot(own_fake: FakeDiscord, tmp_path: Path) -> AsyncIterator[BotProcess]:
     """A bot process of the test's own (not started): to kill, restart or stop."""
     process = BotProcess(own_fake, tmp_path, tmp_path / "backgammon.sqlite3")

@@ -24,14 +24,6 @@ pytestmark = pytest.mark.asyncio(loop_scope="module")
 
 
 @pytest_asyncio.fixture(loop_scope="module")
-async def own_fake() -> AsyncIterator[FakeDiscord]:
-    fake = FakeDiscord()
-    await fake.start()
-    yield fake
-    await fake.close()
-
-
-@pytest_asyncio.fixture(loop_scope="module")
 async def threaded_bot(own_fake: FakeDiscord, tmp_path: Path) -> AsyncIterator[BotProcess]:
     process = BotProcess(
         own_fake, tmp_path, tmp_path / "backgammon.sqlite3", {"MATCH_THREADS": "1"}

@@ -29,14 +29,6 @@ MENTION = re.compile(r"<@!?(\d+)>")
 
 
 @pytest_asyncio.fixture(loop_scope="module")
-async def own_fake() -> AsyncIterator[FakeDiscord]:
-    fake = FakeDiscord()
-    await fake.start()
-    yield fake
-    await fake.close()
-
-
-@pytest_asyncio.fixture(loop_scope="module")
 async def threaded_bot(own_fake: FakeDiscord, tmp_path: Path) -> AsyncIterator[BotProcess]:
     process = BotProcess(
         own_fake,
