@@ -10,6 +10,7 @@ import json
 import re
 import tempfile
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -69,15 +70,18 @@ def money_result(pool: SpawnPool) -> MatchAnalysis:
 # -- gnubg's own analysis, in this process --------------------------------------------------------
 
 
-def gnubg_analyse(
-    mat: str, *, jacoby: bool = False, beavers: bool = False
-) -> tuple[str, list[str]]:
-    """``analyse match`` as a gnubg user would run it: its statistics and the text export."""
+@contextmanager
+def analysed_by_gnubg(
+    mat: str, *, plies: int = 0, jacoby: bool = False, beavers: bool = False
+) -> Iterator[Path]:
+    """``analyse match`` as a gnubg user would run it, in this process, the players named as
+    the worker names them (:data:`~bot.gnubg.analysis_text.GNUBG_NAMES`): while the analysed
+    match is gnubg's current one, a temporary folder to export it to (gnubg's output hidden)."""
     with captured_output(), tempfile.TemporaryDirectory() as folder:
         for command in (
             "set threads 1",
-            "set analysis chequerplay evaluation plies 0",
-            "set analysis cubedecision evaluation plies 0",
+            f"set analysis chequerplay evaluation plies {plies}",
+            f"set analysis cubedecision evaluation plies {plies}",
             "set output mwc off",
             f"set jacoby {'on' if jacoby else 'off'}",
             f"set beavers {3 if beavers else 0}",
@@ -87,10 +91,18 @@ def gnubg_analyse(
         path = Path(folder) / "m.mat"
         path.write_text(mat)
         gnubg.command(f"import mat {path}")
-        gnubg.command("set player 0 name p0")
-        gnubg.command("set player 1 name p1")
+        for side, name in enumerate(analysis_text.GNUBG_NAMES):
+            gnubg.command(f"set player {side} name {name}")
         gnubg.command("analyse match")
-        games = analysis._export(Path(folder) / "export", "m.txt")
+        yield Path(folder)
+
+
+def gnubg_analyse(
+    mat: str, *, jacoby: bool = False, beavers: bool = False
+) -> tuple[str, list[str]]:
+    """``analyse match`` as a gnubg user would run it: its statistics and the text export."""
+    with analysed_by_gnubg(mat, jacoby=jacoby, beavers=beavers) as folder:
+        games = analysis._export(folder / "export", "m.txt")
     with captured_output() as printed:
         gnubg.command("show statistics match")
     return printed.text, games

@@ -11,10 +11,8 @@ from __future__ import annotations
 import asyncio
 import json
 import re
-import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,7 +20,6 @@ import pytest
 gnubg = pytest.importorskip("gnubg")
 
 from bot.gnubg import analysis, worker  # noqa: E402
-from bot.gnubg.analysis_text import GNUBG_NAMES  # noqa: E402
 from bot.gnubg.api import MatchAnalysis, Query  # noqa: E402
 from bot.gnubg.capture import captured_output  # noqa: E402
 from bot.gnubg.decisions import LUCK, ReviewedDecision  # noqa: E402
@@ -30,7 +27,12 @@ from bot.rules.position import Position  # noqa: E402
 from bot.rules.randomplay import Policy, random_states  # noqa: E402
 from tests.gnubg.analysis_pool import SpawnPool  # noqa: E402
 from tests.gnubg.selfplay import gnubg_match  # noqa: E402
-from tests.gnubg.test_analysis import NAMES, match_mat, money_mat  # noqa: E402
+from tests.gnubg.test_analysis import (  # noqa: E402
+    NAMES,
+    analysed_by_gnubg,
+    match_mat,
+    money_mat,
+)
 
 MATCH = match_mat(5)  # 3 points, random players: a double taken, a redouble passed
 MONEY = money_mat(6)  # a money game, random players
@@ -86,26 +88,10 @@ class Judge:
 
 
 def judge(mat: str, *, plies: int = 0, jacoby: bool = False, beavers: bool = False) -> Judge:
-    with captured_output(), tempfile.TemporaryDirectory() as folder:
-        for command in (
-            "set threads 1",
-            f"set analysis chequerplay evaluation plies {plies}",
-            f"set analysis cubedecision evaluation plies {plies}",
-            "set output mwc off",
-            f"set jacoby {'on' if jacoby else 'off'}",
-            f"set beavers {3 if beavers else 0}",
-            "set cache 1048576",
-        ):
-            gnubg.command(command)
-        path = Path(folder) / "m.mat"
-        path.write_text(mat)
-        gnubg.command(f"import mat {path}")
-        for side in (0, 1):
-            gnubg.command(f"set player {side} name {GNUBG_NAMES[side]}")
-        gnubg.command("analyse match")
+    with analysed_by_gnubg(mat, plies=plies, jacoby=jacoby, beavers=beavers):
+        record = gnubg.match()
     with captured_output() as printed:
         gnubg.command("show statistics match")
-    record = gnubg.match()
     table: dict[tuple[str, str], list[str]] = {}
     section = ""
     for line in printed.text.splitlines():
