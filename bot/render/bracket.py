@@ -20,6 +20,7 @@ from typing import Literal, NamedTuple
 from PIL import ImageDraw
 
 from bot.render import theme
+from bot.render.board import encode_png
 from bot.render.fonts import font
 from bot.render.text import draw_text
 from bot.render.tournament import (
@@ -30,11 +31,9 @@ from bot.render.tournament import (
     MARGIN,
     PANEL,
     WIN,
-    blend,
     canvas,
     draw_header,
     fitted,
-    to_png,
 )
 from bot.rules.tournaments.model import Entrant, Pairing, Result
 
@@ -274,7 +273,7 @@ def render_bracket(
         _box(draw, box, people, highlight)
     if layout.champion is not None:
         _champion(draw, layout, people, highlight)
-    return to_png(image)
+    return encode_png(image)
 
 
 def _subtitle(layout: BracketLayout, people: Mapping[int, Entrant], count: int) -> str:
@@ -377,7 +376,7 @@ def _row(
     lost = box.decided and not won
     mine = player == highlight
     if won:
-        band = blend(theme.HIGHLIGHT if mine else WIN, BOX, 0.16)
+        band = theme.blend(theme.HIGHLIGHT if mine else WIN, BOX, 0.16)
         draw.rectangle((box.left + 2, top + 2, box.right - 2, top + ROW - 1), fill=band)
         draw.rectangle(
             (box.left, top + 3, box.left + 4, top + ROW - 3), fill=theme.HIGHLIGHT if mine else WIN
@@ -397,7 +396,7 @@ def _row(
     name, face = fitted(_name(player, people), room, sizes=(24, 22), bold=won)
     colour = theme.HIGHLIGHT if mine else theme.TEXT if not lost else theme.MUTED
     if lost and mine:
-        colour = blend(theme.HIGHLIGHT, BOX, 0.6)
+        colour = theme.blend(theme.HIGHLIGHT, BOX, 0.6)
     draw_text(draw, (box.left + SEED + 2, y), name, face, colour)
     if score:
         score_face = font(22, bold=won)
@@ -434,7 +433,7 @@ def _champion(
         draw_text(draw, ((left + right) / 2, middle), "?", font(30, bold=True), DIM, "mm")
         return
     draw.rounded_rectangle(
-        layout.champion, radius=10, fill=blend(gold, BOX, 0.14), outline=gold, width=3
+        layout.champion, radius=10, fill=theme.blend(gold, BOX, 0.14), outline=gold, width=3
     )
     draw_text(draw, ((left + right) / 2, top + 30), "🏆", font(34), gold, "mm")
     name, face = fitted(_name(winner, people), right - left - 20, sizes=(26, 24, 22), bold=True)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw, ImageFont
 
 from bot.render import theme
+from bot.render.board import encode_png
 from bot.render.fonts import font
 from bot.render.text import draw_text, text_length
 from bot.render.tournament import (
@@ -27,12 +28,10 @@ from bot.render.tournament import (
     MINUS,
     PANEL,
     WIN,
-    blend,
     canvas,
     draw_header,
     fitted,
     signed,
-    to_png,
 )
 from bot.rules.tournaments.model import MAX_ROUND_ROBIN, Entrant, Result, Standing
 
@@ -48,10 +47,10 @@ __all__ = [
 RGB = theme.RGB
 ROW = 46
 SEPARATOR = 40
-ZEBRA: RGB = blend(PANEL, theme.BACKGROUND, 0.7)
-MINE: RGB = blend(theme.HIGHLIGHT, theme.BACKGROUND, 0.2)
-WIN_TINT: RGB = blend(WIN, PANEL, 0.34)
-LOSS_TINT: RGB = blend(LOSS, PANEL, 0.26)
+ZEBRA: RGB = theme.blend(PANEL, theme.BACKGROUND, 0.7)
+MINE: RGB = theme.blend(theme.HIGHLIGHT, theme.BACKGROUND, 0.2)
+WIN_TINT: RGB = theme.blend(WIN, PANEL, 0.34)
+LOSS_TINT: RGB = theme.blend(LOSS, PANEL, 0.26)
 
 # (header, width) of the number columns, right of the name
 _COLUMNS = (("MP", 76), ("Played", 92), ("W-L", 90), ("Buchholz", 116), (f"+/{MINUS}", 88))
@@ -159,7 +158,7 @@ def render_standings(
             DIM,
             "mm",
         )
-    return to_png(image)
+    return encode_png(image)
 
 
 def _standing(
@@ -301,7 +300,7 @@ def render_round_robin_grid(
             draw.line((x, layout.ys[0], x, bottom), fill=GRID, width=2)
         for y in (*layout.ys, bottom):
             draw.line((layout.xs[0], y, right, y), fill=GRID, width=2)
-    return to_png(image)
+    return encode_png(image)
 
 
 def _column_name(name: str) -> tuple[str, ImageFont.FreeTypeFont]:

@@ -45,12 +45,6 @@ DASH = "\u2013"
 HEADER = 112  # the title and subtitle above every image's content
 
 
-def blend(colour: RGB, under: RGB, amount: float) -> RGB:
-    """``colour`` laid over ``under`` with opacity ``amount`` (0..1)."""
-    r, g, b = (round(c * amount + u * (1 - amount)) for c, u in zip(colour, under, strict=True))
-    return r, g, b
-
-
 def fitted(
     text: str, max_width: float, *, sizes: Sequence[int] = (24, 22), bold: bool = False
 ) -> tuple[str, ImageFont.FreeTypeFont]:
@@ -85,10 +79,6 @@ def draw_header(draw: ImageDraw.ImageDraw, *, title: str, subtitle: str, width: 
     if subtitle:
         shown, face = fitted(subtitle, room, sizes=(22,))
         draw_text(draw, (MARGIN, 82), shown, face, theme.MUTED)
-
-
-def to_png(image: Image.Image) -> bytes:
-    return encode_png(image)
 
 
 # -- the report chart ------------------------------------------------------------------------
@@ -163,8 +153,8 @@ def pr_colour(pr: float) -> RGB:
     if pr <= 5:
         return WIN
     if pr <= 12:
-        return blend(amber, WIN, (pr - 5) / 7)
-    return blend(LOSS, amber, min(1.0, (pr - 12) / 8))
+        return theme.blend(amber, WIN, (pr - 5) / 7)
+    return theme.blend(LOSS, amber, min(1.0, (pr - 12) / 8))
 
 
 def render_report_chart(
@@ -196,7 +186,7 @@ def render_report_chart(
         draw_text(
             draw, (layout.width / 2, HEADER + 80), "No players", font(24), theme.MUTED, anchor="mm"
         )
-    return to_png(image)
+    return encode_png(image)
 
 
 def _axis(draw: ImageDraw.ImageDraw, layout: ReportLayout) -> None:
