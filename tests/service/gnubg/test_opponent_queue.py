@@ -102,16 +102,26 @@ async def all_of(updates: AsyncIterator[Reply]) -> list[Reply]:
     return [update async for update in updates]
 
 
+async def queued_turn(
+    service: TableService, engine: HeldEngine
+) -> tuple[asyncio.Task[list[Reply]], Reply, Reply]:
+    """Each person up to their move; the bot thinking in the first channel (the engine held
+    from now on) and, past the limit of one, the person's move in the second: the first
+    command, still waiting; the move's reply; the reply that queues the bot's turn."""
+    plays = [await to_the_persons_move(service, p, u) for p, u in zip(PLACES, PEOPLE, strict=True)]
+    engine.open.clear()
+    first = asyncio.create_task(service.move(PLACES[0], PEOPLE[0], plays[0]))
+    await engine.holding(1)
+    moved, queued = public(await service.move(PLACES[1], PEOPLE[1], plays[1]))
+    assert queued.job is not None
+    return first, moved, queued
+
+
 async def test_past_the_limit_a_move_is_answered_at_once_and_the_bots_turn_follows(
     service: TableService, engine: HeldEngine
 ) -> None:
-    plays = [await to_the_persons_move(service, p, u) for p, u in zip(PLACES, PEOPLE, strict=True)]
-    engine.open.clear()  # the engine thinks slowly from now on
-    first = asyncio.create_task(service.move(PLACES[0], PEOPLE[0], plays[0]))
-    await engine.holding(1)
+    first, moved, queued = await queued_turn(service, engine)
     assert not first.done()  # under the limit: the command waits for the bot's turn
-
-    moved, queued = public(await service.move(PLACES[1], PEOPLE[1], plays[1]))
     assert moved.announces is not None and "p1 plays" in moved.text  # their move, shown
     assert queued.text == queued_text(1) == "The bot is busy: your turn is queued (1 ahead)."
     assert queued.job is not None and queued.announces is None
@@ -167,12 +177,7 @@ async def test_the_default_limit_is_eight_turns_per_worker(store: Store, clock: 
 async def test_commands_while_the_turn_is_queued_dont_take_it_twice(
     service: TableService, engine: HeldEngine
 ) -> None:
-    plays = [await to_the_persons_move(service, p, u) for p, u in zip(PLACES, PEOPLE, strict=True)]
-    engine.open.clear()
-    first = asyncio.create_task(service.move(PLACES[0], PEOPLE[0], plays[0]))
-    await engine.holding(1)
-    [_, queued] = public(await service.move(PLACES[1], PEOPLE[1], plays[1]))
-    assert queued.job is not None
+    first, _, queued = await queued_turn(service, engine)
     await engine.holding(2)  # the queued turn asks the engine in its turn
     [board] = public(await service.board(PLACES[1], PEOPLE[1]))
     assert "GNU Backgammon is thinking" in board.text  # the board, and no second flow
@@ -191,12 +196,7 @@ async def test_commands_while_the_turn_is_queued_dont_take_it_twice(
 async def test_a_queued_turn_that_fails_says_so_and_waits(
     service: TableService, engine: HeldEngine
 ) -> None:
-    plays = [await to_the_persons_move(service, p, u) for p, u in zip(PLACES, PEOPLE, strict=True)]
-    engine.open.clear()
-    first = asyncio.create_task(service.move(PLACES[0], PEOPLE[0], plays[0]))
-    await engine.holding(1)
-    [_, queued] = public(await service.move(PLACES[1], PEOPLE[1], plays[1]))
-    assert queued.job is not None
+    first, _, queued = await queued_turn(service, engine)
     engine.failures = 2
     engine.open.set()
     rest = await asyncio.wait_for(all_of(service.follow(queued.job)), 5)
@@ -211,12 +211,7 @@ async def test_nothing_is_lost_when_the_bot_restarts_with_a_turn_queued(
 ) -> None:
     engine = HeldEngine()
     first = make(store, clock, engine)
-    plays = [await to_the_persons_move(first, p, u) for p, u in zip(PLACES, PEOPLE, strict=True)]
-    engine.open.clear()
-    thinking = asyncio.create_task(first.move(PLACES[0], PEOPLE[0], plays[0]))
-    await engine.holding(1)
-    [_, queued] = public(await first.move(PLACES[1], PEOPLE[1], plays[1]))
-    assert queued.job is not None
+    thinking, _, queued = await queued_turn(first, engine)
     following = first.follow(queued.job)
     assert (await anext(following)).job == queued.job
     # The bot stops: its queued turn and the one it was thinking about end with it.
