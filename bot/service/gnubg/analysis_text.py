@@ -10,6 +10,7 @@ import json
 from collections.abc import Sequence
 
 from bot.gnubg.api import MatchAnalysis, Mistake, PlayerAnalysis
+from bot.gnubg.decisions import ReviewedDecision
 from bot.rules.text import dice_text, plural
 from bot.service.matches.presentation import match_kind
 from bot.service.review.pages import shown
@@ -71,9 +72,10 @@ def result_text(
             "decision): there is nothing to rate."
         )
         return "\n".join(lines)
+    reviewed = shown(analysis.decisions)
     for seat, player in enumerate(analysis.players):
         lines += player_lines(names[seat], player, analysis.length)
-        pages = [review_page(analysis, mistake) for mistake in analysis.worst[seat]]
+        pages = [review_page(reviewed, mistake) for mistake in analysis.worst[seat]]
         reviews = [
             None if page is None else f"{prefix}review {match_id} {page + 1}" for page in pages
         ]
@@ -81,14 +83,14 @@ def result_text(
     return "\n".join(lines)
 
 
-def review_page(analysis: MatchAnalysis, mistake: Mistake) -> int | None:
-    """The review's page (0-based) of ``mistake``; None without one (an analysis stored before
-    the decisions were kept)."""
+def review_page(pages: Sequence[ReviewedDecision], mistake: Mistake) -> int | None:
+    """The page (0-based) of the review's ``pages`` that shows ``mistake``; None without one
+    (an analysis stored before the decisions were kept)."""
     checker = mistake.kind == "checker"
     return next(
         (
             page
-            for page, d in enumerate(shown(analysis.decisions))
+            for page, d in enumerate(pages)
             if (d.game, d.move, d.player) == (mistake.game, mistake.move, mistake.player)
             and (d.kind == "checker") == checker
         ),
