@@ -92,7 +92,7 @@ class BackgammonBot(commands.Bot):
         )
         self.service = service
         self.settings = settings
-        self.live = LiveButtons(service)
+        self.live = LiveButtons(service, client=self)
         self.gate = Gate(limiter if limiter is not None else Limiter(), service.seated)
         self._reposted = False
         self._deadlines: asyncio.Task[None] | None = None

@@ -316,10 +316,19 @@ class LiveButtons:
     a sent reply that shows a background job to :attr:`progress`, which edits it as it goes.
     """
 
-    def __init__(self, service: TableService, *, kept: int = LIVE_KEPT) -> None:
+    def __init__(
+        self,
+        service: TableService,
+        *,
+        kept: int = LIVE_KEPT,
+        client: discord.Client | None = None,
+    ) -> None:
+        """``client``: the bot, to reach the channels a job's last replies name (none without
+        it: they go beside the job's message)."""
         from bot.cogs.progress import LiveProgress  # it reads this module's helpers
 
         self.service = service
+        self._client = client
         self._kept = kept
         self._live: OrderedDict[Place, _Live] = OrderedDict()
         # messages that show a job's progress, and what a queued bot turn ends with
@@ -355,14 +364,10 @@ class LiveButtons:
         beside the job's ``message`` (or where a reply says), buttons and pings as any."""
         guild = message.guild
         place = place_of(guild.id if guild is not None else None, message.channel.id)
+        client = self._client
 
         def elsewhere(at: Place) -> Target | None:
-            if guild is None or not at.channel_id.isdigit():
-                return None
-            found = guild.get_channel_or_thread(int(at.channel_id))
-            if isinstance(found, discord.TextChannel | discord.Thread):
-                return ChannelTarget(found)
-            return None
+            return None if client is None else messageable(client, at)
 
         await send_routed(ChannelTarget(message.channel), place, replies, self, elsewhere)
 
