@@ -1,8 +1,9 @@
 """``!drill`` end to end: the real ``python -m bot`` (GNU Backgammon in its workers) against the
-fake Discord. alice and bob play a money game with the Jacoby rule: a few checker plays (the
-examples the bot's prompts offer, as in test_review.py), then the one to roll doubles and the
-other passes, which ends the game; the automatic analysis (0-ply) makes drills of their errors
-(the pass of an early double is one). Each player runs ``/drill`` and ``!drill`` until none is
+fake Discord. alice and bob play a money game with the Jacoby rule: the opening play, then a
+double at once (always far too early, whatever the dice: a cube error), taken; a few checker
+plays (the examples the bot's prompts offer, as in test_review.py); then the one to roll resigns
+and the other accepts. The automatic analysis (0-ply) makes drills of their errors. Each player
+runs ``/drill`` and ``!drill`` until none is
 due: every question shows the board and the roll (or the cube) but never the answer; a checker
 drill is answered by typing the play they made in the match (wrong, losing what the analysis
 recorded: the grading is at its depth, under the game's Jacoby rule); a cube drill by its
@@ -36,7 +37,7 @@ pytestmark = [
     pytest.mark.timeout(180),
 ]
 
-PLAYS = 8  # checker plays before the double
+PLAYS = 8  # checker plays after the double, before the resignation
 MOVE = re.compile(r"(\w+) to move (\d)-(\d): `!move <play>`, e\.g\. `!move ([^`]+)`")
 ROLLED = re.compile(r"You rolled \*\*(\d)-(\d)\*\*: your play\?")
 LOSS = re.compile(r"loses (\d+\.\d{3}) ")
@@ -94,16 +95,16 @@ class Game:
             roller = self.other(roller)
         raise AssertionError("nobody was asked to move after eight rolls")
 
-    async def play(self, asked: re.Match[str]) -> FakeUser:
-        """:data:`PLAYS` checker plays or a few more, from the first ``asked``, until a player
-        is to roll: that player."""
-        for played in range(PLAYS + 8):
+    async def play(self, asked: re.Match[str], plays: int = PLAYS) -> FakeUser:
+        """``plays`` checker plays or a few more, from the first ``asked``, until a player is
+        to roll: that player."""
+        for played in range(plays + 8):
             mover = self.players[asked[1]]
             said = await self.say(mover, f"!move {asked[4]}")
             assert any(f"{mover.name} plays" in m.content for m in said), [m.content for m in said]
             self.plays.setdefault((mover.name, roll(asked[2], asked[3])), []).append(asked[4])
             found = move_in(said)
-            if found is None and played + 1 >= PLAYS:
+            if found is None and played + 1 >= plays:
                 return self.other(mover)  # to roll, or to double
             asked = found or await self.roll_until_asked(self.other(mover))
         raise AssertionError("no player was left to roll")
@@ -194,17 +195,24 @@ async def test_drill_own_errors_of_an_analysed_money_game(
     channel = await fake.create_channel("drill")
     game = Game(fake, channel)
 
-    # A money game with the Jacoby rule: checker plays, then an early double, passed.
+    # A money game with the Jacoby rule: the opening play, a double at once, taken; checker
+    # plays; a resignation, accepted.
     await game.one(alice, f"!challenge <@{bob.id}> money jacoby")
     accepted = await game.one(bob, "!accept")
     asked = MOVE.search(accepted.content)
     assert asked, accepted.content
-    doubler = await game.play(asked)
-    passer = game.other(doubler)
+    doubler = await game.play(asked, plays=1)
+    taker = game.other(doubler)
     offered = await game.one(doubler, "!double")
     assert "double" in offered.content.lower(), offered.content
-    over = await game.one(passer, "!drop")
-    assert f"{doubler.name} wins the money game" in over.content, over.content
+    took = await game.say(taker, "!take")
+    asked = move_in(took) or await game.roll_until_asked(doubler)
+    loser = await game.play(asked)
+    winner = game.other(loser)
+    offer = await game.one(loser, "!resign")
+    assert f"{loser.name} offers to resign" in offer.content, offer.content
+    over = await game.one(winner, "!accept")
+    assert f"{winner.name} wins the money game" in over.content, over.content
 
     def analysed() -> list[Message]:
         return [
@@ -219,7 +227,7 @@ async def test_drill_own_errors_of_an_analysed_money_game(
     # Each player's drills, until none is due; every one answered (and so missed, or right).
     answered = {"checker": 0, "cube": 0}
     totals = {}
-    for user in (passer, doubler):
+    for user in (taker, doubler):
         stats = await game.one(user, "!drill stats")
         counted = DUE.search(stats.content)
         assert counted, stats.content
@@ -251,10 +259,10 @@ async def test_drill_own_errors_of_an_analysed_money_game(
         else:
             raise AssertionError(f"{user.name}'s drills never ran out")
 
-    # The pass of an early double is a drill; checker errors among the example plays too.
+    # The early double is a drill; checker errors among the example plays too.
     assert answered["cube"] >= 1 and answered["checker"] >= 1, (answered, totals)
     assert sum(answered.values()) <= sum(totals.values()), (answered, totals)
-    for user in (passer, doubler):
+    for user in (taker, doubler):
         stats = await game.one(user, "!drill stats")
         counted = DUE.search(stats.content)
         assert counted and counted[1] == "0" and counted[4] == str(totals[user.name]), stats.content

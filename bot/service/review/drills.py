@@ -174,6 +174,16 @@ def _taker_action(drill: DrillRow) -> str:
     return ""
 
 
+_EXAMPLES = {(6, 1): "13/7 8/7", (5, 3): "8/3 6/3"}
+
+
+def example_play(dice: tuple[int, int]) -> str:
+    """How a play is written, for a roll other than ``dice``: an example that can't be one of
+    the drill's plays (never a hint)."""
+    rolled = tuple(sorted(dice, reverse=True))
+    return next(play for roll, play in _EXAMPLES.items() if roll != rolled)
+
+
 def drill_key(drill: DrillRow) -> str:
     """A cube drill's question, for its buttons: ``d<match>.<decision>`` (whose it is, the
     awaiting drill of the presser says)."""
@@ -273,7 +283,7 @@ class Drills:
             dice = divmod(drill.dice or 0, 10)
             ask = (
                 f"You rolled **{dice_text(dice)}**: your play? "
-                f"Answer with `{p}drill <play>`, e.g. `{p}drill 13/7 8/7`."
+                f"Answer with `{p}drill <play>`, e.g. `{p}drill {example_play(dice)}`."
             )
         elif drill.kind == "cube":
             ask = f"Your turn, before rolling: double? `{p}drill double` or `{p}drill no double`."
@@ -349,7 +359,7 @@ class Drills:
         except MoveError as error:
             raise Refusal(
                 f"{str(error)[:1].upper()}{str(error)[1:]}. Your drill is still waiting: "
-                f"{dice_text(dice)} to play, e.g. `{self._prefix}drill 13/7 8/7`."
+                f"{dice_text(dice)} to play, e.g. `{self._prefix}drill {example_play(dice)}`."
             ) from None
         query = await self._query(drill)
         try:

@@ -14,9 +14,10 @@ from sqlalchemy import delete, select, update
 
 from bot.console import SERVER, Console, ConsoleClock
 from bot.gnubg.api import PlayRating, Query
+from bot.rules.errors import MoveError
 from bot.rules.position import Position
 from bot.service.models import ENGINE_ID, Decision, Place, User
-from bot.service.review.drills import drill_rows
+from bot.service.review.drills import drill_rows, example_play
 from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings
 from bot.store import AnalysisRecords, Store, schema
@@ -292,3 +293,13 @@ async def test_a_beaver_is_a_take_where_beavers_are_off(drilled: Drilled) -> Non
     assert "You are doubled" in await drilled.say("bob: !drill")
     said = await drilled.say("bob: !drill pass")
     assert "Not this time" in said and "**Take**" in said, said
+
+
+@pytest.mark.parametrize("dice", [(d1, d2) for d1 in range(1, 7) for d2 in range(1, 7)])
+def test_the_example_play_is_never_a_play_of_the_drills_roll(dice: tuple[int, int]) -> None:
+    example = example_play(dice)
+    position = Position.initial()  # where each example is a play of its own roll
+    assert {example_play((6, 1)), example_play((5, 3))} == {"8/3 6/3", "13/7 8/7"}
+    assert example not in {play.notation for play in position.legal_plays(*dice)}
+    with pytest.raises(MoveError):
+        position.parse_play(example, dice)
