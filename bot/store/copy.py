@@ -57,14 +57,25 @@ async def copy_rows(source: Store, destination: Store, progress: Progress | None
                 if progress is not None:
                     progress(table.name, copied)
         if not destination.is_sqlite:
-            for table in (schema.challenges, schema.matches):
+            for id_column in generated_ids():
                 # The next id after the copied ones (their ids were written as they were).
+                owner, name = id_column.table.name, id_column.name
                 await tx.execute(
                     text(
-                        f"SELECT setval(pg_get_serial_sequence('{table.name}', 'id'), "
-                        f"COALESCE(MAX(id), 1), MAX(id) IS NOT NULL) FROM {table.name}"
+                        f"SELECT setval(pg_get_serial_sequence('{owner}', '{name}'), "
+                        f"COALESCE(MAX({name}), 1), MAX({name}) IS NOT NULL) FROM {owner}"
                     )
                 )
+
+
+def generated_ids() -> list[Column[Any]]:
+    """The columns whose values the database generates (a sequence on PostgreSQL), read off the
+    schema so that a table added later is moved on too."""
+    return [
+        table.autoincrement_column
+        for table in schema.metadata.sorted_tables
+        if table.autoincrement_column is not None
+    ]
 
 
 async def _batches(store: Store, table: Table) -> AsyncIterator[list[Record]]:

@@ -11,14 +11,16 @@ import sys
 from pathlib import Path
 
 import pytest
+from sqlalchemy import text
 
 from bot.service.models import Place
 from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings
-from bot.store import Store
-from bot.store.copy import counts
+from bot.store import Store, schema
+from bot.store.copy import copy_rows, counts, generated_ids
 from tests.postgres import PostgresServer
 from tests.service.driver import FakeClock, start_match, take_turn
+from tests.service.tournaments.test_tournaments import Table, created, names
 from tests.store.fixtures.make_schema11 import AMY, BEN, CAL, DICE_KEY, FIXTURE, LIVE, SERVER
 
 pytestmark = pytest.mark.slow
@@ -105,3 +107,74 @@ async def test_what_copy_db_refuses(tmp_path: Path, source: Path, postgres: Post
     assert not (tmp_path / "nothing.sqlite3").exists()
     usage = copy_db(tmp_path, str(source))
     assert usage.returncode == 2 and "usage: python -m bot copy-db SOURCE DEST" in usage.stderr
+
+
+async def test_every_generated_id_goes_on_after_the_copied_ones(
+    tmp_path: Path, source: Path, postgres: PostgresServer
+) -> None:
+    """A copy of a database with rows in every table (a table added later must get rows here
+    too): on PostgreSQL each id sequence hands out ids after the copied ones, and tournaments,
+    challenges and matches are created on the copy at once (tournaments failed on their primary
+    key until the sequences caught up)."""
+    old = await Store.open(source)
+    try:
+        await _fill_every_table(old)
+        held = await counts(old)
+        assert all(held.values()), {name: n for name, n in held.items() if not n}
+        new = await Store.open(await postgres.new_database())
+        try:
+            await copy_rows(old, new)
+            assert await counts(new) == held
+            for id_column in generated_ids():
+                owner, name = id_column.table.name, id_column.name
+                highest = await new.fetch_one(text(f"SELECT MAX({name}) FROM {owner}"))
+                after = await new.fetch_one(
+                    text(f"SELECT nextval(pg_get_serial_sequence('{owner}', '{name}'))")
+                )
+                assert highest is not None and after is not None
+                assert after[0] > highest[0], owner
+            copy = Table(new)
+            tournament = await created(copy, "Next knockout 1", names(2))
+            assert "Final" in await copy.say("#lobby org: !tournament start")
+            assert await copy.open_channels(tournament)
+            assert "challenges" in await copy.say("#elsewhere amy: !challenge @ben 1")
+        finally:
+            await new.close()
+    finally:
+        await old.close()
+
+
+async def _fill_every_table(store: Store) -> None:
+    """Add to the schema-11 fixture what it has no rows of: a tournament played to its end, a
+    drill and a record against GNU Backgammon."""
+    table = Table(store)
+    tournament = await created(table, "Spring knockout 1", names(4))
+    await table.say("#lobby org: !tournament start")
+    for _ in range(2):
+        await table.play_round(tournament)
+    async with store.transaction() as tx:
+        await tx.execute(
+            schema.engine_records.insert(),
+            [{"server_id": SERVER, "user_id": AMY.id, "level": "expert", "wins": 1}],
+        )
+        await tx.execute(schema.drills.insert(), [_DRILL])
+
+
+_DRILL = {
+    "server_id": SERVER,
+    "user_id": AMY.id,
+    "match_id": 1,
+    "decision": 3,
+    "game": 1,
+    "move": 2,
+    "kind": "checker",
+    "gnubg_id": "4HPwATDgc/ABMA:cIkgAAAAAAAA",
+    "dice": 31,
+    "played": "24/21",
+    "best": "8/5 6/5",
+    "loss": 0.2,
+    "skill": "very bad",
+    "plies": 2,
+    "due_at": 0.0,
+    "created_at": 0.0,
+}
