@@ -6,16 +6,20 @@ snapshot. Nothing is written to the source."""
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
 
+from sqlalchemy import exc as sa
+
 from bot.service.records import storage
 from bot.service.records.dicekey import DiceKeyFileError, key_check, parse_key
 from bot.settings import Settings, SettingsError, database_setting
 from bot.store import DatabaseAddress, Store, StoreError
-from bot.store.copy import copy_rows, counts
+from bot.store.copy import clear_rows, copy_rows, counts
+from bot.store.database import describe_error
 
 USAGE = (
     "usage: python -m bot copy-db SOURCE DEST\n"
@@ -61,17 +65,17 @@ async def copy_database(settings: Settings, source_text: str, dest_text: str, ou
         raise CopyError(f"there is no database {source_at.shown} to copy")
     if source_at == dest_at:
         raise CopyError("SOURCE and DEST are the same database")
+    created = dest_at.path is not None and not dest_at.path.exists()
     source = await Store.open(source_at)
     try:
         key = await _source_key(settings, source)
         destination = await Store.open(dest_at)
         try:
             out.write(f"Copying {source_at.shown} into {dest_at.shown}…\n")
-            await copy_rows(source, destination)
-            had, has = await counts(source), await counts(destination)
-            if had != has:
-                raise CopyError(f"the copy's row counts {has} are not the source's {had}")
-            checked = await _check_matches(source, destination, key)
+            had, checked = await _copy_and_check(source, destination, key)
+        except BaseException:
+            await _undo(destination, dest_at, created)
+            raise
         finally:
             await destination.close()
     finally:
@@ -87,11 +91,58 @@ async def copy_database(settings: Settings, source_text: str, dest_text: str, ou
             f"Copied as they were, damaged before the copy (they can't be replayed from the "
             f"source either): matches {', '.join(map(str, checked.damaged))}.\n"
         )
-    if key is not None and not dest_at.is_sqlite:
-        out.write(
-            "Every bot process on the new database needs the same dice key as before "
-            "(DICE_KEY, or a copy of the key file as backgammon.key or DICE_KEY_FILE).\n"
+    if key is not None:
+        out.write(f"{_key_needed(dest_at)}\n")
+
+
+def _key_needed(dest_at: DatabaseAddress) -> str:
+    """What every bot process on the copy needs of the source's dice key, and where."""
+    if dest_at.is_sqlite:
+        return (
+            "The bot on the new database needs the same dice key as before (DICE_KEY, or a "
+            f"copy of the key file as {dest_at.key_file_default()} or DICE_KEY_FILE)."
         )
+    return (
+        "Every bot process on the new database needs the same dice key as before "
+        "(DICE_KEY, or a copy of the key file as backgammon.key or DICE_KEY_FILE)."
+    )
+
+
+async def _copy_and_check(
+    source: Store, destination: Store, key: bytes | None
+) -> tuple[dict[str, int], Checked]:
+    """Copy, then check the copy: the source's row counts (before and after: a source still in
+    use changes under the copy) and every match."""
+    try:
+        await copy_rows(source, destination)
+        had, has = await counts(source), await counts(destination)
+    except (sa.DBAPIError, sqlite3.Error) as error:
+        raise CopyError(
+            f"the copy stopped on an error of the database ({describe_error(error)}); "
+            "nothing was copied"
+        ) from None
+    if had != has:
+        changed = ", ".join(
+            f"{name} {has.get(name, 0)} copied, {n} now"
+            for name, n in had.items()
+            if has.get(name) != n
+        )
+        raise CopyError(
+            f"the source changed while it was being copied ({changed}): stop every bot process "
+            "that uses it, then copy again (nothing was copied)"
+        )
+    return had, await _check_matches(source, destination, key)
+
+
+async def _undo(destination: Store, dest_at: DatabaseAddress, created: bool) -> None:
+    """Leave the destination as it was before a copy that failed: a SQLite file the copy made
+    is removed (with its journal files), any other is emptied of the copied rows."""
+    if created and dest_at.path is not None:
+        await destination.close()
+        for suffix in ("", "-wal", "-shm", "-journal"):
+            Path(f"{dest_at.path}{suffix}").unlink(missing_ok=True)
+        return
+    await clear_rows(destination)
 
 
 async def _source_key(settings: Settings, source: Store) -> bytes | None:

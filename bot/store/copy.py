@@ -78,6 +78,14 @@ def generated_ids() -> list[Column[Any]]:
     ]
 
 
+async def clear_rows(store: Store) -> None:
+    """Delete every row a copy wrote (a row's dependants before the row), in one transaction:
+    what a failed copy leaves of a destination that was empty before it."""
+    async with store.transaction() as tx:
+        for table in reversed(schema.metadata.sorted_tables):
+            await tx.execute(table.delete().where(*_copied(table)))
+
+
 async def _batches(store: Store, table: Table) -> AsyncIterator[list[Record]]:
     """The rows of ``table`` in key order, :data:`BATCH` at a time (by key, not by offset: each
     batch is one index read however far the copy has come)."""

@@ -281,7 +281,7 @@ class Store:
         try:
             db = await SqliteThread.open(path)
         except (sa.DBAPIError, sqlite3.Error) as error:
-            raise StoreError(f"can't open the database {path}: {_cause(error)}") from None
+            raise StoreError(f"can't open the database {path}: {describe_error(error)}") from None
         store = cls(address, file=db)
         try:
             async with store._lock:
@@ -290,7 +290,9 @@ class Store:
         except BaseException as error:
             await store.close()
             if isinstance(error, (sa.DBAPIError, sqlite3.Error)):
-                raise StoreError(f"can't use the database {path}: {_cause(error)}") from None
+                raise StoreError(
+                    f"can't use the database {path}: {describe_error(error)}"
+                ) from None
             raise
         return store
 
@@ -742,7 +744,7 @@ class Transaction:
         except sa.IntegrityError as error:
             raise StoreError(
                 f"match {match_id}: can't log actions {first_seq}-{first_seq + len(rows) - 1}: "
-                f"{_cause(error)}"
+                f"{describe_error(error)}"
             ) from error
 
     async def match_actions(self, match_id: int) -> list[tuple[int, str]]:
@@ -874,10 +876,10 @@ def _server_cause(error: BaseException, address: DatabaseAddress) -> str:
     if isinstance(original, (OSError, TimeoutError)) and address.url is not None:
         where = f"{address.url.host or 'localhost'}:{address.url.port or 5432}"
         return f"no PostgreSQL server answers at {where} (is it running? {original})"
-    return _cause(error)
+    return describe_error(error)
 
 
-def _cause(error: BaseException) -> str:
+def describe_error(error: BaseException) -> str:
     """The database's own words for ``error``, without SQLAlchemy's wrapping."""
     original = getattr(error, "orig", None)
     return str(original if original is not None else error).strip().splitlines()[0]
