@@ -56,7 +56,15 @@ ARROW_CANDIDATE: RGB = (206, 150, 255)
 ARROW_EDGE: RGB = (16, 18, 24)
 """The dark edge round every arrow: it reads on the felt, the points and both checkers."""
 GRID: RGB = (70, 76, 90)
-"""Grid lines on a panel (the analysis chart's)."""
+"""Grid lines on a panel (the analysis chart's, the tournament images')."""
+LINE: RGB = (84, 90, 106)
+"""Connectors and rules of the tournament images."""
+WIN: RGB = (92, 200, 132)
+"""A win, a winner's path, a strong PR: a green."""
+LOSS: RGB = (240, 116, 108)
+"""A loss, a withdrawal, a weak PR: a red light enough to read on a panel."""
+MEDALS: tuple[RGB, RGB, RGB] = ((246, 196, 64), (200, 208, 220), (222, 156, 102))
+"""Gold, silver and bronze: the first three ranks."""
 
 
 def blend(colour: RGB, under: RGB, amount: float) -> RGB:
