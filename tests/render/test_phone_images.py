@@ -6,20 +6,24 @@ names, CJK names, many entrants, many rounds, long matches."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.render import theme
+from bot.render import Arrow, BoardState, arrows_of, render_board, theme
+from bot.render.board import board_labels
 from bot.render.bracket import render_bracket
 from bot.render.chart import Point, chart_labels, render_chart
 from bot.render.labels import Label, recorded
 from bot.render.standings import render_round_robin_grid, render_standings
 from bot.render.tournament import ReportRow, render_report_chart
+from bot.rules import Position
 from bot.rules.tournaments.model import Entrant, Pairing, Result, Standing
 from bot.service.records.names import clean_name
 from tests.render.readable import decode, problems
+from tests.render.test_phone_text import boards
 
 NAMES = [
     "alice",
@@ -251,3 +255,59 @@ def _between(
     return all(
         min(a, b) - 8 <= c <= max(a, b) + 8 for c, a, b in zip(colour, one, other, strict=True)
     )
+
+
+# -- the board -----------------------------------------------------------------------------------
+
+
+def _board_texts(board: BoardState, viewer: int, arrows: tuple[Arrow, ...]) -> list[Label]:
+    """The board's texts as painted last: a point number drawn again in a pill of the last play
+    replaces the frame's."""
+    labels = list(board_labels(board, viewer=viewer, arrows=arrows))
+    later = {(label.text, label.box) for label in labels[24:]}
+    return [label for label in labels[:24] if (label.text, label.box) not in later] + labels[24:]
+
+
+@pytest.mark.parametrize("players", [("alice", "bob"), ("李小龙", "W" * 32), (NAMES[2], "عربي")])
+@pytest.mark.parametrize("reviewed", [False, True])
+def test_every_board_text_reads_against_its_background(
+    players: tuple[str, str], reviewed: bool
+) -> None:
+    """Sizes, overlaps and contrast (4.5:1 and more, the strips' grey too) of every board of
+    the phone tests, and of a review's board with its arrows and their legend."""
+    checked = [(board, viewer, ()) for board in boards(players) for viewer in (0, 1)]
+    if reviewed:
+        start = BoardState(Position.initial(), 1, players, match_length=5, dice=(6, 5))
+        arrows = arrows_of("24/18 13/8", "played") + arrows_of("13/7 13/8", "best")
+        checked = [(replace(start, phase="move"), viewer, arrows) for viewer in (1,)]
+    for board, viewer, shown in checked:
+        png = render_board(board, viewer=viewer, arrows=shown)
+        labels = _board_texts(board, viewer, shown)
+        assert any(label.role == "legend" for label in labels) is bool(shown)
+        found = problems(decode(png), labels)
+        assert not found, "\n".join(found[:12])
+
+
+def test_the_review_board_keys_its_arrows() -> None:
+    board = BoardState(Position.initial(), 0, ("alice", "bob"), dice=(6, 5), phase="move")
+    both = arrows_of("24/18 13/8", "played") + arrows_of("24/13", "best")
+    labels = board_labels(board, viewer=0, arrows=both)
+    legend = [label for label in labels if label.role == "legend"]
+    assert [(label.text, label.colour) for label in legend] == [
+        ("played", theme.ARROW_PLAYED),
+        ("best", theme.ARROW_BEST),
+    ]
+    status = next(label for label in labels if label.role == "status")
+    assert legend[0].box[2] < status.box[0] and status.box[2] < legend[1].box[0]
+    image = decode(render_board(board, viewer=0, arrows=both))
+    # each word has its arrow before it, drawn in its colour
+    for label, colour in zip(legend, (theme.ARROW_PLAYED, theme.ARROW_BEST), strict=True):
+        x0, y0, _, y1 = label.box
+        sample = image.crop((round(x0) - 80, round(y0), round(x0) - 4, round(y1)))
+        assert any(
+            sum(abs(a - b) for a, b in zip(pixel, colour, strict=True)) < 40
+            for _, pixel in sample.getcolors(1 << 16) or []
+        )
+    one = board_labels(board, viewer=0, arrows=arrows_of("24/13", "played"))
+    assert [label.text for label in one if label.role == "legend"] == ["played"]
+    assert not [label for label in board_labels(board, viewer=0) if label.role == "legend"]
