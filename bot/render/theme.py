@@ -64,6 +64,8 @@ WIN: RGB = (92, 200, 132)
 """A win, a winner's path, a strong PR: a green."""
 LOSS: RGB = (240, 116, 108)
 """A loss, a withdrawal, a weak PR: a red light enough to read on a panel."""
+AMBER: RGB = (236, 190, 70)
+"""A middling PR, between :data:`WIN` and :data:`LOSS`."""
 MEDALS: tuple[RGB, RGB, RGB] = ((246, 196, 64), (200, 208, 220), (232, 168, 118))
 """Gold, silver and bronze: the first three ranks."""
 

@@ -159,7 +159,7 @@ def report_layout(rows: Sequence[ReportRow], *, width: int = WIDTH) -> ReportLay
     pr_max = max(10.0, 5 * math.ceil(max(values, default=0.0) * 1.2 / 5))
     top = HEADER + 56
     centres = tuple(top + REPORT_ROW * (index + 0.5) for index in range(len(rows)))
-    bar_right = width - MARGIN - _MATCHES - _LUCK - 16
+    bar_right = width - MARGIN - _MATCHES - _LUCK - 28
     # the axis's numbers a step apart that keeps each clear of the next
     widest = text_length(str(int(pr_max)), font(TEXT)) + 14
     step = next(
@@ -185,12 +185,11 @@ def report_layout(rows: Sequence[ReportRow], *, width: int = WIDTH) -> ReportLay
 
 def pr_colour(pr: float) -> RGB:
     """Green for a strong PR (5 or less), through amber (12) to red (20 or more)."""
-    amber: RGB = (236, 190, 70)
     if pr <= 5:
         return theme.WIN
     if pr <= 12:
-        return theme.blend(amber, theme.WIN, (pr - 5) / 7)
-    return theme.blend(theme.LOSS, amber, min(1.0, (pr - 12) / 8))
+        return theme.blend(theme.AMBER, theme.WIN, (pr - 5) / 7)
+    return theme.blend(theme.LOSS, theme.AMBER, min(1.0, (pr - 12) / 8))
 
 
 def render_report_chart(
