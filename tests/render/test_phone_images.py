@@ -23,7 +23,7 @@ from bot.rules import Position
 from bot.rules.tournaments.model import Entrant, Pairing, Result, Standing
 from bot.service.records.names import clean_name
 from tests.render.readable import decode, problems
-from tests.render.test_phone_text import boards
+from tests.render.test_phone_text import boards, colours_drawn
 
 NAMES = [
     "alice",
@@ -311,3 +311,73 @@ def test_the_review_board_keys_its_arrows() -> None:
     one = board_labels(board, viewer=0, arrows=arrows_of("24/13", "played"))
     assert [label.text for label in one if label.role == "legend"] == ["played"]
     assert not [label for label in board_labels(board, viewer=0) if label.role == "legend"]
+
+
+# -- one palette ---------------------------------------------------------------------------------
+
+
+def _theme_colours() -> set[tuple[int, int, int]]:
+    return {(colour[0], colour[1], colour[2]) for colour in palette_values()}
+
+
+def palette_values() -> list[tuple[int, ...]]:
+    found: list[tuple[int, ...]] = []
+    for value in vars(theme).values():
+        items = (
+            value
+            if isinstance(value, tuple) and value and not isinstance(value[0], int)
+            else (value,)
+        )
+        for item in items:
+            if isinstance(item, theme.CheckerColours):
+                found += [item.fill, item.rim, item.outline, item.text]
+            elif (
+                isinstance(item, tuple) and len(item) == 3 and all(isinstance(v, int) for v in item)
+            ):
+                found.append(item)
+    return found
+
+
+def _blend_of_theme(colour: tuple[int, int, int], known: set[tuple[int, int, int]]) -> bool:
+    """``colour`` is a theme colour, or one laid over another (:func:`theme.blend`)."""
+    if colour in known:
+        return True
+    for top in known:
+        for under in known:
+            spread = [a - b for a, b in zip(top, under, strict=True)]
+            channel = max(range(3), key=lambda index: abs(spread[index]))
+            if spread[channel] == 0:
+                continue
+            amount = (colour[channel] - under[channel]) / spread[channel]
+            if 0 <= amount <= 1 and theme.blend(top, under, amount) == colour:
+                return True
+    return False
+
+
+def test_tournament_images_draw_in_the_boards_palette() -> None:
+    known = _theme_colours()
+    with colours_drawn() as drawn:
+        render_bracket(**_bracket(8, 0.6, NAMES, 3))  # type: ignore[arg-type]
+        render_report_chart(
+            title="R",
+            rows=[
+                ReportRow("a", 3, 2, 1, 1, 1),
+                ReportRow("b", 30, 9, -1, 2, 2),
+                ReportRow("c", 9, 9, 0, 2, 3),
+            ],
+        )
+        table = [
+            Standing(i + 1, i, NAMES[i], 3, 2, 1, int(i == 1), 2, 4, 3, withdrawn=i == 4)
+            for i in range(6)
+        ]
+        render_standings(title="S", subtitle="s", standings=table, highlight=2)
+        players = [Entrant(i, NAMES[i], i) for i in range(4)]
+        render_round_robin_grid(
+            title="G",
+            entrants=players,
+            results=[Result(1, 1, 0, 1, 0, 5, 3), Result(1, 2, 2, 3, 3, 1, 5)],
+        )
+    colours = {tuple(colour)[:3] for _, colour in drawn if isinstance(colour, tuple)}
+    assert colours
+    strays = [colour for colour in colours if not _blend_of_theme(colour, known)]  # type: ignore[arg-type]
+    assert not strays
