@@ -24,6 +24,9 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 NOTO_SCRIPTS = ("Arabic", "Devanagari", "Bengali", "Tamil", "Thai")
+WEIGHTS = ("Regular", "Bold")
+"""Both weights of the Noto fonts: a name in regular text is not drawn bold (bold marks a
+winner or a highlight). Noto Emoji and Unifont have one weight each."""
 
 
 def _decoded(codec: str, rows: range, cols: list[int]) -> set[int]:
@@ -76,12 +79,14 @@ def main() -> None:
 
     covered: set[int] = set(TTFont(HERE / "DejaVuSans-Bold.ttf").getBestCmap())
     for script in NOTO_SCRIPTS:
-        source = find(args.noto_core, f"NotoSans{script}-Bold.ttf")
-        shutil.copyfile(source, HERE / source.name)
-        covered |= set(TTFont(source).getBestCmap())
+        for weight in WEIGHTS:
+            source = find(args.noto_core, f"NotoSans{script}-{weight}.ttf")
+            shutil.copyfile(source, HERE / source.name)
+            covered |= set(TTFont(source).getBestCmap())
     cjk = cjk_code_points()
-    subset(find(args.noto_cjk, "NotoSansCJK-Bold.ttc"), HERE / "NotoSansCJKjp-Bold-subset.otf",
-           cjk, number=0)
+    for weight in WEIGHTS:
+        subset(find(args.noto_cjk, f"NotoSansCJK-{weight}.ttc"),
+               HERE / f"NotoSansCJKjp-{weight}-subset.otf", cjk, number=0)
     emoji = find(args.noto_emoji, "NotoEmoji_700Bold.ttf")
     shutil.copyfile(emoji, HERE / "NotoEmoji-Bold.ttf")
     covered |= cjk | set(TTFont(emoji).getBestCmap())

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import pairwise
 from typing import Literal
 
@@ -242,6 +242,14 @@ def _path(arrow: Arrow, start: XY, end: XY, hit: XY | None, middle: XY, geo: Lay
     # the ring: just outside the blot's rim, in the arrow's colour between two dark edges
     ring = geo.checker / 2 + width * 0.6 - _edge(width) - width * 0.35 if hit else 0.0
     return ArrowPath(arrow, start, control, end, hit, width, head, ring)
+
+
+def sample_path(kind: ArrowKind, start: XY, end: XY, geo: Layout) -> ArrowPath:
+    """A straight arrow of ``kind`` from ``start`` to ``end``, drawn as the board's are: the
+    legend's sample of it."""
+    middle = (start[0] + end[0]) / 2, (start[1] + end[1]) / 2
+    path = _path(Arrow(1, 0, kind), start, end, None, middle, geo)
+    return replace(path, control=middle)
 
 
 def _edge(width: float) -> float:

@@ -79,11 +79,12 @@ def board_labels(
     viewer: int | None,
     size: Size = DEFAULT_SIZE,
     last_play: LastPlay | None = None,
+    arrows: Sequence[Arrow] = (),
 ) -> tuple[Label, ...]:
     """Every text of the board :func:`render_image` draws, with its font size and box: the point
     numbers, counts and the cube's value, then the strips' names, pips, scores, clocks, match or
-    last play, and the status line."""
-    return _render(state, viewer, size, last_play, ())[1]
+    last play, the arrows' legend and the status line."""
+    return _render(state, viewer, size, last_play, tuple(arrows))[1]
 
 
 def _render(
@@ -108,9 +109,14 @@ def _render(
     pieces.dice()
     pieces.last_play(state.last_play)
     draw_arrows(image, geo, paths_for(view, geo, arrows))
-    strips = Strips(image, draw, geo, view)
+    kinds = tuple(dict.fromkeys(arrow.kind for arrow in sorted(arrows, key=_legend_order)))
+    strips = Strips(image, draw, geo, view, kinds)
     strips.paint()
     return image, (*point_labels(size), *pieces.labels, *strips.labels)
+
+
+def _legend_order(arrow: Arrow) -> int:
+    return ("played", "best", "candidate").index(arrow.kind)
 
 
 def encode_png(image: Image.Image, *, palette: Image.Image | None = None) -> bytes:

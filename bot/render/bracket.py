@@ -4,11 +4,13 @@ Rounds are columns, left to right; each match is a box with its two players (see
 score at the right once decided). From each player's row a connector runs right: the winner's
 carries on into their row of the next round's box in the path colour, the loser's stops short
 in grey. Boxes of rounds not yet paired already show whoever has reached them, the champion
-stands at the right end, and the viewer's rows and path are drawn in the highlight colour.
+stands under the final (in its column, which has room to spare), and the viewer's rows and path
+are drawn in the highlight colour.
 
-A bracket of more than ``max_rounds`` rounds (32 players and up, by default) shows a window of
+A bracket of more than ``max_rounds`` rounds (16 players and up, by default) shows a window of
 that many rounds starting at the round in play, and says so in the subtitle: the round in play
-is what players look for, and the whole of a 64-player bracket does not fit a phone's width.
+is what players look for, and more than three columns of names do not fit a phone's width at a
+size it can read (:mod:`bot.render.tournament`).
 """
 
 from __future__ import annotations
@@ -21,19 +23,17 @@ from PIL import ImageDraw
 
 from bot.render import theme
 from bot.render.board import encode_png
-from bot.render.fonts import font
-from bot.render.text import draw_text
 from bot.render.tournament import (
     BOX,
     DASH,
-    DIM,
-    LINE,
     MARGIN,
     PANEL,
-    WIN,
+    TEXT,
+    WIDTH,
     canvas,
     draw_header,
     fitted,
+    write,
 )
 from bot.rules.tournaments.model import Entrant, Pairing, Result
 
@@ -45,11 +45,13 @@ Slot = int | Literal["bye"] | None  # a player, a bye (nobody comes), or not kno
 ROW = 36  # a player's row in a box
 PITCH = 86  # from one box to the next in the first column shown
 GAP = 48  # between columns, where the connectors run
-CHAMPION_WIDTH = 210
 TOP = 150  # the first box's slot starts here (under the title and the round names)
 STUB = 16  # the loser's connector
 SEED = 38  # the seed's column at the left of a row
 SCORE = 40  # the score's column at the right of a row
+CHAMPION_HEIGHT = 92
+CHAMPION_GAP = 28  # between the final's box and the champion's under it
+MAX_ROUNDS = 3
 
 
 def round_name(round_: int, rounds_total: int) -> str:
@@ -112,7 +114,7 @@ class BracketLayout:
             return (box.right, y), (fork, y), (fork, target), (after.left, target)
         if self.champion is not None and round_ == self.rounds_total:
             target = (self.champion[1] + self.champion[3]) / 2
-            return (box.right, y), (fork, y), (fork, target), (self.champion[0], target)
+            return (box.right, y), (fork, y), (fork, target), (self.champion[2], target)
         return (box.right, y), (box.right + GAP * 0.8, y)
 
     def stub(self, round_: int, table: int, slot: int) -> tuple[tuple[float, float], ...]:
@@ -127,7 +129,7 @@ def bracket_layout(
     pairings: Sequence[Pairing],
     results: Sequence[Result],
     rounds_total: int,
-    max_rounds: int = 4,
+    max_rounds: int = MAX_ROUNDS,
     first_round: int | None = None,
 ) -> BracketLayout:
     """The boxes of rounds ``first_round`` (by default the round in play, or 1) to the last
@@ -143,8 +145,9 @@ def bracket_layout(
     last = min(rounds_total, first + max_rounds - 1)
     columns = last - first + 1
     with_champion = last == rounds_total
-    tail = CHAMPION_WIDTH + GAP if with_champion else GAP
-    box_width = int(max(236, min(360, (1200 - 2 * MARGIN - tail - (columns - 1) * GAP) / columns)))
+    # the last column's connectors fork half a gap right of it (into the champion's box too)
+    tail = GAP // 2 + 8
+    box_width = int(min(360, (WIDTH - 2 * MARGIN - (columns - 1) * GAP - tail) / columns))
     boxes: dict[tuple[int, int], BracketBox] = {}
     for round_ in range(first, last + 1):
         column = round_ - first
@@ -158,13 +161,12 @@ def bracket_layout(
             )  # fmt: skip
     firsts = 2 ** (rounds_total - first)
     height = int(TOP + PITCH * firsts + MARGIN)
-    width = MARGIN + columns * box_width + (columns - 1) * GAP + tail + MARGIN
+    width = max(WIDTH * 2 // 3, MARGIN + columns * box_width + (columns - 1) * GAP + tail + MARGIN)
     champion = None
     if with_champion:
         final = boxes[(rounds_total, 1)]
-        centre = (final.top + final.bottom) / 2
-        start = final.right + GAP
-        champion = (start, centre - 46, start + CHAMPION_WIDTH, centre + 46)
+        top = final.bottom + CHAMPION_GAP
+        champion = (final.left, top, final.right, top + CHAMPION_HEIGHT)
         height = max(height, int(champion[3]) + MARGIN)
     return BracketLayout(
         width, height, rounds_total, first, last, box_width, boxes, champion, current
@@ -249,7 +251,7 @@ def render_bracket(
     results: Sequence[Result],
     rounds_total: int,
     highlight: int | None = None,
-    max_rounds: int = 4,
+    max_rounds: int = MAX_ROUNDS,
     first_round: int | None = None,
 ) -> bytes:
     """The knockout bracket as PNG bytes. ``highlight``: the viewer's player id, whose rows and
@@ -300,12 +302,9 @@ def _round_names(draw: ImageDraw.ImageDraw, layout: BracketLayout) -> None:
         current = round_ == layout.current_round
         colour = theme.TEXT if current else theme.MUTED
         name = round_name(round_, layout.rounds_total)
-        draw_text(draw, (box.left + 4, y), name, font(22, bold=True), colour)
+        write(draw, "heading", name, TEXT, (box.left + 4, y), colour, bold=True)
         if current:
-            draw.line((box.left + 4, y + 18, box.right - 4, y + 18), fill=WIN, width=3)
-    if layout.champion is not None:
-        left = layout.champion[0]
-        draw_text(draw, (left + 4, y), "Champion", font(22, bold=True), theme.MUTED)
+            draw.line((box.left + 4, y + 18, box.right - 4, y + 18), fill=theme.WIN, width=3)
 
 
 def _connectors(draw: ImageDraw.ImageDraw, layout: BracketLayout, highlight: int | None) -> None:
@@ -316,16 +315,16 @@ def _connectors(draw: ImageDraw.ImageDraw, layout: BracketLayout, highlight: int
         if not box.decided or won is None:
             if box.decided:  # nobody advances
                 for slot in (0, 1):
-                    _line(draw, layout.stub(round_, table, slot), LINE, 2)
+                    _line(draw, layout.stub(round_, table, slot), theme.LINE, 2)
                 continue
             for slot in (0, 1):
-                _line(draw, layout.connector(round_, table, slot), LINE, 2)
+                _line(draw, layout.connector(round_, table, slot), theme.LINE, 2)
             continue
         if box.slots[1 - won] != BYE:
-            _line(draw, layout.stub(round_, table, 1 - won), LINE, 2)
+            _line(draw, layout.stub(round_, table, 1 - won), theme.LINE, 2)
         paths.append((layout.connector(round_, table, won), box.winner == highlight))
     for path, mine in sorted(paths, key=lambda item: item[1]):
-        _line(draw, path, theme.HIGHLIGHT if mine else WIN, 4)
+        _line(draw, path, theme.HIGHLIGHT if mine else theme.WIN, 4)
 
 
 def _line(
@@ -344,7 +343,7 @@ def _box(
     highlight: int | None,
 ) -> None:
     empty = all(slot is None for slot in box.slots)
-    outline = LINE if empty else None
+    outline = theme.LINE if empty else None
     draw.rounded_rectangle(
         (box.left, box.top, box.right, box.bottom),
         radius=6,
@@ -370,17 +369,16 @@ def _row(
     if player is None:
         return
     if player == BYE:
-        draw_text(draw, (box.left + SEED + 6, y), "bye", font(22), DIM)
+        write(draw, "name", "bye", TEXT, (box.left + SEED + 6, y), theme.MUTED)
         return
     won = box.decided and box.winner == player
     lost = box.decided and not won
     mine = player == highlight
+    mark = theme.HIGHLIGHT if mine else theme.WIN
     if won:
-        band = theme.blend(theme.HIGHLIGHT if mine else WIN, BOX, 0.16)
+        band = theme.blend(mark, BOX, 0.16)
         draw.rectangle((box.left + 2, top + 2, box.right - 2, top + ROW - 1), fill=band)
-        draw.rectangle(
-            (box.left, top + 3, box.left + 4, top + ROW - 3), fill=theme.HIGHLIGHT if mine else WIN
-        )
+        draw.rectangle((box.left, top + 3, box.left + 4, top + ROW - 3), fill=mark)
     if mine:
         draw.rounded_rectangle(
             (box.left - 1, top, box.right + 1, top + ROW),
@@ -390,19 +388,17 @@ def _row(
         )
     entrant = people.get(player)
     if entrant is not None:
-        draw_text(draw, (box.left + SEED - 6, y), str(entrant.seed), font(22), theme.MUTED, "rm")
+        seed = str(entrant.seed)
+        write(draw, "seed", seed, TEXT, (box.left + SEED - 6, y), theme.MUTED, anchor="rm")
     score = _score(box.result, player) if box.result is not None else ""
     room = box.right - box.left - SEED - 10 - (SCORE if score else 6)
-    name, face = fitted(_name(player, people), room, sizes=(24, 22), bold=won)
+    name, size, cut = fitted(_name(player, people), room, bold=won)
     colour = theme.HIGHLIGHT if mine else theme.TEXT if not lost else theme.MUTED
-    if lost and mine:
-        colour = theme.blend(theme.HIGHLIGHT, BOX, 0.6)
-    draw_text(draw, (box.left + SEED + 2, y), name, face, colour)
+    x = box.left + SEED + 2
+    write(draw, "name", name, size, (x, y), colour, bold=won, cut=cut)
     if score:
-        score_face = font(22, bold=won)
-        draw_text(
-            draw, (box.right - 10, y), score, score_face, theme.TEXT if won else theme.MUTED, "rm"
-        )
+        colour = theme.TEXT if won else theme.MUTED
+        write(draw, "value", score, TEXT, (box.right - 10, y), colour, bold=won, anchor="rm")
 
 
 def _score(result: Result, player: int) -> str:
@@ -427,18 +423,23 @@ def _champion(
     final = layout.boxes[(layout.rounds_total, 1)]
     winner = final.winner if final.decided else None
     gold = theme.HIGHLIGHT
-    middle = (top + bottom) / 2
+    centre = (left + right) / 2
     if winner is None:
-        draw.rounded_rectangle(layout.champion, radius=10, fill=PANEL, outline=LINE, width=2)
-        draw_text(draw, ((left + right) / 2, middle), "?", font(30, bold=True), DIM, "mm")
+        draw.rounded_rectangle(layout.champion, radius=10, fill=PANEL, outline=theme.LINE, width=2)
+        write(draw, "heading", "Champion", TEXT, (centre, top + 28), theme.MUTED, anchor="mm")
+        write(draw, "name", "?", 30, (centre, bottom - 28), theme.MUTED, bold=True, anchor="mm")
         return
     draw.rounded_rectangle(
         layout.champion, radius=10, fill=theme.blend(gold, BOX, 0.14), outline=gold, width=3
     )
-    draw_text(draw, ((left + right) / 2, top + 30), "🏆", font(34), gold, "mm")
-    name, face = fitted(_name(winner, people), right - left - 20, sizes=(26, 24, 22), bold=True)
+    write(draw, "heading", "🏆 Champion", TEXT, (centre, top + 28), gold, anchor="mm")
+    name, size, cut = fitted(
+        _name(winner, people), right - left - 20, sizes=(26, 24, TEXT), bold=True
+    )
     colour = gold if winner == highlight else theme.TEXT
-    draw_text(draw, ((left + right) / 2, bottom - 28), name, face, colour, "mm")
+    write(
+        draw, "winner", name, size, (centre, bottom - 28), colour, bold=True, anchor="mm", cut=cut
+    )
 
 
 def _name(player: int, people: Mapping[int, Entrant]) -> str:

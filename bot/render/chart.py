@@ -151,7 +151,7 @@ class ChartLayout:
 def chart_layout(points: Sequence[Point], *, width: int, height: int) -> ChartLayout:
     """The plot's box and where each point goes. The last point is :data:`END` pixels left of
     the plot's right edge, the room for the line on to the winner's edge."""
-    left, top, right, bottom = 92, 96, width - 24, height - 56 - LEGEND_ROW
+    left, top, right, bottom = 92, 104, width - 24, height - 56 - LEGEND_ROW
     games: list[int] = []
     for point in points:
         if not games or games[-1] != point.game:
@@ -195,6 +195,9 @@ def render_chart(
     _fill(draw, layout, points)
     _grid(draw, layout)
     _games(draw, layout)
+    if not points:  # the grid's lines stop short of the message, which is the last label
+        x0, y0, x1, y1 = labels[-1].box
+        draw.rectangle((x0 - 16, y0 - 4, x1 + 16, y1 + 4), fill=PANEL)
     for label in labels:
         paint(draw, label)
     _line(draw, layout, points, winner)
@@ -263,7 +266,7 @@ def _compose(
     if not points:
         middle = ((layout.left + layout.right) / 2, (layout.top + layout.bottom) / 2)
         empty = "No decisions to chart"
-        labels.append(place("title", empty, 26, middle, theme.MUTED, anchor="mm", halo=PANEL))
+        labels.append(place("title", empty, 26, middle, theme.MUTED, anchor="mm"))
     return tuple(labels), (*glyphs, *key_glyphs)
 
 
@@ -308,7 +311,7 @@ def _header(
         if winner is not None:
             detail += f" · {'▲▼'[winner]} won"
     face = font(TEXT_SIZE)
-    labels.append(place("detail", fit_text(detail, face, room), TEXT_SIZE, (24, 70), theme.MUTED))
+    labels.append(place("detail", fit_text(detail, face, room), TEXT_SIZE, (24, 68), theme.MUTED))
     return labels
 
 

@@ -26,21 +26,25 @@ FONT_DIR: Path = _UNPACKED.enter_context(
 REGULAR = FONT_DIR / "DejaVuSans.ttf"
 BOLD = FONT_DIR / "DejaVuSans-Bold.ttf"
 
-# Tried in this order for a character DejaVu lacks. One weight each: they draw names, and a name
-# in a script DejaVu lacks is rare enough that bold everywhere is fine.
-FALLBACKS: tuple[Path, ...] = tuple(
-    FONT_DIR / name
-    for name in (
-        "NotoSansArabic-Bold.ttf",
-        "NotoSansDevanagari-Bold.ttf",
-        "NotoSansBengali-Bold.ttf",
-        "NotoSansTamil-Bold.ttf",
-        "NotoSansThai-Bold.ttf",
-        "NotoEmoji-Bold.ttf",
-        "NotoSansCJKjp-Bold-subset.otf",
-        "unifont-subset.otf",
-    )
+# Tried in this order for a character DejaVu lacks, in the weight of the text: a name in a
+# regular line is not drawn bold, since bold marks a winner or a highlight. Noto Emoji and Unifont
+# have one weight each.
+_FALLBACK_NAMES = (
+    "NotoSansArabic-{}.ttf",
+    "NotoSansDevanagari-{}.ttf",
+    "NotoSansBengali-{}.ttf",
+    "NotoSansTamil-{}.ttf",
+    "NotoSansThai-{}.ttf",
+    "NotoEmoji-Bold.ttf",
+    "NotoSansCJKjp-{}-subset.otf",
+    "unifont-subset.otf",
 )
+FALLBACKS: tuple[Path, ...] = tuple(FONT_DIR / name.format("Bold") for name in _FALLBACK_NAMES)
+"""The fallbacks of bold text (DejaVu Sans Bold)."""
+REGULAR_FALLBACKS: tuple[Path, ...] = tuple(
+    FONT_DIR / name.format("Regular") for name in _FALLBACK_NAMES
+)
+"""The fallbacks of regular text (DejaVu Sans)."""
 EMOJI = FONT_DIR / "NotoEmoji-Bold.ttf"
 
 # DejaVu has only part of Arabic: a word must come from one font for its letters to join.
@@ -49,6 +53,11 @@ _ARABIC = ((0x0600, 0x06FF), (0x0750, 0x077F), (0x08A0, 0x08FF), (0xFB50, 0xFDFF
 
 class FontFileError(ValueError):
     """A font file in assets/fonts is missing or is not a font this renderer can read."""
+
+
+def fallbacks(primary: Path) -> tuple[Path, ...]:
+    """The fonts tried, in order, for a character ``primary`` lacks: of its weight."""
+    return REGULAR_FALLBACKS if primary == REGULAR else FALLBACKS
 
 
 @lru_cache(maxsize=64)

@@ -103,14 +103,14 @@ class Pieces:
             offered = str(2 * state.cube_value)
             center = roller_area_center(self.view.side_of(state.on_roll), self.size)
             side = round(geo.cube * 1.15)
-            paste(self.image, cube_sprite(side, offered, False, True), center)
+            paste(self.image, cube_sprite(side, offered, True), center)
             self.cube_label(side, offered, center)
             return
-        if state.phase == "over":
+        if state.phase == "over" or not state.cube_in_play:
             return
         where = None if state.cube_owner is None else self.view.side_of(state.cube_owner)
         text = "64" if where is None and state.cube_value == 1 else str(state.cube_value)
-        sprite = cube_sprite(geo.cube, text, state.crawford, False)
+        sprite = cube_sprite(geo.cube, text, False)
         paste(self.image, sprite, cube_center(where, self.size))
         self.cube_label(geo.cube, text, cube_center(where, self.size))
 

@@ -89,7 +89,7 @@ def die_sprite(side: int, value: int, player: int, dim: bool) -> Image.Image:
 
 
 @lru_cache(maxsize=32)
-def cube_sprite(side: int, text: str, dim: bool, ring: bool) -> Image.Image:
+def cube_sprite(side: int, text: str, ring: bool) -> Image.Image:
     big = side * _SPRITE_SUPERSAMPLE
     image = Image.new("RGBA", (big, big), (0, 0, 0, 0))
     draw = ImageDraw.Draw(image)
@@ -104,10 +104,7 @@ def cube_sprite(side: int, text: str, dim: bool, ring: bool) -> Image.Image:
     )
     face = font(round(cube_text_size(side, text) * _SPRITE_SUPERSAMPLE), bold=True)
     draw.text((big / 2, big / 2), text, font=face, fill=theme.CUBE_TEXT, anchor="mm")
-    sprite = _downsample(image, (side, side))
-    if dim:
-        sprite.putalpha(sprite.getchannel("A").point(lambda a: a * 45 // 100))
-    return sprite
+    return _downsample(image, (side, side))
 
 
 def cube_text_size(side: int, text: str) -> float:

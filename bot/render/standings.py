@@ -10,28 +10,25 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import ImageDraw
 
 from bot.render import theme
 from bot.render.board import encode_png
 from bot.render.fonts import font
-from bot.render.text import draw_text, text_length
+from bot.render.text import text_length
 from bot.render.tournament import (
     DASH,
-    DIM,
-    GRID,
     HEADER,
-    LINE,
-    LOSS,
     MARGIN,
-    MEDALS,
     MINUS,
     PANEL,
-    WIN,
+    TEXT,
+    WIDTH,
     canvas,
     draw_header,
     fitted,
     signed,
+    write,
 )
 from bot.rules.tournaments.model import MAX_ROUND_ROBIN, Entrant, Result, Standing
 
@@ -49,11 +46,11 @@ ROW = 46
 SEPARATOR = 40
 ZEBRA: RGB = theme.blend(PANEL, theme.BACKGROUND, 0.7)
 MINE: RGB = theme.blend(theme.HIGHLIGHT, theme.BACKGROUND, 0.2)
-WIN_TINT: RGB = theme.blend(WIN, PANEL, 0.34)
-LOSS_TINT: RGB = theme.blend(LOSS, PANEL, 0.26)
+WIN_TINT: RGB = theme.blend(theme.WIN, PANEL, 0.3)
+LOSS_TINT: RGB = theme.blend(theme.LOSS, PANEL, 0.24)
 
 # (header, width) of the number columns, right of the name
-_COLUMNS = (("MP", 76), ("Played", 92), ("W-L", 90), ("Buchholz", 116), (f"+/{MINUS}", 88))
+_COLUMNS = (("MP", 62), ("Played", 92), ("W-L", 76), ("Buchholz", 122), (f"+/{MINUS}", 72))
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,7 +79,7 @@ def standings_layout(
     *,
     rows: int = 32,
     highlight: int | None = None,
-    width: int = 1000,
+    width: int = WIDTH,
 ) -> StandingsLayout:
     top, extra = _shown(standings, rows, highlight)
     y = HEADER + 8 + ROW  # under the column headers
@@ -101,8 +98,8 @@ def standings_layout(
     for header, size in reversed(_COLUMNS):
         columns.insert(0, (header, right - size, right))
         right -= size
-    columns.insert(0, ("Player", MARGIN + 64, right - 12))
-    columns.insert(0, ("#", MARGIN, MARGIN + 52))
+    columns.insert(0, ("Player", MARGIN + 58, right - 10))
+    columns.insert(0, ("#", MARGIN, MARGIN + 48))
     height = int(y + (ROW if not placed else 0) + MARGIN)
     return StandingsLayout(width, height, tuple(placed), separator, tuple(columns))
 
@@ -114,7 +111,7 @@ def render_standings(
     standings: Sequence[Standing],
     rows: int = 32,
     highlight: int | None = None,
-    width: int = 1000,
+    width: int = WIDTH,
 ) -> bytes:
     """The standings in the order given (by rank): rank, name, match points, played, won-lost,
     Buchholz and points difference; the first ``rows`` of them, and ``highlight``'s row after a
@@ -124,13 +121,13 @@ def render_standings(
     layout = standings_layout(standings, rows=rows, highlight=highlight, width=width)
     image, draw = canvas(layout.width, layout.height)
     draw_header(draw, title=title, subtitle=subtitle, width=layout.width)
-    heading = font(22, bold=True)
     y = HEADER + 8 + ROW / 2
     for index, (header, left, right) in enumerate(layout.columns):
         x, anchor = (left, "lm") if index == 1 else ((left + right) / 2, "mm")
-        draw_text(draw, (x, y), header, heading, theme.MUTED, anchor)
+        write(draw, "heading", header, TEXT, (x, y), theme.MUTED, bold=True, anchor=anchor)
     draw.line(
-        (MARGIN, HEADER + 8 + ROW - 1, layout.width - MARGIN, HEADER + 8 + ROW - 1), fill=LINE
+        (MARGIN, HEADER + 8 + ROW - 1, layout.width - MARGIN, HEADER + 8 + ROW - 1),
+        fill=theme.LINE,
     )
     by_id = {standing.player_id: standing for standing in standings}
     for index, (player, top, bottom) in enumerate(layout.rows):
@@ -148,16 +145,10 @@ def render_standings(
         top, bottom = layout.separator
         for dx in (-14, 0, 14):
             x, y = layout.width / 2 + dx, (top + bottom) / 2
-            draw.ellipse((x - 3, y - 3, x + 3, y + 3), fill=DIM)
+            draw.ellipse((x - 3, y - 3, x + 3, y + 3), fill=theme.MUTED)
     if not standings:
-        draw_text(
-            draw,
-            (layout.width / 2, HEADER + 8 + ROW * 1.5),
-            "No standings yet",
-            font(24),
-            DIM,
-            "mm",
-        )
+        at = (layout.width / 2, HEADER + 8 + ROW * 1.5)
+        write(draw, "note", "No standings yet", 24, at, theme.MUTED, anchor="mm")
     return encode_png(image)
 
 
@@ -165,10 +156,11 @@ def _standing(
     draw: ImageDraw.ImageDraw, layout: StandingsLayout, standing: Standing, y: float, *, mine: bool
 ) -> None:
     gone = standing.withdrawn
-    text = DIM if gone else theme.TEXT
-    medal = MEDALS[standing.rank - 1] if 1 <= standing.rank <= 3 and not gone else None
+    text = theme.MUTED if gone else theme.TEXT
+    medal = theme.MEDALS[standing.rank - 1] if 1 <= standing.rank <= 3 and not gone else None
     _, left, right = layout.columns[0]
-    draw_text(draw, (right - 8, y), str(standing.rank), font(24, bold=True), medal or text, "rm")
+    rank = str(standing.rank)
+    write(draw, "rank", rank, 24, (right - 8, y), medal or text, bold=True, anchor="rm")
     _, left, right = layout.columns[1]
     notes = []
     if standing.byes:
@@ -176,13 +168,13 @@ def _standing(
     if gone:
         notes.append("withdrawn")
     note = f"({', '.join(notes)})" if notes else ""
-    small = font(22)
-    room = right - left - (text_length(note, small) + 10 if note else 0)
-    name, face = fitted(standing.name, room, sizes=(24, 22), bold=mine)
-    draw_text(draw, (left, y), name, face, theme.HIGHLIGHT if mine else text)
+    room = right - left - (text_length(note, font(TEXT)) + 10 if note else 0)
+    name, size, cut = fitted(standing.name, room, bold=mine)
+    colour = theme.HIGHLIGHT if mine else text
+    label = write(draw, "name", name, size, (left, y), colour, bold=mine, cut=cut)
     if note:
-        x = left + text_length(name, face) + 10
-        draw_text(draw, (x, y + 1), note, small, LOSS if gone else theme.MUTED)
+        colour = theme.LOSS if gone else theme.MUTED
+        write(draw, "note", note, TEXT, (label.box[2] + 10, y), colour)
     values = (
         str(standing.match_points),
         str(standing.played),
@@ -192,22 +184,25 @@ def _standing(
     )
     for index, value in enumerate(values):
         _, left, right = layout.columns[index + 2]
-        face = font(24, bold=index == 0)
-        draw_text(draw, ((left + right) / 2, y), value, face, text, "mm")
+        at = ((left + right) / 2, y)
+        write(draw, "value", value, 24, at, text, bold=index == 0, anchor="mm")
 
 
 # -- the round-robin crosstable --------------------------------------------------------------
 
 
 CELL_ROW = 58
-_TOTALS = (("W-L", 92), (f"+/{MINUS}", 92))
+_TOTALS = (("W-L", 70), (f"+/{MINUS}", 74))
+_NAME_ROOM = 210  # the least room for the rows' names
+_CELL_PAD = 14
 
 
 @dataclass(frozen=True, slots=True)
 class GridLayout:
     """Where the crosstable goes: the cells' left edges (``xs``, one per column player) and
-    top edges (``ys``, one per row player), each ``cell`` x ``CELL_ROW`` pixels, and the totals'
-    columns as (header, left, right)."""
+    top edges (``ys``, one per row player), each ``cell`` x ``CELL_ROW`` pixels, the totals'
+    columns as (header, left, right), and whether the cells show scores (else W and L: a
+    score too wide for the cells of a large table)."""
 
     width: int
     height: int
@@ -216,6 +211,7 @@ class GridLayout:
     ys: tuple[float, ...]
     cell: int
     totals: tuple[tuple[str, float, float], ...]
+    scores: bool = True
 
     def box(self, row: int, column: int) -> tuple[float, float, float, float]:
         """The cell of row player ``row`` against column player ``column`` (from 0)."""
@@ -223,14 +219,21 @@ class GridLayout:
         return x, y, x + self.cell, y + CELL_ROW
 
 
-def grid_layout(entrants: Sequence[Entrant]) -> GridLayout:
+def grid_layout(entrants: Sequence[Entrant], results: Sequence[Result] = ()) -> GridLayout:
+    """Columns are numbered (the rows' numbers), so each row's name has the room a phone needs;
+    a cell is as wide as the widest score, or W/L where scores would not leave that room."""
     count = len(entrants)
-    cell = 86 if count <= 7 else 76
-    name_width = 330 if count <= 8 else 300
-    left = MARGIN + name_width
-    # the column names stand upright over the grid: as tall as the longest needs
-    longest = max((text_length(*_column_name(entrant.name)) for entrant in entrants), default=0)
-    top = HEADER + round(min(230, max(110, longest + 60)))
+    face = font(TEXT, bold=True)
+    widest = max(
+        (text_length(_score(result, result.first), face) for result in results if result.second),
+        default=0.0,
+    )
+    totals_width = sum(size for _, size in _TOTALS)
+    room = WIDTH - 2 * MARGIN - 44 - 12 - totals_width - _NAME_ROOM
+    scores = count == 0 or widest + _CELL_PAD <= room / count
+    cell = int(max(48, min(86, (widest if scores else text_length("W", face)) + _CELL_PAD)))
+    left = WIDTH - MARGIN - totals_width - 12 - cell * count
+    top = HEADER + 56
     xs = tuple(float(left + cell * index) for index in range(count))
     ys = tuple(float(top + CELL_ROW * index) for index in range(count))
     x = left + cell * count + 12
@@ -238,9 +241,8 @@ def grid_layout(entrants: Sequence[Entrant]) -> GridLayout:
     for name, size in _TOTALS:
         totals.append((name, x, x + size))
         x += size
-    width = int(x + MARGIN)
     height = int(top + CELL_ROW * max(1, count) + MARGIN)
-    return GridLayout(width, height, MARGIN, xs, ys, cell, tuple(totals))
+    return GridLayout(WIDTH, height, MARGIN, xs, ys, cell, tuple(totals), scores)
 
 
 def render_round_robin_grid(
@@ -254,7 +256,7 @@ def render_round_robin_grid(
         raise ValueError(
             f"a crosstable shows at most {MAX_ROUND_ROBIN} players, not {len(players)}"
         )
-    layout = grid_layout(players)
+    layout = grid_layout(players, results)
     image, draw = canvas(layout.width, layout.height)
     played = sum(1 for result in results if result.second is not None)
     draw_header(
@@ -270,19 +272,24 @@ def render_round_robin_grid(
             a, b = index[result.first], index[result.second]
             meetings.setdefault((a, b), []).append(result)
             meetings.setdefault((b, a), []).append(result)
-    _column_names(image, draw, layout, players)
+    _column_numbers(draw, layout)
     for row, entrant in enumerate(players):
         top = layout.ys[row]
         centre = top + CELL_ROW / 2
         if row % 2 == 0:
             draw.rectangle((MARGIN, top, layout.width - MARGIN, top + CELL_ROW - 1), fill=ZEBRA)
-        draw_text(draw, (MARGIN + 30, centre), str(row + 1), font(22, bold=True), theme.MUTED, "rm")
-        name, face = fitted(entrant.name, layout.xs[0] - MARGIN - 52 if layout.xs else 200)
-        draw_text(draw, (MARGIN + 42, centre), name, face, theme.TEXT)
+        number = str(row + 1)
+        write(
+            draw, "rank", number, TEXT, (MARGIN + 30, centre), theme.MUTED, bold=True, anchor="rm"
+        )
+        room = layout.xs[0] - MARGIN - 44 - 10 if layout.xs else 200
+        name, size, cut = fitted(entrant.name, room)
+        write(draw, "name", name, size, (MARGIN + 44, centre), theme.TEXT, cut=cut)
         wins = losses = difference = 0
         for column in range(len(players)):
             found = meetings.get((row, column), []) if row != column else []
-            _cell(draw, layout.box(row, column), entrant.player_id, found, diagonal=row == column)
+            box = layout.box(row, column)
+            _cell(draw, box, entrant.player_id, found, diagonal=row == column, scores=layout.scores)
             for result in found:
                 wins += result.winner == entrant.player_id
                 losses += result.winner is not None and result.winner != entrant.player_id
@@ -290,41 +297,27 @@ def render_round_robin_grid(
                 difference += mine - (result.first_points + result.second_points - mine)
         totals = (f"{wins}-{losses}", signed(difference))
         for (_, left, right), value in zip(layout.totals, totals, strict=True):
-            draw_text(
-                draw, ((left + right) / 2, centre), value, font(24, bold=True), theme.TEXT, "mm"
-            )
+            at = ((left + right) / 2, centre)
+            write(draw, "value", value, TEXT, at, theme.TEXT, bold=True, anchor="mm")
     if layout.xs:
         right = layout.xs[-1] + layout.cell
         bottom = layout.ys[-1] + CELL_ROW
         for x in (*layout.xs, right):
-            draw.line((x, layout.ys[0], x, bottom), fill=GRID, width=2)
+            draw.line((x, layout.ys[0], x, bottom), fill=theme.GRID, width=2)
         for y in (*layout.ys, bottom):
-            draw.line((layout.xs[0], y, right, y), fill=GRID, width=2)
+            draw.line((layout.xs[0], y, right, y), fill=theme.GRID, width=2)
     return encode_png(image)
 
 
-def _column_name(name: str) -> tuple[str, ImageFont.FreeTypeFont]:
-    return fitted(name, 200, sizes=(22,))
-
-
-def _column_names(
-    image: Image.Image, draw: ImageDraw.ImageDraw, layout: GridLayout, players: Sequence[Entrant]
-) -> None:
-    """Each column's number over the grid, and its player's name above it reading upwards."""
-    top = layout.ys[0] if layout.ys else HEADER
-    for column, entrant in enumerate(players):
-        centre = layout.xs[column] + layout.cell / 2
-        draw_text(draw, (centre, top - 18), str(column + 1), font(22, bold=True), theme.MUTED, "mm")
-        text, face = _column_name(entrant.name)
-        length = int(text_length(text, face)) + 8
-        strip = Image.new("RGB", (length, 32), theme.BACKGROUND)
-        draw_text(ImageDraw.Draw(strip), (2, 16), text, face, theme.TEXT)
-        upright = strip.rotate(90, expand=True)
-        image.paste(upright, (round(centre - 16), round(top - 40 - length)))
+def _column_numbers(draw: ImageDraw.ImageDraw, layout: GridLayout) -> None:
+    """Each column's number (its row's) over the grid, and the totals' headers."""
+    y = (layout.ys[0] if layout.ys else HEADER + 56) - 22
+    for column, left in enumerate(layout.xs):
+        at = (left + layout.cell / 2, y)
+        write(draw, "heading", str(column + 1), TEXT, at, theme.MUTED, bold=True, anchor="mm")
     for header, left, right in layout.totals:
-        draw_text(
-            draw, ((left + right) / 2, top - 18), header, font(22, bold=True), theme.MUTED, "mm"
-        )
+        at = ((left + right) / 2, y)
+        write(draw, "heading", header, TEXT, at, theme.MUTED, bold=True, anchor="mm")
 
 
 def _cell(
@@ -334,9 +327,10 @@ def _cell(
     found: Sequence[Result],
     *,
     diagonal: bool,
+    scores: bool,
 ) -> None:
     if diagonal:
-        draw.rectangle(box, fill=GRID)
+        draw.rectangle(box, fill=theme.GRID)
         return
     if not found:
         draw.rectangle(box, fill=PANEL)
@@ -345,18 +339,13 @@ def _cell(
     fill = PANEL if last.winner is None else WIN_TINT if last.winner == player else LOSS_TINT
     draw.rectangle(box, fill=fill)
     shown = found[-2:]
-    face = font(22, bold=True)
     left, top, right, bottom = box
-    step = (bottom - top) / (len(shown) + 1)
-    for number, result in enumerate(shown, start=1):
-        draw_text(
-            draw,
-            ((left + right) / 2, top + step * number),
-            _score(result, player),
-            face,
-            theme.TEXT,
-            "mm",
-        )
+    pitch = TEXT + 5  # two meetings' lines just clear of each other
+    first = (top + bottom) / 2 - pitch * (len(shown) - 1) / 2
+    for number, result in enumerate(shown):
+        text = _score(result, player) if scores else _won(result, player)
+        at = ((left + right) / 2, first + pitch * number)
+        write(draw, "value", text, TEXT, at, theme.TEXT, bold=True, anchor="mm")
 
 
 def _score(result: Result, player: int) -> str:
@@ -365,6 +354,10 @@ def _score(result: Result, player: int) -> str:
     theirs = result.first_points + result.second_points - mine
     if mine or theirs:
         return f"{mine}-{theirs}"
+    return _won(result, player)
+
+
+def _won(result: Result, player: int) -> str:
     if result.winner is None:
         return DASH
     return "W" if result.winner == player else "L"

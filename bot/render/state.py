@@ -79,6 +79,12 @@ class BoardState:
     clock_running: int | None = None
     clock_delay: float = 0.0
 
+    @property
+    def cube_in_play(self) -> bool:
+        """Whether the board shows a cube: not in a 1-point match nor in the Crawford game,
+        where nobody may double (GNU Backgammon's board draws none there either)."""
+        return self.match_length != 1 and not self.crawford
+
     def __post_init__(self) -> None:
         if self.on_roll not in (0, 1):
             raise ValueError(f"on_roll must be 0 or 1, not {self.on_roll!r}")

@@ -15,6 +15,7 @@ import math
 from PIL import Image, ImageDraw
 
 from bot.render import theme
+from bot.render.arrows import ArrowKind, draw_arrows, sample_path
 from bot.render.fonts import font
 from bot.render.geometry import Layout
 from bot.render.labels import MIN_TEXT, Label, Role, paint, place
@@ -27,6 +28,12 @@ from bot.rules.text import bank_text, dice_text
 NAME_SIZES = (26, 25, 24, 23, 22)
 """A name's font sizes at the default size, tried largest first."""
 _SEPARATOR = " · "
+LEGEND: dict[ArrowKind, tuple[str, RGB]] = {
+    "played": ("played", theme.ARROW_PLAYED),
+    "best": ("best", theme.ARROW_BEST),
+    "candidate": ("other", theme.ARROW_CANDIDATE),
+}
+"""What each kind of arrow is called in the legend, and the colour of its word."""
 RGB = theme.RGB
 Part = tuple[str, Role | None, RGB, bool]
 """A piece of a strip's row of details: text, role (None for a separator), colour, bold."""
@@ -36,9 +43,16 @@ class Strips:
     """The player strips above and below the board, and the status line."""
 
     def __init__(
-        self, image: Image.Image, draw: ImageDraw.ImageDraw, geo: Layout, view: View
+        self,
+        image: Image.Image,
+        draw: ImageDraw.ImageDraw,
+        geo: Layout,
+        view: View,
+        legend: tuple[ArrowKind, ...] = (),
     ) -> None:
         self.image = image
+        self.legend = legend
+        """The kinds of arrow drawn on the board, keyed at the ends of the status line."""
         self.draw = draw
         self.geo = geo
         self.view = view
@@ -191,9 +205,10 @@ class Strips:
     def status_strip(self) -> None:
         state, geo = self.state, self.geo
         x0, y0, x1, y1 = geo.status_strip
-        text, size, cut = status_fit(state, (x1 - x0) - 64 * geo.scale, geo.scale)
-        face = font(size, bold=True)
         cy = (y0 + y1) / 2
+        reserve = self.arrow_legend(cy)
+        text, size, cut = status_fit(state, (x1 - x0) - 64 * geo.scale - 2 * reserve, geo.scale)
+        face = font(size, bold=True)
         who = actor(state)
         if who is None:
             who = state.winner
@@ -207,3 +222,23 @@ class Strips:
             paste(self.image, swatch, (x + swatch.width / 2, cy))
             x += swatch.width + gap
         self.add(place("status", text, size, (x, cy), theme.TEXT, bold=True, cut=cut))
+
+    def arrow_legend(self, cy: float) -> float:
+        """A sample of each kind of arrow drawn with its word ("played", "best"), the first at
+        the left end of the status line and the next at the right end; the room each end takes
+        (0 without arrows)."""
+        geo = self.geo
+        x0, _, x1, _ = geo.status_strip
+        size = self.size(MIN_TEXT)
+        face = font(size)
+        margin, length, gap = 14 * geo.scale, 72 * geo.scale, 8 * geo.scale
+        reserve = 0.0
+        for index, kind in enumerate(self.legend[:2]):
+            word, colour = LEGEND[kind]
+            width = length + gap + text_length(word, face)
+            left = x0 + margin if index == 0 else x1 - margin - width
+            sample = sample_path(kind, (left, cy), (left + length, cy), geo)
+            draw_arrows(self.image, geo, [sample])
+            self.add(place("legend", word, size, (left + length + gap, cy), colour))
+            reserve = max(reserve, margin + width + gap)
+        return reserve

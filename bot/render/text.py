@@ -25,7 +25,7 @@ from pathlib import Path
 
 from PIL import ImageDraw, ImageFont
 
-from bot.render.fonts import EMOJI, FALLBACKS, Coverage, coverage, face
+from bot.render.fonts import EMOJI, Coverage, coverage, face, fallbacks
 
 ELLIPSIS = "…"
 REPLACEMENT = "\ufffd"
@@ -179,7 +179,7 @@ def _length(text: str, path: Path, size: int) -> float:
 
 @lru_cache(maxsize=4096)
 def _runs(text: str, primary: Path) -> tuple[Run, ...]:
-    chain = (coverage(primary), *(coverage(path) for path in FALLBACKS))
+    chain = (coverage(primary), *(coverage(path) for path in fallbacks(primary)))
     pieces: list[tuple[str, Coverage]] = []
     for index, char in enumerate(text):
         if pieces and _continues(text, index):

@@ -32,7 +32,8 @@ BACKGROUND: RGB = (30, 33, 40)
 STRIP: RGB = (38, 42, 51)
 STATUS: RGB = (47, 52, 64)
 TEXT: RGB = (238, 240, 244)
-MUTED: RGB = (166, 174, 188)
+MUTED: RGB = (186, 193, 206)
+"""Secondary text: 4.5:1 or more on every panel it is drawn on (WCAG), even a winner's band."""
 FRAME: RGB = (94, 62, 40)
 FRAME_DARK: RGB = (64, 41, 26)
 FRAME_TEXT: RGB = (246, 234, 208)
@@ -56,7 +57,17 @@ ARROW_CANDIDATE: RGB = (206, 150, 255)
 ARROW_EDGE: RGB = (16, 18, 24)
 """The dark edge round every arrow: it reads on the felt, the points and both checkers."""
 GRID: RGB = (70, 76, 90)
-"""Grid lines on a panel (the analysis chart's)."""
+"""Grid lines on a panel (the analysis chart's, the tournament images')."""
+LINE: RGB = (84, 90, 106)
+"""Connectors and rules of the tournament images."""
+WIN: RGB = (92, 200, 132)
+"""A win, a winner's path, a strong PR: a green."""
+LOSS: RGB = (240, 116, 108)
+"""A loss, a withdrawal, a weak PR: a red light enough to read on a panel."""
+AMBER: RGB = (236, 190, 70)
+"""A middling PR, between :data:`WIN` and :data:`LOSS`."""
+MEDALS: tuple[RGB, RGB, RGB] = ((246, 196, 64), (200, 208, 220), (232, 168, 118))
+"""Gold, silver and bronze: the first three ranks."""
 
 
 def blend(colour: RGB, under: RGB, amount: float) -> RGB:

@@ -2,9 +2,11 @@
 chart. The knockout bracket is :mod:`bot.render.bracket`; the standings and the round-robin
 crosstable are :mod:`bot.render.standings`.
 
-All of them are drawn on the board's dark background in its palette, with names in the shipped
-fonts at 22 px or more: Discord shows an image about 400 px wide on a phone, so text must survive
-being scaled down to a third.
+All of them are drawn on the board's dark background in its palette (:mod:`bot.render.theme`),
+at most :data:`WIDTH` pixels wide with every text :data:`TEXT` pixels or more: Discord shows an
+image about 400 px wide on a phone, so text must survive being scaled down to under half (the
+board's rule, :func:`bot.render.labels.min_text_size`). Every text is a label
+(:mod:`bot.render.labels`): tests read their sizes and boxes.
 """
 
 from __future__ import annotations
@@ -13,12 +15,13 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
 from bot.render import theme
 from bot.render.board import encode_png
 from bot.render.fonts import font
-from bot.render.text import draw_text, fit_text, text_length
+from bot.render.labels import MIN_TEXT, Label, Role, paint, place
+from bot.render.text import fit_text, text_length
 
 __all__ = [
     "DASH",
@@ -33,12 +36,9 @@ __all__ = [
 RGB = theme.RGB
 PANEL: RGB = theme.STRIP
 BOX: RGB = theme.STATUS
-LINE: RGB = (84, 90, 106)
-GRID: RGB = (62, 68, 82)
-WIN: RGB = (92, 200, 132)
-LOSS: RGB = (226, 98, 90)
-DIM: RGB = (112, 118, 132)
-MEDALS: tuple[RGB, RGB, RGB] = ((246, 196, 64), (200, 208, 220), (214, 146, 92))
+WIDTH = 900
+"""The widest a tournament image is drawn: text of :data:`TEXT` px is 10 px on a phone."""
+TEXT = MIN_TEXT
 MARGIN = 24
 MINUS = "\u2212"  # wider than a hyphen, as wide as a plus
 DASH = "\u2013"
@@ -46,16 +46,31 @@ HEADER = 112  # the title and subtitle above every image's content
 
 
 def fitted(
-    text: str, max_width: float, *, sizes: Sequence[int] = (24, 22), bold: bool = False
-) -> tuple[str, ImageFont.FreeTypeFont]:
-    """``text`` in the largest of ``sizes`` it fits ``max_width`` in whole; cut short with an
-    ellipsis in the smallest when it fits in none."""
+    text: str, max_width: float, *, sizes: Sequence[int] = (24, TEXT), bold: bool = False
+) -> tuple[str, int, bool]:
+    """``text`` in the largest of ``sizes`` it fits ``max_width`` in whole, that size, and
+    whether it was cut short (with an ellipsis, in the smallest size, when it fits in none)."""
     for size in sizes:
-        face = font(size, bold=bold)
-        if text_length(text, face) <= max_width:
-            return text, face
-    face = font(sizes[-1], bold=bold)
-    return fit_text(text, face, max_width), face
+        if text_length(text, font(size, bold=bold)) <= max_width:
+            return text, size, False
+    shown = fit_text(text, font(sizes[-1], bold=bold), max_width)
+    return shown, sizes[-1], shown != text
+
+
+def write(
+    draw: ImageDraw.ImageDraw,
+    role: Role,
+    text: str,
+    size: int,
+    xy: tuple[float, float],
+    colour: RGB,
+    *,
+    bold: bool = False,
+    anchor: str = "lm",
+    cut: bool = False,
+) -> Label:
+    """Draw one line of text as a label (see :func:`bot.render.labels.place`)."""
+    return paint(draw, place(role, text, size, xy, colour, bold=bold, anchor=anchor, cut=cut))
 
 
 def signed(value: float, decimals: int = 0) -> str:
@@ -74,11 +89,11 @@ def canvas(width: int, height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
 def draw_header(draw: ImageDraw.ImageDraw, *, title: str, subtitle: str, width: int) -> None:
     """The title (bold) and a muted subtitle under it, each cut to the image's width."""
     room = width - 2 * MARGIN
-    shown, face = fitted(title, room, sizes=(34, 30, 26), bold=True)
-    draw_text(draw, (MARGIN, 40), shown, face, theme.TEXT)
+    shown, size, cut = fitted(title, room, sizes=(34, 30, 26), bold=True)
+    write(draw, "title", shown, size, (MARGIN, 40), theme.TEXT, bold=True, cut=cut)
     if subtitle:
-        shown, face = fitted(subtitle, room, sizes=(22,))
-        draw_text(draw, (MARGIN, 82), shown, face, theme.MUTED)
+        shown, size, cut = fitted(subtitle, room, sizes=(TEXT,))
+        write(draw, "detail", shown, size, (MARGIN, 82), theme.MUTED, cut=cut)
 
 
 # -- the report chart ------------------------------------------------------------------------
@@ -101,14 +116,17 @@ class ReportRow:
 
 REPORT_ROW = 58
 BAR = 28
-_BAR_LEFT = 400
-_RIGHT_COLUMNS = 200  # luck and matches
+_BAR_LEFT = 300
+_LUCK = 84  # the luck column's width
+_MATCHES = 110  # the matches column's width
+_STEPS = (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000)
 
 
 @dataclass(frozen=True, slots=True)
 class ReportLayout:
     """Where the report chart puts things: each row's vertical centre, the PR axis (``pr_max``
-    at ``bar_right``) and each analysed player's bar as (left, top, right, bottom)."""
+    at ``bar_right``, a number every ``step``) and each analysed player's bar as (left, top,
+    right, bottom)."""
 
     width: int
     height: int
@@ -117,21 +135,39 @@ class ReportLayout:
     pr_max: float
     centres: tuple[float, ...]
     bars: tuple[tuple[float, float, float, float] | None, ...]
+    step: int = 5
 
     def x(self, pr: float) -> float:
         """The x of ``pr`` on the axis (0 at ``bar_left``)."""
         scale = (self.bar_right - self.bar_left) / self.pr_max
         return self.bar_left + min(self.pr_max, max(0.0, pr)) * scale
 
+    @property
+    def luck_x(self) -> float:
+        """The centre of the luck column."""
+        return self.width - MARGIN - _MATCHES - _LUCK / 2
 
-def report_layout(rows: Sequence[ReportRow], *, width: int = 1100) -> ReportLayout:
+    @property
+    def matches_x(self) -> float:
+        """The centre of the matches column."""
+        return self.width - MARGIN - _MATCHES / 2
+
+
+def report_layout(rows: Sequence[ReportRow], *, width: int = WIDTH) -> ReportLayout:
     values = [value for row in rows for value in (row.pr, row.best_match_pr) if value is not None]
     # room to the right of the longest bar for its number
     pr_max = max(10.0, 5 * math.ceil(max(values, default=0.0) * 1.2 / 5))
     top = HEADER + 56
     centres = tuple(top + REPORT_ROW * (index + 0.5) for index in range(len(rows)))
-    bar_right = width - _RIGHT_COLUMNS - MARGIN
-    layout = ReportLayout(width, 0, _BAR_LEFT, bar_right, pr_max, centres, ())
+    bar_right = width - MARGIN - _MATCHES - _LUCK - 28
+    # the axis's numbers a step apart that keeps each clear of the next
+    widest = text_length(str(int(pr_max)), font(TEXT)) + 14
+    step = next(
+        (step for step in _STEPS if step * (bar_right - _BAR_LEFT) / pr_max >= widest),
+        _STEPS[-1],
+    )
+    pr_max = step * math.ceil(pr_max / step)
+    layout = ReportLayout(width, 0, _BAR_LEFT, bar_right, pr_max, centres, (), step)
     bars = tuple(
         None
         if row.pr is None
@@ -144,21 +180,20 @@ def report_layout(rows: Sequence[ReportRow], *, width: int = 1100) -> ReportLayo
         for row, centre in zip(rows, centres, strict=True)
     )
     height = round(top + REPORT_ROW * max(1, len(rows)) + 28)
-    return ReportLayout(width, height, _BAR_LEFT, bar_right, pr_max, centres, bars)
+    return ReportLayout(width, height, _BAR_LEFT, bar_right, pr_max, centres, bars, step)
 
 
 def pr_colour(pr: float) -> RGB:
     """Green for a strong PR (5 or less), through amber (12) to red (20 or more)."""
-    amber: RGB = (236, 190, 70)
     if pr <= 5:
-        return WIN
+        return theme.WIN
     if pr <= 12:
-        return theme.blend(amber, WIN, (pr - 5) / 7)
-    return theme.blend(LOSS, amber, min(1.0, (pr - 12) / 8))
+        return theme.blend(theme.AMBER, theme.WIN, (pr - 5) / 7)
+    return theme.blend(theme.LOSS, theme.AMBER, min(1.0, (pr - 12) / 8))
 
 
 def render_report_chart(
-    *, title: str, rows: Sequence[ReportRow], subtitle: str | None = None, width: int = 1100
+    *, title: str, rows: Sequence[ReportRow], subtitle: str | None = None, width: int = WIDTH
 ) -> bytes:
     """One bar per player for their PR over the tournament (longer is worse), their best match
     as a diamond on it, their luck and matches at the right; in the order of ``rows``."""
@@ -171,7 +206,7 @@ def render_report_chart(
         title=title,
         subtitle=subtitle
         if subtitle is not None
-        else "Performance rating (PR) over the tournament: lower is better · ◆ best match",
+        else "PR over the tournament: lower is better · ◆ best match",
         width=layout.width,
     )
     for centre in layout.centres[::2]:
@@ -183,25 +218,37 @@ def render_report_chart(
     for row, centre, bar in zip(rows, layout.centres, layout.bars, strict=True):
         _report_row(draw, layout, row, centre, bar)
     if not rows:
-        draw_text(
-            draw, (layout.width / 2, HEADER + 80), "No players", font(24), theme.MUTED, anchor="mm"
+        write(
+            draw,
+            "note",
+            "No players",
+            24,
+            (layout.width / 2, HEADER + 80),
+            theme.MUTED,
+            anchor="mm",
         )
     return encode_png(image)
 
 
 def _axis(draw: ImageDraw.ImageDraw, layout: ReportLayout) -> None:
-    label = font(22)
     top = HEADER + 36
     bottom = layout.height - 28
-    step = 5 if layout.pr_max <= 40 else 10
-    for value in range(0, int(layout.pr_max) + 1, step):
+    for value in range(0, int(layout.pr_max) + 1, layout.step):
         x = layout.x(value)
-        draw.line((x, top + 12, x, bottom), fill=GRID, width=1)
-        draw_text(draw, (x, top), str(value), label, theme.MUTED, anchor="mm")
-    draw_text(draw, (layout.bar_left - 28, top), "PR", font(22, bold=True), theme.MUTED, "rm")
-    right = layout.width - MARGIN
-    draw_text(draw, (right - 130, top), "luck", label, theme.MUTED, anchor="mm")
-    draw_text(draw, (right - 44, top), "matches", label, theme.MUTED, anchor="mm")
+        draw.line((x, top + 14, x, bottom), fill=theme.GRID, width=1)
+        write(draw, "axis", str(value), TEXT, (x, top), theme.MUTED, anchor="mm")
+    write(
+        draw,
+        "heading",
+        "PR",
+        TEXT,
+        (layout.bar_left - 28, top),
+        theme.MUTED,
+        bold=True,
+        anchor="rm",
+    )
+    write(draw, "heading", "luck", TEXT, (layout.luck_x, top), theme.MUTED, anchor="mm")
+    write(draw, "heading", "matches", TEXT, (layout.matches_x, top), theme.MUTED, anchor="mm")
 
 
 def _report_row(
@@ -211,27 +258,39 @@ def _report_row(
     centre: float,
     bar: tuple[float, float, float, float] | None,
 ) -> None:
-    rank_colour = MEDALS[row.rank - 1] if 1 <= row.rank <= 3 else theme.MUTED
-    draw_text(draw, (MARGIN + 48, centre), str(row.rank), font(24, bold=True), rank_colour, "rm")
-    name, face = fitted(row.name, layout.bar_left - MARGIN - 72, sizes=(24, 22))
-    draw_text(draw, (MARGIN + 60, centre), name, face, theme.TEXT)
-    right = layout.width - MARGIN
-    value = font(22)
+    rank_colour = theme.MEDALS[row.rank - 1] if 1 <= row.rank <= 3 else theme.MUTED
+    write(
+        draw, "rank", str(row.rank), 24, (MARGIN + 40, centre), rank_colour, bold=True, anchor="rm"
+    )
+    name, size, cut = fitted(row.name, layout.bar_left - MARGIN - 52 - 16)
+    write(draw, "name", name, size, (MARGIN + 52, centre), theme.TEXT, cut=cut)
     if row.luck is not None:
-        colour = WIN if row.luck > 0 else LOSS if row.luck < 0 else theme.MUTED
-        draw_text(draw, (right - 130, centre), signed(row.luck, 2), value, colour, anchor="mm")
-    draw_text(draw, (right - 44, centre), str(row.matches), value, theme.MUTED, anchor="mm")
+        colour = theme.WIN if row.luck > 0 else theme.LOSS if row.luck < 0 else theme.MUTED
+        write(
+            draw, "value", signed(row.luck, 2), TEXT, (layout.luck_x, centre), colour, anchor="mm"
+        )
+    write(
+        draw, "value", str(row.matches), TEXT, (layout.matches_x, centre), theme.MUTED, anchor="mm"
+    )
     if bar is None or row.pr is None:
-        draw_text(draw, (layout.bar_left + 8, centre), "not analysed", font(22), DIM)
+        write(draw, "note", "not analysed", TEXT, (layout.bar_left + 8, centre), theme.MUTED)
         return
     colour = pr_colour(row.pr)
     draw.rounded_rectangle(bar, radius=5, fill=colour)
-    label = font(22, bold=True)
     text = f"{row.pr:.1f}"
-    if bar[2] + 10 + text_length(text, label) <= layout.bar_right + 30:
-        draw_text(draw, (bar[2] + 10, centre), text, label, theme.TEXT)
+    if bar[2] + 10 + text_length(text, font(TEXT, bold=True)) <= layout.bar_right + 16:
+        write(draw, "value", text, TEXT, (bar[2] + 10, centre), theme.TEXT, bold=True)
     else:
-        draw_text(draw, (bar[2] - 8, centre), text, label, theme.BACKGROUND, anchor="rm")
+        write(
+            draw,
+            "value",
+            text,
+            TEXT,
+            (bar[2] - 8, centre),
+            theme.ARROW_EDGE,
+            bold=True,
+            anchor="rm",
+        )
     if row.best_match_pr is not None:
         _diamond(draw, layout.x(row.best_match_pr), centre)
 

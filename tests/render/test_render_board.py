@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from PIL import Image
 
 from bot.render import BoardState, LastPlay, render_board, render_image, status_text, theme
-from bot.render.board import fit_text, fitted_status
+from bot.render.board import board_labels, fit_text, fitted_status
 from bot.render.fonts import BOLD, FONT_DIR, REGULAR, font
 from bot.render.geometry import (
     DEFAULT_SIZE,
@@ -294,6 +294,24 @@ def test_cube_is_on_its_owners_side(viewer: int, owner: int | None) -> None:
     places = {None: cube_center(None), "bottom": cube_center("bottom"), "top": cube_center("top")}
     for where, place in places.items():
         assert cube_shown(image, place) == (where == expected), (where, expected)
+
+
+@pytest.mark.parametrize(
+    ("match", "shown"),
+    [
+        ({"match_length": 1}, False),  # nobody may double: gnubg draws no cube (it drew "64")
+        ({"match_length": 5, "score": (4, 2), "crawford": True}, False),
+        ({"match_length": 5, "score": (4, 2)}, True),  # after the Crawford game
+        ({"match_length": 0}, True),
+    ],
+)
+def test_no_cube_where_nobody_may_double(match: dict[str, Any], shown: bool) -> None:
+    board = state(Position.initial(), **match)
+    image = decode(render_board(board, viewer=0))
+    assert cube_shown(image, cube_center(None)) is shown
+    labels = board_labels(board, viewer=0)
+    assert any(label.role == "cube" for label in labels) is shown
+    assert "64" not in {label.text for label in labels if label.role == "cube"} or shown
 
 
 def test_offered_cube_sits_on_the_doublers_side() -> None:

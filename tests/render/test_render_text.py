@@ -14,6 +14,7 @@ from bot.render.fonts import (
     FALLBACKS,
     FONT_DIR,
     REGULAR,
+    REGULAR_FALLBACKS,
     FontFileError,
     coverage,
     font,
@@ -42,10 +43,31 @@ SAMPLES = [
 
 
 def test_fallback_fonts_and_their_licences_ship_with_the_repository() -> None:
-    for path in (*FALLBACKS, FONT_DIR / "LICENSE-Noto.txt", FONT_DIR / "LICENSE-Unifont.txt"):
+    for path in (
+        *FALLBACKS,
+        *REGULAR_FALLBACKS,
+        FONT_DIR / "LICENSE-Noto.txt",
+        FONT_DIR / "LICENSE-Unifont.txt",
+    ):
         assert path.is_file(), path
     total = sum(path.stat().st_size for path in FONT_DIR.iterdir())
-    assert total < 8 * 1024 * 1024
+    assert total < 11 * 1024 * 1024
+
+
+@pytest.mark.parametrize("text", ["李小龙", "김민준", "عربي", "नमस्ते", "ภาษาไทย"])
+def test_a_name_in_regular_text_is_not_drawn_bold(text: str) -> None:
+    # CJK and other scripts were drawn bold in regular lines, which reads as a winner's highlight.
+    (regular,) = runs(text, font(24))
+    (bold,) = runs(text, font(24, bold=True))
+    assert regular.path in REGULAR_FALLBACKS and "Regular" in regular.path.name
+    assert bold.path in FALLBACKS and "Bold" in bold.path.name
+
+    def ink(bold: bool) -> int:
+        image = Image.new("RGB", (300, 60), (0, 0, 0))
+        draw_text(ImageDraw.Draw(image), (10, 30), text, font(24, bold=bold), (255, 255, 255))
+        return sum(1 for value in image.convert("L").tobytes() if value > 128)
+
+    assert ink(False) < 0.9 * ink(True)
 
 
 def test_cmap_reader_knows_which_font_draws_what() -> None:

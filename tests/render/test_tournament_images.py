@@ -18,12 +18,9 @@ from bot.render.standings import (
     render_standings,
     standings_layout,
 )
+from bot.render.theme import GRID, LINE, LOSS, WIN
 from bot.render.tournament import (
-    GRID,
-    LINE,
-    LOSS,
     PANEL,
-    WIN,
     ReportRow,
     pr_colour,
     render_report_chart,
@@ -110,7 +107,7 @@ def test_bracket_size_and_boxes() -> None:
     layout = bracket_layout(pairings=EIGHT_PAIRINGS, results=EIGHT_RESULTS, rounds_total=ROUNDS)
     image = image_of(eight())
     assert image.size == (layout.width, layout.height)
-    assert 900 <= layout.width <= 1400
+    assert 800 <= layout.width <= 900
     assert sorted(layout.boxes) == [(1, 1), (1, 2), (1, 3), (1, 4), (2, 1), (2, 2), (3, 1)]
     assert layout.champion is not None
     assert layout.current_round == 1
@@ -153,7 +150,7 @@ def test_future_rounds_are_empty_boxes_joined_by_lines() -> None:
     assert near(at(image, left + 1, (top + bottom) / 2), LINE, 30)  # no champion yet
 
 
-def test_the_champion_at_the_right_end() -> None:
+def test_the_champion_under_the_final() -> None:
     results = [
         *EIGHT_RESULTS,
         Result(1, 3, 2, 7, 2, 7, 1),
@@ -170,10 +167,11 @@ def test_the_champion_at_the_right_end() -> None:
     )
     assert layout.champion is not None
     left, top, right, bottom = layout.champion
-    assert right > layout.boxes[(3, 1)].right
-    assert near(at(image, left + 1, (top + bottom) / 2), theme.HIGHLIGHT, 30)
+    final = layout.boxes[(3, 1)]
+    assert (left, right) == (final.left, final.right) and top > final.bottom
+    assert near(at(image, right - 1, (top + bottom) / 2), theme.HIGHLIGHT, 30)
     path = layout.connector(3, 1, 0)
-    assert path[-1][0] == left
+    assert path[-1][0] == right
     assert near(at(image, *middle(path[-2], path[-1])), WIN)
 
 
@@ -225,10 +223,10 @@ def test_a_double_forfeit_sends_nobody_on() -> None:
 def test_large_brackets_are_tall_and_show_the_rounds_in_play() -> None:
     pairings, rounds = first_round(64)
     layout = bracket_layout(pairings=pairings, results=[], rounds_total=rounds)
-    assert (layout.first_round, layout.last_round) == (1, 4)
+    assert (layout.first_round, layout.last_round) == (1, 3)
     assert layout.champion is None
     assert layout.height > 2 * layout.width
-    assert layout.width <= 1400
+    assert layout.width <= 900
     # with the first three rounds played, the window reaches the final
     results: list[Result] = []
     alive = [p for pairing in pairings for p in pairing.players()]
@@ -240,16 +238,19 @@ def test_large_brackets_are_tall_and_show_the_rounds_in_play() -> None:
         results += [Result(round_, t, a, b, a, 7, 2) for t, (a, b) in enumerate(pairs, 1)]
         alive = [a for a, _ in pairs]
     late = bracket_layout(pairings=all_pairings, results=results, rounds_total=rounds)
-    assert (late.first_round, late.last_round, late.current_round) == (3, 6, 4)
+    assert (late.first_round, late.last_round, late.current_round) == (4, 6, 4)
     assert late.champion is not None
     assert late.boxes[(4, 1)].slots == (alive[0], alive[1])
 
 
-def test_sixteen_entrants_are_fully_shown() -> None:
+def test_sixteen_entrants_show_three_rounds_from_the_one_in_play() -> None:
     pairings, rounds = first_round(16)
+    layout = bracket_layout(pairings=pairings, results=[], rounds_total=rounds)
+    assert (layout.first_round, layout.last_round) == (1, 3)
+    assert layout.champion is None
     results = [Result(1, p.table, p.first, p.second, p.first, 5, 1) for p in pairings]
     layout = bracket_layout(pairings=pairings, results=results, rounds_total=rounds)
-    assert (layout.first_round, layout.last_round) == (1, 4)
+    assert (layout.first_round, layout.last_round) == (2, 4)
     assert layout.champion is not None
 
 
@@ -328,7 +329,7 @@ def test_withdrawn_players_are_marked() -> None:
 
 def test_empty_standings() -> None:
     image = image_of(render_standings(title="S", subtitle="nobody yet", standings=[]))
-    assert image.size[0] == 1000
+    assert image.size[0] == 900
 
 
 # -- the round-robin crosstable ----------------------------------------------------------------
@@ -342,8 +343,8 @@ def test_the_crosstable_tints_wins_and_losses() -> None:
         Result(2, 1, 5, 1, None, reason="forfeit"),
     ]
     image = image_of(render_round_robin_grid(title="RR", entrants=players, results=results))
-    layout = grid_layout(players)
-    assert image.size[0] == layout.width and 900 <= layout.width <= 1300
+    layout = grid_layout(players, results)
+    assert image.size[0] == layout.width == 900
 
     def cell(row: int, column: int) -> object:
         left, top, _, _ = layout.box(row, column)
@@ -360,7 +361,7 @@ def test_the_crosstable_tints_wins_and_losses() -> None:
 
 def test_the_crosstable_has_room_for_ten() -> None:
     layout = grid_layout(entrants(10))
-    assert layout.width <= 1320
+    assert layout.width <= 900
     with pytest.raises(ValueError, match="at most 10"):
         render_round_robin_grid(title="RR", entrants=entrants(11), results=[])
 
@@ -397,4 +398,4 @@ def test_one_bar_per_analysed_player_longer_for_a_worse_pr() -> None:
 def test_report_chart_colours_and_empty() -> None:
     assert pr_colour(3) == WIN and pr_colour(30) == LOSS
     image = image_of(render_report_chart(title="Nobody", rows=[]))
-    assert image.size[0] == 1100
+    assert image.size[0] == 900
