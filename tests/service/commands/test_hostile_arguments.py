@@ -36,7 +36,7 @@ MESSAGE_LIMIT = 2_000
 NUMBERS = (
     "፩",  # Ethiopic one: a digit, not a decimal
     "፲",  # Ethiopic ten: numeric, not a digit
-    "〇",
+    "\u3007",  # ideographic zero: numeric, not a digit
     "½",
     "௰",
     "0",
