@@ -20,3 +20,12 @@ def whole_number_in(word: str, low: int, high: int) -> int | None:
     """``word`` as a whole number from ``low`` to ``high``, or None."""
     number = whole_number(word)
     return number if number is not None and low <= number <= high else None
+
+
+def decimal_number(word: str) -> float | None:
+    """``word`` as a number with an optional fraction (``3``, ``1.5``), each part read as
+    :func:`whole_number` reads it; None for anything else (signs, exponents, ``nan``, ``inf``)."""
+    whole, dot, fraction = word.partition(".")
+    if whole_number(whole) is None or (dot and whole_number(fraction) is None):
+        return None
+    return float(word)  # float() reads the digits of every script, as int() does

@@ -192,3 +192,13 @@ async def test_hostile_arguments_get_one_short_refusal_and_change_nothing(
             assert len(said) <= MESSAGE_LIMIT + 100, (line, said[:300])
             assert "Traceback" not in said and "went wrong" not in said, (line, said)
         assert await held(store) == before, line
+
+
+async def test_digits_of_every_script_are_numbers(hostile: Hostile) -> None:
+    said = await hostile.say("#other alice: !challenge @bob ٣")
+    assert "3-point match" in said
+    said = await hostile.say("#other alice: !cancel")
+    said = await hostile.say("#other alice: !challenge @bob ३ clock ١.٥")  # noqa: RUF001 (Arabic-Indic digits)
+    assert "3-point match on the clock (90 s per point" in said, said
+    said = await hostile.say("#general alice: !review ١ ٢")  # noqa: RUF001 (Arabic-Indic digits)
+    assert "decision 2/" in said, said
