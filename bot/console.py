@@ -24,6 +24,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TextIO
 
+from bot.rules.numbers import decimal_number
 from bot.service.commands.locks import store_trouble
 from bot.service.lifetime import StartError, open_service
 from bot.service.matches.threads import Opened
@@ -44,7 +45,7 @@ _LINE = re.compile(
 )
 
 
-_SHIFT = re.compile(r"^~\s*(\d+(?:\.\d+)?)\s*([smhd])$", re.IGNORECASE)
+_SHIFT = re.compile(r"^~\s*([\d.]+)\s*([smhd])$", re.IGNORECASE)
 
 
 class ConsoleClock:
@@ -65,7 +66,8 @@ class ConsoleClock:
 def read_shift(text: str) -> float | None:
     """Seconds of a ``~ 25h`` line; None when it isn't one."""
     found = _SHIFT.match(text.strip())
-    return None if found is None else float(found[1]) * UNIT_SECONDS[found[2].lower()]
+    number = decimal_number(found[1]) if found else None
+    return None if found is None or number is None else number * UNIT_SECONDS[found[2].lower()]
 
 
 def read_start(text: str) -> float:

@@ -10,6 +10,7 @@ from typing import Any
 
 from bot.gnubg.api import LEVELS
 from bot.rules.match import Match
+from bot.rules.numbers import whole_number, whole_number_in
 from bot.rules.options import MAX_AUTOMATIC_DOUBLES
 from bot.service.matches.images import BoardImages
 from bot.service.matches.play import advance
@@ -66,7 +67,7 @@ def parse_terms(terms: str | int | None, settings: Settings) -> tuple[int, dict[
     if terms is None or isinstance(terms, int):
         return _parse_length(terms, settings), {}
     words = _LENGTH_WORDS.sub(r"\1 ", typed(terms).lower().replace(",", " ")).split()
-    if words and words[0].isdigit() and len(words) > 1 and words[1] in _POINT_WORDS:
+    if words and whole_number(words[0]) is not None and len(words) > 1 and words[1] in _POINT_WORDS:
         words.pop(1)  # "3 points"
     if not words:
         return _parse_length(None, settings), {}
@@ -93,14 +94,14 @@ def _parse_options(words: list[str], prefix: str) -> dict[str, Any]:
                 "`jacoby`, `beavers` and `auto` (automatic doubles)."
             )
         name, value = MONEY_OPTIONS[word]
-        if name == "automatic_doubles" and index < len(words) and words[index].isdigit():
-            value = int(words[index])
-            index += 1
-            if not 1 <= value <= MAX_AUTOMATIC_DOUBLES:
+        if name == "automatic_doubles" and index < len(words) and words[index] not in MONEY_OPTIONS:
+            value = whole_number_in(words[index], 1, MAX_AUTOMATIC_DOUBLES)
+            if value is None:
                 raise Refusal(
                     f"Automatic doubles: at most 1 to {MAX_AUTOMATIC_DOUBLES} per game, "
-                    f"not {value}, e.g. `{prefix}challenge @user money auto 2`."
+                    f"not {quote(words[index])}, e.g. `{prefix}challenge @user money auto 2`."
                 )
+            index += 1
         options[name] = value
     return options
 
@@ -112,18 +113,25 @@ def _parse_length(length: str | int | None, settings: Settings) -> int:
         word = typed(length).lower()
         if word in ("money", "m"):
             return 0
-        if not word.isdigit():
+        number = whole_number(word)
+        if number is None and not word.isdecimal():
             raise Refusal(
                 f"{quote(length)} is not a match length: give a number of points "
                 f"(1-{MAX_MATCH_LENGTH}) or `money`."
             )
-        length = int(word)
+        if number is None:  # more digits than any length
+            raise _no_such_length(quote(word), settings.command_prefix)
+        length = number
     if not 1 <= length <= MAX_MATCH_LENGTH:
-        raise Refusal(
-            f"A match is 1 to {MAX_MATCH_LENGTH} points, not {length}; for a money game "
-            f"say `money`, e.g. `{settings.command_prefix}challenge @user money`."
-        )
+        raise _no_such_length(str(length), settings.command_prefix)
     return length
+
+
+def _no_such_length(shown: str, prefix: str) -> Refusal:
+    return Refusal(
+        f"A match is 1 to {MAX_MATCH_LENGTH} points, not {shown}; for a money game "
+        f"say `money`, e.g. `{prefix}challenge @user money`."
+    )
 
 
 def hints_text(hints: bool) -> str:

@@ -42,7 +42,7 @@ if TYPE_CHECKING:
     from bot.service.matches.images import BoardImages
     from bot.service.matches.repository import Table
 
-MATCH_NUMBER = re.compile(r"#?(\d{1,12})", re.ASCII)  # `12` or `#12`: a match, by its id
+MATCH_NUMBER = re.compile(r"#?(\d+)")  # `12` or `#12`: a match, by its id (whole_number reads it)
 
 
 def match_kind(length: int) -> str:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from bot.rules.dice import DiceKeyError
 from bot.rules.match import Match
+from bot.rules.numbers import whole_number
 from bot.service.matches.presentation import MATCH_NUMBER, quote
 from bot.service.models import Announcement, Place, Refusal, User, place_link
 from bot.service.records import storage
@@ -217,12 +218,13 @@ class MatchReader:
         ``command``'s usage, when it is no number or no match of this server."""
         prefix = self._settings.command_prefix
         found = MATCH_NUMBER.fullmatch(word)
-        if found is None:
+        number = whole_number(found[1]) if found else None
+        if number is None:
             raise Refusal(
                 f"{quote(word)} is not a match number: e.g. `{prefix}{command} 12`, or just "
                 f"`{prefix}{command}` for this table's last match."
             )
-        return await self.on_server(place, int(found[1]))
+        return await self.on_server(place, number)
 
     async def on_server(self, place: Place, match_id: int) -> MatchRow:
         """Match ``match_id``, refused unless it is one of ``place``'s server."""

@@ -16,8 +16,10 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
+from bot.rules.errors import excerpt
 from bot.rules.events import Event, OpeningRoll, Rolled
 from bot.rules.match import Match
+from bot.rules.numbers import decimal_number
 from bot.rules.text import bank_text
 from bot.service.records.durations import UNIT_SECONDS
 from bot.store.timers import TimerRow
@@ -25,7 +27,7 @@ from bot.store.timers import TimerRow
 CLOCK_WORD = "clock"
 MAX_CLOCK_SECONDS = 3600.0  # an hour per point: longer is correspondence play, no clock needed
 MIN_CLOCK_SECONDS = 10.0
-_TIME = re.compile(r"^(\d+(?:\.\d+)?)\s*(s|sec|secs|seconds?|m|min|mins|minutes?|h|hours?)?$")
+_TIME = re.compile(r"^([\d.]+)\s*(s|sec|secs|seconds?|m|min|mins|minutes?|h|hours?)?$")
 
 
 class ClockTermsError(ValueError):
@@ -35,13 +37,13 @@ class ClockTermsError(ValueError):
 def read_clock(text: str) -> float:
     """Seconds per point from ``2m``, ``90s``, ``1.5 min`` or ``2`` (minutes)."""
     found = _TIME.match(text.strip().lower())
-    if found is None:
-        raise ClockTermsError(f"{text!r} is not a time per point: say e.g. `2m` or `90s`")
-    unit = (found[2] or "m")[0]
-    seconds = float(found[1]) * UNIT_SECONDS[unit]
+    number = decimal_number(found[1]) if found else None
+    if found is None or number is None:
+        raise ClockTermsError(f"{excerpt(text)} is not a time per point: say e.g. `2m` or `90s`")
+    seconds = number * UNIT_SECONDS[(found[2] or "m")[0]]
     if not MIN_CLOCK_SECONDS <= seconds <= MAX_CLOCK_SECONDS:
         raise ClockTermsError(
-            f"{text!r} per point is out of range: from {MIN_CLOCK_SECONDS:g} seconds to "
+            f"{excerpt(text)} per point is out of range: from {MIN_CLOCK_SECONDS:g} seconds to "
             f"{MAX_CLOCK_SECONDS / 60:g} minutes"
         )
     return seconds

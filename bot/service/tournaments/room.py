@@ -13,6 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.rules import tournaments as rules
+from bot.rules.numbers import whole_number
 from bot.rules.tournaments.model import Format
 from bot.service.matches.presentation import quote
 from bot.service.matches.threads import ThreadOpener
@@ -66,7 +67,8 @@ class Tournaments:
         server's only one not over (or, with ``over``, its newest)."""
         found = await db.active(self._store, place.server_id)
         if words and words[0].startswith("#") and words[0][1:].isdigit():
-            row = await db.tournament(self._store, int(words[0][1:]))
+            number = whole_number(words[0][1:])
+            row = None if number is None else await db.tournament(self._store, number)
             if row is None or row.server_id != place.server_id:
                 raise Refusal(f"There is no tournament {words[0]} on this server.")
             del words[0]

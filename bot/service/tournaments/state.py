@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
+from bot.rules.numbers import whole_number
 from bot.rules.tournaments.model import Entrant, Format, Pairing, Result
 from bot.service.models import Place, place_link
 from bot.service.records.names import markdown_safe as md
@@ -84,12 +85,15 @@ class Snapshot:
         """A pairing by its label: ``2.3`` or ``R2.3`` (round 2, table 3), ``3`` (table 3 of
         the current round), or ``#41`` (the pairing played as match 41)."""
         word = label.strip().lower().removeprefix("r")
-        if word.startswith("#") and word[1:].isdigit():
-            return next((p for p in self.pairings if p.match_id == int(word[1:])), None)
-        round_no, _, table = word.rpartition(".")
-        if not table.isdigit() or (round_no and not round_no.isdigit()):
+        if word.startswith("#"):
+            match_id = whole_number(word[1:])
+            return next((p for p in self.pairings if p.match_id == match_id), None)
+        round_text, _, table_text = word.rpartition(".")
+        round_no = whole_number(round_text) if round_text else self.row.round
+        table = whole_number(table_text)
+        if round_no is None or table is None:
             return None
-        return self.pairing_at(int(round_no) if round_no else self.row.round, int(table))
+        return self.pairing_at(round_no, table)
 
     def round_title(self, round_no: int, total: int) -> str:
         if self.format is Format.KNOCKOUT and total - round_no + 1 in ROUND_NAMES:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from bot.rules.numbers import decimal_number, whole_number_in
 from bot.rules.tournaments.model import MAX_ROUND_ROBIN, Format
 from bot.service.matches.presentation import quote, typed
 from bot.service.matches.timers import CLOCK_WORD, ClockTermsError, read_clock
@@ -32,7 +33,7 @@ FORMAT_WORDS = {
     "rr": Format.ROUND_ROBIN,
 }
 EXAMPLE = "`{p}tournament create Spring knockout 3`"
-_IN = re.compile(r"^(\d+(?:\.\d+)?)([mhd])$")
+_IN = re.compile(r"^([\d.]+)([mhd])$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,11 +50,12 @@ class TournamentTerms:
 
 
 def _number(word: str, what: str, low: int, high: int, prefix: str) -> int:
-    if not word.isdigit() or not low <= int(word) <= high:
+    number = whole_number_in(word, low, high)
+    if number is None:
         raise Refusal(
             f"{quote(word)} is not {what} ({low}-{high}), e.g. {EXAMPLE.format(p=prefix)}."
         )
-    return int(word)
+    return number
 
 
 def read_terms(text: str, prefix: str) -> TournamentTerms:
@@ -88,7 +90,7 @@ def read_terms(text: str, prefix: str) -> TournamentTerms:
                 "Say how many Swiss rounds, e.g. "
                 f"`{prefix}tournament create Autumn swiss 4 rounds 1`."
             )
-    if not rest or not rest[0].isdigit():
+    if not rest or not rest[0].isdigit():  # a digit of any kind: _number says what is wrong
         raise Refusal(
             f"Say the match length (1-{MAX_MATCH_LENGTH} points) after the format, e.g. "
             f"{EXAMPLE.format(p=prefix)}."
@@ -116,11 +118,8 @@ def read_terms(text: str, prefix: str) -> TournamentTerms:
                 raise Refusal(f"{error}, e.g. `clock 2m`.") from None
         elif word in ("days", "day"):
             value = rest.pop(0)
-            try:
-                days = float(value)
-            except ValueError:
-                days = -1.0
-            if not 0.5 <= days <= MAX_DAYS:
+            days = decimal_number(value)
+            if days is None or not 0.5 <= days <= MAX_DAYS:
                 raise Refusal(
                     f"{quote(value)} is not a number of days per match (0.5-{MAX_DAYS:g})."
                 )
@@ -147,9 +146,10 @@ _SAMPLES = {CLOCK_WORD: "2m", "days": "3", "day": "3", "limit": "16", "start": "
 def read_delay(word: str) -> float:
     """``30m``, ``2h``, ``1d``: seconds from now (at most 30 days)."""
     found = _IN.match(word)
-    if found is None:
+    number = decimal_number(found[1]) if found else None
+    if found is None or number is None:
         raise Refusal(f"{quote(word)} is not a time from now: say e.g. `start 30m`, `2h` or `1d`.")
-    seconds = float(found[1]) * UNIT_SECONDS[found[2]]
+    seconds = number * UNIT_SECONDS[found[2]]
     if not 60 <= seconds <= 30 * 86400:
         raise Refusal("A tournament starts between 1 minute and 30 days from now.")
     return seconds
