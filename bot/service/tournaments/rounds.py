@@ -37,6 +37,9 @@ log = logging.getLogger(__name__)
 
 Locker = Callable[[Place], AbstractAsyncContextManager[None]]
 SIGNUP_KEY = "t{id}"  # the sign-up message's question: its Join and Leave buttons
+# What a pairing was told once (its ``notice``), never at every poll:
+UNDECIDED = "undecided"  # its match ended without a winner: the organiser decides it
+WAITING = "waiting"  # for the tournament's channel, where there is no thread
 
 
 # A message fits Discord's 2,000 characters: long lists are cut, the image shows the standings.
@@ -78,6 +81,7 @@ class Rounds:
         self._dice = dice
         self._locked = locked
         self._draw = draw
+        self._unpairable: set[tuple[int, int]] = set()  # (tournament, round) said so
 
     @property
     def _prefix(self) -> str:
@@ -209,6 +213,9 @@ class Rounds:
         try:
             pairs = rules.pair_round(fmt, values, results, round_no, withdrawn=out)
         except TournamentError as error:
+            if (row.id, round_no) in self._unpairable:
+                return []  # said already: the poll tries again, silently
+            self._unpairable.add((row.id, round_no))
             log.warning("Tournament %s: round %s can't be paired: %s", row.id, round_no, error)
             return [
                 Reply(
@@ -304,12 +311,15 @@ class Rounds:
         return [Reply("\n".join(lines), place=snapshot.home, file=await self.picture(final))]
 
     async def open_matches(self, tournament_id: int, threads: ThreadOpener | None) -> list[Reply]:
-        """Open a match for each pairing of the current round that has none yet: a thread of
-        the tournament's channel (a channel of its own in the console), both players pinged."""
+        """Open a match for each pairing of the current round that has none yet: in a thread of
+        the tournament's channel (a channel of its own in the console), both players pinged;
+        where there is no thread, in the tournament's channel, one match at a time (the others
+        wait for it, said once)."""
         row = await db.tournament(self._store, tournament_id)
         if row is None or row.status != "running":
             return []
         replies: list[Reply] = []
+        waiting: list[PairingRow] = []
         async with self.lock(row):
             snapshot = await self.snapshot(tournament_id)
             for pairing in snapshot.round_pairings():
@@ -318,28 +328,60 @@ class Rounds:
                     and pairing.match_id is None
                     and pairing.second is not None
                 ):
-                    replies += await self._open(snapshot, pairing, threads)
+                    said, waits = await self._open(snapshot, pairing, threads)
+                    replies += said
+                    if waits:
+                        waiting.append(pairing)
+            replies += await self._told_waiting(snapshot, waiting)
         return replies
+
+    async def _place(
+        self, snapshot: Snapshot, name: str, threads: ThreadOpener | None
+    ) -> tuple[Place | None, list[Reply]]:
+        """Where a pairing's match is played: a thread of its own, else the tournament's
+        channel if no match is being played there (None: it waits); what to say of it (the
+        opener's notice, e.g. a missing permission)."""
+        home = snapshot.home
+        said: list[Reply] = []
+        if threads is not None and self._settings.match_threads:
+            opened = await threads.open(home, name[:100], signup_key(snapshot.row.id))
+            said = [Reply(opened.notice, place=home)] if opened.notice else []
+            if opened.thread is not None and opened.thread != home:
+                return opened.thread, said
+        busy = await self._store.playing_match(home.server_id, home.channel_id)
+        return (None if busy is not None else home), said
+
+    async def _told_waiting(self, snapshot: Snapshot, waiting: list[PairingRow]) -> list[Reply]:
+        """One line for the pairings that wait for the tournament's channel, said once."""
+        if not waiting:
+            return []
+        async with self._store.transaction() as tx:
+            told = [p for p in waiting if await db.tell_once(tx, p, WAITING)]
+        if not told:
+            return []
+        labels = ", ".join(f"{p.round}.{p.table_no}" for p in told)
+        return [
+            Reply(
+                f"{md(snapshot.row.name)} {labels}: with no thread of its own, each match is "
+                "played in this channel when the one before it is over (its deadline counts "
+                "from then).",
+                place=snapshot.home,
+            )
+        ]
 
     async def _open(
         self, snapshot: Snapshot, pairing: PairingRow, threads: ThreadOpener | None
-    ) -> list[Reply]:
+    ) -> tuple[list[Reply], bool]:
+        """The pairing's match started, and what to say of it; and whether it waits for the
+        tournament's channel instead."""
         row = snapshot.row
         assert pairing.second is not None
         first, second = snapshot.by_number[pairing.first], snapshot.by_number[pairing.second]
         name = f"{row.name} R{pairing.round}-{pairing.table_no} · {first.name} vs {second.name}"
-        if threads is None or not self._settings.match_threads:
-            return []
-        opened = await threads.open(snapshot.home, name[:100], signup_key(row.id))
-        if opened.thread is None:
-            note = opened.notice or "I can't open a thread for it here."
-            return [
-                Reply(
-                    f"{md(row.name)} {pairing.round}.{pairing.table_no}: {note}",
-                    place=snapshot.home,
-                )
-            ]
-        place = opened.thread
+        place, said = await self._place(snapshot, name, threads)
+        if place is None:
+            return said, True
+        thread = None if place == snapshot.home else place
         match = Match.start(row.match_length, dice=self._dice())
         events = list(match.record)
         match = advance(match, events)
@@ -351,18 +393,18 @@ class Rounds:
 
         players = (User(first.user_id, first.name), User(second.user_id, second.name))
         try:
-            async with MatchThreads.discarding(threads, place):
+            async with MatchThreads.discarding(threads, thread):
                 table = await self._repository.create_arranged_match(
                     snapshot.home,
                     players,
                     match,
                     MatchTerms(rated=bool(row.rated)),
-                    thread=place,
+                    thread=thread,
                     clock_seconds=row.clock_seconds,
                     also=mark,
                 )
         except StaleMatchError:
-            return []
+            return said, False
         by = "" if deadline is None else f" To be played within {row.deadline_days:g} days."
         lead = (
             f"**{md(row.name)}**, round {pairing.round}: {table.names[0]} vs {table.names[1]}, "
@@ -370,14 +412,17 @@ class Rounds:
         )
         status = await status_reply(table, events, self._prefix, self._board_images, lead=lead)
         pinged = tuple(dict.fromkeys((*status.mention, first.user_id, second.user_id)))
+        if thread is None:
+            return [*said, replace(status, place=place, mention=pinged)], False
         return [
+            *said,
             Reply(
                 f"{md(row.name)} {pairing.round}.{pairing.table_no}: {table.names[0]} vs "
                 f"{table.names[1]} in {place_link(place)}",
                 place=snapshot.home,
             ),
             replace(status, place=place, mention=pinged),
-        ]
+        ], False
 
     # -- matches ending, and time --------------------------------------------------------------
 
@@ -403,6 +448,9 @@ class Rounds:
             return []
         snapshot = await self.snapshot(pairing.tournament_id)
         if match_row.status == "aborted" or match_row.winner is None:
+            async with self._store.transaction() as tx:
+                if not await db.tell_once(tx, pairing, UNDECIDED):
+                    return []  # said already: the organiser decides it
             return [
                 Reply(
                     f"{md(snapshot.row.name)} {pairing.round}.{pairing.table_no}: the match was "
@@ -432,7 +480,13 @@ class Rounds:
         decided = fresh.pairing_at(pairing.round, pairing.table_no)
         assert decided is not None
         line = fresh.pairing_line(decided)
-        said = [Reply(f"{md(fresh.row.name)}: {line}", place=fresh.home)]
+        # A match waiting for the channel this one was played in starts now (the adapter opens).
+        unopened = any(
+            p.decided_at is None and p.match_id is None and p.second is not None
+            for p in fresh.round_pairings()
+        )
+        opens = fresh.row.id if unopened and fresh.row.status == "running" else None
+        said = [Reply(f"{md(fresh.row.name)}: {line}", place=fresh.home, opens=opens)]
         return said + await self.settle(fresh)
 
     async def due(
@@ -459,9 +513,19 @@ class Rounds:
                         Reply(f"{md(row.name)} could not start: {refusal.text} It is cancelled.")
                     ]
             out += [(reply.place or home, reply) for reply in said]
+        # A tournament a stop left between two transactions (started with no round 1, a round
+        # decided with the next one not paired, the last one decided and not finished) moves on.
+        for row in await db.unsettled(self._store):
+            home = Place(row.server_id, row.channel_id)
+            if not where(home):
+                continue
+            async with self.lock(row):
+                said = await self.settle(await self.snapshot(row.id))
+            out += [(reply.place or home, reply) for reply in said]
         # Each tick reads the undecided pairings, their tournaments once each, and which of their
         # matches are over in one read; only those and the ones past their deadline are looked at.
-        undecided = await db.undecided(self._store)
+        # A pairing whose match ended without a winner waits for the organiser, said once.
+        undecided = [p for p in await db.undecided(self._store) if p.notice != UNDECIDED]
         ended = await db.over(self._store, [p.match_id for p in undecided if p.match_id])
         rows: dict[int, TournamentRow | None] = {}
         opened: set[int] = set()
@@ -476,7 +540,7 @@ class Rounds:
             said = []
             late = pairing.deadline is not None and pairing.deadline <= now
             if pairing.match_id is None:
-                if threads is not None and found.id not in opened:
+                if found.id not in opened:
                     opened.add(found.id)
                     said = await self.open_matches(found.id, threads)
             elif pairing.match_id in ended or late:
