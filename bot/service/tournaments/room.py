@@ -34,9 +34,17 @@ from bot.store import Store
 from bot.store import tournaments as db
 from bot.store.tournaments import TournamentRow
 
-ORGANISER_ONLY = (
-    "Only organisers (Manage Server, or the server's tournament role) can {what} a tournament."
-)
+ORGANISER_ONLY = "Only organisers (Manage Server, or the server's tournament role) can {what}."
+# What each organiser's verb does, as the refusal to anyone else says it.
+ORGANISER_VERBS = {
+    "create": "create a tournament",
+    "start": "start a tournament",
+    "pause": "pause a tournament",
+    "resume": "resume a tournament",
+    "cancel": "cancel a tournament",
+    "remove": "remove players from a tournament",
+    "result": "decide results in a tournament",
+}
 
 
 class Tournaments:
@@ -129,10 +137,8 @@ class Tournaments:
             row = await self._pick(place, words, over=True)
             verb = words.pop(0).lower() if words and words[0].lower() in handlers else "show"
         handler = handlers[verb]
-        if verb in ("start", "pause", "resume", "cancel", "remove", "result") and not organiser:
-            raise Refusal(
-                ORGANISER_ONLY.format(what=verb if verb != "result" else "decide results in")
-            )
+        if verb in ORGANISER_VERBS and not organiser:
+            raise Refusal(ORGANISER_ONLY.format(what=ORGANISER_VERBS[verb]))
         replies: list[Reply]
         if verb in ("show", "status", "report"):
             replies = await handler(row, words)
@@ -145,7 +151,7 @@ class Tournaments:
 
     async def create(self, place: Place, user: User, text: str, *, organiser: bool) -> list[Reply]:
         if not organiser:
-            raise Refusal(ORGANISER_ONLY.format(what="create"))
+            raise Refusal(ORGANISER_ONLY.format(what=ORGANISER_VERBS["create"]))
         terms = read_terms(text, self._prefix)
         for row in await db.active(self._store, place.server_id):
             if row.name.lower() == terms.name.lower():
@@ -244,10 +250,11 @@ class Tournaments:
         return [Reply(f"{md(user.name)} leaves {md(row.name)}.")]
 
     async def pause(self, row: TournamentRow, user: User, words: list[str]) -> list[Reply]:
+        now = self._clock()
         async with self._store.transaction() as tx:
-            if not await db.set_status(tx, row.id, ("running",), status="paused"):
+            if not await db.set_status(tx, row.id, ("running",), status="paused", paused_at=now):
                 raise Refusal(f"{md(row.name)} is not running, so it can't be paused.")
-            await db.log(tx, row.id, self._clock(), user.id, f"paused by {user.name}")
+            await db.log(tx, row.id, now, user.id, f"paused by {user.name}")
         return [
             Reply(
                 f"{md(user.name)} pauses {md(row.name)}: no new round and no deadline until "
@@ -257,14 +264,9 @@ class Tournaments:
 
     async def resume(self, row: TournamentRow, user: User, words: list[str]) -> list[Reply]:
         now = self._clock()
-        paused = [
-            entry.at
-            for entry in await db.log_of(self._store, row.id)
-            if entry.text.startswith("paused")
-        ]
-        paused_for = now - paused[-1] if paused else 0.0
+        paused_for = max(0.0, now - row.paused_at) if row.paused_at is not None else 0.0
         async with self._store.transaction() as tx:
-            if not await db.set_status(tx, row.id, ("paused",), status="running"):
+            if not await db.set_status(tx, row.id, ("paused",), status="running", paused_at=None):
                 raise Refusal(f"{md(row.name)} is not paused.")
             await db.log(tx, row.id, now, user.id, f"resumed by {user.name}")
             await db.extend_deadlines(tx, row.id, paused_for)  # the pause doesn't count
