@@ -30,7 +30,7 @@ from bot.service.tournaments.rounds import (
 from bot.service.tournaments.state import FORMAT_NAMES, Snapshot, points_text
 from bot.service.tournaments.terms import read_terms
 from bot.settings import Settings
-from bot.store import Store
+from bot.store import Store, Transaction
 from bot.store import tournaments as db
 from bot.store.tournaments import TournamentRow
 
@@ -325,18 +325,31 @@ class Tournaments:
             return [Reply(f"{md(user.name)} removes {md(entrant.name)} from {md(row.name)}.")]
         if entrant.withdrawn:
             raise Refusal(f"{md(entrant.name)} was removed already.")
-        async with self._store.transaction() as tx:
+
+        async def withdraw(tx: Transaction) -> None:  # with their forfeit: all or nothing
             await db.withdraw(tx, row.id, number)
             await db.log(tx, row.id, now, user.id, f"{user.name} removed {entrant.name}: {reason}")
+
         said = [
             Reply(f"{md(user.name)} removes {md(entrant.name)} from {md(row.name)} ({md(reason)}).")
         ]
-        for pairing in snapshot.round_pairings():
-            if pairing.decided_at is None and number in (pairing.first, pairing.second):
-                other = pairing.second if pairing.first == number else pairing.first
-                said += await self.rounds.decide_by_organiser(
-                    snapshot, pairing, other, f"forfeit, {md(entrant.name)} removed"
-                )
+        playing = [
+            p
+            for p in snapshot.round_pairings()
+            if p.decided_at is None and number in (p.first, p.second)
+        ]
+        for n, pairing in enumerate(playing):
+            other = pairing.second if pairing.first == number else pairing.first
+            said += await self.rounds.decide_by_organiser(
+                snapshot,
+                pairing,
+                other,
+                f"forfeit, {md(entrant.name)} removed",
+                also=withdraw if n == 0 else None,
+            )
+        if not playing:
+            async with self._store.transaction() as tx:
+                await withdraw(tx)
         return said + await self.rounds.settle(await self.rounds.snapshot(row.id))
 
     async def fix_result(self, row: TournamentRow, user: User, words: list[str]) -> list[Reply]:
@@ -358,16 +371,19 @@ class Tournaments:
             raise Refusal(
                 "The next round is paired already: that knockout result can't change now."
             )
-        async with self._store.transaction() as tx:
-            await db.log(
+        said = await self.rounds.decide_by_organiser(
+            snapshot,
+            pairing,
+            winner,
+            f"fixed: {md(reason)}",
+            fixing=True,
+            also=lambda tx: db.log(
                 tx,
                 row.id,
                 self._clock(),
                 user.id,
                 f"{user.name} set {pairing.round}.{pairing.table_no}: {reason}",
-            )
-        said = await self.rounds.decide_by_organiser(
-            snapshot, pairing, winner, f"fixed: {md(reason)}", fixing=True
+            ),
         )
         return said + await self.rounds.settle(await self.rounds.snapshot(row.id))
 

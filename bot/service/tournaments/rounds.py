@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from contextlib import AbstractAsyncContextManager
 from dataclasses import replace
 from typing import Any
@@ -144,16 +144,16 @@ class Rounds:
         *,
         fixing: bool = False,
         why: str = "",
+        also: Callable[[Transaction], Awaitable[object]] | None = None,
     ) -> list[Reply]:
         """Decide ``pairing`` for ``winner`` (None: nobody); a match still being played for it is
-        voided (unrated) first, saying ``why`` there."""
-        said: list[Reply] = []
-        if pairing.match_id is not None:
-            said += await self.void_match(pairing.match_id, why)
+        voided (unrated), saying ``why`` there. The match's end, the result and ``also(tx)``
+        (the organiser's log, a withdrawal) are one transaction: a stop leaves all or none."""
         points = (0, 0)
         if pairing.decided_at is not None and fixing:
             points = (pairing.first_points, pairing.second_points)
-        async with self._store.transaction() as tx:
+
+        async def decide(tx: Transaction) -> None:
             await db.decide(
                 tx,
                 pairing,
@@ -163,6 +163,15 @@ class Rounds:
                 now=self._clock(),
                 fixing=fixing,
             )
+            if also is not None:
+                await also(tx)
+
+        said: list[Reply] = []
+        if pairing.match_id is not None:
+            said = await self.void_match(pairing.match_id, why, also=decide)
+        if not said:
+            async with self._store.transaction() as tx:
+                await decide(tx)
         who = "nobody wins" if winner is None else f"{snapshot.name(winner)} wins"
         players = f"{snapshot.name(pairing.first)} vs {snapshot.name(pairing.second)}"
         line = f"{pairing.round}.{pairing.table_no} {players}"
@@ -171,7 +180,14 @@ class Rounds:
             Reply(f"{md(snapshot.row.name)} {line}: {who} ({reason}).", place=snapshot.home),
         ]
 
-    async def void_match(self, match_id: int, why: str = "") -> list[Reply]:
+    async def void_match(
+        self,
+        match_id: int,
+        why: str = "",
+        also: Callable[[Transaction], Awaitable[object]] | None = None,
+    ) -> list[Reply]:
+        """End the match ``match_id`` unrated if it is still being played, with ``also(tx)``
+        in the same transaction; what it says there (nothing: it was over, ``also`` not run)."""
         row = await self._store.match(match_id)
         if row is None or row.status != "playing":
             return []
@@ -180,7 +196,7 @@ class Rounds:
             table = await self._repository.table(place, repair=False)
             if table is None or table.row.id != match_id:
                 return []
-            await self._repository.end(table, status="aborted", ending="voided")
+            await self._repository.end(table, status="aborted", ending="voided", also=also)
         return [
             Reply(
                 f"{why or 'The organiser decided this match for the tournament'}: it ends here "

@@ -43,21 +43,23 @@ STEPS = {
     "_match_ended": "result",
     "decide_by_organiser": "result",
     "_finish": "finishing",
+    "remove": "removal",  # the organiser's: the forfeit, the withdrawal and the log at once
 }
-KILLED_STEPS = ("start", "pairing", "opening", "result", "finishing")
+KILLED_STEPS = ("start", "pairing", "opening", "result", "finishing", "removal")
 
 
 def step_of_caller() -> str:
-    """The tournament step whose commit this is: the innermost function of the tournament
-    code on the stack; ``play`` for a match's own."""
+    """The tournament step whose commit this is: a removal, else the innermost function of
+    the tournament code on the stack; ``play`` for a match's own."""
+    names = []
     frame = sys._getframe(1)
     while frame is not None:
         if "bot/service/tournaments/" in frame.f_code.co_filename:
-            name = frame.f_code.co_name
-            if name in STEPS:
-                return STEPS[name]
+            names.append(frame.f_code.co_name)
         frame = frame.f_back  # type: ignore[assignment]
-    return "play"
+    if "remove" in names:
+        return STEPS["remove"]
+    return next((STEPS[name] for name in names if name in STEPS), "play")
 
 
 class Killed(BaseException):
@@ -88,9 +90,10 @@ class Crashing:
 
 FORMATS = {
     "knockout": ("Cup knockout 1", 5),  # three byes in round 1
-    "swiss": ("Open swiss 3 rounds 1", 5),  # a bye each round
+    "swiss": ("Open swiss 3 rounds 1", 5),  # a bye each round; p4 is removed in round 2
     "roundrobin": ("League roundrobin 1", 4),
 }
+REMOVED = {"swiss": ("p4", 2)}  # who the organiser removes, and in which round
 
 
 def winner_of(names: tuple[str, str]) -> str:
@@ -102,9 +105,10 @@ class Run:
     """One tournament from creation to its end, by the players and the poll, restarted at the
     kill."""
 
-    def __init__(self, table: Table, crashing: Crashing) -> None:
+    def __init__(self, table: Table, crashing: Crashing, removed: tuple[str, int] | None) -> None:
         self.table = table
         self.crashing = crashing
+        self.removed = removed
         self.kills = 0
 
     async def step(self, work: Awaitable[object]) -> None:
@@ -137,9 +141,19 @@ class Run:
                 await self.say(f"#{HOME} org: !tournament start")
             elif row.status == "finished":
                 return row
+            elif await self.removing(row):
+                await self.say(f"#{HOME} org: !tournament remove @{self.removed[0]} gone")
             elif not await self.act(row.id):
                 await self.say("~ 1m")  # nothing for the players to do: the poll's turn
         raise AssertionError(f"stuck: {row}")
+
+    async def removing(self, row: db.TournamentRow) -> bool:
+        """Whether the player to remove is to be removed now: as soon as their round is
+        paired, before anyone plays in it."""
+        if self.removed is None or row.round < self.removed[1]:
+            return False
+        entrants = await db.entrants(self.table.store, row.id)
+        return any(e.name == self.removed[0] and not e.withdrawn for e in entrants)
 
     async def act(self, tournament_id: int) -> bool:
         """One action of a player in an open match of the tournament; False when none waits."""
@@ -189,7 +203,7 @@ async def played(
     try:
         crashing = Crashing(store)
         crashing.at = kill_at
-        run = Run(Table(store), crashing)
+        run = Run(Table(store), crashing, REMOVED.get(fmt))
         terms, players = FORMATS[fmt]
         row = await run.play(terms, players)
         assert run.kills == (kill_at is not None), (kill_at, crashing.commits)
@@ -215,7 +229,8 @@ async def crashed_runs(
     fmt: str, database: Callable[[str], Awaitable[Path | str]], points: Callable[..., list[int]]
 ) -> None:
     expected, steps = await played(await database("clean"), fmt, None)
-    assert set(KILLED_STEPS) <= set(steps), steps
+    assert {*KILLED_STEPS} - {"removal"} <= set(steps), steps
+    assert ("removal" in steps) == (fmt in REMOVED), steps
     failed = []
     for k in points(fmt, steps):
         try:
