@@ -351,21 +351,18 @@ class Rounds:
             replies += await self._told_waiting(snapshot, waiting)
         return replies
 
-    async def _place(
+    async def _thread(
         self, snapshot: Snapshot, name: str, threads: ThreadOpener | None
     ) -> tuple[Place | None, list[Reply]]:
-        """Where a pairing's match is played: a thread of its own, else the tournament's
-        channel if no match is being played there (None: it waits); what to say of it (the
-        opener's notice, e.g. a missing permission)."""
+        """A thread of its own for a pairing's match (None: there is none, it is played in the
+        tournament's channel); what to say of it (the opener's notice, e.g. a missing
+        permission)."""
+        if threads is None or not self._settings.match_threads:
+            return None, []
         home = snapshot.home
-        said: list[Reply] = []
-        if threads is not None and self._settings.match_threads:
-            opened = await threads.open(home, name[:100], signup_key(snapshot.row.id))
-            said = [Reply(opened.notice, place=home)] if opened.notice else []
-            if opened.thread is not None and opened.thread != home:
-                return opened.thread, said
-        busy = await self._store.playing_match(home.server_id, home.channel_id)
-        return (None if busy is not None else home), said
+        opened = await threads.open(home, name[:100], signup_key(snapshot.row.id))
+        said = [Reply(opened.notice, place=home)] if opened.notice else []
+        return (opened.thread if opened.thread != home else None), said
 
     async def _told_waiting(self, snapshot: Snapshot, waiting: list[PairingRow]) -> list[Reply]:
         """One line for the pairings that wait for the tournament's channel, said once."""
@@ -394,10 +391,27 @@ class Rounds:
         assert pairing.second is not None
         first, second = snapshot.by_number[pairing.first], snapshot.by_number[pairing.second]
         name = f"{row.name} R{pairing.round}-{pairing.table_no} · {first.name} vs {second.name}"
-        place, said = await self._place(snapshot, name, threads)
-        if place is None:
-            return said, True
-        thread = None if place == snapshot.home else place
+        thread, said = await self._thread(snapshot, name, threads)
+        if thread is not None:
+            return [*said, *await self._start(snapshot, pairing, thread, threads)], False
+        home = snapshot.home
+        async with self._locked(home):  # one match per channel, as for a challenge
+            if await self._store.playing_match(home.server_id, home.channel_id) is not None:
+                return said, True
+            return [*said, *await self._start(snapshot, pairing, None, threads)], False
+
+    async def _start(
+        self,
+        snapshot: Snapshot,
+        pairing: PairingRow,
+        thread: Place | None,
+        threads: ThreadOpener | None,
+    ) -> list[Reply]:
+        """Start the pairing's match in ``thread`` (None: the tournament's channel)."""
+        row = snapshot.row
+        assert pairing.second is not None
+        first, second = snapshot.by_number[pairing.first], snapshot.by_number[pairing.second]
+        place = thread or snapshot.home
         match = Match.start(row.match_length, dice=self._dice())
         events = list(match.record)
         match = advance(match, events)
@@ -420,7 +434,7 @@ class Rounds:
                     also=mark,
                 )
         except StaleMatchError:
-            return said, False
+            return []
         by = "" if deadline is None else f" To be played within {row.deadline_days:g} days."
         lead = (
             f"**{md(row.name)}**, round {pairing.round}: {table.names[0]} vs {table.names[1]}, "
@@ -428,17 +442,15 @@ class Rounds:
         )
         status = await status_reply(table, events, self._prefix, self._board_images, lead=lead)
         pinged = tuple(dict.fromkeys((*status.mention, first.user_id, second.user_id)))
+        board = replace(status, place=place, mention=pinged)
         if thread is None:
-            return [*said, replace(status, place=place, mention=pinged)], False
-        return [
-            *said,
-            Reply(
-                f"{md(row.name)} {pairing.round}.{pairing.table_no}: {table.names[0]} vs "
-                f"{table.names[1]} in {place_link(place)}",
-                place=snapshot.home,
-            ),
-            replace(status, place=place, mention=pinged),
-        ], False
+            return [board]
+        pointer = Reply(
+            f"{md(row.name)} {pairing.round}.{pairing.table_no}: {table.names[0]} vs "
+            f"{table.names[1]} in {place_link(thread)}",
+            place=snapshot.home,
+        )
+        return [pointer, board]
 
     # -- matches ending, and time --------------------------------------------------------------
 
