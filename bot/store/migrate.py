@@ -59,6 +59,17 @@ def new_tables(sql: str) -> list[Table]:
     return [schema.metadata.tables[name.strip()] for name in found[1].split(",")]
 
 
+# A table a migration makes from the schema has today's columns, those a later migration adds
+# included: that migration's ADD COLUMN is then skipped (its indexes say IF NOT EXISTS).
+_ADD_COLUMN = re.compile(r"^ALTER TABLE (\w+) ADD COLUMN (\w+)", re.IGNORECASE)
+
+
+def added_column(statement: str) -> tuple[str, str] | None:
+    """(table, column) of an ``ALTER TABLE t ADD COLUMN c`` statement, else None."""
+    found = _ADD_COLUMN.match(statement)
+    return (found[1], found[2]) if found else None
+
+
 def _user_version(connection: Connection) -> int:
     row = connection.exec_driver_sql("PRAGMA user_version").first()
     return int(row[0]) if row else 0
@@ -104,6 +115,11 @@ def _apply(number: int, sql: str) -> Callable[[Connection], None]:
         log.info("applying database migration %03d", number)
         schema.metadata.create_all(connection, tables=new_tables(sql))
         for statement in migration_statements(sql):
+            adds = added_column(statement)
+            if adds is not None:
+                columns = connection.exec_driver_sql(f"PRAGMA table_info({adds[0]})").all()
+                if any(column[1] == adds[1] for column in columns):
+                    continue
             connection.exec_driver_sql(statement)
         connection.exec_driver_sql(f"PRAGMA user_version = {number}")
 
@@ -133,6 +149,10 @@ async def migrate_postgres(connection: AsyncConnection) -> None:
         log.info("applying database migration %03d", number)
         await connection.run_sync(partial(schema.metadata.create_all, tables=new_tables(sql)))
         for statement in migration_statements(sql):
+            if added_column(statement) is not None:
+                statement = _ADD_COLUMN.sub(
+                    r"ALTER TABLE \1 ADD COLUMN IF NOT EXISTS \2", statement
+                )
             await connection.exec_driver_sql(statement)
         await connection.execute(
             update(meta).where(meta.c.name == schema.VERSION_NAME).values(value=str(number))

@@ -30,7 +30,7 @@ from sqlalchemy import (
     text,
 )
 
-SCHEMA_VERSION = 16  # the last numbered SQL migration these tables include
+SCHEMA_VERSION = 17  # the last numbered SQL migration these tables include
 FIRST_SHARED_MIGRATION = 12  # from here on, migrations run on both databases
 
 metadata = MetaData()
@@ -356,6 +356,7 @@ tournaments = Table(
     Column("finished_at", Float),
     Column("champion_id", Text),
     Column("signup_message", Text),  # the sign-up message's key, for its buttons
+    Column("paused_at", Float),  # schema 17: when the pause began (None: not paused)
 )
 # The tournaments not over, by server (``!tournament`` and sign-up), and by start time.
 Index(
@@ -366,6 +367,10 @@ Index(
 )
 Index("tournaments_to_start", tournaments.c.starts_at, **_partial("status = 'signup'"))
 Index("tournaments_by_server", tournaments.c.server_id, tournaments.c.id)  # a server's newest
+# Schema 17: the running ones, for the poll that moves a tournament on whatever state it is in.
+Index(
+    "tournaments_running", tournaments.c.status, tournaments.c.id, **_partial("status = 'running'")
+)
 
 tournament_entrants = Table(
     "tournament_entrants",
@@ -403,6 +408,9 @@ tournament_matches = Table(
     Column("second_points", Integer, nullable=False, server_default=text("0")),
     Column("reason", Text),
     Column("decided_at", Float),
+    # Schema 17: what was said of it once, not at every poll: ``undecided`` (its match ended
+    # without a winner, the organiser decides), ``waiting`` (for its channel to be free).
+    Column("notice", Text),
     PrimaryKeyConstraint("tournament_id", "round", "table_no"),
 )
 Index(

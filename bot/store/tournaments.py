@@ -49,6 +49,7 @@ class TournamentRow:
     finished_at: float | None
     champion_id: str | None
     signup_message: str | None
+    paused_at: float | None  # schema 17
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +81,7 @@ class PairingRow:
     second_points: int
     reason: str | None
     decided_at: float | None
+    notice: str | None  # schema 17: what was said of it once (see :func:`tell_once`)
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,6 +148,21 @@ async def due_to_start(store: Store, now: float) -> list[TournamentRow]:
 async def running(store: Store) -> list[TournamentRow]:
     """Every tournament being played (not paused), of every server."""
     rows = await store.fetch_all(select(t).where(t.c.status == fixed("running")).order_by(t.c.id))
+    return [_row(TournamentRow, row) for row in rows]
+
+
+async def unsettled(store: Store) -> list[TournamentRow]:
+    """The running tournaments whose current round has no pairing left to decide (or that have
+    no round yet): the next round or the end is owed (a stop between two transactions leaves
+    a tournament so). By the index of the running ones, each round by key."""
+    current = (
+        select(tm.c.table_no)
+        .where(tm.c.tournament_id == t.c.id, tm.c.round == t.c.round, tm.c.decided_at.is_(None))
+        .exists()
+    )
+    rows = await store.fetch_all(
+        select(t).where(t.c.status == fixed("running"), ~current).order_by(t.c.id)
+    )
     return [_row(TournamentRow, row) for row in rows]
 
 
@@ -340,6 +357,23 @@ async def decide(
             reason=reason,
             decided_at=now,
         )
+    )
+    return changed == 1
+
+
+async def tell_once(tx: Transaction, pairing: PairingRow, notice: str) -> bool:
+    """Mark ``pairing`` as told ``notice`` (``undecided``: its match ended without a winner;
+    ``waiting``: for its channel); False when it was told so already (by this process or
+    another): the words are said once, not at every poll."""
+    told = tm.c.notice
+    changed = await tx.execute(
+        update(tm)
+        .where(
+            _at(pairing.tournament_id, pairing.round, pairing.table_no),
+            tm.c.decided_at.is_(None),
+            (told.is_(None)) | (told != notice),
+        )
+        .values(notice=notice)
     )
     return changed == 1
 

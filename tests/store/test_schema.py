@@ -12,7 +12,7 @@ from typing import Any
 from sqlalchemy import create_engine
 
 from bot.store import Store
-from bot.store.migrate import legacy_migrations, migration_statements, new_tables
+from bot.store.migrate import added_column, legacy_migrations, migration_statements, new_tables
 from bot.store.schema import SCHEMA_VERSION, metadata
 
 
@@ -26,6 +26,11 @@ def migrated_by_hand(path: Path) -> None:
             engine.dispose()
         with sqlite3.connect(path) as db:
             for statement in migration_statements(sql):
+                adds = added_column(statement)  # a table made from today's schema has it
+                if adds and any(
+                    c[1] == adds[1] for c in db.execute(f"PRAGMA table_info({adds[0]})")
+                ):
+                    continue
                 db.execute(statement)
             db.execute(f"PRAGMA user_version = {number}")
         db.close()

@@ -257,13 +257,22 @@ class Repository(MatchReader):
         ending: str,
         winner: int | None = None,
         chance: float | None = None,
+        also: Callable[[Transaction], Awaitable[object]] | None = None,
     ) -> Table:
         """End ``table``'s match as it stands: ``aborted`` (unrated), or ``finished`` with a
         ``winner`` (rated unless a money game; by the expected result when the winner claimed
-        it with ``chance`` to win it from here). Returns the table as it now stands."""
+        it with ``chance`` to win it from here). ``also(tx)`` runs in the same transaction (a
+        tournament's result, written with the match's end or not at all). Returns the table as
+        it now stands."""
         rated = table.match.length if winner is not None and table.row.rated else 0
         version = await self._close(
-            table.row, status=status, ending=ending, winner=winner, rated=rated, chance=chance
+            table.row,
+            status=status,
+            ending=ending,
+            winner=winner,
+            rated=rated,
+            chance=chance,
+            also=also,
         )
         row = replace(table.row, version=version, status=status, ending=ending, winner=winner)
         return Table(row, table.match, table.plain, None)
@@ -289,6 +298,7 @@ class Repository(MatchReader):
         winner: int | None = None,
         rated: int = 0,
         chance: float | None = None,
+        also: Callable[[Transaction], Awaitable[object]] | None = None,
     ) -> int:
         """Close a match row without changing its record; ``rated``: the length to rate.
         Returns the row's new version."""
@@ -307,6 +317,8 @@ class Repository(MatchReader):
                 await record_result(tx, row.server_id, row.player_ids, winner, row.id, rated)
             await count_endings(tx, [Ending.of(row, status, winner)])
             await drop_timer(tx, row.id)
+            if also is not None:
+                await also(tx)
         self.forget(row.id)
         return version
 

@@ -31,13 +31,21 @@ from bot.service.tournaments.rounds import (
 from bot.service.tournaments.state import FORMAT_NAMES, Snapshot, points_text
 from bot.service.tournaments.terms import read_terms
 from bot.settings import Settings
-from bot.store import Store
+from bot.store import Store, Transaction
 from bot.store import tournaments as db
 from bot.store.tournaments import TournamentRow
 
-ORGANISER_ONLY = (
-    "Only organisers (Manage Server, or the server's tournament role) can {what} a tournament."
-)
+ORGANISER_ONLY = "Only organisers (Manage Server, or the server's tournament role) can {what}."
+# What each organiser's verb does, as the refusal to anyone else says it.
+ORGANISER_VERBS = {
+    "create": "create a tournament",
+    "start": "start a tournament",
+    "pause": "pause a tournament",
+    "resume": "resume a tournament",
+    "cancel": "cancel a tournament",
+    "remove": "remove players from a tournament",
+    "result": "decide results in a tournament",
+}
 
 
 class Tournaments:
@@ -131,10 +139,8 @@ class Tournaments:
             row = await self._pick(place, words, over=True)
             verb = words.pop(0).lower() if words and words[0].lower() in handlers else "show"
         handler = handlers[verb]
-        if verb in ("start", "pause", "resume", "cancel", "remove", "result") and not organiser:
-            raise Refusal(
-                ORGANISER_ONLY.format(what=verb if verb != "result" else "decide results in")
-            )
+        if verb in ORGANISER_VERBS and not organiser:
+            raise Refusal(ORGANISER_ONLY.format(what=ORGANISER_VERBS[verb]))
         replies: list[Reply]
         if verb in ("show", "status", "report"):
             replies = await handler(row, words)
@@ -147,7 +153,7 @@ class Tournaments:
 
     async def create(self, place: Place, user: User, text: str, *, organiser: bool) -> list[Reply]:
         if not organiser:
-            raise Refusal(ORGANISER_ONLY.format(what="create"))
+            raise Refusal(ORGANISER_ONLY.format(what=ORGANISER_VERBS["create"]))
         terms = read_terms(text, self._prefix)
         for row in await db.active(self._store, place.server_id):
             if row.name.lower() == terms.name.lower():
@@ -246,10 +252,11 @@ class Tournaments:
         return [Reply(f"{md(user.name)} leaves {md(row.name)}.")]
 
     async def pause(self, row: TournamentRow, user: User, words: list[str]) -> list[Reply]:
+        now = self._clock()
         async with self._store.transaction() as tx:
-            if not await db.set_status(tx, row.id, ("running",), status="paused"):
+            if not await db.set_status(tx, row.id, ("running",), status="paused", paused_at=now):
                 raise Refusal(f"{md(row.name)} is not running, so it can't be paused.")
-            await db.log(tx, row.id, self._clock(), user.id, f"paused by {user.name}")
+            await db.log(tx, row.id, now, user.id, f"paused by {user.name}")
         return [
             Reply(
                 f"{md(user.name)} pauses {md(row.name)}: no new round and no deadline until "
@@ -259,14 +266,9 @@ class Tournaments:
 
     async def resume(self, row: TournamentRow, user: User, words: list[str]) -> list[Reply]:
         now = self._clock()
-        paused = [
-            entry.at
-            for entry in await db.log_of(self._store, row.id)
-            if entry.text.startswith("paused")
-        ]
-        paused_for = now - paused[-1] if paused else 0.0
+        paused_for = max(0.0, now - row.paused_at) if row.paused_at is not None else 0.0
         async with self._store.transaction() as tx:
-            if not await db.set_status(tx, row.id, ("paused",), status="running"):
+            if not await db.set_status(tx, row.id, ("paused",), status="running", paused_at=None):
                 raise Refusal(f"{md(row.name)} is not paused.")
             await db.log(tx, row.id, now, user.id, f"resumed by {user.name}")
             await db.extend_deadlines(tx, row.id, paused_for)  # the pause doesn't count
@@ -325,18 +327,31 @@ class Tournaments:
             return [Reply(f"{md(user.name)} removes {md(entrant.name)} from {md(row.name)}.")]
         if entrant.withdrawn:
             raise Refusal(f"{md(entrant.name)} was removed already.")
-        async with self._store.transaction() as tx:
+
+        async def withdraw(tx: Transaction) -> None:  # with their forfeit: all or nothing
             await db.withdraw(tx, row.id, number)
             await db.log(tx, row.id, now, user.id, f"{user.name} removed {entrant.name}: {reason}")
+
         said = [
             Reply(f"{md(user.name)} removes {md(entrant.name)} from {md(row.name)} ({md(reason)}).")
         ]
-        for pairing in snapshot.round_pairings():
-            if pairing.decided_at is None and number in (pairing.first, pairing.second):
-                other = pairing.second if pairing.first == number else pairing.first
-                said += await self.rounds.decide_by_organiser(
-                    snapshot, pairing, other, f"forfeit, {md(entrant.name)} removed"
-                )
+        playing = [
+            p
+            for p in snapshot.round_pairings()
+            if p.decided_at is None and number in (p.first, p.second)
+        ]
+        for n, pairing in enumerate(playing):
+            other = pairing.second if pairing.first == number else pairing.first
+            said += await self.rounds.decide_by_organiser(
+                snapshot,
+                pairing,
+                other,
+                f"forfeit, {md(entrant.name)} removed",
+                also=withdraw if n == 0 else None,
+            )
+        if not playing:
+            async with self._store.transaction() as tx:
+                await withdraw(tx)
         return said + await self.rounds.settle(await self.rounds.snapshot(row.id))
 
     async def fix_result(self, row: TournamentRow, user: User, words: list[str]) -> list[Reply]:
@@ -358,16 +373,19 @@ class Tournaments:
             raise Refusal(
                 "The next round is paired already: that knockout result can't change now."
             )
-        async with self._store.transaction() as tx:
-            await db.log(
+        said = await self.rounds.decide_by_organiser(
+            snapshot,
+            pairing,
+            winner,
+            f"fixed: {md(reason)}",
+            fixing=True,
+            also=lambda tx: db.log(
                 tx,
                 row.id,
                 self._clock(),
                 user.id,
                 f"{user.name} set {pairing.round}.{pairing.table_no}: {reason}",
-            )
-        said = await self.rounds.decide_by_organiser(
-            snapshot, pairing, winner, f"fixed: {md(reason)}", fixing=True
+            ),
         )
         return said + await self.rounds.settle(await self.rounds.snapshot(row.id))
 

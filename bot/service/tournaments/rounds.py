@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from contextlib import AbstractAsyncContextManager
 from dataclasses import replace
 from typing import Any
@@ -37,6 +37,9 @@ log = logging.getLogger(__name__)
 
 Locker = Callable[[Place], AbstractAsyncContextManager[None]]
 SIGNUP_KEY = "t{id}"  # the sign-up message's question: its Join and Leave buttons
+# What a pairing was told once (its ``notice``), never at every poll:
+UNDECIDED = "undecided"  # its match ended without a winner: the organiser decides it
+WAITING = "waiting"  # for the tournament's channel, where there is no thread
 
 
 # A message fits Discord's 2,000 characters: long lists are cut, the image shows the standings.
@@ -78,6 +81,7 @@ class Rounds:
         self._dice = dice
         self._locked = locked
         self._draw = draw
+        self._unpairable: set[tuple[int, int]] = set()  # (tournament, round) said so
 
     @property
     def _prefix(self) -> str:
@@ -140,16 +144,16 @@ class Rounds:
         *,
         fixing: bool = False,
         why: str = "",
+        also: Callable[[Transaction], Awaitable[object]] | None = None,
     ) -> list[Reply]:
         """Decide ``pairing`` for ``winner`` (None: nobody); a match still being played for it is
-        voided (unrated) first, saying ``why`` there."""
-        said: list[Reply] = []
-        if pairing.match_id is not None:
-            said += await self.void_match(pairing.match_id, why)
+        voided (unrated), saying ``why`` there. The match's end, the result and ``also(tx)``
+        (the organiser's log, a withdrawal) are one transaction: a stop leaves all or none."""
         points = (0, 0)
         if pairing.decided_at is not None and fixing:
             points = (pairing.first_points, pairing.second_points)
-        async with self._store.transaction() as tx:
+
+        async def decide(tx: Transaction) -> None:
             await db.decide(
                 tx,
                 pairing,
@@ -159,6 +163,15 @@ class Rounds:
                 now=self._clock(),
                 fixing=fixing,
             )
+            if also is not None:
+                await also(tx)
+
+        said: list[Reply] = []
+        if pairing.match_id is not None:
+            said = await self.void_match(pairing.match_id, why, also=decide)
+        if not said:
+            async with self._store.transaction() as tx:
+                await decide(tx)
         who = "nobody wins" if winner is None else f"{snapshot.name(winner)} wins"
         players = f"{snapshot.name(pairing.first)} vs {snapshot.name(pairing.second)}"
         line = f"{pairing.round}.{pairing.table_no} {players}"
@@ -167,7 +180,14 @@ class Rounds:
             Reply(f"{md(snapshot.row.name)} {line}: {who} ({reason}).", place=snapshot.home),
         ]
 
-    async def void_match(self, match_id: int, why: str = "") -> list[Reply]:
+    async def void_match(
+        self,
+        match_id: int,
+        why: str = "",
+        also: Callable[[Transaction], Awaitable[object]] | None = None,
+    ) -> list[Reply]:
+        """End the match ``match_id`` unrated if it is still being played, with ``also(tx)``
+        in the same transaction; what it says there (nothing: it was over, ``also`` not run)."""
         row = await self._store.match(match_id)
         if row is None or row.status != "playing":
             return []
@@ -176,7 +196,7 @@ class Rounds:
             table = await self._repository.table(place, repair=False)
             if table is None or table.row.id != match_id:
                 return []
-            await self._repository.end(table, status="aborted", ending="voided")
+            await self._repository.end(table, status="aborted", ending="voided", also=also)
         return [
             Reply(
                 f"{why or 'The organiser decided this match for the tournament'}: it ends here "
@@ -209,6 +229,9 @@ class Rounds:
         try:
             pairs = rules.pair_round(fmt, values, results, round_no, withdrawn=out)
         except TournamentError as error:
+            if (row.id, round_no) in self._unpairable:
+                return []  # said already: the poll tries again, silently
+            self._unpairable.add((row.id, round_no))
             log.warning("Tournament %s: round %s can't be paired: %s", row.id, round_no, error)
             return [
                 Reply(
@@ -304,12 +327,15 @@ class Rounds:
         return [Reply("\n".join(lines), place=snapshot.home, file=await self.picture(final))]
 
     async def open_matches(self, tournament_id: int, threads: ThreadOpener | None) -> list[Reply]:
-        """Open a match for each pairing of the current round that has none yet: a thread of
-        the tournament's channel (a channel of its own in the console), both players pinged."""
+        """Open a match for each pairing of the current round that has none yet: in a thread of
+        the tournament's channel (a channel of its own in the console), both players pinged;
+        where there is no thread, in the tournament's channel, one match at a time (the others
+        wait for it, said once)."""
         row = await db.tournament(self._store, tournament_id)
         if row is None or row.status != "running":
             return []
         replies: list[Reply] = []
+        waiting: list[PairingRow] = []
         async with self.lock(row):
             snapshot = await self.snapshot(tournament_id)
             for pairing in snapshot.round_pairings():
@@ -318,28 +344,74 @@ class Rounds:
                     and pairing.match_id is None
                     and pairing.second is not None
                 ):
-                    replies += await self._open(snapshot, pairing, threads)
+                    said, waits = await self._open(snapshot, pairing, threads)
+                    replies += said
+                    if waits:
+                        waiting.append(pairing)
+            replies += await self._told_waiting(snapshot, waiting)
         return replies
+
+    async def _thread(
+        self, snapshot: Snapshot, name: str, threads: ThreadOpener | None
+    ) -> tuple[Place | None, list[Reply]]:
+        """A thread of its own for a pairing's match (None: there is none, it is played in the
+        tournament's channel); what to say of it (the opener's notice, e.g. a missing
+        permission)."""
+        if threads is None or not self._settings.match_threads:
+            return None, []
+        home = snapshot.home
+        opened = await threads.open(home, name[:100], signup_key(snapshot.row.id))
+        said = [Reply(opened.notice, place=home)] if opened.notice else []
+        return (opened.thread if opened.thread != home else None), said
+
+    async def _told_waiting(self, snapshot: Snapshot, waiting: list[PairingRow]) -> list[Reply]:
+        """One line for the pairings that wait for the tournament's channel, said once."""
+        if not waiting:
+            return []
+        async with self._store.transaction() as tx:
+            told = [p for p in waiting if await db.tell_once(tx, p, WAITING)]
+        if not told:
+            return []
+        labels = ", ".join(f"{p.round}.{p.table_no}" for p in told)
+        return [
+            Reply(
+                f"{md(snapshot.row.name)} {labels}: with no thread of its own, each match is "
+                "played in this channel when the one before it is over (its deadline counts "
+                "from then).",
+                place=snapshot.home,
+            )
+        ]
 
     async def _open(
         self, snapshot: Snapshot, pairing: PairingRow, threads: ThreadOpener | None
-    ) -> list[Reply]:
+    ) -> tuple[list[Reply], bool]:
+        """The pairing's match started, and what to say of it; and whether it waits for the
+        tournament's channel instead."""
         row = snapshot.row
         assert pairing.second is not None
         first, second = snapshot.by_number[pairing.first], snapshot.by_number[pairing.second]
         name = f"{row.name} R{pairing.round}-{pairing.table_no} · {first.name} vs {second.name}"
-        if threads is None or not self._settings.match_threads:
-            return []
-        opened = await threads.open(snapshot.home, name[:100], signup_key(row.id))
-        if opened.thread is None:
-            note = opened.notice or "I can't open a thread for it here."
-            return [
-                Reply(
-                    f"{md(row.name)} {pairing.round}.{pairing.table_no}: {note}",
-                    place=snapshot.home,
-                )
-            ]
-        place = opened.thread
+        thread, said = await self._thread(snapshot, name, threads)
+        if thread is not None:
+            return [*said, *await self._start(snapshot, pairing, thread, threads)], False
+        home = snapshot.home
+        async with self._locked(home):  # one match per channel, as for a challenge
+            if await self._store.playing_match(home.server_id, home.channel_id) is not None:
+                return said, True
+            return [*said, *await self._start(snapshot, pairing, None, threads)], False
+
+    async def _start(
+        self,
+        snapshot: Snapshot,
+        pairing: PairingRow,
+        thread: Place | None,
+        threads: ThreadOpener | None,
+    ) -> list[Reply]:
+        """Start the pairing's match in ``thread`` (None: the tournament's channel)."""
+        row = snapshot.row
+        assert pairing.second is not None
+        first, second = snapshot.by_number[pairing.first], snapshot.by_number[pairing.second]
+        place = thread or snapshot.home
         match = Match.start(row.match_length, dice=self._dice())
         events = list(match.record)
         match = advance(match, events)
@@ -351,13 +423,13 @@ class Rounds:
 
         players = (User(first.user_id, first.name), User(second.user_id, second.name))
         try:
-            async with MatchThreads.discarding(threads, place):
+            async with MatchThreads.discarding(threads, thread):
                 table = await self._repository.create_arranged_match(
                     snapshot.home,
                     players,
                     match,
                     MatchTerms(rated=bool(row.rated)),
-                    thread=place,
+                    thread=thread,
                     clock_seconds=row.clock_seconds,
                     also=mark,
                 )
@@ -370,14 +442,15 @@ class Rounds:
         )
         status = await status_reply(table, events, self._prefix, self._board_images, lead=lead)
         pinged = tuple(dict.fromkeys((*status.mention, first.user_id, second.user_id)))
-        return [
-            Reply(
-                f"{md(row.name)} {pairing.round}.{pairing.table_no}: {table.names[0]} vs "
-                f"{table.names[1]} in {place_link(place)}",
-                place=snapshot.home,
-            ),
-            replace(status, place=place, mention=pinged),
-        ]
+        board = replace(status, place=place, mention=pinged)
+        if thread is None:
+            return [board]
+        pointer = Reply(
+            f"{md(row.name)} {pairing.round}.{pairing.table_no}: {table.names[0]} vs "
+            f"{table.names[1]} in {place_link(thread)}",
+            place=snapshot.home,
+        )
+        return [pointer, board]
 
     # -- matches ending, and time --------------------------------------------------------------
 
@@ -403,6 +476,9 @@ class Rounds:
             return []
         snapshot = await self.snapshot(pairing.tournament_id)
         if match_row.status == "aborted" or match_row.winner is None:
+            async with self._store.transaction() as tx:
+                if not await db.tell_once(tx, pairing, UNDECIDED):
+                    return []  # said already: the organiser decides it
             return [
                 Reply(
                     f"{md(snapshot.row.name)} {pairing.round}.{pairing.table_no}: the match was "
@@ -432,7 +508,13 @@ class Rounds:
         decided = fresh.pairing_at(pairing.round, pairing.table_no)
         assert decided is not None
         line = fresh.pairing_line(decided)
-        said = [Reply(f"{md(fresh.row.name)}: {line}", place=fresh.home)]
+        # A match waiting for the channel this one was played in starts now (the adapter opens).
+        unopened = any(
+            p.decided_at is None and p.match_id is None and p.second is not None
+            for p in fresh.round_pairings()
+        )
+        opens = fresh.row.id if unopened and fresh.row.status == "running" else None
+        said = [Reply(f"{md(fresh.row.name)}: {line}", place=fresh.home, opens=opens)]
         return said + await self.settle(fresh)
 
     async def due(
@@ -459,9 +541,19 @@ class Rounds:
                         Reply(f"{md(row.name)} could not start: {refusal.text} It is cancelled.")
                     ]
             out += [(reply.place or home, reply) for reply in said]
+        # A tournament a stop left between two transactions (started with no round 1, a round
+        # decided with the next one not paired, the last one decided and not finished) moves on.
+        for row in await db.unsettled(self._store):
+            home = Place(row.server_id, row.channel_id)
+            if not where(home):
+                continue
+            async with self.lock(row):
+                said = await self.settle(await self.snapshot(row.id))
+            out += [(reply.place or home, reply) for reply in said]
         # Each tick reads the undecided pairings, their tournaments once each, and which of their
         # matches are over in one read; only those and the ones past their deadline are looked at.
-        undecided = await db.undecided(self._store)
+        # A pairing whose match ended without a winner waits for the organiser, said once.
+        undecided = [p for p in await db.undecided(self._store) if p.notice != UNDECIDED]
         ended = await db.over(self._store, [p.match_id for p in undecided if p.match_id])
         rows: dict[int, TournamentRow | None] = {}
         opened: set[int] = set()
@@ -476,7 +568,7 @@ class Rounds:
             said = []
             late = pairing.deadline is not None and pairing.deadline <= now
             if pairing.match_id is None:
-                if threads is not None and found.id not in opened:
+                if found.id not in opened:
                     opened.add(found.id)
                     said = await self.open_matches(found.id, threads)
             elif pairing.match_id in ended or late:

@@ -28,9 +28,10 @@ HOME = "lobby"
 class Table:
     """A console on a store, restarted at will (a new service on the same database)."""
 
-    def __init__(self, store: Store, engine: Engine | None = None) -> None:
+    def __init__(self, store: Store, engine: Engine | None = None, **settings: bool) -> None:
         self.store = store
         self.engine = engine
+        self.settings = settings  # more Settings, e.g. match_threads=False
         self.clock = ConsoleClock(START)
         self.out = io.StringIO()
         self.seed = itertools.count(7)
@@ -39,7 +40,7 @@ class Table:
     def restart(self) -> None:
         service = TableService(
             self.store,
-            settings=Settings(analysis_auto=self.engine is not None),
+            settings=Settings(analysis_auto=self.engine is not None, **self.settings),
             dice=seeded_dice(next(self.seed)),
             clock=self.clock,
             images=False,
@@ -77,15 +78,6 @@ class Table:
     async def play_round(self, tournament_id: int) -> None:
         for channel in await self.open_channels(tournament_id):
             await self.finish(channel)
-
-
-@pytest.fixture
-async def table(db_path: Path | str) -> Table:
-    store = await Store.open(db_path)
-    try:
-        yield Table(store)  # type: ignore[misc]
-    finally:
-        await store.close()
 
 
 async def created(table: Table, terms: str, players: list[str]) -> int:
