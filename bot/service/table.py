@@ -15,7 +15,8 @@ work is done in rooms it composes:
 - :mod:`bot.service.matches.presentation`: everything the service says;
 - :mod:`bot.service.matches.repository`: matches and names, from the store or memory;
 - :mod:`bot.service.matches.images`: board PNGs, drawn off the event loop and kept;
-- :mod:`bot.service.records.rating`: the FIBS formula and the writing of a rated result;
+- :mod:`bot.service.records.rating`: the writing of a rated result (the FIBS formula is
+  :mod:`bot.rules.rating`);
 - :mod:`bot.service.gnubg.opponent`: GNU Backgammon as a player, its turns taken after each command;
 - :mod:`bot.service.gnubg.coach`: ``!hint`` and the tutor.
 """
