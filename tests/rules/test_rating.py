@@ -1,7 +1,6 @@
 from __future__ import annotations
 
 import pytest
-
 from hypothesis import given
 from hypothesis import strategies as st
 

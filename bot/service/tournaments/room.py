@@ -62,26 +62,26 @@ class Tournaments:
         return self._settings.command_prefix
 
     async def _pick(self, place: Place, words: list[str], *, over: bool = False) -> TournamentRow:
-        """The tournament the command is about: named by its first words (or ``#id``), else the
-        server's only one not over (or, with ``over``, its newest)."""
-        found = await db.active(self._store, place.server_id)
+        """The tournament the command is about: named by its first words (or ``#id``; a name
+        of one not over first, else the newest of that name), else the server's only one not
+        over (or, with ``over`` and none on, its newest). The name's words are taken off."""
         if words and words[0].startswith("#") and words[0][1:].isdigit():
             row = await db.tournament(self._store, int(words[0][1:]))
             if row is None or row.server_id != place.server_id:
                 raise Refusal(f"There is no tournament {words[0]} on this server.")
             del words[0]
             return row
-        latest = await db.latest(self._store, place.server_id) if over else None
-        named = [*found, *([latest] if latest is not None else [])]  # the newest, over or not
-        lowered = [word.lower() for word in words]
-        for row in sorted(named, key=lambda r: -len(r.name)):
-            name = row.name.lower().split()
-            if lowered[: len(name)] == name:
-                del words[: len(name)]
-                return row
+        found = await db.active(self._store, place.server_id)
+        named = self._named(found, words)
+        if named is None and words:
+            prefixes = [" ".join(words[:count]) for count in range(1, len(words) + 1)]
+            named = self._named(await db.named(self._store, place.server_id, prefixes), words)
+        if named is not None:
+            return named
         if len(found) == 1:
             return found[0]
         if not found:
+            latest = await db.latest(self._store, place.server_id) if over else None
             if latest is not None:
                 return latest
             raise Refusal(
@@ -93,6 +93,18 @@ class Tournaments:
             f"Several tournaments are on ({names}): say which, e.g. "
             f"`{self._prefix}tournament {found[0].name} join`."
         )
+
+    @staticmethod
+    def _named(rows: list[TournamentRow], words: list[str]) -> TournamentRow | None:
+        """The first of ``rows`` whose name the ``words`` begin with (the longest name first),
+        its words taken off ``words``; None if none."""
+        lowered = [word.casefold() for word in words]
+        for row in sorted(rows, key=lambda r: -len(r.name.split())):
+            name = row.name.casefold().split()
+            if lowered[: len(name)] == name:
+                del words[: len(name)]
+                return row
+        return None
 
     # -- the commands --------------------------------------------------------------------------
 
@@ -106,7 +118,8 @@ class Tournaments:
         threads: ThreadOpener | None,
     ) -> list[Reply]:
         words = (what or "").split()
-        verb = words.pop(0).lower() if words else "show"
+        first = words.pop(0) if words else "show"
+        verb = first.lower()
         if verb == "create":
             return await self.create(place, user, " ".join(words), organiser=organiser)
         handlers: dict[str, Callable[..., Any]] = {
@@ -125,8 +138,14 @@ class Tournaments:
         if verb in handlers:  # ``!tournament join Spring``
             row = await self._pick(place, words, over=verb in ("show", "status", "report"))
         else:  # the tournament first: ``!tournament Spring``, ``!tournament #3 start``
-            words.insert(0, verb)
+            words.insert(0, first)
+            typed = " ".join(words)
             row = await self._pick(place, words, over=True)
+            if " ".join(words) == typed:  # no name was taken off: the first word is none
+                raise Refusal(
+                    f"There is no tournament called {quote(typed)} on this server; "
+                    f"`{self._prefix}tournament` shows the one on now."
+                )
             verb = words.pop(0).lower() if words and words[0].lower() in handlers else "show"
         handler = handlers[verb]
         if verb in ("start", "pause", "resume", "cancel", "remove", "result") and not organiser:
@@ -147,9 +166,6 @@ class Tournaments:
         if not organiser:
             raise Refusal(ORGANISER_ONLY.format(what="create"))
         terms = read_terms(text, self._prefix)
-        for row in await db.active(self._store, place.server_id):
-            if row.name.lower() == terms.name.lower():
-                raise Refusal(f"A tournament called {quote(row.name)} is already on here.")
         now = self._clock()
         starts_at = None if terms.starts_in is None else now + terms.starts_in
         async with self._store.transaction() as tx:
@@ -173,6 +189,11 @@ class Tournaments:
                     "signup_message": signup_key(0),
                 },
             )
+            if tournament_id is None:
+                raise Refusal(
+                    f"A tournament called {quote(terms.name)} is already on here: give the new "
+                    "one another name, or wait until that one is over."
+                )
             await db.log(tx, tournament_id, now, user.id, f"created by {user.name}")
         made = await db.tournament(self._store, tournament_id)
         assert made is not None

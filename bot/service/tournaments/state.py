@@ -105,11 +105,31 @@ class Snapshot:
         if pairing.decided_at is not None:
             if pairing.winner is None:
                 return f"{line}: nobody wins ({pairing.reason})"
-            score = f"{pairing.first_points}-{pairing.second_points}"
-            return f"{line}: **{self.name(pairing.winner)}** wins {score} ({pairing.reason})"
+            return f"{line}: **{self.name(pairing.winner)}** wins {result_words(pairing)}"
         if pairing.channel_id is not None:
             return f"{line}: playing in {place_link(Place(self.row.server_id, pairing.channel_id))}"
         return f"{line}: to be opened"
+
+
+# How a match that was not played out was won, after "wins": ``alice wins by claim``.
+_ENDINGS = {"claimed": "by claim", "time": "on time"}
+
+
+def result_words(pairing: PairingRow) -> str:
+    """How the winner of a decided ``pairing`` won, the winner's score first: ``3-1``, ``by
+    claim at 1-2``, ``on time``, ``(forfeit, bob removed; at 1-0)``; a match not played out has its
+    score only when someone had scored."""
+    assert pairing.winner is not None
+    won = pairing.first_points if pairing.winner == pairing.first else pairing.second_points
+    lost = pairing.first_points + pairing.second_points - won
+    score = f"{won}-{lost}"
+    reason = pairing.reason or "played"
+    if reason == "played":
+        return score
+    at = f" at {score}" if won or lost else ""
+    if reason in _ENDINGS:
+        return f"{_ENDINGS[reason]}{at}"
+    return f"({reason}{';' if at else ''}{at})"
 
 
 def points_text(points: int) -> str:

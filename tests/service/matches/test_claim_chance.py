@@ -7,8 +7,8 @@ import math
 
 import pytest
 
-from bot.service.models import User
 from bot.rules.rating import claim_change, expected_change, rate_match
+from bot.service.models import User
 from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings
 from bot.store import Store

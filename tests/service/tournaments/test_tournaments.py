@@ -291,3 +291,25 @@ async def test_a_tournament_is_named_before_or_after_the_word(table: Table) -> N
     assert "joins Spring" in await table.say(f"#{HOME} p1: !tournament #{spring} join")
     rows = [await db.tournament(table.store, n) for n in (spring, autumn)]
     assert [row.status for row in rows if row] == ["signup", "running"]
+
+
+async def test_names_are_unique_while_open_and_a_finished_one_is_found_by_name(
+    table: Table,
+) -> None:
+    autumn = await created(table, "Autumn knockout 1", names(2))
+    await table.say(f"#{HOME} org: !tournament start")
+    await table.play_round(autumn)
+    spring = await created(table, "Spring knockout 1", [])
+    said = await table.say(f"#{HOME} org: !tournament create spring swiss 2 rounds 1")
+    assert "A tournament called 'spring' is already on here" in said, said
+    # The finished one by its name, not the one on now.
+    said = await table.say(f"#{HOME} p1: !tournament Autumn")
+    assert "**Autumn**" in said and "finished" in said and "Spring" not in said, said
+    assert "**Spring**" in await table.say(f"#{HOME} p1: !tournament")
+    said = await table.say(f"#{HOME} p1: !tournament Winter")
+    assert "There is no tournament called 'Winter'" in said, said
+    # A name is free again once its tournament is over: the newest of it is shown.
+    again = await created(table, "autumn knockout 1", [])
+    assert "Entrants (0)" in await table.say(f"#{HOME} p1: !tournament AUTUMN")
+    rows = [await db.tournament(table.store, n) for n in (autumn, spring, again)]
+    assert [row.status for row in rows if row] == ["finished", "signup", "signup"]
