@@ -39,15 +39,12 @@ def picture(snapshot: Snapshot) -> Attachment:
             title=row.name, entrants=snapshot.values, results=snapshot.results
         )
         return Attachment("table.png", data)
-    table = rules.standings(fmt, snapshot.values, snapshot.results, withdrawn=snapshot.withdrawn)
-    subtitle = f"{FORMAT_NAMES[fmt]}, after round {max(0, row.round - _open(snapshot))} of {total}"
-    data = render_standings(title=row.name, subtitle=subtitle, standings=table)
+    if snapshot.seeds_only:
+        subtitle = f"{FORMAT_NAMES[fmt]}: the seeds, round 1 of {total} being played"
+    else:
+        subtitle = f"{FORMAT_NAMES[fmt]}, after round {snapshot.rounds_done} of {total}"
+    data = render_standings(title=row.name, subtitle=subtitle, standings=snapshot.standings)
     return Attachment("standings.png", data)
-
-
-def _open(snapshot: Snapshot) -> int:
-    """1 while the current round has undecided pairings, else 0."""
-    return int(any(p.decided_at is None for p in snapshot.round_pairings()))
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,8 +71,7 @@ async def report(store: Store, snapshot: Snapshot, prefix: str, *, draw: bool) -
     matches are analysed. Matches not analysed yet are counted as such, and the report grows
     as the analyses finish."""
     row = snapshot.row
-    fmt = snapshot.format
-    table = rules.standings(fmt, snapshot.values, snapshot.results, withdrawn=snapshot.withdrawn)
+    table = snapshot.standings
     records = AnalysisRecords(store)
     figures: dict[str, _Figures] = {}
     played = [p for p in snapshot.pairings if p.match_id is not None]

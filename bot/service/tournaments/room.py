@@ -27,7 +27,7 @@ from bot.service.tournaments.rounds import (
     capped,
     signup_key,
 )
-from bot.service.tournaments.state import FORMAT_NAMES, Snapshot, points_text
+from bot.service.tournaments.state import FORMAT_NAMES, Snapshot, standing_line
 from bot.service.tournaments.terms import read_terms
 from bot.settings import Settings
 from bot.store import Store
@@ -406,16 +406,16 @@ class Tournaments:
             lines += capped(
                 [snapshot.pairing_line(p) for p in snapshot.round_pairings()], LINES_SHOWN
             )
-        table = rules.standings(
-            fmt, snapshot.values, snapshot.results, withdrawn=snapshot.withdrawn
-        )
-        lines.append("__Standings__")
-        lines += [
-            f"{s.rank}. {md(s.name)}: {points_text(s.match_points)}, {s.wins}-{s.losses}, "
-            f"Buchholz {s.buchholz}, "
-            f"{s.points_difference:+d}{' (removed)' if s.withdrawn else ''}"
-            for s in table[:10]
-        ]
+        table = snapshot.standings
+        if snapshot.seeds_only:
+            lines.append("__Seeds__ (the standings come when round 1 is over)")
+            lines += [
+                f"{s.rank}. {md(s.name)}{' (removed)' if s.withdrawn else ''}" for s in table[:10]
+            ]
+        else:
+            done = f" after round {snapshot.rounds_done}" if snapshot.rounds_done else ""
+            lines.append(f"__Standings{done}__")
+            lines += [standing_line(s, fmt) for s in table[:10]]
         return [Reply("\n".join(lines), file=await self.rounds.picture(snapshot))]
 
     async def report(self, row: TournamentRow, words: list[str]) -> list[Reply]:

@@ -290,7 +290,7 @@ class Rounds:
                 return []
             await db.log(tx, row.id, now, "", "finished")
         final = await self.snapshot(row.id)
-        table = rules.standings(fmt, final.values, final.results, withdrawn=final.withdrawn)
+        table = final.standings
         lines = [
             f"🏆 **{md(row.name)}** is over: **{final.name(champion)}** wins!"
             if champion
