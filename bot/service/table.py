@@ -811,6 +811,16 @@ class TableService:
         """The channel's match as it stands (None when no match is being played)."""
         return await self.repository.table(place, repair=False)
 
+    async def unknown_command(self, place: Place, word: str, prefix: str) -> list[Reply]:
+        """The answer to ``!word`` typed in ``place`` that is no command (see the function
+        :func:`unknown_command`): ``!cube`` names ``!beaver`` only where the channel's game is
+        a money game that allows beavers (the match is read for that word alone)."""
+        beavers = False
+        if word.strip().lower() == "cube":
+            table = await self.table(place)
+            beavers = table is not None and table.match.length == 0 and table.match.options.beavers
+        return unknown_command(prefix, word, beavers=beavers)
+
     async def latest_table(self, place: Place) -> Table | None:
         return await self.repository.table(place, latest=True, repair=False)
 

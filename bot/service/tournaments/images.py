@@ -12,6 +12,7 @@ from bot.render.bracket import render_bracket
 from bot.render.standings import render_round_robin_grid, render_standings
 from bot.render.tournament import ReportRow, render_report_chart
 from bot.rules import tournaments as rules
+from bot.rules.text import plural
 from bot.rules.tournaments.model import Format
 from bot.service.models import Attachment, Reply
 from bot.service.records.names import markdown_safe as md
@@ -99,7 +100,7 @@ async def report(store: Store, snapshot: Snapshot, prefix: str, *, draw: bool) -
     if champion is not None and row.status == "finished":
         lines.append(f"Winner: **{md(champion.name)}**")
     lines.append(
-        f"GNU Backgammon has analysed {analysed} of its {len(played)} matches"
+        f"GNU Backgammon has analysed {analysed} of its {plural(len(played), 'match')}"
         + ("" if analysed == len(played) else f" (more with `{prefix}analysis <match>`)")
         + "."
     )

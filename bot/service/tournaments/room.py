@@ -13,11 +13,12 @@ from dataclasses import replace
 from typing import Any
 
 from bot.rules import tournaments as rules
+from bot.rules.text import plural
 from bot.rules.tournaments.model import Format
 from bot.service.matches.presentation import quote
 from bot.service.matches.threads import ThreadOpener
 from bot.service.models import Decision, Place, Refusal, Reply, User
-from bot.service.records.durations import countdown
+from bot.service.records.durations import countdown, quantity
 from bot.service.records.names import markdown_safe as md
 from bot.service.tournaments import images
 from bot.service.tournaments.rounds import (
@@ -203,11 +204,11 @@ class Tournaments:
         fmt = Format(row.format)
         kind = FORMAT_NAMES[fmt]
         if fmt is Format.SWISS:
-            kind += f" of {row.swiss_rounds} rounds"
+            kind += f" of {plural(row.swiss_rounds or 0, 'round')}"
         time = (
             f"a clock of {countdown(row.clock_seconds)} per point"
             if row.clock_seconds is not None
-            else f"{row.deadline_days:g} days per match"
+            else f"{quantity(row.deadline_days or 0, 'day')} per match"
         )
         rated = "rated" if row.rated else "unrated"
         points = f"{row.match_length}-point"
