@@ -156,12 +156,13 @@ class Administration:
         )
         if chance is None:
             return [ended_reply(ended, f"{text}{' (rated)' if match.length > 0 else ''}.")]
-        return [ended_reply(ended, f"{text}. {await self._weighed(ended, user, chance)}")]
+        weighed = await self._weighed(ended, seat, chance)
+        return [ended_reply(ended, f"{text}. {weighed}")]
 
-    async def _weighed(self, ended: Table, claimer: User, chance: float) -> str:
-        """How the claim of ``ended`` was rated, by ``claimer``'s ``chance`` to win it from the
-        position left (:func:`bot.rules.rating.claim_change`)."""
-        who = md(claimer.name)
+    async def _weighed(self, ended: Table, seat: int, chance: float) -> str:
+        """How the claim of ``ended`` by the player in ``seat`` was rated, by their ``chance``
+        to win it from the position left (:func:`bot.rules.rating.claim_change`)."""
+        who, other = ended.names[seat], ended.names[1 - seat]
         weights = (
             f"{who}'s chance to win the match from this position is {100 * chance:.1f}% "
             f"(GNU Backgammon), so each rating moves by {100 * chance:.1f}% of its change "
@@ -171,7 +172,7 @@ class Administration:
         if changes and all(abs(c.after - c.before) < 1e-9 for c in changes):
             return (
                 f"Rated by the expected result: {weights}. That would lower {who}'s rating "
-                "and raise the other's, and a claim never does: neither rating moves."
+                f"and raise {other}'s, and a claim never does: neither rating moves."
             )
         return (
             f"Rated by the expected result: {weights} (a claim never lowers the claimer's "
