@@ -37,7 +37,7 @@ def _values(prefix: str, settings: Settings) -> dict[str, str]:
 # (``{p}`` is the prefix). None of them is a command here.
 HABITS: dict[str, str] = {
     "undo": "A play is final once it is sent: there is no undo. Send the whole roll in one "
-    "`{p}move` (e.g. `{p}move 13/7 8/7`); `/move` lists the legal plays before you pick one.",
+    "`{p}move <from>/<to> …`; `/move` lists the legal plays before you pick one.",
     "cube": "The cube is `{p}double` here (then `{p}take` or `{p}drop`).",
     "redouble": "A redouble is `{p}double` here, when you own the cube.",
     "pass": "To refuse a double, `{p}drop`; to refuse a challenge, `{p}decline`. A roll with no "
