@@ -36,8 +36,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bot.rules.rating import START_RATING, rate_match
 from bot.service.models import ENGINE_ID, Place, User
-from bot.service.records.rating import START_RATING, rate_match
 from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings
 from bot.store import AnalysisRecords, PlayerFigures, Store

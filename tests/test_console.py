@@ -180,8 +180,8 @@ def test_words_of_other_clients_get_one_line(tmp_path: Path) -> None:
     records = [json.loads(line) for line in run(tmp_path, lines).splitlines()]
     undo, quit_, unknown = records[2:]
     assert [r["text"] for r in undo["replies"]] == [
-        "A play is final once it is sent: there is no undo. Send the whole roll in one `!move` "
-        "(e.g. `!move 13/7 8/7`); `/move` lists the legal plays before you pick one."
+        "A play is final once it is sent: there is no undo. Send the whole roll in one "
+        "`!move <from>/<to> …`; `/move` lists the legal plays before you pick one."
     ]
     [said] = quit_["replies"]
     assert said["text"].startswith("`!resign` gives up the game")

@@ -20,8 +20,8 @@ from bot.rules.text import sentence
 from bot.service.commands.limits import Gate, Verdict
 from bot.service.commands.locks import store_trouble
 from bot.service.commands.registry import COMMANDS
-from bot.service.models import Place
-from bot.service.table import unknown_command
+from bot.service.models import Place, Reply
+from bot.service.table import TableService, unknown_command
 from bot.settings import Settings
 from bot.store import DatabaseBusy, DiskFull
 
@@ -131,12 +131,24 @@ class ErrorsCog(commands.Cog, name="Errors"):
         check = await gate.check(place, str(ctx.author.id))
         return check.verdict is Verdict.ALLOW
 
+    async def _unknown(self, ctx: commands.Context[Any]) -> list[Reply]:
+        """The hint for ``ctx``'s unknown command, from the service when the bot has one (it
+        knows the channel's game)."""
+        word = ctx.invoked_with or ""
+        service = getattr(self.bot, "service", None)
+        if not isinstance(service, TableService):
+            return unknown_command(ctx.clean_prefix, word)
+        server = str(ctx.guild.id) if ctx.guild is not None else "dm"  # as replies.place_of
+        return await service.unknown_command(
+            Place(server, str(ctx.channel.id)), word, ctx.clean_prefix
+        )
+
     @commands.Cog.listener()
     async def on_command_error(self, ctx: commands.Context[Any], error: Exception) -> None:
         if isinstance(error, commands.CommandNotFound):
             # A near miss of one of ours gets a hint (as in the console); anything else is
             # silence: it is probably meant for another bot that shares the prefix.
-            for hint in unknown_command(ctx.clean_prefix, ctx.invoked_with or ""):
+            for hint in await self._unknown(ctx):
                 if await self._within_rate(ctx):
                     await _reply(ctx, hint.text)
             return

@@ -30,6 +30,7 @@ from bot.render.tournament import (
     signed,
     write,
 )
+from bot.rules.text import plural
 from bot.rules.tournaments.model import MAX_ROUND_ROBIN, Entrant, Result, Standing
 
 __all__ = [
@@ -262,7 +263,8 @@ def render_round_robin_grid(
     draw_header(
         draw,
         title=title,
-        subtitle=subtitle or f"Round robin · {len(players)} players · {played} matches played",
+        subtitle=subtitle
+        or f"Round robin · {len(players)} players · {plural(played, 'match')} played",
         width=layout.width,
     )
     index = {entrant.player_id: number for number, entrant in enumerate(players)}

@@ -103,8 +103,8 @@ def too_many_moves_reason(dice: Dice, segments: Sequence[Segment]) -> str | None
         else ""
     )
     return (
-        f"too many moves: your {dice_text(dice)} plays {len(available)} dice, one move "
-        f"each, and that is {len(hops)} moves{hint}"
+        f"too many moves: your {dice_text(dice)} plays {plural(len(available), 'die', 'dice')}, "
+        f"one move each, and that is {plural(len(hops), 'move')}{hint}"
     )
 
 
@@ -201,7 +201,8 @@ def _distance_reason(dice: Dice, segments: Sequence[Segment]) -> str | None:
     if sum(fewest) > len(available):
         longest = max(range(len(hops)), key=fewest.__getitem__)
         return (
-            f"too many moves: that takes {sum(fewest)} dice ({_hop_text(hops[longest])} "
+            f"too many moves: that takes {plural(sum(fewest), 'die', 'dice')} "
+            f"({_hop_text(hops[longest])} "
             f"takes {fewest[longest]} of them), and your {dice_text(dice)} has "
             f"{len(available)}"
         )
@@ -252,21 +253,19 @@ def _dice_use_reason(dice: Dice, plays: Sequence[Play], segments: Sequence[Segme
     if used is None:
         return _die_reused(dice, hops)
     most = len(plays[0].steps)
-    example = plays[0].notation
     if high == low:
         if len(used) < most:
             words = {1: "one", 2: "two", 3: "three", 4: "all four"}
-            return f"you must play {words[most]} {high}s, e.g. {example}"
+            return f"you must play {words[most]} {high}s"
     elif most == 2 and len(used) < 2:
-        return f"you must play both dice, e.g. {example}"
+        return "you must play both dice"
     elif (
         most == 1 and used == [low] and all(p.pips() >= high or p.steps[0][1] == OFF for p in plays)
     ):
         return f"you must play the {high} when only one die can be played"
     elif most == 1 and len(used) == 2:
-        return f"only one die can be played with {dice_text(dice)}, e.g. {example}"
-    examples = ", ".join(play.notation for play in plays[:3])
-    return f"that is not a legal play with {dice_text(dice)}; legal plays include {examples}"
+        return f"only one die can be played with {dice_text(dice)}"
+    return f"that is not a legal play with {dice_text(dice)}"
 
 
 def _die_reused(dice: Dice, hops: Sequence[Hop]) -> str:

@@ -161,7 +161,9 @@ class Position:
                 )
             )
         if plain in (NO_LEGAL_MOVE, "pass"):
-            raise IllegalMoveError(typed(f"you have a legal play, e.g. {plays[0].notation}", text))
+            raise IllegalMoveError(
+                typed(f"you have a legal play with {dice_text(roll)}: you can't pass", text)
+            )
         segments = parse_segments(text)
         return _Matcher(self, roll, plays, text, segments).match()
 

@@ -13,9 +13,14 @@ def dice_text(dice: Dice) -> str:
     return f"{dice[0]}-{dice[1]}"
 
 
-def plural(count: int, word: str) -> str:
-    """``1 pip``, ``2 pips``, ``0 pips``."""
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+def plural(count: int, word: str, many: str | None = None) -> str:
+    """``1 pip``, ``2 pips``, ``0 pips``; ``1 match``, ``2 matches``; ``many``: the plural
+    where it is not the word and an s or es (``die``, ``dice``)."""
+    if count == 1:
+        return f"{count} {word}"
+    if many is None:
+        many = f"{word}es" if word.endswith(("s", "x", "ch", "sh")) else f"{word}s"
+    return f"{count} {many}"
 
 
 def points_text(points: int) -> str:

@@ -15,7 +15,8 @@ work is done in rooms it composes:
 - :mod:`bot.service.matches.presentation`: everything the service says;
 - :mod:`bot.service.matches.repository`: matches and names, from the store or memory;
 - :mod:`bot.service.matches.images`: board PNGs, drawn off the event loop and kept;
-- :mod:`bot.service.records.rating`: the FIBS formula and the writing of a rated result;
+- :mod:`bot.service.records.rating`: the writing of a rated result (the FIBS formula is
+  :mod:`bot.rules.rating`);
 - :mod:`bot.service.gnubg.opponent`: GNU Backgammon as a player, its turns taken after each command;
 - :mod:`bot.service.gnubg.coach`: ``!hint`` and the tutor.
 """
@@ -809,6 +810,16 @@ class TableService:
     async def table(self, place: Place) -> Table | None:
         """The channel's match as it stands (None when no match is being played)."""
         return await self.repository.table(place, repair=False)
+
+    async def unknown_command(self, place: Place, word: str, prefix: str) -> list[Reply]:
+        """The answer to ``!word`` typed in ``place`` that is no command (see the function
+        :func:`unknown_command`): ``!cube`` names ``!beaver`` only where the channel's game is
+        a money game that allows beavers (the match is read for that word alone)."""
+        beavers = False
+        if word.strip().lower() == "cube":
+            table = await self.table(place)
+            beavers = table is not None and table.match.length == 0 and table.match.options.beavers
+        return unknown_command(prefix, word, beavers=beavers)
 
     async def latest_table(self, place: Place) -> Table | None:
         return await self.repository.table(place, latest=True, repair=False)

@@ -98,6 +98,7 @@ _ACTIONS = (
 _PLAYER = select(p).where(
     p.c.server_id == bindparam("server_id"), p.c.user_id == bindparam("user_id")
 )
+_SERVER = select(schema.servers.c.id).where(schema.servers.c.id == bindparam("server_id"))
 _BOTH_PLAYERS = (
     select(p)
     .where(
@@ -595,6 +596,13 @@ class Transaction:
         writing a long history in bulk (:mod:`bot.store.history`); no statement is traced."""
         if rows:
             await self._db.insert_many(table, rows)
+
+    async def hold_server(self, server_id: str, now: float) -> None:
+        """The server's row, made if new and held until the transaction ends: what a check
+        across the server's rows then reads (an open tournament's name) can't change under it
+        (on PostgreSQL, ``FOR UPDATE``; SQLite's transactions hold the whole file already)."""
+        await self._db.run(_SERVER_ADDED[self.dialect], {"server_id": server_id, "now": now})
+        await self._db.run(_SERVER.with_for_update(), {"server_id": server_id})
 
     async def ensure_player(self, server_id: str, user_id: str, name: str, now: float) -> None:
         await self.ensure_players(server_id, [(user_id, name)], now)

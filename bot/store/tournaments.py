@@ -109,8 +109,16 @@ def _active() -> Any:
     return t.c.status.in_([fixed(status) for status in ACTIVE])
 
 
-async def create(tx: Transaction, values: Mapping[str, Any]) -> int:
-    """A new tournament from ``values`` (its columns); its id."""
+async def create(tx: Transaction, values: Mapping[str, Any]) -> int | None:
+    """A new tournament from ``values`` (its columns); its id, or None when one of the same name
+    (case aside) is open on its server. Checked under the server's row held by ``tx``, so two
+    organisers (or two hosts) creating the same name at once make one tournament."""
+    server_id = values["server_id"]
+    await tx.hold_server(server_id, values["created_at"])
+    rows = await tx.fetch_all(select(t.c.name).where(t.c.server_id == server_id, _active()))
+    wanted = str(values["name"]).casefold()
+    if any(str(row[0]).casefold() == wanted for row in rows):
+        return None
     return await tx.insert_row(t.insert().values(**values))
 
 
@@ -133,6 +141,18 @@ async def latest(store: Store, server_id: str) -> TournamentRow | None:
         select(t).where(t.c.server_id == server_id).order_by(t.c.id.desc()).limit(1)
     )
     return _row(TournamentRow, rows[0]) if rows else None
+
+
+async def named(store: Store, server_id: str, names: Sequence[str]) -> list[TournamentRow]:
+    """The server's tournaments, over or not, whose name is one of ``names`` (case aside),
+    newest first."""
+    # Compared here, not by the database's lower(): SQLite's changes only ASCII letters.
+    wanted = {name.casefold() for name in names}
+    rows = await store.fetch_all(
+        select(t).where(t.c.server_id == server_id).order_by(t.c.id.desc())
+    )
+    found = [_row(TournamentRow, row) for row in rows]
+    return [row for row in found if row.name.casefold() in wanted]
 
 
 async def due_to_start(store: Store, now: float) -> list[TournamentRow]:

@@ -183,6 +183,20 @@ async def test_words_of_other_clients_point_to_ours(wire: Wire, typed: str, said
     assert "\n" not in answer.content and len(answer.content) < 200  # one short line
 
 
+@pytest.mark.parametrize(
+    ("terms", "beaver"), [("3", False), ("money", False), ("money beavers", True)]
+)
+async def test_cube_names_the_beaver_only_where_the_game_allows_beavers(
+    wire: Wire, terms: str, beaver: bool
+) -> None:
+    assert "`!beaver`" not in one(await wire.type(ALICE, "!cube")).content  # no game here
+    await wire.type(ALICE, f"!challenge <@{BOB.id}> {terms}")
+    await wire.type(BOB, "!accept")
+    answer = one(await wire.type(ALICE, "!cube"))
+    assert answer.content.startswith("The cube is `!double` here"), answer.content
+    assert ("`!beaver`" in answer.content) == beaver, answer.content
+
+
 @pytest.mark.parametrize("typed", ["!foo", "!play music", "!8ball", "!!", "!"])
 async def test_anything_else_is_left_to_other_bots(wire: Wire, typed: str) -> None:
     assert await wire.type(ALICE, typed) == []

@@ -244,7 +244,12 @@ class FakeDiscord(RestApi):
     ) -> Interaction:
         """``author`` types ``typed`` into the string option ``option`` of ``/name``: Discord
         asks the bot for choices (an interaction of type 4, answered by a type 8 callback)."""
-        command = self.commands.get((self.guild_id, name)) or self.commands.get((None, name))
+        guild = self._guild_at(channel_id)
+        command = next(
+            (self.commands[key] for key in ((guild, name), (None, name)) if key in self.commands),
+            # The same command synced to the first server (a shard syncs only its own).
+            self.commands.get((self.guild_id, name)),
+        )
         if command is None:
             raise AssertionError(f"/{name} was never synced")
         declared = {o["name"]: o for o in command.get("options", [])}
@@ -254,7 +259,7 @@ class FakeDiscord(RestApi):
             "id": command["id"],
             "name": name,
             "type": 1,
-            "guild_id": str(self.guild_id),
+            "guild_id": str(guild),
             "options": [{"name": option, "type": 3, "value": typed, "focused": True}],
         }
         return await self._interact(4, author, channel_id, data, None)
@@ -275,13 +280,14 @@ class FakeDiscord(RestApi):
     async def _interact(
         self, kind: int, author: FakeUser, channel_id: int, data: Json, message: Message | None
     ) -> Interaction:
+        guild = self._guild_at(channel_id)
         interaction = Interaction(
             id=self.snowflake(),
             token="fake-interaction." + secrets.token_urlsafe(24),
             type=kind,
             application_id=self.application_id,
             user=author,
-            guild_id=self.guild_id,
+            guild_id=guild,
             channel_id=channel_id,
             data=data,
             message=message,
@@ -289,8 +295,13 @@ class FakeDiscord(RestApi):
         )
         self.interactions[interaction.token] = interaction
         payload = interaction.payload(self.channels[channel_id])
-        await self.session.dispatch("INTERACTION_CREATE", payload)
+        await self.session_for(guild).dispatch("INTERACTION_CREATE", payload)
         return interaction
+
+    def _guild_at(self, channel_id: int) -> int:
+        """The server of ``channel_id`` (an interaction there goes to its shard's session)."""
+        guild = self.channels.get(channel_id, {}).get("guild_id")
+        return int(guild) if guild is not None else self.guild_id
 
     def bot_messages(self, channel_id: int, after: int = 0) -> list[Message]:
         """What the bot posted in the channel (interaction responses too) after id ``after``."""

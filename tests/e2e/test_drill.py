@@ -1,7 +1,7 @@
 """``!drill`` end to end: the real ``python -m bot`` (GNU Backgammon in its workers) against the
 fake Discord. alice and bob play a money game with the Jacoby rule: the opening play, then a
 double at once (always far too early, whatever the dice: a cube error), taken; a few checker
-plays (the examples the bot's prompts offer, as in test_review.py); then the one to roll resigns
+plays (the first each ``/move`` offers, as in test_review.py); then the one to roll resigns
 and the other accepts. The automatic analysis (0-ply) makes drills of their errors. Each player
 runs ``/drill`` and ``!drill`` until none is
 due: every question shows the board and the roll (or the cube) but never the answer; a checker
@@ -10,7 +10,7 @@ recorded: the grading is at its depth, under the game's Jacoby rule); a cube dri
 buttons, after the other player's press of them was refused to them alone. ``!drill stats``
 counts them all.
 
-The dice are the process's own: the plays are the examples, and whoever is to roll is found by
+The dice are the process's own: the plays are ``/move``'s first, and whoever is to roll is found by
 asking (test_review.py's helpers).
 """
 
@@ -28,7 +28,7 @@ from tests.e2e.fake_discord import FakeDiscord
 from tests.e2e.payloads import FakeUser, Message
 from tests.e2e.process import BotProcess
 from tests.e2e.test_acceptance import PLAYER_RATE
-from tests.e2e.test_real_process import assert_no_unknown_routes, is_png, one_reply
+from tests.e2e.test_real_process import assert_no_unknown_routes, is_png, legal_play, one_reply
 from tests.e2e.test_review import replies_to
 
 pytestmark = [
@@ -38,7 +38,7 @@ pytestmark = [
 ]
 
 PLAYS = 8  # checker plays after the double, before the resignation
-MOVE = re.compile(r"(\w+) to move (\d)-(\d): `!move <play>`, e\.g\. `!move ([^`]+)`")
+MOVE = re.compile(r"(\w+) to move (\d)-(\d): `!move <from>/<to> …` \(`/move` lists the plays\)")
 ROLLED = re.compile(r"You rolled \*\*(\d)-(\d)\*\*: your play\?")
 LOSS = re.compile(r"loses (\d+\.\d{3}) ")
 MADE = re.compile(r"In the match: (.+?) \((bad|very bad), -(\d+\.\d{3})\)")
@@ -100,9 +100,10 @@ class Game:
         to roll: that player."""
         for played in range(plays + 8):
             mover = self.players[asked[1]]
-            said = await self.say(mover, f"!move {asked[4]}")
+            play = await legal_play(self.fake, mover, self.channel)
+            said = await self.say(mover, f"!move {play}")
             assert any(f"{mover.name} plays" in m.content for m in said), [m.content for m in said]
-            self.plays.setdefault((mover.name, roll(asked[2], asked[3])), []).append(asked[4])
+            self.plays.setdefault((mover.name, roll(asked[2], asked[3])), []).append(play)
             found = move_in(said)
             if found is None and played + 1 >= plays:
                 return self.other(mover)  # to roll, or to double
@@ -259,7 +260,7 @@ async def test_drill_own_errors_of_an_analysed_money_game(
         else:
             raise AssertionError(f"{user.name}'s drills never ran out")
 
-    # The early double is a drill; checker errors among the example plays too.
+    # The early double is a drill; checker errors among the plays made too.
     assert answered["cube"] >= 1 and answered["checker"] >= 1, (answered, totals)
     assert sum(answered.values()) <= sum(totals.values()), (answered, totals)
     for user in (taker, doubler):

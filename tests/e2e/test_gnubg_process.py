@@ -18,6 +18,7 @@ from bot.gnubg import installed
 from tests.e2e.fake_discord import FakeDiscord
 from tests.e2e.payloads import FakeUser, Message
 from tests.e2e.process import BotProcess
+from tests.e2e.test_real_process import legal_play
 
 pytestmark = [
     pytest.mark.skipif(not installed(), reason="needs gnubg"),
@@ -26,7 +27,7 @@ pytestmark = [
 ]
 
 PNG = b"\x89PNG\r\n\x1a\n"
-PROMPT = re.compile(r"alice to move \d-\d: `!move <play>`, e\.g\. `!move ([^`]+)`")
+PROMPT = re.compile(r"alice to move \d-\d: `!move <from>/<to> …` \(`/move` lists the plays\)")
 THINKING_SECONDS = 30.0  # the bot's reply to a move waits for its own turn (expert: 0-ply)
 
 
@@ -132,9 +133,9 @@ async def test_a_match_against_the_bot_its_analysis_and_no_worker_left_after_sig
     assert is_png(prompt), prompt.attachments
 
     for _ in range(3):  # three plays of alice's, each answered by the bot's turn with a board
-        play = PROMPT.search(prompt.content)
-        assert play is not None, prompt.content
-        moved = await reply_to(fake, fake.alice, f"!move {play[1]}", channel, "alice plays")
+        assert PROMPT.search(prompt.content), prompt.content
+        play = await legal_play(fake, fake.alice, channel)
+        moved = await reply_to(fake, fake.alice, f"!move {play}", channel, "alice plays")
         prompt = await prompt_for_alice(fake, channel, after=moved.id - 1)
         said = "\n".join(
             m.content for m in fake.bot_messages(channel, moved.id - 1) if m.id <= prompt.id

@@ -17,6 +17,7 @@ from tests.e2e.fake_discord import FakeDiscord
 from tests.e2e.process import BotProcess
 from tests.e2e.test_real_process import (
     is_png,
+    legal_play,
     one_reply,
     play_and_get_roll_buttons,
     start_match,
@@ -74,7 +75,8 @@ async def test_two_processes_share_one_postgresql_and_a_kill_loses_nothing(
             rolled = await one_reply(fake, turn.other, "!roll", channel)
             after = turn_in(fake, rolled, (turn.mover, turn.other))
             assert after.mover == turn.other
-            moved = await one_reply(fake, after.mover, f"!move {after.play}", channel)
+            play = await legal_play(fake, after.mover, channel)
+            moved = await one_reply(fake, after.mover, f"!move {play}", channel)
             assert f"{after.mover.name} plays" in moved.content, moved.content
 
         for channel in channels:

@@ -7,7 +7,7 @@ response after a defer) with a new board and the new page's key on its buttons; 
 not play, gets a copy of her own (ephemeral) and the public page is left as it was; ``!review
 errors`` lists the marked decisions.
 
-The dice are the process's own: the plays are the examples the bot's prompts offer, and whoever
+The dice are the process's own: the plays are the first each ``/move`` offers, and whoever
 is to roll is found by asking (the one not to roll is refused, harmlessly).
 """
 
@@ -21,7 +21,13 @@ from bot.gnubg import installed
 from tests.e2e.fake_discord import FakeDiscord
 from tests.e2e.payloads import FakeUser, Interaction, Message
 from tests.e2e.process import BotProcess
-from tests.e2e.test_real_process import PROMPT, assert_no_unknown_routes, is_png, one_reply
+from tests.e2e.test_real_process import (
+    PROMPT,
+    assert_no_unknown_routes,
+    is_png,
+    legal_play,
+    one_reply,
+)
 
 pytestmark = [
     pytest.mark.skipif(not installed(), reason="needs gnubg"),
@@ -152,7 +158,8 @@ async def test_review_a_played_match_page_by_page(fake: FakeDiscord, bot: BotPro
     for _ in range(PLAYS):
         mover = players[prompt[1]]
         other = bob if mover == alice else alice
-        said = await replies_to(fake, mover, f"!move {prompt[2]}", channel)
+        play = await legal_play(fake, mover, channel)
+        said = await replies_to(fake, mover, f"!move {play}", channel)
         assert any(f"{mover.name} plays" in m.content for m in said), [m.content for m in said]
         prompt = prompt_in(said) or await roll_until_prompted(fake, channel, other, mover)
     loser = players[prompt[1]]

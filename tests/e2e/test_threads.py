@@ -16,6 +16,7 @@ from tests.e2e.test_real_process import (
     actions,
     assert_no_unknown_routes,
     is_png,
+    legal_play,
     one_reply,
     turn_in,
 )
@@ -61,11 +62,12 @@ async def test_an_accepted_challenge_is_played_in_its_thread(
 
     # The match goes on in the thread; typed in the channel, a command points there.
     turn = turn_in(fake, status)
-    elsewhere = await one_reply(fake, turn.mover, f"!move {turn.play}", channel)
+    play = await legal_play(fake, turn.mover, thread_id)
+    elsewhere = await one_reply(fake, turn.mover, f"!move {play}", channel)
     assert elsewhere.content == (
         f"Matches from this channel are played in their threads: alice vs bob in <#{thread_id}>."
     )
-    moved = await one_reply(fake, turn.mover, f"!move {turn.play}", thread_id)
+    moved = await one_reply(fake, turn.mover, f"!move {play}", thread_id)
     assert f"{turn.mover.name} plays" in moved.content and is_png(moved)
     assert "roll" in actions(moved)
 

@@ -46,3 +46,18 @@ def test_levels() -> None:
 )
 def test_sentence_capitalises_and_ends_with_a_stop(text: str, expected: str) -> None:
     assert sentence(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("count", "word", "many", "text"),
+    [
+        (1, "blunder", None, "1 blunder"),
+        (2, "blunder", None, "2 blunders"),
+        (1, "match", None, "1 match"),
+        (3, "match", None, "3 matches"),
+        (1, "die", "dice", "1 die"),
+        (2, "die", "dice", "2 dice"),
+    ],
+)
+def test_plural_agrees_with_the_count(count: int, word: str, many: str | None, text: str) -> None:
+    assert plural(count, word, many) == text

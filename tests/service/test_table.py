@@ -261,7 +261,10 @@ async def test_looking_commands(service: TableService) -> None:
     [stats] = public(await service.stats(PLACE, CAROL, ALICE))
     assert "alice: rating 1500.0" in stats.text and "1 playing" in stats.text
     [unknown] = await service.stats(PLACE, CAROL, User("9", "zed"))
-    assert "has not played here" in unknown.text
+    assert unknown.text.startswith("I can't find zed among this server's players"), unknown.text
+    assert "`!stats @bob`" in unknown.text
+    [mine] = await service.stats(PLACE, User("8", "newcomer"), None)
+    assert mine.text.startswith("You have no record here yet"), mine.text
     [helped] = public(await service.help(PLACE, CAROL))
     assert "!move" in helped.text and "!leaderboard" in helped.text
     [one] = public(await service.help(PLACE, CAROL, "move"))

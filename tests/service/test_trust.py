@@ -13,6 +13,7 @@ from sqlalchemy import update
 
 from bot.rules.dice import verify_seed
 from bot.service.commands.help import help_text
+from bot.service.commands.views import CHECK_THE_DICE
 from bot.service.matches import reading as reading_module
 from bot.service.matches.challenges import CHALLENGE_RATE
 from bot.service.models import Place, Reply, User
@@ -221,6 +222,8 @@ async def test_a_copy_of_the_database_reveals_no_seed(tmp_path: Path, clock: Fak
     commitment = export.text.split("Dice commitment: `")[1].split("`")[0]
     assert shown == seed and verify_seed(shown, commitment)
     assert commitment == hashlib.sha256(bytes.fromhex(seed)).hexdigest()
+    # How to check the rolls is said in the reply: Discord's users never see the README.
+    assert CHECK_THE_DICE in export.text and "README" not in export.text
     await store.close()
 
 

@@ -1,5 +1,6 @@
 """One of two processes racing on one database (tests/store/test_races.py):
-``python -m tests.store.racer URL match|rating-ab|rating-ba|names-ab|names-ba|jobs COUNT``."""
+``python -m tests.store.racer URL match|rating-ab|rating-ba|names-ab|names-ba|jobs|tournaments
+COUNT``."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import os
 import sys
 
 from bot.store import AnalysisRecords, StaleMatchError, Store
+from bot.store import tournaments as db
 
 
 async def race_on_the_match(store: Store, count: int) -> int:
@@ -71,11 +73,34 @@ async def race_on_the_queue(store: Store) -> str:
     return ",".join(map(str, taken))
 
 
+async def race_on_the_tournament_names(store: Store, count: int) -> int:
+    """Create tournaments ``T0`` to ``T{count - 1}`` on one server, as the other process does:
+    how many of them this process made (an open name is never made twice)."""
+    made = 0
+    for n in range(count):
+        async with store.transaction() as tx:
+            values = {
+                "server_id": "s",
+                "channel_id": "c",
+                "name": f"T{n}",
+                "format": "knockout",
+                "match_length": 1,
+                "size_limit": 8,
+                "status": "signup",
+                "organiser_id": "a",
+                "created_at": 0.0,
+            }
+            made += await db.create(tx, values) is not None
+    return made
+
+
 async def main(url: str, kind: str, count: int) -> None:
     store = await Store.open(url)
     try:
         if kind == "jobs":
             print(await race_on_the_queue(store))
+        elif kind == "tournaments":
+            print(await race_on_the_tournament_names(store, count))
         elif kind == "match":
             print(await race_on_the_match(store, count))
         elif kind.startswith("names"):  # "names-ab" or "names-ba"

@@ -1,7 +1,8 @@
 """Two processes racing on one database: on one match (the version check in the UPDATE lets
 exactly one writer through per version, and the log stays gapless) and on one player's rating
-(read then written: no result is lost), and on the queue of analyses (each job is taken by
-exactly one). Both databases; each process is a real ``python``."""
+(read then written: no result is lost), on the queue of analyses (each job is taken by
+exactly one), and on a new tournament's name (made once while it is open). Both databases;
+each process is a real ``python``."""
 
 from __future__ import annotations
 
@@ -111,5 +112,18 @@ async def test_two_processes_taking_jobs_from_one_queue(database: Path | str) ->
         ]
         assert sorted(taken[0] + taken[1]) == sorted(jobs)
         assert await records.waiting() == 0
+    finally:
+        await store.close()
+
+
+async def test_two_processes_creating_tournaments_of_the_same_names(database: Path | str) -> None:
+    """Two hosts create the same tournament names at once: each name is made exactly once
+    (the check of open names runs under the server's row, held by the creating transaction)."""
+    store = await seeded(database)
+    try:
+        made = race(database, ("tournaments", "tournaments"))
+        assert sum(made) == COUNT
+        rows = await store.fetch_all("SELECT name FROM tournaments")
+        assert sorted(row[0] for row in rows) == sorted(f"T{n}" for n in range(COUNT))
     finally:
         await store.close()

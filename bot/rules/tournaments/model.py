@@ -85,10 +85,12 @@ class Result:
 
 @dataclass(frozen=True, slots=True)
 class Standing:
-    """One line of the standings. ``match_points``: 1 per match won (a Swiss bye counts as a
-    win; a round-robin rest does not). Ties are broken by ``buchholz`` (the sum of the
-    opponents' match points), then ``points_difference`` (points won minus points lost over
-    all matches), then head to head; ``rank`` is shared only when all of these are equal."""
+    """One line of the standings. ``played``, ``wins`` and ``losses`` count matches played (a
+    bye is a win without a game: in ``byes`` alone); ``match_points``: 1 per match won (a Swiss
+    or knockout bye counts as a win; a round-robin rest does not). Ties are broken by
+    ``buchholz`` (the sum of the opponents' match points), then ``points_difference`` (points
+    won minus points lost over all matches), then head to head; ``rank`` is shared only when all
+    of these are equal."""
 
     rank: int
     player_id: int

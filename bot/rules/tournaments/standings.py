@@ -1,7 +1,8 @@
 """Standings, tie-breaks, the end of a tournament and its champion.
 
-Each match won is 1 match point. A bye is a win (1 match point, no points won or lost), except a
-round-robin rest, which is worth nothing and is not a match played. A match both players forfeit
+Each match won is 1 match point. A bye is a win without a game (1 match point, no points won or
+lost, and neither a match played nor a win or loss in the W-L of games), except a round-robin
+rest, which is worth nothing. A match both players forfeit
 is played and lost by both, with no match point. Players are ranked by:
 
 1. match points;
@@ -47,6 +48,7 @@ class _Line:
     wins: int = 0
     losses: int = 0
     byes: int = 0
+    bye_wins: int = 0  # byes that won a match point (a round-robin rest does not)
     difference: int = 0
     opponents: list[int] = field(default_factory=list)
 
@@ -67,8 +69,9 @@ def standings(
         counted = _with_rests(ordered, results)
     else:
         counted = list(results)
-    lines = _tally(ordered, counted, fmt)
-    points = {p: line.wins for p, line in lines.items()}
+    lines = _tally(ordered, counted)
+    byes_count = fmt is not Format.ROUND_ROBIN
+    points = {p: line.wins + (line.bye_wins if byes_count else 0) for p, line in lines.items()}
     buchholz = {p: sum(points[o] for o in line.opponents) for p, line in lines.items()}
 
     def tie_breaks(e: Entrant) -> tuple[int, int, int]:
@@ -148,7 +151,7 @@ def champion(
     return None if table[0].withdrawn else table[0].player_id
 
 
-def _tally(entrants: Sequence[Entrant], results: Sequence[Result], fmt: Format) -> dict[int, _Line]:
+def _tally(entrants: Sequence[Entrant], results: Sequence[Result]) -> dict[int, _Line]:
     lines = {e.player_id: _Line() for e in entrants}
     for r in results:
         if r.first not in lines or (r.second is not None and r.second not in lines):
@@ -157,8 +160,7 @@ def _tally(entrants: Sequence[Entrant], results: Sequence[Result], fmt: Format) 
             )
         if r.second is None:
             lines[r.first].byes += 1
-            if r.winner == r.first and fmt is not Format.ROUND_ROBIN:
-                lines[r.first].wins += 1
+            lines[r.first].bye_wins += r.winner == r.first
             continue
         for me, other in ((r.first, r.second), (r.second, r.first)):
             line = lines[me]

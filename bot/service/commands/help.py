@@ -37,8 +37,8 @@ def _values(prefix: str, settings: Settings) -> dict[str, str]:
 # (``{p}`` is the prefix). None of them is a command here.
 HABITS: dict[str, str] = {
     "undo": "A play is final once it is sent: there is no undo. Send the whole roll in one "
-    "`{p}move` (e.g. `{p}move 13/7 8/7`); `/move` lists the legal plays before you pick one.",
-    "cube": "The cube is `{p}double` here (then `{p}take`, `{p}drop` or `{p}beaver`).",
+    "`{p}move <from>/<to> …`; `/move` lists the legal plays before you pick one.",
+    "cube": "The cube is `{p}double` here (then `{p}take` or `{p}drop`).",
     "redouble": "A redouble is `{p}double` here, when you own the cube.",
     "pass": "To refuse a double, `{p}drop`; to refuse a challenge, `{p}decline`. A roll with no "
     "legal play passes by itself.",
@@ -48,11 +48,18 @@ HABITS: dict[str, str] = {
     "both players, cancels the match; `{p}cancel` withdraws a challenge.",
 }
 HABITS |= {"takeback": HABITS["undo"], "forfeit": HABITS["quit"], "surrender": HABITS["quit"]}
+# ``!cube`` where beavers exist: a money game that allows them, and only there.
+CUBE_WITH_BEAVERS = (
+    "The cube is `{p}double` here (then `{p}take`, `{p}drop` or `{p}beaver`: this money game "
+    "allows beavers)."
+)
 
 
-def habit(word: str, prefix: str) -> str | None:
-    """What this bot has for a word typed by habit from another client (``!undo``), or None."""
-    said = HABITS.get(word.strip().lower())
+def habit(word: str, prefix: str, *, beavers: bool = False) -> str | None:
+    """What this bot has for a word typed by habit from another client (``!undo``), or None;
+    ``beavers``: the channel's game allows them."""
+    word = word.strip().lower()
+    said = CUBE_WITH_BEAVERS if beavers and word == "cube" else HABITS.get(word)
     return said.replace("{p}", prefix) if said is not None else None
 
 
@@ -119,11 +126,12 @@ def help_reply(
     return Reply(sheet.text(), sheet=sheet)
 
 
-def unknown_command(prefix: str, word: str) -> list[Reply]:
+def unknown_command(prefix: str, word: str, *, beavers: bool = False) -> list[Reply]:
     """The answer to ``!word`` when it is no command: a hint for a near miss, else nothing (it
     is probably meant for another bot that shares the prefix). A word players of other clients
-    type by habit (``!undo``, ``!quit``) gets what this bot has instead."""
-    instead = habit(word, prefix)
+    type by habit (``!undo``, ``!quit``) gets what this bot has instead (``beavers``: the
+    channel's game allows them)."""
+    instead = habit(word, prefix, beavers=beavers)
     if instead is not None:
         return [Reply(instead, private=True)]
     meant = suggest(word)

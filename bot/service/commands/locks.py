@@ -78,7 +78,9 @@ async def replies_of(
         return [Reply(refusal.text, private=True)]
     except Announcement as announcement:
         return [Reply(announcement.text)]
-    except (MatchError, MoveError) as error:
+    except MoveError as error:  # how to find a legal play, never one (it would read as advice)
+        return [Reply(f"{sentence(str(error))} `/move` lists your legal plays.", private=True)]
+    except MatchError as error:
         return [Reply(sentence(str(error)), private=True)]
     except StaleMatchError as error:
         if error.match_id is not None:

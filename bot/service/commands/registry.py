@@ -477,7 +477,8 @@ COMMANDS = CommandTable(
             details="You may claim once your opponent has not acted for {claim_hours} (they are "
             "reminded after {reminder_hours}). A claimed match counts as won. Where GNU "
             "Backgammon runs, the ratings of a claimed match change by your chance of winning "
-            "it from the position left (the expected change); otherwise it is rated as a win.",
+            "it from the position left (the expected change), and never lower your rating nor "
+            "raise theirs; otherwise it is rated as a win.",
         ),
         Command(
             "export",

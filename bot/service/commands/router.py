@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from bot.service.commands.help import unknown_command
 from bot.service.commands.registry import COMMANDS, UserLookup, read_arguments
 from bot.service.gnubg.opponent import ENGINE_WORD
 from bot.service.matches.presentation import typed
@@ -36,7 +35,7 @@ async def run_text(
     name = words[0].lower()
     command = COMMANDS.find(name)
     if command is None:
-        return unknown_command(prefix, name)
+        return await service.unknown_command(place, name, prefix)
     typed_after = words[1] if len(words) > 1 else ""
     try:
         arguments = read_arguments(command, typed_after, _or_engine(users), prefix)

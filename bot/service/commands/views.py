@@ -55,6 +55,15 @@ def ids_engine(table: Table, seat: int) -> bool:
 _DECISIONS = {"roll": Decision.TURN, "doubled": Decision.DOUBLE, "resigned": Decision.RESIGNATION}
 
 
+# How anyone checks the dice from the seed, said in the reply itself (Discord's users never see
+# the README): bot/rules/dice.py is what it describes.
+CHECK_THE_DICE = (
+    "To check every roll: the SHA-256 of the seed is the commitment; die n is the first byte "
+    "below 252 of SHA-256(seed + n as 8 bytes, big-endian), as byte % 6 + 1 (all 32 bytes 252 "
+    "or more: hash the hash again); each roll takes the next two dice, opening rolls included."
+)
+
+
 class Views:
     """Commands and queries that only read. The match commands run under the channel's lock
     (the facade's); the others need none."""
@@ -151,10 +160,10 @@ class Views:
             lines.append("The `.mat` record and the dice seed come when the match ends.")
         else:
             seed = match.dice_source.reveal()
-            lines.append(
-                f"Dice seed: `{seed}`; the match used dice 0-{match.dice_used - 1} "
-                "(the README shows how to check every roll)"
-            )
+            lines += [
+                f"Dice seed: `{seed}`; the match used dice 0-{match.dice_used - 1}.",
+                CHECK_THE_DICE,
+            ]
             mat = (await self._repository.full(table)).to_mat(table.plain)
             attachment = Attachment(f"match-{table.row.id}.mat", mat.encode("utf-8"))
         return Reply("\n".join(lines), file=attachment)
@@ -185,7 +194,21 @@ class Views:
         who = target or user
         player = await self._store.player(place.server_id, who.id)
         if player is None:
-            return [Reply(f"{md(who.name)} has not played here yet.")]
+            p = self._prefix
+            if target is None:
+                return [
+                    Reply(
+                        "You have no record here yet: it starts with your first match "
+                        f"(`{p}challenge @user`, or `{p}challenge bot`)."
+                    )
+                ]
+            return [
+                Reply(
+                    f"I can't find {md(who.name)} among this server's players: nobody by that "
+                    f"name has played a match here. Mention a player (`{p}stats @bob`), or see "
+                    f"`{p}leaderboard`."
+                )
+            ]
         rank = await self._store.rank(place.server_id, who.id)
         counts = await match_counts(self._store, place.server_id, who.id)
         records = await record_against_engine(self._store, place.server_id, who.id)

@@ -14,6 +14,7 @@ from bot.service.records.durations import countdown
 from bot.service.records.names import markdown_safe as md
 from bot.settings import Settings
 from bot.store import Store
+from bot.store.ratings import match_rating_changes
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,13 +156,28 @@ class Administration:
         )
         if chance is None:
             return [ended_reply(ended, f"{text}{' (rated)' if match.length > 0 else ''}.")]
-        return [
-            ended_reply(
-                ended,
-                f"{text}. The ratings change by the expected result: {md(user.name)}'s chance "
-                f"to win the match from this position is {100 * chance:.1f}% (GNU Backgammon).",
+        weighed = await self._weighed(ended, seat, chance)
+        return [ended_reply(ended, f"{text}. {weighed}")]
+
+    async def _weighed(self, ended: Table, seat: int, chance: float) -> str:
+        """How the claim of ``ended`` by the player in ``seat`` was rated, by their ``chance``
+        to win it from the position left (:func:`bot.rules.rating.claim_change`)."""
+        who, other = ended.names[seat], ended.names[1 - seat]
+        weights = (
+            f"{who}'s chance to win the match from this position is {100 * chance:.1f}% "
+            f"(GNU Backgammon), so each rating moves by {100 * chance:.1f}% of its change "
+            f"for a win and {100 * (1 - chance):.1f}% of its change for a loss"
+        )
+        changes = await match_rating_changes(self._store, ended.row.id)
+        if changes and all(abs(c.after - c.before) < 1e-9 for c in changes):
+            return (
+                f"Rated by the expected result: {weights}. That would lower {who}'s rating "
+                f"and raise {other}'s, and a claim never does: neither rating moves."
             )
-        ]
+        return (
+            f"Rated by the expected result: {weights} (a claim never lowers the claimer's "
+            "rating nor raises the other's)."
+        )
 
     async def _claimable(self, table: Table, user: User) -> int:
         """``user``'s seat, when they may claim the match now; else a refusal saying why."""

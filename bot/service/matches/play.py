@@ -7,7 +7,7 @@ from collections.abc import Callable
 from bot.rules.events import Event
 from bot.rules.match import RESIGN_LEVELS, Match
 from bot.service.matches.images import BoardImages
-from bot.service.matches.presentation import quote, status_reply, typed
+from bot.service.matches.presentation import play_form, quote, status_reply, typed
 from bot.service.matches.repository import Repository, Table, require_seat
 from bot.service.models import Refusal, Reply, User, engine_seat_of
 from bot.settings import Settings
@@ -51,7 +51,7 @@ class Play:
     def read_play(self, play: str) -> str:
         play = typed(play)
         if not play:
-            raise Refusal(f"Say which play, e.g. `{self._prefix}move 13/7 8/7`.")
+            raise Refusal(f"Say which play: {play_form('move', self._prefix)}.")
         return play
 
     def read_level(self, level: str | None) -> int:

@@ -185,6 +185,12 @@ async def status_reply(
     )
 
 
+def play_form(command: str, prefix: str) -> str:
+    """How a play is typed, never a play itself (the first legal one, often a poor one, reads
+    as advice): ``!move <from>/<to> …`` and where the legal plays are listed."""
+    return f"`{prefix}{command} <from>/<to> …` (`/{command}` lists the plays)"
+
+
 def prompt_text(table: Table, prefix: str) -> tuple[str, Decision | None]:
     """Who must do what now, and the question it asks them (if buttons can answer it)."""
     match, names, p = table.match, table.names, prefix
@@ -209,11 +215,7 @@ def prompt_text(table: Table, prefix: str) -> tuple[str, Decision | None]:
         return f"{who}: `{p}roll` or `{p}double`.", Decision.TURN
     if match.phase == "move":
         assert match.dice is not None
-        return (
-            f"{who} to move {dice_text(match.dice)}: `{p}move <play>`, e.g. "
-            f"`{p}move {match.legal_plays()[0].notation}`.",
-            None,
-        )
+        return f"{who} to move {dice_text(match.dice)}: {play_form('move', p)}.", None
     if match.phase == "doubled":
         cube = match.offered_cube
         assert cube is not None

@@ -45,7 +45,10 @@ def terms_text(match: Match, *, hints: bool = False) -> str:
 
 
 def signed(change: float) -> str:
-    return f"+{change:.1f}" if change >= 0 else f"\u2212{-change:.1f}"
+    """A rating change to a tenth: ``+0.7``, ``\u22120.7``, ``\u00b10.0`` (none, or under 0.05)."""
+    if round(change, 1) == 0:
+        return "\u00b10.0"
+    return f"+{change:.1f}" if change > 0 else f"\u2212{-change:.1f}"
 
 
 class Rematches:

@@ -86,7 +86,8 @@ def dice_reply(counts: DiceCounts) -> Reply:
             f"p = {faces.p_value:.3f}: {_verdict(faces)}"
         )
     text = [
-        f"Dice rolled in this server's matches: {total:,} dice, opening rolls included.",
+        f"Dice rolled in this server's matches: {total:,} {'die' if total == 1 else 'dice'}, "
+        "opening rolls included.",
         "```",
         *lines,
         "```",

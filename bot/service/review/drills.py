@@ -41,6 +41,7 @@ from bot.rules.matchid import decode_match_id
 from bot.rules.position import Position
 from bot.rules.text import dice_text
 from bot.service.commands.choices import play_choices, position_plays, word_choices
+from bot.service.matches.presentation import play_form
 from bot.service.matches.reading import DamagedRecord
 from bot.service.matches.repository import Repository
 from bot.service.models import ENGINE_ID, Decision, Place, Refusal, Reply, User
@@ -174,16 +175,6 @@ def _taker_action(drill: DrillRow) -> str:
     return ""
 
 
-_EXAMPLES = {(6, 1): "13/7 8/7", (5, 3): "8/3 6/3"}
-
-
-def example_play(dice: tuple[int, int]) -> str:
-    """How a play is written, for a roll other than ``dice``: an example that can't be one of
-    the drill's plays (never a hint)."""
-    rolled = tuple(sorted(dice, reverse=True))
-    return next(play for roll, play in _EXAMPLES.items() if roll != rolled)
-
-
 def drill_key(drill: DrillRow) -> str:
     """A cube drill's question, for its buttons: ``d<match>.<decision>`` (whose it is, the
     awaiting drill of the presser says)."""
@@ -282,8 +273,7 @@ class Drills:
         if drill.kind == "checker":
             dice = divmod(drill.dice or 0, 10)
             ask = (
-                f"You rolled **{dice_text(dice)}**: your play? "
-                f"Answer with `{p}drill <play>`, e.g. `{p}drill {example_play(dice)}`."
+                f"You rolled **{dice_text(dice)}**: your play? Answer with {play_form('drill', p)}."
             )
         elif drill.kind == "cube":
             ask = f"Your turn, before rolling: double? `{p}drill double` or `{p}drill no double`."
@@ -359,7 +349,7 @@ class Drills:
         except MoveError as error:
             raise Refusal(
                 f"{str(error)[:1].upper()}{str(error)[1:]}. Your drill is still waiting: "
-                f"{dice_text(dice)} to play, e.g. `{self._prefix}drill {example_play(dice)}`."
+                f"{dice_text(dice)} to play: {play_form('drill', self._prefix)}."
             ) from None
         query = await self._query(drill)
         try:

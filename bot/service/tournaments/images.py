@@ -12,6 +12,7 @@ from bot.render.bracket import render_bracket
 from bot.render.standings import render_round_robin_grid, render_standings
 from bot.render.tournament import ReportRow, render_report_chart
 from bot.rules import tournaments as rules
+from bot.rules.text import plural
 from bot.rules.tournaments.model import Format
 from bot.service.models import Attachment, Reply
 from bot.service.records.names import markdown_safe as md
@@ -39,15 +40,12 @@ def picture(snapshot: Snapshot) -> Attachment:
             title=row.name, entrants=snapshot.values, results=snapshot.results
         )
         return Attachment("table.png", data)
-    table = rules.standings(fmt, snapshot.values, snapshot.results, withdrawn=snapshot.withdrawn)
-    subtitle = f"{FORMAT_NAMES[fmt]}, after round {max(0, row.round - _open(snapshot))} of {total}"
-    data = render_standings(title=row.name, subtitle=subtitle, standings=table)
+    if snapshot.seeds_only:
+        subtitle = f"{FORMAT_NAMES[fmt]}: the seeds, round 1 of {total} being played"
+    else:
+        subtitle = f"{FORMAT_NAMES[fmt]}, after round {snapshot.rounds_done} of {total}"
+    data = render_standings(title=row.name, subtitle=subtitle, standings=snapshot.standings)
     return Attachment("standings.png", data)
-
-
-def _open(snapshot: Snapshot) -> int:
-    """1 while the current round has undecided pairings, else 0."""
-    return int(any(p.decided_at is None for p in snapshot.round_pairings()))
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,8 +72,7 @@ async def report(store: Store, snapshot: Snapshot, prefix: str, *, draw: bool) -
     matches are analysed. Matches not analysed yet are counted as such, and the report grows
     as the analyses finish."""
     row = snapshot.row
-    fmt = snapshot.format
-    table = rules.standings(fmt, snapshot.values, snapshot.results, withdrawn=snapshot.withdrawn)
+    table = snapshot.standings
     records = AnalysisRecords(store)
     figures: dict[str, _Figures] = {}
     played = [p for p in snapshot.pairings if p.match_id is not None]
@@ -103,7 +100,7 @@ async def report(store: Store, snapshot: Snapshot, prefix: str, *, draw: bool) -
     if champion is not None and row.status == "finished":
         lines.append(f"Winner: **{md(champion.name)}**")
     lines.append(
-        f"GNU Backgammon has analysed {analysed} of its {len(played)} matches"
+        f"GNU Backgammon has analysed {analysed} of its {plural(len(played), 'match')}"
         + ("" if analysed == len(played) else f" (more with `{prefix}analysis <match>`)")
         + "."
     )

@@ -14,11 +14,12 @@ from typing import Any
 
 from bot.rules import tournaments as rules
 from bot.rules.numbers import whole_number
+from bot.rules.text import plural
 from bot.rules.tournaments.model import Format
 from bot.service.matches.presentation import quote
 from bot.service.matches.threads import ThreadOpener
 from bot.service.models import Decision, Place, Refusal, Reply, User
-from bot.service.records.durations import countdown
+from bot.service.records.durations import countdown, quantity
 from bot.service.records.names import markdown_safe as md
 from bot.service.tournaments import images
 from bot.service.tournaments.rounds import (
@@ -28,7 +29,7 @@ from bot.service.tournaments.rounds import (
     capped,
     signup_key,
 )
-from bot.service.tournaments.state import FORMAT_NAMES, Snapshot, points_text
+from bot.service.tournaments.state import FORMAT_NAMES, Snapshot, standing_line
 from bot.service.tournaments.terms import read_terms
 from bot.settings import Settings
 from bot.store import Store, Transaction
@@ -71,9 +72,9 @@ class Tournaments:
         return self._settings.command_prefix
 
     async def _pick(self, place: Place, words: list[str], *, over: bool = False) -> TournamentRow:
-        """The tournament the command is about: named by its first words (or ``#id``), else the
-        server's only one not over (or, with ``over``, its newest)."""
-        found = await db.active(self._store, place.server_id)
+        """The tournament the command is about: named by its first words (or ``#id``; a name
+        of one not over first, else the newest of that name), else the server's only one not
+        over (or, with ``over`` and none on, its newest). The name's words are taken off."""
         if words and words[0].startswith("#") and words[0][1:].isdigit():
             number = whole_number(words[0][1:])
             row = None if number is None else await db.tournament(self._store, number)
@@ -81,17 +82,17 @@ class Tournaments:
                 raise Refusal(f"There is no tournament {words[0]} on this server.")
             del words[0]
             return row
-        latest = await db.latest(self._store, place.server_id) if over else None
-        named = [*found, *([latest] if latest is not None else [])]  # the newest, over or not
-        lowered = [word.lower() for word in words]
-        for row in sorted(named, key=lambda r: -len(r.name)):
-            name = row.name.lower().split()
-            if lowered[: len(name)] == name:
-                del words[: len(name)]
-                return row
+        found = await db.active(self._store, place.server_id)
+        named = self._named(found, words)
+        if named is None and words:
+            prefixes = [" ".join(words[:count]) for count in range(1, len(words) + 1)]
+            named = self._named(await db.named(self._store, place.server_id, prefixes), words)
+        if named is not None:
+            return named
         if len(found) == 1:
             return found[0]
         if not found:
+            latest = await db.latest(self._store, place.server_id) if over else None
             if latest is not None:
                 return latest
             raise Refusal(
@@ -103,6 +104,18 @@ class Tournaments:
             f"Several tournaments are on ({names}): say which, e.g. "
             f"`{self._prefix}tournament {found[0].name} join`."
         )
+
+    @staticmethod
+    def _named(rows: list[TournamentRow], words: list[str]) -> TournamentRow | None:
+        """The first of ``rows`` whose name the ``words`` begin with (the longest name first),
+        its words taken off ``words``; None if none."""
+        lowered = [word.casefold() for word in words]
+        for row in sorted(rows, key=lambda r: -len(r.name.split())):
+            name = row.name.casefold().split()
+            if lowered[: len(name)] == name:
+                del words[: len(name)]
+                return row
+        return None
 
     # -- the commands --------------------------------------------------------------------------
 
@@ -116,7 +129,8 @@ class Tournaments:
         threads: ThreadOpener | None,
     ) -> list[Reply]:
         words = (what or "").split()
-        verb = words.pop(0).lower() if words else "show"
+        first = words.pop(0) if words else "show"
+        verb = first.lower()
         if verb == "create":
             return await self.create(place, user, " ".join(words), organiser=organiser)
         handlers: dict[str, Callable[..., Any]] = {
@@ -135,8 +149,14 @@ class Tournaments:
         if verb in handlers:  # ``!tournament join Spring``
             row = await self._pick(place, words, over=verb in ("show", "status", "report"))
         else:  # the tournament first: ``!tournament Spring``, ``!tournament #3 start``
-            words.insert(0, verb)
+            words.insert(0, first)
+            typed = " ".join(words)
             row = await self._pick(place, words, over=True)
+            if " ".join(words) == typed:  # no name was taken off: the first word is none
+                raise Refusal(
+                    f"There is no tournament called {quote(typed)} on this server; "
+                    f"`{self._prefix}tournament` shows the one on now."
+                )
             verb = words.pop(0).lower() if words and words[0].lower() in handlers else "show"
         handler = handlers[verb]
         if verb in ORGANISER_VERBS and not organiser:
@@ -155,9 +175,6 @@ class Tournaments:
         if not organiser:
             raise Refusal(ORGANISER_ONLY.format(what=ORGANISER_VERBS["create"]))
         terms = read_terms(text, self._prefix)
-        for row in await db.active(self._store, place.server_id):
-            if row.name.lower() == terms.name.lower():
-                raise Refusal(f"A tournament called {quote(row.name)} is already on here.")
         now = self._clock()
         starts_at = None if terms.starts_in is None else now + terms.starts_in
         async with self._store.transaction() as tx:
@@ -181,6 +198,11 @@ class Tournaments:
                     "signup_message": signup_key(0),
                 },
             )
+            if tournament_id is None:
+                raise Refusal(
+                    f"A tournament called {quote(terms.name)} is already on here: give the new "
+                    "one another name, or wait until that one is over."
+                )
             await db.log(tx, tournament_id, now, user.id, f"created by {user.name}")
         made = await db.tournament(self._store, tournament_id)
         assert made is not None
@@ -190,11 +212,11 @@ class Tournaments:
         fmt = Format(row.format)
         kind = FORMAT_NAMES[fmt]
         if fmt is Format.SWISS:
-            kind += f" of {row.swiss_rounds} rounds"
+            kind += f" of {plural(row.swiss_rounds or 0, 'round')}"
         time = (
             f"a clock of {countdown(row.clock_seconds)} per point"
             if row.clock_seconds is not None
-            else f"{row.deadline_days:g} days per match"
+            else f"{quantity(row.deadline_days or 0, 'day')} per match"
         )
         rated = "rated" if row.rated else "unrated"
         points = f"{row.match_length}-point"
@@ -405,16 +427,16 @@ class Tournaments:
             lines += capped(
                 [snapshot.pairing_line(p) for p in snapshot.round_pairings()], LINES_SHOWN
             )
-        table = rules.standings(
-            fmt, snapshot.values, snapshot.results, withdrawn=snapshot.withdrawn
-        )
-        lines.append("__Standings__")
-        lines += [
-            f"{s.rank}. {md(s.name)}: {points_text(s.match_points)}, {s.wins}-{s.losses}, "
-            f"Buchholz {s.buchholz}, "
-            f"{s.points_difference:+d}{' (removed)' if s.withdrawn else ''}"
-            for s in table[:10]
-        ]
+        table = snapshot.standings
+        if snapshot.seeds_only:
+            lines.append("__Seeds__ (the standings come when round 1 is over)")
+            lines += [
+                f"{s.rank}. {md(s.name)}{' (removed)' if s.withdrawn else ''}" for s in table[:10]
+            ]
+        else:
+            done = f" after round {snapshot.rounds_done}" if snapshot.rounds_done else ""
+            lines.append(f"__Standings{done}__")
+            lines += [standing_line(s, fmt) for s in table[:10]]
         return [Reply("\n".join(lines), file=await self.rounds.picture(snapshot))]
 
     async def report(self, row: TournamentRow, words: list[str]) -> list[Reply]:

@@ -25,6 +25,7 @@ from bot.service.matches.repository import MatchTerms, Repository
 from bot.service.matches.threads import MatchThreads, ThreadOpener
 from bot.service.models import Attachment, Place, Refusal, Reply, User, place_link
 from bot.service.records.dice import DiceFactory
+from bot.service.records.durations import quantity
 from bot.service.records.names import markdown_safe as md
 from bot.service.tournaments import images
 from bot.service.tournaments.state import Snapshot, points_text
@@ -313,7 +314,7 @@ class Rounds:
                 return []
             await db.log(tx, row.id, now, "", "finished")
         final = await self.snapshot(row.id)
-        table = rules.standings(fmt, final.values, final.results, withdrawn=final.withdrawn)
+        table = final.standings
         lines = [
             f"🏆 **{md(row.name)}** is over: **{final.name(champion)}** wins!"
             if champion
@@ -435,7 +436,8 @@ class Rounds:
                 )
         except StaleMatchError:
             return []
-        by = "" if deadline is None else f" To be played within {row.deadline_days:g} days."
+        within = quantity(row.deadline_days or 0, "day")
+        by = "" if deadline is None else f" To be played within {within}."
         lead = (
             f"**{md(row.name)}**, round {pairing.round}: {table.names[0]} vs {table.names[1]}, "
             f"{match_kind(row.match_length)}.{by} Dice commitment: `{match.commitment}`"

@@ -3,11 +3,12 @@ results of the decided pairings) and back into words."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 
 from bot.rules.numbers import whole_number
-from bot.rules.tournaments.model import Entrant, Format, Pairing, Result
+from bot.rules.tournaments.model import Entrant, Format, Pairing, Result, Standing
+from bot.rules.tournaments.standings import standings
 from bot.service.models import Place, place_link
 from bot.service.records.names import markdown_safe as md
 from bot.store.tournaments import EntrantRow, PairingRow, TournamentRow
@@ -60,6 +61,35 @@ class Snapshot:
         return tuple(result_of(p) for p in self.pairings if p.decided_at is not None)
 
     @cached_property
+    def rounds_done(self) -> int:
+        """How many rounds have every pairing decided (the current one, once it has)."""
+        open_now = any(p.decided_at is None for p in self.round_pairings())
+        return max(0, self.row.round - int(open_now))
+
+    @property
+    def seeds_only(self) -> bool:
+        """Whether there are no standings yet, only seeds: a Swiss or round robin before its
+        first round is over (a bye decided at the pairing ranks nobody first)."""
+        return self.format is not Format.KNOCKOUT and self.rounds_done == 0
+
+    @cached_property
+    def standings(self) -> tuple[Standing, ...]:
+        """A Swiss's or round robin's standings after the rounds done (results of the round
+        being played wait for it to end, as Swiss software has them); a knockout's as each
+        result comes. While :attr:`seeds_only`, each line's rank is its seed."""
+        results = self.results
+        if self.format is not Format.KNOCKOUT:
+            results = tuple(r for r in results if r.round <= self.rounds_done)
+        table = standings(self.format, self.values, results, withdrawn=self.withdrawn)
+        if not self.seeds_only:
+            return table
+        seeds = {entrant.player_id: entrant.seed for entrant in self.values}
+        return tuple(
+            replace(line, rank=seeds[line.player_id])
+            for line in sorted(table, key=lambda line: seeds[line.player_id])
+        )
+
+    @cached_property
     def rule_pairings(self) -> tuple[Pairing, ...]:
         return tuple(Pairing(p.round, p.table_no, p.first, p.second) for p in self.pairings)
 
@@ -109,11 +139,48 @@ class Snapshot:
         if pairing.decided_at is not None:
             if pairing.winner is None:
                 return f"{line}: nobody wins ({pairing.reason})"
-            score = f"{pairing.first_points}-{pairing.second_points}"
-            return f"{line}: **{self.name(pairing.winner)}** wins {score} ({pairing.reason})"
+            return f"{line}: **{self.name(pairing.winner)}** wins {result_words(pairing)}"
         if pairing.channel_id is not None:
             return f"{line}: playing in {place_link(Place(self.row.server_id, pairing.channel_id))}"
         return f"{line}: to be opened"
+
+
+# How a match that was not played out was won, after "wins": ``alice wins by claim``.
+_ENDINGS = {"claimed": "by claim", "time": "on time"}
+
+
+def result_words(pairing: PairingRow) -> str:
+    """How the winner of a decided ``pairing`` won, the winner's score first: ``3-1``, ``by
+    claim at 1-2``, ``on time``, ``(forfeit, bob removed; at 1-0)``; a match not played out has its
+    score only when someone had scored."""
+    assert pairing.winner is not None
+    won = pairing.first_points if pairing.winner == pairing.first else pairing.second_points
+    lost = pairing.first_points + pairing.second_points - won
+    score = f"{won}-{lost}"
+    reason = pairing.reason or "played"
+    if reason == "played":
+        return score
+    at = f" at {score}" if won or lost else ""
+    if reason in _ENDINGS:
+        return f"{_ENDINGS[reason]}{at}"
+    return f"({reason}{';' if at else ''}{at})"
+
+
+def standing_line(line: Standing, fmt: Format) -> str:
+    """``2. alice: 2 match points (with a bye: a win without a game), 1-1, Buchholz 3, +2``:
+    the W-L counts matches played; a bye is said beside the match points it gave."""
+    byes = ""
+    if line.byes and fmt is not Format.ROUND_ROBIN:
+        byes = (
+            " (with a bye: a win without a game)"
+            if line.byes == 1
+            else f" (with {line.byes} byes: wins without a game)"
+        )
+    return (
+        f"{line.rank}. {md(line.name)}: {points_text(line.match_points)}{byes}, "
+        f"{line.wins}-{line.losses}, Buchholz {line.buchholz}, "
+        f"{line.points_difference:+d}{' (removed)' if line.withdrawn else ''}"
+    )
 
 
 def points_text(points: int) -> str:

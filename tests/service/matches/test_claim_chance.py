@@ -7,8 +7,8 @@ import math
 
 import pytest
 
+from bot.rules.rating import claim_change, expected_change, rate_match
 from bot.service.models import User
-from bot.service.records.rating import expected_change, rate_match
 from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings
 from bot.store import Store
@@ -48,25 +48,36 @@ async def claimable(service: TableService, clock: FakeClock, length: str = "5") 
     return (ALICE, BOB)[1 - waiting], 1 - waiting
 
 
-async def test_a_claim_is_rated_by_the_claimers_chance(store: Store, clock: FakeClock) -> None:
-    engine = FakeEngine(mwc=0.25)  # player 0's chance
+@pytest.mark.parametrize("mwc", [0.25, 0.75])
+async def test_a_claim_is_rated_by_the_claimers_chance(
+    store: Store, clock: FakeClock, mwc: float
+) -> None:
+    engine = FakeEngine(mwc=mwc)  # player 0's chance
     service = TableService(
         store, settings=QUIET, dice=seeded_dice(5), clock=clock, images=False, engine=engine
     )
     claimer, seat = await claimable(service, clock)
-    chance = 0.25 if seat == 0 else 0.75
+    chance = mwc if seat == 0 else 1 - mwc
     [claimed] = public(await service.claim(PLACE, claimer))
     assert engine.calls == ["match_winning_chance"]
     assert "claims the match" in claimed.text
     assert f"chance to win the match from this position is {100 * chance:.1f}%" in claimed.text
-    expected = expected_change((1500.0, 0), (1500.0, 0), 5, chance)
+    assert f"{100 * chance:.1f}% of its change for a win" in claimed.text
+    expected = claim_change((1500.0, 0), (1500.0, 0), 5, chance)
     winner = await store.player(PLACE.server_id, claimer.id)
     loser = await store.player(PLACE.server_id, (BOB if claimer == ALICE else ALICE).id)
     assert winner is not None and loser is not None
     assert winner.rating == pytest.approx(expected.winner_rating)
     assert loser.rating == pytest.approx(expected.loser_rating)
-    # Equal ratings: a win is worth +4 K sqrt(n) P = 4*5*sqrt(5)*0.5; expected 2p - 1 of it.
-    assert winner.rating - 1500 == pytest.approx(10 * math.sqrt(5) * (2 * chance - 1))
+    # Equal ratings: a win is worth +4 K sqrt(n) P = 4*5*sqrt(5)*0.5; expected 2p - 1 of it,
+    # and nothing at all where that is a loss for the claimer.
+    gain = 10 * math.sqrt(5) * (2 * chance - 1)
+    assert winner.rating - 1500 == pytest.approx(max(0.0, gain))
+    assert loser.rating - 1500 == pytest.approx(min(0.0, -gain))
+    held = "neither rating moves" in claimed.text
+    assert held == (gain < 0)
+    if held:
+        assert claimed.text.count("1500.0 (\u00b10.0)") == 2
     assert winner.wins == 1 and loser.losses == 1 and winner.experience == 5
 
 

@@ -104,8 +104,9 @@ def test_check_names_what_disagrees() -> None:
 
 
 def state_with(**change: Any) -> str:
-    start = Match.start(3, dice=VerifiableDice.seeded(3))  # the same on every xdist worker
-    return json.dumps(json.loads(storage.state_text(start)) | change)
+    # Seeded: the state is in the test's id, which every xdist worker must collect alike.
+    match = Match.start(3, dice=VerifiableDice.seeded(3))
+    return json.dumps(json.loads(storage.state_text(match)) | change)
 
 
 @pytest.mark.parametrize(

@@ -14,10 +14,9 @@ from sqlalchemy import delete, select, update
 
 from bot.console import SERVER, Console, ConsoleClock
 from bot.gnubg.api import PlayRating, Query
-from bot.rules.errors import MoveError
 from bot.rules.position import Position
 from bot.service.models import ENGINE_ID, Decision, Place, User
-from bot.service.review.drills import drill_rows, example_play
+from bot.service.review.drills import drill_rows
 from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings
 from bot.store import AnalysisRecords, Store, schema
@@ -152,11 +151,16 @@ async def test_a_checker_drill_is_shown_answered_and_rescheduled(drilled: Drille
     shown = await drilled.say("alice: !drill")
     assert "Drill for alice" in shown and "your play?" in shown and "2-2" in shown
     assert first.best not in shown and "(only you)" not in shown
+    # How a play is typed, never a play (one the roll can't make, or a hint).
+    form = "`!drill <from>/<to> …` (`/drill` lists the plays)"
+    assert f"Answer with {form}." in shown and "e.g." not in shown, shown
     # A bad answer: one private reply, nothing changes.
     for bad in ("alice: !drill 24/10", "alice: !drill soon", "alice: !drill take"):
         said = await drilled.say(bad)
         assert said.count("(only you)") == 1 and said.count("\n") <= 2, said
         assert "still waiting" in said
+        if "24/10" in bad:
+            assert f"2-2 to play: {form}." in said and "e.g." not in said, said
     (again,) = await drilled.service.drill(Place(SERVER, HOME), User("alice", "alice"))
     assert again.image is not None and again.image.startswith(b"\x89PNG") and not again.private
     waiting = (await drilled.rows("alice"))[0]
@@ -293,13 +297,3 @@ async def test_a_beaver_is_a_take_where_beavers_are_off(drilled: Drilled) -> Non
     assert "You are doubled" in await drilled.say("bob: !drill")
     said = await drilled.say("bob: !drill pass")
     assert "Not this time" in said and "**Take**" in said, said
-
-
-@pytest.mark.parametrize("dice", [(d1, d2) for d1 in range(1, 7) for d2 in range(1, 7)])
-def test_the_example_play_is_never_a_play_of_the_drills_roll(dice: tuple[int, int]) -> None:
-    example = example_play(dice)
-    position = Position.initial()  # where each example is a play of its own roll
-    assert {example_play((6, 1)), example_play((5, 3))} == {"8/3 6/3", "13/7 8/7"}
-    assert example not in {play.notation for play in position.legal_plays(*dice)}
-    with pytest.raises(MoveError):
-        position.parse_play(example, dice)

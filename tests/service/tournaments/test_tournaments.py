@@ -283,3 +283,49 @@ async def test_a_tournament_is_named_before_or_after_the_word(table: Table) -> N
     assert "joins Spring" in await table.say(f"#{HOME} p1: !tournament #{spring} join")
     rows = [await db.tournament(table.store, n) for n in (spring, autumn)]
     assert [row.status for row in rows if row] == ["signup", "running"]
+
+
+async def test_names_are_unique_while_open_and_a_finished_one_is_found_by_name(
+    table: Table,
+) -> None:
+    autumn = await created(table, "Autumn knockout 1", names(2))
+    await table.say(f"#{HOME} org: !tournament start")
+    await table.play_round(autumn)
+    spring = await created(table, "Spring knockout 1", [])
+    said = await table.say(f"#{HOME} org: !tournament create spring swiss 2 rounds 1")
+    assert "A tournament called 'spring' is already on here" in said, said
+    # The finished one by its name, not the one on now.
+    said = await table.say(f"#{HOME} p1: !tournament Autumn")
+    assert "**Autumn**" in said and "finished" in said and "Spring" not in said, said
+    assert "**Spring**" in await table.say(f"#{HOME} p1: !tournament")
+    said = await table.say(f"#{HOME} p1: !tournament Winter")
+    assert "There is no tournament called 'Winter'" in said, said
+    # A name is free again once its tournament is over: the newest of it is shown.
+    again = await created(table, "autumn knockout 1", [])
+    assert "Entrants (0)" in await table.say(f"#{HOME} p1: !tournament AUTUMN")
+    rows = [await db.tournament(table.store, n) for n in (autumn, spring, again)]
+    assert [row.status for row in rows if row] == ["finished", "signup", "signup"]
+
+
+async def test_a_swiss_shows_seeds_until_its_first_round_is_over_and_a_bye_plays_no_game(
+    table: Table,
+) -> None:
+    tid = await created(table, "Autumn swiss 2 rounds 1", names(3))
+    await table.say(f"#{HOME} org: !tournament start")
+    snapshot = await table.service.tournaments.rounds.snapshot(tid)
+    [bye] = [p for p in snapshot.round_pairings() if p.second is None]
+    assert bye.decided_at is not None  # decided at the pairing, with round 1 still on
+    said = await table.say(f"#{HOME} p1: !tournament")
+    assert "__Seeds__" in said and "__Standings" not in said, said
+    assert [line.rank for line in snapshot.standings] == [1, 2, 3]  # each by seed, no #1 bye
+    assert snapshot.seeds_only and snapshot.rounds_done == 0
+    await table.play_round(tid)
+    snapshot = await table.service.tournaments.rounds.snapshot(tid)
+    assert snapshot.rounds_done == 1 and not snapshot.seeds_only
+    line = next(s for s in snapshot.standings if s.player_id == bye.first)
+    # A bye is a win without a game: a match point, and no match played, won or lost.
+    assert (line.match_points, line.byes, line.played, line.wins, line.losses) == (1, 1, 0, 0, 0)
+    said = await table.say(f"#{HOME} p1: !tournament")
+    assert "__Standings after round 1__" in said, said
+    name = snapshot.by_number[bye.first].name
+    assert f"{name}: 1 match point (with a bye: a win without a game), 0-0" in said, said
