@@ -10,7 +10,7 @@ from bot.store.tournaments import PairingRow
 
 
 def decided(winner: int, points: tuple[int, int], reason: str) -> PairingRow:
-    return PairingRow(1, 2, 1, 1, 2, 41, "t", None, winner, *points, reason, 100.0)
+    return PairingRow(1, 2, 1, 1, 2, 41, "t", None, winner, *points, reason, 100.0, None)
 
 
 @pytest.mark.parametrize(
