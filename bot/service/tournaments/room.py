@@ -79,7 +79,7 @@ class Tournaments:
             number = whole_number(words[0][1:])
             row = None if number is None else await db.tournament(self._store, number)
             if row is None or row.server_id != place.server_id:
-                raise Refusal(f"There is no tournament {words[0]} on this server.")
+                raise Refusal(f"There is no tournament {quote(words[0])} on this server.")
             del words[0]
             return row
         found = await db.active(self._store, place.server_id)
@@ -153,10 +153,7 @@ class Tournaments:
             typed = " ".join(words)
             row = await self._pick(place, words, over=True)
             if " ".join(words) == typed:  # no name was taken off: the first word is none
-                raise Refusal(
-                    f"There is no tournament called {quote(typed)} on this server; "
-                    f"`{self._prefix}tournament` shows the one on now."
-                )
+                raise self._no_tournament(typed)
             verb = words.pop(0).lower() if words and words[0].lower() in handlers else "show"
         handler = handlers[verb]
         if verb in ORGANISER_VERBS and not organiser:
@@ -245,7 +242,15 @@ class Tournaments:
         entrants = await db.entrants(self._store, row.id)
         return replace(self._signup_reply(row, [md(e.name) for e in entrants]), edits=True)
 
+    def _no_tournament(self, typed: str) -> Refusal:
+        return Refusal(
+            f"There is no tournament called {quote(typed)} on this server; "
+            f"`{self._prefix}tournament` shows the one on now."
+        )
+
     async def join(self, row: TournamentRow, user: User, words: list[str]) -> list[Reply]:
+        if words:  # more than the name of a tournament (or none of one)
+            raise self._no_tournament(" ".join(words))
         if row.status != "signup":
             raise Refusal(f"{md(row.name)} has started: joining is closed.")
         entrants = await db.entrants(self._store, row.id)
@@ -263,6 +268,8 @@ class Tournaments:
         return [Reply(f"{md(user.name)} joins {md(row.name)}: {count} ({shown}).")]
 
     async def leave(self, row: TournamentRow, user: User, words: list[str]) -> list[Reply]:
+        if words:
+            raise self._no_tournament(" ".join(words))
         if row.status != "signup":
             raise Refusal(
                 f"{md(row.name)} has started: ask the organiser to remove you "
