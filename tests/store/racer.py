@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import json
 import os
+import random
 import sys
 from typing import Any
 
@@ -80,7 +82,7 @@ async def race_on_the_queue(store: Store) -> str:
     return ",".join(map(str, taken))
 
 
-LATE = 0.005  # seconds each statement answers late, in the service races
+LATE = 0.01  # at most this many seconds each statement answers late, in the service races
 
 
 def service(store: Store) -> TableService:
@@ -88,7 +90,7 @@ def service(store: Store) -> TableService:
 
 
 def answering_late(store: Store) -> None:
-    """Every statement of ``store`` answers :data:`LATE` late (a busy database): a command
+    """Every statement of ``store`` answers up to :data:`LATE` late (a busy database): a command
     that checks what it read before its write transaction then races the other process often
     enough to be caught, and transactions overlap longer; one that checks in a transaction
     holding what it checks doesn't mind."""
@@ -96,7 +98,7 @@ def answering_late(store: Store) -> None:
 
     async def late_read(statement: Any, params: Any) -> Any:
         outcome = await read(statement, params)
-        await asyncio.sleep(LATE)
+        await asyncio.sleep(random.uniform(0, LATE))
         return outcome
 
     store._read = late_read  # type: ignore[method-assign]
@@ -105,7 +107,7 @@ def answering_late(store: Store) -> None:
 
         async def late(tx: Transaction, *args: Any, _run: Any = written) -> Any:
             outcome = await _run(tx, *args)
-            await asyncio.sleep(LATE)
+            await asyncio.sleep(random.uniform(0, LATE))
             return outcome
 
         setattr(Transaction, name, late)
@@ -156,20 +158,21 @@ async def race_to_start(store: Store, count: int) -> int:
 
 async def race_on_the_drills(store: Store, count: int) -> str:
     """One player's ``!drill``, answered at once, ``count`` times (the other process drills the
-    same player): the most drills seen waiting for the player's answer at one time, and how
-    many answers were taken."""
+    same player), in JSON: how many answers were taken, and each time the drills seen waiting
+    for the player's answer just after the question ([decision, shown at] each)."""
     table = service(store)
     user = User("a", "alice")
-    most = answered = 0
+    answered = 0
+    seen = []
     for _ in range(count):
         await table.drill(HOME, user)
         waiting = await store.fetch_all(
-            "SELECT COUNT(*) FROM drills WHERE user_id = 'a' AND shown_at IS NOT NULL"
+            "SELECT decision, shown_at FROM drills WHERE user_id = 'a' AND shown_at IS NOT NULL"
         )
-        most = max(most, int(waiting[0][0]))
+        seen.append([[int(row[0]), float(row[1])] for row in waiting])
         replies = await table.drill(HOME, user, "take")
         answered += sum(1 for reply in replies if not reply.private)
-    return f"{most} {answered}"
+    return json.dumps({"answered": answered, "seen": seen})
 
 
 async def main(url: str, kind: str, count: int) -> None:

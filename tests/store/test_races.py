@@ -6,6 +6,7 @@ player's drills. Both databases; each process is a real ``python``."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -187,15 +188,22 @@ async def test_a_tournament_starting_while_another_host_takes_joins(
 
 async def test_two_hosts_drilling_one_player_at_once(database: Path | str) -> None:
     """One player's ``!drill`` and its answer from two processes at once: at most one drill
-    waits for the player's answer at any time, and every answer taken is counted once."""
+    waits for the player's answer at any time, each is shown once (the question of one waiting
+    is not asked again over it, nor of one answered meanwhile) and answered once, and every
+    answer taken is counted."""
     store = await seeded(database)
     try:
         await store_drills(store, [take_drill(n) for n in range(2 * ROUNDS)])
-        printed = raced(database, ("drill", "drill"), 2 * ROUNDS)
-        most, answered = zip(*(map(int, out.split()) for out in printed), strict=True)
-        assert max(most) == 1
-        rows = await store.fetch_all("SELECT SUM(reps) FROM drills WHERE user_id = 'a'")
-        assert int(rows[0][0]) == sum(answered) > 0
+        printed = [json.loads(out) for out in raced(database, ("drill", "drill"), 2 * ROUNDS)]
+        seen = [waiting for racer in printed for waiting in racer["seen"]]
+        assert max(len(waiting) for waiting in seen) == 1
+        shown: dict[int, set[float]] = {}
+        for decision, at in (pair for waiting in seen for pair in waiting):
+            shown.setdefault(decision, set()).add(at)
+        assert all(len(times) == 1 for times in shown.values()), shown
+        reps = await store.fetch_all("SELECT reps FROM drills WHERE user_id = 'a'")
+        assert max(int(row[0]) for row in reps) == 1
+        assert sum(int(row[0]) for row in reps) == sum(racer["answered"] for racer in printed)
     finally:
         await store.close()
 
