@@ -26,14 +26,13 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TextIO
 
-from bot.service.commands.locks import store_trouble
+from bot.service.commands.locks import STORE_TROUBLE, store_trouble
 from bot.service.lifetime import StartError, open_service
 from bot.service.matches.threads import Opened
 from bot.service.models import Place, Reply, User
 from bot.service.records.durations import UNIT_SECONDS
 from bot.service.table import TableService, seeded_dice, text_board
 from bot.settings import Settings, SettingsError, database_setting
-from bot.store import DatabaseBusy, DiskFull
 
 SERVER = "console"
 DEFAULT_CHANNEL = "general"
@@ -161,13 +160,14 @@ class Console:
 
     async def handle(self, line: str) -> None:
         """Carry out one input line and print what the bot says. A database another program
-        holds, or a full disk, is said (nothing changed) and the console goes on."""
+        holds, a full disk or a database server not answering is said in one line and the
+        console goes on (each line tries the server again)."""
         stripped = line.strip()
         if not stripped or stripped.startswith(";"):
             return
         try:
             await self._handle(stripped)
-        except (DatabaseBusy, DiskFull) as error:
+        except STORE_TROUBLE as error:
             parsed = parse_line(stripped)
             channel, name, text = parsed if parsed else (DEFAULT_CHANNEL, "", stripped)
             self._emit(channel, name, text, [(channel, store_trouble(error))], None)

@@ -76,7 +76,7 @@ from bot.service.review.room import Reviews
 from bot.service.tournaments.room import Tournaments
 from bot.service.tournaments.rounds import Rounds
 from bot.settings import Settings
-from bot.store import ChallengeRow, Store
+from bot.store import ChallengeRow, DatabaseDown, Store
 from bot.store.timers import dice_counts
 
 log = logging.getLogger(__name__)
@@ -648,11 +648,14 @@ class TableService:
     ) -> list[tuple[Place, Reply]]:
         """Whatever fell due by the service's clock at the places ``where`` accepts (expired
         challenges, clocks run out, reminders), done; the messages by place. Adapters call it
-        after time passes. The analysis queue is looked at too (:meth:`tick_jobs`)."""
+        after time passes. The analysis queue is looked at too (:meth:`tick_jobs`). A database
+        server not answering raises :class:`DatabaseDown`."""
         await self.tick_jobs()
         fell_due = await self.deadlines.due(where)
         try:
             fell_due += await self.tournaments.rounds.due(threads, where)
+        except DatabaseDown:  # the deadlines' messages still go out
+            log.warning("Tournaments: the database is not answering; looked at next time")
         except Exception:  # the deadlines were done; the tournaments are looked at next time
             log.exception("Tournaments: what fell due could not be done")
         return fell_due
@@ -790,6 +793,8 @@ class TableService:
         follows a job (:meth:`follow`) with no deadline poll running meanwhile."""
         try:
             await self.analyses.tick()
+        except DatabaseDown:  # the caller's to say, once
+            raise
         except Exception:  # the queue is looked at next time
             log.exception("Analysis jobs: the queue could not be looked at")
 
