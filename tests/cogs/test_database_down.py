@@ -1,5 +1,6 @@
 """The Discord bot with its PostgreSQL server stopped, then started again: its deadline poll
-says so in one log line (not a traceback every 5 seconds), a command gets one line, and once
+says so in one log line (not a traceback every 5 seconds), a command and a button press get
+one line each, and once
 the server is back the poll posts what fell due and says that it answers again."""
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ pytestmark = pytest.mark.slow
 ALICE = Person(300000000000000001, "alice")
 BOB = Person(300000000000000002, "bob")
 POLL = 0.05
+OTHER = 902  # a channel with a challenge waiting
 
 
 async def test_the_poll_says_once_that_the_database_is_down_and_carries_on(
@@ -36,6 +38,7 @@ async def test_the_poll_says_once_that_the_database_is_down_and_carries_on(
     wire: Wire = await start(service, settings, ALICE, BOB)
     bot = wire.bot
     refused: list[Sent] = []
+    pressed: list[str] = []
 
     async def ready() -> None:  # the wire's bot is never told it is ready
         pass
@@ -48,6 +51,8 @@ async def test_the_poll_says_once_that_the_database_is_down_and_carries_on(
             server.halt()
             await asyncio.sleep(20 * POLL)
             refused.extend(await wire.type(ALICE, "!board"))
+            await wire.press(BOB, challenge, challenge.custom_ids[0])
+            pressed.append(wire.responses[-1]["data"]["content"])
         finally:
             server.resume()
         clock.advance(settings.reminder_hours * 3600 + 1)
@@ -61,9 +66,12 @@ async def test_the_poll_says_once_that_the_database_is_down_and_carries_on(
         bot.wait_until_ready = ready  # type: ignore[method-assign]
         await wire.type(ALICE, f"!challenge <@{BOB.id}> 3")
         await wire.type(BOB, "!accept")
+        wire.add_channel(OTHER, "other")
+        [challenge] = await wire.type(ALICE, f"!challenge <@{BOB.id}> 1", channel=OTHER)
         caplog.set_level(logging.WARNING)
         posted = await wire.run(outage())
         assert [message.content for message in refused] == [DATABASE_DOWN]
+        assert pressed == [DATABASE_DOWN]  # a button too
         said = [record.getMessage() for record in caplog.records]
         assert len([text for text in said if "not answering" in text]) == 1, said
         assert [text for text in said if text.startswith("Deadlines: the database is not")]
