@@ -336,9 +336,10 @@ class Tournaments:
                     tx, row.id, now, user.id, f"{user.name} removed {entrant.name}: {reason}"
                 )
             return [Reply(f"{md(user.name)} removes {md(entrant.name)} from {md(row.name)}.")]
+        if entrant.withdrawn:
+            raise Refusal(f"{md(entrant.name)} was removed already.")
         async with self._store.transaction() as tx:
-            if not await db.withdraw(tx, row.id, number):
-                raise Refusal(f"{md(entrant.name)} was removed already.")
+            await db.withdraw(tx, row.id, number)
             await db.log(tx, row.id, now, user.id, f"{user.name} removed {entrant.name}: {reason}")
         said = [
             Reply(f"{md(user.name)} removes {md(entrant.name)} from {md(row.name)} ({md(reason)}).")
