@@ -7,7 +7,9 @@ challenges expiring; claims become possible); ``--clock 2026-11-22T10:00:00`` st
 at that time (then it moves only by ``~``; UTC unless the time says its zone).
 Users and channels come into being when first named.
 A reply that shows a background job (an analysis) is followed to its end before the next line:
-its progress is printed as it goes, then its outcome (in JSON, the outcome joins the replies).
+its progress is printed as it goes, then its outcome (in JSON, the outcome joins the replies);
+meanwhile the analysis queue is looked at every ``DEADLINE_POLL_SECONDS``, so a job whose runner
+died is taken over once its lease lapses.
 """
 
 from __future__ import annotations
@@ -18,21 +20,20 @@ import json
 import re
 import sys
 import time
-from collections.abc import Iterable
+from collections.abc import AsyncIterator, Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TextIO
 
 from bot.rules.numbers import decimal_number
-from bot.service.commands.locks import store_trouble
+from bot.service.commands.locks import STORE_TROUBLE, store_trouble
 from bot.service.lifetime import StartError, open_service
 from bot.service.matches.threads import Opened
 from bot.service.models import Place, Reply, User
 from bot.service.records.durations import UNIT_SECONDS
 from bot.service.table import TableService, seeded_dice, text_board
 from bot.settings import Settings, SettingsError, database_setting
-from bot.store import DatabaseBusy, DiskFull
 
 SERVER = "console"
 DEFAULT_CHANNEL = "general"
@@ -161,13 +162,14 @@ class Console:
 
     async def handle(self, line: str) -> None:
         """Carry out one input line and print what the bot says. A database another program
-        holds, or a full disk, is said (nothing changed) and the console goes on."""
+        holds, a full disk or a database server not answering is said in one line and the
+        console goes on (each line tries the server again)."""
         stripped = line.strip()
         if not stripped or stripped.startswith(";"):
             return
         try:
             await self._handle(stripped)
-        except (DatabaseBusy, DiskFull) as error:
+        except STORE_TROUBLE as error:
             parsed = parse_line(stripped)
             channel, name, text = parsed if parsed else (DEFAULT_CHANNEL, "", stripped)
             self._emit(channel, name, text, [(channel, store_trouble(error))], None)
@@ -286,7 +288,7 @@ class Console:
         then the replies a queued bot turn ends with."""
         shown = None
         outcomes: list[Reply] = []
-        async for update in self.service.follow(job):
+        async for update in self._ticking(self.service.follow(job)):
             if outcomes or update.job is None:
                 outcomes.append(update)
             elif not self.as_json and update.text != shown:
@@ -296,6 +298,20 @@ class Console:
         if not outcomes:
             raise RuntimeError(f"the job {job} ended without an outcome")
         return outcomes
+
+    async def _ticking(self, updates: AsyncIterator[Reply]) -> AsyncIterator[Reply]:
+        """``updates``, with the analysis queue looked at every deadline poll while none comes:
+        a job whose runner died (a console killed while it ran it) is taken over once its
+        lease lapses, as the bot's deadline poll would."""
+        poll = self.service.settings.deadline_poll_seconds
+        while True:
+            step = asyncio.ensure_future(anext(updates, None))
+            while not (await asyncio.wait({step}, timeout=poll))[0]:
+                await self.service.tick_jobs()
+            update = step.result()
+            if update is None:
+                return
+            yield update
 
     def _emit(
         self,

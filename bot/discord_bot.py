@@ -38,6 +38,7 @@ from bot.service.commands.limits import Gate, Limiter
 from bot.service.models import Place, Reply
 from bot.service.table import TableService
 from bot.settings import Settings
+from bot.store import DatabaseDown
 
 log = logging.getLogger(__name__)
 
@@ -181,9 +182,17 @@ class BackgammonBot(commands.Bot):
         """The background task: every ``DEADLINE_POLL_SECONDS``, what fell due is done and
         posted."""
         await self.wait_until_ready()
+        down = False  # the database stopped answering: said once, and once when it is back
         while True:
             try:
                 await self.post_due()
+                if down:
+                    log.warning("The database answers again")
+                    down = False
+            except DatabaseDown as error:
+                if not down:
+                    log.warning("Deadlines: %s; retrying every poll", error)
+                    down = True
             except Exception:  # one bad turn must not stop reminders and clocks for good
                 log.exception("Deadlines: what fell due could not be done or posted")
             await asyncio.sleep(self.settings.deadline_poll_seconds)

@@ -4,12 +4,13 @@ starts for itself (:mod:`tests.postgres`); the PostgreSQL runs are among the slo
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.postgres import PostgresServer, start_server
+from tests.postgres import URL_VARIABLE, PostgresServer, start_server
 
 DATABASES = [
     pytest.param("sqlite", id="sqlite"),
@@ -31,3 +32,14 @@ async def database(request: pytest.FixtureRequest, tmp_path: Path) -> Path | str
         return tmp_path / "table.sqlite3"
     server: PostgresServer = request.getfixturevalue("postgres")
     return await server.new_database()
+
+
+@pytest.fixture
+def stoppable_postgres() -> Iterator[PostgresServer]:
+    """A PostgreSQL server of the test's own, which it may stop and start again
+    (:meth:`PostgresServer.halt`, :meth:`~PostgresServer.resume`) unnoticed by the others."""
+    if os.environ.get(URL_VARIABLE):
+        pytest.skip(f"{URL_VARIABLE} names a server that no test may stop")
+    server = start_server()
+    yield server
+    server.stop()

@@ -38,6 +38,7 @@ class PostgresServer:
     data: Path | None = None  # set when this run started it
     binaries: Path | None = None
     user: str | None = None
+    options: str = ""  # the server's, to start it again as it was
 
     def database_url(self, name: str) -> str:
         return f"{self.url.rsplit('/', 1)[0]}/{name}"
@@ -55,10 +56,20 @@ class PostgresServer:
     def stop(self) -> None:
         if self.data is None or self.binaries is None:
             return
+        self.halt()
+        shutil.rmtree(self.data.parent, ignore_errors=True)
+
+    def halt(self) -> None:
+        """Stop the server, keeping its data (:meth:`resume` starts it again)."""
+        assert self.data is not None and self.binaries is not None, "a server of this run"
         _run_as(
             self.user, [str(self.binaries / "pg_ctl"), "-D", str(self.data), "-m", "fast", "stop"]
         )
-        shutil.rmtree(self.data.parent, ignore_errors=True)
+
+    def resume(self) -> None:
+        """Start the server again after :meth:`halt`, on the same port, and wait for it."""
+        assert self.data is not None and self.binaries is not None, "a server of this run"
+        _start(self.binaries, self.data, self.user, self.options)
 
 
 def find_binaries() -> Path:
@@ -152,6 +163,13 @@ def start_server() -> PostgresServer:
         f"-p {port} -c listen_addresses=127.0.0.1 -k {data} -c fsync=off "
         "-c synchronous_commit=off -c full_page_writes=off -c max_connections=200"
     )
+    _start(binaries, data, user, options)
+    return PostgresServer(
+        f"postgresql://{SUPERUSER}@127.0.0.1:{port}/postgres", data, binaries, user, options
+    )
+
+
+def _start(binaries: Path, data: Path, user: str | None, options: str) -> None:
     started = _run_as(
         user,
         [
@@ -175,6 +193,3 @@ def start_server() -> PostgresServer:
             else ""
         )
         raise NoPostgres(f"PostgreSQL did not start: {started.stderr.strip()} {log[-500:]}")
-    return PostgresServer(
-        f"postgresql://{SUPERUSER}@127.0.0.1:{port}/postgres", data, binaries, user
-    )

@@ -10,10 +10,12 @@ from pathlib import Path
 import pytest
 
 from bot.console import SERVER, Console, console_user
+from bot.service.gnubg.analysis import LEASE_SECONDS
 from bot.service.models import Place
 from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings
 from bot.store import Store
+from bot.store.analyses import AnalysisRecords
 from tests.service.driver import FakeClock, play_out, start_match
 from tests.service.fake_analyst import FakeAnalyst
 
@@ -89,3 +91,43 @@ async def test_a_chart_without_images_is_named_not_printed(
     await console.handle("carol: !analysis")
     assert "(analysis-1.png: 5 bytes; --images DIR saves it)" in out.getvalue()
     await store.close()
+
+
+async def test_a_job_whose_runner_died_is_taken_over_while_the_console_follows_it(
+    tmp_path: Path,
+) -> None:
+    """A console killed (kill -9) while it ran an analysis leaves the job leased to it. Another
+    console asked for that analysis follows the job and looks at the queue every deadline poll
+    meanwhile: once the lease lapses it takes the job and prints the analysis (it used to wait
+    for ever: nothing ticked while it followed)."""
+    clock = FakeClock()
+    store = await Store.open(tmp_path / "console.sqlite3")
+    service = TableService(
+        store,
+        settings=Settings(analysis_auto=False, deadline_poll_seconds=0.1),
+        dice=seeded_dice(3),
+        clock=clock,
+        images=False,
+        engine=FakeAnalyst(),
+    )
+    out = io.StringIO()
+    console = Console(service, out, images=None, as_json=False)
+    try:
+        await start_match(service, PLACE, *USERS, 1)
+        await play_out(service, PLACE, USERS, 2)
+        records = AnalysisRecords(store)
+        await records.queue(1, 2, clock(), asked_by=None)
+        assert await records.claim("the-killed-console", clock(), LEASE_SECONDS) is not None
+
+        handling = asyncio.create_task(console.handle("carol: !analysis 1"))
+        await asyncio.sleep(0.5)  # a few polls: the lease still holds
+        assert not handling.done()
+        assert "**Analysis of match #1" not in out.getvalue()
+        clock.advance(LEASE_SECONDS + 1)
+        await asyncio.wait_for(handling, 5)
+        assert "[#general] bot: **Analysis of match #1 (alice vs bob)**" in out.getvalue()
+        stored = await records.get(1)
+        assert stored is not None and stored.status == "done"
+    finally:
+        service.close()
+        await store.close()

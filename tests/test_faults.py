@@ -27,13 +27,20 @@ import pytest
 from bot.rules.position import Position
 from bot.service.commands.locks import DATABASE_BUSY, DISK_FULL
 
+ROOT = Path(__file__).resolve().parents[1]
+
 
 class ConsoleProcess:
     """``python -m bot console --json`` on a database, fed one line at a time."""
 
-    def __init__(self, database: Path, *extra: str, seeded: bool = True) -> None:
+    def __init__(
+        self, database: Path | str, *extra: str, seeded: bool = True, folder: Path | None = None
+    ) -> None:
+        """``folder``: where it runs (a SQLite database's own by default)."""
         env = {k: v for k, v in os.environ.items() if not k.startswith(("BACKGAMMON_", "DICE_"))}
         env |= {"ANALYSIS_AUTO": "false", "ENGINE_WORKERS": "1"}
+        # The code under test, whatever folder the console runs in (not an installed copy's).
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, (str(ROOT), env.get("PYTHONPATH"))))
         command = [sys.executable, "-m", "bot", "console", "--json"]
         command += ["--seed", "7"] if seeded else []  # else the keyed dice of production
         self.process = subprocess.Popen(
@@ -43,7 +50,7 @@ class ConsoleProcess:
             stderr=subprocess.PIPE,
             text=True,
             env=env,
-            cwd=database.parent,
+            cwd=folder or Path(database).parent,
             # A write past a file-size limit fails (EFBIG) instead of killing the process.
             preexec_fn=lambda: signal.signal(signal.SIGXFSZ, signal.SIG_IGN),
         )

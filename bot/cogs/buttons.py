@@ -25,6 +25,7 @@ from typing import Any, Protocol
 import discord
 
 from bot.cogs.errors import report_unexpected, tell_interaction
+from bot.service.commands.locks import STORE_TROUBLE, store_trouble
 from bot.service.commands.registry import COMMANDS, CommandTable, Tone
 from bot.service.models import Decision
 
@@ -108,6 +109,8 @@ async def dispatch_press(interaction: discord.Interaction[Any], action: str, key
         if handler is None:
             raise LookupError("no button handler registered for this client")
         await handler(interaction, action, key)
+    except STORE_TROUBLE as error:  # nobody's mistake, no traceback: one line
+        await tell_interaction(interaction, store_trouble(error).text)
     except Exception as error:  # every failure is answered, not only logged
         text = report_unexpected(error, f"button {action}:{key}")
         await tell_interaction(interaction, text)

@@ -18,12 +18,11 @@ from discord.ext import commands
 
 from bot.rules.text import sentence
 from bot.service.commands.limits import Gate, Verdict
-from bot.service.commands.locks import store_trouble
+from bot.service.commands.locks import STORE_TROUBLE, store_trouble
 from bot.service.commands.registry import COMMANDS
 from bot.service.models import Place, Reply
 from bot.service.table import TableService, unknown_command
 from bot.settings import Settings
-from bot.store import DatabaseBusy, DiskFull
 
 log = logging.getLogger(__name__)
 
@@ -73,7 +72,7 @@ def mistake_text(error: BaseException, command: str | None, prefix: str) -> str 
         return f"I can't use {error.value!r} there.{hint}"
     if isinstance(error, commands.DisabledCommand | commands.CommandOnCooldown):
         return sentence(str(error))
-    if isinstance(error, DatabaseBusy | DiskFull):
+    if isinstance(error, STORE_TROUBLE):
         return store_trouble(error).text
     return None
 

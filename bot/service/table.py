@@ -77,7 +77,7 @@ from bot.service.review.room import Reviews
 from bot.service.tournaments.room import Tournaments
 from bot.service.tournaments.rounds import Rounds
 from bot.settings import Settings
-from bot.store import ChallengeRow, Store
+from bot.store import ChallengeRow, DatabaseDown, Store
 from bot.store.timers import dice_counts
 
 log = logging.getLogger(__name__)
@@ -649,14 +649,14 @@ class TableService:
     ) -> list[tuple[Place, Reply]]:
         """Whatever fell due by the service's clock at the places ``where`` accepts (expired
         challenges, clocks run out, reminders), done; the messages by place. Adapters call it
-        after time passes. The analysis queue is looked at too (:meth:`Analyses.tick`)."""
-        try:
-            await self.analyses.tick()
-        except Exception:  # the deadlines still run; the queue is looked at next time
-            log.exception("Analysis jobs: the queue could not be looked at")
+        after time passes. The analysis queue is looked at too (:meth:`tick_jobs`). A database
+        server not answering raises :class:`DatabaseDown`."""
+        await self.tick_jobs()
         fell_due = await self.deadlines.due(where)
         try:
             fell_due += await self.tournaments.rounds.due(threads, where)
+        except DatabaseDown:  # the deadlines' messages still go out
+            log.warning("Tournaments: the database is not answering; looked at next time")
         except Exception:  # the deadlines were done; the tournaments are looked at next time
             log.exception("Tournaments: what fell due could not be done")
         return fell_due
@@ -787,6 +787,17 @@ class TableService:
             return await self.analyses.ask(place, user, match)
         except Refusal as refusal:
             return [Reply(refusal.text, private=True)]
+
+    async def tick_jobs(self) -> None:
+        """Time passed: the analysis queue looked at (:meth:`Analyses.tick`): a job whose
+        runner died is taken once its lease lapses. :meth:`due` does it; so does whoever
+        follows a job (:meth:`follow`) with no deadline poll running meanwhile."""
+        try:
+            await self.analyses.tick()
+        except DatabaseDown:  # the caller's to say, once
+            raise
+        except Exception:  # the queue is looked at next time
+            log.exception("Analysis jobs: the queue could not be looked at")
 
     def follow(self, job: str) -> AsyncIterator[Reply]:
         """The message of a background job (a reply's ``job``) each time it changes; the first

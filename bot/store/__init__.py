@@ -9,6 +9,7 @@ from bot.store.database import Store, Transaction
 from bot.store.rows import (
     ChallengeRow,
     DatabaseBusy,
+    DatabaseDown,
     DiskFull,
     MatchRow,
     PlayerRow,
@@ -22,6 +23,7 @@ __all__ = [
     "ChallengeRow",
     "DatabaseAddress",
     "DatabaseBusy",
+    "DatabaseDown",
     "DiskFull",
     "MatchRow",
     "PlayerFigures",

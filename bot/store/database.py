@@ -56,6 +56,7 @@ from bot.store.connections import (
 from bot.store.migrate import migrate_postgres, migrate_sqlite
 from bot.store.rows import (
     ChallengeRow,
+    DatabaseDown,
     MatchRow,
     PlayerRow,
     StaleMatchError,
@@ -365,8 +366,12 @@ class Store:
                 except sa.OperationalError as error:
                     raise_translated(error)
         assert self._reader is not None
-        async with self._reader.connect() as connection:
-            return await PostgresRunner(connection).run(statement, params)
+        try:
+            async with self._reader.connect() as connection:
+                return await PostgresRunner(connection).run(statement, params)
+        except Exception as error:
+            _raise_if_down(error)
+            raise
 
     async def fetch_one(self, statement: Statement, params: Iterable[Any] = ()) -> Record | None:
         return (await self._read(statement, params)).first()
@@ -383,14 +388,19 @@ class Store:
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Transaction]:
         """One atomic unit of writes: all of it is committed, or none of it. A database held
-        by another program raises :class:`DatabaseBusy`, a full disk :class:`DiskFull`."""
+        by another program raises :class:`DatabaseBusy`, a full disk :class:`DiskFull`, a
+        PostgreSQL server that does not answer :class:`DatabaseDown`."""
         self._refuse_closed()
         if self._db is None:
             assert self._engine is not None
             if self._trace is not None:
                 self._trace("BEGIN")
-            async with self._engine.begin() as connection:
-                yield Transaction(PostgresRunner(connection), self)
+            try:
+                async with self._engine.begin() as connection:
+                    yield Transaction(PostgresRunner(connection), self)
+            except Exception as error:
+                _raise_if_down(error)
+                raise
             if self._trace is not None:
                 self._trace("COMMIT")
             return
@@ -876,6 +886,27 @@ async def _rollback(db: SqliteThread) -> None:
     except sa.OperationalError as error:
         if "no transaction" not in str(error):  # SQLite rolled it back itself (a full disk)
             log.warning("The transaction could not be rolled back", exc_info=True)
+
+
+# asyncpg's SQLSTATEs of a server going away or not taking connections: the connection
+# exception class, and the shutdowns and the start-up of "operator intervention".
+_DOWN_STATES = ("08", "57P01", "57P02", "57P03")
+
+
+def _raise_if_down(error: Exception) -> None:
+    """Raise :class:`DatabaseDown` for ``error`` when it says that the PostgreSQL server does
+    not answer: a connection refused or lost (SQLAlchemy invalidates the pool's connections
+    then, so the next use connects anew), or the server refusing connections as it stops or
+    starts."""
+    if isinstance(error, sa.DBAPIError):
+        down = error.connection_invalidated
+    else:
+        state = getattr(error, "sqlstate", None)
+        down = isinstance(error, ConnectionError | TimeoutError) or (
+            isinstance(state, str) and state.startswith(_DOWN_STATES)
+        )
+    if down:
+        raise DatabaseDown(f"the database is not answering ({describe_error(error)})") from error
 
 
 def _server_cause(error: BaseException, address: DatabaseAddress) -> str:

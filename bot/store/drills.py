@@ -8,7 +8,8 @@ schema 16, by the first ``!drill`` of a player who has none. A decision is made 
 storing an analysis again keeps the rows (and their schedule) as they are.
 
 The drill shown to a player and awaiting their answer has ``shown_at`` set (one per player at
-most), so an answer typed after a restart still finds it. Every read of one player's drills goes
+most: it is chosen and marked in one transaction holding the player's drills), so an answer
+typed after a restart still finds it. Every read of one player's drills goes
 through the index ``drills_due`` (server, user, due).
 """
 
@@ -86,25 +87,27 @@ async def has_drills(store: Store, server_id: str, user_id: str) -> bool:
     return row is not None
 
 
-async def awaiting(store: Store, server_id: str, user_id: str) -> DrillRow | None:
+async def awaiting(store: Store | Transaction, server_id: str, user_id: str) -> DrillRow | None:
     """The drill shown to the player that waits for their answer."""
-    row = await store.fetch_one(
+    rows = await store.fetch_all(
         select(d)
         .where(_mine(server_id, user_id), d.c.shown_at.is_not(None))
         .order_by(d.c.shown_at.desc())
         .limit(1)
     )
-    return DrillRow(**row._mapping) if row else None
+    return DrillRow(**rows[0]._mapping) if rows else None
 
 
-async def most_overdue(store: Store, server_id: str, user_id: str, now: float) -> DrillRow | None:
-    row = await store.fetch_one(
+async def most_overdue(
+    store: Store | Transaction, server_id: str, user_id: str, now: float
+) -> DrillRow | None:
+    rows = await store.fetch_all(
         select(d)
         .where(_mine(server_id, user_id), d.c.due_at <= now)
         .order_by(d.c.due_at, d.c.match_id, d.c.decision)
         .limit(1)
     )
-    return DrillRow(**row._mapping) if row else None
+    return DrillRow(**rows[0]._mapping) if rows else None
 
 
 async def next_due_at(store: Store, server_id: str, user_id: str) -> float | None:
@@ -120,16 +123,41 @@ def _where(drill: DrillRow) -> Any:
     )
 
 
+async def _hold(tx: Transaction, server_id: str, user_id: str) -> None:
+    """Lock the player's drills until the transaction ends: two processes showing them a
+    drill take turns, and the second sees the first's (SQLite's BEGIN IMMEDIATE serialises
+    anyway)."""
+    await tx.fetch_all(select(d.c.decision).where(_mine(server_id, user_id)).with_for_update())
+
+
+async def _shown(tx: Transaction, drill: DrillRow, now: float) -> DrillRow:
+    await tx.execute(
+        update(d)
+        .where(_mine(drill.server_id, drill.user_id), d.c.shown_at.is_not(None))
+        .values(shown_at=None)
+    )
+    await tx.execute(update(d).where(_where(drill)).values(shown_at=now))
+    return DrillRow(**{**_fields(drill), "shown_at": now})
+
+
 async def mark_shown(store: Store, drill: DrillRow, now: float) -> DrillRow:
     """Make ``drill`` the one awaiting the player's answer (any other stops waiting)."""
     async with store.transaction() as tx:
-        await tx.execute(
-            update(d)
-            .where(_mine(drill.server_id, drill.user_id), d.c.shown_at.is_not(None))
-            .values(shown_at=None)
-        )
-        await tx.execute(update(d).where(_where(drill)).values(shown_at=now))
-    return DrillRow(**{**_fields(drill), "shown_at": now})
+        await _hold(tx, drill.server_id, drill.user_id)
+        return await _shown(tx, drill, now)
+
+
+async def show_next(store: Store, server_id: str, user_id: str, now: float) -> DrillRow | None:
+    """The drill awaiting the player's answer; else their most overdue one, made the one
+    awaiting it; None when none is due. One transaction that holds the player's drills, so
+    that two ``!drill`` at once (two hosts) never leave two drills waiting."""
+    async with store.transaction() as tx:
+        await _hold(tx, server_id, user_id)
+        waiting = await awaiting(tx, server_id, user_id)
+        if waiting is not None:
+            return waiting
+        due = await most_overdue(tx, server_id, user_id, now)
+        return None if due is None else await _shown(tx, due, now)
 
 
 def _fields(drill: DrillRow) -> dict[str, Any]:

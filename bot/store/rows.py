@@ -20,6 +20,12 @@ class DiskFull(StoreError):
     transaction was written."""
 
 
+class DatabaseDown(StoreError):
+    """The database server does not answer (stopped, restarting, out of reach): the statement
+    or transaction it broke off did not happen (a commit left unanswered may have). Each use
+    tries the server again, so commands work again once it answers."""
+
+
 def raise_translated(error: Exception) -> NoReturn:
     """Raise the database's ``error`` as the store's when it is one a person can act on (a database
     held by another program, a full disk); else as it is."""

@@ -127,6 +127,15 @@ async def tournament(store: Store | Transaction, tournament_id: int) -> Tourname
     return _row(TournamentRow, rows[0]) if rows else None
 
 
+async def locked(tx: Transaction, tournament_id: int) -> TournamentRow | None:
+    """The tournament as it is now, its row locked until ``tx`` ends: what a command checks
+    (the status, the entrants, the size limit) stays so until it has written. Two processes
+    changing one tournament (two joins, a join and the start) take turns, the second seeing
+    what the first wrote (SQLite's BEGIN IMMEDIATE serialises them anyway)."""
+    rows = await tx.fetch_all(select(t).where(t.c.id == tournament_id).with_for_update())
+    return _row(TournamentRow, rows[0]) if rows else None
+
+
 async def active(store: Store, server_id: str) -> list[TournamentRow]:
     """The server's tournaments not over (signing up, running, paused), oldest first."""
     rows = await store.fetch_all(
@@ -214,7 +223,8 @@ async def entrants(store: Store | Transaction, tournament_id: int) -> list[Entra
 async def add_entrant(
     tx: Transaction, tournament_id: int, user_id: str, name: str, now: float
 ) -> int:
-    """``user_id`` joins; their entrant number (the next one)."""
+    """``user_id`` joins; their entrant number (the next one: read in ``tx``, which holds the
+    tournament, :func:`locked`)."""
     rows = await tx.fetch_all(
         select(func.coalesce(func.max(e.c.number), 0)).where(e.c.tournament_id == tournament_id)
     )
@@ -254,7 +264,9 @@ async def set_seeds(tx: Transaction, tournament_id: int, seeds: Mapping[int, int
         )
 
 
-async def ratings(store: Store, server_id: str, user_ids: Sequence[str]) -> dict[str, float]:
+async def ratings(
+    store: Store | Transaction, server_id: str, user_ids: Sequence[str]
+) -> dict[str, float]:
     """The server ratings of ``user_ids`` (those who have one), in one read."""
     p = schema.players
     rows = await store.fetch_all(
@@ -265,12 +277,14 @@ async def ratings(store: Store, server_id: str, user_ids: Sequence[str]) -> dict
     return {str(row[0]): float(row[1]) for row in rows}
 
 
-async def withdraw(tx: Transaction, tournament_id: int, number: int) -> None:
-    await tx.execute(
+async def withdraw(tx: Transaction, tournament_id: int, number: int) -> bool:
+    """Entrant ``number`` is removed from the rounds; False if they were already."""
+    changed = await tx.execute(
         update(e)
-        .where(e.c.tournament_id == tournament_id, e.c.number == number)
+        .where(e.c.tournament_id == tournament_id, e.c.number == number, e.c.withdrawn == fixed(0))
         .values(withdrawn=1)
     )
+    return changed == 1
 
 
 async def add_pairings(tx: Transaction, rows: Sequence[Mapping[str, Any]]) -> None:

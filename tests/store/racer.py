@@ -1,15 +1,25 @@
 """One of two processes racing on one database (tests/store/test_races.py):
-``python -m tests.store.racer URL match|rating-ab|rating-ba|names-ab|names-ba|jobs|tournaments
-COUNT``."""
+``python -m tests.store.racer URL KIND COUNT``, KIND one of ``match``, ``rating-ab``,
+``rating-ba``, ``names-ab``, ``names-ba``, ``jobs``, ``tournaments``, ``join-a``, ``join-b``,
+``joins``, ``start``, ``drill``."""
 
 from __future__ import annotations
 
 import asyncio
+import itertools
+import json
 import os
+import random
 import sys
+from typing import Any
 
-from bot.store import AnalysisRecords, StaleMatchError, Store
+from bot.service.models import Place, User
+from bot.service.table import TableService
+from bot.settings import Settings
+from bot.store import AnalysisRecords, StaleMatchError, Store, Transaction
 from bot.store import tournaments as db
+
+HOME = Place("s", "c")  # the racing tournaments' channel
 
 
 async def race_on_the_match(store: Store, count: int) -> int:
@@ -94,10 +104,113 @@ async def race_on_the_tournament_names(store: Store, count: int) -> int:
     return made
 
 
+LATE = 0.01  # at most this many seconds each statement answers late, in the service races
+
+
+def service(store: Store) -> TableService:
+    return TableService(store, settings=Settings(analysis_auto=False), images=False)
+
+
+def answering_late(store: Store) -> None:
+    """Every statement of ``store`` answers up to :data:`LATE` late (a busy database): a command
+    that checks what it read before its write transaction then races the other process often
+    enough to be caught, and transactions overlap longer; one that checks in a transaction
+    holding what it checks doesn't mind."""
+    read = store._read
+
+    async def late_read(statement: Any, params: Any) -> Any:
+        outcome = await read(statement, params)
+        await asyncio.sleep(random.uniform(0, LATE))
+        return outcome
+
+    store._read = late_read  # type: ignore[method-assign]
+    for name in ("execute", "fetch_all"):
+        written = getattr(Transaction, name)
+
+        async def late(tx: Transaction, *args: Any, _run: Any = written) -> Any:
+            outcome = await _run(tx, *args)
+            await asyncio.sleep(random.uniform(0, LATE))
+            return outcome
+
+        setattr(Transaction, name, late)
+
+
+async def race_to_join(store: Store, count: int, side: str) -> int:
+    """Two players of this side join each of ``count`` tournaments (ids 1 to ``count``) as the
+    other side's two do: how many joins were taken (refusals are not)."""
+    table = service(store)
+    joined = 0
+    for tournament in range(1, count + 1):
+        for seat in range(2):
+            joined += await join(table, f"{side}{seat}", tournament)
+    return joined
+
+
+async def join(table: TableService, name: str, tournament: int) -> int:
+    """Whether ``name`` joined ``tournament``."""
+    user = User(f"{name}-{tournament}", name)
+    return sum(1 for reply in await table.join(HOME, user, f"#{tournament}") if not reply.private)
+
+
+async def race_to_join_until_started(store: Store, count: int) -> int:
+    """Joins to each of ``count`` tournaments in turn, a new player each time, until every one
+    has started (the other process starts them): how many joins were taken."""
+    table = service(store)
+    joined = 0
+    for rounds in itertools.count():
+        taken = [await join(table, f"j{rounds}", n) for n in range(1, count + 1)]
+        joined += sum(taken)
+        started = await store.fetch_all("SELECT COUNT(*) FROM tournaments WHERE status = 'running'")
+        if int(started[0][0]) == count:
+            return joined
+    raise AssertionError("unreachable")
+
+
+async def race_to_start(store: Store, count: int) -> int:
+    """The organiser starts each of ``count`` tournaments while the other process joins them:
+    how many started."""
+    table = service(store)
+    organiser = User("o", "organiser")
+    started = 0
+    for tournament in range(1, count + 1):
+        replies = await table.tournament(HOME, organiser, f"#{tournament} start", organiser=True)
+        started += any("starts" in reply.text for reply in replies if not reply.private)
+    return started
+
+
+async def race_on_the_drills(store: Store, count: int) -> str:
+    """One player's ``!drill``, answered at once, ``count`` times (the other process drills the
+    same player), in JSON: how many answers were taken, and each time the drills seen waiting
+    for the player's answer just after the question ([decision, shown at] each)."""
+    table = service(store)
+    user = User("a", "alice")
+    answered = 0
+    seen = []
+    for _ in range(count):
+        await table.drill(HOME, user)
+        waiting = await store.fetch_all(
+            "SELECT decision, shown_at FROM drills WHERE user_id = 'a' AND shown_at IS NOT NULL"
+        )
+        seen.append([[int(row[0]), float(row[1])] for row in waiting])
+        replies = await table.drill(HOME, user, "take")
+        answered += sum(1 for reply in replies if not reply.private)
+    return json.dumps({"answered": answered, "seen": seen})
+
+
 async def main(url: str, kind: str, count: int) -> None:
     store = await Store.open(url)
+    if kind.startswith(("join", "start", "drill")):
+        answering_late(store)
     try:
-        if kind == "jobs":
+        if kind == "joins":
+            print(await race_to_join_until_started(store, count))
+        elif kind.startswith("join"):  # "join-a" or "join-b": whose players
+            print(await race_to_join(store, count, kind[-1]))
+        elif kind == "start":
+            print(await race_to_start(store, count))
+        elif kind == "drill":
+            print(await race_on_the_drills(store, count))
+        elif kind == "jobs":
             print(await race_on_the_queue(store))
         elif kind == "tournaments":
             print(await race_on_the_tournament_names(store, count))

@@ -31,6 +31,7 @@ from enum import Enum
 
 from bot.service.models import Place, Rate
 from bot.service.records.durations import wait_duration
+from bot.store import DatabaseDown
 
 MAX_WINDOWS = 100_000  # a few MB at most; only busy users' windows are ever this many
 SEATS_KEPT = 10_000
@@ -236,7 +237,10 @@ class Gate:
     async def seated(self, place: Place) -> frozenset[str]:
         seated = self._cache.get(place)
         if seated is None:
-            seated = await self._seats(place)
+            try:
+                seated = await self._seats(place)
+            except DatabaseDown:  # nobody seated, for now: the command says it is down
+                return frozenset()
             self._cache.put(place, seated)
         return seated
 

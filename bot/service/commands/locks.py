@@ -14,7 +14,7 @@ from bot.rules import MoveError
 from bot.rules.match import MatchError
 from bot.rules.text import sentence
 from bot.service.models import Announcement, Place, Refusal, Reply
-from bot.store import DatabaseBusy, DiskFull, StaleMatchError
+from bot.store import DatabaseBusy, DatabaseDown, DiskFull, StaleMatchError
 
 RACE_LOST = (
     "The game changed while your command ran: nothing was done. Look at the board and try again."
@@ -28,9 +28,16 @@ DISK_FULL = (
 )
 
 
-def store_trouble(error: DatabaseBusy | DiskFull) -> Reply:
-    """The reply to a database that can't be used right now (held by another program, or on a
-    full disk): what happened, that nothing changed, and what to do."""
+DATABASE_DOWN = "The database is not answering, retrying: try again in a moment."
+# What a command may meet in the store that is nobody's mistake and passes: one line each.
+STORE_TROUBLE = (DatabaseBusy, DiskFull, DatabaseDown)
+
+
+def store_trouble(error: DatabaseBusy | DiskFull | DatabaseDown) -> Reply:
+    """The reply to a database that can't be used right now (held by another program, on a
+    full disk, a server not answering): what happened, and what to do."""
+    if isinstance(error, DatabaseDown):
+        return Reply(DATABASE_DOWN, private=True)
     return Reply(DATABASE_BUSY if isinstance(error, DatabaseBusy) else DISK_FULL, private=True)
 
 
@@ -86,5 +93,5 @@ async def replies_of(
         if error.match_id is not None:
             forget(error.match_id)
         return [Reply(RACE_LOST, private=True)]
-    except (DatabaseBusy, DiskFull) as error:  # nothing was written, nothing kept in memory
+    except STORE_TROUBLE as error:  # nothing was written, nothing kept in memory
         return [store_trouble(error)]

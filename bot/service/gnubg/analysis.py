@@ -44,7 +44,7 @@ from bot.service.records.names import markdown_safe as md
 from bot.service.review.drills import drill_rows
 from bot.service.review.room import review_key
 from bot.settings import Settings
-from bot.store import MatchRow, Store
+from bot.store import DatabaseDown, MatchRow, Store
 from bot.store.analyses import AnalysisRecords, AnalysisRow, PlayerFigures
 
 log = logging.getLogger(__name__)
@@ -265,6 +265,8 @@ class Analyses:
                         continue
                     return
                 await self._run(stored)
+        except DatabaseDown as error:  # the jobs wait in it for the next tick
+            log.warning("Analysis jobs: %s", error)
         except Exception:  # the store failed us: the jobs wait for the next tick
             log.exception("Analysis jobs: could not take the next one")
         finally:

@@ -268,12 +268,17 @@ class Opponent:
         self._following[place] = False
         queued = False
         try:
-            if len(self._turns) >= self.queue_limit:
-                owed = await self._owed(place)
-                if owed is not None:
+            owed = await self._owed(place)
+            if owed is not None:
+                # Counted at admission, with no await between the count and the entry: a
+                # burst of moves at one instant (each read its match first) can't all pass.
+                if len(self._turns) >= self.queue_limit:
                     queued = True
                     return [self._queue(place, owed)]
-            return await self._looking(place)
+                self._turns.setdefault(place)
+            elif not self._following[place]:
+                return []
+            return await self._looking(place, owed)
         finally:
             if not queued:
                 del self._following[place]

@@ -55,10 +55,9 @@ from bot.store.drills import (
     awaiting,
     counts,
     has_drills,
-    mark_shown,
-    most_overdue,
     next_due_at,
     record_answer,
+    show_next,
     store_drills,
 )
 
@@ -249,13 +248,10 @@ class Drills:
 
     async def _show(self, place: Place, user: User) -> Reply:
         await self._fill_once(place, user)
-        drill = await awaiting(self._store, place.server_id, user.id)
+        now = self._clock()
+        drill = await show_next(self._store, place.server_id, user.id, now)
         if drill is None:
-            now = self._clock()
-            drill = await most_overdue(self._store, place.server_id, user.id, now)
-            if drill is None:
-                raise Refusal(await self._nothing_due(place, user, now))
-            drill = await mark_shown(self._store, drill, now)
+            raise Refusal(await self._nothing_due(place, user, now))
         return await self._question(place, user, drill)
 
     async def _nothing_due(self, place: Place, user: User, now: float) -> str:

@@ -34,7 +34,7 @@ from bot.service.tournaments.terms import read_terms
 from bot.settings import Settings
 from bot.store import Store, Transaction
 from bot.store import tournaments as db
-from bot.store.tournaments import TournamentRow
+from bot.store.tournaments import EntrantRow, TournamentRow
 
 ORGANISER_ONLY = "Only organisers (Manage Server, or the server's tournament role) can {what}."
 # What each organiser's verb does, as the refusal to anyone else says it.
@@ -248,18 +248,29 @@ class Tournaments:
             f"`{self._prefix}tournament` shows the one on now."
         )
 
+    @staticmethod
+    async def _signing_up(tx: Transaction, row: TournamentRow, started: str) -> list[EntrantRow]:
+        """The entrants of ``row``, read in ``tx`` holding the tournament (:func:`db.locked`),
+        so that they stay so until it commits; refused with ``started`` once it has started."""
+        fresh = await db.locked(tx, row.id)
+        if fresh is None or fresh.status != "signup":
+            raise Refusal(started)
+        return await db.entrants(tx, row.id)
+
     async def join(self, row: TournamentRow, user: User, words: list[str]) -> list[Reply]:
         if words:  # more than the name of a tournament (or none of one)
             raise self._no_tournament(" ".join(words))
-        if row.status != "signup":
-            raise Refusal(f"{md(row.name)} has started: joining is closed.")
-        entrants = await db.entrants(self._store, row.id)
-        if any(e.user_id == user.id for e in entrants):
-            raise Refusal(f"You are in {md(row.name)} already ({len(entrants)} entrants).")
-        if len(entrants) >= row.size_limit:
-            raise Refusal(f"{md(row.name)} is full ({row.size_limit} players).")
         now = self._clock()
+        # The checks and the write in one transaction holding the tournament: two hosts taking
+        # joins at once can't both see room for one more, nor give out one number twice.
         async with self._store.transaction() as tx:
+            entrants = await self._signing_up(
+                tx, row, f"{md(row.name)} has started: joining is closed."
+            )
+            if any(e.user_id == user.id for e in entrants):
+                raise Refusal(f"You are in {md(row.name)} already ({len(entrants)} entrants).")
+            if len(entrants) >= row.size_limit:
+                raise Refusal(f"{md(row.name)} is full ({row.size_limit} players).")
             await tx.ensure_player(row.server_id, user.id, user.name, now)
             await db.add_entrant(tx, row.id, user.id, user.name, now)
         names = [md(e.name) for e in entrants] + [md(user.name)]
@@ -270,12 +281,12 @@ class Tournaments:
     async def leave(self, row: TournamentRow, user: User, words: list[str]) -> list[Reply]:
         if words:
             raise self._no_tournament(" ".join(words))
-        if row.status != "signup":
-            raise Refusal(
-                f"{md(row.name)} has started: ask the organiser to remove you "
-                f"(`{self._prefix}tournament remove @you`)."
-            )
+        started = (
+            f"{md(row.name)} has started: ask the organiser to remove you "
+            f"(`{self._prefix}tournament remove @you`)."
+        )
         async with self._store.transaction() as tx:
+            await self._signing_up(tx, row, started)
             if not await db.remove_entrant(tx, row.id, user.id):
                 raise Refusal(f"You have not joined {md(row.name)}.")
         return [Reply(f"{md(user.name)} leaves {md(row.name)}.")]
@@ -349,7 +360,11 @@ class Tournaments:
         now = self._clock()
         if row.status == "signup":
             async with self._store.transaction() as tx:
-                await db.remove_entrant(tx, row.id, entrant.user_id)
+                await self._signing_up(
+                    tx, row, f"{md(row.name)} has just started: say it again to remove them."
+                )
+                if not await db.remove_entrant(tx, row.id, entrant.user_id):
+                    raise Refusal(f"{md(entrant.name)} has left {md(row.name)} already.")
                 await db.log(
                     tx, row.id, now, user.id, f"{user.name} removed {entrant.name}: {reason}"
                 )

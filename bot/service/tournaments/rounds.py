@@ -103,25 +103,28 @@ class Rounds:
     async def begin(self, row: TournamentRow, user: User | None) -> list[Reply]:
         """Seed the entrants by rating, and pair and post round 1 (by ``user``, or the start
         time)."""
-        if row.status != "signup":
-            raise Refusal(f"{md(row.name)} has started already.")
-        entrants = await db.entrants(self._store, row.id)
-        if len(entrants) < 2:
-            raise Refusal(
-                f"{md(row.name)} needs at least 2 entrants to start; it has {len(entrants)}."
-            )
-        fmt = Format(row.format)
-        try:
-            rules.rounds_total(fmt, len(entrants), swiss_rounds=row.swiss_rounds)
-        except TournamentError as error:
-            raise Refusal(str(error)) from None
-        rated = await db.ratings(self._store, row.server_id, [e.user_id for e in entrants])
-        seeded = rules.seed([(e.number, e.name, rated.get(e.user_id, 1500.0)) for e in entrants])
         now = self._clock()
         by = user.name if user is not None else "the start time"
+        # The entrants are read in the transaction that starts it, holding the tournament: a
+        # join or a leave on another host comes before them or is refused after.
         async with self._store.transaction() as tx:
-            if not await db.set_status(tx, row.id, ("signup",), status="running", round=0):
+            fresh = await db.locked(tx, row.id)
+            if fresh is None or fresh.status != "signup":
                 raise Refusal(f"{md(row.name)} has started already.")
+            entrants = await db.entrants(tx, row.id)
+            if len(entrants) < 2:
+                raise Refusal(
+                    f"{md(row.name)} needs at least 2 entrants to start; it has {len(entrants)}."
+                )
+            try:
+                rules.rounds_total(Format(row.format), len(entrants), swiss_rounds=row.swiss_rounds)
+            except TournamentError as error:
+                raise Refusal(str(error)) from None
+            rated = await db.ratings(tx, row.server_id, [e.user_id for e in entrants])
+            seeded = rules.seed(
+                [(e.number, e.name, rated.get(e.user_id, 1500.0)) for e in entrants]
+            )
+            await db.set_status(tx, row.id, ("signup",), status="running", round=0)
             await db.set_seeds(tx, row.id, {e.player_id: e.seed for e in seeded})
             await db.log(tx, row.id, now, user.id if user else "", f"started by {by}")
         snapshot = await self.snapshot(row.id)

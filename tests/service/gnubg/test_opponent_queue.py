@@ -298,3 +298,48 @@ async def test_a_move_handing_the_bot_its_turn_draws_one_board(
     finally:
         engine.open.set()
         service.close()
+
+
+async def test_a_burst_of_moves_at_one_instant_is_counted_at_admission(
+    store: Store, clock: FakeClock
+) -> None:
+    """Moves in many channels sent at the same instant, each handing the bot its turn: the
+    first ``queue_limit`` wait for the bot, every other one is queued at once (each turn used
+    to count only once its match was read, so the whole burst got past the limit)."""
+    engine = HeldEngine()
+    service = make(store, clock, engine, limit=2)
+    people = [User(str(4000 + n), f"q{n}") for n in range(6)]
+    places = [Place("guild", f"burst{n}") for n in range(6)]
+    moves: list[asyncio.Future[list[Reply]]] = []
+    try:
+        plays = [
+            await to_the_persons_move(service, p, u) for p, u in zip(places, people, strict=True)
+        ]
+        engine.open.clear()
+        moves += [
+            asyncio.ensure_future(service.move(place, person, play))
+            for place, person, play in zip(places, people, plays, strict=True)
+        ]
+        burst = asyncio.gather(*moves)
+        await engine.holding(2)
+        await asyncio.wait_for(
+            asyncio.wait(moves, return_when=asyncio.FIRST_COMPLETED), 5
+        )  # the queued ones answer at once
+        for _ in range(20):  # every queued move's reply is in before the engine lets go
+            await asyncio.sleep(0.01)
+        answered = [move.result() for move in moves if move.done()]
+        assert len(answered) == 4  # the other two wait for the bot's turn
+        jobs = [reply.job for replies in answered for reply in replies if reply.job is not None]
+        assert sorted(reply.text for replies in answered for reply in replies if reply.job) == [
+            queued_text(ahead) for ahead in (2, 3, 4, 5)
+        ]
+        engine.open.set()
+        await asyncio.wait_for(burst, 10)
+        for job in jobs:
+            assert job is not None
+            rest = await asyncio.wait_for(all_of(service.follow(job)), 5)
+            assert "GNU Backgammon" in rest[-1].text
+    finally:
+        engine.open.set()
+        await asyncio.gather(*moves, return_exceptions=True)
+        service.close()
