@@ -97,9 +97,11 @@ def _parse_options(words: list[str], prefix: str) -> dict[str, Any]:
         if name == "automatic_doubles" and index < len(words) and words[index] not in MONEY_OPTIONS:
             value = whole_number_in(words[index], 1, MAX_AUTOMATIC_DOUBLES)
             if value is None:
+                number = whole_number(words[index])
                 raise Refusal(
-                    f"Automatic doubles: at most 1 to {MAX_AUTOMATIC_DOUBLES} per game, "
-                    f"not {quote(words[index])}, e.g. `{prefix}challenge @user money auto 2`."
+                    f"Automatic doubles: at most 1 to {MAX_AUTOMATIC_DOUBLES} per game, not "
+                    f"{quote(words[index]) if number is None else number}, e.g. "
+                    f"`{prefix}challenge @user money auto 2`."
                 )
             index += 1
         options[name] = value
