@@ -44,10 +44,11 @@ from bot.service.commands.choices import play_choices, position_plays, word_choi
 from bot.service.matches.reading import DamagedRecord
 from bot.service.matches.repository import Repository
 from bot.service.models import ENGINE_ID, Decision, Place, Refusal, Reply, User
-from bot.service.review.pages import board_before
+from bot.service.review.numbering import decision_label, page_of
+from bot.service.review.pages import board_before, shown
 from bot.service.review.schedule import LEARNED_DAYS, Schedule, answered, in_days
 from bot.settings import Settings
-from bot.store import Store
+from bot.store import AnalysisRecords, Store
 from bot.store.drills import (
     DrillRow,
     analysed_matches,
@@ -278,7 +279,7 @@ class Drills:
 
     async def _question(self, place: Place, user: User, drill: DrillRow) -> Reply:
         p = self._prefix
-        where = f"match #{drill.match_id}, game {drill.game}, move {drill.move}"
+        where = f"match #{drill.match_id}, {await self._label(drill)}"
         if drill.kind == "checker":
             dice = divmod(drill.dice or 0, 10)
             ask = (
@@ -346,10 +347,29 @@ class Drills:
                 f"That drill was answered already: `{self._prefix}drill` shows the next one."
             )
         mark = "✅ Right." if right else "❌ Not this time."
+        page = await self._page(drill)
+        review = "" if page is None else f", `{self._prefix}review {drill.match_id} {page[0] + 1}`"
         return Reply(
-            f"{mark} {verdict}\nIn the match: {drill.played} ({drill.skill}, "
-            f"-{drill.loss:.3f}). This drill comes back {in_days(state.interval_days)}."
+            f"{mark} {verdict}\nIn the match ({await self._label(drill, page)}{review}): "
+            f"{drill.played} ({drill.skill}, -{drill.loss:.3f}). This drill comes back "
+            f"{in_days(state.interval_days)}."
         )
+
+    async def _page(self, drill: DrillRow) -> tuple[int, int] | None:
+        """The drill's page of its match's review and the review's pages (None: none)."""
+        job = await AnalysisRecords(self._store).get(drill.match_id)
+        if job is None or job.result is None:
+            return None
+        try:
+            analysis = MatchAnalysis.from_data(json.loads(job.result))
+        except (AnalysisDataError, ValueError):
+            return None
+        return page_of(shown(analysis.decisions), analysis.decisions, drill.decision)
+
+    async def _label(self, drill: DrillRow, page: tuple[int, int] | None = None) -> str:
+        """Where the drill was decided, as the review and the analysis name it."""
+        page = page or await self._page(drill)
+        return decision_label(drill.game, drill.move, *(page or (None, 0)))
 
     async def _checker_answer(self, drill: DrillRow, text: str) -> tuple[bool, str]:
         dice = divmod(drill.dice or 0, 10)
