@@ -23,6 +23,7 @@ from bot.gnubg.api import EngineFailure, MatchAnalysis  # noqa: E402
 from bot.gnubg.capture import captured_output  # noqa: E402
 from bot.rules.match import Match  # noqa: E402
 from bot.rules.randomplay import Policy, random_match, random_states  # noqa: E402
+from bot.service.gnubg.analysis_text import luck_adjusted_chance, luck_adjusted_text  # noqa: E402
 from tests.gnubg.analysis_pool import SpawnPool  # noqa: E402
 
 NAMES = ("alice smith", "Bob")
@@ -210,6 +211,39 @@ def test_figures_after_a_beaver_equal_gnubgs_own_statistics(pool: SpawnPool) -> 
     result = run_analysis(pool, MONEY_BEAVERED, jacoby=True)
     statistics, _ = gnubg_analyse(MONEY_BEAVERED, jacoby=True, beavers=True)
     check_figures(result, statistics)
+
+
+@pytest.mark.parametrize("seed", [3, 12])  # at 0-ply, 12's winner gets +100.38%, 3's -18.45%
+def test_the_luck_adjusted_result_is_gnubgs_and_reads_as_a_chance_in_range(seed: int) -> None:
+    """gnubg's "Luck adjusted result" of a 1-point match is its actual result (+-50%) less the
+    player's luck plus the opponent's (each in MWC); it is read as it is, and said as the
+    match-winning chance 50% plus it, which stays within 0..100% even where gnubg's is past
+    +-50%."""
+    mat = random_match(seed, 1, Policy(resign=0.0, double=0.05)).to_mat(NAMES)
+    statistics, _ = gnubg_analyse(mat)
+    table = statistics_table(statistics)
+    players = analysis_text.parse_statistics(statistics, NAMES)
+    actual = first_numbers(" ".join(table[("Overall", "Actual result")]))
+    numbers = [
+        float(n)
+        for n in re.findall(r"[+-]?\d+\.\d+", " ".join(table[("Luck", "Luck total EMG (MWC)")]))
+    ]
+    luck = numbers[1::2]  # each player's luck in MWC (%)
+    past = 0
+    for side, player in enumerate(players):
+        figure = player.luck_adjusted
+        assert figure is not None and abs(actual[side]) == 50.0
+        assert figure == pytest.approx(actual[side] - luck[side] + luck[1 - side], abs=0.02)
+        chance = luck_adjusted_chance(figure)
+        assert 0.0 <= chance <= 1.0
+        said = luck_adjusted_text(figure, 1)
+        assert f"{100 * chance:.1f}%" in said
+        if abs(figure) > 50:
+            past += 1
+            assert chance in (0.0, 1.0) and f"gnubg's {figure:+.2f}%" in said
+        else:
+            assert chance == pytest.approx(0.5 + figure / 100) and "gnubg's" not in said
+    assert past == (2 if seed == 12 else 0)
 
 
 def test_worst_decisions_say_where_and_what(match_result: MatchAnalysis) -> None:
