@@ -425,6 +425,25 @@ def test_to_data_round_trips_through_json(
         assert again.to_data() == result.to_data()
 
 
+def test_a_player_who_never_rolled_has_no_luck_rate_of_the_others(pool: SpawnPool) -> None:
+    """Claimed after the opening play: gnubg prints the roller's luck rate beside "n/a" for
+    the other player, whose rate was once read as the roller's luck in MWC (+0.8 mEMG a move
+    over no move); nobody has decisions enough to rate."""
+    match = Match.start(1)
+    assert match.turn is not None
+    match = match.move(match.turn, match.legal_plays()[0].notation)
+    mat = match.to_mat(NAMES)
+    result = run_analysis(pool, mat)
+    statistics, _ = gnubg_analyse(mat)
+    rates = statistics_table(statistics)[("Luck", "Luck rate mEMG (MWC)")]
+    roller = 0 if rates[1] == "n/a" else 1
+    assert rates[1 - roller] == "n/a"
+    luck = [player.luck_rate for player in result.players]
+    assert luck[1 - roller] == 0.0
+    assert luck[roller] == pytest.approx(1000 * result.players[roller].luck_total, abs=0.6)
+    assert not any(player.rated for player in result.players)
+
+
 def test_a_match_without_a_move_is_analysed_with_no_decisions(pool: SpawnPool) -> None:
     """Ended by the clock or a claim before anyone moved: its record is the opening roll alone,
     gnubg prints no luck or rating lines, and the analysis has no decision to judge."""
