@@ -88,6 +88,16 @@ _PROPER_DOUBLES: dict[str, bool | None] = {
 _PROPER_TAKES: dict[str, bool | None] = {"take": True, "beaver": True, "pass": False}
 
 
+def _page_in(result: str, index: int) -> tuple[int, int] | None:
+    """(page, pages) of decision ``index`` in the review of the stored analysis ``result``
+    (a long match's takes a while to read: off the event loop)."""
+    try:
+        analysis = MatchAnalysis.from_data(json.loads(result))
+    except (AnalysisDataError, ValueError):
+        return None
+    return page_of(shown(analysis.decisions), analysis.decisions, index)
+
+
 def drill_rows(
     server_id: str,
     match_id: int,
@@ -360,11 +370,7 @@ class Drills:
         job = await AnalysisRecords(self._store).get(drill.match_id)
         if job is None or job.result is None:
             return None
-        try:
-            analysis = MatchAnalysis.from_data(json.loads(job.result))
-        except (AnalysisDataError, ValueError):
-            return None
-        return page_of(shown(analysis.decisions), analysis.decisions, drill.decision)
+        return await asyncio.to_thread(_page_in, job.result, drill.decision)
 
     async def _label(self, drill: DrillRow, page: tuple[int, int] | None = None) -> str:
         """Where the drill was decided, as the review and the analysis name it."""
