@@ -101,3 +101,28 @@ def test_money_keeps_gnubgs_points_and_no_figure_says_nothing() -> None:
     text = result_text(1, NAMES, stopped)
     assert "PR 3.0" in text and "Luck " in text
     assert "luck-adjusted" not in text and "None" not in text
+
+
+def test_the_longest_analysis_fits_one_discord_message(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A 25-point match of 1,300 pages, names of 32 characters that markdown escapes to 64,
+    long plays at the last pages, luck past gnubg's scale: still one message of 2,000."""
+    from bot.gnubg.api import Mistake
+    from bot.service.gnubg import analysis_text
+    from bot.service.records.names import markdown_safe
+
+    monkeypatch.setattr(analysis_text, "shown", lambda decisions: (None,) * 1300)
+    monkeypatch.setattr(analysis_text, "review_page", lambda pages, mistake: 1299)
+    name = markdown_safe("_" * 32)
+    play, best = "bar/22* 22/16* 16/10* 10/4*", "bar/19* 19/13* 13/7* 7/1*"
+    worst = tuple(
+        tuple(Mistake(seat, 12, 345, "checker", "x", (6, 6), play, best, 1.234) for _ in range(3))
+        for seat in (0, 1)
+    )
+    players = tuple(
+        replace(player(name, 123.4, 1000), luck_adjusted=sign * 109.4, luck_rate=-123.4)
+        for sign in (1, -1)
+    )
+    analysis = replace(result(length=25), players=players, worst=worst, seconds=1234.5)
+    text = result_text(99999, (name, name), analysis)
+    assert len(name) == 64 and text.count("`!review 99999 1300`") == 6
+    assert len(text) <= 2000, len(text)
