@@ -98,6 +98,12 @@ def _page_in(result: str, index: int) -> tuple[int, int] | None:
     return page_of(shown(analysis.decisions), analysis.decisions, index)
 
 
+def _label(drill: DrillRow, page: tuple[int, int] | None) -> str:
+    """Where the drill was decided, as the review and the analysis name it (``page``: its
+    page of the review and the review's pages; None: the review has none)."""
+    return decision_label(drill.game, drill.move, *(page or (None, 0)))
+
+
 def drill_rows(
     server_id: str,
     match_id: int,
@@ -289,7 +295,7 @@ class Drills:
 
     async def _question(self, place: Place, user: User, drill: DrillRow) -> Reply:
         p = self._prefix
-        where = f"match #{drill.match_id}, {await self._label(drill)}"
+        where = f"match #{drill.match_id}, {_label(drill, await self._page(drill))}"
         if drill.kind == "checker":
             dice = divmod(drill.dice or 0, 10)
             ask = (
@@ -360,7 +366,7 @@ class Drills:
         page = await self._page(drill)
         review = "" if page is None else f", `{self._prefix}review {drill.match_id} {page[0] + 1}`"
         return Reply(
-            f"{mark} {verdict}\nIn the match ({await self._label(drill, page)}{review}): "
+            f"{mark} {verdict}\nIn the match ({_label(drill, page)}{review}): "
             f"{drill.played} ({drill.skill}, -{drill.loss:.3f}). This drill comes back "
             f"{in_days(state.interval_days)}."
         )
@@ -371,11 +377,6 @@ class Drills:
         if job is None or job.result is None:
             return None
         return await asyncio.to_thread(_page_in, job.result, drill.decision)
-
-    async def _label(self, drill: DrillRow, page: tuple[int, int] | None = None) -> str:
-        """Where the drill was decided, as the review and the analysis name it."""
-        page = page or await self._page(drill)
-        return decision_label(drill.game, drill.move, *(page or (None, 0)))
 
     async def _checker_answer(self, drill: DrillRow, text: str) -> tuple[bool, str]:
         dice = divmod(drill.dice or 0, 10)
