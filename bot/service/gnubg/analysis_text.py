@@ -91,6 +91,13 @@ def too_few_line(
     return f"Too few decisions for a PR: {who} ({MIN_RATED_DECISIONS} needed){chart}."
 
 
+def pr_figure(player: PlayerAnalysis) -> str:
+    """``PR 6.5``, or why there is none (for a line of figures elsewhere: ``!review errors``)."""
+    if player.rated:
+        return f"PR {player.pr:.1f}"
+    return f"{plural(player.decisions, 'decision')}, too few for a PR"
+
+
 def charted(analysis: MatchAnalysis) -> bool:
     """Whether the analysis has a chart worth sending: someone had decisions enough to rate."""
     return bool(analysis.chart) and any(player.rated for player in analysis.players)

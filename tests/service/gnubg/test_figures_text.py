@@ -13,6 +13,7 @@ from bot.service.gnubg.analysis_text import (
     charted,
     luck_adjusted_chance,
     luck_adjusted_text,
+    pr_figure,
     result_text,
 )
 from tests.service.fake_analyst import player, result
@@ -126,3 +127,11 @@ def test_the_longest_analysis_fits_one_discord_message(monkeypatch: pytest.Monke
     text = result_text(99999, (name, name), analysis)
     assert len(name) == 64 and text.count("`!review 99999 1300`") == 6
     assert len(text) <= 2000, len(text)
+
+
+def test_a_line_of_figures_elsewhere_gives_no_pr_below_the_minimum() -> None:
+    analysis = short_match(40, 1)
+    assert [pr_figure(p) for p in analysis.players] == [
+        "PR 6.5",
+        "1 decision, too few for a PR",
+    ]
