@@ -1,8 +1,7 @@
 """End to end with GNU Backgammon: the real ``python -m bot`` (its gnubg workers too) against
 the local fake of Discord. A person mentions the bot to play it, plays, resigns, and sees the
 automatic analysis message edited into the analysis (too short to rate: no chart); no gnubg
-worker outlives
-the bot, whether it is stopped (SIGTERM) or killed (SIGKILL)."""
+worker outlives the bot, whether it is stopped (SIGTERM) or killed (SIGKILL)."""
 
 from __future__ import annotations
 
