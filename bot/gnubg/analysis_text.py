@@ -71,16 +71,20 @@ def _statistics_lines(text: str) -> dict[tuple[str, str], str]:
     return found
 
 
+_FIGURE = re.compile(r"n/a|[+-]?\d+\.\d+")
+
+
 def _floats(rest: str) -> tuple[float, float]:
-    """The two players' first figures on a line of pairs such as ``-32.235 (-1012.723%)``."""
-    numbers = [float(n) for n in _NUMBER.findall(rest)]
-    if len(numbers) == 4:
-        return numbers[0], numbers[2]
-    if len(numbers) == 2:
-        return numbers[0], numbers[1]
-    if not numbers:  # gnubg leaves a figure out when there was nothing to count
+    """The two players' first figures on a line of pairs such as ``-32.235 (-1012.723%)``.
+    gnubg prints "n/a" for a player with nothing to count (the luck rate of one who never
+    rolled) and leaves a line out when neither has any: 0 for them."""
+    found = _FIGURE.findall(_PARENTHESES.sub(" ", rest))
+    if not found:
         return 0.0, 0.0
-    raise AnalysisTextError(f"can't tell the two players' figures apart in {rest.strip()!r}")
+    if len(found) != 2:
+        raise AnalysisTextError(f"can't tell the two players' figures apart in {rest.strip()!r}")
+    first, second = (0.0 if figure == "n/a" else float(figure) for figure in found)
+    return first, second
 
 
 def _counts(rest: str) -> tuple[int, int]:

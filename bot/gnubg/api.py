@@ -191,6 +191,16 @@ class AnalysisDataError(ValueError):
     """Stored analysis data that :meth:`MatchAnalysis.from_data` can't read (the text says why)."""
 
 
+# The fewest decisions a player's figures in one match mean something over. One blunder in a
+# 1-decision match is "PR 200", none is "PR 0.0 (Supernatural)": both say nothing, and they would
+# drag averages and bests. PR's spread over n decisions shrinks only as 1/sqrt(n); 10 is under
+# half a played-out 1-point match (gnubg's intermediate level against itself, 12 seeds: 9 to 88
+# decisions a player, 24 the median), so nearly every match played out counts and one claimed,
+# dropped or lost on time after a move or two doesn't. Below it: no PR, rating word or luck
+# shown, nothing counted in a player's PR (``!stats``) or a tournament's report.
+MIN_RATED_DECISIONS = 10
+
+
 @dataclass(frozen=True, slots=True)
 class PlayerAnalysis:
     """One player's figures, as gnubg's ``show statistics match`` gives them (plus PR).
@@ -220,6 +230,11 @@ class PlayerAnalysis:
     def decisions(self) -> int:
         """The decisions PR is counted over: unforced moves and close or actual cube decisions."""
         return self.checker_decisions + self.cube_decisions
+
+    @property
+    def rated(self) -> bool:
+        """Decisions enough for a PR, a rating word and luck (:data:`MIN_RATED_DECISIONS`)."""
+        return self.decisions >= MIN_RATED_DECISIONS
 
 
 @dataclass(frozen=True, slots=True)

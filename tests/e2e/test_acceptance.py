@@ -397,10 +397,10 @@ async def test_a_reminder_and_a_clock_carry_on_across_a_sigkill_and_restart(
         "the clocked match's result in its channel",
         5,
     )
-    # Its analysis (automatic) judges the match as far as it went: no decision was made.
+    # Its analysis (automatic) judges the match as far as it went: too few decisions to rate.
     await fake.wait_for(
         lambda: any(
-            m.content.startswith("**Analysis of") and "nothing to rate" in m.content
+            m.content.startswith("**Analysis of") and "Too few decisions for a PR" in m.content
             for m in fake.bot_messages(fast_thread, killed_at)
         ),
         "the analysis of the match lost on time",

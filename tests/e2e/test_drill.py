@@ -41,7 +41,10 @@ PLAYS = 8  # checker plays after the double, before the resignation
 MOVE = re.compile(r"(\w+) to move (\d)-(\d): `!move <from>/<to> …` \(`/move` lists the plays\)")
 ROLLED = re.compile(r"You rolled \*\*(\d)-(\d)\*\*: your play\?")
 LOSS = re.compile(r"loses (\d+\.\d{3}) ")
-MADE = re.compile(r"In the match: (.+?) \((bad|very bad), -(\d+\.\d{3})\)")
+MADE = re.compile(
+    r"In the match \(decision \d+/\d+ · game \d+, move \d+, `!review \d+ \d+`\): (.+?) "
+    r"\((bad|very bad), -(\d+\.\d{3})\)"
+)
 DUE = re.compile(r"(\d+) due now, (\d+) learned .*?, (\d+) missed last time, (\d+) in all")
 DRILL_BUTTON = re.compile(r"bg:(drill[a-z]+):(d\d+\.\d+)")
 

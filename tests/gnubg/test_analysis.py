@@ -23,6 +23,7 @@ from bot.gnubg.api import EngineFailure, MatchAnalysis  # noqa: E402
 from bot.gnubg.capture import captured_output  # noqa: E402
 from bot.rules.match import Match  # noqa: E402
 from bot.rules.randomplay import Policy, random_match, random_states  # noqa: E402
+from bot.service.gnubg.analysis_text import luck_adjusted_chance, luck_adjusted_text  # noqa: E402
 from tests.gnubg.analysis_pool import SpawnPool  # noqa: E402
 
 NAMES = ("alice smith", "Bob")
@@ -212,6 +213,39 @@ def test_figures_after_a_beaver_equal_gnubgs_own_statistics(pool: SpawnPool) -> 
     check_figures(result, statistics)
 
 
+@pytest.mark.parametrize("seed", [3, 12])  # at 0-ply, 12's winner gets +100.38%, 3's -18.45%
+def test_the_luck_adjusted_result_is_gnubgs_and_reads_as_a_chance_in_range(seed: int) -> None:
+    """gnubg's "Luck adjusted result" of a 1-point match is its actual result (+-50%) less the
+    player's luck plus the opponent's (each in MWC); it is read as it is, and said as the
+    match-winning chance 50% plus it, which stays within 0..100% even where gnubg's is past
+    +-50%."""
+    mat = random_match(seed, 1, Policy(resign=0.0, double=0.05)).to_mat(NAMES)
+    statistics, _ = gnubg_analyse(mat)
+    table = statistics_table(statistics)
+    players = analysis_text.parse_statistics(statistics, NAMES)
+    actual = first_numbers(" ".join(table[("Overall", "Actual result")]))
+    numbers = [
+        float(n)
+        for n in re.findall(r"[+-]?\d+\.\d+", " ".join(table[("Luck", "Luck total EMG (MWC)")]))
+    ]
+    luck = numbers[1::2]  # each player's luck in MWC (%)
+    past = 0
+    for side, player in enumerate(players):
+        figure = player.luck_adjusted
+        assert figure is not None and abs(actual[side]) == 50.0
+        assert figure == pytest.approx(actual[side] - luck[side] + luck[1 - side], abs=0.02)
+        chance = luck_adjusted_chance(figure)
+        assert 0.0 <= chance <= 1.0
+        said = luck_adjusted_text(figure, 1)
+        assert f"{100 * chance:.1f}%" in said
+        if abs(figure) > 50:
+            past += 1
+            assert chance in (0.0, 1.0) and f"gnubg's {figure:+.2f}%" in said
+        else:
+            assert chance == pytest.approx(0.5 + figure / 100) and "gnubg's" not in said
+    assert past == (2 if seed == 12 else 0)
+
+
 def test_worst_decisions_say_where_and_what(match_result: MatchAnalysis) -> None:
     for side in (0, 1):
         for mistake in match_result.worst[side]:
@@ -389,6 +423,25 @@ def test_to_data_round_trips_through_json(
             abs(a.chance - b.chance) < 1e-5 for a, b in zip(again.chart, result.chart, strict=True)
         )
         assert again.to_data() == result.to_data()
+
+
+def test_a_player_who_never_rolled_has_no_luck_rate_of_the_others(pool: SpawnPool) -> None:
+    """Claimed after the opening play: gnubg prints the roller's luck rate beside "n/a" for
+    the other player, whose rate was once read as the roller's luck in MWC (+0.8 mEMG a move
+    over no move); nobody has decisions enough to rate."""
+    match = Match.start(1)
+    assert match.turn is not None
+    match = match.move(match.turn, match.legal_plays()[0].notation)
+    mat = match.to_mat(NAMES)
+    result = run_analysis(pool, mat)
+    statistics, _ = gnubg_analyse(mat)
+    rates = statistics_table(statistics)[("Luck", "Luck rate mEMG (MWC)")]
+    roller = 0 if rates[1] == "n/a" else 1
+    assert rates[1 - roller] == "n/a"
+    luck = [player.luck_rate for player in result.players]
+    assert luck[1 - roller] == 0.0
+    assert luck[roller] == pytest.approx(1000 * result.players[roller].luck_total, abs=0.6)
+    assert not any(player.rated for player in result.players)
 
 
 def test_a_match_without_a_move_is_analysed_with_no_decisions(pool: SpawnPool) -> None:

@@ -8,10 +8,10 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from sqlalchemy import select
+from sqlalchemy import select, text
 
 from bot.service.models import ENGINE_ID
-from bot.store import PlayerFigures, Store
+from bot.store import AnalysisRecords, PlayerFigures, Store
 from bot.store.history import (
     PastAnalysis,
     PastChallenge,
@@ -186,3 +186,44 @@ def past(
         ratings=tuple(PastRating(user, before, after, 0) for user, before, after in ratings),
         analysis=players,
     )
+
+
+async def test_migration_18_takes_out_the_figures_of_matches_too_short_to_rate(
+    database: Path | str,
+) -> None:
+    """A schema-16 database holds the figures of a match claimed after a move (one decision,
+    PR 200; none, PR 0) in its rows and counters: migration 018 takes them out of both."""
+    store = await Store.open(database)
+    clock = FakeClock()
+    service = history_service(store, clock, 7)
+    try:
+        await live_history(service, clock, "guild")
+        kept = await counted(store, "guild")
+        claimed = await store.latest_match("guild", "claimed")
+        assert claimed is not None and claimed.status == "finished"
+        short = [
+            PlayerFigures(seat, user_id, 200.0 if seat else 0.0, 400.0 if seat else 0.0, seat)
+            for seat, user_id in enumerate(claimed.player_ids)
+        ]
+        records = AnalysisRecords(store)
+        await records.queue(claimed.id, 2, 0.0)
+        await records.finish(claimed.id, "guild", "{}", short, 1.0)  # as the bot before did
+        assert await counted(store, "guild") != kept
+        async with store.transaction() as tx:
+            await tx.execute(
+                text(
+                    "PRAGMA user_version = 16"
+                    if store.is_sqlite
+                    else "UPDATE meta SET value = '16' WHERE name = 'schema_version'"
+                )
+            )
+    finally:
+        service.close()
+        await store.close()
+    store = await Store.open(database)
+    try:
+        assert await store.schema_version() == SCHEMA_VERSION
+        assert await AnalysisRecords(store).players(claimed.id) == []
+        assert await counted(store, "guild") == kept == await recounted(store, "guild")
+    finally:
+        await store.close()

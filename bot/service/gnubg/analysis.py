@@ -29,6 +29,7 @@ from bot.gnubg.decisions import SKILLS, ReviewedDecision
 from bot.gnubg.unavailable import UNAVAILABLE
 from bot.render.chart import Point, render_chart
 from bot.service.gnubg.analysis_text import (
+    charted,
     decode_result,
     encode_result,
     failed_text,
@@ -324,11 +325,12 @@ class Analyses:
         analysis = await self._engine.analyse(
             match.to_mat(plain), plies=job.plies, jacoby=match.options.jacoby, progress=progress
         )
-        figures = [
+        figures = [  # a PR over too few decisions counts nowhere: no row, no counter
             PlayerFigures(
                 seat, row.player_ids[seat], player.pr, player.error_rate, player.decisions
             )
             for seat, player in enumerate(analysis.players)
+            if player.rated
         ]
         now = self._clock()
         drills = drill_rows(
@@ -443,7 +445,7 @@ class Analyses:
         text = result_text(row.id, (md(plain[0]), md(plain[1])), analysis, prefix=self._prefix)
         chart = (
             await asyncio.to_thread(chart_png, analysis, plain, winner=row.winner)
-            if self._charts
+            if self._charts and charted(analysis)
             else None
         )
         file = Attachment(f"analysis-{row.id}.png", chart) if chart is not None else None

@@ -9,10 +9,11 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 
-from bot.gnubg.api import MatchAnalysis, Mistake, PlayerAnalysis
+from bot.gnubg.api import MIN_RATED_DECISIONS, MatchAnalysis, Mistake, PlayerAnalysis
 from bot.gnubg.decisions import ReviewedDecision
 from bot.rules.text import dice_text, plural
 from bot.service.matches.presentation import match_kind
+from bot.service.review.numbering import decision_label
 from bot.service.review.pages import shown
 
 # -- the stored form ---------------------------------------------------------------------------
@@ -60,27 +61,46 @@ def result_text(
     match_id: int, names: tuple[str, str], analysis: MatchAnalysis, *, prefix: str = "!"
 ) -> str:
     """The analysis of a match as a message: each player's figures and worst decisions (each
-    with the ``!review`` that shows it, when the analysis kept its decisions)."""
+    with the ``!review`` that shows it, when the analysis kept its decisions); a player with
+    too few decisions to rate gets one line for both, and no figures."""
     seconds = f", {analysis.seconds:.1f} s" if analysis.seconds >= 0.05 else ""
     lines = [
         f"**Analysis of {title(match_id, names)}**: {match_kind(analysis.length)}, GNU "
         f"Backgammon at {analysis.plies}-ply{seconds}."
     ]
-    if not any(player.decisions for player in analysis.players):
-        lines.append(
-            "Nobody made a decision GNU Backgammon judges (no unforced play, no close cube "
-            "decision): there is nothing to rate."
-        )
-        return "\n".join(lines)
+    short = [seat for seat, player in enumerate(analysis.players) if not player.rated]
+    if short:
+        lines.append(too_few_line(names, analysis.players, short))
     reviewed = shown(analysis.decisions)
     for seat, player in enumerate(analysis.players):
+        if seat in short:
+            continue
         lines += player_lines(names[seat], player, analysis.length)
         pages = [review_page(reviewed, mistake) for mistake in analysis.worst[seat]]
-        reviews = [
-            None if page is None else f"{prefix}review {match_id} {page + 1}" for page in pages
-        ]
-        lines += mistake_lines(analysis.worst[seat], reviews)
+        lines += mistake_lines(analysis.worst[seat], pages, len(reviewed), match_id, prefix)
     return "\n".join(lines)
+
+
+def too_few_line(
+    names: tuple[str, str], players: Sequence[PlayerAnalysis], short: Sequence[int]
+) -> str:
+    """The one line that says who had too few decisions to rate (and so no chart when
+    nobody had enough)."""
+    who = ", ".join(f"**{names[seat]}** {players[seat].decisions}" for seat in short)
+    chart = "; nothing to chart" if len(short) == len(players) else ""
+    return f"Too few decisions for a PR: {who} ({MIN_RATED_DECISIONS} needed){chart}."
+
+
+def pr_figure(player: PlayerAnalysis) -> str:
+    """``PR 6.5``, or why there is none (for a line of figures elsewhere: ``!review errors``)."""
+    if player.rated:
+        return f"PR {player.pr:.1f}"
+    return f"{plural(player.decisions, 'decision')}, too few for a PR"
+
+
+def charted(analysis: MatchAnalysis) -> bool:
+    """Whether the analysis has a chart worth sending: someone had decisions enough to rate."""
+    return bool(analysis.chart) and any(player.rated for player in analysis.players)
 
 
 def review_page(pages: Sequence[ReviewedDecision], mistake: Mistake) -> int | None:
@@ -100,12 +120,7 @@ def review_page(pages: Sequence[ReviewedDecision], mistake: Mistake) -> int | No
 
 def player_lines(name: str, player: PlayerAnalysis, length: int) -> list[str]:
     rating = f" ({player.rating})" if player.rating else ""
-    if player.luck_adjusted is None:  # the last game was not played out
-        adjusted = ""
-    elif length == 0:
-        adjusted = f"; luck-adjusted result {player.luck_adjusted:+.3f} points"
-    else:  # gnubg's figure: the match won or lost (+-50% of MWC from even) less the luck
-        adjusted = f"; luck-adjusted result {player.luck_adjusted:+.1f}% in match-winning chances"
+    adjusted = luck_adjusted_text(player.luck_adjusted, length)
     return [
         f"**{name}**: PR {player.pr:.1f}, error rate {player.error_rate:.1f} mEMG over "
         f"{plural(player.decisions, 'decision')}{rating}.",
@@ -121,8 +136,36 @@ def player_lines(name: str, player: PlayerAnalysis, length: int) -> list[str]:
             player.cube_decisions, player.cube_errors, player.cube_blunders, player.cube_error_rate
         ),
         f"  Luck {player.luck_rate:+.1f} mEMG a move ({player.luck_total:+.3f} EMG in all)"
-        f"{adjusted}.",
+        + (f"; {adjusted}" if adjusted else "")
+        + ".",
     ]
+
+
+def luck_adjusted_chance(figure: float) -> float:
+    """gnubg's "Luck adjusted result" of a match (percent) as a match-winning chance, 0..1.
+
+    gnubg's figure is the change from an even match: the actual result (+50% won, -50% lost)
+    less the player's own luck plus the opponent's, each roll's luck in match-winning chances
+    (``updateStatcontext`` in gnubg's analysis.c). Unlike a chance, it has no bounds: a player
+    who won though both the dice and the opponent's blunders ran against them gets more than
+    +50% (gnubg printed +100.38% for a 1-point match won). gnubg itself reads 50% plus it as a
+    chance only inside 0..100% (its "luck based FIBS rating" is n/a outside), so the chance is
+    held there."""
+    return min(1.0, max(0.0, 0.5 + figure / 100))
+
+
+def luck_adjusted_text(figure: float | None, length: int) -> str:
+    """The luck-adjusted result as the message says it ("" when gnubg gave none: the last game
+    was not played out). Money: gnubg's points; match play: :func:`luck_adjusted_chance`, with
+    gnubg's own figure beside it when that is past the scale."""
+    if figure is None:
+        return ""
+    if length == 0:
+        return f"luck-adjusted result {figure:+.3f} points"
+    text = f"luck-adjusted match-winning chance {100 * luck_adjusted_chance(figure):.1f}%"
+    if not -50 <= figure <= 50:
+        text += f" (gnubg's {figure:+.2f}% from even, past the scale)"
+    return text
 
 
 def _errors(decisions: int, errors: int, blunders: int, rate: float) -> str:
@@ -132,17 +175,25 @@ def _errors(decisions: int, errors: int, blunders: int, rate: float) -> str:
     )
 
 
-def mistake_lines(mistakes: tuple[Mistake, ...], reviews: Sequence[str | None] = ()) -> list[str]:
-    """``reviews``: the command that shows each mistake's page (None: none)."""
+def mistake_lines(
+    mistakes: tuple[Mistake, ...],
+    pages: Sequence[int | None],
+    count: int,
+    match_id: int,
+    prefix: str = "!",
+) -> list[str]:
+    """``pages``: each mistake's page of the review's ``count`` (None: none), which names it
+    (:func:`~bot.service.review.numbering.decision_label`) and the ``!review`` that shows it."""
     if not mistakes:
         return ["  No costly decisions."]
     lines = ["  Worst decisions:"]
     for index, mistake in enumerate(mistakes):
+        page = pages[index] if index < len(pages) else None
         dice = f" ({dice_text(mistake.dice)})" if mistake.dice else ""
-        review = reviews[index] if index < len(reviews) else None
+        review = "" if page is None else f": `{prefix}review {match_id} {page + 1}`"
         lines.append(
-            f"  - game {mistake.game}, move {mistake.move}{dice}: {mistake.played}; better "
-            f"{mistake.best} (costs {mistake.cost:.3f})" + (f": `{review}`" if review else "")
+            f"  - {decision_label(mistake.game, mistake.move, page, count)}{dice}: "
+            f"{mistake.played}; better {mistake.best} (costs {mistake.cost:.3f}){review}"
         )
     return lines
 

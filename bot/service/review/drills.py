@@ -45,10 +45,11 @@ from bot.service.matches.presentation import play_form
 from bot.service.matches.reading import DamagedRecord
 from bot.service.matches.repository import Repository
 from bot.service.models import ENGINE_ID, Decision, Place, Refusal, Reply, User
-from bot.service.review.pages import board_before
+from bot.service.review.numbering import decision_label, page_of
+from bot.service.review.pages import board_before, shown
 from bot.service.review.schedule import LEARNED_DAYS, Schedule, answered, in_days
 from bot.settings import Settings
-from bot.store import Store
+from bot.store import AnalysisRecords, Store
 from bot.store.drills import (
     DrillRow,
     analysed_matches,
@@ -85,6 +86,22 @@ _PROPER_DOUBLES: dict[str, bool | None] = {
     "Optional redouble": None,
 }
 _PROPER_TAKES: dict[str, bool | None] = {"take": True, "beaver": True, "pass": False}
+
+
+def _page_in(result: str, index: int) -> tuple[int, int] | None:
+    """(page, pages) of decision ``index`` in the review of the stored analysis ``result``
+    (a long match's takes a while to read: off the event loop)."""
+    try:
+        analysis = MatchAnalysis.from_data(json.loads(result))
+    except (AnalysisDataError, ValueError):
+        return None
+    return page_of(shown(analysis.decisions), analysis.decisions, index)
+
+
+def _label(drill: DrillRow, page: tuple[int, int] | None) -> str:
+    """Where the drill was decided, as the review and the analysis name it (``page``: its
+    page of the review and the review's pages; None: the review has none)."""
+    return decision_label(drill.game, drill.move, *(page or (None, 0)))
 
 
 def drill_rows(
@@ -265,7 +282,7 @@ class Drills:
 
     async def _question(self, place: Place, user: User, drill: DrillRow) -> Reply:
         p = self._prefix
-        where = f"match #{drill.match_id}, game {drill.game}, move {drill.move}"
+        where = f"match #{drill.match_id}, {_label(drill, await self._page(drill))}"
         if drill.kind == "checker":
             dice = divmod(drill.dice or 0, 10)
             ask = (
@@ -332,10 +349,20 @@ class Drills:
                 f"That drill was answered already: `{self._prefix}drill` shows the next one."
             )
         mark = "✅ Right." if right else "❌ Not this time."
+        page = await self._page(drill)
+        review = "" if page is None else f", `{self._prefix}review {drill.match_id} {page[0] + 1}`"
         return Reply(
-            f"{mark} {verdict}\nIn the match: {drill.played} ({drill.skill}, "
-            f"-{drill.loss:.3f}). This drill comes back {in_days(state.interval_days)}."
+            f"{mark} {verdict}\nIn the match ({_label(drill, page)}{review}): "
+            f"{drill.played} ({drill.skill}, -{drill.loss:.3f}). This drill comes back "
+            f"{in_days(state.interval_days)}."
         )
+
+    async def _page(self, drill: DrillRow) -> tuple[int, int] | None:
+        """The drill's page of its match's review and the review's pages (None: none)."""
+        job = await AnalysisRecords(self._store).get(drill.match_id)
+        if job is None or job.result is None:
+            return None
+        return await asyncio.to_thread(_page_in, job.result, drill.decision)
 
     async def _checker_answer(self, drill: DrillRow, text: str) -> tuple[bool, str]:
         dice = divmod(drill.dice or 0, 10)

@@ -18,6 +18,7 @@ from bot.render.state import BoardState
 from bot.rules.pasted import from_gnubg_id
 from bot.service.gnubg.positions import board_state
 from bot.service.records.names import markdown_safe as md
+from bot.service.review.numbering import decision_label
 
 CLASSES = {"doubtful": "doubtful", "bad": "error", "very bad": "blunder"}
 MOVES = ("first", "previous", "next", "mine", "error", "last")  # the buttons' words
@@ -108,7 +109,7 @@ def page_text(
     """The words of one page: where it is, what was decided, gnubg's figures, the IDs."""
     money = Money(match_play)
     who = md(names[d.player])
-    head = f"**{title}** · decision {index + 1}/{count} · game {d.game}, move {d.move}"
+    head = f"**{title}** · {decision_label(d.game, d.move, index, count)}"
     lines = [head]
     kind = error_class(d)
     verdict = f" — **{kind}** {d.mark} ({money.loss(d)})" if kind else " — gnubg agrees"

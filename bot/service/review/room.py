@@ -22,6 +22,7 @@ from bot.gnubg.decisions import ReviewedDecision
 from bot.render.arrows import Arrow, arrows_of
 from bot.render.board import render_board
 from bot.rules.text import plural
+from bot.service.gnubg.analysis_text import pr_figure
 from bot.service.matches.repository import Repository
 from bot.service.models import Decision, Place, Refusal, Reply, User
 from bot.service.review.pages import (
@@ -213,7 +214,7 @@ class Reviews:
 
     def _errors(self, reviewed: _Reviewed) -> list[Reply]:
         figures = [
-            f"{p.name if p.name not in ('p0', 'p1') else reviewed.names[i]}: PR {p.pr:.1f}, "
+            f"{p.name if p.name not in ('p0', 'p1') else reviewed.names[i]}: {pr_figure(p)}, "
             f"checker errors {p.checker_errors} ({plural(p.checker_blunders, 'blunder')}), "
             f"cube errors {p.cube_errors} ({plural(p.cube_blunders, 'blunder')})"
             for i, p in enumerate(reviewed.analysis.players)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bot.gnubg.api import AnalysisDataError, MatchAnalysis
 from bot.render.bracket import render_bracket
@@ -52,9 +52,25 @@ def picture(snapshot: Snapshot) -> Attachment:
 class _Figures:
     decisions: int = 0
     pr_sum: float = 0.0
-    matches: int = 0
+    matches: int = 0  # analysed and rated (MIN_RATED_DECISIONS)
     best: float | None = None
-    luck: float = 0.0  # EMG, summed over the analysed matches (positive: lucky)
+    luck: float = 0.0  # EMG, summed over the rated matches (positive: lucky)
+    short: int = 0  # analysed matches with too few decisions of theirs to rate
+
+    @property
+    def pr(self) -> float | None:
+        return self.pr_sum / self.decisions if self.decisions else None
+
+    def text(self) -> str:
+        """``PR 8.1 over 2 analysed (best 6.0), luck +0.35``, and the matches too short."""
+        short = f"{self.short} too short to rate" if self.short else ""
+        if self.pr is None or self.best is None:
+            return short or "not analysed"
+        return (
+            f"PR {self.pr:.1f} over {self.matches} analysed (best {self.best:.1f}"
+            + (f"; {short}" if short else "")
+            + f"), luck {self.luck:+.2f}"
+        )
 
 
 def _luck(job: AnalysisRow) -> tuple[float, float]:
@@ -84,15 +100,24 @@ async def report(store: Store, snapshot: Snapshot, prefix: str, *, draw: bool) -
             continue
         analysed += 1
         luck = _luck(job)
-        for player in await records.players(pairing.match_id):
-            was = figures.get(player.user_id, _Figures())
+        # Only the players with decisions enough to rate have figures stored (the service's
+        # Analyses): the match counts for the others as one too short to rate.
+        rated = {player.user_id: player for player in await records.players(pairing.match_id)}
+        seats = [snapshot.user_id(n) for n in (pairing.first, pairing.second) if n is not None]
+        for user_id in seats:
+            was = figures.get(user_id, _Figures())
+            player = rated.get(user_id)
+            if player is None:
+                figures[user_id] = replace(was, short=was.short + 1)
+                continue
             best = player.pr if was.best is None else min(was.best, player.pr)
-            figures[player.user_id] = _Figures(
-                was.decisions + player.decisions,
-                was.pr_sum + player.pr * player.decisions,
-                was.matches + 1,
-                best,
-                was.luck + luck[player.seat],
+            figures[user_id] = replace(
+                was,
+                decisions=was.decisions + player.decisions,
+                pr_sum=was.pr_sum + player.pr * player.decisions,
+                matches=was.matches + 1,
+                best=best,
+                luck=was.luck + luck[player.seat],
             )
     champion = next((s for s in table if s.rank == 1), None)
     state = "is over" if row.status == "finished" else f"stands ({row.status}, round {row.round})"
@@ -107,26 +132,20 @@ async def report(store: Store, snapshot: Snapshot, prefix: str, *, draw: bool) -
     rows: list[ReportRow] = []
     for standing in table:
         user_id = snapshot.user_id(standing.player_id)
-        mine = figures.get(user_id)
-        pr = mine.pr_sum / mine.decisions if mine and mine.decisions else None
+        mine = figures.get(user_id, _Figures())
         rows.append(
             ReportRow(
                 name=standing.name,
-                pr=pr,
-                best_match_pr=mine.best if mine else None,
-                luck=mine.luck if mine else None,
+                pr=mine.pr,
+                best_match_pr=mine.best,
+                luck=mine.luck if mine.matches else None,
                 matches=standing.played,
                 rank=standing.rank,
             )
         )
-        shown = "not analysed"
-        if mine and pr is not None and mine.best is not None:
-            shown = (
-                f"PR {pr:.1f} over {mine.matches} analysed (best {mine.best:.1f}), "
-                f"luck {mine.luck:+.2f}"
-            )
         lines.append(
-            f"{standing.rank}. {md(standing.name)}: {points_text(standing.match_points)}; {shown}"
+            f"{standing.rank}. {md(standing.name)}: {points_text(standing.match_points)}; "
+            f"{mine.text()}"
         )
     image = None
     if draw:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import AsyncIterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -18,7 +19,7 @@ from bot.settings import Settings
 from bot.store import Store
 from tests.service.conftest import ALICE, BOB, CAROL, PLACE
 from tests.service.driver import FakeClock, play_out, public, start_match, take_turn
-from tests.service.fake_analyst import FakeAnalyst, result
+from tests.service.fake_analyst import FakeAnalyst, player, result
 
 QUIET = Settings(analysis_auto=False, analysis_plies=1)
 
@@ -92,7 +93,7 @@ async def test_asked_once_analysed_in_the_background_then_answered_at_once(
     assert "**bob**: PR 11.2" in text or "**bob**: PR 11.3" in text
     assert "Checker play: 90 decisions, 4 errors (1 blunder), 13.5 mEMG a decision." in text
     assert "Cube: 10 decisions, 1 error (0 blunders), 3.2 mEMG a decision." in text
-    assert "luck-adjusted result +47.5% in match-winning chances" in text
+    assert "luck-adjusted match-winning chance 97.5%." in text
     assert text.count("game 1, move 3 (6-4): 24/14; better 13/3 (costs 0.200)") == 2
     [(mat, plies, jacoby)] = analyst.calls
     assert plies == 1 and not jacoby
@@ -417,6 +418,41 @@ async def test_stats_show_the_average_pr(store: Store, clock: FakeClock) -> None
     await service.analyses.stop()
 
 
+async def test_a_pr_over_too_few_decisions_counts_nowhere_and_sends_no_chart(
+    store: Store, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A match claimed after a move (alice 1 decision, PR 200: one blunder; bob none) keeps
+    out of ``!stats`` and stores no figures; its message has no chart; a rated match after
+    it counts alone."""
+    drawn: list[object] = []
+    monkeypatch.setattr(
+        "bot.service.gnubg.analysis.chart_png", lambda *a, **k: drawn.append(a) or b"png"
+    )
+    analyst = FakeAnalyst()
+    service = TableService(store, settings=QUIET, clock=clock, engine=analyst)
+    short = result((200.0, 0.0))
+    alice = replace(player("alice", 200.0), checker_decisions=1, cube_decisions=0)
+    bob = replace(player("bob", 0.0), checker_decisions=0, cube_decisions=0)
+    analyst.result = replace(short, players=(alice, bob))
+    first = await finish_match(service, PLACE, seed=1)
+    [reply] = await service.analysis(PLACE, ALICE)
+    _, final = await outcome(service, reply)
+    assert final.file is None and drawn == []
+    assert "Too few decisions for a PR: **alice** 1, **bob** 0 (10 needed)" in final.text
+    assert await service.analyses.records.players(first) == []
+    [stats] = await service.stats(PLACE, CAROL, ALICE)
+    assert "PR" not in stats.text
+    analyst.result = result((4.0, 9.0))
+    await finish_match(service, PLACE, seed=2)
+    [reply] = await service.analysis(PLACE, ALICE)
+    _, final = await outcome(service, reply)
+    assert final.file is not None and len(drawn) == 1
+    [stats] = await service.stats(PLACE, CAROL, ALICE)
+    assert stats.text.endswith("PR 4.0 over 1 analysed match (100 decisions).")
+    await service.analyses.stop()
+    service.close()
+
+
 async def test_a_claimed_match_is_analysed_as_far_as_it_went(
     store: Store, clock: FakeClock, analyst: FakeAnalyst
 ) -> None:
@@ -433,29 +469,3 @@ async def test_a_claimed_match_is_analysed_as_far_as_it_went(
     [(mat, _, _)] = analyst.calls
     assert " Game 1" in mat
     await service.analyses.stop()
-
-
-def test_a_match_without_a_decision_to_judge_says_so_in_a_line() -> None:
-    from dataclasses import replace
-
-    from bot.service.gnubg.analysis_text import result_text
-    from tests.service.fake_analyst import player, result
-
-    idle = replace(player("alice", 0.0), checker_decisions=0, cube_decisions=0)
-    analysis = replace(result(), players=(idle, replace(idle, name="bob")), worst=((), ()))
-    text = result_text(1, ("alice", "bob"), analysis)
-    assert "nothing to rate" in text
-    assert "PR" not in text and "luck-adjusted" not in text
-
-
-def test_a_match_stopped_mid_game_has_no_luck_adjusted_result_to_show() -> None:
-    from dataclasses import replace
-
-    from bot.service.gnubg.analysis_text import result_text
-    from tests.service.fake_analyst import player, result
-
-    stopped = replace(player("alice", 3.0), luck_adjusted=None)
-    analysis = replace(result(), players=(stopped, replace(stopped, name="bob")))
-    text = result_text(1, ("alice", "bob"), analysis)
-    assert "PR 3.0" in text and "Luck " in text
-    assert "luck-adjusted" not in text and "None" not in text

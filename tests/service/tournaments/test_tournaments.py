@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import itertools
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -254,6 +255,38 @@ async def test_the_report_sums_each_players_analysed_matches(db_path: Path | str
     assert all("PR 6.5" in line or "PR 11.2" in line or "PR 8." in line for line in lines), lines
     assert sum("luck +0.64" in line for line in lines) == 2  # the finalists played twice
     assert sum("luck +0.32" in line for line in lines) == 2
+
+
+async def test_the_report_leaves_out_matches_too_short_to_rate(db_path: Path | str) -> None:
+    """Round 1's matches end after a move (seat 0: one decision, a blunder, PR 200; seat 1:
+    none): no PR, best or luck of theirs reaches the report, which says how many were too
+    short; the final (PR 6.5 and 11.25) alone makes the finalists' figures."""
+    short = result((200.0, 0.0))
+    one, none = (
+        replace(player, checker_decisions=n, cube_decisions=0)
+        for player, n in zip(short.players, (1, 0), strict=True)
+    )
+    analyst = FakeAnalyst(replace(short, players=(one, none)))
+    store = await Store.open(db_path)
+    try:
+        table = Table(store, analyst)
+        tid = await created(table, "Spring knockout 1", names(4))
+        await table.say(f"#{HOME} org: !tournament start")
+        await table.play_round(tid)
+        analyst.result = result((6.5, 11.25))
+        await table.play_round(tid)
+        report = await table.say(f"#{HOME} p2: !tournament report")
+    finally:
+        await store.close()
+    assert "analysed 3 of its 3 matches" in report, report
+    lines = [line for line in report.splitlines() if "match point" in line]
+    assert "PR 200" not in report and "best 0.0" not in report, report
+    finalists = [line for line in lines if "PR " in line]
+    assert len(finalists) == 2, lines
+    assert all("over 1 analysed" in line and "1 too short to rate" in line for line in finalists)
+    assert all("luck +0.32" in line for line in finalists), finalists
+    others = [line for line in lines if "PR " not in line]
+    assert len(others) == 2 and all(line.endswith("; 1 too short to rate") for line in others)
 
 
 async def test_a_pause_stops_the_deadlines_and_resume_moves_them_on(table: Table) -> None:
