@@ -462,14 +462,6 @@ def worst(
     )
 
 
-def cube_blunders(decisions: Iterable[Decision]) -> tuple[int, int]:
-    counts = [0, 0]
-    for d in decisions:
-        if d.cube_blunder:
-            counts[d.player] += 1
-    return counts[0], counts[1]
-
-
 def chart(decisions: Iterable[Decision]) -> tuple[ChartPoint, ...]:
     """Player 0's chances after each decision that has them, blunders marked."""
     return tuple(

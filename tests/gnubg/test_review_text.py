@@ -9,7 +9,7 @@ not be played."""
 from __future__ import annotations
 
 import json
-from dataclasses import replace
+from dataclasses import asdict, replace
 from pathlib import Path
 
 import pytest
@@ -319,3 +319,38 @@ def test_other_versions_and_damaged_decisions_are_refused() -> None:
     ):
         with pytest.raises(AnalysisDataError):
             MatchAnalysis.from_data({**data, "decisions": damaged})
+
+
+def test_version_2_data_is_read_in_the_reviews_order() -> None:
+    """Version 2 kept gnubg's own order (the play made "3." at 2-ply above better 1-ply plays)
+    and counted every wrong cube action a cube error: read now, the plays are in the review's
+    order with no rank made up, and cube errors are gnubg's marks."""
+    gnubgs = review(
+        [fixture("match3-2ply-excerpt.txt")],
+        money=False,
+        mwc_games=[fixture("match3-2ply-excerpt-mwc.txt")],
+    )
+    roll = gnubgs[0]
+    as_printed = (  # gnubg's order and ranks, as version 2 stored them
+        roll.candidates[0],
+        roll.candidates[1],
+        replace(roll.candidates[3], rank=3),
+        replace(roll.candidates[2], rank=4),
+        roll.candidates[4],
+    )
+    old = analysis((replace(roll, candidates=as_printed), *gnubgs[1:]), 2).to_data()
+    old["version"] = 2
+    wrong = [replace(p, cube_errors=7) for p in analysis(()).players]
+    old["players"] = [asdict(p) for p in wrong]
+    read = MatchAnalysis.from_data(json.loads(json.dumps(old)))
+    first = read.decisions[0]
+    assert [(c.rank, c.play) for c in first.candidates] == [
+        (1, "24/13"),
+        (2, "24/18 13/8"),
+        (3, "13/8 13/7"),
+        (4, "13/2"),  # among the plays kept, by equity
+        (5, "24/18 8/3"),
+    ]
+    cube = [d for d in read.decisions if d.kind != "checker"]
+    for side, figures in enumerate(read.players):
+        assert figures.cube_errors == sum(d.error for d in cube if d.player == side) != 7
