@@ -28,7 +28,7 @@ never recomputed. gnubg judges a cube decision by the very figure its alert prin
 difference of its cubeful equities at the analysis' depth (analysis.c: ``Skill(arDouble[no
 double] - arDouble[optimal])``, with ``FindCubeDecision`` turning match winning chances into
 EMG), a checker play by its EMG difference to the best. So the mark and the loss shown agree,
-and the one rule, everywhere a decision is judged (:func:`error_class`): a mark is its class,
+and the one rule, everywhere a decision is judged (:func:`marked_as`): a mark is its class,
 **doubtful** ``?!`` past 0.030, **error** ``?`` past 0.060, **blunder** ``??`` past 0.120 EMG;
 an unmarked decision is no error, even a cube action other than gnubg's (:attr:`wrong
 <ReviewedDecision.wrong>`: gnubg's statistics count those among their missed and wrong doubles,
@@ -88,16 +88,17 @@ def skill_of(loss: float) -> str:
     return found
 
 
-def error_class(skill: str) -> str:
+def marked_as(skill: str) -> str:
     """The word for gnubg's mark ``skill`` with its sign (``"error ?"``); "" unmarked."""
     return f"{CLASSES[skill]} {MARKS[skill]}" if skill else ""
 
 
 @dataclass(frozen=True, slots=True)
 class Candidate:
-    """One play of gnubg's list for a roll. ``rank`` 1 is the best; None when gnubg printed
-    "??" (the play made, ranked below the rest, at an unknown rank). ``difference`` is to the
-    best play (0 for it, else negative), as gnubg printed it."""
+    """One play of gnubg's list for a roll. ``rank`` 1 is the best (see
+    :func:`in_review_order`); None for the play made at an unknown rank below the rest (gnubg
+    printed "??", or an older analysis kept no rank). ``difference`` is to the best play (0 for
+    it, else negative; positive for a play read at a lower depth), as gnubg printed it."""
 
     rank: int | None
     play: str

@@ -34,7 +34,7 @@ from bot.gnubg.api import (
     MatchAnalysis,
     Query,
 )
-from bot.gnubg.decisions import THRESHOLDS, ReviewedDecision, error_class, skill_of
+from bot.gnubg.decisions import THRESHOLDS, ReviewedDecision, marked_as, skill_of
 from bot.render.board import render_board
 from bot.rules.errors import MoveError
 from bot.rules.matchid import decode_match_id
@@ -338,7 +338,7 @@ class Drills:
             )
         mark = "✅ Right." if right else "❌ Not this time."
         return Reply(
-            f"{mark} {verdict}\nIn the match: {drill.played} ({error_class(drill.skill)}, "
+            f"{mark} {verdict}\nIn the match: {drill.played} ({marked_as(drill.skill)}, "
             f"-{drill.loss:.3f}). This drill comes back {in_days(state.interval_days)}."
         )
 
@@ -361,7 +361,7 @@ class Drills:
             ) from None
         loss = rating.loss
         right = loss < RIGHT_BELOW
-        named = error_class(skill_of(loss)) or "unmarked"
+        named = marked_as(skill_of(loss)) or "unmarked"
         if rating.best.play == rating.played.play or loss == 0:
             verdict = f"**{play.notation}** is gnubg's best play."
         else:
