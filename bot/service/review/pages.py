@@ -22,7 +22,7 @@ from bot.service.gnubg.positions import board_state
 from bot.service.records.names import markdown_safe as md
 
 MOVES = ("first", "previous", "next", "mine", "error", "last")  # the buttons' words
-ERRORS_PER_PAGE = 10  # lines of ``!review errors`` a page: each page well under 2,000 characters
+ERRORS_PER_PAGE = 8  # lines of ``!review errors`` a page: long names and plays stay under 2,000
 
 
 def board_before(gnubg_id: str, names: tuple[str, str] | None = None) -> BoardState | None:

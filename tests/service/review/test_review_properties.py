@@ -200,7 +200,7 @@ def test_errors_are_one_message_of_pages_each_under_discords_limit() -> None:
         pages = shown(analysis.decisions)
         texts = errors_pages(
             pages,
-            names=("a" * 32, "b" * 32),
+            names=("_" * 32, "*" * 32),  # each sign escaped: 64 characters
             title="Match #123456, " + "a" * 32 + " vs " + "b" * 32 + " (25-point)",
             match_play=match_play,
             figures=["x" * 150, "y" * 150],
