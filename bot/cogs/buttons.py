@@ -32,7 +32,7 @@ from bot.service.models import Decision
 log = logging.getLogger(__name__)
 
 
-TEMPLATE = re.compile(r"bg:(?P<action>[a-z]+):(?P<key>[mcrtvd][0-9.]+)")
+TEMPLATE = re.compile(r"bg:(?P<action>[a-z]+):(?P<key>[mcrtvde][0-9.]+)")
 # Buttons sent before the ids carried a key (``bg:turn:roll``): answered as out of date.
 OLD_TEMPLATE = re.compile(r"bg:(?:challenge|double|resign|turn):[a-z]+")
 

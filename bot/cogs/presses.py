@@ -48,7 +48,8 @@ def _signs_up(action: str) -> bool:
     would turn away after the third."""
     found = COMMANDS.pressed(action)
     return found is not None and any(
-        b.decision in (Decision.SIGNUP, Decision.REVIEW) for b in found[0].buttons
+        b.decision in (Decision.SIGNUP, Decision.REVIEW, Decision.REVIEW_ERRORS)
+        for b in found[0].buttons
     )
 
 
@@ -102,7 +103,11 @@ class ButtonPresses:
         result = await task
         replies = result.replies
         if replies and (
-            replies[0].edits or (replies[0].private and replies[0].decision is Decision.REVIEW)
+            replies[0].edits
+            or (
+                replies[0].private
+                and replies[0].decision in (Decision.REVIEW, Decision.REVIEW_ERRORS)
+            )
         ):
             # A review's page, or the sign-up message with its entrants now: in place of the
             # pressed message (or a watcher's copy); what follows it (the presser's answer) after.

@@ -297,6 +297,7 @@ UNTRACKED = (
     None,
     Decision.SIGNUP,
     Decision.REVIEW,
+    Decision.REVIEW_ERRORS,
     Decision.ANALYSED,
     Decision.DRILL_DOUBLE,
     Decision.DRILL_TAKE,

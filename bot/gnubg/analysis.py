@@ -27,6 +27,7 @@ from typing import Any
 from bot.gnubg import analysis_text
 from bot.gnubg.api import EngineFailure, MatchAnalysis, Progress, WorkerPool
 from bot.gnubg.capture import captured_output
+from bot.gnubg.decisions import cube_marks
 
 MAX_PLIES = 4  # gnubg's deepest evaluation ("4ply"); 3 and 4 are very slow
 ATTEMPTS = 3  # times an analysis starts again after its worker lost games
@@ -155,6 +156,9 @@ def finish_analysis(job: AnalysisJob) -> MatchAnalysis | None:
     with captured_output() as printed:
         gnubg.command("show statistics match")
     with tempfile.TemporaryDirectory() as folder, captured_output():
+        # every play, for the rank of the play made (gnubg's own list moves it up: see
+        # in_review_order); the statistics and the other readings take what they did
+        gnubg.command(f"set export moves number {analysis_text.EVERY_PLAY}")
         games = _export(Path(folder) / "emg", "m.txt")
         mwc = None
         if not loaded.money:
@@ -166,10 +170,12 @@ def finish_analysis(job: AnalysisJob) -> MatchAnalysis | None:
     decisions = analysis_text.parse_export(
         games, money=loaded.money, beavers=job.beavers, mwc_games=mwc
     )
-    names = analysis_text.mat_names(job.mat)
-    players = analysis_text.parse_statistics(
-        printed.text, names, analysis_text.cube_blunders(decisions)
+    reviewed = analysis_text.review(
+        games, money=loaded.money, beavers=job.beavers, mwc_games=mwc, every_play=True
     )
+    errors, blunders = cube_marks(reviewed)
+    names = analysis_text.mat_names(job.mat)
+    players = analysis_text.parse_statistics(printed.text, names, blunders, errors)
     length = 0 if loaded.money else int(gnubg.match()["match-info"]["match-length"])
     return MatchAnalysis(
         plies=job.plies,
@@ -178,9 +184,7 @@ def finish_analysis(job: AnalysisJob) -> MatchAnalysis | None:
         worst=analysis_text.worst(decisions),
         chart=analysis_text.chart(decisions),
         seconds=loaded.seconds,
-        decisions=tuple(
-            analysis_text.review(games, money=loaded.money, beavers=job.beavers, mwc_games=mwc)
-        ),
+        decisions=tuple(reviewed),
     )
 
 

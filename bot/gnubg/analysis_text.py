@@ -27,6 +27,7 @@ from bot.gnubg.decisions import Candidate, CubeFigures, ReviewedDecision, checke
 from bot.rules.matchid import GAME_NONE, GAME_PLAYING, decode_match_id, encode_match_id
 
 GNUBG_NAMES = ("p0", "p1")  # what the worker renames the players to
+EVERY_PLAY = 5000  # ``set export moves number``: more than any roll's plays (gnubg's MAX_MOVES)
 
 
 class AnalysisTextError(ValueError):
@@ -99,12 +100,17 @@ def _words(line: str) -> tuple[str, str]:
 
 
 def parse_statistics(
-    text: str, names: Sequence[str], cube_blunders: Sequence[int] = (0, 0)
+    text: str,
+    names: Sequence[str],
+    cube_blunders: Sequence[int] = (0, 0),
+    cube_errors: Sequence[int] | None = None,
 ) -> tuple[PlayerAnalysis, PlayerAnalysis]:
     """Both players' figures from ``show statistics match`` (players renamed ``p0``/``p1``).
 
-    ``cube_blunders`` come from the export (gnubg marks them there, the statistics don't count
-    them)."""
+    ``cube_blunders`` and ``cube_errors`` come from the export's marks
+    (:func:`~bot.gnubg.decisions.cube_marks`): the statistics count no marks of cube decisions,
+    only the missed and wrong doubles, takes and passes, marked or not (what ``cube_errors``
+    None counts instead)."""
     lines = _statistics_lines(text)
     player_line = next((rest for (_, label), rest in lines.items() if label == "Player"), None)
     if player_line is None or _words(player_line) != GNUBG_NAMES:
@@ -156,7 +162,11 @@ def parse_statistics(
                 checker_blunders=very_bad[side],
                 checker_error_rate=abs(checker_rate[side]),
                 cube_decisions=close_cube[side],
-                cube_errors=sum(kind[side] for kind in cube_error_kinds),
+                cube_errors=(
+                    sum(kind[side] for kind in cube_error_kinds)
+                    if cube_errors is None
+                    else cube_errors[side]
+                ),
                 cube_blunders=cube_blunders[side],
                 cube_error_rate=abs(cube_rate[side]),
                 error_rate=abs(rate[side]),
@@ -456,14 +466,6 @@ def worst(
     )
 
 
-def cube_blunders(decisions: Iterable[Decision]) -> tuple[int, int]:
-    counts = [0, 0]
-    for d in decisions:
-        if d.cube_blunder:
-            counts[d.player] += 1
-    return counts[0], counts[1]
-
-
 def chart(decisions: Iterable[Decision]) -> tuple[ChartPoint, ...]:
     """Player 0's chances after each decision that has them, blunders marked."""
     return tuple(
@@ -628,6 +630,7 @@ def _reviewed(
     mwc: _Block | None,
     doubled_mwc: _Block | None,
     beavers: bool,
+    every_play: bool,
 ) -> list[ReviewedDecision]:
     """The decisions of one block: a roll (after a cube decision not to double, when the
     player could), a double, or the answer to one (the header names the doubler)."""
@@ -667,6 +670,7 @@ def _reviewed(
             luck=emg.luck,
             luck_mwc=None if mwc is None else _percent(mwc.luck),
             luck_mark=emg.luck_mark,
+            listed=every_play,
         )
     )
     return found
@@ -710,10 +714,14 @@ def review(
     money: bool,
     beavers: bool = False,
     mwc_games: Sequence[str] | None = None,
+    every_play: bool = False,
 ) -> list[ReviewedDecision]:
     """Every decision in ``export match text`` (one text per game, in order), as gnubg judged
     it; ``mwc_games`` is the same export with ``set output mwc on`` (match play), for the match
-    winning chances; ``beavers``: the money game allowed them."""
+    winning chances; ``beavers``: the money game allowed them. ``every_play``: the export lists
+    every play of each roll (``set export moves number`` :data:`EVERY_PLAY`), so the play made
+    gets its true rank (see :func:`~bot.gnubg.decisions.in_review_order`); only the first five
+    and the play made are kept."""
     if not money and mwc_games is not None and len(mwc_games) != len(games):
         raise AnalysisTextError(f"{len(games)} games exported but {len(mwc_games)} with MWC")
     decisions: list[ReviewedDecision] = []
@@ -730,7 +738,7 @@ def review(
             if mwc is None and not money and mwc_games is not None:
                 raise AnalysisTextError(f"move {header.group(1)} of game {number} has no MWC")
             emg = _read(lines)
-            decisions.extend(_reviewed(number, header, emg, mwc, doubled, beavers))
+            decisions.extend(_reviewed(number, header, emg, mwc, doubled, beavers, every_play))
             if header.group(3).startswith("on roll, cube decision"):
                 doubled = mwc
     return decisions

@@ -10,12 +10,13 @@ out through the same :class:`~bot.rules.match.Match` actions as a person's.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, fields, replace
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from bot.gnubg.decisions import (
     THRESHOLDS,
     ReviewedDecision,
+    cube_marks,
     decisions_from_data,
     decisions_to_data,
 )
@@ -214,8 +215,8 @@ class PlayerAnalysis:
     checker_blunders: int  # ... of which very bad
     checker_error_rate: float  # mEMG per unforced move (gnubg's figure)
     cube_decisions: int  # close or actual cube decisions
-    cube_errors: int  # missed and wrong doubles, wrong takes and passes (gnubg's counts) ...
-    cube_blunders: int  # ... of which gnubg marked very bad
+    cube_errors: int  # cube decisions gnubg marked bad or very bad (its "?" and "??") ...
+    cube_blunders: int  # ... of which very bad
     cube_error_rate: float
     error_rate: float  # mEMG per decision, all decisions (gnubg's "Error rate mEMG")
     pr: float  # the PR players quote (eXtreme Gammon's): 500 x equity lost / decisions
@@ -267,9 +268,11 @@ class ChartPoint:
 
 
 # 2: with every decision (``decisions``). Version 1 data is still read, with no decisions: a
-# review of it needs the match analysed again.
-ANALYSIS_DATA_VERSION = 2
-_READABLE_VERSIONS = (1, 2)
+# review of it needs the match analysed again. 3: each roll's plays in the review's order, the
+# play made at its rank among all of gnubg's (version 2 kept gnubg's order and first five: they
+# are put in the review's order as read, a rank that can't be known left unknown).
+ANALYSIS_DATA_VERSION = 3
+_READABLE_VERSIONS = (1, 2, 3)
 
 
 @dataclass(frozen=True, slots=True)
@@ -318,6 +321,13 @@ class MatchAnalysis:
                 tuple(_mistake_from_data(item) for item in side) for side in data["worst"]
             )
             chart = tuple(_chart_point(*item) for item in data["chart"])
+            decisions = decisions_from_data(
+                data.get("decisions", []), int(data["plies"]), ordered=data["version"] >= 3
+            )
+            if decisions and data["version"] < 3:  # cube errors were gnubg's wrong actions
+                errors = cube_marks(decisions)[0]
+                first = replace(first, cube_errors=errors[0])
+                second = replace(second, cube_errors=errors[1])
             return cls(
                 int(data["plies"]),
                 int(data["length"]),
@@ -325,7 +335,7 @@ class MatchAnalysis:
                 (worst_first, worst_second),
                 chart,
                 float(data["seconds"]),
-                decisions_from_data(data.get("decisions", []), int(data["plies"])),
+                decisions,
             )
         except AnalysisDataError:
             raise

@@ -24,9 +24,15 @@ gnubg's marks (its "?!", "?" and "??"): a decision that loses more than its thre
 ``"doubtful"``, ``"bad"`` or ``"very bad"``. gnubg 1.1.0a16 prints its defaults with
 ``show analysis`` as 0.030, 0.060 and 0.120 EMG (:data:`THRESHOLDS`, which the tutor uses too;
 older gnubg manuals say 0.04/0.08/0.16); the marks here are gnubg's own, read from the export,
-never recomputed.
-gnubg's statistics count "errors" (bad) and "blunders" (very bad) of checker play by these marks,
-but count every cube error that loses anything, marked or not (see :attr:`ReviewedDecision.error`).
+never recomputed. gnubg judges a cube decision by the very figure its alert prints: the EMG
+difference of its cubeful equities at the analysis' depth (analysis.c: ``Skill(arDouble[no
+double] - arDouble[optimal])``, with ``FindCubeDecision`` turning match winning chances into
+EMG), a checker play by its EMG difference to the best. So the mark and the loss shown agree,
+and the one rule, everywhere a decision is judged (:func:`marked_as`): a mark is its class,
+**doubtful** ``?!`` past 0.030, **error** ``?`` past 0.060, **blunder** ``??`` past 0.120 EMG;
+an unmarked decision is no error, even a cube action other than gnubg's (:attr:`wrong
+<ReviewedDecision.wrong>`: gnubg's statistics count those among their missed and wrong doubles,
+takes and passes however little they lose).
 
 Luck: each roll's luck is gnubg's figure (0-ply cubeful, as ``show analysis`` says), equity won
 by that roll against the average roll; gnubg marks a roll lucky beyond 0.3 and very lucky beyond
@@ -36,7 +42,7 @@ analyse beaver nor raccoons!") has ``cube`` None and no loss.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -48,6 +54,9 @@ MARKS = {"": "", "doubtful": "?!", "bad": "?", "very bad": "??"}
 LUCK = ("very unlucky", "unlucky", "", "lucky", "very lucky")
 # gnubg 1.1.0a16's defaults (``show analysis``): equity lost for "doubtful", "bad", "very bad"
 THRESHOLDS = {"doubtful": 0.03, "bad": 0.06, "very bad": 0.12}
+# The players' words for gnubg's marks (eXtreme Gammon's): what the review, its list of errors,
+# the analysis and drills call a marked decision.
+CLASSES = {"doubtful": "doubtful", "bad": "error", "very bad": "blunder"}
 # gnubg's "close" cube decision (its isCloseCubedecision): doubling within this of the best
 CLOSE_CUBE = 0.16
 # Whether an action (gnubg's words, the decider's half of its verdict) doubles, or takes.
@@ -68,11 +77,28 @@ _DOUBLING = {
 _TAKING = {"Take": True, "Beaver": True, "Pass": False}
 
 
+def skill_of(loss: float) -> str:
+    """gnubg's mark for ``loss`` EMG lost, as its ``Skill()`` gives it (strictly past each
+    threshold): ``""``, ``"doubtful"``, ``"bad"`` or ``"very bad"``. For a loss gnubg didn't
+    mark itself (a drill's answer, the tutor): a stored decision keeps gnubg's own mark."""
+    found = ""
+    for name, threshold in THRESHOLDS.items():
+        if loss > threshold:
+            found = name
+    return found
+
+
+def marked_as(skill: str) -> str:
+    """The word for gnubg's mark ``skill`` with its sign (``"error ?"``); "" unmarked."""
+    return f"{CLASSES[skill]} {MARKS[skill]}" if skill else ""
+
+
 @dataclass(frozen=True, slots=True)
 class Candidate:
-    """One play of gnubg's list for a roll. ``rank`` 1 is the best; None when gnubg printed
-    "??" (the play made, ranked below the rest, at an unknown rank). ``difference`` is to the
-    best play (0 for it, else negative), as gnubg printed it."""
+    """One play of gnubg's list for a roll. ``rank`` 1 is the best (see
+    :func:`in_review_order`); None for the play made at an unknown rank below the rest (gnubg
+    printed "??", or an older analysis kept no rank). ``difference`` is to the best play (0 for
+    it, else negative; positive for a play read at a lower depth), as gnubg printed it."""
 
     rank: int | None
     play: str
@@ -87,6 +113,45 @@ class Candidate:
     def evaluation(self) -> str:
         """gnubg's words for the evaluation: ``Cubeful 2-ply``."""
         return f"{'Cubeful' if self.cubeful else 'Cubeless'} {self.plies}-ply"
+
+    @property
+    def ties_best(self) -> bool:
+        """As good as gnubg's best, to the precision gnubg prints (0.001)."""
+        return self.difference == 0
+
+
+def in_review_order(
+    candidates: Sequence[Candidate],
+    played: str | None,
+    *,
+    every_play: bool,
+    shown: int | None = None,
+) -> tuple[Candidate, ...]:
+    """gnubg's plays for a roll as the review lists them: gnubg's best first, then the others by
+    equity, best first, ties in gnubg's order, ranked 1, 2, 3... in that order. (gnubg's own list
+    puts the plays it evaluated deeper first, and moves the play made up among them: a blunder
+    read at 2-ply sat as "3." above better plays read at 1-ply.) With ``shown``: the first
+    ``shown`` of them, and the play made at its rank when it ranks lower.
+
+    ``every_play``: ``candidates`` are gnubg's whole list, so each rank is known. Otherwise they
+    are what an older analysis kept (gnubg's first five and the play made): the play made, put
+    below them all, has an unknown rank (None) unless gnubg's own still holds."""
+    if not candidates:
+        return ()
+    ordered = [candidates[0], *sorted(candidates[1:], key=lambda c: -c.equity)]
+    ranked = []
+    for index, c in enumerate(ordered):
+        rank: int | None = index + 1
+        if c.play == played and not every_play and index == len(ordered) - 1:
+            # below every play kept: its rank among all is the one gnubg printed where it didn't
+            # move, in a 0-ply list (in equity order already) or in place; else unknown
+            flat = all(other.plies == 0 for other in candidates)
+            stayed = candidates[index].play == played and (c.rank == index + 1 or flat)
+            rank = c.rank if stayed else None
+        ranked.append(replace(c, rank=rank))
+    if shown is None:
+        return tuple(ranked)
+    return tuple(ranked[:shown]) + tuple(c for c in ranked[shown:] if c.play == played)
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,6 +202,9 @@ class ReviewedDecision:
     luck: float | None = None  # checker: the roll's luck, equity (None: not analysed)
     luck_mwc: float | None = None
     luck_mark: str = ""  # gnubg's: "very lucky", "lucky", "", "unlucky", "very unlucky"
+    # checker: how many of gnubg's plays tie its best, when more than the candidates kept show
+    # (0: count the candidates; see :attr:`best_plays`)
+    equal_best: int = 0
 
     @property
     def dice(self) -> tuple[int, int] | None:
@@ -151,13 +219,22 @@ class ReviewedDecision:
 
     @property
     def error(self) -> bool:
-        """A mistake as gnubg's statistics count it: a checker play marked bad or very bad; a
-        cube action other than gnubg's (not doubling where it doubles, a double where it
-        doesn't, a take where it passes, a pass where it takes), however little it cost (its
-        ``loss`` may round to 0.000). Where gnubg's figures tie (equal to 0.001), its
-        statistics may still count an error its verdict doesn't name, or none where it does."""
+        """Marked bad or very bad (gnubg's ``?`` and ``??``): what the review and the analysis
+        count as errors, checker plays and cube actions alike."""
+        return self.skill in ("bad", "very bad")
+
+    @property
+    def wrong(self) -> bool:
+        """Not gnubg's choice. A roll: a play worse than its best (by 0.001 or more, as
+        printed). A cube action: one other than gnubg's (not doubling where it doubles, a
+        double where it doesn't, a take where it passes, a pass where it takes), however little
+        it cost (its ``loss`` may round to 0.000): gnubg's statistics count these as missed and
+        wrong doubles, takes and passes, marked or not. Where gnubg's figures tie (equal to
+        0.001), its statistics may still count one its verdict doesn't name, or none where it
+        does."""
         if self.kind == "checker":
-            return self.skill in ("bad", "very bad")
+            played = self.played_candidate
+            return played is not None and not played.ties_best
         if self.cube is None or self.played is None:
             return False  # gnubg didn't analyse it
         actions = _DOUBLING if self.kind == "cube" else _TAKING
@@ -165,6 +242,20 @@ class ReviewedDecision:
         if right is None:  # "Optional double" (both are right), or words this doesn't know
             return self.loss > 0
         return actions.get(self.played) != right
+
+    @property
+    def best_plays(self) -> int:
+        """A roll: how many of gnubg's plays are as good as its best, to the 0.001 it prints."""
+        return max(self.equal_best, sum(c.ties_best for c in self.candidates))
+
+    @property
+    def agrees(self) -> bool:
+        """The decision is one gnubg rates best: the play made ties its best (maybe as one of
+        several, :attr:`best_plays`), or the cube action is its own. False where gnubg didn't
+        judge it (no legal play, a beaver)."""
+        if self.kind == "checker":
+            return self.played_candidate is not None and not self.wrong
+        return self.cube is not None and not self.wrong and self.loss == 0
 
     @property
     def blunder(self) -> bool:
@@ -182,6 +273,20 @@ class ReviewedDecision:
         return next((c for c in self.candidates if c.play == self.played), None)
 
 
+def cube_marks(decisions: Iterable[ReviewedDecision]) -> tuple[list[int], list[int]]:
+    """Each player's cube decisions gnubg marked bad or very bad (errors), and very bad
+    (blunders): what the review's marks add up to."""
+    errors, blunders = [0, 0], [0, 0]
+    for d in decisions:
+        if d.kind != "checker":
+            errors[d.player] += d.error
+            blunders[d.player] += d.blunder
+    return errors, blunders
+
+
+LISTED = 5  # the plays a review lists (gnubg's best first), beside the play made
+
+
 def checker_decision(
     game: int,
     move: int,
@@ -194,11 +299,26 @@ def checker_decision(
     luck: float | None = None,
     luck_mwc: float | None = None,
     luck_mark: str = "",
+    listed: bool | None = None,
+    equal_best: int = 0,
 ) -> ReviewedDecision:
     """A checker decision: ``played`` is the index of the play made in ``candidates`` (or the
     play itself when gnubg didn't list it; None: no legal play). Its best play and losses come
-    from the list, so they equal gnubg's own figures."""
+    from the list, so they equal gnubg's own figures.
+
+    ``listed``: ``candidates`` are in gnubg's order, to be put in the review's
+    (:func:`in_review_order`), its first :data:`LISTED` and the play made kept: True when they
+    are gnubg's whole list, False when only what an older analysis kept. None: they are in the
+    review's order already (as stored)."""
     chosen = candidates[played] if isinstance(played, int) else None
+    if listed is not None:
+        if listed:
+            equal_best = sum(c.ties_best for c in candidates)
+        candidates = in_review_order(
+            candidates, chosen.play if chosen else None, every_play=listed, shown=LISTED
+        )
+        chosen = next((c for c in candidates if chosen and c.play == chosen.play), None)
+    equal_best = equal_best if equal_best > sum(c.ties_best for c in candidates) else 0
     money = decode_match_id(gnubg_id.partition(":")[2]).length == 0
     mwc_loss = None if money else 0.0  # no legal play: nothing lost
     if chosen is not None:
@@ -218,6 +338,7 @@ def checker_decision(
         luck=luck,
         luck_mwc=luck_mwc,
         luck_mark=luck_mark,
+        equal_best=equal_best,
     )
 
 
@@ -228,9 +349,10 @@ def checker_decision(
 # ID (dice rolled: a roll; a double offered: a take; the player is the one who must act), a
 # checker decision's best play and losses from its candidates. Figures are integers: equities
 # in thousandths (gnubg prints three decimals), match winning chances in 1/100000 (it prints
-# 0.001%). Candidates are [play, equity, difference], plus [MWC, MWC difference] in match play;
-# their ranks are 1, 2, 3... but for the last ("o": its rank, 0 for gnubg's "??"); their depth
-# is the analysis's but where "y" lists them.
+# 0.001%). Candidates are [play, equity, difference], plus [MWC, MWC difference] in match play,
+# in the review's order (in gnubg's before data version 3); their ranks are 1, 2, 3... but for
+# the last ("o": its rank, 0 for unknown); their depth is the analysis's but where "y" lists
+# them; "e": how many plays tie the best, when more than the candidates kept.
 
 _PROPER = (  # gnubg's cube verdicts (GetCubeRecommendation), stored by index; append only
     "Double, take",
@@ -303,9 +425,12 @@ def decisions_to_data(decisions: Sequence[ReviewedDecision], plies: int) -> list
     return games
 
 
-def decisions_from_data(data: Sequence[Any], plies: int) -> tuple[ReviewedDecision, ...]:
+def decisions_from_data(
+    data: Sequence[Any], plies: int, *, ordered: bool = True
+) -> tuple[ReviewedDecision, ...]:
     """The decisions :func:`decisions_to_data` wrote (KeyError, TypeError, ValueError or
-    IndexError if they aren't)."""
+    IndexError if they aren't). ``ordered`` False: data written before the plays were kept in
+    the review's order (see :func:`in_review_order`)."""
     decisions: list[ReviewedDecision] = []
     if not isinstance(data, list):
         raise TypeError("decisions are a list of games")
@@ -314,7 +439,7 @@ def decisions_from_data(data: Sequence[Any], plies: int) -> tuple[ReviewedDecisi
         for item in items:
             if not isinstance(item, Mapping):
                 raise TypeError(f"a decision is a dict, not {item!r}")
-            previous = _decision_from_data(item, game, plies, previous)
+            previous = _decision_from_data(item, game, plies, previous, ordered)
             decisions.append(previous)
     return tuple(decisions)
 
@@ -432,10 +557,16 @@ def _checker_to_data(d: ReviewedDecision, plies: int, money: bool, data: dict[st
         ]
     if d.luck_mark:
         data["rm"] = LUCK.index(d.luck_mark) - 2
+    if d.equal_best:
+        data["e"] = d.equal_best
 
 
 def _decision_from_data(
-    data: Mapping[str, Any], game: int, plies: int, previous: ReviewedDecision | None
+    data: Mapping[str, Any],
+    game: int,
+    plies: int,
+    previous: ReviewedDecision | None,
+    ordered: bool = True,
 ) -> ReviewedDecision:
     move, before_roll = _expected(previous)
     move = int(data.get("m", move))
@@ -477,6 +608,8 @@ def _decision_from_data(
             luck=None if luck[0] is None else _from_equity(luck[0]),
             luck_mwc=_from_chance(luck[1]),
             luck_mark=LUCK[int(data.get("rm", 0)) + 2],
+            listed=None if ordered else False,
+            equal_best=int(data.get("e", 0)),
         )
     action = data.get("a")
     if action == 1:

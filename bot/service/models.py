@@ -58,6 +58,7 @@ class Decision(Enum):
     REMATCH = "rematch"  # after a match: the same match again (either player may answer)
     SIGNUP = "signup"  # a tournament's sign-up: join / leave (anyone may answer)
     REVIEW = "review"  # a page of a match's review: first, previous, next... (anyone may press)
+    REVIEW_ERRORS = "review_errors"  # a page of ``!review errors``: first, previous... (anyone)
     ANALYSED = "analysed"  # a match's analysis: its Review button opens the review (anyone)
     DRILL_DOUBLE = "drill_double"  # a cube drill before the roll: double / no double
     DRILL_TAKE = "drill_take"  # a cube drill facing a double: take / pass

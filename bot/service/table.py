@@ -394,7 +394,7 @@ class TableService:
         answer = Answer(key, user, command)
         if button is not None:  # a review's page or a drill's answer: the button's word says
             paging = button.decision in (Decision.REVIEW, Decision.ANALYSED)
-            if not key.startswith("v" if paging else "d"):  # a question of another kind
+            if not key.startswith(("v", "e") if paging else "d"):  # a question of another kind
                 return Pressed([Reply(OUT_OF_DATE, private=True, stale=True)], closed=True)
             handler = command.handler_of(self)
             replies = await handler(place, user, button.word, answering=answer)

@@ -126,6 +126,7 @@ SETUPS: dict[Decision, Setup] = {
 ANYONES = (
     Decision.SIGNUP,
     Decision.REVIEW,
+    Decision.REVIEW_ERRORS,
     Decision.ANALYSED,
     Decision.DRILL_DOUBLE,
     Decision.DRILL_TAKE,

@@ -5,7 +5,7 @@ review with a board and six buttons; the players page through it with the button
 editing the same message in place (an UPDATE_MESSAGE callback, or an edit of the original
 response after a defer) with a new board and the new page's key on its buttons; carol, who did
 not play, gets a copy of her own (ephemeral) and the public page is left as it was; ``!review
-errors`` lists the marked decisions.
+errors`` lists the marked decisions in one message.
 
 The dice are the process's own: the plays are the first each ``/move`` offers, and whoever
 is to roll is found by asking (the one not to roll is refused, harmlessly).
@@ -236,16 +236,28 @@ async def test_review_a_played_match_page_by_page(fake: FakeDiscord, bot: BotPro
     assert review_keys(copy) == (ACTIONS, {(match, 1)}) and is_png(copy)
     assert not [m for m in fake.bot_messages(channel, before) if m.interaction is press]
 
-    # !review errors: the players' figures, then the marked decisions (or a clean match).
-    listing = await replies_to(fake, bob, "!review errors", channel)
-    text = "\n".join(m.content for m in listing)
-    assert "the decisions GNU Backgammon marked" in text, text
+    # !review errors: one message, the players' figures, then the marked decisions (or a clean
+    # match); more than one page of them is paged by its buttons, in place for a player.
+    [listing] = await replies_to(fake, bob, "!review errors", channel)
+    text = listing.content
+    assert "GNU Backgammon marked" in text, text
     for player in (alice, bob):  # a PR, or why there is none (a short match: too few)
         figure = rf"{player.name}: (PR \d+\.\d|\d+ decisions?, too few for a PR), checker"
         assert re.search(figure, text), text
-    assert not any(m.custom_ids for m in listing)
+    while listing.custom_ids:
+        assert all(c.startswith("bg:review") and f":e{match}." in c for c in listing.custom_ids)
+        if ":e" not in button(listing, "reviewnext") or "page" not in listing.content:
+            break
+        number, count = map(int, re.findall(r"page (\d+)/(\d+)", listing.content)[0])
+        if number == count:
+            break
+        press = await fake.press(bob, listing, button(listing, "reviewnext"))
+        await fake.wait_for_callback(press)
+        await fake.quiet()
+        assert f"page {number + 1}/{count}" in listing.content, listing.content
+        text += "\n" + listing.content
     marked = [(int(n), name) for n, name in LISTED.findall(text)]
-    assert marked or "a clean match" in text, text
+    assert marked or "a clean match" in text.lower(), text
 
     # The error buttons stop at the decisions the listing names: any player's, then alice's.
     await fake.quiet()

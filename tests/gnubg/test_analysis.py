@@ -149,7 +149,12 @@ def check_figures(result: MatchAnalysis, statistics: str) -> None:
         )
         assert player.checker_blunders == count("Moves marked very bad", "Chequerplay")
         assert player.cube_decisions == count("Close or actual cube decisions", "Cube")
-        assert player.cube_errors == sum(
+        # cube errors are the cube decisions gnubg marked bad or very bad in its export, as
+        # checker errors are (its statistics count every wrong action, marked or not)
+        cube = [d for d in result.decisions if d.player == side and d.kind != "checker"]
+        assert player.cube_errors == sum(d.skill in ("bad", "very bad") for d in cube)
+        assert player.cube_blunders == sum(d.skill == "very bad" for d in cube)
+        wrong = sum(
             count(f"{label} (EMG ({unit}))", "Cube")
             for label in (
                 "Missed doubles below CP",
@@ -160,6 +165,7 @@ def check_figures(result: MatchAnalysis, statistics: str) -> None:
                 "Wrong passes",
             )
         )
+        assert player.cube_errors <= max(wrong, sum(d.wrong for d in cube))
         assert player.checker_error_rate == -figure(f"Error rate mEMG ({unit})", "Chequerplay")
         assert player.cube_error_rate == -figure(f"Error rate mEMG ({unit})", "Cube")
         assert player.error_rate == -figure(f"Error rate mEMG ({unit})", "Overall")

@@ -22,7 +22,13 @@ gnubg = pytest.importorskip("gnubg")
 from bot.gnubg import analysis, worker  # noqa: E402
 from bot.gnubg.api import MatchAnalysis, Query  # noqa: E402
 from bot.gnubg.capture import captured_output  # noqa: E402
-from bot.gnubg.decisions import LUCK, ReviewedDecision  # noqa: E402
+from bot.gnubg.decisions import (  # noqa: E402
+    LISTED,
+    LUCK,
+    THRESHOLDS,
+    ReviewedDecision,
+    skill_of,
+)
 from bot.rules.position import Position  # noqa: E402
 from bot.rules.randomplay import Policy, random_states  # noqa: E402
 from tests.gnubg.analysis_pool import SpawnPool  # noqa: E402
@@ -153,12 +159,20 @@ def check_against_gnubgs_record(decisions: tuple[ReviewedDecision, ...], own: Ju
 
 
 def check_checker_figures(decisions: tuple[ReviewedDecision, ...], plies: int) -> None:
-    """gnubg's best play heads its list; the loss is the played play's difference."""
+    """gnubg's best play heads the list, the others follow by equity with the play made at its
+    rank among all of gnubg's plays; the loss is the played play's difference, its mark
+    gnubg's class of that loss; the play made "agrees" only when it ties the best."""
     rolls = [d for d in decisions if d.kind == "checker" and d.played is not None]
     assert rolls
     for d in rolls:
         best, played = d.candidates[0], d.played_candidate
         assert played is not None
+        others = [c.equity for c in d.candidates[1:]]
+        assert others == sorted(others, reverse=True)
+        assert played.rank is not None and played.rank >= d.candidates.index(played) + 1
+        assert len(d.candidates) <= LISTED + 1
+        assert d.agrees == (played.difference == 0) and consistent_mark(d), d
+        assert d.best_plays >= sum(c.difference == 0 for c in d.candidates) >= 1
         assert (d.best, best.rank, best.difference) == (best.play, 1, 0.0)
         assert all(c.difference <= 0 for c in d.candidates)
         for c in d.candidates:  # the difference is to the best, as gnubg computed it
@@ -185,11 +199,20 @@ def check_cube_decisions(decisions: tuple[ReviewedDecision, ...], beavers: bool)
             answer = second.capitalize()
             assert d.best == ("Take" if answer == "Beaver" and not beavers else answer)
             assert d.cube == decisions[index - 1].cube  # the double's analysis, same side
-        assert (d.loss > 0) <= d.error  # gnubg only alerts a wrong action
-        if d.error:
-            assert d.played != d.best and d.loss >= 0
+        assert (d.loss > 0) <= d.wrong  # gnubg only alerts a wrong action
+        if d.wrong:
+            assert d.played != d.best and d.loss >= 0 and not d.agrees
+        assert consistent_mark(d), d  # gnubg's mark is the loss shown, at its thresholds
+        assert d.error <= d.wrong  # a mark only where gnubg would act otherwise
         cube = d.cube
         assert cube.best == max(cube.no_double, min(cube.double_take, cube.double_pass))
+
+
+def consistent_mark(d: ReviewedDecision) -> bool:
+    """gnubg's mark is its threshold class of the loss shown (rounded to 0.001 as gnubg prints
+    it: a loss printed at a threshold may be marked either way)."""
+    near = any(abs(d.loss - line) <= 0.0005 for line in THRESHOLDS.values())
+    return d.skill == skill_of(d.loss) or near
 
 
 def check_counts(result: MatchAnalysis, own: Judge) -> None:
@@ -262,12 +285,13 @@ def check_counts(result: MatchAnalysis, own: Judge) -> None:
             (doubles, wrong),
             (takes, count("Wrong takes", "Cube")),
             (passes, count("Wrong passes", "Cube")),
-            (cube, figures.cube_errors),
         ):
             # gnubg's verdict and its statistics can part where its figures tie (to 0.001):
             # it said "Double, pass" at 1.000 each, and counted a wrong double of -0.000
-            errors = sum(d.error for d in group)
-            assert abs(errors - counted) <= sum(tie(d) for d in group), (errors, counted)
+            wrongs = sum(d.wrong for d in group)
+            assert abs(wrongs - counted) <= sum(tie(d) for d in group), (wrongs, counted)
+        # the figures' cube errors are gnubg's marks, as the review shows them
+        assert sum(d.error for d in cube) == figures.cube_errors
         assert sum(d.blunder for d in cube) == figures.cube_blunders
         cube_total = own.figures("Cube", "Error total EMG", side)
         assert sum(d.loss for d in cube) == pytest.approx(
@@ -323,7 +347,7 @@ def test_a_match_gnubg_played(pool: SpawnPool, bot_mat: str) -> None:
     result = analyse(pool, bot_mat)
     own = judge(bot_mat)
     check_all(result, own)
-    errors = {(d.kind, d.played) for d in result.decisions if d.error and d.kind != "checker"}
+    errors = {(d.kind, d.played) for d in result.decisions if d.wrong and d.kind != "checker"}
     assert errors >= {("cube", "No double"), ("cube", "Double"), ("take", "Take"), ("take", "Pass")}
 
 

@@ -9,7 +9,7 @@ not be played."""
 from __future__ import annotations
 
 import json
-from dataclasses import replace
+from dataclasses import asdict, replace
 from pathlib import Path
 
 import pytest
@@ -136,19 +136,20 @@ def test_cube_decisions_from_the_doublers_side() -> None:
 
 def test_candidates_evaluated_at_different_depths() -> None:
     first = two_ply()[0]
+    # gnubg lists "3. Cubeful 2-ply 13/2 (-0.241)" (the play made, moved up among the plays it
+    # read at 2-ply) above "4. Cubeful 1-ply 13/8 13/7 (-0.169)": the review's order is by equity
     assert [(c.rank, c.plies, c.play) for c in first.candidates] == [
         (1, 2, "24/13"),
         (2, 2, "24/18 13/8"),
-        (3, 2, "13/2"),
-        (4, 1, "13/8 13/7"),  # gnubg's move filters dropped these at 1-ply
+        (3, 1, "13/8 13/7"),  # gnubg's move filters dropped these at 1-ply
+        (4, 2, "13/2"),
         (5, 1, "24/18 8/3"),
     ]
-    # ranked as gnubg ranks them, deeper evaluations first (not by equity)
-    assert [c.difference for c in first.candidates] == [0.0, -0.047, -0.241, -0.169, -0.265]
+    assert [c.difference for c in first.candidates] == [0.0, -0.047, -0.169, -0.241, -0.265]
     assert first.loss == 0.241
     assert two_ply()[1].cube is not None and two_ply()[1].cube.plies == 2
     data = decisions_to_data(two_ply(), 2)
-    assert data[0][0]["y"] == [2, 2, 2, 1, 1]
+    assert data[0][0]["y"] == [2, 2, 1, 2, 1]
     assert decisions_from_data(data, 2) == tuple(two_ply())
 
 
@@ -227,17 +228,18 @@ def test_the_mistakes_are_the_decisions_that_lost_equity() -> None:
         assert sorted(lost) == sorted((m.game, m.move, m.kind, m.cost) for m in mistakes)
 
 
-def test_cube_errors_are_gnubgs_other_action() -> None:
+def test_wrong_cube_actions_are_gnubgs_other_action() -> None:
     decision = match_game()[3]  # a double where gnubg says "No double, take"
-    assert decision.error
+    assert decision.wrong and decision.error  # marked very bad
     too_good = replace(decision, played="No double", best="Too good to double", loss=0.0)
-    assert not too_good.error  # not doubling is right when too good to double
-    tiny = replace(decision, played="No double", best="Double", loss=0.0)
-    assert tiny.error  # gnubg counts a missed double that rounds to 0.000
+    assert not too_good.wrong  # not doubling is right when too good to double
+    tiny = replace(decision, played="No double", best="Double", loss=0.0, skill="")
+    assert tiny.wrong  # gnubg's statistics count a missed double that rounds to 0.000 ...
+    assert not tiny.error and not tiny.agrees  # ... but it is unmarked: no error
     optional = replace(decision, played="No double", best="Optional double", loss=0.0)
-    assert not optional.error
+    assert not optional.wrong
     beaver = replace(match_game()[4], best="Beaver")
-    assert not beaver.error  # a take where gnubg would beaver is no error
+    assert not beaver.wrong and beaver.agrees  # a take where gnubg would beaver is right
 
 
 def test_a_missing_mwc_block_is_refused() -> None:
@@ -274,7 +276,7 @@ def test_decisions_read_back_as_they_were() -> None:
     games = [*match_game(), *(replace(d, game=2) for d in two_ply())]
     for decisions, plies in ((tuple(match_game()), 0), (tuple(two_ply()), 2), (tuple(games), 0)):
         stored = json.loads(json.dumps(analysis(decisions, plies).to_data()))
-        assert stored["version"] == ANALYSIS_DATA_VERSION == 2
+        assert stored["version"] == ANALYSIS_DATA_VERSION == 3
         assert MatchAnalysis.from_data(stored) == analysis(decisions, plies)
     money = tuple(money_game())
     assert decisions_from_data(json.loads(json.dumps(decisions_to_data(money, 0))), 0) == money
@@ -306,8 +308,8 @@ def test_version_1_data_is_read_without_decisions() -> None:
 
 def test_other_versions_and_damaged_decisions_are_refused() -> None:
     data = analysis(tuple(match_game())).to_data()
-    with pytest.raises(AnalysisDataError, match="version 3"):
-        MatchAnalysis.from_data({**data, "version": 3})
+    with pytest.raises(AnalysisDataError, match="version 4"):
+        MatchAnalysis.from_data({**data, "version": 4})
     for damaged in (
         [[{"m": 1}]],  # no position
         [[{"id": "4HPwATDgc/ABMA:cAl3AAAAAAAE", "x": 4, "c": [["24/13", 100]]}]],
@@ -317,3 +319,38 @@ def test_other_versions_and_damaged_decisions_are_refused() -> None:
     ):
         with pytest.raises(AnalysisDataError):
             MatchAnalysis.from_data({**data, "decisions": damaged})
+
+
+def test_version_2_data_is_read_in_the_reviews_order() -> None:
+    """Version 2 kept gnubg's own order (the play made "3." at 2-ply above better 1-ply plays)
+    and counted every wrong cube action a cube error: read now, the plays are in the review's
+    order with no rank made up, and cube errors are gnubg's marks."""
+    gnubgs = review(
+        [fixture("match3-2ply-excerpt.txt")],
+        money=False,
+        mwc_games=[fixture("match3-2ply-excerpt-mwc.txt")],
+    )
+    roll = gnubgs[0]
+    as_printed = (  # gnubg's order and ranks, as version 2 stored them
+        roll.candidates[0],
+        roll.candidates[1],
+        replace(roll.candidates[3], rank=3),
+        replace(roll.candidates[2], rank=4),
+        roll.candidates[4],
+    )
+    old = analysis((replace(roll, candidates=as_printed), *gnubgs[1:]), 2).to_data()
+    old["version"] = 2
+    wrong = [replace(p, cube_errors=7) for p in analysis(()).players]
+    old["players"] = [asdict(p) for p in wrong]
+    read = MatchAnalysis.from_data(json.loads(json.dumps(old)))
+    first = read.decisions[0]
+    assert [(c.rank, c.play) for c in first.candidates] == [
+        (1, "24/13"),
+        (2, "24/18 13/8"),
+        (3, "13/8 13/7"),
+        (4, "13/2"),  # among the plays kept, by equity
+        (5, "24/18 8/3"),
+    ]
+    cube = [d for d in read.decisions if d.kind != "checker"]
+    for side, figures in enumerate(read.players):
+        assert figures.cube_errors == sum(d.error for d in cube if d.player == side) != 7

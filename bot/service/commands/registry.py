@@ -628,8 +628,9 @@ COMMANDS = CommandTable(
             details="`{p}review 12` opens match 12's review at its first decision (without a "
             "number: this table's last finished match), `{p}review 12 17` at its 17th, "
             "`{p}review next` the page after the one you last saw, `{p}review errors` lists every "
-            "decision marked doubtful or worse. Each page shows the board before the decision "
-            "with the play made (amber) and gnubg's best (dashed cyan) as arrows, gnubg's five "
+            "decision marked doubtful or worse, in one message paged by its buttons. Each page "
+            "shows the board before the decision with the play made (amber) and gnubg's best "
+            "(dashed cyan) as arrows, gnubg's five "
             "best plays or its cube figures, the error class (gnubg's marks: doubtful, error, "
             "blunder), the luck of the roll, and the XGID and gnubg ID. Buttons page through it; "
             "a press by anyone but the players gives them a copy of their own.",
@@ -649,6 +650,11 @@ COMMANDS = CommandTable(
                 Button(Decision.REVIEW, "Next error", _ASIDE, word="error"),
                 Button(Decision.REVIEW, "⏭", _ASIDE, word="last"),
                 Button(Decision.ANALYSED, "Review", _GO, word="open"),
+                # ``!review errors``' pages: the same words, on a key of its own (``e12.0``)
+                Button(Decision.REVIEW_ERRORS, "⏮", _ASIDE, word="first"),
+                Button(Decision.REVIEW_ERRORS, "◀", _GO, word="previous"),
+                Button(Decision.REVIEW_ERRORS, "▶", _GO, word="next"),
+                Button(Decision.REVIEW_ERRORS, "⏭", _ASIDE, word="last"),
             ),
         ),
         Command(

@@ -79,7 +79,7 @@ def chart_points(analysis: MatchAnalysis) -> list[Point]:
         cube = None
         for d in made:
             if d.kind == "cube" and d.played is not None:
-                cube = "double" if d.played in _DOUBLES else "no double" if d.error else None
+                cube = "double" if d.played in _DOUBLES else "no double" if d.wrong else None
             elif d.kind == "take" and d.played is not None:
                 cube = _TAKE_MARKS.get(d.played)
         points.append(

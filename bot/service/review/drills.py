@@ -34,7 +34,7 @@ from bot.gnubg.api import (
     MatchAnalysis,
     Query,
 )
-from bot.gnubg.decisions import THRESHOLDS, ReviewedDecision
+from bot.gnubg.decisions import THRESHOLDS, ReviewedDecision, marked_as, skill_of
 from bot.render.board import render_board
 from bot.rules.errors import MoveError
 from bot.rules.matchid import decode_match_id
@@ -161,15 +161,6 @@ def drill_rows(
             }
         )
     return rows
-
-
-def skill_of(loss: float) -> str:
-    """gnubg's class for a loss: ``""``, ``"doubtful"``, ``"bad"`` or ``"very bad"``."""
-    found = ""
-    for name, threshold in THRESHOLDS.items():
-        if loss >= threshold:
-            found = name
-    return found
 
 
 def _words(text: str) -> str:
@@ -353,8 +344,8 @@ class Drills:
         review = "" if page is None else f", `{self._prefix}review {drill.match_id} {page[0] + 1}`"
         return Reply(
             f"{mark} {verdict}\nIn the match ({_label(drill, page)}{review}): "
-            f"{drill.played} ({drill.skill}, -{drill.loss:.3f}). This drill comes back "
-            f"{in_days(state.interval_days)}."
+            f"{drill.played} ({marked_as(drill.skill)}, -{drill.loss:.3f}). This drill comes "
+            f"back {in_days(state.interval_days)}."
         )
 
     async def _page(self, drill: DrillRow) -> tuple[int, int] | None:
@@ -383,7 +374,7 @@ class Drills:
             ) from None
         loss = rating.loss
         right = loss < RIGHT_BELOW
-        named = skill_of(loss) or "fine"
+        named = marked_as(skill_of(loss)) or "unmarked"
         if rating.best.play == rating.played.play or loss == 0:
             verdict = f"**{play.notation}** is gnubg's best play."
         else:

@@ -5,7 +5,8 @@ A review shows every decision a player made that GNU Backgammon had a say in: ea
 (not a forced one), each answer to a double, and each cube decision before a roll that was close
 or wrong (a roll where doubling was never in question is no decision worth a page). Error
 classes are gnubg's own marks, at its thresholds (:data:`bot.gnubg.decisions.THRESHOLDS`):
-doubtful (``?!``), error (``?``, gnubg's "bad") and blunder (``??``, "very bad").
+doubtful (``?!``), error (``?``, gnubg's "bad") and blunder (``??``, "very bad"); an unmarked
+decision is no error, even a cube action gnubg wouldn't take (see :mod:`bot.gnubg.decisions`).
 """
 
 from __future__ import annotations
@@ -13,15 +14,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from bot.gnubg.decisions import ReviewedDecision
+from bot.gnubg.decisions import CLASSES, LISTED, THRESHOLDS, ReviewedDecision
 from bot.render.state import BoardState
 from bot.rules.pasted import from_gnubg_id
+from bot.rules.text import plural
 from bot.service.gnubg.positions import board_state
 from bot.service.records.names import markdown_safe as md
 from bot.service.review.numbering import decision_label
 
-CLASSES = {"doubtful": "doubtful", "bad": "error", "very bad": "blunder"}
 MOVES = ("first", "previous", "next", "mine", "error", "last")  # the buttons' words
+ERRORS_PER_PAGE = 8  # lines of ``!review errors`` a page: long names and plays stay under 2,000
 
 
 def board_before(gnubg_id: str, names: tuple[str, str] | None = None) -> BoardState | None:
@@ -44,26 +46,25 @@ def _worth_a_page(d: ReviewedDecision) -> bool:
     if d.kind == "checker":
         return not d.forced
     if d.kind == "cube":
-        return d.error or bool(d.skill) or (d.cube is not None and d.cube.close)
+        return d.wrong or bool(d.skill) or (d.cube is not None and d.cube.close)
     return True  # an answer to a double
 
 
 def error_class(d: ReviewedDecision) -> str:
-    """``doubtful``, ``error``, ``blunder`` or "" (gnubg's mark, in the review's words)."""
-    if d.skill:
-        return CLASSES[d.skill]
-    return "error" if d.kind != "checker" and d.error and d.loss >= 0.0005 else ""
+    """``doubtful``, ``error``, ``blunder`` or "": gnubg's mark, in the review's words (the one
+    rule: :mod:`bot.gnubg.decisions`)."""
+    return CLASSES[d.skill] if d.skill else ""
 
 
 def is_error(d: ReviewedDecision) -> bool:
-    """Doubtful or worse: what ``next error`` stops at and ``!review errors`` lists."""
-    return bool(error_class(d))
+    """Marked doubtful or worse: what ``next error`` stops at and ``!review errors`` lists."""
+    return bool(d.skill)
 
 
-def target(pages: Sequence[ReviewedDecision], at: int, word: str, player: int | None) -> int | None:
-    """The page (0-based) a button's ``word`` leads to from page ``at``: None when there is none
-    that way (e.g. no error of ``player`` after this one)."""
-    last = len(pages) - 1
+def turn(count: int, at: int, word: str) -> int | None:
+    """The page (0-based) of ``count`` that ``first``, ``previous``, ``next`` or ``last``
+    leads to from page ``at``: None when there is none that way (or another word)."""
+    last = count - 1
     if word == "first":
         return 0
     if word == "last":
@@ -72,6 +73,14 @@ def target(pages: Sequence[ReviewedDecision], at: int, word: str, player: int | 
         return at - 1 if at > 0 else None
     if word == "next":
         return at + 1 if at < last else None
+    return None
+
+
+def target(pages: Sequence[ReviewedDecision], at: int, word: str, player: int | None) -> int | None:
+    """The page (0-based) a button's ``word`` leads to from page ``at``: None when there is none
+    that way (e.g. no error of ``player`` after this one)."""
+    if word not in ("mine", "error"):
+        return turn(len(pages), at, word)
     wanted = (
         (lambda d: is_error(d))
         if word == "error"
@@ -97,6 +106,28 @@ def _equity(value: float) -> str:
     return f"{value:+.3f}"
 
 
+def verdict(d: ReviewedDecision, match_play: bool) -> str:
+    """What gnubg makes of the decision, after the play or action: its mark and the loss, a
+    best play (alone or one of several), or a choice too close to mark."""
+    loss = Money(match_play).loss(d)
+    if d.skill:
+        return f" — **{error_class(d)}** {d.mark} ({loss})"
+    if d.kind == "checker":
+        if d.played is None or d.played_candidate is None:
+            return ""
+        if not d.wrong:
+            count = d.best_plays
+            return " — gnubg agrees" if count == 1 else f" — one of {count} equal best plays"
+        return f" — unmarked: within {THRESHOLDS['doubtful']:.3f} of gnubg's best ({loss})"
+    if d.cube is None:
+        return ""
+    if d.wrong or d.loss:
+        return (
+            f" — not gnubg's action, unmarked: within {THRESHOLDS['doubtful']:.3f} of it ({loss})"
+        )
+    return " — gnubg agrees"
+
+
 def page_text(
     d: ReviewedDecision,
     index: int,
@@ -107,34 +138,24 @@ def page_text(
     match_play: bool,
 ) -> str:
     """The words of one page: where it is, what was decided, gnubg's figures, the IDs."""
-    money = Money(match_play)
     who = md(names[d.player])
     head = f"**{title}** · {decision_label(d.game, d.move, index, count)}"
     lines = [head]
-    kind = error_class(d)
-    verdict = f" — **{kind}** {d.mark} ({money.loss(d)})" if kind else " — gnubg agrees"
     if d.kind == "checker":
         dice = f"{d.dice[0]}-{d.dice[1]}" if d.dice else ""
         luck = ""
         if d.luck is not None:
             luck = f" · luck {d.luck:+.3f}" + (f" ({d.luck_mark})" if d.luck_mark else "")
         lines.append(f"{who} to play {dice}{luck}")
-        lines.append(f"Played: **{d.played or 'no legal move'}**{verdict if d.played else ''}")
-        if d.best and d.best != d.played:
+        lines.append(f"Played: **{d.played or 'no legal move'}**{verdict(d, match_play)}")
+        if d.best and not d.agrees:
             lines.append(f"Best: **{d.best}**")
-        for c in d.candidates[:5] + tuple(c for c in d.candidates[5:] if c.play == d.played):
-            rank = f"{c.rank}." if c.rank is not None else "??"
-            mark = " ← played" if c.play == d.played else ""
-            diff = "" if c.difference == 0 else f" ({c.difference:+.3f})"
-            mwc = f" {100 * c.mwc:.1f}%" if match_play and c.mwc is not None else ""
-            lines.append(
-                f"`{rank:>3} {c.play:<22} {c.evaluation:<15} {_equity(c.equity)}{diff}{mwc}`{mark}"
-            )
+        lines += _candidate_lines(d, match_play)
     else:
         doubler = names[d.player] if d.kind == "cube" else names[1 - d.player]
         question = "to double or not" if d.kind == "cube" else f"facing {md(doubler)}'s double"
         lines.append(f"{who}: {question}")
-        lines.append(f"Played: **{d.played}**{verdict}")
+        lines.append(f"Played: **{d.played}**{verdict(d, match_play)}")
         if d.cube is not None:
             cube = d.cube
             figures = (
@@ -154,38 +175,53 @@ def page_text(
     return "\n".join(lines)
 
 
-def errors_text(
+def _candidate_lines(d: ReviewedDecision, match_play: bool) -> list[str]:
+    """gnubg's best plays in the review's order (see :func:`bot.gnubg.decisions.in_review_order`)
+    and the play made after them at its rank when it ranks lower."""
+    lines = []
+    shown = d.candidates[:LISTED] + tuple(c for c in d.candidates[LISTED:] if c.play == d.played)
+    for c in shown:
+        rank = f"{c.rank}." if c.rank is not None else "??"
+        mark = " ← played" if c.play == d.played else ""
+        if c.rank is None:
+            mark += " (its rank among all gnubg's plays was not kept)"
+        diff = "" if c.difference == 0 else f" ({c.difference:+.3f})"
+        mwc = f" {100 * c.mwc:.1f}%" if match_play and c.mwc is not None else ""
+        lines.append(
+            f"`{rank:>3} {c.play:<22} {c.evaluation:<15} {_equity(c.equity)}{diff}{mwc}`{mark}"
+        )
+    return lines
+
+
+def errors_pages(
     pages: Sequence[ReviewedDecision],
     *,
     names: tuple[str, str],
     title: str,
     match_play: bool,
     figures: Sequence[str],
-    limit: int = 1900,
 ) -> list[str]:
-    """``!review errors``: every decision at doubtful or worse, one line each, after the
-    players' figures; in as many messages of at most ``limit`` characters as it takes."""
+    """``!review errors``: every decision gnubg marked doubtful or worse, one line each
+    (:data:`ERRORS_PER_PAGE` a page), each page headed by the players' figures."""
     money = Money(match_play)
-    lines = [f"**{title}**: the decisions GNU Backgammon marked", *figures]
-    found = 0
+    lines = []
     for index, d in enumerate(pages):
         if not is_error(d):
             continue
-        found += 1
         roll = f"{d.dice[0]}-{d.dice[1]} " if d.kind == "checker" and d.dice else ""
-        best = f" (best {d.best})" if d.best and d.best != d.played else ""
+        best = f" (best {d.best})" if d.best and not d.agrees else ""
         lines.append(
             f"`{index + 1:>3}` {md(names[d.player])} {roll}{d.played or ''}{best} "
-            f"{money.loss(d)} **{error_class(d)}**"
+            f"{money.loss(d)} **{error_class(d)}** {d.mark}"
         )
-    if not found:
-        lines.append("No decision was marked: a clean match.")
-    messages: list[str] = []
-    current = ""
-    for line in lines:
-        if current and len(current) + len(line) + 1 > limit:
-            messages.append(current)
-            current = ""
-        current = f"{current}\n{line}" if current else line
-    messages.append(current)
-    return messages
+    found = len(lines)
+    chunks = [lines[at : at + ERRORS_PER_PAGE] for at in range(0, found, ERRORS_PER_PAGE)] or [
+        ["A clean match."]
+    ]
+    marked = f"the {plural(found, 'decision')}" if found else "no decision"
+    texts = []
+    for number, chunk in enumerate(chunks, start=1):
+        where = f" · page {number}/{len(chunks)}" if len(chunks) > 1 else ""
+        head = f"**{title}**: {marked} GNU Backgammon marked{where}"
+        texts.append("\n".join([head, *figures, *chunk]))
+    return texts

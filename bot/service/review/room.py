@@ -7,7 +7,8 @@ carry the match and the page in their key (``v<match>.<page>``), so old messages
 after a restart. A press by one of the match's players turns the page in place; anyone else
 gets a copy of their own (ephemeral on Discord) to page through. Typed forms: ``!review 5``,
 ``!review 5 17``, ``!review next`` (the page after the one this user last saw), ``!review
-errors``. Reading only: no lock, no engine (the analysis is stored).
+errors`` (one message, paged by its own buttons the same way: ``e<match>.<page>``). Reading
+only: no lock, no engine (the analysis is stored).
 """
 
 from __future__ import annotations
@@ -28,15 +29,17 @@ from bot.service.models import Decision, Place, Refusal, Reply, User
 from bot.service.review.pages import (
     MOVES,
     board_before,
-    errors_text,
+    errors_pages,
     page_text,
     shown,
     target,
+    turn,
 )
 from bot.settings import Settings
 from bot.store import AnalysisRecords, MatchRow, Store
 
 REVIEW_KEY = "v{match}.{page}"  # a page's question: its buttons
+ERRORS_KEY = "e{match}.{page}"  # a page of ``!review errors``
 SEEN_KEPT = 10_000  # users whose last page is remembered for ``!review next``
 REVIEWS_KEPT = 16  # matches whose decoded analysis is kept (a 25-point match's is ~1,300 pages)
 
@@ -45,8 +48,13 @@ def review_key(match_id: int, page: int) -> str:
     return REVIEW_KEY.format(match=match_id, page=page)
 
 
+def errors_key(match_id: int, page: int) -> str:
+    return ERRORS_KEY.format(match=match_id, page=page)
+
+
 def read_key(key: str) -> tuple[int, int]:
-    match, _, page = key.removeprefix("v").partition(".")
+    """The match and page of a review's key or of its list of errors' (``v12.3``, ``e12.0``)."""
+    match, _, page = key[1:].partition(".")
     return int(match), int(page)
 
 
@@ -90,6 +98,9 @@ class Reviews:
             reviewed = await self._reviewed(place, match_id)
             word = words[0] if words else "next"
             player = self._seat(reviewed, user)
+            if pressed.startswith("e"):
+                reply = self._errors(reviewed, at, word)
+                return [replace(reply, private=player is None, edits=player is not None)]
             if word == "open":  # the analysis' Review button: a review of its own
                 reply = await self._page(reviewed, 0, user)
                 return [replace(reply, private=player is None)]
@@ -113,7 +124,7 @@ class Reviews:
         match_id = await self._match_of(place, words[0] if words else None)
         reviewed = await self._reviewed(place, match_id)
         if listing:
-            return self._errors(reviewed)
+            return [self._errors(reviewed, 0)]
         page = 0
         if len(words) > 1:
             if not words[1].isdigit() or not 1 <= int(words[1]) <= len(reviewed.pages):
@@ -212,23 +223,37 @@ class Reviews:
         while len(self._seen) > SEEN_KEPT:
             self._seen.popitem(last=False)
 
-    def _errors(self, reviewed: _Reviewed) -> list[Reply]:
+    def _errors(self, reviewed: _Reviewed, at: int, word: str | None = None) -> Reply:
+        """Page ``at`` of ``!review errors`` (0-based), or the page a button's ``word`` leads
+        to from it; one message whose buttons page it."""
         figures = [
             f"{p.name if p.name not in ('p0', 'p1') else reviewed.names[i]}: {pr_figure(p)}, "
-            f"checker errors {p.checker_errors} ({plural(p.checker_blunders, 'blunder')}), "
-            f"cube errors {p.cube_errors} ({plural(p.cube_blunders, 'blunder')})"
+            f"checker {plural(p.checker_errors, 'error')} "
+            f"({plural(p.checker_blunders, 'blunder')}), cube {plural(p.cube_errors, 'error')} "
+            f"({plural(p.cube_blunders, 'blunder')})"
             for i, p in enumerate(reviewed.analysis.players)
         ]
-        return [
-            Reply(text)
-            for text in errors_text(
-                reviewed.pages,
-                names=reviewed.names,
-                title=reviewed.title,
-                match_play=reviewed.row.match_length > 0,
-                figures=figures,
-            )
-        ]
+        texts = errors_pages(
+            reviewed.pages,
+            names=reviewed.names,
+            title=reviewed.title,
+            match_play=reviewed.row.match_length > 0,
+            figures=figures,
+        )
+        last = len(texts) - 1
+        if word is not None:
+            found = turn(last + 1, min(at, last), word)
+            if found is None:
+                raise Refusal(
+                    "This is the first page." if word == "previous" else "This is the last page."
+                )
+            at = found
+        at = min(max(at, 0), last)
+        return Reply(
+            texts[at],
+            decision=Decision.REVIEW_ERRORS if last else None,
+            decision_key=errors_key(reviewed.row.id, at) if last else None,
+        )
 
 
 def _nothing_that_way(word: str) -> str:
@@ -242,7 +267,7 @@ def _nothing_that_way(word: str) -> str:
 
 def _picture(decision: ReviewedDecision, names: tuple[str, str]) -> bytes | None:
     """The board before ``decision``, from the decider's side, with the play made and gnubg's
-    best as arrows (one set when they are the same play)."""
+    best as arrows (one set when the play made is a best play)."""
     state = board_before(decision.gnubg_id, names)
     if state is None:
         return None
@@ -250,7 +275,7 @@ def _picture(decision: ReviewedDecision, names: tuple[str, str]) -> bytes | None
     if decision.kind == "checker" and decision.played:
         try:
             arrows = arrows_of(decision.played, "played")
-            if decision.best and decision.best != decision.played:
+            if decision.best and not decision.agrees:  # a best play of several: one set
                 arrows += arrows_of(decision.best, "best")
         except ValueError:
             arrows = ()
@@ -260,4 +285,4 @@ def _picture(decision: ReviewedDecision, names: tuple[str, str]) -> bytes | None
         return render_board(state, viewer=decision.player)
 
 
-__all__ = ["MOVES", "Reviews", "read_key", "review_key"]
+__all__ = ["MOVES", "Reviews", "errors_key", "read_key", "review_key"]

@@ -84,10 +84,10 @@ def test_not_doubling_is_marked_only_where_it_was_an_error() -> None:
         for d in analysis.decisions
         if d.kind == "cube" and d.played in ("No double", "No redouble")
     ]
-    assert refusals and not any(d.error for d in refusals)
+    assert refusals and not any(d.wrong for d in refusals)
     assert not any(cube_action(p) == "no double" for p in chart_points(analysis))
-    missed = replace(refusals[0], best="Double")  # gnubg would have doubled: an error
-    assert missed.error
+    missed = replace(refusals[0], best="Double")  # gnubg would have doubled: wrong
+    assert missed.wrong
     decisions = tuple(missed if d is refusals[0] else d for d in analysis.decisions)
     points = chart_points(replace(analysis, decisions=decisions))
     assert [cube_action(p) for p in points].count("no double") == 1

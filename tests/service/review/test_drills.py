@@ -200,7 +200,7 @@ async def test_a_take_drill_and_a_wrong_play(drilled: Drilled) -> None:
     assert await drilled.say("bob: !drill")
     other = Position.from_position_id(opening.gnubg_id.partition(":")[0]).legal_plays(6, 5)[1]
     said = await drilled.say(f"bob: !drill {other.notation}")
-    assert "Not this time" in said and "loses 0.100 (bad)" in said
+    assert "Not this time" in said and "loses 0.100 (error ?)" in said
     for row in bob[1:]:
         await drilled.say("bob: !drill")
         answer = (

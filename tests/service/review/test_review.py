@@ -4,6 +4,8 @@ really analysed (tests/gnubg/fixtures: game 1 of a 3-point match, exported at 0-
 
 from __future__ import annotations
 
+import re
+from collections.abc import AsyncIterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -11,8 +13,9 @@ import pytest
 
 from bot.console import SERVER, ConsoleClock
 from bot.gnubg.analysis_text import review
+from bot.gnubg.decisions import ReviewedDecision
 from bot.service.models import Decision, Place, User
-from bot.service.review.pages import is_error, shown
+from bot.service.review.pages import ERRORS_PER_PAGE, is_error, shown
 from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings
 from bot.store import Store
@@ -34,8 +37,25 @@ class Reviewed(ConsoleTable):
 
 @pytest.fixture
 async def reviewed(db_path: Path | str) -> Reviewed:
+    async for table in _reviewed(db_path, DECISIONS):
+        yield table  # type: ignore[misc]
+
+
+# The fixture's game three times over: more decisions marked than one page of errors holds.
+THRICE = tuple(replace(d, game=game) for game in (1, 2, 3) for d in DECISIONS)
+
+
+@pytest.fixture
+async def reviewed_thrice(db_path: Path | str) -> Reviewed:
+    async for table in _reviewed(db_path, THRICE):
+        yield table  # type: ignore[misc]
+
+
+async def _reviewed(
+    db_path: Path | str, decisions: tuple[ReviewedDecision, ...]
+) -> AsyncIterator[Reviewed]:
     store = await Store.open(db_path)
-    analyst = FakeAnalyst(replace(result(), decisions=DECISIONS))
+    analyst = FakeAnalyst(replace(result(), decisions=decisions))
     service = TableService(
         store,
         settings=Settings(analysis_auto=True),
@@ -53,7 +73,7 @@ async def reviewed(db_path: Path | str) -> Reviewed:
     await table.say(f"{on_roll[turn]}: !resign")
     await table.say(f"{on_roll[1 - turn]}: !accept")
     try:
-        yield table  # type: ignore[misc]
+        yield table
     finally:
         service.close()
         await store.close()
@@ -80,6 +100,7 @@ async def test_typed_forms_page_the_same_review(reviewed: Reviewed) -> None:
     assert f"decision 4/{len(PAGES)}" in said
     said = await reviewed.say("alice: !review errors")
     errors = [d for d in PAGES if is_error(d)]
+    assert said.count("\n[#general] bot:") == 0  # one message
     assert said.count(" **") >= len(errors)  # one line per marked decision
     for bad in ("alice: !review 1 999", "alice: !review 7", "alice: !review soon"):
         assert "(only you)" in await reviewed.say(bad)
@@ -145,3 +166,59 @@ async def test_an_analysis_without_its_decisions_has_no_review_button(db_path: P
     finally:
         service.close()
         await store.close()
+
+
+async def test_review_errors_is_one_message_paged_by_its_buttons(
+    reviewed_thrice: Reviewed,
+) -> None:
+    """``!review errors`` of a match with more marked decisions than a page holds: one message
+    whose buttons (keys ``e<match>.<page>``) turn its pages, in place for a player, in a copy of
+    their own for anyone else; a fresh service (a restart) answers the old message's keys."""
+    place = Place(SERVER, HOME)
+    alice, carol = User("alice", "alice"), User("carol", "carol")
+    pages = shown(THRICE)
+    marked = [index for index, d in enumerate(pages) if is_error(d)]
+    count = -(-len(marked) // ERRORS_PER_PAGE)
+    assert count >= 3
+    (first,) = await reviewed_thrice.service.review(place, carol, "errors")  # anyone may ask
+    assert first.decision is Decision.REVIEW_ERRORS and first.decision_key == "e1.0"
+    assert f"page 1/{count}" in first.text and len(first.text) < 2000
+    assert not first.private  # typed: for the channel, like a typed review page
+    assert "checker 4 errors (1 blunder), cube 1 error (0 blunders)" in first.text
+    seen = _listed(first.text)
+    key = first.decision_key
+    for number in range(2, count + 1):
+        pressed = await reviewed_thrice.service.press(place, alice, "reviewnext", key)
+        (page,) = pressed.replies
+        assert page.edits and not page.private and not pressed.closed
+        assert page.decision_key == f"e1.{number - 1}" and f"page {number}/{count}" in page.text
+        seen += _listed(page.text)
+        key = page.decision_key
+    assert seen == [index + 1 for index in marked]  # every marked decision once, in order
+    (beyond,) = (await reviewed_thrice.service.press(place, alice, "reviewnext", key)).replies
+    assert beyond.private and "last page" in beyond.text
+    (back,) = (await reviewed_thrice.service.press(place, alice, "reviewfirst", key)).replies
+    assert back.decision_key == "e1.0" and back.text == first.text
+    (copy,) = (await reviewed_thrice.service.press(place, carol, "reviewprevious", key)).replies
+    assert copy.private and not copy.edits and copy.decision_key == f"e1.{count - 2}"
+    assert copy.decision is Decision.REVIEW_ERRORS
+    restarted = TableService(
+        reviewed_thrice.service.store, settings=Settings(), engine=FakeAnalyst(result())
+    )
+    try:
+        (again,) = (await restarted.press(place, alice, "reviewlast", "e1.0")).replies
+        assert again.edits and again.decision_key == f"e1.{count - 1}"
+    finally:
+        restarted.close()
+
+
+async def test_a_clean_or_short_list_of_errors_has_no_buttons(reviewed: Reviewed) -> None:
+    (listing,) = await reviewed.service.review(Place(SERVER, HOME), User("bob", "bob"), "errors")
+    assert listing.decision is None and listing.decision_key is None
+    assert "page" not in listing.text.splitlines()[0]
+    assert _listed(listing.text) == [i + 1 for i, d in enumerate(PAGES) if is_error(d)]
+
+
+def _listed(text: str) -> list[int]:
+    """The review pages a page of ``!review errors`` names, in order."""
+    return [int(found) for found in re.findall(r"^` *(\d+)`", text, re.MULTILINE)]
