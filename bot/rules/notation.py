@@ -10,6 +10,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from bot.rules.errors import InvalidMoveError, excerpt, typed
+from bot.rules.numbers import whole_number, whole_number_in
 
 BAR = 25
 OFF = 0
@@ -138,9 +139,9 @@ def _read_point(word: str, token: str, source: str, *, whole: bool) -> int:
         raise _not_a_move(
             f"{excerpt(word)} in {excerpt(token)} is not a point; {_EXAMPLE}", source, quoted=whole
         )
-    point = int(word)
-    if point > BAR:
-        shown = str(point) if point < 1000 else "that high"
+    point = whole_number(word)
+    if point is None or point > BAR:  # None: more digits than any number
+        shown = str(point) if point is not None and point < 1000 else "that high"
         raise _not_a_move(f"there is no point {shown} (1-24)", source)
     return point
 
@@ -173,8 +174,8 @@ def parse_segments(text: str) -> list[Segment]:
         if match["count"] is not None:
             if not match["count"].isdigit() or not match["count"].isascii():
                 raise _not_a_move("write a count like 8/2(2)", text)
-            count = int(match["count"])
-            if not 1 <= count <= 4:
+            count = whole_number_in(match["count"], 1, 4) or 0
+            if not count:
                 raise _not_a_move("a count must be 1 to 4", text)
         if BAR in path[1:]:
             raise _not_a_move("a checker can't move to the bar", text)

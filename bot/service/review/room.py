@@ -22,8 +22,10 @@ from bot.gnubg.api import AnalysisDataError, MatchAnalysis
 from bot.gnubg.decisions import ReviewedDecision
 from bot.render.arrows import Arrow, arrows_of
 from bot.render.board import render_board
+from bot.rules.numbers import whole_number, whole_number_in
 from bot.rules.text import plural
 from bot.service.gnubg.analysis_text import pr_figure
+from bot.service.matches.presentation import quote
 from bot.service.matches.repository import Repository
 from bot.service.models import Decision, Place, Refusal, Reply, User
 from bot.service.review.pages import (
@@ -127,12 +129,13 @@ class Reviews:
             return [self._errors(reviewed, 0)]
         page = 0
         if len(words) > 1:
-            if not words[1].isdigit() or not 1 <= int(words[1]) <= len(reviewed.pages):
+            number = whole_number_in(words[1], 1, len(reviewed.pages))
+            if number is None:
                 raise Refusal(
                     f"Match #{match_id} has decisions 1 to {len(reviewed.pages)} to review, "
                     f"e.g. `{self._prefix}review {match_id} 1`."
                 )
-            page = int(words[1]) - 1
+            page = number - 1
         return [await self._page(reviewed, page, user)]
 
     async def _match_of(self, place: Place, word: str | None) -> int:
@@ -144,13 +147,14 @@ class Reviews:
                     f"`{self._prefix}review 12` (`{self._prefix}export` shows a match's number)."
                 )
             return found
-        number = word.removeprefix("#")
-        if not number.isdigit():
+        number = whole_number(word.removeprefix("#"))
+        if number is None:
             raise Refusal(
-                f"{word!r} is not a match number: `{self._prefix}review 12`, `{self._prefix}review "
-                f"12 17` (its 17th decision) or `{self._prefix}review errors`."
+                f"{quote(word)} is not a match number: `{self._prefix}review 12`, "
+                f"`{self._prefix}review 12 17` (its 17th decision) or "
+                f"`{self._prefix}review errors`."
             )
-        return int(number)
+        return number
 
     async def _reviewed(self, place: Place, match_id: int) -> _Reviewed:
         done_at = await self._records.done_at(match_id)

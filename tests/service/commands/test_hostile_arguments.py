@@ -59,7 +59,8 @@ NUMBERS = (
     "99999999999999999999.1",
     "-5.-1",
 )
-# A clock's bank may be a fraction of a minute (``clock 1.5``): those are not hostile there.
+# A clock's bank and a tournament's days may be fractions (``clock 1.5``, ``days 2.5``): those
+# are not hostile there.
 DURATIONS = tuple(n for n in NUMBERS if n not in ("2.5", "1.99999999999999999999"))
 TEXTS = (
     "**bold** @everyone",
@@ -124,7 +125,7 @@ def lines(count: int) -> list[str]:
     out = []
     for i in range(count):
         name, form = every[i % len(every)]
-        numbers = DURATIONS if "clock" in form else NUMBERS
+        numbers = DURATIONS if "clock" in form or "days" in form else NUMBERS
         text = form.replace("{n}", rng.choice(numbers), 1).replace("{n}", rng.choice(numbers))
         out.append(f"!{name} {text.replace('{t}', rng.choice(TEXTS))}".rstrip())
     return out
