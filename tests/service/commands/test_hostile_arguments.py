@@ -4,7 +4,7 @@ of digits, signs, fractions, markup): each line gets at most one short reply, th
 on, and nothing in the database changes.
 
 The grammar is sampled with a fixed seed (``HOSTILE_EXAMPLES`` lines; 400 by default, a few
-seconds); ``HOSTILE_EXAMPLES=20000 pytest tests/service/commands/test_hostile_arguments.py``
+seconds); ``HOSTILE_EXAMPLES=6000 pytest tests/service/commands/test_hostile_arguments.py``
 runs the full matrix."""
 
 from __future__ import annotations
@@ -59,8 +59,8 @@ NUMBERS = (
     "99999999999999999999.1",
     "-5.-1",
 )
-# A clock's bank and a tournament's days may be fractions (``clock 1.5``, ``days 2.5``): those
-# are not hostile there.
+# Times may be fractions (``clock 1.5``, ``days 2.5``, ``start 2.5h``): those are not hostile
+# there.
 DURATIONS = tuple(n for n in NUMBERS if n not in ("2.5", "1.99999999999999999999"))
 TEXTS = (
     "**bold** @everyone",
@@ -125,7 +125,7 @@ def lines(count: int) -> list[str]:
     out = []
     for i in range(count):
         name, form = every[i % len(every)]
-        numbers = DURATIONS if "clock" in form or "days" in form else NUMBERS
+        numbers = DURATIONS if any(w in form for w in ("clock", "days", "start")) else NUMBERS
         text = form.replace("{n}", rng.choice(numbers), 1).replace("{n}", rng.choice(numbers))
         out.append(f"!{name} {text.replace('{t}', rng.choice(TEXTS))}".rstrip())
     return out
