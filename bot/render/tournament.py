@@ -112,6 +112,7 @@ class ReportRow:
     luck: float | None
     matches: int
     rank: int
+    unrated: str = "not analysed"  # said in place of the bar when there is no PR
 
 
 REPORT_ROW = 58
@@ -273,7 +274,7 @@ def _report_row(
         draw, "value", str(row.matches), TEXT, (layout.matches_x, centre), theme.MUTED, anchor="mm"
     )
     if bar is None or row.pr is None:
-        write(draw, "note", "not analysed", TEXT, (layout.bar_left + 8, centre), theme.MUTED)
+        write(draw, "note", row.unrated, TEXT, (layout.bar_left + 8, centre), theme.MUTED)
         return
     colour = pr_colour(row.pr)
     draw.rounded_rectangle(bar, radius=5, fill=colour)

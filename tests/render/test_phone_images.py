@@ -144,6 +144,7 @@ def test_the_report_chart_reads_on_a_phone(worst: float, count: int) -> None:
             None if index % 5 == 4 else chance.uniform(-3, 3),
             chance.randint(1, 12),
             index + 1,
+            "too short to rate" if index % 14 == 3 else "not analysed",
         )
         for index in range(count)
     ]

@@ -141,6 +141,7 @@ async def report(store: Store, snapshot: Snapshot, prefix: str, *, draw: bool) -
                 luck=mine.luck if mine.matches else None,
                 matches=standing.played,
                 rank=standing.rank,
+                unrated="too short to rate" if mine.short else "not analysed",
             )
         )
         lines.append(
