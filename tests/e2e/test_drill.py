@@ -43,7 +43,7 @@ ROLLED = re.compile(r"You rolled \*\*(\d)-(\d)\*\*: your play\?")
 LOSS = re.compile(r"loses (\d+\.\d{3}) ")
 MADE = re.compile(
     r"In the match \(decision \d+/\d+ · game \d+, move \d+, `!review \d+ \d+`\): (.+?) "
-    r"\((bad|very bad), -(\d+\.\d{3})\)"
+    r"\((error \?|blunder \?\?), -(\d+\.\d{3})\)"
 )
 DUE = re.compile(r"(\d+) due now, (\d+) learned .*?, (\d+) missed last time, (\d+) in all")
 DRILL_BUTTON = re.compile(r"bg:(drill[a-z]+):(d\d+\.\d+)")
