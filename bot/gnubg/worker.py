@@ -332,17 +332,44 @@ def _chosen_play(situation: Situation, level: Level) -> Play:
     return chosen
 
 
+def _gnubgs_hint(situation: Situation, count: int, plies: int) -> list[PlayOption]:
+    """The first ``count`` lines of gnubg's own ``hint`` at ``plies``: its default move
+    filters, cubeful, pruning as the coach's level does. Its first play is gnubg's; the plays
+    the filters kept are scored at ``plies`` (best first), the others at a lower ply."""
+    _use(plies, prune=True)
+    _gnubg().set_eval_hint_filter(_state.default_filters)
+    return _hint_options(situation, count)
+
+
 def _top_filters(plies: int, count: int) -> list[dict[str, Any]]:
     """Keep exactly ``count`` plays at every level below ``plies``: the top ``count`` by the
-    0-ply ranking are all re-scored at the full ply."""
+    0-ply ranking are all scored at the full ply."""
     return [
         {"ply": plies, "level": level, "acceptmoves": count, "extramoves": 0, "threshold": 0.0}
         for level in range(plies)
     ]
 
 
+def _rescored(situation: Situation, option: PlayOption, plies: int) -> PlayOption:
+    """``option`` scored at ``plies`` by itself (:func:`_scored_alone`) when gnubg's filters
+    left it at a lower ply; as it is when the play ends the game (exact at any ply)."""
+    play = situation.position.parse_play(option.play, situation.rolled())
+    if option.plies >= plies or play.result.is_game_over():
+        return option
+    equity, probabilities = _scored_alone(situation, play, plies)
+    return replace(option, equity=equity, plies=plies, probabilities=probabilities)
+
+
+def _ranked(options: list[PlayOption]) -> list[PlayOption]:
+    best = options[0].equity
+    return [replace(option, difference=round(option.equity - best, 3)) for option in options]
+
+
 def hint_plays(query: Query, count: int = 5, plies: int = 2) -> tuple[PlayOption, ...]:
-    """The best ``count`` plays at ``plies``, each scored at that ply, best first."""
+    """The best ``count`` plays at ``plies``, each scored at that ply. The first is gnubg's own
+    ``hint``'s first play, then the others its filters kept at ``plies`` in its order; where
+    they are fewer than ``count``, the best of the top ``count`` by the 0-ply ranking (all
+    scored at ``plies`` in a second ``hint``) follow by their equity."""
     if not 1 <= count <= 50:
         raise QueryError(f"ask for 1 to 50 plays, not {count}")
     if not 0 <= plies <= 3:
@@ -352,39 +379,41 @@ def hint_plays(query: Query, count: int = 5, plies: int = 2) -> tuple[PlayOption
     plays = situation.position.legal_plays(*dice)
     if not plays[0].steps:
         return ()
-    _use(plies, prune=True)
-    if plies:
+    options = _gnubgs_hint(situation, count, plies)
+    if len(plays) == 1:
+        return tuple(options)
+    first, kept = options[0], [option for option in options[1:] if option.plies >= plies]
+    others: list[PlayOption] = []
+    missing = min(count, len(plays)) - 1 - len(kept)
+    if missing > 0 or first.plies < plies:
         _gnubg().set_eval_hint_filter(_top_filters(plies, count))
-    options = _hint_options(situation, count)
-    return tuple(options[:count])
+        shown = {first.play, *(option.play for option in kept)}
+        scored = [option for option in _hint_options(situation, count) if option.plies >= plies]
+        first = next((option for option in scored if option.play == first.play), first)
+        others = sorted(
+            (option for option in scored if option.play not in shown),
+            key=lambda option: -option.equity,
+        )[:missing]
+    return tuple(_ranked([_rescored(situation, first, plies), *kept, *others]))
 
 
 def rate_play(query: Query, play: str, plies: int = 2) -> PlayRating:
-    """``play`` against the best at ``plies``, as gnubg's analysis rates a play made: one hint
-    list scores the top five at ``plies``; a play outside them, which gnubg's filters dropped at
-    a lower ply, is then scored at ``plies`` by itself (:func:`_scored_alone`)."""
+    """``play`` against gnubg's best at ``plies`` (the first play of its ``hint``, as
+    :func:`hint_plays` names it), as gnubg's analysis rates a play made: scored at ``plies``,
+    by itself when gnubg's filters dropped it at a lower ply (:func:`_scored_alone`)."""
     situation = Situation.of(query)
     dice = situation.rolled()
     chosen = situation.position.parse_play(play, dice)
     if not chosen.steps:
         raise QueryError(f"{play!r}: there is no play to rate with {dice} here")
-    _use(plies, prune=True)
-    if plies:
-        _gnubg().set_eval_hint_filter(_top_filters(plies, 5))
-    options = _hint_options(situation, 999)
+    options = _gnubgs_hint(situation, 999, plies)
     played = next((o for o in options if o.play == chosen.notation), None)
     if played is None:
         raise QueryError(f"gnubg's hint for {query.gnubg_id!r} does not list {play!r}")
-    best = options[0]
-    if played.plies < plies and not chosen.result.is_game_over():
-        equity, probabilities = _scored_alone(situation, chosen, plies)
-        played = replace(
-            played,
-            equity=equity,
-            difference=round(equity - best.equity, 3),
-            plies=plies,
-            probabilities=probabilities,
-        )
+    best = _rescored(situation, options[0], plies)
+    if played.play == best.play:
+        return PlayRating(played=best, best=best)
+    played = _ranked([best, _rescored(situation, played, plies)])[1]
     return PlayRating(played=played, best=best)
 
 
