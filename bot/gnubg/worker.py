@@ -420,9 +420,10 @@ def _ranked(options: list[PlayOption]) -> list[PlayOption]:
 @request
 def hint_plays(query: Query, count: int = 5, plies: int = 2) -> tuple[PlayOption, ...]:
     """The best ``count`` plays at ``plies``, each scored at that ply. The first is gnubg's own
-    ``hint``'s first play, then the others its filters kept at ``plies`` in its order; where
-    they are fewer than ``count``, the best of the top ``count`` by the 0-ply ranking (all
-    scored at ``plies`` in a second ``hint``) follow by their equity."""
+    ``hint``'s first play, always; then, by their equity, the others its filters kept at
+    ``plies`` and, where they are fewer than ``count``, the best of the top ``count`` by the
+    0-ply ranking (all scored at ``plies`` in a second ``hint``). One of those may score above
+    the first (gnubg's filters dropped it at 1-ply): it comes second, its difference positive."""
     if not 1 <= count <= 50:
         raise QueryError(f"ask for 1 to 50 plays, not {count}")
     if not 0 <= plies <= 3:
@@ -447,7 +448,8 @@ def hint_plays(query: Query, count: int = 5, plies: int = 2) -> tuple[PlayOption
             (option for option in scored if option.play not in shown),
             key=lambda option: -option.equity,
         )[:missing]
-    return tuple(_ranked([_rescored(situation, first, plies), *kept, *others]))
+    rest = sorted([*kept, *others], key=lambda option: -option.equity)
+    return tuple(_ranked([_rescored(situation, first, plies), *rest]))
 
 
 @request
