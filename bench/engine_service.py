@@ -1,8 +1,9 @@
 """The gnubg engine service as the bot calls it: through the worker pool, from the event loop.
 
 Per level: choose_play and cube_advice wall time per call (median, p95, max) over self-play
-positions; hint_plays (top 5 at 2-ply) and evaluate at 2-ply; worker start time and RSS (from
-/proc). Sequential calls, one play worker, as one bot move is. Prints figures; no asserts.
+positions; hint_plays (five plays at 2-ply, gnubg's own hint's first play first) and evaluate
+at 2-ply; worker start time and RSS (from /proc). Sequential calls, one play worker, as one bot
+move is. Prints figures; no asserts.
 Run: python bench/engine_service.py [--positions N]
 """
 
@@ -83,7 +84,7 @@ async def main(count: int) -> None:
     hints = rolled[: max(20, count // 5)]
     print(
         figures(
-            "hint_plays top 5 at 2-ply",
+            "hint_plays five at 2-ply",
             await timed([lambda q=q: engine.hint_plays(q, count=5, plies=2) for q in hints]),
         )
     )

@@ -6,7 +6,8 @@ by game (so the caller hears of progress), then capture ``show statistics match`
 ``export match text`` and read them (:mod:`bot.gnubg.analysis_text`).
 
 gnubg keeps the imported match between calls, in the worker. Each call names its job; a worker
-that doesn't hold that job (it was restarted, or another job came in between) imports it afresh,
+that doesn't hold that job (it was restarted, or another job or a request of
+:mod:`bot.gnubg.worker` came in between) imports it afresh,
 and the answers tell :func:`analyse` that games analysed before are gone, so it starts again
 from the first game (a few times at most). A result never mixes jobs or misses a game.
 """
@@ -24,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot.gnubg import analysis_text
+from bot.gnubg import analysis_text, worker
 from bot.gnubg.api import EngineFailure, MatchAnalysis, Progress, WorkerPool
 from bot.gnubg.capture import captured_output
 from bot.gnubg.decisions import cube_marks
@@ -78,7 +79,7 @@ def _gnubg() -> Any:
 def _load(job: AnalysisJob) -> _Loaded:
     """Import ``job``'s match into gnubg (unless it holds it already) with its settings."""
     global _LOADED
-    if _LOADED is not None and _LOADED.key == job.key:
+    if _LOADED is not None and _LOADED.key == job.key and worker.holds(job.key):
         return _LOADED
     gnubg = _gnubg()
     _LOADED = None
@@ -114,6 +115,7 @@ def _load(job: AnalysisJob) -> _Loaded:
             + "."
         )
     length = int(imported["match-info"].get("match-length", 0))
+    worker.hand_over(job.key)
     _LOADED = _Loaded(job.key, len(imported["games"]), money=length == 0)
     return _LOADED
 

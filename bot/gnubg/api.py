@@ -94,7 +94,7 @@ class Query:
     jacoby: bool = False
     beavers: bool = False
     # The stored match the state is from (None: a pasted position). The engine sends every
-    # request of one match to the same worker, whose gnubg cache then holds its positions.
+    # request of one match to the same worker.
     match_key: int | None = None
 
     @classmethod

@@ -12,7 +12,7 @@ import re
 from dataclasses import replace
 
 from bot.gnubg.api import Level, Query
-from bot.gnubg.worker import QueryError, Situation, _command, _use, choose_play
+from bot.gnubg.worker import QueryError, Situation, _command, _use, choose_play, request
 from bot.rules.matchid import encode_match_id
 
 # "static:" or " 2 ply:" lines end with the cubeless and the cubeful MWC: "50.57%    50.81%"
@@ -38,6 +38,7 @@ def _cubeful(text: str, gnubg_id: str) -> float:
     return float(found[-1][2]) / 100
 
 
+@request
 def match_winning_chance(query: Query, player: int, plies: int = 2) -> float:
     """The chance that ``player`` wins the match (see ``Engine.match_winning_chance``)."""
     situation = Situation.of(query)

@@ -9,11 +9,12 @@ one request at a time; the others wait, and a worker that comes free takes the n
   served. A request overtaken by :attr:`WorkerPool.overtakes` later ones of a higher priority is
   served as the highest from then on: a stream of bot turns can't keep a hint waiting for ever.
 * **Affinity.** A request with an affinity (the engine gives a match's id) goes to the worker
-  ``affinity % size``, whose gnubg cache holds the match's positions, which makes the bot's next
-  search cheaper than a cold one. A worker that comes free serves its own requests (and those
-  that name none) first. When it has none, it takes a request waiting for another, busy worker
-  if at least :attr:`WorkerPool.patience` others wait there ahead of it: the first in line for
-  its worker waits for it (one request's time at most), the others don't leave a worker idle.
+  ``affinity % size``: one match's requests in one worker, matches spread over the workers (each
+  request starts from an empty gnubg cache: see :func:`bot.gnubg.worker.request`). A worker
+  that comes free serves its own requests (and those that name none) first. When it has none,
+  it takes a request waiting for another, busy worker if at least :attr:`WorkerPool.patience`
+  others wait there ahead of it: the first in line for its worker waits for it (one request's
+  time at most), the others don't leave a worker idle.
 
 A crash (``BrokenProcessPool``) or a timeout kills the worker, starts a fresh one in its place
 (its slot: the same affinities go to it) and raises :class:`~bot.gnubg.api.EngineFailure`; the

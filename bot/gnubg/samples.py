@@ -3,7 +3,7 @@ states, for checks against gnubg itself and for benchmarks."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from bot.gnubg.api import Query
@@ -22,6 +22,7 @@ class Context:
     owner: str | None = None
     crawford: bool = False
     jacoby: bool = False
+    beavers: bool = False
 
 
 CONTEXTS = (
@@ -33,6 +34,18 @@ CONTEXTS = (
     Context(length=5, score=(4, 2), crawford=True),
     Context(length=9, score=(3, 1), cube=2, owner="me"),
     Context(length=3, score=(0, 0)),
+)
+# Every kind of state gnubg is asked about: money with and without Jacoby and beavers, the cube
+# centred or owned, match scores before, in and after the Crawford game, 1-point and DMP.
+EVERY_CONTEXT = (
+    *CONTEXTS,
+    Context(jacoby=True, beavers=True),
+    Context(cube=2, owner="them", beavers=True),
+    Context(cube=4, owner="me", jacoby=True, beavers=True),
+    Context(length=1),
+    Context(length=5, score=(4, 2)),
+    Context(length=5, score=(4, 4)),
+    Context(length=7, score=(5, 3), cube=2, owner="them"),
 )
 
 
@@ -62,18 +75,25 @@ class Case:
             score=c.score,
             jacoby=c.jacoby,
         )
-        return Query(f"{self.position.position_id()}:{encode_match_id(fields)}", jacoby=c.jacoby)
+        return Query(
+            f"{self.position.position_id()}:{encode_match_id(fields)}",
+            jacoby=c.jacoby,
+            beavers=c.beavers,
+        )
 
     def board(self) -> list[list[int]]:
         """The position as gnubg's Python functions take it."""
         return [list(self.position.opponent), list(self.position.mover)]
 
 
-def cases(seed: int, count: int, *, rolled: bool = True) -> Iterator[Case]:
-    """``count`` cases from seeded self-play, cycling through :data:`CONTEXTS`."""
+def cases(
+    seed: int, count: int, *, rolled: bool = True, contexts: Sequence[Context] = CONTEXTS
+) -> Iterator[Case]:
+    """``count`` cases from seeded self-play, cycling through ``contexts``."""
     for index, (position, dice) in enumerate(self_play_positions(seed, count * 3)):
         if index % 3:
             continue  # spread the positions over whole games
         if position.is_game_over():
             continue
-        yield Case(position, dice if rolled else None, index % 2, CONTEXTS[index // 3 % 8])
+        context = contexts[index // 3 % len(contexts)]
+        yield Case(position, dice if rolled else None, index % 2, context)

@@ -19,8 +19,9 @@ import re
 import signal
 import sys
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from bot.gnubg.api import (
     CubeAdvice,
@@ -38,7 +39,7 @@ from bot.rules.matchid import GAME_PLAYING, MatchIdFields, decode_match_id, enco
 from bot.rules.options import MAX_CUBE
 from bot.rules.position import Play, Position
 
-# Sized so that clearing it (gnubg empties the cache when it is resized) costs ~5 ms.
+# Entries of gnubg's evaluation cache; emptied for every request (see request()): ~0.5 ms.
 CACHE_ENTRIES = 262_144
 # "Certain" for resigning: the chances gnubg's bear-off databases and race nets give a lost
 # cause are this close to 0 or 1.
@@ -57,10 +58,14 @@ class QueryError(ValueError):
 
 @dataclass
 class _WorkerState:
-    """gnubg settings this worker last used (so the cache is cleared when they change)."""
+    """gnubg settings this worker last used (sent again only when they change), whether a
+    request is being served, and who holds gnubg's current match: None for the requests
+    here, else an analysis's key."""
 
     initialised: bool = False
     context: tuple[Any, ...] | None = None
+    serving: bool = False
+    holder: str | None = None
     default_filters: list[dict[str, Any]] = field(default_factory=list)
 
 
@@ -98,8 +103,54 @@ def initialise() -> None:
         gnubg.command("set threads 1")
         gnubg.command(f"set cache {CACHE_ENTRIES}")
         _state.default_filters = list(gnubg.get_eval_hint_filter())
-    _state.context = None
+    _state.context = _state.holder = None
     _state.initialised = True
+
+
+def hand_over(holder: str) -> None:
+    """gnubg's match, settings and cache are now ``holder``'s (an analysis): the next request
+    here sets its own settings again and starts from an empty cache."""
+    _state.context = None
+    _state.holder = holder
+
+
+def holds(holder: str) -> bool:
+    """Whether gnubg's current match is still ``holder``'s (no request set another since)."""
+    return _state.holder == holder
+
+
+def _empty_cache() -> None:
+    """Empty gnubg's evaluation cache. ``set cache N`` empties it only when N is another size
+    than the cache's, hence the two sizes."""
+    _command("set cache 1", f"set cache {CACHE_ENTRIES}")
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def request(function: F) -> F:
+    """A request a worker serves (a function the bot sends it by name): it starts from an empty
+    gnubg cache, so its answer is the one a fresh worker gives. Its cost: ~0.5 ms. gnubg's cache
+    keys (``EvalKey`` in its eval.c) leave out what tells some evaluations apart (a money
+    game's key has no score, so a centred cube without Jacoby or beavers shares its keys with a
+    match at double match point, and a 1-point match's opening 6-2 read the money game's
+    cubeful equities as its own: +1.037), and an evaluation made inside a deeper search is
+    read back where gnubg would make it otherwise (a 1-ply cube hint off by 0.005 after a
+    2-ply hint of another position). Calls inside a request keep its cache."""
+
+    @functools.wraps(function)
+    def serve(*args: Any, **kwargs: Any) -> Any:
+        if _state.serving:
+            return function(*args, **kwargs)
+        _state.serving = True
+        try:
+            _state.holder = None
+            _empty_cache()
+            return function(*args, **kwargs)
+        finally:
+            _state.serving = False
+
+    return cast(F, serve)
 
 
 def _gnubg() -> Any:
@@ -117,13 +168,13 @@ def _command(*commands: str) -> str:
 
 
 def _use(plies: int, noise: float = 0.0, deterministic: bool = True, prune: bool = False) -> None:
-    """Make gnubg's hint settings these, clearing its cache when they change: a cached
-    evaluation at another ply (or noise) would otherwise be returned as this one."""
+    """Make gnubg's hint settings these (each request starts from an empty cache: see
+    :func:`request`)."""
     context = (plies, noise, deterministic, prune)
     if _state.context == context:
         return
     on = {True: "on", False: "off"}
-    commands = [f"set cache {CACHE_ENTRIES}"]
+    commands = []
     for kind in ("chequerplay", "cubedecision"):
         prefix = f"set evaluation {kind} evaluation"
         commands += [
@@ -296,6 +347,7 @@ def _hint_options(situation: Situation, count: int) -> list[PlayOption]:
     return options
 
 
+@request
 def choose_play(query: Query, level: Level) -> str | None:
     """The play gnubg's ``find_best_move`` makes at ``level``, in our notation (a play of
     :meth:`Position.legal_plays`, so ``Match.move`` accepts it); None: no legal play."""
@@ -332,17 +384,46 @@ def _chosen_play(situation: Situation, level: Level) -> Play:
     return chosen
 
 
+def _gnubgs_hint(situation: Situation, count: int, plies: int) -> list[PlayOption]:
+    """The first ``count`` lines of gnubg's own ``hint`` at ``plies``: its default move
+    filters, cubeful, pruning as the coach's level does. Its first play is gnubg's; the plays
+    the filters kept are scored at ``plies`` (best first), the others at a lower ply."""
+    _use(plies, prune=True)
+    _gnubg().set_eval_hint_filter(_state.default_filters)
+    return _hint_options(situation, count)
+
+
 def _top_filters(plies: int, count: int) -> list[dict[str, Any]]:
     """Keep exactly ``count`` plays at every level below ``plies``: the top ``count`` by the
-    0-ply ranking are all re-scored at the full ply."""
+    0-ply ranking are all scored at the full ply."""
     return [
         {"ply": plies, "level": level, "acceptmoves": count, "extramoves": 0, "threshold": 0.0}
         for level in range(plies)
     ]
 
 
+def _rescored(situation: Situation, option: PlayOption, plies: int) -> PlayOption:
+    """``option`` scored at ``plies`` by itself (:func:`_scored_alone`) when gnubg's filters
+    left it at a lower ply; as it is when the play ends the game (exact at any ply)."""
+    play = situation.position.parse_play(option.play, situation.rolled())
+    if option.plies >= plies or play.result.is_game_over():
+        return option
+    equity, probabilities = _scored_alone(situation, play, plies)
+    return replace(option, equity=equity, plies=plies, probabilities=probabilities)
+
+
+def _ranked(options: list[PlayOption]) -> list[PlayOption]:
+    best = options[0].equity
+    return [replace(option, difference=round(option.equity - best, 3)) for option in options]
+
+
+@request
 def hint_plays(query: Query, count: int = 5, plies: int = 2) -> tuple[PlayOption, ...]:
-    """The best ``count`` plays at ``plies``, each scored at that ply, best first."""
+    """The best ``count`` plays at ``plies``, each scored at that ply. The first is gnubg's own
+    ``hint``'s first play, always; then, by their equity, the others its filters kept at
+    ``plies`` and, where they are fewer than ``count``, the best of the top ``count`` by the
+    0-ply ranking (all scored at ``plies`` in a second ``hint``). One of those may score above
+    the first (gnubg's filters dropped it at 1-ply): it comes second, its difference positive."""
     if not 1 <= count <= 50:
         raise QueryError(f"ask for 1 to 50 plays, not {count}")
     if not 0 <= plies <= 3:
@@ -352,39 +433,43 @@ def hint_plays(query: Query, count: int = 5, plies: int = 2) -> tuple[PlayOption
     plays = situation.position.legal_plays(*dice)
     if not plays[0].steps:
         return ()
-    _use(plies, prune=True)
-    if plies:
+    options = _gnubgs_hint(situation, count, plies)
+    if len(plays) == 1:
+        return tuple(options)
+    first, kept = options[0], [option for option in options[1:] if option.plies >= plies]
+    others: list[PlayOption] = []
+    missing = min(count, len(plays)) - 1 - len(kept)
+    if missing > 0 or first.plies < plies:
         _gnubg().set_eval_hint_filter(_top_filters(plies, count))
-    options = _hint_options(situation, count)
-    return tuple(options[:count])
+        shown = {first.play, *(option.play for option in kept)}
+        scored = [option for option in _hint_options(situation, count) if option.plies >= plies]
+        first = next((option for option in scored if option.play == first.play), first)
+        others = sorted(
+            (option for option in scored if option.play not in shown),
+            key=lambda option: -option.equity,
+        )[:missing]
+    rest = sorted([*kept, *others], key=lambda option: -option.equity)
+    return tuple(_ranked([_rescored(situation, first, plies), *rest]))
 
 
+@request
 def rate_play(query: Query, play: str, plies: int = 2) -> PlayRating:
-    """``play`` against the best at ``plies``, as gnubg's analysis rates a play made: one hint
-    list scores the top five at ``plies``; a play outside them, which gnubg's filters dropped at
-    a lower ply, is then scored at ``plies`` by itself (:func:`_scored_alone`)."""
+    """``play`` against gnubg's best at ``plies`` (the first play of its ``hint``, as
+    :func:`hint_plays` names it), as gnubg's analysis rates a play made: scored at ``plies``,
+    by itself when gnubg's filters dropped it at a lower ply (:func:`_scored_alone`)."""
     situation = Situation.of(query)
     dice = situation.rolled()
     chosen = situation.position.parse_play(play, dice)
     if not chosen.steps:
         raise QueryError(f"{play!r}: there is no play to rate with {dice} here")
-    _use(plies, prune=True)
-    if plies:
-        _gnubg().set_eval_hint_filter(_top_filters(plies, 5))
-    options = _hint_options(situation, 999)
+    options = _gnubgs_hint(situation, 999, plies)
     played = next((o for o in options if o.play == chosen.notation), None)
     if played is None:
         raise QueryError(f"gnubg's hint for {query.gnubg_id!r} does not list {play!r}")
-    best = options[0]
-    if played.plies < plies and not chosen.result.is_game_over():
-        equity, probabilities = _scored_alone(situation, chosen, plies)
-        played = replace(
-            played,
-            equity=equity,
-            difference=round(equity - best.equity, 3),
-            plies=plies,
-            probabilities=probabilities,
-        )
+    best = _rescored(situation, options[0], plies)
+    if played.play == best.play:
+        return PlayRating(played=best, best=best)
+    played = _ranked([best, _rescored(situation, played, plies)])[1]
     return PlayRating(played=played, best=best)
 
 
@@ -456,6 +541,7 @@ _PROPER = re.compile(r"Proper cube action:\s*(.+?)\s*(?:\(|$)")
 _DOUBLES = ("double", "redouble", "optional double", "optional redouble")
 
 
+@request
 def cube_advice(query: Query, level: Level) -> CubeAdvice:
     """gnubg's cube hint for the player on roll before the roll, at ``level``'s settings."""
     situation = Situation.of(query)
@@ -602,6 +688,7 @@ def _match_equity_table(length: int) -> tuple[list[list[float]], list[list[float
     return pre_crawford, [post_first, post_second]
 
 
+@request
 def evaluate(query: Query, plies: int = 2) -> Evaluation:
     """The chances of the player on roll (before the roll), the cube advice when they may
     double before rolling, the top five plays when they have rolled."""
@@ -677,6 +764,7 @@ def _resigner_chances(situation: Situation, level: Level) -> Probabilities:
     return _chances(situation, best, level.plies)
 
 
+@request
 def resignation_answer(query: Query, level: Level) -> bool:
     """Accept the resignation offered when it gives at least what playing on is worth to the
     one deciding, by gnubg's cubeless evaluation at ``level``'s plies (without noise)."""
@@ -712,6 +800,7 @@ def _resignation(situation: Situation, level: Level, play: Play | None) -> int:
 # -- the bot's turn ---------------------------------------------------------------------------
 
 
+@request
 def take_turn(query: Query, level: Level, may_resign: bool = True) -> TurnChoice:
     """What the player on roll does now at ``level`` (see ``Engine.take_turn``): before the
     roll resign, double or roll; after it resign or play, from the one search for the play."""

@@ -10,10 +10,11 @@ import pytest
 
 from bot.gnubg.api import LEVELS, Level, Query
 from bot.gnubg.engine import GnubgEngine
-from bot.gnubg.samples import CONTEXTS, Case, Context, cases
+from bot.gnubg.samples import CONTEXTS, EVERY_CONTEXT, Case, Context, cases
 from bot.gnubg.worker import QueryError, Situation, captured_output
 from bot.rules import Match, Position, ScriptedDice
 from tests.gnubg.cases import cubeinfo as gnubg_cubeinfo
+from tests.gnubg.cases import gnubg_default_filters
 
 pytestmark = [pytest.mark.slow, pytest.mark.asyncio(loop_scope="module")]
 
@@ -167,9 +168,12 @@ async def test_cube_advice_answers_a_double_already_offered(engine: GnubgEngine)
     assert answer.take  # an opening double in a 7-point match is a clear take
 
 
-def oracle_hint(case: Case, count: int, plies: int) -> list[tuple[str, float, int]]:
+def oracle_hint(
+    case: Case, count: int, plies: int, filters: list[dict[str, float]] | None = None
+) -> list[tuple[str, float, int]]:
     """gnubg's own ``hint`` list (notation, equity, ply) in the test process, the IDs built
-    by gnubg's functions, the top ``count`` re-scored at ``plies`` by the notes' filters."""
+    by gnubg's functions; ``filters`` gnubg's move filters (default: the top ``count`` by the
+    0-ply ranking all re-scored at ``plies``, by the notes' filters)."""
     c = case.context
     cubeinfo = gnubg_cubeinfo(case)  # money: gnubg's match_id reads the Jacoby rule from it
     posinfo = gnubg.posinfo(case.on_roll, 0, 0, 1, case.dice)
@@ -179,10 +183,13 @@ def oracle_hint(case: Case, count: int, plies: int) -> list[tuple[str, float, in
             {"ply": plies, "level": level, "acceptmoves": count, "extramoves": 0, "threshold": 0.0}
             for level in range(plies)
         ]
+        if filters is None
+        else filters
     )
     with captured_output() as out:
         gnubg.command("set threads 1")
         gnubg.command(f"set jacoby {'on' if c.jacoby else 'off'}")
+        gnubg.command(f"set beavers {1 if c.beavers else 0}")
         gnubg.command(f"set evaluation chequerplay evaluation plies {plies}")
         gnubg.command("set evaluation chequerplay evaluation prune on")
         gnubg.command("set cache 65536")
@@ -196,10 +203,16 @@ def oracle_hint(case: Case, count: int, plies: int) -> list[tuple[str, float, in
     return found
 
 
-async def test_hint_plays_ranks_as_gnubg_at_the_full_ply(engine: GnubgEngine) -> None:
+async def test_hint_plays_are_gnubgs_hint_then_the_best_of_the_top_five(
+    engine: GnubgEngine,
+) -> None:
+    """gnubg's own hint (its default filters) gives the first play; the others are those its
+    filters keep at the full ply, with its figures, and where they are fewer than five the best
+    of the top five by the 0-ply ranking, each with gnubg's figure at the full ply; all of them
+    after the first by their equity."""
     count, plies = 5, 2
-    checked = 0
-    for case in cases(seed=11, count=30):
+    checked = filled = 0
+    for case in cases(seed=11, count=30, contexts=EVERY_CONTEXT):
         assert case.dice is not None
         options = await engine.hint_plays(case.query(), count=count, plies=plies)
         legal = case.position.legal_plays(*case.dice)
@@ -207,14 +220,26 @@ async def test_hint_plays_ranks_as_gnubg_at_the_full_ply(engine: GnubgEngine) ->
             assert options == ()
             continue
         assert len(options) == min(count, len(legal))
-        expected = oracle_hint(case, count, plies)
-        assert [(o.play, o.equity, o.plies) for o in options] == expected[: len(options)]
-        assert options[0].difference == 0
-        assert [o.equity for o in options] == sorted((o.equity for o in options), reverse=True)
-        if len(legal) > 1:
-            assert all(o.plies == plies for o in options), options
+        if len(legal) == 1:
+            continue
+        own = oracle_hint(case, count, plies, gnubg_default_filters())
+        kept = {play: (play, equity, ply) for play, equity, ply in own[1:] if ply == plies}
+        top = {play: (play, equity, ply) for play, equity, ply in oracle_hint(case, count, plies)}
+        lines = [(o.play, o.equity, o.plies) for o in options]
+        assert options[0].play == own[0][0]
+        assert set(kept) <= {line[0] for line in lines}
+        for line in lines[1:]:
+            assert line == kept.get(line[0], top.get(line[0])), (case.query(), lines)
+        assert [line[1] for line in lines[1:]] == sorted(
+            (line[1] for line in lines[1:]), reverse=True
+        )
+        assert all(o.plies == plies for o in options), options
+        assert [o.difference for o in options] == [
+            round(o.equity - options[0].equity, 3) for o in options
+        ]
         checked += 1
-    assert checked >= 20
+        filled += len(kept) < len(lines) - 1
+    assert checked >= 20 and filled >= 5, (checked, filled)
 
 
 @pytest.mark.parametrize("plies", [1, 2])

@@ -12,6 +12,7 @@ from bot.gnubg.samples import Case, Context
 from bot.gnubg.steps import plays_matching
 from bot.rules import Position
 from bot.rules.randomplay import self_play_positions
+from tests.gnubg.cases import gnubg_default_filters
 
 # Bearing off against a checker left on our 1-point's far side (the opponent's 24-point).
 BEARING_OFF = Position.from_points({6: 4, 5: 3, 4: 3, 3: 3, 2: 2}, {24: 1, 6: 5, 5: 4, 4: 4, 3: 1})
@@ -39,22 +40,6 @@ def test_a_whole_tuple_is_one_play_and_an_impossible_one_none() -> None:
     assert names(Position.initial(), (3, 1), (6, 5, 8, 5)) == {"8/5 6/5"}
     assert names(Position.initial(), (3, 1), (13, 7)) == set()  # a 6 with 31
     assert names(BEARING_OFF, (6, 2), (5,)) == set()  # a 5 can't bear off with 62 here
-
-
-def gnubg_default_filters() -> list[dict[str, float]]:
-    """gnubg's default move filters (``show evaluation``), as a fresh worker reads them: in this
-    process other tests' oracles may have changed them."""
-    table = {
-        1: [(12, 0.24)],
-        2: [(12, 0.24), (6, 0.12)],
-        3: [(16, 0.32), (8, 0.16), (4, 0.06)],
-        4: [(16, 0.32), (12, 0.16), (6, 0.08), (4, 0.06)],
-    }
-    return [
-        {"ply": ply, "level": level, "acceptmoves": 0, "extramoves": extra, "threshold": threshold}
-        for ply, levels in table.items()
-        for level, (extra, threshold) in enumerate(levels)
-    ]
 
 
 def bear_off_cases(count: int) -> list[Case]:

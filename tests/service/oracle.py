@@ -6,12 +6,16 @@ from __future__ import annotations
 PLIES = 2  # !eval and !hint think at 2-ply
 
 
-def hint(position: str, *, count: int = 5, jacoby: bool | None = None) -> str:
+def hint(
+    position: str, *, count: int = 5, jacoby: bool | None = None, own_filters: bool = False
+) -> str:
     """gnubg's own ``hint`` text for a pasted XGID or gnubg ID, at 2-ply with pruning; plays:
-    the top ``count`` by the 0-ply ranking re-scored at 2-ply (the bot's documented filter)."""
+    with ``own_filters`` by gnubg's default move filters (the hint's first play is its first),
+    else the top ``count`` by the 0-ply ranking re-scored at 2-ply (the hint's fillers)."""
     import gnubg
 
     from bot.gnubg.capture import captured_output
+    from tests.gnubg.cases import gnubg_default_filters
 
     with captured_output() as out:
         gnubg.command("set threads 1")
@@ -28,7 +32,9 @@ def hint(position: str, *, count: int = 5, jacoby: bool | None = None) -> str:
             gnubg.set_gnubg_id(position)
         # The filter last, after the settings, as the bot's workers set it.
         gnubg.set_eval_hint_filter(
-            [
+            gnubg_default_filters()
+            if own_filters
+            else [
                 {
                     "ply": PLIES,
                     "level": level,
