@@ -158,6 +158,9 @@ class Tournaments:
         handler = handlers[verb]
         if verb in ORGANISER_VERBS and not organiser:
             raise Refusal(ORGANISER_ONLY.format(what=ORGANISER_VERBS[verb]))
+        if verb in ("remove", "result") and row.status not in db.ACTIVE:
+            # Its champion, standings and players' records were settled at the end: one truth.
+            raise Refusal(f"{md(row.name)} is {row.status}: its results are final.")
         replies: list[Reply]
         if verb in ("show", "status", "report"):
             replies = await handler(row, words)

@@ -113,6 +113,18 @@ async def test_an_8_player_knockout_is_played_to_its_champion(table: Table) -> N
     assert f"1. {champion.name}:" in shown
     # The champion's record shows in !stats.
     assert "1 won" in await table.say(f"#{HOME} {champion.name}: !stats")
+    # Over, its results are final: the champion, the standings and !stats stay one truth.
+    loser = next(
+        e
+        for e in await db.entrants(table.store, tid)
+        if e.number != final.winner and e.number in (final.first, final.second)
+    )
+    for fix in (f"result 3.1 @{loser.name} appeal", f"remove @{champion.name} cheat"):
+        said = await table.say(f"#{HOME} org: !tournament Spring {fix}")
+        assert "Spring is finished: its results are final." in said, said
+    again = await db.tournament(table.store, tid)
+    assert again == row
+    assert f"1. {champion.name}:" in await table.say(f"#{HOME} p1: !tournament Spring")
 
 
 async def test_a_swiss_with_a_removal_a_forfeit_a_fix_and_a_restart(table: Table) -> None:
