@@ -376,7 +376,8 @@ class Tournaments:
             raise Refusal(f"{md(entrant.name)} was removed already.")
 
         async def withdraw(tx: Transaction) -> None:  # with their forfeit: all or nothing
-            await db.withdraw(tx, row.id, number)
+            if not await db.withdraw(tx, row.id, number):  # another host's remove came first
+                raise Refusal(f"{md(entrant.name)} was removed already.")
             await db.log(tx, row.id, now, user.id, f"{user.name} removed {entrant.name}: {reason}")
 
         said = [
