@@ -539,12 +539,14 @@ class Rounds:
                     said = await self.begin(row, None)
                 except Refusal as refusal:
                     async with self._store.transaction() as tx:
-                        await db.set_status(
+                        cancelled = await db.set_status(
                             tx, row.id, ("signup",), status="cancelled", finished_at=now
                         )
-                    said = [
-                        Reply(f"{md(row.name)} could not start: {refusal.text} It is cancelled.")
-                    ]
+                    said = (  # not signing up any more: another host's poll started it
+                        [Reply(f"{md(row.name)} could not start: {refusal.text} It is cancelled.")]
+                        if cancelled
+                        else []
+                    )
             out += [(reply.place or home, reply) for reply in said]
         # A tournament a stop left between two transactions (started with no round 1, a round
         # decided with the next one not paired, the last one decided and not finished) moves on.
