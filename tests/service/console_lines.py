@@ -5,7 +5,8 @@ from __future__ import annotations
 import io
 from collections.abc import Callable
 
-from bot.console import Console
+from bot.console import SERVER, Console
+from bot.service.models import Place
 from bot.service.table import TableService
 
 
@@ -31,3 +32,16 @@ class ConsoleTable:
 
     async def say(self, line: str) -> str:
         return await said(self.console, self.out, line)
+
+    async def resigned_match(self, channel: str = "general") -> None:
+        """alice challenges bob to a 1-point match in ``channel``, bob accepts, and the player on
+        roll resigns it to the other: a match finished at once (analysed, where the service
+        analyses)."""
+        prefix = "" if channel == "general" else f"#{channel} "
+        await self.say(f"{prefix}alice: !challenge @bob 1")
+        await self.say(f"{prefix}bob: !accept")
+        table = await self.service.table(Place(SERVER, channel))
+        assert table is not None and table.match.turn is not None
+        turn = table.match.turn
+        await self.say(f"{prefix}{table.plain[turn]}: !resign")
+        await self.say(f"{prefix}{table.plain[1 - turn]}: !accept")

@@ -18,9 +18,8 @@ from pathlib import Path
 import pytest
 from sqlalchemy import func, select
 
-from bot.console import SERVER, ConsoleClock
+from bot.console import ConsoleClock
 from bot.service.commands.registry import COMMANDS
-from bot.service.models import Place
 from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings
 from bot.store import Store, schema
@@ -148,13 +147,7 @@ async def hostile(tmp_path: Path) -> AsyncIterator[Hostile]:
         engine=FakeAnalyst(replace(result(), decisions=DECISIONS)),
     )
     table = Hostile(service)
-    await table.say("alice: !challenge @bob 1")
-    await table.say("bob: !accept")
-    match = await service.table(Place(SERVER, "general"))
-    assert match is not None and match.match.turn is not None
-    turn = match.match.turn
-    await table.say(f"{match.plain[turn]}: !resign")
-    await table.say(f"{match.plain[1 - turn]}: !accept")
+    await table.resigned_match()
     await table.say("#live carol: !challenge @dave 3")
     await table.say("#live dave: !accept")
     assert "opens a tournament" in await table.say(

@@ -32,13 +32,7 @@ async def drilled(tmp_path: Path) -> AsyncIterator[Drilled]:
     clock = ConsoleClock(START)
     service = new_service(store, clock, Grader())
     table = Drilled(service, store, clock)
-    await table.say("alice: !challenge @bob 1")
-    await table.say("bob: !accept")
-    found = await service.table(PLACE)
-    assert found is not None and found.match.turn is not None
-    on_roll, turn = found.plain, found.match.turn
-    await table.say(f"{on_roll[turn]}: !resign")
-    await table.say(f"{on_roll[1 - turn]}: !accept")
+    await table.resigned_match(PLACE.channel_id)
     try:
         yield table
     finally:

@@ -12,9 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.console import SERVER, ConsoleClock
+from bot.console import ConsoleClock
 from bot.gnubg.analysis_text import parse_export, worst
-from bot.service.models import Place
 from bot.service.review.numbering import decision_label, page_of
 from bot.store import Store
 from tests.gnubg.test_review_text import fixture
@@ -34,12 +33,7 @@ async def table(db_path: Path | str) -> AsyncIterator[Drilled]:
     grader.result = replace(grader.result, worst=MISTAKES, decisions=DECISIONS)
     service = new_service(store, clock, grader)
     drilled = Drilled(service, store, clock)
-    await drilled.say("alice: !challenge @bob 1")
-    await drilled.say("bob: !accept")
-    found = await service.table(Place(SERVER, HOME))
-    assert found is not None and found.match.turn is not None
-    await drilled.say(f"{found.plain[found.match.turn]}: !resign")
-    await drilled.say(f"{found.plain[1 - found.match.turn]}: !accept")
+    await drilled.resigned_match(HOME)
     try:
         yield drilled
     finally:

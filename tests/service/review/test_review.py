@@ -65,13 +65,7 @@ async def _reviewed(
         engine=analyst,
     )
     table = Reviewed(service)
-    await table.say("alice: !challenge @bob 1")
-    await table.say("bob: !accept")
-    on_roll = (await service.table(Place(SERVER, HOME))).plain  # type: ignore[union-attr]
-    turn = (await service.table(Place(SERVER, HOME))).match.turn  # type: ignore[union-attr]
-    assert turn is not None
-    await table.say(f"{on_roll[turn]}: !resign")
-    await table.say(f"{on_roll[1 - turn]}: !accept")
+    await table.resigned_match(HOME)
     try:
         yield table
     finally:
@@ -154,12 +148,7 @@ async def test_an_analysis_without_its_decisions_has_no_review_button(db_path: P
     )
     table = Reviewed(service)
     try:
-        await table.say("alice: !challenge @bob 1")
-        await table.say("bob: !accept")
-        turn = (await service.table(Place(SERVER, HOME))).match.turn  # type: ignore[union-attr]
-        names = ("alice", "bob")
-        await table.say(f"{names[turn]}: !resign")  # type: ignore[index]
-        await table.say(f"{names[1 - turn]}: !accept")  # type: ignore[operator]
+        await table.resigned_match(HOME)
         (analysis,) = await service.analysis(Place(SERVER, HOME), User("carol", "carol"), "1")
         assert analysis.text.startswith("**Analysis of match #1")
         assert analysis.decision is None
