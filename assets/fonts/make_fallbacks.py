@@ -11,7 +11,10 @@ fontTools (``pip install fonttools``)::
 The CJK font is cut to the Han characters of GB 2312, JIS X 0208 and Big5 level 1, the 2,350
 Hangul syllables of KS X 1001, kana, CJK punctuation and full-width forms (about 13,000 glyphs,
 2.6 MB instead of 20 MB). Unifont, the last resort, keeps the Basic Multilingual Plane minus
-what the fonts before it draw, CJK ideographs, Hangul syllables and private use.
+what the fonts before it draw, CJK ideographs, Hangul syllables and private use; its upper half
+(the Supplementary Multilingual Plane) keeps what no font before it draws but compatibility
+forms, and Noto Sans Cuneiform, Egyptian and
+Anatolian Hieroglyphs and Bamum draw the scripts Unifont leaves out.
 """
 
 from __future__ import annotations
@@ -20,10 +23,12 @@ import argparse
 import shutil
 import subprocess
 import tempfile
+import unicodedata
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 NOTO_SCRIPTS = ("Arabic", "Devanagari", "Bengali", "Tamil", "Thai")
+UPPER_NOTO_SCRIPTS = ("Cuneiform", "EgyptianHieroglyphs", "AnatolianHieroglyphs", "Bamum")
 WEIGHTS = ("Regular", "Bold")
 """Both weights of the Noto fonts: a name in regular text is not drawn bold (bold marks a
 winner or a highlight). Noto Emoji and Unifont have one weight each."""
@@ -52,6 +57,12 @@ def cjk_code_points() -> set[int]:
               if 0xAC00 <= code <= 0xD7A3}
     rest = {*range(0x3000, 0x3100), *range(0x3130, 0x3190), *range(0xFF00, 0xFFF0)}
     return han | hangul | rest
+
+
+def plain(codes: set[int]) -> set[int]:
+    """``codes`` without compatibility forms (mathematical letters and the like: the renderer
+    draws them as the plain letters they stand for)."""
+    return {code for code in codes if unicodedata.normalize("NFKC", chr(code)) == chr(code)}
 
 
 def subset(source: Path, target: Path, codes: set[int], *, number: int = 0) -> None:
@@ -95,6 +106,13 @@ def main() -> None:
                *range(0xE000, 0xF900)}
     rest = set(TTFont(unifont).getBestCmap()) - covered - skipped
     subset(unifont, HERE / "unifont-subset.otf", rest)
+    # The Supplementary Multilingual Plane: Unifont's upper half, then the only Noto Sans
+    # fonts of fonts-noto-core that draw what none before them does (one weight each).
+    upper = find(args.unifont, "unifont_upper.otf")
+    subset(upper, HERE / "unifont-upper.otf", plain(set(TTFont(upper).getBestCmap()) - covered))
+    for script in UPPER_NOTO_SCRIPTS:
+        source = find(args.noto_core, f"NotoSans{script}-Regular.ttf")
+        shutil.copyfile(source, HERE / source.name)
 
 
 if __name__ == "__main__":

@@ -38,6 +38,13 @@ _FALLBACK_NAMES = (
     "NotoEmoji-Bold.ttf",
     "NotoSansCJKjp-{}-subset.otf",
     "unifont-subset.otf",
+    # The Supplementary Multilingual Plane: Unifont's scripts (Gothic, Old Italic, Linear B...),
+    # then Noto's for the four that Unifont leaves out, in one weight.
+    "unifont-upper.otf",
+    "NotoSansCuneiform-Regular.ttf",
+    "NotoSansEgyptianHieroglyphs-Regular.ttf",
+    "NotoSansAnatolianHieroglyphs-Regular.ttf",
+    "NotoSansBamum-Regular.ttf",
 )
 FALLBACKS: tuple[Path, ...] = tuple(FONT_DIR / name.format("Bold") for name in _FALLBACK_NAMES)
 """The fallbacks of bold text (DejaVu Sans Bold)."""

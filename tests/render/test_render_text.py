@@ -39,6 +39,9 @@ SAMPLES = [
     "Ελένη",
     "Дмитрий",
     "👨\u200d👩\u200d👧 ❤️ 🇯🇵 👍🏽",
+    "𒀭𒂗𒍪",  # cuneiform, and the other scripts past the Basic Multilingual Plane
+    "𓀀𓁐 Ra",
+    "𐌰𐌱𐌲 𔐀 𖠀",
 ]
 
 
@@ -51,7 +54,9 @@ def test_fallback_fonts_and_their_licences_ship_with_the_repository() -> None:
     ):
         assert path.is_file(), path
     total = sum(path.stat().st_size for path in FONT_DIR.iterdir())
-    assert total < 11 * 1024 * 1024
+    # Both weights of the scripts' fonts, and every script a name may be written in (the four
+    # Noto fonts of scripts Unifont leaves out: 1.9 MB).
+    assert total < 13 * 1024 * 1024
 
 
 @pytest.mark.parametrize("text", ["李小龙", "김민준", "عربي", "नमस्ते", "ภาษาไทย"])
