@@ -416,24 +416,28 @@ class Tournaments:
                 f"{snapshot.name(winner)} is not playing match {pairing.round}.{pairing.table_no}."
             )
         reason = " ".join(words[2:])
-        later = [p for p in snapshot.pairings if p.round > pairing.round]
-        if later and pairing.decided_at is not None and Format(row.format) is Format.KNOCKOUT:
-            raise Refusal(
-                "The next round is paired already: that knockout result can't change now."
-            )
-        said = await self.rounds.decide_by_organiser(
-            snapshot,
-            pairing,
-            winner,
-            f"fixed: {md(reason)}",
-            fixing=True,
-            also=lambda tx: db.log(
+        knockout = Format(row.format) is Format.KNOCKOUT
+
+        async def fixed(tx: Transaction) -> None:
+            # Checked holding the tournament, in the result's transaction: another host can't
+            # pair the next round (or end the tournament) in between.
+            fresh = await db.locked(tx, row.id)
+            if fresh is None or fresh.status not in db.ACTIVE:
+                raise Refusal(f"{md(row.name)} is over: its results are final.")
+            if knockout and pairing.decided_at is not None and fresh.round > pairing.round:
+                raise Refusal(
+                    "The next round is paired already: that knockout result can't change now."
+                )
+            await db.log(
                 tx,
                 row.id,
                 self._clock(),
                 user.id,
                 f"{user.name} set {pairing.round}.{pairing.table_no}: {reason}",
-            ),
+            )
+
+        said = await self.rounds.decide_by_organiser(
+            snapshot, pairing, winner, f"fixed: {md(reason)}", fixing=True, also=fixed
         )
         return said + await self.rounds.settle(await self.rounds.snapshot(row.id))
 

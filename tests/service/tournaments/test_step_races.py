@@ -1,6 +1,6 @@
-"""Two hosts' polls start one tournament at its start time at once: it starts once, and the poll
-that lost says nothing (it said the tournament 'could not start' and was cancelled, while the
-other host had started it)."""
+"""Races between a tournament's own steps: two hosts' polls starting it at once (the one that
+lost said the tournament 'could not start' and was cancelled, while the other had started it),
+and a knockout result fixed as the next round is paired (checked in the fix's transaction)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 from bot.console import SERVER
 from bot.store import Store
 from bot.store import tournaments as db
-from tests.service.tournaments.test_tournaments import HOME, Table, names
+from tests.service.tournaments.test_tournaments import HOME, Table, created, names
 
 
 async def test_the_poll_that_lost_the_start_says_nothing(
@@ -39,3 +39,19 @@ async def test_the_poll_that_lost_the_start_says_nothing(
     finally:
         other.service.close()
         await other.store.close()
+
+
+async def test_a_knockout_result_is_fixed_only_until_the_next_round_is_paired(table: Table) -> None:
+    tid = await created(table, "Cup knockout 1", names(4))
+    await table.say(f"#{HOME} org: !tournament start")
+    first = (await db.pairings(table.store, tid))[0]
+    await table.finish(first.channel_id or "")
+    fixed = await table.say(f"#{HOME} org: !tournament Cup result 1.1 @p1 appeal")
+    assert "1.1" in fixed and "fixed: appeal" in fixed, fixed
+    await table.play_round(tid)  # round 1 over: the final is paired
+    before = await db.pairings(table.store, tid)
+    log = await db.log_of(table.store, tid)
+    refused = await table.say(f"#{HOME} org: !tournament Cup result 1.2 @p2 appeal")
+    assert "The next round is paired already" in refused, refused
+    assert await db.pairings(table.store, tid) == before
+    assert await db.log_of(table.store, tid) == log
