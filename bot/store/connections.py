@@ -5,8 +5,8 @@ SQLite runs on one connection of the standard library's driver, on a thread of i
 statement (built, executed and fetched) is one trip to that thread, so the event loop never waits
 on the disk or on another process's lock. SQLAlchemy's asyncio adapter over aiosqlite made several
 trips per statement (cursor, execute, fetch, close), which cost 3-4 times as long per command
-(README, "One database, many hosts"). PostgreSQL runs on asyncpg through SQLAlchemy's asyncio
-engine: a network round trip per statement either way.
+(docs/operating.md, "One database, many hosts"). PostgreSQL runs on asyncpg through SQLAlchemy's
+asyncio engine: a network round trip per statement either way.
 """
 
 from __future__ import annotations

@@ -85,7 +85,7 @@ def gnubg_hint(
 def assert_gnubgs_plays(
     plays: list[tuple[str, str, int]], position: str, jacoby: bool | None = None
 ) -> None:
-    """The hint's lines (README): gnubg's own hint's first play first; after it, by equity,
+    """The hint's lines (docs/gnubg.md): gnubg's own hint's first play first; after it, by equity,
     the plays gnubg's filters kept at 2-ply and the best of the top five at 0-ply, each with
     gnubg's own figure."""
     own = oracle_plays(gnubg_hint(position, jacoby=jacoby, own_filters=True))
