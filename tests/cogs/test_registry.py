@@ -193,7 +193,9 @@ def test_the_cog_declares_each_argument_as_the_registry_does() -> None:
         command = hybrid[entry.name]
         assert command.aliases == list(entry.aliases)
         prefix = list(command.clean_params.values())
-        slash = command.app_command.parameters
+        app = command.app_command if isinstance(command, commands.HybridCommand) else None
+        assert app is not None, entry.name
+        slash = app.parameters
         assert (
             [p.name for p in prefix] == [p.name for p in slash] == [a.name for a in entry.arguments]
         )
@@ -207,8 +209,8 @@ def test_the_cog_declares_each_argument_as_the_registry_does() -> None:
                 assert word.converter is MemberOrMe  # a Member, or the word `bot` for me
             assert [c.value for c in option.choices] == list(argument.choices)
             assert option.autocomplete == argument.kind.autocompleted
-        assert command.app_command.guild_only == entry.guild_only
-        permissions = command.app_command.default_permissions
+        assert app.guild_only == entry.guild_only
+        permissions = app.default_permissions
         assert (permissions is not None and permissions.manage_messages) == entry.moderator
 
 
