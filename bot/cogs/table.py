@@ -1,25 +1,22 @@
 """Every table command as a hybrid command: ``!move 13/7 8/7`` and ``/move play:13/7 8/7``.
 
-The commands are made from :data:`bot.service.commands.registry.COMMANDS`, one per entry: its
-arguments become the prefix command's parameters and the slash command's options (with their
-descriptions and choices). Each one turns the context into a place and a user, calls the
-entry's :class:`TableService` method and sends its replies; the game itself lives in
-:mod:`bot.service`.
+One method per entry of :data:`bot.service.commands.registry.COMMANDS`, in its order, taking the
+entry's arguments; :func:`bot.cogs.hybrid.table_command` makes it the entry's command (names,
+descriptions, choices and checks from the registry). Each one turns the context into a place
+and a user, calls the entry's :class:`TableService` handler and sends its replies; the game
+itself lives in :mod:`bot.service`.
 """
 
 from __future__ import annotations
 
-import builtins
-import inspect
-import keyword
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
-from discord.ext.commands.parameters import Signature
 
+from bot.cogs.hybrid import SOMEONE_OR_YOU, Ctx, Someone, entry_of, table_command
 from bot.cogs.replies import (
     CommandTarget,
     LiveButtons,
@@ -33,194 +30,21 @@ from bot.cogs.replies import (
 )
 from bot.cogs.threads import DiscordThreads
 from bot.service.commands.help import BY_NAME
-from bot.service.commands.registry import COMMANDS, Argument, CommandTable, Kind
-from bot.service.commands.registry import Command as Entry
-from bot.service.gnubg.opponent import ENGINE_WORD
+from bot.service.commands.registry import Kind
 from bot.service.models import ENGINE_USER, Place, Reply, User
 from bot.service.table import TableService
 from bot.service.tournaments.terms import verb_choices
 
-Ctx = commands.Context[Any]
-Callback = Callable[..., Coroutine[Any, Any, None]]
-Hybrid = commands.HybridCommand[Any, ..., None]
 Call = Callable[[Place, User], Awaitable[list[Reply]]]
+Choices = list[app_commands.Choice[str]]
 
 
-class MemberOrMe(commands.Converter[discord.Member], app_commands.Transformer):
-    """A member, where a typed prefix command may also name this bot by the word ``bot``
-    (`!challenge bot 5`: GNU Backgammon's seat). Slash commands see a plain user option."""
-
-    async def convert(self, ctx: commands.Context[Any], argument: str) -> discord.Member:
-        word = argument.strip().removeprefix("@").lower()
-        if word == ENGINE_WORD and isinstance(ctx.me, discord.Member):
-            return ctx.me
-        return await commands.MemberConverter().convert(ctx, argument)
-
-    @property
-    def type(self) -> discord.AppCommandOptionType:
-        return discord.AppCommandOptionType.user
-
-    async def transform(self, interaction: discord.Interaction[Any], value: Any) -> Any:
-        return value
-
-
-# Optional, but converted as a Member, not as Optional[Member]: discord.py would take a name it
-# can't find for no name at all (``!stats nobody`` showing your own record).
-SOMEONE_OR_YOU: Any = commands.parameter(default=None, converter=MemberOrMe)
-_COG_ATTRIBUTES = frozenset(
-    {"service", "live", "run", "carry_out", "play_choices", "drill_choices"}
-)
-REQUIRED = object()  # the default of a parameter that has none
-
-
-def about(entry: Entry) -> str:
-    """A command's one-line description (Discord allows 100 characters)."""
-    summary = entry.summary[:100]
-    return summary if summary.startswith("gnubg") else summary[:1].upper() + summary[1:]
-
-
-def attribute_name(entry: Entry) -> str:
-    """The cog's attribute holding the command: its name, or ``help_`` where the name is
-    Python's or the cog's own."""
-    name = entry.name
-    taken = keyword.iskeyword(name) or hasattr(builtins, name) or hasattr(commands.Cog, name)
-    return f"{name}_" if taken or name in _COG_ATTRIBUTES else name
-
-
-def _parameter(argument: Argument) -> tuple[Any, Any]:
-    """(annotation, default) of the callback's parameter for ``argument``; the default is
-    ``REQUIRED`` for a required one."""
-    if argument.kind is Kind.USER:
-        if argument.required:
-            return MemberOrMe, REQUIRED
-        return MemberOrMe | None, SOMEONE_OR_YOU
-    # The rest of the line, as typed: the service judges it (a converter or a Literal would
-    # drop the words it can't read, e.g. a resignation level, and go on without them).
-    return (str, REQUIRED) if argument.required else (str | None, None)
-
-
-class _Parameters:
-    """What a command's callback stands for, as discord.py reads it: the callback is generic
-    (``self, ctx, *args, **kwargs``) and names this as its ``__wrapped__``, whose
-    ``__signature__`` :func:`inspect.signature` returns (it follows ``__wrapped__``)."""
-
-    def __init__(self, signature: Signature) -> None:
-        self.__signature__ = signature
-
-
-def _callback(entry: Entry) -> Callback:
-    """The callback of ``entry``'s command: ``(self, ctx, <a parameter per argument>)`` as
-    discord.py sees it (names, annotations, defaults; a rest-of-line argument keyword-only),
-    calling ``carry_out`` with the values in the entry's order."""
-    clashes = {"self", "ctx"} & {argument.name for argument in entry.arguments}
-    if clashes:
-        raise ValueError(f"{entry.name}: these argument names are taken: {sorted(clashes)}")
-    # discord.py's own Parameter and Signature: it reads them back as they are.
-    positional = commands.Parameter.POSITIONAL_OR_KEYWORD
-    parameters = [commands.Parameter("self", positional), commands.Parameter("ctx", positional)]
-    kind: inspect._ParameterKind = positional
-    for argument in entry.arguments:
-        if argument.rest_of_line:
-            kind = commands.Parameter.KEYWORD_ONLY
-        annotation, default = _parameter(argument)
-        empty = commands.Parameter.empty
-        parameters.append(
-            commands.Parameter(
-                argument.name,
-                kind,
-                annotation=annotation,
-                default=empty if default is REQUIRED else default,
-            )
-        )
-    names = [argument.name for argument in entry.arguments]
-
-    async def callback(self: TableCog, ctx: Ctx, *args: Any, **kwargs: Any) -> None:
-        given = dict(zip(names, args, strict=False)) | kwargs
-        await self.carry_out(ctx, entry, [given.get(name) for name in names])
-
-    name = attribute_name(entry)
-    callback.__wrapped__ = _Parameters(  # type: ignore[attr-defined]
-        Signature(parameters, return_annotation=None)
-    )
-    callback.__name__ = name
-    callback.__qualname__ = f"TableCog.{name}"  # a method: discord.py then skips ``self``
-    return callback
-
-
-async def _command_names(
-    interaction: discord.Interaction[Any], current: str
-) -> list[app_commands.Choice[str]]:
-    return help_topics(current)
-
-
-def help_topics(current: str) -> list[app_commands.Choice[str]]:
+def help_topics(current: str) -> Choices:
     """The commands whose name starts with what the user typed so far (at most 25)."""
     word = current.strip().lower()
     return [
         app_commands.Choice(name=name, value=name) for name in BY_NAME if name.startswith(word)
     ][:25]
-
-
-async def _tournament_verbs(
-    interaction: discord.Interaction[Any], current: str
-) -> list[app_commands.Choice[str]]:
-    return [
-        app_commands.Choice(name=shown[:100], value=sent[:100])
-        for shown, sent in verb_choices(current)
-        if sent
-    ]
-
-
-async def _legal_plays(
-    cog: TableCog, interaction: discord.Interaction[Any], current: str
-) -> list[app_commands.Choice[str]]:
-    return await cog.play_choices(interaction, current)
-
-
-_legal_plays.__qualname__ = "TableCog._legal_plays"  # discord.py then passes the cog
-
-
-async def _drill_answers(
-    cog: TableCog, interaction: discord.Interaction[Any], current: str
-) -> list[app_commands.Choice[str]]:
-    return await cog.drill_choices(interaction, current)
-
-
-_drill_answers.__qualname__ = "TableCog._drill_answers"  # discord.py then passes the cog
-
-
-def hybrid_command(entry: Entry) -> Hybrid:
-    """The hybrid command of one registry entry."""
-    function = _callback(entry)
-    if entry.arguments:
-        descriptions = {argument.name: argument.description for argument in entry.arguments}
-        function = app_commands.describe(**descriptions)(function)
-    for argument in entry.arguments:
-        if argument.choices:
-            offered = [app_commands.Choice(name=word, value=word) for word in argument.choices]
-            function = app_commands.choices(**{argument.name: offered})(function)
-    if entry.guild_only:
-        function = commands.guild_only()(function)
-    if entry.moderator:
-        function = app_commands.default_permissions(manage_messages=True)(function)  # shown to them
-    command: Hybrid = commands.hybrid_command(
-        name=entry.name, description=about(entry), aliases=list(entry.aliases)
-    )(function)
-    for argument in entry.arguments:
-        if argument.kind is Kind.COMMAND:
-            command.autocomplete(argument.name)(_command_names)
-        elif argument.kind is Kind.PLAY:
-            command.autocomplete(argument.name)(_legal_plays)
-        elif argument.kind is Kind.DRILL_ANSWER:
-            command.autocomplete(argument.name)(_drill_answers)
-        elif argument.kind is Kind.TOURNAMENT:
-            command.autocomplete(argument.name)(_tournament_verbs)
-    return command
-
-
-def hybrid_commands(table: CommandTable = COMMANDS) -> dict[str, Hybrid]:
-    """Every entry's hybrid command, under the cog attribute that holds it."""
-    return {attribute_name(entry): hybrid_command(entry) for entry in table}
 
 
 def organises(ctx: Ctx, role: str | None) -> bool:
@@ -236,36 +60,184 @@ def ctx_place(ctx: Ctx) -> Place:
     return place_of(ctx.guild.id if ctx.guild is not None else None, ctx.channel.id)
 
 
-class TableCog(commands.Cog, name="Backgammon"):
-    # discord.py collects a cog's commands from its class namespace, as it is being made.
-    locals().update(hybrid_commands())
+def interaction_place(interaction: discord.Interaction[Any]) -> Place | None:
+    if interaction.channel_id is None:
+        return None
+    return place_of(interaction.guild_id, interaction.channel_id)
 
+
+class TableCog(commands.Cog, name="Backgammon"):
     def __init__(self, service: TableService, live: LiveButtons) -> None:
         self.service = service
         self.live = live
 
-    async def play_choices(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
-        """``/move``'s choices: the legal plays of the user's roll that fit what they typed
-        (nothing for anyone else). A choice is sent as shown, and the move command reads it."""
-        if interaction.channel_id is None:
+    @table_command("challenge")
+    async def challenge(self, ctx: Ctx, opponent: Someone, *, length: str | None = None) -> None:
+        await self.carry_out(ctx, opponent, length)
+
+    @table_command("accept")
+    async def accept(self, ctx: Ctx) -> None:
+        await self.carry_out(ctx)
+
+    @table_command("decline")
+    async def decline(self, ctx: Ctx) -> None:
+        await self.carry_out(ctx)
+
+    @table_command("cancel")
+    async def cancel(self, ctx: Ctx) -> None:
+        await self.carry_out(ctx)
+
+    @table_command("rematch")
+    async def rematch(self, ctx: Ctx) -> None:
+        await self.carry_out(ctx)
+
+    @table_command("roll")
+    async def roll(self, ctx: Ctx) -> None:
+        await self.carry_out(ctx)
+
+    @table_command("move")
+    async def move(self, ctx: Ctx, *, play: str) -> None:
+        await self.carry_out(ctx, play)
+
+    @move.autocomplete("play")
+    async def legal_plays(self, interaction: discord.Interaction[Any], current: str) -> Choices:
+        """The legal plays of the user's roll that fit what they typed (nothing for anyone
+        else). A choice is sent as shown, and the move command reads it."""
+        place = interaction_place(interaction)
+        if place is None:
             return []
-        place = place_of(interaction.guild_id, interaction.channel_id)
         plays = await self.service.move_choices(place, user_of(interaction.user), current)
         return [app_commands.Choice(name=play, value=play) for play in plays]
 
-    async def drill_choices(
+    @table_command("double")
+    async def double(self, ctx: Ctx) -> None:
+        await self.carry_out(ctx)
+
+    @table_command("take")
+    async def take(self, ctx: Ctx) -> None:
+        await self.carry_out(ctx)
+
+    @table_command("drop")
+    async def drop(self, ctx: Ctx) -> None:
+        await self.carry_out(ctx)
+
+    @table_command("beaver")
+    async def beaver(self, ctx: Ctx) -> None:
+        await self.carry_out(ctx)
+
+    @table_command("resign")
+    async def resign(self, ctx: Ctx, *, level: str | None = None) -> None:
+        await self.carry_out(ctx, level)
+
+    @table_command("reject")
+    async def reject(self, ctx: Ctx) -> None:
+        await self.carry_out(ctx)
+
+    @table_command("hint")
+    async def hint(self, ctx: Ctx) -> None:
+        await self.carry_out(ctx)
+
+    @table_command("board")
+    async def board(self, ctx: Ctx) -> None:
+        await self.carry_out(ctx)
+
+    @table_command("pips")
+    async def pips(self, ctx: Ctx) -> None:
+        await self.carry_out(ctx)
+
+    @table_command("score")
+    async def score(self, ctx: Ctx) -> None:
+        await self.carry_out(ctx)
+
+    @table_command("abort")
+    async def abort(self, ctx: Ctx) -> None:
+        await self.carry_out(ctx)
+
+    @table_command("claim")
+    async def claim(self, ctx: Ctx) -> None:
+        await self.carry_out(ctx)
+
+    @table_command("export")
+    async def export(self, ctx: Ctx, *, match: str | None = None) -> None:
+        await self.carry_out(ctx, match)
+
+    @table_command("void")
+    async def void(self, ctx: Ctx) -> None:
+        await self.carry_out(ctx)
+
+    @table_command("analysis")
+    async def analysis(self, ctx: Ctx, *, match: str | None = None) -> None:
+        await self.carry_out(ctx, match)
+
+    @table_command("show")
+    async def show(self, ctx: Ctx, *, position: str) -> None:
+        await self.carry_out(ctx, position)
+
+    @table_command("eval")
+    async def eval_(self, ctx: Ctx, *, position: str) -> None:
+        await self.carry_out(ctx, position)
+
+    @table_command("tournament")
+    async def tournament(self, ctx: Ctx, *, what: str | None = None) -> None:
+        await self.carry_out(ctx, what)
+
+    @tournament.autocomplete("what")
+    async def tournament_verbs(
         self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
-        """``/drill``'s choices: the answers of the user's awaiting drill that fit what they
-        typed (its legal plays, or its cube words), else ``stats``. Sent as shown, read by the
-        drill command as if typed."""
-        if interaction.channel_id is None:
+    ) -> Choices:
+        """A tournament's verbs, and the terms of the one typed."""
+        return [
+            app_commands.Choice(name=shown[:100], value=sent[:100])
+            for shown, sent in verb_choices(current)
+            if sent
+        ]
+
+    @table_command("join")
+    async def join(self, ctx: Ctx, *, tournament: str | None = None) -> None:
+        await self.carry_out(ctx, tournament)
+
+    @table_command("leave")
+    async def leave(self, ctx: Ctx, *, tournament: str | None = None) -> None:
+        await self.carry_out(ctx, tournament)
+
+    @table_command("review")
+    async def review(self, ctx: Ctx, *, what: str | None = None) -> None:
+        await self.carry_out(ctx, what)
+
+    @table_command("drill")
+    async def drill(self, ctx: Ctx, *, what: str | None = None) -> None:
+        await self.carry_out(ctx, what)
+
+    @drill.autocomplete("what")
+    async def drill_answers(self, interaction: discord.Interaction[Any], current: str) -> Choices:
+        """The answers of the user's awaiting drill that fit what they typed (its legal plays,
+        or its cube words), else ``stats``. Sent as shown, read by the drill command as if
+        typed."""
+        place = interaction_place(interaction)
+        if place is None:
             return []
-        place = place_of(interaction.guild_id, interaction.channel_id)
         answers = await self.service.drill_choices(place, user_of(interaction.user), current)
         return [app_commands.Choice(name=answer, value=answer) for answer in answers]
+
+    @table_command("leaderboard")
+    async def leaderboard(self, ctx: Ctx) -> None:
+        await self.carry_out(ctx)
+
+    @table_command("dice")
+    async def dice(self, ctx: Ctx) -> None:
+        await self.carry_out(ctx)
+
+    @table_command("stats")
+    async def stats(self, ctx: Ctx, member: discord.Member | None = SOMEONE_OR_YOU) -> None:
+        await self.carry_out(ctx, member)
+
+    @table_command("help")
+    async def help_(self, ctx: Ctx, *, command: str | None = None) -> None:
+        await self.carry_out(ctx, command)
+
+    @help_.autocomplete("command")
+    async def command_names(self, interaction: discord.Interaction[Any], current: str) -> Choices:
+        return help_topics(current)
 
     async def run(self, ctx: Ctx, call: Call) -> None:
         place = ctx_place(ctx)
@@ -274,8 +246,10 @@ class TableCog(commands.Cog, name="Backgammon"):
         await send_routed(target, place, replies, self.live, lambda at: messageable(ctx.bot, at))
         await open_rounds(ctx.bot, self.service, replies, self.live)
 
-    async def carry_out(self, ctx: Ctx, entry: Entry, values: list[Any]) -> None:
-        """Run ``entry``'s service method with the arguments discord.py read."""
+    async def carry_out(self, ctx: Ctx, *values: Any) -> None:
+        """Run the service's handler of the command's entry with the arguments discord.py
+        read, in the entry's order."""
+        entry = entry_of(ctx)
         arguments: list[Any] = []
         for argument, value in zip(entry.arguments, values, strict=True):
             if argument.kind is Kind.USER and value is not None:

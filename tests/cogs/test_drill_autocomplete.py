@@ -56,7 +56,9 @@ async def autocomplete(wire: Wire, user: Person, current: str) -> list[str]:
 
 
 def test_drill_is_a_command_whose_answer_autocompletes() -> None:
-    options = {p.name: p for p in TableCog.drill.app_command.parameters}  # type: ignore[attr-defined]
+    app = TableCog.drill.app_command
+    assert app is not None
+    options = {p.name: p for p in app.parameters}
     assert options["what"].autocomplete and not options["what"].required
 
 

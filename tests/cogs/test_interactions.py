@@ -130,7 +130,9 @@ async def test_the_autocomplete_does_not_wait_for_the_channels_lock(wire: Wire) 
 
 
 def test_move_is_the_command_whose_play_autocompletes() -> None:
-    options = {p.name: p for p in TableCog.move.app_command.parameters}  # type: ignore[attr-defined]
+    app = TableCog.move.app_command
+    assert app is not None
+    options = {p.name: p for p in app.parameters}
     assert options["play"].autocomplete
 
 

@@ -18,7 +18,8 @@ import pytest
 from discord.ext import commands
 
 from bot.cogs.buttons import BUTTON_SPECS, STYLES, button_specs
-from bot.cogs.table import MemberOrMe, TableCog, attribute_name, hybrid_commands
+from bot.cogs.hybrid import Ctx, MemberOrMe, Someone, table_command
+from bot.cogs.table import TableCog
 from bot.discord_bot import BackgammonBot
 from bot.service.commands import router as table_module
 from bot.service.commands.help import help_text, suggest
@@ -190,10 +191,11 @@ def test_the_cog_declares_each_argument_as_the_registry_does() -> None:
     assert list(hybrid) == [entry.name for entry in COMMANDS]
     for entry in COMMANDS:
         command = hybrid[entry.name]
-        assert getattr(TableCog, attribute_name(entry)) is command
         assert command.aliases == list(entry.aliases)
         prefix = list(command.clean_params.values())
-        slash = command.app_command.parameters
+        app = command.app_command if isinstance(command, commands.HybridCommand) else None
+        assert app is not None, entry.name
+        slash = app.parameters
         assert (
             [p.name for p in prefix] == [p.name for p in slash] == [a.name for a in entry.arguments]
         )
@@ -207,9 +209,19 @@ def test_the_cog_declares_each_argument_as_the_registry_does() -> None:
                 assert word.converter is MemberOrMe  # a Member, or the word `bot` for me
             assert [c.value for c in option.choices] == list(argument.choices)
             assert option.autocomplete == argument.kind.autocompleted
-        assert command.app_command.guild_only == entry.guild_only
-        permissions = command.app_command.default_permissions
+        assert app.guild_only == entry.guild_only
+        permissions = app.default_permissions
         assert (permissions is not None and permissions.manage_messages) == entry.moderator
+
+
+def test_each_command_is_a_method_written_in_the_cog() -> None:
+    source = Path(inspect.getfile(TableCog)).read_text(encoding="utf-8")
+    for command in TableCog.__cog_commands__:
+        callback = command.callback
+        assert not hasattr(callback, "__wrapped__") and "__signature__" not in vars(callback)
+        assert callback.__qualname__ == f"TableCog.{callback.__name__}"
+        assert f"    async def {callback.__name__}(self, ctx: Ctx" in source, command.name
+        assert f'@table_command("{command.name}")' in source
 
 
 def test_every_handler_takes_the_arguments_of_its_entry() -> None:
@@ -271,10 +283,10 @@ def test_a_new_entry_is_in_help_and_in_the_buttons(settings: Settings) -> None:
 async def test_a_new_entry_is_a_console_prefix_and_slash_command(
     wire: Wire, monkeypatch: pytest.MonkeyPatch, word: str
 ) -> None:
-    commands_made = hybrid_commands(EXTENDED)
-
     class DaringCog(TableCog):
-        locals().update(commands_made)
+        @table_command("dare", EXTENDED)
+        async def dare(self, ctx: Ctx, rival: Someone, *, terms: str | None = None) -> None:
+            await self.carry_out(ctx, rival, terms)
 
     bot = wire.bot
     await bot.remove_cog("Backgammon")
@@ -290,9 +302,46 @@ async def test_a_new_entry_is_a_console_prefix_and_slash_command(
     assert bot.get_command("move") is not None  # the others are still there
 
 
+class Dares:
+    """Methods for DARE: one that takes its arguments, and some that don't."""
+
+    async def takes(self, ctx: Ctx, rival: Someone, *, terms: str | None = None) -> None:
+        pass
+
+    async def by_text(self, ctx: Ctx, rival: str, *, terms: str | None = None) -> None:
+        pass
+
+    async def one_short(self, ctx: Ctx, *, terms: str | None = None) -> None:
+        pass
+
+    async def all_required(self, ctx: Ctx, rival: Someone, *, terms: str) -> None:
+        pass
+
+    async def one_word(self, ctx: Ctx, rival: Someone, terms: str | None = None) -> None:
+        pass
+
+
+@pytest.mark.parametrize(
+    ("method", "refusal"),
+    [
+        (Dares.by_text, "'rival' is not read as the entry's"),
+        (Dares.one_short, "the method takes \\['terms'\\]"),
+        (Dares.all_required, "'terms' is not declared as the entry's"),
+        (Dares.one_word, "'terms' is not declared as the entry's"),
+    ],
+)
+def test_a_method_that_does_not_take_its_entrys_arguments_is_refused(
+    method: Callable[..., Any], refusal: str
+) -> None:
+    assert isinstance(table_command("dare", EXTENDED)(Dares.takes), commands.HybridCommand)
+    with pytest.raises(ValueError, match=refusal):
+        table_command("dare", EXTENDED)(method)
+
+
 def test_an_entry_the_front_ends_could_not_all_read_is_refused() -> None:
     with pytest.raises(ValueError, match="'ctx'"):
-        hybrid_commands(
+        table_command(
+            "dare",
             COMMANDS.adding(
                 Command(
                     "dare",
@@ -301,7 +350,7 @@ def test_an_entry_the_front_ends_could_not_all_read_is_refused() -> None:
                     arguments=(Argument("ctx", Kind.TEXT, "x"),),
                     handler=lambda service: service.challenge,
                 )
-            )
+            ),
         )
     with pytest.raises(ValueError, match="'Dare'"):
         Command("Dare", example="Dare", summary="x")

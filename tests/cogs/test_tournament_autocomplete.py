@@ -23,7 +23,9 @@ async def wire(service: TableService, settings: Settings) -> AsyncIterator[Wire]
 
 
 def test_the_tournament_command_autocompletes_what() -> None:
-    options = {p.name: p for p in TableCog.tournament.app_command.parameters}  # type: ignore[attr-defined]
+    app = TableCog.tournament.app_command
+    assert app is not None
+    options = {p.name: p for p in app.parameters}
     assert options["what"].autocomplete and not options["what"].required
 
 

@@ -4,7 +4,8 @@ The front ends are derived from :data:`COMMANDS`: ``!help`` (:mod:`bot.service.c
 the text router of the console (:meth:`TableService.run`, through :func:`read_arguments`), the
 Discord hybrid commands (prefix and slash, :mod:`bot.cogs.table`) and the decision buttons
 (:mod:`bot.cogs.buttons`). Adding a command is one entry here plus its handler, a
-:class:`TableService` method taking ``(place, user, *arguments)``.
+:class:`TableService` method taking ``(place, user, *arguments)``, and its Discord command, a
+method of ``TableCog`` taking the entry's arguments (checked against them).
 
 Numbers that are settings (timeouts, the default length) are read from the settings when the help
 is shown, never written here: ``details`` may use the fields of ``help._values``.
