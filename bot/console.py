@@ -52,7 +52,7 @@ _LINE = re.compile(
 
 
 _SHIFT = re.compile(r"^~\s*([\d.]+)\s*([smhd])$", re.IGNORECASE)
-_PRESS = re.compile(r"^\[\s*(?P<action>[a-z]+)(?:\s+(?P<key>\S+))?\s*\]$", re.IGNORECASE)
+_PRESS = re.compile(r"^\[\s*(?P<action>[a-z]{1,40})(?:\s+(?P<key>[^\s`\]]{1,40}))?\s*\]$", re.I)
 
 
 class ConsoleClock:

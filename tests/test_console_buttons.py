@@ -72,3 +72,22 @@ async def test_a_review_is_paged_by_its_buttons(table: ConsoleTable) -> None:
     assert "page 1/" in listing
     assert "page 2/" in await table.say("alice: [reviewnext]")  # the newest Next: the list's
     assert "`v1.x` is not a question's key" in await table.say("alice: [reviewnext v1.x]")
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "bob: [accept " + "9" * 5000 + "]",
+        "bob: [accept `c1`]",
+        "bob: [" + "a" * 5000 + "]",
+        "bob: [accept c99999999999999999999999999999999999999]",
+        "bob: [accept m1.1.1]",
+    ],
+)
+async def test_a_hostile_press_is_ignored_or_gets_one_short_reply(
+    table: ConsoleTable, line: str
+) -> None:
+    await table.say("alice: !challenge @bob 1")
+    said = await table.say(line)  # not a press (nor a command): ignored, as chat is
+    assert said.count("bot:") <= 1 and len(said) < 300, said
+    assert await table.service.table(Place(SERVER, "general")) is None  # nothing accepted
