@@ -233,6 +233,8 @@ def message_button_ids(message: discord.Message) -> set[str]:
 
 def decision_view(decision: Decision, key: Key, *, money_game: bool = False) -> discord.ui.View:
     """The buttons to attach to a message asking ``decision`` (the question ``key``)."""
+    if not isinstance(key, decision.key_kind):
+        raise ValueError(f"{decision} is not asked by a {type(key).__name__}: {key}")
     # No timeout: a view that stops can take its dynamic items out of discord.py's registry.
     view = discord.ui.View(timeout=None)
     for spec in buttons_for(decision, money_game=money_game):

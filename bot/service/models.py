@@ -7,7 +7,16 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import NamedTuple
 
-from bot.service.keys import Key, RematchKey
+from bot.service.keys import (
+    ChallengeKey,
+    DrillKey,
+    ErrorsKey,
+    Key,
+    MatchKey,
+    RematchKey,
+    ReviewKey,
+    SignupKey,
+)
 from bot.service.records.durations import wait_duration
 from bot.service.records.names import clean_name
 
@@ -63,6 +72,26 @@ class Decision(Enum):
     ANALYSED = "analysed"  # a match's analysis: its Review button opens the review (anyone)
     DRILL_DOUBLE = "drill_double"  # a cube drill before the roll: double / no double
     DRILL_TAKE = "drill_take"  # a cube drill facing a double: take / pass
+
+    @property
+    def key_kind(self) -> type[Key]:
+        """The kind of key this question's buttons carry."""
+        return _KEY_KINDS[self]
+
+
+_KEY_KINDS: dict[Decision, type[Key]] = {
+    Decision.CHALLENGE: ChallengeKey,
+    Decision.DOUBLE: MatchKey,
+    Decision.RESIGNATION: MatchKey,
+    Decision.TURN: MatchKey,
+    Decision.REMATCH: RematchKey,
+    Decision.SIGNUP: SignupKey,
+    Decision.REVIEW: ReviewKey,
+    Decision.REVIEW_ERRORS: ErrorsKey,
+    Decision.ANALYSED: ReviewKey,
+    Decision.DRILL_DOUBLE: DrillKey,
+    Decision.DRILL_TAKE: DrillKey,
+}
 
 
 class Pending(NamedTuple):

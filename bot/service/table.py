@@ -393,9 +393,9 @@ class TableService:
         command, button = found
         answer = Answer(key, user, command)
         if button is not None:  # a review's page or a drill's answer: the button's word says
-            paging = button.decision in (Decision.REVIEW, Decision.ANALYSED)
-            if not isinstance(key, (ReviewKey, ErrorsKey) if paging else DrillKey):
+            if not any(isinstance(key, b.decision.key_kind) for b in command.buttons):
                 return Pressed([Reply(OUT_OF_DATE, private=True, stale=True)], closed=True)
+            paging = button.decision in (Decision.REVIEW, Decision.ANALYSED)
             handler = command.handler_of(self)
             replies = await handler(place, user, button.word, answering=answer)
             answered = not paging and not any(reply.private for reply in replies)

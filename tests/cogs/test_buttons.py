@@ -7,6 +7,7 @@ Presses through discord.py's own dispatch (every kind of message, a restart) are
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from dataclasses import fields
 
 import pytest
 
@@ -340,7 +341,8 @@ def test_each_decision_shows_only_its_buttons_each_naming_the_question() -> None
 
 @pytest.mark.parametrize("decision", list(Decision))
 def test_a_view_is_only_dynamic_items_and_never_times_out(decision: Decision) -> None:
-    view = decision_view(decision, MatchKey(1, 0), money_game=True)
+    kind = decision.key_kind
+    view = decision_view(decision, kind(*[1] * len(fields(kind))), money_game=True)
     assert view.timeout is None
     assert view.children and all(isinstance(item, KeyButton) for item in view.children)
     labels = [(item.item.label, item.item.style) for item in view.children]  # type: ignore[attr-defined]

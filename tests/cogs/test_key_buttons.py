@@ -82,6 +82,14 @@ def test_every_kind_has_a_walk_and_a_dynamic_item_of_its_own() -> None:
     assert all(type(key) is kind for kind, (key, _) in EXAMPLES.items())
     templates = {button.__discord_ui_compiled_template__.pattern for button in KEY_BUTTONS.values()}
     assert len(templates) == len(KINDS)
+    # Every question's buttons carry a key of one kind, and every kind is some question's.
+    assert {decision.key_kind for decision in Decision} == set(KINDS)
+    assert all(decision.key_kind is type(key) for key, decision in EXAMPLES.values())
+
+
+def test_a_view_refuses_a_key_of_another_kind() -> None:
+    with pytest.raises(ValueError, match="not asked by a ChallengeKey"):
+        decision_view(Decision.TURN, ChallengeKey(1))
 
 
 @pytest.mark.parametrize(("key", "decision"), WALKS, ids=lambda value: str(value))
