@@ -5,8 +5,9 @@ A key names one question exactly, so a press meant for an older one (a button on
 is told apart from the question asked now. The text of each kind is fixed: buttons sent by any
 earlier bot carry it and keep working after a restart. A kind is its class alone: its
 ``FORMAT`` (a letter, then its whole-number fields in braces) gives its text and its regular
-expression, with a named group per field; subclassing :class:`Key` registers it (:data:`KINDS`),
-and the adapters (buttons, console) take every kind from there.
+expression, with a named group per field. Every kind is defined here and listed in
+:data:`KINDS` (a letter taken twice is refused), and the adapters (buttons, console) take every
+kind from there.
 """
 
 from __future__ import annotations
@@ -16,6 +17,9 @@ from dataclasses import Field, dataclass, fields
 from typing import Any, ClassVar, Self
 
 _FIELD = re.compile(r"\{(\w+)\}")
+# A field's digits: no leading zero (each key has one text) and at most 18 of them (a database
+# id, so a forged id can't overflow a query).
+_DIGITS = "0|[1-9][0-9]{0,17}"
 
 
 class Key:
@@ -35,10 +39,11 @@ class Key:
 
     @classmethod
     def template(cls) -> str:
-        """The regular expression of this kind's text, a named group of digits per field."""
+        """The regular expression of this kind's text, a named group of :data:`_DIGITS` per
+        field."""
         parts = _FIELD.split(cls.FORMAT)
         return "".join(
-            f"(?P<{part}>[0-9]+)" if odd else re.escape(part) for odd, part in _alternate(parts)
+            f"(?P<{part}>{_DIGITS})" if odd else re.escape(part) for odd, part in _alternate(parts)
         )
 
     @classmethod

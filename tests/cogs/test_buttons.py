@@ -351,7 +351,7 @@ def test_a_view_is_only_dynamic_items_and_never_times_out(decision: Decision) ->
 
 
 def test_the_ids_fit_discord_and_the_templates() -> None:
-    longest = custom_id("decline", MatchKey(10**19 - 1, 10**19 - 1))
+    longest = custom_id("decline", MatchKey(10**18 - 1, 10**18 - 1))
     assert len(longest) <= 100
     for spec in BUTTON_SPECS:
         assert read_custom_id(custom_id(spec.action, ChallengeKey(1))) == (

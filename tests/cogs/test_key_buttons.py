@@ -36,11 +36,11 @@ from tests.cogs.wire import CHANNEL_ID, SEED, Person, Wire
 
 BOB = Person(300000000000000002, "bob")
 
-# A question of each kind, as big as ids get, and a decision its buttons answer.
+# A question of each kind (ids up to the largest a key holds), and a decision its buttons answer.
 EXAMPLES: dict[type[Key], tuple[Key, Decision]] = {
     MatchKey: (MatchKey(7, 53), Decision.DOUBLE),
     ChallengeKey: (ChallengeKey(12), Decision.CHALLENGE),
-    RematchKey: (RematchKey(10**18), Decision.REMATCH),
+    RematchKey: (RematchKey(10**18 - 1), Decision.REMATCH),
     SignupKey: (SignupKey(3), Decision.SIGNUP),
     ReviewKey: (ReviewKey(4, 1319), Decision.REVIEW),
     ErrorsKey: (ErrorsKey(4, 0), Decision.REVIEW_ERRORS),
