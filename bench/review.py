@@ -44,6 +44,7 @@ from bot.gnubg.api import Engine, Query
 from bot.gnubg.decisions import ReviewedDecision
 from bot.gnubg.samples import cases
 from bot.rules.position import Position
+from bot.service.keys import ReviewKey
 from bot.service.models import Place, User
 from bot.service.review.drills import drill_rows
 from bot.service.review.pages import shown
@@ -95,7 +96,7 @@ async def main(games: int, times: int) -> None:
                     typed.append(time.perf_counter() - start)
                     assert reply.image is not None
                     start = time.perf_counter()
-                    await service.press(place, alice, "reviewnext", f"v1.{page}")
+                    await service.press(place, alice, "reviewnext", ReviewKey(1, page))
                     pressed.append(time.perf_counter() - start)
             print(f"{pages} pages ({len(decisions)} decisions stored), each shown {times} times")
             print(f"typed `!review 1 N`: {milliseconds(typed)}")

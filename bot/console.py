@@ -6,6 +6,9 @@ the console's clock forward and lets whatever fell due happen (reminders, clocks
 challenges expiring; claims become possible); ``--clock 2026-11-22T10:00:00`` starts the clock
 at that time (then it moves only by ``~``; UTC unless the time says its zone).
 Users and channels come into being when first named.
+A line ``bob: [accept]`` presses the Accept button of the newest message in the channel that has
+one, as a Discord user would; ``bob: [accept c1]`` presses it on the question ``c1`` (a key as
+button ids carry it, e.g. an old message's).
 A reply that shows a background job (an analysis) is followed to its end before the next line:
 its progress is printed as it goes, then its outcome (in JSON, the outcome joins the replies);
 meanwhile the analysis queue is looked at every ``DEADLINE_POLL_SECONDS``, so a job whose runner
@@ -28,9 +31,11 @@ from typing import Any, TextIO
 
 from bot.rules.numbers import decimal_number
 from bot.service.commands.locks import STORE_TROUBLE, store_trouble
+from bot.service.commands.registry import COMMANDS
+from bot.service.keys import Key, SignupKey, parse_key
 from bot.service.lifetime import StartError, open_service
 from bot.service.matches.threads import Opened
-from bot.service.models import Place, Reply, User
+from bot.service.models import Decision, Place, Reply, User
 from bot.service.records.durations import UNIT_SECONDS
 from bot.service.table import TableService, seeded_dice, text_board
 from bot.settings import Settings, SettingsError, database_setting
@@ -47,6 +52,7 @@ _LINE = re.compile(
 
 
 _SHIFT = re.compile(r"^~\s*([\d.]+)\s*([smhd])$", re.IGNORECASE)
+_PRESS = re.compile(r"^\[\s*(?P<action>[a-z]{1,40})(?:\s+(?P<key>[^\s`\]]{1,40}))?\s*\]$", re.I)
 
 
 class ConsoleClock:
@@ -95,6 +101,15 @@ def console_user(name: str) -> User:
     return User(id=name.lower(), name=name)
 
 
+def button_actions(decision: Decision, *, money_game: bool) -> list[str]:
+    """The actions of the buttons a message asking ``decision`` shows (as on Discord)."""
+    return [
+        command.name + button.word
+        for command, button in COMMANDS.buttons()
+        if button.decision is decision and (money_game or not button.money_only)
+    ]
+
+
 def lookup_user(word: str) -> User | None:
     name = word.strip().removeprefix("@").strip("<>")
     return console_user(name) if re.fullmatch(r"[\w.-]+", name) else None
@@ -117,12 +132,12 @@ class _Shown:
 
 
 class ConsoleChannels:
-    """The console's :class:`ThreadOpener`: a tournament's match (its key ``t<id>``) gets a
+    """The console's :class:`ThreadOpener`: a tournament's match (its sign-up's key) gets a
     channel of its own, named as Discord names its thread (the words before ``·``):
     ``spring-r1-2``. Other matches are played where they start, as the console always did."""
 
-    async def open(self, place: Place, name: str, key: str | None) -> Opened:
-        if key is None or not key.startswith("t"):
+    async def open(self, place: Place, name: str, key: Key | None) -> Opened:
+        if not isinstance(key, SignupKey):
             return Opened(None)
         words = re.sub(r"[^\w]+", "-", name.split("·")[0].strip().lower()).strip("-")
         return Opened(Place(place.server_id, words or "match"))
@@ -149,6 +164,8 @@ class Console:
         self.files_written = _last_file_number(images)
         self.resumed = False  # the turns GNU Backgammon owed at startup: taken at the first line
         self.channels = ConsoleChannels()
+        # The key of the newest question shown with each button, by channel and action.
+        self.buttons: dict[tuple[str, str], Key] = {}
 
     def _save(self, name: str, data: bytes) -> str | None:
         """Write a file into ``--images`` (numbered, so nothing is overwritten)."""
@@ -192,10 +209,31 @@ class Console:
             return
         channel, name, text = parsed
         place = Place(SERVER, channel)
-        replies = await self.service.run(
-            place, console_user(name), text, users=lookup_user, threads=self.channels
-        )
+        if pressing := _PRESS.match(text):
+            replies = await self._press(place, name, pressing["action"].lower(), pressing["key"])
+        else:
+            replies = await self.service.run(
+                place, console_user(name), text, users=lookup_user, threads=self.channels
+            )
         await self._show(place, name, text, replies)
+
+    async def _press(self, place: Place, name: str, action: str, typed: str | None) -> list[Reply]:
+        """A press of the button ``action``: on the question ``typed``, else on the newest
+        message of ``place`` that shows that button."""
+        key = (
+            parse_key(typed) if typed is not None else self.buttons.get((place.channel_id, action))
+        )
+        if key is None:
+            said = (
+                f"`{typed}` is not a question's key, e.g. `m7.53` or `c12`."
+                if typed is not None
+                else f"No message in #{place.channel_id} has a `{action}` button."
+            )
+            return [Reply(said, private=True)]
+        pressed = await self.service.press(
+            place, console_user(name), action, key, threads=self.channels
+        )
+        return pressed.replies
 
     async def _move_time(self, line: str) -> None:
         """``~ 25h``: move the clock, then show whatever fell due, place by place."""
@@ -323,6 +361,10 @@ class Console:
     ) -> None:
         """Print what the bot said about one input line; ``replies`` by the channel each is
         said in (the line's own ``channel``, or another for what fell due elsewhere)."""
+        for where, reply in replies:
+            if reply.decision is not None and reply.decision_key is not None:
+                for action in button_actions(reply.decision, money_game=reply.money_game):
+                    self.buttons[(where, action)] = reply.decision_key
         shown = [
             _Shown(
                 reply,

@@ -8,10 +8,11 @@ the question the message asked (:class:`bot.service.models.Pending`). A press wh
 longer the table's is out of date, whatever is asked now. The id holds everything a press needs,
 so buttons keep working after a restart.
 
-Presses reach :class:`DecisionButton`, a discord.py dynamic item registered once per bot with
-:func:`register_buttons`. A message's view holds only dynamic items: discord.py then keeps
-nothing per message, where a stored per-message view would take the press and answer nothing
-(what happened to buttons on replies to slash commands).
+Presses reach a :class:`KeyButton`: one discord.py dynamic item per kind of key
+(:data:`bot.service.keys.KINDS`), whose template has the key's fields as typed groups,
+registered once per bot with :func:`register_buttons`. A message's view holds only dynamic
+items: discord.py then keeps nothing per message, where a stored per-message view would take the
+press and answer nothing (what happened to buttons on replies to slash commands).
 """
 
 from __future__ import annotations
@@ -20,19 +21,20 @@ import logging
 import re
 import weakref
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol
 
 import discord
 
 from bot.cogs.errors import report_unexpected, tell_interaction
 from bot.service.commands.locks import STORE_TROUBLE, store_trouble
 from bot.service.commands.registry import COMMANDS, CommandTable, Tone
+from bot.service.keys import KINDS, Key
 from bot.service.models import Decision
 
 log = logging.getLogger(__name__)
 
 
-TEMPLATE = re.compile(r"bg:(?P<action>[a-z]+):(?P<key>[mcrtvde][0-9.]+)")
+ACTION = r"bg:(?P<action>[a-z]+):"  # then the key, by its kind's template
 # Buttons sent before the ids carried a key (``bg:turn:roll``): answered as out of date.
 OLD_TEMPLATE = re.compile(r"bg:(?:challenge|double|resign|turn):[a-z]+")
 
@@ -69,11 +71,20 @@ def button_specs(table: CommandTable = COMMANDS) -> tuple[ButtonSpec, ...]:
 BUTTON_SPECS = button_specs()
 
 
-def custom_id(action: str, key: str) -> str:
-    text = f"bg:{action}:{key}"
-    if TEMPLATE.fullmatch(text) is None:
+def custom_id(action: str, key: Key) -> str:
+    text = f"bg:{action}:{key.format()}"
+    if KEY_BUTTONS[type(key)].__discord_ui_compiled_template__.fullmatch(text) is None:
         raise ValueError(f"Not a button id: {text!r}")
     return text
+
+
+def read_custom_id(text: str) -> tuple[str, Key | None] | None:
+    """(action, key) of one of our buttons' custom ids (a key of None: from before the ids
+    carried one), or None when it is none of ours."""
+    for button in KEY_BUTTONS.values():
+        if found := button.__discord_ui_compiled_template__.fullmatch(text):
+            return found["action"], button.kind.of(found)
+    return ("old", None) if OLD_TEMPLATE.fullmatch(text) else None
 
 
 def buttons_for(decision: Decision, *, money_game: bool = False) -> list[ButtonSpec]:
@@ -86,8 +97,11 @@ def buttons_for(decision: Decision, *, money_game: bool = False) -> list[ButtonS
 
 
 class PressHandler(Protocol):
-    async def __call__(self, interaction: discord.Interaction[Any], action: str, key: str) -> None:
-        """Answer a press of the button ``action`` on the question ``key``."""
+    async def __call__(
+        self, interaction: discord.Interaction[Any], action: str, key: Key | None
+    ) -> None:
+        """Answer a press of the button ``action`` on the question ``key`` (None: an old
+        button's, which names none)."""
 
 
 # Each bot's handler: discord.py builds a new item for every press and hands it only the
@@ -98,10 +112,12 @@ _handlers: weakref.WeakKeyDictionary[discord.Client, PressHandler] = weakref.Wea
 def register_buttons(client: discord.Client, on_press: PressHandler) -> None:
     """Make ``client`` answer every decision button, old messages' too, with ``on_press``."""
     _handlers[client] = on_press
-    client.add_dynamic_items(DecisionButton, OldButton)
+    client.add_dynamic_items(*KEY_BUTTONS.values(), OldButton)
 
 
-async def dispatch_press(interaction: discord.Interaction[Any], action: str, key: str) -> None:
+async def dispatch_press(
+    interaction: discord.Interaction[Any], action: str, key: Key | None
+) -> None:
     """Hand a press to the bot's handler; anything unexpected gets an apology and a log entry
     (discord.py would only log it, and the player would see "This interaction failed")."""
     try:
@@ -116,11 +132,17 @@ async def dispatch_press(interaction: discord.Interaction[Any], action: str, key
         await tell_interaction(interaction, text)
 
 
-class DecisionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLATE):
+class KeyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"(?!)"):
+    """A decision's button: what a press of any kind does. discord.py dispatches to a subclass
+    per kind of key (:data:`KEY_BUTTONS`), whose template reads that kind's fields; this one
+    matches nothing."""
+
+    kind: ClassVar[type[Key]]
+
     def __init__(
         self,
         action: str,
-        key: str,
+        key: Key,
         *,
         label: str | None = None,
         style: discord.ButtonStyle = _GREY,
@@ -131,9 +153,9 @@ class DecisionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TE
         self.action = action
         self.key = key
 
-    @classmethod
-    def of(cls, spec: ButtonSpec, key: str) -> DecisionButton:
-        return cls(spec.action, key, label=spec.label, style=spec.style)
+    @staticmethod
+    def of(spec: ButtonSpec, key: Key) -> KeyButton:
+        return KEY_BUTTONS[type(key)](spec.action, key, label=spec.label, style=spec.style)
 
     @classmethod
     async def from_custom_id(
@@ -142,11 +164,25 @@ class DecisionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TE
         item: discord.ui.Item[Any],
         match: re.Match[str],
         /,
-    ) -> DecisionButton:
-        return cls(match["action"], match["key"])
+    ) -> KeyButton:
+        return cls(match["action"], cls.kind.of(match))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await dispatch_press(interaction, self.action, self.key)
+
+
+def _button_of(kind: type[Key]) -> type[KeyButton]:
+    """The dynamic item of ``kind``'s buttons: ``bg:<action>:`` and the key's typed groups."""
+
+    class Button(KeyButton, template=ACTION + kind.template()):
+        pass
+
+    Button.kind = kind
+    Button.__name__ = Button.__qualname__ = f"{kind.__name__.removesuffix('Key')}Button"
+    return Button
+
+
+KEY_BUTTONS: dict[type[Key], type[KeyButton]] = {kind: _button_of(kind) for kind in KINDS}
 
 
 class OldButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=OLD_TEMPLATE):
@@ -166,10 +202,10 @@ class OldButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=OLD_TEM
         return cls(match[0])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await dispatch_press(interaction, "old", "")
+        await dispatch_press(interaction, "old", None)
 
 
-def lost_press(interaction: discord.Interaction[Any]) -> tuple[str, str] | None:
+def lost_press(interaction: discord.Interaction[Any]) -> tuple[str, Key | None] | None:
     """(action, key) of a press on one of our buttons that its message no longer has (a double
     press, a lagging client): discord.py hands such a press to no dynamic item and answers
     nothing, so Discord would show "This interaction failed". None for any other interaction."""
@@ -182,11 +218,7 @@ def lost_press(interaction: discord.Interaction[Any]) -> tuple[str, str] | None:
     message = interaction.message
     if message is not None and custom_id in message_button_ids(message):
         return None  # a dynamic item takes it
-    if found := TEMPLATE.fullmatch(custom_id):
-        return found["action"], found["key"]
-    if OLD_TEMPLATE.fullmatch(custom_id):
-        return "old", ""
-    return None
+    return read_custom_id(custom_id)
 
 
 def message_button_ids(message: discord.Message) -> set[str]:
@@ -199,14 +231,16 @@ def message_button_ids(message: discord.Message) -> set[str]:
     }
 
 
-def decision_view(decision: Decision, key: str, *, money_game: bool = False) -> discord.ui.View:
+def decision_view(decision: Decision, key: Key, *, money_game: bool = False) -> discord.ui.View:
     """The buttons to attach to a message asking ``decision`` (the question ``key``)."""
+    if not isinstance(key, decision.key_kind):
+        raise ValueError(f"{decision} is not asked by a {type(key).__name__}: {key}")
     # No timeout: a view that stops can take its dynamic items out of discord.py's registry.
     view = discord.ui.View(timeout=None)
     for spec in buttons_for(decision, money_game=money_game):
-        view.add_item(DecisionButton.of(spec, key))
+        view.add_item(KeyButton.of(spec, key))
     return view
 
 
 def button_ids(view: discord.ui.View) -> list[str]:
-    return [item.custom_id for item in view.children if isinstance(item, DecisionButton)]
+    return [item.custom_id for item in view.children if isinstance(item, KeyButton)]

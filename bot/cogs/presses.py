@@ -35,6 +35,7 @@ from bot.cogs.replies import (
 from bot.cogs.threads import DiscordThreads
 from bot.service.commands.limits import Gate
 from bot.service.commands.registry import COMMANDS
+from bot.service.keys import Key
 from bot.service.models import Decision, Reply
 from bot.service.table import TableService
 
@@ -82,7 +83,9 @@ class ButtonPresses:
         self.live = live
         self.gate = gate
 
-    async def __call__(self, interaction: discord.Interaction[Any], action: str, key: str) -> None:
+    async def __call__(
+        self, interaction: discord.Interaction[Any], action: str, key: Key | None
+    ) -> None:
         if interaction.channel_id is None:
             return
         place = place_of(interaction.guild_id, interaction.channel_id)

@@ -21,6 +21,7 @@ from discord.ext import commands
 from bot.cogs.buttons import decision_view
 from bot.cogs.errors import tell_interaction
 from bot.service.commands.limits import Gate, Verdict
+from bot.service.keys import Key
 from bot.service.models import Decision, Place, Reply, Sheet, User
 from bot.service.table import TableService
 
@@ -288,7 +289,7 @@ async def within_deadline(
 @dataclass(slots=True)
 class _Live:
     message: discord.Message
-    key: str | None  # the question its buttons answer (see :class:`Pending`)
+    key: Key | None  # the question its buttons answer (see :class:`Pending`)
 
 
 # Questions that are not the table's: a tournament's sign-up, a review's page, an analysis'
@@ -344,7 +345,7 @@ class LiveButtons:
         live = self._live.get(place)
         return live.message.id if live else None
 
-    def message(self, place: Place, key: str | None) -> discord.Message | None:
+    def message(self, place: Place, key: Key | None) -> discord.Message | None:
         """The message at ``place`` whose buttons answer the question ``key``, if known."""
         live = self._live.get(place)
         return live.message if live is not None and key is not None and live.key == key else None

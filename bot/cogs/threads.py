@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Final, cast
 
 import discord
 
+from bot.service.keys import Key
 from bot.service.matches.threads import Opened
 from bot.service.models import Place
 
@@ -60,7 +61,7 @@ class DiscordThreads:
         self._live = live
         self._origin = origin
 
-    async def open(self, place: Place, name: str, key: str | None) -> Opened:
+    async def open(self, place: Place, name: str, key: Key | None) -> Opened:
         if not place.channel_id.isdigit():
             return Opened(None)
         found = self._client.get_channel(int(place.channel_id))

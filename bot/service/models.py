@@ -7,6 +7,16 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import NamedTuple
 
+from bot.service.keys import (
+    ChallengeKey,
+    DrillKey,
+    ErrorsKey,
+    Key,
+    MatchKey,
+    RematchKey,
+    ReviewKey,
+    SignupKey,
+)
 from bot.service.records.durations import wait_duration
 from bot.service.records.names import clean_name
 
@@ -63,23 +73,42 @@ class Decision(Enum):
     DRILL_DOUBLE = "drill_double"  # a cube drill before the roll: double / no double
     DRILL_TAKE = "drill_take"  # a cube drill facing a double: take / pass
 
+    @property
+    def key_kind(self) -> type[Key]:
+        """The kind of key this question's buttons carry."""
+        return _KEY_KINDS[self]
+
+
+_KEY_KINDS: dict[Decision, type[Key]] = {
+    Decision.CHALLENGE: ChallengeKey,
+    Decision.DOUBLE: MatchKey,
+    Decision.RESIGNATION: MatchKey,
+    Decision.TURN: MatchKey,
+    Decision.REMATCH: RematchKey,
+    Decision.SIGNUP: SignupKey,
+    Decision.REVIEW: ReviewKey,
+    Decision.REVIEW_ERRORS: ErrorsKey,
+    Decision.ANALYSED: ReviewKey,
+    Decision.DRILL_DOUBLE: DrillKey,
+    Decision.DRILL_TAKE: DrillKey,
+}
+
 
 class Pending(NamedTuple):
     """The question a table waits on: who must answer it and which one it is.
 
     ``key`` names this very question, so an answer meant for an older one (a button on an old
-    message) can be told apart: ``c<challenge id>`` for a challenge, ``m<match id>.<actions
-    so far>`` for a decision in a match (the count of actions changes with every answer),
-    ``r<match id>`` for the rematch of a finished match.
+    message) can be told apart: a :class:`ChallengeKey`, a :class:`MatchKey` (its count of
+    actions changes with every answer) or the :class:`RematchKey` of a finished match.
     """
 
     decision: Decision
     user_id: str
     name: str
-    key: str
+    key: Key
     others: tuple[str, ...] = ()  # others who may answer too (the winner, for a rematch)
     # A rematch challenge: the key of the finished match's Rematch button, which accepts it now.
-    rematch_key: str | None = None
+    rematch_key: RematchKey | None = None
 
     def answerable_by(self, user_id: str) -> bool:
         return user_id == self.user_id or user_id in self.others
@@ -129,7 +158,7 @@ class Reply:
     mention: tuple[str, ...] = ()
     decision: Decision | None = None
     decision_for: str | None = None
-    decision_key: str | None = None  # which question exactly: see :class:`Pending`
+    decision_key: Key | None = None  # which question exactly: see :class:`Pending`
     money_game: bool = False
     private: bool = False
     board_viewer: int | None = None  # set when the reply shows the board (from this side)

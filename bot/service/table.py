@@ -43,13 +43,13 @@ from bot.service.gnubg.budget import EngineBudget, EngineRequests
 from bot.service.gnubg.coach import Coach, Decided, Tutored, tutored_in_order
 from bot.service.gnubg.opponent import Opponent
 from bot.service.gnubg.positions import Positions
+from bot.service.keys import ChallengeKey, DrillKey, ErrorsKey, Key, ReviewKey, SignupKey
 from bot.service.matches.admin import Administration
 from bot.service.matches.challenges import Challenges
 from bot.service.matches.deadlines import Deadlines
 from bot.service.matches.images import BoardImages, RecordedPlay, board_state, last_play
 from bot.service.matches.play import Play
 from bot.service.matches.presentation import (
-    challenge_key,
     game_data,
     match_key,
     status_reply,
@@ -90,7 +90,6 @@ __all__ = [
     "TableService",
     "UserLookup",
     "board_state",
-    "challenge_key",
     "game_data",
     "keyed_dice",
     "last_play",
@@ -111,7 +110,7 @@ class Answer:
     """A button's question, as a press answers it: the key it asked, who pressed, and the
     command of the button (see :meth:`TableService.press`)."""
 
-    key: str
+    key: Key
     user: User
     command: Command
 
@@ -366,36 +365,37 @@ class TableService:
             return Reply(f"Not your decision: waiting for {pending.name}.", private=True)
         return None
 
-    async def _out_of_date(self, place: Place, pending: Pending | None, key: str) -> str:
+    async def _out_of_date(self, place: Place, pending: Pending | None, key: Key) -> str:
         """Why a button's question is closed; where to go when the channel's match moved to a
         thread (e.g. Accept pressed again after the match started there)."""
         if pending is None:
             pointer = await self.repository.elsewhere(place, latest=False, after=0)
             if pointer is not None:
                 return f"{OUT_OF_DATE} {pointer.text}"
-        return OUT_OF_DATE_CHALLENGE if key.startswith("c") else OUT_OF_DATE
+        return OUT_OF_DATE_CHALLENGE if isinstance(key, ChallengeKey) else OUT_OF_DATE
 
     async def press(
         self,
         place: Place,
         user: User,
         action: str,
-        key: str,
+        key: Key | None,
         *,
         threads: ThreadOpener | None = None,
     ) -> Pressed:
         """A press by ``user`` of the button ``action`` (its command's name) on the question
-        ``key``: carried out only if, under the channel's lock, the table still asks that very
-        question of them (so an old message never answers a newer question)."""
+        ``key`` (None: a button from before the ids carried one): carried out only if, under
+        the channel's lock, the table still asks that very question of them (so an old message
+        never answers a newer question)."""
         found = COMMANDS.pressed(action)
-        if found is None or not found[0].buttons:  # a button from an older bot
+        if key is None or found is None or not found[0].buttons:  # a button from an older bot
             return Pressed([Reply(OUT_OF_DATE, private=True, stale=True)], closed=True)
         command, button = found
         answer = Answer(key, user, command)
         if button is not None:  # a review's page or a drill's answer: the button's word says
-            paging = button.decision in (Decision.REVIEW, Decision.ANALYSED)
-            if not key.startswith(("v", "e") if paging else "d"):  # a question of another kind
+            if not any(isinstance(key, b.decision.key_kind) for b in command.buttons):
                 return Pressed([Reply(OUT_OF_DATE, private=True, stale=True)], closed=True)
+            paging = button.decision in (Decision.REVIEW, Decision.ANALYSED)
             handler = command.handler_of(self)
             replies = await handler(place, user, button.word, answering=answer)
             answered = not paging and not any(reply.private for reply in replies)
@@ -674,6 +674,7 @@ class TableService:
         """``!review [match [decision] | next | errors]``, or a press on a review page
         (``answering``: its key, ``v<match>.<page>``): see :mod:`bot.service.review.room`."""
         pressed = answering.key if answering is not None else None
+        assert pressed is None or isinstance(pressed, (ReviewKey, ErrorsKey))  # press() checks
         return await replies_of(
             lambda: self.reviews.review(place, user, what, pressed=pressed),
             self.repository.forget,
@@ -692,6 +693,7 @@ class TableService:
         :mod:`bot.service.review.drills`). No channel lock; grading a play asks the engine,
         within the user's budget."""
         pressed = answering.key if answering is not None else None
+        assert pressed is None or isinstance(pressed, DrillKey)  # press() checks
         return await self._engine_request(
             user,
             lambda: replies_of(
@@ -755,16 +757,16 @@ class TableService:
     async def _signup(
         self, place: Place, user: User, verb: str, which: str | None, answering: Answer | None
     ) -> list[Reply]:
-        if answering is not None:  # the button names its tournament: ``t<id>``
-            which = f"#{answering.key.removeprefix('t')}"
-        replies = await self._tournament(place, user, f"{verb} {which or ''}".strip())
         if answering is None:
-            return replies
+            return await self._tournament(place, user, f"{verb} {which or ''}".strip())
+        if not isinstance(answering.key, SignupKey):  # a button of another question's
+            return [Reply(OUT_OF_DATE, private=True, stale=True)]
+        tournament_id = answering.key.tournament_id  # the button names its tournament
+        replies = await self._tournament(place, user, f"{verb} #{tournament_id}")
         # A press answers the presser alone, and the sign-up message shows its entrants now and
         # keeps its buttons for others while the sign-up lasts (a press after the start closes
         # them).
-        key = answering.key.removeprefix("t")
-        signup = await self.tournaments.signup_message(int(key)) if key.isdigit() else None
+        signup = await self.tournaments.signup_message(tournament_id)
         answers = [
             dataclasses.replace(reply, private=True, stale=signup is None) for reply in replies
         ]

@@ -7,21 +7,24 @@ Presses through discord.py's own dispatch (every kind of message, a restart) are
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from dataclasses import fields
 
 import pytest
 
 from bot.cogs.buttons import (
     BUTTON_SPECS,
+    KEY_BUTTONS,
     OLD_TEMPLATE,
-    TEMPLATE,
     ButtonSpec,
-    DecisionButton,
+    KeyButton,
     OldButton,
     button_ids,
     custom_id,
     decision_view,
+    read_custom_id,
 )
 from bot.discord_bot import BackgammonBot
+from bot.service.keys import ChallengeKey, MatchKey
 from bot.service.models import Decision, Pending, Place, Reply, User
 from bot.service.table import OUT_OF_DATE as STALE
 from bot.service.table import OUT_OF_DATE_CHALLENGE as STALE_CHALLENGE
@@ -195,7 +198,7 @@ async def test_a_button_of_another_kind_of_question_is_stale(
     stale_setup = at_turn if spec.decision is not Decision.TURN else doubled
     player = await stale_setup(service)
     before = await pending(service)
-    result = await service.press(PLACE, user(player), spec.action, "m999.1")
+    result = await service.press(PLACE, user(player), spec.action, MatchKey(999, 1))
     assert [(r.text, r.private) for r in result.replies] == [(STALE, True)]
     assert result.closed
     assert await service.pending_decision(PLACE) == before
@@ -305,7 +308,7 @@ async def test_an_unknown_action_or_an_old_format_button_is_stale(service: Table
     await challenged(service)
     key = (await pending(service)).key
     assert (await service.press(PLACE, user(BOB), "take", key)).replies[0].text == STALE_CHALLENGE
-    assert (await service.press(PLACE, user(BOB), "old", "")).replies[0].text == STALE
+    assert (await service.press(PLACE, user(BOB), "old", None)).replies[0].text == STALE
     assert await service.table(PLACE) is None
 
 
@@ -313,24 +316,24 @@ async def test_an_unknown_action_or_an_old_format_button_is_stale(service: Table
 
 
 def test_each_decision_shows_only_its_buttons_each_naming_the_question() -> None:
-    assert button_ids(decision_view(Decision.CHALLENGE, "c12")) == [
+    assert button_ids(decision_view(Decision.CHALLENGE, ChallengeKey(12))) == [
         "bg:accept:c12",
         "bg:decline:c12",
     ]
-    assert button_ids(decision_view(Decision.DOUBLE, "m7.53")) == [
+    assert button_ids(decision_view(Decision.DOUBLE, MatchKey(7, 53))) == [
         "bg:take:m7.53",
         "bg:drop:m7.53",
     ]
-    assert button_ids(decision_view(Decision.DOUBLE, "m7.53", money_game=True)) == [
+    assert button_ids(decision_view(Decision.DOUBLE, MatchKey(7, 53), money_game=True)) == [
         "bg:take:m7.53",
         "bg:drop:m7.53",
         "bg:beaver:m7.53",
     ]
-    assert button_ids(decision_view(Decision.RESIGNATION, "m7.54")) == [
+    assert button_ids(decision_view(Decision.RESIGNATION, MatchKey(7, 54))) == [
         "bg:accept:m7.54",
         "bg:reject:m7.54",
     ]
-    assert button_ids(decision_view(Decision.TURN, "m7.55")) == [
+    assert button_ids(decision_view(Decision.TURN, MatchKey(7, 55))) == [
         "bg:roll:m7.55",
         "bg:double:m7.55",
     ]
@@ -338,23 +341,27 @@ def test_each_decision_shows_only_its_buttons_each_naming_the_question() -> None
 
 @pytest.mark.parametrize("decision", list(Decision))
 def test_a_view_is_only_dynamic_items_and_never_times_out(decision: Decision) -> None:
-    view = decision_view(decision, "m1.0", money_game=True)
+    kind = decision.key_kind
+    view = decision_view(decision, kind(*[1] * len(fields(kind))), money_game=True)
     assert view.timeout is None
-    assert view.children and all(isinstance(item, DecisionButton) for item in view.children)
+    assert view.children and all(isinstance(item, KeyButton) for item in view.children)
     labels = [(item.item.label, item.item.style) for item in view.children]  # type: ignore[attr-defined]
     specs = [(spec.label, spec.style) for spec in BUTTON_SPECS if spec.decision is decision]
     assert labels == specs
 
 
 def test_the_ids_fit_discord_and_the_templates() -> None:
-    longest = custom_id("decline", "m" + "9" * 19 + "." + "9" * 19)
+    longest = custom_id("decline", MatchKey(10**18 - 1, 10**18 - 1))
     assert len(longest) <= 100
     for spec in BUTTON_SPECS:
-        assert TEMPLATE.fullmatch(custom_id(spec.action, "c1"))
-        assert not OLD_TEMPLATE.fullmatch(custom_id(spec.action, "c1"))
-    assert OLD_TEMPLATE.fullmatch("bg:turn:roll") and not TEMPLATE.fullmatch("bg:turn:roll")
-    with pytest.raises(ValueError, match="bg:Roll:x"):
-        custom_id("Roll", "x")
+        assert read_custom_id(custom_id(spec.action, ChallengeKey(1))) == (
+            spec.action,
+            ChallengeKey(1),
+        )
+        assert not OLD_TEMPLATE.fullmatch(custom_id(spec.action, ChallengeKey(1)))
+    assert read_custom_id("bg:turn:roll") == ("old", None)
+    with pytest.raises(ValueError, match="bg:Roll:c1"):
+        custom_id("Roll", ChallengeKey(1))
     # an action names one button within its decision
     assert len({(spec.decision, spec.action) for spec in BUTTON_SPECS}) == len(BUTTON_SPECS)
 
@@ -365,5 +372,5 @@ async def test_the_bot_registers_both_dynamic_items(
     bot = BackgammonBot(service, settings)
     await bot.setup_hook()
     registered = set(bot._connection._view_store._dynamic_items.values())
-    assert registered == {DecisionButton, OldButton}
+    assert registered == {*KEY_BUTTONS.values(), OldButton}
     assert bot.persistent_views == []  # nothing fixed: every id names its question

@@ -11,6 +11,7 @@ import pytest
 
 from bot.cogs.buttons import button_ids
 from bot.cogs.replies import MESSAGE_LIMIT, LiveButtons, fit, message_kwargs, remove_buttons
+from bot.service.keys import Key, MatchKey
 from bot.service.models import Attachment, Decision, Pending, Place, Reply
 from bot.service.table import TableService
 from bot.settings import Settings
@@ -56,7 +57,7 @@ def test_a_status_reply_becomes_text_board_buttons_and_one_ping() -> None:
         mention=("102",),
         decision=Decision.DOUBLE,
         decision_for="102",
-        decision_key="m7.53",
+        decision_key=MatchKey(7, 53),
         board_viewer=1,
     )
     kwargs = message_kwargs(reply)
@@ -96,7 +97,8 @@ class FakeService:
         pass
 
 
-def asked(decision: Decision, user_id: str = "1", key: str = "m1.1") -> Reply:
+def asked(decision: Decision, user_id: str = "1", key: Key | None = None) -> Reply:
+    key = MatchKey(1, 1) if key is None else key
     return Reply("?", decision=decision, decision_for=user_id, decision_key=key)
 
 
@@ -117,14 +119,16 @@ async def test_live_buttons_go_when_the_question_is_answered_by_typing(wire: Wir
     live = LiveButtons(service)  # type: ignore[arg-type]
     message = await wire.post("?")
     await live.update(PLACE, [(asked(Decision.TURN), message)])
-    service.pending = Pending(Decision.TURN, "1", "alice", "m1.1")
+    service.pending = Pending(Decision.TURN, "1", "alice", MatchKey(1, 1))
     await live.update(PLACE, [(Reply("Pips ..."), await wire.post("Pips ..."))])
     assert edits(wire, message) == []  # still the question: the buttons stay
-    service.pending = Pending(Decision.TURN, "1", "alice", "m1.3")  # the same kind, but newer
+    service.pending = Pending(
+        Decision.TURN, "1", "alice", MatchKey(1, 3)
+    )  # the same kind, but newer
     await live.update(PLACE, [(Reply("..."), await wire.post("..."))])
     [edit] = edits(wire, message)
     assert buttons_removed(edit)
-    await live.update(PLACE, [(asked(Decision.TURN, key="m1.3"), message)])
+    await live.update(PLACE, [(asked(Decision.TURN, key=MatchKey(1, 3)), message)])
     service.pending = None
     await live.update(PLACE, [(Reply("alice rolls 6-5."), await wire.post("alice rolls 6-5."))])
     [_, again] = edits(wire, message)

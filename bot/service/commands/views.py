@@ -10,10 +10,10 @@ from typing import Any
 
 from bot.service.commands.help import help_reply
 from bot.service.gnubg.analysis_text import pr_text
+from bot.service.keys import ChallengeKey, RematchKey
 from bot.service.matches.challenges import Challenges
 from bot.service.matches.images import BoardImages
 from bot.service.matches.presentation import (
-    challenge_key,
     clock_now,
     ending_text,
     engine_record_text,
@@ -24,7 +24,6 @@ from bot.service.matches.presentation import (
     prompt_text,
     quote,
     rematch_asked,
-    rematch_key,
     score_text,
     stats_text,
     typed,
@@ -284,7 +283,7 @@ class Views:
         name = md((await self._repository.names(place, (challenge.challenged_id,) * 2))[0])
         pair = {challenge.challenger_id, challenge.challenged_id}
         rematch = (
-            rematch_key(last.id)
+            RematchKey(last.id)
             if last is not None and last.status == "finished" and set(last.player_ids) == pair
             else None
         )
@@ -292,7 +291,7 @@ class Views:
             Decision.CHALLENGE,
             challenge.challenged_id,
             name,
-            challenge_key(challenge.id),
+            ChallengeKey(challenge.id),
             rematch_key=rematch,
         )
 
@@ -308,6 +307,4 @@ class Views:
         seat = table.row.player_ids.index(asked)
         other = table.row.player_ids[1 - seat]
         others = () if other == ENGINE_ID else (other,)
-        return Pending(
-            Decision.REMATCH, asked, table.names[seat], rematch_key(table.row.id), others
-        )
+        return Pending(Decision.REMATCH, asked, table.names[seat], RematchKey(table.row.id), others)

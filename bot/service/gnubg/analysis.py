@@ -38,12 +38,12 @@ from bot.service.gnubg.analysis_text import (
     running_text,
 )
 from bot.service.gnubg.budget import EngineBudget
+from bot.service.keys import ReviewKey
 from bot.service.matches.presentation import typed
 from bot.service.matches.reading import MatchReader
 from bot.service.models import Attachment, Decision, Place, Refusal, Reply, User
 from bot.service.records.names import markdown_safe as md
 from bot.service.review.drills import drill_rows
-from bot.service.review.room import review_key
 from bot.settings import Settings
 from bot.store import DatabaseDown, MatchRow, Store
 from bot.store.analyses import AnalysisRecords, AnalysisRow, PlayerFigures
@@ -451,9 +451,7 @@ class Analyses:
         file = Attachment(f"analysis-{row.id}.png", chart) if chart is not None else None
         if not analysis.decisions:
             return Reply(text, file=file)
-        return Reply(
-            text, file=file, decision=Decision.ANALYSED, decision_key=review_key(row.id, 0)
-        )
+        return Reply(text, file=file, decision=Decision.ANALYSED, decision_key=ReviewKey(row.id, 0))
 
     # -- the automatic analysis of finished matches ---------------------------------------------
 

@@ -12,10 +12,10 @@ from bot.gnubg.api import LEVELS
 from bot.rules.match import Match
 from bot.rules.numbers import whole_number, whole_number_in
 from bot.rules.options import MAX_AUTOMATIC_DOUBLES
+from bot.service.keys import ChallengeKey
 from bot.service.matches.images import BoardImages
 from bot.service.matches.play import advance
 from bot.service.matches.presentation import (
-    challenge_key,
     match_kind,
     options_text,
     quote,
@@ -285,7 +285,7 @@ class Challenges:
                 mention=(opponent.id,),
                 decision=Decision.CHALLENGE,
                 decision_for=opponent.id,
-                decision_key=challenge_key(challenge_id),
+                decision_key=ChallengeKey(challenge_id),
             )
         ]
 
@@ -341,7 +341,7 @@ class Challenges:
         if self.threads is not None and opener is not None:
             challenger = (await self._repository.names(place, (challenge.challenger_id,) * 2))[0]
             thread, said = await self.threads.open(
-                opener, place, (challenger, user.name), match.length, challenge_key(challenge.id)
+                opener, place, (challenger, user.name), match.length, ChallengeKey(challenge.id)
             )
         async with MatchThreads.discarding(opener, thread):
             table = await self._repository.create_match(

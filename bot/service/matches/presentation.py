@@ -32,6 +32,7 @@ from bot.rules.match import Match
 from bot.rules.notation import normalise_typed
 from bot.rules.options import DEFAULT_AUTOMATIC_DOUBLES, MAX_CUBE
 from bot.rules.text import dice_text, level_text, points_text
+from bot.service.keys import Key, MatchKey, RematchKey
 from bot.service.matches.timers import clock_line, clock_reading
 from bot.service.models import ENGINE_ID, Decision, Reply, engine_seat_of
 from bot.service.records.names import markdown_safe as md
@@ -168,9 +169,9 @@ async def status_reply(
         viewer = 1 - engine
         turn = turn if turn == viewer else None
     asked = ids[turn] if turn is not None and decision else None
-    key = match_key(table) if decision else None
+    key: Key | None = match_key(table) if decision else None
     if decision is Decision.REMATCH:
-        asked, key = rematch_asked(table), rematch_key(table.row.id)
+        asked, key = rematch_asked(table), RematchKey(table.row.id)
     return Reply(
         "\n".join(lines),
         image=await images.board(table, viewer, now),
@@ -256,7 +257,7 @@ def ended_reply(table: Table, text: str) -> Reply:
         text,
         decision=Decision.REMATCH,
         decision_for=rematch_asked(table),
-        decision_key=rematch_key(table.row.id),
+        decision_key=RematchKey(table.row.id),
         announces=(table.row.id, table.row.version),
         finished=table.row.id if table.row.status == "finished" else None,
     )
@@ -304,18 +305,9 @@ def game_data(table: Table) -> dict[str, Any]:
     }
 
 
-def match_key(table: Table) -> str:
+def match_key(table: Table) -> MatchKey:
     """The key of the decision a match waits on (see :class:`Pending`)."""
-    return f"m{table.row.id}.{table.match.action_count}"
-
-
-def challenge_key(challenge_id: int) -> str:
-    return f"c{challenge_id}"
-
-
-def rematch_key(match_id: int) -> str:
-    """The key of the rematch question of a finished match (see :class:`Pending`)."""
-    return f"r{match_id}"
+    return MatchKey(table.row.id, table.match.action_count)
 
 
 def rematch_asked(table: Table) -> str:

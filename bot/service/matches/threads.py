@@ -15,6 +15,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
 from typing import Protocol
 
+from bot.service.keys import Key
 from bot.service.matches.presentation import ending_text, match_kind
 from bot.service.matches.reading import MatchReader
 from bot.service.models import Place, Reply, place_link
@@ -34,10 +35,10 @@ class Opened:
 
 
 class ThreadOpener(Protocol):
-    async def open(self, place: Place, name: str, key: str | None) -> Opened:
+    async def open(self, place: Place, name: str, key: Key | None) -> Opened:
         """Open a public thread called ``name`` in ``place`` for a match about to start there.
-        ``key``: the challenge's question key (its message is where the thread should start),
-        None for a game against the bot."""
+        ``key``: the question whose message the thread should start from (the challenge's, or a
+        tournament's sign-up), None for a game against the bot."""
         ...
 
     async def discard(self, thread: Place) -> None:
@@ -77,7 +78,7 @@ class MatchThreads:
         place: Place,
         names: tuple[str, str],
         length: int,
-        key: str | None,
+        key: Key | None,
     ) -> tuple[Place | None, list[Reply]]:
         """The thread a match between ``names`` starting at ``place`` is to be played in (None:
         at ``place`` itself), and what to say about it in the channel (e.g. why not).

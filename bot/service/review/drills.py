@@ -41,6 +41,7 @@ from bot.rules.matchid import decode_match_id
 from bot.rules.position import Position
 from bot.rules.text import dice_text
 from bot.service.commands.choices import play_choices, position_plays, word_choices
+from bot.service.keys import DrillKey
 from bot.service.matches.presentation import play_form
 from bot.service.matches.reading import DamagedRecord
 from bot.service.matches.repository import Repository
@@ -182,10 +183,10 @@ def _taker_action(drill: DrillRow) -> str:
     return ""
 
 
-def drill_key(drill: DrillRow) -> str:
-    """A cube drill's question, for its buttons: ``d<match>.<decision>`` (whose it is, the
-    awaiting drill of the presser says)."""
-    return f"d{drill.match_id}.{drill.decision}"
+def drill_key(drill: DrillRow) -> DrillKey:
+    """A cube drill's question, for its buttons (whose it is, the presser's awaiting drill
+    says)."""
+    return DrillKey(drill.match_id, drill.decision)
 
 
 class Drills:
@@ -212,7 +213,7 @@ class Drills:
         return self._settings.command_prefix
 
     async def drill(
-        self, place: Place, user: User, what: str | None, *, pressed: str | None = None
+        self, place: Place, user: User, what: str | None, *, pressed: DrillKey | None = None
     ) -> list[Reply]:
         """``what``: typed words, or a cube button's word when ``pressed`` (the drill's key)."""
         if pressed is not None:

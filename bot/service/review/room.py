@@ -25,6 +25,7 @@ from bot.render.board import render_board
 from bot.rules.numbers import whole_number, whole_number_in
 from bot.rules.text import plural
 from bot.service.gnubg.analysis_text import pr_figure
+from bot.service.keys import ErrorsKey, ReviewKey
 from bot.service.matches.presentation import quote
 from bot.service.matches.repository import Repository
 from bot.service.models import Decision, Place, Refusal, Reply, User
@@ -40,24 +41,8 @@ from bot.service.review.pages import (
 from bot.settings import Settings
 from bot.store import AnalysisRecords, MatchRow, Store
 
-REVIEW_KEY = "v{match}.{page}"  # a page's question: its buttons
-ERRORS_KEY = "e{match}.{page}"  # a page of ``!review errors``
 SEEN_KEPT = 10_000  # users whose last page is remembered for ``!review next``
 REVIEWS_KEPT = 16  # matches whose decoded analysis is kept (a 25-point match's is ~1,300 pages)
-
-
-def review_key(match_id: int, page: int) -> str:
-    return REVIEW_KEY.format(match=match_id, page=page)
-
-
-def errors_key(match_id: int, page: int) -> str:
-    return ERRORS_KEY.format(match=match_id, page=page)
-
-
-def read_key(key: str) -> tuple[int, int]:
-    """The match and page of a review's key or of its list of errors' (``v12.3``, ``e12.0``)."""
-    match, _, page = key[1:].partition(".")
-    return int(match), int(page)
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,16 +76,21 @@ class Reviews:
         return self._settings.command_prefix
 
     async def review(
-        self, place: Place, user: User, what: str | None, *, pressed: str | None = None
+        self,
+        place: Place,
+        user: User,
+        what: str | None,
+        *,
+        pressed: ReviewKey | ErrorsKey | None = None,
     ) -> list[Reply]:
         """``what``: typed words, or a button's word when ``pressed`` (the page's key)."""
         words = (what or "").split()
         if pressed is not None:
-            match_id, at = read_key(pressed)
-            reviewed = await self._reviewed(place, match_id)
+            at = pressed.page
+            reviewed = await self._reviewed(place, pressed.match_id)
             word = words[0] if words else "next"
             player = self._seat(reviewed, user)
-            if pressed.startswith("e"):
+            if isinstance(pressed, ErrorsKey):
                 reply = self._errors(reviewed, at, word)
                 return [replace(reply, private=player is None, edits=player is not None)]
             if word == "open":  # the analysis' Review button: a review of its own
@@ -217,7 +207,7 @@ class Reviews:
             text,
             image=image,
             decision=Decision.REVIEW,
-            decision_key=review_key(reviewed.row.id, page),
+            decision_key=ReviewKey(reviewed.row.id, page),
         )
 
     def _remember(self, user: User, server_id: str, match_id: int, page: int) -> None:
@@ -256,7 +246,7 @@ class Reviews:
         return Reply(
             texts[at],
             decision=Decision.REVIEW_ERRORS if last else None,
-            decision_key=errors_key(reviewed.row.id, at) if last else None,
+            decision_key=ErrorsKey(reviewed.row.id, at) if last else None,
         )
 
 
@@ -289,4 +279,4 @@ def _picture(decision: ReviewedDecision, names: tuple[str, str]) -> bytes | None
         return render_board(state, viewer=decision.player)
 
 
-__all__ = ["MOVES", "Reviews", "errors_key", "read_key", "review_key"]
+__all__ = ["MOVES", "Reviews"]

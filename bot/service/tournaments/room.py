@@ -16,6 +16,7 @@ from bot.rules import tournaments as rules
 from bot.rules.numbers import whole_number
 from bot.rules.text import plural
 from bot.rules.tournaments.model import Format
+from bot.service.keys import SignupKey
 from bot.service.matches.presentation import quote
 from bot.service.matches.threads import ThreadOpener
 from bot.service.models import Decision, Place, Refusal, Reply, User
@@ -27,7 +28,6 @@ from bot.service.tournaments.rounds import (
     NAMES_SHOWN,
     Rounds,
     capped,
-    signup_key,
 )
 from bot.service.tournaments.state import FORMAT_NAMES, Snapshot, standing_line
 from bot.service.tournaments.terms import read_terms
@@ -195,7 +195,7 @@ class Tournaments:
                     "status": "signup",
                     "organiser_id": user.id,
                     "created_at": now,
-                    "signup_message": signup_key(0),
+                    "signup_message": SignupKey(0).format(),
                 },
             )
             if tournament_id is None:
@@ -234,7 +234,7 @@ class Tournaments:
             f"players. Join with the button or `{self._prefix}tournament join`. {when}.\n"
             f"Entrants ({len(names)}): {listed}"
         ).strip()
-        return Reply(text, decision=Decision.SIGNUP, decision_key=signup_key(row.id))
+        return Reply(text, decision=Decision.SIGNUP, decision_key=SignupKey(row.id))
 
     async def signup_message(self, tournament_id: int) -> Reply | None:
         """The sign-up message as it stands, to show in place of the pressed one (its entrants

@@ -18,6 +18,7 @@ from typing import Any
 from bot.rules import tournaments as rules
 from bot.rules.match import Match
 from bot.rules.tournaments.model import Format, Pairing, TournamentError
+from bot.service.keys import SignupKey
 from bot.service.matches.images import BoardImages
 from bot.service.matches.play import advance
 from bot.service.matches.presentation import match_kind, status_reply
@@ -37,7 +38,6 @@ from bot.store.tournaments import PairingRow, TournamentRow
 log = logging.getLogger(__name__)
 
 Locker = Callable[[Place], AbstractAsyncContextManager[None]]
-SIGNUP_KEY = "t{id}"  # the sign-up message's question: its Join and Leave buttons
 # What a pairing was told once (its ``notice``), never at every poll:
 UNDECIDED = "undecided"  # its match ended without a winner: the organiser decides it
 WAITING = "waiting"  # for the tournament's channel, where there is no thread
@@ -53,10 +53,6 @@ def capped(items: list[str], most: int) -> list[str]:
     if len(items) <= most:
         return items
     return [*items[:most], f"... and {len(items) - most} more"]
-
-
-def signup_key(tournament_id: int) -> str:
-    return SIGNUP_KEY.format(id=tournament_id)
 
 
 class Rounds:
@@ -364,7 +360,7 @@ class Rounds:
         if threads is None or not self._settings.match_threads:
             return None, []
         home = snapshot.home
-        opened = await threads.open(home, name[:100], signup_key(snapshot.row.id))
+        opened = await threads.open(home, name[:100], SignupKey(snapshot.row.id))
         said = [Reply(opened.notice, place=home)] if opened.notice else []
         return (opened.thread if opened.thread != home else None), said
 

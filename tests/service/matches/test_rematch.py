@@ -8,6 +8,7 @@ import json
 import pytest
 
 from bot.rules.match import Match
+from bot.service.keys import RematchKey
 from bot.service.matches.rematch import REMATCH_LEAD, terms_text
 from bot.service.models import ENGINE_ID, ENGINE_USER, Decision, Reply, User
 from bot.service.table import TableService, seeded_dice
@@ -43,7 +44,7 @@ async def test_the_end_sums_up_and_asks_the_loser_for_a_rematch(service: TableSe
     pending = await service.pending_decision(PLACE)
     assert pending is not None and pending.decision is Decision.REMATCH
     assert pending.user_id == loser.id and pending.others == (winner.id,)
-    assert pending.key == f"r{table.row.id}"
+    assert pending.key == RematchKey(table.row.id)
     assert "won the match" in end.text
 
 
@@ -67,7 +68,7 @@ async def test_the_end_message_has_score_length_winner_ratings_and_analysis(
     assert f"Ratings: {winner.name} 15" in end.text and "(+" in end.text and "(\u2212" in end.text
     assert "`!analysis`" in end.text and "`!rematch`" in end.text
     assert end.decision is Decision.REMATCH and end.decision_for == mover.id
-    assert end.decision_key == f"r{table.row.id}"
+    assert end.decision_key == RematchKey(table.row.id)
 
 
 async def test_the_loser_offers_the_same_terms_and_the_winner_accepts(
@@ -194,7 +195,7 @@ async def test_a_claimed_match_ends_with_the_summary_and_the_rematch(
     assert "Ratings:" in claimed.text and f"{claimer.name} 15" in claimed.text
     assert "`!rematch`" in claimed.text and "`!analysis`" in claimed.text
     assert claimed.decision is Decision.REMATCH and claimed.decision_for == idle.id
-    assert claimed.decision_key == f"r{table.row.id}"
+    assert claimed.decision_key == RematchKey(table.row.id)
     ended = await service.latest_table(PLACE)
     assert ended is not None and claimed.announces == (ended.row.id, ended.row.version)
     pending = await service.pending_decision(PLACE)

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from bot.service.keys import ChallengeKey, Key, MatchKey
 from bot.service.matches.threads import Opened, thread_name
 from bot.service.models import ENGINE_USER, Decision, Place, Reply, User, place_link
 from bot.service.table import Pressed, TableService, seeded_dice
@@ -25,10 +26,10 @@ class FakeOpener:
     def __init__(self, *, opens: bool = True, notice: str | None = None) -> None:
         self.opens = opens
         self.notice = notice
-        self.asked: list[tuple[Place, str, str | None]] = []
+        self.asked: list[tuple[Place, str, Key | None]] = []
         self.discarded: list[Place] = []
 
-    async def open(self, place: Place, name: str, key: str | None) -> Opened:
+    async def open(self, place: Place, name: str, key: Key | None) -> Opened:
         self.asked.append((place, name, key))
         if not self.opens:
             return Opened(None, self.notice)
@@ -112,7 +113,7 @@ async def test_an_accepted_challenge_is_played_in_its_thread(
     challenge = await service.open_challenge(PLACE)
     assert challenge is not None
     pointer, status = public(await service.accept(PLACE, BOB))
-    assert opener.asked == [(PLACE, "alice vs bob · 5 points", f"c{challenge.id}")]
+    assert opener.asked == [(PLACE, "alice vs bob · 5 points", ChallengeKey(challenge.id))]
     assert pointer.place is None  # said in the channel, where the challenge was
     assert pointer.text == "bob accepts alice's challenge. The match is played in its thread: #t1"
     assert status.place == thread(1)
@@ -125,7 +126,7 @@ async def test_an_accepted_challenge_is_played_in_its_thread(
     # The thread's buttons answer there; the channel waits on nothing.
     assert await service.pending_decision(PLACE) is None
     pending = await service.pending_decision(thread(1))
-    assert pending is None or pending.key.startswith(f"m{table.row.id}.")
+    assert pending is None or pending.key == MatchKey(table.row.id, table.match.action_count)
 
 
 async def test_commands_in_the_channel_point_to_the_thread(service: TableService) -> None:
@@ -271,7 +272,7 @@ async def test_accept_again_in_the_channel_points_to_the_thread(service: TableSe
         "alice vs bob in #t1."
     )
     # The Accept button pressed again: out of date, and where the match is.
-    pressed = await service.press(PLACE, BOB, "accept", "c1")
+    pressed = await service.press(PLACE, BOB, "accept", ChallengeKey(1))
     assert pressed.closed
     [pressed] = pressed.replies
     assert pressed.private and pressed.text.startswith("This button is out of date")
@@ -312,7 +313,7 @@ async def test_a_thread_opened_for_a_race_lost_is_discarded(
     assert challenge is not None
     real_open = opener.open
 
-    async def answered_meanwhile(place: Place, name: str, key: str | None) -> Opened:
+    async def answered_meanwhile(place: Place, name: str, key: Key | None) -> Opened:
         opened = await real_open(place, name, key)
         async with service.store.transaction() as tx:  # another process accepts first
             await tx.close_challenge(challenge.id, "accepted")

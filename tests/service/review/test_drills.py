@@ -15,6 +15,7 @@ from sqlalchemy import delete, select, update
 from bot.console import SERVER, Console, ConsoleClock
 from bot.gnubg.api import PlayRating, Query
 from bot.rules.position import Position
+from bot.service.keys import MatchKey
 from bot.service.models import ENGINE_ID, Decision, Place, User
 from bot.service.review.drills import drill_rows
 from bot.service.table import TableService, seeded_dice
@@ -252,7 +253,7 @@ async def test_a_cube_drill_is_answered_by_its_buttons(drilled: Drilled) -> None
     # bob's press (not his drill) and a take button's question change nothing
     refused = await drilled.service.press(place, bob, "drilldouble", key)
     assert refused.replies[0].private and "not the one waiting" in refused.replies[0].text
-    stale = await drilled.service.press(place, alice, "drilldouble", "m1.3")
+    stale = await drilled.service.press(place, alice, "drilldouble", MatchKey(1, 3))
     assert stale.closed and stale.replies[0].stale
     pressed = await drilled.service.press(place, alice, "drillnodouble", key)
     assert pressed.closed and not pressed.replies[0].private

@@ -14,6 +14,7 @@ import pytest
 from bot.console import SERVER, ConsoleClock
 from bot.gnubg.analysis_text import review
 from bot.gnubg.decisions import ReviewedDecision
+from bot.service.keys import ErrorsKey, ReviewKey
 from bot.service.models import Decision, Place, User
 from bot.service.review.pages import ERRORS_PER_PAGE, is_error, shown
 from bot.service.table import TableService, seeded_dice
@@ -79,7 +80,7 @@ async def test_a_review_opens_at_the_first_decision_with_the_board(reviewed: Rev
     assert page.text.startswith("**Match #1, alice vs bob")
     assert f"decision 1/{len(PAGES)}" in page.text
     assert page.image is not None and page.image.startswith(PNG)
-    assert page.decision is Decision.REVIEW and page.decision_key == "v1.0"
+    assert page.decision is Decision.REVIEW and page.decision_key == ReviewKey(1, 0)
     first = PAGES[0]
     assert f"Played: **{first.played}**" in page.text
     assert "XGID=" in page.text and first.gnubg_id in page.text
@@ -105,20 +106,22 @@ async def test_the_buttons_turn_the_page_and_watchers_get_their_own_copy(
 ) -> None:
     place = Place(SERVER, HOME)
     alice, carol = User("alice", "alice"), User("carol", "carol")
-    pressed = await reviewed.service.press(place, alice, "reviewnext", "v1.0")
+    pressed = await reviewed.service.press(place, alice, "reviewnext", ReviewKey(1, 0))
     (page,) = pressed.replies
-    assert page.edits and not page.private and page.decision_key == "v1.1"
+    assert page.edits and not page.private and page.decision_key == ReviewKey(1, 1)
     assert not pressed.closed
-    last = (await reviewed.service.press(place, alice, "reviewlast", "v1.0")).replies[0]
-    assert last.decision_key == f"v1.{len(PAGES) - 1}"
+    last = (await reviewed.service.press(place, alice, "reviewlast", ReviewKey(1, 0))).replies[0]
+    assert last.decision_key == ReviewKey(1, len(PAGES) - 1)
     beyond = (await reviewed.service.press(place, alice, "reviewnext", last.decision_key)).replies
     assert beyond[0].private and "last decision" in beyond[0].text
-    mine = (await reviewed.service.press(place, alice, "reviewmine", "v1.0")).replies[0]
+    mine = (await reviewed.service.press(place, alice, "reviewmine", ReviewKey(1, 0))).replies[0]
     seat = 0  # alice is player 0 of the match (the challenger)
     wanted = next(i for i, d in enumerate(PAGES) if i > 0 and is_error(d) and d.player == seat)
-    assert mine.decision_key == f"v1.{wanted}"
-    watcher = (await reviewed.service.press(place, carol, "reviewprevious", "v1.2")).replies[0]
-    assert watcher.private and not watcher.edits and watcher.decision_key == "v1.1"
+    assert mine.decision_key == ReviewKey(1, wanted)
+    watcher = (
+        await reviewed.service.press(place, carol, "reviewprevious", ReviewKey(1, 2))
+    ).replies[0]
+    assert watcher.private and not watcher.edits and watcher.decision_key == ReviewKey(1, 1)
     assert watcher.image is not None
 
 
@@ -127,15 +130,15 @@ async def test_the_analysis_has_a_review_button_that_opens_a_review(reviewed: Re
     alice, carol = User("alice", "alice"), User("carol", "carol")
     (analysis,) = await reviewed.service.analysis(place, carol, "1")
     assert analysis.text.startswith("**Analysis of match #1")
-    assert analysis.decision is Decision.ANALYSED and analysis.decision_key == "v1.0"
+    assert analysis.decision is Decision.ANALYSED and analysis.decision_key == ReviewKey(1, 0)
     pressed = await reviewed.service.press(place, alice, "reviewopen", analysis.decision_key)
     (page,) = pressed.replies
     assert not pressed.closed  # the analysis keeps its button
     assert not page.edits and not page.private  # a review of its own, for the channel
-    assert page.decision is Decision.REVIEW and page.decision_key == "v1.0"
+    assert page.decision is Decision.REVIEW and page.decision_key == ReviewKey(1, 0)
     assert f"decision 1/{len(PAGES)}" in page.text and page.image is not None
-    (copy,) = (await reviewed.service.press(place, carol, "reviewopen", "v1.0")).replies
-    assert copy.private and not copy.edits and copy.decision_key == "v1.0"
+    (copy,) = (await reviewed.service.press(place, carol, "reviewopen", ReviewKey(1, 0))).replies
+    assert copy.private and not copy.edits and copy.decision_key == ReviewKey(1, 0)
 
 
 async def test_an_analysis_without_its_decisions_has_no_review_button(db_path: Path | str) -> None:
@@ -170,7 +173,7 @@ async def test_review_errors_is_one_message_paged_by_its_buttons(
     count = -(-len(marked) // ERRORS_PER_PAGE)
     assert count >= 3
     (first,) = await reviewed_thrice.service.review(place, carol, "errors")  # anyone may ask
-    assert first.decision is Decision.REVIEW_ERRORS and first.decision_key == "e1.0"
+    assert first.decision is Decision.REVIEW_ERRORS and first.decision_key == ErrorsKey(1, 0)
     assert f"page 1/{count}" in first.text and len(first.text) < 2000
     assert not first.private  # typed: for the channel, like a typed review page
     assert "checker 4 errors (1 blunder), cube 1 error (0 blunders)" in first.text
@@ -180,23 +183,25 @@ async def test_review_errors_is_one_message_paged_by_its_buttons(
         pressed = await reviewed_thrice.service.press(place, alice, "reviewnext", key)
         (page,) = pressed.replies
         assert page.edits and not page.private and not pressed.closed
-        assert page.decision_key == f"e1.{number - 1}" and f"page {number}/{count}" in page.text
+        assert (
+            page.decision_key == ErrorsKey(1, number - 1) and f"page {number}/{count}" in page.text
+        )
         seen += _listed(page.text)
         key = page.decision_key
     assert seen == [index + 1 for index in marked]  # every marked decision once, in order
     (beyond,) = (await reviewed_thrice.service.press(place, alice, "reviewnext", key)).replies
     assert beyond.private and "last page" in beyond.text
     (back,) = (await reviewed_thrice.service.press(place, alice, "reviewfirst", key)).replies
-    assert back.decision_key == "e1.0" and back.text == first.text
+    assert back.decision_key == ErrorsKey(1, 0) and back.text == first.text
     (copy,) = (await reviewed_thrice.service.press(place, carol, "reviewprevious", key)).replies
-    assert copy.private and not copy.edits and copy.decision_key == f"e1.{count - 2}"
+    assert copy.private and not copy.edits and copy.decision_key == ErrorsKey(1, count - 2)
     assert copy.decision is Decision.REVIEW_ERRORS
     restarted = TableService(
         reviewed_thrice.service.store, settings=Settings(), engine=FakeAnalyst(result())
     )
     try:
-        (again,) = (await restarted.press(place, alice, "reviewlast", "e1.0")).replies
-        assert again.edits and again.decision_key == f"e1.{count - 1}"
+        (again,) = (await restarted.press(place, alice, "reviewlast", ErrorsKey(1, 0))).replies
+        assert again.edits and again.decision_key == ErrorsKey(1, count - 1)
     finally:
         restarted.close()
 

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.console import SERVER
+from bot.service.keys import Key
 from bot.service.matches.threads import Opened
 from bot.service.models import Place, User
 from bot.store import Store
@@ -85,7 +86,7 @@ class NoThreads:
     def __init__(self) -> None:
         self.told = False
 
-    async def open(self, place: Place, name: str, key: str | None) -> Opened:
+    async def open(self, place: Place, name: str, key: Key | None) -> Opened:
         notice = None if self.told else "I can't open threads here."
         self.told = True
         return Opened(None, notice)

@@ -14,6 +14,7 @@ import pytest
 
 from bot.console import SERVER, Console, ConsoleClock
 from bot.gnubg.api import Engine
+from bot.service.keys import SignupKey
 from bot.service.models import Decision, Place, User
 from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings
@@ -223,15 +224,15 @@ async def test_bad_terms_get_one_specific_reply_and_change_nothing(
 async def test_the_signup_buttons_answer_the_presser_alone(table: Table) -> None:
     tid = await created(table, "Spring knockout 1", [])
     place = Place(SERVER, HOME)
-    pressed = await table.service.press(place, User("p7", "p7"), "join", f"t{tid}")
+    pressed = await table.service.press(place, User("p7", "p7"), "join", SignupKey(tid))
     signup, answer = pressed.replies
     assert not pressed.closed and answer.private and "joins" in answer.text
     # The pressed message shows its entrants now, with its buttons.
     assert signup.edits and not signup.private and signup.decision is Decision.SIGNUP
-    assert signup.decision_key == f"t{tid}" and "Entrants (1): p7" in signup.text
-    again = await table.service.press(place, User("p7", "p7"), "join", f"t{tid}")
+    assert signup.decision_key == SignupKey(tid) and "Entrants (1): p7" in signup.text
+    again = await table.service.press(place, User("p7", "p7"), "join", SignupKey(tid))
     assert "already" in again.replies[1].text and again.replies[1].private
-    left = await table.service.press(place, User("p7", "p7"), "leave", f"t{tid}")
+    left = await table.service.press(place, User("p7", "p7"), "leave", SignupKey(tid))
     signup, answer = left.replies
     assert "leaves" in answer.text and "Entrants (0): nobody yet" in signup.text
     assert await db.entrants(table.store, tid) == []
@@ -242,7 +243,7 @@ async def test_a_press_after_the_start_closes_the_signup_buttons(table: Table) -
     place = Place(SERVER, HOME)
     await table.say(f"#{HOME} org: !tournament start")
     for action in ("join", "leave"):
-        late = await table.service.press(place, User("p9", "p9"), action, f"t{tid}")
+        late = await table.service.press(place, User("p9", "p9"), action, SignupKey(tid))
         [reply] = late.replies
         assert late.closed and reply.private and reply.stale, reply
         assert "has started" in reply.text
