@@ -48,6 +48,7 @@ from bot.rules.events import (
     Score,
     Took,
 )
+from bot.rules.mat import format_mat
 from bot.rules.matchid import (
     GAME_DROPPED,
     GAME_OVER,
@@ -73,6 +74,7 @@ from bot.rules.refusals import (
     not_now,
     require_full_record,
 )
+from bot.rules.snapshot import match_from_snapshot, snapshot_of
 from bot.rules.state import MatchState, Phase
 from bot.rules.text import dice_text
 
@@ -187,8 +189,6 @@ class Match(MatchState):
     def snapshot(self) -> dict[str, Any]:
         """The state as plain JSON-able data of a few hundred bytes, whatever the length of the
         match (no secret: the dice are given apart). See :mod:`bot.rules.snapshot`."""
-        from bot.rules.snapshot import snapshot_of
-
         return snapshot_of(self)
 
     @classmethod
@@ -196,31 +196,9 @@ class Match(MatchState):
         """The match :meth:`snapshot` described, with the dice it was played with: it plays on
         exactly like the replayed match, but holds only the history the snapshot keeps
         (``has_full_record`` is False). Raises :class:`~bot.rules.errors.SnapshotError`."""
-        from bot.rules.snapshot import match_from_snapshot
-
-        return match_from_snapshot(data, dice)
+        return match_from_snapshot(cls, data, dice)
 
     # -- facts --------------------------------------------------------------------------------
-
-    @property
-    def action_count(self) -> int:
-        """How many actions players have taken since the start (restored or not)."""
-        return self.earlier_actions + len(self.actions)
-
-    @property
-    def length(self) -> int:
-        """Points to win the match; 0 for a money game."""
-        return self.options.length
-
-    @property
-    def turn(self) -> int | None:
-        """Who must act now: the player on roll, or their opponent when a double or a
-        resignation waits for an answer. None when the match is over."""
-        if self.phase in ("roll", "move"):
-            return self.on_roll
-        if self.phase == "over":
-            return None
-        return 1 - self.on_roll
 
     @property
     def is_over(self) -> bool:
@@ -311,8 +289,6 @@ class Match(MatchState):
     ) -> str:
         """The match as a Jellyfish ``.mat`` text in the layout gnubg's ``export match mat``
         writes (player 0 first). See :mod:`bot.rules.mat`."""
-        from bot.rules.mat import format_mat
-
         require_full_record(self, "a .mat record")
         return format_mat(self, names, event=event, site=site, date=date)
 

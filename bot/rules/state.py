@@ -70,3 +70,23 @@ class MatchState:
     earlier_actions: int = field(default=0, repr=False)
     has_full_record: bool = field(default=True, repr=False)
     _plays: tuple[Play, ...] | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def action_count(self) -> int:
+        """How many actions players have taken since the start (restored or not)."""
+        return self.earlier_actions + len(self.actions)
+
+    @property
+    def length(self) -> int:
+        """Points to win the match; 0 for a money game."""
+        return self.options.length
+
+    @property
+    def turn(self) -> int | None:
+        """Who must act now: the player on roll, or their opponent when a double or a
+        resignation waits for an answer. None when the match is over."""
+        if self.phase in ("roll", "move"):
+            return self.on_roll
+        if self.phase == "over":
+            return None
+        return 1 - self.on_roll
