@@ -39,9 +39,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.console import SERVER, Console, ConsoleClock
 from bot.gnubg import installed
-from bot.gnubg.analysis_text import chart, parse_export, parse_statistics, review, worst
+from bot.gnubg.analysis_text import chart, parse_export, parse_statistics, worst
 from bot.gnubg.api import Engine, MatchAnalysis, Progress, Query
 from bot.gnubg.decisions import ReviewedDecision
+from bot.gnubg.review_text import review
 from bot.gnubg.samples import cases
 from bot.gnubg.unavailable import UnavailableEngine
 from bot.rules.position import Position

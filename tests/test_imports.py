@@ -24,7 +24,6 @@ KNOWN_CYCLES = [
     ]
 ]
 KNOWN_LONG = {
-    "bot.gnubg.analysis_text",
     "bot.gnubg.decisions",
     "bot.gnubg.worker",
     "bot.service.commands.registry",

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot.gnubg import analysis_text, worker
+from bot.gnubg import analysis_text, review_text, worker
 from bot.gnubg.api import EngineFailure, MatchAnalysis, Progress, WorkerPool
 from bot.gnubg.capture import captured_output
 from bot.gnubg.decisions import cube_marks
@@ -172,7 +172,7 @@ def finish_analysis(job: AnalysisJob) -> MatchAnalysis | None:
     decisions = analysis_text.parse_export(
         games, money=loaded.money, beavers=job.beavers, mwc_games=mwc
     )
-    reviewed = analysis_text.review(
+    reviewed = review_text.review(
         games, money=loaded.money, beavers=job.beavers, mwc_games=mwc, every_play=True
     )
     errors, blunders = cube_marks(reviewed)

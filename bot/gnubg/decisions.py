@@ -1,7 +1,7 @@
 """Every decision of an analysed match as GNU Backgammon judged it, for the review and drills.
 
 :class:`ReviewedDecision` values are read from gnubg's ``export match text``
-(:func:`bot.gnubg.analysis_text.review`) and kept in :attr:`MatchAnalysis.decisions
+(:func:`bot.gnubg.review_text.review`) and kept in :attr:`MatchAnalysis.decisions
 <bot.gnubg.api.MatchAnalysis.decisions>`, in the order they were made. One gnubg move record
 can give two of them: a roll played after a cube decision (not doubling) is a ``"cube"``
 decision, then a ``"checker"`` decision, with the same game and move number.
