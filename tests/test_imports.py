@@ -25,7 +25,6 @@ KNOWN_CYCLES = [
 ]
 KNOWN_LONG = {
     "bot.gnubg.decisions",
-    "bot.gnubg.worker",
     "bot.service.commands.registry",
     "bot.service.table",
     "bot.service.tournaments.rounds",
