@@ -24,7 +24,6 @@ KNOWN_CYCLES = [
     ]
 ]
 KNOWN_LONG = {
-    "bot.gnubg.decisions",
     "bot.service.commands.registry",
     "bot.service.table",
     "bot.service.tournaments.rounds",

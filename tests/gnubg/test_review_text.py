@@ -24,14 +24,9 @@ from bot.gnubg.api import (
     Mistake,
     PlayerAnalysis,
 )
-from bot.gnubg.decisions import (
-    Candidate,
-    CubeFigures,
-    ReviewedDecision,
-    decisions_from_data,
-    decisions_to_data,
-)
+from bot.gnubg.decisions import Candidate, CubeFigures, ReviewedDecision
 from bot.gnubg.review_text import review
+from bot.gnubg.stored_decisions import decisions_from_data, decisions_to_data
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
