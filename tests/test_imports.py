@@ -19,12 +19,12 @@ KNOWN_CYCLES = [
         "bot.service.commands.help",
         "bot.service.commands.registry",
         "bot.service.commands.router",
+        "bot.service.commands.schema",
         "bot.service.commands.views",
         "bot.service.table",
     ]
 ]
 KNOWN_LONG = {
-    "bot.service.commands.registry",
     "bot.service.table",
     "bot.service.tournaments.rounds",
     "bot.store.database",
