@@ -26,7 +26,6 @@ KNOWN_CYCLES = [
 ]
 KNOWN_LONG = {
     "bot.service.table",
-    "bot.service.tournaments.rounds",
     "bot.store.database",
 }
 
