@@ -35,7 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bot.gnubg.api import LEVELS, Engine, Level, Query
 from bot.gnubg.engine import GnubgEngine
 from bot.gnubg.pool import WorkerPool
-from bot.gnubg.worker import Situation
+from bot.gnubg.session import Situation
 from bot.service.models import ENGINE_USER, Place, Reply, User
 from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings

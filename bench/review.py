@@ -39,10 +39,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.console import SERVER, Console, ConsoleClock
 from bot.gnubg import installed
-from bot.gnubg.analysis_text import review
-from bot.gnubg.api import Engine, Query
+from bot.gnubg.analysis_text import chart, parse_export, parse_statistics, worst
+from bot.gnubg.api import Engine, MatchAnalysis, Progress, Query
 from bot.gnubg.decisions import ReviewedDecision
+from bot.gnubg.review_text import review
 from bot.gnubg.samples import cases
+from bot.gnubg.unavailable import UnavailableEngine
 from bot.rules.position import Position
 from bot.service.keys import ReviewKey
 from bot.service.models import Place, User
@@ -52,11 +54,45 @@ from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings
 from bot.store import Store
 from bot.store.drills import awaiting, store_drills
-from tests.gnubg.test_review_text import fixture
-from tests.service.fake_analyst import FakeAnalyst, result
 
 DRILL_PLIES = 2
 YEAR = 365 * 86_400.0
+FIXTURES = Path(__file__).resolve().parent.parent / "tests" / "gnubg" / "fixtures"
+
+
+def fixture(name: str) -> str:
+    """A real gnubg export kept with the tests (read as data: the bench imports only bot)."""
+    return (FIXTURES / name).read_text(encoding="utf-8")
+
+
+def stored_analysis(decisions: tuple[ReviewedDecision, ...]) -> MatchAnalysis:
+    """A 1-point match's analysis as gnubg's texts give it, with ``decisions`` to review."""
+    exported = parse_export([fixture("match3-game1.txt")], money=False)
+    return MatchAnalysis(
+        plies=2,
+        length=1,
+        players=parse_statistics(fixture("match3-statistics.txt"), ("alice", "bob")),
+        worst=worst(exported),
+        chart=chart(exported),
+        seconds=1.5,
+        decisions=decisions,
+    )
+
+
+class StoredAnalyst(UnavailableEngine):
+    """The engine of the review bench: its analysis is given, not computed (no gnubg call)."""
+
+    def __init__(self, analysis: MatchAnalysis) -> None:
+        self.analysis = analysis
+
+    @property
+    def available(self) -> bool:
+        return True
+
+    async def analyse(
+        self, mat: str, *, plies: int, jacoby: bool = False, progress: Progress | None = None
+    ) -> MatchAnalysis:
+        return self.analysis
 
 
 def milliseconds(values: list[float]) -> str:
@@ -72,7 +108,7 @@ async def main(games: int, times: int) -> None:
     decisions = tuple(replace(d, game=n + 1) for n in range(games) for d in game)
     with tempfile.TemporaryDirectory() as folder:
         store = await Store.open(Path(folder) / "bench.sqlite3")
-        analyst = FakeAnalyst(replace(result(), decisions=decisions))
+        analyst = StoredAnalyst(stored_analysis(decisions))
         service = TableService(
             store, settings=Settings(analysis_auto=True), dice=seeded_dice(1), engine=analyst
         )

@@ -20,18 +20,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.admin import AdminCog
+from bot.cogs.admission import admit_command, admit_interaction
 from bot.cogs.buttons import dispatch_press, lost_press, register_buttons
 from bot.cogs.errors import ErrorsCog
 from bot.cogs.presses import ButtonPresses
-from bot.cogs.replies import (
-    ChannelTarget,
-    LiveButtons,
-    Sent,
-    admit_command,
-    admit_interaction,
-    place_of,
-    send_replies,
-)
+from bot.cogs.replies import LiveButtons
+from bot.cogs.sending import ChannelTarget, Sent, place_of, send_replies
 from bot.cogs.table import TableCog
 from bot.cogs.threads import DiscordThreads
 from bot.service.commands.limits import Gate, Limiter

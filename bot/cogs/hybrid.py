@@ -18,8 +18,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.service.commands.registry import COMMANDS, CommandTable, Kind, RegistryError
-from bot.service.commands.registry import Command as Entry
+from bot.service.commands.registry import COMMANDS
+from bot.service.commands.schema import Command as Entry
+from bot.service.commands.schema import CommandTable, Kind, RegistryError
 from bot.service.gnubg.opponent import ENGINE_WORD
 
 Ctx = commands.Context[Any]

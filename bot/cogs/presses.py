@@ -19,17 +19,15 @@ from typing import Any
 
 import discord
 
-from bot.cogs.replies import (
+from bot.cogs.admission import admit_interaction
+from bot.cogs.replies import LiveButtons, open_rounds, send_routed
+from bot.cogs.sending import (
     DEFER_AFTER,
     InteractionTarget,
-    LiveButtons,
-    admit_interaction,
     fit,
     message_kwargs,
     messageable,
-    open_rounds,
     place_of,
-    send_routed,
     user_of,
 )
 from bot.cogs.threads import DiscordThreads

@@ -19,7 +19,7 @@ from typing import Any
 import discord
 
 from bot.cogs.buttons import decision_view
-from bot.cogs.replies import Sent, fit
+from bot.cogs.sending import Sent, fit
 from bot.service.models import Reply
 from bot.service.table import TableService
 

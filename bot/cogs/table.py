@@ -17,20 +17,18 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.hybrid import SOMEONE_OR_YOU, Ctx, Someone, entry_of, table_command
-from bot.cogs.replies import (
+from bot.cogs.replies import LiveButtons, open_rounds, send_routed
+from bot.cogs.sending import (
     CommandTarget,
-    LiveButtons,
     messageable,
-    open_rounds,
     place_of,
     send_replies,
-    send_routed,
     user_of,
     within_deadline,
 )
 from bot.cogs.threads import DiscordThreads
 from bot.service.commands.help import BY_NAME
-from bot.service.commands.registry import Kind
+from bot.service.commands.schema import Kind
 from bot.service.models import ENGINE_USER, Place, Reply, User
 from bot.service.table import TableService
 from bot.service.tournaments.terms import verb_choices

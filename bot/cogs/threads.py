@@ -11,16 +11,13 @@ from __future__ import annotations
 
 import logging
 from collections import OrderedDict
-from typing import TYPE_CHECKING, Final, cast
+from typing import Final, Protocol, cast
 
 import discord
 
 from bot.service.keys import Key
 from bot.service.matches.threads import Opened
 from bot.service.models import Place
-
-if TYPE_CHECKING:
-    from bot.cogs.replies import LiveButtons
 
 log = logging.getLogger(__name__)
 
@@ -40,6 +37,12 @@ _TOLD: OrderedDict[Place, None] = OrderedDict()
 UNUSED_THREAD = "This thread is not used: the challenge was answered elsewhere first."
 
 
+class Questions(Protocol):
+    """Where a question was asked: :class:`bot.cogs.replies.LiveButtons`, which imports this."""
+
+    def message(self, place: Place, key: Key | None) -> discord.Message | None: ...
+
+
 def no_thread_text(missing: list[str]) -> str:
     plural = "s" if len(missing) > 1 else ""
     return (
@@ -55,7 +58,7 @@ class DiscordThreads:
     restart)."""
 
     def __init__(
-        self, client: discord.Client, live: LiveButtons, *, origin: discord.Message | None = None
+        self, client: discord.Client, live: Questions, *, origin: discord.Message | None = None
     ) -> None:
         self._client = client
         self._live = live

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot.gnubg import analysis_text, worker
+from bot.gnubg import analysis_text, review_text, session
 from bot.gnubg.api import EngineFailure, MatchAnalysis, Progress, WorkerPool
 from bot.gnubg.capture import captured_output
 from bot.gnubg.decisions import cube_marks
@@ -79,7 +79,7 @@ def _gnubg() -> Any:
 def _load(job: AnalysisJob) -> _Loaded:
     """Import ``job``'s match into gnubg (unless it holds it already) with its settings."""
     global _LOADED
-    if _LOADED is not None and _LOADED.key == job.key and worker.holds(job.key):
+    if _LOADED is not None and _LOADED.key == job.key and session.holds(job.key):
         return _LOADED
     gnubg = _gnubg()
     _LOADED = None
@@ -115,7 +115,7 @@ def _load(job: AnalysisJob) -> _Loaded:
             + "."
         )
     length = int(imported["match-info"].get("match-length", 0))
-    worker.hand_over(job.key)
+    session.hand_over(job.key)
     _LOADED = _Loaded(job.key, len(imported["games"]), money=length == 0)
     return _LOADED
 
@@ -172,7 +172,7 @@ def finish_analysis(job: AnalysisJob) -> MatchAnalysis | None:
     decisions = analysis_text.parse_export(
         games, money=loaded.money, beavers=job.beavers, mwc_games=mwc
     )
-    reviewed = analysis_text.review(
+    reviewed = review_text.review(
         games, money=loaded.money, beavers=job.beavers, mwc_games=mwc, every_play=True
     )
     errors, blunders = cube_marks(reviewed)

@@ -13,13 +13,8 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import asdict, dataclass, fields, replace
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
-from bot.gnubg.decisions import (
-    THRESHOLDS,
-    ReviewedDecision,
-    cube_marks,
-    decisions_from_data,
-    decisions_to_data,
-)
+from bot.gnubg.decisions import THRESHOLDS, ReviewedDecision, cube_marks
+from bot.gnubg.stored_decisions import decisions_from_data, decisions_to_data
 
 if TYPE_CHECKING:
     from bot.rules.match import Match

@@ -18,7 +18,7 @@ import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from bot.gnubg import analysis, installed, mwc, worker
+from bot.gnubg import analysis, installed, mwc, session, worker
 from bot.gnubg.api import (
     ADVICE_PRIORITY,
     TURN_PRIORITY,
@@ -54,7 +54,7 @@ def initialise_analysis() -> None:
     """The analysis worker's initializer: a lower CPU priority, then gnubg as in any worker."""
     with contextlib.suppress(OSError, AttributeError):  # no os.nice on Windows
         os.nice(ANALYSIS_NICENESS)
-    worker.initialise()
+    session.initialise()
 
 
 class GnubgEngine:

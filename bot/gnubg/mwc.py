@@ -12,7 +12,8 @@ import re
 from dataclasses import replace
 
 from bot.gnubg.api import Level, Query
-from bot.gnubg.worker import QueryError, Situation, _command, _use, choose_play, request
+from bot.gnubg.session import QueryError, Situation, command, request, use
+from bot.gnubg.worker import choose_play
 from bot.rules.matchid import encode_match_id
 
 # "static:" or " 2 ply:" lines end with the cubeless and the cubeful MWC: "50.57%    50.81%"
@@ -25,9 +26,9 @@ def _evaluated(situation: Situation) -> str:
     """gnubg's ``eval`` of the situation before its roll, in match-winning chances."""
     situation.set_in_gnubg(situation.before_roll_id())
     try:
-        return _command("set output mwc on", "eval")
+        return command("set output mwc on", "eval")
     finally:
-        _command("set output mwc off")
+        command("set output mwc off")
 
 
 def _cubeful(text: str, gnubg_id: str) -> float:
@@ -45,7 +46,7 @@ def match_winning_chance(query: Query, player: int, plies: int = 2) -> float:
     fields = situation.fields
     if not fields.length:
         raise QueryError(f"{query.gnubg_id!r} is a money game: no match to win")
-    _use(plies, prune=True)
+    use(plies, prune=True)
     if fields.doubled:
         # The taker's best answer: the doubler gets the lesser of take and pass.
         text = _evaluated(situation)

@@ -1,7 +1,7 @@
 """gnubg worker processes: each its own one-process pool, so a hung one can be killed by pid.
 
 gnubg crashes when called from threads and prints to the C stdout, so it runs only in spawned
-processes whose initializer imports it (:func:`bot.gnubg.worker.initialise`). A worker serves
+processes whose initializer imports it (:func:`bot.gnubg.session.initialise`). A worker serves
 one request at a time; the others wait, and a worker that comes free takes the next of them:
 
 * **Priority first.** A request has a priority (0 is the highest: :data:`TURN_PRIORITY` for the
@@ -10,7 +10,7 @@ one request at a time; the others wait, and a worker that comes free takes the n
   served as the highest from then on: a stream of bot turns can't keep a hint waiting for ever.
 * **Affinity.** A request with an affinity (the engine gives a match's id) goes to the worker
   ``affinity % size``: one match's requests in one worker, matches spread over the workers (each
-  request starts from an empty gnubg cache: see :func:`bot.gnubg.worker.request`). A worker
+  request starts from an empty gnubg cache: see :func:`bot.gnubg.session.request`). A worker
   that comes free serves its own requests (and those that name none) first. When it has none,
   it takes a request waiting for another, busy worker if at least :attr:`WorkerPool.patience`
   others wait there ahead of it: the first in line for its worker waits for it (one request's
@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from bot.gnubg.api import RETRY, TURN_PRIORITY, EngineFailure
-from bot.gnubg.worker import initialise
+from bot.gnubg.session import initialise
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)

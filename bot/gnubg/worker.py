@@ -1,27 +1,18 @@
-"""What runs inside a gnubg worker process (see :mod:`bot.gnubg.pool`).
+"""The requests a gnubg worker process answers (see :mod:`bot.gnubg.pool`): checker plays and
+hints, the cube, resignations and the bot's whole turn.
 
 Every public function here is module-level, takes :mod:`bot.gnubg.api` values and returns them,
-so it can be sent to a worker by name. gnubg is imported only by :func:`initialise` (the pool's
-initializer) and looked up from ``sys.modules`` afterwards: importing this module anywhere else
-is harmless. gnubg keeps one global state (the current match, the evaluation settings and a
-cache), which is why a worker serves one request at a time.
+so it can be sent to a worker by name; each runs on the worker's gnubg through
+:func:`bot.gnubg.session.request` (gnubg keeps one global state, the current match, the
+evaluation settings and a cache, which is why a worker serves one request at a time).
 """
 
 from __future__ import annotations
 
-import ctypes
 import functools
-import importlib
-import multiprocessing
-import multiprocessing.connection
-import os
 import re
-import signal
-import sys
-import threading
-from collections.abc import Callable
-from dataclasses import dataclass, field, replace
-from typing import Any, TypeVar, cast
+from dataclasses import replace
+from typing import Any
 
 from bot.gnubg.api import (
     CubeAdvice,
@@ -34,268 +25,27 @@ from bot.gnubg.api import (
     TurnChoice,
 )
 from bot.gnubg.capture import Captured, captured_output
+from bot.gnubg.session import (
+    QueryError,
+    Situation,
+    command,
+    evalcontext,
+    gnubg_module,
+    request,
+    state,
+    use,
+    use_level,
+)
 from bot.gnubg.steps import plays_matching
-from bot.rules.matchid import GAME_PLAYING, MatchIdFields, decode_match_id, encode_match_id
-from bot.rules.options import MAX_CUBE
-from bot.rules.position import Play, Position
+from bot.rules.matchid import MatchIdFields, encode_match_id
+from bot.rules.position import Play
 
-# Entries of gnubg's evaluation cache; emptied for every request (see request()): ~0.5 ms.
-CACHE_ENTRIES = 262_144
 # "Certain" for resigning: the chances gnubg's bear-off databases and race nets give a lost
 # cause are this close to 0 or 1.
 CERTAIN = 1e-6
 
 
 __all__ = ["Captured", "QueryError", "captured_output"]  # the capture is for analysis too
-
-
-class QueryError(ValueError):
-    """The query can't be asked: the text quotes it and says why."""
-
-
-# -- the worker's gnubg -----------------------------------------------------------------------
-
-
-@dataclass
-class _WorkerState:
-    """gnubg settings this worker last used (sent again only when they change), whether a
-    request is being served, and who holds gnubg's current match: None for the requests
-    here, else an analysis's key."""
-
-    initialised: bool = False
-    context: tuple[Any, ...] | None = None
-    serving: bool = False
-    holder: str | None = None
-    default_filters: list[dict[str, Any]] = field(default_factory=list)
-
-
-_state = _WorkerState()
-
-
-def _die_with_parent() -> None:
-    """End this worker when the bot's process dies, even by SIGKILL (a worker left behind
-    would hold ~100 MB for ever): Linux's parent-death signal, else a thread that waits on
-    the parent's sentinel (it never touches gnubg)."""
-    parent = multiprocessing.parent_process()
-    if parent is None:
-        return
-    if sys.platform == "linux":
-        pr_set_pdeathsig = 1
-        ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signal.SIGKILL, 0, 0, 0)
-        if not parent.is_alive():  # it died before the signal was armed
-            os._exit(0)
-        return
-
-    def watch() -> None:
-        multiprocessing.connection.wait([parent.sentinel])
-        os._exit(0)
-
-    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
-
-
-def initialise() -> None:
-    """The pool's initializer: tied to the parent's life; gnubg imported here only, one
-    thread (``hint`` deadlocks otherwise), a cache of known size, the default filters."""
-    _die_with_parent()
-    with captured_output():
-        gnubg: Any = importlib.import_module("gnubg")
-
-        gnubg.command("set threads 1")
-        gnubg.command(f"set cache {CACHE_ENTRIES}")
-        _state.default_filters = list(gnubg.get_eval_hint_filter())
-    _state.context = _state.holder = None
-    _state.initialised = True
-
-
-def hand_over(holder: str) -> None:
-    """gnubg's match, settings and cache are now ``holder``'s (an analysis): the next request
-    here sets its own settings again and starts from an empty cache."""
-    _state.context = None
-    _state.holder = holder
-
-
-def holds(holder: str) -> bool:
-    """Whether gnubg's current match is still ``holder``'s (no request set another since)."""
-    return _state.holder == holder
-
-
-def _empty_cache() -> None:
-    """Empty gnubg's evaluation cache. ``set cache N`` empties it only when N is another size
-    than the cache's, hence the two sizes."""
-    _command("set cache 1", f"set cache {CACHE_ENTRIES}")
-
-
-F = TypeVar("F", bound=Callable[..., Any])
-
-
-def request(function: F) -> F:
-    """A request a worker serves (a function the bot sends it by name): it starts from an empty
-    gnubg cache, so its answer is the one a fresh worker gives. Its cost: ~0.5 ms. gnubg's cache
-    keys (``EvalKey`` in its eval.c) leave out what tells some evaluations apart (a money
-    game's key has no score, so a centred cube without Jacoby or beavers shares its keys with a
-    match at double match point, and a 1-point match's opening 6-2 read the money game's
-    cubeful equities as its own: +1.037), and an evaluation made inside a deeper search is
-    read back where gnubg would make it otherwise (a 1-ply cube hint off by 0.005 after a
-    2-ply hint of another position). Calls inside a request keep its cache."""
-
-    @functools.wraps(function)
-    def serve(*args: Any, **kwargs: Any) -> Any:
-        if _state.serving:
-            return function(*args, **kwargs)
-        _state.serving = True
-        try:
-            _state.holder = None
-            _empty_cache()
-            return function(*args, **kwargs)
-        finally:
-            _state.serving = False
-
-    return cast(F, serve)
-
-
-def _gnubg() -> Any:
-    if not _state.initialised:  # called outside a worker (a script or test, main thread)
-        initialise()
-    return sys.modules["gnubg"]
-
-
-def _command(*commands: str) -> str:
-    gnubg = _gnubg()
-    with captured_output() as out:
-        for command in commands:
-            gnubg.command(command)
-    return out.text
-
-
-def _use(plies: int, noise: float = 0.0, deterministic: bool = True, prune: bool = False) -> None:
-    """Make gnubg's hint settings these (each request starts from an empty cache: see
-    :func:`request`)."""
-    context = (plies, noise, deterministic, prune)
-    if _state.context == context:
-        return
-    on = {True: "on", False: "off"}
-    commands = []
-    for kind in ("chequerplay", "cubedecision"):
-        prefix = f"set evaluation {kind} evaluation"
-        commands += [
-            f"{prefix} plies {plies}",
-            f"{prefix} noise {noise:.4f}",
-            f"{prefix} deterministic {on[deterministic]}",
-            f"{prefix} prune {on[prune]}",
-            f"{prefix} cubeful on",
-        ]
-    _command(*commands)
-    _state.context = context
-
-
-def _use_level(level: Level) -> None:
-    _use(level.plies, level.noise, level.deterministic, level.prune)
-
-
-def _evalcontext(
-    plies: int,
-    noise: float = 0.0,
-    deterministic: bool = True,
-    prune: bool = False,
-    *,
-    cubeful: bool = True,
-) -> Any:
-    return _gnubg().evalcontext(int(cubeful), plies, int(deterministic), int(prune), noise)
-
-
-# -- the question -----------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Situation:
-    """A :class:`Query` decoded with the project's own ID readers."""
-
-    query: Query
-    position: Position  # the player on roll (``fields.on_roll``) is the mover
-    fields: MatchIdFields
-
-    @classmethod
-    def of(cls, query: Query) -> Situation:
-        position_id, colon, match_id = query.gnubg_id.strip().partition(":")
-        if not colon:
-            raise QueryError(f"{query.gnubg_id!r} is not PositionID:MatchID")
-        try:
-            position = Position.from_position_id(position_id)
-            fields = decode_match_id(match_id)
-        except ValueError as error:
-            raise QueryError(f"{query.gnubg_id!r} can't be read: {error}") from None
-        if fields.game_state != GAME_PLAYING:
-            raise QueryError(f"{query.gnubg_id!r} is not a game in play")
-        return cls(query, position, fields)
-
-    @property
-    def dice(self) -> tuple[int, int] | None:
-        return None if self.fields.dice == (0, 0) else self.fields.dice
-
-    @property
-    def board(self) -> list[list[int]]:
-        """gnubg's board: the side not on roll, then the side on roll."""
-        return [list(self.position.opponent), list(self.position.mover)]
-
-    def cubeinfo(self, player: int | None = None) -> dict[str, Any]:
-        """gnubg's cubeinfo with ``player`` (default: the one on roll) on move."""
-        fields = self.fields
-        owner = -1 if fields.cube_owner is None else fields.cube_owner
-        move = fields.on_roll if player is None else player
-        info: dict[str, Any] = _gnubg().cubeinfo(
-            fields.cube, owner, move, fields.length, fields.score, int(fields.crawford), 0
-        )
-        if not fields.length:
-            # gnubg.cubeinfo() turns Jacoby on; its gammon prices follow from the rule.
-            price = 0.0 if self.query.jacoby and fields.cube_owner is None else 1.0
-            info = {
-                **info,
-                "jacoby": int(self.query.jacoby),
-                "beavers": int(self.query.beavers),
-                "gammonprice": ((price, price), (price, price)),
-            }
-        return dict(info)
-
-    def before_roll_id(self) -> str:
-        """The ID of this position before the roll, nothing offered: gnubg's ``set gnubgid``
-        refuses a double offered, and a cube hint wants no dice."""
-        fields = replace(
-            self.fields, dice=(0, 0), doubled=False, resigned=0, turn=self.fields.on_roll
-        )
-        return f"{self.position.position_id()}:{encode_match_id(fields)}"
-
-    def may_double(self) -> bool:
-        """The rules of :meth:`bot.rules.match.Match.can_double`, read from the Match ID."""
-        fields = self.fields
-        me = fields.on_roll
-        return not (
-            fields.length == 1
-            or fields.crawford
-            or (fields.cube_owner is not None and fields.cube_owner != me)
-            or (fields.length and fields.score[me] + fields.cube >= fields.length)
-            or fields.cube * 2 > MAX_CUBE
-        )
-
-    def rolled(self) -> tuple[int, int]:
-        if self.dice is None:
-            raise QueryError(f"{self.query.gnubg_id!r} has no dice rolled: there is no play")
-        return self.dice
-
-    def set_in_gnubg(self, gnubg_id: str | None = None) -> None:
-        """Make this gnubg's current match (money rules first: the ID doesn't carry them)."""
-        on = {True: "on", False: "off"}
-        out = _command(
-            f"set jacoby {on[self.query.jacoby]}",
-            f"set beavers {1 if self.query.beavers else 0}",
-        )
-        gnubg = _gnubg()
-        with captured_output() as loaded:
-            gnubg.set_gnubg_id(gnubg_id or self.query.gnubg_id)
-        if "Setting GNUbg ID" not in loaded.text:
-            raise QueryError(
-                f"gnubg refused {gnubg_id or self.query.gnubg_id!r}: "
-                f"{(loaded.text or out).strip()[:200]}"
-            )
 
 
 # -- checker play -----------------------------------------------------------------------------
@@ -320,7 +70,7 @@ def _hint_options(situation: Situation, count: int) -> list[PlayOption]:
     """``hint count`` for the current position, as our plays (best first, gnubg's order)."""
     dice = situation.rolled()
     situation.set_in_gnubg()
-    text = _command(f"hint {count}")
+    text = command(f"hint {count}")
     lines = text.splitlines()
     options: list[PlayOption] = []
     best: float | None = None
@@ -361,11 +111,11 @@ def _chosen_play(situation: Situation, level: Level) -> Play:
     plays = situation.position.legal_plays(*dice)
     if len(plays) == 1:
         return plays[0]
-    _use_level(level)
-    context = _evalcontext(level.plies, level.noise, level.deterministic, level.prune)
+    use_level(level)
+    context = evalcontext(level.plies, level.noise, level.deterministic, level.prune)
     flat = tuple(
-        _gnubg().find_best_move(
-            situation.board, situation.cubeinfo(), context, dice, _state.default_filters
+        gnubg_module().find_best_move(
+            situation.board, situation.cubeinfo(), context, dice, state.default_filters
         )
     )
     candidates = plays_matching(situation.position, dice, flat, plays)
@@ -375,7 +125,7 @@ def _chosen_play(situation: Situation, level: Level) -> Play:
     # the same settings and filters, ranks them; its first among them is gnubg's play. (A line
     # printed below the level's plies is the filters' doing: a play left alone is not
     # re-evaluated deeper, in ``find_best_move`` as in ``hint``.)
-    _gnubg().set_eval_hint_filter(_state.default_filters)
+    gnubg_module().set_eval_hint_filter(state.default_filters)
     ranked = [option.play for option in _hint_options(situation, len(plays))]
     by_name = {play.notation: play for play in candidates}
     chosen = next((by_name[name] for name in ranked if name in by_name), None)
@@ -388,8 +138,8 @@ def _gnubgs_hint(situation: Situation, count: int, plies: int) -> list[PlayOptio
     """The first ``count`` lines of gnubg's own ``hint`` at ``plies``: its default move
     filters, cubeful, pruning as the coach's level does. Its first play is gnubg's; the plays
     the filters kept are scored at ``plies`` (best first), the others at a lower ply."""
-    _use(plies, prune=True)
-    _gnubg().set_eval_hint_filter(_state.default_filters)
+    use(plies, prune=True)
+    gnubg_module().set_eval_hint_filter(state.default_filters)
     return _hint_options(situation, count)
 
 
@@ -440,7 +190,7 @@ def hint_plays(query: Query, count: int = 5, plies: int = 2) -> tuple[PlayOption
     others: list[PlayOption] = []
     missing = min(count, len(plays)) - 1 - len(kept)
     if missing > 0 or first.plies < plies:
-        _gnubg().set_eval_hint_filter(_top_filters(plies, count))
+        gnubg_module().set_eval_hint_filter(_top_filters(plies, count))
         shown = {first.play, *(option.play for option in kept)}
         scored = [option for option in _hint_options(situation, count) if option.plies >= plies]
         first = next((option for option in scored if option.play == first.play), first)
@@ -493,7 +243,7 @@ def _scored_alone(situation: Situation, chosen: Play, plies: int) -> tuple[float
     )
     after = f"{chosen.result.position_id()}:{encode_match_id(fields)}"
     situation.set_in_gnubg(after)
-    text = _command("eval")
+    text = command("eval")
     wanted = "static" if plies == 0 else str(plies)
     chances: Probabilities | None = None
     theirs: float | None = None
@@ -530,8 +280,8 @@ def _evaluate(
     noise: float = 0.0,
     deterministic: bool = True,
 ) -> tuple[Probabilities, float]:
-    context = _evalcontext(plies, noise, deterministic, prune, cubeful=False)
-    values = _gnubg().evaluate(board, cubeinfo, context)
+    context = evalcontext(plies, noise, deterministic, prune, cubeful=False)
+    values = gnubg_module().evaluate(board, cubeinfo, context)
     win, win_g, win_bg, lose_g, lose_bg, equity = (float(v) for v in values)
     return Probabilities(win, win_g, win_bg, lose_g, lose_bg), equity
 
@@ -547,9 +297,9 @@ def cube_advice(query: Query, level: Level) -> CubeAdvice:
     situation = Situation.of(query)
     if not situation.may_double():
         raise QueryError(f"the player on roll can't double in {query.gnubg_id!r}")
-    _use_level(level)
+    use_level(level)
     situation.set_in_gnubg(situation.before_roll_id())
-    text = _command("hint")
+    text = command("hint")
     lines = text.splitlines()
     equities: dict[str, float] = {}
     probabilities: Probabilities | None = None
@@ -591,7 +341,7 @@ def _doubles(situation: Situation, level: Level) -> bool:
     own doubles when it plays (``ComputerTurn`` in its play.c): the cube is analysed only in
     the market window, where a cubeless evaluation one ply shallower than the cube's wins at
     least the dead-cube double point; below it gnubg does not double."""
-    _use_level(level)
+    use_level(level)
     chances, _ = _evaluate(
         situation.board,
         situation.cubeinfo(),
@@ -684,7 +434,7 @@ def _match_equities(fields: MatchIdFields) -> tuple[list[float], list[float]]:
 def _match_equity_table(length: int) -> tuple[list[list[float]], list[list[float]]]:
     """gnubg's match equity table to ``length`` (player 0's chances by the points each player
     still needs, less one): pre-Crawford, and post-Crawford with player 0 trailing, then 1."""
-    pre_crawford, post_first, post_second = _gnubg().met(length)
+    pre_crawford, post_first, post_second = gnubg_module().met(length)
     return pre_crawford, [post_first, post_second]
 
 
@@ -693,7 +443,7 @@ def evaluate(query: Query, plies: int = 2) -> Evaluation:
     """The chances of the player on roll (before the roll), the cube advice when they may
     double before rolling, the top five plays when they have rolled."""
     situation = Situation.of(query)
-    _use(plies, prune=True)
+    use(plies, prune=True)
     probabilities, equity = _evaluate(situation.board, situation.cubeinfo(), plies)
     cube = None
     plays: tuple[PlayOption, ...] = ()
@@ -759,7 +509,7 @@ def _resigner_chances(situation: Situation, level: Level) -> Probabilities:
     """The chances of the player on roll playing on: before the roll, or after their best
     play when they have rolled."""
     noiseless = replace(level, noise=0.0)
-    _use_level(noiseless)
+    use_level(noiseless)
     best = None if situation.dice is None else _chosen_play(situation, noiseless)
     return _chances(situation, best, level.plies)
 

@@ -14,14 +14,30 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from bot.rules.dice import Dice
-from bot.rules.notation import BAR, OFF, Segment, format_point
+from bot.rules.notation import BAR, OFF, Segment, Step, format_point
 from bot.rules.text import dice_text, plural
 
-if TYPE_CHECKING:
-    from bot.rules.position import Play, Position
+
+class Position(Protocol):
+    """What a reason reads of :class:`bot.rules.position.Position` (which imports this module)."""
+
+    @property
+    def mover(self) -> tuple[int, ...]: ...
+
+    def checker_at(self, point: int) -> tuple[int, int]: ...
+
+
+class Play(Protocol):
+    """What a reason reads of :class:`bot.rules.position.Play`."""
+
+    @property
+    def steps(self) -> tuple[Step, ...]: ...
+
+    def pips(self) -> int: ...
+
 
 Hop = tuple[int, int]
 

@@ -10,7 +10,7 @@ are listed only on ``Match``) and the events set off, until :meth:`Draft.freeze`
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Literal
+from typing import Generic, Literal, TypeVar
 
 from bot.rules.dice import Dice, DiceSource
 from bot.rules.events import (
@@ -27,12 +27,12 @@ from bot.rules.events import (
 from bot.rules.notation import NO_LEGAL_MOVE
 from bot.rules.options import MAX_CUBE
 from bot.rules.position import CHECKERS, Play, Position
+from bot.rules.state import MatchState
 
-if TYPE_CHECKING:
-    from bot.rules.match import Match
+State = TypeVar("State", bound=MatchState)
 
 
-class Draft:
+class Draft(Generic[State]):
     """The working copy an action edits before it is frozen into a new Match.
 
     ``now`` is the state so far; its ``actions``, ``record``, ``events_start`` and cached plays
@@ -41,14 +41,14 @@ class Draft:
 
     __slots__ = ("actions", "events_start", "now", "plays", "record")
 
-    def __init__(self, now: Match, actions: tuple[Action, ...]) -> None:
+    def __init__(self, now: State, actions: tuple[Action, ...]) -> None:
         self.now = now
         self.actions = actions
         self.record: list[Event] = list(now.record)
         self.events_start = len(now.record)
         self.plays: tuple[Play, ...] | None = None
 
-    def freeze(self) -> Match:
+    def freeze(self) -> State:
         return replace(
             self.now,
             actions=self.actions,

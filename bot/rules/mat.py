@@ -26,7 +26,6 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from bot.rules.events import (
     Beavered,
@@ -41,10 +40,8 @@ from bot.rules.events import (
     Rolled,
     Took,
 )
+from bot.rules.state import MatchState
 from bot.rules.text import plural, points_text
-
-if TYPE_CHECKING:
-    from bot.rules.match import Match
 
 NAME_LIMIT = 24  # keeps "name : score" inside gnubg's 31-character column
 _LEFT = " " * 34
@@ -104,7 +101,7 @@ def _on_off(flag: bool) -> str:
     return "On" if flag else "Off"
 
 
-def _rules_header(match: Match) -> list[str]:
+def _rules_header(match: MatchState) -> list[str]:
     """``;`` lines saying the rules gnubg can't tell from the rest of the file."""
     options = match.options
     if not options.money:
@@ -227,7 +224,7 @@ def _format_game(
 
 
 def format_mat(
-    match: Match,
+    match: MatchState,
     names: Sequence[str] = ("Player 1", "Player 2"),
     *,
     event: str | None = None,
@@ -261,7 +258,7 @@ def format_mat(
     out.extend(_rules_header(match))
     out.extend(_automatic_double_notes(games, match.cube_value))
     out.append("\n")
-    out.append(f" {match.length} point match\n\n")
+    out.append(f" {match.options.length} point match\n\n")
     for started, events in games:
         _format_game(out, started, events, players)
     return "".join(out)

@@ -18,8 +18,8 @@ length; :meth:`Match.from_snapshot` plays on from it exactly as the replayed mat
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from typing import Any, Literal
+from dataclasses import dataclass, replace
+from typing import Any
 
 from bot.rules.dice import Dice, DiceSource, VerifiableDice, dice_from_data
 from bot.rules.draft import Draft
@@ -48,6 +48,7 @@ from bot.rules.events import (
     Score,
     Took,
 )
+from bot.rules.mat import format_mat
 from bot.rules.matchid import (
     GAME_DROPPED,
     GAME_OVER,
@@ -64,7 +65,7 @@ from bot.rules.options import (
     MatchOptions,
     MatchOptionsError,
 )
-from bot.rules.position import Play, Position
+from bot.rules.position import Play
 from bot.rules.refusals import (
     check_answer_to_double,
     check_answer_to_resignation,
@@ -73,6 +74,8 @@ from bot.rules.refusals import (
     not_now,
     require_full_record,
 )
+from bot.rules.snapshot import match_from_snapshot, snapshot_of
+from bot.rules.state import MatchState, Phase
 from bot.rules.text import dice_text
 
 __all__ = [  # what used to be defined here is still found here
@@ -110,66 +113,14 @@ __all__ = [  # what used to be defined here is still found here
     "Took",
 ]
 
-Phase = Literal["roll", "move", "doubled", "resigned", "over"]
 RESIGN_LEVELS: Mapping[str, int] = {"single": 1, "gammon": 2, "backgammon": 3}
 FORMAT_VERSION = 1
 
 
 @dataclass(frozen=True, slots=True)
-class Match:
-    """The whole state of a match. Build one with :meth:`start`; act with the action methods.
-
-    Players are 0 and 1 (0 is the first name in a ``.mat`` file). The fields:
-
-    - ``phase``: ``"roll"`` (the player on roll may double, roll or resign), ``"move"`` (they
-      rolled ``dice`` and must play, or resign), ``"doubled"`` (the opponent must take, drop or
-      beaver ``offered_cube``), ``"resigned"`` (the opponent must accept or reject the
-      ``resignation`` level), ``"over"`` (the match is over; ``winner`` is set).
-    - ``on_roll``: whose turn it is; :attr:`turn`: who must act now.
-    - ``position``: the board, the player on roll as the mover (after a game played out, the
-      loser is the mover); ``dice``: the roll to play, higher die first, or None.
-    - ``cube_value``, ``cube_owner`` (None = centred), ``score``, ``game_number``,
-      ``crawford`` (this game is the Crawford game), ``post_crawford``, ``auto_doubles`` (made
-      this game), ``games`` (the finished games' :class:`GameOver`).
-    - ``actions`` (what players did: replayable), ``record`` (every event since the start),
-      :attr:`events` (those of the last action), ``dice_used`` (dice drawn so far).
-    - A match restored by :meth:`from_snapshot` holds less history (``has_full_record`` is
-      False): ``actions`` are those since the snapshot, after ``earlier_actions`` others
-      (:attr:`action_count` counts both); ``record`` starts with the current game's last play
-      only, and ``games`` with the last finished game only.
-
-    This list is the only one of the state: an action edits a copy with
-    :func:`dataclasses.replace` (see :mod:`bot.rules.draft`), and the defaults are the state
-    before the first game.
-
-    With the live-cube rule a drop in match play never reaches the match length (the doubler
-    gets the cube's value before the double, and may double only while that leaves them short),
-    so only a money game ends on a drop.
-    """
-
-    options: MatchOptions
-    dice_source: DiceSource = field(repr=False)
-    dice_used: int = 0
-    score: Score = (0, 0)
-    game_number: int = 0
-    crawford: bool = False
-    post_crawford: bool = False
-    position: Position = field(default=Position.initial(), repr=False)
-    on_roll: int = 0
-    phase: Phase = "roll"
-    dice: Dice | None = None
-    cube_value: int = 1
-    cube_owner: int | None = None
-    resignation: int = 0
-    auto_doubles: int = 0
-    winner: int | None = None
-    games: tuple[GameOver, ...] = field(default=(), repr=False)
-    actions: tuple[Action, ...] = field(default=(), repr=False)
-    record: tuple[Event, ...] = field(default=(), repr=False)
-    events_start: int = field(default=0, repr=False)
-    earlier_actions: int = field(default=0, repr=False)
-    has_full_record: bool = field(default=True, repr=False)
-    _plays: tuple[Play, ...] | None = field(default=None, compare=False, repr=False)
+class Match(MatchState):
+    """The whole state of a match (its fields: :class:`~bot.rules.state.MatchState`). Build one
+    with :meth:`start`; act with the action methods."""
 
     # -- construction -------------------------------------------------------------------------
 
@@ -238,8 +189,6 @@ class Match:
     def snapshot(self) -> dict[str, Any]:
         """The state as plain JSON-able data of a few hundred bytes, whatever the length of the
         match (no secret: the dice are given apart). See :mod:`bot.rules.snapshot`."""
-        from bot.rules.snapshot import snapshot_of
-
         return snapshot_of(self)
 
     @classmethod
@@ -247,31 +196,9 @@ class Match:
         """The match :meth:`snapshot` described, with the dice it was played with: it plays on
         exactly like the replayed match, but holds only the history the snapshot keeps
         (``has_full_record`` is False). Raises :class:`~bot.rules.errors.SnapshotError`."""
-        from bot.rules.snapshot import match_from_snapshot
-
-        return match_from_snapshot(data, dice)
+        return match_from_snapshot(cls, data, dice)
 
     # -- facts --------------------------------------------------------------------------------
-
-    @property
-    def action_count(self) -> int:
-        """How many actions players have taken since the start (restored or not)."""
-        return self.earlier_actions + len(self.actions)
-
-    @property
-    def length(self) -> int:
-        """Points to win the match; 0 for a money game."""
-        return self.options.length
-
-    @property
-    def turn(self) -> int | None:
-        """Who must act now: the player on roll, or their opponent when a double or a
-        resignation waits for an answer. None when the match is over."""
-        if self.phase in ("roll", "move"):
-            return self.on_roll
-        if self.phase == "over":
-            return None
-        return 1 - self.on_roll
 
     @property
     def is_over(self) -> bool:
@@ -362,8 +289,6 @@ class Match:
     ) -> str:
         """The match as a Jellyfish ``.mat`` text in the layout gnubg's ``export match mat``
         writes (player 0 first). See :mod:`bot.rules.mat`."""
-        from bot.rules.mat import format_mat
-
         require_full_record(self, "a .mat record")
         return format_mat(self, names, event=event, site=site, date=date)
 
@@ -496,7 +421,7 @@ class Match:
         draft.record.append(ResignationRejected(player, self.resignation))
         return draft.freeze()
 
-    def _draft(self, action: Action, now: Match | None = None) -> Draft:
+    def _draft(self, action: Action, now: Match | None = None) -> Draft[Match]:
         """A draft of the match after ``action``, which made it ``now`` (else as it is)."""
         return Draft(self if now is None else now, (*self.actions, action))
 

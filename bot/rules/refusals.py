@@ -3,8 +3,6 @@ actions and the short :class:`~bot.rules.errors.MatchError` each refusal raises.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from bot.rules.errors import (
     IllegalActionError,
     MatchError,
@@ -13,13 +11,11 @@ from bot.rules.errors import (
     PartialRecordError,
 )
 from bot.rules.options import MAX_CUBE
+from bot.rules.state import MatchState
 from bot.rules.text import level_text
 
-if TYPE_CHECKING:
-    from bot.rules.match import Match
 
-
-def require_full_record(match: Match, purpose: str) -> None:
+def require_full_record(match: MatchState, purpose: str) -> None:
     if not match.has_full_record:
         raise PartialRecordError(
             f"{purpose} needs the whole record, and this match was "
@@ -27,14 +23,14 @@ def require_full_record(match: Match, purpose: str) -> None:
         )
 
 
-def check_player(match: Match, player: int) -> None:
+def check_player(match: MatchState, player: int) -> None:
     if isinstance(player, bool) or player not in (0, 1):
         raise MatchError(f"a player is 0 or 1, not {player!r}")
     if match.phase == "over":
         raise MatchOverError("the match is over")
 
 
-def not_now(match: Match, player: int, verb: str) -> MatchError:
+def not_now(match: MatchState, player: int, verb: str) -> MatchError:
     """Why ``player`` can't ``verb`` now (they are not the one who must act, or must answer
     something first)."""
     if match.phase == "doubled":
@@ -56,7 +52,7 @@ def not_now(match: Match, player: int, verb: str) -> MatchError:
     return NotYourTurnError(f"it is not your turn to {verb}")
 
 
-def double_refusal(match: Match, player: int) -> MatchError | None:
+def double_refusal(match: MatchState, player: int) -> MatchError | None:
     """Why ``player`` may not double now, None if they may. The reasons that hold whoever's
     turn it is (no cube in this game, or none for this player) come before the turn."""
     if isinstance(player, bool) or player not in (0, 1):
@@ -85,7 +81,7 @@ def double_refusal(match: Match, player: int) -> MatchError | None:
     return None
 
 
-def check_answer_to_double(match: Match, player: int, verb: str) -> None:
+def check_answer_to_double(match: MatchState, player: int, verb: str) -> None:
     check_player(match, player)
     if match.phase != "doubled":
         raise IllegalActionError(f"there is no double to {verb}")
@@ -93,7 +89,7 @@ def check_answer_to_double(match: Match, player: int, verb: str) -> None:
         raise NotYourTurnError(f"you can't {verb} your own double: your opponent answers it")
 
 
-def check_answer_to_resignation(match: Match, player: int, verb: str) -> None:
+def check_answer_to_resignation(match: MatchState, player: int, verb: str) -> None:
     check_player(match, player)
     if match.phase != "resigned":
         raise IllegalActionError(f"there is no resignation to {verb}")

@@ -1,7 +1,7 @@
 """A match's state in a few hundred bytes, whatever its length: :func:`snapshot_of` and
 :func:`match_from_snapshot` (used as :meth:`Match.snapshot` and :meth:`Match.from_snapshot`).
 
-A snapshot holds every state field of :class:`~bot.rules.match.Match` (its rules, score, board,
+A snapshot holds every state field of :class:`~bot.rules.state.MatchState` (its rules, score, board,
 cube, dice and turn), the number of actions so far, and the two things of the history that the
 current state still shows: the last finished game (the score line and gnubg's Match ID of a
 finished match) and the last real play of the current game (the board marks it). The restored
@@ -13,16 +13,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import fields
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 from bot.rules.dice import DiceSource
 from bot.rules.errors import SnapshotError
 from bot.rules.events import Event, GameOver, GameStarted, Moved, event_from_data
 from bot.rules.options import MatchOptions
 from bot.rules.position import Position
-
-if TYPE_CHECKING:
-    from bot.rules.match import Match
+from bot.rules.state import MatchState
 
 SNAPSHOT_FORMAT = 1
 # Fields of Match that are history (or the dice, given apart), not state: the snapshot keeps
@@ -41,16 +39,15 @@ _HISTORY = frozenset(
 )
 _TUPLE_FIELDS = frozenset({"score", "dice"})
 _Kept = TypeVar("_Kept", GameOver, Moved)
+_State = TypeVar("_State", bound=MatchState)
 
 
 def state_fields() -> tuple[str, ...]:
-    """The names of the fields of :class:`Match` that a snapshot holds (all but history)."""
-    from bot.rules.match import Match
-
-    return tuple(item.name for item in fields(Match) if item.name not in _HISTORY)
+    """The names of the fields of a match that a snapshot holds (all but history)."""
+    return tuple(item.name for item in fields(MatchState) if item.name not in _HISTORY)
 
 
-def snapshot_of(match: Match) -> dict[str, Any]:
+def snapshot_of(match: MatchState) -> dict[str, Any]:
     """``match``'s state as plain JSON-able data; :func:`match_from_snapshot` restores it."""
     data: dict[str, Any] = {"format": SNAPSHOT_FORMAT}
     for name in state_fields():
@@ -62,11 +59,9 @@ def snapshot_of(match: Match) -> dict[str, Any]:
     return data
 
 
-def match_from_snapshot(data: Mapping[str, Any], dice: DiceSource) -> Match:
-    """The match :func:`snapshot_of` described, drawing its dice from ``dice`` (the source it
-    was played with). Raises :class:`SnapshotError` for data it can't have written."""
-    from bot.rules.match import Match
-
+def match_from_snapshot(kind: type[_State], data: Mapping[str, Any], dice: DiceSource) -> _State:
+    """The match (a ``kind``) :func:`snapshot_of` described, drawing its dice from ``dice`` (the
+    source it was played with). Raises :class:`SnapshotError` for data it can't have written."""
     if data.get("format") != SNAPSHOT_FORMAT:
         raise SnapshotError(f"unknown match snapshot format {data.get('format')!r}")
     try:
@@ -76,7 +71,7 @@ def match_from_snapshot(data: Mapping[str, Any], dice: DiceSource) -> Match:
             raise SnapshotError(f"a snapshot's action count is a whole number, not {count!r}")
         games = _events(data["last_game"], GameOver)
         record = _events(data["last_play"], Moved)
-        return Match(
+        return kind(
             dice_source=dice,
             games=games,
             record=record,

@@ -49,3 +49,9 @@ def bank_text(seconds: float) -> str:
     hours, rest = divmod(whole, 3600)
     minutes, secs = divmod(rest, 60)
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
+def quote(text: str, limit: int = 40) -> str:
+    """A short excerpt of what someone typed, quoted (never the whole of a long paste)."""
+    text = " ".join(text.split())
+    return repr(text if len(text) <= limit else text[: limit - 1] + "…")

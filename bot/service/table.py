@@ -35,8 +35,9 @@ from bot.service.commands.choices import plays_for
 from bot.service.commands.help import unknown_command
 from bot.service.commands.limits import RECENT_SECONDS
 from bot.service.commands.locks import PlaceLocks, replies_of
-from bot.service.commands.registry import COMMANDS, Command, UserLookup
+from bot.service.commands.registry import COMMANDS
 from bot.service.commands.router import run_text
+from bot.service.commands.schema import Command, UserLookup
 from bot.service.commands.views import Views
 from bot.service.gnubg.analysis import Analyses
 from bot.service.gnubg.budget import EngineBudget, EngineRequests

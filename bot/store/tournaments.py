@@ -16,6 +16,7 @@ from typing import Any
 
 from sqlalchemy import and_, bindparam, func, select, update
 
+from bot.rules.tournaments.model import Pairing
 from bot.store import schema
 from bot.store.database import Store, Transaction
 from bot.store.schema import fixed
@@ -285,6 +286,34 @@ async def withdraw(tx: Transaction, tournament_id: int, number: int) -> bool:
         .values(withdrawn=1)
     )
     return changed == 1
+
+
+def pairing_row(
+    row: TournamentRow, pairing: Pairing, withdrawn: frozenset[int], now: float
+) -> dict[str, Any]:
+    """The new row of ``pairing`` for :func:`add_pairings`: a bye is won at once, and so is a
+    pairing with a withdrawn player (by the other, or by nobody when both withdrew)."""
+    values: dict[str, Any] = {  # every row names the same columns: one INSERT for all
+        "tournament_id": row.id,
+        "round": pairing.round,
+        "table_no": pairing.table,
+        "first": pairing.first,
+        "second": pairing.second,
+        "winner": None,
+        "reason": None,
+        "decided_at": None,
+    }
+    if pairing.second is None:
+        values.update(winner=pairing.first, reason="bye", decided_at=now)
+    elif pairing.first in withdrawn or pairing.second in withdrawn:
+        out = [p for p in (pairing.first, pairing.second) if p in withdrawn]
+        winner = (
+            None
+            if len(out) == 2
+            else (pairing.second if pairing.first in withdrawn else pairing.first)
+        )
+        values.update(winner=winner, reason="forfeit (withdrawn)", decided_at=now)
+    return values
 
 
 async def add_pairings(tx: Transaction, rows: Sequence[Mapping[str, Any]]) -> None:

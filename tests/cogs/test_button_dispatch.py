@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.cogs import replies
+from bot.cogs import sending
 from bot.discord_bot import BackgammonBot
 from bot.service.models import Decision, Pending, Place, User
 from bot.service.table import OUT_OF_DATE as STALE
@@ -126,7 +126,7 @@ async def test_the_followup_of_a_deferred_slash_command(
     wire: Wire, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     await started(wire)
-    monkeypatch.setattr(replies, "DEFER_AFTER", 0)
+    monkeypatch.setattr(sending, "DEFER_AFTER", 0)
     roller = PEOPLE[(await pending(wire)).user_id]
     [asked] = await wire.slash(roller, "double")
     assert asked.via == "followup" and asked.custom_ids

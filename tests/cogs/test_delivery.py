@@ -10,7 +10,8 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from bot.cogs.replies import NO_ATTACH, TOO_LARGE, LiveButtons, deliver
+from bot.cogs.replies import LiveButtons
+from bot.cogs.sending import NO_ATTACH, TOO_LARGE, deliver
 from bot.discord_bot import REPOSTED
 from bot.service.models import Decision, Place, Reply, User
 from bot.service.table import TableService, seeded_dice

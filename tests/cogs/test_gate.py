@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from bot.cogs.replies import NO_ATTACH
+from bot.cogs.sending import NO_ATTACH
 from bot.service.commands.limits import RECENT_SECONDS, Limiter
 from bot.service.models import ENGINE_USER, Place, User
 from bot.service.table import TableService

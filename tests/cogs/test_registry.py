@@ -24,15 +24,8 @@ from bot.discord_bot import BackgammonBot
 from bot.service.commands import router as table_module
 from bot.service.commands.help import help_text, suggest
 from bot.service.commands.limits import Limiter, Limits
-from bot.service.commands.registry import (
-    COMMANDS,
-    Argument,
-    Button,
-    Command,
-    CommandTable,
-    Kind,
-    Tone,
-)
+from bot.service.commands.registry import COMMANDS
+from bot.service.commands.schema import Argument, Button, Command, CommandTable, Kind, Tone
 from bot.service.models import Decision, Place, Rate, Reply, User
 from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings

@@ -10,7 +10,8 @@ import discord
 import pytest
 
 from bot.cogs.buttons import button_ids
-from bot.cogs.replies import MESSAGE_LIMIT, LiveButtons, fit, message_kwargs, remove_buttons
+from bot.cogs.replies import LiveButtons
+from bot.cogs.sending import MESSAGE_LIMIT, fit, message_kwargs, remove_buttons
 from bot.service.keys import Key, MatchKey
 from bot.service.models import Attachment, Decision, Pending, Place, Reply
 from bot.service.table import TableService

@@ -5,7 +5,7 @@ characters of content (none cut off), embed limits, 5 rows of buttons, 10 files 
 "At its largest": the longest names (cut to 32 characters), a 25-point match played to its end
 with the cube, a leaderboard of ten such names, the analysis of that match, an evaluation with
 every play listed, and the help of every command. Each reply goes through the very code that
-sends it (:func:`bot.cogs.replies.message_kwargs`), and what would be sent is checked as the
+sends it (:func:`bot.cogs.sending.message_kwargs`), and what would be sent is checked as the
 fake Discord of the end-to-end tests checks it.
 """
 
@@ -18,7 +18,7 @@ from typing import Any
 import discord
 import pytest
 
-from bot.cogs.replies import MESSAGE_LIMIT, message_kwargs
+from bot.cogs.sending import MESSAGE_LIMIT, message_kwargs
 from bot.cogs.table import help_topics
 from bot.gnubg.api import Evaluation, PlayOption, Probabilities, Query
 from bot.service.commands.registry import COMMANDS

@@ -9,8 +9,8 @@ from collections.abc import AsyncIterator
 import discord
 import pytest
 
-from bot.cogs import replies
-from bot.cogs.replies import place_of
+from bot.cogs import sending
+from bot.cogs.sending import place_of
 from bot.cogs.table import TableCog, help_topics
 from bot.service.commands.help import BY_NAME
 from bot.service.models import Place, Reply, User
@@ -123,7 +123,7 @@ async def test_direct_messages_are_a_place_outside_servers(wire: Wire) -> None:
 async def test_a_slow_command_is_deferred_within_three_seconds(
     wire: Wire, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(replies, "DEFER_AFTER", 0.01)
+    monkeypatch.setattr(sending, "DEFER_AFTER", 0.01)
 
     async def slow(place: Place, user: User) -> list[Reply]:
         await asyncio.sleep(0.05)
@@ -136,7 +136,7 @@ async def test_a_slow_command_is_deferred_within_three_seconds(
 
 
 async def test_a_slow_refusal_stays_private(wire: Wire, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(replies, "DEFER_AFTER", 0.01)
+    monkeypatch.setattr(sending, "DEFER_AFTER", 0.01)
 
     async def slow(place: Place, user: User) -> list[Reply]:
         await asyncio.sleep(0.05)

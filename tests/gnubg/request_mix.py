@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bot.gnubg import analysis, mwc, worker
+from bot.gnubg import analysis, mwc, session, worker
 from bot.gnubg.api import LEVELS, Query
 from bot.rules.match import Match
 from bot.rules.randomplay import Policy, random_match, random_states
@@ -73,7 +73,7 @@ def pristine(function: Callable[..., Any], *args: Any) -> Outcome:
     if pid == 0:  # pragma: no cover - the child
         os.close(read)
         try:
-            worker.initialise()
+            session.initialise()
             with os.fdopen(write, "wb") as sink:
                 pickle.dump(outcome(function, *args), sink)
         finally:

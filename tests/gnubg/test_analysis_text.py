@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.gnubg import analysis_text
+from bot.gnubg import analysis_text, review_text
 from bot.gnubg.analysis_text import AnalysisTextError, parse_export, parse_statistics
 from bot.gnubg.decisions import cube_marks
 
@@ -110,7 +110,7 @@ def test_a_money_game_read_from_the_export() -> None:
         (0, 8, "Redouble", "No redouble", 0.588),
         (1, 9, "Pass", "Take", 1.416),
     ]
-    reviewed = analysis_text.review([fixture("money-game1.txt")], money=True)
+    reviewed = review_text.review([fixture("money-game1.txt")], money=True)
     assert cube_marks(reviewed) == ([1, 2], [1, 2])  # each "[very bad]"
     chart = analysis_text.chart(decisions)
     assert chart[-1].chance == 1.0  # player 1 passed: player 0 won the game

@@ -7,8 +7,8 @@ import pytest
 from bot.gnubg.api import LEVELS, Query, TurnChoice
 from bot.gnubg.engine import GnubgEngine, make_engine
 from bot.gnubg.samples import Case, Context, cases
+from bot.gnubg.session import QueryError, Situation
 from bot.gnubg.unavailable import UnavailableEngine
-from bot.gnubg.worker import QueryError, Situation
 from bot.rules import Match, Position
 from bot.settings import Settings
 

@@ -20,7 +20,7 @@ import pytest_asyncio
 from bot.gnubg.api import Query
 from bot.gnubg.engine import GnubgEngine
 from bot.gnubg.samples import EVERY_CONTEXT, Case, Context, cases
-from bot.gnubg.worker import Situation
+from bot.gnubg.session import Situation
 from bot.service.gnubg.coach import COACH_PLIES, HINT_PLAYS
 from bot.settings import Settings
 from tests.gnubg.gnubgs_own import hint_first_play, oracle

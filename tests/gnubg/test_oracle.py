@@ -9,9 +9,10 @@ import gnubg
 import pytest
 
 from bot.gnubg.api import LEVELS, Level, Query
+from bot.gnubg.capture import captured_output
 from bot.gnubg.engine import GnubgEngine
 from bot.gnubg.samples import CONTEXTS, EVERY_CONTEXT, Case, Context, cases
-from bot.gnubg.worker import QueryError, Situation, captured_output
+from bot.gnubg.session import QueryError, Situation
 from bot.rules import Match, Position, ScriptedDice
 from tests.gnubg.cases import cubeinfo as gnubg_cubeinfo
 from tests.gnubg.cases import gnubg_default_filters

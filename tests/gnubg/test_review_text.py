@@ -1,4 +1,4 @@
-"""Every decision read from gnubg's ``export match text`` (analysis_text.review), and kept in the
+"""Every decision read from gnubg's ``export match text`` (review_text.review), and kept in the
 store (MatchAnalysis.decisions), on text gnubg 1.1.0a16 printed (tests/gnubg/fixtures): no gnubg.
 
 match3-game1*.txt: game 1 of a 3-point match analysed at 0-ply (the exports as analysis.py takes
@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from bot.gnubg import analysis_text
-from bot.gnubg.analysis_text import AnalysisTextError, parse_export, review
+from bot.gnubg.analysis_text import AnalysisTextError, parse_export
 from bot.gnubg.api import (
     ANALYSIS_DATA_VERSION,
     AnalysisDataError,
@@ -24,13 +24,9 @@ from bot.gnubg.api import (
     Mistake,
     PlayerAnalysis,
 )
-from bot.gnubg.decisions import (
-    Candidate,
-    CubeFigures,
-    ReviewedDecision,
-    decisions_from_data,
-    decisions_to_data,
-)
+from bot.gnubg.decisions import Candidate, CubeFigures, ReviewedDecision
+from bot.gnubg.review_text import review
+from bot.gnubg.stored_decisions import decisions_from_data, decisions_to_data
 
 FIXTURES = Path(__file__).parent / "fixtures"
 

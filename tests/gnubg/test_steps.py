@@ -6,7 +6,7 @@ from __future__ import annotations
 import gnubg
 import pytest
 
-from bot.gnubg import worker
+from bot.gnubg import capture, session, worker
 from bot.gnubg.api import LEVELS
 from bot.gnubg.samples import Case, Context
 from bot.gnubg.steps import plays_matching
@@ -62,16 +62,16 @@ def test_worldclass_bears_off_as_gnubg_does_at_2_ply() -> None:
     gnubg's own 2-ply score for its best play: the worldclass play, not a 1-ply one."""
     level = LEVELS["worldclass"]
     context = gnubg.evalcontext(1, level.plies, 1, int(level.prune), 0.0)
-    with worker.captured_output():  # other tests' evaluations at other plies out of the cache
-        gnubg.command(f"set cache {worker.CACHE_ENTRIES}")
-    worker._gnubg()
-    worker._state.context = None
-    worker._state.default_filters = gnubg_default_filters()
+    with capture.captured_output():  # other tests' evaluations at other plies out of the cache
+        gnubg.command(f"set cache {session.CACHE_ENTRIES}")
+    session.gnubg_module()
+    session.state.context = None
+    session.state.default_filters = gnubg_default_filters()
     cut = 0
     for case in bear_off_cases(120):
         assert case.dice is not None
         # The worker's cubeinfo: gnubg.cubeinfo() prices gammons by Jacoby, on by default.
-        cubeinfo = worker.Situation.of(case.query()).cubeinfo()
+        cubeinfo = session.Situation.of(case.query()).cubeinfo()
         flat = tuple(
             gnubg.find_best_move(
                 case.board(), cubeinfo, context, case.dice, gnubg_default_filters()
@@ -85,10 +85,10 @@ def test_worldclass_bears_off_as_gnubg_does_at_2_ply() -> None:
         best_score = gnubg.find_best_moves(
             case.board(), cubeinfo, context, case.dice, gnubg_default_filters()
         )[0]["score"]
-        gnubg.set_eval_hint_filter(worker._state.default_filters)
+        gnubg.set_eval_hint_filter(session.state.default_filters)
         options = {
             option.play: option
-            for option in worker._hint_options(worker.Situation.of(case.query()), 50)
+            for option in worker._hint_options(session.Situation.of(case.query()), 50)
         }
         assert options[chosen].equity == pytest.approx(best_score, abs=1.5e-3), case.query()
     assert cut >= 15, cut

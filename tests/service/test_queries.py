@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from bot.console import SERVER, Console, ConsoleClock
-from bot.gnubg.analysis_text import review
+from bot.gnubg.review_text import review
 from bot.service.models import ENGINE_USER, Place
 from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings

@@ -7,8 +7,9 @@ from __future__ import annotations
 import difflib
 
 from bot.gnubg.api import LEVEL_NAMES
-from bot.service.commands.registry import COMMANDS, Command, CommandTable, Topic
-from bot.service.matches.presentation import quote
+from bot.rules.text import quote
+from bot.service.commands.registry import COMMANDS
+from bot.service.commands.schema import Command, CommandTable, Topic
 from bot.service.models import Reply, Section, Sheet
 from bot.service.records.durations import setting_duration
 from bot.settings import MAX_MATCH_LENGTH, Settings

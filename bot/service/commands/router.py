@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from bot.service.commands.registry import COMMANDS, UserLookup, read_arguments
+from bot.service.commands.registry import COMMANDS
+from bot.service.commands.schema import UserLookup, read_arguments
 from bot.service.gnubg.opponent import ENGINE_WORD
 from bot.service.matches.presentation import typed
 from bot.service.matches.threads import ThreadOpener

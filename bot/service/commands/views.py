@@ -8,6 +8,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from bot.rules.text import quote
 from bot.service.commands.help import help_reply
 from bot.service.gnubg.analysis_text import pr_text
 from bot.service.keys import ChallengeKey, RematchKey
@@ -22,7 +23,6 @@ from bot.service.matches.presentation import (
     leaderboard_text,
     match_key,
     prompt_text,
-    quote,
     rematch_asked,
     score_text,
     stats_text,

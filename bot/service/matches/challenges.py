@@ -12,13 +12,13 @@ from bot.gnubg.api import LEVELS
 from bot.rules.match import Match
 from bot.rules.numbers import whole_number, whole_number_in
 from bot.rules.options import MAX_AUTOMATIC_DOUBLES
+from bot.rules.text import quote
 from bot.service.keys import ChallengeKey
 from bot.service.matches.images import BoardImages
 from bot.service.matches.play import advance
 from bot.service.matches.presentation import (
     match_kind,
     options_text,
-    quote,
     status_reply,
     typed,
 )

@@ -6,8 +6,9 @@ from collections.abc import Callable
 
 from bot.rules.events import Event
 from bot.rules.match import RESIGN_LEVELS, Match
+from bot.rules.text import quote
 from bot.service.matches.images import BoardImages
-from bot.service.matches.presentation import play_form, quote, status_reply, typed
+from bot.service.matches.presentation import play_form, status_reply, typed
 from bot.service.matches.repository import Repository, Table, require_seat
 from bot.service.models import Refusal, Reply, User, engine_seat_of
 from bot.settings import Settings

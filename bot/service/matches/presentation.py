@@ -7,7 +7,6 @@ the board images for the picture.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
@@ -42,8 +41,6 @@ from bot.store.records import LevelRecord, MatchCounts
 if TYPE_CHECKING:
     from bot.service.matches.images import BoardImages
     from bot.service.matches.repository import Table
-
-MATCH_NUMBER = re.compile(r"#?(\d+)")  # `12` or `#12`: a match, by its id (whole_number reads it)
 
 
 def match_kind(length: int) -> str:
@@ -371,9 +368,3 @@ def typed(text: str) -> str:
     """What a player typed, as the bot reads it: the engine's :func:`normalise_typed` (full-width
     digits and slashes become ASCII ones), trimmed."""
     return normalise_typed(text).strip()
-
-
-def quote(text: str, limit: int = 40) -> str:
-    """A short excerpt of what someone typed, quoted (never the whole of a long paste)."""
-    text = " ".join(text.split())
-    return repr(text if len(text) <= limit else text[: limit - 1] + "…")

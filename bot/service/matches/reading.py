@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 import uuid
 from collections import OrderedDict
 from collections.abc import Callable
@@ -15,7 +16,7 @@ from dataclasses import dataclass
 from bot.rules.dice import DiceKeyError
 from bot.rules.match import Match
 from bot.rules.numbers import whole_number
-from bot.service.matches.presentation import MATCH_NUMBER, quote
+from bot.rules.text import quote
 from bot.service.models import Announcement, Place, Refusal, User, place_link
 from bot.service.records import storage
 from bot.service.records.names import markdown_safe as md
@@ -29,6 +30,8 @@ log = logging.getLogger(__name__)
 MATCH_BYTES_KEPT = 64 * 2**20  # memory for matches kept between commands (else read again)
 NAMES_KEPT = 20_000  # display names kept in memory (read from the store if not)
 MATCHES_NAMED = 3  # "your match is in ...": at most this many named
+
+MATCH_NUMBER = re.compile(r"#?(\d+)")  # `12` or `#12`: a match, by its id (whole_number reads it)
 
 
 @dataclass(slots=True)

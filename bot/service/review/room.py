@@ -23,10 +23,9 @@ from bot.gnubg.decisions import ReviewedDecision
 from bot.render.arrows import Arrow, arrows_of
 from bot.render.board import render_board
 from bot.rules.numbers import whole_number, whole_number_in
-from bot.rules.text import plural
+from bot.rules.text import plural, quote
 from bot.service.gnubg.analysis_text import pr_figure
 from bot.service.keys import ErrorsKey, ReviewKey
-from bot.service.matches.presentation import quote
 from bot.service.matches.repository import Repository
 from bot.service.models import Decision, Place, Refusal, Reply, User
 from bot.service.review.pages import (

@@ -14,10 +14,9 @@ from typing import Any
 
 from bot.rules import tournaments as rules
 from bot.rules.numbers import whole_number
-from bot.rules.text import plural
+from bot.rules.text import plural, quote
 from bot.rules.tournaments.model import Format
 from bot.service.keys import SignupKey
-from bot.service.matches.presentation import quote
 from bot.service.matches.threads import ThreadOpener
 from bot.service.models import Decision, Place, Refusal, Reply, User
 from bot.service.records.durations import countdown, quantity

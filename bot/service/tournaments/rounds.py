@@ -13,11 +13,10 @@ import logging
 from collections.abc import Awaitable, Callable
 from contextlib import AbstractAsyncContextManager
 from dataclasses import replace
-from typing import Any
 
 from bot.rules import tournaments as rules
 from bot.rules.match import Match
-from bot.rules.tournaments.model import Format, Pairing, TournamentError
+from bot.rules.tournaments.model import Format, TournamentError
 from bot.service.keys import SignupKey
 from bot.service.matches.images import BoardImages
 from bot.service.matches.play import advance
@@ -240,7 +239,7 @@ class Rounds:
                 )
             ]
         now = self._clock()
-        rows = [self._pairing_row(row, pairing, snapshot.withdrawn, now) for pairing in pairs]
+        rows = [db.pairing_row(row, pairing, snapshot.withdrawn, now) for pairing in pairs]
         async with self._store.transaction() as tx:
             if not await db.set_status(
                 tx, row.id, ("running",), round=round_no, expected_round=row.round
@@ -262,32 +261,6 @@ class Rounds:
         if all(p.decided_at is not None for p in fresh.round_pairings()):
             replies += await self.next_round(fresh)  # a round of byes and forfeits only
         return replies
-
-    @staticmethod
-    def _pairing_row(
-        row: TournamentRow, pairing: Pairing, withdrawn: frozenset[int], now: float
-    ) -> dict[str, Any]:
-        values: dict[str, Any] = {  # every row names the same columns: one INSERT for all
-            "tournament_id": row.id,
-            "round": pairing.round,
-            "table_no": pairing.table,
-            "first": pairing.first,
-            "second": pairing.second,
-            "winner": None,
-            "reason": None,
-            "decided_at": None,
-        }
-        if pairing.second is None:
-            values.update(winner=pairing.first, reason="bye", decided_at=now)
-        elif pairing.first in withdrawn or pairing.second in withdrawn:
-            out = [p for p in (pairing.first, pairing.second) if p in withdrawn]
-            winner = (
-                None
-                if len(out) == 2
-                else (pairing.second if pairing.first in withdrawn else pairing.first)
-            )
-            values.update(winner=winner, reason="forfeit (withdrawn)", decided_at=now)
-        return values
 
     async def _finish(self, snapshot: Snapshot) -> list[Reply]:
         row = snapshot.row

@@ -13,8 +13,9 @@ import re
 from dataclasses import dataclass
 
 from bot.rules.numbers import decimal_number, whole_number_in
+from bot.rules.text import quote
 from bot.rules.tournaments.model import MAX_ROUND_ROBIN, Format
-from bot.service.matches.presentation import quote, typed
+from bot.service.matches.presentation import typed
 from bot.service.matches.timers import CLOCK_WORD, ClockTermsError, read_clock
 from bot.service.models import Refusal
 from bot.service.records.durations import UNIT_SECONDS

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service.commands.registry import COMMANDS, Argument, Command, Kind, read_arguments
+from bot.service.commands.registry import COMMANDS
+from bot.service.commands.schema import Argument, Command, Kind, read_arguments
 from bot.service.models import Refusal, User
 
 BOB = User("bob", "bob")

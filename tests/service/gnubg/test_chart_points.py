@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from bot.gnubg import analysis_text
+from bot.gnubg import analysis_text, review_text
 from bot.gnubg.api import ChartPoint, MatchAnalysis
 from bot.render.chart import cube_action, error_class
 from bot.service.gnubg.analysis import chart_png, chart_points
@@ -29,7 +29,7 @@ def analysed(name: str, mwc: str | None) -> MatchAnalysis:
     games, money = [fixture(name)], mwc is None
     mwc_games = None if mwc is None else [fixture(mwc)]
     decisions = analysis_text.parse_export(games, money=money, beavers=money, mwc_games=mwc_games)
-    reviewed = analysis_text.review(games, money=money, beavers=money, mwc_games=mwc_games)
+    reviewed = review_text.review(games, money=money, beavers=money, mwc_games=mwc_games)
     return replace(
         result(),
         length=0 if money else 3,

@@ -12,7 +12,7 @@ import pytest
 
 from bot.gnubg import installed
 from bot.gnubg.api import Engine, Level, Query, TurnChoice
-from bot.gnubg.worker import Situation
+from bot.gnubg.session import Situation
 from bot.service.models import ENGINE_ID, ENGINE_USER
 from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings

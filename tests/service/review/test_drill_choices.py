@@ -15,7 +15,8 @@ from sqlalchemy import delete
 from bot.console import SERVER, ConsoleClock
 from bot.rules.position import Position
 from bot.service.commands.choices import CHOICES_SHOWN, play_choices
-from bot.service.commands.registry import COMMANDS, Kind, read_arguments
+from bot.service.commands.registry import COMMANDS
+from bot.service.commands.schema import Kind, read_arguments
 from bot.service.models import Place, User
 from bot.store import Store, schema
 from bot.store.drills import DrillRow, mark_shown

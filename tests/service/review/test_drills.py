@@ -276,7 +276,7 @@ async def test_a_money_game_drill_is_graded_under_its_rules(money: Drilled) -> N
 
 async def test_a_beaver_is_a_take_where_beavers_are_off(drilled: Drilled) -> None:
     # gnubg says "beaver" whatever the rules; the analysis of a match without beavers stored
-    # the taker's action as a take (bot.gnubg.analysis_text._proper_action).
+    # the taker's action as a take (bot.gnubg.analysis_text.proper_action).
     d = schema.drills
     take = next(row for row in await drilled.rows("bob") if row.kind == "take")
     async with drilled.store.transaction() as tx:

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from bot.console import SERVER, ConsoleClock
-from bot.gnubg.analysis_text import review
 from bot.gnubg.decisions import ReviewedDecision
+from bot.gnubg.review_text import review
 from bot.service.keys import ErrorsKey, ReviewKey
 from bot.service.models import Decision, Place, User
 from bot.service.review.pages import ERRORS_PER_PAGE, is_error, shown

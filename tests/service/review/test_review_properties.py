@@ -22,7 +22,7 @@ from dataclasses import replace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.gnubg import analysis_text
+from bot.gnubg import review_text
 from bot.gnubg.api import MatchAnalysis
 from bot.gnubg.decisions import (
     CLASSES,
@@ -52,7 +52,7 @@ NAMES = ("alice", "bob")
 def stored(name: str, mwc: str | None, every_play: bool) -> MatchAnalysis:
     """The analysis of one export as the store keeps it and the review reads it back."""
     money = mwc is None
-    decisions = analysis_text.review(
+    decisions = review_text.review(
         [fixture(name)],
         money=money,
         beavers=money,

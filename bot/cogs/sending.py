@@ -1,0 +1,258 @@
+"""Replies turned into Discord messages: places, users, the text cut to Discord's limit, the board
+PNG, a file, the decision's buttons, and a ping for the player who must act, and nobody else.
+
+Every reply of every command and button goes out through :func:`send_replies` or
+:func:`deliver`; where each goes, and what stays live, is :mod:`bot.cogs.replies`'s.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any, Protocol
+
+import discord
+from discord.ext import commands
+
+from bot.cogs.buttons import decision_view
+from bot.service.models import Place, Reply, Sheet, User
+
+log = logging.getLogger(__name__)
+
+MESSAGE_LIMIT = 2000  # characters of message content Discord accepts
+DEFER_AFTER = 2.0  # seconds: a slash command must be answered within 3
+BOARD_FILENAME = "board.png"
+NO_ATTACH = "(I can't attach the board here: I need the Attach Files permission in this channel.)"
+TOO_LARGE = "(The attachment was too large to upload.)"
+
+
+def place_of(guild_id: int | None, channel_id: int) -> Place:
+    """The table of a channel; a thread is a channel of its own, a DM is in no server."""
+    server = str(guild_id) if guild_id is not None else "dm"
+    return Place(server_id=server, channel_id=str(channel_id))
+
+
+def user_of(user: discord.abc.User) -> User:
+    return User(id=str(user.id), name=user.display_name)
+
+
+def fit(text: str, limit: int = MESSAGE_LIMIT) -> str:
+    """``text`` cut to ``limit`` characters, at a line end when there is one near."""
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1]
+    newline = cut.rfind("\n")
+    if newline > limit // 2:
+        cut = cut[:newline]
+    return cut + "…"
+
+
+EMBED_COLOUR = discord.Colour(0x2E7D32)  # the board's green
+
+
+def sheet_embed(sheet: Sheet) -> discord.Embed:
+    """A :class:`Sheet` as an embed: a field per section (each within Discord's 1,024)."""
+    embed = discord.Embed(title=sheet.title, description=sheet.description, colour=EMBED_COLOUR)
+    for section in sheet.sections:
+        embed.add_field(name=section.title, value=fit("\n".join(section.lines), 1024), inline=False)
+    return embed
+
+
+def mention_ids(reply: Reply) -> list[int]:
+    return [int(user_id) for user_id in reply.mention if user_id.isdigit()]
+
+
+def message_kwargs(reply: Reply) -> dict[str, Any]:
+    """The keyword arguments of ``send`` for one public reply."""
+    pinged = mention_ids(reply)
+    lead = " ".join(f"<@{user_id}>" for user_id in pinged)
+    text = "" if reply.sheet is not None else reply.text
+    kwargs: dict[str, Any] = {
+        "content": fit(f"{lead} {text}" if lead else text),
+        "allowed_mentions": discord.AllowedMentions(
+            everyone=False,
+            roles=False,
+            replied_user=False,
+            users=[discord.Object(user_id) for user_id in pinged],
+        ),
+    }
+    if reply.sheet is not None:
+        kwargs["embed"] = sheet_embed(reply.sheet)
+    files = []
+    if reply.image is not None:
+        files.append(discord.File(io.BytesIO(reply.image), filename=BOARD_FILENAME))
+    if reply.file is not None:
+        files.append(discord.File(io.BytesIO(reply.file.data), filename=reply.file.filename))
+    if files:
+        kwargs["files"] = files
+    if reply.decision is not None and reply.decision_key is not None:
+        kwargs["view"] = decision_view(
+            reply.decision, reply.decision_key, money_game=reply.money_game
+        )
+    return kwargs
+
+
+async def deliver(
+    send: Callable[..., Awaitable[Any]], reply: Reply, *, attach: bool = True, **extra: Any
+) -> Any:
+    """Send one public reply; returns the message, or None when it could not be sent (logged).
+
+    Without Attach Files (``attach`` false, or the upload refused with 403 or 413), the text goes
+    alone: it says what happened, and a note says why the board is missing. A Discord 5xx is
+    tried once more; a reply that still fails leaves its match unannounced, to be re-posted at
+    the next start.
+    """
+    note = None if attach else NO_ATTACH
+    retried = False
+    while True:
+        kwargs = message_kwargs(reply)
+        if note is not None and "files" in kwargs:
+            del kwargs["files"]
+            kwargs["content"] = fit(f"{kwargs['content']}\n{note}")
+        try:
+            return await send(**kwargs, **extra)
+        except discord.HTTPException as error:
+            if note is None and "files" in kwargs and error.status in (403, 413):
+                log.warning("Sending a reply without its files: %s %s", error.status, error.text)
+                note = NO_ATTACH if error.status == 403 else TOO_LARGE
+                continue
+            if error.status >= 500 and not retried:
+                retried = True
+                continue
+            log.warning(
+                "Could not send a reply (%s %s): %r", error.status, error.text, reply.text[:80]
+            )
+            return None
+
+
+class Target(Protocol):
+    """Where replies go: a command's context, or a button's interaction."""
+
+    async def send(self, reply: Reply) -> discord.Message | None: ...
+
+
+class CommandTarget:
+    """Replies to a prefix or slash command (a hybrid command's context)."""
+
+    def __init__(self, ctx: commands.Context[Any], *, deferred: bool = False) -> None:
+        self.ctx = ctx
+        self.deferred = deferred
+        self.sent = 0
+
+    async def send(self, reply: Reply) -> discord.Message | None:
+        ctx = self.ctx
+        self.sent += 1
+        if reply.private:
+            if ctx.interaction is None:
+                return await ctx.reply(
+                    fit(reply.text),
+                    mention_author=False,
+                    allowed_mentions=discord.AllowedMentions.none(),
+                )
+            if self.deferred and self.sent == 1:
+                # A public "thinking..." would turn the first followup public: remove it.
+                try:
+                    await ctx.interaction.delete_original_response()
+                except discord.HTTPException:
+                    log.debug("Could not delete the deferred response", exc_info=True)
+            return await ctx.send(
+                fit(reply.text), ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
+            )
+        message: discord.Message | None = await deliver(ctx.send, reply)
+        return message
+
+
+class InteractionTarget:
+    """Replies to a button press, as followups (the press was deferred)."""
+
+    def __init__(self, interaction: discord.Interaction[Any]) -> None:
+        self.interaction = interaction
+
+    async def send(self, reply: Reply) -> discord.Message | None:
+        followup = self.interaction.followup
+        if reply.private:
+            return await followup.send(
+                fit(reply.text),
+                ephemeral=True,
+                allowed_mentions=discord.AllowedMentions.none(),
+                wait=True,
+            )
+        message: discord.Message | None = await deliver(followup.send, reply, wait=True)
+        return message
+
+
+class ChannelTarget:
+    """Public replies posted straight to a channel (a re-post after a restart)."""
+
+    def __init__(self, channel: discord.abc.Messageable, *, attach: bool = True) -> None:
+        self.channel = channel
+        self.attach = attach
+
+    async def send(self, reply: Reply) -> discord.Message | None:
+        if reply.private:
+            return None  # meant for one user, and there is nobody to tell here
+        message: discord.Message | None = await deliver(
+            self.channel.send, reply, attach=self.attach
+        )
+        return message
+
+
+Sent = list[tuple[Reply, discord.Message | None]]
+
+
+async def send_replies(target: Target, replies: Sequence[Reply]) -> Sent:
+    """Send each reply as one message; returns what was sent, for :class:`LiveButtons`."""
+    sent: Sent = []
+    for reply in replies:
+        sent.append((reply, await target.send(reply)))
+    return sent
+
+
+def messageable(client: discord.Client, place: Place) -> ChannelTarget | None:
+    """Where to post at ``place``: its channel or thread (one just opened may not be in the
+    cache yet: then by its id alone); None for a place that is not Discord's."""
+    if not place.channel_id.isdigit():
+        return None
+    channel = client.get_channel(int(place.channel_id))
+    if isinstance(channel, discord.TextChannel | discord.Thread):
+        return ChannelTarget(channel, attach=channel.permissions_for(channel.guild.me).attach_files)
+    guild_id = int(place.server_id) if place.server_id.isdigit() else None
+    return ChannelTarget(client.get_partial_messageable(int(place.channel_id), guild_id=guild_id))
+
+
+async def within_deadline(
+    ctx: commands.Context[Any], work: Awaitable[list[Reply]]
+) -> tuple[list[Reply], bool]:
+    """Run ``work``; a slash command still running after :data:`DEFER_AFTER` is deferred
+    (Discord drops interactions not answered within 3 s). Returns (replies, deferred)."""
+    if ctx.interaction is None:
+        return await work, False
+    task = asyncio.ensure_future(work)
+    done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
+    if done:
+        return task.result(), False
+    await ctx.defer()
+    return await task, True
+
+
+async def remove_buttons(message: discord.Message) -> None:
+    """Edit ``message`` to drop its buttons; a failure only leaves stale (harmless) buttons."""
+    try:
+        await message.edit(view=None)
+        return
+    except discord.NotFound:
+        return  # deleted
+    except discord.HTTPException:
+        if not isinstance(message, discord.WebhookMessage | discord.InteractionMessage):
+            log.debug("Could not edit message %s", message.id, exc_info=True)
+            return
+    # An interaction's message outlives its 15-minute token: edit it as the bot instead.
+    partial = getattr(message.channel, "get_partial_message", None)
+    if partial is None:
+        return
+    try:
+        await partial(message.id).edit(view=None)
+    except discord.HTTPException:
+        log.debug("Could not remove the buttons of message %s", message.id, exc_info=True)
