@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable
+from typing import Any, Literal
 
 import pytest
 
@@ -56,7 +57,10 @@ ENDINGS = {
 @pytest.mark.parametrize(("cube", "owner"), [(1, None), (2, 1), (4, 0)])
 @pytest.mark.parametrize("result", ["single", "gammon", "backgammon"])
 def test_game_won_by_bearing_off_scores_level_times_cube(
-    length: int, cube: int, owner: int | None, result: str
+    length: int,
+    cube: int,
+    owner: int | None,
+    result: Literal["single", "gammon", "backgammon"],
 ) -> None:
     opponent, level = ENDINGS[result]
     match = set_up(length, LAST_CHECKER, opponent, rolls=[(6, 5), (4, 2)], cube=cube, owner=owner)
@@ -70,7 +74,7 @@ def test_game_won_by_bearing_off_scores_level_times_cube(
         level * cube,
         result,
         "play",
-        cube,  # type: ignore[arg-type]
+        cube,
         (level * cube, 0),
     )
     assert after.score == (level * cube, 0)
@@ -306,7 +310,8 @@ def test_stored_automatic_doubles_replay_as_they_were_played() -> None:
 @pytest.mark.parametrize("option", ["jacoby", "beavers", "automatic_doubles"])
 def test_money_options_are_refused_in_match_play(option: str) -> None:
     with pytest.raises(ValueError, match="money"):
-        Match.start(5, **{option: True})
+        options: dict[str, Any] = {option: True}
+        Match.start(5, **options)
 
 
 @pytest.mark.parametrize("length", [-1, 65, 2.5, True])
@@ -360,7 +365,7 @@ def test_no_legal_move_happens_by_itself() -> None:
         Rolled(0, (6, 5)),
         Moved(0, (6, 5), "no legal move", (), (), forced=True),
     )
-    assert after.events[1].no_legal_move  # type: ignore[union-attr]
+    assert after.events[1].no_legal_move
     assert (after.phase, after.on_roll) == ("roll", 1)
 
 

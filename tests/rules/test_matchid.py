@@ -84,7 +84,7 @@ def gnubg_match_id(match: Match) -> str:
 def test_match_ids_agree_with_gnubg_on_every_state_of_random_matches() -> None:
     seen_phases: set[str] = set()
     seen: set[tuple[bool, bool, bool]] = set()
-    cases = [
+    cases: list[tuple[int, dict[str, object]]] = [
         (5, {}),
         (3, {}),
         (9, {}),
