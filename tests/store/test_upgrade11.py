@@ -55,7 +55,10 @@ async def test_everything_reads_back(store: Store) -> None:
     assert live is not None
     timer = await timer_of(store, live.id)
     assert timer is not None and timer.banks is not None
-    assert await store.announcement(live.id) == (live.version, pytest.approx(timer.turn_started_at))
+    announcement = await store.announcement(live.id)
+    assert announcement is not None
+    assert announcement[0] == live.version
+    assert announcement[1] == pytest.approx(timer.turn_started_at)
     assert await store.unannounced() != []  # the matches never shown (the fixture had no Discord)
     challenge = await store.open_challenge(SERVER, OPEN.channel_id)
     assert challenge is not None and challenge.match_length == 7

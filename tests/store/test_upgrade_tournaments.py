@@ -29,25 +29,25 @@ async def back_to_schema_16(store: Store) -> None:
 async def test_migration_17_keeps_a_paused_tournaments_pause(database: Path | str) -> None:
     store = await Store.open(database)
     async with store.transaction() as tx:
-        ids = []
+        ids: list[int] = []
         for name, status in (("Spring", "paused"), ("Autumn", "running")):
-            ids.append(
-                await db.create(
-                    tx,
-                    {
-                        "server_id": "s",
-                        "channel_id": "c",
-                        "name": name,
-                        "format": "knockout",
-                        "match_length": 1,
-                        "deadline_days": 2.0,
-                        "size_limit": 8,
-                        "status": status,
-                        "organiser_id": "o",
-                        "created_at": 100.0,
-                    },
-                )
+            tournament_id = await db.create(
+                tx,
+                {
+                    "server_id": "s",
+                    "channel_id": "c",
+                    "name": name,
+                    "format": "knockout",
+                    "match_length": 1,
+                    "deadline_days": 2.0,
+                    "size_limit": 8,
+                    "status": status,
+                    "organiser_id": "o",
+                    "created_at": 100.0,
+                },
             )
+            assert tournament_id is not None
+            ids.append(tournament_id)
         await db.log(tx, ids[0], 200.0, "o", "paused by pausedbob")
         await db.log(tx, ids[0], 300.0, "o", "resumed by pausedbob")
         await db.log(tx, ids[0], 400.0, "o", "paused by pausedbob")
