@@ -22,6 +22,13 @@ def decode(png: bytes) -> Image.Image:
     return Image.open(io.BytesIO(png)).convert("RGB")
 
 
+def rgb(value: float | tuple[int, ...] | None) -> RGB:
+    """A pixel (``getpixel``) or a ``getcolors`` colour of an RGB image: Pillow types them as
+    any mode's (a number for one band, None for no image)."""
+    assert isinstance(value, tuple) and len(value) == 3, value
+    return value[0], value[1], value[2]
+
+
 def luminance(colour: RGB) -> float:
     def channel(value: int) -> float:
         c = value / 255
@@ -52,7 +59,7 @@ def background(image: Image.Image, label: Label) -> RGB:
     x0, y0, x1, y1 = (round(value) for value in label.box)
     box = (max(0, x0), max(0, y0), min(image.width, x1), min(image.height, y1))
     counts = image.crop(box).getcolors(box_area(box)) or []
-    return max(counts)[1]
+    return max((count, rgb(colour)) for count, colour in counts)[1]
 
 
 def problems(image: Image.Image, labels: Iterable[Label]) -> list[str]:

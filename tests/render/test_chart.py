@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from typing import cast
 
 import pytest
 from PIL import Image
@@ -36,7 +37,11 @@ def image_of(data: bytes) -> Image.Image:
     return Image.open(io.BytesIO(data)).convert("RGB")
 
 
-def near(pixel: tuple[int, ...], colour: tuple[int, int, int], tolerance: int = 14) -> bool:
+def near(
+    pixel: float | tuple[int, ...] | None, colour: tuple[int, int, int], tolerance: int = 14
+) -> bool:
+    """``pixel`` as Pillow's getpixel and getcolors give it: a tuple for an RGB image."""
+    assert isinstance(pixel, tuple), pixel
     return all(abs(a - b) <= tolerance for a, b in zip(pixel, colour, strict=False))
 
 
@@ -90,7 +95,8 @@ def test_money_and_match_titles_differ() -> None:
 @pytest.mark.parametrize(("names", "size"), [(("a",), (1000, 500)), (("a", "b"), (300, 200))])
 def test_bad_options_are_refused(names: tuple[str, ...], size: tuple[int, int]) -> None:
     with pytest.raises(ValueError, match=r"names|too small"):
-        chart(POINTS, names, width=size[0], height=size[1])
+        # one name is a wrong argument on purpose
+        chart(POINTS, cast("tuple[str, str]", names), width=size[0], height=size[1])
 
 
 def test_names_in_any_script() -> None:

@@ -22,7 +22,7 @@ from bot.render.tournament import ReportRow, render_report_chart
 from bot.rules import Position
 from bot.rules.tournaments.model import Entrant, Pairing, Result, Standing
 from bot.service.records.names import clean_name
-from tests.render.readable import decode, problems
+from tests.render.readable import decode, problems, rgb
 from tests.render.test_phone_text import boards, colours_drawn
 
 NAMES = [
@@ -239,7 +239,7 @@ def test_the_empty_chart_says_so_clear_of_the_fifty_percent_line() -> None:
     image = decode(png)
     x0, y0, x1, y1 = (round(value) for value in empty.box)
     # the box holds only the panel and the letters: no dash of the 50% line runs through it
-    colours = {colour for _, colour in image.crop((x0, y0, x1, y1)).getcolors(1 << 16) or []}
+    colours = {rgb(colour) for _, colour in image.crop((x0, y0, x1, y1)).getcolors(1 << 16) or []}
     assert all(
         sum(abs(a - b) for a, b in zip(colour, theme.MUTED, strict=True)) < 60
         or sum(abs(a - b) for a, b in zip(colour, theme.STRIP, strict=True)) < 60
@@ -276,7 +276,9 @@ def test_every_board_text_reads_against_its_background(
 ) -> None:
     """Sizes, overlaps and contrast (4.5:1 and more, the strips' grey too) of every board of
     the phone tests, and of a review's board with its arrows and their legend."""
-    checked = [(board, viewer, ()) for board in boards(players) for viewer in (0, 1)]
+    checked: list[tuple[BoardState, int, tuple[Arrow, ...]]] = [
+        (board, viewer, ()) for board in boards(players) for viewer in (0, 1)
+    ]
     if reviewed:
         start = BoardState(Position.initial(), 1, players, match_length=5, dice=(6, 5))
         arrows = arrows_of("24/18 13/8", "played") + arrows_of("13/7 13/8", "best")
@@ -306,7 +308,7 @@ def test_the_review_board_keys_its_arrows() -> None:
         x0, y0, _, y1 = label.box
         sample = image.crop((round(x0) - 80, round(y0), round(x0) - 4, round(y1)))
         assert any(
-            sum(abs(a - b) for a, b in zip(pixel, colour, strict=True)) < 40
+            sum(abs(a - b) for a, b in zip(rgb(pixel), colour, strict=True)) < 40
             for _, pixel in sample.getcolors(1 << 16) or []
         )
     one = board_labels(board, viewer=0, arrows=arrows_of("24/13", "played"))
@@ -380,5 +382,5 @@ def test_tournament_images_draw_in_the_boards_palette() -> None:
         )
     colours = {tuple(colour)[:3] for _, colour in drawn if isinstance(colour, tuple)}
     assert colours
-    strays = [colour for colour in colours if not _blend_of_theme(colour, known)]  # type: ignore[arg-type]
+    strays = [colour for colour in colours if not _blend_of_theme(colour, known)]
     assert not strays

@@ -235,8 +235,8 @@ def test_both_viewers_see_each_checker_at_mirrored_places(position: Position, on
     counts = sides(board)
     for player in (0, 1):
         for index in range(min(counts[player][24], MAX_BAR_STACK - 1)):
-            mine = "bottom" if player == 0 else "top"
-            flipped = "top" if player == 0 else "bottom"
+            mine: Side = "bottom" if player == 0 else "top"
+            flipped: Side = "top" if player == 0 else "bottom"
             assert close(pixel(images[0], bar_center(mine, index)), checker_colour(player))
             assert close(pixel(images[1], bar_center(flipped, index)), checker_colour(player))
 
@@ -461,7 +461,7 @@ def test_last_play_marks_its_points_and_the_hit() -> None:
         ),
     ],
 )
-def test_status_line(kwargs: dict[str, object], expected: str) -> None:
+def test_status_line(kwargs: dict[str, Any], expected: str) -> None:
     assert status_text(state(Position.initial(), **kwargs)) == expected
 
 
@@ -528,10 +528,7 @@ def test_a_clock_is_drawn_in_both_player_strips() -> None:
 
     def strips(board: BoardState) -> tuple[bytes, bytes]:
         image = render_image(board, viewer=0)
-        return tuple(  # type: ignore[return-value]
-            image.crop(tuple(round(v) for v in box)).tobytes()
-            for box in (geo.top_strip, geo.bottom_strip)
-        )
+        return image.crop(geo.top_strip).tobytes(), image.crop(geo.bottom_strip).tobytes()
 
     plain = strips(state(Position.initial()))
     clocked = strips(

@@ -182,7 +182,7 @@ def _strips(players: tuple[str, str]) -> Image.Image:
 def test_board_shows_names_in_any_script(one: str, other: str) -> None:
     # Before the fallbacks both names were rows of identical boxes: the strips were the same.
     geo = layout(DEFAULT_SIZE)
-    box = tuple(round(v) for v in geo.bottom_strip)
+    box = geo.bottom_strip
     assert _strips((one, "bob")).crop(box).tobytes() != _strips((other, "bob")).crop(box).tobytes()
 
 

@@ -39,6 +39,7 @@ from bot.render.chart import (
 )
 from bot.render.geometry import (
     DEFAULT_SIZE,
+    Side,
     bar_center,
     checker_center,
     layout,
@@ -261,6 +262,7 @@ def test_an_arrow_from_the_bar_starts_on_the_bar_and_rings_the_blot_it_hits(
     # the ring: on the far side of the blot from where the arrow comes in
     dx, dy = hit.end[0] - hit.control[0], hit.end[1] - hit.control[1]
     norm = math.hypot(dx, dy)
+    assert hit.hit is not None
     x, y = hit.hit
     assert close(pixel(image, (x + dx / norm * hit.ring, y + dy / norm * hit.ring)), PLAYED)
     plain = decode(render_board(state, viewer=viewer))
@@ -278,7 +280,7 @@ def test_a_bear_off_arrow_ends_on_the_next_slab_of_the_movers_tray(
     state = board(position, on_roll, dice=(6, 5), phase="move")
     arrows = arrows_of("6/off 5/off", "best")
     first, second = arrow_layout(state, viewer, arrows)
-    side = "bottom" if viewer == on_roll else "top"
+    side: Side = "bottom" if viewer == on_roll else "top"
     for path, index in ((first, 8), (second, 9)):
         x0, y0, x1, y1 = tray_slab_box(side, index)
         assert path.end == pytest.approx((x0 + (x1 - x0) / 4, (y0 + y1) / 2))
