@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import json
 from pathlib import Path
+from typing import Any
 
 from bot.console import DEFAULT_CHANNEL, SERVER, Console
 from bot.service.models import Place
@@ -24,7 +25,7 @@ async def console(store: Store, engine: FakeEngine) -> tuple[Console, io.StringI
     return Console(service, out, images=None, as_json=True), out
 
 
-def records(out: io.StringIO) -> list[dict[str, object]]:
+def records(out: io.StringIO) -> list[dict[str, Any]]:
     return [json.loads(line) for line in out.getvalue().splitlines()]
 
 
@@ -55,12 +56,12 @@ async def test_challenge_bot_in_the_console(tmp_path: Path) -> None:
         await shell.handle("alice: !challenge bot 3 expert tutor")
         await shell.handle("alice: !hint")
         [start, hint] = records(out)
-        said = [reply["text"] for reply in start["replies"]]  # type: ignore[union-attr]
+        said = [reply["text"] for reply in start["replies"]]
         assert "alice vs GNU Backgammon (expert): a 3-point match, with the tutor" in said[0]
         game = start["game"]
         assert isinstance(game, dict) and game["players"] == ["alice", "GNU Backgammon"]
         assert game["turn"] == "alice"
-        assert hint["replies"][0]["text"].startswith(("Best plays", "Cube advice", "You can't"))  # type: ignore[index]
+        assert hint["replies"][0]["text"].startswith(("Best plays", "Cube advice", "You can't"))
     finally:
         await store.close()
 
@@ -76,9 +77,9 @@ async def test_a_turn_owed_at_the_last_stop_is_taken_at_the_next_line(tmp_path: 
         await again.handle("bob: !help hint")
         first, help_ = records(out)
         assert first["input"] == "" and first["channel"] == "general"
-        assert "GNU Backgammon" in first["replies"][0]["text"]  # type: ignore[index]
-        assert first["game"]["turn"] == "alice"  # type: ignore[index]
-        assert "hint" in help_["replies"][0]["text"]  # type: ignore[index]
+        assert "GNU Backgammon" in first["replies"][0]["text"]
+        assert first["game"]["turn"] == "alice"
+        assert "hint" in help_["replies"][0]["text"]
     finally:
         await store.close()
 
@@ -89,13 +90,13 @@ async def test_one_console_user_plays_at_most_three_bot_games_at_once(tmp_path: 
         shell, out = await console(store, FakeEngine())
         for channel in ("t1", "t2", "t3", "t4"):
             await shell.handle(f"[#{channel}] alice: !challenge bot 1 worldclass")
-        said = [[reply["text"] for reply in record["replies"]] for record in records(out)]  # type: ignore[union-attr]
+        said = [[reply["text"] for reply in record["replies"]] for record in records(out)]
         assert all("alice vs GNU Backgammon (worldclass)" in texts[0] for texts in said[:3])
         assert said[3] == [
             "You already play 3 games against the bot (#t1, #t2, #t3): finish or resign one "
             "before you start another."
         ]
         await shell.handle("[#t4] bob: !challenge bot 1")  # another user is not held back
-        assert "bob vs GNU Backgammon" in records(out)[-1]["replies"][0]["text"]  # type: ignore[index]
+        assert "bob vs GNU Backgammon" in records(out)[-1]["replies"][0]["text"]
     finally:
         await store.close()

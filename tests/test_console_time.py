@@ -7,6 +7,7 @@ import asyncio
 import io
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -15,7 +16,7 @@ from bot.console import main, read_shift, read_start, run_console
 START = "2026-11-22T10:00:00"
 
 
-def run(tmp_path: Path, lines: list[str], *, clock: str | None = START) -> list[dict[str, object]]:
+def run(tmp_path: Path, lines: list[str], *, clock: str | None = START) -> list[dict[str, Any]]:
     args = argparse.Namespace(
         db=str(tmp_path / "console.sqlite3"),
         seed=3,
@@ -63,7 +64,7 @@ def test_moving_time_reminds_flags_expires_and_allows_claims(
     # One JSON object per input line, always: what fell due comes in the line's own object.
     inputs = [record["input"] for record in records]
     assert len(records) == len(LINES), inputs
-    texts = [[reply["text"] for reply in record["replies"]] for record in records]  # type: ignore[index]
+    texts = [[reply["text"] for reply in record["replies"]] for record in records]
     first = inputs.index("~ 13h")
     assert texts[first][0] == "(time) It is now 2026-11-22T23:00:00+00:00."
     assert texts[first][1].startswith("Reminder: ")  # the player to act, after 12 hours
@@ -71,9 +72,9 @@ def test_moving_time_reminds_flags_expires_and_allows_claims(
     flag = inputs.index("~ 2m")
     assert any("ran out of time on the clock" in text for text in texts[flag])
     assert records[flag]["channel"] == "live"  # all of it fell due there
-    assert records[flag]["game"]["phase"] == "over"  # type: ignore[index]
+    assert records[flag]["game"]["phase"] == "over"
     expiry = inputs.index("~ 11m")
-    [expired] = [r for r in records[expiry]["replies"] if "expired" in r["text"]]  # type: ignore[union-attr]
+    [expired] = [r for r in records[expiry]["replies"] if "expired" in r["text"]]
     assert "erin's challenge to frank expired unanswered" in expired["text"]
     assert texts[-1] == ["Move the clock with `~ 25h` (units s, m, h, d)."]
     # 25 hours have passed since the first match's last move: it may be claimed.
@@ -82,7 +83,7 @@ def test_moving_time_reminds_flags_expires_and_allows_claims(
         "claims the match" in text
         for r in claimed
         for text in [reply["text"] for reply in r["replies"]]
-    )  # type: ignore[index]
+    )
 
 
 def test_a_bad_clock_option_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
