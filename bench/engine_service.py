@@ -15,11 +15,12 @@ import statistics
 import sys
 import time
 from collections.abc import Awaitable, Callable
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.gnubg.api import LEVELS, Query
+from bot.gnubg.api import LEVELS, Level, Query
 from bot.gnubg.engine import GnubgEngine
 from bot.gnubg.samples import cases
 from bot.settings import Settings
@@ -70,28 +71,26 @@ async def main(count: int) -> None:
     )
     for name, level in LEVELS.items():
 
-        def play(query: Query, level: object = level) -> Awaitable[object]:
-            return engine.choose_play(query, level)  # type: ignore[arg-type]
+        def play(query: Query, level: Level = level) -> Awaitable[object]:
+            return engine.choose_play(query, level)
 
-        def cube(query: Query, level: object = level) -> Awaitable[object]:
-            return engine.cube_advice(query, level)  # type: ignore[arg-type]
+        def cube(query: Query, level: Level = level) -> Awaitable[object]:
+            return engine.cube_advice(query, level)
 
         await engine.choose_play(rolled[0], level)  # settings change: cache cleared once
-        print(figures(f"{name} choose_play", await timed([lambda q=q: play(q) for q in rolled])))
-        print(
-            figures(f"{name} cube_advice", await timed([lambda q=q: cube(q) for q in cube_queries]))
-        )
+        print(figures(f"{name} choose_play", await timed([partial(play, q) for q in rolled])))
+        print(figures(f"{name} cube_advice", await timed([partial(cube, q) for q in cube_queries])))
     hints = rolled[: max(20, count // 5)]
     print(
         figures(
             "hint_plays five at 2-ply",
-            await timed([lambda q=q: engine.hint_plays(q, count=5, plies=2) for q in hints]),
+            await timed([partial(engine.hint_plays, q, count=5, plies=2) for q in hints]),
         )
     )
     print(
         figures(
             "evaluate at 2-ply (rolled)",
-            await timed([lambda q=q: engine.evaluate(q, plies=2) for q in hints]),
+            await timed([partial(engine.evaluate, q, plies=2) for q in hints]),
         )
     )
     for pid in engine.play_pool.pids():
