@@ -167,5 +167,5 @@ async def test_sigterm_closes_the_bot_and_the_database(
     assert await asyncio.wait_for(serving, 10) == 0
     with pytest.raises(StoreError, match="closed"):
         await services[0].store.schema_version()
-    assert settings.database.exists()
+    assert Path(settings.database).exists()
     assert not Path(f"{settings.database}-wal").exists()

@@ -23,8 +23,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from types import SimpleNamespace
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
+import aiohttp
 import discord
 from discord.http import MultipartParameters, Route
 from discord.webhook.async_ import async_context
@@ -136,7 +137,8 @@ def contents(files: Sequence[discord.File] | None) -> list[tuple[str, bytes]]:
 
 def http_error(status: int, text: str = "refused") -> discord.HTTPException:
     """The error discord.py raises for a Discord answer of ``status``."""
-    response = SimpleNamespace(status=status, reason=text)
+    # the status and the reason are all discord.py reads of the response
+    response = cast(aiohttp.ClientResponse, SimpleNamespace(status=status, reason=text))
     if status == 403:
         return discord.Forbidden(response, text)
     if status == 404:

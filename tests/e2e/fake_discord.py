@@ -52,6 +52,7 @@ from tests.e2e.rest import INTERACTION_DEADLINE, Call, RestApi
 DISCORD_EPOCH_MS = 1_420_070_400_000
 OPTION_TYPES = {3: str, 4: int, 5: bool, 10: float}  # string, integer, boolean, number
 USER_OPTION = 6
+SlashOptions = dict[str, str | int | float | bool | FakeUser]  # a slash command's options
 
 
 class FakeDiscord(RestApi):
@@ -206,7 +207,7 @@ class FakeDiscord(RestApi):
         author: FakeUser,
         name: str,
         channel_id: int,
-        options: dict[str, str | int | float | bool | FakeUser] | None = None,
+        options: SlashOptions | None = None,
     ) -> Interaction:
         """``author`` uses the slash command ``name`` as the bot synced it to the guild."""
         command = self.commands.get((self.guild_id, name)) or self.commands.get((None, name))

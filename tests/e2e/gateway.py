@@ -44,7 +44,9 @@ class Compressor:
         if self._zstd is not None:
             import zstandard
 
-            return self._zstd.compress(raw) + self._zstd.flush(zstandard.COMPRESSOBJ_FLUSH_BLOCK)
+            flush = zstandard.COMPRESSOBJ_FLUSH_BLOCK
+            packed: bytes = self._zstd.compress(raw) + self._zstd.flush(flush)
+            return packed
         return text
 
 

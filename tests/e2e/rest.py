@@ -100,9 +100,12 @@ class RestApi:
     commands: dict[tuple[int | None, str], Json]
     calls: list[Call]
     unknown_routes: list[str]
-    gateway_url: str
     _routes: list[Route]
     _last_call_at: float
+
+    @property
+    def gateway_url(self) -> str:
+        raise NotImplementedError
 
     def snowflake(self) -> int:
         raise NotImplementedError
@@ -143,7 +146,8 @@ class RestApi:
     async def rest(self, request: web.Request) -> web.StreamResponse:
         path = "/" + request.match_info["tail"]
         body, files = await read_body(request)
-        template, handler, params = path, self._unknown, {}
+        handler: Handler = self._unknown
+        template, params = path, {}
         for method, pattern, route, route_handler in self._routes:
             match = pattern.match(path)
             if method == request.method and match:

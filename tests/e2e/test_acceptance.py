@@ -14,7 +14,7 @@ import asyncio
 import re
 import time
 from collections import deque
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -22,7 +22,7 @@ import pytest
 import pytest_asyncio
 
 from bot.service.commands.limits import Limits
-from tests.e2e.fake_discord import FakeDiscord
+from tests.e2e.fake_discord import FakeDiscord, SlashOptions
 from tests.e2e.payloads import FakeUser, Interaction, Message
 from tests.e2e.process import BotProcess
 from tests.e2e.rest import Call
@@ -87,10 +87,10 @@ def player(players: tuple[FakeUser, FakeUser], name: str) -> FakeUser:
 
 
 async def slash_answer(
-    fake: FakeDiscord, user: FakeUser, name: str, channel: int, options: dict[str, object]
+    fake: FakeDiscord, user: FakeUser, name: str, channel: int, options: SlashOptions
 ) -> Message:
     """``user`` uses ``/name``; its public response (within Discord's 3 s)."""
-    used = await fake.slash(user, name, channel, options)  # type: ignore[arg-type]
+    used = await fake.slash(user, name, channel, options)
     await fake.wait_for_callback(used)
     assert used.callback_type == 4, used.callbacks
     assert used.original is not None and not used.original.ephemeral, used.original
@@ -236,7 +236,7 @@ async def play_to_the_end(
 
 
 async def test_a_whole_match_by_slash_commands_autocomplete_and_buttons_in_its_thread(
-    own_fake: FakeDiscord, threaded_bot: BotProcess, record_property: pytest.RecordProperty
+    own_fake: FakeDiscord, threaded_bot: BotProcess, record_property: Callable[[str, object], None]
 ) -> None:
     """A 2-point match: the shortest with a cube to turn (in a 1-point match every game is a
     Crawford game, the dice are rolled for the players and no button is ever offered)."""
@@ -249,9 +249,9 @@ async def test_a_whole_match_by_slash_commands_autocomplete_and_buttons_in_its_t
     assert "Dice commitment" in first.content
 
     before, mark = len(channel_posts(fake)), fake.mark()
-    started = time.monotonic()
+    began = time.monotonic()
     won, last, played = await play_to_the_end(fake, thread, players, first)
-    seconds = time.monotonic() - started
+    seconds = time.monotonic() - began
     assert played.presses.get("double") == played.presses.get("take") == 1
     assert played.moves > 10 and played.presses.get("roll") == ROLLS_BEFORE_THE_DOUBLE
     assert played.autocomplete_seconds < 3.0
@@ -314,7 +314,7 @@ async def test_a_whole_match_by_slash_commands_autocomplete_and_buttons_in_its_t
     assert_no_unknown_routes(fake)
 
 
-AFTER_A_MATCH: list[tuple[str, dict[str, object]]] = [
+AFTER_A_MATCH: list[tuple[str, SlashOptions]] = [
     ("stats", {}),
     ("export", {}),
     ("help", {}),

@@ -12,7 +12,7 @@ from __future__ import annotations
 import itertools
 import re
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -284,7 +284,7 @@ async def test_resign_with_a_bad_level_is_refused_and_changes_nothing(
 
 
 async def test_an_unknown_command_does_not_upset_the_bot(
-    fake: FakeDiscord, bot: BotProcess, record_property: pytest.RecordProperty
+    fake: FakeDiscord, bot: BotProcess, record_property: Callable[[str, object], None]
 ) -> None:
     """What ``!foo`` gets is being decided elsewhere: only recorded here."""
     channel = await fake.create_channel("unknown")
@@ -373,7 +373,7 @@ def globally_limited(calls: list[Call]) -> list[str]:
 
 
 async def test_slash_move_autocompletes_and_what_each_way_of_playing_costs(
-    fake: FakeDiscord, bot: BotProcess, record_property: pytest.RecordProperty
+    fake: FakeDiscord, bot: BotProcess, record_property: Callable[[str, object], None]
 ) -> None:
     channel = await fake.create_channel("slash-first")
     turn = await start_match(fake, channel)

@@ -11,13 +11,13 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
-from bot.gnubg.api import EngineFailure
+from bot.gnubg.api import TURN_PRIORITY, EngineFailure
 
 T = TypeVar("T")
 
 
 def _start_worker() -> None:
-    from bot.gnubg.pool import initialise
+    from bot.gnubg.session import initialise
 
     initialise()
 
@@ -42,7 +42,14 @@ class SpawnPool:
         self._executor.shutdown(wait=True, cancel_futures=True)
         self._executor = self._new_executor()
 
-    async def call(self, function: Callable[..., T], *args: Any, timeout: float) -> T:
+    async def call(
+        self,
+        function: Callable[..., T],
+        *args: Any,
+        timeout: float,
+        affinity: int | None = None,
+        priority: int = TURN_PRIORITY,
+    ) -> T:
         self.calls.append(function.__name__)
         loop = asyncio.get_running_loop()
         try:

@@ -19,7 +19,7 @@ import pytest
 gnubg = pytest.importorskip("gnubg")
 
 from bot.gnubg import analysis, analysis_text  # noqa: E402
-from bot.gnubg.api import EngineFailure, MatchAnalysis  # noqa: E402
+from bot.gnubg.api import TURN_PRIORITY, EngineFailure, MatchAnalysis  # noqa: E402
 from bot.gnubg.capture import captured_output  # noqa: E402
 from bot.rules.match import Match  # noqa: E402
 from bot.rules.randomplay import Policy, random_match, random_states  # noqa: E402
@@ -307,7 +307,14 @@ def test_a_restarted_worker_gives_the_same_result(
     class RestartAfterFirstGame(SpawnPool):
         restarted = False
 
-        async def call(self, function: Any, *args: Any, timeout: float) -> Any:
+        async def call(
+            self,
+            function: Any,
+            *args: Any,
+            timeout: float,
+            affinity: int | None = None,
+            priority: int = TURN_PRIORITY,
+        ) -> Any:
             if function is analysis.analyse_game and args[1] == 2 and not self.restarted:
                 self.restarted = True
                 self.restart()  # the worker loses game 1 (and everything else it held)
@@ -329,7 +336,14 @@ def test_a_worker_that_keeps_losing_games_fails_clearly() -> None:
         def __init__(self) -> None:
             self.calls = 0
 
-        async def call(self, function: Any, *args: Any, timeout: float) -> Any:
+        async def call(
+            self,
+            function: Any,
+            *args: Any,
+            timeout: float,
+            affinity: int | None = None,
+            priority: int = TURN_PRIORITY,
+        ) -> Any:
             self.calls += 1
             if function is analysis.begin_analysis:
                 return 2
@@ -348,7 +362,14 @@ def test_a_worker_that_keeps_losing_games_fails_clearly() -> None:
 
 def test_a_crashed_worker_is_an_engine_failure(pool: SpawnPool) -> None:
     class Crashing(SpawnPool):
-        async def call(self, function: Any, *args: Any, timeout: float) -> Any:
+        async def call(
+            self,
+            function: Any,
+            *args: Any,
+            timeout: float,
+            affinity: int | None = None,
+            priority: int = TURN_PRIORITY,
+        ) -> Any:
             if function is analysis.analyse_game:
                 return await super().call(_crash, timeout=timeout)
             return await super().call(function, *args, timeout=timeout)
@@ -373,7 +394,14 @@ def _crash() -> None:
 class NoPool:
     """Refused requests never reach a worker."""
 
-    async def call(self, function: Any, *args: Any, timeout: float) -> Any:
+    async def call(
+        self,
+        function: Any,
+        *args: Any,
+        timeout: float,
+        affinity: int | None = None,
+        priority: int = TURN_PRIORITY,
+    ) -> Any:
         raise AssertionError(f"{function.__name__} called")
 
     async def close(self) -> None:

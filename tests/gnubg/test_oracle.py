@@ -159,7 +159,7 @@ async def test_cube_advice_for_a_race_far_ahead_is_double_pass(engine: GnubgEngi
 
 
 async def test_cube_advice_answers_a_double_already_offered(engine: GnubgEngine) -> None:
-    match = Match.start(7, dice=ScriptedDice([3, 1]))
+    match = Match.start(7, dice=ScriptedDice((3, 1)))
     match = match.move(match.on_roll, "8/5 6/5")
     doubled = match.double(match.on_roll)
     assert doubled.phase == "doubled"

@@ -143,7 +143,8 @@ def test_candidates_evaluated_at_different_depths() -> None:
     ]
     assert [c.difference for c in first.candidates] == [0.0, -0.047, -0.169, -0.241, -0.265]
     assert first.loss == 0.241
-    assert two_ply()[1].cube is not None and two_ply()[1].cube.plies == 2
+    cube = two_ply()[1].cube
+    assert cube is not None and cube.plies == 2
     data = decisions_to_data(two_ply(), 2)
     assert data[0][0]["y"] == [2, 2, 1, 2, 1]
     assert decisions_from_data(data, 2) == tuple(two_ply())

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import io
-from collections.abc import Callable
 
-from bot.console import SERVER, Console
+from bot.console import SERVER, Console, ConsoleClock
 from bot.service.models import Place
 from bot.service.table import TableService
 
@@ -25,7 +24,7 @@ class ConsoleTable:
     """The console over ``service``, printing to a buffer: ``say`` carries out one line and
     returns what the bot printed for it (no images; the console's own clock unless ``clock``)."""
 
-    def __init__(self, service: TableService, clock: Callable[[], float] | None = None) -> None:
+    def __init__(self, service: TableService, clock: ConsoleClock | None = None) -> None:
         self.service = service
         self.out = io.StringIO()
         self.console = Console(service, self.out, images=None, as_json=False, clock=clock)

@@ -41,7 +41,7 @@ async def test_challenge_accept_starts_a_match_with_the_opening_roll(service: Ta
 async def test_default_length_and_money(service: TableService) -> None:
     public(await service.challenge(PLACE, ALICE, BOB))
     challenge = await service.open_challenge(PLACE)
-    assert challenge.match_length == 5
+    assert challenge is not None and challenge.match_length == 5
     public(await service.cancel(PLACE, ALICE))
     [offer] = public(await service.challenge(PLACE, ALICE, BOB, "money"))
     assert "a money game" in offer.text
@@ -377,7 +377,8 @@ async def test_fifty_channels_at_once(service: TableService) -> None:
 async def test_pending_decision_follows_the_table(service: TableService) -> None:
     assert await service.pending_decision(PLACE) is None
     public(await service.challenge(PLACE, ALICE, BOB, "3"))
-    assert (await service.pending_decision(PLACE))[:3] == (Decision.CHALLENGE, BOB.id, "bob")
+    pending = await service.pending_decision(PLACE)
+    assert pending is not None and pending[:3] == (Decision.CHALLENGE, BOB.id, "bob")
     public(await service.accept(PLACE, BOB))
     table = await service.table(PLACE)
     assert table is not None

@@ -130,7 +130,7 @@ def test_the_numbers() -> None:
 def test_the_seat_cache_expires_and_is_bounded(clock: FakeClock) -> None:
     cache = SeatCache(clock=clock, ttl=30, max_places=2)
     cache.put(HERE, frozenset({"a"}))
-    assert cache.get(HERE) == {"a"}
+    assert cache.get(HERE) == frozenset({"a"})
     clock.advance(30)
     assert cache.get(HERE) is None
     for n in range(5):

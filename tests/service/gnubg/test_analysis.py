@@ -38,9 +38,11 @@ def analyst() -> FakeAnalyst:
 
 
 @pytest.fixture
-async def service(store: Store, clock: FakeClock, analyst: FakeAnalyst) -> TableService:
+async def service(
+    store: Store, clock: FakeClock, analyst: FakeAnalyst
+) -> AsyncIterator[TableService]:
     service = make(store, clock, analyst)
-    yield service  # type: ignore[misc]
+    yield service
     await service.analyses.stop()
 
 
@@ -60,7 +62,7 @@ async def finish_match(
 async def outcome(service: TableService, reply: Reply) -> tuple[list[str], Reply]:
     """Follow a job to its end: the progress texts seen, and the final message."""
     assert reply.job is not None
-    seen = []
+    seen: list[str] = []
     async for update in service.follow(reply.job):
         if update.job is None:
             return seen, update
@@ -309,7 +311,7 @@ async def test_the_command_that_ends_a_match_shows_the_analysis_starting(
     await start_match(service, PLACE, ALICE, BOB, 1)
     table = await service.table(PLACE)
     assert table is not None
-    loser = table.match.on_roll
+    loser: int | None = table.match.on_roll
     users = (ALICE, BOB)
     while (table := await service.table(PLACE)) is not None and table.match.phase != "move":
         await take_turn(service, PLACE, users, random.Random(0), double_rate=0)
@@ -425,9 +427,12 @@ async def test_a_pr_over_too_few_decisions_counts_nowhere_and_sends_no_chart(
     out of ``!stats`` and stores no figures; its message has no chart; a rated match after
     it counts alone."""
     drawn: list[object] = []
-    monkeypatch.setattr(
-        "bot.service.gnubg.analysis.chart_png", lambda *a, **k: drawn.append(a) or b"png"
-    )
+
+    def draw(*a: object, **k: object) -> bytes:
+        drawn.append(a)
+        return b"png"
+
+    monkeypatch.setattr("bot.service.gnubg.analysis.chart_png", draw)
     analyst = FakeAnalyst()
     service = TableService(store, settings=QUIET, clock=clock, engine=analyst)
     short = result((200.0, 0.0))

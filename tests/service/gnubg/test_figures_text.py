@@ -115,14 +115,17 @@ def test_the_longest_analysis_fits_one_discord_message(monkeypatch: pytest.Monke
     monkeypatch.setattr(analysis_text, "review_page", lambda pages, mistake: 1299)
     name = markdown_safe("_" * 32)
     play, best = "bar/22* 22/16* 16/10* 10/4*", "bar/19* 19/13* 13/7* 7/1*"
-    worst = tuple(
-        tuple(Mistake(seat, 12, 345, "checker", "x", (6, 6), play, best, 1.234) for _ in range(3))
-        for seat in (0, 1)
-    )
-    players = tuple(
-        replace(player(name, 123.4, 1000), luck_adjusted=sign * 109.4, luck_rate=-123.4)
-        for sign in (1, -1)
-    )
+
+    def mistakes(seat: int) -> tuple[Mistake, ...]:
+        return tuple(
+            Mistake(seat, 12, 345, "checker", "x", (6, 6), play, best, 1.234) for _ in range(3)
+        )
+
+    def lucky(sign: int) -> PlayerAnalysis:
+        return replace(player(name, 123.4, 1000), luck_adjusted=sign * 109.4, luck_rate=-123.4)
+
+    worst = (mistakes(0), mistakes(1))
+    players = (lucky(1), lucky(-1))
     analysis = replace(result(length=25), players=players, worst=worst, seconds=1234.5)
     text = result_text(99999, (name, name), analysis)
     assert len(name) == 64 and text.count("`!review 99999 1300`") == 6

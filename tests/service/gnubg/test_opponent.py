@@ -176,6 +176,7 @@ async def test_the_bot_doubles_and_the_person_answers(
         if table.match.phase == "doubled":
             break
         await act(service, ALICE, rng)
+    assert table is not None
     assert table.match.phase == "doubled" and table.match.turn == 0
     pending = await service.pending_decision(PLACE)
     assert pending is not None and pending.decision is Decision.DOUBLE

@@ -183,6 +183,7 @@ async def test_commands_while_the_turn_is_queued_dont_take_it_twice(
     assert "GNU Backgammon is thinking" in board.text  # the board, and no second flow
     assert board.job is None
     engine.open.set()
+    assert queued.job is not None
     rest = await asyncio.wait_for(all_of(service.follow(queued.job)), 5)
     await first
     assert "GNU Backgammon" in rest[-1].text
@@ -199,6 +200,7 @@ async def test_a_queued_turn_that_fails_says_so_and_waits(
     first, _, queued = await queued_turn(service, engine)
     engine.failures = 2
     engine.open.set()
+    assert queued.job is not None
     rest = await asyncio.wait_for(all_of(service.follow(queued.job)), 5)
     assert "could not take its turn" in rest[-1].text
     await first
@@ -212,6 +214,7 @@ async def test_nothing_is_lost_when_the_bot_restarts_with_a_turn_queued(
     engine = HeldEngine()
     first = make(store, clock, engine)
     thinking, _, queued = await queued_turn(first, engine)
+    assert queued.job is not None
     following = first.follow(queued.job)
     assert (await anext(following)).job == queued.job
     # The bot stops: its queued turn and the one it was thinking about end with it.
@@ -231,6 +234,7 @@ async def test_nothing_is_lost_when_the_bot_restarts_with_a_turn_queued(
             table = await second.table(place)
             assert table is not None and table.match.turn == 0  # the person's turn again
             assert resumed[place][0].mention == (person.id,)
+        assert queued.job is not None
         [old] = await all_of(second.follow(queued.job))  # a handle from before the restart
         assert "no longer queued" in old.text
         second.close()

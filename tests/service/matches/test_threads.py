@@ -274,9 +274,9 @@ async def test_accept_again_in_the_channel_points_to_the_thread(service: TableSe
     # The Accept button pressed again: out of date, and where the match is.
     pressed = await service.press(PLACE, BOB, "accept", ChallengeKey(1))
     assert pressed.closed
-    [pressed] = pressed.replies
-    assert pressed.private and pressed.text.startswith("This button is out of date")
-    assert "alice vs bob in #t1" in pressed.text
+    [again] = pressed.replies
+    assert again.private and again.text.startswith("This button is out of date")
+    assert "alice vs bob in #t1" in again.text
 
 
 async def test_board_and_export_point_to_the_last_match_in_a_thread(

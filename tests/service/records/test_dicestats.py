@@ -40,7 +40,7 @@ def test_the_reply_says_counts_shares_and_the_verdict() -> None:
     assert "1:       10  16.67%" in reply.text
     assert "Doubles: 4 of 20 rolls (20.00%, expected 16.67%)" in reply.text
     assert "in line with fair dice" in reply.text
-    assert "No dice" in dice_reply(DiceCounts((0,) * 6, 0, 0)).text  # type: ignore[arg-type]
+    assert "No dice" in dice_reply(DiceCounts((0,) * 6, 0, 0)).text
 
 
 def test_too_few_dice_get_the_counts_and_no_verdict() -> None:
@@ -100,6 +100,6 @@ async def test_every_die_of_a_match_is_counted_once(service: TableService) -> No
     counted = await dice_counts(service.store, PLACE.server_id)
     assert counted == DiceCounts(tuple(faces), rolls, doubles)  # type: ignore[arg-type]
     assert counted.dice > 100
-    assert await dice_counts(service.store, "another server") == DiceCounts((0,) * 6, 0, 0)  # type: ignore[arg-type]
+    assert await dice_counts(service.store, "another server") == DiceCounts((0,) * 6, 0, 0)
     [shown] = public(await service.dice(PLACE, ALICE))
     assert f"{counted.dice:,} dice" in shown.text

@@ -37,9 +37,9 @@ class Reviewed(ConsoleTable):
 
 
 @pytest.fixture
-async def reviewed(db_path: Path | str) -> Reviewed:
+async def reviewed(db_path: Path | str) -> AsyncIterator[Reviewed]:
     async for table in _reviewed(db_path, DECISIONS):
-        yield table  # type: ignore[misc]
+        yield table
 
 
 # The fixture's game three times over: more decisions marked than one page of errors holds.
@@ -47,9 +47,9 @@ THRICE = tuple(replace(d, game=game) for game in (1, 2, 3) for d in DECISIONS)
 
 
 @pytest.fixture
-async def reviewed_thrice(db_path: Path | str) -> Reviewed:
+async def reviewed_thrice(db_path: Path | str) -> AsyncIterator[Reviewed]:
     async for table in _reviewed(db_path, THRICE):
-        yield table  # type: ignore[misc]
+        yield table
 
 
 async def _reviewed(

@@ -142,6 +142,7 @@ class Run:
             elif row.status == "finished":
                 return row
             elif await self.removing(row):
+                assert self.removed is not None
                 await self.say(f"#{HOME} org: !tournament remove @{self.removed[0]} gone")
             elif not await self.act(row.id):
                 await self.say("~ 1m")  # nothing for the players to do: the poll's turn

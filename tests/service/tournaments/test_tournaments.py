@@ -9,6 +9,7 @@ import itertools
 from collections import Counter
 from dataclasses import replace
 from pathlib import Path
+from typing import TypedDict, Unpack
 
 import pytest
 
@@ -27,10 +28,18 @@ START = 1_790_000_000.0
 HOME = "lobby"
 
 
+class MoreSettings(TypedDict, total=False):
+    """The Settings a :class:`Table` may be given beyond its own."""
+
+    match_threads: bool
+
+
 class Table:
     """A console on a store, restarted at will (a new service on the same database)."""
 
-    def __init__(self, store: Store, engine: Engine | None = None, **settings: bool) -> None:
+    def __init__(
+        self, store: Store, engine: Engine | None = None, **settings: Unpack[MoreSettings]
+    ) -> None:
         self.store = store
         self.engine = engine
         self.settings = settings  # more Settings, e.g. match_threads=False
