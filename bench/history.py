@@ -325,7 +325,7 @@ async def main(options: argparse.Namespace) -> None:
         template = await play_template(Path(folder))
         made: list[str] = []
         if options.pg:
-            from stores import drop_database, new_database  # bench/stores.py
+            from bench.stores import drop_database, new_database
 
             one, one_name = await new_database(options.pg)
             history, history_name = await new_database(options.pg)
