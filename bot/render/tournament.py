@@ -216,8 +216,8 @@ def render_report_chart(
             fill=PANEL,
         )
     _axis(draw, layout)
-    for row, centre, bar in zip(rows, layout.centres, layout.bars, strict=True):
-        _report_row(draw, layout, row, centre, bar)
+    for index, (row, centre, bar) in enumerate(zip(rows, layout.centres, layout.bars, strict=True)):
+        _report_row(draw, layout, row, centre, bar, PANEL if index % 2 == 0 else theme.BACKGROUND)
     if not rows:
         write(
             draw,
@@ -258,6 +258,7 @@ def _report_row(
     row: ReportRow,
     centre: float,
     bar: tuple[float, float, float, float] | None,
+    background: RGB,
 ) -> None:
     rank_colour = theme.MEDALS[row.rank - 1] if 1 <= row.rank <= 3 else theme.MUTED
     write(
@@ -273,7 +274,12 @@ def _report_row(
     write(
         draw, "value", str(row.matches), TEXT, (layout.matches_x, centre), theme.MUTED, anchor="mm"
     )
-    if bar is None or row.pr is None:
+    if bar is None or row.pr is None:  # the note in place of a bar, the grid not through it
+        half = REPORT_ROW / 2
+        draw.rectangle(
+            (layout.bar_left - 1, centre - half, layout.bar_right + 1, centre + half - 1),
+            fill=background,
+        )
         write(draw, "note", row.unrated, TEXT, (layout.bar_left + 8, centre), theme.MUTED)
         return
     colour = pr_colour(row.pr)

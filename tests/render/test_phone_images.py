@@ -18,7 +18,7 @@ from bot.render.bracket import render_bracket
 from bot.render.chart import Point, chart_labels, render_chart
 from bot.render.labels import Label, recorded
 from bot.render.standings import render_round_robin_grid, render_standings
-from bot.render.tournament import ReportRow, render_report_chart
+from bot.render.tournament import ReportRow, render_report_chart, report_layout
 from bot.rules import Position
 from bot.rules.tournaments.model import Entrant, Pairing, Result, Standing
 from bot.service.records.names import clean_name
@@ -384,3 +384,20 @@ def test_tournament_images_draw_in_the_boards_palette() -> None:
     assert colours
     strays = [colour for colour in colours if not _blend_of_theme(colour, known)]
     assert not strays
+
+
+def test_the_reports_grid_stays_clear_of_a_row_without_a_bar() -> None:
+    rows = [
+        ReportRow("alice", 5.2, 4.0, 0.3, 3, 1),
+        ReportRow("bob", None, None, None, 2, 2, "too short to rate"),
+        ReportRow("carol", None, None, None, 1, 3),
+        ReportRow("dan", 12.0, 9.0, -0.2, 2, 4),
+    ]
+    image = decode(render_report_chart(title="Autumn: PR", rows=rows))
+    layout = report_layout(rows)
+    on_grid = round(layout.x(layout.step * 2))
+    off_grid = round(layout.x(layout.step * 2.5))
+    for index, crossed in ((1, False), (2, False), (3, True)):
+        y = round(layout.centres[index] + 20)  # under the row's note or bar
+        line, behind = image.getpixel((on_grid, y)), image.getpixel((off_grid, y))
+        assert (line != behind) is crossed, (rows[index].name, line, behind)
