@@ -119,8 +119,7 @@ def test_every_command_with_an_argument_is_fed() -> None:
 
 def lines(count: int) -> list[str]:
     rng = random.Random(29_30)
-    skip = set(os.environ.get("HOSTILE_SKIP", "").split(","))
-    every = [(name, form) for name, forms in FORMS.items() if name not in skip for form in forms]
+    every = [(name, form) for name, forms in FORMS.items() for form in forms]
     out = []
     for i in range(count):
         name, form = every[i % len(every)]
