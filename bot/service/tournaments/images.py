@@ -16,7 +16,7 @@ from bot.rules.text import plural
 from bot.rules.tournaments.model import Format
 from bot.service.models import Attachment, Reply
 from bot.service.records.names import markdown_safe as md
-from bot.service.tournaments.state import FORMAT_NAMES, Snapshot, points_text
+from bot.service.tournaments.state import FORMAT_NAMES, Snapshot
 from bot.store import AnalysisRecords, AnalysisRow, Store
 
 
@@ -145,8 +145,7 @@ async def report(store: Store, snapshot: Snapshot, prefix: str, *, draw: bool) -
             )
         )
         lines.append(
-            f"{standing.rank}. {md(standing.name)}: {points_text(standing.match_points)}; "
-            f"{mine.text()}"
+            f"{standing.rank}. {md(standing.name)}: {snapshot.placing(standing)}; {mine.text()}"
         )
     image = None
     if draw:

@@ -465,7 +465,10 @@ class Tournaments:
         else:
             done = f" after round {snapshot.rounds_done}" if snapshot.rounds_done else ""
             lines.append(f"__Standings{done}__")
-            lines += [standing_line(s, fmt) for s in table[:10]]
+            if fmt is Format.KNOCKOUT:
+                lines += [f"{s.rank}. {md(s.name)}: {snapshot.placing(s)}" for s in table[:10]]
+            else:
+                lines += [standing_line(s, fmt) for s in table[:10]]
         return [Reply("\n".join(lines), file=await self.rounds.picture(snapshot))]
 
     async def report(self, row: TournamentRow, words: list[str]) -> list[Reply]:

@@ -28,7 +28,7 @@ from bot.service.records.dice import DiceFactory
 from bot.service.records.durations import quantity
 from bot.service.records.names import markdown_safe as md
 from bot.service.tournaments import images
-from bot.service.tournaments.state import Snapshot, points_text
+from bot.service.tournaments.state import Snapshot
 from bot.settings import Settings
 from bot.store import StaleMatchError, Store, Transaction
 from bot.store import tournaments as db
@@ -292,7 +292,7 @@ class Rounds:
             if champion
             else f"**{md(row.name)}** is over."
         ]
-        lines += [f"{s.rank}. {md(s.name)}: {points_text(s.match_points)}" for s in table[:10]]
+        lines += [f"{s.rank}. {md(s.name)}: {final.placing(s)}" for s in table[:10]]
         lines.append(
             "The report, with GNU Backgammon's analysis of every match: "
             f"`{self._prefix}tournament report`."

@@ -8,6 +8,7 @@ from functools import cached_property
 
 from bot.rules.numbers import whole_number
 from bot.rules.tournaments.model import Entrant, Format, Pairing, Result, Standing
+from bot.rules.tournaments.pairing import rounds_total
 from bot.rules.tournaments.standings import standings
 from bot.service.models import Place, place_link
 from bot.service.records.names import markdown_safe as md
@@ -129,6 +130,34 @@ class Snapshot:
         if self.format is Format.KNOCKOUT and total - round_no + 1 in ROUND_NAMES:
             return ROUND_NAMES[total - round_no + 1]
         return f"Round {round_no}"
+
+    @cached_property
+    def rounds_total(self) -> int:
+        return rounds_total(self.format, len(self.entrants), swiss_rounds=self.row.swiss_rounds)
+
+    def placing(self, line: Standing) -> str:
+        """Where a player of the standings stands, after ``N. name: ``: their match points, or
+        how far a knockout's player went (``out in the quarter-finals``, ``still in``), which is
+        what ranks a knockout: match points and tie-breaks would only be noise there."""
+        if self.format is not Format.KNOCKOUT:
+            return points_text(line.match_points)
+        lost = [
+            p.round
+            for p in self.pairings
+            if p.decided_at is not None
+            and line.player_id in (p.first, p.second)
+            and p.winner != line.player_id
+        ]
+        if lost:
+            round_no = min(lost)
+            if self.rounds_total - round_no + 1 in ROUND_NAMES:
+                return f"out in the {self.round_title(round_no, self.rounds_total).lower()}"
+            return f"out in round {round_no}"
+        if line.withdrawn:
+            return "removed"
+        if self.row.status == "finished" and line.rank == 1:
+            return "champion"
+        return "still in"
 
     def pairing_line(self, pairing: PairingRow) -> str:
         """``2.3 alice vs bob: alice 3-1 (played) in #thread``."""
