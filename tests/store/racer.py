@@ -129,7 +129,7 @@ def answering_late(store: Store) -> None:
         return outcome
 
     store._read = late_read  # type: ignore[method-assign]
-    for name in ("execute", "fetch_all"):
+    for name in ("execute", "fetch_all", "fetch_one"):
         written = getattr(Transaction, name)
 
         async def late(tx: Transaction, *args: Any, _run: Any = written) -> Any:

@@ -1,6 +1,6 @@
 """Time in a match: the reminder of a player who hasn't acted, and the optional clock.
 
-Pure functions over :class:`~bot.store.timers.TimerRow` values;
+Pure functions over :class:`~bot.store.matches.TimerRow` values;
 :mod:`bot.service.matches.repository` writes them in the transaction that saves the match,
 :mod:`bot.service.matches.deadlines` acts on those that fall due.
 

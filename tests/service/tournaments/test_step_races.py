@@ -23,17 +23,15 @@ async def test_the_poll_that_lost_the_start_says_nothing(
     try:
         for host in (table, other):
             host.clock.advance(3_700)
-        stale = await table.store.tournaments.due_to_start(
-            table.clock()
-        )  # read by the other host...
+        stale = await table.store.tournaments.due_to_start(table.clock())  # by the other host...
         assert [row.name for row in stale] == ["Dawn"]
         started = await table.service.due()  # ... before this host started it
         assert sum("starts: 4 players" in reply.text for _, reply in started) == 1, started
 
-        async def as_read_before(store: Store, now: float) -> list[db.TournamentRow]:
+        async def as_read_before(tournaments: db.Tournaments, now: float) -> list[db.TournamentRow]:
             return stale
 
-        monkeypatch.setattr(db, "due_to_start", as_read_before)
+        monkeypatch.setattr(db.Tournaments, "due_to_start", as_read_before)
         lost = await other.service.due()
         assert not any("could not start" in reply.text for _, reply in lost), lost
         row = await table.store.tournaments.latest(SERVER)
