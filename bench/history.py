@@ -40,15 +40,14 @@ from bot.rules.rating import START_RATING, rate_match
 from bot.service.models import ENGINE_ID, Place, User
 from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings
-from bot.store import AnalysisRecords, PlayerFigures, Store
+from bot.store import PlayerFigures, Store
 from bot.store.copy import counts
 from bot.store.history import (
+    History,
     PastAnalysis,
     PastChallenge,
     PastMatch,
     PastRating,
-    add_past_challenges,
-    add_past_matches,
 )
 
 SERVER = "guild"
@@ -106,9 +105,9 @@ async def play_template(folder: Path) -> Template:
                 await service.accept(place, user)
             else:
                 await service.roll(place, user)
-        row = await store.latest_match(place.server_id, place.channel_id)
+        row = await store.matches.latest(place.server_id, place.channel_id)
         assert row is not None and row.snapshot is not None and row.status == "finished"
-        actions = tuple(action for _, action in await store.match_actions(row.id))
+        actions = tuple(action for _, action in await store.matches.actions(row.id))
         return Template(row.state, row.snapshot, actions)
     finally:
         service.close()
@@ -218,17 +217,17 @@ async def build_history(
     for first in range(0, players, BATCH):
         async with store.transaction() as tx:
             named = [(user, f"player {user}") for user in users[first : first + BATCH]]
-            await tx.ensure_players(SERVER, named, started)
+            await tx.players.ensure_all(SERVER, named, started)
     async with store.transaction() as tx:
-        await tx.ensure_player(SERVER, ENGINE_ID, "GNU Backgammon", started)
+        await tx.players.ensure(SERVER, ENGINE_ID, "GNU Backgammon", started)
     past = past_matches(matches, users, template, rng)
     for first in range(0, len(past), BATCH):
         async with store.transaction() as tx:
-            await add_past_matches(tx, past[first : first + BATCH])
+            await History(tx).add_matches(past[first : first + BATCH])
     old = old_challenges(challenges, users, rng)
     for first in range(0, len(old), BATCH):
         async with store.transaction() as tx:
-            await add_past_challenges(tx, old[first : first + BATCH])
+            await History(tx).add_challenges(old[first : first + BATCH])
     seconds = time.perf_counter() - started
     held = await counts(store)
     print(
@@ -247,7 +246,7 @@ async def startup(where: str) -> None:
     try:
         await service.unannounced()
         await service.resume_engine()
-        await AnalysisRecords(store).waiting()  # (what resume_analyses reads where gnubg runs)
+        await store.analyses.waiting()  # (what resume_analyses reads where gnubg runs)
     finally:
         service.close()
         await store.close()

@@ -120,7 +120,7 @@ async def run(length: int, seed: int) -> None:
         actions = final.match.action_count
         replayed = final.match  # the whole match: read back from the log if it is partial
         if not replayed.has_full_record:
-            log = await store.match_actions(final.row.id)
+            log = await store.matches.actions(final.row.id)
             replayed = storage.replay(final.row.state, log, None)
         service.close()
         await store.close()

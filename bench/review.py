@@ -53,7 +53,6 @@ from bot.service.review.pages import shown
 from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings
 from bot.store import Store
-from bot.store.drills import awaiting, store_drills
 
 DRILL_PLIES = 2
 YEAR = 365 * 86_400.0
@@ -189,7 +188,7 @@ async def drill_pass(service: TableService, store: Store, place: Place) -> list[
         (question,) = await service.drill(place, alice)
         if "Drill for" not in question.text:
             return seconds
-        drill = await awaiting(store, SERVER, "alice")
+        drill = await store.drills.awaiting(SERVER, "alice")
         assert drill is not None and drill.played is not None
         start = time.perf_counter()
         (verdict,) = await service.drill(place, alice, drill.played)
@@ -234,7 +233,8 @@ async def drills(count: int, rounds: int) -> None:
             for line in ("alice: !challenge @bob 1", "bob: !accept"):
                 await console.handle(line)
             rows = drill_rows(SERVER, 1, ("alice", "bob"), decisions, DRILL_PLIES, clock())
-            await store_drills(store, rows)
+            async with store.transaction() as tx:
+                await tx.drills.add(rows)
             graded: list[float] = []
             rated: list[float] = []
             for turn in range(rounds):

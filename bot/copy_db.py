@@ -19,7 +19,7 @@ from bot.service.records.dicekey import DiceKeyFileError, key_check, parse_key
 from bot.settings import Settings, SettingsError, database_setting
 from bot.store import DatabaseAddress, Store, StoreError
 from bot.store.copy import clear_rows, copy_rows, counts
-from bot.store.database import describe_error
+from bot.store.rows import describe_error
 
 USAGE = (
     "usage: python -m bot copy-db SOURCE DEST\n"
@@ -147,7 +147,7 @@ async def _undo(destination: Store, dest_at: DatabaseAddress, created: bool) -> 
 
 async def _source_key(settings: Settings, source: Store) -> bytes | None:
     """The dice key the source was used with (None when it never had one); never made anew."""
-    check = await source.meta("dice_key_check")
+    check = await source.meta.get("dice_key_check")
     if check is None:
         return None
     if settings.dice_key:
@@ -173,7 +173,7 @@ async def _check_matches(source: Store, destination: Store, key: bytes | None) -
     checked = Checked()
     after = 0
     while True:
-        ids = [row.id for row in await destination.matches_after(after, MATCH_BATCH)]
+        ids = [row.id for row in await destination.matches.after(after, MATCH_BATCH)]
         if not ids:
             return checked
         for match_id in ids:
@@ -184,10 +184,10 @@ async def _check_matches(source: Store, destination: Store, key: bytes | None) -
 async def _check_match(
     source: Store, destination: Store, match_id: int, key: bytes | None, checked: Checked
 ) -> None:
-    row, copied = await source.match(match_id), await destination.match(match_id)
+    row, copied = await source.matches.get(match_id), await destination.matches.get(match_id)
     log, copied_log = (
-        await source.match_actions(match_id),
-        await destination.match_actions(match_id),
+        await source.matches.actions(match_id),
+        await destination.matches.actions(match_id),
     )
     if row != copied or log != copied_log:
         raise CopyError(f"match {match_id} differs between the source and the copy")

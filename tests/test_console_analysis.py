@@ -15,7 +15,6 @@ from bot.service.models import Place
 from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings
 from bot.store import Store
-from bot.store.analyses import AnalysisRecords
 from tests.service.driver import FakeClock, play_out, start_match
 from tests.service.fake_analyst import FakeAnalyst
 
@@ -115,9 +114,10 @@ async def test_a_job_whose_runner_died_is_taken_over_while_the_console_follows_i
     try:
         await start_match(service, PLACE, *USERS, 1)
         await play_out(service, PLACE, USERS, 2)
-        records = AnalysisRecords(store)
-        await records.queue(1, 2, clock(), asked_by=None)
-        assert await records.claim("the-killed-console", clock(), LEASE_SECONDS) is not None
+        async with store.transaction() as tx:
+            await tx.analyses.queue(1, 2, clock(), asked_by=None)
+        async with store.transaction() as tx:
+            assert await tx.analyses.claim("the-killed-console", clock(), LEASE_SECONDS) is not None
 
         handling = asyncio.create_task(console.handle("carol: !analysis 1"))
         await asyncio.sleep(0.5)  # a few polls: the lease still holds
@@ -126,7 +126,7 @@ async def test_a_job_whose_runner_died_is_taken_over_while_the_console_follows_i
         clock.advance(LEASE_SECONDS + 1)
         await asyncio.wait_for(handling, 5)
         assert "[#general] bot: **Analysis of match #1 (alice vs bob)**" in out.getvalue()
-        stored = await records.get(1)
+        stored = await store.analyses.get(1)
         assert stored is not None and stored.status == "done"
     finally:
         service.close()

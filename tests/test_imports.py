@@ -26,7 +26,6 @@ KNOWN_CYCLES = [
 ]
 KNOWN_LONG = {
     "bot.service.table",
-    "bot.store.database",
 }
 
 

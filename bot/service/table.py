@@ -79,7 +79,6 @@ from bot.service.tournaments.room import Tournaments
 from bot.service.tournaments.rounds import Rounds
 from bot.settings import Settings
 from bot.store import ChallengeRow, DatabaseDown, Store
-from bot.store.timers import dice_counts
 
 log = logging.getLogger(__name__)
 
@@ -640,7 +639,7 @@ class TableService:
         return self.views.help(topic)
 
     async def dice(self, place: Place, user: User) -> list[Reply]:
-        return [dice_reply(await dice_counts(self.store, place.server_id))]
+        return [dice_reply(await self.store.dice.counts(place.server_id))]
 
     async def due(
         self,
@@ -839,7 +838,7 @@ class TableService:
         return await self.repository.table(place, latest=True, repair=False)
 
     async def open_challenge(self, place: Place) -> ChallengeRow | None:
-        return await self.store.open_challenge(place.server_id, place.channel_id)
+        return await self.store.challenges.open(place.server_id, place.channel_id)
 
     async def pending_decision(self, place: Place) -> Pending | None:
         """The question the table waits on now, or None. Buttons use it to tell a stale
@@ -852,7 +851,9 @@ class TableService:
         """Ids of the players of the channel's match and of its open challenge, and of its match
         that ended in the last :data:`RECENT_SECONDS` (one read)."""
         now = self._clock()
-        return await self.store.seated(place.server_id, place.channel_id, now, now - RECENT_SECONDS)
+        return await self.store.matches.seated(
+            place.server_id, place.channel_id, now, now - RECENT_SECONDS
+        )
 
     async def unannounced(self) -> list[tuple[Place, int, int]]:
         """(place, match id, version) of each match whose newest state was never shown, left so
@@ -860,7 +861,7 @@ class TableService:
         way (players may play while the bot is still connecting), which announces it."""
         return [
             (Place(row.server_id, row.channel_id), row.id, row.version)
-            for row in await self.store.unannounced()
+            for row in await self.store.matches.unannounced()
             if row.last_action_at < self.started_at
         ]
 
@@ -875,7 +876,7 @@ class TableService:
     async def mark_announced(self, match_id: int, version: int) -> None:
         """Version ``version`` of the match was shown in its channel."""
         async with self.store.transaction() as tx:
-            await tx.mark_announced(match_id, version, self._clock())
+            await tx.matches.mark_announced(match_id, version, self._clock())
 
     # -- text commands (the console, and anything else that has only text) --------------------
 

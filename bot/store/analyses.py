@@ -2,10 +2,13 @@
 the bot takes from, their results, and each player's PR (counters of ``players``, schema 14,
 added to as each analysis is stored).
 
-A process takes the oldest job nobody runs with :meth:`AnalysisRecords.claim` (``FOR UPDATE SKIP
+A process takes the oldest job nobody runs with :meth:`AnalysisWrites.claim` (``FOR UPDATE SKIP
 LOCKED`` on PostgreSQL, so two hosts never take one job; SQLite's ``BEGIN IMMEDIATE`` serialises
 the claim). It holds a job under a lease it renews while it works: a job whose process died is
 taken again once its lease lapses, and a process that stops puts its job back at once.
+
+:class:`Analyses` reads, :class:`AnalysisWrites` writes (``tx.analyses``); a player's drills,
+made from their analysed mistakes, are in :mod:`bot.store.drills`.
 """
 
 from __future__ import annotations
@@ -29,8 +32,8 @@ from sqlalchemy import (
 )
 
 from bot.store import schema
-from bot.store.database import Store, Transaction
-from bot.store.drills import add_drills
+from bot.store.access import Repository, Writes, insert_of
+from bot.store.drills import DrillWrites
 from bot.store.rows import PlayerRow
 from bot.store.schema import fixed
 
@@ -138,50 +141,17 @@ def figure_rows(
     ]
 
 
-async def count_analysed(
-    tx: Transaction,
-    added: Iterable[Mapping[str, Any]],
-    removed: Iterable[Mapping[str, Any]] = (),
-) -> None:
-    """Add the ``analysis_players`` rows ``added`` to their players' counters, and take the
-    ``removed`` ones (an analysis stored again) off: in the transaction that writes the rows,
-    one statement however many, in key order (two processes wait for each other instead of
-    deadlocking)."""
-    totals: dict[tuple[str, str], list[float]] = {}  # (server, user): [matches, decisions, PR sum]
-    for sign, rows in ((1, added), (-1, removed)):
-        for row in rows:
-            total = totals.setdefault((row["server_id"], row["user_id"]), [0, 0, 0.0])
-            total[0] += sign
-            total[1] += sign * row["decisions"]
-            total[2] += sign * row["pr"] * row["decisions"]
-    if totals:
-        await tx.execute(
-            _ANALYSED,
-            [
-                {
-                    "at_server": server,
-                    "of_user": user,
-                    "more_matches": int(matches),
-                    "more_decisions": int(decisions),
-                    "more_pr": pr_sum,
-                }
-                for (server, user), (matches, decisions, pr_sum) in sorted(totals.items())
-            ],
-        )
-
-
-class AnalysisRecords:
-    def __init__(self, store: Store) -> None:
-        self._store = store
+class Analyses(Repository):
+    """Reads of analyses: the queue of jobs, their results, the players' figures."""
 
     async def get(self, match_id: int) -> AnalysisRow | None:
-        row = await self._store.fetch_one(select(jobs).where(jobs.c.match_id == match_id))
+        row = await self._db.fetch_one(select(jobs).where(jobs.c.match_id == match_id))
         return AnalysisRow(**row._mapping) if row else None
 
     async def done_at(self, match_id: int) -> float | None:
         """When ``match_id``'s analysis was stored (None: not done): tells a copy kept in memory
         from a newer one, without reading the result."""
-        row = await self._store.fetch_one(
+        row = await self._db.fetch_one(
             select(jobs.c.finished_at).where(
                 jobs.c.match_id == match_id, jobs.c.status == fixed("done")
             )
@@ -190,12 +160,12 @@ class AnalysisRecords:
 
     async def waiting(self) -> int:
         """How many jobs are waiting or running, on any host."""
-        row = await self._store.fetch_one(select(func.count()).select_from(jobs).where(_unfinished))
+        row = await self._db.fetch_one(select(func.count()).select_from(jobs).where(_unfinished))
         return int(row[0]) if row else 0
 
     async def ahead_of(self, job: AnalysisRow) -> int:
         """How many unfinished jobs were asked for before ``job`` (running ones included)."""
-        row = await self._store.fetch_one(
+        row = await self._db.fetch_one(
             select(func.count())
             .select_from(jobs)
             .where(
@@ -208,115 +178,161 @@ class AnalysisRecords:
 
     async def asked_by(self, user_id: str) -> int:
         """How many unfinished jobs ``user_id`` asked for."""
-        row = await self._store.fetch_one(
+        row = await self._db.fetch_one(
             select(func.count()).select_from(jobs).where(_unfinished, jobs.c.asked_by == user_id)
         )
         return int(row[0]) if row else 0
 
     async def any_claimable(self, now: float) -> bool:
-        row = await self._store.fetch_one(
+        row = await self._db.fetch_one(
             select(jobs.c.match_id).where(_claimable).limit(1), {"now": now}
         )
         return row is not None
+
+    async def players(self, match_id: int) -> list[PlayerFigures]:
+        rows = await self._db.fetch_all(
+            select(
+                figures.c.seat,
+                figures.c.user_id,
+                figures.c.pr,
+                figures.c.error_rate,
+                figures.c.decisions,
+            )
+            .where(figures.c.match_id == match_id)
+            .order_by(figures.c.seat)
+        )
+        return [PlayerFigures(**row._mapping) for row in rows]
+
+
+class AnalysisWrites(Writes, Analyses):
+    """Writes of analyses: each in a transaction of its own, but :meth:`count_analysed` (in
+    the transaction that writes the figures)."""
+
+    async def count_analysed(
+        self,
+        added: Iterable[Mapping[str, Any]],
+        removed: Iterable[Mapping[str, Any]] = (),
+    ) -> None:
+        """Add the ``analysis_players`` rows ``added`` to their players' counters, and take the
+        ``removed`` ones (an analysis stored again) off: in the transaction that writes the rows,
+        one statement however many, in key order (two processes wait for each other instead of
+        deadlocking)."""
+        # (server, user): [matches, decisions, PR sum]
+        totals: dict[tuple[str, str], list[float]] = {}
+        for sign, rows in ((1, added), (-1, removed)):
+            for row in rows:
+                total = totals.setdefault((row["server_id"], row["user_id"]), [0, 0, 0.0])
+                total[0] += sign
+                total[1] += sign * row["decisions"]
+                total[2] += sign * row["pr"] * row["decisions"]
+        if totals:
+            await self._tx.execute(
+                _ANALYSED,
+                [
+                    {
+                        "at_server": server,
+                        "of_user": user,
+                        "more_matches": int(matches),
+                        "more_decisions": int(decisions),
+                        "more_pr": pr_sum,
+                    }
+                    for (server, user), (matches, decisions, pr_sum) in sorted(totals.items())
+                ],
+            )
 
     async def queue(
         self, match_id: int, plies: int, now: float, asked_by: str | None = None
     ) -> None:
         """Ask for ``match_id``'s analysis: a new job, or a failed one again. A job waiting,
         running or done is left as it is."""
-        async with self._store.transaction() as tx:
-            asked = tx.insert(jobs).values(
-                match_id=match_id,
-                plies=plies,
-                status="queued",
-                requested_at=now,
-                asked_by=asked_by,
+        asked = insert_of(self._tx.dialect)(jobs).values(
+            match_id=match_id,
+            plies=plies,
+            status="queued",
+            requested_at=now,
+            asked_by=asked_by,
+        )
+        await self._tx.execute(
+            asked.on_conflict_do_update(
+                index_elements=["match_id"],
+                set_={
+                    "plies": asked.excluded.plies,
+                    "status": "queued",
+                    "result": None,
+                    "error": None,
+                    "requested_at": asked.excluded.requested_at,
+                    "started_at": None,
+                    "finished_at": None,
+                    "asked_by": asked.excluded.asked_by,
+                    "worker": None,
+                    "lease_until": None,
+                    "games_done": 0,
+                    "games_total": 0,
+                },
+                where=jobs.c.status == fixed("failed"),
             )
-            await tx.execute(
-                asked.on_conflict_do_update(
-                    index_elements=["match_id"],
-                    set_={
-                        "plies": asked.excluded.plies,
-                        "status": "queued",
-                        "result": None,
-                        "error": None,
-                        "requested_at": asked.excluded.requested_at,
-                        "started_at": None,
-                        "finished_at": None,
-                        "asked_by": asked.excluded.asked_by,
-                        "worker": None,
-                        "lease_until": None,
-                        "games_done": 0,
-                        "games_total": 0,
-                    },
-                    where=jobs.c.status == fixed("failed"),
-                )
-            )
+        )
 
     async def claim(self, worker: str, now: float, lease: float) -> AnalysisRow | None:
         """Take the oldest job nobody runs (or whose runner's lease lapsed) for ``worker``,
         leased until ``now + lease``; None when there is none."""
-        async with self._store.transaction() as tx:
-            [*found] = await tx.fetch_all(
-                select(jobs.c.match_id)
-                .where(_claimable)
-                .order_by(jobs.c.requested_at, jobs.c.match_id)
-                .limit(1)
-                .with_for_update(skip_locked=True),
-                {"now": now},
+        [*found] = await self._tx.fetch_all(
+            select(jobs.c.match_id)
+            .where(_claimable)
+            .order_by(jobs.c.requested_at, jobs.c.match_id)
+            .limit(1)
+            .with_for_update(skip_locked=True),
+            {"now": now},
+        )
+        if not found:
+            return None
+        [row] = await self._tx.fetch_all(
+            update(jobs)
+            .where(jobs.c.match_id == found[0][0])
+            .values(
+                status="running",
+                worker=worker,
+                started_at=now,
+                lease_until=now + lease,
+                games_done=0,
+                games_total=0,
             )
-            if not found:
-                return None
-            [row] = await tx.fetch_all(
-                update(jobs)
-                .where(jobs.c.match_id == found[0][0])
-                .values(
-                    status="running",
-                    worker=worker,
-                    started_at=now,
-                    lease_until=now + lease,
-                    games_done=0,
-                    games_total=0,
-                )
-                .returning(*jobs.c)
-            )
-            return AnalysisRow(**row._mapping)
+            .returning(*jobs.c)
+        )
+        return AnalysisRow(**row._mapping)
 
     async def progress(
         self, match_id: int, worker: str, done: int, total: int, now: float, lease: float
     ) -> bool:
         """Record how far ``worker`` got, renewing its lease; False if the job is no longer
         its own (its lease lapsed and another process took it)."""
-        async with self._store.transaction() as tx:
-            changed = await tx.execute(
-                update(jobs)
-                .where(jobs.c.match_id == match_id, _held_by(worker))
-                .values(games_done=done, games_total=total, lease_until=now + lease)
-            )
+        changed = await self._tx.execute(
+            update(jobs)
+            .where(jobs.c.match_id == match_id, _held_by(worker))
+            .values(games_done=done, games_total=total, lease_until=now + lease)
+        )
         return changed > 0
 
     async def renew(self, worker: str, now: float, lease: float) -> None:
         """Renew the lease of the jobs ``worker`` runs."""
-        async with self._store.transaction() as tx:
-            await tx.execute(
-                update(jobs).where(_unfinished, _held_by(worker)).values(lease_until=now + lease)
-            )
+        await self._tx.execute(
+            update(jobs).where(_unfinished, _held_by(worker)).values(lease_until=now + lease)
+        )
 
     async def release(self, match_id: int, worker: str) -> None:
         """Put ``worker``'s job back in the queue, where it was (its process is stopping)."""
-        async with self._store.transaction() as tx:
-            await tx.execute(
-                update(jobs)
-                .where(jobs.c.match_id == match_id, _held_by(worker))
-                .values(
-                    status="queued",
-                    worker=None,
-                    lease_until=None,
-                    started_at=None,
-                    games_done=0,
-                    games_total=0,
-                )
+        await self._tx.execute(
+            update(jobs)
+            .where(jobs.c.match_id == match_id, _held_by(worker))
+            .values(
+                status="queued",
+                worker=None,
+                lease_until=None,
+                started_at=None,
+                games_done=0,
+                games_total=0,
             )
+        )
 
     async def finish(
         self,
@@ -330,67 +346,32 @@ class AnalysisRecords:
         """Store the result and the players' figures, added to their counters, and the
         players' new drills (rows of ``drills``, see :mod:`bot.store.drills`; those already
         made are kept as they are), in one transaction."""
-        async with self._store.transaction() as tx:
-            await tx.execute(
-                update(jobs)
-                .where(jobs.c.match_id == match_id)
-                .values(
-                    status="done",
-                    result=result,
-                    error=None,
-                    finished_at=now,
-                    worker=None,
-                    lease_until=None,
-                )
+        await self._tx.execute(
+            update(jobs)
+            .where(jobs.c.match_id == match_id)
+            .values(
+                status="done",
+                result=result,
+                error=None,
+                finished_at=now,
+                worker=None,
+                lease_until=None,
             )
-            # The job's row is locked from the update above: a second finish of this match (a
-            # runner whose lease lapsed) waits, then replaces these rows and their counts.
-            replaced = await tx.fetch_all(
-                delete(figures).where(figures.c.match_id == match_id).returning(figures)
-            )
-            rows = figure_rows(match_id, server_id, players)
-            if rows:
-                await tx.execute(figures.insert(), rows)
-            await count_analysed(tx, rows, [dict(row._mapping) for row in replaced])
-            await add_drills(tx, drills)
+        )
+        # The job's row is locked from the update above: a second finish of this match (a
+        # runner whose lease lapsed) waits, then replaces these rows and their counts.
+        replaced = await self._tx.fetch_all(
+            delete(figures).where(figures.c.match_id == match_id).returning(figures)
+        )
+        rows = figure_rows(match_id, server_id, players)
+        if rows:
+            await self._tx.execute(figures.insert(), rows)
+        await self.count_analysed(rows, [dict(row._mapping) for row in replaced])
+        await DrillWrites(self._tx).add(drills)
 
     async def fail(self, match_id: int, error: str, now: float) -> None:
-        async with self._store.transaction() as tx:
-            await tx.execute(
-                update(jobs)
-                .where(jobs.c.match_id == match_id, jobs.c.status != fixed("done"))
-                .values(
-                    status="failed", error=error, finished_at=now, worker=None, lease_until=None
-                )
-            )
-
-    async def players(self, match_id: int) -> list[PlayerFigures]:
-        rows = await self._store.fetch_all(
-            select(
-                figures.c.seat,
-                figures.c.user_id,
-                figures.c.pr,
-                figures.c.error_rate,
-                figures.c.decisions,
-            )
-            .where(figures.c.match_id == match_id)
-            .order_by(figures.c.seat)
+        await self._tx.execute(
+            update(jobs)
+            .where(jobs.c.match_id == match_id, jobs.c.status != fixed("done"))
+            .values(status="failed", error=error, finished_at=now, worker=None, lease_until=None)
         )
-        return [PlayerFigures(**row._mapping) for row in rows]
-
-    async def pr_summary(self, server_id: str, user_id: str) -> PrSummary | None:
-        """``user_id``'s PR over their analysed matches on this server, or None (none yet)."""
-        player = await self._store.player(server_id, user_id)
-        return None if player is None else PrSummary.of(player)
-
-    async def latest_finished_match(self, server_id: str, channel_id: str) -> int | None:
-        """The id of the channel's last finished match, or None."""
-        m = schema.matches
-        row = await self._store.fetch_one(
-            select(m.c.id)
-            .where(m.c.server_id == server_id, m.c.channel_id == channel_id)
-            .where(m.c.status == fixed("finished"))
-            .order_by(m.c.id.desc())
-            .limit(1)
-        )
-        return int(row[0]) if row else None

@@ -117,3 +117,9 @@ class MatchRow:
     @property
     def player_ids(self) -> tuple[str, str]:
         return self.player0_id, self.player1_id
+
+
+def describe_error(error: BaseException) -> str:
+    """The database's own words for ``error``, without SQLAlchemy's wrapping."""
+    original = getattr(error, "orig", None)
+    return str(original if original is not None else error).strip().splitlines()[0]

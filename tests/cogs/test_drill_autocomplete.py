@@ -14,7 +14,7 @@ from bot.service.review.drills import drill_rows
 from bot.service.table import TableService
 from bot.settings import Settings
 from bot.store import Store, schema
-from bot.store.drills import DrillRow, mark_shown, store_drills
+from bot.store.drills import DrillRow
 from tests.cogs.wire import GUILD_ID, Person, Wire, start
 from tests.service.review.test_review import DECISIONS
 
@@ -34,9 +34,8 @@ async def wire(service: TableService, settings: Settings) -> AsyncIterator[Wire]
 async def shown(store: Store, person: Person, kind: str) -> DrillRow:
     """``person``'s first drill of ``kind`` (made from the analysed decisions of a real game),
     shown: it awaits their answer."""
-    await store_drills(
-        store, drill_rows(SERVER, 1, (str(ALICE.id), str(BOB.id)), DECISIONS, 2, 0.0)
-    )
+    async with store.transaction() as tx:
+        await tx.drills.add(drill_rows(SERVER, 1, (str(ALICE.id), str(BOB.id)), DECISIONS, 2, 0.0))
     d = schema.drills
     row = await store.fetch_one(
         select(d)
@@ -45,7 +44,8 @@ async def shown(store: Store, person: Person, kind: str) -> DrillRow:
         .limit(1)
     )
     assert row is not None
-    return await mark_shown(store, DrillRow(**row._mapping), 1.0)
+    async with store.transaction() as tx:
+        return await tx.drills.mark_shown(DrillRow(**row._mapping), 1.0)
 
 
 async def autocomplete(wire: Wire, user: Person, current: str) -> list[str]:

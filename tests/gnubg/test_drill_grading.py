@@ -26,7 +26,6 @@ from bot.service.review.drills import DRILLED, drill_rows
 from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings
 from bot.store import Store
-from bot.store.drills import store_drills
 from tests.gnubg.test_review_text import two_ply
 from tests.service.console_lines import ConsoleTable
 
@@ -72,7 +71,8 @@ async def drilling(
         await table.say("alice: !challenge @bob 3")
         await table.say("bob: !accept")
         rows = drill_rows(SERVER, 1, ("alice", "bob"), DECISIONS, PLIES, START)
-        await store_drills(store, [row for row in rows if row["kind"] == "checker"])
+        async with store.transaction() as tx:
+            await tx.drills.add([row for row in rows if row["kind"] == "checker"])
         yield table, clock
     finally:
         service.close()

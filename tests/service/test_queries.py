@@ -20,8 +20,7 @@ from bot.gnubg.review_text import review
 from bot.service.models import ENGINE_USER, Place
 from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings
-from bot.store import AnalysisRecords, Store, tournaments
-from bot.store.opponent import engine_matches
+from bot.store import Store
 from tests.gnubg.test_review_text import fixture
 from tests.service.conftest import ALICE, BOB, CAROL
 from tests.service.console_lines import said
@@ -204,8 +203,8 @@ async def test_no_statement_of_stats_the_leaderboard_or_startup_scans_a_growing_
         assert "By level (won-lost)" in stats.text and "3. carol" in board.text
         clock.advance(1)  # the next start: a new service on the same database
         assert await TableService(store, clock=clock, images=False).unannounced()
-        assert await engine_matches(store)
-        assert await AnalysisRecords(store).waiting() == 0
+        assert await store.matches.against_engine()
+        assert await store.analyses.waiting() == 0
         await store.trace(None)
         assert len(statements.reads) >= 11, statements.seen
         assert_no_scans(statements, path)
@@ -306,7 +305,7 @@ async def test_tournaments_reviews_and_drills_walk_no_growing_table(tmp_path: Pa
     async def finish_round(name: str) -> None:
         channels = [
             p.channel_id
-            for p in await tournaments.undecided(store)
+            for p in await store.tournaments.undecided()
             if p.channel_id is not None and p.second is not None
         ]
         for channel in channels:

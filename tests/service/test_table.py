@@ -135,8 +135,8 @@ async def test_whole_match_is_rated_and_exported(service: TableService) -> None:
     assert winner in ("alice", "bob") and max(view["score"]) >= 3
     board = await service.leaderboard(PLACE, ALICE)
     assert winner in board[0].text.splitlines()[1]
-    alice = await service.store.player(PLACE.server_id, ALICE.id)
-    bob = await service.store.player(PLACE.server_id, BOB.id)
+    alice = await service.store.players.get(PLACE.server_id, ALICE.id)
+    bob = await service.store.players.get(PLACE.server_id, BOB.id)
     assert alice is not None and bob is not None
     assert alice.rating + bob.rating == pytest.approx(3000.0)  # equal K for newcomers
     assert alice.experience == bob.experience == 3
@@ -154,7 +154,7 @@ async def test_whole_match_is_rated_and_exported(service: TableService) -> None:
 async def test_money_game_is_unrated(service: TableService) -> None:
     await start_match(service, PLACE, ALICE, BOB, "money")
     await play_out(service, PLACE, (ALICE, BOB), seed=3)
-    alice = await service.store.player(PLACE.server_id, ALICE.id)
+    alice = await service.store.players.get(PLACE.server_id, ALICE.id)
     assert alice is not None and alice.experience == 0 and alice.wins + alice.losses == 0
 
 
@@ -222,7 +222,7 @@ async def test_abort_needs_both_players_and_is_unrated(service: TableService) ->
     assert await service.table(PLACE) is None
     view = await service.game_view(PLACE)
     assert view is not None and view["phase"] == "over" and view["winner"] is None
-    alice = await service.store.player(PLACE.server_id, ALICE.id)
+    alice = await service.store.players.get(PLACE.server_id, ALICE.id)
     assert alice is not None and alice.experience == 0
     # The table is free again.
     await start_match(service, PLACE, BOB, ALICE, 1)
@@ -243,7 +243,7 @@ async def test_claim_after_the_timeout(service: TableService, clock: FakeClock) 
     assert "claims the match" in claimed.text
     view = await service.game_view(PLACE)
     assert view is not None and view["phase"] == "over" and view["winner"] == claimer.name
-    winner = await service.store.player(PLACE.server_id, claimer.id)
+    winner = await service.store.players.get(PLACE.server_id, claimer.id)
     assert winner is not None and winner.wins == 1 and winner.rating > 1500
 
 
@@ -365,12 +365,12 @@ async def test_fifty_channels_at_once(service: TableService) -> None:
         )
     )
     for place, (a, b) in zip(places, players, strict=True):
-        row = await service.store.latest_match(place.server_id, place.channel_id)
+        row = await service.store.matches.latest(place.server_id, place.channel_id)
         assert row is not None and row.status == "finished"
         assert row.player_ids == (a.id, b.id)
-        stored = storage.replay(row.state, await service.store.match_actions(row.id), None)
+        stored = storage.replay(row.state, await service.store.matches.actions(row.id), None)
         assert stored.is_over and stored.winner == row.winner
-        winner = await service.store.player("guild", row.player_ids[stored.winner or 0])
+        winner = await service.store.players.get("guild", row.player_ids[stored.winner or 0])
         assert winner is not None and winner.wins == 1
 
 

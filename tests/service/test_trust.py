@@ -273,7 +273,7 @@ async def test_a_damaged_snapshot_is_rebuilt_from_the_action_log(
     service.repository.match_cache.clear()  # as after a restart
     after = await service.table(PLACE)
     assert after is not None and after.match.snapshot() == before.match.snapshot()
-    row = await store.match(before.row.id)
+    row = await store.matches.get(before.row.id)
     assert row is not None and row.snapshot is not None and row.snapshot.startswith("{")
     for _ in range(6):  # and play goes on
         await take_turn(service, PLACE, (ALICE, BOB), rng, double_rate=0)
@@ -307,7 +307,7 @@ async def test_a_match_that_cant_be_read_is_said_kept_exported_and_voided_by_a_m
             "database is damaged (error "
         )
         assert "A moderator can `!void` it" in said.text
-    row = await store.match(match_id)
+    row = await store.matches.get(match_id)
     assert row is not None and row.status == "playing" and row.version == table.row.version
     [refused] = await service.challenge(PLACE, ALICE, BOB, "1")
     assert refused.text.startswith("The match here, alice vs bob")  # the table is not free
@@ -325,9 +325,9 @@ async def test_a_match_that_cant_be_read_is_said_kept_exported_and_voided_by_a_m
     assert done.text == (
         "carol voided the damaged match between alice and bob: unrated, and the table is free."
     )
-    row = await store.match(match_id)
+    row = await store.matches.get(match_id)
     assert row is not None and row.status == "aborted" and row.ending == "unreadable"
-    alice = await store.player(PLACE.server_id, ALICE.id)
+    alice = await store.players.get(PLACE.server_id, ALICE.id)
     assert alice is not None and alice.wins + alice.losses == 0
     [board] = await service.board(PLACE, CAROL)
     assert board.private and "is void: its record was damaged" in board.text
@@ -401,8 +401,8 @@ async def test_a_stale_command_keeps_the_other_matches_cached(
     other_place = Place("guild", "other")
     await start_match(service, PLACE, ALICE, BOB)
     await start_match(service, other_place, CAROL, BOB)
-    here = await store.playing_match(PLACE.server_id, PLACE.channel_id)
-    there = await store.playing_match(other_place.server_id, other_place.channel_id)
+    here = await store.matches.playing(PLACE.server_id, PLACE.channel_id)
+    there = await store.matches.playing(other_place.server_id, other_place.channel_id)
     assert here is not None and there is not None
 
     real_save = service.repository.save
@@ -431,14 +431,14 @@ async def test_expiry_is_written_only_under_the_lock(
     public(await service.challenge(PLACE, ALICE, BOB, "3"))
     clock.advance(3600)
     assert await service.pending_decision(PLACE) is None
-    row = await store.latest_challenge(PLACE.server_id, PLACE.channel_id)
+    row = await store.challenges.latest(PLACE.server_id, PLACE.channel_id)
     assert row is not None and row.status == "open"  # reading wrote nothing
     replies = await asyncio.gather(
         service.accept(PLACE, BOB), service.decline(PLACE, BOB), service.cancel(PLACE, ALICE)
     )
     for [reply] in replies:
         assert reply.private and "expired" in reply.text
-    row = await store.latest_challenge(PLACE.server_id, PLACE.channel_id)
+    row = await store.challenges.latest(PLACE.server_id, PLACE.channel_id)
     assert row is not None and row.status == "expired"
 
 

@@ -14,8 +14,8 @@ from bot.service.matches.repository import MatchTerms
 from bot.service.models import ENGINE_USER, Place, User
 from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings
-from bot.store import AnalysisRecords, PlayerFigures, Store, schema
-from bot.store.records import LevelRecord, MatchCounts, match_counts, record_against_engine
+from bot.store import PlayerFigures, Store, schema
+from bot.store.players import LevelRecord, MatchCounts
 from tests.service.conftest import ALICE, BOB, CAROL
 from tests.service.driver import FakeClock, play_out, public, start_match
 from tests.service.fake_engine import FakeEngine
@@ -96,13 +96,12 @@ async def recounted(store: Store, server_id: str) -> dict[str, Record]:
 async def counted(store: Store, server_id: str) -> dict[str, Record]:
     """Each player's record as ``!stats`` reads it now: counters and an index."""
     users = await players_of(store, server_id)
-    records = AnalysisRecords(store)
     out = {}
     for user_id in users:
-        pr = await records.pr_summary(server_id, user_id)
+        pr = await store.players.pr_summary(server_id, user_id)
         out[user_id] = Record(
-            await match_counts(store, server_id, user_id),
-            await record_against_engine(store, server_id, user_id),
+            await store.players.match_counts(server_id, user_id),
+            await store.players.against_engine(server_id, user_id),
             None if pr is None else (pr.matches, pr.decisions, pr.pr),
         )
     return out
@@ -184,17 +183,18 @@ async def live_history(service: TableService, clock: FakeClock, server_id: str) 
 async def analyse(store: Store, server_id: str, places: list[Place]) -> None:
     """Store an analysis of each place's last match (the first one twice, as a runner whose
     lease lapsed would), with made-up figures."""
-    records = AnalysisRecords(store)
     for n, place in enumerate(places):
-        row = await store.latest_match(server_id, place.channel_id)
+        row = await store.matches.latest(server_id, place.channel_id)
         assert row is not None and row.status == "finished"
-        await records.queue(row.id, 2, 0.0)
+        async with store.transaction() as tx:
+            await tx.analyses.queue(row.id, 2, 0.0)
         players = tuple(
             PlayerFigures(seat, user_id, 4.5 + n + 3 * seat, 9.0 + n, 40 + 7 * n + seat)
             for seat, user_id in enumerate(row.player_ids)
         )
         for _ in range(2 if n == 0 else 1):
-            await records.finish(row.id, server_id, "{}", players, float(n))
+            async with store.transaction() as tx:
+                await tx.analyses.finish(row.id, server_id, "{}", players, float(n))
 
 
 async def back_to_schema_13(store: Store) -> None:

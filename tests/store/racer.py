@@ -16,8 +16,7 @@ from typing import Any
 from bot.service.models import Place, User
 from bot.service.table import TableService
 from bot.settings import Settings
-from bot.store import AnalysisRecords, StaleMatchError, Store, Transaction
-from bot.store import tournaments as db
+from bot.store import StaleMatchError, Store, Transaction
 
 HOME = Place("s", "c")  # the racing tournaments' channel
 
@@ -28,13 +27,13 @@ async def race_on_the_match(store: Store, count: int) -> int:
     stale = 0
     done = 0
     while done < count:
-        row = await store.match(1)
+        row = await store.matches.get(1)
         assert row is not None
-        logged = len(await store.match_actions(1))
+        logged = len(await store.matches.actions(1))
         try:
             async with store.transaction() as tx:
-                await tx.save_match(1, row.version, status="playing", now=float(done))
-                await tx.append_actions(1, logged, [f'{{"n": {logged}}}'])
+                await tx.matches.save(1, row.version, status="playing", now=float(done))
+                await tx.matches.append_actions(1, logged, [f'{{"n": {logged}}}'])
             done += 1
         except StaleMatchError:
             stale += 1
@@ -46,10 +45,10 @@ async def race_on_the_rating(store: Store, count: int, ids: tuple[str, str]) -> 
     a point of experience each). The other process plays the same two the other way round."""
     for _ in range(count):
         async with store.transaction() as tx:
-            winner, loser = await tx.both_players("s", ids)
+            winner, loser = await tx.players.both("s", ids)
             await asyncio.sleep(0)  # the other process's turn, if it is waiting
             for player, change, won in ((winner, 1, True), (loser, -1, False)):
-                await tx.update_player_result(
+                await tx.players.update_result(
                     "s",
                     player.user_id,
                     rating=player.rating + change,
@@ -64,22 +63,28 @@ async def race_on_the_names(store: Store, count: int, ids: tuple[str, str]) -> i
     (the other process names them the other way round): each writes both players' names."""
     for n in range(count):
         async with store.transaction() as tx:
-            await tx.ensure_players("s", [(ids[0], f"{ids[0]}{n}"), (ids[1], f"{ids[1]}{n}")], 0.0)
+            await tx.players.ensure_all(
+                "s", [(ids[0], f"{ids[0]}{n}"), (ids[1], f"{ids[1]}{n}")], 0.0
+            )
             await asyncio.sleep(0)
-            await tx.create_challenge("s", f"c-{ids[0]}-{n}", ids[0], ids[1], 1, 0.0, 1.0)
+            await tx.challenges.create("s", f"c-{ids[0]}-{n}", ids[0], ids[1], 1, 0.0, 1.0)
     return 0
 
 
 async def race_on_the_queue(store: Store) -> str:
     """Take analysis jobs from the queue until none is left, finishing each: the ids taken,
     comma-separated. The other process takes from the same queue."""
-    records = AnalysisRecords(store)
     name = f"racer-{os.getpid()}"
     taken = []
-    while (job := await records.claim(name, now=10.0, lease=1000.0)) is not None:
+    while True:
+        async with store.transaction() as tx:
+            job = await tx.analyses.claim(name, now=10.0, lease=1000.0)
+        if job is None:
+            break
         taken.append(job.match_id)
         await asyncio.sleep(0)
-        await records.finish(job.match_id, "s", "{}", [], now=11.0)
+        async with store.transaction() as tx:
+            await tx.analyses.finish(job.match_id, "s", "{}", [], now=11.0)
     return ",".join(map(str, taken))
 
 
@@ -100,7 +105,7 @@ async def race_on_the_tournament_names(store: Store, count: int) -> int:
                 "organiser_id": "a",
                 "created_at": 0.0,
             }
-            made += await db.create(tx, values) is not None
+            made += await tx.tournaments.create(values) is not None
     return made
 
 
@@ -124,7 +129,7 @@ def answering_late(store: Store) -> None:
         return outcome
 
     store._read = late_read  # type: ignore[method-assign]
-    for name in ("execute", "fetch_all"):
+    for name in ("execute", "fetch_all", "fetch_one"):
         written = getattr(Transaction, name)
 
         async def late(tx: Transaction, *args: Any, _run: Any = written) -> Any:

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.store import AnalysisRecords, PlayerFigures, Store
+from bot.store import PlayerFigures, Store
 from bot.store.migrate import legacy_migrations as migrations
 from bot.store.migrate import migration_statements
-from bot.store.records import MatchCounts, match_counts
+from bot.store.players import MatchCounts
 from tests.store.fixtures.make_schema4 import FIXTURE, SERVER
 
 
@@ -43,7 +43,7 @@ async def test_the_upgrade_adds_empty_analyses_and_keeps_the_matches(upgraded: S
         assert await upgraded.schema_version() == migrations()[-1][0] >= 7
         assert await upgraded.fetch_all("SELECT * FROM analyses") == []
         assert await upgraded.fetch_all("SELECT * FROM analysis_players") == []
-        assert await match_counts(upgraded, SERVER, "1001") == MatchCounts(
+        assert await upgraded.players.match_counts(SERVER, "1001") == MatchCounts(
             finished=1, aborted=1, playing=1
         )
     finally:
@@ -51,24 +51,27 @@ async def test_the_upgrade_adds_empty_analyses_and_keeps_the_matches(upgraded: S
 
 
 async def test_an_upgraded_match_is_analysed_stored_and_averaged(upgraded: Store) -> None:
-    records = AnalysisRecords(upgraded)
     try:
-        match_id = await records.latest_finished_match(SERVER, "finished")
+        match_id = await upgraded.matches.latest_finished(SERVER, "finished")
         assert match_id is not None
-        row = await upgraded.match(match_id)
+        row = await upgraded.matches.get(match_id)
         assert row is not None
-        await records.queue(match_id, 2, 10.0)
-        assert await records.waiting() == 1
-        taken = await records.claim("host", 11.0, lease=60.0)
+        async with upgraded.transaction() as tx:
+            await tx.analyses.queue(match_id, 2, 10.0)
+        assert await upgraded.analyses.waiting() == 1
+        async with upgraded.transaction() as tx:
+            taken = await tx.analyses.claim("host", 11.0, lease=60.0)
         assert taken is not None and (taken.match_id, taken.worker) == (match_id, "host")
-        await records.fail(match_id, "the worker crashed", 12.0)
-        failed = await records.get(match_id)
+        async with upgraded.transaction() as tx:
+            await tx.analyses.fail(match_id, "the worker crashed", 12.0)
+        failed = await upgraded.analyses.get(match_id)
         assert failed is not None and (failed.status, failed.error) == (
             "failed",
             "the worker crashed",
         )
-        await records.queue(match_id, 2, 13.0)  # asked again
-        queued = await records.get(match_id)
+        async with upgraded.transaction() as tx:
+            await tx.analyses.queue(match_id, 2, 13.0)  # asked again
+        queued = await upgraded.analyses.get(match_id)
         assert queued is not None and (queued.status, queued.error, queued.started_at) == (
             "queued",
             None,
@@ -78,23 +81,25 @@ async def test_an_upgraded_match_is_analysed_stored_and_averaged(upgraded: Store
             PlayerFigures(0, row.player0_id, 5.0, 10.0, 90),
             PlayerFigures(1, row.player1_id, 8.0, 16.0, 110),
         ]
-        await records.finish(match_id, SERVER, '{"plies": 2}', figures, 14.0)
-        done = await records.get(match_id)
+        async with upgraded.transaction() as tx:
+            await tx.analyses.finish(match_id, SERVER, '{"plies": 2}', figures, 14.0)
+        done = await upgraded.analyses.get(match_id)
         assert done is not None and (done.status, done.result, done.finished_at) == (
             "done",
             '{"plies": 2}',
             14.0,
         )
-        assert await records.players(match_id) == figures
-        await records.queue(match_id, 1, 15.0)  # a done analysis stays as it is
-        assert await records.get(match_id) == done
-        assert await records.waiting() == 0
-        summary = await records.pr_summary(SERVER, row.player1_id)
+        assert await upgraded.analyses.players(match_id) == figures
+        async with upgraded.transaction() as tx:
+            await tx.analyses.queue(match_id, 1, 15.0)  # a done analysis stays as it is
+        assert await upgraded.analyses.get(match_id) == done
+        assert await upgraded.analyses.waiting() == 0
+        summary = await upgraded.players.pr_summary(SERVER, row.player1_id)
         assert summary is not None and (summary.matches, summary.decisions, summary.pr) == (
             1,
             110,
             8.0,
         )
-        assert await records.pr_summary(SERVER, "nobody") is None
+        assert await upgraded.players.pr_summary(SERVER, "nobody") is None
     finally:
         await upgraded.close()

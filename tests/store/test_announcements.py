@@ -12,30 +12,30 @@ from bot.store.migrate import migration_statements
 
 async def seat(store: Store) -> int:
     async with store.transaction() as tx:
-        await tx.ensure_player("s", "a", "alice", 0.0)
-        await tx.ensure_player("s", "b", "bob", 0.0)
-        return await tx.create_match("s", "c", ("a", "b"), 5, "{}", 1.0)
+        await tx.players.ensure("s", "a", "alice", 0.0)
+        await tx.players.ensure("s", "b", "bob", 0.0)
+        return await tx.matches.create("s", "c", ("a", "b"), 5, "{}", 1.0)
 
 
 async def test_a_new_match_is_unannounced_until_marked(database: Path | str) -> None:
     store = await Store.open(database)
     try:
         match_id = await seat(store)
-        assert [row.id for row in await store.unannounced()] == [match_id]
+        assert [row.id for row in await store.matches.unannounced()] == [match_id]
         async with store.transaction() as tx:
-            await tx.mark_announced(match_id, 1)
-        assert await store.unannounced() == []
+            await tx.matches.mark_announced(match_id, 1)
+        assert await store.matches.unannounced() == []
         async with store.transaction() as tx:
-            await tx.save_match(match_id, 1, state="{}", status="playing", now=2.0)
-        [row] = await store.unannounced()
+            await tx.matches.save(match_id, 1, state="{}", status="playing", now=2.0)
+        [row] = await store.matches.unannounced()
         assert (row.id, row.version) == (match_id, 2)
         async with store.transaction() as tx:
-            await tx.mark_announced(match_id, 2)
-            await tx.mark_announced(match_id, 1)  # a late, older message never goes back
-        assert await store.unannounced() == []
+            await tx.matches.mark_announced(match_id, 2)
+            await tx.matches.mark_announced(match_id, 1)  # a late, older message never goes back
+        assert await store.matches.unannounced() == []
         async with store.transaction() as tx:
-            await tx.save_match(match_id, 2, state="{}", status="finished", now=3.0, winner=0)
-        assert await store.unannounced() == []  # only matches being played are re-posted
+            await tx.matches.save(match_id, 2, state="{}", status="finished", now=3.0, winner=0)
+        assert await store.matches.unannounced() == []  # only matches being played are re-posted
     finally:
         await store.close()
 
@@ -61,7 +61,7 @@ async def test_matches_playing_before_the_migration_count_as_announced(tmp_path:
     store = await Store.open(path)
     try:
         assert await store.schema_version() >= 3
-        assert await store.unannounced() == []
+        assert await store.matches.unannounced() == []
     finally:
         await store.close()
 
@@ -69,15 +69,15 @@ async def test_matches_playing_before_the_migration_count_as_announced(tmp_path:
 async def test_seated_is_the_match_and_the_open_unexpired_challenge(database: Path | str) -> None:
     store = await Store.open(database)
     try:
-        assert await store.seated("s", "c", 0.0, 0.0) == frozenset()
+        assert await store.matches.seated("s", "c", 0.0, 0.0) == frozenset()
         async with store.transaction() as tx:
-            await tx.ensure_player("s", "a", "alice", 0.0)
-            await tx.ensure_player("s", "b", "bob", 0.0)
-            await tx.create_challenge("s", "c", "a", "b", 5, 0.0, 600.0)
-        assert await store.seated("s", "c", 10.0, 0.0) == {"a", "b"}
-        assert await store.seated("s", "c", 600.0, 0.0) == frozenset()  # expired
-        assert await store.seated("s", "other", 10.0, 0.0) == frozenset()
+            await tx.players.ensure("s", "a", "alice", 0.0)
+            await tx.players.ensure("s", "b", "bob", 0.0)
+            await tx.challenges.create("s", "c", "a", "b", 5, 0.0, 600.0)
+        assert await store.matches.seated("s", "c", 10.0, 0.0) == {"a", "b"}
+        assert await store.matches.seated("s", "c", 600.0, 0.0) == frozenset()  # expired
+        assert await store.matches.seated("s", "other", 10.0, 0.0) == frozenset()
         await seat(store)
-        assert await store.seated("s", "c", 700.0, 0.0) == {"a", "b"}
+        assert await store.matches.seated("s", "c", 700.0, 0.0) == {"a", "b"}
     finally:
         await store.close()

@@ -62,7 +62,7 @@ async def test_a_sqlite_database_moves_into_postgresql_and_plays_on(
     old, new = await Store.open(source), await Store.open(url)
     try:
         assert await counts(new) == await counts(old)
-        assert await new.leaderboard(SERVER) == await old.leaderboard(SERVER)
+        assert await new.players.leaderboard(SERVER) == await old.players.leaderboard(SERVER)
         service = TableService(
             new,
             settings=Settings(match_threads=False),
@@ -81,7 +81,7 @@ async def test_a_sqlite_database_moves_into_postgresql_and_plays_on(
             assert after is not None and after.row.version > before.row.version
             # New rows get ids after the copied ones.
             await start_match(service, Place(SERVER, "after-the-copy"), BEN, CAL, 1)
-            started = await new.playing_match(SERVER, "after-the-copy")
+            started = await new.matches.playing(SERVER, "after-the-copy")
             assert started is not None and started.id == 6
         finally:
             service.close()

@@ -11,16 +11,15 @@ from pathlib import Path
 from sqlalchemy import select, text
 
 from bot.service.models import ENGINE_ID
-from bot.store import AnalysisRecords, PlayerFigures, Store
+from bot.store import PlayerFigures, Store
 from bot.store.history import (
+    History,
     PastAnalysis,
     PastChallenge,
     PastMatch,
     PastRating,
-    add_past_challenges,
-    add_past_matches,
 )
-from bot.store.records import Ending, count_endings
+from bot.store.players import Ending
 from bot.store.schema import SCHEMA_VERSION, matches
 from tests.service.driver import FakeClock
 from tests.store.counters import (
@@ -104,9 +103,8 @@ async def test_a_history_written_in_bulk_counts_as_one_lived(database: Path | st
     try:
         users = [(f"u{n}", f"user {n}") for n in range(4)]
         async with store.transaction() as tx:
-            await tx.ensure_players("s", [*users, (ENGINE_ID, "GNU Backgammon")], 0.0)
-            ids = await add_past_matches(
-                tx,
+            await tx.players.ensure_all("s", [*users, (ENGINE_ID, "GNU Backgammon")], 0.0)
+            ids = await History(tx).add_matches(
                 [
                     past("u0", "u1", "finished", 0, ratings=WON_BY_U0),
                     past("u1", "u2", "finished", 1, ratings=WON_BY_U2),
@@ -116,8 +114,7 @@ async def test_a_history_written_in_bulk_counts_as_one_lived(database: Path | st
                     past("u0", "u3", "finished", 0, analysed=True),
                 ],
             )
-            await add_past_challenges(
-                tx,
+            await History(tx).add_challenges(
                 [
                     PastChallenge("s", f"c{n}", "u0", "u1", 3, n, n + 600.0, status)
                     for n, status in enumerate(("declined", "cancelled", "expired"))
@@ -125,17 +122,17 @@ async def test_a_history_written_in_bulk_counts_as_one_lived(database: Path | st
             )
         assert len(set(ids)) == 6
         async with store.transaction() as tx:  # a match the bot itself creates and ends after
-            match_id = await tx.create_match("s", "live", ("u0", "u2"), 3, "{}", 1.0)
-            await tx.save_match(match_id, 1, status="aborted", now=2.0, ending="aborted")
-            await count_endings(tx, [Ending("s", ("u0", "u2"), "aborted", None, None)])
+            match_id = await tx.matches.create("s", "live", ("u0", "u2"), 3, "{}", 1.0)
+            await tx.matches.save(match_id, 1, status="aborted", now=2.0, ending="aborted")
+            await tx.players.count_endings([Ending("s", ("u0", "u2"), "aborted", None, None)])
         assert await counted(store, "s") == await recounted(store, "s")
-        board = await store.leaderboard("s")
+        board = await store.players.leaderboard("s")
         assert [(p.user_id, p.wins, p.losses, p.rating) for p in board] == [
             ("u0", 1, 0, 1508),  # tied with u2: by name
             ("u2", 1, 0, 1508),
             ("u1", 0, 2, 1484),
         ]
-        assert await store.rank("s", "u1") == (3, 3)
+        assert await store.players.rank("s", "u1") == (3, 3)
         changes = await store.fetch_all("SELECT COUNT(*) FROM rating_changes")
         assert changes[0][0] == 4
         for table, rows in (
@@ -199,15 +196,16 @@ async def test_migration_18_takes_out_the_figures_of_matches_too_short_to_rate(
     try:
         await live_history(service, clock, "guild")
         kept = await counted(store, "guild")
-        claimed = await store.latest_match("guild", "claimed")
+        claimed = await store.matches.latest("guild", "claimed")
         assert claimed is not None and claimed.status == "finished"
         short = [
             PlayerFigures(seat, user_id, 200.0 if seat else 0.0, 400.0 if seat else 0.0, seat)
             for seat, user_id in enumerate(claimed.player_ids)
         ]
-        records = AnalysisRecords(store)
-        await records.queue(claimed.id, 2, 0.0)
-        await records.finish(claimed.id, "guild", "{}", short, 1.0)  # as the bot before did
+        async with store.transaction() as tx:
+            await tx.analyses.queue(claimed.id, 2, 0.0)
+        async with store.transaction() as tx:
+            await tx.analyses.finish(claimed.id, "guild", "{}", short, 1.0)  # as the bot before did
         assert await counted(store, "guild") != kept
         async with store.transaction() as tx:
             await tx.execute(
@@ -223,7 +221,7 @@ async def test_migration_18_takes_out_the_figures_of_matches_too_short_to_rate(
     store = await Store.open(database)
     try:
         assert await store.schema_version() == SCHEMA_VERSION
-        assert await AnalysisRecords(store).players(claimed.id) == []
+        assert await store.analyses.players(claimed.id) == []
         assert await counted(store, "guild") == kept == await recounted(store, "guild")
     finally:
         await store.close()

@@ -14,28 +14,28 @@ from bot.store import StaleMatchError, Store, StoreError
 async def store(database: Path | str) -> AsyncIterator[Store]:
     store = await Store.open(database)
     async with store.transaction() as tx:
-        await tx.ensure_player("s", "a", "alice", 0.0)
-        await tx.ensure_player("s", "b", "bob", 0.0)
+        await tx.players.ensure("s", "a", "alice", 0.0)
+        await tx.players.ensure("s", "b", "bob", 0.0)
     yield store
     await store.close()
 
 
 async def new_match(store: Store) -> int:
     async with store.transaction() as tx:
-        match_id = await tx.create_match(
+        match_id = await tx.matches.create(
             "s", "c", ("a", "b"), 3, '{"k": 1}', 1.0, snapshot='{"n": 0}'
         )
-        await tx.append_actions(match_id, 0, ['{"a": 0}'])
+        await tx.matches.append_actions(match_id, 0, ['{"a": 0}'])
     return match_id
 
 
 async def test_a_save_appends_actions_and_rewrites_the_snapshot_only(store: Store) -> None:
     match_id = await new_match(store)
     async with store.transaction() as tx:
-        version = await tx.save_match(match_id, 1, snapshot='{"n": 1}', status="playing", now=2.0)
-        await tx.append_actions(match_id, 1, ['{"a": 1}'])
+        version = await tx.matches.save(match_id, 1, snapshot='{"n": 1}', status="playing", now=2.0)
+        await tx.matches.append_actions(match_id, 1, ['{"a": 1}'])
     async with store.transaction() as tx:
-        version = await tx.save_match(
+        version = await tx.matches.save(
             match_id,
             version,
             snapshot='{"n": 3}',
@@ -44,10 +44,10 @@ async def test_a_save_appends_actions_and_rewrites_the_snapshot_only(store: Stor
             winner=1,
             ending="played",
         )
-        await tx.append_actions(match_id, 2, ['{"a": 2}', '{"a": 3}'])
-        await tx.append_actions(match_id, 4, [])
-        assert len(await tx.match_actions(match_id)) == 4
-    row = await store.match(match_id)
+        await tx.matches.append_actions(match_id, 2, ['{"a": 2}', '{"a": 3}'])
+        await tx.matches.append_actions(match_id, 4, [])
+        assert len(await tx.matches.actions(match_id)) == 4
+    row = await store.matches.get(match_id)
     assert row is not None
     assert (row.state, row.snapshot, row.version, row.status, row.winner) == (
         '{"k": 1}',
@@ -56,24 +56,24 @@ async def test_a_save_appends_actions_and_rewrites_the_snapshot_only(store: Stor
         "finished",
         1,
     )
-    assert await store.match_actions(match_id) == [
+    assert await store.matches.actions(match_id) == [
         (0, '{"a": 0}'),
         (1, '{"a": 1}'),
         (2, '{"a": 2}'),
         (3, '{"a": 3}'),
     ]
-    assert await store.match_actions(match_id + 1) == []
+    assert await store.matches.actions(match_id + 1) == []
 
 
 async def test_a_stale_save_appends_nothing(store: Store) -> None:
     match_id = await new_match(store)
     with pytest.raises(StaleMatchError):
         async with store.transaction() as tx:
-            await tx.append_actions(match_id, 1, ['{"a": "lost"}'])
-            await tx.save_match(match_id, 7, snapshot='{"n": "lost"}', status="playing", now=2.0)
-    row = await store.match(match_id)
+            await tx.matches.append_actions(match_id, 1, ['{"a": "lost"}'])
+            await tx.matches.save(match_id, 7, snapshot='{"n": "lost"}', status="playing", now=2.0)
+    row = await store.matches.get(match_id)
     assert row is not None and row.snapshot == '{"n": 0}' and row.version == 1
-    assert await store.match_actions(match_id) == [(0, '{"a": 0}')]
+    assert await store.matches.actions(match_id) == [(0, '{"a": 0}')]
 
 
 async def test_an_action_number_is_written_once(store: Store) -> None:
@@ -81,29 +81,29 @@ async def test_an_action_number_is_written_once(store: Store) -> None:
     for first, actions in ((0, ['{"a": "again"}']), (0, ['{"a": 0}', '{"a": 1}'])):
         with pytest.raises(StoreError, match=f"match {match_id}: can't log actions {first}-"):
             async with store.transaction() as tx:
-                await tx.append_actions(match_id, first, actions)
-    assert await store.match_actions(match_id) == [(0, '{"a": 0}')]
+                await tx.matches.append_actions(match_id, first, actions)
+    assert await store.matches.actions(match_id) == [(0, '{"a": 0}')]
 
 
 async def test_a_rebuilt_snapshot_is_stored_without_a_new_version(store: Store) -> None:
     async with store.transaction() as tx:
-        match_id = await tx.create_match("s", "c", ("a", "b"), 3, '{"k": 1}', 1.0)
-    row = await store.playing_match("s", "c")
+        match_id = await tx.matches.create("s", "c", ("a", "b"), 3, '{"k": 1}', 1.0)
+    row = await store.matches.playing("s", "c")
     assert row is not None and row.snapshot is None
     async with store.transaction() as tx:
-        assert not await tx.store_snapshot(match_id, 2, '{"n": "stale"}')
-        assert await tx.store_snapshot(match_id, 1, '{"n": 0}')
-    row = await store.match(match_id)
+        assert not await tx.matches.store_snapshot(match_id, 2, '{"n": "stale"}')
+        assert await tx.matches.store_snapshot(match_id, 1, '{"n": 0}')
+    row = await store.matches.get(match_id)
     assert row is not None and (row.snapshot, row.version) == ('{"n": 0}', 1)
-    assert [r.snapshot for r in await store.unannounced()] == ['{"n": 0}']
+    assert [r.snapshot for r in await store.matches.unannounced()] == ['{"n": 0}']
 
 
 async def test_a_save_with_the_state_alone_keeps_the_snapshot(store: Store) -> None:
     """The layout before schema 5 still saves (the whole record in ``state``)."""
     match_id = await new_match(store)
     async with store.transaction() as tx:
-        await tx.save_match(
+        await tx.matches.save(
             match_id, 1, state='{"k": 2}', status="aborted", now=2.0, ending="unreadable"
         )
-    row = await store.latest_match("s", "c")
+    row = await store.matches.latest("s", "c")
     assert row is not None and (row.state, row.snapshot) == ('{"k": 2}', '{"n": 0}')

@@ -151,7 +151,7 @@ async def test_a_connection_the_server_dropped_is_replaced_not_failed_on(
     store = await Store.open(url)
     try:
         async with store.transaction() as tx:
-            await tx.ensure_player("s", "a", "alice", 0.0)
+            await tx.players.ensure("s", "a", "alice", 0.0)
         monkeypatch.setattr(database, "IDLE_PING_SECONDS", 0.0)  # idle long enough
         name = url.rsplit("/", 1)[1]
         killer = await asyncpg.connect(postgres.url.replace("postgresql://", "postgres://"))
@@ -162,10 +162,10 @@ async def test_a_connection_the_server_dropped_is_replaced_not_failed_on(
         finally:
             await killer.close()
         assert ended, "the pool kept no connection to end"
-        player = await store.player("s", "a")
+        player = await store.players.get("s", "a")
         assert player is not None and player.name == "alice"
         async with store.transaction() as tx:
-            await tx.ensure_player("s", "b", "bob", 0.0)
-        assert await store.player("s", "b") is not None
+            await tx.players.ensure("s", "b", "bob", 0.0)
+        assert await store.players.get("s", "b") is not None
     finally:
         await store.close()

@@ -16,9 +16,7 @@ from pathlib import Path
 import pytest
 
 from bot.service.models import User
-from bot.store import AnalysisRecords, Store
-from bot.store import tournaments as db
-from bot.store.drills import store_drills
+from bot.store import Store
 from tests.store.racer import HOME, service
 
 pytestmark = pytest.mark.slow
@@ -54,9 +52,9 @@ def raced(database: Path | str, kinds: tuple[str, str], count: int = COUNT) -> l
 async def seeded(database: Path | str) -> Store:
     store = await Store.open(database)
     async with store.transaction() as tx:
-        await tx.ensure_player("s", "a", "alice", 0.0)
-        await tx.ensure_player("s", "b", "bob", 0.0)
-        await tx.create_match("s", "c", ("a", "b"), 3, "{}", 0.0)
+        await tx.players.ensure("s", "a", "alice", 0.0)
+        await tx.players.ensure("s", "b", "bob", 0.0)
+        await tx.matches.create("s", "c", ("a", "b"), 3, "{}", 0.0)
     return store
 
 
@@ -64,9 +62,9 @@ async def test_two_processes_racing_on_one_match(database: Path | str) -> None:
     store = await seeded(database)
     try:
         stale = race(database, ("match", "match"))
-        row = await store.match(1)
+        row = await store.matches.get(1)
         assert row is not None and row.version == 1 + 2 * COUNT
-        logged = await store.match_actions(1)
+        logged = await store.matches.actions(1)
         assert [seq for seq, _ in logged] == list(range(2 * COUNT))
         assert sum(stale) >= 0  # how often each lost a race: the machine decides
     finally:
@@ -80,7 +78,7 @@ async def test_two_processes_racing_on_two_ratings(database: Path | str) -> None
     try:
         race(database, ("rating-ab", "rating-ba"))
         for user_id in ("a", "b"):
-            player = await store.player("s", user_id)
+            player = await store.players.get("s", user_id)
             assert player is not None
             assert (player.rating, player.wins, player.losses, player.experience) == (
                 1500,
@@ -110,18 +108,18 @@ async def test_two_processes_taking_jobs_from_one_queue(database: Path | str) ->
     """Two hosts empty one queue of analyses at once: every job is taken, none twice (without
     the row lock of the claim, PostgreSQL lets both take one job: checked)."""
     store = await seeded(database)
-    records = AnalysisRecords(store)
     try:
         jobs = []
         for n in range(2 * COUNT):
             async with store.transaction() as tx:
-                jobs.append(await tx.create_match("s", f"job-{n}", ("a", "b"), 1, "{}", 0.0))
-            await records.queue(jobs[-1], 2, float(n), asked_by=None)
+                jobs.append(await tx.matches.create("s", f"job-{n}", ("a", "b"), 1, "{}", 0.0))
+            async with store.transaction() as tx:
+                await tx.analyses.queue(jobs[-1], 2, float(n), asked_by=None)
         taken = [
             [int(job) for job in out.split(",") if job] for out in raced(database, ("jobs", "jobs"))
         ]
         assert sorted(taken[0] + taken[1]) == sorted(jobs)
-        assert await records.waiting() == 0
+        assert await store.analyses.waiting() == 0
     finally:
         await store.close()
 
@@ -168,7 +166,7 @@ async def test_two_hosts_joining_tournaments_at_once_never_pass_the_limit(
         joined = race(database, ("join-a", "join-b"), ROUNDS)
         assert sum(joined) == 2 * ROUNDS
         for n in range(1, ROUNDS + 1):
-            assert [e.number for e in await db.entrants(store, n)] == [1, 2], n
+            assert [e.number for e in await store.tournaments.entrants(n)] == [1, 2], n
     finally:
         await store.close()
 
@@ -184,13 +182,13 @@ async def test_a_tournament_starting_while_another_host_takes_joins(
         started, _ = race(database, ("start", "joins"), ROUNDS)
         assert started == ROUNDS
         for n in range(1, ROUNDS + 1):
-            entrants = await db.entrants(store, n)
+            entrants = await store.tournaments.entrants(n)
             assert sorted(e.seed for e in entrants if e.seed is not None) == list(
                 range(1, len(entrants) + 1)
             ), n
             paired = {
                 number
-                for p in await db.pairings(store, n)
+                for p in await store.tournaments.pairings(n)
                 if p.round == 1
                 for number in (p.first, p.second)
                 if number is not None
@@ -207,7 +205,8 @@ async def test_two_hosts_drilling_one_player_at_once(database: Path | str) -> No
     answer taken is counted."""
     store = await seeded(database)
     try:
-        await store_drills(store, [take_drill(n) for n in range(2 * ROUNDS)])
+        async with store.transaction() as tx:
+            await tx.drills.add([take_drill(n) for n in range(2 * ROUNDS)])
         printed = [json.loads(out) for out in raced(database, ("drill", "drill"), 2 * ROUNDS)]
         seen = [waiting for racer in printed for waiting in racer["seen"]]
         assert max(len(waiting) for waiting in seen) == 1

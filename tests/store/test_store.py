@@ -18,7 +18,7 @@ async def test_migrations_wal_and_foreign_keys(tmp_path: Path) -> None:
         assert row is not None and row[0] == 1
         with pytest.raises(Exception, match="FOREIGN KEY"):
             async with store.transaction() as tx:
-                await tx.create_challenge("s", "c", "nobody", "nobody2", 5, 0.0, 600.0)
+                await tx.challenges.create("s", "c", "nobody", "nobody2", 5, 0.0, 600.0)
     finally:
         await store.close()
     # Opening again applies nothing new and keeps the data.
@@ -30,22 +30,22 @@ async def test_migrations_wal_and_foreign_keys(tmp_path: Path) -> None:
 async def test_one_open_challenge_and_one_match_per_channel(database: Path | str) -> None:
     store = await Store.open(database)
     async with store.transaction() as tx:
-        await tx.ensure_player("s", "a", "alice", 0.0)
-        await tx.ensure_player("s", "b", "bob", 0.0)
-        await tx.create_challenge("s", "c", "a", "b", 5, 0.0, 600.0)
+        await tx.players.ensure("s", "a", "alice", 0.0)
+        await tx.players.ensure("s", "b", "bob", 0.0)
+        await tx.challenges.create("s", "c", "a", "b", 5, 0.0, 600.0)
     with pytest.raises(Exception, match=r"(?i)unique"):
         async with store.transaction() as tx:
-            await tx.create_challenge("s", "c", "b", "a", 3, 0.0, 600.0)
-    challenge = await store.open_challenge("s", "c")
+            await tx.challenges.create("s", "c", "b", "a", 3, 0.0, 600.0)
+    challenge = await store.challenges.open("s", "c")
     assert challenge is not None and challenge.match_length == 5
     async with store.transaction() as tx:
-        await tx.close_challenge(challenge.id, "accepted")
-        match_id = await tx.create_match("s", "c", ("a", "b"), 5, "{}", 1.0)
-    assert await store.open_challenge("s", "c") is None
+        await tx.challenges.close(challenge.id, "accepted")
+        match_id = await tx.matches.create("s", "c", ("a", "b"), 5, "{}", 1.0)
+    assert await store.challenges.open("s", "c") is None
     with pytest.raises(Exception, match=r"(?i)unique"):
         async with store.transaction() as tx:
-            await tx.create_match("s", "c", ("b", "a"), 5, "{}", 1.0)
-    row = await store.playing_match("s", "c")
+            await tx.matches.create("s", "c", ("b", "a"), 5, "{}", 1.0)
+    row = await store.matches.playing("s", "c")
     assert row is not None and row.id == match_id and row.version == 1
     await store.close()
 
@@ -54,18 +54,18 @@ async def test_stale_version_fails_cleanly_and_rolls_back(database: Path | str) 
     first = await Store.open(database)
     second = await Store.open(database)
     async with first.transaction() as tx:
-        await tx.ensure_player("s", "a", "alice", 0.0)
-        await tx.ensure_player("s", "b", "bob", 0.0)
-        match_id = await tx.create_match("s", "c", ("a", "b"), 3, '{"n": 0}', 0.0)
+        await tx.players.ensure("s", "a", "alice", 0.0)
+        await tx.players.ensure("s", "b", "bob", 0.0)
+        match_id = await tx.matches.create("s", "c", ("a", "b"), 3, '{"n": 0}', 0.0)
     async with first.transaction() as tx:
-        assert await tx.save_match(match_id, 1, state='{"n": 1}', status="playing", now=1.0) == 2
+        assert await tx.matches.save(match_id, 1, state='{"n": 1}', status="playing", now=1.0) == 2
     with pytest.raises(StaleMatchError):
         async with second.transaction() as tx:
-            await tx.ensure_player("s", "c", "carol", 2.0)
-            await tx.save_match(match_id, 1, state='{"n": "lost"}', status="playing", now=2.0)
-    row = await second.match(match_id)
+            await tx.players.ensure("s", "c", "carol", 2.0)
+            await tx.matches.save(match_id, 1, state='{"n": "lost"}', status="playing", now=2.0)
+    row = await second.matches.get(match_id)
     assert row is not None and row.state == '{"n": 1}' and row.version == 2
-    assert await second.player("s", "c") is None  # the whole transaction was rolled back
+    assert await second.players.get("s", "c") is None  # the whole transaction was rolled back
     await first.close()
     await second.close()
 
@@ -74,13 +74,13 @@ async def test_leaderboard_and_rank(database: Path | str) -> None:
     store = await Store.open(database)
     async with store.transaction() as tx:
         for user, rating in (("a", 1510.0), ("b", 1490.0), ("c", 1530.0), ("d", 1500.0)):
-            await tx.ensure_player("s", user, user.upper(), 0.0)
+            await tx.players.ensure("s", user, user.upper(), 0.0)
             if user != "d":
-                await tx.update_player_result("s", user, rating=rating, experience=5, won=True)
-    board = await store.leaderboard("s")
+                await tx.players.update_result("s", user, rating=rating, experience=5, won=True)
+    board = await store.players.leaderboard("s")
     assert [p.user_id for p in board] == ["c", "a", "b"]
-    assert await store.rank("s", "a") == (2, 3)
-    assert await store.rank("s", "d") is None
+    assert await store.players.rank("s", "a") == (2, 3)
+    assert await store.players.rank("s", "d") is None
     await store.close()
 
 
@@ -106,6 +106,6 @@ async def test_upgrade_keeps_existing_rows(tmp_path: Path) -> None:
     old.close()
     store = await Store.open(path)
     assert await store.schema_version() == migrations()[-1][0] > first_number
-    challenge = await store.open_challenge("s", "c")
+    challenge = await store.challenges.open("s", "c")
     assert challenge is not None and challenge.options == "{}"
     await store.close()

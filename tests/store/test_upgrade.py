@@ -15,7 +15,7 @@ from bot.rules import Match
 from bot.service.records import storage
 from bot.store import Store
 from bot.store.migrate import legacy_migrations as migrations
-from bot.store.records import MatchCounts, match_counts
+from bot.store.players import MatchCounts
 from tests.store.fixtures.make_schema4 import DICE_KEY, FIXTURE, SERVER
 
 
@@ -55,14 +55,14 @@ async def test_every_match_log_replays_to_the_match_its_old_state_gave(upgraded:
     try:
         assert await upgraded.schema_version() == migrations()[-1][0]
         for match_id, old in old_rows().items():
-            row = await upgraded.match(match_id)
+            row = await upgraded.matches.get(match_id)
             assert row is not None and row.snapshot is None
             assert (row.version, row.status, row.last_action_at) == (
                 old["version"],
                 old["status"],
                 old["last_action_at"],
             )
-            log = await upgraded.match_actions(match_id)
+            log = await upgraded.matches.actions(match_id)
             if old["ending"] == "unreadable":  # damaged before: left exactly as it was
                 assert row.state == old["state"] and log == []
                 continue
@@ -81,12 +81,14 @@ async def test_an_upgraded_match_plays_on_through_the_new_layout(upgraded: Store
     """The repository's first load of a migrated row: replay, store the snapshot, then play on
     with snapshot saves; the rows a schema-4 reader knew still read."""
     try:
-        row = await upgraded.playing_match(SERVER, "live")
+        row = await upgraded.matches.playing(SERVER, "live")
         assert row is not None and row.snapshot is None
-        replayed = storage.replay(row.state, await upgraded.match_actions(row.id), DICE_KEY)
+        replayed = storage.replay(row.state, await upgraded.matches.actions(row.id), DICE_KEY)
         async with upgraded.transaction() as tx:
-            assert await tx.store_snapshot(row.id, row.version, storage.snapshot_text(replayed))
-        row = await upgraded.match(row.id)
+            assert await tx.matches.store_snapshot(
+                row.id, row.version, storage.snapshot_text(replayed)
+            )
+        row = await upgraded.matches.get(row.id)
         assert row is not None and row.snapshot is not None
         loaded = storage.restore(row.state, row.snapshot, DICE_KEY)
         player = loaded.turn
@@ -98,16 +100,16 @@ async def test_an_upgraded_match_plays_on_through_the_new_layout(upgraded: Store
         )
         changes = storage.changes(after, loaded.action_count)
         async with upgraded.transaction() as tx:
-            await tx.save_match(
+            await tx.matches.save(
                 row.id, row.version, snapshot=changes.snapshot, status="playing", now=2e9
             )
-            await tx.append_actions(row.id, changes.first_seq, changes.actions)
-        log = await upgraded.match_actions(row.id)
+            await tx.matches.append_actions(row.id, changes.first_seq, changes.actions)
+        log = await upgraded.matches.actions(row.id)
         assert storage.replay(row.state, log, DICE_KEY).snapshot() == after.snapshot()
-        assert [r.id for r in await upgraded.unannounced()] == [row.id]
-        challenge = await upgraded.open_challenge(SERVER, "open")
+        assert [r.id for r in await upgraded.matches.unannounced()] == [row.id]
+        challenge = await upgraded.challenges.open(SERVER, "open")
         assert challenge is not None and challenge.match_length == 7
-        assert await match_counts(upgraded, SERVER, "1001") == MatchCounts(
+        assert await upgraded.players.match_counts(SERVER, "1001") == MatchCounts(
             finished=1, aborted=1, playing=1
         )
     finally:

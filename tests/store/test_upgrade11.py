@@ -13,10 +13,8 @@ import pytest
 
 from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings
-from bot.store import AnalysisRecords, Store
+from bot.store import Store
 from bot.store.schema import SCHEMA_VERSION
-from bot.store.threads import threaded_matches
-from bot.store.timers import dice_counts, timer_of
 from tests.service.driver import FakeClock, take_turn
 from tests.store.fixtures.make_schema11 import (
     AMY,
@@ -40,27 +38,28 @@ async def store(tmp_path: Path) -> AsyncIterator[Store]:
 
 async def test_everything_reads_back(store: Store) -> None:
     assert await store.schema_version() == SCHEMA_VERSION
-    board = await store.leaderboard(SERVER)
+    board = await store.players.leaderboard(SERVER)
     assert len(board) == 3 and all(p.wins + p.losses > 0 for p in board)
-    assert await store.rank(SERVER, board[0].user_id) == (1, 3)
-    counts = await dice_counts(store, SERVER)
+    assert await store.players.rank(SERVER, board[0].user_id) == (1, 3)
+    counts = await store.dice.counts(SERVER)
     assert counts.dice >= 2 * counts.rolls > 100 and counts.doubles > 0
-    records = AnalysisRecords(store)
-    summary = await records.pr_summary(SERVER, AMY.id)
+    summary = await store.players.pr_summary(SERVER, AMY.id)
     assert summary is not None and (summary.matches, summary.decisions) == (1, 100)
-    failed = [await records.get(match_id) for match_id in range(1, 6)]
+    failed = [await store.analyses.get(match_id) for match_id in range(1, 6)]
     assert sorted(row.status for row in failed if row is not None) == ["done", "failed"]
-    assert [m.channel_id for m in await threaded_matches(store, SERVER, "lobby")] == ["thread-1"]
-    live = await store.playing_match(SERVER, LIVE.channel_id)
+    assert [m.channel_id for m in await store.matches.threaded(SERVER, "lobby")] == ["thread-1"]
+    live = await store.matches.playing(SERVER, LIVE.channel_id)
     assert live is not None
-    timer = await timer_of(store, live.id)
+    timer = await store.matches.timer(live.id)
     assert timer is not None and timer.banks is not None
-    announcement = await store.announcement(live.id)
+    announcement = await store.matches.announcement(live.id)
     assert announcement is not None
     assert announcement[0] == live.version
     assert announcement[1] == pytest.approx(timer.turn_started_at)
-    assert await store.unannounced() != []  # the matches never shown (the fixture had no Discord)
-    challenge = await store.open_challenge(SERVER, OPEN.channel_id)
+    assert (
+        await store.matches.unannounced() != []
+    )  # the matches never shown (the fixture had no Discord)
+    challenge = await store.challenges.open(SERVER, OPEN.channel_id)
     assert challenge is not None and challenge.match_length == 7
 
 

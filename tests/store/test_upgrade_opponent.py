@@ -8,8 +8,6 @@ import shutil
 from pathlib import Path
 
 from bot.store import Store
-from bot.store.opponent import engine_matches, set_match_terms
-from bot.store.records import record_against_engine
 from tests.store.fixtures.make_schema4 import FIXTURE, SERVER
 
 
@@ -23,18 +21,18 @@ async def test_migration_6_gives_old_rows_the_terms_they_were_played_on(tmp_path
         rated = {str(row[0]): (int(row[1]), int(row[2])) for row in rows}
         assert rated["money"] == (0, 0)
         assert rated["finished"][1] == rated["live"][1] == 1
-        live = await store.playing_match(SERVER, "live")
+        live = await store.matches.playing(SERVER, "live")
         assert live is not None
         assert (live.engine_level, live.tutor, live.hints, live.rated) == (None, 0, 0, 1)
-        challenge = await store.open_challenge(SERVER, "open")
+        challenge = await store.challenges.open(SERVER, "open")
         assert challenge is not None and challenge.hints == 0
-        assert await engine_matches(store) == []
-        assert await record_against_engine(store, SERVER, "1001") == []
+        assert await store.matches.against_engine() == []
+        assert await store.players.against_engine(SERVER, "1001") == []
         async with store.transaction() as tx:  # the new columns take their values
-            await set_match_terms(
-                tx, live.id, engine_level="expert", tutor=True, hints=True, rated=False
+            await tx.matches.set_terms(
+                live.id, engine_level="expert", tutor=True, hints=True, rated=False
             )
-        [row] = await engine_matches(store)
+        [row] = await store.matches.against_engine()
         assert (row.id, row.engine_level, row.tutor, row.hints, row.rated) == (
             live.id,
             "expert",

@@ -9,7 +9,6 @@ from pathlib import Path
 from sqlalchemy import text
 
 from bot.store import Store
-from bot.store import tournaments as db
 from bot.store.schema import SCHEMA_VERSION
 
 
@@ -31,8 +30,7 @@ async def test_migration_17_keeps_a_paused_tournaments_pause(database: Path | st
     async with store.transaction() as tx:
         ids: list[int] = []
         for name, status in (("Spring", "paused"), ("Autumn", "running")):
-            tournament_id = await db.create(
-                tx,
+            tournament_id = await tx.tournaments.create(
                 {
                     "server_id": "s",
                     "channel_id": "c",
@@ -48,18 +46,18 @@ async def test_migration_17_keeps_a_paused_tournaments_pause(database: Path | st
             )
             assert tournament_id is not None
             ids.append(tournament_id)
-        await db.log(tx, ids[0], 200.0, "o", "paused by pausedbob")
-        await db.log(tx, ids[0], 300.0, "o", "resumed by pausedbob")
-        await db.log(tx, ids[0], 400.0, "o", "paused by pausedbob")
-        await db.log(tx, ids[0], 900.0, "o", "pausedbob set 1.2: no-show")
+        await tx.tournaments.add_log(ids[0], 200.0, "o", "paused by pausedbob")
+        await tx.tournaments.add_log(ids[0], 300.0, "o", "resumed by pausedbob")
+        await tx.tournaments.add_log(ids[0], 400.0, "o", "paused by pausedbob")
+        await tx.tournaments.add_log(ids[0], 900.0, "o", "pausedbob set 1.2: no-show")
     await back_to_schema_16(store)
     await store.close()
     store = await Store.open(database)
     try:
         assert await store.schema_version() == SCHEMA_VERSION == 18
-        paused, running = [await db.tournament(store, n) for n in ids]
+        paused, running = [await store.tournaments.get(n) for n in ids]
         assert paused is not None and paused.paused_at == 400.0
         assert running is not None and running.paused_at is None
-        assert await db.unsettled(store) == [running]  # by the new index: no round 1 yet
+        assert await store.tournaments.unsettled() == [running]  # by the new index: no round 1 yet
     finally:
         await store.close()

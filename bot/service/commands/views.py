@@ -42,8 +42,6 @@ from bot.service.models import (
 from bot.service.records.names import markdown_safe as md
 from bot.settings import Settings
 from bot.store import MatchRow, PrSummary, Store
-from bot.store.records import match_counts, record_against_engine
-from bot.store.tournaments import record as tournament_record
 
 
 def ids_engine(table: Table, seat: int) -> bool:
@@ -173,7 +171,7 @@ class Views:
         data: dict[str, Any] = dataclasses.asdict(row)
         if row.status == "playing":
             data["state"] = "(withheld while the match is played: it holds the dice to come)"
-        data["actions"] = [text for _, text in await self._store.match_actions(row.id)]
+        data["actions"] = [text for _, text in await self._store.matches.actions(row.id)]
         return Reply(
             f"Match #{row.id}'s record is damaged, so it has no IDs or `.mat`: attached is what "
             "the database holds of it.",
@@ -185,13 +183,13 @@ class Views:
     # -- the server ---------------------------------------------------------------------------
 
     async def leaderboard(self, place: Place, user: User) -> list[Reply]:
-        top = await self._store.leaderboard(place.server_id, 10)
-        rank = await self._store.rank(place.server_id, user.id) if top else None
+        top = await self._store.players.leaderboard(place.server_id, 10)
+        rank = await self._store.players.rank(place.server_id, user.id) if top else None
         return [Reply(leaderboard_text(top, user.name, rank, self._prefix))]
 
     async def stats(self, place: Place, user: User, target: User | None) -> list[Reply]:
         who = target or user
-        player = await self._store.player(place.server_id, who.id)
+        player = await self._store.players.get(place.server_id, who.id)
         if player is None:
             p = self._prefix
             if target is None:
@@ -208,14 +206,14 @@ class Views:
                     f"`{p}leaderboard`."
                 )
             ]
-        rank = await self._store.rank(place.server_id, who.id)
-        counts = await match_counts(self._store, place.server_id, who.id)
-        records = await record_against_engine(self._store, place.server_id, who.id)
+        rank = await self._store.players.rank(place.server_id, who.id)
+        counts = await self._store.players.match_counts(place.server_id, who.id)
+        records = await self._store.players.against_engine(place.server_id, who.id)
         text = stats_text(player, rank, counts) + engine_record_text(records, who.id)
         analysed = PrSummary.of(player)
         if analysed is not None:
             text += " " + pr_text(analysed.matches, analysed.decisions, analysed.pr)
-        played = await tournament_record(self._store, place.server_id, who.id)
+        played = await self._store.tournaments.record(place.server_id, who.id)
         if played.entered or played.playing:
             text += (
                 f" Tournaments: {played.entered} played, {played.won} won"
@@ -241,7 +239,7 @@ class Views:
     async def game_view(self, place: Place) -> dict[str, Any] | None:
         """The channel's match (or open challenge) as plain data, for the console's JSON."""
         table = await self._repository.table(place, latest=True, repair=False)
-        challenge = await self._store.open_challenge(place.server_id, place.channel_id)
+        challenge = await self._store.challenges.open(place.server_id, place.channel_id)
         if challenge is not None and (
             table is None or challenge.created_at >= table.row.created_at
         ):
@@ -277,7 +275,7 @@ class Views:
             ids = table.row.player_ids
             return Pending(_DECISIONS[match.phase], ids[turn], table.names[turn], match_key(table))
         challenge = await self._challenges.open_challenge(place, expire=False)
-        last = await self._store.latest_match(place.server_id, place.channel_id)
+        last = await self._store.matches.latest(place.server_id, place.channel_id)
         if challenge is None:
             return await self._rematch_pending(place) if last is not None else None
         name = md((await self._repository.names(place, (challenge.challenged_id,) * 2))[0])

@@ -46,7 +46,7 @@ from bot.service.records.names import markdown_safe as md
 from bot.service.review.drills import drill_rows
 from bot.settings import Settings
 from bot.store import DatabaseDown, MatchRow, Store
-from bot.store.analyses import AnalysisRecords, AnalysisRow, PlayerFigures
+from bot.store.analyses import AnalysisRow, PlayerFigures
 
 log = logging.getLogger(__name__)
 
@@ -152,7 +152,6 @@ class Analyses:
         process signs the jobs it runs (default :func:`process_name`)."""
         self._store = store
         self._budget = budget or EngineBudget()
-        self.records = AnalysisRecords(store)
         self._repository = repository
         self._engine = engine
         self._settings = settings
@@ -192,7 +191,7 @@ class Analyses:
         """``!analysis [match]``: the stored analysis at once, else the job's progress message
         (a job started now, or the one already running for that match)."""
         row = await self._which(place, text)
-        stored = await self.records.get(row.id)
+        stored = await self._store.analyses.get(row.id)
         if stored is not None and stored.status == "done":
             return [await self._message(row, stored)]
         if stored is not None and stored.unfinished:
@@ -201,7 +200,7 @@ class Analyses:
         if not self._engine.available:
             raise Refusal(UNAVAILABLE)
         most = self._budget.analyses
-        if await self.records.asked_by(user.id) >= most:
+        if await self._store.analyses.asked_by(user.id) >= most:
             raise Refusal(
                 f"You already have {most} analyses waiting or running: ask for more once one "
                 "of them is done."
@@ -216,13 +215,13 @@ class Analyses:
         if word:
             row = await self._repository.numbered(place, word, "analysis")
         else:
-            playing = await self._store.playing_match(place.server_id, place.channel_id)
+            playing = await self._store.matches.playing(place.server_id, place.channel_id)
             if playing is not None:
                 raise Refusal(
                     f"The match here (#{playing.id}) is still being played: it can be analysed "
                     f"once it ends. An earlier one: `{p}analysis <match number>`."
                 )
-            match_id = await self.records.latest_finished_match(place.server_id, place.channel_id)
+            match_id = await self._store.matches.latest_finished(place.server_id, place.channel_id)
             if match_id is None:
                 raise Refusal(
                     f"No match has finished at this table yet: `{p}analysis <match number>` "
@@ -241,9 +240,10 @@ class Analyses:
 
     async def _start(self, row: MatchRow, *, asked_by: str | None = None) -> Reply:
         """Queue the analysis of ``row`` (unless it waits or runs already) and say so."""
-        await self.records.queue(row.id, self._settings.analysis_plies, self._clock(), asked_by)
+        async with self._store.transaction() as tx:
+            await tx.analyses.queue(row.id, self._settings.analysis_plies, self._clock(), asked_by)
         self._wake()
-        stored = await self.records.get(row.id)
+        stored = await self._store.analyses.get(row.id)
         assert stored is not None
         return await self._message(row, stored)
 
@@ -260,7 +260,8 @@ class Analyses:
         try:
             while True:
                 self._again = False
-                stored = await self.records.claim(self._name, self._clock(), LEASE_SECONDS)
+                async with self._store.transaction() as tx:
+                    stored = await tx.analyses.claim(self._name, self._clock(), LEASE_SECONDS)
                 if stored is None:
                     if self._again:
                         continue
@@ -275,7 +276,7 @@ class Analyses:
 
     async def _run(self, stored: AnalysisRow) -> None:
         match_id = stored.match_id
-        row = await self._store.match(match_id)
+        row = await self._store.matches.get(match_id)
         assert row is not None  # matches are never deleted
         plain = await self._repository.names(Place(row.server_id, row.channel_id), row.player_ids)
         job = _Job(match_id, (md(plain[0]), md(plain[1])), stored.plies)
@@ -304,7 +305,8 @@ class Analyses:
     async def _release(self, match_id: int) -> None:
         """Put the job back in the queue for whichever process comes first (this one stops)."""
         try:
-            await self.records.release(match_id, self._name)
+            async with self._store.transaction() as tx:
+                await tx.analyses.release(match_id, self._name)
         except Exception:  # its lease lapses instead
             log.exception("Could not put the analysis of match %s back in the queue", match_id)
 
@@ -316,9 +318,10 @@ class Analyses:
             job.done, job.total = done, total
             job.notify()
             try:
-                await self.records.progress(
-                    match_id, self._name, done, total, self._clock(), LEASE_SECONDS
-                )
+                async with self._store.transaction() as tx:
+                    await tx.analyses.progress(
+                        match_id, self._name, done, total, self._clock(), LEASE_SECONDS
+                    )
             except Exception:  # a followers' figure on other hosts: not worth the job
                 log.warning("Could not record the progress of analysis %s", match_id)
 
@@ -336,14 +339,16 @@ class Analyses:
         drills = drill_rows(
             row.server_id, match_id, row.player_ids, analysis.decisions, analysis.plies, now
         )
-        await self.records.finish(
-            match_id, row.server_id, encode_result(analysis), figures, now, drills
-        )
+        async with self._store.transaction() as tx:
+            await tx.analyses.finish(
+                match_id, row.server_id, encode_result(analysis), figures, now, drills
+            )
         return await self._result_reply(row, plain, analysis)
 
     async def _failed(self, match_id: int, error: str) -> Reply:
         try:
-            await self.records.fail(match_id, error, self._clock())
+            async with self._store.transaction() as tx:
+                await tx.analyses.fail(match_id, error, self._clock())
         except Exception:  # the store too: the row stays unfinished and is run again
             log.exception("Could not record the failed analysis of match %s", match_id)
         return Reply(failed_text(match_id, error, self._prefix))
@@ -353,7 +358,7 @@ class Analyses:
         on any host."""
         if not self._engine.available:
             return 0
-        waiting = await self.records.waiting()
+        waiting = await self._store.analyses.waiting()
         if waiting:
             self._wake()
         return waiting
@@ -367,8 +372,9 @@ class Analyses:
             return
         now = self._clock()
         if self._running:
-            await self.records.renew(self._name, now, LEASE_SECONDS)
-        if self._worker is None and await self.records.any_claimable(now):
+            async with self._store.transaction() as tx:
+                await tx.analyses.renew(self._name, now, LEASE_SECONDS)
+        if self._worker is None and await self._store.analyses.any_claimable(now):
             self._wake()
 
     # -- following a job ------------------------------------------------------------------------
@@ -385,8 +391,8 @@ class Analyses:
                 async for reply in self._follow_here(job):
                     yield reply
                 return
-            stored = await self.records.get(match_id)
-            row = await self._store.match(match_id)
+            stored = await self._store.analyses.get(match_id)
+            row = await self._store.matches.get(match_id)
             if stored is None or row is None:
                 yield Reply(
                     f"The analysis of match #{match_id} is not running: ask for it with "
@@ -434,7 +440,7 @@ class Analyses:
         if stored.status == "running":
             text = running_text(row.id, names, stored.plies, done, total)
         else:
-            text = queued_text(row.id, names, await self.records.ahead_of(stored))
+            text = queued_text(row.id, names, await self._store.analyses.ahead_of(stored))
         return Reply(text, job=job_handle(row.id))
 
     async def _result_reply(
@@ -464,8 +470,8 @@ class Analyses:
         replies = []
         for match_id in dict.fromkeys(match_ids):
             try:
-                row = await self._store.match(match_id)
-                stored = await self.records.get(match_id)
+                row = await self._store.matches.get(match_id)
+                stored = await self._store.analyses.get(match_id)
                 if row is None or (stored is not None and stored.status == "done"):
                     continue
                 replies.append(await self._start(row))

@@ -65,7 +65,6 @@ from bot.service.records.dice import DiceFactory
 from bot.service.records.names import markdown_safe as md
 from bot.settings import Settings
 from bot.store import StaleMatchError
-from bot.store.opponent import engine_matches
 
 if TYPE_CHECKING:
     from bot.gnubg.api import Engine
@@ -244,7 +243,7 @@ class Opponent:
         most = self._budget.bot_games
         playing = [
             row
-            for row in await self._repository.store.playing_matches(user.id)
+            for row in await self._repository.store.matches.played_by(user.id)
             if row.engine_level is not None
         ]
         if len(playing) >= most:
@@ -296,7 +295,7 @@ class Opponent:
 
     async def _owed(self, place: Place) -> Table | None:
         """The match at ``place`` if it waits on the engine."""
-        row = await self._repository.store.playing_match(place.server_id, place.channel_id)
+        row = await self._repository.store.matches.playing(place.server_id, place.channel_id)
         if row is None or ENGINE_ID not in row.player_ids:
             return None  # the usual case, read cheaply: no match against the engine here
         async with self._locked(place):
@@ -528,7 +527,7 @@ class Opponent:
         startup: a turn that was being thought about when the bot stopped); the replies by
         place."""
         out: dict[Place, list[Reply]] = {}
-        for row in await engine_matches(self._repository.store):
+        for row in await self._repository.store.matches.against_engine():
             place = Place(row.server_id, row.channel_id)
             if not where(place):
                 continue

@@ -14,7 +14,6 @@ from bot.service.records.durations import countdown
 from bot.service.records.names import markdown_safe as md
 from bot.settings import Settings
 from bot.store import Store
-from bot.store.ratings import match_rating_changes
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,7 +167,7 @@ class Administration:
             f"(GNU Backgammon), so each rating moves by {100 * chance:.1f}% of its change "
             f"for a win and {100 * (1 - chance):.1f}% of its change for a loss"
         )
-        changes = await match_rating_changes(self._store, ended.row.id)
+        changes = await self._store.players.rating_changes(ended.row.id)
         if changes and all(abs(c.after - c.before) < 1e-9 for c in changes):
             return (
                 f"Rated by the expected result: {weights}. That would lower {who}'s rating "
@@ -205,7 +204,7 @@ class Administration:
         """Since when the players have been shown the match as it stands: its last action, or
         later if the message showing it went out later; None if it never went out. A match
         nobody records the showing of (no adapter does) counts as shown at its last action."""
-        shown = await self._store.announcement(table.row.id)
+        shown = await self._store.matches.announcement(table.row.id)
         last = table.row.last_action_at
         if shown is None:
             return last

@@ -31,8 +31,6 @@ from bot.service.records.durations import clock_text, countdown, setting_duratio
 from bot.service.records.names import markdown_safe as md
 from bot.settings import MAX_MATCH_LENGTH, Settings
 from bot.store import ChallengeRow, Store
-from bot.store.opponent import set_challenge_hints
-from bot.store.timers import set_challenge_clock
 
 HINTS_WORD = "hints"  # a challenge between people that allows !hint (unrated)
 CHALLENGE_RATE = Rate(3, 600.0)  # unaccepted challenges of one user, per server
@@ -196,18 +194,18 @@ class Challenges:
     async def open_challenge(self, place: Place, *, expire: bool = True) -> ChallengeRow | None:
         """The channel's open challenge. One past its time is closed as expired when
         ``expire`` (only under the channel's lock); either way it is not returned."""
-        challenge = await self._store.open_challenge(place.server_id, place.channel_id)
+        challenge = await self._store.challenges.open(place.server_id, place.channel_id)
         if challenge is not None and challenge.expires_at <= self._clock():
             if expire:
                 async with self._store.transaction() as tx:
-                    await tx.expire_challenge(challenge.id)
+                    await tx.challenges.expire(challenge.id)
             return None
         return challenge
 
     async def _no_challenge(self, place: Place, verb: str) -> Refusal:
         """Why there is no challenge to ``verb``: it expired, or there never was one."""
-        last = await self._store.latest_challenge(place.server_id, place.channel_id)
-        match = await self._store.latest_match(place.server_id, place.channel_id)
+        last = await self._store.challenges.latest(place.server_id, place.channel_id)
+        match = await self._store.matches.latest(place.server_id, place.channel_id)
         expired = last is not None and last.status == "expired"
         if last is not None and last.status == "accepted":
             # its match may have moved to a thread: point there
@@ -257,10 +255,10 @@ class Challenges:
         await self._within_rate(place, user, now)
         minutes = self._settings.challenge_timeout_minutes
         async with self._store.transaction() as tx:
-            await tx.ensure_players(
+            await tx.players.ensure_all(
                 place.server_id, [(user.id, user.name), (opponent.id, opponent.name)], now
             )
-            challenge_id = await tx.create_challenge(
+            challenge_id = await tx.challenges.create(
                 place.server_id,
                 place.channel_id,
                 user.id,
@@ -271,9 +269,9 @@ class Challenges:
                 json.dumps(options),
             )
             if hints:
-                await set_challenge_hints(tx, challenge_id, hints)
+                await tx.challenges.set_hints(challenge_id, hints)
             if clock is not None:
-                await set_challenge_clock(tx, challenge_id, clock)
+                await tx.challenges.set_clock(challenge_id, clock)
         self._repository.remember(place, user, opponent)
         return [
             Reply(
@@ -294,7 +292,7 @@ class Challenges:
         each pings someone. (An accepted one was welcome; a game against the bot pings nobody
         and is no challenge.)"""
         rate = CHALLENGE_RATE
-        sent = await self._store.challenge_times(
+        sent = await self._store.challenges.times(
             place.server_id, user.id, now - rate.seconds, rate.count
         )
         if len(sent) >= rate.count:
@@ -380,6 +378,6 @@ class Challenges:
                 f"player can `{self._prefix}decline`."
             )
         async with self._store.transaction() as tx:
-            await tx.close_challenge(challenge.id, status)
+            await tx.challenges.close(challenge.id, status)
         said = "declines" if declining else "withdraws"
         return [Reply(f"{md(user.name)} {said} the challenge.")]

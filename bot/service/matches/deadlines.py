@@ -1,7 +1,7 @@
 """Whatever falls due with time alone: challenges expire, clocks flag, idle players are reminded.
 
 :meth:`Deadlines.due` is the one entry point: the console calls it after moving its clock, the
-Discord bot from a background task. The deadlines live in the store (:mod:`bot.store.timers`),
+Discord bot from a background task. The deadlines live in the store (:mod:`bot.store.matches`),
 so they survive a restart; each is acted on under its channel's lock and checked again there, so
 a command that got in first wins.
 """
@@ -19,12 +19,6 @@ from bot.service.records.durations import countdown, setting_duration
 from bot.service.records.names import markdown_safe as md
 from bot.settings import Settings
 from bot.store import Store
-from bot.store.timers import (
-    due_flags,
-    due_reminders,
-    expired_challenges,
-    mark_reminded,
-)
 
 Guarded = Callable[[Place, Callable[[], Awaitable[list[Reply]]]], Awaitable[list[Reply]]]
 
@@ -68,26 +62,26 @@ class Deadlines:
                 return  # another process's server: it does its own
             out.extend((place, reply) for reply in await self._guarded(place, work))
 
-        for challenge in await expired_challenges(self._store, now):
+        for challenge in await self._store.challenges.expired(now):
             place = Place(challenge.server_id, challenge.channel_id)
             await run(place, partial(self._expire, place, challenge.id))
-        for row in await due_flags(self._store, now):
+        for row in await self._store.matches.due_flags(now):
             place = Place(row.server_id, row.channel_id)
             await run(place, partial(self._flag, place, row.id))
         started_before = now - self._settings.reminder_hours * 3600
-        for row in await due_reminders(self._store, started_before):
+        for row in await self._store.matches.due_reminders(started_before):
             place = Place(row.server_id, row.channel_id)
             await run(place, partial(self._remind, place, row.id))
         return out
 
     async def _expire(self, place: Place, challenge_id: int) -> list[Reply]:
-        challenge = await self._store.open_challenge(place.server_id, place.channel_id)
+        challenge = await self._store.challenges.open(place.server_id, place.channel_id)
         if challenge is None or challenge.id != challenge_id:
             return []  # answered meanwhile
         if challenge.expires_at > self._clock():
             return []
         async with self._store.transaction() as tx:
-            await tx.expire_challenge(challenge.id)
+            await tx.challenges.expire(challenge.id)
         ids = (challenge.challenger_id, challenge.challenged_id)
         names = [md(name) for name in await self._repository.names(place, ids)]
         lasting = setting_duration(self._settings.challenge_timeout_minutes / 60)
@@ -114,7 +108,7 @@ class Deadlines:
         if timer.reminded or idle < self._settings.reminder_hours * 3600:
             return []  # they acted meanwhile (a new decision began)
         async with self._store.transaction() as tx:
-            if not await mark_reminded(tx, match_id, timer.turn_started_at):
+            if not await tx.matches.mark_reminded(match_id, timer.turn_started_at):
                 return []
         seat = table.match.turn
         if seat is None or table.row.player_ids[seat] == ENGINE_ID:

@@ -36,7 +36,7 @@ from bot.service.matches.timers import clock_line, clock_reading
 from bot.service.models import ENGINE_ID, Decision, Reply, engine_seat_of
 from bot.service.records.names import markdown_safe as md
 from bot.store import PlayerRow
-from bot.store.records import LevelRecord, MatchCounts
+from bot.store.players import LevelRecord, MatchCounts
 
 if TYPE_CHECKING:
     from bot.service.matches.images import BoardImages

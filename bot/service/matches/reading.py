@@ -22,8 +22,7 @@ from bot.service.records import storage
 from bot.service.records.names import markdown_safe as md
 from bot.settings import Settings
 from bot.store import MatchRow, Store
-from bot.store.threads import latest_threaded_match, threaded_matches
-from bot.store.timers import TimerRow, match_with_timer, timer_of
+from bot.store.matches import TimerRow
 
 log = logging.getLogger(__name__)
 
@@ -124,7 +123,7 @@ class MatchReader:
             key = (place.server_id, user_id)
             name = self.name_cache.get(key)
             if name is None:
-                player = await self.store.player(place.server_id, user_id)
+                player = await self.store.players.get(place.server_id, user_id)
                 name = player.name if player else user_id
                 self._cache_name(key, name)
             else:
@@ -152,7 +151,9 @@ class MatchReader:
         A match being played whose row can't be read at all (snapshot and log both damaged)
         raises :class:`DamagedMatch` when ``repair`` (a command at that table), else is taken
         as absent; an ended one is refused."""
-        found = await match_with_timer(self.store, place.server_id, place.channel_id, latest=latest)
+        found = await self.store.matches.with_timer(
+            place.server_id, place.channel_id, latest=latest
+        )
         if found is None:
             return None
         row, timer = found
@@ -160,7 +161,7 @@ class MatchReader:
 
     async def table_of(self, row: MatchRow, place: Place, *, repair: bool = True) -> Table | None:
         """The match of ``row`` (see :meth:`table`)."""
-        return await self._table(row, await timer_of(self.store, row.id), place, repair=repair)
+        return await self._table(row, await self.store.matches.timer(row.id), place, repair=repair)
 
     async def _table(
         self, row: MatchRow, timer: TimerRow | None, place: Place, *, repair: bool
@@ -231,7 +232,7 @@ class MatchReader:
 
     async def on_server(self, place: Place, match_id: int) -> MatchRow:
         """Match ``match_id``, refused unless it is one of ``place``'s server."""
-        row = await self.store.match(match_id)
+        row = await self.store.matches.get(match_id)
         if row is None or row.server_id != place.server_id:
             raise Refusal(f"There is no match #{match_id} on this server.")
         return row
@@ -242,7 +243,7 @@ class MatchReader:
         """For a match command typed in a channel whose matches are played in threads: where
         they are (one line); None when the channel has none newer than its own match ``after``.
         ``latest``: for a command that shows the last match, even one that is over."""
-        rows = await threaded_matches(self.store, place.server_id, place.channel_id, after=after)
+        rows = await self.store.matches.threaded(place.server_id, place.channel_id, after=after)
         if rows:
             shown = []
             for row in rows:
@@ -252,7 +253,7 @@ class MatchReader:
             return Refusal(f"Matches from this channel are played in their threads: {listed}.")
         if not latest:
             return None
-        last = await latest_threaded_match(self.store, place.server_id, place.channel_id)
+        last = await self.store.matches.latest_threaded(place.server_id, place.channel_id)
         if last is None or last.id <= after:
             return None
         names = await self.names(place, last.player_ids)
@@ -265,7 +266,7 @@ class MatchReader:
         """Where ``user`` is playing on this server (elsewhere than ``place``), as a refusal."""
         rows = [
             row
-            for row in await self.store.playing_matches(user.id)
+            for row in await self.store.matches.played_by(user.id)
             if row.server_id == place.server_id and row.channel_id != place.channel_id
         ]
         if not rows:
@@ -302,14 +303,14 @@ class MatchReader:
         if match is None:
             match = storage.compact(await self._replay(row))
             async with self.store.transaction() as tx:
-                await tx.store_snapshot(row.id, row.version, storage.snapshot_text(match))
+                await tx.matches.store_snapshot(row.id, row.version, storage.snapshot_text(match))
         self._keep(row, match)
         return match
 
     async def _replay(self, row: MatchRow) -> Match:
         """The match of ``row`` with its whole record, replayed from the log in a worker thread
         (a long match takes a fraction of a second)."""
-        actions = await self.store.match_actions(row.id)
+        actions = await self.store.matches.actions(row.id)
         return await asyncio.to_thread(storage.replay, row.state, actions, self._dice_key)
 
     async def record(self, row: MatchRow) -> Match:

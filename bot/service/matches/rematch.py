@@ -23,7 +23,6 @@ from bot.service.models import ENGINE_ID, Decision, Place, Refusal, Reply, User
 from bot.service.records.names import markdown_safe as md
 from bot.settings import Settings
 from bot.store import Store
-from bot.store.ratings import match_rating_changes
 
 REMATCH_LEAD = "Rematch!"
 
@@ -134,7 +133,7 @@ class Rematches:
 
     async def _summary(self, place: Place, match_id: int) -> str:
         lines = []
-        changes = await match_rating_changes(self._store, match_id)
+        changes = await self._store.players.rating_changes(match_id)
         if changes:
             ids = (changes[0].user_id, changes[-1].user_id)
             names = [md(name) for name in await self._repository.names(place, ids)]

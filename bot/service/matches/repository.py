@@ -27,10 +27,7 @@ from bot.service.models import Announcement, Place, User, engine_seat_of
 from bot.service.records import storage
 from bot.service.records.rating import record_claim, record_result
 from bot.store import ChallengeRow, MatchRow, StaleMatchError, Transaction
-from bot.store.opponent import set_match_terms
-from bot.store.records import Ending, count_endings
-from bot.store.threads import set_match_parent
-from bot.store.timers import add_dice, drop_timer, timer_of, write_timer
+from bot.store.players import Ending
 
 __all__ = [
     "MATCH_BYTES_KEPT",
@@ -76,8 +73,8 @@ class Repository(MatchReader):
         hints = bool(challenge.hints)
         terms = MatchTerms(hints=hints, rated=match.length > 0 and not hints)
         async with self.store.transaction() as tx:
-            await tx.ensure_player(place.server_id, accepter.id, accepter.name, self._clock())
-            await tx.close_challenge(challenge.id, "accepted")
+            await tx.players.ensure(place.server_id, accepter.id, accepter.name, self._clock())
+            await tx.challenges.close(challenge.id, "accepted")
             match_id = await self._insert(
                 tx, place, ids, match, terms, thread, clock_seconds=challenge.clock_seconds
             )
@@ -99,7 +96,7 @@ class Repository(MatchReader):
         ids = (user.id, engine.id)
         async with self.store.transaction() as tx:
             players = [(user.id, user.name), (engine.id, engine.name)]
-            await tx.ensure_players(place.server_id, players, self._clock())
+            await tx.players.ensure_all(place.server_id, players, self._clock())
             match_id = await self._insert(tx, place, ids, match, terms, thread)
         self.remember(place, user, engine)
         return await self._created(thread or place, match_id, ids, match)
@@ -121,7 +118,7 @@ class Repository(MatchReader):
         is written and :class:`StaleMatchError` is raised."""
         ids = (players[0].id, players[1].id)
         async with self.store.transaction() as tx:
-            await tx.ensure_players(
+            await tx.players.ensure_all(
                 place.server_id, [(u.id, u.name) for u in players], self._clock()
             )
             match_id = await self._insert(
@@ -144,7 +141,7 @@ class Repository(MatchReader):
         clock_seconds: float | None = None,
     ) -> int:
         written = storage.changes(match, 0)  # the opening rolls made already
-        match_id = await tx.create_match(
+        match_id = await tx.matches.create(
             place.server_id,
             (thread or place).channel_id,
             ids,
@@ -153,17 +150,15 @@ class Repository(MatchReader):
             self._clock(),
             snapshot=written.snapshot,
         )
-        await tx.append_actions(match_id, written.first_seq, written.actions)
-        await set_match_terms(
-            tx,
+        await tx.matches.append_actions(match_id, written.first_seq, written.actions)
+        await tx.matches.set_terms(
             match_id,
             engine_level=terms.engine_level,
             tutor=terms.tutor,
             hints=terms.hints,
             rated=terms.rated,
         )
-        await write_timer(
-            tx,
+        await tx.matches.write_timer(
             timers.first_timer(
                 match_id,
                 match,
@@ -175,16 +170,18 @@ class Repository(MatchReader):
         )
         await _count_dice(tx, place.server_id, match.record)
         if thread is not None:
-            await set_match_parent(tx, match_id, place.channel_id)
+            await tx.matches.set_parent(match_id, place.channel_id)
         return match_id
 
     async def _created(
         self, place: Place, match_id: int, ids: tuple[str, str], match: Match
     ) -> Table:
-        row = await self.store.match(match_id)
+        row = await self.store.matches.get(match_id)
         assert row is not None
         self._keep(row, storage.compact(match))
-        return Table(row, match, await self.names(place, ids), await timer_of(self.store, row.id))
+        return Table(
+            row, match, await self.names(place, ids), await self.store.matches.timer(row.id)
+        )
 
     async def save(
         self,
@@ -210,7 +207,7 @@ class Repository(MatchReader):
                 timer, table.match, match, now, engine_seat=engine_seat_of(row.player_ids)
             )
         async with self.store.transaction() as tx:
-            version = await tx.save_match(
+            version = await tx.matches.save(
                 row.id,
                 row.version,
                 snapshot=written.snapshot,
@@ -221,18 +218,18 @@ class Repository(MatchReader):
                 abort_offered_by=abort_offered_by,
                 touch=touch,
             )
-            await tx.append_actions(row.id, written.first_seq, written.actions)
+            await tx.matches.append_actions(row.id, written.first_seq, written.actions)
             if match.is_over:
-                await drop_timer(tx, row.id)
+                await tx.matches.drop_timer(row.id)
                 timer = None
             elif timer is not None and touch:
-                await write_timer(tx, timer)
+                await tx.matches.write_timer(timer)
             if match.is_over and match.winner is not None and match.length > 0 and row.rated:
                 await record_result(
                     tx, row.server_id, row.player_ids, match.winner, row.id, match.length
                 )
             if match.is_over:
-                await count_endings(tx, [Ending.of(row, status, match.winner)])
+                await tx.players.count_endings([Ending.of(row, status, match.winner)])
             # Last: every match of the server adds to this one row, which stays locked (on
             # PostgreSQL) from here to the commit.
             await _count_dice(tx, row.server_id, match.record[len(table.match.record) :])
@@ -303,7 +300,7 @@ class Repository(MatchReader):
         """Close a match row without changing its record; ``rated``: the length to rate.
         Returns the row's new version."""
         async with self.store.transaction() as tx:
-            version = await tx.save_match(
+            version = await tx.matches.save(
                 row.id,
                 row.version,
                 status=status,
@@ -315,8 +312,8 @@ class Repository(MatchReader):
                 await record_claim(tx, row.server_id, row.player_ids, winner, row.id, rated, chance)
             elif winner is not None and rated > 0:
                 await record_result(tx, row.server_id, row.player_ids, winner, row.id, rated)
-            await count_endings(tx, [Ending.of(row, status, winner)])
-            await drop_timer(tx, row.id)
+            await tx.players.count_endings([Ending.of(row, status, winner)])
+            await tx.matches.drop_timer(row.id)
             if also is not None:
                 await also(tx)
         self.forget(row.id)
@@ -329,4 +326,4 @@ class Repository(MatchReader):
 
 async def _count_dice(tx: Transaction, server_id: str, events: Iterable[Event]) -> None:
     tally = timers.tally_dice(events)
-    await add_dice(tx, server_id, tally.faces, tally.rolls, tally.doubles)
+    await tx.dice.add(server_id, tally.faces, tally.rolls, tally.doubles)

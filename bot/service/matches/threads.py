@@ -115,7 +115,7 @@ class MatchThreads:
         """The result of each finished match played in a thread, for the channel it came from."""
         replies = []
         for match_id in dict.fromkeys(match_ids):
-            row = await self._store.match(match_id)
+            row = await self._store.matches.get(match_id)
             parent = parent_place(row) if row is not None else None
             if row is None or parent is None:
                 continue

@@ -1,6 +1,6 @@
 """Time in a match: the reminder of a player who hasn't acted, and the optional clock.
 
-Pure functions over :class:`~bot.store.timers.TimerRow` values;
+Pure functions over :class:`~bot.store.matches.TimerRow` values;
 :mod:`bot.service.matches.repository` writes them in the transaction that saves the match,
 :mod:`bot.service.matches.deadlines` acts on those that fall due.
 
@@ -22,7 +22,7 @@ from bot.rules.match import Match
 from bot.rules.numbers import decimal_number
 from bot.rules.text import bank_text
 from bot.service.records.durations import UNIT_SECONDS
-from bot.store.timers import TimerRow
+from bot.store.matches import TimerRow
 
 CLOCK_WORD = "clock"
 MAX_CLOCK_SECONDS = 3600.0  # an hour per point: longer is correspondence play, no clock needed

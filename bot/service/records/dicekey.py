@@ -62,10 +62,11 @@ def key_check(key: bytes) -> str:
 async def check_key(store: Store, key: bytes, source: str) -> None:
     """Remember ``key``'s check value in a new database; refuse a key the database wasn't
     used with."""
-    stored = await store.meta(_CHECK_NAME)
+    stored = await store.meta.get(_CHECK_NAME)
     if stored is None:
-        await store.set_meta(_CHECK_NAME, key_check(key))
-        stored = await store.meta(_CHECK_NAME)  # another process may have set it first
+        async with store.transaction() as tx:
+            await tx.meta.set_first(_CHECK_NAME, key_check(key))
+        stored = await store.meta.get(_CHECK_NAME)  # another process may have set it first
     if stored is None or not secrets.compare_digest(stored, key_check(key)):
         shared = "" if store.is_sqlite else " (every host of this database needs the same key)"
         raise StoreError(
@@ -83,7 +84,7 @@ async def server_key(settings: Settings, store: Store) -> bytes:
         key, source = parse_key(settings.dice_key, "DICE_KEY"), "DICE_KEY"
     else:
         path = settings.dice_key_file or store.address.key_file_default()
-        if not path.exists() and await store.meta(_CHECK_NAME) is not None:
+        if not path.exists() and await store.meta.get(_CHECK_NAME) is not None:
             shared = "" if store.is_sqlite else " (every host of this database needs the same key)"
             raise StoreError(
                 f"the dice key file {path} is missing: this database was used with a key kept "

@@ -10,7 +10,7 @@ import math
 from dataclasses import dataclass
 
 from bot.service.models import Reply
-from bot.store.timers import DiceCounts
+from bot.store.dice import DiceCounts
 
 FACES = 6
 # Pearson's test holds when every category expects at least 5: 30 dice for the faces (5 each),

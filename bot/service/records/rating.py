@@ -12,7 +12,7 @@ async def record_result(
 ) -> None:
     """Rate match ``match_id`` (``length`` points, between players ``ids``) that ``ids[winner]``
     won, inside the transaction that ends it."""
-    win, lose = await tx.both_players(server_id, (ids[winner], ids[1 - winner]))
+    win, lose = await tx.players.both(server_id, (ids[winner], ids[1 - winner]))
     change = rate_match((win.rating, win.experience), (lose.rating, lose.experience), length)
     await _write(tx, server_id, match_id, (win, lose), change)
 
@@ -27,16 +27,16 @@ async def _write(
     """Store ``change`` of the (winner, loser) ``players`` of match ``match_id``: each one's
     rating change and their new rating, experience and record."""
     win, lose = players
-    await tx.record_rating(match_id, server_id, win.user_id, win, change.winner_rating)
-    await tx.record_rating(match_id, server_id, lose.user_id, lose, change.loser_rating)
-    await tx.update_player_result(
+    await tx.players.record_rating(match_id, server_id, win.user_id, win, change.winner_rating)
+    await tx.players.record_rating(match_id, server_id, lose.user_id, lose, change.loser_rating)
+    await tx.players.update_result(
         server_id,
         win.user_id,
         rating=change.winner_rating,
         experience=change.winner_experience,
         won=True,
     )
-    await tx.update_player_result(
+    await tx.players.update_result(
         server_id,
         lose.user_id,
         rating=change.loser_rating,
@@ -57,7 +57,7 @@ async def record_claim(
     """Rate match ``match_id`` that ``ids[claimer]`` claimed with ``chance`` to win it, inside
     the transaction that ends it (it counts as the claimer's win; see
     :func:`~bot.rules.rating.claim_change`)."""
-    win, lose = await tx.both_players(server_id, (ids[claimer], ids[1 - claimer]))
+    win, lose = await tx.players.both(server_id, (ids[claimer], ids[1 - claimer]))
     change = claim_change(
         (win.rating, win.experience), (lose.rating, lose.experience), length, chance
     )

@@ -2,8 +2,8 @@
 
 Every decision of an analysed match that gnubg marked bad or very bad (checker plays, cube and
 take decisions) becomes a drill for the person who made it (never for GNU Backgammon's seat):
-when the analysis is stored (:func:`drill_rows`, written by :meth:`AnalysisRecords.finish
-<bot.store.analyses.AnalysisRecords.finish>`), and for matches analysed before drills existed,
+when the analysis is stored (:func:`drill_rows`, written by :meth:`AnalysisWrites.finish
+<bot.store.analyses.AnalysisWrites.finish>`), and for matches analysed before drills existed,
 at a player's first ``!drill`` (their last :data:`LAZY_MATCHES` analysed matches, once per
 process).
 
@@ -50,18 +50,8 @@ from bot.service.review.numbering import decision_label, page_of
 from bot.service.review.pages import board_before, shown
 from bot.service.review.schedule import LEARNED_DAYS, Schedule, answered, in_days
 from bot.settings import Settings
-from bot.store import AnalysisRecords, Store
-from bot.store.drills import (
-    DrillRow,
-    analysed_matches,
-    awaiting,
-    counts,
-    has_drills,
-    next_due_at,
-    record_answer,
-    show_next,
-    store_drills,
-)
+from bot.store import Store
+from bot.store.drills import DrillRow
 
 log = logging.getLogger(__name__)
 
@@ -217,7 +207,7 @@ class Drills:
     ) -> list[Reply]:
         """``what``: typed words, or a cube button's word when ``pressed`` (the drill's key)."""
         if pressed is not None:
-            waiting = await awaiting(self._store, place.server_id, user.id)
+            waiting = await self._store.drills.awaiting(place.server_id, user.id)
             if waiting is None or drill_key(waiting) != pressed:
                 raise Refusal(
                     "This drill is not the one waiting for your answer: "
@@ -236,10 +226,12 @@ class Drills:
         key = (place.server_id, user.id)
         if key in self._filled:
             return
-        if not await has_drills(self._store, *key):
+        if not await self._store.drills.has(*key):
             rows: list[dict[str, Any]] = []
             now = self._clock()
-            for match_id, ids, result in await analysed_matches(self._store, *key, LAZY_MATCHES):
+            for match_id, ids, result in await self._store.drills.analysed_matches(
+                *key, LAZY_MATCHES
+            ):
                 try:
                     analysis = MatchAnalysis.from_data(json.loads(result))
                 except (AnalysisDataError, ValueError):
@@ -248,7 +240,8 @@ class Drills:
                     place.server_id, match_id, ids, analysis.decisions, analysis.plies, now
                 )
                 rows += [row for row in made if row["user_id"] == user.id]
-            await store_drills(self._store, rows)
+            async with self._store.transaction() as tx:
+                await tx.drills.add(rows)
         self._filled[key] = None
         while len(self._filled) > FILLED_KEPT:
             del self._filled[next(iter(self._filled))]
@@ -258,13 +251,14 @@ class Drills:
     async def _show(self, place: Place, user: User) -> Reply:
         await self._fill_once(place, user)
         now = self._clock()
-        drill = await show_next(self._store, place.server_id, user.id, now)
+        async with self._store.transaction() as tx:
+            drill = await tx.drills.show_next(place.server_id, user.id, now)
         if drill is None:
             raise Refusal(await self._nothing_due(place, user, now))
         return await self._question(place, user, drill)
 
     async def _nothing_due(self, place: Place, user: User, now: float) -> str:
-        due = await next_due_at(self._store, place.server_id, user.id)
+        due = await self._store.drills.next_due_at(place.server_id, user.id)
         if due is None:
             return (
                 "You have no drills yet: they are made of your errors in analysed matches "
@@ -300,7 +294,7 @@ class Drills:
         return decode_match_id(drill.gnubg_id.partition(":")[2]).turn
 
     async def _picture(self, place: Place, drill: DrillRow) -> bytes | None:
-        row = await self._store.match(drill.match_id)
+        row = await self._store.matches.get(drill.match_id)
         names = None if row is None else await self._repository.names(place, row.player_ids)
         state = board_before(drill.gnubg_id, names)
         if state is None:
@@ -313,7 +307,7 @@ class Drills:
     # -- answering ------------------------------------------------------------------------------
 
     async def _answer(self, place: Place, user: User, text: str) -> Reply:
-        drill = await awaiting(self._store, place.server_id, user.id)
+        drill = await self._store.drills.awaiting(place.server_id, user.id)
         if drill is None:
             raise Refusal(
                 f"No drill is waiting for your answer: `{self._prefix}drill` shows the next one."
@@ -336,7 +330,9 @@ class Drills:
             "last_right": int(right),
             "last_answer_at": now,
         }
-        if not await record_answer(self._store, drill, values):
+        async with self._store.transaction() as tx:
+            recorded = await tx.drills.record_answer(drill, values)
+        if not recorded:
             raise Refusal(
                 f"That drill was answered already: `{self._prefix}drill` shows the next one."
             )
@@ -351,7 +347,7 @@ class Drills:
 
     async def _page(self, drill: DrillRow) -> tuple[int, int] | None:
         """The drill's page of its match's review and the review's pages (None: none)."""
-        job = await AnalysisRecords(self._store).get(drill.match_id)
+        job = await self._store.analyses.get(drill.match_id)
         if job is None or job.result is None:
             return None
         return await asyncio.to_thread(_page_in, job.result, drill.decision)
@@ -389,7 +385,7 @@ class Drills:
         """The drill's position as gnubg reads it, under its match's rules: a money game's
         Jacoby rule and beavers are in its options, not in the Match ID (one read of the match;
         a match that can't be read is graded without them)."""
-        row = await self._store.match(drill.match_id)
+        row = await self._store.matches.get(drill.match_id)
         if row is None or row.match_length:
             return Query(drill.gnubg_id, match_key=drill.match_id)
         try:
@@ -435,7 +431,9 @@ class Drills:
 
     async def _stats(self, place: Place, user: User) -> Reply:
         await self._fill_once(place, user)
-        found = await counts(self._store, place.server_id, user.id, self._clock(), LEARNED_DAYS)
+        found = await self._store.drills.counts(
+            place.server_id, user.id, self._clock(), LEARNED_DAYS
+        )
         return Reply(
             f"**Drills of {user.name}**: {found.due} due now, {found.learned} learned "
             f"(coming back in {LEARNED_DAYS:.0f} days or more), {found.missed} missed last "
@@ -451,7 +449,7 @@ class Drills:
         (never ranked: that would give the answer away); a cube drill: ``double``, ``no
         double``; a take drill: ``take``, ``pass``; none awaiting: ``stats``. One read of the
         store, no engine, no lock, nothing written (no drill is shown or made here)."""
-        drill = await awaiting(self._store, place.server_id, user.id)
+        drill = await self._store.drills.awaiting(place.server_id, user.id)
         if drill is None:
             return word_choices(("stats",), typed)
         if drill.kind == "checker":

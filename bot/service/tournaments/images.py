@@ -17,7 +17,7 @@ from bot.rules.tournaments.model import Format
 from bot.service.models import Attachment, Reply
 from bot.service.records.names import markdown_safe as md
 from bot.service.tournaments.state import FORMAT_NAMES, Snapshot
-from bot.store import AnalysisRecords, AnalysisRow, Store
+from bot.store import AnalysisRow, Store
 
 
 def picture(snapshot: Snapshot) -> Attachment:
@@ -89,20 +89,21 @@ async def report(store: Store, snapshot: Snapshot, prefix: str, *, draw: bool) -
     as the analyses finish."""
     row = snapshot.row
     table = snapshot.standings
-    records = AnalysisRecords(store)
     figures: dict[str, _Figures] = {}
     played = [p for p in snapshot.pairings if p.match_id is not None]
     analysed = 0
     for pairing in played:
         assert pairing.match_id is not None
-        job = await records.get(pairing.match_id)
+        job = await store.analyses.get(pairing.match_id)
         if job is None or job.status != "done":
             continue
         analysed += 1
         luck = _luck(job)
         # Only the players with decisions enough to rate have figures stored (the service's
         # Analyses): the match counts for the others as one too short to rate.
-        rated = {player.user_id: player for player in await records.players(pairing.match_id)}
+        rated = {
+            player.user_id: player for player in await store.analyses.players(pairing.match_id)
+        }
         seats = [snapshot.user_id(n) for n in (pairing.first, pairing.second) if n is not None]
         for user_id in seats:
             was = figures.get(user_id, _Figures())

@@ -76,22 +76,24 @@ class Tournaments:
         over (or, with ``over`` and none on, its newest). The name's words are taken off."""
         if words and words[0].startswith("#") and words[0][1:].isdigit():
             number = whole_number(words[0][1:])
-            row = None if number is None else await db.tournament(self._store, number)
+            row = None if number is None else await self._store.tournaments.get(number)
             if row is None or row.server_id != place.server_id:
                 raise Refusal(f"There is no tournament {quote(words[0])} on this server.")
             del words[0]
             return row
-        found = await db.active(self._store, place.server_id)
+        found = await self._store.tournaments.active(place.server_id)
         named = self._named(found, words)
         if named is None and words:
             prefixes = [" ".join(words[:count]) for count in range(1, len(words) + 1)]
-            named = self._named(await db.named(self._store, place.server_id, prefixes), words)
+            named = self._named(
+                await self._store.tournaments.named(place.server_id, prefixes), words
+            )
         if named is not None:
             return named
         if len(found) == 1:
             return found[0]
         if not found:
-            latest = await db.latest(self._store, place.server_id) if over else None
+            latest = await self._store.tournaments.latest(place.server_id) if over else None
             if latest is not None:
                 return latest
             raise Refusal(
@@ -177,8 +179,7 @@ class Tournaments:
         now = self._clock()
         starts_at = None if terms.starts_in is None else now + terms.starts_in
         async with self._store.transaction() as tx:
-            tournament_id = await db.create(
-                tx,
+            tournament_id = await tx.tournaments.create(
                 {
                     "server_id": place.server_id,
                     "channel_id": place.channel_id,
@@ -202,8 +203,8 @@ class Tournaments:
                     f"A tournament called {quote(terms.name)} is already on here: give the new "
                     "one another name, or wait until that one is over."
                 )
-            await db.log(tx, tournament_id, now, user.id, f"created by {user.name}")
-        made = await db.tournament(self._store, tournament_id)
+            await tx.tournaments.add_log(tournament_id, now, user.id, f"created by {user.name}")
+        made = await self._store.tournaments.get(tournament_id)
         assert made is not None
         return [self._signup_reply(made, [], lead=f"{md(user.name)} opens a tournament.")]
 
@@ -238,10 +239,10 @@ class Tournaments:
     async def signup_message(self, tournament_id: int) -> Reply | None:
         """The sign-up message as it stands, to show in place of the pressed one (its entrants
         now); None once the tournament no longer takes entrants (its buttons ask no more)."""
-        row = await db.tournament(self._store, tournament_id)
+        row = await self._store.tournaments.get(tournament_id)
         if row is None or row.status != "signup":
             return None
-        entrants = await db.entrants(self._store, row.id)
+        entrants = await self._store.tournaments.entrants(row.id)
         return replace(self._signup_reply(row, [md(e.name) for e in entrants]), edits=True)
 
     def _no_tournament(self, typed: str) -> Refusal:
@@ -254,10 +255,10 @@ class Tournaments:
     async def _signing_up(tx: Transaction, row: TournamentRow, started: str) -> list[EntrantRow]:
         """The entrants of ``row``, read in ``tx`` holding the tournament (:func:`db.locked`),
         so that they stay so until it commits; refused with ``started`` once it has started."""
-        fresh = await db.locked(tx, row.id)
+        fresh = await tx.tournaments.locked(row.id)
         if fresh is None or fresh.status != "signup":
             raise Refusal(started)
-        return await db.entrants(tx, row.id)
+        return await tx.tournaments.entrants(row.id)
 
     async def join(self, row: TournamentRow, user: User, words: list[str]) -> list[Reply]:
         if words:  # more than the name of a tournament (or none of one)
@@ -273,8 +274,8 @@ class Tournaments:
                 raise Refusal(f"You are in {md(row.name)} already ({len(entrants)} entrants).")
             if len(entrants) >= row.size_limit:
                 raise Refusal(f"{md(row.name)} is full ({row.size_limit} players).")
-            await tx.ensure_player(row.server_id, user.id, user.name, now)
-            await db.add_entrant(tx, row.id, user.id, user.name, now)
+            await tx.players.ensure(row.server_id, user.id, user.name, now)
+            await tx.tournaments.add_entrant(row.id, user.id, user.name, now)
         names = [md(e.name) for e in entrants] + [md(user.name)]
         count = f"{len(names)} entrant{'s' if len(names) != 1 else ''}"
         shown = ", ".join(capped(names[::-1], NAMES_SHOWN))  # the newest first
@@ -289,16 +290,18 @@ class Tournaments:
         )
         async with self._store.transaction() as tx:
             await self._signing_up(tx, row, started)
-            if not await db.remove_entrant(tx, row.id, user.id):
+            if not await tx.tournaments.remove_entrant(row.id, user.id):
                 raise Refusal(f"You have not joined {md(row.name)}.")
         return [Reply(f"{md(user.name)} leaves {md(row.name)}.")]
 
     async def pause(self, row: TournamentRow, user: User, words: list[str]) -> list[Reply]:
         now = self._clock()
         async with self._store.transaction() as tx:
-            if not await db.set_status(tx, row.id, ("running",), status="paused", paused_at=now):
+            if not await tx.tournaments.set_status(
+                row.id, ("running",), status="paused", paused_at=now
+            ):
                 raise Refusal(f"{md(row.name)} is not running, so it can't be paused.")
-            await db.log(tx, row.id, now, user.id, f"paused by {user.name}")
+            await tx.tournaments.add_log(row.id, now, user.id, f"paused by {user.name}")
         return [
             Reply(
                 f"{md(user.name)} pauses {md(row.name)}: no new round and no deadline until "
@@ -310,10 +313,12 @@ class Tournaments:
         now = self._clock()
         paused_for = max(0.0, now - row.paused_at) if row.paused_at is not None else 0.0
         async with self._store.transaction() as tx:
-            if not await db.set_status(tx, row.id, ("paused",), status="running", paused_at=None):
+            if not await tx.tournaments.set_status(
+                row.id, ("paused",), status="running", paused_at=None
+            ):
                 raise Refusal(f"{md(row.name)} is not paused.")
-            await db.log(tx, row.id, now, user.id, f"resumed by {user.name}")
-            await db.extend_deadlines(tx, row.id, paused_for)  # the pause doesn't count
+            await tx.tournaments.add_log(row.id, now, user.id, f"resumed by {user.name}")
+            await tx.tournaments.extend_deadlines(row.id, paused_for)  # the pause doesn't count
         said = [
             Reply(
                 f"{md(user.name)} resumes {md(row.name)}: the matches' deadlines move on by "
@@ -328,11 +333,13 @@ class Tournaments:
     async def cancel(self, row: TournamentRow, user: User, words: list[str]) -> list[Reply]:
         reason = " ".join(words) or "no reason given"
         async with self._store.transaction() as tx:
-            if not await db.set_status(
-                tx, row.id, db.ACTIVE, status="cancelled", finished_at=self._clock()
+            if not await tx.tournaments.set_status(
+                row.id, db.ACTIVE, status="cancelled", finished_at=self._clock()
             ):
                 raise Refusal(f"{md(row.name)} is over already.")
-            await db.log(tx, row.id, self._clock(), user.id, f"cancelled by {user.name}: {reason}")
+            await tx.tournaments.add_log(
+                row.id, self._clock(), user.id, f"cancelled by {user.name}: {reason}"
+            )
         return [
             Reply(
                 f"{md(user.name)} cancels {md(row.name)} ({md(reason)}). Matches being played "
@@ -365,19 +372,23 @@ class Tournaments:
                 await self._signing_up(
                     tx, row, f"{md(row.name)} has just started: say it again to remove them."
                 )
-                if not await db.remove_entrant(tx, row.id, entrant.user_id):
+                if not await tx.tournaments.remove_entrant(row.id, entrant.user_id):
                     raise Refusal(f"{md(entrant.name)} has left {md(row.name)} already.")
-                await db.log(
-                    tx, row.id, now, user.id, f"{user.name} removed {entrant.name}: {reason}"
+                await tx.tournaments.add_log(
+                    row.id, now, user.id, f"{user.name} removed {entrant.name}: {reason}"
                 )
             return [Reply(f"{md(user.name)} removes {md(entrant.name)} from {md(row.name)}.")]
         if entrant.withdrawn:
             raise Refusal(f"{md(entrant.name)} was removed already.")
 
         async def withdraw(tx: Transaction) -> None:  # with their forfeit: all or nothing
-            if not await db.withdraw(tx, row.id, number):  # another host's remove came first
+            if not await tx.tournaments.withdraw(
+                row.id, number
+            ):  # another host's remove came first
                 raise Refusal(f"{md(entrant.name)} was removed already.")
-            await db.log(tx, row.id, now, user.id, f"{user.name} removed {entrant.name}: {reason}")
+            await tx.tournaments.add_log(
+                row.id, now, user.id, f"{user.name} removed {entrant.name}: {reason}"
+            )
 
         said = [
             Reply(f"{md(user.name)} removes {md(entrant.name)} from {md(row.name)} ({md(reason)}).")
@@ -420,15 +431,14 @@ class Tournaments:
         async def fixed(tx: Transaction) -> None:
             # Checked holding the tournament, in the result's transaction: another host can't
             # pair the next round (or end the tournament) in between.
-            fresh = await db.locked(tx, row.id)
+            fresh = await tx.tournaments.locked(row.id)
             if fresh is None or fresh.status not in db.ACTIVE:
                 raise Refusal(f"{md(row.name)} is over: its results are final.")
             if knockout and pairing.decided_at is not None and fresh.round > pairing.round:
                 raise Refusal(
                     "The next round is paired already: that knockout result can't change now."
                 )
-            await db.log(
-                tx,
+            await tx.tournaments.add_log(
                 row.id,
                 self._clock(),
                 user.id,

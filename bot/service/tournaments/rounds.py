@@ -87,10 +87,10 @@ class Rounds:
         return self._locked(Place(row.server_id, f"tournament:{row.id}"))
 
     async def snapshot(self, tournament_id: int) -> Snapshot:
-        row = await db.tournament(self._store, tournament_id)
+        row = await self._store.tournaments.get(tournament_id)
         assert row is not None
-        entrants = await db.entrants(self._store, tournament_id)
-        pairings = await db.pairings(self._store, tournament_id)
+        entrants = await self._store.tournaments.entrants(tournament_id)
+        pairings = await self._store.tournaments.pairings(tournament_id)
         return Snapshot(row, tuple(entrants), tuple(pairings))
 
     # -- which tournament ----------------------------------------------------------------------
@@ -103,10 +103,10 @@ class Rounds:
         # The entrants are read in the transaction that starts it, holding the tournament: a
         # join or a leave on another host comes before them or is refused after.
         async with self._store.transaction() as tx:
-            fresh = await db.locked(tx, row.id)
+            fresh = await tx.tournaments.locked(row.id)
             if fresh is None or fresh.status != "signup":
                 raise Refusal(f"{md(row.name)} has started already.")
-            entrants = await db.entrants(tx, row.id)
+            entrants = await tx.tournaments.entrants(row.id)
             if len(entrants) < 2:
                 raise Refusal(
                     f"{md(row.name)} needs at least 2 entrants to start; it has {len(entrants)}."
@@ -115,13 +115,13 @@ class Rounds:
                 rules.rounds_total(Format(row.format), len(entrants), swiss_rounds=row.swiss_rounds)
             except TournamentError as error:
                 raise Refusal(str(error)) from None
-            rated = await db.ratings(tx, row.server_id, [e.user_id for e in entrants])
+            rated = await tx.players.ratings(row.server_id, [e.user_id for e in entrants])
             seeded = rules.seed(
                 [(e.number, e.name, rated.get(e.user_id, 1500.0)) for e in entrants]
             )
-            await db.set_status(tx, row.id, ("signup",), status="running", round=0)
-            await db.set_seeds(tx, row.id, {e.player_id: e.seed for e in seeded})
-            await db.log(tx, row.id, now, user.id if user else "", f"started by {by}")
+            await tx.tournaments.set_status(row.id, ("signup",), status="running", round=0)
+            await tx.tournaments.set_seeds(row.id, {e.player_id: e.seed for e in seeded})
+            await tx.tournaments.add_log(row.id, now, user.id if user else "", f"started by {by}")
         snapshot = await self.snapshot(row.id)
         lines = [f"**{md(row.name)}** starts: {len(entrants)} players, seeded by rating:"]
         lines.append(
@@ -153,8 +153,7 @@ class Rounds:
             points = (pairing.first_points, pairing.second_points)
 
         async def decide(tx: Transaction) -> None:
-            await db.decide(
-                tx,
+            await tx.tournaments.decide(
                 pairing,
                 winner=winner,
                 points=points,
@@ -187,7 +186,7 @@ class Rounds:
     ) -> list[Reply]:
         """End the match ``match_id`` unrated if it is still being played, with ``also(tx)``
         in the same transaction; what it says there (nothing: it was over, ``also`` not run)."""
-        row = await self._store.match(match_id)
+        row = await self._store.matches.get(match_id)
         if row is None or row.status != "playing":
             return []
         place = Place(row.server_id, row.channel_id)
@@ -241,11 +240,11 @@ class Rounds:
         now = self._clock()
         rows = [db.pairing_row(row, pairing, snapshot.withdrawn, now) for pairing in pairs]
         async with self._store.transaction() as tx:
-            if not await db.set_status(
-                tx, row.id, ("running",), round=round_no, expected_round=row.round
+            if not await tx.tournaments.set_status(
+                row.id, ("running",), round=round_no, expected_round=row.round
             ):
                 return []  # another process paired it
-            await db.add_pairings(tx, rows)
+            await tx.tournaments.add_pairings(rows)
         fresh = await self.snapshot(row.id)
         total = rules.rounds_total(fmt, len(snapshot.entrants), swiss_rounds=row.swiss_rounds)
         lines = [
@@ -275,8 +274,7 @@ class Rounds:
         champion_id = snapshot.user_id(champion) if champion is not None else None
         now = self._clock()
         async with self._store.transaction() as tx:
-            if not await db.set_status(
-                tx,
+            if not await tx.tournaments.set_status(
                 row.id,
                 ("running",),
                 status="finished",
@@ -284,7 +282,7 @@ class Rounds:
                 champion_id=champion_id,
             ):
                 return []
-            await db.log(tx, row.id, now, "", "finished")
+            await tx.tournaments.add_log(row.id, now, "", "finished")
         final = await self.snapshot(row.id)
         table = final.standings
         lines = [
@@ -304,7 +302,7 @@ class Rounds:
         the tournament's channel (a channel of its own in the console), both players pinged;
         where there is no thread, in the tournament's channel, one match at a time (the others
         wait for it, said once)."""
-        row = await db.tournament(self._store, tournament_id)
+        row = await self._store.tournaments.get(tournament_id)
         if row is None or row.status != "running":
             return []
         replies: list[Reply] = []
@@ -342,7 +340,7 @@ class Rounds:
         if not waiting:
             return []
         async with self._store.transaction() as tx:
-            told = [p for p in waiting if await db.tell_once(tx, p, WAITING)]
+            told = [p for p in waiting if await tx.tournaments.tell_once(p, WAITING)]
         if not told:
             return []
         labels = ", ".join(f"{p.round}.{p.table_no}" for p in told)
@@ -369,7 +367,7 @@ class Rounds:
             return [*said, *await self._start(snapshot, pairing, thread, threads)], False
         home = snapshot.home
         async with self._locked(home):  # one match per channel, as for a challenge
-            if await self._store.playing_match(home.server_id, home.channel_id) is not None:
+            if await self._store.matches.playing(home.server_id, home.channel_id) is not None:
                 return said, True
             return [*said, *await self._start(snapshot, pairing, None, threads)], False
 
@@ -392,7 +390,7 @@ class Rounds:
         deadline = None if row.deadline_days is None else now + row.deadline_days * 86400
 
         async def mark(tx: Transaction, match_id: int) -> bool:
-            return await db.open_pairing(tx, pairing, match_id, place.channel_id, deadline)
+            return await tx.tournaments.open_pairing(pairing, match_id, place.channel_id, deadline)
 
         players = (User(first.user_id, first.name), User(second.user_id, second.name))
         try:
@@ -433,10 +431,10 @@ class Rounds:
         whatever follows (the next round, the end)."""
         replies: list[Reply] = []
         for match_id in match_ids:
-            pairing = await db.pairing_of_match(self._store, match_id)
+            pairing = await self._store.tournaments.pairing_of_match(match_id)
             if pairing is None or pairing.decided_at is not None:
                 continue
-            row = await db.tournament(self._store, pairing.tournament_id)
+            row = await self._store.tournaments.get(pairing.tournament_id)
             if row is None or row.status not in ("running", "paused"):
                 continue
             async with self.lock(row):
@@ -445,13 +443,13 @@ class Rounds:
 
     async def _match_ended(self, pairing: PairingRow) -> list[Reply]:
         assert pairing.match_id is not None
-        match_row = await self._store.match(pairing.match_id)
+        match_row = await self._store.matches.get(pairing.match_id)
         if match_row is None or match_row.status == "playing":
             return []
         snapshot = await self.snapshot(pairing.tournament_id)
         if match_row.status == "aborted" or match_row.winner is None:
             async with self._store.transaction() as tx:
-                if not await db.tell_once(tx, pairing, UNDECIDED):
+                if not await tx.tournaments.tell_once(pairing, UNDECIDED):
                     return []  # said already: the organiser decides it
             return [
                 Reply(
@@ -468,8 +466,7 @@ class Rounds:
         score = table.match.score if table is not None else (0, 0)
         winner = pairing.first if match_row.winner == 0 else pairing.second
         async with self._store.transaction() as tx:
-            done = await db.decide(
-                tx,
+            done = await tx.tournaments.decide(
                 pairing,
                 winner=winner,
                 points=(score[0], score[1]),
@@ -499,7 +496,7 @@ class Rounds:
         waiting for a place."""
         out: list[tuple[Place, Reply]] = []
         now = self._clock()
-        for row in await db.due_to_start(self._store, now):
+        for row in await self._store.tournaments.due_to_start(now):
             home = Place(row.server_id, row.channel_id)
             if not where(home):
                 continue
@@ -508,8 +505,8 @@ class Rounds:
                     said = await self.begin(row, None)
                 except Refusal as refusal:
                     async with self._store.transaction() as tx:
-                        cancelled = await db.set_status(
-                            tx, row.id, ("signup",), status="cancelled", finished_at=now
+                        cancelled = await tx.tournaments.set_status(
+                            row.id, ("signup",), status="cancelled", finished_at=now
                         )
                     said = (  # not signing up any more: another host's poll started it
                         [Reply(f"{md(row.name)} could not start: {refusal.text} It is cancelled.")]
@@ -519,7 +516,7 @@ class Rounds:
             out += [(reply.place or home, reply) for reply in said]
         # A tournament a stop left between two transactions (started with no round 1, a round
         # decided with the next one not paired, the last one decided and not finished) moves on.
-        for row in await db.unsettled(self._store):
+        for row in await self._store.tournaments.unsettled():
             home = Place(row.server_id, row.channel_id)
             if not where(home):
                 continue
@@ -529,14 +526,14 @@ class Rounds:
         # Each tick reads the undecided pairings, their tournaments once each, and which of their
         # matches are over in one read; only those and the ones past their deadline are looked at.
         # A pairing whose match ended without a winner waits for the organiser, said once.
-        undecided = [p for p in await db.undecided(self._store) if p.notice != UNDECIDED]
-        ended = await db.over(self._store, [p.match_id for p in undecided if p.match_id])
+        undecided = [p for p in await self._store.tournaments.undecided() if p.notice != UNDECIDED]
+        ended = await self._store.matches.over([p.match_id for p in undecided if p.match_id])
         rows: dict[int, TournamentRow | None] = {}
         opened: set[int] = set()
         for pairing in undecided:
             if pairing.tournament_id not in rows:
-                rows[pairing.tournament_id] = await db.tournament(
-                    self._store, pairing.tournament_id
+                rows[pairing.tournament_id] = await self._store.tournaments.get(
+                    pairing.tournament_id
                 )
             found = rows[pairing.tournament_id]
             if found is None or not where(home := Place(found.server_id, found.channel_id)):
@@ -562,7 +559,7 @@ class Rounds:
         fresh = snapshot.pairing_at(pairing.round, pairing.table_no)
         if fresh is None or fresh.decided_at is not None or pairing.match_id is None:
             return []
-        match_row = await self._store.match(pairing.match_id)
+        match_row = await self._store.matches.get(pairing.match_id)
         winner: int | None = None
         if match_row is not None and match_row.last_action_at > match_row.created_at:
             table = await self._repository.table_of(

@@ -151,7 +151,7 @@ async def test_a_stop_puts_the_job_back_and_the_next_start_takes_it(
     await held.started.wait()
     await first.analyses.stop()  # the bot stops mid-analysis
     first.close()
-    row = await first.analyses.records.get(match_id)
+    row = await first.store.analyses.get(match_id)
     assert row is not None and (row.status, row.worker) == ("queued", None)
 
     fresh = FakeAnalyst()
@@ -159,7 +159,7 @@ async def test_a_stop_puts_the_job_back_and_the_next_start_takes_it(
     assert await second.resume_analyses() == 1
     _, final = await outcome(second, Reply("", job=f"analysis:{match_id}"))
     assert "**Analysis of match" in final.text and len(fresh.calls) == 1
-    row = await second.analyses.records.get(match_id)
+    row = await second.store.analyses.get(match_id)
     assert row is not None and row.status == "done"
     await second.analyses.stop()
 
@@ -184,7 +184,7 @@ async def test_a_waiting_job_is_taken_by_the_next_ask(store: Store, clock: FakeC
 async def progress_written(service: TableService, match_id: int) -> None:
     """Wait until the first progress report of a running job reached the store."""
     for _ in range(500):
-        row = await service.analyses.records.get(match_id)
+        row = await service.store.analyses.get(match_id)
         if row is not None and row.games_total:
             return
         await asyncio.sleep(0.01)
@@ -224,13 +224,13 @@ async def test_a_job_whose_host_died_is_taken_once_its_lease_lapses(
     await survivor.due()
     final = [update async for update in updates][-1]
     assert "**Analysis of match" in final.text and len(fresh.calls) == 1
-    row = await survivor.analyses.records.get(match_id)
+    row = await survivor.store.analyses.get(match_id)
     assert row is not None and row.status == "done" and row.worker is None
 
     held.hold.set()  # the first host was only slow: its result changes nothing
     await dying.analyses.stop()
     assert len(held.calls) == 1
-    row = await survivor.analyses.records.get(match_id)
+    row = await survivor.store.analyses.get(match_id)
     assert row is not None and row.status == "done"
     await survivor.analyses.stop()
 
@@ -273,7 +273,7 @@ async def test_a_match_that_ends_starts_its_analysis(
 ) -> None:
     service = make(store, clock, analyst, Settings(analysis_auto=True))
     match_id = await finish_match(service, seed=3)
-    row = await service.analyses.records.get(match_id)
+    row = await service.store.analyses.get(match_id)
     assert row is not None and row.status in ("queued", "running", "done")
     _, final = await outcome(service, Reply("", job=f"analysis:{match_id}"))
     assert f"**Analysis of match #{match_id}" in final.text and len(analyst.calls) == 1
@@ -297,7 +297,7 @@ async def test_the_chart_is_attached(
     [reply] = await service.analysis(PLACE, ALICE)
     _, final = await outcome(service, reply)
     assert final.file is not None and final.file.filename == f"analysis-{match_id}.png"
-    row = await store.match(match_id)
+    row = await store.matches.get(match_id)
     assert row is not None and row.winner is not None
     assert final.file.data == b"\x89PNG chart" and drawn == [(("alice", "bob"), row.winner)]
     await service.analyses.stop()
@@ -345,7 +345,7 @@ async def test_no_automatic_analysis_when_off_or_without_the_engine(
         public(await service.resign(place, (ALICE, BOB)[loser], "single"))
         replies = public(await service.accept(place, (ALICE, BOB)[1 - loser]))
         assert [reply.job for reply in replies] == [None]
-        assert await service.analyses.records.get(table.row.id) is None
+        assert await service.store.analyses.get(table.row.id) is None
 
 
 async def test_the_engine_unavailable_is_one_line(store: Store, clock: FakeClock) -> None:
@@ -366,7 +366,7 @@ async def test_a_failure_says_so_and_the_job_can_be_asked_again(
         f"The analysis of match #{match_id} failed: The analysis worker crashed and was "
         f"restarted. Ask again with `!analysis {match_id}`."
     )
-    row = await service.analyses.records.get(match_id)
+    row = await service.store.analyses.get(match_id)
     assert row is not None and row.status == "failed"
     analyst.failure = None
     [again] = await service.analysis(PLACE, ALICE)
@@ -444,7 +444,7 @@ async def test_a_pr_over_too_few_decisions_counts_nowhere_and_sends_no_chart(
     _, final = await outcome(service, reply)
     assert final.file is None and drawn == []
     assert "Too few decisions for a PR: **alice** 1, **bob** 0 (10 needed)" in final.text
-    assert await service.analyses.records.players(first) == []
+    assert await service.store.analyses.players(first) == []
     [stats] = await service.stats(PLACE, CAROL, ALICE)
     assert "PR" not in stats.text
     analyst.result = result((4.0, 9.0))

@@ -60,7 +60,7 @@ async def test_a_hints_challenge_is_unrated_and_allows_hints_to_the_player_decid
     assert "a 5-point match with hints (unrated)" in offer.text
     [started] = public(await service.accept(PLACE, BOB))
     assert "with hints (unrated)" in started.text
-    row = await store.playing_match(PLACE.server_id, PLACE.channel_id)
+    row = await store.matches.playing(PLACE.server_id, PLACE.channel_id)
     assert row is not None and (row.hints, row.rated, row.engine_level) == (1, 0, None)
     table = await service.table(PLACE)
     assert table is not None and table.match.turn is not None
@@ -81,10 +81,10 @@ async def test_a_hints_match_leaves_ratings_alone(service: TableService, store: 
     assert table is not None
     public(await service.resign(PLACE, (ALICE, BOB)[table.match.on_roll], "backgammon"))
     public(await service.accept(PLACE, (ALICE, BOB)[1 - table.match.on_roll]))
-    row = await store.latest_match(PLACE.server_id, PLACE.channel_id)
+    row = await store.matches.latest(PLACE.server_id, PLACE.channel_id)
     assert row is not None and row.status == "finished"
     for user in (ALICE, BOB):
-        player = await store.player(PLACE.server_id, user.id)
+        player = await store.players.get(PLACE.server_id, user.id)
         assert player is not None and player.wins + player.losses == 0
 
 

@@ -80,7 +80,7 @@ async def test_challenge_bot_starts_at_once_and_the_bot_moves_in_the_same_reply(
     assert "alice vs GNU Backgammon (expert): a 3-point match" in replies[0].text
     assert "unrated" in replies[0].text
     await person_to_act(service)
-    row = await store.playing_match(PLACE.server_id, PLACE.channel_id)
+    row = await store.matches.playing(PLACE.server_id, PLACE.channel_id)
     assert row is not None and row.player_ids == (ALICE.id, ENGINE_ID)
     assert (row.engine_level, row.rated, row.tutor) == ("expert", 0, 0)
     table = await service.table(PLACE)
@@ -101,7 +101,7 @@ async def test_a_whole_match_against_the_bot_then_stats_and_leaderboard(
 ) -> None:
     public(await service.challenge(PLACE, ALICE, ENGINE_USER, "3"))
     assert await play_against_bot(service, ALICE, seed=5) > 5
-    row = await store.latest_match(PLACE.server_id, PLACE.channel_id)
+    row = await store.matches.latest(PLACE.server_id, PLACE.channel_id)
     assert row is not None and row.status == "finished" and row.engine_level == "advanced"
     board = await service.leaderboard(PLACE, ALICE)
     assert "GNU Backgammon" not in board[0].text  # unrated: nobody is listed
@@ -137,8 +137,8 @@ async def test_no_engine_refuses_in_one_line_and_creates_nothing(
     )
     [reply] = await service.challenge(PLACE, ALICE, ENGINE_USER, "3")
     assert reply.private and reply.text == UNAVAILABLE and "\n" not in reply.text
-    assert await store.latest_match(PLACE.server_id, PLACE.channel_id) is None
-    assert await store.player(PLACE.server_id, ENGINE_ID) is None
+    assert await store.matches.latest(PLACE.server_id, PLACE.channel_id) is None
+    assert await store.players.get(PLACE.server_id, ENGINE_ID) is None
 
 
 @pytest.mark.parametrize(
@@ -154,7 +154,7 @@ async def test_bad_terms_against_the_bot_are_refused(
 ) -> None:
     [reply] = await service.challenge(PLACE, ALICE, ENGINE_USER, terms)
     assert reply.private and said in reply.text
-    assert await store.latest_match(PLACE.server_id, PLACE.channel_id) is None
+    assert await store.matches.latest(PLACE.server_id, PLACE.channel_id) is None
 
 
 async def test_levels_and_tutor_are_only_for_the_bot(service: TableService) -> None:
@@ -252,7 +252,7 @@ async def test_each_decision_of_the_bot_is_one_engine_request_about_its_match(
 ) -> None:
     engine.double_lead = 15  # it doubles now and then
     public(await service.challenge(PLACE, ALICE, ENGINE_USER, "5"))
-    row = await store.playing_match(PLACE.server_id, PLACE.channel_id)
+    row = await store.matches.playing(PLACE.server_id, PLACE.channel_id)
     assert row is not None
     rng = random.Random(6)
     for _ in range(120):

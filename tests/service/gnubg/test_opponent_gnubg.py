@@ -108,7 +108,7 @@ async def test_each_bot_turn_is_one_search_in_its_matchs_worker(
             engine=engine,
         )
         public(await service.challenge(PLACE, ALICE, ENGINE_USER, "3 worldclass"))
-        row = await store.playing_match(PLACE.server_id, PLACE.channel_id)
+        row = await store.matches.playing(PLACE.server_id, PLACE.channel_id)
         assert row is not None
         await alice_plays_it_out(service, random.Random(5))
     finally:

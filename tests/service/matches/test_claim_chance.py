@@ -64,8 +64,8 @@ async def test_a_claim_is_rated_by_the_claimers_chance(
     assert f"chance to win the match from this position is {100 * chance:.1f}%" in claimed.text
     assert f"{100 * chance:.1f}% of its change for a win" in claimed.text
     expected = claim_change((1500.0, 0), (1500.0, 0), 5, chance)
-    winner = await store.player(PLACE.server_id, claimer.id)
-    loser = await store.player(PLACE.server_id, (BOB if claimer == ALICE else ALICE).id)
+    winner = await store.players.get(PLACE.server_id, claimer.id)
+    loser = await store.players.get(PLACE.server_id, (BOB if claimer == ALICE else ALICE).id)
     assert winner is not None and loser is not None
     assert winner.rating == pytest.approx(expected.winner_rating)
     assert loser.rating == pytest.approx(expected.loser_rating)
@@ -118,7 +118,7 @@ async def test_money_games_and_no_gnubg_keep_the_plain_rule(store: Store, clock:
     claimer, _ = await claimable(service, clock)
     [claimed] = public(await service.claim(PLACE, claimer))
     assert "wins (rated)." in claimed.text and "%" not in claimed.text
-    winner = await store.player(PLACE.server_id, claimer.id)
+    winner = await store.players.get(PLACE.server_id, claimer.id)
     assert winner is not None and winner.rating == pytest.approx(1500 + 10 * math.sqrt(5))
 
     money = FakeEngine()

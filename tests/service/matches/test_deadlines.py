@@ -13,7 +13,6 @@ from bot.service.models import Decision, Place, User
 from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings
 from bot.store import Store
-from bot.store.timers import timer_of
 from tests.service.conftest import ALICE, BOB, PLACE
 from tests.service.driver import FakeClock, public, start_match, take_turn
 
@@ -173,9 +172,9 @@ async def test_running_out_of_time_loses_the_match(store: Store, clock: FakeCloc
     latest = await service.latest_table(PLACE)
     assert latest is not None and latest.row.ending == "time"
     assert latest.row.winner == (ALICE, BOB).index(winner)
-    won = await store.player(PLACE.server_id, winner.id)
+    won = await store.players.get(PLACE.server_id, winner.id)
     assert won is not None and won.wins == 1 and won.rating > 1500
-    assert await timer_of(store, latest.row.id) is None
+    assert await store.matches.timer(latest.row.id) is None
     assert await service.due() == []
 
 

@@ -30,7 +30,7 @@ async def test_a_save_appends_its_actions_and_a_small_snapshot(
         if table is None:
             break
         row = table.row
-        log = await store.match_actions(row.id)
+        log = await store.matches.actions(row.id)
         assert [seq for seq, _ in log] == list(range(table.match.action_count))
         assert row.snapshot is not None and len(row.snapshot) < 2048
         assert "actions" not in row.state and len(row.state) < 400
@@ -69,7 +69,7 @@ async def test_a_row_without_a_snapshot_is_replayed_once_and_given_one(
     service.repository.forget(table.row.id)
     again = await service.table(PLACE)
     assert again is not None and again.match.snapshot() == table.match.snapshot()
-    row = await store.match(table.row.id)
+    row = await store.matches.get(table.row.id)
     assert row is not None and row.snapshot is not None and row.version == table.row.version
 
 

@@ -122,7 +122,7 @@ async def test_an_accepted_challenge_is_played_in_its_thread(
     assert await service.table(PLACE) is None
     table = await service.table(thread(1))
     assert table is not None and table.row.parent_channel_id == PLACE.channel_id
-    assert (await store.match(table.row.id)) == table.row
+    assert (await store.matches.get(table.row.id)) == table.row
     # The thread's buttons answer there; the channel waits on nothing.
     assert await service.pending_decision(PLACE) is None
     pending = await service.pending_decision(thread(1))
@@ -316,7 +316,7 @@ async def test_a_thread_opened_for_a_race_lost_is_discarded(
     async def answered_meanwhile(place: Place, name: str, key: Key | None) -> Opened:
         opened = await real_open(place, name, key)
         async with service.store.transaction() as tx:  # another process accepts first
-            await tx.close_challenge(challenge.id, "accepted")
+            await tx.challenges.close(challenge.id, "accepted")
         return opened
 
     opener.open = answered_meanwhile  # type: ignore[method-assign]

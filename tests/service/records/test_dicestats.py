@@ -10,7 +10,7 @@ from bot.rules.events import OpeningRoll, Rolled
 from bot.service.models import Place
 from bot.service.records.dicestats import dice_reply, doubles_test, faces_test
 from bot.service.table import TableService
-from bot.store.timers import DiceCounts, dice_counts
+from bot.store.dice import DiceCounts
 from tests.service.conftest import ALICE, BOB, CAROL, PLACE
 from tests.service.driver import play_out, public, start_match
 
@@ -97,9 +97,9 @@ async def test_every_die_of_a_match_is_counted_once(service: TableService) -> No
                 doubles += event.dice[0] == event.dice[1]
                 for die in event.dice:
                     faces[die - 1] += 1
-    counted = await dice_counts(service.store, PLACE.server_id)
+    counted = await service.store.dice.counts(PLACE.server_id)
     assert counted == DiceCounts(tuple(faces), rolls, doubles)  # type: ignore[arg-type]
     assert counted.dice > 100
-    assert await dice_counts(service.store, "another server") == DiceCounts((0,) * 6, 0, 0)
+    assert await service.store.dice.counts("another server") == DiceCounts((0,) * 6, 0, 0)
     [shown] = public(await service.dice(PLACE, ALICE))
     assert f"{counted.dice:,} dice" in shown.text

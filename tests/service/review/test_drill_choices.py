@@ -19,7 +19,7 @@ from bot.service.commands.registry import COMMANDS
 from bot.service.commands.schema import Kind, read_arguments
 from bot.service.models import Place, User
 from bot.store import Store, schema
-from bot.store.drills import DrillRow, mark_shown
+from bot.store.drills import DrillRow
 from tests.service.review.test_drills import HOME, START, Drilled, Grader, first_play, new_service
 
 PLACE = Place(SERVER, HOME)
@@ -86,7 +86,8 @@ async def test_a_cube_drill_offers_double_and_no_double(drilled: Drilled) -> Non
 
 async def test_a_take_drill_offers_take_and_pass(drilled: Drilled) -> None:
     take = next(row for row in await drilled.rows("bob") if row.kind == "take")
-    await mark_shown(drilled.store, take, START)
+    async with drilled.store.transaction() as tx:
+        await tx.drills.mark_shown(take, START)
     assert await offered(drilled, BOB) == ["take", "pass"]
     assert await offered(drilled, BOB, "p") == ["pass"]
     assert await offered(drilled, BOB, "TA") == ["take"]

@@ -20,7 +20,7 @@ from bot.service.models import ENGINE_ID, Decision, Place, User
 from bot.service.review.drills import drill_rows
 from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings
-from bot.store import AnalysisRecords, Store, schema
+from bot.store import Store, schema
 from bot.store.drills import DrillRow
 from tests.service.console_lines import ConsoleTable
 from tests.service.fake_analyst import FakeAnalyst, result
@@ -139,9 +139,9 @@ async def test_an_analysis_makes_drills_of_both_players_errors_once(drilled: Dri
     await drilled.say(f"alice: !drill {first_play(alice[0])}")
     before = await drilled.rows("alice")
     assert before[0].reps == 1
-    records = AnalysisRecords(drilled.store)
     rows = drill_rows(SERVER, 1, ("alice", "bob"), DECISIONS, 2, START + 50)
-    await records.finish(1, SERVER, "{}", [], START + 50, rows)
+    async with drilled.store.transaction() as tx:
+        await tx.analyses.finish(1, SERVER, "{}", [], START + 50, rows)
     assert await drilled.rows("alice") == before
     assert len(await drilled.rows("bob")) == len(BOB_ERRORS)
 

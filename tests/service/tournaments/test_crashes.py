@@ -122,7 +122,7 @@ class Run:
         await self.step(self.table.say(line))
 
     async def tournament(self) -> db.TournamentRow | None:
-        return await db.latest(self.table.store, SERVER)
+        return await self.table.store.tournaments.latest(SERVER)
 
     async def play(self, terms: str, players: int) -> db.TournamentRow:
         names = [f"p{n}" for n in range(1, players + 1)]
@@ -131,11 +131,11 @@ class Run:
         row = await self.tournament()
         assert row is not None
         for name in names:
-            joined = {e.user_id for e in await db.entrants(self.table.store, row.id)}
+            joined = {e.user_id for e in await self.table.store.tournaments.entrants(row.id)}
             if name not in joined:
                 await self.say(f"#{HOME} {name}: !join")
         for _ in range(RUNS_AT_MOST):
-            row = await db.tournament(self.table.store, row.id)
+            row = await self.table.store.tournaments.get(row.id)
             assert row is not None
             if row.status == "signup":
                 await self.say(f"#{HOME} org: !tournament start")
@@ -153,12 +153,12 @@ class Run:
         paired, before anyone plays in it."""
         if self.removed is None or row.round < self.removed[1]:
             return False
-        entrants = await db.entrants(self.table.store, row.id)
+        entrants = await self.table.store.tournaments.entrants(row.id)
         return any(e.name == self.removed[0] and not e.withdrawn for e in entrants)
 
     async def act(self, tournament_id: int) -> bool:
         """One action of a player in an open match of the tournament; False when none waits."""
-        for pairing in await db.pairings(self.table.store, tournament_id):
+        for pairing in await self.table.store.tournaments.pairings(tournament_id):
             if pairing.decided_at is not None or pairing.channel_id is None:
                 continue
             place = Place(SERVER, pairing.channel_id)
@@ -185,8 +185,8 @@ class Run:
 
 
 async def standings(store: Store, row: db.TournamentRow) -> list[tuple[object, ...]]:
-    pairings = await db.pairings(store, row.id)
-    snapshot = Snapshot(row, tuple(await db.entrants(store, row.id)), tuple(pairings))
+    pairings = await store.tournaments.pairings(row.id)
+    snapshot = Snapshot(row, tuple(await store.tournaments.entrants(row.id)), tuple(pairings))
     table = rules.standings(
         snapshot.format, snapshot.values, snapshot.results, withdrawn=snapshot.withdrawn
     )

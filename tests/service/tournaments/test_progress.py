@@ -25,7 +25,7 @@ async def ticks(table: Table, count: int = 3) -> str:
 
 
 async def open_pairings(table: Table, tid: int) -> list[db.PairingRow]:
-    return [p for p in await db.pairings(table.store, tid) if p.decided_at is None]
+    return [p for p in await table.store.tournaments.pairings(tid) if p.decided_at is None]
 
 
 async def test_an_aborted_match_is_left_to_the_organiser_once(table: Table) -> None:
@@ -67,12 +67,12 @@ async def test_without_threads_matches_are_played_one_by_one_in_the_channel(
         assert second.match_id is None  # waits for the channel
         table.clock.advance(DAY)
         await table.finish(HOME)  # the next one starts at once, its deadline from now
-        [_, second] = await db.pairings(table.store, tid)
+        [_, second] = await table.store.tournaments.pairings(tid)
         assert second.channel_id == HOME and second.deadline == table.clock() + 2 * DAY
         await table.finish(HOME)
         said = await ticks(table)  # the final, in the channel too
         await table.finish(HOME)
-        row = await db.tournament(store, tid)
+        row = await store.tournaments.get(tid)
         assert row is not None and row.status == "finished", said
         assert "played in this channel" not in said
     finally:
@@ -125,7 +125,7 @@ async def test_resume_counts_the_pause_from_its_column_not_the_log(table: Table)
     [left] = await open_pairings(table, tid)
     before_deadline = before[left.table_no]
     assert before_deadline is not None and left.deadline == before_deadline + 4 * DAY + 60
-    row = await db.tournament(table.store, tid)
+    row = await table.store.tournaments.get(tid)
     assert row is not None and row.paused_at is None
 
 

@@ -23,18 +23,18 @@ async def test_the_poll_that_lost_the_start_says_nothing(
     try:
         for host in (table, other):
             host.clock.advance(3_700)
-        stale = await db.due_to_start(table.store, table.clock())  # read by the other host...
+        stale = await table.store.tournaments.due_to_start(table.clock())  # by the other host...
         assert [row.name for row in stale] == ["Dawn"]
         started = await table.service.due()  # ... before this host started it
         assert sum("starts: 4 players" in reply.text for _, reply in started) == 1, started
 
-        async def as_read_before(store: Store, now: float) -> list[db.TournamentRow]:
+        async def as_read_before(tournaments: db.Tournaments, now: float) -> list[db.TournamentRow]:
             return stale
 
-        monkeypatch.setattr(db, "due_to_start", as_read_before)
+        monkeypatch.setattr(db.Tournaments, "due_to_start", as_read_before)
         lost = await other.service.due()
         assert not any("could not start" in reply.text for _, reply in lost), lost
-        row = await db.latest(table.store, SERVER)
+        row = await table.store.tournaments.latest(SERVER)
         assert row is not None and row.status == "running"
     finally:
         other.service.close()
@@ -44,14 +44,14 @@ async def test_the_poll_that_lost_the_start_says_nothing(
 async def test_a_knockout_result_is_fixed_only_until_the_next_round_is_paired(table: Table) -> None:
     tid = await created(table, "Cup knockout 1", names(4))
     await table.say(f"#{HOME} org: !tournament start")
-    first = (await db.pairings(table.store, tid))[0]
+    first = (await table.store.tournaments.pairings(tid))[0]
     await table.finish(first.channel_id or "")
     fixed = await table.say(f"#{HOME} org: !tournament Cup result 1.1 @p1 appeal")
     assert "1.1" in fixed and "fixed: appeal" in fixed, fixed
     await table.play_round(tid)  # round 1 over: the final is paired
-    before = await db.pairings(table.store, tid)
-    log = await db.log_of(table.store, tid)
+    before = await table.store.tournaments.pairings(tid)
+    log = await table.store.tournaments.log(tid)
     refused = await table.say(f"#{HOME} org: !tournament Cup result 1.2 @p2 appeal")
     assert "The next round is paired already" in refused, refused
-    assert await db.pairings(table.store, tid) == before
-    assert await db.log_of(table.store, tid) == log
+    assert await table.store.tournaments.pairings(tid) == before
+    assert await table.store.tournaments.log(tid) == log

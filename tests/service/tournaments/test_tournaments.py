@@ -21,7 +21,6 @@ from bot.service.models import Decision, Place, User
 from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings
 from bot.store import Store
-from bot.store import tournaments as db
 from tests.service.console_lines import said
 from tests.service.fake_analyst import FakeAnalyst, result
 
@@ -79,11 +78,11 @@ class Table:
         return winner
 
     async def open_channels(self, tournament_id: int) -> list[str]:
-        row = await db.tournament(self.store, tournament_id)
+        row = await self.store.tournaments.get(tournament_id)
         assert row is not None
         return [
             p.channel_id
-            for p in await db.pairings(self.store, tournament_id)
+            for p in await self.store.tournaments.pairings(tournament_id)
             if p.round == row.round and p.decided_at is None and p.channel_id is not None
         ]
 
@@ -97,7 +96,7 @@ async def created(table: Table, terms: str, players: list[str]) -> int:
     assert "opens a tournament" in said, said
     for name in players:
         assert "joins" in await table.say(f"#{HOME} {name}: !join")
-    row = await db.latest(table.store, SERVER)
+    row = await table.store.tournaments.latest(SERVER)
     assert row is not None
     return row.id
 
@@ -118,12 +117,14 @@ async def test_an_8_player_knockout_is_played_to_its_champion(table: Table) -> N
     assert "Buchholz" not in shown and "match point" not in shown, shown
     for _ in range(2):
         await table.play_round(tid)
-    row = await db.tournament(table.store, tid)
+    row = await table.store.tournaments.get(tid)
     assert row is not None and row.status == "finished" and row.champion_id is not None
-    pairings = await db.pairings(table.store, tid)
+    pairings = await table.store.tournaments.pairings(tid)
     assert [sum(p.round == r for p in pairings) for r in (1, 2, 3)] == [4, 2, 1]
     final = next(p for p in pairings if p.round == 3)
-    champion = next(e for e in await db.entrants(table.store, tid) if e.number == final.winner)
+    champion = next(
+        e for e in await table.store.tournaments.entrants(tid) if e.number == final.winner
+    )
     assert champion.user_id == row.champion_id
     shown = await table.say(f"#{HOME} p1: !tournament")
     assert "finished" in shown and "Standings" in shown
@@ -134,13 +135,13 @@ async def test_an_8_player_knockout_is_played_to_its_champion(table: Table) -> N
     # Over, its results are final: the champion, the standings and !stats stay one truth.
     loser = next(
         e
-        for e in await db.entrants(table.store, tid)
+        for e in await table.store.tournaments.entrants(tid)
         if e.number != final.winner and e.number in (final.first, final.second)
     )
     for fix in (f"result 3.1 @{loser.name} appeal", f"remove @{champion.name} cheat"):
         said = await table.say(f"#{HOME} org: !tournament Spring {fix}")
         assert "Spring is finished: its results are final." in said, said
-    again = await db.tournament(table.store, tid)
+    again = await table.store.tournaments.get(tid)
     assert again == row
     assert f"1. {champion.name}:" in await table.say(f"#{HOME} p1: !tournament Spring")
 
@@ -149,7 +150,7 @@ async def test_a_swiss_with_a_removal_a_forfeit_a_fix_and_a_restart(table: Table
     tid = await created(table, "Autumn swiss 4 rounds 1 days 2", names(9))
     await table.say(f"#{HOME} org: !tournament start")
     byes = []
-    round1 = [p for p in await db.pairings(table.store, tid) if p.round == 1]
+    round1 = [p for p in await table.store.tournaments.pairings(tid) if p.round == 1]
     assert len(round1) == 5 and sum(p.second is None for p in round1) == 1
     byes += [p.first for p in round1 if p.second is None]
     await table.play_round(tid)
@@ -164,32 +165,32 @@ async def test_a_swiss_with_a_removal_a_forfeit_a_fix_and_a_restart(table: Table
     table.restart()  # the process is killed mid-round: a new one carries on
     said = await table.say("~ 3d")
     assert "past the deadline" in said, said
-    row = await db.tournament(table.store, tid)
+    row = await table.store.tournaments.get(tid)
     assert row is not None and row.round == 3, said
 
     # The organiser fixes a result of round 2 with a reason, shown in the standings' pairing.
     stalled_pairing = next(
-        p for p in await db.pairings(table.store, tid) if p.channel_id == stalled
+        p for p in await table.store.tournaments.pairings(tid) if p.channel_id == stalled
     )
-    winner = (await db.entrants(table.store, tid))[stalled_pairing.first - 1].name
+    winner = (await table.store.tournaments.entrants(tid))[stalled_pairing.first - 1].name
     label = f"{stalled_pairing.round}.{stalled_pairing.table_no}"
     said = await table.say(f"#{HOME} org: !tournament result {label} @{winner} both agreed")
     assert "both agreed" in said and "wins" in said, said
 
     await table.play_round(tid)
     await table.play_round(tid)
-    row = await db.tournament(table.store, tid)
+    row = await table.store.tournaments.get(tid)
     assert row is not None and row.status == "finished"
-    pairings = await db.pairings(table.store, tid)
+    pairings = await table.store.tournaments.pairings(tid)
     met = Counter(frozenset((p.first, p.second)) for p in pairings if p.second is not None)
     assert max(met.values()) == 1  # no pairing repeated
-    entrants = await db.entrants(table.store, tid)
+    entrants = await table.store.tournaments.entrants(tid)
     removed = next(e.number for e in entrants if e.name == "p9")
     assert all(removed not in (p.first, p.second) for p in pairings if p.round >= 3)
     for round_no in range(1, 5):  # every active player once per round
         seated = [x for p in pairings if p.round == round_no for x in (p.first, p.second) if x]
         assert len(seated) == len(set(seated))
-    log = await db.log_of(table.store, tid)
+    log = await table.store.tournaments.log(tid)
     assert any("no-show" in entry.text for entry in log)
     assert any("both agreed" in entry.text for entry in log)
 
@@ -199,9 +200,9 @@ async def test_a_round_robin_of_5(table: Table) -> None:
     await table.say(f"#{HOME} org: !tournament start")
     for _ in range(5):
         await table.play_round(tid)
-    row = await db.tournament(table.store, tid)
+    row = await table.store.tournaments.get(tid)
     assert row is not None and row.status == "finished"
-    played = [p for p in await db.pairings(table.store, tid) if p.second is not None]
+    played = [p for p in await table.store.tournaments.pairings(tid) if p.second is not None]
     assert len(played) == 10  # everyone met everyone once
     assert len({frozenset((p.first, p.second)) for p in played}) == 10
 
@@ -214,7 +215,7 @@ async def test_only_organisers_run_a_tournament(table: Table) -> None:
     assert said[0].private and "Only organisers" in said[0].text
     said = await table.service.tournament(place, member, "create X knockout 1", organiser=False)
     assert said[0].private and "Only organisers" in said[0].text
-    row = await db.latest(table.store, SERVER)
+    row = await table.store.tournaments.latest(SERVER)
     assert row is not None and row.status == "signup"
 
 
@@ -235,7 +236,7 @@ async def test_bad_terms_get_one_specific_reply_and_change_nothing(
 ) -> None:
     said = await table.say(f"#{HOME} org: !tournament create {terms}")
     assert wanted in said and "(only you)" in said, said
-    assert await db.latest(table.store, SERVER) is None
+    assert await table.store.tournaments.latest(SERVER) is None
 
 
 async def test_the_signup_buttons_answer_the_presser_alone(table: Table) -> None:
@@ -252,7 +253,7 @@ async def test_the_signup_buttons_answer_the_presser_alone(table: Table) -> None
     left = await table.service.press(place, User("p7", "p7"), "leave", SignupKey(tid))
     signup, answer = left.replies
     assert "leaves" in answer.text and "Entrants (0): nobody yet" in signup.text
-    assert await db.entrants(table.store, tid) == []
+    assert await table.store.tournaments.entrants(tid) == []
 
 
 async def test_a_press_after_the_start_closes_the_signup_buttons(table: Table) -> None:
@@ -264,7 +265,7 @@ async def test_a_press_after_the_start_closes_the_signup_buttons(table: Table) -
         [reply] = late.replies
         assert late.closed and reply.private and reply.stale, reply
         assert "has started" in reply.text
-    assert len(await db.entrants(table.store, tid)) == 4
+    assert len(await table.store.tournaments.entrants(tid)) == 4
 
 
 async def test_the_report_sums_each_players_analysed_matches(db_path: Path | str) -> None:
@@ -331,7 +332,7 @@ async def test_a_pause_stops_the_deadlines_and_resume_moves_them_on(table: Table
     assert "past the deadline" not in await table.say("~ 1d")  # 2 days from the start
     said = await table.say("~ 1d")  # 2 days of play are over
     assert "past the deadline, forfeit both ways" in said, said
-    row = await db.tournament(table.store, tid)
+    row = await table.store.tournaments.get(tid)
     assert row is not None and row.status == "finished" and row.champion_id is None
 
 
@@ -344,7 +345,7 @@ async def test_a_tournament_is_named_before_or_after_the_word(table: Table) -> N
     assert "Several tournaments are on" in said, said
     assert "starts: 2 players" in await table.say(f"#{HOME} org: !tournament Autumn start")
     assert "joins Spring" in await table.say(f"#{HOME} p1: !tournament #{spring} join")
-    rows = [await db.tournament(table.store, n) for n in (spring, autumn)]
+    rows = [await table.store.tournaments.get(n) for n in (spring, autumn)]
     assert [row.status for row in rows if row] == ["signup", "running"]
 
 
@@ -366,7 +367,7 @@ async def test_names_are_unique_while_open_and_a_finished_one_is_found_by_name(
     # A name is free again once its tournament is over: the newest of it is shown.
     again = await created(table, "autumn knockout 1", [])
     assert "Entrants (0)" in await table.say(f"#{HOME} p1: !tournament AUTUMN")
-    rows = [await db.tournament(table.store, n) for n in (autumn, spring, again)]
+    rows = [await table.store.tournaments.get(n) for n in (autumn, spring, again)]
     assert [row.status for row in rows if row] == ["finished", "signup", "signup"]
 
 
