@@ -8,7 +8,10 @@ this machine: its processes are read from /proc), which bound what two processes
 the cores they share with it.
 
 Run: python bench/stores.py --pg postgresql://user@host:port/postgres [--runs 50x1 50x2 ...]
-(a server where the benchmark may create databases; they are dropped at the end).
+(a server where the benchmark may create databases; they are dropped at the end); without --pg,
+the SQLite runs alone. ``--micro`` times the store's two commonest trips on a SQLite file instead:
+one read of a match row, and one save (a transaction: the match's UPDATE with its version check,
+one action's INSERT, COMMIT), each the median of many.
 """
 
 from __future__ import annotations
@@ -18,14 +21,21 @@ import asyncio
 import json
 import os
 import resource
+import statistics
 import subprocess
 import sys
 import tempfile
+import time
 import uuid
 from dataclasses import dataclass
 from pathlib import Path
 
 import asyncpg
+from sqlalchemy import Integer, bindparam, select, update
+
+from bot.service.models import Place, User
+from bot.service.table import TableService, seeded_dice
+from bot.store import Store, schema
 
 TABLE = Path(__file__).with_name("table.py")
 RUNS = [  # (channels, mean seconds of thought, processes)
@@ -117,13 +127,65 @@ def measure(database: str, channels: int, think: float, processes: int) -> Figur
     return Figures(commands, seconds, p50, p99, bot_cpu, server)
 
 
+m = schema.matches
+_READ = select(m).where(m.c.id == bindparam("match_id"))
+_SAVE = (
+    update(m)
+    .where(m.c.id == bindparam("match_id"), m.c.version == bindparam("seen"))
+    .values(version=m.c.version + 1, last_action_at=bindparam("now"))
+)
+_ACTION = schema.match_actions.insert().values(
+    match_id=bindparam("match_id"), seq=bindparam("seq", type_=Integer), action=bindparam("action")
+)
+
+
+async def micro(times: int) -> None:
+    """The median of ``times`` reads of a match row, and of as many saves, on a SQLite file."""
+    with tempfile.TemporaryDirectory() as folder:
+        store = await Store.open(Path(folder) / "micro.sqlite3")
+        service = TableService(store, dice=seeded_dice(1), images=False)
+        place, amy, ben = Place("bench", "micro"), User("a", "amy"), User("b", "ben")
+        await service.challenge(place, amy, ben, 1)
+        await service.accept(place, ben)
+        service.close()
+        row = await store.fetch_one(select(m.c.id, m.c.version))
+        assert row is not None
+        match_id, version = int(row[0]), int(row[1])
+        reads, saves = [], []
+        for seq in range(1000, 1000 + times):
+            start = time.perf_counter()
+            await store.fetch_one(_READ, {"match_id": match_id})
+            reads.append(time.perf_counter() - start)
+            start = time.perf_counter()
+            async with store.transaction() as tx:
+                changed = await tx.execute(
+                    _SAVE, {"match_id": match_id, "seen": version, "now": time.time()}
+                )
+                assert changed == 1
+                await tx.execute(_ACTION, {"match_id": match_id, "seq": seq, "action": "{}"})
+            saves.append(time.perf_counter() - start)
+            version += 1
+        await store.close()
+    print(
+        f"SQLite, one match row read: median {statistics.median(reads) * 1e6:.0f} µs; "
+        f"one save (UPDATE + INSERT + COMMIT): median {statistics.median(saves) * 1e6:.0f} µs "
+        f"({times} of each)"
+    )
+
+
 async def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--pg", required=True, help="a PostgreSQL server URL (its postgres db)")
+    parser.add_argument("--pg", help="a PostgreSQL server URL (its postgres db); else SQLite only")
     parser.add_argument(
         "--runs", nargs="*", help="only these flat-out runs: CHANNELSxPROCESSES, e.g. 50x1 50x2"
     )
+    parser.add_argument(
+        "--micro", type=int, nargs="?", const=5000, help="time N reads and N saves (5000)"
+    )
     args = parser.parse_args()
+    if args.micro:
+        await micro(args.micro)
+        return
     runs = RUNS
     if args.runs:
         runs = [(int(c), 0.0, int(p)) for c, p in (run.split("x") for run in args.runs)]
@@ -134,7 +196,7 @@ async def main() -> None:
         mode = f"think {think:g} s" if think else "flat out"
         label = f"{channels} channels, {mode}"
         results = {}
-        for kind in ("SQLite", "PostgreSQL"):
+        for kind in ("SQLite", "PostgreSQL") if args.pg else ("SQLite",):
             if kind == "SQLite":
                 if processes > 1:
                     continue

@@ -1,33 +1,36 @@
 """How the store's statements reach each database: one :class:`Runner` contract, whose answer is
 an :class:`Outcome` (the rows, already fetched, and how many rows changed).
 
-SQLite runs on one connection of the standard library's driver, on a thread of its own: each
-statement (built, executed and fetched) is one trip to that thread, so the event loop never waits
-on the disk or on another process's lock. SQLAlchemy's asyncio adapter over aiosqlite made several
-trips per statement (cursor, execute, fetch, close), which cost 3-4 times as long per command
-(docs/operating.md, "One database, many hosts"). PostgreSQL runs on asyncpg through SQLAlchemy's
-asyncio engine: a network round trip per statement either way.
+SQLite runs on one aiosqlite connection, whose thread runs the standard library's driver: each
+statement, compiled once to SQL and its values (:mod:`bot.store.plans`), is one trip to that
+thread (``execute_fetchall`` for rows, ``execute`` or ``executemany`` for a write), so the event
+loop never waits on the disk or on another process's lock. SQLAlchemy's asyncio adapter over
+aiosqlite made four trips per statement (cursor, execute, fetch, close), which cost 3-4 times as
+long per command (docs/operating.md, "One database, many hosts"). PostgreSQL runs on asyncpg
+through SQLAlchemy's asyncio engine: a network round trip per statement either way.
 """
 
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol
 
-from sqlalchemy import Connection, Engine, Executable, Insert, Row, Table, create_engine
+import aiosqlite
+from sqlalchemy import Connection, Executable, Insert, Table, create_engine
 from sqlalchemy import exc as sa
 from sqlalchemy.ext.asyncio import AsyncConnection
-from sqlalchemy.pool import StaticPool
+from sqlalchemy.pool import NullPool
+
+from bot.store.plans import DIALECT, Bound, bind, described
+from bot.store.plans import Record as Record  # what a read gives, on either database
 
 BUSY_SECONDS = 10.0  # how long a statement waits for another process's write lock
 Statement = str | Executable  # a built query, or driver SQL (tests, diagnosis)
-Record = Row[*tuple[Any, ...]]  # a row of any width
-T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,27 +64,6 @@ def execute(connection: Connection, statement: Statement, params: Iterable[Any])
     return _outcome(result, single_insert=isinstance(statement, Insert) and not many)
 
 
-def execute_first(connection: Connection, statement: Statement, params: Iterable[Any]) -> Outcome:
-    """Begin a write transaction, then run its first statement: one trip to the thread."""
-    connection.exec_driver_sql("BEGIN IMMEDIATE")
-    return execute(connection, statement, params)
-
-
-def insert_rows(
-    connection: Connection, table: Table, rows: Sequence[Mapping[str, Any]], begin: bool
-) -> None:
-    """``rows`` into ``table`` by the driver's executemany (``begin``: as the first statement
-    of a write transaction)."""
-    if begin:
-        connection.exec_driver_sql("BEGIN IMMEDIATE")
-    columns = list(rows[0])
-    insert = (
-        f"INSERT INTO {table.name} ({', '.join(columns)}) "
-        f"VALUES ({', '.join('?' for _ in columns)})"
-    )
-    connection.exec_driver_sql(insert, [tuple(row[name] for name in columns) for row in rows])
-
-
 def _outcome(result: Any, *, single_insert: bool) -> Outcome:
     rows = list(result.all()) if result.returns_rows else []
     new_id = None
@@ -93,98 +75,138 @@ def _outcome(result: Any, *, single_insert: bool) -> Outcome:
 
 
 class SqliteThread:
-    """One SQLite connection and the one thread that uses it."""
+    """One SQLite connection, aiosqlite's: a thread of its own that runs what it is sent, one
+    statement a trip."""
 
-    def __init__(self, engine: Engine, connection: Connection, thread: ThreadPoolExecutor) -> None:
-        self.engine = engine
+    def __init__(self, path: Path, connection: aiosqlite.Connection) -> None:
+        self.path = path
         self._connection = connection
-        self._thread = thread
+        self.trace: Callable[[str], None] | None = None  # handed each statement's SQL
 
     @classmethod
     async def open(cls, path: Path) -> SqliteThread:
-        """Connect to the file at ``path`` (WAL, foreign keys on, a busy timeout); the thread
-        is stopped again if that fails."""
-        thread = ThreadPoolExecutor(1, thread_name_prefix="sqlite")
-        engine = create_engine(
-            f"sqlite:///{path}",
-            isolation_level="AUTOCOMMIT",  # transactions are begun by hand: BEGIN IMMEDIATE
-            poolclass=StaticPool,
-            connect_args={"check_same_thread": False, "timeout": BUSY_SECONDS},
-        )
+        """Connect to the file at ``path`` (WAL, foreign keys on, a busy timeout); the
+        connection is closed again if that fails."""
+        # Autocommit (no isolation level): transactions are begun by hand, BEGIN IMMEDIATE.
+        connection = await aiosqlite.connect(path, timeout=BUSY_SECONDS, isolation_level=None)
         try:
-            connection = await asyncio.get_running_loop().run_in_executor(thread, _connect, engine)
+            await _set_wal(connection)
+            await connection.execute("PRAGMA foreign_keys = ON")
+            await connection.execute("PRAGMA synchronous = NORMAL")
         except BaseException:
-            await asyncio.get_running_loop().run_in_executor(thread, engine.dispose)
-            thread.shutdown(wait=True)
+            await connection.close()
             raise
-        return cls(engine, connection, thread)
-
-    async def call(self, function: Callable[..., T], *args: Any) -> T:
-        """``function(connection, *args)`` on the connection's thread."""
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._thread, function, self._connection, *args)
+        return cls(path, connection)
 
     async def run(self, statement: Statement, params: Iterable[Any] = ()) -> Outcome:
-        return await self.call(execute, statement, params)
+        bound = bind(statement, params)
+        if self.trace is not None:
+            self.trace(bound.sql)
+        connection, plan = self._connection, bound.plan
+        try:
+            if plan is not None and plan.returns_rows:
+                rows = []
+                # The driver's executemany returns no rows: many rows RETURNING, one by one.
+                for values in bound.values if bound.many else [bound.values]:
+                    rows += plan.rows(await connection.execute_fetchall(bound.sql, values))
+                return Outcome(rows, len(rows) if plan.writes else -1, None)
+            if bound.many:
+                cursor = await connection.executemany(bound.sql, bound.values)
+            else:
+                cursor = await connection.execute(bound.sql, bound.values)
+            rows = []
+            if plan is None and cursor.description is not None:  # driver SQL that reads
+                make = described([column[0] for column in cursor.description])
+                rows = [make(row) for row in await cursor.fetchall()]
+        except sqlite3.Error as error:
+            raise _wrapped(error, bound) from error
+        new_id = cursor.lastrowid if plan is not None and plan.row_id else None
+        return Outcome(rows, cursor.rowcount, new_id)
+
+    async def insert_many(self, table: Table, rows: Sequence[Mapping[str, Any]]) -> None:
+        """``rows`` into ``table`` by the driver's executemany."""
+        columns = list(rows[0])
+        insert = (
+            f"INSERT INTO {table.name} ({', '.join(columns)}) "
+            f"VALUES ({', '.join('?' for _ in columns)})"
+        )
+        values = [tuple(row[name] for name in columns) for row in rows]
+        if self.trace is not None:
+            self.trace(insert)
+        try:
+            await self._connection.executemany(insert, values)
+        except sqlite3.Error as error:
+            raise _wrapped(error, Bound(None, insert, values, many=True)) from error
+
+    async def migrate(self, step: Callable[[Connection], None]) -> None:
+        """``step`` on a synchronous SQLAlchemy connection to the same file, on a thread of its
+        own (a migration creates tables from the schema, which takes such a connection), in
+        autocommit mode: it begins its own transactions."""
+        await asyncio.to_thread(_migrate, self.path, step)
 
     async def close(self) -> None:
-        loop = asyncio.get_running_loop()
-        try:
-            await loop.run_in_executor(self._thread, _close, self._connection, self.engine)
-        finally:
-            self._thread.shutdown(wait=True)
+        await self._connection.close()
 
 
-def _connect(engine: Engine) -> Connection:
-    connection = engine.connect()
+def _wrapped(error: sqlite3.Error, bound: Bound) -> sa.StatementError:
+    """``error`` as SQLAlchemy raises it (:class:`sqlalchemy.exc.OperationalError`,
+    ``IntegrityError``, …), which is what the store catches on either database."""
+    return sa.DBAPIError.instance(
+        bound.sql, bound.values, error, sqlite3.Error, dialect=DIALECT, ismulti=bound.many
+    )
+
+
+def _migrate(path: Path, step: Callable[[Connection], None]) -> None:
+    engine = create_engine(
+        f"sqlite:///{path}",
+        isolation_level="AUTOCOMMIT",
+        poolclass=NullPool,
+        connect_args={"timeout": BUSY_SECONDS},
+    )
     try:
-        _set_wal(connection)  # (the busy timeout is the driver's ``timeout``, set at connect)
-        connection.exec_driver_sql("PRAGMA foreign_keys = ON")
-        connection.exec_driver_sql("PRAGMA synchronous = NORMAL")
-    except BaseException:
-        connection.close()
-        raise
-    return connection
+        with engine.connect() as connection:
+            connection.exec_driver_sql("PRAGMA foreign_keys = ON")
+            step(connection)
+    finally:
+        engine.dispose()
 
 
-def _close(connection: Connection, engine: Engine) -> None:
-    connection.close()
-    engine.dispose()
-
-
-def _set_wal(connection: Connection) -> None:
+async def _set_wal(connection: aiosqlite.Connection) -> None:
     """Switch to WAL. SQLite answers "database is locked" at once, without waiting for the busy
     timeout, while another connection is switching a fresh file too: retry for a while."""
     deadline = time.monotonic() + BUSY_SECONDS
     pause = 0.01
     while True:
         try:
-            connection.exec_driver_sql("PRAGMA journal_mode = WAL")
+            await connection.execute("PRAGMA journal_mode = WAL")
             return
-        except sa.OperationalError as error:
+        except sqlite3.OperationalError as error:
             if "locked" not in str(error) or time.monotonic() > deadline:
                 raise
-        time.sleep(pause)  # on the connection's own thread, not the event loop's
+        await asyncio.sleep(pause)
         pause = min(pause * 2, 0.2)
 
 
 class SqliteTransaction:
-    """A write transaction on the SQLite thread, begun (``BEGIN IMMEDIATE``) with its first
+    """A write transaction on the SQLite thread, begun (``BEGIN IMMEDIATE``) before its first
     statement; one that runs none never begins."""
 
     def __init__(self, db: SqliteThread) -> None:
         self._db = db
         self.began = False
 
+    async def _begin(self) -> None:
+        if not self.began:
+            self.began = True  # even if BEGIN fails: the rollback then finds nothing to undo
+            await self._db.run("BEGIN IMMEDIATE")
+
     async def run(self, statement: Statement, params: Iterable[Any] = ()) -> Outcome:
-        if self.began:
-            return await self._db.run(statement, params)
-        self.began = True  # even if BEGIN fails: the rollback then finds nothing to undo
-        return await self._db.call(execute_first, statement, params)
+        await self._begin()
+        return await self._db.run(statement, params)
 
     async def insert_many(self, table: Table, rows: Sequence[Mapping[str, Any]]) -> None:
-        begin, self.began = not self.began, True
-        await self._db.call(insert_rows, table, rows, begin)
+        await self._begin()
+        await self._db.insert_many(table, rows)
 
 
 class PostgresRunner:

@@ -2,7 +2,7 @@
 :mod:`bot.store`): ``store.matches`` reads, ``tx.matches`` reads and writes in a transaction. Its
 rows and errors are in :mod:`bot.store.rows`.
 
-SQLite (the default, a file): one connection on a thread of its own
+SQLite (the default, a file): one aiosqlite connection, on its thread
 (:class:`~bot.store.connections.SqliteThread`), guarded by one lock, so a transaction of one
 channel's command never interleaves with another's statements; WAL, and ``BEGIN IMMEDIATE`` so
 a writer waits for another process's writer instead of failing halfway.
@@ -74,7 +74,7 @@ class Store:
         self._trace: Callable[[str], None] | None = None
         self._closed = False
         if file is not None:
-            event.listen(file.engine, "before_cursor_execute", self._traced)
+            file.trace = self._traced_sql
         else:
             assert engine is not None
             event.listen(engine.sync_engine, "before_cursor_execute", self._traced)
@@ -125,7 +125,7 @@ class Store:
         store = cls(address, file=db)
         try:
             async with store._lock:
-                await db.call(migrate_sqlite)
+                await db.migrate(migrate_sqlite)
             await store._refuse_newer()
         except BaseException as error:
             await store.close()
@@ -192,6 +192,9 @@ class Store:
     # -- primitives ---------------------------------------------------------------------------
 
     def _traced(self, _conn: object, _cursor: object, statement: str, *_: object) -> None:
+        self._traced_sql(statement)
+
+    def _traced_sql(self, statement: str) -> None:
         if self._trace is not None:
             self._trace(statement)
 

@@ -1,0 +1,137 @@
+"""The SQLite runner on aiosqlite: one trip to its thread per statement, each statement shape
+compiled once but bound with each call's values, and the driver's errors raised as SQLAlchemy's
+(what the store translates on either database)."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+import pytest
+from sqlalchemy import bindparam, func, select
+from sqlalchemy import exc as sa
+
+from bot.store import Store, schema
+from bot.store.plans import bind
+
+p = schema.players
+
+
+@pytest.fixture
+async def store(tmp_path: Path) -> AsyncIterator[Store]:
+    store = await Store.open(tmp_path / "runner.sqlite3")
+    async with store.transaction() as tx:
+        await tx.execute(schema.servers.insert(), {"id": "s", "created_at": 0.0})
+        await tx.execute(
+            p.insert(),
+            [{"server_id": "s", "user_id": f"u{n}", "name": f"player {n}"} for n in range(4)],
+        )
+    yield store
+    await store.close()
+
+
+@pytest.fixture
+def trips(monkeypatch: pytest.MonkeyPatch) -> list[Callable[..., Any]]:
+    """Every function sent to an aiosqlite connection's thread, in order."""
+    sent: list[Callable[..., Any]] = []
+    real: Callable[..., Awaitable[Any]] = aiosqlite.Connection._execute
+
+    async def counted(self: aiosqlite.Connection, fn: Callable[..., Any], *args: Any) -> Any:
+        sent.append(fn)
+        return await real(self, fn, *args)
+
+    monkeypatch.setattr(aiosqlite.Connection, "_execute", counted)
+    return sent
+
+
+async def test_each_statement_is_one_trip(store: Store, trips: list[Callable[..., Any]]) -> None:
+    statements: list[str] = []
+    await store.trace(statements.append)
+    row = await store.fetch_one(select(p.c.name).where(p.c.user_id == "u2"))
+    assert row is not None and row.name == "player 2"
+    assert len(trips) == len(statements) == 1
+    async with store.transaction() as tx:
+        changed = await tx.execute(p.update().where(p.c.user_id == "u1").values(wins=p.c.wins + 1))
+        assert changed == 1
+        await tx.execute(
+            p.insert(), {"server_id": "s", "user_id": "u9", "name": "player 9", "wins": 3}
+        )
+    await store.trace(None)
+    assert [sql.split()[0] for sql in statements] == [
+        "SELECT",
+        "BEGIN",
+        "UPDATE",
+        "INSERT",
+        "COMMIT",
+    ]
+    assert len(trips) == len(statements)
+
+
+async def test_a_statement_built_at_each_call_is_compiled_once_with_its_own_values(
+    store: Store,
+) -> None:
+    def named(user_id: str) -> Any:
+        return select(p.c.name).where(p.c.server_id == "s", p.c.user_id == user_id)
+
+    first, second = bind(named("u0"), ()), bind(named("u3"), ())
+    assert first.plan is second.plan  # one shape, compiled once
+    assert (first.values, second.values) == (("s", "u0"), ("s", "u3"))
+    assert [(await store.fetch_one(named(f"u{n}")) or ("?",))[0] for n in (3, 0)] == [
+        "player 3",
+        "player 0",
+    ]
+
+
+async def test_an_expanding_in_takes_each_lists_length(store: Store) -> None:
+    among = select(p.c.user_id).where(p.c.user_id.in_(bindparam("ids", expanding=True)))
+    among = among.order_by(p.c.user_id)
+    for ids in (["u1"], ["u3", "u0", "u2"], []):
+        rows = await store.fetch_all(among, {"ids": ids})
+        assert [row.user_id for row in rows] == sorted(ids)
+
+
+async def test_rows_answer_by_index_name_and_mapping(store: Store) -> None:
+    row = await store.fetch_one(
+        select(func.count().label("players"), func.max(p.c.name)).where(p.c.server_id == "s")
+    )
+    assert row is not None
+    assert row[0] == row.players == row._mapping["players"] == 4
+    assert row[1] == "player 3"
+    pragma = await store.fetch_one("PRAGMA journal_mode")  # driver SQL: named by its cursor
+    assert pragma is not None and pragma._mapping["journal_mode"] == "wal"
+
+
+async def test_a_driver_error_is_sqlalchemys_and_nothing_is_written(store: Store) -> None:
+    with pytest.raises(sa.IntegrityError) as raised:
+        async with store.transaction() as tx:
+            await tx.execute(p.update().where(p.c.user_id == "u0").values(wins=7))
+            await tx.execute(p.insert(), {"server_id": "s", "user_id": "u1", "name": "again"})
+    assert isinstance(raised.value.orig, sqlite3.IntegrityError)
+    row = await store.fetch_one(select(p.c.wins).where(p.c.user_id == "u0"))
+    assert row is not None and row.wins == 0  # rolled back
+    async with store.transaction() as tx:  # and the connection goes on
+        assert await tx.execute(p.update().where(p.c.user_id == "u0").values(wins=1)) == 1
+
+
+async def test_an_insert_gives_its_new_row_id(store: Store) -> None:
+    m = schema.matches
+    values = {
+        "server_id": "s",
+        "channel_id": "c",
+        "player0_id": "u0",
+        "player1_id": "u1",
+        "match_length": 3,
+        "state": "{}",
+        "status": "playing",
+        "created_at": 0.0,
+        "last_action_at": 0.0,
+    }
+    async with store.transaction() as tx:
+        first = await tx.insert_row(m.insert().values(**values))
+        second = await tx.insert_row(m.insert().values(**(values | {"channel_id": "d"})))
+    assert second == first + 1
+    row = await store.fetch_one(select(m.c.channel_id).where(m.c.id == second))
+    assert row is not None and row.channel_id == "d"
