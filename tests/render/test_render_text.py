@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 import unicodedata
 
 import pytest
@@ -186,11 +185,9 @@ def test_board_shows_names_in_any_script(one: str, other: str) -> None:
     assert _strips((one, "bob")).crop(box).tobytes() != _strips((other, "bob")).crop(box).tobytes()
 
 
-def test_png_with_emoji_and_cjk_names_stays_small_and_quick() -> None:
+def test_png_with_emoji_and_cjk_names_stays_small() -> None:
+    """(bench/render.py times such boards: a test asserts no times.)"""
     names = ("👨\u200d👩\u200d👧🙂😀🎲❤️🇯🇵👍🏽🔥✨🎉🐉", "山田太郎 김민준 عربي नमस्ते ภาษาไทย")
     board = BoardState(Position.initial(), 0, names, phase="doubled", cube_value=2)
-    render_board(board, viewer=0)  # draws the static board and loads the fonts
-    started = time.perf_counter()
     for viewer in (0, 1, None):
         assert len(render_board(board, viewer=viewer)) <= 80 * 1024
-    assert (time.perf_counter() - started) / 3 < 0.1

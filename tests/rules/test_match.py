@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Callable
 from typing import Any, Literal
 
@@ -29,6 +28,8 @@ from bot.rules import (
     MoveError,
     NotYourTurnError,
     OpeningRoll,
+    Play,
+    Position,
     ResignationAccepted,
     ResignationOffered,
     ResignationRejected,
@@ -525,12 +526,27 @@ def test_invariants_over_many_random_matches() -> None:
         )
 
 
-def test_a_long_replay_is_fast() -> None:
+def test_a_long_replay_generates_a_few_play_lists_per_move(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """What makes a replay costly is the generation of legal plays: a replay does it a few times
+    per move (reading the play, then playing it), whatever the length of the history; a replay
+    that re-checked the history would do it once per earlier move. bench/long_match.py times it."""
     match = random_match(11, 15, Policy(resign=0.0, double=0.03, drop=0.2))
-    assert len(match.actions) > 300
-    started = time.perf_counter()
-    Match.from_data(match.to_data())
-    assert time.perf_counter() - started < 1.0
+    moves = sum(action.kind == "move" for action in match.actions)
+    assert len(match.actions) > 300 and moves > 100
+    generated = 0
+    generate = Position.legal_plays
+
+    def counted(self: Position, *dice: int) -> list[Play]:
+        nonlocal generated
+        generated += 1
+        return generate(self, *dice)
+
+    monkeypatch.setattr(Position, "legal_plays", counted)
+    again = Match.from_data(match.to_data())
+    assert again.snapshot() == match.snapshot()
+    assert moves <= generated <= 3 * moves
 
 
 def test_cube_stops_at_its_limit() -> None:
