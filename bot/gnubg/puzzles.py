@@ -41,6 +41,7 @@ from bot.rules.puzzles import (
     CubeEquities,
     Puzzle,
     Ranked,
+    decode_pool,
     encode_pool,
     qualifies,
 )
@@ -69,6 +70,11 @@ CONTEXTS = (
     Context(9),
     Context(11),
 )
+
+
+def starter_pool(path: Path = STARTER_POOL) -> tuple[Puzzle, ...]:
+    """The pool shipped in the package (built by ``python -m bot puzzles build``)."""
+    return decode_pool(path.read_bytes())
 
 
 @request
