@@ -175,6 +175,11 @@ class Puzzle:
         first, second = self.ranking()[:2]
         return round(first.equity - second.equity, 3)
 
+    @property
+    def first_rating(self) -> float:
+        """Its rating before anyone answers it (:func:`first_rating`)."""
+        return first_rating(self.gap)
+
     def grade(self, answer: str) -> Verdict:
         """The verdict on ``answer``: a play in any spelling :meth:`Position.parse_play` reads
         (its errors, :class:`~bot.rules.errors.MoveError`, say what is wrong), or a cube answer

@@ -111,6 +111,7 @@ def test_the_first_rating_falls_as_the_gap_grows() -> None:
     assert ratings == sorted(ratings, reverse=True)
     assert first_rating(5.0) == FIRST_RATINGS[0]
     assert first_rating(0.0) == FIRST_RATINGS[1]
+    assert opening_puzzle(0.05).first_rating > opening_puzzle(0.45).first_rating
 
 
 def test_a_puzzle_carries_its_ids() -> None:
