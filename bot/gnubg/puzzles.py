@@ -28,7 +28,7 @@ from typing import Any
 
 from bot.gnubg import installed, worker
 from bot.gnubg.api import LEVELS, PlayOption, Query
-from bot.gnubg.decisions import CubeFigures
+from bot.gnubg.decisions import CubeFigures, ReviewedDecision
 from bot.gnubg.pool import WorkerPool
 from bot.gnubg.session import Situation, gnubg_module, request, use
 from bot.gnubg.worker import _hint_options, _top_filters
@@ -36,6 +36,7 @@ from bot.rules.dice import VerifiableDice
 from bot.rules.match import Match
 from bot.rules.pasted import PastedPosition, from_gnubg_id
 from bot.rules.puzzles import (
+    CHECKER,
     MIN_GAP,
     PLIES,
     CubeEquities,
@@ -88,16 +89,16 @@ def ranked_plays(query: Query, plies: int = PLIES) -> tuple[PlayOption, ...]:
     return tuple(_hint_options(situation, count))
 
 
-def _state(match: Match) -> PastedPosition:
-    position_id, _, match_id = match.gnubg_id().partition(":")
-    state = from_gnubg_id(match.gnubg_id(), position_id, match_id)
-    return replace(state, beavers=match.options.beavers)
+def _state(query: Query) -> PastedPosition:
+    position_id, _, match_id = query.gnubg_id.partition(":")
+    state = from_gnubg_id(query.gnubg_id, position_id, match_id)
+    return replace(state, jacoby=query.jacoby, beavers=query.beavers)
 
 
-def _checker_puzzle(match: Match) -> Puzzle | None:
-    """The roll just made as a puzzle, or None: the hint's two best (cheap) first, the whole
-    ranking only when they are :data:`MIN_GAP` apart, and gnubg's best must stay first in it."""
-    query = Query.of(match)
+def checker_puzzle(query: Query) -> Puzzle | None:
+    """A rolled position as a puzzle, or None, in a worker: the hint's two best (cheap) first,
+    the whole ranking only when they are :data:`MIN_GAP` apart, and gnubg's best must stay first
+    in it. For a server's analysed rolls too (:func:`worth_ranking` says which to ask)."""
     top = worker.hint_plays(query, 2, PLIES)
     if len(top) < 2 or top[0].equity - top[1].equity < MIN_GAP:
         return None
@@ -105,22 +106,55 @@ def _checker_puzzle(match: Match) -> Puzzle | None:
     if every[0].play != top[0].play or any(o.plies < PLIES for o in every):
         return None
     plays = (every[0], *sorted(every[1:], key=lambda option: -option.equity))
-    puzzle = Puzzle(_state(match), tuple(Ranked(o.play, o.equity) for o in plays))
+    puzzle = Puzzle(_state(query), tuple(Ranked(o.play, o.equity) for o in plays))
     return puzzle if qualifies(puzzle) else None
 
 
-def _cube_puzzles(match: Match) -> list[Puzzle]:
-    """The double and the take of the cube decision before this roll, those that are puzzles."""
-    advice = worker.cube_advice(Query.of(match), RANKING_LEVEL)
+def cube_puzzle(state: PastedPosition, figures: CubeFigures) -> Puzzle | None:
+    """The cube decision of ``state`` (a double before the roll, or a take of a double
+    offered) as a puzzle from gnubg's figures (at 2-ply: the caller's to see), or None: it
+    doesn't qualify, or it is a double outside gnubg's doubling window
+    (:attr:`CubeFigures.close`)."""
+    if not (state.doubled or figures.close):
+        return None
+    cube = CubeEquities(figures.no_double, figures.double_take, figures.double_pass)
+    puzzle = Puzzle(state, cube=cube)
+    return puzzle if qualifies(puzzle) else None
+
+
+def _cube_puzzles(query: Query) -> list[Puzzle]:
+    """The double and the take of the cube decision before this roll, those that are puzzles
+    (the take only where the double is in gnubg's window too: a double worth asking about)."""
+    advice = worker.cube_advice(query, RANKING_LEVEL)
     figures = CubeFigures(
         advice.no_double, advice.double_take, advice.double_pass, advice.proper, advice.plies
     )
     if not figures.close:
         return []
-    cube = CubeEquities(advice.no_double, advice.double_take, advice.double_pass)
-    state = _state(match)
-    puzzles = (Puzzle(state, cube=cube), Puzzle(replace(state, doubled=True), cube=cube))
-    return [puzzle for puzzle in puzzles if qualifies(puzzle)]
+    state = _state(query)
+    found = (cube_puzzle(state, figures), cube_puzzle(replace(state, doubled=True), figures))
+    return [puzzle for puzzle in found if puzzle is not None]
+
+
+def worth_ranking(decision: ReviewedDecision, plies: int) -> bool:
+    """Whether an analysed roll (of an analysis at ``plies``) may be a puzzle, by the figures
+    the analysis has: its two best plays, both at 2-ply, :data:`MIN_GAP` apart. Only those are
+    worth :func:`checker_puzzle`'s whole ranking."""
+    if decision.kind != CHECKER or plies != PLIES or len(decision.candidates) < 2:
+        return False
+    best, second = decision.candidates[:2]
+    return best.plies == second.plies == PLIES and best.equity - second.equity >= MIN_GAP
+
+
+def decision_puzzle(
+    decision: ReviewedDecision, plies: int, *, jacoby: bool = False, beavers: bool = False
+) -> Puzzle | None:
+    """An analysed cube decision (the doubler's) or take (the taker's) as a puzzle, from the
+    analysis' own figures (no engine call), or None. Rolls: :func:`worth_ranking`."""
+    if decision.kind == CHECKER or decision.cube is None or plies != PLIES:
+        return None
+    state = _state(Query(decision.gnubg_id, jacoby=jacoby, beavers=beavers))
+    return cube_puzzle(state, decision.cube)
 
 
 def match_puzzles(seed: int, job: int) -> list[dict[str, Any]]:
@@ -140,12 +174,16 @@ def match_puzzles(seed: int, job: int) -> list[dict[str, Any]]:
         if match.phase == "roll":
             before_double = Query.of(match)
             if asked and match.can_double(player):
-                found += _cube_puzzles(match)
+                found += _cube_puzzles(before_double)
             choice = worker.take_turn(before_double, level, may_resign=False)
             doubles = choice.double and match.can_double(player)
             match = match.double(player) if doubles else match.roll(player)
         elif match.phase == "move":
-            if asked and len(match.legal_plays()) > 1 and (puzzle := _checker_puzzle(match)):
+            if (
+                asked
+                and len(match.legal_plays()) > 1
+                and (puzzle := checker_puzzle(Query.of(match)))
+            ):
                 found.append(puzzle)
             choice = worker.take_turn(Query.of(match), level, may_resign=False)
             assert choice.play is not None  # a roll with no legal play is passed by itself
