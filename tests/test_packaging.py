@@ -1,7 +1,8 @@
-"""A normal (not editable) install draws boards from any directory: the fonts and the migrations
-travel inside the package. ``pip install`` of a copy of the checkout (the folder itself, where
-``bot/assets`` is a link, and the sdist built from it, where the fonts are files) into a fresh
-virtual environment, then ``python -m bot console`` there, away from the repository."""
+"""A normal (not editable) install draws boards from any directory: the fonts, the migrations
+and the starter pool of puzzles travel inside the package. ``pip install`` of a copy of the
+checkout (the folder itself, where ``bot/assets`` is a link, and the sdist built from it, where
+the fonts are files) into a fresh virtual environment, then ``python -m bot console`` there, away
+from the repository."""
 
 from __future__ import annotations
 
@@ -98,6 +99,7 @@ def test_an_installed_copy_draws_a_board_from_another_directory(tmp_path: Path, 
             "unifont-subset.otf",
             "LICENSE-DejaVu.txt",
             "001_initial.sql",
+            "puzzles.jsonl.gz",
         } <= shipped
     python, site = fresh_venv(tmp_path)
     run(
@@ -128,6 +130,8 @@ def test_an_installed_copy_draws_a_board_from_another_directory(tmp_path: Path, 
     }
     where = run([str(python), "-c", "import bot; print(bot.__file__)"], cwd=elsewhere, env=env)
     assert Path(where.strip()).is_relative_to(site), where
+    pool = "from bot.gnubg.puzzles import starter_pool; print(len(starter_pool()))"
+    assert run([str(python), "-c", pool], cwd=elsewhere, env=env).strip() == "1000"
     out = run(
         [str(python), "-m", "bot", "console", "--seed", str(SEED), "--images", "images"],
         cwd=elsewhere,

@@ -46,7 +46,8 @@ def hint_first_play(case: Case, plies: int) -> tuple[str, float, int]:
             f"set evaluation chequerplay evaluation plies {plies}",
             "set evaluation chequerplay evaluation prune on",
             "set evaluation chequerplay evaluation cubeful on",
-            "set cache 65536",  # empties it
+            "set cache 1",  # empties it: gnubg empties the cache only when its size changes
+            "set cache 65536",
         ):
             gnubg.command(command)
         gnubg.set_gnubg_id(_gnubg_id(gnubg, case))
@@ -55,3 +56,33 @@ def hint_first_play(case: Case, plies: int) -> tuple[str, float, int]:
         if found := _FIRST_LINE.match(line):
             return found[2], float(found[3]), int(found[1])
     raise AssertionError(f"gnubg gave no hint for {case}: {out.text[-400:]!r}")
+
+
+_PROPER = re.compile(r"Proper cube action:\s*(.+?)\s*(?:\(|$)", re.MULTILINE)
+
+
+def proper_cube_action(case: Case, plies: int) -> str:
+    """gnubg's ``Proper cube action`` for ``case`` (before the roll) at ``plies``, pruning on,
+    with everything else as gnubg starts: ``"No double, take"``, ``"Double, pass"``..."""
+    import gnubg  # here only: the process that runs this
+
+    from bot.gnubg.capture import captured_output
+
+    c = case.context
+    with captured_output() as out:
+        for command in (
+            "set threads 1",
+            f"set jacoby {'on' if c.jacoby else 'off'}",
+            f"set beavers {1 if c.beavers else 0}",
+            f"set evaluation cubedecision evaluation plies {plies}",
+            "set evaluation cubedecision evaluation prune on",
+            "set evaluation cubedecision evaluation cubeful on",
+            "set cache 1",  # empties it: gnubg empties the cache only when its size changes
+            "set cache 65536",
+        ):
+            gnubg.command(command)
+        gnubg.set_gnubg_id(_gnubg_id(gnubg, case))
+        gnubg.command("hint")
+    if found := _PROPER.search(out.text):
+        return found[1]
+    raise AssertionError(f"gnubg gave no cube action for {case}: {out.text[-400:]!r}")
