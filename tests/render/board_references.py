@@ -88,8 +88,8 @@ def _random_state(rng: random.Random) -> tuple[BoardState, int | None, tuple[Arr
     on_roll = rng.randint(0, 1)
     position = before
     if rng.random() < 0.6:
-        dice = (rng.randint(1, 6), rng.randint(1, 6))
-        play = rng.choice(before.legal_plays(*dice))
+        roll = (rng.randint(1, 6), rng.randint(1, 6))
+        play = rng.choice(before.legal_plays(*roll))
         if play.steps:
             position = before.play(play)
             last = LastPlay(1 - on_roll, play)
@@ -101,7 +101,7 @@ def _random_state(rng: random.Random) -> tuple[BoardState, int | None, tuple[Arr
     crawford = bool(match_length) and rng.random() < 0.15
     cube_value = rng.choice((1, 1, 2, 4, 8, 16, 64))
     cube_owner = None if cube_value == 1 else rng.choice((0, 1, None))
-    dice = None
+    dice: tuple[int, int] | None = None
     dice_used = 0
     arrows: tuple[Arrow, ...] = ()
     if phase == "move":
