@@ -10,7 +10,6 @@ the cube are anti-aliased sprites (:mod:`bot.render.sprites`) drawn once per siz
 
 from __future__ import annotations
 
-import io
 from collections.abc import Sequence
 from dataclasses import replace
 from functools import lru_cache
@@ -21,6 +20,7 @@ from bot.render.arrows import Arrow, arrows_of, draw_arrows, paths_for
 from bot.render.geometry import DEFAULT_SIZE, Size, layout
 from bot.render.labels import Label
 from bot.render.pieces import Pieces
+from bot.render.png import png_bytes
 from bot.render.state import BoardState, LastPlay
 from bot.render.static import point_labels, static_board
 from bot.render.status import actor, fitted_status, status_text
@@ -120,7 +120,8 @@ def _legend_order(arrow: Arrow) -> int:
 
 
 def encode_png(image: Image.Image, *, palette: Image.Image | None = None) -> bytes:
-    """PNG bytes with a 256-colour palette (the board has few colours), fast zlib settings.
+    """PNG bytes with a 256-colour palette (the board has few colours), deflated fast
+    (:mod:`bot.render.png`).
 
     With ``palette`` (a "P" image) every pixel takes the nearest colour of that palette, which is
     five times quicker than working out a new palette for each image.
@@ -131,9 +132,7 @@ def encode_png(image: Image.Image, *, palette: Image.Image | None = None) -> byt
         )
     else:
         paletted = image.quantize(palette=palette, dither=Image.Dither.NONE)
-    buffer = io.BytesIO()
-    paletted.save(buffer, format="PNG", optimize=False, compress_level=3)
-    return buffer.getvalue()
+    return png_bytes(paletted)
 
 
 @lru_cache(maxsize=4)
