@@ -101,7 +101,12 @@ def draw_text(
             _draw_line(draw, (x, y), shown, font, direction, stroke, halo)
         if halo != fill:
             _draw_line(draw, (x, y), shown, font, direction, 0, fill)
-        x += font.getlength(shown, direction=direction)
+        x += _advance(font, shown, direction)
+
+
+@lru_cache(maxsize=2048)
+def _advance(font: ImageFont.FreeTypeFont, text: str, direction: str | None) -> float:
+    return font.getlength(text, direction=direction)
 
 
 def _draw_line(
