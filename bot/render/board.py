@@ -19,6 +19,7 @@ from PIL import Image, ImageDraw
 from bot.render.arrows import Arrow, arrows_of, draw_arrows, paths_for
 from bot.render.geometry import DEFAULT_SIZE, Size, layout
 from bot.render.labels import Label
+from bot.render.layers import shipped_palette
 from bot.render.pieces import Pieces
 from bot.render.png import png_bytes
 from bot.render.state import BoardState, LastPlay
@@ -137,9 +138,14 @@ def encode_png(image: Image.Image, *, palette: Image.Image | None = None) -> byt
 
 @lru_cache(maxsize=4)
 def _palette(size: Size) -> Image.Image:
-    """One palette for every board of this size, taken from sample boards that show every
-    colour the renderer draws (both checkers, highlights, hits, dice, cube, arrows of every
-    kind, all the text)."""
+    """One palette for every board of this size: as shipped (:mod:`bot.render.layers`), or
+    worked out."""
+    return shipped_palette(size) or sample_palette(size)
+
+
+def sample_palette(size: Size) -> Image.Image:
+    """The palette of sample boards that show every colour the renderer draws (both checkers,
+    highlights, hits, dice, cube, arrows of every kind, all the text)."""
     samples = [
         render_image(state, viewer=viewer, size=size, arrows=arrows)
         for state, arrows in _palette_samples()

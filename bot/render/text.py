@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, overload
 
 from PIL import ImageDraw, ImageFont
 
@@ -225,7 +225,7 @@ def _length(text: str, path: Path, size: int) -> float:
 
 @lru_cache(maxsize=4096)
 def _runs(text: str, primary: Path) -> tuple[Run, ...]:
-    chain = (coverage(primary), *(coverage(path) for path in fallbacks(primary)))
+    chain = _Chain((primary, *fallbacks(primary)))
     pieces: list[tuple[str, Coverage]] = []
     for index, char in enumerate(text):
         if pieces and _continues(text, index):
@@ -248,6 +248,28 @@ def _runs(text: str, primary: Path) -> tuple[Run, ...]:
             for part in _words_if_rtl(piece)
         ]
     )
+
+
+class _Chain(Sequence[Coverage]):
+    """The fonts tried for a character, in order, each file's cmap read only once a character
+    gets that far down the chain (a start that draws only Latin names reads only DejaVu's)."""
+
+    def __init__(self, paths: tuple[Path, ...]) -> None:
+        self.paths = paths
+
+    def __len__(self) -> int:
+        return len(self.paths)
+
+    @overload
+    def __getitem__(self, index: int) -> Coverage: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Coverage]: ...
+
+    def __getitem__(self, index: int | slice) -> Coverage | Sequence[Coverage]:
+        if isinstance(index, slice):
+            return [coverage(path) for path in self.paths[index]]
+        return coverage(self.paths[index])
 
 
 def _displayable(char: str, chain: Sequence[Coverage]) -> str:

@@ -19,7 +19,7 @@ from bot.render.chart import Point, chart_labels, render_chart
 from bot.render.fonts import font
 from bot.render.geometry import DEFAULT_SIZE, Size, layout, point_number_center
 from bot.render.labels import MIN_TEXT, Label, min_text_size
-from bot.render.static import point_labels, static_board
+from bot.render.static import draw_static_board, point_labels, static_board
 from bot.render.text import ELLIPSIS, text_length, wrap_text
 from bot.rules import Position
 
@@ -349,6 +349,7 @@ def test_the_board_and_the_chart_draw_in_theme_colours_only() -> None:
     known = palette()
     _fresh_caches()
     with colours_drawn() as board_colours:
+        draw_static_board(DEFAULT_SIZE)  # shipped drawn (bot.render.layers)
         for board in boards((GNU, LONG)):
             render_board(board, viewer=0)
     with colours_drawn() as chart_colours:
