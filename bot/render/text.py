@@ -225,6 +225,14 @@ def _length(text: str, path: Path, size: int) -> float:
 
 @lru_cache(maxsize=4096)
 def _runs(text: str, primary: Path) -> tuple[Run, ...]:
+    if text.isascii() and text.isprintable() and text:
+        first = coverage(primary)
+        if all(char in first for char in text):  # what _split_runs finds, quicker
+            return (Run(text, primary),)
+    return _split_runs(text, primary)
+
+
+def _split_runs(text: str, primary: Path) -> tuple[Run, ...]:
     chain = _Chain((primary, *fallbacks(primary)))
     pieces: list[tuple[str, Coverage]] = []
     for index, char in enumerate(text):

@@ -6,9 +6,12 @@ import time
 import unicodedata
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from PIL import Image, ImageDraw, ImageFont
 
 from bot.render import BoardState, render_board, render_image
+from bot.render import text as text_module
 from bot.render.fonts import (
     BOLD,
     FALLBACKS,
@@ -225,3 +228,10 @@ def test_kept_letters_draw_what_pillow_draws(halo: tuple[int, int, int] | None) 
             )
             x += face.getlength(shown, direction=direction)
         assert kept.tobytes() == drawn.tobytes(), text
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.characters(min_codepoint=32, max_codepoint=126), min_size=1))
+def test_plain_ascii_runs_are_the_general_ones(text: str) -> None:
+    for primary in (REGULAR, BOLD):
+        assert text_module._runs(text, primary) == text_module._split_runs(text, primary)
