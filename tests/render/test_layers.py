@@ -7,7 +7,7 @@ from bot.render.geometry import DEFAULT_SIZE
 from bot.render.layers import shipped_palette, shipped_static
 from bot.render.static import draw_static_board
 
-WRITE = 'python -c "from bot.render.layers import write; write()"'
+WRITE = "python -m bot.render.make_layers"
 
 
 def test_the_shipped_static_board_is_the_drawn_one() -> None:
