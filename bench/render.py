@@ -169,12 +169,8 @@ def main() -> None:
     args = parser.parse_args()
 
     samples = sample_states()
-    started = time.perf_counter()
-    render_board(samples["start"][0], viewer=0)
-    print(
-        f"first board in this process (cold caches): "
-        f"{(time.perf_counter() - started) * 1000:.1f} ms"
-    )
+    took, used, _ = _timed(*samples["start"])
+    print(f"first board in this process (cold caches): {took:.1f} ms ({used:.1f} ms of CPU)")
 
     walls: list[float] = []
     cpus: list[float] = []
