@@ -1,11 +1,13 @@
 """Drawing the board: a :class:`BoardState` and a viewer in, PNG bytes out. No I/O.
 
 The static board (strips, frame, felt, points, point numbers; :mod:`bot.render.static`) is drawn
-once per image size, supersampled for smooth edges, and copied for each image; checkers, dice and
-the cube are anti-aliased sprites (:mod:`bot.render.sprites`) drawn once per size and pasted by
+once per image size, supersampled for smooth edges (at the default size it ships drawn:
+:mod:`bot.render.layers`), and copied for each image; checkers, dice and the cube are
+anti-aliased sprites (:mod:`bot.render.sprites`) drawn once per size and pasted by
 :mod:`bot.render.pieces`; :mod:`bot.render.strips` writes the names, scores and the status line
 (whose wording is :mod:`bot.render.status`). Plays to review are drawn over the pieces as arrows
-(:mod:`bot.render.arrows`).
+(:mod:`bot.render.arrows`). The pixels are mapped on one palette per size and written as a PNG
+by :mod:`bot.render.png`.
 """
 
 from __future__ import annotations
@@ -140,7 +142,8 @@ def encode_png(image: Image.Image, *, palette: Image.Image | None = None) -> byt
 def _palette(size: Size) -> Image.Image:
     """One palette for every board of this size: as shipped (:mod:`bot.render.layers`), or
     worked out."""
-    return shipped_palette(size) or sample_palette(size)
+    shipped = shipped_palette(size)
+    return sample_palette(size) if shipped is None else shipped
 
 
 def sample_palette(size: Size) -> Image.Image:

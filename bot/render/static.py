@@ -18,7 +18,8 @@ _SUPERSAMPLE = 3
 @lru_cache(maxsize=4)
 def static_board(size: Size) -> Image.Image:
     """The static board of this size: as shipped (:mod:`bot.render.layers`), or drawn."""
-    return shipped_static(size) or draw_static_board(size)
+    shipped = shipped_static(size)
+    return draw_static_board(size) if shipped is None else shipped
 
 
 def draw_static_board(size: Size) -> Image.Image:
