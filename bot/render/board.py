@@ -1,16 +1,17 @@
 """Drawing the board: a :class:`BoardState` and a viewer in, PNG bytes out. No I/O.
 
 The static board (strips, frame, felt, points, point numbers; :mod:`bot.render.static`) is drawn
-once per image size, supersampled for smooth edges, and copied for each image; checkers, dice and
-the cube are anti-aliased sprites (:mod:`bot.render.sprites`) drawn once per size and pasted by
+once per image size, supersampled for smooth edges (at the default size it ships drawn:
+:mod:`bot.render.layers`), and copied for each image; checkers, dice and the cube are
+anti-aliased sprites (:mod:`bot.render.sprites`) drawn once per size and pasted by
 :mod:`bot.render.pieces`; :mod:`bot.render.strips` writes the names, scores and the status line
 (whose wording is :mod:`bot.render.status`). Plays to review are drawn over the pieces as arrows
-(:mod:`bot.render.arrows`).
+(:mod:`bot.render.arrows`). The pixels are mapped on one palette per size and written as a PNG
+by :mod:`bot.render.png`.
 """
 
 from __future__ import annotations
 
-import io
 from collections.abc import Sequence
 from dataclasses import replace
 from functools import lru_cache
@@ -20,7 +21,9 @@ from PIL import Image, ImageDraw
 from bot.render.arrows import Arrow, arrows_of, draw_arrows, paths_for
 from bot.render.geometry import DEFAULT_SIZE, Size, layout
 from bot.render.labels import Label
+from bot.render.layers import shipped_palette
 from bot.render.pieces import Pieces
+from bot.render.png import png_bytes
 from bot.render.state import BoardState, LastPlay
 from bot.render.static import point_labels, static_board
 from bot.render.status import actor, fitted_status, status_text
@@ -120,7 +123,8 @@ def _legend_order(arrow: Arrow) -> int:
 
 
 def encode_png(image: Image.Image, *, palette: Image.Image | None = None) -> bytes:
-    """PNG bytes with a 256-colour palette (the board has few colours), fast zlib settings.
+    """PNG bytes with a 256-colour palette (the board has few colours), deflated fast
+    (:mod:`bot.render.png`).
 
     With ``palette`` (a "P" image) every pixel takes the nearest colour of that palette, which is
     five times quicker than working out a new palette for each image.
@@ -131,16 +135,20 @@ def encode_png(image: Image.Image, *, palette: Image.Image | None = None) -> byt
         )
     else:
         paletted = image.quantize(palette=palette, dither=Image.Dither.NONE)
-    buffer = io.BytesIO()
-    paletted.save(buffer, format="PNG", optimize=False, compress_level=3)
-    return buffer.getvalue()
+    return png_bytes(paletted)
 
 
 @lru_cache(maxsize=4)
 def _palette(size: Size) -> Image.Image:
-    """One palette for every board of this size, taken from sample boards that show every
-    colour the renderer draws (both checkers, highlights, hits, dice, cube, arrows of every
-    kind, all the text)."""
+    """One palette for every board of this size: as shipped (:mod:`bot.render.layers`), or
+    worked out."""
+    shipped = shipped_palette(size)
+    return sample_palette(size) if shipped is None else shipped
+
+
+def sample_palette(size: Size) -> Image.Image:
+    """The palette of sample boards that show every colour the renderer draws (both checkers,
+    highlights, hits, dice, cube, arrows of every kind, all the text)."""
     samples = [
         render_image(state, viewer=viewer, size=size, arrows=arrows)
         for state, arrows in _palette_samples()

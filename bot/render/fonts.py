@@ -154,14 +154,19 @@ def _format_4(data: bytes, at: int) -> set[int]:
             deltas[index],
             range_offsets[index],
         )
-        for code in range(first, min(last, 0xFFFE) + 1):
-            if range_offset == 0:
-                glyph = (code + delta) & 0xFFFF
-            else:
-                where = ranges_at + 2 * index + range_offset + 2 * (code - first)
-                glyph = struct.unpack_from(">H", data, where)[0]
-                if glyph:
-                    glyph = (glyph + delta) & 0xFFFF
-            if glyph:
-                codes.add(code)
+        last = min(last, 0xFFFE)
+        if last < first:
+            continue
+        if range_offset == 0:
+            # every code maps to code + delta: glyph 0 (none) for at most one of them
+            none = -delta & 0xFFFF
+            codes.update(code for code in range(first, last + 1) if code != none)
+            continue
+        where = ranges_at + 2 * index + range_offset
+        glyphs = struct.unpack_from(f">{last - first + 1}H", data, where)
+        codes.update(
+            code
+            for code, glyph in zip(range(first, last + 1), glyphs, strict=True)
+            if glyph and (glyph + delta) & 0xFFFF
+        )
     return codes

@@ -3,7 +3,9 @@ the last play."""
 
 from __future__ import annotations
 
+import math
 from collections import Counter
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -18,6 +20,7 @@ from bot.render.geometry import (
     checker_center,
     cube_center,
     dice_centers,
+    layout,
     point_number_center,
     point_x,
     roller_area_center,
@@ -34,12 +37,39 @@ from bot.render.sprites import (
     ring_sprite,
 )
 from bot.render.state import LastPlay
-from bot.render.static import number_size
+from bot.render.static import number_size, static_board
 from bot.render.view import View
 
 RGB = theme.RGB
+Box = tuple[int, int, int, int]
 _BAR = 25
 _OFF = 0
+
+
+@lru_cache(maxsize=64)
+def tray_patch(size: Size, side: Side, player: int, off: int) -> tuple[Box, Image.Image]:
+    """A tray holding ``off`` of ``player``'s checkers as slabs: its box on the board and its
+    pixels (the static board's, the slabs drawn over them), pasted whole where nothing else is
+    drawn before it (up to 30 rounded rectangles a board otherwise)."""
+    geo = layout(size)
+    image = static_board(size).copy()
+    draw = ImageDraw.Draw(image)
+    colours = theme.PLAYER_COLOURS[player]
+    slabs = [tray_slab_box(side, index, size) for index in range(off)]
+    for slab in slabs:
+        draw.rounded_rectangle(
+            slab,
+            radius=max(1, round(3 * geo.scale)),
+            fill=colours.fill,
+            outline=colours.outline,
+        )
+    box = (
+        math.floor(min(slab[0] for slab in slabs)),
+        math.floor(min(slab[1] for slab in slabs)),
+        math.ceil(max(slab[2] for slab in slabs)) + 1,
+        math.ceil(max(slab[3] for slab in slabs)) + 1,
+    )
+    return box, image.crop(box)
 
 
 class Pieces:
@@ -85,16 +115,10 @@ class Pieces:
             self.tray(player, side)
 
     def tray(self, player: int, side: Side) -> None:
-        colours = theme.PLAYER_COLOURS[player]
         off = self.view.off(player)
-        for index in range(off):
-            self.draw.rounded_rectangle(
-                tray_slab_box(side, index, self.size),
-                radius=max(1, round(3 * self.geo.scale)),
-                fill=colours.fill,
-                outline=colours.outline,
-            )
         if off:
+            box, patch = tray_patch(self.size, side, player, off)
+            self.image.im.paste(patch.im, box)
             self.number("count", off, tray_count_center(side, off, self.size), theme.FRAME_TEXT)
 
     def cube(self) -> None:

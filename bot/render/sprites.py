@@ -114,6 +114,9 @@ def cube_text_size(side: int, text: str) -> float:
 
 
 def paste(image: Image.Image, sprite: Image.Image, center: tuple[float, float]) -> None:
-    x = round(center[0] - sprite.width / 2)
-    y = round(center[1] - sprite.height / 2)
-    image.paste(sprite, (x, y), sprite)
+    """``sprite`` (RGBA) blended onto ``image`` (RGB), centred on ``center``: what
+    ``image.paste(sprite, (x, y), sprite)`` does, without its checks (a board pastes 40)."""
+    width, height = sprite.size
+    x = round(center[0] - width / 2)
+    y = round(center[1] - height / 2)
+    image.im.paste(sprite.im, (x, y, x + width, y + height), sprite.im)

@@ -10,12 +10,19 @@ from PIL import Image, ImageDraw
 from bot.render import theme
 from bot.render.geometry import Layout, Size, layout, point_number_center, point_x
 from bot.render.labels import MIN_TEXT, Label, paint, place
+from bot.render.layers import shipped_static
 
 _SUPERSAMPLE = 3
 
 
 @lru_cache(maxsize=4)
 def static_board(size: Size) -> Image.Image:
+    """The static board of this size: as shipped (:mod:`bot.render.layers`), or drawn."""
+    shipped = shipped_static(size)
+    return draw_static_board(size) if shipped is None else shipped
+
+
+def draw_static_board(size: Size) -> Image.Image:
     geo = layout(size)
     k = _SUPERSAMPLE
 

@@ -16,12 +16,14 @@ characters of a right-to-left run are reversed, unshaped.
 
 from __future__ import annotations
 
+import math
 import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Any, overload
 
 from PIL import ImageDraw, ImageFont
 
@@ -90,20 +92,64 @@ def draw_text(
     if anchor[1] == "m":
         ascent, descent = primary.getmetrics()
         y += (ascent - descent) / 2
+    stroke = 0 if halo is None else max(2, size // 8)
     for run in _runs(text, path):
         font = face(run.path, size)
         direction = _direction(font, run)
-        draw.text(
-            (x, y),
-            shown_text(font, run),
-            font=font,
-            fill=fill,
-            anchor="ls",
-            direction=direction,
-            stroke_width=0 if halo is None else max(2, size // 8),
-            stroke_fill=halo,
-        )
-        x += font.getlength(shown_text(font, run), direction=direction)
+        shown = shown_text(font, run)
+        if halo is not None:
+            _draw_line(draw, (x, y), shown, font, direction, stroke, halo)
+        if halo != fill:
+            _draw_line(draw, (x, y), shown, font, direction, 0, fill)
+        x += _advance(font, shown, direction)
+
+
+@lru_cache(maxsize=2048)
+def _advance(font: ImageFont.FreeTypeFont, text: str, direction: str | None) -> float:
+    return font.getlength(text, direction=direction)
+
+
+def _draw_line(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    font: ImageFont.FreeTypeFont,
+    direction: str | None,
+    stroke: int,
+    colour: RGB,
+) -> None:
+    """What ``draw.text(xy, text, colour, font, "ls", direction=direction, stroke_width=stroke)``
+    draws on an RGB image: with a halo, Pillow draws the stroke in its colour and then the
+    letters without one, and so do the two calls of :func:`draw_text`. The rendered letters are
+    kept (:func:`_mask`): rendering them is most of the cost of a text."""
+    x, y = xy
+    mask, (dx, dy) = _mask(font, text, direction, stroke, math.modf(x)[0], math.modf(y)[0])
+    draw.draw.draw_bitmap((int(x) + dx, int(y) + dy), mask, draw.draw.draw_ink(colour))
+
+
+@lru_cache(maxsize=1024)  # about 6 KB each; a game's boards find 92% of their texts here
+def _mask(
+    font: ImageFont.FreeTypeFont,
+    text: str,
+    direction: str | None,
+    stroke: int,
+    start_x: float,
+    start_y: float,
+) -> tuple[Any, tuple[int, int]]:
+    """The letters' coverage (an "L" image core) and its offset from the pen, as Pillow's
+    ``ImageDraw.text`` renders them for a pen whose position has these fractions."""
+    return font.getmask2(
+        text,
+        "L",
+        direction,
+        None,
+        None,
+        stroke,
+        "ls",
+        0,
+        (start_x, start_y),
+        stroke_filled=True,
+    )
 
 
 def fit_text(text: str, primary: ImageFont.FreeTypeFont, max_width: float) -> str:
@@ -179,7 +225,15 @@ def _length(text: str, path: Path, size: int) -> float:
 
 @lru_cache(maxsize=4096)
 def _runs(text: str, primary: Path) -> tuple[Run, ...]:
-    chain = (coverage(primary), *(coverage(path) for path in fallbacks(primary)))
+    if text.isascii() and text.isprintable() and text:
+        first = coverage(primary)
+        if all(char in first for char in text):  # what _split_runs finds, quicker
+            return (Run(text, primary),)
+    return _split_runs(text, primary)
+
+
+def _split_runs(text: str, primary: Path) -> tuple[Run, ...]:
+    chain = _Chain((primary, *fallbacks(primary)))
     pieces: list[tuple[str, Coverage]] = []
     for index, char in enumerate(text):
         if pieces and _continues(text, index):
@@ -202,6 +256,28 @@ def _runs(text: str, primary: Path) -> tuple[Run, ...]:
             for part in _words_if_rtl(piece)
         ]
     )
+
+
+class _Chain(Sequence[Coverage]):
+    """The fonts tried for a character, in order, each file's cmap read only once a character
+    gets that far down the chain (a start that draws only Latin names reads only DejaVu's)."""
+
+    def __init__(self, paths: tuple[Path, ...]) -> None:
+        self.paths = paths
+
+    def __len__(self) -> int:
+        return len(self.paths)
+
+    @overload
+    def __getitem__(self, index: int) -> Coverage: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Coverage]: ...
+
+    def __getitem__(self, index: int | slice) -> Coverage | Sequence[Coverage]:
+        if isinstance(index, slice):
+            return [coverage(path) for path in self.paths[index]]
+        return coverage(self.paths[index])
 
 
 def _displayable(char: str, chain: Sequence[Coverage]) -> str:

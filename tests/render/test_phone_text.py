@@ -10,15 +10,16 @@ from contextlib import contextmanager
 from typing import Any
 
 import pytest
-from PIL import ImageDraw
+from PIL import ImageDraw, ImageFont
 
 from bot.render import BoardState, LastPlay, render_board, sprites, theme
+from bot.render import text as text_module
 from bot.render.board import board_labels
 from bot.render.chart import Point, chart_labels, render_chart
 from bot.render.fonts import font
 from bot.render.geometry import DEFAULT_SIZE, Size, layout, point_number_center
 from bot.render.labels import MIN_TEXT, Label, min_text_size
-from bot.render.static import point_labels, static_board
+from bot.render.static import draw_static_board, point_labels, static_board
 from bot.render.text import ELLIPSIS, text_length, wrap_text
 from bot.rules import Position
 
@@ -306,14 +307,30 @@ def colours_drawn() -> Iterator[list[tuple[str, Any]]]:
 
         return drawing
 
+    draw_line = text_module._draw_line
+
+    def text_line(  # bot.render.text draws its letters itself
+        draw: ImageDraw.ImageDraw,
+        xy: tuple[float, float],
+        text: str,
+        font: ImageFont.FreeTypeFont,
+        direction: str | None,
+        stroke: int,
+        colour: tuple[int, int, int],
+    ) -> None:
+        seen.append(("text", colour))
+        draw_line(draw, xy, text, font, direction, stroke, colour)
+
     for method in _DRAWING:
         originals[method] = getattr(ImageDraw.ImageDraw, method)
         setattr(ImageDraw.ImageDraw, method, spy(method))
+    text_module._draw_line = text_line
     try:
         yield seen
     finally:
         for method, original in originals.items():
             setattr(ImageDraw.ImageDraw, method, original)
+        text_module._draw_line = draw_line
 
 
 def _fresh_caches() -> None:
@@ -332,6 +349,7 @@ def test_the_board_and_the_chart_draw_in_theme_colours_only() -> None:
     known = palette()
     _fresh_caches()
     with colours_drawn() as board_colours:
+        draw_static_board(DEFAULT_SIZE)  # shipped drawn (bot.render.layers)
         for board in boards((GNU, LONG)):
             render_board(board, viewer=0)
     with colours_drawn() as chart_colours:

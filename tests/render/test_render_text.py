@@ -5,9 +5,12 @@ from __future__ import annotations
 import unicodedata
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from PIL import Image, ImageDraw, ImageFont
 
 from bot.render import BoardState, render_board, render_image
+from bot.render import text as text_module
 from bot.render.fonts import (
     BOLD,
     FALLBACKS,
@@ -191,3 +194,41 @@ def test_png_with_emoji_and_cjk_names_stays_small() -> None:
     board = BoardState(Position.initial(), 0, names, phase="doubled", cube_value=2)
     for viewer in (0, 1, None):
         assert len(render_board(board, viewer=viewer)) <= 80 * 1024
+
+
+@pytest.mark.parametrize("halo", [None, (20, 30, 40), (250, 250, 250)])
+def test_kept_letters_draw_what_pillow_draws(halo: tuple[int, int, int] | None) -> None:
+    """draw_text keeps each text's rendered letters (bot.render.text._mask): the pixels are
+    Pillow's own ``ImageDraw.text`` of each run, at every fraction of a pixel, halo or not."""
+    size = 23
+    for index, text in enumerate(SAMPLES):
+        x, y = 10 + index * 0.37, 40 + index * 0.61
+        kept = Image.new("RGB", (500, 80), (40, 50, 60))
+        draw_text(ImageDraw.Draw(kept), (x, y), text, font(size), (250, 250, 250), "ls", halo=halo)
+        drawn = Image.new("RGB", (500, 80), (40, 50, 60))
+        pen = ImageDraw.Draw(drawn)
+        for run in runs(text, font(size)):
+            face = ImageFont.truetype(str(run.path), size)
+            shown = shown_text(face, run)
+            direction = None
+            if face.layout_engine == ImageFont.Layout.RAQM:
+                direction = "rtl" if run.rtl else "ltr"
+            pen.text(
+                (x, y),
+                shown,
+                fill=(250, 250, 250),
+                font=face,
+                anchor="ls",
+                direction=direction,
+                stroke_width=0 if halo is None else max(2, size // 8),
+                stroke_fill=halo,
+            )
+            x += face.getlength(shown, direction=direction)
+        assert kept.tobytes() == drawn.tobytes(), text
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.characters(min_codepoint=32, max_codepoint=126), min_size=1))
+def test_plain_ascii_runs_are_the_general_ones(text: str) -> None:
+    for primary in (REGULAR, BOLD):
+        assert text_module._runs(text, primary) == text_module._split_runs(text, primary)

@@ -1,0 +1,48 @@
+"""PNG bytes of a palette image, written here rather than by Pillow for speed.
+
+Pillow deflates with zlib, 1.6-1.9 ms for a 900x734 board at its fastest levels (1-3); ISA-L's
+deflate (``isal``) at its level 1 takes 0.2 ms for the same pixels and a smaller file (38 KB
+against 41 KB; ``bench/render.py``). Each row is stored unfiltered (filter byte 0), as Pillow does
+for palette images.
+"""
+
+from __future__ import annotations
+
+import struct
+import zlib
+
+from isal import isal_zlib
+from PIL import Image
+
+_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+_LEVEL = 1
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    return (
+        struct.pack(">I", len(data))
+        + kind
+        + data
+        + struct.pack(">I", zlib.crc32(data, zlib.crc32(kind)))
+    )
+
+
+def png_bytes(paletted: Image.Image) -> bytes:
+    """``paletted`` (a "P" image with an RGB palette) as PNG bytes, 8 bits a pixel."""
+    if paletted.mode != "P":
+        raise ValueError(f"a palette image is needed, not mode {paletted.mode!r}")
+    width, height = paletted.size
+    # One column of zeros on the left is each row's filter byte (0: none).
+    rows = Image.new("P", (width + 1, height), 0)
+    rows.paste(paletted, (1, 0))
+    palette = paletted.getpalette() or []
+    header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)
+    return b"".join(
+        (
+            _SIGNATURE,
+            _chunk(b"IHDR", header),
+            _chunk(b"PLTE", bytes(palette[: 3 * 256])),
+            _chunk(b"IDAT", isal_zlib.compress(rows.tobytes(), _LEVEL)),
+            _chunk(b"IEND", b""),
+        )
+    )
