@@ -171,7 +171,7 @@ class TableService:
         self._locked = self.locks.held
         self.repository = Repository(store, self.settings, clock, dice_key=dice_key)
         self.images = BoardImages(enabled=images)
-        self.threads = MatchThreads(store, self.repository, self.settings)
+        self.threads = MatchThreads(store.matches, self.repository, self.settings)
         self.challenges = Challenges(
             store, self.repository, self.images, self.settings, clock, dice, self.threads
         )
@@ -200,7 +200,9 @@ class TableService:
         self.rematches = Rematches(
             store, self.repository, self.challenges, self.opponent, self.settings
         )
-        self.reviews = Reviews(store, self.repository, self.settings, draw=images)
+        self.reviews = Reviews(
+            store.matches, store.analyses, self.repository, self.settings, draw=images
+        )
         self.drills = Drills(store, self.repository, self.engine, self.settings, clock, draw=images)
         rounds = Rounds(
             store,

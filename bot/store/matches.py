@@ -9,7 +9,7 @@ transaction of the command (``tx.matches``).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from sqlalchemy import (
@@ -91,6 +91,10 @@ _SAVE_MATCH = (
         ),
     )
 )
+# What a new match's INSERT names: every column but its id and what only its end writes.
+_CREATED = [
+    f.name for f in fields(MatchRow) if f.name not in ("id", "winner", "ending", "abort_offered_by")
+]
 _ANNOUNCEMENT = select(a.c.version, a.c.shown_at).where(a.c.match_id == bindparam("match_id"))
 
 
@@ -379,23 +383,39 @@ class MatchWrites(Writes, Matches):
         now: float,
         *,
         snapshot: str | None = None,
-    ) -> int:
-        """A new match at version 1; its actions go in with :meth:`append_actions`."""
-        return await self._tx.insert_row(
-            m.insert().values(
-                server_id=server_id,
-                channel_id=channel_id,
-                player0_id=player_ids[0],
-                player1_id=player_ids[1],
-                match_length=match_length,
-                state=state,
-                snapshot=snapshot,
-                version=1,
-                status="playing",
-                created_at=now,
-                last_action_at=now,
-            )
+        engine_level: str | None = None,
+        tutor: bool = False,
+        hints: bool = False,
+        rated: bool = True,
+        parent_channel_id: str | None = None,
+    ) -> MatchRow:
+        """A new match at version 1, with its terms (the engine's level, tutor, hints, rated)
+        and the channel whose thread it is played in; its row as written (every column is
+        given: nothing to read back). Its actions go in with :meth:`append_actions`."""
+        row = MatchRow(
+            id=0,  # the database's, below
+            server_id=server_id,
+            channel_id=channel_id,
+            player0_id=player_ids[0],
+            player1_id=player_ids[1],
+            match_length=match_length,
+            state=state,
+            version=1,
+            status="playing",
+            winner=None,
+            ending=None,
+            abort_offered_by=None,
+            created_at=now,
+            last_action_at=now,
+            snapshot=snapshot,
+            engine_level=engine_level,
+            tutor=int(tutor),
+            hints=int(hints),
+            rated=int(rated),
+            parent_channel_id=parent_channel_id,
         )
+        values = {name: getattr(row, name) for name in _CREATED}
+        return replace(row, id=await self._tx.insert_row(m.insert().values(**values)))
 
     async def save(
         self,
@@ -483,18 +503,11 @@ class MatchWrites(Writes, Matches):
         hints: bool,
         rated: bool,
     ) -> None:
-        """Write the terms of a match just created in this transaction."""
+        """Write the terms of a match (those :meth:`create` did not give)."""
         await self._tx.execute(
             update(m)
             .where(m.c.id == match_id)
             .values(engine_level=engine_level, tutor=int(tutor), hints=int(hints), rated=int(rated))
-        )
-
-    async def set_parent(self, match_id: int, parent_channel_id: str) -> None:
-        """The match just created in this transaction is played in a thread of
-        ``parent_channel_id``."""
-        await self._tx.execute(
-            update(m).where(m.c.id == match_id).values(parent_channel_id=parent_channel_id)
         )
 
     async def write_timer(self, timer: TimerRow) -> None:

@@ -316,18 +316,24 @@ class PlayerWrites(Writes, Players):
             raise StoreError(f"no player {missing[0]} on server {server_id}")
         return found[ids[0]], found[ids[1]]
 
-    async def record_rating(
-        self, match_id: int, server_id: str, user_id: str, before: PlayerRow, rating: float
+    async def record_ratings(
+        self, match_id: int, server_id: str, changes: Sequence[tuple[PlayerRow, float]]
     ) -> None:
+        """Each ``(player before, new rating)`` of match ``match_id``: its rating change, in
+        one statement."""
         await self._tx.execute(
-            schema.rating_changes.insert().values(
-                match_id=match_id,
-                server_id=server_id,
-                user_id=user_id,
-                rating_before=before.rating,
-                rating_after=rating,
-                experience_before=before.experience,
-            )
+            schema.rating_changes.insert(),
+            [
+                {
+                    "match_id": match_id,
+                    "server_id": server_id,
+                    "user_id": before.user_id,
+                    "rating_before": before.rating,
+                    "rating_after": rating,
+                    "experience_before": before.experience,
+                }
+                for before, rating in changes
+            ],
         )
 
     async def update_result(

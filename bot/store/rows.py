@@ -89,7 +89,7 @@ class ChallengeRow:
 class MatchRow:
     """A match. ``state``: JSON of what never changes (options and dice); ``snapshot``: JSON
     of its current state, None until first written (rows from before schema 5); its actions
-    are rows of ``match_actions`` (:meth:`Store.match_actions`)."""
+    are rows of ``match_actions`` (:meth:`~bot.store.matches.Matches.actions`)."""
 
     id: int
     server_id: str
@@ -106,12 +106,12 @@ class MatchRow:
     created_at: float
     last_action_at: float
     snapshot: str | None = None
-    # schema 6 (see migrations/006_opponent.sql and bot/store/opponent.py)
+    # schema 6 (see migrations/006_opponent.sql)
     engine_level: str | None = None
     tutor: int = 0
     hints: int = 0
     rated: int = 1
-    # schema 9 (see migrations/009_match_threads.sql and bot/store/threads.py)
+    # schema 9 (see migrations/009_match_threads.sql)
     parent_channel_id: str | None = None
 
     @property

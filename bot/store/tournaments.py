@@ -365,11 +365,17 @@ class TournamentWrites(Writes, Tournaments):
         )
         return changed == 1
 
-    async def add_pairings(self, rows: Sequence[Mapping[str, Any]]) -> None:
+    async def add_pairings(self, rows: Sequence[Mapping[str, Any]]) -> list[PairingRow]:
         """New pairings (each with tournament_id, round, table_no, first, second, winner, reason
-        and decided_at: None but for a pairing decided at once), in one statement."""
+        and decided_at: None but for a pairing decided at once), in one statement; the rows as
+        stored (no match yet, no points, nothing told), in table order."""
         if rows:
             await self._tx.execute(tm.insert(), list(rows))
+        unset = {"match_id": None, "channel_id": None, "deadline": None, "notice": None}
+        stored = [
+            PairingRow(**{**unset, "first_points": 0, "second_points": 0, **row}) for row in rows
+        ]
+        return sorted(stored, key=lambda p: (p.round, p.table_no))
 
     async def extend_deadlines(self, tournament_id: int, seconds: float) -> None:
         """Move the deadlines of the tournament's undecided pairings ``seconds`` later."""

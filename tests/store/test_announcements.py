@@ -14,7 +14,7 @@ async def seat(store: Store) -> int:
     async with store.transaction() as tx:
         await tx.players.ensure("s", "a", "alice", 0.0)
         await tx.players.ensure("s", "b", "bob", 0.0)
-        return await tx.matches.create("s", "c", ("a", "b"), 5, "{}", 1.0)
+        return (await tx.matches.create("s", "c", ("a", "b"), 5, "{}", 1.0)).id
 
 
 async def test_a_new_match_is_unannounced_until_marked(database: Path | str) -> None:

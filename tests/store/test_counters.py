@@ -122,7 +122,7 @@ async def test_a_history_written_in_bulk_counts_as_one_lived(database: Path | st
             )
         assert len(set(ids)) == 6
         async with store.transaction() as tx:  # a match the bot itself creates and ends after
-            match_id = await tx.matches.create("s", "live", ("u0", "u2"), 3, "{}", 1.0)
+            match_id = (await tx.matches.create("s", "live", ("u0", "u2"), 3, "{}", 1.0)).id
             await tx.matches.save(match_id, 1, status="aborted", now=2.0, ending="aborted")
             await tx.players.count_endings([Ending("s", ("u0", "u2"), "aborted", None, None)])
         assert await counted(store, "s") == await recounted(store, "s")

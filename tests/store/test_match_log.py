@@ -22,9 +22,9 @@ async def store(database: Path | str) -> AsyncIterator[Store]:
 
 async def new_match(store: Store) -> int:
     async with store.transaction() as tx:
-        match_id = await tx.matches.create(
-            "s", "c", ("a", "b"), 3, '{"k": 1}', 1.0, snapshot='{"n": 0}'
-        )
+        match_id = (
+            await tx.matches.create("s", "c", ("a", "b"), 3, '{"k": 1}', 1.0, snapshot='{"n": 0}')
+        ).id
         await tx.matches.append_actions(match_id, 0, ['{"a": 0}'])
     return match_id
 
@@ -87,7 +87,7 @@ async def test_an_action_number_is_written_once(store: Store) -> None:
 
 async def test_a_rebuilt_snapshot_is_stored_without_a_new_version(store: Store) -> None:
     async with store.transaction() as tx:
-        match_id = await tx.matches.create("s", "c", ("a", "b"), 3, '{"k": 1}', 1.0)
+        match_id = (await tx.matches.create("s", "c", ("a", "b"), 3, '{"k": 1}', 1.0)).id
     row = await store.matches.playing("s", "c")
     assert row is not None and row.snapshot is None
     async with store.transaction() as tx:

@@ -112,7 +112,7 @@ async def test_two_processes_taking_jobs_from_one_queue(database: Path | str) ->
         jobs = []
         for n in range(2 * COUNT):
             async with store.transaction() as tx:
-                jobs.append(await tx.matches.create("s", f"job-{n}", ("a", "b"), 1, "{}", 0.0))
+                jobs.append((await tx.matches.create("s", f"job-{n}", ("a", "b"), 1, "{}", 0.0)).id)
             async with store.transaction() as tx:
                 await tx.analyses.queue(jobs[-1], 2, float(n), asked_by=None)
         taken = [

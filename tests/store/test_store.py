@@ -40,7 +40,7 @@ async def test_one_open_challenge_and_one_match_per_channel(database: Path | str
     assert challenge is not None and challenge.match_length == 5
     async with store.transaction() as tx:
         await tx.challenges.close(challenge.id, "accepted")
-        match_id = await tx.matches.create("s", "c", ("a", "b"), 5, "{}", 1.0)
+        match_id = (await tx.matches.create("s", "c", ("a", "b"), 5, "{}", 1.0)).id
     assert await store.challenges.open("s", "c") is None
     with pytest.raises(Exception, match=r"(?i)unique"):
         async with store.transaction() as tx:
@@ -56,7 +56,7 @@ async def test_stale_version_fails_cleanly_and_rolls_back(database: Path | str) 
     async with first.transaction() as tx:
         await tx.players.ensure("s", "a", "alice", 0.0)
         await tx.players.ensure("s", "b", "bob", 0.0)
-        match_id = await tx.matches.create("s", "c", ("a", "b"), 3, '{"n": 0}', 0.0)
+        match_id = (await tx.matches.create("s", "c", ("a", "b"), 3, '{"n": 0}', 0.0)).id
     async with first.transaction() as tx:
         assert await tx.matches.save(match_id, 1, state='{"n": 1}', status="playing", now=1.0) == 2
     with pytest.raises(StaleMatchError):

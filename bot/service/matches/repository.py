@@ -27,6 +27,7 @@ from bot.service.models import Announcement, Place, User, engine_seat_of
 from bot.service.records import storage
 from bot.service.records.rating import record_claim, record_result
 from bot.store import ChallengeRow, MatchRow, StaleMatchError, Transaction
+from bot.store.matches import TimerRow
 from bot.store.players import Ending
 
 __all__ = [
@@ -75,11 +76,11 @@ class Repository(MatchReader):
         async with self.store.transaction() as tx:
             await tx.players.ensure(place.server_id, accepter.id, accepter.name, self._clock())
             await tx.challenges.close(challenge.id, "accepted")
-            match_id = await self._insert(
+            started = await self._insert(
                 tx, place, ids, match, terms, thread, clock_seconds=challenge.clock_seconds
             )
         self.remember(place, accepter)
-        return await self._created(thread or place, match_id, ids, match)
+        return await self._created(thread or place, started, match)
 
     async def create_engine_match(
         self,
@@ -97,9 +98,9 @@ class Repository(MatchReader):
         async with self.store.transaction() as tx:
             players = [(user.id, user.name), (engine.id, engine.name)]
             await tx.players.ensure_all(place.server_id, players, self._clock())
-            match_id = await self._insert(tx, place, ids, match, terms, thread)
+            started = await self._insert(tx, place, ids, match, terms, thread)
         self.remember(place, user, engine)
-        return await self._created(thread or place, match_id, ids, match)
+        return await self._created(thread or place, started, match)
 
     async def create_arranged_match(
         self,
@@ -121,13 +122,13 @@ class Repository(MatchReader):
             await tx.players.ensure_all(
                 place.server_id, [(u.id, u.name) for u in players], self._clock()
             )
-            match_id = await self._insert(
+            started = await self._insert(
                 tx, place, ids, match, terms, thread, clock_seconds=clock_seconds
             )
-            if also is not None and not await also(tx, match_id):
+            if also is not None and not await also(tx, started[0].id):
                 raise StaleMatchError("the pairing was opened meanwhile")
         self.remember(place, *players)
-        return await self._created(thread or place, match_id, ids, match)
+        return await self._created(thread or place, started, match)
 
     async def _insert(
         self,
@@ -139,9 +140,10 @@ class Repository(MatchReader):
         thread: Place | None,
         *,
         clock_seconds: float | None = None,
-    ) -> int:
+    ) -> tuple[MatchRow, TimerRow]:
+        """Write a new match, its terms, first timer and opening dice; its row and timer."""
         written = storage.changes(match, 0)  # the opening rolls made already
-        match_id = await tx.matches.create(
+        row = await tx.matches.create(
             place.server_id,
             (thread or place).channel_id,
             ids,
@@ -149,39 +151,32 @@ class Repository(MatchReader):
             storage.state_text(match),
             self._clock(),
             snapshot=written.snapshot,
-        )
-        await tx.matches.append_actions(match_id, written.first_seq, written.actions)
-        await tx.matches.set_terms(
-            match_id,
             engine_level=terms.engine_level,
             tutor=terms.tutor,
             hints=terms.hints,
             rated=terms.rated,
+            parent_channel_id=None if thread is None else place.channel_id,
         )
-        await tx.matches.write_timer(
-            timers.first_timer(
-                match_id,
-                match,
-                self._clock(),
-                clock_seconds=clock_seconds,
-                delay=self._settings.clock_delay_seconds,
-                engine_seat=engine_seat_of(ids),
-            ),
+        await tx.matches.append_actions(row.id, written.first_seq, written.actions)
+        timer = timers.first_timer(
+            row.id,
+            match,
+            self._clock(),
+            clock_seconds=clock_seconds,
+            delay=self._settings.clock_delay_seconds,
+            engine_seat=engine_seat_of(ids),
         )
+        await tx.matches.write_timer(timer)
         await _count_dice(tx, place.server_id, match.record)
-        if thread is not None:
-            await tx.matches.set_parent(match_id, place.channel_id)
-        return match_id
+        return row, timer
 
     async def _created(
-        self, place: Place, match_id: int, ids: tuple[str, str], match: Match
+        self, place: Place, started: tuple[MatchRow, TimerRow], match: Match
     ) -> Table:
-        row = await self.store.matches.get(match_id)
-        assert row is not None
+        """The table of a match just started: its row and timer as written (no read back)."""
+        row, timer = started
         self._keep(row, storage.compact(match))
-        return Table(
-            row, match, await self.names(place, ids), await self.store.matches.timer(row.id)
-        )
+        return Table(row, match, await self.names(place, row.player_ids), timer)
 
     async def save(
         self,

@@ -20,7 +20,8 @@ from bot.service.matches.presentation import ending_text, match_kind
 from bot.service.matches.reading import MatchReader
 from bot.service.models import Place, Reply, place_link
 from bot.settings import Settings
-from bot.store import MatchRow, Store
+from bot.store import MatchRow
+from bot.store.matches import Matches
 
 THREAD_NAME_LIMIT = 100  # characters Discord allows in a thread's name
 
@@ -67,8 +68,8 @@ def parent_place(row: MatchRow) -> Place | None:
 class MatchThreads:
     """Threads for matches: opening one, pointing to it, and the result told to its channel."""
 
-    def __init__(self, store: Store, repository: MatchReader, settings: Settings) -> None:
-        self._store = store
+    def __init__(self, matches: Matches, repository: MatchReader, settings: Settings) -> None:
+        self._matches = matches
         self._repository = repository
         self._settings = settings
 
@@ -115,7 +116,7 @@ class MatchThreads:
         """The result of each finished match played in a thread, for the channel it came from."""
         replies = []
         for match_id in dict.fromkeys(match_ids):
-            row = await self._store.matches.get(match_id)
+            row = await self._matches.get(match_id)
             parent = parent_place(row) if row is not None else None
             if row is None or parent is None:
                 continue

@@ -27,21 +27,15 @@ async def _write(
     """Store ``change`` of the (winner, loser) ``players`` of match ``match_id``: each one's
     rating change and their new rating, experience and record."""
     win, lose = players
-    await tx.players.record_rating(match_id, server_id, win.user_id, win, change.winner_rating)
-    await tx.players.record_rating(match_id, server_id, lose.user_id, lose, change.loser_rating)
-    await tx.players.update_result(
-        server_id,
-        win.user_id,
-        rating=change.winner_rating,
-        experience=change.winner_experience,
-        won=True,
+    await tx.players.record_ratings(
+        match_id, server_id, [(win, change.winner_rating), (lose, change.loser_rating)]
     )
-    await tx.players.update_result(
+    await tx.players.update_results(
         server_id,
-        lose.user_id,
-        rating=change.loser_rating,
-        experience=change.loser_experience,
-        won=False,
+        [
+            (win.user_id, change.winner_rating, change.winner_experience, 1, 0),
+            (lose.user_id, change.loser_rating, change.loser_experience, 0, 1),
+        ],
     )
 
 

@@ -111,8 +111,8 @@ def restore(state: str, snapshot: str, dice_key: bytes | None) -> Match:
 
 def replay(state: str, actions: Iterable[tuple[int, str]], dice_key: bytes | None) -> Match:
     """The match of a row replayed from its ``state`` and its whole log, ``(seq, action JSON)``
-    in order from 0 (what :meth:`Store.match_actions` reads), with its full record. It costs
-    a replay of every action: run it off the event loop. Any action the rules refuse raises
+    in order from 0 (what ``store.matches.actions`` reads), with its full record. It costs a
+    replay of every action: run it off the event loop. Any action the rules refuse raises
     the engine's error (a ``ValueError``)."""
     options, dice = _state(state, dice_key)
     match = Match.with_options(options, dice=dice)

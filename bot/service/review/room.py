@@ -38,7 +38,9 @@ from bot.service.review.pages import (
     turn,
 )
 from bot.settings import Settings
-from bot.store import MatchRow, Store
+from bot.store import MatchRow
+from bot.store.analyses import Analyses
+from bot.store.matches import Matches
 
 SEEN_KEPT = 10_000  # users whose last page is remembered for ``!review next``
 REVIEWS_KEPT = 16  # matches whose decoded analysis is kept (a 25-point match's is ~1,300 pages)
@@ -59,9 +61,16 @@ class _Reviewed:
 
 class Reviews:
     def __init__(
-        self, store: Store, repository: Repository, settings: Settings, *, draw: bool = True
+        self,
+        matches: Matches,
+        analyses: Analyses,
+        repository: Repository,
+        settings: Settings,
+        *,
+        draw: bool = True,
     ) -> None:
-        self._store = store
+        self._matches = matches
+        self._analyses = analyses
         self._repository = repository
         self._settings = settings
         self._draw = draw
@@ -128,7 +137,7 @@ class Reviews:
 
     async def _match_of(self, place: Place, word: str | None) -> int:
         if word is None:
-            found = await self._store.matches.latest_finished(place.server_id, place.channel_id)
+            found = await self._matches.latest_finished(place.server_id, place.channel_id)
             if found is None:
                 raise Refusal(
                     "No match has finished here: name one, e.g. "
@@ -145,7 +154,7 @@ class Reviews:
         return number
 
     async def _reviewed(self, place: Place, match_id: int) -> _Reviewed:
-        done_at = await self._store.analyses.done_at(match_id)
+        done_at = await self._analyses.done_at(match_id)
         kept = self._kept.get(match_id)
         if kept is not None and done_at == kept[0] and kept[1].row.server_id == place.server_id:
             self._kept.move_to_end(match_id)
@@ -158,10 +167,10 @@ class Reviews:
         return reviewed
 
     async def _read(self, place: Place, match_id: int) -> _Reviewed:
-        row = await self._store.matches.get(match_id)
+        row = await self._matches.get(match_id)
         if row is None or row.server_id != place.server_id:
             raise Refusal(f"There is no match #{match_id} on this server.")
-        job = await self._store.analyses.get(match_id)
+        job = await self._analyses.get(match_id)
         if job is None or job.status != "done" or job.result is None:
             waiting = job is not None and job.status in ("queued", "running")
             raise Refusal(

@@ -17,7 +17,8 @@ from bot.rules.tournaments.model import Format
 from bot.service.models import Attachment, Reply
 from bot.service.records.names import markdown_safe as md
 from bot.service.tournaments.state import FORMAT_NAMES, Snapshot
-from bot.store import AnalysisRow, Store
+from bot.store import AnalysisRow
+from bot.store.analyses import Analyses
 
 
 def picture(snapshot: Snapshot) -> Attachment:
@@ -82,7 +83,7 @@ def _luck(job: AnalysisRow) -> tuple[float, float]:
     return analysis.players[0].luck_total, analysis.players[1].luck_total
 
 
-async def report(store: Store, snapshot: Snapshot, prefix: str, *, draw: bool) -> Reply:
+async def report(analyses: Analyses, snapshot: Snapshot, prefix: str, *, draw: bool) -> Reply:
     """The tournament's report: its winner and final standings, and per player the PR over the
     tournament's analysed matches (decisions weighed), their best match and how many of their
     matches are analysed. Matches not analysed yet are counted as such, and the report grows
@@ -94,16 +95,14 @@ async def report(store: Store, snapshot: Snapshot, prefix: str, *, draw: bool) -
     analysed = 0
     for pairing in played:
         assert pairing.match_id is not None
-        job = await store.analyses.get(pairing.match_id)
+        job = await analyses.get(pairing.match_id)
         if job is None or job.status != "done":
             continue
         analysed += 1
         luck = _luck(job)
         # Only the players with decisions enough to rate have figures stored (the service's
         # Analyses): the match counts for the others as one too short to rate.
-        rated = {
-            player.user_id: player for player in await store.analyses.players(pairing.match_id)
-        }
+        rated = {player.user_id: player for player in await analyses.players(pairing.match_id)}
         seats = [snapshot.user_id(n) for n in (pairing.first, pairing.second) if n is not None]
         for user_id in seats:
             was = figures.get(user_id, _Figures())

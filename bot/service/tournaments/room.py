@@ -483,4 +483,4 @@ class Tournaments:
 
     async def report(self, row: TournamentRow, words: list[str]) -> list[Reply]:
         snapshot = await self.rounds.snapshot(row.id)
-        return [await images.report(self._store, snapshot, self._prefix, draw=self._draw)]
+        return [await images.report(self._store.analyses, snapshot, self._prefix, draw=self._draw)]

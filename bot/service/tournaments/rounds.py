@@ -244,8 +244,11 @@ class Rounds:
                 row.id, ("running",), round=round_no, expected_round=row.round
             ):
                 return []  # another process paired it
-            await tx.tournaments.add_pairings(rows)
-        fresh = await self.snapshot(row.id)
+            added = await tx.tournaments.add_pairings(rows)
+        # What this transaction wrote, without reading it back: the round's pairings are its own.
+        fresh = replace(
+            snapshot, row=replace(row, round=round_no), pairings=(*snapshot.pairings, *added)
+        )
         total = rules.rounds_total(fmt, len(snapshot.entrants), swiss_rounds=row.swiss_rounds)
         lines = [
             f"**{md(row.name)}: {fresh.round_title(round_no, total)}** "
@@ -283,7 +286,8 @@ class Rounds:
             ):
                 return []
             await tx.tournaments.add_log(row.id, now, "", "finished")
-        final = await self.snapshot(row.id)
+        over = replace(row, status="finished", finished_at=now, champion_id=champion_id)
+        final = replace(snapshot, row=over)
         table = final.standings
         lines = [
             f"🏆 **{md(row.name)}** is over: **{final.name(champion)}** wins!"
@@ -475,7 +479,10 @@ class Rounds:
             )
         if not done:
             return []
-        fresh = await self.snapshot(pairing.tournament_id)
+        # The pairings read again after the commit (a result another host wrote meanwhile counts
+        # for the round's end); the tournament and its entrants as read above, under the lock.
+        pairings = await self._store.tournaments.pairings(pairing.tournament_id)
+        fresh = replace(snapshot, pairings=tuple(pairings))
         decided = fresh.pairing_at(pairing.round, pairing.table_no)
         assert decided is not None
         line = fresh.pairing_line(decided)
