@@ -88,7 +88,11 @@ class SqliteThread:
         """Connect to the file at ``path`` (WAL, foreign keys on, a busy timeout); the
         connection is closed again if that fails."""
         # Autocommit (no isolation level): transactions are begun by hand, BEGIN IMMEDIATE.
-        connection = await aiosqlite.connect(path, timeout=BUSY_SECONDS, isolation_level=None)
+        connection = aiosqlite.connect(path, timeout=BUSY_SECONDS, isolation_level=None)
+        # A daemon, as the executor's threads were: a store left open does not keep the process
+        # from exiting (aiosqlite's thread would wait for work forever).
+        connection._thread.daemon = True
+        await connection
         try:
             await _set_wal(connection)
             await connection.execute("PRAGMA foreign_keys = ON")
