@@ -182,7 +182,7 @@ async def _set_wal(connection: aiosqlite.Connection) -> None:
     pause = 0.01
     while True:
         try:
-            await connection.execute("PRAGMA journal_mode = WAL")
+            await connection.execute_fetchall("PRAGMA journal_mode = WAL")  # (it answers a row)
             return
         except sqlite3.OperationalError as error:
             if "locked" not in str(error) or time.monotonic() > deadline:
