@@ -88,7 +88,11 @@ class SqliteThread:
         """Connect to the file at ``path`` (WAL, foreign keys on, a busy timeout); the
         connection is closed again if that fails."""
         # Autocommit (no isolation level): transactions are begun by hand, BEGIN IMMEDIATE.
-        connection = await aiosqlite.connect(path, timeout=BUSY_SECONDS, isolation_level=None)
+        connection = aiosqlite.connect(path, timeout=BUSY_SECONDS, isolation_level=None)
+        # A daemon, as the executor's threads were: a store left open does not keep the process
+        # from exiting (aiosqlite's thread would wait for work forever).
+        connection._thread.daemon = True
+        await connection
         try:
             await _set_wal(connection)
             await connection.execute("PRAGMA foreign_keys = ON")
@@ -178,7 +182,7 @@ async def _set_wal(connection: aiosqlite.Connection) -> None:
     pause = 0.01
     while True:
         try:
-            await connection.execute("PRAGMA journal_mode = WAL")
+            await connection.execute_fetchall("PRAGMA journal_mode = WAL")  # (it answers a row)
             return
         except sqlite3.OperationalError as error:
             if "locked" not in str(error) or time.monotonic() > deadline:

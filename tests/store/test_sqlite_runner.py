@@ -5,6 +5,8 @@ compiled once but bound with each call's values, and the driver's errors raised 
 from __future__ import annotations
 
 import sqlite3
+import subprocess
+import sys
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -135,3 +137,23 @@ async def test_an_insert_gives_its_new_row_id(store: Store) -> None:
     assert second == first + 1
     row = await store.fetch_one(select(m.c.channel_id).where(m.c.id == second))
     assert row is not None and row.channel_id == "d"
+
+
+def test_a_store_left_open_does_not_keep_its_process_alive(tmp_path: Path) -> None:
+    script = (
+        "import asyncio, sys\n"
+        "from bot.store import Store\n"
+        "async def main():\n"
+        "    global store\n"
+        "    store = await Store.open(sys.argv[1])\n"
+        "asyncio.run(main())\n"
+    )
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(tmp_path / "open.sqlite3")],
+        cwd=root,
+        timeout=30,
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr
