@@ -31,6 +31,7 @@ from typing import Any
 
 from bot.gnubg.api import Engine
 from bot.gnubg.unavailable import UnavailableEngine
+from bot.service.aftermath import Aftermath
 from bot.service.commands.choices import plays_for
 from bot.service.commands.help import unknown_command
 from bot.service.commands.limits import RECENT_SECONDS
@@ -39,9 +40,10 @@ from bot.service.commands.registry import COMMANDS
 from bot.service.commands.router import run_text
 from bot.service.commands.schema import Command, UserLookup
 from bot.service.commands.views import Views
+from bot.service.endings import Endings, Summaries
 from bot.service.gnubg.analysis import Analyses
 from bot.service.gnubg.budget import EngineBudget, EngineRequests
-from bot.service.gnubg.coach import Coach, Decided, Tutored, tutored_in_order
+from bot.service.gnubg.coach import Coach, Decided, Tutored
 from bot.service.gnubg.opponent import Opponent
 from bot.service.gnubg.positions import Positions
 from bot.service.keys import ChallengeKey, DrillKey, ErrorsKey, Key, ReviewKey, SignupKey
@@ -59,17 +61,17 @@ from bot.service.matches.presentation import (
 )
 from bot.service.matches.rematch import Rematches
 from bot.service.matches.repository import Repository, Table
-from bot.service.matches.threads import MatchThreads, ThreadOpener, moved_to, sent_to
+from bot.service.matches.threads import MatchThreads, ThreadOpener
 from bot.service.models import (
     ENGINE_ID,
     Decision,
+    Job,
     Pending,
     Place,
     Refusal,
     Reply,
+    TurnJob,
     User,
-    engine_seat_of,
-    finished_in,
 )
 from bot.service.records.dice import DiceFactory, keyed_dice, secure_dice, seeded_dice
 from bot.service.records.dicestats import dice_reply
@@ -185,24 +187,6 @@ class TableService:
             store, self.repository, self.engine, self.settings, clock, budget, charts=images
         )
         self.positions = Positions(self.engine, self.images)
-        self.opponent = Opponent(
-            self.engine,
-            self.repository,
-            self.challenges,
-            self.images,
-            self.settings,
-            dice,
-            self._locked,
-            budget,
-            ending=self._after_turns,
-        )
-        self.coach = Coach(self.engine, self.repository, self.settings, self._locked)
-        self.deadlines = Deadlines(store, self.repository, self.settings, clock, self._guarded)
-        self.rematches = Rematches(
-            store, self.repository, self.challenges, self.opponent, self.settings
-        )
-        self.reviews = Reviews(store, self.repository, self.settings, draw=images)
-        self.drills = Drills(store, self.repository, self.engine, self.settings, clock, draw=images)
         rounds = Rounds(
             store,
             self.repository,
@@ -213,7 +197,34 @@ class TableService:
             self._locked,
             draw=images,
         )
+        endings = Endings(
+            Summaries(store, self.repository, self.settings),
+            self.threads,
+            self.analyses,
+            rounds,
+            self.repository,
+        )
+        self.opponent = Opponent(
+            self.engine,
+            self.repository,
+            self.challenges,
+            self.images,
+            self.settings,
+            dice,
+            self._locked,
+            budget,
+            endings,
+        )
+        self.coach = Coach(self.engine, self.repository, self.settings, self._locked)
+        self.deadlines = Deadlines(store, self.repository, self.settings, clock, self._guarded)
+        self.rematches = Rematches(
+            store, self.repository, self.challenges, self.opponent, self.settings
+        )
+        self.reviews = Reviews(store, self.repository, self.settings, draw=images)
+        self.drills = Drills(store, self.repository, self.engine, self.settings, clock, draw=images)
         self.tournaments = Tournaments(store, self.settings, clock, rounds, draw=images)
+        # What follows each command at a table, in one order (see bot.service.aftermath).
+        self.aftermath = Aftermath(self.coach, self.opponent, endings, self.images, self.repository)
 
     async def warm_up(self) -> None:
         """Draw one board so the first player doesn't wait for the renderer's caches."""
@@ -246,32 +257,7 @@ class TableService:
         ``work`` answers, carried out only if its question is still the one asked."""
         replies = await self._under_lock(place, work, answering)
         before = read[0] if read else None
-        if before is not None and tutored is not None and before.row.tutor:
-            comments = await self.coach.tutor(place, before, tutored)
-            replies = tutored_in_order(replies, comments)
-        if before is None or engine_seat_of(before.row.player_ids) is not None:
-            replies = await self._engine_turns(place, replies)
-        return await self._after_turns(place, replies)
-
-    async def _after_turns(self, place: Place, replies: list[Reply]) -> list[Reply]:
-        """The end of a reply flow (a bot turn queued ends its own): a match's end summed up,
-        and what follows the matches it finished."""
-        replies = await self.rematches.summarised(place, replies)
-        return replies + await self._after_ends(finished_in(replies))
-
-    async def _after_ends(self, finished: list[int]) -> list[Reply]:
-        """What follows the matches a command finished (its replies say which): the result
-        told in the channel a thread's match came from, and the automatic analysis started
-        (``settings.analysis_auto``), with its progress message."""
-        if not finished:
-            return []
-        return [
-            *await self.threads.results(finished),
-            *await self.analyses.start_automatic(finished),
-            *await replies_of(
-                lambda: self.tournaments.rounds.after_ends(finished), self.repository.forget
-            ),
-        ]
+        return await self.aftermath.after(place, replies, before=before, tutored=tutored)
 
     async def _at_table(
         self,
@@ -310,37 +296,6 @@ class TableService:
             tutored=Tutored(decision),
             answering=answering,
         )
-
-    async def _engine_turns(self, place: Place, replies: list[Reply]) -> list[Reply]:
-        """``replies`` and then the engine's turns at ``place``, if it owes any; the board is
-        then shown once, after its turn (in the thread of a match just started in one)."""
-        thread = moved_to(replies)
-        more = sent_to(await self.opponent.follow(thread or place), thread)
-        shown = {reply.announces[0] for reply in more if reply.announces is not None}
-        if not shown and not any(reply.job for reply in more):  # it failed: the board after all
-            replies = await self._undrawn_boards(place, replies)
-        if shown:
-            replies = [
-                dataclasses.replace(reply, image=None, board_viewer=None)
-                if reply.announces is not None and reply.announces[0] in shown
-                else reply
-                for reply in replies
-            ]
-        return replies + more
-
-    async def _undrawn_boards(self, place: Place, replies: list[Reply]) -> list[Reply]:
-        """``replies`` with the board a move handing the bot its turn left undrawn (see
-        :meth:`Play._act`) drawn, if the match is still as that reply shows it. Not for a turn
-        queued: its board comes with the bot's turn, as always, and the bot is busy."""
-        drawn = []
-        for reply in replies:
-            if self.images.enabled and reply.image is None and reply.board_viewer is not None:
-                table = await self.repository.table(place, repair=False)
-                if table is not None and (table.row.id, table.row.version) == reply.announces:
-                    image = await self.images.board(table, reply.board_viewer)
-                    reply = dataclasses.replace(reply, image=image)
-            drawn.append(reply)
-        return drawn
 
     async def _under_lock(
         self,
@@ -544,11 +499,7 @@ class TableService:
         """At startup: the turns the engine owes in the matches at places ``where`` accepts
         (it stopped while thinking, or failed), taken now; the replies by place (a match it
         ends in a thread also gets its result in the thread's channel)."""
-        owed = await self.opponent.resume(where)
-        for place, replies in list(owed.items()):
-            for reply in await self._after_ends(finished_in(replies)):
-                owed.setdefault(reply.place or place, []).append(reply)
-        return owed
+        return await self.aftermath.resumed(where)
 
     async def double(
         self, place: Place, user: User, *, answering: Answer | None = None
@@ -703,7 +654,7 @@ class TableService:
             ),
         )
 
-    # -- tournaments (their own lock each; a match's ending tells them: _after_ends) ---------
+    # -- tournaments (their own lock each; a match's ending tells them: bot.service.endings)
 
     async def tournament(
         self,
@@ -802,11 +753,11 @@ class TableService:
         except Exception:  # the queue is looked at next time
             log.exception("Analysis jobs: the queue could not be looked at")
 
-    def follow(self, job: str) -> AsyncIterator[Reply]:
+    def follow(self, job: Job) -> AsyncIterator[Reply]:
         """The message of a background job (a reply's ``job``) each time it changes; the first
         one without ``job`` is the outcome (e.g. an analysis with its chart). A queued bot
         turn's then ends with the replies of the turn, to be posted as new messages."""
-        if self.opponent.owns(job):
+        if isinstance(job, TurnJob):
             return self.opponent.queued(job)
         return self.analyses.follow(job)
 

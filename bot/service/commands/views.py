@@ -28,7 +28,7 @@ from bot.service.matches.presentation import (
     stats_text,
     typed,
 )
-from bot.service.matches.reading import DamagedMatch, DamagedRecord, MatchReader, Table
+from bot.service.matches.reading import DamagedMatch, DamagedRecord, MatchReader
 from bot.service.models import (
     ENGINE_ID,
     Attachment,
@@ -37,6 +37,7 @@ from bot.service.models import (
     Place,
     Refusal,
     Reply,
+    Table,
     User,
 )
 from bot.service.records.names import markdown_safe as md

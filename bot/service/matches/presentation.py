@@ -33,7 +33,7 @@ from bot.rules.options import DEFAULT_AUTOMATIC_DOUBLES, MAX_CUBE
 from bot.rules.text import dice_text, level_text, points_text
 from bot.service.keys import Key, MatchKey, RematchKey
 from bot.service.matches.timers import clock_line, clock_reading
-from bot.service.models import ENGINE_ID, Decision, Reply, engine_seat_of
+from bot.service.models import ENGINE_ID, Decision, MatchEnded, Reply, engine_seat_of
 from bot.service.records.names import markdown_safe as md
 from bot.store import PlayerRow
 from bot.store.records import LevelRecord, MatchCounts
@@ -179,7 +179,7 @@ async def status_reply(
         money_game=match.length == 0 and match.options.beavers,
         board_viewer=viewer if viewer is not None else match.on_roll,
         announces=(table.row.id, table.row.version),
-        finished=table.row.id if table.row.status == "finished" else None,
+        ended=MatchEnded(table) if table.row.status == "finished" else None,
     )
 
 
@@ -256,7 +256,7 @@ def ended_reply(table: Table, text: str) -> Reply:
         decision_for=rematch_asked(table),
         decision_key=RematchKey(table.row.id),
         announces=(table.row.id, table.row.version),
-        finished=table.row.id if table.row.status == "finished" else None,
+        ended=MatchEnded(table) if table.row.status == "finished" else None,
     )
 
 

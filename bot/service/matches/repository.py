@@ -20,10 +20,9 @@ from bot.service.matches.reading import (
     DamagedMatch,
     DamagedRecord,
     MatchReader,
-    Table,
     require_seat,
 )
-from bot.service.models import Announcement, Place, User, engine_seat_of
+from bot.service.models import Announcement, Place, Table, User, engine_seat_of
 from bot.service.records import storage
 from bot.service.records.rating import record_claim, record_result
 from bot.store import ChallengeRow, MatchRow, StaleMatchError, Transaction
@@ -265,6 +264,7 @@ class Repository(MatchReader):
         tournament's result, written with the match's end or not at all). Returns the table as
         it now stands."""
         rated = table.match.length if winner is not None and table.row.rated else 0
+        now = self._clock()
         version = await self._close(
             table.row,
             status=status,
@@ -274,7 +274,14 @@ class Repository(MatchReader):
             chance=chance,
             also=also,
         )
-        row = replace(table.row, version=version, status=status, ending=ending, winner=winner)
+        row = replace(
+            table.row,
+            version=version,
+            status=status,
+            ending=ending,
+            winner=winner,
+            last_action_at=now,
+        )
         return Table(row, table.match, table.plain, None)
 
     async def end_on_time(self, table: Table) -> tuple[Table, str]:
