@@ -27,7 +27,7 @@ from bot.cogs.sending import (
     within_deadline,
 )
 from bot.cogs.threads import DiscordThreads
-from bot.service.commands.help import BY_NAME
+from bot.service.commands.registry import BY_NAME
 from bot.service.commands.schema import Kind
 from bot.service.models import ENGINE_USER, Place, Reply, User
 from bot.service.table import TableService
@@ -260,7 +260,7 @@ class TableCog(commands.Cog, name="Backgammon"):
                     return
                 value = user_of(value)
             arguments.append(value)
-        handler = entry.handler_of(self.service)
+        handler = self.service.handler(entry)
         options: dict[str, Any] = {}
         if entry.moderator:
             options["moderator"] = ctx.permissions.manage_messages  # in this channel (slash too)

@@ -1,24 +1,18 @@
-"""The game table: a command from a user in a channel -> engine -> store -> replies.
+"""The game table: a command from a user in a channel -> a room's handler -> replies.
 
-Knows nothing of Discord: the Discord cogs and the console both call these methods.
-:class:`TableService` is a facade: it holds each channel's lock, runs each command under it and
-turns what a command raises (a refusal, news for the channel, a race lost) into replies. The
-work is done in rooms it composes:
+Knows nothing of Discord: the Discord cogs and the console both call it. :class:`TableService`
+builds the rooms, keeps each channel's lock (:class:`~bot.service.commands.guard.Guard`) and
+dispatches: a command of the registry (:data:`~bot.service.commands.registry.COMMANDS`) goes to
+its room's handler (:meth:`TableService.handler`), typed (:meth:`TableService.run`) or pressed
+(:meth:`TableService.press`); what follows a command goes through one dispatcher
+(:mod:`bot.service.aftermath`). The handlers are the rooms':
 
-- :mod:`bot.service.matches.challenges`: the terms of a challenge, its answer or expiry;
-- :mod:`bot.service.matches.play`: rolls, moves, the cube, resignations, automatic rolls;
-- :mod:`bot.service.matches.admin`: abort, claim, void;
-- :mod:`bot.service.commands.views`: the board, pips, score, export, ratings, help, adapters' state;
-- :mod:`bot.service.gnubg.analysis`: GNU Backgammon's analysis of finished matches, in the
-  background;
-- :mod:`bot.service.gnubg.positions`: pasted positions drawn and judged (no match, no lock);
-- :mod:`bot.service.matches.presentation`: everything the service says;
-- :mod:`bot.service.matches.repository`: matches and names, from the store or memory;
-- :mod:`bot.service.matches.images`: board PNGs, drawn off the event loop and kept;
-- :mod:`bot.service.records.rating`: the writing of a rated result (the FIBS formula is
-  :mod:`bot.rules.rating`);
-- :mod:`bot.service.gnubg.opponent`: GNU Backgammon as a player, its turns taken after each command;
-- :mod:`bot.service.gnubg.coach`: ``!hint`` and the tutor.
+- :mod:`bot.service.matches.commands`: challenges, play, the cube, the looks at a match, its
+  early ends;
+- :mod:`bot.service.gnubg.commands`: ``!hint``, pasted positions, ``!analysis``;
+- :mod:`bot.service.tournaments.commands`: ``!tournament``, ``!join``, ``!leave``;
+- :mod:`bot.service.review.commands`: ``!review`` and ``!drill``;
+- :mod:`bot.service.commands.server`: the leaderboard, ``!stats``, ``!help``, ``!dice``.
 """
 
 from __future__ import annotations
@@ -26,67 +20,56 @@ from __future__ import annotations
 import dataclasses
 import logging
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 from bot.gnubg.api import Engine
 from bot.gnubg.unavailable import UnavailableEngine
 from bot.service.aftermath import Aftermath
 from bot.service.commands.choices import plays_for
+from bot.service.commands.guard import OUT_OF_DATE, OUT_OF_DATE_CHALLENGE, Answer, Guard
 from bot.service.commands.help import unknown_command
 from bot.service.commands.limits import RECENT_SECONDS
 from bot.service.commands.locks import PlaceLocks, replies_of
 from bot.service.commands.registry import COMMANDS
 from bot.service.commands.router import run_text
-from bot.service.commands.schema import Command, UserLookup
+from bot.service.commands.schema import Command, Handler, UserLookup
+from bot.service.commands.server import ServerCommands
 from bot.service.commands.views import Views
 from bot.service.endings import Endings, Summaries
 from bot.service.gnubg.analysis import Analyses
 from bot.service.gnubg.budget import EngineBudget, EngineRequests
-from bot.service.gnubg.coach import Coach, Decided, Tutored
+from bot.service.gnubg.coach import Coach
+from bot.service.gnubg.commands import EngineCommands
 from bot.service.gnubg.opponent import Opponent
 from bot.service.gnubg.positions import Positions
-from bot.service.keys import ChallengeKey, DrillKey, ErrorsKey, Key, ReviewKey, SignupKey
+from bot.service.keys import Key
 from bot.service.matches.admin import Administration
 from bot.service.matches.challenges import Challenges
+from bot.service.matches.commands import MatchCommands
 from bot.service.matches.deadlines import Deadlines
 from bot.service.matches.images import BoardImages, RecordedPlay, board_state, last_play
 from bot.service.matches.play import Play
-from bot.service.matches.presentation import (
-    game_data,
-    match_key,
-    status_reply,
-    text_board,
-    typed,
-)
+from bot.service.matches.presentation import game_data, match_key, status_reply, text_board, typed
 from bot.service.matches.rematch import Rematches
-from bot.service.matches.repository import Repository, Table
+from bot.service.matches.repository import Repository
 from bot.service.matches.threads import MatchThreads, ThreadOpener
-from bot.service.models import (
-    ENGINE_ID,
-    Decision,
-    Job,
-    Pending,
-    Place,
-    Refusal,
-    Reply,
-    TurnJob,
-    User,
-)
+from bot.service.models import Decision, Job, Pending, Place, Refusal, Reply, Table, TurnJob, User
 from bot.service.records.dice import DiceFactory, keyed_dice, secure_dice, seeded_dice
-from bot.service.records.dicestats import dice_reply
+from bot.service.review.commands import ReviewCommands
 from bot.service.review.drills import Drills
 from bot.service.review.room import Reviews
+from bot.service.tournaments.commands import TournamentCommands
 from bot.service.tournaments.room import Tournaments
 from bot.service.tournaments.rounds import Rounds
 from bot.settings import Settings
 from bot.store import ChallengeRow, DatabaseDown, Store
-from bot.store.timers import dice_counts
 
 log = logging.getLogger(__name__)
 
 __all__ = [
     "OUT_OF_DATE",
+    "OUT_OF_DATE_CHALLENGE",
     "DiceFactory",
     "RecordedPlay",
     "Table",
@@ -104,19 +87,6 @@ __all__ = [
     "unknown_command",
 ]
 
-OUT_OF_DATE = "This button is out of date: the game has moved on."
-OUT_OF_DATE_CHALLENGE = "This button is out of date: that challenge is no longer open."
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class Answer:
-    """A button's question, as a press answers it: the key it asked, who pressed, and the
-    command of the button (see :meth:`TableService.press`)."""
-
-    key: Key
-    user: User
-    command: Command
-
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Pressed:
@@ -125,18 +95,6 @@ class Pressed:
 
     replies: list[Reply]
     closed: bool
-
-
-def _asks(pending: Pending, answering: Answer) -> bool:
-    """Whether the table's open question is the one the press answers, with a button of its
-    (the Rematch on a finished match's message answers the rematch offered since)."""
-    if answering.key == pending.rematch_key:
-        decision = Decision.REMATCH
-    elif answering.key == pending.key:
-        decision = pending.decision
-    else:
-        return False
-    return any(button.decision is decision for button in answering.command.buttons)
 
 
 class TableService:
@@ -181,7 +139,7 @@ class TableService:
         self.playing = Play(self.repository, self.images, self.settings)
         self.admin = Administration(store, self.repository, self.settings, clock, self.engine)
         self.views = Views(
-            store, self.repository, self.images, self.challenges, self.settings, clock
+            store, self.repository, self.images, self.challenges, self.settings, clock, COMMANDS
         )
         self.analyses = Analyses(
             store, self.repository, self.engine, self.settings, clock, budget, charts=images
@@ -216,7 +174,6 @@ class TableService:
             endings,
         )
         self.coach = Coach(self.engine, self.repository, self.settings, self._locked)
-        self.deadlines = Deadlines(store, self.repository, self.settings, clock, self._guarded)
         self.rematches = Rematches(
             store, self.repository, self.challenges, self.opponent, self.settings
         )
@@ -225,6 +182,34 @@ class TableService:
         self.tournaments = Tournaments(store, self.settings, clock, rounds, draw=images)
         # What follows each command at a table, in one order (see bot.service.aftermath).
         self.aftermath = Aftermath(self.coach, self.opponent, endings, self.images, self.repository)
+        self.guard = Guard(
+            self.locks, self.repository, self.views, self.aftermath, self.engine_requests
+        )
+        self.deadlines = Deadlines(store, self.repository, self.settings, clock, self.guard.guarded)
+        # The rooms' command handlers, which the registry names (see :meth:`handler`).
+        self.matches = MatchCommands(
+            self.guard,
+            self.repository,
+            self.challenges,
+            self.playing,
+            self.admin,
+            self.views,
+            self.opponent,
+            self.rematches,
+        )
+        self.gnubg = EngineCommands(self.guard, self.coach, self.positions, self.analyses)
+        self.tournament_commands = TournamentCommands(self.tournaments, self.repository)
+        self.review_commands = ReviewCommands(
+            self.guard, self.reviews, self.drills, self.repository
+        )
+        self.server = ServerCommands(self.views, store)
+        self._rooms = (
+            self.matches,
+            self.gnubg,
+            self.tournament_commands,
+            self.review_commands,
+            self.server,
+        )
 
     async def warm_up(self) -> None:
         """Draw one board so the first player doesn't wait for the renderer's caches."""
@@ -239,96 +224,18 @@ class TableService:
     def prefix(self) -> str:
         return self.settings.command_prefix
 
-    # -- the channel's lock -------------------------------------------------------------------
+    def room(self, command: Command) -> object:
+        """The room whose class (or a base of it) defines ``command``'s handler."""
+        name = getattr(command.handler, "__name__", "")
+        for room in self._rooms:
+            if any(vars(kind).get(name) is command.handler for kind in type(room).__mro__):
+                return room
+        raise LookupError(f"{command.name}: its handler belongs to no room of the service")
 
-    async def _guarded(
-        self,
-        place: Place,
-        work: Callable[[], Awaitable[list[Reply]]],
-        *,
-        tutored: Tutored | None = None,
-        read: list[Table] | None = None,
-        answering: Answer | None = None,
-    ) -> list[Reply]:
-        """Run ``work`` under the channel's lock; then, with the lock released, the tutor's
-        comment on the ``tutored`` decision (if the match has the tutor), the engine's turns
-        (if the match waits on it) and the analysis of a match that ended. ``read``: the table
-        ``work`` acted on, once it has (see :meth:`_at_table`); ``answering``: the button press
-        ``work`` answers, carried out only if its question is still the one asked."""
-        replies = await self._under_lock(place, work, answering)
-        before = read[0] if read else None
-        return await self.aftermath.after(place, replies, before=before, tutored=tutored)
-
-    async def _at_table(
-        self,
-        place: Place,
-        user: User,
-        act: Callable[[Table], Awaitable[list[Reply]]],
-        *,
-        tutored: Tutored | None = None,
-        answering: Answer | None = None,
-    ) -> list[Reply]:
-        """``act`` on the match being played at ``place``, read once, under the channel's lock:
-        the same read tells the tutor the position before, and whether GNU Backgammon plays."""
-        read: list[Table] = []
-
-        async def work() -> list[Reply]:
-            table = await self.repository.require(place, user=user)
-            read.append(table)
-            return await act(table)
-
-        return await self._guarded(place, work, tutored=tutored, read=read, answering=answering)
-
-    async def _decide(
-        self,
-        place: Place,
-        user: User,
-        act: Callable[[Table, User], Awaitable[list[Reply]]],
-        decision: Decided,
-        answering: Answer | None,
-    ) -> list[Reply]:
-        """``user``'s ``decision`` (a roll, the cube) at ``place``, by ``act``: a command at the
-        table that the tutor comments on, and a button may answer."""
-        return await self._at_table(
-            place,
-            user,
-            lambda table: act(table, user),
-            tutored=Tutored(decision),
-            answering=answering,
-        )
-
-    async def _under_lock(
-        self,
-        place: Place,
-        work: Callable[[], Awaitable[list[Reply]]],
-        answering: Answer | None = None,
-    ) -> list[Reply]:
-        async with self._locked(place):
-            if answering is not None:
-                refusal = await self._unanswerable(place, answering)
-                if refusal is not None:
-                    return [refusal]
-            return await replies_of(work, self.repository.forget)
-
-    async def _unanswerable(self, place: Place, answering: Answer) -> Reply | None:
-        """Why a press can't answer the question the table asks now (one read of it), or None:
-        an old question (the game moved on), another player's, or a button it doesn't have."""
-        pending = await self.pending_decision(place)
-        if pending is None or not _asks(pending, answering):
-            text = await self._out_of_date(place, pending, answering.key)
-            return Reply(text, private=True, stale=True)
-        if not pending.answerable_by(answering.user.id):
-            return Reply(f"Not your decision: waiting for {pending.name}.", private=True)
-        return None
-
-    async def _out_of_date(self, place: Place, pending: Pending | None, key: Key) -> str:
-        """Why a button's question is closed; where to go when the channel's match moved to a
-        thread (e.g. Accept pressed again after the match started there)."""
-        if pending is None:
-            pointer = await self.repository.elsewhere(place, latest=False, after=0)
-            if pointer is not None:
-                return f"{OUT_OF_DATE} {pointer.text}"
-        return OUT_OF_DATE_CHALLENGE if isinstance(key, ChallengeKey) else OUT_OF_DATE
+    def handler(self, command: Command) -> Handler:
+        """The room's method that carries ``command`` out, bound: ``(place, user, *arguments)``."""
+        bound: Handler = getattr(self.room(command), getattr(command.handler, "__name__", ""))
+        return bound
 
     async def press(
         self,
@@ -352,102 +259,17 @@ class TableService:
             if not any(isinstance(key, b.decision.key_kind) for b in command.buttons):
                 return Pressed([Reply(OUT_OF_DATE, private=True, stale=True)], closed=True)
             paging = button.decision in (Decision.REVIEW, Decision.ANALYSED)
-            handler = command.handler_of(self)
+            handler = self.handler(command)
             replies = await handler(place, user, button.word, answering=answer)
             answered = not paging and not any(reply.private for reply in replies)
             return Pressed(replies, closed=answered)
         options: dict[str, Any] = {"answering": answer}
         if command.opens_thread:
             options["threads"] = threads
-        replies = await command.handler_of(self)(place, user, **options)
+        replies = await self.handler(command)(place, user, **options)
         stale = any(reply.stale for reply in replies)
         answered = any(not reply.private and not reply.edits for reply in replies)
         return Pressed(replies, closed=stale or answered)
-
-    # -- challenges ---------------------------------------------------------------------------
-
-    async def challenge(
-        self,
-        place: Place,
-        user: User,
-        opponent: User,
-        length: str | int | None = None,
-        *,
-        threads: ThreadOpener | None = None,
-    ) -> list[Reply]:
-        """``opponent`` :data:`ENGINE_USER`: a match against GNU Backgammon, at once (in a
-        thread ``threads``, the front end's, opens, if it has them)."""
-        if opponent.id == ENGINE_ID:
-            return await self._guarded(
-                place, lambda: self.opponent.start(place, user, length, threads)
-            )
-        return await self._guarded(
-            place, lambda: self.challenges.challenge(place, user, opponent, length)
-        )
-
-    async def rematch(
-        self,
-        place: Place,
-        user: User,
-        *,
-        answering: Answer | None = None,
-        threads: ThreadOpener | None = None,
-    ) -> list[Reply]:
-        """After a match: offer it again (the same terms) or accept the rematch offered."""
-        return await self._guarded(
-            place, lambda: self.rematches.rematch(place, user, threads), answering=answering
-        )
-
-    async def accept(
-        self,
-        place: Place,
-        user: User,
-        *,
-        answering: Answer | None = None,
-        threads: ThreadOpener | None = None,
-    ) -> list[Reply]:
-        """Accept the challenge offered to ``user``, or the resignation offered to them."""
-
-        async def work() -> list[Reply]:
-            table = await self.repository.table(place)
-            if table is not None:
-                return await self.playing.accept_resignation(table, user)
-            return await self.challenges.accept(place, user, threads)
-
-        return await self._guarded(place, work, answering=answering)
-
-    async def decline(
-        self, place: Place, user: User, *, answering: Answer | None = None
-    ) -> list[Reply]:
-        return await self._guarded(
-            place,
-            lambda: self.challenges.close(place, user, status="declined"),
-            answering=answering,
-        )
-
-    async def cancel(self, place: Place, user: User) -> list[Reply]:
-        return await self._guarded(
-            place, lambda: self.challenges.close(place, user, status="cancelled")
-        )
-
-    # -- play ---------------------------------------------------------------------------------
-
-    async def roll(
-        self, place: Place, user: User, *, answering: Answer | None = None
-    ) -> list[Reply]:
-        return await self._decide(place, user, self.playing.roll, "roll", answering)
-
-    async def move(self, place: Place, user: User, play: str) -> list[Reply]:
-        try:
-            play = self.playing.read_play(play)
-        except Refusal as refusal:
-            return [Reply(refusal.text, private=True)]
-        return await self._at_table(
-            place,
-            user,
-            lambda table: self.playing.move(table, user, play),
-            tutored=Tutored("move", play),
-        )
 
     async def move_choices(self, place: Place, user: User, typed: str = "") -> list[str]:
         """The plays ``user`` may make with their roll at ``place`` that fit what they ``typed``
@@ -474,25 +296,6 @@ class TableService:
         written."""
         return await self.drills.answer_choices(place, user, typed)
 
-    async def hint(self, place: Place, user: User) -> list[Reply]:
-        """GNU Backgammon's advice for ``user``'s decision, privately (no lock while it thinks)."""
-        return await self._engine_request(user, lambda: self.coach.hint(place, user))
-
-    async def _engine_request(
-        self, user: User, work: Callable[[], Awaitable[list[Reply]]]
-    ) -> list[Reply]:
-        """``work`` within ``user``'s budget of requests to the engine; its last reply says so
-        when it waited behind many others."""
-        try:
-            with self.engine_requests.taken(user) as note:
-                replies = await work()
-        except Refusal as refusal:
-            return [Reply(refusal.text, private=True)]
-        if note and replies:
-            last = replies[-1]
-            replies = [*replies[:-1], dataclasses.replace(last, text=f"{last.text}\n{note}")]
-        return replies
-
     async def resume_engine(
         self, where: Callable[[Place], bool] = lambda place: True
     ) -> dict[Place, list[Reply]]:
@@ -501,97 +304,9 @@ class TableService:
         ends in a thread also gets its result in the thread's channel)."""
         return await self.aftermath.resumed(where)
 
-    async def double(
-        self, place: Place, user: User, *, answering: Answer | None = None
-    ) -> list[Reply]:
-        return await self._decide(place, user, self.playing.double, "double", answering)
-
-    async def take(
-        self, place: Place, user: User, *, answering: Answer | None = None
-    ) -> list[Reply]:
-        return await self._decide(place, user, self.playing.take, "take", answering)
-
-    async def drop(
-        self, place: Place, user: User, *, answering: Answer | None = None
-    ) -> list[Reply]:
-        return await self._decide(place, user, self.playing.drop, "drop", answering)
-
-    async def beaver(
-        self, place: Place, user: User, *, answering: Answer | None = None
-    ) -> list[Reply]:
-        return await self._decide(place, user, self.playing.beaver, "beaver", answering)
-
-    async def resign(self, place: Place, user: User, level: str | None = None) -> list[Reply]:
-        try:
-            points = self.playing.read_level(level)
-        except Refusal as refusal:
-            return [Reply(refusal.text, private=True)]
-        return await self._at_table(
-            place, user, lambda table: self.playing.resign(table, user, points)
-        )
-
-    async def reject(
-        self, place: Place, user: User, *, answering: Answer | None = None
-    ) -> list[Reply]:
-        return await self._at_table(
-            place, user, lambda table: self.playing.reject(table, user), answering=answering
-        )
-
-    # -- looking ------------------------------------------------------------------------------
-
-    async def board(self, place: Place, user: User) -> list[Reply]:
-        return await self._guarded(place, lambda: self.views.board(place, user))
-
     async def board_image(self, table: Table, viewer: int | None) -> bytes | None:
         """The board PNG from ``viewer``'s side, or None when images are off."""
         return await self.images.board(table, viewer)
-
-    async def pips(self, place: Place, user: User) -> list[Reply]:
-        return await self._guarded(place, lambda: self.views.pips(place, user))
-
-    async def score(self, place: Place, user: User) -> list[Reply]:
-        return await self._guarded(place, lambda: self.views.score(place, user))
-
-    async def export(self, place: Place, user: User, match: str | None = None) -> list[Reply]:
-        return await self._guarded(place, lambda: self.views.export(place, user, match))
-
-    # -- ending early -------------------------------------------------------------------------
-
-    async def abort(self, place: Place, user: User) -> list[Reply]:
-        return await self._guarded(place, lambda: self.admin.abort(place, user))
-
-    async def claim(self, place: Place, user: User) -> list[Reply]:
-        try:  # GNU Backgammon judges the position first, without the channel's lock
-            estimate = await self.admin.claim_chance(place, user)
-        except Refusal as refusal:
-            return [Reply(refusal.text, private=True)]
-        return await self._guarded(place, lambda: self.admin.claim(place, user, estimate))
-
-    async def void(self, place: Place, user: User, *, moderator: bool) -> list[Reply]:
-        """A moderator ends the channel's match, unrated (a stuck or abandoned one)."""
-        return await self._guarded(place, lambda: self.admin.void(place, user, moderator=moderator))
-
-    # -- pasted positions (no match, so no lock: gnubg never holds up a channel) -------------
-
-    async def show(self, place: Place, user: User, position: str) -> list[Reply]:
-        return await self.positions.show(position)
-
-    async def evaluate(self, place: Place, user: User, position: str) -> list[Reply]:
-        return await self._engine_request(user, lambda: self.positions.evaluate(position))
-
-    # -- the server ---------------------------------------------------------------------------
-
-    async def leaderboard(self, place: Place, user: User) -> list[Reply]:
-        return await self.views.leaderboard(place, user)
-
-    async def stats(self, place: Place, user: User, target: User | None = None) -> list[Reply]:
-        return await self.views.stats(place, user, target)
-
-    async def help(self, place: Place, user: User, topic: str | None = None) -> list[Reply]:
-        return self.views.help(topic)
-
-    async def dice(self, place: Place, user: User) -> list[Reply]:
-        return [dice_reply(await dice_counts(self.store, place.server_id))]
 
     async def due(
         self,
@@ -613,117 +328,6 @@ class TableService:
             log.exception("Tournaments: what fell due could not be done")
         return fell_due
 
-    # -- reviewing an analysed match (reads only: no lock, no engine) --------------------------
-
-    async def review(
-        self,
-        place: Place,
-        user: User,
-        what: str | None = None,
-        *,
-        answering: Answer | None = None,
-    ) -> list[Reply]:
-        """``!review [match [decision] | next | errors]``, or a press on a review page
-        (``answering``: its key, ``v<match>.<page>``): see :mod:`bot.service.review.room`."""
-        pressed = answering.key if answering is not None else None
-        assert pressed is None or isinstance(pressed, (ReviewKey, ErrorsKey))  # press() checks
-        return await replies_of(
-            lambda: self.reviews.review(place, user, what, pressed=pressed),
-            self.repository.forget,
-        )
-
-    async def drill(
-        self,
-        place: Place,
-        user: User,
-        what: str | None = None,
-        *,
-        answering: Answer | None = None,
-    ) -> list[Reply]:
-        """``!drill [stats | <answer>]``, or a cube drill's button (``answering``: the drill's
-        key): drill one's own analysed errors, spaced out in time (see
-        :mod:`bot.service.review.drills`). No channel lock; grading a play asks the engine,
-        within the user's budget."""
-        pressed = answering.key if answering is not None else None
-        assert pressed is None or isinstance(pressed, DrillKey)  # press() checks
-        return await self._engine_request(
-            user,
-            lambda: replies_of(
-                lambda: self.drills.drill(place, user, what, pressed=pressed),
-                self.repository.forget,
-            ),
-        )
-
-    # -- tournaments (their own lock each; a match's ending tells them: bot.service.endings)
-
-    async def tournament(
-        self,
-        place: Place,
-        user: User,
-        what: str | None = None,
-        *,
-        organiser: bool = False,
-        threads: ThreadOpener | None = None,
-    ) -> list[Reply]:
-        """``!tournament create|join|leave|start|pause|resume|remove|result|cancel|report``,
-        or where the tournament stands (see :mod:`bot.service.tournaments`)."""
-        return await self._tournament(place, user, what, organiser=organiser, threads=threads)
-
-    async def _tournament(
-        self,
-        place: Place,
-        user: User,
-        what: str | None,
-        *,
-        organiser: bool = False,
-        threads: ThreadOpener | None = None,
-    ) -> list[Reply]:
-        return await replies_of(
-            lambda: self.tournaments.command(
-                place, user, what, organiser=organiser, threads=threads
-            ),
-            self.repository.forget,
-        )
-
-    async def join(
-        self,
-        place: Place,
-        user: User,
-        tournament: str | None = None,
-        *,
-        answering: Answer | None = None,
-    ) -> list[Reply]:
-        """Join the tournament signing up (the sign-up message's Join button, or typed)."""
-        return await self._signup(place, user, "join", tournament, answering)
-
-    async def leave(
-        self,
-        place: Place,
-        user: User,
-        tournament: str | None = None,
-        *,
-        answering: Answer | None = None,
-    ) -> list[Reply]:
-        return await self._signup(place, user, "leave", tournament, answering)
-
-    async def _signup(
-        self, place: Place, user: User, verb: str, which: str | None, answering: Answer | None
-    ) -> list[Reply]:
-        if answering is None:
-            return await self._tournament(place, user, f"{verb} {which or ''}".strip())
-        if not isinstance(answering.key, SignupKey):  # a button of another question's
-            return [Reply(OUT_OF_DATE, private=True, stale=True)]
-        tournament_id = answering.key.tournament_id  # the button names its tournament
-        replies = await self._tournament(place, user, f"{verb} #{tournament_id}")
-        # A press answers the presser alone, and the sign-up message shows its entrants now and
-        # keeps its buttons for others while the sign-up lasts (a press after the start closes
-        # them).
-        signup = await self.tournaments.signup_message(tournament_id)
-        answers = [
-            dataclasses.replace(reply, private=True, stale=signup is None) for reply in replies
-        ]
-        return answers if signup is None else [signup, *answers]
-
     async def open_tournament_matches(
         self, tournament_id: int, threads: ThreadOpener | None
     ) -> list[Reply]:
@@ -733,14 +337,6 @@ class TableService:
             lambda: self.tournaments.rounds.open_matches(tournament_id, threads),
             self.repository.forget,
         )
-
-    # -- analysis (no channel lock: it only reads matches that are over) ---------------------
-
-    async def analysis(self, place: Place, user: User, match: str | None = None) -> list[Reply]:
-        try:
-            return await self.analyses.ask(place, user, match)
-        except Refusal as refusal:
-            return [Reply(refusal.text, private=True)]
 
     async def tick_jobs(self) -> None:
         """Time passed: the analysis queue looked at (:meth:`Analyses.tick`): a job whose
@@ -766,8 +362,6 @@ class TableService:
         bot may run); returns how many wait or run."""
         return await self.analyses.resume()
 
-    # -- state for adapters -------------------------------------------------------------------
-
     async def game_view(self, place: Place) -> dict[str, Any] | None:
         """The channel's match (or open challenge) as plain data, for the console's JSON."""
         return await self.views.game_view(place)
@@ -784,7 +378,7 @@ class TableService:
         if word.strip().lower() == "cube":
             table = await self.table(place)
             beavers = table is not None and table.match.length == 0 and table.match.options.beavers
-        return unknown_command(prefix, word, beavers=beavers)
+        return unknown_command(prefix, word, COMMANDS, beavers=beavers)
 
     async def latest_table(self, place: Place) -> Table | None:
         return await self.repository.table(place, latest=True, repair=False)
@@ -796,8 +390,6 @@ class TableService:
         """The question the table waits on now, or None. Buttons use it to tell a stale
         press (its key no longer matches) or the wrong player."""
         return await self.views.pending_decision(place)
-
-    # -- rate limits and announcements (for the Discord layer) --------------------------------
 
     async def seated(self, place: Place) -> frozenset[str]:
         """Ids of the players of the channel's match and of its open challenge, and of its match
@@ -817,7 +409,7 @@ class TableService:
 
     async def current_status(self, place: Place) -> list[Reply]:
         """The status message of the channel's match as it stands (none without a match)."""
-        async with self._locked(place):
+        async with self.locks.held(place):
             table = await self.repository.table(place, repair=False)
             if table is None:
                 return []
@@ -827,8 +419,6 @@ class TableService:
         """Version ``version`` of the match was shown in its channel."""
         async with self.store.transaction() as tx:
             await tx.mark_announced(match_id, version, self._clock())
-
-    # -- text commands (the console, and anything else that has only text) --------------------
 
     async def run(
         self,

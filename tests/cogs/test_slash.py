@@ -12,7 +12,7 @@ import pytest
 from bot.cogs import sending
 from bot.cogs.sending import place_of
 from bot.cogs.table import TableCog, help_topics
-from bot.service.commands.help import BY_NAME
+from bot.service.commands.registry import BY_NAME
 from bot.service.models import Place, Reply, User
 from bot.service.table import TableService
 from bot.settings import Settings

@@ -3,21 +3,30 @@ through the command registry."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable
+from typing import Any, Protocol
 
 from bot.service.commands.registry import COMMANDS
-from bot.service.commands.schema import UserLookup, read_arguments
+from bot.service.commands.schema import Command, Handler, UserLookup, read_arguments
 from bot.service.gnubg.opponent import ENGINE_WORD
 from bot.service.matches.presentation import typed
 from bot.service.matches.threads import ThreadOpener
 from bot.service.models import ENGINE_USER, Place, Refusal, Reply, User
 
-if TYPE_CHECKING:
-    from bot.service.table import TableService
+
+class Runner(Protocol):
+    """What runs a typed command: the service (:class:`bot.service.table.TableService`)."""
+
+    @property
+    def prefix(self) -> str: ...
+
+    def handler(self, command: Command) -> Handler: ...
+
+    def unknown_command(self, place: Place, word: str, prefix: str) -> Awaitable[list[Reply]]: ...
 
 
 async def run_text(
-    service: TableService,
+    service: Runner,
     place: Place,
     user: User,
     text: str,
@@ -42,7 +51,7 @@ async def run_text(
         arguments = read_arguments(command, typed_after, _or_engine(users), prefix)
     except Refusal as refusal:
         return [Reply(refusal.text, private=True)]
-    handler = command.handler_of(service)
+    handler = service.handler(command)
     options: dict[str, Any] = {}
     # The console's user is the operator of the bot: a moderator and an organiser.
     if command.moderator:

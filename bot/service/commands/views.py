@@ -10,6 +10,7 @@ from typing import Any
 
 from bot.rules.text import quote
 from bot.service.commands.help import help_reply
+from bot.service.commands.schema import CommandTable
 from bot.service.gnubg.analysis_text import pr_text
 from bot.service.keys import ChallengeKey, RematchKey
 from bot.service.matches.challenges import Challenges
@@ -55,6 +56,16 @@ def ids_engine(table: Table, seat: int) -> bool:
 _DECISIONS = {"roll": Decision.TURN, "doubled": Decision.DOUBLE, "resigned": Decision.RESIGNATION}
 
 
+def table_pending(table: Table) -> Pending | None:
+    """The question the match being played at ``table`` waits on, or None."""
+    match = table.match
+    turn = match.turn
+    if turn is None or match.phase not in _DECISIONS or ids_engine(table, turn):
+        return None
+    ids = table.row.player_ids
+    return Pending(_DECISIONS[match.phase], ids[turn], table.names[turn], match_key(table))
+
+
 # How anyone checks the dice from the seed, said in the reply itself (Discord's users never see
 # the README): bot/rules/dice.py is what it describes.
 CHECK_THE_DICE = (
@@ -76,7 +87,10 @@ class Views:
         challenges: Challenges,
         settings: Settings,
         clock: Callable[[], float],
+        commands: CommandTable,
     ) -> None:
+        """``commands``: the table ``!help`` shows (the registry's)."""
+        self._commands = commands
         self._store = store
         self._clock = clock
         self._repository = repository
@@ -227,7 +241,7 @@ class Views:
 
     def help(self, topic: str | None) -> list[Reply]:
         try:
-            return [help_reply(self._settings, typed(topic) if topic else None)]
+            return [help_reply(self._settings, self._commands, typed(topic) if topic else None)]
         except KeyError:
             return [
                 Reply(
@@ -271,12 +285,7 @@ class Views:
         """The question the table waits on now, or None."""
         table = await self._repository.table(place, repair=False)
         if table is not None:
-            match = table.match
-            turn = match.turn
-            if turn is None or match.phase not in _DECISIONS or ids_engine(table, turn):
-                return None
-            ids = table.row.player_ids
-            return Pending(_DECISIONS[match.phase], ids[turn], table.names[turn], match_key(table))
+            return table_pending(table)
         challenge = await self._challenges.open_challenge(place, expire=False)
         last = await self._store.latest_match(place.server_id, place.channel_id)
         if challenge is None:

@@ -144,7 +144,7 @@ async def test_the_mover_gets_the_plays_of_their_roll(service: TableService) -> 
     typed = legal[-1][:3]
     assert await service.move_choices(PLACE, mover, typed) == play_choices(legal, typed)
     choice = (await service.move_choices(PLACE, mover, typed))[0]
-    [moved] = public(await service.move(PLACE, mover, choice))
+    [moved] = public(await service.matches.move(PLACE, mover, choice))
     assert choice in moved.text
 
 
@@ -167,7 +167,7 @@ async def test_nothing_when_the_mover_must_roll(service: TableService) -> None:
         if table.match.phase == "roll":
             assert await service.move_choices(PLACE, user, "") == []
             return
-        public(await service.move(PLACE, user, table.match.legal_plays()[0].notation))
+        public(await service.matches.move(PLACE, user, table.match.legal_plays()[0].notation))
     raise AssertionError("nobody was asked to roll")
 
 
@@ -199,9 +199,9 @@ async def test_a_match_kept_in_memory_answers_with_no_read(service: TableService
             offered, reads = await choices_and_reads(service, user, "13/")
             assert (offered, reads) == ((expected if user == mover else []), 0)
         if table.match.phase == "move":
-            public(await service.move(PLACE, mover, table.match.legal_plays()[-1].notation))
+            public(await service.matches.move(PLACE, mover, table.match.legal_plays()[-1].notation))
         else:
-            public(await service.roll(PLACE, mover))
+            public(await service.matches.roll(PLACE, mover))
 
 
 async def test_after_a_restart_the_first_answer_reads_the_match_then_memory(
@@ -233,9 +233,9 @@ async def test_a_change_by_another_process_may_be_offered_stale_but_never_played
     elsewhere = TableService(other, settings=service.settings, images=False)
     try:
         stale = await service.move_choices(PLACE, mover, "")
-        public(await elsewhere.move(PLACE, mover, stale[0]))
+        public(await elsewhere.matches.move(PLACE, mover, stale[0]))
         assert await service.move_choices(PLACE, mover, "") == stale  # as kept: out of date
-        [refused] = await service.move(PLACE, mover, stale[0])
+        [refused] = await service.matches.move(PLACE, mover, stale[0])
         assert refused.private
         now = await elsewhere.table(PLACE)
         assert now is not None and now.row.version > table.row.version
