@@ -70,7 +70,7 @@ async def main(channels: int, requests: int) -> None:
 
         async def ask(place: Place, user: User) -> float:
             started = time.perf_counter()
-            await service.move_choices(place, user, rng.choice(typed))
+            await service.matches.move_choices(place, user, rng.choice(typed))
             return time.perf_counter() - started
 
         async def burst(asked: list[tuple[Place, User]], on: TableService = service) -> list[float]:
@@ -78,7 +78,7 @@ async def main(channels: int, requests: int) -> None:
             began = time.perf_counter()
 
             async def one(place: Place, user: User) -> float:
-                await on.move_choices(place, user, rng.choice(typed))
+                await on.matches.move_choices(place, user, rng.choice(typed))
                 return time.perf_counter() - began
 
             return await asyncio.gather(*(one(*pair) for pair in asked))

@@ -275,7 +275,7 @@ async def burst(service: TableService, requests: int) -> tuple[float, float]:
     began = time.perf_counter()
 
     async def ask(n: int) -> float:
-        await service.move_choices(LIVE, mover, TYPED[n % len(TYPED)])
+        await service.matches.move_choices(LIVE, mover, TYPED[n % len(TYPED)])
         return time.perf_counter() - began
 
     done = sorted(await asyncio.gather(*(ask(n) for n in range(requests))))

@@ -104,7 +104,7 @@ class TableCog(commands.Cog, name="Backgammon"):
         place = interaction_place(interaction)
         if place is None:
             return []
-        plays = await self.service.move_choices(place, user_of(interaction.user), current)
+        plays = await self.service.matches.move_choices(place, user_of(interaction.user), current)
         return [app_commands.Choice(name=play, value=play) for play in plays]
 
     @table_command("double")
@@ -214,7 +214,9 @@ class TableCog(commands.Cog, name="Backgammon"):
         place = interaction_place(interaction)
         if place is None:
             return []
-        answers = await self.service.drill_choices(place, user_of(interaction.user), current)
+        answers = await self.service.review_commands.drill_choices(
+            place, user_of(interaction.user), current
+        )
         return [app_commands.Choice(name=answer, value=answer) for answer in answers]
 
     @table_command("leaderboard")

@@ -3,7 +3,7 @@ next), the result told in the channel a thread's match came from, the automatic 
 started, and the tournament the match belongs to told (its next round, its end).
 
 Each is handed the :class:`MatchEnded` values the replies carry: the match as it ended, never
-read again by id. Commands get here through :class:`bot.service.aftermath.Aftermath`; a queued
+read again by id. Commands get here through :class:`bot.service.commands.guard.Aftermath`; a queued
 bot turn (:mod:`bot.service.gnubg.opponent`) comes here directly when it is done.
 """
 

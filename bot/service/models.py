@@ -230,7 +230,7 @@ class Reply:
     place: Place | None = None
     sheet: Sheet | None = None  # the same as ``text``, in parts (Discord shows an embed)
     # The match this reply shows ended: what follows (its result in the channel a thread came
-    # from, its analysis, its tournament) is handed this (see :mod:`bot.service.aftermath`).
+    # from, its analysis, its tournament) is handed this (see :mod:`bot.service.endings`).
     ended: MatchEnded | None = None
     # The answer to a press on a question no longer asked: the buttons it came from are closed.
     stale: bool = False

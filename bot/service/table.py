@@ -5,7 +5,7 @@ builds the rooms, keeps each channel's lock (:class:`~bot.service.commands.guard
 dispatches: a command of the registry (:data:`~bot.service.commands.registry.COMMANDS`) goes to
 its room's handler (:meth:`TableService.handler`), typed (:meth:`TableService.run`) or pressed
 (:meth:`TableService.press`); what follows a command goes through one dispatcher
-(:mod:`bot.service.aftermath`). The handlers are the rooms':
+(:class:`~bot.service.commands.guard.Aftermath`). The handlers are the rooms':
 
 - :mod:`bot.service.matches.commands`: challenges, play, the cube, the looks at a match, its
   early ends;
@@ -17,7 +17,6 @@ its room's handler (:meth:`TableService.handler`), typed (:meth:`TableService.ru
 
 from __future__ import annotations
 
-import dataclasses
 import logging
 import time
 from collections.abc import AsyncIterator, Callable
@@ -25,14 +24,12 @@ from typing import Any
 
 from bot.gnubg.api import Engine
 from bot.gnubg.unavailable import UnavailableEngine
-from bot.service.aftermath import Aftermath
-from bot.service.commands.choices import plays_for
-from bot.service.commands.guard import OUT_OF_DATE, OUT_OF_DATE_CHALLENGE, Answer, Guard
+from bot.service.commands.guard import OUT_OF_DATE, OUT_OF_DATE_CHALLENGE, Aftermath, Guard
 from bot.service.commands.help import unknown_command
 from bot.service.commands.limits import RECENT_SECONDS
 from bot.service.commands.locks import PlaceLocks, replies_of
 from bot.service.commands.registry import COMMANDS
-from bot.service.commands.router import run_text
+from bot.service.commands.router import Pressed, run_press, run_text
 from bot.service.commands.schema import Command, Handler, UserLookup
 from bot.service.commands.server import ServerCommands
 from bot.service.commands.views import Views
@@ -54,7 +51,7 @@ from bot.service.matches.presentation import game_data, match_key, status_reply,
 from bot.service.matches.rematch import Rematches
 from bot.service.matches.repository import Repository
 from bot.service.matches.threads import MatchThreads, ThreadOpener
-from bot.service.models import Decision, Job, Pending, Place, Refusal, Reply, Table, TurnJob, User
+from bot.service.models import Job, Pending, Place, Reply, Table, TurnJob, User
 from bot.service.records.dice import DiceFactory, keyed_dice, secure_dice, seeded_dice
 from bot.service.review.commands import ReviewCommands
 from bot.service.review.drills import Drills
@@ -71,6 +68,7 @@ __all__ = [
     "OUT_OF_DATE",
     "OUT_OF_DATE_CHALLENGE",
     "DiceFactory",
+    "Pressed",
     "RecordedPlay",
     "Table",
     "TableService",
@@ -86,15 +84,6 @@ __all__ = [
     "typed",
     "unknown_command",
 ]
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class Pressed:
-    """What a press produced; ``closed``: its question is answered or gone (the pressed message
-    should lose its buttons)."""
-
-    replies: list[Reply]
-    closed: bool
 
 
 class TableService:
@@ -180,7 +169,7 @@ class TableService:
         self.reviews = Reviews(store, self.repository, self.settings, draw=images)
         self.drills = Drills(store, self.repository, self.engine, self.settings, clock, draw=images)
         self.tournaments = Tournaments(store, self.settings, clock, rounds, draw=images)
-        # What follows each command at a table, in one order (see bot.service.aftermath).
+        # What follows each command at a table, in one order (see bot.service.commands.guard).
         self.aftermath = Aftermath(self.coach, self.opponent, endings, self.images, self.repository)
         self.guard = Guard(
             self.locks, self.repository, self.views, self.aftermath, self.engine_requests
@@ -232,11 +221,6 @@ class TableService:
                 return room
         raise LookupError(f"{command.name}: its handler belongs to no room of the service")
 
-    def handler(self, command: Command) -> Handler:
-        """The room's method that carries ``command`` out, bound: ``(place, user, *arguments)``."""
-        bound: Handler = getattr(self.room(command), getattr(command.handler, "__name__", ""))
-        return bound
-
     async def press(
         self,
         place: Place,
@@ -246,55 +230,14 @@ class TableService:
         *,
         threads: ThreadOpener | None = None,
     ) -> Pressed:
-        """A press by ``user`` of the button ``action`` (its command's name) on the question
-        ``key`` (None: a button from before the ids carried one): carried out only if, under
-        the channel's lock, the table still asks that very question of them (so an old message
-        never answers a newer question)."""
-        found = COMMANDS.pressed(action)
-        if key is None or found is None or not found[0].buttons:  # a button from an older bot
-            return Pressed([Reply(OUT_OF_DATE, private=True, stale=True)], closed=True)
-        command, button = found
-        answer = Answer(key, user, command)
-        if button is not None:  # a review's page or a drill's answer: the button's word says
-            if not any(isinstance(key, b.decision.key_kind) for b in command.buttons):
-                return Pressed([Reply(OUT_OF_DATE, private=True, stale=True)], closed=True)
-            paging = button.decision in (Decision.REVIEW, Decision.ANALYSED)
-            handler = self.handler(command)
-            replies = await handler(place, user, button.word, answering=answer)
-            answered = not paging and not any(reply.private for reply in replies)
-            return Pressed(replies, closed=answered)
-        options: dict[str, Any] = {"answering": answer}
-        if command.opens_thread:
-            options["threads"] = threads
-        replies = await self.handler(command)(place, user, **options)
-        stale = any(reply.stale for reply in replies)
-        answered = any(not reply.private and not reply.edits for reply in replies)
-        return Pressed(replies, closed=stale or answered)
+        """A press by ``user`` of the button ``action`` on the question ``key``: see
+        :func:`~bot.service.commands.router.run_press`."""
+        return await run_press(self, place, user, action, key, threads=threads)
 
-    async def move_choices(self, place: Place, user: User, typed: str = "") -> list[str]:
-        """The plays ``user`` may make with their roll at ``place`` that fit what they ``typed``
-        so far (``/move``'s autocomplete; see :mod:`bot.service.commands.choices`). Read without
-        the channel's lock (an answer is due within Discord's 3 s), never asking the engine, and
-        from memory once a command here has read or written the match: no database read per
-        keystroke."""
-        # Memory may be out of date when another process changed the match (several hosts on
-        # one database): the choices are then stale. That is acceptable here only, as a hint of
-        # what to type: the move itself is read and checked against the store under the lock.
-        kept = self.repository.kept_playing(place)
-        if kept is not None:
-            return plays_for(kept.match, kept.seat(user), typed, kept.plays)
-        try:
-            table = await self.repository.table(place, repair=False)
-        except Refusal:  # a damaged match: the next command says so
-            return []
-        return [] if table is None else plays_for(table.match, table.seat(user), typed)
-
-    async def drill_choices(self, place: Place, user: User, typed: str = "") -> list[str]:
-        """The answers of the drill awaiting ``user`` that fit what they ``typed`` so far
-        (``/drill``'s autocomplete; see :meth:`Drills.answer_choices
-        <bot.service.review.drills.Drills.answer_choices>`): no lock, no engine, nothing
-        written."""
-        return await self.drills.answer_choices(place, user, typed)
+    def handler(self, command: Command) -> Handler:
+        """The room's method that carries ``command`` out, bound: ``(place, user, *arguments)``."""
+        bound: Handler = getattr(self.room(command), getattr(command.handler, "__name__", ""))
+        return bound
 
     async def resume_engine(
         self, where: Callable[[Place], bool] = lambda place: True
@@ -303,10 +246,6 @@ class TableService:
         (it stopped while thinking, or failed), taken now; the replies by place (a match it
         ends in a thread also gets its result in the thread's channel)."""
         return await self.aftermath.resumed(where)
-
-    async def board_image(self, table: Table, viewer: int | None) -> bytes | None:
-        """The board PNG from ``viewer``'s side, or None when images are off."""
-        return await self.images.board(table, viewer)
 
     async def due(
         self,

@@ -93,7 +93,7 @@ async def finish_a_long_match(service: TableService) -> None:
         if match.phase == "move" and match.turn is not None:
             mover = players[match.turn]
             for typed in ("", "2", "24/", "bar"):
-                choices = await service.move_choices(PLACE, mover, typed)
+                choices = await service.matches.move_choices(PLACE, mover, typed)
                 assert len(choices) <= 25 and all(len(c) <= 100 for c in choices), choices
         await take_turn(service, PLACE, players, rng, double_rate=0.05, drop_rate=0.2)
     raise AssertionError("the 25-point match did not end")

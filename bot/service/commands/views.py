@@ -22,11 +22,11 @@ from bot.service.matches.presentation import (
     game_data,
     lead_text,
     leaderboard_text,
-    match_key,
     prompt_text,
     rematch_asked,
     score_text,
     stats_text,
+    table_pending,
     typed,
 )
 from bot.service.matches.reading import DamagedMatch, DamagedRecord, MatchReader
@@ -51,19 +51,6 @@ from bot.store.tournaments import record as tournament_record
 def ids_engine(table: Table, seat: int) -> bool:
     """Whether ``seat`` is GNU Backgammon's (it answers nothing through buttons)."""
     return table.row.player_ids[seat] == ENGINE_ID
-
-
-_DECISIONS = {"roll": Decision.TURN, "doubled": Decision.DOUBLE, "resigned": Decision.RESIGNATION}
-
-
-def table_pending(table: Table) -> Pending | None:
-    """The question the match being played at ``table`` waits on, or None."""
-    match = table.match
-    turn = match.turn
-    if turn is None or match.phase not in _DECISIONS or ids_engine(table, turn):
-        return None
-    ids = table.row.player_ids
-    return Pending(_DECISIONS[match.phase], ids[turn], table.names[turn], match_key(table))
 
 
 # How anyone checks the dice from the seed, said in the reply itself (Discord's users never see

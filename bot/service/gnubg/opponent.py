@@ -155,7 +155,7 @@ class Opponent:
     ) -> None:
         """``endings``: what follows the replies of a flow of the engine's turns (a match's end
         summed up, its result elsewhere...), for those of a queued turn; a command's are
-        followed by :class:`~bot.service.aftermath.Aftermath`."""
+        followed by :class:`~bot.service.commands.guard.Aftermath`."""
         self._engine = engine
         self._budget = budget
         self._repository = repository

@@ -4,6 +4,7 @@ room's work through the channel's :class:`~bot.service.commands.guard.Guard`."""
 
 from __future__ import annotations
 
+from bot.service.commands.choices import plays_for
 from bot.service.commands.guard import Answer, Guard
 from bot.service.commands.views import Views
 from bot.service.gnubg.coach import Tutored
@@ -184,3 +185,21 @@ class MatchCommands:
         return await self._guard.guarded(
             place, lambda: self._admin.void(place, user, moderator=moderator)
         )
+
+    async def move_choices(self, place: Place, user: User, typed: str = "") -> list[str]:
+        """The plays ``user`` may make with their roll at ``place`` that fit what they ``typed``
+        so far (``/move``'s autocomplete; see :mod:`bot.service.commands.choices`). Read without
+        the channel's lock (an answer is due within Discord's 3 s), never asking the engine, and
+        from memory once a command here has read or written the match: no database read per
+        keystroke."""
+        # Memory may be out of date when another process changed the match (several hosts on
+        # one database): the choices are then stale. That is acceptable here only, as a hint of
+        # what to type: the move itself is read and checked against the store under the lock.
+        kept = self._repository.kept_playing(place)
+        if kept is not None:
+            return plays_for(kept.match, kept.seat(user), typed, kept.plays)
+        try:
+            table = await self._repository.table(place, repair=False)
+        except Refusal:  # a damaged match: the next command says so
+            return []
+        return [] if table is None else plays_for(table.match, table.seat(user), typed)

@@ -62,3 +62,10 @@ class ReviewCommands:
                 self._repository.forget,
             ),
         )
+
+    async def drill_choices(self, place: Place, user: User, typed: str = "") -> list[str]:
+        """The answers of the drill awaiting ``user`` that fit what they ``typed`` so far
+        (``/drill``'s autocomplete; see :meth:`Drills.answer_choices
+        <bot.service.review.drills.Drills.answer_choices>`): no lock, no engine, nothing
+        written."""
+        return await self._drills.answer_choices(place, user, typed)
