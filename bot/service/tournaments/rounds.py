@@ -458,11 +458,11 @@ class Rounds:
         match_row = ended.row if ended is not None else await self._store.match(pairing.match_id)
         if match_row is None or match_row.status == "playing":
             return []
-        snapshot = await self.snapshot(pairing.tournament_id)
         if match_row.status == "aborted" or match_row.winner is None:
             async with self._store.transaction() as tx:
                 if not await db.tell_once(tx, pairing, UNDECIDED):
                     return []  # said already: the organiser decides it
+            snapshot = await self.snapshot(pairing.tournament_id)
             return [
                 Reply(
                     f"{md(snapshot.row.name)} {pairing.round}.{pairing.table_no}: the match was "
