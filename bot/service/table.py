@@ -163,9 +163,7 @@ class TableService:
             endings,
         )
         self.coach = Coach(self.engine, self.repository, self.settings, self._locked)
-        self.rematches = Rematches(
-            store, self.repository, self.challenges, self.opponent, self.settings
-        )
+        self.rematches = Rematches(self.repository, self.challenges, self.opponent, self.settings)
         self.reviews = Reviews(store, self.repository, self.settings, draw=images)
         self.drills = Drills(store, self.repository, self.engine, self.settings, clock, draw=images)
         self.tournaments = Tournaments(store, self.settings, clock, rounds, draw=images)

@@ -22,7 +22,6 @@ from bot.service.matches.threads import ThreadOpener
 from bot.service.models import ENGINE_ID, Place, Refusal, Reply, Table, User
 from bot.service.records.names import markdown_safe as md
 from bot.settings import Settings
-from bot.store import Store
 
 REMATCH_LEAD = "Rematch!"
 
@@ -49,13 +48,11 @@ class Rematches:
 
     def __init__(
         self,
-        store: Store,
         repository: MatchReader,
         challenges: Challenges,
         opponent: Opponent,
         settings: Settings,
     ) -> None:
-        self._store = store
         self._repository = repository
         self._challenges = challenges
         self._opponent = opponent
