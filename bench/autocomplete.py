@@ -60,8 +60,8 @@ async def main(channels: int, requests: int) -> None:
         service = TableService(store, settings=Settings(), dice=seeded_dice(7), images=False)
         places = [Place("guild", str(index)) for index in range(channels)]
         for place in places:
-            await service.challenge(place, ALICE, BOB, "5")
-            await service.accept(place, BOB)
+            await service.matches.challenge(place, ALICE, BOB, "5")
+            await service.matches.accept(place, BOB)
         movers = {place: await mover(service, place) for place in places}
         ready = [(place, user) for place, user in movers.items() if user is not None]
         print(f"{channels} channels, {len(ready)} waiting on a move")
@@ -70,7 +70,7 @@ async def main(channels: int, requests: int) -> None:
 
         async def ask(place: Place, user: User) -> float:
             started = time.perf_counter()
-            await service.move_choices(place, user, rng.choice(typed))
+            await service.matches.move_choices(place, user, rng.choice(typed))
             return time.perf_counter() - started
 
         async def burst(asked: list[tuple[Place, User]], on: TableService = service) -> list[float]:
@@ -78,7 +78,7 @@ async def main(channels: int, requests: int) -> None:
             began = time.perf_counter()
 
             async def one(place: Place, user: User) -> float:
-                await on.move_choices(place, user, rng.choice(typed))
+                await on.matches.move_choices(place, user, rng.choice(typed))
                 return time.perf_counter() - began
 
             return await asyncio.gather(*(one(*pair) for pair in asked))
@@ -109,9 +109,9 @@ async def main(channels: int, requests: int) -> None:
                     return
                 user = (ALICE, BOB)[table.match.turn]
                 if table.match.phase == "move":
-                    await service.move(place, user, table.match.legal_plays()[0].notation)
+                    await service.matches.move(place, user, table.match.legal_plays()[0].notation)
                 else:
-                    await service.roll(place, user)
+                    await service.matches.roll(place, user)
 
         busy = places[len(places) // 2 :]
         asking = [(p, u) for p, u in ready if p not in busy] or ready

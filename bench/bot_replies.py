@@ -38,23 +38,23 @@ async def play(
     """The times of ``moves`` of the person's moves (each with the bot's turn after it)."""
     timed: list[float] = []
     while len(timed) < moves:
-        await service.challenge(place, PERSON, ENGINE_USER, f"3 {level}")
+        await service.matches.challenge(place, PERSON, ENGINE_USER, f"3 {level}")
         while (table := await service.table(place)) is not None and len(timed) < moves:
             match = table.match
             if match.phase == "move":
                 play_text = rng.choice(match.legal_plays()).notation
                 start = time.perf_counter()
-                replies = await service.move(place, PERSON, play_text)
+                replies = await service.matches.move(place, PERSON, play_text)
                 timed.append(time.perf_counter() - start)
                 assert any(reply.image for reply in replies), "no board came back"
             elif match.phase == "roll":
-                await service.roll(place, PERSON)
+                await service.matches.roll(place, PERSON)
             elif match.phase == "doubled":
-                await service.take(place, PERSON)
+                await service.matches.take(place, PERSON)
             else:
-                await service.accept(place, PERSON)  # the bot's resignation
+                await service.matches.accept(place, PERSON)  # the bot's resignation
         if await service.table(place) is not None:
-            await service.abort(place, PERSON)  # a match against the bot ends at once
+            await service.matches.abort(place, PERSON)  # a match against the bot ends at once
     return timed
 
 

@@ -117,19 +117,19 @@ async def play(
     timed: list[Turn] = []
     failed = 0
     while len(timed) < turns:
-        await service.challenge(place, PERSON, ENGINE_USER, f"5 {level}")
+        await service.matches.challenge(place, PERSON, ENGINE_USER, f"5 {level}")
         while (table := await service.table(place)) is not None and len(timed) < turns:
             match = table.match
             command: Callable[[], Awaitable[list[Reply]]]
             if match.phase == "move":
                 chosen = rng.choice(match.legal_plays()).notation
-                command = partial(service.move, place, PERSON, chosen)
+                command = partial(service.matches.move, place, PERSON, chosen)
             elif match.phase == "roll":
-                command = partial(service.roll, place, PERSON)
+                command = partial(service.matches.roll, place, PERSON)
             elif match.phase == "doubled":
-                command = partial(service.take, place, PERSON)
+                command = partial(service.matches.take, place, PERSON)
             else:
-                command = partial(service.accept, place, PERSON)  # the bot's resignation
+                command = partial(service.matches.accept, place, PERSON)  # the bot's resignation
             recording.searched.clear()
             start = time.perf_counter()
             replies = await command()
@@ -142,7 +142,7 @@ async def play(
                 ]
                 timed.append(Turn(seconds, sum([await search for search in searches])))
         if await service.table(place) is not None:
-            await service.abort(place, PERSON)
+            await service.matches.abort(place, PERSON)
     return timed, failed
 
 

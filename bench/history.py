@@ -90,21 +90,21 @@ async def play_template(folder: Path) -> Template:
     a, b = User("1", "a"), User("2", "b")
     place = Place("template", "t")
     try:
-        await service.challenge(place, a, b, "1")
-        await service.accept(place, b)
+        await service.matches.challenge(place, a, b, "1")
+        await service.matches.accept(place, b)
         while (table := await service.table(place)) is not None:
             turn = table.match.turn
             assert turn is not None
             user = (a, b)[turn]
             phase = table.match.phase
             if phase == "move":
-                await service.move(place, user, table.match.legal_plays()[0].notation)
+                await service.matches.move(place, user, table.match.legal_plays()[0].notation)
             elif phase == "doubled":
-                await service.take(place, user)
+                await service.matches.take(place, user)
             elif phase == "resigned":
-                await service.accept(place, user)
+                await service.matches.accept(place, user)
             else:
-                await service.roll(place, user)
+                await service.matches.roll(place, user)
         row = await store.matches.latest(place.server_id, place.channel_id)
         assert row is not None and row.snapshot is not None and row.status == "finished"
         actions = tuple(action for _, action in await store.matches.actions(row.id))
@@ -274,7 +274,7 @@ async def burst(service: TableService, requests: int) -> tuple[float, float]:
     began = time.perf_counter()
 
     async def ask(n: int) -> float:
-        await service.move_choices(LIVE, mover, TYPED[n % len(TYPED)])
+        await service.matches.move_choices(LIVE, mover, TYPED[n % len(TYPED)])
         return time.perf_counter() - began
 
     done = sorted(await asyncio.gather(*(ask(n) for n in range(requests))))
@@ -295,18 +295,20 @@ async def measure(where: str, users: list[str], runs: int, requests: int) -> dic
 
     try:
         a, b = User(users[0], f"player {users[0]}"), User(users[1], f"player {users[1]}")
-        await service.challenge(LIVE, a, b, "5")
-        await service.accept(LIVE, b)
-        figures["!stats"] = await timed(runs, lambda n: service.stats(LIVE, a, someone()))
-        figures["!leaderboard"] = await timed(runs, lambda n: service.leaderboard(LIVE, someone()))
+        await service.matches.challenge(LIVE, a, b, "5")
+        await service.matches.accept(LIVE, b)
+        figures["!stats"] = await timed(runs, lambda n: service.server.stats(LIVE, a, someone()))
+        figures["!leaderboard"] = await timed(
+            runs, lambda n: service.server.leaderboard(LIVE, someone())
+        )
         figures["deadline check"] = await timed(runs, lambda n: service.due())
 
         async def new_match(n: int) -> None:
             place = Place(SERVER, f"new-{n}")
             first, second = User(f"n{n}a", f"new {n}a"), User(f"n{n}b", f"new {n}b")
-            replies = await service.challenge(place, first, second, "3")
+            replies = await service.matches.challenge(place, first, second, "3")
             assert not replies[0].private, replies[0].text
-            replies = await service.accept(place, second)
+            replies = await service.matches.accept(place, second)
             assert not replies[0].private, replies[0].text
 
         figures["new match"] = await timed(runs, new_match)

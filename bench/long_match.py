@@ -97,8 +97,8 @@ async def run(length: int, seed: int) -> None:
             times.append(time.perf_counter() - start)
             await meter.measure()
 
-        await timed(service.challenge(PLACE, USERS[0], USERS[1], length))
-        await timed(service.accept(PLACE, USERS[1]))
+        await timed(service.matches.challenge(PLACE, USERS[0], USERS[1], length))
+        await timed(service.matches.accept(PLACE, USERS[1]))
         while (table := await service.table(PLACE)) is not None:
             match = table.match
             user = USERS[match.turn or 0]
@@ -106,15 +106,17 @@ async def run(length: int, seed: int) -> None:
                 restart_ms = await restart(path, seed)
             if match.phase == "roll":
                 double = match.can_double(match.on_roll) and rng.random() < 0.01
-                await timed((service.double if double else service.roll)(PLACE, user))
+                await timed(
+                    (service.matches.double if double else service.matches.roll)(PLACE, user)
+                )
             elif match.phase == "move":
                 play = rng.choice(match.legal_plays()).notation
-                await timed(service.move(PLACE, user, play))
+                await timed(service.matches.move(PLACE, user, play))
             elif match.phase == "doubled":
-                answer = service.take if rng.random() < 0.5 else service.drop
+                answer = service.matches.take if rng.random() < 0.5 else service.matches.drop
                 await timed(answer(PLACE, user))
             else:
-                await timed(service.reject(PLACE, user))
+                await timed(service.matches.reject(PLACE, user))
         final = await service.latest_table(PLACE)
         assert final is not None
         actions = final.match.action_count
@@ -179,7 +181,7 @@ async def restart(path: Path, seed: int) -> tuple[float, float]:
         service = TableService(store, dice=seeded_dice(seed), images=images)
         await service.warm_up()  # the bot warms the renderer before it connects
         start = time.perf_counter()
-        await (service.board if images else service.pips)(PLACE, USERS[0])
+        await (service.matches.board if images else service.matches.pips)(PLACE, USERS[0])
         timings.append((time.perf_counter() - start) * 1e3)
         service.close()
         await store.close()

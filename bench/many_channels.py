@@ -96,22 +96,24 @@ async def channel(service: TableService, place: Place, until: float, seed: int) 
     person = User(str(1000 + seed), f"p{seed}")
     seen = Channel()
     while time.perf_counter() < until:
-        await followed(service, await service.challenge(place, person, ENGINE_USER, f"5 {LEVEL}"))
+        await followed(
+            service, await service.matches.challenge(place, person, ENGINE_USER, f"5 {LEVEL}")
+        )
         while (table := await service.table(place)) is not None:
             if time.perf_counter() >= until:
-                await service.abort(place, person)
+                await service.matches.abort(place, person)
                 break
             match = table.match
             start = time.perf_counter()
             if match.phase == "move":
                 play = rng.choice(match.legal_plays()).notation
-                replies = await service.move(place, person, play)
+                replies = await service.matches.move(place, person, play)
             elif match.phase == "roll":
-                replies = await service.roll(place, person)
+                replies = await service.matches.roll(place, person)
             elif match.phase == "doubled":
-                replies = await service.take(place, person)
+                replies = await service.matches.take(place, person)
             else:
-                replies = await service.accept(place, person)
+                replies = await service.matches.accept(place, person)
             queued = await followed(service, replies)
             after = await service.table(place)
             if after is None or after.match.action_count > match.action_count + 1:

@@ -127,7 +127,7 @@ async def main(games: int, times: int) -> None:
             for _ in range(times):
                 for page in range(pages):
                     start = time.perf_counter()
-                    (reply,) = await service.review(place, alice, f"1 {page + 1}")
+                    (reply,) = await service.review_commands.review(place, alice, f"1 {page + 1}")
                     typed.append(time.perf_counter() - start)
                     assert reply.image is not None
                     start = time.perf_counter()
@@ -185,13 +185,13 @@ async def drill_pass(service: TableService, store: Store, place: Place) -> list[
     alice = User("alice", "alice")
     seconds: list[float] = []
     while True:
-        (question,) = await service.drill(place, alice)
+        (question,) = await service.review_commands.drill(place, alice)
         if "Drill for" not in question.text:
             return seconds
         drill = await store.drills.awaiting(SERVER, "alice")
         assert drill is not None and drill.played is not None
         start = time.perf_counter()
-        (verdict,) = await service.drill(place, alice, drill.played)
+        (verdict,) = await service.review_commands.drill(place, alice, drill.played)
         seconds.append(time.perf_counter() - start)
         assert "Right" in verdict.text or "Not this time" in verdict.text, verdict.text
 

@@ -145,8 +145,8 @@ async def micro(times: int) -> None:
         store = await Store.open(Path(folder) / "micro.sqlite3")
         service = TableService(store, dice=seeded_dice(1), images=False)
         place, amy, ben = Place("bench", "micro"), User("a", "amy"), User("b", "ben")
-        await service.challenge(place, amy, ben, 1)
-        await service.accept(place, ben)
+        await service.matches.challenge(place, amy, ben, "1")
+        await service.matches.accept(place, ben)
         service.close()
         row = await store.fetch_one(select(m.c.id, m.c.version))
         assert row is not None

@@ -39,8 +39,8 @@ async def play_channel(service: TableService, n: int, latencies: list[float], th
         await coro
         latencies.append(time.perf_counter() - start)
 
-    await timed(service.challenge(place, users[0], users[1], LENGTH))
-    await timed(service.accept(place, users[1]))
+    await timed(service.matches.challenge(place, users[0], users[1], LENGTH))
+    await timed(service.matches.accept(place, users[1]))
     while True:
         table = await service.table(place)
         if table is None:
@@ -49,14 +49,16 @@ async def play_channel(service: TableService, n: int, latencies: list[float], th
         user = users[match.turn or 0]
         if match.phase == "roll":
             await timed(
-                service.double(place, user) if rng.random() < 0.05 else service.roll(place, user)
+                service.matches.double(place, user)
+                if rng.random() < 0.05
+                else service.matches.roll(place, user)
             )
         elif match.phase == "move":
-            await timed(service.move(place, user, rng.choice(match.legal_plays()).notation))
+            await timed(service.matches.move(place, user, rng.choice(match.legal_plays()).notation))
         elif match.phase == "doubled":
-            await timed(service.take(place, user))
+            await timed(service.matches.take(place, user))
         else:
-            await timed(service.reject(place, user))
+            await timed(service.matches.reject(place, user))
 
 
 async def run(

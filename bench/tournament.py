@@ -83,15 +83,17 @@ async def posted(players: int, folder: Path) -> None:
     service = TableService(store, settings=Settings(analysis_auto=False), dice=seeded_dice(1))
     place, organiser = Place("bench", "lobby"), User("org", "org")
     try:
-        await service.tournament(
+        await service.tournament_commands.tournament(
             place, organiser, "create Big swiss 8 rounds 1 limit 256", organiser=True
         )
         for n in range(1, players + 1):
-            await service.join(place, User(f"p{n}", f"player{n}"))
+            await service.tournament_commands.join(place, User(f"p{n}", f"player{n}"))
         statements: list[str] = []
         await store.trace(statements.append)
         start = time.perf_counter()
-        replies = await service.tournament(place, organiser, "start", organiser=True)
+        replies = await service.tournament_commands.tournament(
+            place, organiser, "start", organiser=True
+        )
         paired = time.perf_counter() - start
         counted = len(statements)
         tournament = next(reply.opens for reply in replies if reply.opens is not None)

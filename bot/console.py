@@ -35,7 +35,7 @@ from bot.service.commands.registry import COMMANDS
 from bot.service.keys import Key, SignupKey, parse_key
 from bot.service.lifetime import StartError, open_service
 from bot.service.matches.threads import Opened
-from bot.service.models import Decision, Place, Reply, User
+from bot.service.models import Decision, Job, Place, Reply, User
 from bot.service.records.durations import UNIT_SECONDS
 from bot.service.table import TableService, seeded_dice, text_board
 from bot.settings import Settings, SettingsError, database_setting
@@ -313,7 +313,7 @@ class Console:
         return [*replies, *outcomes]
 
     @staticmethod
-    def _jobs(replies: list[Reply]) -> list[str]:
+    def _jobs(replies: list[Reply]) -> list[Job]:
         return [reply.job for reply in replies if reply.job is not None and not reply.private]
 
     async def _announced(self, replies: list[Reply]) -> None:
@@ -321,7 +321,7 @@ class Console:
             if reply.announces is not None and not reply.private:
                 await self.service.mark_announced(*reply.announces)
 
-    async def _outcomes(self, channel: str, job: str) -> list[Reply]:
+    async def _outcomes(self, channel: str, job: Job) -> list[Reply]:
         """Wait for ``job`` to end (printing its progress, in text mode): its last message,
         then the replies a queued bot turn ends with."""
         shown = None

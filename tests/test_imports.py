@@ -12,21 +12,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 BOT = ROOT / "bot"
 MAX_LINES = 600
-# Left while the facade is being thinned (#31): the registry names TableService's methods, which
-# run commands through the registry. Each entry must still hold, so the list only shrinks.
-KNOWN_CYCLES = [
-    [
-        "bot.service.commands.help",
-        "bot.service.commands.registry",
-        "bot.service.commands.router",
-        "bot.service.commands.schema",
-        "bot.service.commands.views",
-        "bot.service.table",
-    ]
-]
-KNOWN_LONG = {
-    "bot.service.table",
-}
 
 
 def _module_name(path: Path, package: Path) -> str:
@@ -166,9 +151,8 @@ def test_the_graph_sees_imports_inside_functions_and_type_checking_blocks(tmp_pa
 def test_no_import_cycles_between_files() -> None:
     graph = import_graph()
     found = _cycles(graph)
-    cycles = [" -> ".join(_path_within(graph, c)) for c in found if c not in KNOWN_CYCLES]
+    cycles = [" -> ".join(_path_within(graph, c)) for c in found]
     assert not cycles, "import cycles:\n" + "\n".join(cycles)
-    assert [c for c in KNOWN_CYCLES if c not in found] == [], "gone: drop it from KNOWN_CYCLES"
 
 
 def test_no_module_over_600_lines() -> None:
@@ -177,8 +161,7 @@ def test_no_module_over_600_lines() -> None:
         for module, path in _modules().items()
         if (count := len(path.read_text().splitlines())) > MAX_LINES
     }
-    assert not long.keys() - KNOWN_LONG, f"modules over {MAX_LINES} lines: {long}"
-    assert not KNOWN_LONG - long.keys(), "short now: drop it from KNOWN_LONG"
+    assert not long, f"modules over {MAX_LINES} lines: {long}"
 
 
 def test_bench_imports_nothing_from_tests() -> None:

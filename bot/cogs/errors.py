@@ -136,7 +136,7 @@ class ErrorsCog(commands.Cog, name="Errors"):
         word = ctx.invoked_with or ""
         service = getattr(self.bot, "service", None)
         if not isinstance(service, TableService):
-            return unknown_command(ctx.clean_prefix, word)
+            return unknown_command(ctx.clean_prefix, word, COMMANDS)
         server = str(ctx.guild.id) if ctx.guild is not None else "dm"  # as replies.place_of
         return await service.unknown_command(
             Place(server, str(ctx.channel.id)), word, ctx.clean_prefix

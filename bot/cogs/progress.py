@@ -72,7 +72,8 @@ class LiveProgress:
 
     async def keep_up(self, message: discord.Message, sent: Reply) -> None:
         """Edit ``message`` (which shows ``sent``) as its job goes, until its outcome."""
-        assert sent.job is not None
+        job = sent.job
+        assert job is not None
         latest: Reply | None = None
         after: list[Reply] = []  # what the job yields after its outcome
         ended = False
@@ -81,7 +82,7 @@ class LiveProgress:
         async def read() -> None:
             nonlocal latest, ended
             try:
-                async for update in self.service.follow(sent.job or ""):
+                async for update in self.service.follow(job):
                     if latest is not None and latest.job is None:
                         after.append(update)
                         continue

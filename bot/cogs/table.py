@@ -27,7 +27,7 @@ from bot.cogs.sending import (
     within_deadline,
 )
 from bot.cogs.threads import DiscordThreads
-from bot.service.commands.help import BY_NAME
+from bot.service.commands.registry import BY_NAME
 from bot.service.commands.schema import Kind
 from bot.service.models import ENGINE_USER, Place, Reply, User
 from bot.service.table import TableService
@@ -104,7 +104,7 @@ class TableCog(commands.Cog, name="Backgammon"):
         place = interaction_place(interaction)
         if place is None:
             return []
-        plays = await self.service.move_choices(place, user_of(interaction.user), current)
+        plays = await self.service.matches.move_choices(place, user_of(interaction.user), current)
         return [app_commands.Choice(name=play, value=play) for play in plays]
 
     @table_command("double")
@@ -214,7 +214,9 @@ class TableCog(commands.Cog, name="Backgammon"):
         place = interaction_place(interaction)
         if place is None:
             return []
-        answers = await self.service.drill_choices(place, user_of(interaction.user), current)
+        answers = await self.service.review_commands.drill_choices(
+            place, user_of(interaction.user), current
+        )
         return [app_commands.Choice(name=answer, value=answer) for answer in answers]
 
     @table_command("leaderboard")
@@ -260,7 +262,7 @@ class TableCog(commands.Cog, name="Backgammon"):
                     return
                 value = user_of(value)
             arguments.append(value)
-        handler = entry.handler_of(self.service)
+        handler = self.service.handler(entry)
         options: dict[str, Any] = {}
         if entry.moderator:
             options["moderator"] = ctx.permissions.manage_messages  # in this channel (slash too)

@@ -1,12 +1,13 @@
-"""What the adapters hand the service and get back: users, places, replies."""
+"""What the adapters hand the service and get back: users, places, tables, replies, and the
+values a reply carries (the jobs it shows, the match it ended)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 from typing import NamedTuple
 
+from bot.rules.match import Match
 from bot.service.keys import (
     ChallengeKey,
     DrillKey,
@@ -19,6 +20,9 @@ from bot.service.keys import (
 )
 from bot.service.records.durations import wait_duration
 from bot.service.records.names import clean_name
+from bot.service.records.names import markdown_safe as md
+from bot.store import MatchRow
+from bot.store.matches import TimerRow
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +55,61 @@ class Place:
 
     server_id: str
     channel_id: str
+
+
+@dataclass(slots=True)
+class Table:
+    """A channel's match as read from the store."""
+
+    row: MatchRow
+    match: Match
+    plain: tuple[str, str]  # the players' names as images, records and data show them
+    timer: TimerRow | None = None  # schema 8: when its decision began, the clock's banks
+
+    @property
+    def names(self) -> tuple[str, str]:
+        """The players' names as message text shows them (Markdown escaped)."""
+        return md(self.plain[0]), md(self.plain[1])
+
+    def seat(self, user: User) -> int | None:
+        return seat_of(self.row.player_ids, user)
+
+
+def seat_of(player_ids: tuple[str, str], user: User) -> int | None:
+    """``user``'s seat among ``player_ids``, or None (they don't play)."""
+    if user.id == player_ids[0]:
+        return 0
+    if user.id == player_ids[1]:
+        return 1
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class MatchEnded:
+    """What happened: a command finished a match (played out, dropped, resigned, claimed, run
+    out of time; not aborted nor voided). ``table``: the match as it now stands (its row with
+    the winner and the ending, its rules :class:`Match`): what follows an end is told from
+    this, never read again."""
+
+    table: Table
+
+
+@dataclass(frozen=True, slots=True)
+class TurnJob:
+    """A bot turn queued behind others (:mod:`bot.service.gnubg.opponent`), by its number."""
+
+    number: int
+
+
+@dataclass(frozen=True, slots=True)
+class AnalysisJob:
+    """A match's analysis by GNU Backgammon (:mod:`bot.service.gnubg.analysis`)."""
+
+    match_id: int
+
+
+# A background job a message shows the progress of (TableService.follow follows it).
+Job = TurnJob | AnalysisJob
 
 
 def place_link(place: Place) -> str:
@@ -165,13 +224,14 @@ class Reply:
     announces: tuple[int, int] | None = None  # (match id, version) whose state it shows
     # A background job this message shows the progress of: the adapter follows it
     # (TableService.follow) and shows each new message in place of this one.
-    job: str | None = None
+    job: Job | None = None
     # Where to post it when that is not where the command was typed: the thread a match was
     # just moved to, or the channel a thread's match came from (its result).
     place: Place | None = None
     sheet: Sheet | None = None  # the same as ``text``, in parts (Discord shows an embed)
-    # The match this reply shows finished: its analysis and (from a thread) its result follow.
-    finished: int | None = None
+    # The match this reply shows ended: what follows (its result in the channel a thread came
+    # from, its analysis, its tournament) is handed this (see :mod:`bot.service.endings`).
+    ended: MatchEnded | None = None
     # The answer to a press on a question no longer asked: the buttons it came from are closed.
     stale: bool = False
     # A tournament whose new round waits for its matches to be opened: the adapter calls
@@ -180,11 +240,6 @@ class Reply:
     # The answer to a press that turns the pressed message's page (a review): it replaces that
     # message rather than following it.
     edits: bool = False
-
-
-def finished_in(replies: Iterable[Reply]) -> list[int]:
-    """The ids of the matches ``replies`` show finished, each once, in order."""
-    return list(dict.fromkeys(r.finished for r in replies if r.finished is not None))
 
 
 class Refusal(Exception):

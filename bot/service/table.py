@@ -1,80 +1,62 @@
-"""The game table: a command from a user in a channel -> engine -> store -> replies.
+"""The game table: a command from a user in a channel -> a room's handler -> replies.
 
-Knows nothing of Discord: the Discord cogs and the console both call these methods.
-:class:`TableService` is a facade: it holds each channel's lock, runs each command under it and
-turns what a command raises (a refusal, news for the channel, a race lost) into replies. The
-work is done in rooms it composes:
+Knows nothing of Discord: the Discord cogs and the console both call it. :class:`TableService`
+builds the rooms, keeps each channel's lock (:class:`~bot.service.commands.guard.Guard`) and
+dispatches: a command of the registry (:data:`~bot.service.commands.registry.COMMANDS`) goes to
+its room's handler (:meth:`TableService.handler`), typed (:meth:`TableService.run`) or pressed
+(:meth:`TableService.press`); what follows a command goes through one dispatcher
+(:class:`~bot.service.commands.guard.Aftermath`). The handlers are the rooms':
 
-- :mod:`bot.service.matches.challenges`: the terms of a challenge, its answer or expiry;
-- :mod:`bot.service.matches.play`: rolls, moves, the cube, resignations, automatic rolls;
-- :mod:`bot.service.matches.admin`: abort, claim, void;
-- :mod:`bot.service.commands.views`: the board, pips, score, export, ratings, help, adapters' state;
-- :mod:`bot.service.gnubg.analysis`: GNU Backgammon's analysis of finished matches, in the
-  background;
-- :mod:`bot.service.gnubg.positions`: pasted positions drawn and judged (no match, no lock);
-- :mod:`bot.service.matches.presentation`: everything the service says;
-- :mod:`bot.service.matches.repository`: matches and names, from the store or memory;
-- :mod:`bot.service.matches.images`: board PNGs, drawn off the event loop and kept;
-- :mod:`bot.service.records.rating`: the writing of a rated result (the FIBS formula is
-  :mod:`bot.rules.rating`);
-- :mod:`bot.service.gnubg.opponent`: GNU Backgammon as a player, its turns taken after each command;
-- :mod:`bot.service.gnubg.coach`: ``!hint`` and the tutor.
+- :mod:`bot.service.matches.commands`: challenges, play, the cube, the looks at a match, its
+  early ends;
+- :mod:`bot.service.gnubg.commands`: ``!hint``, pasted positions, ``!analysis``;
+- :mod:`bot.service.tournaments.commands`: ``!tournament``, ``!join``, ``!leave``;
+- :mod:`bot.service.review.commands`: ``!review`` and ``!drill``;
+- :mod:`bot.service.commands.server`: the leaderboard, ``!stats``, ``!help``, ``!dice``.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import logging
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 from bot.gnubg.api import Engine
 from bot.gnubg.unavailable import UnavailableEngine
-from bot.service.commands.choices import plays_for
+from bot.service.commands.guard import OUT_OF_DATE, OUT_OF_DATE_CHALLENGE, Aftermath, Guard
 from bot.service.commands.help import unknown_command
 from bot.service.commands.limits import RECENT_SECONDS
 from bot.service.commands.locks import PlaceLocks, replies_of
 from bot.service.commands.registry import COMMANDS
-from bot.service.commands.router import run_text
-from bot.service.commands.schema import Command, UserLookup
+from bot.service.commands.router import Pressed, run_press, run_text
+from bot.service.commands.schema import Command, Handler, UserLookup
+from bot.service.commands.server import ServerCommands
 from bot.service.commands.views import Views
+from bot.service.endings import Endings, Summaries
 from bot.service.gnubg.analysis import Analyses
 from bot.service.gnubg.budget import EngineBudget, EngineRequests
-from bot.service.gnubg.coach import Coach, Decided, Tutored, tutored_in_order
+from bot.service.gnubg.coach import Coach
+from bot.service.gnubg.commands import EngineCommands
 from bot.service.gnubg.opponent import Opponent
 from bot.service.gnubg.positions import Positions
-from bot.service.keys import ChallengeKey, DrillKey, ErrorsKey, Key, ReviewKey, SignupKey
+from bot.service.keys import Key
 from bot.service.matches.admin import Administration
 from bot.service.matches.challenges import Challenges
+from bot.service.matches.commands import MatchCommands
 from bot.service.matches.deadlines import Deadlines
 from bot.service.matches.images import BoardImages, RecordedPlay, board_state, last_play
 from bot.service.matches.play import Play
-from bot.service.matches.presentation import (
-    game_data,
-    match_key,
-    status_reply,
-    text_board,
-    typed,
-)
+from bot.service.matches.presentation import game_data, match_key, status_reply, text_board, typed
 from bot.service.matches.rematch import Rematches
-from bot.service.matches.repository import Repository, Table
-from bot.service.matches.threads import MatchThreads, ThreadOpener, moved_to, sent_to
-from bot.service.models import (
-    ENGINE_ID,
-    Decision,
-    Pending,
-    Place,
-    Refusal,
-    Reply,
-    User,
-    engine_seat_of,
-    finished_in,
-)
+from bot.service.matches.repository import Repository
+from bot.service.matches.threads import MatchThreads, ThreadOpener
+from bot.service.models import Job, Pending, Place, Reply, Table, TurnJob, User
 from bot.service.records.dice import DiceFactory, keyed_dice, secure_dice, seeded_dice
-from bot.service.records.dicestats import dice_reply
+from bot.service.review.commands import ReviewCommands
 from bot.service.review.drills import Drills
 from bot.service.review.room import Reviews
+from bot.service.tournaments.commands import TournamentCommands
 from bot.service.tournaments.room import Tournaments
 from bot.service.tournaments.rounds import Rounds
 from bot.settings import Settings
@@ -84,7 +66,9 @@ log = logging.getLogger(__name__)
 
 __all__ = [
     "OUT_OF_DATE",
+    "OUT_OF_DATE_CHALLENGE",
     "DiceFactory",
+    "Pressed",
     "RecordedPlay",
     "Table",
     "TableService",
@@ -100,40 +84,6 @@ __all__ = [
     "typed",
     "unknown_command",
 ]
-
-OUT_OF_DATE = "This button is out of date: the game has moved on."
-OUT_OF_DATE_CHALLENGE = "This button is out of date: that challenge is no longer open."
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class Answer:
-    """A button's question, as a press answers it: the key it asked, who pressed, and the
-    command of the button (see :meth:`TableService.press`)."""
-
-    key: Key
-    user: User
-    command: Command
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class Pressed:
-    """What a press produced; ``closed``: its question is answered or gone (the pressed message
-    should lose its buttons)."""
-
-    replies: list[Reply]
-    closed: bool
-
-
-def _asks(pending: Pending, answering: Answer) -> bool:
-    """Whether the table's open question is the one the press answers, with a button of its
-    (the Rematch on a finished match's message answers the rematch offered since)."""
-    if answering.key == pending.rematch_key:
-        decision = Decision.REMATCH
-    elif answering.key == pending.key:
-        decision = pending.decision
-    else:
-        return False
-    return any(button.decision is decision for button in answering.command.buttons)
 
 
 class TableService:
@@ -178,32 +128,12 @@ class TableService:
         self.playing = Play(self.repository, self.images, self.settings)
         self.admin = Administration(store, self.repository, self.settings, clock, self.engine)
         self.views = Views(
-            store, self.repository, self.images, self.challenges, self.settings, clock
+            store, self.repository, self.images, self.challenges, self.settings, clock, COMMANDS
         )
         self.analyses = Analyses(
             store, self.repository, self.engine, self.settings, clock, budget, charts=images
         )
         self.positions = Positions(self.engine, self.images)
-        self.opponent = Opponent(
-            self.engine,
-            self.repository,
-            self.challenges,
-            self.images,
-            self.settings,
-            dice,
-            self._locked,
-            budget,
-            ending=self._after_turns,
-        )
-        self.coach = Coach(self.engine, self.repository, self.settings, self._locked)
-        self.deadlines = Deadlines(store, self.repository, self.settings, clock, self._guarded)
-        self.rematches = Rematches(
-            store, self.repository, self.challenges, self.opponent, self.settings
-        )
-        self.reviews = Reviews(
-            store.matches, store.analyses, self.repository, self.settings, draw=images
-        )
-        self.drills = Drills(store, self.repository, self.engine, self.settings, clock, draw=images)
         rounds = Rounds(
             store,
             self.repository,
@@ -214,7 +144,61 @@ class TableService:
             self._locked,
             draw=images,
         )
+        endings = Endings(
+            Summaries(store, self.repository, self.settings),
+            self.threads,
+            self.analyses,
+            rounds,
+            self.repository,
+        )
+        self.opponent = Opponent(
+            self.engine,
+            self.repository,
+            self.challenges,
+            self.images,
+            self.settings,
+            dice,
+            self._locked,
+            budget,
+            endings,
+        )
+        self.coach = Coach(self.engine, self.repository, self.settings, self._locked)
+        self.rematches = Rematches(self.repository, self.challenges, self.opponent, self.settings)
+        self.reviews = Reviews(
+            store.matches, store.analyses, self.repository, self.settings, draw=images
+        )
+        self.drills = Drills(store, self.repository, self.engine, self.settings, clock, draw=images)
         self.tournaments = Tournaments(store, self.settings, clock, rounds, draw=images)
+        # What follows each command at a table, in one order (see bot.service.commands.guard).
+        self.aftermath = Aftermath(self.coach, self.opponent, endings, self.images, self.repository)
+        self.guard = Guard(
+            self.locks, self.repository, self.views, self.aftermath, self.engine_requests
+        )
+        self.deadlines = Deadlines(store, self.repository, self.settings, clock, self.guard.guarded)
+        # The rooms' command handlers, which the registry names (see :meth:`handler`).
+        self.matches = MatchCommands(
+            self.guard,
+            self.repository,
+            self.challenges,
+            self.playing,
+            self.admin,
+            self.views,
+            self.opponent,
+            self.rematches,
+        )
+        self.gnubg = EngineCommands(self.guard, self.coach, self.positions, self.analyses)
+        self.tournament_commands = TournamentCommands(self.tournaments, self.repository)
+        self.review_commands = ReviewCommands(
+            self.guard, self.reviews, self.drills, self.repository
+        )
+        self.server = ServerCommands(self.views, store)
+        self._rooms = (
+            self.matches,
+            self.gnubg,
+            self.tournament_commands,
+            self.review_commands,
+            self.server,
+        )
 
     async def warm_up(self) -> None:
         """Draw one board so the first player doesn't wait for the renderer's caches."""
@@ -229,152 +213,13 @@ class TableService:
     def prefix(self) -> str:
         return self.settings.command_prefix
 
-    # -- the channel's lock -------------------------------------------------------------------
-
-    async def _guarded(
-        self,
-        place: Place,
-        work: Callable[[], Awaitable[list[Reply]]],
-        *,
-        tutored: Tutored | None = None,
-        read: list[Table] | None = None,
-        answering: Answer | None = None,
-    ) -> list[Reply]:
-        """Run ``work`` under the channel's lock; then, with the lock released, the tutor's
-        comment on the ``tutored`` decision (if the match has the tutor), the engine's turns
-        (if the match waits on it) and the analysis of a match that ended. ``read``: the table
-        ``work`` acted on, once it has (see :meth:`_at_table`); ``answering``: the button press
-        ``work`` answers, carried out only if its question is still the one asked."""
-        replies = await self._under_lock(place, work, answering)
-        before = read[0] if read else None
-        if before is not None and tutored is not None and before.row.tutor:
-            comments = await self.coach.tutor(place, before, tutored)
-            replies = tutored_in_order(replies, comments)
-        if before is None or engine_seat_of(before.row.player_ids) is not None:
-            replies = await self._engine_turns(place, replies)
-        return await self._after_turns(place, replies)
-
-    async def _after_turns(self, place: Place, replies: list[Reply]) -> list[Reply]:
-        """The end of a reply flow (a bot turn queued ends its own): a match's end summed up,
-        and what follows the matches it finished."""
-        replies = await self.rematches.summarised(place, replies)
-        return replies + await self._after_ends(finished_in(replies))
-
-    async def _after_ends(self, finished: list[int]) -> list[Reply]:
-        """What follows the matches a command finished (its replies say which): the result
-        told in the channel a thread's match came from, and the automatic analysis started
-        (``settings.analysis_auto``), with its progress message."""
-        if not finished:
-            return []
-        return [
-            *await self.threads.results(finished),
-            *await self.analyses.start_automatic(finished),
-            *await replies_of(
-                lambda: self.tournaments.rounds.after_ends(finished), self.repository.forget
-            ),
-        ]
-
-    async def _at_table(
-        self,
-        place: Place,
-        user: User,
-        act: Callable[[Table], Awaitable[list[Reply]]],
-        *,
-        tutored: Tutored | None = None,
-        answering: Answer | None = None,
-    ) -> list[Reply]:
-        """``act`` on the match being played at ``place``, read once, under the channel's lock:
-        the same read tells the tutor the position before, and whether GNU Backgammon plays."""
-        read: list[Table] = []
-
-        async def work() -> list[Reply]:
-            table = await self.repository.require(place, user=user)
-            read.append(table)
-            return await act(table)
-
-        return await self._guarded(place, work, tutored=tutored, read=read, answering=answering)
-
-    async def _decide(
-        self,
-        place: Place,
-        user: User,
-        act: Callable[[Table, User], Awaitable[list[Reply]]],
-        decision: Decided,
-        answering: Answer | None,
-    ) -> list[Reply]:
-        """``user``'s ``decision`` (a roll, the cube) at ``place``, by ``act``: a command at the
-        table that the tutor comments on, and a button may answer."""
-        return await self._at_table(
-            place,
-            user,
-            lambda table: act(table, user),
-            tutored=Tutored(decision),
-            answering=answering,
-        )
-
-    async def _engine_turns(self, place: Place, replies: list[Reply]) -> list[Reply]:
-        """``replies`` and then the engine's turns at ``place``, if it owes any; the board is
-        then shown once, after its turn (in the thread of a match just started in one)."""
-        thread = moved_to(replies)
-        more = sent_to(await self.opponent.follow(thread or place), thread)
-        shown = {reply.announces[0] for reply in more if reply.announces is not None}
-        if not shown and not any(reply.job for reply in more):  # it failed: the board after all
-            replies = await self._undrawn_boards(place, replies)
-        if shown:
-            replies = [
-                dataclasses.replace(reply, image=None, board_viewer=None)
-                if reply.announces is not None and reply.announces[0] in shown
-                else reply
-                for reply in replies
-            ]
-        return replies + more
-
-    async def _undrawn_boards(self, place: Place, replies: list[Reply]) -> list[Reply]:
-        """``replies`` with the board a move handing the bot its turn left undrawn (see
-        :meth:`Play._act`) drawn, if the match is still as that reply shows it. Not for a turn
-        queued: its board comes with the bot's turn, as always, and the bot is busy."""
-        drawn = []
-        for reply in replies:
-            if self.images.enabled and reply.image is None and reply.board_viewer is not None:
-                table = await self.repository.table(place, repair=False)
-                if table is not None and (table.row.id, table.row.version) == reply.announces:
-                    image = await self.images.board(table, reply.board_viewer)
-                    reply = dataclasses.replace(reply, image=image)
-            drawn.append(reply)
-        return drawn
-
-    async def _under_lock(
-        self,
-        place: Place,
-        work: Callable[[], Awaitable[list[Reply]]],
-        answering: Answer | None = None,
-    ) -> list[Reply]:
-        async with self._locked(place):
-            if answering is not None:
-                refusal = await self._unanswerable(place, answering)
-                if refusal is not None:
-                    return [refusal]
-            return await replies_of(work, self.repository.forget)
-
-    async def _unanswerable(self, place: Place, answering: Answer) -> Reply | None:
-        """Why a press can't answer the question the table asks now (one read of it), or None:
-        an old question (the game moved on), another player's, or a button it doesn't have."""
-        pending = await self.pending_decision(place)
-        if pending is None or not _asks(pending, answering):
-            text = await self._out_of_date(place, pending, answering.key)
-            return Reply(text, private=True, stale=True)
-        if not pending.answerable_by(answering.user.id):
-            return Reply(f"Not your decision: waiting for {pending.name}.", private=True)
-        return None
-
-    async def _out_of_date(self, place: Place, pending: Pending | None, key: Key) -> str:
-        """Why a button's question is closed; where to go when the channel's match moved to a
-        thread (e.g. Accept pressed again after the match started there)."""
-        if pending is None:
-            pointer = await self.repository.elsewhere(place, latest=False, after=0)
-            if pointer is not None:
-                return f"{OUT_OF_DATE} {pointer.text}"
-        return OUT_OF_DATE_CHALLENGE if isinstance(key, ChallengeKey) else OUT_OF_DATE
+    def room(self, command: Command) -> object:
+        """The room whose class (or a base of it) defines ``command``'s handler."""
+        name = getattr(command.handler, "__name__", "")
+        for room in self._rooms:
+            if any(vars(kind).get(name) is command.handler for kind in type(room).__mro__):
+                return room
+        raise LookupError(f"{command.name}: its handler belongs to no room of the service")
 
     async def press(
         self,
@@ -385,159 +230,14 @@ class TableService:
         *,
         threads: ThreadOpener | None = None,
     ) -> Pressed:
-        """A press by ``user`` of the button ``action`` (its command's name) on the question
-        ``key`` (None: a button from before the ids carried one): carried out only if, under
-        the channel's lock, the table still asks that very question of them (so an old message
-        never answers a newer question)."""
-        found = COMMANDS.pressed(action)
-        if key is None or found is None or not found[0].buttons:  # a button from an older bot
-            return Pressed([Reply(OUT_OF_DATE, private=True, stale=True)], closed=True)
-        command, button = found
-        answer = Answer(key, user, command)
-        if button is not None:  # a review's page or a drill's answer: the button's word says
-            if not any(isinstance(key, b.decision.key_kind) for b in command.buttons):
-                return Pressed([Reply(OUT_OF_DATE, private=True, stale=True)], closed=True)
-            paging = button.decision in (Decision.REVIEW, Decision.ANALYSED)
-            handler = command.handler_of(self)
-            replies = await handler(place, user, button.word, answering=answer)
-            answered = not paging and not any(reply.private for reply in replies)
-            return Pressed(replies, closed=answered)
-        options: dict[str, Any] = {"answering": answer}
-        if command.opens_thread:
-            options["threads"] = threads
-        replies = await command.handler_of(self)(place, user, **options)
-        stale = any(reply.stale for reply in replies)
-        answered = any(not reply.private and not reply.edits for reply in replies)
-        return Pressed(replies, closed=stale or answered)
+        """A press by ``user`` of the button ``action`` on the question ``key``: see
+        :func:`~bot.service.commands.router.run_press`."""
+        return await run_press(self, place, user, action, key, threads=threads)
 
-    # -- challenges ---------------------------------------------------------------------------
-
-    async def challenge(
-        self,
-        place: Place,
-        user: User,
-        opponent: User,
-        length: str | int | None = None,
-        *,
-        threads: ThreadOpener | None = None,
-    ) -> list[Reply]:
-        """``opponent`` :data:`ENGINE_USER`: a match against GNU Backgammon, at once (in a
-        thread ``threads``, the front end's, opens, if it has them)."""
-        if opponent.id == ENGINE_ID:
-            return await self._guarded(
-                place, lambda: self.opponent.start(place, user, length, threads)
-            )
-        return await self._guarded(
-            place, lambda: self.challenges.challenge(place, user, opponent, length)
-        )
-
-    async def rematch(
-        self,
-        place: Place,
-        user: User,
-        *,
-        answering: Answer | None = None,
-        threads: ThreadOpener | None = None,
-    ) -> list[Reply]:
-        """After a match: offer it again (the same terms) or accept the rematch offered."""
-        return await self._guarded(
-            place, lambda: self.rematches.rematch(place, user, threads), answering=answering
-        )
-
-    async def accept(
-        self,
-        place: Place,
-        user: User,
-        *,
-        answering: Answer | None = None,
-        threads: ThreadOpener | None = None,
-    ) -> list[Reply]:
-        """Accept the challenge offered to ``user``, or the resignation offered to them."""
-
-        async def work() -> list[Reply]:
-            table = await self.repository.table(place)
-            if table is not None:
-                return await self.playing.accept_resignation(table, user)
-            return await self.challenges.accept(place, user, threads)
-
-        return await self._guarded(place, work, answering=answering)
-
-    async def decline(
-        self, place: Place, user: User, *, answering: Answer | None = None
-    ) -> list[Reply]:
-        return await self._guarded(
-            place,
-            lambda: self.challenges.close(place, user, status="declined"),
-            answering=answering,
-        )
-
-    async def cancel(self, place: Place, user: User) -> list[Reply]:
-        return await self._guarded(
-            place, lambda: self.challenges.close(place, user, status="cancelled")
-        )
-
-    # -- play ---------------------------------------------------------------------------------
-
-    async def roll(
-        self, place: Place, user: User, *, answering: Answer | None = None
-    ) -> list[Reply]:
-        return await self._decide(place, user, self.playing.roll, "roll", answering)
-
-    async def move(self, place: Place, user: User, play: str) -> list[Reply]:
-        try:
-            play = self.playing.read_play(play)
-        except Refusal as refusal:
-            return [Reply(refusal.text, private=True)]
-        return await self._at_table(
-            place,
-            user,
-            lambda table: self.playing.move(table, user, play),
-            tutored=Tutored("move", play),
-        )
-
-    async def move_choices(self, place: Place, user: User, typed: str = "") -> list[str]:
-        """The plays ``user`` may make with their roll at ``place`` that fit what they ``typed``
-        so far (``/move``'s autocomplete; see :mod:`bot.service.commands.choices`). Read without
-        the channel's lock (an answer is due within Discord's 3 s), never asking the engine, and
-        from memory once a command here has read or written the match: no database read per
-        keystroke."""
-        # Memory may be out of date when another process changed the match (several hosts on
-        # one database): the choices are then stale. That is acceptable here only, as a hint of
-        # what to type: the move itself is read and checked against the store under the lock.
-        kept = self.repository.kept_playing(place)
-        if kept is not None:
-            return plays_for(kept.match, kept.seat(user), typed, kept.plays)
-        try:
-            table = await self.repository.table(place, repair=False)
-        except Refusal:  # a damaged match: the next command says so
-            return []
-        return [] if table is None else plays_for(table.match, table.seat(user), typed)
-
-    async def drill_choices(self, place: Place, user: User, typed: str = "") -> list[str]:
-        """The answers of the drill awaiting ``user`` that fit what they ``typed`` so far
-        (``/drill``'s autocomplete; see :meth:`Drills.answer_choices
-        <bot.service.review.drills.Drills.answer_choices>`): no lock, no engine, nothing
-        written."""
-        return await self.drills.answer_choices(place, user, typed)
-
-    async def hint(self, place: Place, user: User) -> list[Reply]:
-        """GNU Backgammon's advice for ``user``'s decision, privately (no lock while it thinks)."""
-        return await self._engine_request(user, lambda: self.coach.hint(place, user))
-
-    async def _engine_request(
-        self, user: User, work: Callable[[], Awaitable[list[Reply]]]
-    ) -> list[Reply]:
-        """``work`` within ``user``'s budget of requests to the engine; its last reply says so
-        when it waited behind many others."""
-        try:
-            with self.engine_requests.taken(user) as note:
-                replies = await work()
-        except Refusal as refusal:
-            return [Reply(refusal.text, private=True)]
-        if note and replies:
-            last = replies[-1]
-            replies = [*replies[:-1], dataclasses.replace(last, text=f"{last.text}\n{note}")]
-        return replies
+    def handler(self, command: Command) -> Handler:
+        """The room's method that carries ``command`` out, bound: ``(place, user, *arguments)``."""
+        bound: Handler = getattr(self.room(command), getattr(command.handler, "__name__", ""))
+        return bound
 
     async def resume_engine(
         self, where: Callable[[Place], bool] = lambda place: True
@@ -545,103 +245,7 @@ class TableService:
         """At startup: the turns the engine owes in the matches at places ``where`` accepts
         (it stopped while thinking, or failed), taken now; the replies by place (a match it
         ends in a thread also gets its result in the thread's channel)."""
-        owed = await self.opponent.resume(where)
-        for place, replies in list(owed.items()):
-            for reply in await self._after_ends(finished_in(replies)):
-                owed.setdefault(reply.place or place, []).append(reply)
-        return owed
-
-    async def double(
-        self, place: Place, user: User, *, answering: Answer | None = None
-    ) -> list[Reply]:
-        return await self._decide(place, user, self.playing.double, "double", answering)
-
-    async def take(
-        self, place: Place, user: User, *, answering: Answer | None = None
-    ) -> list[Reply]:
-        return await self._decide(place, user, self.playing.take, "take", answering)
-
-    async def drop(
-        self, place: Place, user: User, *, answering: Answer | None = None
-    ) -> list[Reply]:
-        return await self._decide(place, user, self.playing.drop, "drop", answering)
-
-    async def beaver(
-        self, place: Place, user: User, *, answering: Answer | None = None
-    ) -> list[Reply]:
-        return await self._decide(place, user, self.playing.beaver, "beaver", answering)
-
-    async def resign(self, place: Place, user: User, level: str | None = None) -> list[Reply]:
-        try:
-            points = self.playing.read_level(level)
-        except Refusal as refusal:
-            return [Reply(refusal.text, private=True)]
-        return await self._at_table(
-            place, user, lambda table: self.playing.resign(table, user, points)
-        )
-
-    async def reject(
-        self, place: Place, user: User, *, answering: Answer | None = None
-    ) -> list[Reply]:
-        return await self._at_table(
-            place, user, lambda table: self.playing.reject(table, user), answering=answering
-        )
-
-    # -- looking ------------------------------------------------------------------------------
-
-    async def board(self, place: Place, user: User) -> list[Reply]:
-        return await self._guarded(place, lambda: self.views.board(place, user))
-
-    async def board_image(self, table: Table, viewer: int | None) -> bytes | None:
-        """The board PNG from ``viewer``'s side, or None when images are off."""
-        return await self.images.board(table, viewer)
-
-    async def pips(self, place: Place, user: User) -> list[Reply]:
-        return await self._guarded(place, lambda: self.views.pips(place, user))
-
-    async def score(self, place: Place, user: User) -> list[Reply]:
-        return await self._guarded(place, lambda: self.views.score(place, user))
-
-    async def export(self, place: Place, user: User, match: str | None = None) -> list[Reply]:
-        return await self._guarded(place, lambda: self.views.export(place, user, match))
-
-    # -- ending early -------------------------------------------------------------------------
-
-    async def abort(self, place: Place, user: User) -> list[Reply]:
-        return await self._guarded(place, lambda: self.admin.abort(place, user))
-
-    async def claim(self, place: Place, user: User) -> list[Reply]:
-        try:  # GNU Backgammon judges the position first, without the channel's lock
-            estimate = await self.admin.claim_chance(place, user)
-        except Refusal as refusal:
-            return [Reply(refusal.text, private=True)]
-        return await self._guarded(place, lambda: self.admin.claim(place, user, estimate))
-
-    async def void(self, place: Place, user: User, *, moderator: bool) -> list[Reply]:
-        """A moderator ends the channel's match, unrated (a stuck or abandoned one)."""
-        return await self._guarded(place, lambda: self.admin.void(place, user, moderator=moderator))
-
-    # -- pasted positions (no match, so no lock: gnubg never holds up a channel) -------------
-
-    async def show(self, place: Place, user: User, position: str) -> list[Reply]:
-        return await self.positions.show(position)
-
-    async def evaluate(self, place: Place, user: User, position: str) -> list[Reply]:
-        return await self._engine_request(user, lambda: self.positions.evaluate(position))
-
-    # -- the server ---------------------------------------------------------------------------
-
-    async def leaderboard(self, place: Place, user: User) -> list[Reply]:
-        return await self.views.leaderboard(place, user)
-
-    async def stats(self, place: Place, user: User, target: User | None = None) -> list[Reply]:
-        return await self.views.stats(place, user, target)
-
-    async def help(self, place: Place, user: User, topic: str | None = None) -> list[Reply]:
-        return self.views.help(topic)
-
-    async def dice(self, place: Place, user: User) -> list[Reply]:
-        return [dice_reply(await self.store.dice.counts(place.server_id))]
+        return await self.aftermath.resumed(where)
 
     async def due(
         self,
@@ -663,117 +267,6 @@ class TableService:
             log.exception("Tournaments: what fell due could not be done")
         return fell_due
 
-    # -- reviewing an analysed match (reads only: no lock, no engine) --------------------------
-
-    async def review(
-        self,
-        place: Place,
-        user: User,
-        what: str | None = None,
-        *,
-        answering: Answer | None = None,
-    ) -> list[Reply]:
-        """``!review [match [decision] | next | errors]``, or a press on a review page
-        (``answering``: its key, ``v<match>.<page>``): see :mod:`bot.service.review.room`."""
-        pressed = answering.key if answering is not None else None
-        assert pressed is None or isinstance(pressed, (ReviewKey, ErrorsKey))  # press() checks
-        return await replies_of(
-            lambda: self.reviews.review(place, user, what, pressed=pressed),
-            self.repository.forget,
-        )
-
-    async def drill(
-        self,
-        place: Place,
-        user: User,
-        what: str | None = None,
-        *,
-        answering: Answer | None = None,
-    ) -> list[Reply]:
-        """``!drill [stats | <answer>]``, or a cube drill's button (``answering``: the drill's
-        key): drill one's own analysed errors, spaced out in time (see
-        :mod:`bot.service.review.drills`). No channel lock; grading a play asks the engine,
-        within the user's budget."""
-        pressed = answering.key if answering is not None else None
-        assert pressed is None or isinstance(pressed, DrillKey)  # press() checks
-        return await self._engine_request(
-            user,
-            lambda: replies_of(
-                lambda: self.drills.drill(place, user, what, pressed=pressed),
-                self.repository.forget,
-            ),
-        )
-
-    # -- tournaments (their own lock each; a match's ending tells them: _after_ends) ---------
-
-    async def tournament(
-        self,
-        place: Place,
-        user: User,
-        what: str | None = None,
-        *,
-        organiser: bool = False,
-        threads: ThreadOpener | None = None,
-    ) -> list[Reply]:
-        """``!tournament create|join|leave|start|pause|resume|remove|result|cancel|report``,
-        or where the tournament stands (see :mod:`bot.service.tournaments`)."""
-        return await self._tournament(place, user, what, organiser=organiser, threads=threads)
-
-    async def _tournament(
-        self,
-        place: Place,
-        user: User,
-        what: str | None,
-        *,
-        organiser: bool = False,
-        threads: ThreadOpener | None = None,
-    ) -> list[Reply]:
-        return await replies_of(
-            lambda: self.tournaments.command(
-                place, user, what, organiser=organiser, threads=threads
-            ),
-            self.repository.forget,
-        )
-
-    async def join(
-        self,
-        place: Place,
-        user: User,
-        tournament: str | None = None,
-        *,
-        answering: Answer | None = None,
-    ) -> list[Reply]:
-        """Join the tournament signing up (the sign-up message's Join button, or typed)."""
-        return await self._signup(place, user, "join", tournament, answering)
-
-    async def leave(
-        self,
-        place: Place,
-        user: User,
-        tournament: str | None = None,
-        *,
-        answering: Answer | None = None,
-    ) -> list[Reply]:
-        return await self._signup(place, user, "leave", tournament, answering)
-
-    async def _signup(
-        self, place: Place, user: User, verb: str, which: str | None, answering: Answer | None
-    ) -> list[Reply]:
-        if answering is None:
-            return await self._tournament(place, user, f"{verb} {which or ''}".strip())
-        if not isinstance(answering.key, SignupKey):  # a button of another question's
-            return [Reply(OUT_OF_DATE, private=True, stale=True)]
-        tournament_id = answering.key.tournament_id  # the button names its tournament
-        replies = await self._tournament(place, user, f"{verb} #{tournament_id}")
-        # A press answers the presser alone, and the sign-up message shows its entrants now and
-        # keeps its buttons for others while the sign-up lasts (a press after the start closes
-        # them).
-        signup = await self.tournaments.signup_message(tournament_id)
-        answers = [
-            dataclasses.replace(reply, private=True, stale=signup is None) for reply in replies
-        ]
-        return answers if signup is None else [signup, *answers]
-
     async def open_tournament_matches(
         self, tournament_id: int, threads: ThreadOpener | None
     ) -> list[Reply]:
@@ -783,14 +276,6 @@ class TableService:
             lambda: self.tournaments.rounds.open_matches(tournament_id, threads),
             self.repository.forget,
         )
-
-    # -- analysis (no channel lock: it only reads matches that are over) ---------------------
-
-    async def analysis(self, place: Place, user: User, match: str | None = None) -> list[Reply]:
-        try:
-            return await self.analyses.ask(place, user, match)
-        except Refusal as refusal:
-            return [Reply(refusal.text, private=True)]
 
     async def tick_jobs(self) -> None:
         """Time passed: the analysis queue looked at (:meth:`Analyses.tick`): a job whose
@@ -803,11 +288,11 @@ class TableService:
         except Exception:  # the queue is looked at next time
             log.exception("Analysis jobs: the queue could not be looked at")
 
-    def follow(self, job: str) -> AsyncIterator[Reply]:
+    def follow(self, job: Job) -> AsyncIterator[Reply]:
         """The message of a background job (a reply's ``job``) each time it changes; the first
         one without ``job`` is the outcome (e.g. an analysis with its chart). A queued bot
         turn's then ends with the replies of the turn, to be posted as new messages."""
-        if self.opponent.owns(job):
+        if isinstance(job, TurnJob):
             return self.opponent.queued(job)
         return self.analyses.follow(job)
 
@@ -815,8 +300,6 @@ class TableService:
         """Start taking the analyses waiting in the store's queue (which any process of the
         bot may run); returns how many wait or run."""
         return await self.analyses.resume()
-
-    # -- state for adapters -------------------------------------------------------------------
 
     async def game_view(self, place: Place) -> dict[str, Any] | None:
         """The channel's match (or open challenge) as plain data, for the console's JSON."""
@@ -834,7 +317,7 @@ class TableService:
         if word.strip().lower() == "cube":
             table = await self.table(place)
             beavers = table is not None and table.match.length == 0 and table.match.options.beavers
-        return unknown_command(prefix, word, beavers=beavers)
+        return unknown_command(prefix, word, COMMANDS, beavers=beavers)
 
     async def latest_table(self, place: Place) -> Table | None:
         return await self.repository.table(place, latest=True, repair=False)
@@ -846,8 +329,6 @@ class TableService:
         """The question the table waits on now, or None. Buttons use it to tell a stale
         press (its key no longer matches) or the wrong player."""
         return await self.views.pending_decision(place)
-
-    # -- rate limits and announcements (for the Discord layer) --------------------------------
 
     async def seated(self, place: Place) -> frozenset[str]:
         """Ids of the players of the channel's match and of its open challenge, and of its match
@@ -869,7 +350,7 @@ class TableService:
 
     async def current_status(self, place: Place) -> list[Reply]:
         """The status message of the channel's match as it stands (none without a match)."""
-        async with self._locked(place):
+        async with self.locks.held(place):
             table = await self.repository.table(place, repair=False)
             if table is None:
                 return []
@@ -879,8 +360,6 @@ class TableService:
         """Version ``version`` of the match was shown in its channel."""
         async with self.store.transaction() as tx:
             await tx.matches.mark_announced(match_id, version, self._clock())
-
-    # -- text commands (the console, and anything else that has only text) --------------------
 
     async def run(
         self,

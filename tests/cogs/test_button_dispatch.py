@@ -213,7 +213,7 @@ async def test_a_failing_press_gets_an_apology(
     async def broken(place: Place) -> None:
         raise RuntimeError("store gone")
 
-    monkeypatch.setattr(wire.bot.service, "pending_decision", broken)
+    monkeypatch.setattr(wire.bot.service.views, "pending_decision", broken)
     [apology] = await wire.press(BOB, message, button(message, "accept"))
     assert apology.ephemeral and apology.content.startswith("Sorry, something went wrong (error ")
     assert any(record.exc_info for record in caplog.records)

@@ -55,7 +55,7 @@ async def pending(service: TableService) -> Pending:
 
 
 async def challenged(service: TableService, length: str = "3") -> Person:
-    public(await service.challenge(PLACE, user(ALICE), user(BOB), length))
+    public(await service.matches.challenge(PLACE, user(ALICE), user(BOB), length))
     return BOB
 
 
@@ -65,10 +65,10 @@ async def step(service: TableService) -> None:
     assert table is not None and table.match.turn is not None
     actor = user(MEMBERS[table.row.player_ids[table.match.turn]])
     if table.match.phase == "roll":
-        public(await service.roll(PLACE, actor))
+        public(await service.matches.roll(PLACE, actor))
     else:
         assert table.match.phase == "move", table.match.phase
-        public(await service.move(PLACE, actor, table.match.legal_plays()[0].notation))
+        public(await service.matches.move(PLACE, actor, table.match.legal_plays()[0].notation))
 
 
 async def until_turn(service: TableService) -> Person:
@@ -82,19 +82,19 @@ async def until_turn(service: TableService) -> Person:
 async def at_turn(service: TableService) -> Person:
     """A 3-point match where someone must roll or double; returns them."""
     await challenged(service)
-    public(await service.accept(PLACE, user(BOB)))
+    public(await service.matches.accept(PLACE, user(BOB)))
     return await until_turn(service)
 
 
 async def doubled(service: TableService) -> Person:
     roller = await at_turn(service)
-    public(await service.double(PLACE, user(roller)))
+    public(await service.matches.double(PLACE, user(roller)))
     return await waiting_on(service, Decision.DOUBLE)
 
 
 async def resigned(service: TableService) -> Person:
     roller = await at_turn(service)
-    public(await service.resign(PLACE, user(roller), "gammon"))
+    public(await service.matches.resign(PLACE, user(roller), "gammon"))
     return await waiting_on(service, Decision.RESIGNATION)
 
 
@@ -107,8 +107,8 @@ async def waiting_on(service: TableService, decision: Decision) -> Person:
 async def finished(service: TableService) -> Person:
     """A 3-point match that ended by a resignation of a backgammon; returns its loser."""
     roller = await at_turn(service)
-    public(await service.resign(PLACE, user(roller), "backgammon"))
-    public(await service.accept(PLACE, user(other(roller))))
+    public(await service.matches.resign(PLACE, user(roller), "backgammon"))
+    public(await service.matches.accept(PLACE, user(other(roller))))
     return await waiting_on(service, Decision.REMATCH)
 
 
@@ -209,7 +209,7 @@ async def test_accept_on_an_old_challenge_does_not_accept_a_newer_one(
 ) -> None:
     await challenged(service, "3")
     old = (await pending(service)).key
-    public(await service.cancel(PLACE, user(ALICE)))
+    public(await service.matches.cancel(PLACE, user(ALICE)))
     await challenged(service, "7")  # other terms, same players
     newer = await pending(service)
     assert newer.key != old
@@ -229,14 +229,14 @@ async def test_accept_on_an_old_challenge_does_not_accept_a_newer_one(
 async def test_roll_on_an_old_turn_does_not_roll_a_later_turn(service: TableService) -> None:
     roller = await at_turn(service)
     old = (await pending(service)).key
-    public(await service.roll(PLACE, user(roller)))
+    public(await service.matches.roll(PLACE, user(roller)))
     while True:  # play on to a later turn of the same player
         await step(service)
         question = await service.pending_decision(PLACE)
         if question is not None and question.user_id == str(roller.id):
             break
         if question is not None:
-            public(await service.roll(PLACE, user(MEMBERS[question.user_id])))
+            public(await service.matches.roll(PLACE, user(MEMBERS[question.user_id])))
     assert question.decision is Decision.TURN and question.key != old
 
     for action in ("roll", "double"):
@@ -250,9 +250,9 @@ async def test_take_on_an_old_double_does_not_answer_a_later_double(
 ) -> None:
     taker = await doubled(service)
     old = (await pending(service)).key
-    public(await service.drop(PLACE, user(taker)))  # the next game starts
+    public(await service.matches.drop(PLACE, user(taker)))  # the next game starts
     roller = await until_turn(service)
-    public(await service.double(PLACE, user(roller)))
+    public(await service.matches.double(PLACE, user(roller)))
     later = await pending(service)
     assert later.decision is Decision.DOUBLE and later.key != old
 
@@ -267,9 +267,9 @@ async def test_accept_on_an_old_resignation_does_not_accept_a_later_one(
 ) -> None:
     decider = await resigned(service)
     old = (await pending(service)).key
-    public(await service.reject(PLACE, user(decider)))
+    public(await service.matches.reject(PLACE, user(decider)))
     roller = await until_turn(service)
-    public(await service.resign(PLACE, user(roller), "backgammon"))
+    public(await service.matches.resign(PLACE, user(roller), "backgammon"))
     later = await pending(service)
     assert later.decision is Decision.RESIGNATION and later.key != old
 
@@ -289,7 +289,7 @@ async def test_a_button_pressed_twice_is_stale_the_second_time(service: TableSer
 async def test_buttons_of_a_finished_challenge_are_stale(service: TableService) -> None:
     await challenged(service)
     key = (await pending(service)).key
-    public(await service.cancel(PLACE, user(ALICE)))
+    public(await service.matches.cancel(PLACE, user(ALICE)))
     result = await service.press(PLACE, user(BOB), "accept", key)
     assert result.replies[0].text == STALE_CHALLENGE
 

@@ -55,8 +55,8 @@ async def test_a_flag_is_posted_and_other_servers_are_left(
     bot = wire.bot
     await started(wire, "1 clock 30s")
     elsewhere = Place("123456789", "987654321")  # a server this process does not serve
-    await service.challenge(elsewhere, User("1", "a"), User("2", "b"), "1 clock 30s")
-    await service.accept(elsewhere, User("2", "b"))
+    await service.matches.challenge(elsewhere, User("1", "a"), User("2", "b"), "1 clock 30s")
+    await service.matches.accept(elsewhere, User("2", "b"))
     clock.advance(service.settings.clock_delay_seconds + 30 + 1)
     sent = await wire.run(bot.post_due())
     assert len(sent) == 1

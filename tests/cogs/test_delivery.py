@@ -180,8 +180,8 @@ async def test_the_re_post_says_so_and_keeps_the_buttons(
     service: TableService, store: Store, settings: Settings
 ) -> None:
     alice, bob = User(str(ALICE.id), "alice"), User(str(BOB.id), "bob")
-    await service.challenge(PLACE, alice, bob, "1")
-    await service.accept(PLACE, bob)  # as if the bot stopped right here
+    await service.matches.challenge(PLACE, alice, bob, "1")
+    await service.matches.accept(PLACE, bob)  # as if the bot stopped right here
     async with restarted(store, settings) as (wire, later):
         reposted, sent = await wire.outcome(wire.bot.repost_unannounced())
         assert reposted == 1
@@ -199,8 +199,8 @@ async def test_matches_of_other_shards_are_left_to_them(
     service: TableService, store: Store, settings: Settings
 ) -> None:
     elsewhere = Place("123456789", "987654321")  # a server this process does not see
-    await service.challenge(elsewhere, User("1", "a"), User("2", "b"), "1")
-    await service.accept(elsewhere, User("2", "b"))
+    await service.matches.challenge(elsewhere, User("1", "a"), User("2", "b"), "1")
+    await service.matches.accept(elsewhere, User("2", "b"))
     async with restarted(store, settings) as (wire, later):
         reposted, sent = await wire.outcome(wire.bot.repost_unannounced())
         assert reposted == 0 and sent == []

@@ -82,7 +82,7 @@ async def test_an_unexpected_slash_error_is_logged_with_an_id(
     async def broken(*args: object) -> None:
         raise KeyError("x")
 
-    monkeypatch.setattr(wire.bot.service, "pips", broken)
+    monkeypatch.setattr(wire.bot.service.matches, "pips", broken)
     with caplog.at_level(logging.ERROR):
         sent = only(await wire.slash(ALICE, "pips"))
     assert sent.ephemeral is True and sent.content.startswith(APOLOGY)

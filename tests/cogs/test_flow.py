@@ -114,7 +114,7 @@ async def test_an_unexpected_error_gets_an_id_and_a_traceback(
     async def broken(*args: object) -> None:
         raise RuntimeError("disk on fire")
 
-    monkeypatch.setattr(service, "pips", broken)
+    monkeypatch.setattr(service.matches, "pips", broken)
     with caplog.at_level(logging.ERROR):
         said = text(await wire.type(ALICE, "!pips"))
     assert said.startswith("Sorry, something went wrong (error ")

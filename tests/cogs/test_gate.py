@@ -120,7 +120,7 @@ async def test_games_against_the_bot_are_not_counted_as_challenges(
     wire: Wire, service: TableService, limiter_clock: FakeClock, clock: FakeClock
 ) -> None:
     for _ in range(5):  # the engine is not available here: each start is refused all the same
-        await service.challenge(PLACE, user(ALICE), ENGINE_USER, "1")
+        await service.matches.challenge(PLACE, user(ALICE), ENGINE_USER, "1")
     for n in range(3):
         said = await wire.type(ALICE, f"!challenge <@{BOB.id}>")
         assert " challenges bob" in said[0].content, n
@@ -176,7 +176,7 @@ async def test_a_slash_flood_is_limited_by_the_tree_and_every_interaction_answer
         assert told.ephemeral is True and told.via == "response"
         assert told.content == slow
 
-    await service.challenge(PLACE, user(ALICE), user(BOB), "3")
+    await service.matches.challenge(PLACE, user(ALICE), user(BOB), "3")
     wire.bot.gate.changed(PLACE)
     alice = [await wire.slash(ALICE, "pips") for _ in range(10)]
     assert all(len(sent) == 1 for sent in alice)

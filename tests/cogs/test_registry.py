@@ -26,6 +26,7 @@ from bot.service.commands.help import help_text, suggest
 from bot.service.commands.limits import Limiter, Limits
 from bot.service.commands.registry import COMMANDS
 from bot.service.commands.schema import Argument, Button, Command, CommandTable, Kind, Tone
+from bot.service.matches.commands import MatchCommands
 from bot.service.models import Decision, Place, Rate, Reply, User
 from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings
@@ -51,13 +52,13 @@ DARE = Command(
         Argument("terms", Kind.TEXT, "The match you propose"),
     ),
     aliases=("defy",),
-    handler=lambda service: service.challenge,
+    handler=MatchCommands.challenge,
 )
 SHRUG = Command(
     "shrug",
     example="shrug",
     summary="turn a challenge down, casually",
-    handler=lambda service: service.decline,
+    handler=MatchCommands.decline,
     buttons=(Button(Decision.CHALLENGE, "Shrug", Tone.ASIDE),),
 )
 EXTENDED = COMMANDS.adding(DARE, SHRUG)
@@ -83,8 +84,9 @@ def spy(service: TableService, table: CommandTable, monkeypatch: pytest.MonkeyPa
     """Note the arguments each handler of ``table`` is given (users by name), then run it."""
     noted: list[Noted] = []
 
-    def watching(method: str) -> Callable[..., Awaitable[list[Reply]]]:
-        real = getattr(service, method)
+    def watching(entry: Command) -> Callable[..., Awaitable[list[Reply]]]:
+        method = method_name(entry)
+        real = service.handler(entry)
 
         async def handler(place: Place, user: User, *arguments: Any, **options: Any) -> Any:
             plain = tuple(value.name if isinstance(value, User) else value for value in arguments)
@@ -95,8 +97,8 @@ def spy(service: TableService, table: CommandTable, monkeypatch: pytest.MonkeyPa
 
         return handler
 
-    for method in {method_name(entry) for entry in table}:
-        monkeypatch.setattr(service, method, watching(method))
+    for entry in {method_name(entry): entry for entry in table}.values():  # each method once
+        monkeypatch.setattr(service.room(entry), method_name(entry), watching(entry))
     return noted
 
 
@@ -129,8 +131,9 @@ def cases(table: CommandTable) -> Iterator[Any]:
 
 
 def method_name(entry: Command) -> str:
-    """The name of the TableService method that carries ``entry`` out."""
-    return entry.handler_of(TableService).__name__  # type: ignore[arg-type]
+    """The name of the room's method that carries ``entry`` out."""
+    assert entry.handler is not None
+    return entry.handler.__name__
 
 
 def typed(word: str, given: dict[str, str | Person], mention: Callable[[Person], str]) -> str:
@@ -219,7 +222,7 @@ def test_each_command_is_a_method_written_in_the_cog() -> None:
 
 def test_every_handler_takes_the_arguments_of_its_entry() -> None:
     for entry in COMMANDS:
-        method = entry.handler_of(TableService)  # type: ignore[arg-type]
+        method = entry.handler
         assert inspect.iscoroutinefunction(method), entry.name
         parameters = list(inspect.signature(method).parameters.values())[3:]  # self, place, user
         positional = [p for p in parameters if p.kind is p.POSITIONAL_OR_KEYWORD]
@@ -250,11 +253,11 @@ def test_the_buttons_are_the_registrys() -> None:
 
 
 def test_help_lists_every_command_and_explains_each(settings: Settings) -> None:
-    listed = help_text(settings).splitlines()
+    listed = help_text(settings, COMMANDS).splitlines()
     for entry in COMMANDS:
         assert sum(line.startswith(f"`!{entry.usage}` - ") for line in listed) == 1
         for word in (entry.name, *entry.aliases):
-            assert help_text(settings, word).startswith(f"**!{entry.usage}**")
+            assert help_text(settings, COMMANDS, word).startswith(f"**!{entry.usage}**")
 
 
 # -- a new entry appears everywhere -------------------------------------------------------------
@@ -264,12 +267,11 @@ def test_a_new_entry_is_in_help_and_in_the_buttons(settings: Settings) -> None:
     assert "`!dare @user [terms]` - challenge someone, daringly (also `!defy`)" in help_text(
         settings, commands=EXTENDED
     )
-    assert help_text(settings, "defy", EXTENDED).startswith("**!dare @user [terms]**")
-    assert suggest("dar", EXTENDED) == "dare" and suggest("dar") is None
+    assert help_text(settings, EXTENDED, "defy").startswith("**!dare @user [terms]**")
+    assert suggest("dar", EXTENDED) == "dare" and suggest("dar", COMMANDS) is None
     [shrug] = [spec for spec in button_specs(EXTENDED) if spec.action == "shrug"]
     assert shrug.decision is Decision.CHALLENGE and shrug.style is STYLES[Tone.ASIDE]
-    handler = EXTENDED.by_name[shrug.action].handler_of(TableService)  # type: ignore[arg-type]
-    assert handler is TableService.decline
+    assert EXTENDED.by_name[shrug.action].handler is MatchCommands.decline
 
 
 @pytest.mark.parametrize("word", ["dare", "defy"])
@@ -341,7 +343,7 @@ def test_an_entry_the_front_ends_could_not_all_read_is_refused() -> None:
                     example="dare",
                     summary="x",
                     arguments=(Argument("ctx", Kind.TEXT, "x"),),
-                    handler=lambda service: service.challenge,
+                    handler=MatchCommands.challenge,
                 )
             ),
         )
@@ -379,7 +381,7 @@ def test_an_entry_the_front_ends_could_not_all_read_is_refused() -> None:
                 example="spin",
                 summary="x",
                 aliases=("roll",),
-                handler=lambda service: service.roll,
+                handler=MatchCommands.roll,
             )
         )
     with pytest.raises(ValueError, match="spin: no handler"):

@@ -93,7 +93,7 @@ async def finish_a_long_match(service: TableService) -> None:
         if match.phase == "move" and match.turn is not None:
             mover = players[match.turn]
             for typed in ("", "2", "24/", "bar"):
-                choices = await service.move_choices(PLACE, mover, typed)
+                choices = await service.matches.move_choices(PLACE, mover, typed)
                 assert len(choices) <= 25 and all(len(c) <= 100 for c in choices), choices
         await take_turn(service, PLACE, players, rng, double_rate=0.05, drop_rate=0.2)
     raise AssertionError("the 25-point match did not end")
@@ -114,16 +114,18 @@ async def test_every_reply_at_its_largest_fits_discord(
             await start_match(service, place, USERS[n], USERS[n + 1], 1)
             await play_out(service, place, (USERS[n], USERS[n + 1]), n)
         asker = USERS[0]
-        checked = check("help", await service.help(PLACE, asker))
+        checked = check("help", await service.server.help(PLACE, asker))
         for command in COMMANDS:
-            checked += check(f"help {command.name}", await service.help(PLACE, asker, command.name))
-        checked += check("stats", await service.stats(PLACE, asker))
-        checked += check("leaderboard", await service.leaderboard(PLACE, asker))
-        checked += check("dice", await service.dice(PLACE, asker))
-        checked += check("export", await service.export(PLACE, asker))
-        checked += check("board", await service.board(PLACE, asker))
-        checked += check("eval", await service.evaluate(PLACE, asker, OPENING_DOUBLES))
-        [queued] = await service.analysis(PLACE, asker)
+            checked += check(
+                f"help {command.name}", await service.server.help(PLACE, asker, command.name)
+            )
+        checked += check("stats", await service.server.stats(PLACE, asker))
+        checked += check("leaderboard", await service.server.leaderboard(PLACE, asker))
+        checked += check("dice", await service.server.dice(PLACE, asker))
+        checked += check("export", await service.matches.export(PLACE, asker))
+        checked += check("board", await service.matches.board(PLACE, asker))
+        checked += check("eval", await service.gnubg.evaluate(PLACE, asker, OPENING_DOUBLES))
+        [queued] = await service.gnubg.analysis(PLACE, asker)
         checked += check("analysis (queued)", [queued])
         assert queued.job is not None
         final = [update async for update in service.follow(queued.job)][-1]
@@ -131,7 +133,7 @@ async def test_every_reply_at_its_largest_fits_discord(
         assert final.file is not None  # the chart
         assert checked >= len(COMMANDS) + 9
         assert len(help_topics("")) <= 25
-        board = (await service.board(PLACE, asker))[0].text
+        board = (await service.matches.board(PLACE, asker))[0].text
         assert f"{NAMES[0][: MAX_GRAPHEMES - 1]}…" in board  # the names were at their longest
     finally:
         await service.analyses.stop()

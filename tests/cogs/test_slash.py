@@ -12,7 +12,7 @@ import pytest
 from bot.cogs import sending
 from bot.cogs.sending import place_of
 from bot.cogs.table import TableCog, help_topics
-from bot.service.commands.help import BY_NAME
+from bot.service.commands.registry import BY_NAME
 from bot.service.models import Place, Reply, User
 from bot.service.table import TableService
 from bot.settings import Settings
@@ -129,7 +129,7 @@ async def test_a_slow_command_is_deferred_within_three_seconds(
         await asyncio.sleep(0.05)
         return [Reply("Slow but done.")]
 
-    monkeypatch.setattr(wire.bot.service, "pips", slow)
+    monkeypatch.setattr(wire.bot.service.matches, "pips", slow)
     sent = only(await wire.slash(ALICE, "pips"))
     assert wire.responses == [{"type": 5}]  # deferred: "thinking..."
     assert sent.via == "followup" and sent.content == "Slow but done."
@@ -142,7 +142,7 @@ async def test_a_slow_refusal_stays_private(wire: Wire, monkeypatch: pytest.Monk
         await asyncio.sleep(0.05)
         return [Reply("No.", private=True)]
 
-    monkeypatch.setattr(wire.bot.service, "pips", slow)
+    monkeypatch.setattr(wire.bot.service.matches, "pips", slow)
     sent = only(await wire.slash(ALICE, "pips"))
     assert wire.responses == [{"type": 5}, {"deleted": "@original"}]  # "thinking..." removed
     assert sent.ephemeral is True and sent.content == "No."

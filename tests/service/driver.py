@@ -29,8 +29,8 @@ def public(replies: list[Reply]) -> list[Reply]:
 async def start_match(
     service: TableService, place: Place, a: User, b: User, length: str | int | None = 3
 ) -> None:
-    public(await service.challenge(place, a, b, length))
-    public(await service.accept(place, b))
+    public(await service.matches.challenge(place, a, b, length))
+    public(await service.matches.accept(place, b))
 
 
 async def take_turn(
@@ -53,25 +53,25 @@ async def take_turn(
     user = users[turn]
     if match.phase == "roll":
         if rng.random() < double_rate:
-            public(await service.double(place, user))
+            public(await service.matches.double(place, user))
         else:
-            public(await service.roll(place, user))
+            public(await service.matches.roll(place, user))
     elif match.phase == "move":
         if rng.random() < resign_rate:
-            public(await service.resign(place, user, rng.choice(["single", "gammon"])))
+            public(await service.matches.resign(place, user, rng.choice(["single", "gammon"])))
         else:
             play = rng.choice(match.legal_plays())
-            public(await service.move(place, user, play.notation))
+            public(await service.matches.move(place, user, play.notation))
     elif match.phase == "doubled":
         if rng.random() < drop_rate:
-            public(await service.drop(place, user))
+            public(await service.matches.drop(place, user))
         else:
-            public(await service.take(place, user))
+            public(await service.matches.take(place, user))
     elif match.phase == "resigned":
         if rng.random() < 0.5:
-            public(await service.accept(place, user))
+            public(await service.matches.accept(place, user))
         else:
-            public(await service.reject(place, user))
+            public(await service.matches.reject(place, user))
     return True
 
 

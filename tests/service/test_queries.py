@@ -89,46 +89,39 @@ async def test_a_typed_move_reads_once_and_writes_once(
         replies = await service.run(PLACE, user, line, users=lambda word: None)
         await store.trace(None)
         assert replies and not replies[0].private, replies
-        assert len(statements.reads) <= 2, statements.reads
+        assert len(statements.reads) == 1, statements.reads
         assert statements.transactions == statements.commits == 1, statements.seen
         moves += line.startswith("!move")
 
 
-async def test_a_button_press_reads_the_pending_decision_once(
-    counted: tuple[TableService, Store], monkeypatch: pytest.MonkeyPatch
+async def test_a_roll_press_reads_the_match_once_and_writes_once(
+    counted: tuple[TableService, Store],
 ) -> None:
+    """The press's check of the question asked and the roll read the match once, under the
+    channel's lock."""
     service, store = counted
     await start_match(service, PLACE, ALICE, BOB, 5)
-    asked: list[Place] = []
     read = service.pending_decision
-
-    async def counting(place: Place) -> object:
-        asked.append(place)
-        return await read(place)
-
     presses = 0
     while presses < 3:
         table = await service.table(PLACE)
         assert table is not None and table.match.turn is not None
         if table.match.phase == "move":  # typed: no button plays a roll
             user = (ALICE, BOB)[table.match.turn]
-            await service.move(PLACE, user, table.match.legal_plays()[0].notation)
+            await service.matches.move(PLACE, user, table.match.legal_plays()[0].notation)
             continue
         pending = await read(PLACE)
         assert pending is not None and pending.decision.value == "turn"
         action = "roll"
         presses += 1
         presser = ALICE if pending.user_id == ALICE.id else BOB
-        asked.clear()
         statements = Statements()
-        monkeypatch.setattr(service, "pending_decision", counting)
         await store.trace(statements)
         pressed = await service.press(PLACE, presser, action, pending.key)
         await store.trace(None)
-        monkeypatch.undo()
         assert pressed.closed and not pressed.replies[0].private, pressed.replies
-        assert asked == [PLACE]  # once, under the channel's lock
-        assert len(statements.reads) <= 2 and statements.transactions == 1, statements.seen
+        assert len(statements.reads) == 1, statements.reads
+        assert statements.transactions == statements.commits == 1, statements.seen
 
 
 # Tables that grow with every match ever played (or every player): no per-command, periodic or
@@ -198,8 +191,8 @@ async def test_no_statement_of_stats_the_leaderboard_or_startup_scans_a_growing_
         statements = Statements()
         await store.trace(statements)
         for user in (ALICE, BOB, CAROL, ENGINE_USER):
-            [stats] = await service.stats(PLACE, ALICE, user)
-            [board] = await service.leaderboard(PLACE, user)
+            [stats] = await service.server.stats(PLACE, ALICE, user)
+            [board] = await service.server.leaderboard(PLACE, user)
         assert "By level (won-lost)" in stats.text and "3. carol" in board.text
         clock.advance(1)  # the next start: a new service on the same database
         assert await TableService(store, clock=clock, images=False).unannounced()
@@ -253,9 +246,9 @@ async def test_the_analysis_queue_walks_no_growing_table(tmp_path: Path) -> None
         statements = Statements()
         await store.trace(statements)
         analyst.hold = asyncio.Event()
-        [first] = await service.analysis(places[1], ALICE)
+        [first] = await service.gnubg.analysis(places[1], ALICE)
         await analyst.started.wait()
-        [second] = await service.analysis(places[2], BOB)
+        [second] = await service.gnubg.analysis(places[2], BOB)
         await service.due()
         clock.advance(1_000)
         await service.due()
@@ -275,7 +268,7 @@ async def test_the_analysis_queue_walks_no_growing_table(tmp_path: Path) -> None
 
 
 async def follow_to_the_end(service: TableService, place: Place) -> None:
-    [reply] = await service.analysis(place, ALICE)
+    [reply] = await service.gnubg.analysis(place, ALICE)
     if reply.job is not None:
         _ = [update async for update in service.follow(reply.job)]
 

@@ -22,14 +22,14 @@ from tests.service.driver import FakeClock, play_out, public, start_match, take_
 
 
 async def test_challenge_accept_starts_a_match_with_the_opening_roll(service: TableService) -> None:
-    [offer] = public(await service.challenge(PLACE, ALICE, BOB, "3"))
+    [offer] = public(await service.matches.challenge(PLACE, ALICE, BOB, "3"))
     assert "alice challenges bob to a 3-point match" in offer.text
     assert offer.mention == (BOB.id,)
     assert offer.decision is Decision.CHALLENGE and offer.decision_for == BOB.id
     view = await service.game_view(PLACE)
     assert view is not None and view["phase"] == "challenged" and view["turn"] == "bob"
 
-    [started] = public(await service.accept(PLACE, BOB))
+    [started] = public(await service.matches.accept(PLACE, BOB))
     assert "Dice commitment" in started.text and "Opening roll" in started.text
     table = await service.table(PLACE)
     assert table is not None
@@ -39,50 +39,50 @@ async def test_challenge_accept_starts_a_match_with_the_opening_roll(service: Ta
 
 
 async def test_default_length_and_money(service: TableService) -> None:
-    public(await service.challenge(PLACE, ALICE, BOB))
+    public(await service.matches.challenge(PLACE, ALICE, BOB))
     challenge = await service.open_challenge(PLACE)
     assert challenge is not None and challenge.match_length == 5
-    public(await service.cancel(PLACE, ALICE))
-    [offer] = public(await service.challenge(PLACE, ALICE, BOB, "money"))
+    public(await service.matches.cancel(PLACE, ALICE))
+    [offer] = public(await service.matches.challenge(PLACE, ALICE, BOB, "money"))
     assert "a money game" in offer.text
 
 
 @pytest.mark.parametrize("length", ["0.5", "-3", "99", "lots"])
 async def test_bad_match_lengths_are_refused(service: TableService, length: str) -> None:
-    [reply] = await service.challenge(PLACE, ALICE, BOB, length)
+    [reply] = await service.matches.challenge(PLACE, ALICE, BOB, length)
     assert reply.private
     assert await service.open_challenge(PLACE) is None
 
 
 async def test_challenge_refusals(service: TableService, clock: FakeClock) -> None:
-    [me] = await service.challenge(PLACE, ALICE, ALICE, "3")
+    [me] = await service.matches.challenge(PLACE, ALICE, ALICE, "3")
     assert me.private and "can't challenge yourself" in me.text
-    public(await service.challenge(PLACE, ALICE, BOB, "3"))
-    [again] = await service.challenge(PLACE, CAROL, BOB, "3")
+    public(await service.matches.challenge(PLACE, ALICE, BOB, "3"))
+    [again] = await service.matches.challenge(PLACE, CAROL, BOB, "3")
     assert again.private and "already an open challenge" in again.text
-    [wrong] = await service.accept(PLACE, CAROL)
+    [wrong] = await service.matches.accept(PLACE, CAROL)
     assert wrong.private and "only they can accept" in wrong.text
-    [wrong_decline] = await service.decline(PLACE, ALICE)
+    [wrong_decline] = await service.matches.decline(PLACE, ALICE)
     assert wrong_decline.private and "cancel" in wrong_decline.text
-    [wrong_cancel] = await service.cancel(PLACE, BOB)
+    [wrong_cancel] = await service.matches.cancel(PLACE, BOB)
     assert wrong_cancel.private and "decline" in wrong_cancel.text
-    public(await service.decline(PLACE, BOB))
-    [nothing] = await service.accept(PLACE, BOB)
+    public(await service.matches.decline(PLACE, BOB))
+    [nothing] = await service.matches.accept(PLACE, BOB)
     assert nothing.private and "no challenge" in nothing.text
     # A challenge expires after ten minutes.
-    public(await service.challenge(PLACE, ALICE, BOB, "3"))
+    public(await service.matches.challenge(PLACE, ALICE, BOB, "3"))
     clock.advance(10 * 60 + 1)
-    [late] = await service.accept(PLACE, BOB)
+    [late] = await service.matches.accept(PLACE, BOB)
     assert late.private and "alice's challenge to bob expired 1 min ago" in late.text
     assert "challenges last 10 minutes" in late.text
     assert await service.open_challenge(PLACE) is None
-    [late_cancel] = await service.cancel(PLACE, ALICE)
+    [late_cancel] = await service.matches.cancel(PLACE, ALICE)
     assert late_cancel.private and "expired" in late_cancel.text
 
 
 async def test_one_match_per_channel_but_channels_are_separate(service: TableService) -> None:
     await start_match(service, PLACE, ALICE, BOB)
-    [busy] = await service.challenge(PLACE, CAROL, ALICE, "3")
+    [busy] = await service.matches.challenge(PLACE, CAROL, ALICE, "3")
     assert busy.private and "already being played" in busy.text
     other = Place(PLACE.server_id, "thread-2")
     await start_match(service, other, CAROL, ALICE)
@@ -98,11 +98,11 @@ async def test_only_players_and_only_in_turn(service: TableService) -> None:
     assert table is not None
     before = table.row.version
     waiting = (ALICE, BOB)[1 - (table.match.turn or 0)]
-    [stranger] = await service.roll(PLACE, CAROL)
+    [stranger] = await service.matches.roll(PLACE, CAROL)
     assert stranger.private and "Only alice and bob play at this table" in stranger.text
-    [early] = await service.move(PLACE, waiting, "13/7 8/7")
+    [early] = await service.matches.move(PLACE, waiting, "13/7 8/7")
     assert early.private and "not your turn" in early.text
-    [nothing_offered] = await service.take(PLACE, waiting)
+    [nothing_offered] = await service.matches.take(PLACE, waiting)
     assert nothing_offered.private
     after = await service.table(PLACE)
     assert after is not None and after.row.version == before
@@ -118,9 +118,9 @@ async def test_bad_moves_change_nothing(service: TableService) -> None:
         ("9/3 8/7", "no checker on 9"),
         ("", "Say which play"),
     ):
-        [reply] = await service.move(PLACE, mover, text)
+        [reply] = await service.matches.move(PLACE, mover, text)
         assert reply.private and fragment in reply.text, reply.text
-    [twice] = await service.roll(PLACE, mover)
+    [twice] = await service.matches.roll(PLACE, mover)
     assert twice.private
     again = await service.table(PLACE)
     assert again is not None and again.row.version == table.row.version
@@ -133,14 +133,14 @@ async def test_whole_match_is_rated_and_exported(service: TableService) -> None:
     assert view is not None and view["phase"] == "over"
     winner = view["winner"]
     assert winner in ("alice", "bob") and max(view["score"]) >= 3
-    board = await service.leaderboard(PLACE, ALICE)
+    board = await service.server.leaderboard(PLACE, ALICE)
     assert winner in board[0].text.splitlines()[1]
     alice = await service.store.players.get(PLACE.server_id, ALICE.id)
     bob = await service.store.players.get(PLACE.server_id, BOB.id)
     assert alice is not None and bob is not None
     assert alice.rating + bob.rating == pytest.approx(3000.0)  # equal K for newcomers
     assert alice.experience == bob.experience == 3
-    [export] = public(await service.export(PLACE, ALICE))
+    [export] = public(await service.matches.export(PLACE, ALICE))
     assert export.file is not None and export.file.filename.endswith(".mat")
     assert b"3 point match" in export.file.data
     assert "Dice seed" in export.text
@@ -173,7 +173,7 @@ async def test_doubles_drops_and_crawford(service: TableService) -> None:
             if match.crawford:
                 saw_crawford = True
                 user = (ALICE, BOB)[match.turn or 0]
-                [refused] = await service.double(place, user)
+                [refused] = await service.matches.double(place, user)
                 assert refused.private
                 assert match.phase != "roll"  # no cube to turn: the roll happens by itself
             before_games = len(match.games)
@@ -191,17 +191,17 @@ async def test_resignation_accept_and_reject(service: TableService) -> None:
     assert table is not None
     resigner = (ALICE, BOB)[table.match.turn or 0]
     other = BOB if resigner is ALICE else ALICE
-    [bad] = await service.resign(PLACE, resigner, "everything")
+    [bad] = await service.matches.resign(PLACE, resigner, "everything")
     assert bad.private and "single" in bad.text
-    [offer] = public(await service.resign(PLACE, resigner, "gammon"))
+    [offer] = public(await service.matches.resign(PLACE, resigner, "gammon"))
     assert offer.decision is Decision.RESIGNATION and offer.mention == (other.id,)
-    [not_yours] = await service.accept(PLACE, resigner)
+    [not_yours] = await service.matches.accept(PLACE, resigner)
     assert not_yours.private
-    public(await service.reject(PLACE, other))
+    public(await service.matches.reject(PLACE, other))
     table = await service.table(PLACE)
     assert table is not None and table.match.score == (0, 0)
-    public(await service.resign(PLACE, resigner, "single"))
-    [accepted] = public(await service.accept(PLACE, other))
+    public(await service.matches.resign(PLACE, resigner, "single"))
+    [accepted] = public(await service.matches.accept(PLACE, other))
     assert "wins" in accepted.text
     table = await service.table(PLACE)
     assert table is not None
@@ -211,13 +211,13 @@ async def test_resignation_accept_and_reject(service: TableService) -> None:
 
 async def test_abort_needs_both_players_and_is_unrated(service: TableService) -> None:
     await start_match(service, PLACE, ALICE, BOB, 3)
-    [asked] = public(await service.abort(PLACE, ALICE))
+    [asked] = public(await service.matches.abort(PLACE, ALICE))
     assert asked.mention == (BOB.id,)
-    [twice] = await service.abort(PLACE, ALICE)
+    [twice] = await service.matches.abort(PLACE, ALICE)
     assert twice.private and "waiting for bob" in twice.text
-    [stranger] = await service.abort(PLACE, CAROL)
+    [stranger] = await service.matches.abort(PLACE, CAROL)
     assert stranger.private
-    [done] = public(await service.abort(PLACE, BOB))
+    [done] = public(await service.matches.abort(PLACE, BOB))
     assert "aborted" in done.text
     assert await service.table(PLACE) is None
     view = await service.game_view(PLACE)
@@ -234,12 +234,12 @@ async def test_claim_after_the_timeout(service: TableService, clock: FakeClock) 
     assert table is not None
     waiting_for = table.match.turn or 0
     claimer = (ALICE, BOB)[1 - waiting_for]
-    [own] = await service.claim(PLACE, (ALICE, BOB)[waiting_for])
+    [own] = await service.matches.claim(PLACE, (ALICE, BOB)[waiting_for])
     assert own.private and "your own turn" in own.text
-    [early] = await service.claim(PLACE, claimer)
+    [early] = await service.matches.claim(PLACE, claimer)
     assert early.private and "left to act" in early.text
     clock.advance(24 * 3600 + 5)
-    [claimed] = public(await service.claim(PLACE, claimer))
+    [claimed] = public(await service.matches.claim(PLACE, claimer))
     assert "claims the match" in claimed.text
     view = await service.game_view(PLACE)
     assert view is not None and view["phase"] == "over" and view["winner"] == claimer.name
@@ -248,27 +248,27 @@ async def test_claim_after_the_timeout(service: TableService, clock: FakeClock) 
 
 
 async def test_looking_commands(service: TableService) -> None:
-    [none] = await service.board(PLACE, ALICE)
+    [none] = await service.matches.board(PLACE, ALICE)
     assert none.private
     await start_match(service, PLACE, ALICE, BOB, 3)
-    [pips] = public(await service.pips(PLACE, CAROL))
+    [pips] = public(await service.matches.pips(PLACE, CAROL))
     assert "alice 167, bob 167" in pips.text
-    [score] = public(await service.score(PLACE, CAROL))
+    [score] = public(await service.matches.score(PLACE, CAROL))
     assert "alice 0, bob 0 (match to 3)" in score.text and "cube 1, centred" in score.text
-    [board] = public(await service.board(PLACE, CAROL))
+    [board] = public(await service.matches.board(PLACE, CAROL))
     assert board.board_viewer is not None
-    [export] = public(await service.export(PLACE, CAROL))
+    [export] = public(await service.matches.export(PLACE, CAROL))
     assert "4HPwATDgc/ABMA:" in export.text and export.file is None
-    [stats] = public(await service.stats(PLACE, CAROL, ALICE))
+    [stats] = public(await service.server.stats(PLACE, CAROL, ALICE))
     assert "alice: rating 1500.0" in stats.text and "1 playing" in stats.text
-    [unknown] = await service.stats(PLACE, CAROL, User("9", "zed"))
+    [unknown] = await service.server.stats(PLACE, CAROL, User("9", "zed"))
     assert unknown.text.startswith("I can't find zed among this server's players"), unknown.text
     assert "`!stats @bob`" in unknown.text
-    [mine] = await service.stats(PLACE, User("8", "newcomer"), None)
+    [mine] = await service.server.stats(PLACE, User("8", "newcomer"), None)
     assert mine.text.startswith("You have no record here yet"), mine.text
-    [helped] = public(await service.help(PLACE, CAROL))
+    [helped] = public(await service.server.help(PLACE, CAROL))
     assert "!move" in helped.text and "!leaderboard" in helped.text
-    [one] = public(await service.help(PLACE, CAROL, "move"))
+    [one] = public(await service.server.help(PLACE, CAROL, "move"))
     assert "Example: `!move 13/7 8/7`" in one.text
 
 
@@ -286,8 +286,8 @@ async def test_text_commands(service: TableService) -> None:
 
 async def test_images_are_png_from_the_side_that_must_act(store: Store, clock: FakeClock) -> None:
     service = TableService(store, settings=Settings(), dice=seeded_dice(5), clock=clock)
-    public(await service.challenge(PLACE, ALICE, BOB, "3"))
-    [started] = public(await service.accept(PLACE, BOB))
+    public(await service.matches.challenge(PLACE, ALICE, BOB, "3"))
+    [started] = public(await service.matches.accept(PLACE, BOB))
     assert started.image is not None and started.image.startswith(b"\x89PNG\r\n\x1a\n")
     table = await service.table(PLACE)
     assert table is not None
@@ -340,7 +340,7 @@ async def test_stale_writer_fails_cleanly(db_path: Path, clock: FakeClock) -> No
     mover = (ALICE, BOB)[table.match.turn or 0]
     play = table.match.legal_plays()[0].notation
     # Process A plays; process B still holds the old version and tries the same.
-    public(await a.move(PLACE, mover, play))
+    public(await a.matches.move(PLACE, mover, play))
     with pytest.raises(StaleMatchError):
         await b.repository.save(table, table.match.move(table.match.turn or 0, play))
     assert await a.game_view(PLACE) == await b.game_view(PLACE)
@@ -376,29 +376,29 @@ async def test_fifty_channels_at_once(service: TableService) -> None:
 
 async def test_pending_decision_follows_the_table(service: TableService) -> None:
     assert await service.pending_decision(PLACE) is None
-    public(await service.challenge(PLACE, ALICE, BOB, "3"))
+    public(await service.matches.challenge(PLACE, ALICE, BOB, "3"))
     pending = await service.pending_decision(PLACE)
     assert pending is not None and pending[:3] == (Decision.CHALLENGE, BOB.id, "bob")
-    public(await service.accept(PLACE, BOB))
+    public(await service.matches.accept(PLACE, BOB))
     table = await service.table(PLACE)
     assert table is not None
     assert table.match.phase == "move"
     assert await service.pending_decision(PLACE) is None
     mover = (ALICE, BOB)[table.match.turn or 0]
-    public(await service.resign(PLACE, mover, "single"))
+    public(await service.matches.resign(PLACE, mover, "single"))
     other = BOB if mover is ALICE else ALICE
     pending = await service.pending_decision(PLACE)
     assert pending is not None and pending[:3] == (Decision.RESIGNATION, other.id, other.name)
 
 
 async def test_money_game_options_beaver(service: TableService) -> None:
-    [wrong] = await service.challenge(PLACE, ALICE, BOB, "5 jacoby")
+    [wrong] = await service.matches.challenge(PLACE, ALICE, BOB, "5 jacoby")
     assert wrong.private and "for money games" in wrong.text
-    [unknown] = await service.challenge(PLACE, ALICE, BOB, "money gin")
+    [unknown] = await service.matches.challenge(PLACE, ALICE, BOB, "money gin")
     assert unknown.private and "'gin' is not a match option" in unknown.text
-    [offer] = public(await service.challenge(PLACE, ALICE, BOB, "money jacoby beavers"))
+    [offer] = public(await service.matches.challenge(PLACE, ALICE, BOB, "money jacoby beavers"))
     assert "a money game (Jacoby, beavers)" in offer.text
-    public(await service.accept(PLACE, BOB))
+    public(await service.matches.accept(PLACE, BOB))
     rng = random.Random(2)
     for _ in range(200):  # play on until someone may double, then double and beaver
         table = await service.table(PLACE)
@@ -406,10 +406,10 @@ async def test_money_game_options_beaver(service: TableService) -> None:
         match = table.match
         if match.phase == "roll" and match.can_double(match.on_roll):
             doubler = (ALICE, BOB)[match.on_roll]
-            [doubled] = public(await service.double(PLACE, doubler))
+            [doubled] = public(await service.matches.double(PLACE, doubler))
             assert doubled.decision is Decision.DOUBLE and doubled.money_game
             taker = (ALICE, BOB)[1 - match.on_roll]
-            [beavered] = public(await service.beaver(PLACE, taker))
+            [beavered] = public(await service.matches.beaver(PLACE, taker))
             assert "beavers: the cube is at 4" in beavered.text
             after = await service.table(PLACE)
             assert after is not None and after.match.cube_owner == 1 - match.on_roll
@@ -420,14 +420,14 @@ async def test_money_game_options_beaver(service: TableService) -> None:
 
 
 async def test_each_question_has_its_own_key(service: TableService) -> None:
-    [offer] = public(await service.challenge(PLACE, ALICE, BOB, "3"))
+    [offer] = public(await service.matches.challenge(PLACE, ALICE, BOB, "3"))
     pending = await service.pending_decision(PLACE)
     assert pending is not None and offer.decision_key == pending.key
     assert isinstance(pending.key, ChallengeKey)
-    public(await service.cancel(PLACE, ALICE))
-    [second] = public(await service.challenge(PLACE, ALICE, BOB, "5"))
+    public(await service.matches.cancel(PLACE, ALICE))
+    [second] = public(await service.matches.challenge(PLACE, ALICE, BOB, "5"))
     assert second.decision_key != offer.decision_key  # a new challenge, a new key
-    public(await service.accept(PLACE, BOB))
+    public(await service.matches.accept(PLACE, BOB))
     rng = random.Random(4)
     keys: list[Key] = []
     for _ in range(60):

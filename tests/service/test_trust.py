@@ -13,6 +13,7 @@ from sqlalchemy import update
 
 from bot.rules.dice import verify_seed
 from bot.service.commands.help import help_text
+from bot.service.commands.registry import COMMANDS
 from bot.service.commands.views import CHECK_THE_DICE
 from bot.service.matches import reading as reading_module
 from bot.service.matches.challenges import CHALLENGE_RATE
@@ -34,33 +35,33 @@ FULL_WIDTH = str.maketrans("0123456789/", "".join(chr(0xFF10 + d) for d in range
 async def test_zero_points_is_refused_and_points_words_are_read(
     service: TableService, clock: FakeClock
 ) -> None:
-    [zero] = await service.challenge(PLACE, ALICE, BOB, "0")
+    [zero] = await service.matches.challenge(PLACE, ALICE, BOB, "0")
     assert zero.private and "not 0" in zero.text and "`money`" in zero.text
     assert await service.open_challenge(PLACE) is None
     words = ("3 points", "3 point", "3 pt", "3 pts", "3pts", "3pt", "3 p", "\uff13", "3 POINTS")
     for terms in words:
-        public(await service.challenge(PLACE, ALICE, BOB, terms))
+        public(await service.matches.challenge(PLACE, ALICE, BOB, terms))
         challenge = await service.open_challenge(PLACE)
         assert challenge is not None and challenge.match_length == 3, terms
-        public(await service.cancel(PLACE, ALICE))
+        public(await service.matches.cancel(PLACE, ALICE))
         clock.advance(CHALLENGE_RATE.seconds / CHALLENGE_RATE.count)  # within the rate
-    [points_only] = await service.challenge(PLACE, ALICE, BOB, "points")
+    [points_only] = await service.matches.challenge(PLACE, ALICE, BOB, "points")
     assert points_only.private and "is not a match length" in points_only.text
 
 
 async def test_automatic_doubles_take_an_optional_cap(service: TableService) -> None:
-    public(await service.challenge(PLACE, ALICE, BOB, "money auto 2 jacoby"))
+    public(await service.matches.challenge(PLACE, ALICE, BOB, "money auto 2 jacoby"))
     challenge = await service.open_challenge(PLACE)
     assert challenge is not None
     assert json.loads(challenge.options) == {"automatic_doubles": 2, "jacoby": True}
-    public(await service.cancel(PLACE, ALICE))
-    [too_many] = await service.challenge(PLACE, ALICE, BOB, "money auto 9")
+    public(await service.matches.cancel(PLACE, ALICE))
+    [too_many] = await service.matches.challenge(PLACE, ALICE, BOB, "money auto 9")
     assert too_many.private and "not 9" in too_many.text
     assert await service.open_challenge(PLACE) is None
 
 
 async def test_long_terms_are_quoted_short(service: TableService) -> None:
-    [reply] = await service.challenge(PLACE, ALICE, BOB, "x" * 3000)
+    [reply] = await service.matches.challenge(PLACE, ALICE, BOB, "x" * 3000)
     assert reply.private and len(reply.text) < 200 and "…" in reply.text
 
 
@@ -73,7 +74,7 @@ async def test_full_width_moves_are_read(service: TableService) -> None:
     assert table is not None and table.match.phase == "move"
     play = table.match.legal_plays()[0].notation
     mover = (ALICE, BOB)[table.match.on_roll]
-    [moved] = public(await service.move(PLACE, mover, play.translate(FULL_WIDTH)))
+    [moved] = public(await service.matches.move(PLACE, mover, play.translate(FULL_WIDTH)))
     assert "plays" in moved.text
 
 
@@ -83,13 +84,13 @@ async def test_a_lapsed_abort_request_is_announced(service: TableService) -> Non
     assert table is not None
     mover = (ALICE, BOB)[table.match.turn or 0]
     other = BOB if mover is ALICE else ALICE
-    public(await service.abort(PLACE, mover))
+    public(await service.matches.abort(PLACE, mover))
     rng = random.Random(1)
     await take_turn(service, PLACE, (ALICE, BOB), rng, double_rate=0.0)
     table = await service.table(PLACE)
     assert table is not None and table.row.abort_offered_by is None
     # The asker played on: their request lapses, and the channel is told.
-    public(await service.abort(PLACE, other))
+    public(await service.matches.abort(PLACE, other))
     replies = await _act_once(service, rng)
     assert any(f"{other.name}'s request" in r.text or "request lapses" in r.text for r in replies)
 
@@ -100,12 +101,14 @@ async def _act_once(service: TableService, rng: random.Random) -> list[Reply]:
     match = table.match
     user = (ALICE, BOB)[match.turn or 0]
     if match.phase == "roll":
-        return public(await service.roll(PLACE, user))
+        return public(await service.matches.roll(PLACE, user))
     if match.phase == "move":
-        return public(await service.move(PLACE, user, rng.choice(match.legal_plays()).notation))
+        return public(
+            await service.matches.move(PLACE, user, rng.choice(match.legal_plays()).notation)
+        )
     if match.phase == "doubled":
-        return public(await service.take(PLACE, user))
-    return public(await service.reject(PLACE, user))
+        return public(await service.matches.take(PLACE, user))
+    return public(await service.matches.reject(PLACE, user))
 
 
 async def test_the_asker_playing_on_lapses_the_request(service: TableService) -> None:
@@ -113,7 +116,7 @@ async def test_the_asker_playing_on_lapses_the_request(service: TableService) ->
     table = await service.table(PLACE)
     assert table is not None
     mover = (ALICE, BOB)[table.match.turn or 0]
-    public(await service.abort(PLACE, mover))
+    public(await service.matches.abort(PLACE, mover))
     replies = await _act_once(service, random.Random(2))
     assert f"{mover.name}'s request to abort lapses: they played on." in replies[0].text
 
@@ -128,7 +131,7 @@ async def test_a_money_game_ends_without_a_match_score(service: TableService) ->
     while (table := await service.table(PLACE)) is not None:
         replies += await _act_once(service, rng)
         assert table is not None
-    [board] = public(await service.board(PLACE, ALICE))
+    [board] = public(await service.matches.board(PLACE, ALICE))
     replies.append(board)
     text = "\n".join(reply.text for reply in replies)
     assert "won the money game:" in board.text
@@ -147,12 +150,12 @@ async def test_beaver_wording(service: TableService) -> None:
         if match.phase == "roll" and match.can_double(match.on_roll):
             doubler = (ALICE, BOB)[match.on_roll]
             taker = (ALICE, BOB)[1 - match.on_roll]
-            [asked] = public(await service.double(PLACE, doubler))
+            [asked] = public(await service.matches.double(PLACE, doubler))
             assert (
                 f"{taker.name}: `!take` (the cube goes to 2), `!drop` or `!beaver` (take and "
                 "redouble at once: the cube goes to 4, yours)." in asked.text
             )
-            [beavered] = public(await service.beaver(PLACE, taker))
+            [beavered] = public(await service.matches.beaver(PLACE, taker))
             assert f"the cube is at 4, and {taker.name} owns it" in beavered.text
             return
         await take_turn(service, PLACE, (ALICE, BOB), rng, double_rate=0.0)
@@ -164,15 +167,17 @@ async def test_beaver_wording(service: TableService) -> None:
 
 def test_help_reads_the_settings() -> None:
     settings = Settings(challenge_timeout_minutes=30, claim_timeout_hours=48)
-    challenge = help_text(settings, "challenge")
+    challenge = help_text(settings, COMMANDS, "challenge")
     assert "30 minutes" in challenge and "10 minutes" not in challenge
     for option in ("jacoby", "beavers", "auto"):
         assert f"`{option}`" in challenge
-    assert "48 hours" in help_text(settings, "claim")
-    assert "30 minutes" in help_text(settings) and "48 hours" in help_text(settings)
-    double = help_text(settings, "double")
+    assert "48 hours" in help_text(settings, COMMANDS, "claim")
+    assert "30 minutes" in help_text(settings, COMMANDS) and "48 hours" in help_text(
+        settings, COMMANDS
+    )
+    double = help_text(settings, COMMANDS, "double")
     assert "Crawford" in double and "dead" in double and "1-point match" in double
-    assert "Manage Messages" in help_text(settings, "void")
+    assert "Manage Messages" in help_text(settings, COMMANDS, "void")
 
 
 # -- settings --------------------------------------------------------------------------------
@@ -217,7 +222,7 @@ async def test_a_copy_of_the_database_reveals_no_seed(tmp_path: Path, clock: Fak
     store = await Store.open(path)
     again = TableService(store, dice_key=key, clock=clock, images=False)
     await play_out(again, PLACE, (ALICE, BOB), seed=3)
-    [export] = public(await again.export(PLACE, ALICE))
+    [export] = public(await again.matches.export(PLACE, ALICE))
     shown = export.text.split("Dice seed: `")[1].split("`")[0]
     commitment = export.text.split("Dice commitment: `")[1].split("`")[0]
     assert shown == seed and verify_seed(shown, commitment)
@@ -299,7 +304,7 @@ async def test_a_match_that_cant_be_read_is_said_kept_exported_and_voided_by_a_m
         )
     service.repository.match_cache.clear()  # as after a restart
     assert await service.pending_decision(PLACE) is None
-    for command in (service.roll(PLACE, ALICE), service.board(PLACE, CAROL)):
+    for command in (service.matches.roll(PLACE, ALICE), service.matches.board(PLACE, CAROL)):
         [said] = await command
         assert not said.private  # the whole channel hears it, at every command
         assert said.text.startswith(
@@ -309,19 +314,19 @@ async def test_a_match_that_cant_be_read_is_said_kept_exported_and_voided_by_a_m
         assert "A moderator can `!void` it" in said.text
     row = await store.matches.get(match_id)
     assert row is not None and row.status == "playing" and row.version == table.row.version
-    [refused] = await service.challenge(PLACE, ALICE, BOB, "1")
+    [refused] = await service.matches.challenge(PLACE, ALICE, BOB, "1")
     assert refused.text.startswith("The match here, alice vs bob")  # the table is not free
     assert await service.table(other) is not None  # other channels are never affected
-    public(await service.board(other, CAROL))
+    public(await service.matches.board(other, CAROL))
 
-    [exported] = public(await service.export(other, CAROL, f"#{match_id}"))
+    [exported] = public(await service.matches.export(other, CAROL, f"#{match_id}"))
     assert exported.file is not None
     assert exported.file.filename == f"match-{match_id}-damaged.json"
     held = json.loads(exported.file.data)
     assert held["id"] == match_id and held["snapshot"] == "{broken"
     assert "withheld" in held["state"] and held["actions"]
 
-    [done] = public(await service.void(PLACE, CAROL, moderator=True))
+    [done] = public(await service.matches.void(PLACE, CAROL, moderator=True))
     assert done.text == (
         "carol voided the damaged match between alice and bob: unrated, and the table is free."
     )
@@ -329,11 +334,11 @@ async def test_a_match_that_cant_be_read_is_said_kept_exported_and_voided_by_a_m
     assert row is not None and row.status == "aborted" and row.ending == "unreadable"
     alice = await store.players.get(PLACE.server_id, ALICE.id)
     assert alice is not None and alice.wins + alice.losses == 0
-    [board] = await service.board(PLACE, CAROL)
+    [board] = await service.matches.board(PLACE, CAROL)
     assert board.private and "is void: its record was damaged" in board.text
-    [again] = public(await service.export(PLACE, CAROL))
+    [again] = public(await service.matches.export(PLACE, CAROL))
     assert again.file is not None and again.file.filename == f"match-{match_id}-damaged.json"
-    public(await service.challenge(PLACE, ALICE, BOB, "1"))  # the table is free again
+    public(await service.matches.challenge(PLACE, ALICE, BOB, "1"))  # the table is free again
 
 
 async def test_export_names_its_match_and_never_answers_another(
@@ -344,32 +349,32 @@ async def test_export_names_its_match_and_never_answers_another(
     first = await service.latest_table(PLACE)
     assert first is not None
     await start_match(service, PLACE, ALICE, CAROL, 1)
-    [playing] = public(await service.export(PLACE, BOB))
+    [playing] = public(await service.matches.export(PLACE, BOB))
     assert playing.text.startswith("Match #2, alice vs carol.") and playing.file is None
-    [finished] = public(await service.export(PLACE, BOB, "1"))
+    [finished] = public(await service.matches.export(PLACE, BOB, "1"))
     assert finished.text.startswith("Match #1, alice vs bob.")
     assert finished.file is not None and finished.file.filename == "match-1.mat"
-    [elsewhere] = public(await service.export(Place(PLACE.server_id, "x"), BOB, "#2"))
+    [elsewhere] = public(await service.matches.export(Place(PLACE.server_id, "x"), BOB, "#2"))
     assert elsewhere.text.startswith("Match #2, alice vs carol.")
-    [missing] = await service.export(PLACE, BOB, "3")
+    [missing] = await service.matches.export(PLACE, BOB, "3")
     assert missing.private and missing.text == "There is no match #3 on this server."
-    [foreign] = await service.export(Place("another server", "c"), BOB, "1")
+    [foreign] = await service.matches.export(Place("another server", "c"), BOB, "1")
     assert foreign.private and foreign.text == "There is no match #1 on this server."
-    [words] = await service.export(PLACE, BOB, "last")
+    [words] = await service.matches.export(PLACE, BOB, "last")
     assert words.private and words.text.startswith("'last' is not a match number")
 
 
 async def test_moderators_void_a_match(service: TableService, store: Store) -> None:
     await start_match(service, PLACE, ALICE, BOB)
-    [nope] = await service.void(PLACE, CAROL, moderator=False)
+    [nope] = await service.matches.void(PLACE, CAROL, moderator=False)
     assert nope.private and "Manage Messages" in nope.text
     assert await service.table(PLACE) is not None
-    [done] = public(await service.void(PLACE, CAROL, moderator=True))
+    [done] = public(await service.matches.void(PLACE, CAROL, moderator=True))
     assert "carol voided the match between alice and bob" in done.text
     assert await service.table(PLACE) is None
-    [board] = public(await service.board(PLACE, ALICE))
+    [board] = public(await service.matches.board(PLACE, ALICE))
     assert "voided by a moderator (unrated)" in board.text
-    [nothing] = await service.void(PLACE, CAROL, moderator=True)
+    [nothing] = await service.matches.void(PLACE, CAROL, moderator=True)
     assert nothing.private and "no match" in nothing.text
 
 
@@ -378,7 +383,7 @@ async def test_moderators_void_a_match(service: TableService, store: Store) -> N
 
 async def test_locks_do_not_outlive_their_commands(service: TableService) -> None:
     places = [Place("guild", f"c{i}") for i in range(30)]
-    await asyncio.gather(*(service.board(place, ALICE) for place in places))
+    await asyncio.gather(*(service.matches.board(place, ALICE) for place in places))
     await start_match(service, PLACE, ALICE, BOB)
     assert len(service.locks) == 0
 
@@ -388,7 +393,7 @@ async def test_the_name_cache_is_bounded(
 ) -> None:
     monkeypatch.setattr(reading_module, "NAMES_KEPT", 5)
     for i in range(20):
-        public(await service.challenge(Place("guild", f"c{i}"), ALICE, BOB, "1"))
+        public(await service.matches.challenge(Place("guild", f"c{i}"), ALICE, BOB, "1"))
         clock.advance(CHALLENGE_RATE.seconds / CHALLENGE_RATE.count)
         service.repository.remember(PLACE, type(ALICE)(f"u{i}", f"user{i}"))
     assert len(service.repository.name_cache) <= 5
@@ -416,9 +421,9 @@ async def test_a_stale_command_keeps_the_other_matches_cached(
     user = (ALICE, BOB)[table.match.turn or 0]
     match = table.match
     if match.phase == "move":
-        [reply] = await service.move(PLACE, user, match.legal_plays()[0].notation)
+        [reply] = await service.matches.move(PLACE, user, match.legal_plays()[0].notation)
     else:
-        [reply] = await service.roll(PLACE, user)
+        [reply] = await service.matches.roll(PLACE, user)
     assert reply.private and "changed while your command ran" in reply.text
     kept = service.repository.match_cache
     assert here.id not in kept and there.id in kept
@@ -428,13 +433,15 @@ async def test_a_stale_command_keeps_the_other_matches_cached(
 async def test_expiry_is_written_only_under_the_lock(
     service: TableService, store: Store, clock: FakeClock
 ) -> None:
-    public(await service.challenge(PLACE, ALICE, BOB, "3"))
+    public(await service.matches.challenge(PLACE, ALICE, BOB, "3"))
     clock.advance(3600)
     assert await service.pending_decision(PLACE) is None
     row = await store.challenges.latest(PLACE.server_id, PLACE.channel_id)
     assert row is not None and row.status == "open"  # reading wrote nothing
     replies = await asyncio.gather(
-        service.accept(PLACE, BOB), service.decline(PLACE, BOB), service.cancel(PLACE, ALICE)
+        service.matches.accept(PLACE, BOB),
+        service.matches.decline(PLACE, BOB),
+        service.matches.cancel(PLACE, ALICE),
     )
     for [reply] in replies:
         assert reply.private and "expired" in reply.text
@@ -448,22 +455,22 @@ async def test_expiry_is_written_only_under_the_lock(
 async def test_hostile_names_are_cleaned_and_escaped(service: TableService) -> None:
     mallory = User("2001", "\u202emallory**_x_**\u0007")
     assert mallory.name == "mallory**_x_**"  # no bidi override, no control character
-    [offer] = public(await service.challenge(PLACE, mallory, BOB, "1"))
+    [offer] = public(await service.matches.challenge(PLACE, mallory, BOB, "1"))
     assert offer.text.startswith("mallory\\*\\*\\_x\\_\\*\\* challenges bob")
     assert "\u202e" not in offer.text
     everyone = User("2002", "@everyone")
-    [stats] = public(await service.stats(PLACE, everyone))
+    [stats] = public(await service.server.stats(PLACE, everyone))
     assert "@everyone" not in stats.text  # never looks like (or works as) a mention
 
 
 async def test_an_answer_to_an_older_question_is_refused_under_the_lock(
     service: TableService,
 ) -> None:
-    public(await service.challenge(PLACE, ALICE, BOB, "3"))
+    public(await service.matches.challenge(PLACE, ALICE, BOB, "3"))
     old = await service.pending_decision(PLACE)
     assert old is not None
-    public(await service.cancel(PLACE, ALICE))
-    public(await service.challenge(PLACE, ALICE, BOB, "5"))
+    public(await service.matches.cancel(PLACE, ALICE))
+    public(await service.matches.challenge(PLACE, ALICE, BOB, "5"))
     # A press on the first challenge's Accept, landing after the second challenge was made.
     [stale] = (await service.press(PLACE, BOB, "accept", old.key)).replies
     assert stale.private and "out of date" in stale.text
@@ -488,24 +495,24 @@ async def test_the_claim_clock_starts_when_the_waiting_player_was_shown_the_game
     waiting = (ALICE, BOB)[table.match.turn]
     claimer = BOB if waiting is ALICE else ALICE
     clock.advance(25 * 3600)
-    [never_told] = await service.claim(PLACE, claimer)
+    [never_told] = await service.matches.claim(PLACE, claimer)
     assert never_told.private and "hasn't been shown the game as it stands" in never_told.text
-    [board] = public(await service.board(PLACE, claimer))
+    [board] = public(await service.matches.board(PLACE, claimer))
     assert board.announces == (table.row.id, table.row.version)
     await service.mark_announced(*board.announces)  # the adapter sent it: shown from now
     clock.advance(23 * 3600)
-    [early] = await service.claim(PLACE, claimer)
+    [early] = await service.matches.claim(PLACE, claimer)
     assert early.private and "left to act" in early.text
     clock.advance(2 * 3600)
-    [claimed] = public(await service.claim(PLACE, claimer))
+    [claimed] = public(await service.matches.claim(PLACE, claimer))
     assert "claims the match" in claimed.text
 
 
 async def test_the_automatic_double_cap_is_said(service: TableService) -> None:
-    [offer] = public(await service.challenge(PLACE, ALICE, BOB, "money auto"))
+    [offer] = public(await service.matches.challenge(PLACE, ALICE, BOB, "money auto"))
     assert "(automatic doubles, at most 1 per game)" in offer.text
-    public(await service.cancel(PLACE, ALICE))
-    [offer] = public(await service.challenge(PLACE, ALICE, BOB, "money beavers auto 2"))
+    public(await service.matches.cancel(PLACE, ALICE))
+    [offer] = public(await service.matches.challenge(PLACE, ALICE, BOB, "money beavers auto 2"))
     assert "(beavers, automatic doubles, at most 2 per game)" in offer.text
 
 
@@ -514,20 +521,22 @@ async def test_three_unaccepted_challenges_per_ten_minutes_and_accepted_ones_are
 ) -> None:
     for _ in range(5):  # a series with a willing opponent is never held up
         await start_match(service, PLACE, ALICE, BOB, 1)
-        public(await service.abort(PLACE, ALICE))
-        public(await service.abort(PLACE, BOB))
+        public(await service.matches.abort(PLACE, ALICE))
+        public(await service.matches.abort(PLACE, BOB))
     for _ in range(3):
-        public(await service.challenge(PLACE, ALICE, CAROL, "1"))
-        public(await service.decline(PLACE, CAROL))
+        public(await service.matches.challenge(PLACE, ALICE, CAROL, "1"))
+        public(await service.matches.decline(PLACE, CAROL))
         clock.advance(60)
-    [refusal] = await service.challenge(PLACE, ALICE, CAROL, "1")
+    [refusal] = await service.matches.challenge(PLACE, ALICE, CAROL, "1")
     assert refusal.private and refusal.text == (
         "You can send at most 3 challenges in 10 minutes on this server: try again in 7 minutes."
     )
     assert await service.open_challenge(PLACE) is None
-    public(await service.challenge(Place("other guild", "c"), ALICE, CAROL, "1"))  # per server
+    public(
+        await service.matches.challenge(Place("other guild", "c"), ALICE, CAROL, "1")
+    )  # per server
     clock.advance(7 * 60)
-    public(await service.challenge(PLACE, ALICE, CAROL, "1"))
+    public(await service.matches.challenge(PLACE, ALICE, CAROL, "1"))
 
 
 async def test_a_game_command_at_an_empty_table_says_where_your_match_is(
@@ -535,18 +544,24 @@ async def test_a_game_command_at_an_empty_table_says_where_your_match_is(
 ) -> None:
     lounge, empty = Place(PLACE.server_id, "lounge"), Place(PLACE.server_id, "empty")
     await start_match(service, lounge, ALICE, BOB)
-    for command in (service.roll, service.pips, service.board, service.hint, service.abort):
+    for command in (
+        service.matches.roll,
+        service.matches.pips,
+        service.matches.board,
+        service.gnubg.hint,
+        service.matches.abort,
+    ):
         [told] = await command(empty, ALICE)
         assert told.private and told.text == (
             "There is no match at this table: yours is in #lounge (alice vs bob). Play there "
             "(each channel or thread is its own table)."
         ), command
-    [moved] = await service.move(empty, BOB, "13/7 8/7")
+    [moved] = await service.matches.move(empty, BOB, "13/7 8/7")
     assert moved.text.startswith("There is no match at this table: yours is in #lounge")
-    [nobody] = await service.roll(empty, CAROL)  # carol plays nowhere
+    [nobody] = await service.matches.roll(empty, CAROL)  # carol plays nowhere
     assert nobody.text.startswith("There is no match at this table. Start one with")
     await start_match(service, Place(PLACE.server_id, "den"), CAROL, ALICE)
-    [both] = await service.roll(empty, ALICE)
+    [both] = await service.matches.roll(empty, ALICE)
     assert "yours are in #lounge (alice vs bob), #den (carol vs alice)." in both.text
-    [elsewhere] = await service.roll(Place("another server", "c"), ALICE)
+    [elsewhere] = await service.matches.roll(Place("another server", "c"), ALICE)
     assert elsewhere.text.startswith("There is no match at this table. Start one with")

@@ -142,15 +142,15 @@ async def live_history(service: TableService, clock: FakeClock, server_id: str) 
     assert table is not None and table.match.turn is not None
     clock.advance(service.settings.claim_timeout_hours * HOUR + 60)
     waiting = (BOB, ALICE)[1 - table.match.turn]
-    public(await service.claim(at("claimed"), waiting))
+    public(await service.matches.claim(at("claimed"), waiting))
     await start_match(service, at("on-time"), CAROL, BOB, "1 clock 1m")
     clock.advance(HOUR)
     await service.due()
     await start_match(service, at("aborted"), ALICE, BOB, 3)
     for user in (ALICE, BOB):
-        public(await service.abort(at("aborted"), user))
+        public(await service.matches.abort(at("aborted"), user))
     await start_match(service, at("voided"), CAROL, BOB, 3)
-    public(await service.void(at("voided"), ALICE, moderator=True))
+    public(await service.matches.void(at("voided"), ALICE, moderator=True))
     # Against GNU Backgammon, through the repository (the engine's own turns are not what is
     # counted): won and lost by the person at two levels, and aborted.
     endings = [

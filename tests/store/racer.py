@@ -154,7 +154,11 @@ async def race_to_join(store: Store, count: int, side: str) -> int:
 async def join(table: TableService, name: str, tournament: int) -> int:
     """Whether ``name`` joined ``tournament``."""
     user = User(f"{name}-{tournament}", name)
-    return sum(1 for reply in await table.join(HOME, user, f"#{tournament}") if not reply.private)
+    return sum(
+        1
+        for reply in await table.tournament_commands.join(HOME, user, f"#{tournament}")
+        if not reply.private
+    )
 
 
 async def race_to_join_until_started(store: Store, count: int) -> int:
@@ -178,7 +182,9 @@ async def race_to_start(store: Store, count: int) -> int:
     organiser = User("o", "organiser")
     started = 0
     for tournament in range(1, count + 1):
-        replies = await table.tournament(HOME, organiser, f"#{tournament} start", organiser=True)
+        replies = await table.tournament_commands.tournament(
+            HOME, organiser, f"#{tournament} start", organiser=True
+        )
         started += any("starts" in reply.text for reply in replies if not reply.private)
     return started
 
@@ -192,12 +198,12 @@ async def race_on_the_drills(store: Store, count: int) -> str:
     answered = 0
     seen = []
     for _ in range(count):
-        await table.drill(HOME, user)
+        await table.review_commands.drill(HOME, user)
         waiting = await store.fetch_all(
             "SELECT decision, shown_at FROM drills WHERE user_id = 'a' AND shown_at IS NOT NULL"
         )
         seen.append([[int(row[0]), float(row[1])] for row in waiting])
-        replies = await table.drill(HOME, user, "take")
+        replies = await table.review_commands.drill(HOME, user, "take")
         answered += sum(1 for reply in replies if not reply.private)
     return json.dumps({"answered": answered, "seen": seen})
 

@@ -144,12 +144,14 @@ async def tournaments(database: Path | str, size_limit: int, entrants: int) -> S
     table = service(store)
     organiser = User("o", "organiser")
     for n in range(1, ROUNDS + 1):
-        [made] = await table.tournament(
+        [made] = await table.tournament_commands.tournament(
             HOME, organiser, f"create T{n} knockout 1 limit {size_limit}", organiser=True
         )
         assert not made.private, made.text
         for seat in range(entrants):
-            [joined] = await table.join(HOME, User(f"e{seat}-{n}", f"e{seat}"), f"#{n}")
+            [joined] = await table.tournament_commands.join(
+                HOME, User(f"e{seat}-{n}", f"e{seat}"), f"#{n}"
+            )
             assert not joined.private, joined.text
     return store
 

@@ -1,4 +1,5 @@
-"""``!help``: every command of :data:`bot.service.commands.registry.COMMANDS` with its usage and
+"""``!help``: every command of a table (:data:`bot.service.commands.registry.COMMANDS`, handed
+in: the registry names the rooms, which show the help) with its usage and
 one line on what it does, or one command in detail. Numbers that are settings (timeouts, the default
 length) are read from the settings when the help is shown."""
 
@@ -8,13 +9,10 @@ import difflib
 
 from bot.gnubg.api import LEVEL_NAMES
 from bot.rules.text import quote
-from bot.service.commands.registry import COMMANDS
 from bot.service.commands.schema import Command, CommandTable, Topic
 from bot.service.models import Reply, Section, Sheet
 from bot.service.records.durations import setting_duration
 from bot.settings import MAX_MATCH_LENGTH, Settings
-
-BY_NAME = COMMANDS.by_name  # the names (not the aliases), as slash lists them
 
 
 def _values(prefix: str, settings: Settings) -> dict[str, str]:
@@ -64,7 +62,7 @@ def habit(word: str, prefix: str, *, beavers: bool = False) -> str | None:
     return said.replace("{p}", prefix) if said is not None else None
 
 
-def suggest(word: str, commands: CommandTable = COMMANDS) -> str | None:
+def suggest(word: str, commands: CommandTable) -> str | None:
     """The command a mistyped ``word`` most likely meant, or None when it is not close to any
     (then it is probably meant for another bot that shares the prefix)."""
     word = word.strip().lower()
@@ -81,16 +79,12 @@ def _also(command: Command, prefix: str) -> str:
     return " (also " + ", ".join(f"`{prefix}{alias}`" for alias in command.aliases) + ")"
 
 
-def help_text(
-    settings: Settings, topic: str | None = None, commands: CommandTable = COMMANDS
-) -> str:
+def help_text(settings: Settings, commands: CommandTable, topic: str | None = None) -> str:
     """The whole list, or one command, as text; raises ``KeyError`` for an unknown topic."""
-    return help_reply(settings, topic, commands).text
+    return help_reply(settings, commands, topic).text
 
 
-def help_reply(
-    settings: Settings, topic: str | None = None, commands: CommandTable = COMMANDS
-) -> Reply:
+def help_reply(settings: Settings, commands: CommandTable, topic: str | None = None) -> Reply:
     """The whole list as a :class:`Sheet` (a section per :class:`Topic`), or one
     command; raises ``KeyError`` for an unknown topic."""
     prefix = settings.command_prefix
@@ -127,7 +121,9 @@ def help_reply(
     return Reply(sheet.text(), sheet=sheet)
 
 
-def unknown_command(prefix: str, word: str, *, beavers: bool = False) -> list[Reply]:
+def unknown_command(
+    prefix: str, word: str, commands: CommandTable, *, beavers: bool = False
+) -> list[Reply]:
     """The answer to ``!word`` when it is no command: a hint for a near miss, else nothing (it
     is probably meant for another bot that shares the prefix). A word players of other clients
     type by habit (``!undo``, ``!quit``) gets what this bot has instead (``beavers``: the
@@ -135,7 +131,7 @@ def unknown_command(prefix: str, word: str, *, beavers: bool = False) -> list[Re
     instead = habit(word, prefix, beavers=beavers)
     if instead is not None:
         return [Reply(instead, private=True)]
-    meant = suggest(word)
+    meant = suggest(word, commands)
     if meant is None:
         return []
     return [

@@ -4,9 +4,9 @@ The front ends are derived from :data:`COMMANDS`: ``!help`` (:mod:`bot.service.c
 the text router of the console (:meth:`TableService.run`, through
 :func:`~bot.service.commands.schema.read_arguments`), the
 Discord hybrid commands (prefix and slash, :mod:`bot.cogs.table`) and the decision buttons
-(:mod:`bot.cogs.buttons`). Adding a command is one entry here plus its handler, a
-:class:`TableService` method taking ``(place, user, *arguments)``, and its Discord command, a
-method of ``TableCog`` taking the entry's arguments (checked against them).
+(:mod:`bot.cogs.buttons`). Adding a command is one entry here plus its handler, a method of its
+room's commands (e.g. :class:`MatchCommands`) taking ``(place, user, *arguments)``, and its
+Discord command, a method of ``TableCog`` taking the entry's arguments (checked against them).
 
 Numbers that are settings (timeouts, the default length) are read from the settings when the help
 is shown, never written here: ``details`` may use the fields of ``help._values``.
@@ -24,7 +24,12 @@ from bot.service.commands.schema import (
     Tone,
     Topic,
 )
+from bot.service.commands.server import ServerCommands
+from bot.service.gnubg.commands import EngineCommands
+from bot.service.matches.commands import MatchCommands
 from bot.service.models import Decision
+from bot.service.review.commands import ReviewCommands
+from bot.service.tournaments.commands import TournamentCommands
 
 _YES, _NO, _GO, _ASIDE = Tone.YES, Tone.NO, Tone.GO, Tone.ASIDE
 
@@ -34,7 +39,7 @@ COMMANDS = CommandTable(
             "challenge",
             topic=Topic.MATCH,
             opens_thread=True,
-            handler=lambda service: service.challenge,
+            handler=MatchCommands.challenge,
             example="challenge @bob 5",
             summary="offer a match to N points, or a money game",
             details="Points: 1 to {max_length} (default {default_length}); `5`, `5 points` and "
@@ -73,7 +78,7 @@ COMMANDS = CommandTable(
             "accept",
             topic=Topic.MATCH,
             opens_thread=True,
-            handler=lambda service: service.accept,
+            handler=MatchCommands.accept,
             example="accept",
             summary="accept the challenge, or the resignation, offered to you",
             buttons=(
@@ -84,7 +89,7 @@ COMMANDS = CommandTable(
         Command(
             "decline",
             topic=Topic.MATCH,
-            handler=lambda service: service.decline,
+            handler=MatchCommands.decline,
             example="decline",
             summary="turn down a challenge offered to you",
             buttons=(Button(Decision.CHALLENGE, "Decline", _NO),),
@@ -92,7 +97,7 @@ COMMANDS = CommandTable(
         Command(
             "cancel",
             topic=Topic.MATCH,
-            handler=lambda service: service.cancel,
+            handler=MatchCommands.cancel,
             example="cancel",
             summary="withdraw the challenge you offered",
         ),
@@ -100,7 +105,7 @@ COMMANDS = CommandTable(
             "rematch",
             topic=Topic.MATCH,
             opens_thread=True,
-            handler=lambda service: service.rematch,
+            handler=MatchCommands.rematch,
             example="rematch",
             summary="after a match: offer the same match again, or accept the rematch offered",
             details="Either player of the table's last match may ask: the other is challenged "
@@ -112,7 +117,7 @@ COMMANDS = CommandTable(
         Command(
             "roll",
             topic=Topic.PLAY,
-            handler=lambda service: service.roll,
+            handler=MatchCommands.roll,
             example="roll",
             summary="roll the dice when it is your turn",
             details="The opening roll happens by itself; when you can't double (the cube is "
@@ -122,7 +127,7 @@ COMMANDS = CommandTable(
         Command(
             "move",
             topic=Topic.PLAY,
-            handler=lambda service: service.move,
+            handler=MatchCommands.move,
             example="move 13/7 8/7",
             summary="play your roll: gnubg notation (24/18*/13, bar/22, 6/off, 8/2(2)) or FIBS "
             "(13-7)",
@@ -140,7 +145,7 @@ COMMANDS = CommandTable(
         Command(
             "double",
             topic=Topic.CUBE,
-            handler=lambda service: service.double,
+            handler=MatchCommands.double,
             example="double",
             summary="offer the cube before you roll",
             details="You may double before rolling when the cube is in the middle or yours. "
@@ -153,7 +158,7 @@ COMMANDS = CommandTable(
         Command(
             "take",
             topic=Topic.CUBE,
-            handler=lambda service: service.take,
+            handler=MatchCommands.take,
             example="take",
             summary="accept a double: you own the cube at twice the value",
             buttons=(Button(Decision.DOUBLE, "Take", _YES),),
@@ -161,7 +166,7 @@ COMMANDS = CommandTable(
         Command(
             "drop",
             topic=Topic.CUBE,
-            handler=lambda service: service.drop,
+            handler=MatchCommands.drop,
             example="drop",
             summary="refuse a double: you lose the game at the current cube",
             buttons=(Button(Decision.DOUBLE, "Drop", _NO),),
@@ -169,7 +174,7 @@ COMMANDS = CommandTable(
         Command(
             "beaver",
             topic=Topic.CUBE,
-            handler=lambda service: service.beaver,
+            handler=MatchCommands.beaver,
             example="beaver",
             summary="money games with beavers: take and redouble at once, keeping the cube",
             buttons=(Button(Decision.DOUBLE, "Beaver", _GO, money_only=True),),
@@ -177,7 +182,7 @@ COMMANDS = CommandTable(
         Command(
             "resign",
             topic=Topic.CUBE,
-            handler=lambda service: service.resign,
+            handler=MatchCommands.resign,
             example="resign gammon",
             summary="offer to resign the game; your opponent accepts or rejects",
             details="`single` (the default) gives up the game at the cube's value, `gammon` "
@@ -194,7 +199,7 @@ COMMANDS = CommandTable(
         Command(
             "reject",
             topic=Topic.CUBE,
-            handler=lambda service: service.reject,
+            handler=MatchCommands.reject,
             example="reject",
             summary="turn down a resignation and play on",
             buttons=(Button(Decision.RESIGNATION, "Reject", _NO),),
@@ -202,7 +207,7 @@ COMMANDS = CommandTable(
         Command(
             "hint",
             topic=Topic.GNUBG,
-            handler=lambda service: service.hint,
+            handler=EngineCommands.hint,
             example="hint",
             summary="GNU Backgammon's advice for your decision, only to you",
             details="Before you roll: the cube decision (no double, double/take, double/pass, "
@@ -213,35 +218,35 @@ COMMANDS = CommandTable(
         Command(
             "board",
             topic=Topic.PLAY,
-            handler=lambda service: service.board,
+            handler=MatchCommands.board,
             example="board",
             summary="show the board again, from your side if you play",
         ),
         Command(
             "pips",
             topic=Topic.PLAY,
-            handler=lambda service: service.pips,
+            handler=MatchCommands.pips,
             example="pips",
             summary="both players' pip counts",
         ),
         Command(
             "score",
             topic=Topic.PLAY,
-            handler=lambda service: service.score,
+            handler=MatchCommands.score,
             example="score",
             summary="match score, cube, Crawford",
         ),
         Command(
             "abort",
             topic=Topic.MATCH,
-            handler=lambda service: service.abort,
+            handler=MatchCommands.abort,
             example="abort",
             summary="cancel the match unrated; both players must type it",
         ),
         Command(
             "claim",
             topic=Topic.MATCH,
-            handler=lambda service: service.claim,
+            handler=MatchCommands.claim,
             example="claim",
             summary="win the match when your opponent has stopped playing",
             details="You may claim once your opponent has not acted for {claim_hours} (they are "
@@ -253,7 +258,7 @@ COMMANDS = CommandTable(
         Command(
             "export",
             topic=Topic.MATCH,
-            handler=lambda service: service.export,
+            handler=MatchCommands.export,
             example="export 12",
             summary="gnubg Position and Match IDs; the .mat record and the dice seed once it ends",
             details="Without a number: this table's last match. With one (`#12` or `12`): that "
@@ -270,7 +275,7 @@ COMMANDS = CommandTable(
         Command(
             "void",
             topic=Topic.MATCH,
-            handler=lambda service: service.void,
+            handler=MatchCommands.void,
             example="void",
             summary="moderators: end the match in this channel, unrated",
             details="For a stuck or abandoned match: anyone with Manage Messages in the channel "
@@ -281,7 +286,7 @@ COMMANDS = CommandTable(
         Command(
             "analysis",
             topic=Topic.GNUBG,
-            handler=lambda service: service.analysis,
+            handler=EngineCommands.analysis,
             example="analysis 12",
             summary="GNU Backgammon's analysis of a finished match: PR, errors, luck, a chart",
             details="Without a number: this table's last finished match. Per player: the PR and "
@@ -301,7 +306,7 @@ COMMANDS = CommandTable(
         Command(
             "show",
             topic=Topic.GNUBG,
-            handler=lambda service: service.show,
+            handler=EngineCommands.show,
             example="show XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:0:0:10",
             summary="draw a pasted position: an XGID or a gnubg ID",
             details="Reads an XGID (with or without `XGID=`), a gnubg ID "
@@ -321,7 +326,7 @@ COMMANDS = CommandTable(
         Command(
             "eval",
             topic=Topic.GNUBG,
-            handler=lambda service: service.evaluate,
+            handler=EngineCommands.evaluate,
             example="eval 4HPwATDgc/ABMA:cAkAAAAAAAAE",
             summary="GNU Backgammon's analysis of a pasted position",
             details="The position as `{p}show` draws it, with gnubg's 2-ply chances (win, "
@@ -342,7 +347,7 @@ COMMANDS = CommandTable(
             opens_thread=True,
             organiser=True,
             guild_only=True,
-            handler=lambda service: service.tournament,
+            handler=TournamentCommands.tournament,
             example="tournament create Spring knockout 3",
             summary="run a tournament: knockout, Swiss or round robin, from sign-up to trophy",
             details="Organisers (Manage Server, or the role {tournament_role}) create one: "
@@ -369,7 +374,7 @@ COMMANDS = CommandTable(
             "join",
             topic=Topic.TOURNAMENT,
             guild_only=True,
-            handler=lambda service: service.join,
+            handler=TournamentCommands.join,
             example="join",
             summary="join the tournament signing up on this server",
             buttons=(Button(Decision.SIGNUP, "Join", _YES),),
@@ -381,7 +386,7 @@ COMMANDS = CommandTable(
             "leave",
             topic=Topic.TOURNAMENT,
             guild_only=True,
-            handler=lambda service: service.leave,
+            handler=TournamentCommands.leave,
             example="leave",
             summary="leave a tournament before it starts",
             buttons=(Button(Decision.SIGNUP, "Leave", _NO),),
@@ -392,7 +397,7 @@ COMMANDS = CommandTable(
         Command(
             "review",
             topic=Topic.GNUBG,
-            handler=lambda service: service.review,
+            handler=ReviewCommands.review,
             example="review 12",
             summary="step through an analysed match, each decision against GNU Backgammon's best",
             details="`{p}review 12` opens match 12's review at its first decision (without a "
@@ -430,7 +435,7 @@ COMMANDS = CommandTable(
         Command(
             "drill",
             topic=Topic.GNUBG,
-            handler=lambda service: service.drill,
+            handler=ReviewCommands.drill,
             example="drill",
             summary="drill your own errors from analysed matches, spaced out in time",
             details="Each decision of yours that GNU Backgammon marked bad or very bad in an "
@@ -458,14 +463,14 @@ COMMANDS = CommandTable(
         Command(
             "leaderboard",
             topic=Topic.SERVER,
-            handler=lambda service: service.leaderboard,
+            handler=ServerCommands.leaderboard,
             example="leaderboard",
             summary="the server's top 10 and your rank",
         ),
         Command(
             "dice",
             topic=Topic.SERVER,
-            handler=lambda service: service.dice,
+            handler=ServerCommands.dice,
             example="dice",
             summary="the server's dice statistics: each number, doubles, chi-square",
             details="Counts every die rolled in this server's matches, opening rolls included, "
@@ -474,7 +479,7 @@ COMMANDS = CommandTable(
         Command(
             "stats",
             topic=Topic.SERVER,
-            handler=lambda service: service.stats,
+            handler=ServerCommands.stats,
             example="stats @bob",
             summary="one player's rating and record",
             arguments=(Argument("member", Kind.USER, "Whose record (default: yours)"),),
@@ -482,10 +487,12 @@ COMMANDS = CommandTable(
         Command(
             "help",
             topic=Topic.SERVER,
-            handler=lambda service: service.help,
+            handler=ServerCommands.help,
             example="help move",
             summary="this list, or one command in detail",
             arguments=(Argument("command", Kind.COMMAND, "One command to explain"),),
         ),
     )
 )
+
+BY_NAME = COMMANDS.by_name  # the names (not the aliases), as slash lists them

@@ -9,15 +9,12 @@ from collections.abc import Awaitable, Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from enum import Enum
 from types import MappingProxyType
-from typing import TYPE_CHECKING
 
 from bot.service.models import Decision, Refusal, Reply, User
 
-if TYPE_CHECKING:
-    from bot.service.table import TableService
-
-Handler = Callable[..., Awaitable[list[Reply]]]  # (place, user, *arguments[, moderator=])
-HandlerOf = Callable[["TableService"], Handler]
+# A room's method that carries a command out, unbound: (room, place, user, *arguments[,
+# moderator=]); the service binds it to its room (TableService.handler).
+Handler = Callable[..., Awaitable[list[Reply]]]
 
 UserLookup = Callable[[str], User | None]
 _NAME = re.compile(r"[a-z]+")  # a command's name is also a button's action: see bot.cogs.buttons
@@ -126,9 +123,8 @@ class Command:
     details: str = ""  # more for ``!help <command>``; may name settings, see the module doc
     arguments: tuple[Argument, ...] = ()
     aliases: tuple[str, ...] = ()  # other words for it, typed (slash lists the name only)
-    # The TableService method that carries it out, taken from a service: ``lambda s: s.move``
-    # (the service needs the registry, so the registry names its methods this way).
-    handler: HandlerOf | None = None
+    # The room's method that carries it out, unbound: ``MatchCommands.move``.
+    handler: Handler | None = None
     guild_only: bool = False  # only in a server channel, not in direct messages
     moderator: bool = False  # the handler takes ``moderator=``: in Discord, Manage Messages
     buttons: tuple[Button, ...] = ()  # the decisions it answers, as buttons
@@ -152,11 +148,6 @@ class Command:
         if self.buttons and any(argument.required for argument in self.arguments):
             raise RegistryError(f"{self.name}: a button gives no arguments, yet some are required")
 
-    def handler_of(self, service: TableService) -> Handler:
-        """The bound method of ``service`` that carries the command out."""
-        assert self.handler is not None, self.name  # every entry of a table has one
-        return self.handler(service)
-
     @property
     def usage(self) -> str:
         """``challenge @user [points|money]``: the name and each argument's placeholder."""
@@ -171,7 +162,7 @@ class CommandTable:
         words: dict[str, Command] = {}
         for command in self.commands:
             if command.handler is None:
-                raise RegistryError(f"{command.name}: no handler (`handler=lambda s: s.method`)")
+                raise RegistryError(f"{command.name}: no handler (`handler=Room.method`)")
             for word in (command.name, *command.aliases):
                 if word in words:
                     raise RegistryError(f"Two commands are called {word!r}")

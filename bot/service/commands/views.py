@@ -10,6 +10,7 @@ from typing import Any
 
 from bot.rules.text import quote
 from bot.service.commands.help import help_reply
+from bot.service.commands.schema import CommandTable
 from bot.service.gnubg.analysis_text import pr_text
 from bot.service.keys import ChallengeKey, RematchKey
 from bot.service.matches.challenges import Challenges
@@ -21,14 +22,14 @@ from bot.service.matches.presentation import (
     game_data,
     lead_text,
     leaderboard_text,
-    match_key,
     prompt_text,
     rematch_asked,
     score_text,
     stats_text,
+    table_pending,
     typed,
 )
-from bot.service.matches.reading import DamagedMatch, DamagedRecord, MatchReader, Table
+from bot.service.matches.reading import DamagedMatch, DamagedRecord, MatchReader
 from bot.service.models import (
     ENGINE_ID,
     Attachment,
@@ -37,6 +38,7 @@ from bot.service.models import (
     Place,
     Refusal,
     Reply,
+    Table,
     User,
 )
 from bot.service.records.names import markdown_safe as md
@@ -47,9 +49,6 @@ from bot.store import MatchRow, PrSummary, Store
 def ids_engine(table: Table, seat: int) -> bool:
     """Whether ``seat`` is GNU Backgammon's (it answers nothing through buttons)."""
     return table.row.player_ids[seat] == ENGINE_ID
-
-
-_DECISIONS = {"roll": Decision.TURN, "doubled": Decision.DOUBLE, "resigned": Decision.RESIGNATION}
 
 
 # How anyone checks the dice from the seed, said in the reply itself (Discord's users never see
@@ -73,7 +72,10 @@ class Views:
         challenges: Challenges,
         settings: Settings,
         clock: Callable[[], float],
+        commands: CommandTable,
     ) -> None:
+        """``commands``: the table ``!help`` shows (the registry's)."""
+        self._commands = commands
         self._store = store
         self._clock = clock
         self._repository = repository
@@ -224,7 +226,7 @@ class Views:
 
     def help(self, topic: str | None) -> list[Reply]:
         try:
-            return [help_reply(self._settings, typed(topic) if topic else None)]
+            return [help_reply(self._settings, self._commands, typed(topic) if topic else None)]
         except KeyError:
             return [
                 Reply(
@@ -268,12 +270,7 @@ class Views:
         """The question the table waits on now, or None."""
         table = await self._repository.table(place, repair=False)
         if table is not None:
-            match = table.match
-            turn = match.turn
-            if turn is None or match.phase not in _DECISIONS or ids_engine(table, turn):
-                return None
-            ids = table.row.player_ids
-            return Pending(_DECISIONS[match.phase], ids[turn], table.names[turn], match_key(table))
+            return table_pending(table)
         challenge = await self._challenges.open_challenge(place, expire=False)
         last = await self._store.matches.latest(place.server_id, place.channel_id)
         if challenge is None:

@@ -41,7 +41,16 @@ from bot.service.gnubg.budget import EngineBudget
 from bot.service.keys import ReviewKey
 from bot.service.matches.presentation import typed
 from bot.service.matches.reading import MatchReader
-from bot.service.models import Attachment, Decision, Place, Refusal, Reply, User
+from bot.service.models import (
+    AnalysisJob,
+    Attachment,
+    Decision,
+    MatchEnded,
+    Place,
+    Refusal,
+    Reply,
+    User,
+)
 from bot.service.records.names import markdown_safe as md
 from bot.service.review.drills import drill_rows
 from bot.settings import Settings
@@ -50,14 +59,9 @@ from bot.store.analyses import AnalysisRow, PlayerFigures
 
 log = logging.getLogger(__name__)
 
-JOB_PREFIX = "analysis:"
 # How long a job stays its runner's without news from it: renewed at each game analysed and
 # at each tick, so it lapses only when the runner's process is gone.
 LEASE_SECONDS = 90.0
-
-
-def job_handle(match_id: int) -> str:
-    return f"{JOB_PREFIX}{match_id}"
 
 
 _DOUBLES = ("Double", "Redouble")
@@ -379,10 +383,10 @@ class Analyses:
 
     # -- following a job ------------------------------------------------------------------------
 
-    async def follow(self, handle: str) -> AsyncIterator[Reply]:
+    async def follow(self, handle: AnalysisJob) -> AsyncIterator[Reply]:
         """The message of job ``handle`` each time it changes; the last one (which has no
         ``job``) is the result or the failure."""
-        match_id = int(handle.removeprefix(JOB_PREFIX))
+        match_id = handle.match_id
         shown = None
         while True:
             changed = self._changed
@@ -416,7 +420,7 @@ class Analyses:
                 return
             yield Reply(
                 running_text(job.match_id, job.names, job.plies, job.done, job.total),
-                job=job_handle(job.match_id),
+                job=AnalysisJob(job.match_id),
             )
             await changed.wait()
 
@@ -441,7 +445,7 @@ class Analyses:
             text = running_text(row.id, names, stored.plies, done, total)
         else:
             text = queued_text(row.id, names, await self._store.analyses.ahead_of(stored))
-        return Reply(text, job=job_handle(row.id))
+        return Reply(text, job=AnalysisJob(row.id))
 
     async def _result_reply(
         self, row: MatchRow, plain: tuple[str, str], analysis: MatchAnalysis
@@ -461,20 +465,20 @@ class Analyses:
 
     # -- the automatic analysis of finished matches ---------------------------------------------
 
-    async def start_automatic(self, match_ids: list[int]) -> list[Reply]:
+    async def start_automatic(self, ended: list[MatchEnded]) -> list[Reply]:
         """Start the analysis of matches that just ended: their progress messages (none unless
         ``settings.analysis_auto`` and GNU Backgammon runs). A failure to start only loses the
         automatic start (the players may still ask)."""
         if not (self._settings.analysis_auto and self._engine.available):
             return []
         replies = []
-        for match_id in dict.fromkeys(match_ids):
+        for event in ended:
+            row = event.table.row
             try:
-                row = await self._store.matches.get(match_id)
-                stored = await self._store.analyses.get(match_id)
-                if row is None or (stored is not None and stored.status == "done"):
+                stored = await self._store.analyses.get(row.id)
+                if stored is not None and stored.status == "done":
                     continue
                 replies.append(await self._start(row))
             except Exception:
-                log.exception("Could not start the analysis of match %s", match_id)
+                log.exception("Could not start the analysis of match %s", row.id)
         return replies

@@ -25,8 +25,8 @@ from bot.gnubg.unavailable import UNAVAILABLE
 from bot.rules.events import Moved
 from bot.rules.text import dice_text, level_text, sentence
 from bot.service.gnubg.opponent import before_double, engine_seat
-from bot.service.matches.reading import MatchReader, Table
-from bot.service.models import Announcement, Place, Refusal, Reply, User
+from bot.service.matches.reading import MatchReader
+from bot.service.models import Announcement, Place, Refusal, Reply, Table, User
 from bot.settings import Settings
 
 if TYPE_CHECKING:

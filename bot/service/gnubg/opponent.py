@@ -11,7 +11,7 @@ requests go to the engine as the bot's turns (:data:`~bot.gnubg.api.TURN_PRIORIT
 **Back-pressure.** When :attr:`Opponent.queue_limit` bot turns (:data:`QUEUED_PER_WORKER` per
 play worker) are already under way in this process, a command that hands the bot its turn
 doesn't wait for it: its replies say at once that the turn is queued and how many are ahead
-(the person's own move shown as usual), and name a job (:attr:`Reply.job`, ``turn:N``) whose
+(the person's own move shown as usual), and name a job (:attr:`Reply.job`, a :class:`TurnJob`) whose
 messages (:meth:`Opponent.queued`) follow the queue and end with the bot's turn, posted by the
 adapter like any reply. The game is in the database all along: after a restart, the turn owed
 is taken at startup (:meth:`Opponent.resume`).
@@ -24,7 +24,7 @@ import dataclasses
 import itertools
 import logging
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager
 from typing import TYPE_CHECKING
 
@@ -44,6 +44,7 @@ from bot.rules.events import Event
 from bot.rules.match import Match, MatchError
 from bot.rules.matchid import decode_match_id, encode_match_id
 from bot.rules.text import sentence
+from bot.service.endings import Endings
 from bot.service.gnubg.budget import EngineBudget
 from bot.service.matches.challenges import TUTOR_WORD, Challenges, parse_terms, take_words
 from bot.service.matches.images import BoardImages
@@ -57,6 +58,7 @@ from bot.service.models import (
     Place,
     Refusal,
     Reply,
+    TurnJob,
     User,
     engine_seat_of,
     place_link,
@@ -78,11 +80,9 @@ ENGINE_WORD = "bot"  # `!challenge bot`: the word that names the engine where a 
 # at once (the turn queued): each takes a worker 20-100 ms at world class, so the last of them
 # would wait about a second for its turn before its reply, and longer past that.
 QUEUED_PER_WORKER = 8
-TURN_JOB = "turn:"  # a queued bot turn's job handle: this and a number
 QUEUED_KEPT = 10_000  # queued turns remembered for their followers (done ones go first)
 Locker = Callable[[Place], AbstractAsyncContextManager[None]]
 Action = Callable[[Match], Match]
-Ending = Callable[[Place, list[Reply]], Awaitable[list[Reply]]]
 
 
 def queued_text(ahead: int) -> str:
@@ -97,16 +97,12 @@ QUEUE_MOVED_ON = "The bot was busy: your turn waited in the queue; the game has 
 class _Queued:
     """A bot turn taken in the background: its replies once it is done."""
 
-    handle: str
+    handle: TurnJob
     place: Place
     task: asyncio.Task[None] | None = None
     replies: list[Reply] | None = None
     released: bool = False  # its flow let go of the place
     stopped: bool = False  # cancelled at shutdown, before the bot's turn was taken
-
-
-async def _as_they_are(place: Place, replies: list[Reply]) -> list[Reply]:
-    return replies
 
 
 def engine_seat(table: Table) -> int | None:
@@ -154,10 +150,11 @@ class Opponent:
         dice: DiceFactory,
         locked: Locker,
         budget: EngineBudget,
-        ending: Ending = _as_they_are,
+        endings: Endings,
     ) -> None:
-        """``ending``: what the service adds to the replies of a flow of the engine's turns (a
-        match's end summed up, its result elsewhere), for those of a queued turn."""
+        """``endings``: what follows the replies of a flow of the engine's turns (a match's end
+        summed up, its result elsewhere...), for those of a queued turn; a command's are
+        followed by :class:`~bot.service.commands.guard.Aftermath`."""
         self._engine = engine
         self._budget = budget
         self._repository = repository
@@ -170,10 +167,10 @@ class Opponent:
         # rejected offer isn't repeated every turn). Memory only: after a restart, once more.
         self._offered: OrderedDict[int, int] = OrderedDict()
         self._following: dict[Place, bool] = {}  # place -> another command asked meanwhile
-        self._ending = ending
+        self._endings = endings
         self.queue_limit = QUEUED_PER_WORKER * settings.engine_workers
         self._turns: dict[Place, None] = {}  # the places whose bot turn is under way, in order
-        self._queued: OrderedDict[str, _Queued] = OrderedDict()  # by job handle
+        self._queued: OrderedDict[TurnJob, _Queued] = OrderedDict()  # by job
         self._numbers = itertools.count(1)
         self._changed = asyncio.Event()  # replaced (and set) when a turn ends
 
@@ -344,7 +341,7 @@ class Opponent:
     def _queue(self, place: Place, owed: Table) -> Reply:
         """Take the engine's turns at ``place`` in the background (its flow holds the place,
         as :meth:`follow` does); the reply that says so, naming the job."""
-        handle = f"{TURN_JOB}{next(self._numbers)}"
+        handle = TurnJob(next(self._numbers))
         job = _Queued(handle, place)
         self._queued[handle] = job
         self._turns.setdefault(place)  # in line from now on, behind those already under way
@@ -369,7 +366,7 @@ class Opponent:
                 replies = await self._looking(place, owed)
             finally:
                 self._release(job)  # before any await: a command now starts a flow of its own
-            job.replies = await self._ending(place, sent_to(replies, place))
+            job.replies = await self._endings.after(place, sent_to(replies, place))
         except Exception:
             log.exception("The bot's queued turn at %s failed", place)
             job.replies = [
@@ -405,11 +402,7 @@ class Opponent:
         old, self._changed = self._changed, asyncio.Event()
         old.set()
 
-    def owns(self, handle: str) -> bool:
-        """Whether job ``handle`` is a queued bot turn (see :meth:`queued`)."""
-        return handle.startswith(TURN_JOB)
-
-    async def queued(self, handle: str) -> AsyncIterator[Reply]:
+    async def queued(self, handle: TurnJob) -> AsyncIterator[Reply]:
         """The message of the queued turn ``handle`` each time its place in the queue changes
         (with ``job``), then one without ``job`` in its place, then the replies of the bot's
         turn (to be posted as new messages)."""

@@ -126,6 +126,9 @@ class Play:
                 if offered == seat
                 else f"{actor} plays on instead of agreeing to abort: {asker}'s request lapses."
             )
+        news = await self._repository.time_out(table)  # acting too late loses on time instead
+        if news is not None:
+            return [Reply(news)]
         table = await self._repository.save(table, match)
         # The bot's turn comes next, with a board of its own: drawing this one would be wasted
         # (the service draws it if the bot fails to take its turn).

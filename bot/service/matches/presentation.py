@@ -33,14 +33,21 @@ from bot.rules.options import DEFAULT_AUTOMATIC_DOUBLES, MAX_CUBE
 from bot.rules.text import dice_text, level_text, points_text
 from bot.service.keys import Key, MatchKey, RematchKey
 from bot.service.matches.timers import clock_line, clock_reading
-from bot.service.models import ENGINE_ID, Decision, Reply, engine_seat_of
+from bot.service.models import (
+    ENGINE_ID,
+    Decision,
+    MatchEnded,
+    Pending,
+    Reply,
+    Table,
+    engine_seat_of,
+)
 from bot.service.records.names import markdown_safe as md
 from bot.store import PlayerRow
 from bot.store.players import LevelRecord, MatchCounts
 
 if TYPE_CHECKING:
     from bot.service.matches.images import BoardImages
-    from bot.service.matches.repository import Table
 
 
 def match_kind(length: int) -> str:
@@ -179,7 +186,7 @@ async def status_reply(
         money_game=match.length == 0 and match.options.beavers,
         board_viewer=viewer if viewer is not None else match.on_roll,
         announces=(table.row.id, table.row.version),
-        finished=table.row.id if table.row.status == "finished" else None,
+        ended=MatchEnded(table) if table.row.status == "finished" else None,
     )
 
 
@@ -256,7 +263,7 @@ def ended_reply(table: Table, text: str) -> Reply:
         decision_for=rematch_asked(table),
         decision_key=RematchKey(table.row.id),
         announces=(table.row.id, table.row.version),
-        finished=table.row.id if table.row.status == "finished" else None,
+        ended=MatchEnded(table) if table.row.status == "finished" else None,
     )
 
 
@@ -368,3 +375,16 @@ def typed(text: str) -> str:
     """What a player typed, as the bot reads it: the engine's :func:`normalise_typed` (full-width
     digits and slashes become ASCII ones), trimmed."""
     return normalise_typed(text).strip()
+
+
+_DECISIONS = {"roll": Decision.TURN, "doubled": Decision.DOUBLE, "resigned": Decision.RESIGNATION}
+
+
+def table_pending(table: Table) -> Pending | None:
+    """The question the match being played at ``table`` waits on, or None."""
+    match = table.match
+    turn = match.turn
+    if turn is None or match.phase not in _DECISIONS or table.row.player_ids[turn] == ENGINE_ID:
+        return None
+    ids = table.row.player_ids
+    return Pending(_DECISIONS[match.phase], ids[turn], table.names[turn], match_key(table))

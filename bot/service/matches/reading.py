@@ -17,7 +17,7 @@ from bot.rules.dice import DiceKeyError
 from bot.rules.match import Match
 from bot.rules.numbers import whole_number
 from bot.rules.text import quote
-from bot.service.models import Announcement, Place, Refusal, User, place_link
+from bot.service.models import Announcement, Place, Refusal, Table, User, place_link, seat_of
 from bot.service.records import storage
 from bot.service.records.names import markdown_safe as md
 from bot.settings import Settings
@@ -31,33 +31,6 @@ NAMES_KEPT = 20_000  # display names kept in memory (read from the store if not)
 MATCHES_NAMED = 3  # "your match is in ...": at most this many named
 
 MATCH_NUMBER = re.compile(r"#?(\d+)")  # `12` or `#12`: a match, by its id (whole_number reads it)
-
-
-@dataclass(slots=True)
-class Table:
-    """A channel's match as read from the store."""
-
-    row: MatchRow
-    match: Match
-    plain: tuple[str, str]  # the players' names as images, records and data show them
-    timer: TimerRow | None = None  # schema 8: when its decision began, the clock's banks
-
-    @property
-    def names(self) -> tuple[str, str]:
-        """The players' names as message text shows them (Markdown escaped)."""
-        return md(self.plain[0]), md(self.plain[1])
-
-    def seat(self, user: User) -> int | None:
-        return seat_of(self.row.player_ids, user)
-
-
-def seat_of(player_ids: tuple[str, str], user: User) -> int | None:
-    """``user``'s seat among ``player_ids``, or None (they don't play)."""
-    if user.id == player_ids[0]:
-        return 0
-    if user.id == player_ids[1]:
-        return 1
-    return None
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,4 +1,4 @@
-"""After a match: its result summary, and the rematch (the same terms, offered by either player).
+"""After a match: the rematch (the same terms, offered by either player).
 
 A finished match asks its players one more question, :attr:`Decision.REMATCH` (key
 ``r<match id>``), answered by ``!rematch`` or its button, by either player:
@@ -17,12 +17,11 @@ import dataclasses
 from bot.rules.match import Match
 from bot.service.gnubg.opponent import Opponent
 from bot.service.matches.challenges import HINTS_WORD, TUTOR_WORD, Challenges
-from bot.service.matches.reading import MatchReader, Table, require_seat
+from bot.service.matches.reading import MatchReader, require_seat
 from bot.service.matches.threads import ThreadOpener
-from bot.service.models import ENGINE_ID, Decision, Place, Refusal, Reply, User
+from bot.service.models import ENGINE_ID, Place, Refusal, Reply, Table, User
 from bot.service.records.names import markdown_safe as md
 from bot.settings import Settings
-from bot.store import Store
 
 REMATCH_LEAD = "Rematch!"
 
@@ -43,26 +42,17 @@ def terms_text(match: Match, *, hints: bool = False) -> str:
     return " ".join(words)
 
 
-def signed(change: float) -> str:
-    """A rating change to a tenth: ``+0.7``, ``\u22120.7``, ``\u00b10.0`` (none, or under 0.05)."""
-    if round(change, 1) == 0:
-        return "\u00b10.0"
-    return f"+{change:.1f}" if change > 0 else f"\u2212{-change:.1f}"
-
-
 class Rematches:
-    """The rematch command and the summary of a match that ends. The command runs under the
-    channel's lock (the facade's)."""
+    """The rematch command, run under the channel's lock (the facade's). The summary of a match
+    that ends is :class:`bot.service.endings.Summaries`'."""
 
     def __init__(
         self,
-        store: Store,
         repository: MatchReader,
         challenges: Challenges,
         opponent: Opponent,
         settings: Settings,
     ) -> None:
-        self._store = store
         self._repository = repository
         self._challenges = challenges
         self._opponent = opponent
@@ -118,38 +108,6 @@ class Rematches:
         if last.row.tutor:
             words.append(TUTOR_WORD)
         return _led(await self._opponent.start(place, user, " ".join(words), opener))
-
-    async def summarised(self, place: Place, replies: list[Reply]) -> list[Reply]:
-        """``replies``, where one shows a match's end: with the rating changes it made, and
-        where to read its analysis and how to play again."""
-        done = []
-        for reply in replies:
-            if reply.decision is Decision.REMATCH and reply.announces is not None:
-                reply = dataclasses.replace(
-                    reply, text=f"{reply.text}\n{await self._summary(place, reply.announces[0])}"
-                )
-            done.append(reply)
-        return done
-
-    async def _summary(self, place: Place, match_id: int) -> str:
-        lines = []
-        changes = await self._store.players.rating_changes(match_id)
-        if changes:
-            ids = (changes[0].user_id, changes[-1].user_id)
-            names = [md(name) for name in await self._repository.names(place, ids)]
-            said = [
-                f"{name} {change.after:.1f} ({signed(change.after - change.before)})"
-                for name, change in zip(names, changes, strict=False)
-            ]
-            lines.append(f"Ratings: {', '.join(said)}.")
-        else:
-            lines.append("Unrated: ratings don't change.")
-        p = self._prefix
-        lines.append(
-            f"`{p}analysis` for GNU Backgammon's review of the match; "
-            f"`{p}rematch` (or the button) to play it again."
-        )
-        return " ".join(lines)
 
 
 def _led(replies: list[Reply]) -> list[Reply]:

@@ -20,10 +20,9 @@ from bot.service.matches.reading import (
     DamagedMatch,
     DamagedRecord,
     MatchReader,
-    Table,
     require_seat,
 )
-from bot.service.models import Announcement, Place, User, engine_seat_of
+from bot.service.models import Place, Table, User, engine_seat_of
 from bot.service.records import storage
 from bot.service.records.rating import record_claim, record_result
 from bot.store import ChallengeRow, MatchRow, StaleMatchError, Transaction
@@ -188,11 +187,9 @@ class Repository(MatchReader):
     ) -> Table:
         """Write ``match`` as the new state of ``table`` (rated if it just ended): the table as
         it now stands. ``touch``: the players acted (the claim clock starts again, the reminder
-        and the clock count from now). A player who acts after their clock ran out loses the
-        match on time instead (raises :class:`Announcement`)."""
+        and the clock count from now); a player whose clock ran out can't act (see
+        :meth:`time_out`)."""
         now = self._clock()
-        if touch and timers.flagged(table.timer, now):
-            raise Announcement((await self.end_on_time(table))[1])
         status = "finished" if match.is_over else "playing"
         row = table.row
         written = storage.changes(match, table.match.action_count)
@@ -257,6 +254,7 @@ class Repository(MatchReader):
         tournament's result, written with the match's end or not at all). Returns the table as
         it now stands."""
         rated = table.match.length if winner is not None and table.row.rated else 0
+        now = self._clock()
         version = await self._close(
             table.row,
             status=status,
@@ -266,8 +264,22 @@ class Repository(MatchReader):
             chance=chance,
             also=also,
         )
-        row = replace(table.row, version=version, status=status, ending=ending, winner=winner)
+        row = replace(
+            table.row,
+            version=version,
+            status=status,
+            ending=ending,
+            winner=winner,
+            last_action_at=now,
+        )
         return Table(row, table.match, table.plain, None)
+
+    async def time_out(self, table: Table) -> str | None:
+        """The news for the channel when the player to act at ``table`` ran out of time on the
+        clock before acting: the match, ended on time (None while they have time left)."""
+        if not timers.flagged(table.timer, self._clock()):
+            return None
+        return (await self.end_on_time(table))[1]
 
     async def end_on_time(self, table: Table) -> tuple[Table, str]:
         """End ``table``'s match: the player to act ran out of time and loses it. Returns the

@@ -18,7 +18,7 @@ from typing import Protocol
 from bot.service.keys import Key
 from bot.service.matches.presentation import ending_text, match_kind
 from bot.service.matches.reading import MatchReader
-from bot.service.models import Place, Reply, place_link
+from bot.service.models import MatchEnded, Place, Reply, place_link
 from bot.settings import Settings
 from bot.store import MatchRow
 from bot.store.matches import Matches
@@ -112,16 +112,13 @@ class MatchThreads:
         pointer = Reply(f"{lead} The match is played in its thread: {place_link(thread)}")
         return [pointer, *(replace(reply, place=thread) for reply in replies)]
 
-    async def results(self, match_ids: list[int]) -> list[Reply]:
+    async def results(self, ended: list[MatchEnded]) -> list[Reply]:
         """The result of each finished match played in a thread, for the channel it came from."""
         replies = []
-        for match_id in dict.fromkeys(match_ids):
-            row = await self._matches.get(match_id)
-            parent = parent_place(row) if row is not None else None
-            if row is None or parent is None:
-                continue
-            table = await self._repository.table(match_place(row), latest=True, repair=False)
-            if table is None or table.row.id != match_id:
+        for event in ended:
+            table = event.table
+            parent = parent_place(table.row)
+            if parent is None:
                 continue
             match, names = table.match, table.names
             winner = table.row.winner
@@ -133,7 +130,7 @@ class MatchThreads:
                 )
             else:
                 said = ending_text(table)
-            replies.append(Reply(f"{said} ({place_link(match_place(row))})", place=parent))
+            replies.append(Reply(f"{said} ({place_link(match_place(table.row))})", place=parent))
         return replies
 
 

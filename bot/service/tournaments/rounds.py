@@ -23,7 +23,16 @@ from bot.service.matches.play import advance
 from bot.service.matches.presentation import match_kind, status_reply
 from bot.service.matches.repository import MatchTerms, Repository
 from bot.service.matches.threads import MatchThreads, ThreadOpener
-from bot.service.models import Attachment, Place, Refusal, Reply, User, place_link
+from bot.service.models import (
+    Attachment,
+    MatchEnded,
+    Place,
+    Refusal,
+    Reply,
+    Table,
+    User,
+    place_link,
+)
 from bot.service.records.dice import DiceFactory
 from bot.service.records.durations import quantity
 from bot.service.records.names import markdown_safe as md
@@ -430,31 +439,34 @@ class Rounds:
 
     # -- matches ending, and time --------------------------------------------------------------
 
-    async def after_ends(self, match_ids: list[int]) -> list[Reply]:
+    async def after_ends(self, ended: list[MatchEnded]) -> list[Reply]:
         """The matches a command ended that are tournament matches: their results taken, and
         whatever follows (the next round, the end)."""
         replies: list[Reply] = []
-        for match_id in match_ids:
-            pairing = await self._store.tournaments.pairing_of_match(match_id)
+        for event in ended:
+            pairing = await self._store.tournaments.pairing_of_match(event.table.row.id)
             if pairing is None or pairing.decided_at is not None:
                 continue
             row = await self._store.tournaments.get(pairing.tournament_id)
             if row is None or row.status not in ("running", "paused"):
                 continue
             async with self.lock(row):
-                replies += await self._match_ended(pairing)
+                replies += await self._match_ended(pairing, event.table)
         return replies
 
-    async def _match_ended(self, pairing: PairingRow) -> list[Reply]:
+    async def _match_ended(self, pairing: PairingRow, ended: Table | None = None) -> list[Reply]:
+        """``ended``: the match as it ended (read here when not given)."""
         assert pairing.match_id is not None
-        match_row = await self._store.matches.get(pairing.match_id)
+        match_row = (
+            ended.row if ended is not None else await self._store.matches.get(pairing.match_id)
+        )
         if match_row is None or match_row.status == "playing":
             return []
-        snapshot = await self.snapshot(pairing.tournament_id)
         if match_row.status == "aborted" or match_row.winner is None:
             async with self._store.transaction() as tx:
                 if not await tx.tournaments.tell_once(pairing, UNDECIDED):
                     return []  # said already: the organiser decides it
+            snapshot = await self.snapshot(pairing.tournament_id)
             return [
                 Reply(
                     f"{md(snapshot.row.name)} {pairing.round}.{pairing.table_no}: the match was "
@@ -464,7 +476,7 @@ class Rounds:
                     place=snapshot.home,
                 )
             ]
-        table = await self._repository.table_of(
+        table = ended or await self._repository.table_of(
             match_row, Place(match_row.server_id, match_row.channel_id), repair=False
         )
         score = table.match.score if table is not None else (0, 0)

@@ -7,6 +7,7 @@ import pytest
 
 from bot.service.commands.registry import COMMANDS
 from bot.service.commands.schema import Argument, Command, Kind, read_arguments
+from bot.service.matches.commands import MatchCommands
 from bot.service.models import Refusal, User
 
 BOB = User("bob", "bob")
@@ -75,7 +76,7 @@ def test_commands_are_found_by_name_or_alias_in_any_case() -> None:
             example="drink",
             summary="x",
             aliases=("sip",),
-            handler=lambda service: service.roll,
+            handler=MatchCommands.roll,
         )
     )
     assert table.find(" SIP ") is table.find("drink") is table.by_name["drink"]

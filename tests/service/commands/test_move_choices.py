@@ -140,22 +140,22 @@ async def test_the_mover_gets_the_plays_of_their_roll(service: TableService) -> 
     assert table is not None and table.match.phase == "move"
     mover = (ALICE, BOB)[table.match.turn or 0]
     legal = notations(table.match.legal_plays())
-    assert await service.move_choices(PLACE, mover, "") == legal[:CHOICES_SHOWN]
+    assert await service.matches.move_choices(PLACE, mover, "") == legal[:CHOICES_SHOWN]
     typed = legal[-1][:3]
-    assert await service.move_choices(PLACE, mover, typed) == play_choices(legal, typed)
-    choice = (await service.move_choices(PLACE, mover, typed))[0]
-    [moved] = public(await service.move(PLACE, mover, choice))
+    assert await service.matches.move_choices(PLACE, mover, typed) == play_choices(legal, typed)
+    choice = (await service.matches.move_choices(PLACE, mover, typed))[0]
+    [moved] = public(await service.matches.move(PLACE, mover, choice))
     assert choice in moved.text
 
 
 async def test_other_players_get_nothing(service: TableService) -> None:
-    assert await service.move_choices(PLACE, ALICE, "") == []  # no match
+    assert await service.matches.move_choices(PLACE, ALICE, "") == []  # no match
     await start_match(service, PLACE, ALICE, BOB)
     table = await service.table(PLACE)
     assert table is not None and table.match.turn is not None
     waiting = (ALICE, BOB)[1 - table.match.turn]
-    assert await service.move_choices(PLACE, waiting, "") == []
-    assert await service.move_choices(PLACE, CAROL, "13/") == []
+    assert await service.matches.move_choices(PLACE, waiting, "") == []
+    assert await service.matches.move_choices(PLACE, CAROL, "13/") == []
 
 
 async def test_nothing_when_the_mover_must_roll(service: TableService) -> None:
@@ -165,9 +165,9 @@ async def test_nothing_when_the_mover_must_roll(service: TableService) -> None:
         assert table is not None and table.match.turn is not None
         user = (ALICE, BOB)[table.match.turn]
         if table.match.phase == "roll":
-            assert await service.move_choices(PLACE, user, "") == []
+            assert await service.matches.move_choices(PLACE, user, "") == []
             return
-        public(await service.move(PLACE, user, table.match.legal_plays()[0].notation))
+        public(await service.matches.move(PLACE, user, table.match.legal_plays()[0].notation))
     raise AssertionError("nobody was asked to roll")
 
 
@@ -179,7 +179,7 @@ async def choices_and_reads(service: TableService, user: User, typed: str) -> tu
     seen: list[str] = []
     await service.store.trace(seen.append)
     try:
-        return await service.move_choices(PLACE, user, typed), len(seen)
+        return await service.matches.move_choices(PLACE, user, typed), len(seen)
     finally:
         await service.store.trace(None)
 
@@ -199,9 +199,9 @@ async def test_a_match_kept_in_memory_answers_with_no_read(service: TableService
             offered, reads = await choices_and_reads(service, user, "13/")
             assert (offered, reads) == ((expected if user == mover else []), 0)
         if table.match.phase == "move":
-            public(await service.move(PLACE, mover, table.match.legal_plays()[-1].notation))
+            public(await service.matches.move(PLACE, mover, table.match.legal_plays()[-1].notation))
         else:
-            public(await service.roll(PLACE, mover))
+            public(await service.matches.roll(PLACE, mover))
 
 
 async def test_after_a_restart_the_first_answer_reads_the_match_then_memory(
@@ -232,10 +232,10 @@ async def test_a_change_by_another_process_may_be_offered_stale_but_never_played
     other = await Store.open(store.address)
     elsewhere = TableService(other, settings=service.settings, images=False)
     try:
-        stale = await service.move_choices(PLACE, mover, "")
-        public(await elsewhere.move(PLACE, mover, stale[0]))
-        assert await service.move_choices(PLACE, mover, "") == stale  # as kept: out of date
-        [refused] = await service.move(PLACE, mover, stale[0])
+        stale = await service.matches.move_choices(PLACE, mover, "")
+        public(await elsewhere.matches.move(PLACE, mover, stale[0]))
+        assert await service.matches.move_choices(PLACE, mover, "") == stale  # as kept: out of date
+        [refused] = await service.matches.move(PLACE, mover, stale[0])
         assert refused.private
         now = await elsewhere.table(PLACE)
         assert now is not None and now.row.version > table.row.version

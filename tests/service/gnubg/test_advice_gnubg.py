@@ -167,7 +167,7 @@ BEFORE_ROLL = [
 async def test_eval_after_a_roll_lists_gnubgs_five_best_plays(
     service: TableService, position: str
 ) -> None:
-    [reply] = public(await service.evaluate(PLACE, ALICE, position))
+    [reply] = public(await service.gnubg.evaluate(PLACE, ALICE, position))
     plays = bot_plays(reply.text)
     assert plays, reply.text
     assert_gnubgs_plays(plays, position)
@@ -177,7 +177,7 @@ async def test_eval_after_a_roll_lists_gnubgs_five_best_plays(
 async def test_eval_before_a_roll_gives_gnubgs_cube_action(
     service: TableService, position: str
 ) -> None:
-    [reply] = public(await service.evaluate(PLACE, ALICE, position))
+    [reply] = public(await service.gnubg.evaluate(PLACE, ALICE, position))
     expected = oracle_cube(gnubg_hint(position))
     if expected is None:
         assert "can't double here" in reply.text, reply.text
@@ -191,7 +191,7 @@ async def test_eval_before_a_roll_gives_gnubgs_cube_action(
 
 async def test_eval_of_a_double_offered_answers_the_taker(service: TableService) -> None:
     doubled = "XGID=aBBBBBC------------bbbbc--:1:0:1:D:0:0:0:0:10"
-    [reply] = public(await service.evaluate(PLACE, ALICE, doubled))
+    [reply] = public(await service.gnubg.evaluate(PLACE, ALICE, doubled))
     proper = oracle_cube(gnubg_hint("XGID=aBBBBBC------------bbbbc--:0:0:1:00:0:0:0:0:10"))
     assert proper is not None
     answer = proper.partition(", ")[2].split()[0].lower()
@@ -200,7 +200,7 @@ async def test_eval_of_a_double_offered_answers_the_taker(service: TableService)
 
 @pytest.mark.slow
 async def test_hint_in_a_bot_game_ranks_plays_as_gnubg(service: TableService) -> None:
-    public(await service.challenge(PLACE, ALICE, ENGINE_USER, "5 expert"))
+    public(await service.matches.challenge(PLACE, ALICE, ENGINE_USER, "5 expert"))
     rng = random.Random(5)
     compared = cubes = 0
     for _ in range(60):
@@ -211,21 +211,23 @@ async def test_hint_in_a_bot_game_ranks_plays_as_gnubg(service: TableService) ->
         assert table.row.player_ids[match.turn or 0] != ENGINE_ID
         seat = match.turn or 0
         if match.phase == "move":
-            [hint] = await service.hint(PLACE, ALICE)
+            [hint] = await service.gnubg.hint(PLACE, ALICE)
             assert hint.private
             plays = bot_plays(hint.text)
             assert_gnubgs_plays(plays, match.gnubg_id(), jacoby=False)
             compared += len(plays) > 1
-            public(await service.move(PLACE, ALICE, rng.choice(match.legal_plays()).notation))
+            public(
+                await service.matches.move(PLACE, ALICE, rng.choice(match.legal_plays()).notation)
+            )
         elif match.phase == "roll":
             if match.can_double(seat):
-                [hint] = await service.hint(PLACE, ALICE)
+                [hint] = await service.gnubg.hint(PLACE, ALICE)
                 proper = oracle_cube(gnubg_hint(match.gnubg_id(), jacoby=False))
                 assert f"Proper cube action: **{proper}**." in hint.text, hint.text
                 cubes += 1
-            public(await service.roll(PLACE, ALICE))
+            public(await service.matches.roll(PLACE, ALICE))
         elif match.phase == "doubled":
-            public(await service.take(PLACE, ALICE))
+            public(await service.matches.take(PLACE, ALICE))
         else:
-            public(await service.accept(PLACE, ALICE))
+            public(await service.matches.accept(PLACE, ALICE))
     assert compared >= 5 and cubes >= 1, (compared, cubes)

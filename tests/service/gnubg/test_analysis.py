@@ -13,7 +13,7 @@ import pytest
 
 from bot.gnubg.api import EngineFailure
 from bot.service.gnubg.analysis import LEASE_SECONDS
-from bot.service.models import Place, Reply, User
+from bot.service.models import AnalysisJob, Place, Reply, User
 from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings
 from bot.store import Store
@@ -75,7 +75,7 @@ async def test_asked_once_analysed_in_the_background_then_answered_at_once(
 ) -> None:
     match_id = await finish_match(service)
     analyst.hold = asyncio.Event()
-    [reply] = public(await service.analysis(PLACE, CAROL))
+    [reply] = public(await service.gnubg.analysis(PLACE, CAROL))
     assert reply.job is not None and f"match #{match_id}" in reply.text
     assert "next in line" in reply.text
     await analyst.started.wait()
@@ -101,7 +101,7 @@ async def test_asked_once_analysed_in_the_background_then_answered_at_once(
     assert plies == 1 and not jacoby
     assert "alice" in mat and "bob" in mat and " Game 1" in mat
 
-    [again] = public(await service.analysis(PLACE, CAROL, f"#{match_id}"))
+    [again] = public(await service.gnubg.analysis(PLACE, CAROL, f"#{match_id}"))
     assert again.job is None and again.text == final.text
     assert len(analyst.calls) == 1  # stored: the engine is not asked again
 
@@ -110,14 +110,14 @@ async def test_concurrent_asks_share_one_job(service: TableService, analyst: Fak
     match_id = await finish_match(service)
     analyst.hold = asyncio.Event()
     replies = await asyncio.gather(
-        service.analysis(PLACE, ALICE),
-        service.analysis(PLACE, BOB),
-        service.analysis(PLACE, CAROL, str(match_id)),
+        service.gnubg.analysis(PLACE, ALICE),
+        service.gnubg.analysis(PLACE, BOB),
+        service.gnubg.analysis(PLACE, CAROL, str(match_id)),
     )
     handles = {reply.job for [reply] in replies}
     assert len(handles) == 1 and None not in handles
     await analyst.started.wait()
-    [joined] = await service.analysis(PLACE, ALICE)
+    [joined] = await service.gnubg.analysis(PLACE, ALICE)
     assert joined.job in handles and "analysing" in joined.text
     analyst.hold.set()
     finals = await asyncio.gather(*(outcome(service, reply) for [reply] in replies))
@@ -130,8 +130,8 @@ async def test_jobs_run_one_at_a_time_in_order(service: TableService, analyst: F
     other = Place(PLACE.server_id, "other")
     second = await finish_match(service, other, seed=2)
     analyst.hold = asyncio.Event()
-    [one] = await service.analysis(PLACE, ALICE)
-    [two] = await service.analysis(other, ALICE)
+    [one] = await service.gnubg.analysis(PLACE, ALICE)
+    [two] = await service.gnubg.analysis(other, ALICE)
     assert "1 analysis ahead" in two.text and f"#{second}" in two.text
     analyst.hold.set()
     _, done_one = await outcome(service, one)
@@ -147,7 +147,7 @@ async def test_a_stop_puts_the_job_back_and_the_next_start_takes_it(
     held.hold = asyncio.Event()
     first = make(store, clock, held)
     match_id = await finish_match(first)
-    await first.analysis(PLACE, ALICE)
+    await first.gnubg.analysis(PLACE, ALICE)
     await held.started.wait()
     await first.analyses.stop()  # the bot stops mid-analysis
     first.close()
@@ -157,7 +157,7 @@ async def test_a_stop_puts_the_job_back_and_the_next_start_takes_it(
     fresh = FakeAnalyst()
     second = make(store, clock, fresh)
     assert await second.resume_analyses() == 1
-    _, final = await outcome(second, Reply("", job=f"analysis:{match_id}"))
+    _, final = await outcome(second, Reply("", job=AnalysisJob(match_id)))
     assert "**Analysis of match" in final.text and len(fresh.calls) == 1
     row = await second.store.analyses.get(match_id)
     assert row is not None and row.status == "done"
@@ -169,13 +169,13 @@ async def test_a_waiting_job_is_taken_by_the_next_ask(store: Store, clock: FakeC
     held.hold = asyncio.Event()
     first = make(store, clock, held)
     await finish_match(first)
-    await first.analysis(PLACE, ALICE)
+    await first.gnubg.analysis(PLACE, ALICE)
     await held.started.wait()
     await first.analyses.stop()
 
     fresh = FakeAnalyst()
     second = make(store, clock, fresh)
-    [reply] = await second.analysis(PLACE, ALICE)
+    [reply] = await second.gnubg.analysis(PLACE, ALICE)
     _, final = await outcome(second, reply)
     assert "**Analysis of match" in final.text and len(fresh.calls) == 1
     await second.analyses.stop()
@@ -206,13 +206,13 @@ async def test_a_job_whose_host_died_is_taken_once_its_lease_lapses(
     held.hold = asyncio.Event()
     dying = make(store, clock, held)
     match_id = await finish_match(dying)
-    public(await dying.analysis(PLACE, ALICE))
+    public(await dying.gnubg.analysis(PLACE, ALICE))
     await held.started.wait()  # ... and this host is never heard of again
     await progress_written(dying, match_id)
 
     fresh = FakeAnalyst()
     survivor = make(other_host, clock, fresh)
-    updates = survivor.follow(f"analysis:{match_id}")
+    updates = survivor.follow(AnalysisJob(match_id))
     seen = await anext(updates)
     assert seen.text == (
         f"GNU Backgammon is analysing match #{match_id} (alice vs bob) at 1-ply: game 0 of 1 done…"
@@ -246,10 +246,10 @@ async def test_two_hosts_share_the_queue(store: Store, other_host: Store, clock:
     replies = []
     for n, place in enumerate(places):
         await finish_match(asking, place, seed=n + 1)
-        [reply] = await asking.analysis(place, CAROL)
+        [reply] = await asking.gnubg.analysis(place, CAROL)
         replies.append(reply)
     await here.started.wait()
-    assert "2 analyses ahead" in (await asking.analysis(places[2], ALICE))[0].text
+    assert "2 analyses ahead" in (await asking.gnubg.analysis(places[2], ALICE))[0].text
     await helping.due()  # the other host's poll finds the jobs waiting
     await there.started.wait()
     assert len(here.calls) == len(there.calls) == 1
@@ -275,9 +275,9 @@ async def test_a_match_that_ends_starts_its_analysis(
     match_id = await finish_match(service, seed=3)
     row = await service.store.analyses.get(match_id)
     assert row is not None and row.status in ("queued", "running", "done")
-    _, final = await outcome(service, Reply("", job=f"analysis:{match_id}"))
+    _, final = await outcome(service, Reply("", job=AnalysisJob(match_id)))
     assert f"**Analysis of match #{match_id}" in final.text and len(analyst.calls) == 1
-    [asked] = await service.analysis(PLACE, ALICE)
+    [asked] = await service.gnubg.analysis(PLACE, ALICE)
     assert asked.job is None and asked.text == final.text
     await service.analyses.stop()
 
@@ -294,7 +294,7 @@ async def test_the_chart_is_attached(
     monkeypatch.setattr("bot.service.gnubg.analysis.chart_png", chart)
     match_id = await finish_match(make(store, clock, analyst))
     service = TableService(store, settings=QUIET, clock=clock, engine=analyst)
-    [reply] = await service.analysis(PLACE, ALICE)
+    [reply] = await service.gnubg.analysis(PLACE, ALICE)
     _, final = await outcome(service, reply)
     assert final.file is not None and final.file.filename == f"analysis-{match_id}.png"
     row = await store.matches.get(match_id)
@@ -318,8 +318,8 @@ async def test_the_command_that_ends_a_match_shows_the_analysis_starting(
     assert table is not None
     loser = table.match.turn
     assert loser is not None
-    public(await service.resign(PLACE, users[loser], "single"))
-    replies = public(await service.accept(PLACE, users[1 - loser]))
+    public(await service.matches.resign(PLACE, users[loser], "single"))
+    replies = public(await service.matches.accept(PLACE, users[1 - loser]))
     assert replies[0].job is None and "wins" in replies[0].text
     assert replies[-1].job is not None and "analyse" in replies[-1].text
     _, final = await outcome(service, replies[-1])
@@ -342,8 +342,8 @@ async def test_no_automatic_analysis_when_off_or_without_the_engine(
             await take_turn(service, place, (ALICE, BOB), random.Random(0), double_rate=0)
         assert table is not None and table.match.turn is not None
         loser = table.match.turn
-        public(await service.resign(place, (ALICE, BOB)[loser], "single"))
-        replies = public(await service.accept(place, (ALICE, BOB)[1 - loser]))
+        public(await service.matches.resign(place, (ALICE, BOB)[loser], "single"))
+        replies = public(await service.matches.accept(place, (ALICE, BOB)[1 - loser]))
         assert [reply.job for reply in replies] == [None]
         assert await service.store.analyses.get(table.row.id) is None
 
@@ -351,7 +351,7 @@ async def test_no_automatic_analysis_when_off_or_without_the_engine(
 async def test_the_engine_unavailable_is_one_line(store: Store, clock: FakeClock) -> None:
     service = make(store, clock, None)
     await finish_match(service)
-    [reply] = await service.analysis(PLACE, ALICE)
+    [reply] = await service.gnubg.analysis(PLACE, ALICE)
     assert reply.private and "\n" not in reply.text and "isn't installed" in reply.text
 
 
@@ -360,7 +360,7 @@ async def test_a_failure_says_so_and_the_job_can_be_asked_again(
 ) -> None:
     match_id = await finish_match(service)
     analyst.failure = EngineFailure("The analysis worker crashed and was restarted.")
-    [reply] = await service.analysis(PLACE, ALICE)
+    [reply] = await service.gnubg.analysis(PLACE, ALICE)
     _, final = await outcome(service, reply)
     assert final.text == (
         f"The analysis of match #{match_id} failed: The analysis worker crashed and was "
@@ -369,7 +369,7 @@ async def test_a_failure_says_so_and_the_job_can_be_asked_again(
     row = await service.store.analyses.get(match_id)
     assert row is not None and row.status == "failed"
     analyst.failure = None
-    [again] = await service.analysis(PLACE, ALICE)
+    [again] = await service.gnubg.analysis(PLACE, ALICE)
     assert again.job is not None
     _, final = await outcome(service, again)
     assert "**Analysis of match" in final.text and len(analyst.calls) == 2
@@ -378,14 +378,14 @@ async def test_a_failure_says_so_and_the_job_can_be_asked_again(
 async def test_an_unexpected_error_gets_an_id(service: TableService, analyst: FakeAnalyst) -> None:
     await finish_match(service)
     analyst.failure = RuntimeError("boom")
-    [reply] = await service.analysis(PLACE, ALICE)
+    [reply] = await service.gnubg.analysis(PLACE, ALICE)
     _, final = await outcome(service, reply)
     assert "failed: something went wrong (error " in final.text
 
 
 async def test_which_match(service: TableService, store: Store) -> None:
     async def refusal(*args: str) -> str:
-        [reply] = await service.analysis(PLACE, ALICE, *args)
+        [reply] = await service.gnubg.analysis(PLACE, ALICE, *args)
         assert reply.private and reply.job is None
         return reply.text
 
@@ -397,8 +397,8 @@ async def test_which_match(service: TableService, store: Store) -> None:
     assert f"Match #{table.row.id} is still being played" in await refusal(str(table.row.id))
     assert "'twelve' is not a match number" in await refusal("twelve")
     assert await refusal("99") == "There is no match #99 on this server."
-    public(await service.abort(PLACE, ALICE))
-    public(await service.abort(PLACE, BOB))
+    public(await service.matches.abort(PLACE, ALICE))
+    public(await service.matches.abort(PLACE, BOB))
     assert f"Match #{table.row.id} was aborted" in await refusal(f"#{table.row.id}")
     elsewhere = Place("another guild", "channel")
     other = await finish_match(service, elsewhere)
@@ -411,11 +411,11 @@ async def test_stats_show_the_average_pr(store: Store, clock: FakeClock) -> None
     for seed, pr in ((1, (4.0, 9.0)), (2, (10.0, 3.0))):
         analyst.result = result(pr)
         await finish_match(service, PLACE, seed=seed)
-        [reply] = await service.analysis(PLACE, ALICE)
+        [reply] = await service.gnubg.analysis(PLACE, ALICE)
         await outcome(service, reply)
-    [stats] = await service.stats(PLACE, CAROL, ALICE)
+    [stats] = await service.server.stats(PLACE, CAROL, ALICE)
     assert stats.text.endswith("PR 7.0 over 2 analysed matches (200 decisions).")
-    [stats] = await service.stats(PLACE, CAROL, BOB)
+    [stats] = await service.server.stats(PLACE, CAROL, BOB)
     assert stats.text.endswith("PR 6.0 over 2 analysed matches (200 decisions).")
     await service.analyses.stop()
 
@@ -440,19 +440,19 @@ async def test_a_pr_over_too_few_decisions_counts_nowhere_and_sends_no_chart(
     bob = replace(player("bob", 0.0), checker_decisions=0, cube_decisions=0)
     analyst.result = replace(short, players=(alice, bob))
     first = await finish_match(service, PLACE, seed=1)
-    [reply] = await service.analysis(PLACE, ALICE)
+    [reply] = await service.gnubg.analysis(PLACE, ALICE)
     _, final = await outcome(service, reply)
     assert final.file is None and drawn == []
     assert "Too few decisions for a PR: **alice** 1, **bob** 0 (10 needed)" in final.text
     assert await service.store.analyses.players(first) == []
-    [stats] = await service.stats(PLACE, CAROL, ALICE)
+    [stats] = await service.server.stats(PLACE, CAROL, ALICE)
     assert "PR" not in stats.text
     analyst.result = result((4.0, 9.0))
     await finish_match(service, PLACE, seed=2)
-    [reply] = await service.analysis(PLACE, ALICE)
+    [reply] = await service.gnubg.analysis(PLACE, ALICE)
     _, final = await outcome(service, reply)
     assert final.file is not None and len(drawn) == 1
-    [stats] = await service.stats(PLACE, CAROL, ALICE)
+    [stats] = await service.server.stats(PLACE, CAROL, ALICE)
     assert stats.text.endswith("PR 4.0 over 1 analysed match (100 decisions).")
     await service.analyses.stop()
     service.close()
@@ -467,7 +467,7 @@ async def test_a_claimed_match_is_analysed_as_far_as_it_went(
     assert table is not None and table.match.turn is not None
     waiting = (ALICE, BOB)[1 - table.match.turn]
     clock.advance(25 * 3600)
-    replies = public(await service.claim(PLACE, waiting))
+    replies = public(await service.matches.claim(PLACE, waiting))
     assert "claims the match" in replies[0].text and replies[-1].job is not None
     _, final = await outcome(service, replies[-1])
     assert f"**Analysis of match #{table.row.id}" in final.text

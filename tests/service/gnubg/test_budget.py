@@ -28,16 +28,18 @@ async def test_three_games_against_the_bot_at_once_per_user(store: Store, clock:
     service = make(store, clock, FakeEngine())
     places = [Place(PLACE.server_id, f"bot-{n}") for n in range(4)]
     for place in places[:3]:
-        public(await service.challenge(place, ALICE, ENGINE_USER, "3"))
-    [refusal] = await service.challenge(places[3], ALICE, ENGINE_USER, "3")
+        public(await service.matches.challenge(place, ALICE, ENGINE_USER, "3"))
+    [refusal] = await service.matches.challenge(places[3], ALICE, ENGINE_USER, "3")
     assert refusal.private and refusal.text == (
         "You already play 3 games against the bot (#bot-0, #bot-1, #bot-2): finish or resign "
         "one before you start another."
     )
     assert await service.table(places[3]) is None
-    public(await service.challenge(places[3], BOB, ENGINE_USER, "3"))  # per user
-    public(await service.abort(places[0], ALICE))  # the bot agrees at once
-    public(await service.challenge(Place(PLACE.server_id, "bot-4"), ALICE, ENGINE_USER, "3"))
+    public(await service.matches.challenge(places[3], BOB, ENGINE_USER, "3"))  # per user
+    public(await service.matches.abort(places[0], ALICE))  # the bot agrees at once
+    public(
+        await service.matches.challenge(Place(PLACE.server_id, "bot-4"), ALICE, ENGINE_USER, "3")
+    )
 
 
 async def test_two_requests_at_once_per_user_and_a_note_when_the_queue_is_long(
@@ -46,25 +48,25 @@ async def test_two_requests_at_once_per_user_and_a_note_when_the_queue_is_long(
     engine = FakeEngine()
     service = make(store, clock, engine)
     release = engine.pause_next()
-    first = asyncio.create_task(service.evaluate(PLACE, ALICE, START))
+    first = asyncio.create_task(service.gnubg.evaluate(PLACE, ALICE, START))
     await engine.paused.wait()
-    second = asyncio.create_task(service.evaluate(PLACE, ALICE, START))
+    second = asyncio.create_task(service.gnubg.evaluate(PLACE, ALICE, START))
     await asyncio.sleep(0)  # it is taken, and waits on the paused engine's turn
-    [refusal] = await service.evaluate(PLACE, ALICE, START)
+    [refusal] = await service.gnubg.evaluate(PLACE, ALICE, START)
     assert refusal.private and refusal.text == (
         "You already have 2 requests to GNU Backgammon in progress: wait for their answers, "
         "then ask again."
     )
-    [hint] = await service.hint(PLACE, ALICE)  # hints count too
+    [hint] = await service.gnubg.hint(PLACE, ALICE)  # hints count too
     assert hint.text == refusal.text
-    other = asyncio.create_task(service.evaluate(PLACE, BOB, START))  # another user: not held
+    other = asyncio.create_task(service.gnubg.evaluate(PLACE, BOB, START))  # another user: not held
     await asyncio.sleep(0)
     release.set()
     replies = [await task for task in (first, second, other)]
     assert all(not reply.private for [reply] in replies)
     [[_], [_], [bob]] = replies
     assert bob.text.endswith("(GNU Backgammon was busy: 2 requests were ahead of yours.)")
-    [again] = await service.evaluate(PLACE, ALICE, START)  # done: the budget is free again
+    [again] = await service.gnubg.evaluate(PLACE, ALICE, START)  # done: the budget is free again
     assert not again.private and "busy" not in again.text
     assert service.engine_requests.in_progress == 0
 
@@ -97,15 +99,15 @@ async def test_three_analyses_waiting_per_user(store: Store, clock: FakeClock) -
         await start_match(service, place, ALICE, BOB, 1)
         await play_out(service, place, (ALICE, BOB), seed)
     for place in places[:3]:
-        [queued] = public(await service.analysis(place, CAROL))
+        [queued] = public(await service.gnubg.analysis(place, CAROL))
         assert queued.job is not None
-    [refusal] = await service.analysis(places[3], CAROL)
+    [refusal] = await service.gnubg.analysis(places[3], CAROL)
     assert refusal.private and refusal.text == (
         "You already have 3 analyses waiting or running: ask for more once one of them is done."
     )
-    [joined] = public(await service.analysis(places[0], CAROL))  # one already asked: shown
+    [joined] = public(await service.gnubg.analysis(places[0], CAROL))  # one already asked: shown
     assert joined.job is not None
-    [bobs] = public(await service.analysis(places[3], User(BOB.id, BOB.name)))
+    [bobs] = public(await service.gnubg.analysis(places[3], User(BOB.id, BOB.name)))
     assert bobs.job is not None
     analyst.hold.set()
     await service.analyses.stop()

@@ -48,7 +48,7 @@ async def test_hints_are_refused_between_people_unless_the_challenge_said_hints(
     service: TableService, engine: FakeEngine
 ) -> None:
     await start_match(service, PLACE, ALICE, BOB, 3)
-    [reply] = await service.hint(PLACE, ALICE)
+    [reply] = await service.gnubg.hint(PLACE, ALICE)
     assert reply.private and "Hints are off in this match" in reply.text
     assert "`!challenge @bob 5 hints`" in reply.text and engine.calls == []
 
@@ -56,9 +56,9 @@ async def test_hints_are_refused_between_people_unless_the_challenge_said_hints(
 async def test_a_hints_challenge_is_unrated_and_allows_hints_to_the_player_deciding(
     service: TableService, store: Store
 ) -> None:
-    [offer] = public(await service.challenge(PLACE, ALICE, BOB, "5 hints"))
+    [offer] = public(await service.matches.challenge(PLACE, ALICE, BOB, "5 hints"))
     assert "a 5-point match with hints (unrated)" in offer.text
-    [started] = public(await service.accept(PLACE, BOB))
+    [started] = public(await service.matches.accept(PLACE, BOB))
     assert "with hints (unrated)" in started.text
     row = await store.matches.playing(PLACE.server_id, PLACE.channel_id)
     assert row is not None and (row.hints, row.rated, row.engine_level) == (1, 0, None)
@@ -66,21 +66,21 @@ async def test_a_hints_challenge_is_unrated_and_allows_hints_to_the_player_decid
     assert table is not None and table.match.turn is not None
     mover = (ALICE, BOB)[table.match.turn]
     waiting = (ALICE, BOB)[1 - table.match.turn]
-    [hint] = await service.hint(PLACE, mover)
+    [hint] = await service.gnubg.hint(PLACE, mover)
     assert hint.private and "Best plays for" in hint.text
-    [wait] = await service.hint(PLACE, waiting)
+    [wait] = await service.gnubg.hint(PLACE, waiting)
     assert wait.private and "not your decision now" in wait.text
-    [watcher] = await service.hint(PLACE, CAROL)
+    [watcher] = await service.gnubg.hint(PLACE, CAROL)
     assert watcher.private and "for the players of this match" in watcher.text
 
 
 async def test_a_hints_match_leaves_ratings_alone(service: TableService, store: Store) -> None:
-    public(await service.challenge(PLACE, ALICE, BOB, "1 hints"))
-    public(await service.accept(PLACE, BOB))
+    public(await service.matches.challenge(PLACE, ALICE, BOB, "1 hints"))
+    public(await service.matches.accept(PLACE, BOB))
     table = await service.table(PLACE)
     assert table is not None
-    public(await service.resign(PLACE, (ALICE, BOB)[table.match.on_roll], "backgammon"))
-    public(await service.accept(PLACE, (ALICE, BOB)[1 - table.match.on_roll]))
+    public(await service.matches.resign(PLACE, (ALICE, BOB)[table.match.on_roll], "backgammon"))
+    public(await service.matches.accept(PLACE, (ALICE, BOB)[1 - table.match.on_roll]))
     row = await store.matches.latest(PLACE.server_id, PLACE.channel_id)
     assert row is not None and row.status == "finished"
     for user in (ALICE, BOB):
@@ -91,9 +91,9 @@ async def test_a_hints_match_leaves_ratings_alone(service: TableService, store: 
 async def test_hint_after_the_roll_lists_five_plays_with_their_differences(
     service: TableService,
 ) -> None:
-    public(await service.challenge(PLACE, ALICE, ENGINE_USER, "3"))
+    public(await service.matches.challenge(PLACE, ALICE, ENGINE_USER, "3"))
     await until(service, "move")
-    [hint] = await service.hint(PLACE, ALICE)
+    [hint] = await service.gnubg.hint(PLACE, ALICE)
     table = await service.table(PLACE)
     assert table is not None
     plays = table.match.legal_plays()
@@ -108,9 +108,9 @@ async def test_hint_after_the_roll_lists_five_plays_with_their_differences(
 async def test_hint_before_the_roll_gives_the_cube_decision(
     service: TableService, engine: FakeEngine
 ) -> None:
-    public(await service.challenge(PLACE, ALICE, ENGINE_USER, "money"))
+    public(await service.matches.challenge(PLACE, ALICE, ENGINE_USER, "money"))
     await until(service, "roll", can_double=True)
-    [hint] = await service.hint(PLACE, ALICE)
+    [hint] = await service.gnubg.hint(PLACE, ALICE)
     assert hint.private
     assert "No double" in hint.text and "Double, take" in hint.text
     assert "Double, pass" in hint.text and "Proper cube action: **No double, take**" in hint.text
@@ -121,9 +121,9 @@ async def test_hint_facing_a_double_says_take_or_pass(
 ) -> None:
     engine.double_lead = -1000
     engine.take_limit = -1000  # whoever doubles is too far ahead: pass
-    public(await service.challenge(PLACE, ALICE, ENGINE_USER, "money"))
+    public(await service.matches.challenge(PLACE, ALICE, ENGINE_USER, "money"))
     await until(service, "doubled")
-    [hint] = await service.hint(PLACE, ALICE)
+    [hint] = await service.gnubg.hint(PLACE, ALICE)
     assert hint.private and "Facing the double" in hint.text and "**Pass**" in hint.text
 
 
@@ -131,20 +131,20 @@ async def test_no_hint_without_the_engine(store: Store, clock: FakeClock) -> Non
     service = TableService(
         store, settings=Settings(), dice=seeded_dice(1), clock=clock, images=False
     )
-    public(await service.challenge(PLACE, ALICE, BOB, "3 hints"))
-    public(await service.accept(PLACE, BOB))
+    public(await service.matches.challenge(PLACE, ALICE, BOB, "3 hints"))
+    public(await service.matches.accept(PLACE, BOB))
     table = await service.table(PLACE)
     assert table is not None and table.match.turn is not None
-    [reply] = await service.hint(PLACE, (ALICE, BOB)[table.match.turn])
+    [reply] = await service.gnubg.hint(PLACE, (ALICE, BOB)[table.match.turn])
     assert reply.private and "isn't installed" in reply.text
 
 
 async def test_the_tutor_comments_on_a_costly_play_only(
     service: TableService, engine: FakeEngine
 ) -> None:
-    public(await service.challenge(PLACE, ALICE, ENGINE_USER, "5 tutor"))
+    public(await service.matches.challenge(PLACE, ALICE, ENGINE_USER, "5 tutor"))
     other = Place("guild", "no-tutor")
-    public(await service.challenge(other, BOB, ENGINE_USER, "5"))
+    public(await service.matches.challenge(other, BOB, ENGINE_USER, "5"))
     comments = 0
     rng = random.Random(12)
     for _ in range(30):
@@ -156,7 +156,7 @@ async def test_the_tutor_comments_on_a_costly_play_only(
             continue
         plays = match.legal_plays()
         worst = plays[-1].notation
-        replies = public(await service.move(PLACE, ALICE, worst))
+        replies = public(await service.matches.move(PLACE, ALICE, worst))
         tutor = [reply for reply in replies if reply.text.startswith("Tutor:")]
         if len(plays) > 1:
             loss = STEP * (len(plays) - 1)
@@ -171,21 +171,21 @@ async def test_the_tutor_comments_on_a_costly_play_only(
         await act(service, ALICE, rng)
     assert table is not None
     best = table.match.legal_plays()[0].notation
-    replies = public(await service.move(PLACE, ALICE, best))
+    replies = public(await service.matches.move(PLACE, ALICE, best))
     assert not [reply for reply in replies if reply.text.startswith("Tutor:")]
     while (table := await service.table(other)) is not None and table.match.phase != "move":
         await act(service, BOB, rng, other)
     assert table is not None
-    replies = public(await service.move(other, BOB, table.match.legal_plays()[-1].notation))
+    replies = public(await service.matches.move(other, BOB, table.match.legal_plays()[-1].notation))
     assert not [reply for reply in replies if reply.text.startswith("Tutor:")]
 
 
 async def test_the_tutor_comments_on_a_wrong_double(
     service: TableService, engine: FakeEngine
 ) -> None:
-    public(await service.challenge(PLACE, ALICE, ENGINE_USER, "money tutor"))
+    public(await service.matches.challenge(PLACE, ALICE, ENGINE_USER, "money tutor"))
     await until(service, "roll", can_double=True)
-    replies = public(await service.double(PLACE, ALICE))
+    replies = public(await service.matches.double(PLACE, ALICE))
     [tutor] = [reply for reply in replies if reply.text.startswith("Tutor:")]
     assert "You doubled" in tutor.text and "Proper cube action: **No double, take**" in tutor.text
 

@@ -66,10 +66,10 @@ async def table_now(service: TableService) -> Table:
 
 async def to_alices_move(service: TableService) -> Table:
     """A 3-point match against the bot (expert), played by Alice up to a move of hers."""
-    public(await service.challenge(PLACE, ALICE, ENGINE_USER, "3 expert"))
+    public(await service.matches.challenge(PLACE, ALICE, ENGINE_USER, "3 expert"))
     while (table := await table_now(service)).match.phase != "move":
         assert table.row.player_ids[table.match.turn or 0] != ENGINE_ID
-        public(await service.roll(PLACE, ALICE))
+        public(await service.matches.roll(PLACE, ALICE))
     return table
 
 
@@ -85,7 +85,7 @@ async def move_while_the_bot_fails(
     alice = 1 - bot_seat(before)
     play = before.match.legal_plays()[0].notation
     await sabotage()
-    replies = await service.move(PLACE, ALICE, play)
+    replies = await service.matches.move(PLACE, ALICE, play)
     texts = [reply.text for reply in replies]
     failures = [reply for reply in replies if COULD_NOT in reply.text]
     assert len(failures) == 1, texts
@@ -110,7 +110,7 @@ async def the_next_command_makes_the_bot_play(
     service: TableService, engine: GnubgEngine
 ) -> list[Reply]:
     stuck = await table_now(service)
-    replies = public(await service.board(PLACE, ALICE))
+    replies = public(await service.matches.board(PLACE, ALICE))
     assert not any(COULD_NOT in reply.text for reply in replies), [r.text for r in replies]
     table = await service.latest_table(PLACE)
     assert table is not None
@@ -173,7 +173,7 @@ async def test_the_hung_worker_reply_says_how_long_it_waited(
     before = await to_alices_move(service)
     monkeypatch.setattr(worker, "take_turn", gnubg_stuck.choose_play_for_ever)
     monkeypatch.setattr(engine, "timeout", 1.0)
-    replies = await service.move(PLACE, ALICE, before.match.legal_plays()[0].notation)
+    replies = await service.matches.move(PLACE, ALICE, before.match.legal_plays()[0].notation)
     [failure] = [reply.text for reply in replies if COULD_NOT in reply.text]
     assert failure == (
         "GNU Backgammon could not take its turn: it took longer than 1 second and was stopped; "

@@ -50,13 +50,13 @@ async def act(
     assert table is not None
     match = table.match
     if match.phase == "roll":
-        replies = await service.roll(place, user)
+        replies = await service.matches.roll(place, user)
     elif match.phase == "move":
-        replies = await service.move(place, user, rng.choice(match.legal_plays()).notation)
+        replies = await service.matches.move(place, user, rng.choice(match.legal_plays()).notation)
     elif match.phase == "doubled":
-        replies = await service.take(place, user)
+        replies = await service.matches.take(place, user)
     else:
-        replies = await service.reject(place, user)
+        replies = await service.matches.reject(place, user)
     await person_to_act(service, place)
     return public(replies)
 
@@ -76,7 +76,7 @@ async def play_against_bot(
 async def test_challenge_bot_starts_at_once_and_the_bot_moves_in_the_same_reply(
     service: TableService, store: Store, engine: FakeEngine
 ) -> None:
-    replies = public(await service.challenge(PLACE, ALICE, ENGINE_USER, "3 expert"))
+    replies = public(await service.matches.challenge(PLACE, ALICE, ENGINE_USER, "3 expert"))
     assert "alice vs GNU Backgammon (expert): a 3-point match" in replies[0].text
     assert "unrated" in replies[0].text
     await person_to_act(service)
@@ -99,16 +99,16 @@ async def test_challenge_bot_starts_at_once_and_the_bot_moves_in_the_same_reply(
 async def test_a_whole_match_against_the_bot_then_stats_and_leaderboard(
     service: TableService, store: Store
 ) -> None:
-    public(await service.challenge(PLACE, ALICE, ENGINE_USER, "3"))
+    public(await service.matches.challenge(PLACE, ALICE, ENGINE_USER, "3"))
     assert await play_against_bot(service, ALICE, seed=5) > 5
     row = await store.matches.latest(PLACE.server_id, PLACE.channel_id)
     assert row is not None and row.status == "finished" and row.engine_level == "advanced"
-    board = await service.leaderboard(PLACE, ALICE)
+    board = await service.server.leaderboard(PLACE, ALICE)
     assert "GNU Backgammon" not in board[0].text  # unrated: nobody is listed
-    [stats] = await service.stats(PLACE, ALICE)
+    [stats] = await service.server.stats(PLACE, ALICE)
     won = int(row.winner == 0)
     assert f"Against GNU Backgammon (won-lost): advanced {won}-{1 - won}." in stats.text
-    [its] = await service.stats(PLACE, ALICE, ENGINE_USER)
+    [its] = await service.server.stats(PLACE, ALICE, ENGINE_USER)
     assert f"By level (won-lost): advanced {1 - won}-{won}." in its.text
 
 
@@ -123,9 +123,9 @@ async def test_rated_bot_games_count_when_the_setting_says(
         images=False,
         engine=engine,
     )
-    public(await service.challenge(PLACE, ALICE, ENGINE_USER, "1"))
+    public(await service.matches.challenge(PLACE, ALICE, ENGINE_USER, "1"))
     await play_against_bot(service, ALICE, seed=1)
-    board = await service.leaderboard(PLACE, ALICE)
+    board = await service.server.leaderboard(PLACE, ALICE)
     assert "GNU Backgammon" in board[0].text and "alice" in board[0].text
 
 
@@ -135,7 +135,7 @@ async def test_no_engine_refuses_in_one_line_and_creates_nothing(
     service = TableService(
         store, settings=Settings(), dice=seeded_dice(1), clock=clock, images=False
     )
-    [reply] = await service.challenge(PLACE, ALICE, ENGINE_USER, "3")
+    [reply] = await service.matches.challenge(PLACE, ALICE, ENGINE_USER, "3")
     assert reply.private and reply.text == UNAVAILABLE and "\n" not in reply.text
     assert await store.matches.latest(PLACE.server_id, PLACE.channel_id) is None
     assert await store.players.get(PLACE.server_id, ENGINE_ID) is None
@@ -152,15 +152,15 @@ async def test_no_engine_refuses_in_one_line_and_creates_nothing(
 async def test_bad_terms_against_the_bot_are_refused(
     service: TableService, store: Store, terms: str, said: str
 ) -> None:
-    [reply] = await service.challenge(PLACE, ALICE, ENGINE_USER, terms)
+    [reply] = await service.matches.challenge(PLACE, ALICE, ENGINE_USER, terms)
     assert reply.private and said in reply.text
     assert await store.matches.latest(PLACE.server_id, PLACE.channel_id) is None
 
 
 async def test_levels_and_tutor_are_only_for_the_bot(service: TableService) -> None:
-    [reply] = await service.challenge(PLACE, ALICE, BOB, "5 tutor")
+    [reply] = await service.matches.challenge(PLACE, ALICE, BOB, "5 tutor")
     assert reply.private and "for games against the bot" in reply.text
-    [reply] = await service.challenge(PLACE, ALICE, BOB, "5 expert")
+    [reply] = await service.matches.challenge(PLACE, ALICE, BOB, "5 expert")
     assert reply.private and "'expert'" in reply.text
 
 
@@ -168,7 +168,7 @@ async def test_the_bot_doubles_and_the_person_answers(
     service: TableService, engine: FakeEngine
 ) -> None:
     engine.double_lead = -1000  # it doubles whenever it may
-    public(await service.challenge(PLACE, ALICE, ENGINE_USER, "money"))
+    public(await service.matches.challenge(PLACE, ALICE, ENGINE_USER, "money"))
     rng = random.Random(3)
     for _ in range(40):
         table = await service.table(PLACE)
@@ -181,7 +181,7 @@ async def test_the_bot_doubles_and_the_person_answers(
     pending = await service.pending_decision(PLACE)
     assert pending is not None and pending.decision is Decision.DOUBLE
     assert pending.user_id == ALICE.id
-    replies = public(await service.take(PLACE, ALICE))
+    replies = public(await service.matches.take(PLACE, ALICE))
     assert "alice takes" in replies[0].text
     table = await service.table(PLACE)
     assert table is not None and table.match.cube_owner == 0 and table.match.cube_value == 2
@@ -192,7 +192,7 @@ async def test_the_bot_answers_a_double(
     service: TableService, engine: FakeEngine, take_limit: int, word: str
 ) -> None:
     engine.take_limit = take_limit
-    public(await service.challenge(PLACE, ALICE, ENGINE_USER, "money"))
+    public(await service.matches.challenge(PLACE, ALICE, ENGINE_USER, "money"))
     rng = random.Random(4)
     for _ in range(40):
         table = await service.table(PLACE)
@@ -200,7 +200,7 @@ async def test_the_bot_answers_a_double(
         if table.match.phase == "roll" and table.match.can_double(0):
             break
         await act(service, ALICE, rng)
-    replies = public(await service.double(PLACE, ALICE))
+    replies = public(await service.matches.double(PLACE, ALICE))
     text = "\n".join(reply.text for reply in replies)
     assert f"GNU Backgammon {word}" in text
     latest = await service.latest_table(PLACE)
@@ -210,7 +210,7 @@ async def test_the_bot_answers_a_double(
 
 
 async def test_resignations_both_ways(service: TableService, engine: FakeEngine) -> None:
-    public(await service.challenge(PLACE, ALICE, ENGINE_USER, "3"))
+    public(await service.matches.challenge(PLACE, ALICE, ENGINE_USER, "3"))
     rng = random.Random(9)
     table = await service.table(PLACE)
     assert table is not None
@@ -219,11 +219,11 @@ async def test_resignations_both_ways(service: TableService, engine: FakeEngine)
         table = await service.table(PLACE)
         assert table is not None
     engine.accept_resignations = False
-    replies = public(await service.resign(PLACE, ALICE, "gammon"))
+    replies = public(await service.matches.resign(PLACE, ALICE, "gammon"))
     assert "GNU Backgammon rejects the resignation" in "\n".join(r.text for r in replies)
     await person_to_act(service)
     engine.accept_resignations = True
-    replies = public(await service.resign(PLACE, ALICE, "single"))
+    replies = public(await service.matches.resign(PLACE, ALICE, "single"))
     assert "GNU Backgammon accepts the resignation" in "\n".join(r.text for r in replies)
     table = await service.table(PLACE)
     assert table is not None and table.match.score == (0, 1)
@@ -236,7 +236,7 @@ async def test_resignations_both_ways(service: TableService, engine: FakeEngine)
     assert table is not None and table.match.turn == 0
     offers = engine.resignation_questions
     game = table.match.game_number
-    public(await service.reject(PLACE, ALICE))
+    public(await service.matches.reject(PLACE, ALICE))
     for _ in range(6):
         table = await service.table(PLACE)
         assert table is not None
@@ -251,7 +251,7 @@ async def test_each_decision_of_the_bot_is_one_engine_request_about_its_match(
     service: TableService, store: Store, engine: FakeEngine
 ) -> None:
     engine.double_lead = 15  # it doubles now and then
-    public(await service.challenge(PLACE, ALICE, ENGINE_USER, "5"))
+    public(await service.matches.challenge(PLACE, ALICE, ENGINE_USER, "5"))
     row = await store.matches.playing(PLACE.server_id, PLACE.channel_id)
     assert row is not None
     rng = random.Random(6)
@@ -274,7 +274,7 @@ async def test_an_engine_failure_leaves_the_match_and_the_next_command_retries(
     service: TableService, engine: FakeEngine
 ) -> None:
     engine.failures = 1000
-    replies = public(await service.challenge(PLACE, ALICE, ENGINE_USER, "3"))
+    replies = public(await service.matches.challenge(PLACE, ALICE, ENGINE_USER, "3"))
     table = await service.table(PLACE)
     assert table is not None
     rng = random.Random(2)
@@ -286,11 +286,13 @@ async def test_an_engine_failure_leaves_the_match_and_the_next_command_retries(
     said = "\n".join(reply.text for reply in replies)
     assert "GNU Backgammon could not take its turn" in said and "`!board`" in said
     count = table.match.action_count
-    refusal, failed = await service.roll(PLACE, ALICE)  # still the bot's turn, failing again
+    refusal, failed = await service.matches.roll(
+        PLACE, ALICE
+    )  # still the bot's turn, failing again
     assert refusal.private and "not your turn" in refusal.text
     assert "could not take its turn" in failed.text
     engine.failures = 0
-    replies = public(await service.board(PLACE, ALICE))
+    replies = public(await service.matches.board(PLACE, ALICE))
     assert any("GNU Backgammon" in reply.text for reply in replies[1:])
     table = await service.table(PLACE)
     assert table is not None and table.match.action_count > count
@@ -301,8 +303,10 @@ async def act_allowing_bot(service: TableService, rng: random.Random) -> list[Re
     table = await service.table(PLACE)
     assert table is not None
     if table.match.phase == "roll":
-        return public(await service.roll(PLACE, ALICE))
-    return public(await service.move(PLACE, ALICE, rng.choice(table.match.legal_plays()).notation))
+        return public(await service.matches.roll(PLACE, ALICE))
+    return public(
+        await service.matches.move(PLACE, ALICE, rng.choice(table.match.legal_plays()).notation)
+    )
 
 
 async def test_a_restart_mid_turn_is_finished_by_the_new_service(
@@ -312,7 +316,7 @@ async def test_a_restart_mid_turn_is_finished_by_the_new_service(
     first = TableService(
         store, settings=Settings(), dice=seeded_dice(11), clock=clock, images=False, engine=broken
     )
-    public(await first.challenge(PLACE, ALICE, ENGINE_USER, "3"))
+    public(await first.matches.challenge(PLACE, ALICE, ENGINE_USER, "3"))
     table = await first.table(PLACE)
     assert table is not None
     if table.match.turn == 0:
@@ -342,7 +346,7 @@ async def test_a_restart_mid_turn_is_finished_by_the_new_service(
 async def test_the_lock_is_free_while_the_bot_thinks(
     service: TableService, engine: FakeEngine
 ) -> None:
-    public(await service.challenge(PLACE, ALICE, ENGINE_USER, "3"))
+    public(await service.matches.challenge(PLACE, ALICE, ENGINE_USER, "3"))
     rng = random.Random(8)
     while (table := await service.table(PLACE)) is not None and table.match.phase != "move":
         await act(service, ALICE, rng)  # up to the person's move, which hands the bot its turn
@@ -350,10 +354,10 @@ async def test_the_lock_is_free_while_the_bot_thinks(
     handing = asyncio.create_task(act_allowing_bot(service, rng))
     await asyncio.wait_for(engine.paused.wait(), 5)
     # The bot is thinking: the channel still answers, and other channels play on.
-    [pips] = public(await service.pips(PLACE, ALICE))
+    [pips] = public(await service.matches.pips(PLACE, ALICE))
     assert pips.text.startswith("Pips:")
     other = Place("guild", "other")
-    public(await service.challenge(other, BOB, ENGINE_USER, "1"))
+    public(await service.matches.challenge(other, BOB, ENGINE_USER, "1"))
     await person_to_act(service, other)
     release.set()
     replies = await asyncio.wait_for(handing, 5)
@@ -366,7 +370,7 @@ async def test_many_matches_at_once(service: TableService) -> None:
     places = [Place("guild", f"table{n}") for n in range(6)]
     await asyncio.gather(
         *(
-            service.challenge(place, user, ENGINE_USER, "1")
+            service.matches.challenge(place, user, ENGINE_USER, "1")
             for place, user in zip(places, users, strict=True)
         )
     )
@@ -378,18 +382,18 @@ async def test_many_matches_at_once(service: TableService) -> None:
     )
     assert all(step > 0 for step in steps)
     for place, user in zip(places, users, strict=True):
-        [stats] = await service.stats(place, user)
+        [stats] = await service.server.stats(place, user)
         assert "Against GNU Backgammon (won-lost): advanced" in stats.text
 
 
 async def test_abort_against_the_bot_needs_only_the_person(service: TableService) -> None:
-    public(await service.challenge(PLACE, ALICE, ENGINE_USER, "3"))
-    [reply] = public(await service.abort(PLACE, ALICE))
+    public(await service.matches.challenge(PLACE, ALICE, ENGINE_USER, "3"))
+    [reply] = public(await service.matches.abort(PLACE, ALICE))
     assert "aborted by agreement" in reply.text and "unrated" in reply.text
     assert await service.table(PLACE) is None
 
 
 async def test_other_people_cannot_play_the_persons_side(service: TableService) -> None:
-    public(await service.challenge(PLACE, ALICE, ENGINE_USER, "3"))
-    [reply] = await service.roll(PLACE, BOB)
+    public(await service.matches.challenge(PLACE, ALICE, ENGINE_USER, "3"))
+    [reply] = await service.matches.roll(PLACE, BOB)
     assert reply.private and "Only alice and GNU Backgammon play" in reply.text

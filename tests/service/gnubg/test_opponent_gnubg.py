@@ -43,8 +43,8 @@ async def test_a_one_point_match_against_gnubg(
     service = TableService(
         store, settings=Settings(), dice=seeded_dice(21), clock=clock, images=False, engine=engine
     )
-    public(await service.challenge(PLACE, ALICE, ENGINE_USER, "1 expert tutor"))
-    [hint] = await service.hint(PLACE, ALICE)
+    public(await service.matches.challenge(PLACE, ALICE, ENGINE_USER, "1 expert tutor"))
+    [hint] = await service.gnubg.hint(PLACE, ALICE)
     assert hint.private and hint.text.startswith(("Best plays", "You can't double"))
     await alice_plays_it_out(service, random.Random(21))
     finished = await service.latest_table(PLACE)
@@ -59,13 +59,15 @@ async def alice_plays_it_out(service: TableService, rng: random.Random) -> None:
         match = table.match
         assert match.turn is not None and table.row.player_ids[match.turn] != ENGINE_ID
         if match.phase == "roll":
-            replies = await service.roll(PLACE, ALICE)
+            replies = await service.matches.roll(PLACE, ALICE)
         elif match.phase == "move":
-            replies = await service.move(PLACE, ALICE, rng.choice(match.legal_plays()).notation)
+            replies = await service.matches.move(
+                PLACE, ALICE, rng.choice(match.legal_plays()).notation
+            )
         elif match.phase == "doubled":
-            replies = await service.take(PLACE, ALICE)
+            replies = await service.matches.take(PLACE, ALICE)
         else:
-            replies = await service.accept(PLACE, ALICE)  # its resignation
+            replies = await service.matches.accept(PLACE, ALICE)  # its resignation
         assert not any("could not take its turn" in reply.text for reply in public(replies))
         steps += 1
         assert steps < 300
@@ -107,7 +109,7 @@ async def test_each_bot_turn_is_one_search_in_its_matchs_worker(
             images=False,
             engine=engine,
         )
-        public(await service.challenge(PLACE, ALICE, ENGINE_USER, "3 worldclass"))
+        public(await service.matches.challenge(PLACE, ALICE, ENGINE_USER, "3 worldclass"))
         row = await store.matches.playing(PLACE.server_id, PLACE.channel_id)
         assert row is not None
         await alice_plays_it_out(service, random.Random(5))

@@ -81,7 +81,7 @@ async def service(
 
 async def to_the_persons_move(service: TableService, place: Place, user: User) -> str:
     """Play up to a move of the person's (which hands the bot its turn): the play to make."""
-    public(await service.challenge(place, user, ENGINE_USER, "5"))
+    public(await service.matches.challenge(place, user, ENGINE_USER, "5"))
     rng = random.Random(place.channel_id)
     while True:
         table = await service.table(place)
@@ -91,11 +91,11 @@ async def to_the_persons_move(service: TableService, place: Place, user: User) -
         if match.phase == "move":
             return rng.choice(match.legal_plays()).notation
         if match.phase == "roll":
-            public(await service.roll(place, user))
+            public(await service.matches.roll(place, user))
         elif match.phase == "doubled":
-            public(await service.take(place, user))
+            public(await service.matches.take(place, user))
         else:
-            public(await service.reject(place, user))
+            public(await service.matches.reject(place, user))
 
 
 async def all_of(updates: AsyncIterator[Reply]) -> list[Reply]:
@@ -110,9 +110,9 @@ async def queued_turn(
     command, still waiting; the move's reply; the reply that queues the bot's turn."""
     plays = [await to_the_persons_move(service, p, u) for p, u in zip(PLACES, PEOPLE, strict=True)]
     engine.open.clear()
-    first = asyncio.create_task(service.move(PLACES[0], PEOPLE[0], plays[0]))
+    first = asyncio.create_task(service.matches.move(PLACES[0], PEOPLE[0], plays[0]))
     await engine.holding(1)
-    moved, queued = public(await service.move(PLACES[1], PEOPLE[1], plays[1]))
+    moved, queued = public(await service.matches.move(PLACES[1], PEOPLE[1], plays[1]))
     assert queued.job is not None
     return first, moved, queued
 
@@ -154,11 +154,11 @@ async def test_under_the_limit_the_command_waits_for_the_bots_turn(
     plays = [await to_the_persons_move(service, p, u) for p, u in zip(PLACES, PEOPLE, strict=True)]
     engine.open.clear()
     waiting = [
-        asyncio.create_task(service.move(place, person, play))
+        asyncio.create_task(service.matches.move(place, person, play))
         for place, person, play in zip(PLACES[:2], PEOPLE[:2], plays[:2], strict=True)
     ]
     await engine.holding(2)
-    [_, queued] = public(await service.move(PLACES[2], PEOPLE[2], plays[2]))
+    [_, queued] = public(await service.matches.move(PLACES[2], PEOPLE[2], plays[2]))
     assert queued.text == queued_text(2) and queued.job is not None
     engine.open.set()
     for task in waiting:
@@ -179,7 +179,7 @@ async def test_commands_while_the_turn_is_queued_dont_take_it_twice(
 ) -> None:
     first, _, queued = await queued_turn(service, engine)
     await engine.holding(2)  # the queued turn asks the engine in its turn
-    [board] = public(await service.board(PLACES[1], PEOPLE[1]))
+    [board] = public(await service.matches.board(PLACES[1], PEOPLE[1]))
     assert "GNU Backgammon is thinking" in board.text  # the board, and no second flow
     assert board.job is None
     engine.open.set()
@@ -245,9 +245,9 @@ async def test_nothing_is_lost_when_the_bot_restarts_with_a_turn_queued(
 async def test_the_bots_requests_go_before_hints(service: TableService, engine: HeldEngine) -> None:
     play = await to_the_persons_move(service, PLACES[0], PEOPLE[0])
     engine.priorities.clear()
-    [hint] = await service.hint(PLACES[0], PEOPLE[0])  # private: to the one who asked
+    [hint] = await service.gnubg.hint(PLACES[0], PEOPLE[0])  # private: to the one who asked
     assert "Best plays" in hint.text
-    public(await service.move(PLACES[0], PEOPLE[0], play))
+    public(await service.matches.move(PLACES[0], PEOPLE[0], play))
     assert engine.priorities[0] == ("hint_plays", ADVICE_PRIORITY)
     assert engine.priorities[1:] and {p for _, p in engine.priorities[1:]} == {TURN_PRIORITY}
 
@@ -277,22 +277,22 @@ async def test_a_move_handing_the_bot_its_turn_draws_one_board(
             await to_the_persons_move(service, p, u) for p, u in zip(PLACES, PEOPLE, strict=True)
         ]
         drawn.clear()
-        replies = public(await service.move(PLACES[0], PEOPLE[0], plays[0]))
+        replies = public(await service.matches.move(PLACES[0], PEOPLE[0], plays[0]))
         assert len(drawn) == 1  # the bot's board only
         assert replies[0].image is None and replies[-1].image is not None
         assert "GNU Backgammon" in replies[-1].text
 
         engine.failures = 1
         drawn.clear()
-        moved, failed = public(await service.move(PLACES[1], PEOPLE[1], plays[1]))
+        moved, failed = public(await service.matches.move(PLACES[1], PEOPLE[1], plays[1]))
         assert "could not take its turn" in failed.text
         assert moved.image is not None and len(drawn) == 1  # the person's board after all
 
         engine.open.clear()
-        first = asyncio.create_task(service.board(PLACES[1], PEOPLE[1]))  # the bot retries
+        first = asyncio.create_task(service.matches.board(PLACES[1], PEOPLE[1]))  # the bot retries
         await engine.holding(1)
         drawn.clear()
-        moved, queued = public(await service.move(PLACES[2], PEOPLE[2], plays[2]))
+        moved, queued = public(await service.matches.move(PLACES[2], PEOPLE[2], plays[2]))
         assert queued.job is not None and "p2 plays" in moved.text
         assert moved.image is None and drawn == []
         engine.open.set()
@@ -321,7 +321,7 @@ async def test_a_burst_of_moves_at_one_instant_is_counted_at_admission(
         ]
         engine.open.clear()
         moves += [
-            asyncio.ensure_future(service.move(place, person, play))
+            asyncio.ensure_future(service.matches.move(place, person, play))
             for place, person, play in zip(places, people, plays, strict=True)
         ]
         burst = asyncio.gather(*moves)

@@ -97,7 +97,7 @@ def only(replies: list[Reply]) -> Reply:
 async def test_show_draws_the_board_from_the_player_on_roll_with_a_summary(
     drawing: TableService,
 ) -> None:
-    reply = only(await drawing.show(PLACE, ALICE, OPENING_31))
+    reply = only(await drawing.gnubg.show(PLACE, ALICE, OPENING_31))
     assert not reply.private
     assert reply.image is not None and reply.image.startswith(b"\x89PNG")
     first, ids = reply.text.splitlines()
@@ -107,24 +107,30 @@ async def test_show_draws_the_board_from_the_player_on_roll_with_a_summary(
 
 async def test_show_words_a_match_the_cube_and_the_race(service: TableService) -> None:
     reply = only(
-        await service.show(PLACE, ALICE, "XGID=-a-B--E-B-a-dDB--b-bcb----:1:1:-1:63:0:0:0:3:8")
+        await service.gnubg.show(
+            PLACE, ALICE, "XGID=-a-B--E-B-a-dDB--b-bcb----:1:1:-1:63:0:0:0:3:8"
+        )
     )
     assert reply.text.splitlines()[0] == (
         "O to play 6-3 · 3-point match, X 0, O 0 · cube 2, X owns it · "
         "pips X 132, O 142 (X leads by 10)"
     )
-    crawford = only(await service.show(PLACE, ALICE, "4HPwATDgc/ABMA:8AmgAEAAEAAE"))
+    crawford = only(await service.gnubg.show(PLACE, ALICE, "4HPwATDgc/ABMA:8AmgAEAAEAAE"))
     assert crawford.text.startswith(
         "X to roll or double · 5-point match, X 2, O 4, Crawford game · no cube (Crawford)"
     )
     doubled = only(
-        await service.show(PLACE, ALICE, "XGID=-b----E-C---eE---c-e----B-:1:0:-1:D:2:1:0:7:10")
+        await service.gnubg.show(
+            PLACE, ALICE, "XGID=-b----E-C---eE---c-e----B-:1:0:-1:D:2:1:0:7:10"
+        )
     )
     assert doubled.text.startswith(
         "O doubles to 4: X to take or pass · 7-point match, X 2, O 1 · cube 2, centred"
     )
     money = only(
-        await service.show(PLACE, ALICE, "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:3:0:10")
+        await service.gnubg.show(
+            PLACE, ALICE, "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:3:0:10"
+        )
     )
     assert "money game (Jacoby, beavers)" in money.text
 
@@ -143,7 +149,7 @@ async def test_show_words_a_match_the_cube_and_the_race(service: TableService) -
 async def test_a_bad_paste_gets_one_private_reply_naming_the_forms(
     service: TableService, text: str, reason: str
 ) -> None:
-    for command in (service.show, service.evaluate):
+    for command in (service.gnubg.show, service.gnubg.evaluate):
         reply = only(await command(PLACE, ALICE, text))
         assert reply.private and reply.image is None
         assert reply.text.startswith(reason)
@@ -166,7 +172,7 @@ async def test_the_console_router_reaches_both_commands(service: TableService) -
 async def test_eval_with_dice_lists_the_best_plays(store: Store, clock: FakeClock) -> None:
     engine = FakeEngine(Evaluation(CHANCES, 0.123, 2, plays=PLAYS))
     service = build(store, clock, engine)
-    reply = only(await service.evaluate(PLACE, ALICE, OPENING_31))
+    reply = only(await service.gnubg.evaluate(PLACE, ALICE, OPENING_31))
     assert engine.queries == [(Query(read_position(OPENING_31).gnubg_id()), 2)]
     lines = reply.text.splitlines()
     assert lines[2] == (
@@ -188,7 +194,9 @@ async def test_eval_before_a_roll_gives_the_cube_action(store: Store, clock: Fak
     engine = FakeEngine(Evaluation(CHANCES, 0.123, 2, cube=NO_DOUBLE))
     service = build(store, clock, engine)
     text = only(
-        await service.evaluate(PLACE, ALICE, "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:1:0:10")
+        await service.gnubg.evaluate(
+            PLACE, ALICE, "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:1:0:10"
+        )
     ).text
     assert engine.queries[0][0].jacoby and not engine.queries[0][0].beavers
     assert text.splitlines()[3] == (
@@ -215,7 +223,7 @@ async def test_eval_of_a_double_offered_asks_from_the_doublers_side_and_answers_
     engine = FakeEngine(Evaluation(CHANCES, -0.05, 2, cube=beaver))
     service = build(store, clock, engine)
     doubled = "XGID=-b----E-C---eE---c-e----B-:1:0:-1:D:0:0:2:0:10"
-    text = only(await service.evaluate(PLACE, ALICE, doubled)).text
+    text = only(await service.gnubg.evaluate(PLACE, ALICE, doubled)).text
     [(query, _)] = engine.queries
     assert query.gnubg_id == read_position(doubled).before_double().gnubg_id()
     assert query.beavers
@@ -230,18 +238,18 @@ async def test_eval_in_the_crawford_game_and_with_no_legal_play(
     store: Store, clock: FakeClock
 ) -> None:
     service = build(store, clock, FakeEngine(Evaluation(CHANCES, 0.0, 2)))
-    crawford = only(await service.evaluate(PLACE, ALICE, "4HPwATDgc/ABMA:8AmgAEAAEAAE")).text
+    crawford = only(await service.gnubg.evaluate(PLACE, ALICE, "4HPwATDgc/ABMA:8AmgAEAAEAAE")).text
     assert crawford.splitlines()[3] == "Cube: X can't double here."
     # X on the bar against O's closed board (X's points 19-24 are O's 6 to 1)
     closed = "XGID=-" + "-" * 18 + "bbbbbb" + "A:0:0:1:66:0:0:0:0:10"
-    reply = only(await service.evaluate(PLACE, ALICE, closed))
+    reply = only(await service.gnubg.evaluate(PLACE, ALICE, closed))
     assert reply.text.splitlines()[-1] == "X has no legal play with 6-6."
 
 
 async def test_eval_says_in_one_line_when_gnubg_is_missing_or_fails(
     drawing: TableService, store: Store, clock: FakeClock
 ) -> None:
-    missing = only(await drawing.evaluate(PLACE, ALICE, START))
+    missing = only(await drawing.gnubg.evaluate(PLACE, ALICE, START))
     assert missing.image is not None  # the board still comes
     assert missing.text.splitlines()[2] == (
         "No analysis: GNU Backgammon isn't installed where this bot runs (its package has no "
@@ -249,7 +257,7 @@ async def test_eval_says_in_one_line_when_gnubg_is_missing_or_fails(
     )
     failure = EngineFailure("gnubg took too long and was restarted")
     failing = build(store, clock, FakeEngine(Evaluation(CHANCES, 0.0, 2), failure=failure))
-    failed = only(await failing.evaluate(PLACE, ALICE, START))
+    failed = only(await failing.gnubg.evaluate(PLACE, ALICE, START))
     assert failed.text.splitlines()[2:] == ["No analysis: gnubg took too long and was restarted."]
 
 
@@ -257,10 +265,12 @@ async def test_gnubg_thinking_holds_no_channel_lock(store: Store, clock: FakeClo
     engine = FakeEngine(Evaluation(CHANCES, 0.0, 2, cube=NO_DOUBLE))
     engine.gate = asyncio.Event()
     service = build(store, clock, engine)
-    thinking = asyncio.create_task(service.evaluate(PLACE, ALICE, START))
+    thinking = asyncio.create_task(service.gnubg.evaluate(PLACE, ALICE, START))
     await asyncio.wait_for(engine.asked.wait(), timeout=5)
     # The channel carries on while gnubg thinks: a challenge there is answered at once.
-    challenged = await asyncio.wait_for(service.challenge(PLACE, ALICE, BOB, "3"), timeout=5)
+    challenged = await asyncio.wait_for(
+        service.matches.challenge(PLACE, ALICE, BOB, "3"), timeout=5
+    )
     assert not challenged[0].private
     assert await service.open_challenge(PLACE) is not None
     assert not thinking.done()

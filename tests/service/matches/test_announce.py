@@ -20,9 +20,9 @@ def restarted(service: TableService, clock: FakeClock) -> TableService:
 async def test_a_status_reply_names_the_state_it_shows(
     service: TableService, clock: FakeClock
 ) -> None:
-    [offer] = public(await service.challenge(PLACE, ALICE, BOB, "3"))
+    [offer] = public(await service.matches.challenge(PLACE, ALICE, BOB, "3"))
     assert offer.announces is None  # a challenge is no match state
-    [started] = public(await service.accept(PLACE, BOB))
+    [started] = public(await service.matches.accept(PLACE, BOB))
     table = await service.table(PLACE)
     assert table is not None
     assert started.announces == (table.row.id, table.row.version)
@@ -66,15 +66,15 @@ async def test_seated_follows_the_challenge_the_match_and_its_end(
     service: TableService, clock: FakeClock
 ) -> None:
     assert await service.seated(PLACE) == frozenset()
-    public(await service.challenge(PLACE, ALICE, BOB, "1"))
+    public(await service.matches.challenge(PLACE, ALICE, BOB, "1"))
     assert await service.seated(PLACE) == {ALICE.id, BOB.id}
     clock.advance(service.settings.challenge_timeout_minutes * 60)
     assert await service.seated(PLACE) == frozenset()  # expired
 
     await start_match(service, PLACE, ALICE, CAROL, 1)
     assert await service.seated(PLACE) == {ALICE.id, CAROL.id}
-    public(await service.abort(PLACE, ALICE))
-    public(await service.abort(PLACE, CAROL))
+    public(await service.matches.abort(PLACE, ALICE))
+    public(await service.matches.abort(PLACE, CAROL))
     assert await service.seated(PLACE) == {ALICE.id, CAROL.id}  # they ask for stats at once
     clock.advance(RECENT_SECONDS + 1)
     assert await service.seated(PLACE) == frozenset()

@@ -58,7 +58,7 @@ async def test_a_claim_is_rated_by_the_claimers_chance(
     )
     claimer, seat = await claimable(service, clock)
     chance = mwc if seat == 0 else 1 - mwc
-    [claimed] = public(await service.claim(PLACE, claimer))
+    [claimed] = public(await service.matches.claim(PLACE, claimer))
     assert engine.calls == ["match_winning_chance"]
     assert "claims the match" in claimed.text
     assert f"chance to win the match from this position is {100 * chance:.1f}%" in claimed.text
@@ -89,10 +89,10 @@ async def test_an_engine_failure_refuses_the_claim_and_changes_nothing(
         store, settings=QUIET, dice=seeded_dice(5), clock=clock, images=False, engine=engine
     )
     claimer, _ = await claimable(service, clock)
-    [refused] = await service.claim(PLACE, claimer)
+    [refused] = await service.matches.claim(PLACE, claimer)
     assert refused.private and "try `!claim` again" in refused.text
     assert await service.table(PLACE) is not None
-    [claimed] = public(await service.claim(PLACE, claimer))
+    [claimed] = public(await service.matches.claim(PLACE, claimer))
     assert "%" in claimed.text
 
 
@@ -105,7 +105,7 @@ async def test_a_refused_claim_never_asks_the_engine(store: Store, clock: FakeCl
     table = await service.table(PLACE)
     assert table is not None and table.match.turn is not None
     claimer = (ALICE, BOB)[1 - table.match.turn]
-    [early] = await service.claim(PLACE, claimer)
+    [early] = await service.matches.claim(PLACE, claimer)
     assert early.private and "left to act" in early.text
     assert engine.calls == []
 
@@ -116,7 +116,7 @@ async def test_money_games_and_no_gnubg_keep_the_plain_rule(store: Store, clock:
         store, settings=QUIET, dice=seeded_dice(5), clock=clock, images=False, engine=engine
     )
     claimer, _ = await claimable(service, clock)
-    [claimed] = public(await service.claim(PLACE, claimer))
+    [claimed] = public(await service.matches.claim(PLACE, claimer))
     assert "wins (rated)." in claimed.text and "%" not in claimed.text
     winner = await store.players.get(PLACE.server_id, claimer.id)
     assert winner is not None and winner.rating == pytest.approx(1500 + 10 * math.sqrt(5))
@@ -126,5 +126,5 @@ async def test_money_games_and_no_gnubg_keep_the_plain_rule(store: Store, clock:
         store, settings=QUIET, dice=seeded_dice(5), clock=clock, images=False, engine=money
     )
     claimer, _ = await claimable(service, clock, "money")
-    [claimed] = public(await service.claim(PLACE, claimer))
+    [claimed] = public(await service.matches.claim(PLACE, claimer))
     assert "%" not in claimed.text and money.calls == []

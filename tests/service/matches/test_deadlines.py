@@ -91,8 +91,8 @@ async def test_a_reminder_falls_due_across_a_restart(db_path: Path, clock: FakeC
 async def test_no_reminder_once_the_match_is_over(store: Store, clock: FakeClock) -> None:
     service = make(store, clock)
     await start_match(service, PLACE, ALICE, BOB, 3)
-    public(await service.abort(PLACE, ALICE))
-    public(await service.abort(PLACE, BOB))
+    public(await service.matches.abort(PLACE, ALICE))
+    public(await service.matches.abort(PLACE, BOB))
     clock.advance(30 * HOUR)
     assert await service.due() == []
 
@@ -102,9 +102,9 @@ async def test_no_reminder_once_the_match_is_over(store: Store, clock: FakeClock
 
 async def test_a_clocked_challenge_says_its_terms(store: Store, clock: FakeClock) -> None:
     service = make(store, clock)
-    [offer] = public(await service.challenge(PLACE, ALICE, BOB, "5 clock 2m"))
+    [offer] = public(await service.matches.challenge(PLACE, ALICE, BOB, "5 clock 2m"))
     assert "a 5-point match on the clock (2 min per point, 15 s delay per move)" in offer.text
-    [started] = public(await service.accept(PLACE, BOB))
+    [started] = public(await service.matches.accept(PLACE, BOB))
     assert "on the clock (2 min per point" in started.text
     table = await service.table(PLACE)
     assert table is not None and table.timer is not None
@@ -124,7 +124,7 @@ async def test_bad_clocks_are_refused(
     store: Store, clock: FakeClock, terms: str, said: str
 ) -> None:
     service = make(store, clock)
-    [refused] = await service.challenge(PLACE, ALICE, BOB, terms)
+    [refused] = await service.matches.challenge(PLACE, ALICE, BOB, terms)
     assert refused.private and said in refused.text
     assert await service.open_challenge(PLACE) is None
 
@@ -188,9 +188,9 @@ async def test_acting_after_the_flag_fell_loses_on_time(store: Store, clock: Fak
     assert table is not None
     if table.match.phase == "move":
         play = table.match.legal_plays()[0].notation
-        [late] = await service.move(PLACE, loser, play)
+        [late] = await service.matches.move(PLACE, loser, play)
     else:
-        [late] = await service.roll(PLACE, loser)
+        [late] = await service.matches.roll(PLACE, loser)
     assert not late.private and "ran out of time" in late.text
     assert await service.table(PLACE) is None
     assert await service.due() == []
@@ -216,8 +216,8 @@ async def test_a_clock_flags_across_a_restart(db_path: Path, clock: FakeClock) -
 async def test_an_expired_challenge_is_announced_once(store: Store, clock: FakeClock) -> None:
     service = make(store, clock)
     other = Place("guild", "other")
-    public(await service.challenge(PLACE, ALICE, BOB, "3"))
-    public(await service.challenge(other, BOB, ALICE, "5"))
+    public(await service.matches.challenge(PLACE, ALICE, BOB, "3"))
+    public(await service.matches.challenge(other, BOB, ALICE, "5"))
     clock.advance(10 * 60)
     said = await service.due()
     assert [place for place, _ in said] == [PLACE, other]
@@ -243,8 +243,8 @@ async def test_the_status_after_each_action_shows_both_banks(
     store: Store, clock: FakeClock
 ) -> None:
     service = make(store, clock)
-    public(await service.challenge(PLACE, ALICE, BOB, "3 clock 1m"))
-    [started] = public(await service.accept(PLACE, BOB))
+    public(await service.matches.challenge(PLACE, ALICE, BOB, "3 clock 1m"))
+    [started] = public(await service.matches.accept(PLACE, BOB))
     first = await waiting(service)
     assert f"Clock: alice 3:00 · bob 3:00 ({first.name}'s runs after 15 s of delay)." in (
         started.text
@@ -254,9 +254,11 @@ async def test_the_status_after_each_action_shows_both_banks(
     assert table is not None
     user = await waiting(service)
     if table.match.phase == "move":
-        [after] = public(await service.move(PLACE, user, table.match.legal_plays()[0].notation))
+        [after] = public(
+            await service.matches.move(PLACE, user, table.match.legal_plays()[0].notation)
+        )
     else:
-        [after] = public(await service.roll(PLACE, user))
+        [after] = public(await service.matches.roll(PLACE, user))
     banks = {first.name: "2:20", ({ALICE, BOB} - {first}).pop().name: "3:00"}
     assert f"Clock: alice {banks['alice']} · bob {banks['bob']}" in after.text
 
@@ -266,20 +268,20 @@ async def test_score_and_board_show_the_bank_running_now(store: Store, clock: Fa
     await start_match(service, PLACE, ALICE, BOB, "3 clock 1m")
     first = await waiting(service)
     clock.advance(6)
-    [score] = public(await service.score(PLACE, ALICE))
+    [score] = public(await service.matches.score(PLACE, ALICE))
     assert f"({first.name}'s runs after 9 s of delay)" in score.text
     clock.advance(9 + 61)
-    [score] = public(await service.score(PLACE, ALICE))
-    [board] = public(await service.board(PLACE, ALICE))
+    [score] = public(await service.matches.score(PLACE, ALICE))
+    [board] = public(await service.matches.board(PLACE, ALICE))
     for said in (score.text, board.text):
         assert f"{first.name} 1:59" in said and f"({first.name}'s is running)" in said
 
 
 async def test_a_match_without_a_clock_shows_none(store: Store, clock: FakeClock) -> None:
     service = make(store, clock)
-    public(await service.challenge(PLACE, ALICE, BOB, "3"))
-    [started] = public(await service.accept(PLACE, BOB))
-    [score] = public(await service.score(PLACE, ALICE))
+    public(await service.matches.challenge(PLACE, ALICE, BOB, "3"))
+    [started] = public(await service.matches.accept(PLACE, BOB))
+    [score] = public(await service.matches.score(PLACE, ALICE))
     assert "Clock:" not in started.text and "Clock:" not in score.text
 
 

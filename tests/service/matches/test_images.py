@@ -57,14 +57,14 @@ async def test_a_second_board_of_the_same_state_is_not_drawn_again(
     assert table.match.phase == "move"
     assert len(renders.viewers) == 1  # the status message of the start
     mover = (ALICE, BOB)[table.match.turn or 0]
-    [first] = public(await drawing.board(PLACE, mover))
-    [spectator] = public(await drawing.board(PLACE, CAROL))  # sees the side on roll too
-    [again] = public(await drawing.board(PLACE, mover))
+    [first] = public(await drawing.matches.board(PLACE, mover))
+    [spectator] = public(await drawing.matches.board(PLACE, CAROL))  # sees the side on roll too
+    [again] = public(await drawing.matches.board(PLACE, mover))
     assert len(renders.viewers) == 1
     assert first.image is not None and first.image == spectator.image == again.image
     other = (ALICE, BOB)[1 - (table.match.turn or 0)]
-    [theirs] = public(await drawing.board(PLACE, other))  # the other side: drawn once
-    public(await drawing.board(PLACE, other))
+    [theirs] = public(await drawing.matches.board(PLACE, other))  # the other side: drawn once
+    public(await drawing.matches.board(PLACE, other))
     assert renders.viewers[1:] == [1 - (table.match.turn or 0)]
     assert theirs.image is not None and theirs.image != first.image
 
@@ -73,16 +73,16 @@ async def test_a_new_version_is_drawn_anew(drawing: TableService, renders: Count
     await start_match(drawing, PLACE, ALICE, BOB)
     table = await _table(drawing)
     mover = (ALICE, BOB)[table.match.turn or 0]
-    [before] = public(await drawing.board(PLACE, CAROL))
-    public(await drawing.move(PLACE, mover, table.match.legal_plays()[0].notation))
+    [before] = public(await drawing.matches.board(PLACE, CAROL))
+    public(await drawing.matches.move(PLACE, mover, table.match.legal_plays()[0].notation))
     assert len(renders.viewers) == 2  # the start, then the status message after the move
     moved = await _table(drawing)
     assert moved.match.turn == moved.match.on_roll
-    [after] = public(await drawing.board(PLACE, CAROL))  # the status message's picture
+    [after] = public(await drawing.matches.board(PLACE, CAROL))  # the status message's picture
     assert len(renders.viewers) == 2
     assert before.image != after.image
-    public(await drawing.abort(PLACE, ALICE))  # a new version, the same position
-    [asked] = public(await drawing.board(PLACE, CAROL))
+    public(await drawing.matches.abort(PLACE, ALICE))  # a new version, the same position
+    [asked] = public(await drawing.matches.board(PLACE, CAROL))
     assert len(renders.viewers) == 3
     assert asked.image == after.image
 
@@ -124,5 +124,5 @@ async def test_a_renamed_player_gets_a_new_picture(
 
 async def test_no_images_when_they_are_off(service: TableService, renders: CountedRender) -> None:
     await start_match(service, PLACE, ALICE, BOB)
-    [board] = public(await service.board(PLACE, CAROL))
+    [board] = public(await service.matches.board(PLACE, CAROL))
     assert board.image is None and renders.viewers == []

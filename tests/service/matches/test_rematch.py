@@ -27,9 +27,9 @@ async def finish_by_resignation(service: TableService, users: tuple[User, User])
         mover = users[table.match.turn]
         if table.match.phase == "move":
             break
-        public(await service.roll(PLACE, mover))
-    public(await service.resign(PLACE, mover, "backgammon"))
-    [ended] = public(await service.accept(PLACE, users[1 - users.index(mover)]))
+        public(await service.matches.roll(PLACE, mover))
+    public(await service.matches.resign(PLACE, mover, "backgammon"))
+    [ended] = public(await service.matches.accept(PLACE, users[1 - users.index(mover)]))
     assert ended.decision is Decision.REMATCH
     return mover
 
@@ -40,7 +40,9 @@ async def test_the_end_sums_up_and_asks_the_loser_for_a_rematch(service: TableSe
     winner = BOB if loser == ALICE else ALICE
     table = await service.latest_table(PLACE)
     assert table is not None
-    [end] = public(await service.board(PLACE, CAROL))  # the board shows it; the end message:
+    [end] = public(
+        await service.matches.board(PLACE, CAROL)
+    )  # the board shows it; the end message:
     pending = await service.pending_decision(PLACE)
     assert pending is not None and pending.decision is Decision.REMATCH
     assert pending.user_id == loser.id and pending.others == (winner.id,)
@@ -60,10 +62,10 @@ async def test_the_end_message_has_score_length_winner_ratings_and_analysis(
         mover = (ALICE, BOB)[table.match.turn]
         if table.match.phase == "move":
             break
-        public(await service.roll(PLACE, mover))
-    public(await service.resign(PLACE, mover, "backgammon"))
+        public(await service.matches.roll(PLACE, mover))
+    public(await service.matches.resign(PLACE, mover, "backgammon"))
     winner = BOB if mover == ALICE else ALICE
-    [end] = public(await service.accept(PLACE, winner))
+    [end] = public(await service.matches.accept(PLACE, winner))
     assert f"{winner.name} wins a 3-point match 3-0" in end.text
     assert f"Ratings: {winner.name} 15" in end.text and "(+" in end.text and "(\u2212" in end.text
     assert "`!analysis`" in end.text and "`!rematch`" in end.text
@@ -74,11 +76,11 @@ async def test_the_end_message_has_score_length_winner_ratings_and_analysis(
 async def test_the_loser_offers_the_same_terms_and_the_winner_accepts(
     service: TableService,
 ) -> None:
-    public(await service.challenge(PLACE, ALICE, BOB, "money jacoby beavers"))
-    public(await service.accept(PLACE, BOB))
+    public(await service.matches.challenge(PLACE, ALICE, BOB, "money jacoby beavers"))
+    public(await service.matches.accept(PLACE, BOB))
     loser = await finish_by_resignation(service, (ALICE, BOB))
     winner = BOB if loser == ALICE else ALICE
-    [offer] = public(await service.rematch(PLACE, loser))
+    [offer] = public(await service.matches.rematch(PLACE, loser))
     assert offer.text.startswith(f"{REMATCH_LEAD} {loser.name} challenges {winner.name}")
     assert "money game (Jacoby, beavers)" in offer.text
     assert offer.decision is Decision.CHALLENGE and offer.decision_for == winner.id
@@ -88,10 +90,10 @@ async def test_the_loser_offers_the_same_terms_and_the_winner_accepts(
     pending = await service.pending_decision(PLACE)
     assert pending is not None and pending.rematch_key is not None  # the old button accepts
 
-    [refusal] = await service.rematch(PLACE, loser)  # asked twice: told, nothing changes
+    [refusal] = await service.matches.rematch(PLACE, loser)  # asked twice: told, nothing changes
     assert refusal.private and "already" in refusal.text
 
-    [started] = public(await service.rematch(PLACE, winner))  # the other player accepts
+    [started] = public(await service.matches.rematch(PLACE, winner))  # the other player accepts
     assert f"{winner.name} accepts" in started.text
     table = await service.table(PLACE)
     assert table is not None and table.row.player_ids == (loser.id, winner.id)  # roles swapped
@@ -99,10 +101,10 @@ async def test_the_loser_offers_the_same_terms_and_the_winner_accepts(
 
 
 async def test_hints_carry_over(service: TableService) -> None:
-    public(await service.challenge(PLACE, ALICE, BOB, "1 hints"))
-    public(await service.accept(PLACE, BOB))
+    public(await service.matches.challenge(PLACE, ALICE, BOB, "1 hints"))
+    public(await service.matches.accept(PLACE, BOB))
     loser = await finish_by_resignation(service, (ALICE, BOB))
-    [offer] = public(await service.rematch(PLACE, loser))
+    [offer] = public(await service.matches.rematch(PLACE, loser))
     assert "1-point match with hints (unrated)" in offer.text
 
 
@@ -114,13 +116,13 @@ def test_terms_text_starts_the_same_match_again() -> None:
 
 
 async def test_refusals_change_nothing(service: TableService) -> None:
-    [nothing] = await service.rematch(PLACE, ALICE)
+    [nothing] = await service.matches.rematch(PLACE, ALICE)
     assert nothing.private and "No match has been played" in nothing.text
     await start_match(service, PLACE, ALICE, BOB, 3)
-    [playing] = await service.rematch(PLACE, ALICE)
+    [playing] = await service.matches.rematch(PLACE, ALICE)
     assert playing.private and "being played" in playing.text
     loser = await finish_by_resignation(service, (ALICE, BOB))
-    [watcher] = await service.rematch(PLACE, CAROL)
+    [watcher] = await service.matches.rematch(PLACE, CAROL)
     assert watcher.private and "Only" in watcher.text
     assert await service.open_challenge(PLACE) is None
     pending = await service.pending_decision(PLACE)
@@ -131,9 +133,9 @@ async def test_the_winner_may_offer_it_too(service: TableService) -> None:
     await start_match(service, PLACE, ALICE, BOB, 3)
     loser = await finish_by_resignation(service, (ALICE, BOB))
     winner = BOB if loser == ALICE else ALICE
-    [offer] = public(await service.rematch(PLACE, winner))
+    [offer] = public(await service.matches.rematch(PLACE, winner))
     assert offer.decision_for == loser.id
-    [started] = public(await service.rematch(PLACE, loser))
+    [started] = public(await service.matches.rematch(PLACE, loser))
     assert "accepts" in started.text
 
 
@@ -154,22 +156,22 @@ def engine_service(store: Store, clock: FakeClock) -> TableService:
 
 async def test_against_the_bot_the_rematch_starts_at_once(engine_service: TableService) -> None:
     service = engine_service
-    public(await service.challenge(PLACE, ALICE, ENGINE_USER, "1 beginner tutor"))
+    public(await service.matches.challenge(PLACE, ALICE, ENGINE_USER, "1 beginner tutor"))
     for _ in range(200):
         table = await service.table(PLACE)
         if table is None:
             break
         assert table.match.turn is not None
         if table.match.phase == "move":
-            public(await service.resign(PLACE, ALICE, "backgammon"))
+            public(await service.matches.resign(PLACE, ALICE, "backgammon"))
             continue
-        public(await service.roll(PLACE, ALICE))
+        public(await service.matches.roll(PLACE, ALICE))
     last = await service.latest_table(PLACE)
     assert last is not None and last.row.status == "finished"
     pending = await service.pending_decision(PLACE)
     assert pending is not None and pending.decision is Decision.REMATCH
     assert pending.user_id == ALICE.id and pending.others == ()
-    replies: list[Reply] = public(await service.rematch(PLACE, ALICE))
+    replies: list[Reply] = public(await service.matches.rematch(PLACE, ALICE))
     assert replies[0].text.startswith(f"{REMATCH_LEAD} alice vs GNU Backgammon (beginner)")
     assert "with the tutor" in replies[0].text
     table = await service.table(PLACE)
@@ -190,7 +192,7 @@ async def test_a_claimed_match_ends_with_the_summary_and_the_rematch(
     idle = (ALICE, BOB)[table.match.turn]
     claimer = BOB if idle == ALICE else ALICE
     clock.advance(24 * 3600 + 5)
-    [claimed] = public(await service.claim(PLACE, claimer))
+    [claimed] = public(await service.matches.claim(PLACE, claimer))
     assert "claims the match" in claimed.text
     assert "Ratings:" in claimed.text and f"{claimer.name} 15" in claimed.text
     assert "`!rematch`" in claimed.text and "`!analysis`" in claimed.text
@@ -200,17 +202,17 @@ async def test_a_claimed_match_ends_with_the_summary_and_the_rematch(
     assert ended is not None and claimed.announces == (ended.row.id, ended.row.version)
     pending = await service.pending_decision(PLACE)
     assert pending is not None and pending.key == claimed.decision_key
-    [offer] = public(await service.rematch(PLACE, idle))
+    [offer] = public(await service.matches.rematch(PLACE, idle))
     assert offer.text.startswith(REMATCH_LEAD) and offer.decision is Decision.CHALLENGE
 
 
 async def test_a_voided_or_aborted_match_offers_no_rematch(service: TableService) -> None:
     await start_match(service, PLACE, ALICE, BOB, 3)
-    [voided] = public(await service.void(PLACE, CAROL, moderator=True))
+    [voided] = public(await service.matches.void(PLACE, CAROL, moderator=True))
     assert voided.decision is None and "`!rematch`" not in voided.text
     assert await service.pending_decision(PLACE) is None
     await start_match(service, PLACE, ALICE, BOB, 3)
-    public(await service.abort(PLACE, ALICE))
-    [aborted] = public(await service.abort(PLACE, BOB))
+    public(await service.matches.abort(PLACE, ALICE))
+    [aborted] = public(await service.matches.abort(PLACE, BOB))
     assert aborted.decision is None and "`!rematch`" not in aborted.text
     assert await service.pending_decision(PLACE) is None

@@ -76,7 +76,7 @@ async def test_a_row_without_a_snapshot_is_replayed_once_and_given_one(
 async def test_the_export_replays_the_whole_log(service: TableService) -> None:
     await start_match(service, PLACE, ALICE, BOB, 1)
     await play_out(service, PLACE, (ALICE, BOB), seed=4)
-    [export] = public(await service.export(PLACE, ALICE))
+    [export] = public(await service.matches.export(PLACE, ALICE))
     assert export.file is not None
     mat = export.file.data.decode()
     assert " 1 point match" in mat and "Game 1" in mat and "Wins" in mat

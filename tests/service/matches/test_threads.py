@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from bot.service.keys import ChallengeKey, Key, MatchKey
+from bot.service.matches.commands import MatchCommands
 from bot.service.matches.threads import Opened, thread_name
 from bot.service.models import ENGINE_USER, Decision, Place, Reply, User, place_link
 from bot.service.table import Pressed, TableService, seeded_dice
@@ -53,9 +54,9 @@ def engine() -> FakeEngine:
     return FakeEngine()
 
 
-class ThreadedService(TableService):
-    """The service as a front end with threads drives it: each command that may start a match
-    is given the front end's opener (here the fake)."""
+class ThreadedMatches(MatchCommands):
+    """The match commands as a front end with threads drives them: each command that may start
+    a match is given the front end's opener (here the fake)."""
 
     opener: FakeOpener | None = None
 
@@ -67,6 +68,33 @@ class ThreadedService(TableService):
 
     async def rematch(self, *args: Any, **options: Any) -> list[Reply]:
         return await super().rematch(*args, **({"threads": self.opener} | options))
+
+
+class ThreadedService(TableService):
+    """The service as a front end with threads drives it (see :class:`ThreadedMatches`)."""
+
+    def __init__(self, *args: Any, **options: Any) -> None:
+        super().__init__(*args, **options)
+        self.matches = ThreadedMatches(
+            self.guard,
+            self.repository,
+            self.challenges,
+            self.playing,
+            self.admin,
+            self.views,
+            self.opponent,
+            self.rematches,
+        )
+
+    @property
+    def opener(self) -> FakeOpener | None:
+        assert isinstance(self.matches, ThreadedMatches)
+        return self.matches.opener
+
+    @opener.setter
+    def opener(self, opener: FakeOpener | None) -> None:
+        assert isinstance(self.matches, ThreadedMatches)
+        self.matches.opener = opener
 
     async def press(self, *args: Any, **options: Any) -> Pressed:
         return await super().press(*args, **({"threads": self.opener} | options))
@@ -93,8 +121,8 @@ def service(store: Store, clock: FakeClock, opener: FakeOpener) -> TableService:
 
 
 async def accepted(service: TableService, length: str = "5") -> list[Reply]:
-    public(await service.challenge(PLACE, ALICE, BOB, length))
-    return public(await service.accept(PLACE, BOB))
+    public(await service.matches.challenge(PLACE, ALICE, BOB, length))
+    return public(await service.matches.accept(PLACE, BOB))
 
 
 def test_thread_names() -> None:
@@ -109,10 +137,10 @@ def test_thread_names() -> None:
 async def test_an_accepted_challenge_is_played_in_its_thread(
     service: TableService, store: Store, opener: FakeOpener
 ) -> None:
-    public(await service.challenge(PLACE, ALICE, BOB, "5"))
+    public(await service.matches.challenge(PLACE, ALICE, BOB, "5"))
     challenge = await service.open_challenge(PLACE)
     assert challenge is not None
-    pointer, status = public(await service.accept(PLACE, BOB))
+    pointer, status = public(await service.matches.accept(PLACE, BOB))
     assert opener.asked == [(PLACE, "alice vs bob · 5 points", ChallengeKey(challenge.id))]
     assert pointer.place is None  # said in the channel, where the challenge was
     assert pointer.text == "bob accepts alice's challenge. The match is played in its thread: #t1"
@@ -134,26 +162,32 @@ async def test_commands_in_the_channel_point_to_the_thread(service: TableService
     table = await service.table(thread(1))
     assert table is not None
     mover = (ALICE, BOB)[table.match.turn or 0]
-    for command in (service.roll, service.board, service.pips, service.score, service.abort):
+    for command in (
+        service.matches.roll,
+        service.matches.board,
+        service.matches.pips,
+        service.matches.score,
+        service.matches.abort,
+    ):
         [pointer] = await command(PLACE, mover)
         assert pointer.private
         assert pointer.text == (
             "Matches from this channel are played in their threads: alice vs bob in #t1."
         )
-    [refusal] = await service.move(PLACE, mover, "13/7 8/7")
+    [refusal] = await service.matches.move(PLACE, mover, "13/7 8/7")
     assert "#t1" in refusal.text
     # In the thread itself, the match is played as anywhere.
-    [board] = public(await service.board(thread(1), mover))
+    [board] = public(await service.matches.board(thread(1), mover))
     assert board.place is None
 
 
 async def test_several_matches_from_one_channel(service: TableService) -> None:
     await accepted(service)
     dave = User("1004", "dave")
-    public(await service.challenge(PLACE, CAROL, dave, "3"))
-    pointer, status = public(await service.accept(PLACE, dave))
+    public(await service.matches.challenge(PLACE, CAROL, dave, "3"))
+    pointer, status = public(await service.matches.accept(PLACE, dave))
     assert "#t2" in pointer.text and status.place == thread(2)
-    [both] = await service.roll(PLACE, CAROL)
+    [both] = await service.matches.roll(PLACE, CAROL)
     assert both.text == (
         "Matches from this channel are played in their threads: "
         "alice vs bob in #t1, carol vs dave in #t2."
@@ -168,8 +202,8 @@ async def test_the_result_is_posted_to_the_channel_too(service: TableService) ->
     assert table is not None
     resigner = (ALICE, BOB)[table.match.turn or 0]
     other = BOB if resigner is ALICE else ALICE
-    public(await service.resign(thread(1), resigner, "gammon"))
-    replies = public(await service.accept(thread(1), other))
+    public(await service.matches.resign(thread(1), resigner, "gammon"))
+    replies = public(await service.matches.accept(thread(1), other))
     in_thread = [reply for reply in replies if reply.place is None]
     to_channel = [reply for reply in replies if reply.place is not None]
     assert in_thread and "wins" in in_thread[0].text
@@ -177,7 +211,7 @@ async def test_the_result_is_posted_to_the_channel_too(service: TableService) ->
     assert to_channel[0].text == f"{other.name} beats {resigner.name} 2-0 in a 1-point match. (#t1)"
     assert await service.table(thread(1)) is None
     # Pointers are for matches being played: the channel is back to "no match".
-    [none] = await service.roll(PLACE, ALICE)
+    [none] = await service.matches.roll(PLACE, ALICE)
     assert "There is no match at this table" in none.text
 
 
@@ -187,8 +221,8 @@ async def test_a_match_ended_early_is_told_to_the_channel(service: TableService)
     assert table is not None
     resigner = (ALICE, BOB)[table.match.turn or 0]
     other = BOB if resigner is ALICE else ALICE
-    public(await service.resign(thread(1), resigner, "single"))
-    replies = public(await service.accept(thread(1), other))
+    public(await service.matches.resign(thread(1), resigner, "single"))
+    replies = public(await service.matches.accept(thread(1), other))
     [result] = [reply for reply in replies if reply.place == PLACE]
     assert result.text.startswith(f"{other.name} won the money game")
 
@@ -222,16 +256,16 @@ async def test_no_thread_with_a_notice_plays_in_the_channel(store: Store, clock:
     assert table is not None and table.row.parent_channel_id is None
     # No notice, no thread (a forum, a thread, a DM): nothing more is said.
     quiet = make_service(store, clock, FakeOpener(opens=False))
-    public(await quiet.challenge(Place("guild", "other"), ALICE, BOB, "3"))
-    [status] = public(await quiet.accept(Place("guild", "other"), BOB))
+    public(await quiet.matches.challenge(Place("guild", "other"), ALICE, BOB, "3"))
+    [status] = public(await quiet.matches.accept(Place("guild", "other"), BOB))
     assert status.place is None
 
 
 async def test_a_refused_accept_opens_no_thread(service: TableService, opener: FakeOpener) -> None:
-    [none] = await service.accept(PLACE, BOB)
+    [none] = await service.matches.accept(PLACE, BOB)
     assert none.private
-    public(await service.challenge(PLACE, ALICE, BOB, "5"))
-    [not_yours] = await service.accept(PLACE, CAROL)
+    public(await service.matches.challenge(PLACE, ALICE, BOB, "5"))
+    [not_yours] = await service.matches.accept(PLACE, CAROL)
     assert not_yours.private
     assert opener.asked == []
 
@@ -239,7 +273,7 @@ async def test_a_refused_accept_opens_no_thread(service: TableService, opener: F
 async def test_a_game_against_the_bot_gets_its_thread(
     service: TableService, opener: FakeOpener
 ) -> None:
-    replies = public(await service.challenge(PLACE, ALICE, ENGINE_USER, "3 expert"))
+    replies = public(await service.matches.challenge(PLACE, ALICE, ENGINE_USER, "3 expert"))
     assert opener.asked == [(PLACE, "alice vs GNU Backgammon · 3 points", None)]
     pointer, *rest = replies
     assert pointer.place is None
@@ -266,7 +300,7 @@ async def test_a_game_against_the_bot_gets_its_thread(
 
 async def test_accept_again_in_the_channel_points_to_the_thread(service: TableService) -> None:
     await accepted(service)
-    [typed] = await service.accept(PLACE, BOB)
+    [typed] = await service.matches.accept(PLACE, BOB)
     assert typed.private and typed.text == (
         "That challenge was accepted. Matches from this channel are played in their threads: "
         "alice vs bob in #t1."
@@ -284,20 +318,20 @@ async def test_board_and_export_point_to_the_last_match_in_a_thread(
 ) -> None:
     # A match played in the channel first (no thread then), then one in a thread.
     in_place = make_service(store, clock, None)
-    public(await in_place.challenge(PLACE, ALICE, BOB, "money"))
-    public(await in_place.accept(PLACE, BOB))
-    public(await in_place.abort(PLACE, ALICE))
-    public(await in_place.abort(PLACE, BOB))
+    public(await in_place.matches.challenge(PLACE, ALICE, BOB, "money"))
+    public(await in_place.matches.accept(PLACE, BOB))
+    public(await in_place.matches.abort(PLACE, ALICE))
+    public(await in_place.matches.abort(PLACE, BOB))
     service = make_service(store, clock, opener)
     await accepted(service, "1")
-    for command in (service.board, service.export, service.score):
+    for command in (service.matches.board, service.matches.export, service.matches.score):
         [pointer] = await command(PLACE, CAROL)
         assert pointer.private and "alice vs bob in #t1" in pointer.text
     table = await service.table(thread(1))
     assert table is not None
-    public(await service.abort(thread(1), ALICE))
-    public(await service.abort(thread(1), BOB))
-    for command in (service.board, service.export):
+    public(await service.matches.abort(thread(1), ALICE))
+    public(await service.matches.abort(thread(1), BOB))
+    for command in (service.matches.board, service.matches.export):
         [pointer] = await command(PLACE, CAROL)
         assert pointer.private and pointer.text == (
             "The last match from this channel, alice vs bob, was played in its thread: #t1 "
@@ -308,7 +342,7 @@ async def test_board_and_export_point_to_the_last_match_in_a_thread(
 async def test_a_thread_opened_for_a_race_lost_is_discarded(
     service: TableService, opener: FakeOpener
 ) -> None:
-    public(await service.challenge(PLACE, ALICE, BOB, "3"))
+    public(await service.matches.challenge(PLACE, ALICE, BOB, "3"))
     challenge = await service.open_challenge(PLACE)
     assert challenge is not None
     real_open = opener.open
@@ -320,7 +354,7 @@ async def test_a_thread_opened_for_a_race_lost_is_discarded(
         return opened
 
     opener.open = answered_meanwhile  # type: ignore[method-assign]
-    [lost] = await service.accept(PLACE, BOB)
+    [lost] = await service.matches.accept(PLACE, BOB)
     assert lost.private and "changed while your command ran" in lost.text
     assert opener.discarded == [thread(1)]
     assert await service.table(thread(1)) is None
@@ -330,11 +364,11 @@ async def test_a_match_the_bot_ends_when_it_resumes_tells_the_channel(
     store: Store, clock: FakeClock, opener: FakeOpener
 ) -> None:
     service = make_service(store, clock, opener)
-    public(await service.challenge(PLACE, ALICE, ENGINE_USER, "1 expert"))
+    public(await service.matches.challenge(PLACE, ALICE, ENGINE_USER, "1 expert"))
     engine = service.engine
     assert isinstance(engine, FakeEngine)
     engine.failures = 1_000  # the bot can't answer the resignation: it waits on the bot
-    await service.resign(thread(1), ALICE, "single")
+    await service.matches.resign(thread(1), ALICE, "single")
     table = await service.table(thread(1))
     assert table is not None and table.match.phase == "resigned"
     restarted = make_service(store, clock, opener)  # the bot answers once it is back

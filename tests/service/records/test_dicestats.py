@@ -74,7 +74,7 @@ def test_the_verdict_follows_p_honestly(faces: tuple[int, ...], verdict: str) ->
 
 
 async def test_every_die_of_a_match_is_counted_once(service: TableService) -> None:
-    [empty] = await service.dice(PLACE, ALICE)
+    [empty] = await service.server.dice(PLACE, ALICE)
     assert "No dice" in empty.text
     await start_match(service, PLACE, ALICE, BOB, 3)
     await play_out(service, PLACE, (ALICE, BOB), seed=3)
@@ -101,5 +101,5 @@ async def test_every_die_of_a_match_is_counted_once(service: TableService) -> No
     assert counted == DiceCounts(tuple(faces), rolls, doubles)  # type: ignore[arg-type]
     assert counted.dice > 100
     assert await service.store.dice.counts("another server") == DiceCounts((0,) * 6, 0, 0)
-    [shown] = public(await service.dice(PLACE, ALICE))
+    [shown] = public(await service.server.dice(PLACE, ALICE))
     assert f"{counted.dice:,} dice" in shown.text

@@ -42,7 +42,7 @@ async def drilled(tmp_path: Path) -> AsyncIterator[Drilled]:
 
 
 async def offered(drilled: Drilled, user: User, typed: str = "", place: Place = PLACE) -> list[str]:
-    return await drilled.service.drill_choices(place, user, typed)
+    return await drilled.service.review_commands.drill_choices(place, user, typed)
 
 
 def legal_plays(row: DrillRow) -> list[str]:

@@ -162,7 +162,9 @@ async def test_a_checker_drill_is_shown_answered_and_rescheduled(drilled: Drille
         assert "still waiting" in said
         if "24/10" in bad:
             assert f"2-2 to play: {form}." in said and "e.g." not in said, said
-    (again,) = await drilled.service.drill(Place(SERVER, HOME), User("alice", "alice"))
+    (again,) = await drilled.service.review_commands.drill(
+        Place(SERVER, HOME), User("alice", "alice")
+    )
     assert again.image is not None and again.image.startswith(b"\x89PNG") and not again.private
     waiting = (await drilled.rows("alice"))[0]
     assert waiting.shown_at == START and waiting.reps == 0
@@ -247,7 +249,7 @@ async def test_a_cube_drill_is_answered_by_its_buttons(drilled: Drilled) -> None
     first = (await drilled.rows("alice"))[0]
     await drilled.say("alice: !drill")
     await drilled.say(f"alice: !drill {first_play(first)}")  # the checker drill, answered
-    (question,) = await drilled.service.drill(place, alice)  # then the cube drill
+    (question,) = await drilled.service.review_commands.drill(place, alice)  # then the cube drill
     assert question.decision is Decision.DRILL_DOUBLE and question.decision_key is not None
     key = question.decision_key
     # bob's press (not his drill) and a take button's question change nothing

@@ -76,7 +76,7 @@ async def _reviewed(
 
 async def test_a_review_opens_at_the_first_decision_with_the_board(reviewed: Reviewed) -> None:
     place, alice = Place(SERVER, HOME), User("alice", "alice")
-    (page,) = await reviewed.service.review(place, alice, "1")
+    (page,) = await reviewed.service.review_commands.review(place, alice, "1")
     assert page.text.startswith("**Match #1, alice vs bob")
     assert f"decision 1/{len(PAGES)}" in page.text
     assert page.image is not None and page.image.startswith(PNG)
@@ -128,7 +128,7 @@ async def test_the_buttons_turn_the_page_and_watchers_get_their_own_copy(
 async def test_the_analysis_has_a_review_button_that_opens_a_review(reviewed: Reviewed) -> None:
     place = Place(SERVER, HOME)
     alice, carol = User("alice", "alice"), User("carol", "carol")
-    (analysis,) = await reviewed.service.analysis(place, carol, "1")
+    (analysis,) = await reviewed.service.gnubg.analysis(place, carol, "1")
     assert analysis.text.startswith("**Analysis of match #1")
     assert analysis.decision is Decision.ANALYSED and analysis.decision_key == ReviewKey(1, 0)
     pressed = await reviewed.service.press(place, alice, "reviewopen", analysis.decision_key)
@@ -152,7 +152,7 @@ async def test_an_analysis_without_its_decisions_has_no_review_button(db_path: P
     table = Reviewed(service)
     try:
         await table.resigned_match(HOME)
-        (analysis,) = await service.analysis(Place(SERVER, HOME), User("carol", "carol"), "1")
+        (analysis,) = await service.gnubg.analysis(Place(SERVER, HOME), User("carol", "carol"), "1")
         assert analysis.text.startswith("**Analysis of match #1")
         assert analysis.decision is None
     finally:
@@ -172,7 +172,9 @@ async def test_review_errors_is_one_message_paged_by_its_buttons(
     marked = [index for index, d in enumerate(pages) if is_error(d)]
     count = -(-len(marked) // ERRORS_PER_PAGE)
     assert count >= 3
-    (first,) = await reviewed_thrice.service.review(place, carol, "errors")  # anyone may ask
+    (first,) = await reviewed_thrice.service.review_commands.review(
+        place, carol, "errors"
+    )  # anyone may ask
     assert first.decision is Decision.REVIEW_ERRORS and first.decision_key == ErrorsKey(1, 0)
     assert f"page 1/{count}" in first.text and len(first.text) < 2000
     assert not first.private  # typed: for the channel, like a typed review page
@@ -207,7 +209,9 @@ async def test_review_errors_is_one_message_paged_by_its_buttons(
 
 
 async def test_a_clean_or_short_list_of_errors_has_no_buttons(reviewed: Reviewed) -> None:
-    (listing,) = await reviewed.service.review(Place(SERVER, HOME), User("bob", "bob"), "errors")
+    (listing,) = await reviewed.service.review_commands.review(
+        Place(SERVER, HOME), User("bob", "bob"), "errors"
+    )
     assert listing.decision is None and listing.decision_key is None
     assert "page" not in listing.text.splitlines()[0]
     assert _listed(listing.text) == [i + 1 for i, d in enumerate(PAGES) if is_error(d)]

@@ -23,8 +23,8 @@ import pytest
 
 from bot.console import SERVER
 from bot.rules import tournaments as rules
-from bot.service.matches.reading import Table as MatchTable
 from bot.service.models import Place
+from bot.service.models import Table as MatchTable
 from bot.service.tournaments.state import Snapshot
 from bot.store import Store, Transaction
 from bot.store import tournaments as db

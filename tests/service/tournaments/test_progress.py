@@ -99,7 +99,9 @@ async def test_where_no_thread_opens_the_poll_says_nothing_per_pairing(table: Ta
     tid = await created(table, "Spam knockout 1", names(6))
     home, org = Place(SERVER, HOME), User("org", "org")
     opener = NoThreads()
-    said = await table.service.tournament(home, org, "start", organiser=True, threads=opener)
+    said = await table.service.tournament_commands.tournament(
+        home, org, "start", organiser=True, threads=opener
+    )
     for _ in range(5):
         said += [reply for _, reply in await table.service.due(threads=opener)]
     texts = [reply.text for reply in said]
@@ -141,7 +143,7 @@ async def test_the_refusal_to_members_names_what_they_cannot_do(
     table: Table, verb: str, wanted: str
 ) -> None:
     await created(table, "Spring knockout 1", names(2))
-    [reply] = await table.service.tournament(
+    [reply] = await table.service.tournament_commands.tournament(
         Place(SERVER, HOME), User("p1", "p1"), verb, organiser=False
     )
     assert reply.private and wanted in reply.text, reply.text

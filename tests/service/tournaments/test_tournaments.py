@@ -211,9 +211,13 @@ async def test_only_organisers_run_a_tournament(table: Table) -> None:
     await created(table, "Spring knockout 3", names(2))
     member = User("p1", "p1")
     place = Place(SERVER, HOME)
-    said = await table.service.tournament(place, member, "start", organiser=False)
+    said = await table.service.tournament_commands.tournament(
+        place, member, "start", organiser=False
+    )
     assert said[0].private and "Only organisers" in said[0].text
-    said = await table.service.tournament(place, member, "create X knockout 1", organiser=False)
+    said = await table.service.tournament_commands.tournament(
+        place, member, "create X knockout 1", organiser=False
+    )
     assert said[0].private and "Only organisers" in said[0].text
     row = await table.store.tournaments.latest(SERVER)
     assert row is not None and row.status == "signup"

@@ -1,0 +1,205 @@
+"""The commands of a match's life, as the registry points at them: challenges and their
+answers, play, the cube, resignations, the looks at a match and its early ends. Each runs its
+room's work through the channel's :class:`~bot.service.commands.guard.Guard`."""
+
+from __future__ import annotations
+
+from bot.service.commands.choices import plays_for
+from bot.service.commands.guard import Answer, Guard
+from bot.service.commands.views import Views
+from bot.service.gnubg.coach import Tutored
+from bot.service.gnubg.opponent import Opponent
+from bot.service.matches.admin import Administration
+from bot.service.matches.challenges import Challenges
+from bot.service.matches.play import Play
+from bot.service.matches.rematch import Rematches
+from bot.service.matches.repository import Repository
+from bot.service.matches.threads import ThreadOpener
+from bot.service.models import ENGINE_ID, Place, Refusal, Reply, User
+
+
+class MatchCommands:
+    """``!challenge`` to ``!void``: see :data:`bot.service.commands.registry.COMMANDS`."""
+
+    def __init__(
+        self,
+        guard: Guard,
+        repository: Repository,
+        challenges: Challenges,
+        playing: Play,
+        admin: Administration,
+        views: Views,
+        opponent: Opponent,
+        rematches: Rematches,
+    ) -> None:
+        self._guard = guard
+        self._repository = repository
+        self._challenges = challenges
+        self._playing = playing
+        self._admin = admin
+        self._views = views
+        self._opponent = opponent
+        self._rematches = rematches
+
+    async def challenge(
+        self,
+        place: Place,
+        user: User,
+        opponent: User,
+        length: str | int | None = None,
+        *,
+        threads: ThreadOpener | None = None,
+    ) -> list[Reply]:
+        """``opponent`` :data:`ENGINE_USER`: a match against GNU Backgammon, at once (in a
+        thread ``threads``, the front end's, opens, if it has them)."""
+        if opponent.id == ENGINE_ID:
+            return await self._guard.guarded(
+                place, lambda: self._opponent.start(place, user, length, threads)
+            )
+        return await self._guard.guarded(
+            place, lambda: self._challenges.challenge(place, user, opponent, length)
+        )
+
+    async def rematch(
+        self,
+        place: Place,
+        user: User,
+        *,
+        answering: Answer | None = None,
+        threads: ThreadOpener | None = None,
+    ) -> list[Reply]:
+        """After a match: offer it again (the same terms) or accept the rematch offered."""
+        return await self._guard.guarded(
+            place, lambda: self._rematches.rematch(place, user, threads), answering=answering
+        )
+
+    async def accept(
+        self,
+        place: Place,
+        user: User,
+        *,
+        answering: Answer | None = None,
+        threads: ThreadOpener | None = None,
+    ) -> list[Reply]:
+        """Accept the challenge offered to ``user``, or the resignation offered to them."""
+
+        async def work() -> list[Reply]:
+            table = await self._repository.table(place)
+            if table is not None:
+                return await self._playing.accept_resignation(table, user)
+            return await self._challenges.accept(place, user, threads)
+
+        return await self._guard.guarded(place, work, answering=answering)
+
+    async def decline(
+        self, place: Place, user: User, *, answering: Answer | None = None
+    ) -> list[Reply]:
+        return await self._guard.guarded(
+            place,
+            lambda: self._challenges.close(place, user, status="declined"),
+            answering=answering,
+        )
+
+    async def cancel(self, place: Place, user: User) -> list[Reply]:
+        return await self._guard.guarded(
+            place, lambda: self._challenges.close(place, user, status="cancelled")
+        )
+
+    async def roll(
+        self, place: Place, user: User, *, answering: Answer | None = None
+    ) -> list[Reply]:
+        return await self._guard.decide(place, user, self._playing.roll, "roll", answering)
+
+    async def move(self, place: Place, user: User, play: str) -> list[Reply]:
+        try:
+            play = self._playing.read_play(play)
+        except Refusal as refusal:
+            return [Reply(refusal.text, private=True)]
+        return await self._guard.at_table(
+            place,
+            user,
+            lambda table: self._playing.move(table, user, play),
+            tutored=Tutored("move", play),
+        )
+
+    async def double(
+        self, place: Place, user: User, *, answering: Answer | None = None
+    ) -> list[Reply]:
+        return await self._guard.decide(place, user, self._playing.double, "double", answering)
+
+    async def take(
+        self, place: Place, user: User, *, answering: Answer | None = None
+    ) -> list[Reply]:
+        return await self._guard.decide(place, user, self._playing.take, "take", answering)
+
+    async def drop(
+        self, place: Place, user: User, *, answering: Answer | None = None
+    ) -> list[Reply]:
+        return await self._guard.decide(place, user, self._playing.drop, "drop", answering)
+
+    async def beaver(
+        self, place: Place, user: User, *, answering: Answer | None = None
+    ) -> list[Reply]:
+        return await self._guard.decide(place, user, self._playing.beaver, "beaver", answering)
+
+    async def resign(self, place: Place, user: User, level: str | None = None) -> list[Reply]:
+        try:
+            points = self._playing.read_level(level)
+        except Refusal as refusal:
+            return [Reply(refusal.text, private=True)]
+        return await self._guard.at_table(
+            place, user, lambda table: self._playing.resign(table, user, points)
+        )
+
+    async def reject(
+        self, place: Place, user: User, *, answering: Answer | None = None
+    ) -> list[Reply]:
+        return await self._guard.at_table(
+            place, user, lambda table: self._playing.reject(table, user), answering=answering
+        )
+
+    async def board(self, place: Place, user: User) -> list[Reply]:
+        return await self._guard.guarded(place, lambda: self._views.board(place, user))
+
+    async def pips(self, place: Place, user: User) -> list[Reply]:
+        return await self._guard.guarded(place, lambda: self._views.pips(place, user))
+
+    async def score(self, place: Place, user: User) -> list[Reply]:
+        return await self._guard.guarded(place, lambda: self._views.score(place, user))
+
+    async def export(self, place: Place, user: User, match: str | None = None) -> list[Reply]:
+        return await self._guard.guarded(place, lambda: self._views.export(place, user, match))
+
+    async def abort(self, place: Place, user: User) -> list[Reply]:
+        return await self._guard.guarded(place, lambda: self._admin.abort(place, user))
+
+    async def claim(self, place: Place, user: User) -> list[Reply]:
+        try:  # GNU Backgammon judges the position first, without the channel's lock
+            estimate = await self._admin.claim_chance(place, user)
+        except Refusal as refusal:
+            return [Reply(refusal.text, private=True)]
+        return await self._guard.guarded(place, lambda: self._admin.claim(place, user, estimate))
+
+    async def void(self, place: Place, user: User, *, moderator: bool) -> list[Reply]:
+        """A moderator ends the channel's match, unrated (a stuck or abandoned one)."""
+        return await self._guard.guarded(
+            place, lambda: self._admin.void(place, user, moderator=moderator)
+        )
+
+    async def move_choices(self, place: Place, user: User, typed: str = "") -> list[str]:
+        """The plays ``user`` may make with their roll at ``place`` that fit what they ``typed``
+        so far (``/move``'s autocomplete; see :mod:`bot.service.commands.choices`). Read without
+        the channel's lock (an answer is due within Discord's 3 s), never asking the engine, and
+        from memory once a command here has read or written the match: no database read per
+        keystroke."""
+        # Memory may be out of date when another process changed the match (several hosts on
+        # one database): the choices are then stale. That is acceptable here only, as a hint of
+        # what to type: the move itself is read and checked against the store under the lock.
+        kept = self._repository.kept_playing(place)
+        if kept is not None:
+            return plays_for(kept.match, kept.seat(user), typed, kept.plays)
+        try:
+            table = await self._repository.table(place, repair=False)
+        except Refusal:  # a damaged match: the next command says so
+            return []
+        return [] if table is None else plays_for(table.match, table.seat(user), typed)
