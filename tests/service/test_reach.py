@@ -23,8 +23,10 @@ BOT = Path(__file__).resolve().parents[2] / "bot"
 RULES = BOT / "rules"
 PLACE = Place("guild", "counted")
 T = TypeVar("T")
-PLUMBING_FILES = 20  # bot/ outside bot/rules
-ALL_FILES = 33  # with the rules: as measured, so that a new hop shows
+# As measured, so that a new hop shows. Issue 31 asks for at most 20 files in all: not met yet
+# (the store's repositories and its statement plans added three files to the path).
+PLUMBING_FILES = 23  # bot/ outside bot/rules
+ALL_FILES = 36
 
 
 @dataclass

@@ -491,10 +491,8 @@ class Rounds:
             )
         if not done:
             return []
-        # The pairings read again after the commit (a result another host wrote meanwhile counts
-        # for the round's end); the tournament and its entrants as read above, under the lock.
-        pairings = await self._store.tournaments.pairings(pairing.tournament_id)
-        fresh = replace(snapshot, pairings=tuple(pairings))
+        # Read after the commit: a result another host wrote meanwhile counts for the round's end.
+        fresh = await self.snapshot(pairing.tournament_id)
         decided = fresh.pairing_at(pairing.round, pairing.table_no)
         assert decided is not None
         line = fresh.pairing_line(decided)
