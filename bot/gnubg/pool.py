@@ -27,16 +27,16 @@ import asyncio
 import contextlib
 import itertools
 import logging
-import multiprocessing
 import os
 import signal
 from collections.abc import Callable
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from bot.gnubg.api import RETRY, TURN_PRIORITY, EngineFailure
+from bot.gnubg.process import PipeProcess
 from bot.gnubg.session import initialise
 
 T = TypeVar("T")
@@ -63,10 +63,9 @@ ExecutorFactory = Callable[[Callable[[], None]], Executor]
 
 
 def spawned_process(initializer: Callable[[], None]) -> Executor:
-    """A worker's executor: one spawned process that runs ``initializer`` first."""
-    return ProcessPoolExecutor(
-        max_workers=1, mp_context=multiprocessing.get_context("spawn"), initializer=initializer
-    )
+    """A worker's executor: one spawned process that runs ``initializer`` first, its requests
+    and answers through a pipe the event loop reads (:mod:`bot.gnubg.process`)."""
+    return PipeProcess(initializer)
 
 
 class Worker:
@@ -83,7 +82,9 @@ class Worker:
         self.calls = 0
 
     def pid(self) -> int | None:
-        processes = getattr(self.executor, "_processes", None) or {}
+        if isinstance(self.executor, PipeProcess):
+            return self.executor.pid()
+        processes = getattr(self.executor, "_processes", None) or {}  # a ProcessPoolExecutor
         return next(iter(processes), None)
 
     async def warm(self) -> None:
