@@ -45,6 +45,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.gnubg.api import Engine
 from bot.gnubg.engine import GnubgEngine
+from bot.render import render_board
 from bot.service.matches import images
 from bot.service.models import ENGINE_USER, Place, Reply, User
 from bot.service.table import TableService, seeded_dice
@@ -235,7 +236,7 @@ class Profiled:
     def __init__(self) -> None:
         self.profile = cProfile.Profile(time.thread_time)
         self.on = False
-        self.real = images.render_board
+        self.real = render_board
 
     def __call__(self, *args: Any, **kwargs: Any) -> bytes:
         if not self.on:
@@ -288,7 +289,7 @@ async def main(turns: int, draw: bool, detail: int) -> None:
         await workers.call(instrument, timeout=30, affinity=slot)
     calls = Calls(engine)
     renderer = Profiled()
-    images.render_board = renderer  # type: ignore[assignment]
+    vars(images)["render_board"] = renderer  # the images module draws through it
     with tempfile.TemporaryDirectory() as folder:
         store = await Store.open(Path(folder) / "bench.sqlite3")
         service = TableService(
@@ -332,7 +333,17 @@ async def main(turns: int, draw: bool, detail: int) -> None:
         await store.close()
     await engine.close()
     report(
-        turns, requests, cpu, wall, engine_seconds, pickling, sent, worker, main_profile, renderer, detail
+        turns,
+        requests,
+        cpu,
+        wall,
+        engine_seconds,
+        pickling,
+        sent,
+        worker,
+        main_profile,
+        renderer,
+        detail,
     )
 
 

@@ -37,7 +37,7 @@ from typing import Any, TypeVar
 
 from bot.gnubg.api import RETRY, TURN_PRIORITY, EngineFailure
 from bot.gnubg.process import PipeProcess
-from bot.gnubg.session import initialise
+from bot.gnubg.session import idle, initialise
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)
@@ -64,8 +64,9 @@ ExecutorFactory = Callable[[Callable[[], None]], Executor]
 
 def spawned_process(initializer: Callable[[], None]) -> Executor:
     """A worker's executor: one spawned process that runs ``initializer`` first, its requests
-    and answers through a pipe the event loop reads (:mod:`bot.gnubg.process`)."""
-    return PipeProcess(initializer)
+    and answers through a pipe the event loop reads (:mod:`bot.gnubg.process`), gnubg's cache
+    emptied after each answer (:func:`bot.gnubg.session.idle`)."""
+    return PipeProcess(initializer, idle)
 
 
 class Worker:

@@ -34,9 +34,12 @@ DIRECT_WRITE_BYTES = 32_768
 ANSWER, ERROR = 0, 1
 
 
-def serve(connection: Connection, initializer: Callable[[], None]) -> None:
+def serve(
+    connection: Connection, initializer: Callable[[], None], idle: Callable[[], None] | None
+) -> None:
     """The worker process: run ``initializer``, then answer each ``(function, args)`` read from
-    ``connection`` with ``(ANSWER, value)`` or ``(ERROR, exception)`` until the pipe closes."""
+    ``connection`` with ``(ANSWER, value)`` or ``(ERROR, exception)`` until the pipe closes;
+    ``idle`` runs after each answer is sent (while the bot reads it)."""
     initializer()
     while True:
         try:
@@ -53,16 +56,22 @@ def serve(connection: Connection, initializer: Callable[[], None]) -> None:
         except Exception as error:  # an answer or exception that can't cross the pipe
             data = pickle.dumps((ERROR, RuntimeError(f"unpicklable reply: {error!r}")))
         connection.send_bytes(data)
+        if idle is not None:
+            with contextlib.suppress(Exception):
+                idle()
 
 
 class PipeProcess(Executor):
-    """One spawned process running :func:`serve` (see the module)."""
+    """One spawned process running :func:`serve` (see the module); ``idle`` runs in it after
+    each answer."""
 
-    def __init__(self, initializer: Callable[[], None]) -> None:
+    def __init__(
+        self, initializer: Callable[[], None], idle: Callable[[], None] | None = None
+    ) -> None:
         context = multiprocessing.get_context("spawn")
         self._connection, theirs = context.Pipe()
         self._process = context.Process(
-            target=serve, args=(theirs, initializer), name="gnubg-worker", daemon=True
+            target=serve, args=(theirs, initializer, idle), name="gnubg-worker", daemon=True
         )
         self._process.start()
         theirs.close()  # so that the worker's death reads as the end of the pipe here
@@ -93,10 +102,9 @@ class PipeProcess(Executor):
         return future
 
     def _write(self, data: bytes) -> None:
-        try:
+        # a worker gone: the end of the pipe fails the waiting requests
+        with contextlib.suppress(OSError):
             self._connection.send_bytes(data)
-        except OSError:
-            pass  # the worker is gone: the end of the pipe fails the waiting requests
 
     def _readable(self) -> None:
         try:
