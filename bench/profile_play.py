@@ -10,11 +10,11 @@ Three measurements of the same plays:
   one part by its file (parse and the service, rules, store, render, encode, IPC, asyncio). A
   profile slows Python code down, so the parts are scaled to the CPU the same process spends
   per play in a run without it (``time.process_time``, all its threads).
-* **The worker, by timing**: each request the engine sends is timed inside the worker, and
-  each call into gnubg there: the search (``find_best_move``, ``evaluate``, the ``hint`` and
-  ``eval`` text commands), emptying the cache, settings. The rest of the request's time is the
-  worker's own Python (decoding the IDs, legal plays, reading gnubg's answers, capturing its
-  output).
+* **The worker, by timing**: each request the engine sends is timed inside the worker (wall
+  time and CPU), and the CPU of each call into gnubg there: the search (``find_best_move``,
+  ``evaluate``, the ``hint`` and ``eval`` text commands), emptying the cache, settings. The rest
+  of the request's CPU is the worker's own Python (decoding the IDs, legal plays, reading
+  gnubg's answers, capturing its output); its wall time less its CPU, waiting for a core.
 * **IPC**: each engine call's time in the bot's process less the worker's time on the request
   (submitting, pickling, the pipe, the worker's wake-up and the result's way back); pickling
   alone is timed on the same values in the bot's process.
@@ -30,8 +30,10 @@ import argparse
 import asyncio
 import cProfile
 import functools
+import os
 import pickle
 import random
+import statistics
 import sys
 import tempfile
 import time
@@ -45,6 +47,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.gnubg.api import Engine
 from bot.gnubg.engine import GnubgEngine
+from bot.gnubg.pool import WorkerPool
 from bot.render import render_board
 from bot.service.matches import images
 from bot.service.models import ENGINE_USER, Place, Reply, User
@@ -85,11 +88,11 @@ class _Timed:
             return found
 
         def timed(*args: Any) -> Any:
-            start = time.perf_counter()
+            start = time.thread_time()
             try:
                 return found(*args)
             finally:
-                self._spent[_kind(name, args)] += time.perf_counter() - start
+                self._spent[_kind(name, args)] += time.thread_time() - start
 
         return timed
 
@@ -134,16 +137,27 @@ def _recorded(
         if depth[0]:
             return function(*args)
         depth[0] += 1
+        # gnubg's work since the last request ended: the worker's idle time (its cache emptied)
+        _records.append({"idle": sum(spent.values())})
         spent.clear()
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.thread_time()
         try:
             return function(*args)
         finally:
             depth[0] -= 1
-            total = time.perf_counter() - start
-            _records.append({"request": total, **spent})
+            total, cpu = time.perf_counter() - start, time.thread_time() - cpu
+            _records.append({"request": total, "request cpu": cpu, **spent})
+            spent.clear()
 
     return recorded
+
+
+def busy(seconds: float) -> tuple[float, float]:
+    """Keep the worker's core busy for ``seconds`` (as a search does): when it started, ended."""
+    start = time.time()
+    while time.time() < start + seconds:
+        pass
+    return start, time.time()
 
 
 def collect() -> list[dict[str, float]]:
@@ -280,11 +294,30 @@ async def plays(
             await service.abort(place, PERSON)
 
 
+async def round_trips(workers: WorkerPool, seconds: float, count: int = 100) -> str:
+    """The pool's way to a worker and back around a request that keeps it busy ``seconds``:
+    medians of the request's start less its submission, and of its answer's arrival less its
+    end (wall clocks of the two processes)."""
+    there, back = [], []
+    for _ in range(count):
+        sent = time.time()
+        start, end = await workers.call(busy, seconds, timeout=30)
+        back.append(time.time() - end)
+        there.append(start - sent)
+    return (
+        f"to the worker {statistics.median(there) * 1000:.3f} ms, "
+        f"back {statistics.median(back) * 1000:.3f} ms"
+    )
+
+
 async def main(turns: int, draw: bool, detail: int) -> None:
     settings = Settings(analysis_auto=False)
     engine = GnubgEngine(settings)
     await engine.start()
     workers = engine.play_pool
+    for seconds in (0.0, 0.04):
+        trip = await round_trips(workers, seconds)
+        print(f"IPC around a request of {seconds * 1000:.0f} ms (the median of 100): {trip}")
     for slot in range(workers.size):
         await workers.call(instrument, timeout=30, affinity=slot)
     calls = Calls(engine)
@@ -379,6 +412,8 @@ def report(
             for where, own in top([main_profile, renderer.profile], name, detail):
                 print(f"        {where[-60:]:<60} {ms(cpu * own / profiled)}")
     inside = worker.pop("request", 0.0)
+    inside_cpu = worker.pop("request cpu", 0.0)
+    idle = worker.pop("idle", 0.0)
     print(f"  engine requests, wall time in the bot's process       {ms(engine_seconds)}")
     print(f"    IPC (submit, pipe, wake-ups, both ways)      {ms(engine_seconds - inside)}")
     print(
@@ -386,11 +421,14 @@ def report(
         f"({sent / max(requests, 1):.0f} bytes a request)"
     )
     print(f"    the worker, serving the requests             {ms(inside)}")
-    own = inside - sum(worker.values())
+    print(f"      waiting for a core (wall less CPU)         {ms(inside - inside_cpu)}")
+    print(f"      CPU                                        {ms(inside_cpu)}")
     for name, seconds in sorted(worker.items(), key=lambda item: -item[1]):
-        print(f"      {name:<36} {ms(seconds)}")
+        print(f"        {name:<34} {ms(seconds)}")
     label = "the worker's own Python"
-    print(f"      {label:<36} {ms(own)}")
+    print(f"        {label:<34} {ms(inside_cpu - sum(worker.values()))}")
+    print(f"    the worker after answering (cache emptied)   {ms(idle)} CPU, off the reply's path")
+    print(f"  load average (1 min) at the end: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
 
 
 if __name__ == "__main__":

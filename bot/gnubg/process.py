@@ -91,7 +91,9 @@ class PipeProcess(Executor):
             raise TypeError("a worker request takes positional arguments only")
         data = pickle.dumps((fn, args), pickle.HIGHEST_PROTOCOL)
         loop = asyncio.get_running_loop()
-        if self._loop is None:
+        if self._loop is not loop:  # the first request, or a pool used from another loop since
+            if self._loop is not None and not self._loop.is_closed():
+                self._loop.remove_reader(self._connection.fileno())
             self._loop = loop
             loop.add_reader(self._connection.fileno(), self._readable)
         self._waiting.append(future)
