@@ -169,7 +169,9 @@ def collect() -> list[dict[str, float]]:
 
 # -- the bot's process --------------------------------------------------------------------------
 
+# The parts of the bot's process, each by marks in ``file:function`` (the first that matches).
 PARTS = (
+    ("asyncio and other", ("concurrent/futures/thread.py",)),  # the renderer's thread pool
     ("rules", ("bot/rules/",)),
     ("store", ("bot/store/", "sqlalchemy", "sqlite3", "aiosqlite")),
     ("encode (PNG)", ("PngImagePlugin", "ImageFile.py", "zlib", "ImagingEncoder")),
@@ -178,19 +180,49 @@ PARTS = (
     ("parse and service", ("bot/service/", "bot/cogs/", "bot/text", "bot/settings")),
 )
 
+OTHER = "asyncio and other"
+# Where a function's own part is the caller's: Python's builtins and small helpers.
+_SHARED = ("~:", "/dataclasses.py", "/functools.py", "/enum.py", "/typing.py", "/abc.py", "/re/")
+_LOOP = ("asyncio", "selectors", "select.epoll", "threading", "socket")
+
+Func = tuple[str, int, str]
+
 
 def part_of(where: str) -> str:
     for name, marks in PARTS:
         if any(mark in where for mark in marks):
             return name
-    return "asyncio and other"
+    return OTHER
+
+
+def _where(func: Func) -> str:
+    return f"{func[0]}:{func[2]}"
+
+
+def _shared(func: Func) -> bool:
+    where = _where(func)
+    return any(mark in where for mark in _SHARED) and not any(mark in where for mark in _LOOP)
 
 
 def own_times(profile: cProfile.Profile) -> dict[str, float]:
-    """Own time (seconds) of every function in ``profile``, by ``file:function``."""
+    """Own time (seconds) of every function in ``profile`` by ``file:function``, a builtin's
+    or a small helper's given to its callers' parts (by the time each call took)."""
     profile.create_stats()
-    stats: dict[tuple[str, int, str], tuple[Any, ...]] = getattr(profile, "stats", {})
-    return {f"{file}:{function}": row[2] for (file, _line, function), row in stats.items()}
+    stats: dict[Func, tuple[Any, ...]] = getattr(profile, "stats", {})
+    out: dict[str, float] = defaultdict(float)
+
+    def give(func: Func, seconds: float, depth: int) -> None:
+        callers: dict[Func, tuple[Any, ...]] = stats.get(func, (0, 0, 0, 0, {}))[4]
+        if not _shared(func) or depth > 6 or not callers:
+            out[_where(func)] += seconds
+            return
+        total = sum(row[2] for row in callers.values()) or 1.0
+        for caller, row in callers.items():
+            give(caller, seconds * row[2] / total, depth + 1)
+
+    for func, row in stats.items():
+        give(func, row[2], 0)
+    return out
 
 
 def parts(profile: cProfile.Profile) -> dict[str, float]:
