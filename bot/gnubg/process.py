@@ -77,6 +77,8 @@ class PipeProcess(Executor):
         theirs.close()  # so that the worker's death reads as the end of the pipe here
         self._waiting: collections.deque[Future[Any]] = collections.deque()
         self._loop: asyncio.AbstractEventLoop | None = None
+        self._reading = False  # the loop watches the pipe (else a thread reads it: _listen)
+        self._reader: threading.Thread | None = None
         self._open = True
 
     def pid(self) -> int | None:
@@ -92,10 +94,9 @@ class PipeProcess(Executor):
         data = pickle.dumps((fn, args), pickle.HIGHEST_PROTOCOL)
         loop = asyncio.get_running_loop()
         if self._loop is not loop:  # the first request, or a pool used from another loop since
-            if self._loop is not None and not self._loop.is_closed():
-                self._loop.remove_reader(self._connection.fileno())
+            self._stop_reading()
             self._loop = loop
-            loop.add_reader(self._connection.fileno(), self._readable)
+            self._listen(loop)
         self._waiting.append(future)
         if len(data) <= DIRECT_WRITE_BYTES:
             self._write(data)
@@ -108,12 +109,52 @@ class PipeProcess(Executor):
         with contextlib.suppress(OSError):
             self._connection.send_bytes(data)
 
+    def _listen(self, loop: asyncio.AbstractEventLoop) -> None:
+        try:
+            loop.add_reader(self._connection.fileno(), self._readable)
+            self._reading = True
+        except NotImplementedError:  # Windows' proactor loop: a thread waits on the pipe
+            if self._reader is None:
+                self._reader = threading.Thread(
+                    target=self._read_in_thread, name="gnubg-pipe", daemon=True
+                )
+                self._reader.start()
+
+    def _stop_reading(self) -> None:
+        if self._reading and self._loop is not None and not self._loop.is_closed():
+            self._loop.remove_reader(self._connection.fileno())
+        self._reading = False
+
+    def _read_in_thread(self) -> None:
+        while True:
+            try:
+                data: bytes | None = self._connection.recv_bytes()
+            except (EOFError, OSError):
+                data = None
+            loop = self._loop
+            if loop is None or loop.is_closed():
+                return
+            with contextlib.suppress(RuntimeError):  # closed meanwhile
+                loop.call_soon_threadsafe(self._deliver, data)
+            if data is None:
+                return
+
     def _readable(self) -> None:
         try:
-            kind, value = pickle.loads(self._connection.recv_bytes())
-        except (EOFError, OSError, pickle.UnpicklingError):
+            data: bytes | None = self._connection.recv_bytes()
+        except (EOFError, OSError):
+            data = None
+        self._deliver(data)
+
+    def _deliver(self, data: bytes | None) -> None:
+        """One answer read from the pipe (None: its end, the worker gone)."""
+        if data is None:
             self._broken(f"the worker {self._process.pid} ended")
             return
+        try:
+            kind, value = pickle.loads(data)
+        except pickle.UnpicklingError as error:
+            kind, value = ERROR, RuntimeError(f"unreadable reply: {error!r}")
         if not self._waiting:
             return
         future = self._waiting.popleft()
@@ -134,8 +175,7 @@ class PipeProcess(Executor):
         if not self._open:
             return
         self._open = False
-        if self._loop is not None and not self._loop.is_closed():
-            self._loop.remove_reader(self._connection.fileno())
+        self._stop_reading()
         self._connection.close()
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:

@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
+import pytest
+
+from bot.gnubg.api import EngineFailure
 from bot.gnubg.pool import WorkerPool
 from tests.gnubg import misbehave
 
@@ -22,3 +26,28 @@ def test_a_pool_started_in_one_event_loop_serves_the_next() -> None:
         assert asyncio.run(ask()) == started[0]
     finally:
         asyncio.run(pool.close())
+
+
+class NoReaders(asyncio.SelectorEventLoop):
+    """An event loop that can't watch a pipe, as Windows' proactor loop."""
+
+    def add_reader(self, *args: Any) -> None:
+        raise NotImplementedError
+
+
+def test_where_the_loop_cant_watch_the_pipe_a_thread_reads_it() -> None:
+    async def serve() -> tuple[int, int]:
+        pool = WorkerPool(1, name="proactor")
+        try:
+            first = await pool.call(misbehave.process_id, timeout=10)
+            with pytest.raises(EngineFailure, match="crashed while thinking"):
+                await pool.call(misbehave.exit_at_once, timeout=10)
+            with pytest.raises(ValueError, match="refused"):
+                await pool.call(misbehave.refuse, "it", timeout=10)
+            return first, await pool.call(misbehave.process_id, timeout=10)
+        finally:
+            await pool.close()
+
+    with asyncio.Runner(loop_factory=NoReaders) as runner:
+        first, after = runner.run(serve())
+    assert first != after  # the crashed worker was replaced, and its answers still come
