@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -31,7 +32,7 @@ def test_a_pool_started_in_one_event_loop_serves_the_next() -> None:
 class NoReaders(asyncio.SelectorEventLoop):
     """An event loop that can't watch a pipe, as Windows' proactor loop."""
 
-    def add_reader(self, *args: Any) -> None:
+    def add_reader(self, fd: Any, callback: Callable[..., Any], *args: Any) -> None:
         raise NotImplementedError
 
 
