@@ -4,13 +4,18 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, TypeVarTuple
 
 import pytest
 
 from bot.gnubg.api import EngineFailure
 from bot.gnubg.pool import WorkerPool
 from tests.gnubg import misbehave
+
+if TYPE_CHECKING:
+    from _typeshed import HasFileno
+
+Ts = TypeVarTuple("Ts")
 
 
 def test_a_pool_started_in_one_event_loop_serves_the_next() -> None:
@@ -32,7 +37,9 @@ def test_a_pool_started_in_one_event_loop_serves_the_next() -> None:
 class NoReaders(asyncio.SelectorEventLoop):
     """An event loop that can't watch a pipe, as Windows' proactor loop."""
 
-    def add_reader(self, fd: Any, callback: Callable[..., Any], *args: Any) -> None:
+    def add_reader(
+        self, fd: int | HasFileno, callback: Callable[[*Ts], object], *args: *Ts
+    ) -> None:
         raise NotImplementedError
 
 
