@@ -1,4 +1,5 @@
-"""gnubg worker processes: each its own one-process pool, so a hung one can be killed by pid.
+"""gnubg worker processes: each a process of its own behind a pipe (:mod:`bot.gnubg.process`),
+so a hung one can be killed by pid.
 
 gnubg crashes when called from threads and prints to the C stdout, so it runs only in spawned
 processes whose initializer imports it (:func:`bot.gnubg.session.initialise`). A worker serves
@@ -70,7 +71,7 @@ def spawned_process(initializer: Callable[[], None]) -> Executor:
 
 
 class Worker:
-    """One gnubg process: a ``ProcessPoolExecutor`` of one spawned process."""
+    """One gnubg process (a :class:`PipeProcess`, or what a test's executor factory makes)."""
 
     def __init__(
         self,
@@ -83,10 +84,7 @@ class Worker:
         self.calls = 0
 
     def pid(self) -> int | None:
-        if isinstance(self.executor, PipeProcess):
-            return self.executor.pid()
-        processes = getattr(self.executor, "_processes", None) or {}  # a ProcessPoolExecutor
-        return next(iter(processes), None)
+        return self.executor.pid() if isinstance(self.executor, PipeProcess) else None
 
     async def warm(self) -> None:
         """Start the process now (the pool starts it lazily at the first call)."""

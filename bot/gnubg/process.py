@@ -2,10 +2,11 @@
 
 A ``ProcessPoolExecutor`` of one process passes each request through two threads of the bot's
 process (its manager thread and its queue's feeder thread) and each answer back through the
-manager thread: five wake-ups for one request, each a wait for a core when the machine is busy
-(measured on this 2-core machine with other work running: 0.9 ms a request at the median, 9 ms
-at the mean, around a 40 ms search). Here the event loop writes the request into the pipe and
-reads the answer when the pipe becomes readable: two wake-ups, the worker's and the loop's.
+manager thread: five wake-ups for one request, each a wait for a core when the machine is busy.
+Here the event loop writes the request into the pipe and reads the answer when the pipe becomes
+readable: two wake-ups, the worker's and the loop's (a round trip around a 40 ms search on this
+2-core machine with other work running: 0.5-0.7 ms at the median, 1.3-4.3 ms before; see
+``bench/profile_play.py``).
 
 :class:`PipeProcess` is an :class:`~concurrent.futures.Executor` as the pool wants one; submit
 from the event loop's thread. The worker serves requests in order, one at a time. Its death (a
