@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import random
 import statistics
 import sys
@@ -38,7 +37,7 @@ from typing import Any, cast
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.bot_turn import own_search, p95, rolled
+from bench.bot_turn import cpu_seconds, own_search, p95, rolled
 from bot.gnubg.api import LEVELS, Engine, Query
 from bot.gnubg.engine import GnubgEngine
 from bot.gnubg.pool import WorkerPool
@@ -120,16 +119,6 @@ async def channel(service: TableService, place: Place, until: float, seed: int) 
                 seen.times.append(time.perf_counter() - start)  # the bot acted in this reply
                 seen.queued += queued
     return seen
-
-
-def cpu_seconds(pid: int) -> float:
-    """User and system CPU of process ``pid`` so far (Linux; 0 elsewhere)."""
-    try:
-        with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
-            fields = stat.read().rsplit(")", 1)[1].split()
-    except OSError:
-        return 0.0
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 async def own_rate(pool: WorkerPool, positions: list[Query]) -> tuple[float, float]:

@@ -83,6 +83,7 @@ def _load(job: AnalysisJob) -> _Loaded:
         return _LOADED
     gnubg = _gnubg()
     _LOADED = None
+    session.hand_over(job.key)  # gnubg's match, settings and cache are the analysis's now
     with captured_output() as printed, tempfile.TemporaryDirectory() as folder:
         for command in (
             "set threads 1",
@@ -115,7 +116,6 @@ def _load(job: AnalysisJob) -> _Loaded:
             + "."
         )
     length = int(imported["match-info"].get("match-length", 0))
-    session.hand_over(job.key)
     _LOADED = _Loaded(job.key, len(imported["games"]), money=length == 0)
     return _LOADED
 

@@ -1,4 +1,5 @@
-"""gnubg worker processes: each its own one-process pool, so a hung one can be killed by pid.
+"""gnubg worker processes: each a process of its own behind a pipe (:mod:`bot.gnubg.process`),
+so a hung one can be killed by pid.
 
 gnubg crashes when called from threads and prints to the C stdout, so it runs only in spawned
 processes whose initializer imports it (:func:`bot.gnubg.session.initialise`). A worker serves
@@ -27,17 +28,17 @@ import asyncio
 import contextlib
 import itertools
 import logging
-import multiprocessing
 import os
 import signal
 from collections.abc import Callable
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from bot.gnubg.api import RETRY, TURN_PRIORITY, EngineFailure
-from bot.gnubg.session import initialise
+from bot.gnubg.process import PipeProcess
+from bot.gnubg.session import idle, initialise
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)
@@ -63,14 +64,14 @@ ExecutorFactory = Callable[[Callable[[], None]], Executor]
 
 
 def spawned_process(initializer: Callable[[], None]) -> Executor:
-    """A worker's executor: one spawned process that runs ``initializer`` first."""
-    return ProcessPoolExecutor(
-        max_workers=1, mp_context=multiprocessing.get_context("spawn"), initializer=initializer
-    )
+    """A worker's executor: one spawned process that runs ``initializer`` first, its requests
+    and answers through a pipe the event loop reads (:mod:`bot.gnubg.process`), gnubg's cache
+    emptied after each answer (:func:`bot.gnubg.session.idle`)."""
+    return PipeProcess(initializer, idle)
 
 
 class Worker:
-    """One gnubg process: a ``ProcessPoolExecutor`` of one spawned process."""
+    """One gnubg process (a :class:`PipeProcess`, or what a test's executor factory makes)."""
 
     def __init__(
         self,
@@ -83,8 +84,7 @@ class Worker:
         self.calls = 0
 
     def pid(self) -> int | None:
-        processes = getattr(self.executor, "_processes", None) or {}
-        return next(iter(processes), None)
+        return self.executor.pid() if isinstance(self.executor, PipeProcess) else None
 
     async def warm(self) -> None:
         """Start the process now (the pool starts it lazily at the first call)."""

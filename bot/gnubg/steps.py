@@ -83,4 +83,21 @@ def plays_matching(
     reachable: set[Position] = set()
     for after, left in _after_steps(position, pairs, all_dice):
         reachable |= _reachable(after, left)
-    return [play for play in plays if play.result.swapped() in reachable]
+    # The mover's side first (a few list operations a play), the whole position only for the
+    # plays left: building each play's resulting Position costs ten times as much.
+    movers = {after.mover for after in reachable}
+    return [
+        play
+        for play in plays
+        if _mover_after(position.mover, play.steps) in movers and play.result.swapped() in reachable
+    ]
+
+
+def _mover_after(mover: tuple[int, ...], steps: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
+    """The mover's side after ``steps`` (their checkers only: hits change the other side)."""
+    board = list(mover)
+    for source, dest in steps:
+        board[source - 1] -= 1
+        if dest != OFF:
+            board[dest - 1] += 1
+    return tuple(board)

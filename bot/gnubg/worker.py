@@ -294,7 +294,12 @@ _DOUBLES = ("double", "redouble", "optional double", "optional redouble")
 @request
 def cube_advice(query: Query, level: Level) -> CubeAdvice:
     """gnubg's cube hint for the player on roll before the roll, at ``level``'s settings."""
-    situation = Situation.of(query)
+    return _cube_advice(Situation.of(query), level)
+
+
+def _cube_advice(situation: Situation, level: Level) -> CubeAdvice:
+    """:func:`cube_advice` of a query already read."""
+    query = situation.query
     if not situation.may_double():
         raise QueryError(f"the player on roll can't double in {query.gnubg_id!r}")
     use_level(level)
@@ -353,7 +358,7 @@ def _doubles(situation: Situation, level: Level) -> bool:
     point = _double_point(chances, situation)
     if point is not None and chances.win < point:
         return False
-    return cube_advice(situation.query, level).double
+    return _cube_advice(situation, level).double
 
 
 def _double_point(chances: Probabilities, situation: Situation) -> float | None:
@@ -449,7 +454,7 @@ def evaluate(query: Query, plies: int = 2) -> Evaluation:
     plays: tuple[PlayOption, ...] = ()
     if situation.dice is None:
         if situation.may_double():
-            cube = cube_advice(query, Level(f"{plies}-ply", plies, 0.0, prune=True))
+            cube = _cube_advice(situation, Level(f"{plies}-ply", plies, 0.0, prune=True))
     else:
         plays = hint_plays(query, 5, plies)
     return Evaluation(probabilities, equity, plies, cube, plays)

@@ -27,3 +27,11 @@ def sleep(seconds: float) -> float:
 
 def refuse(text: str) -> None:
     raise ValueError(f"refused {text!r}")
+
+
+def reversed_text(text: str) -> str:
+    return text[::-1]
+
+
+def unpicklable() -> object:
+    return lambda: None  # a lambda can't cross back to the bot's process

@@ -85,6 +85,21 @@ async def test_calls_queue_for_a_busy_worker(pool: WorkerPool) -> None:
     assert results == [0, 0.05, 0.1]
 
 
+async def test_a_request_and_answer_larger_than_the_pipe_cross_whole(pool: WorkerPool) -> None:
+    text = "".join(chr(ord("a") + n % 26) for n in range(300_000))  # the pipe holds 64 KiB
+    assert await pool.call(misbehave.reversed_text, text, timeout=10) == text[::-1]
+    assert await pool.call(misbehave.reversed_text, "ab", timeout=10) == "ba"  # in step still
+
+
+async def test_an_answer_that_cant_cross_is_an_error_and_the_worker_goes_on(
+    pool: WorkerPool,
+) -> None:
+    before = await pool.call(misbehave.process_id, timeout=10)
+    with pytest.raises(RuntimeError, match="unpicklable reply"):
+        await pool.call(misbehave.unpicklable, timeout=10)
+    assert await pool.call(misbehave.process_id, timeout=10) == before
+
+
 async def test_a_closed_pool_refuses_politely() -> None:
     pool = WorkerPool(1, name="closing")
     await pool.call(misbehave.process_id, timeout=10)

@@ -42,6 +42,23 @@ def test_a_whole_tuple_is_one_play_and_an_impossible_one_none() -> None:
     assert names(BEARING_OFF, (6, 2), (5,)) == set()  # a 5 can't bear off with 62 here
 
 
+def test_every_legal_plays_own_steps_find_that_play_alone() -> None:
+    """Over self-play positions (hits, the bar, bearing off): a play's steps, as gnubg gives a
+    whole tuple, match that play and no other."""
+    checked = 0
+    for position, dice in self_play_positions(7, 600):
+        if position.is_game_over():
+            continue
+        plays = position.legal_plays(*dice)
+        for play in plays[:: max(1, len(plays) // 4)]:
+            flat = tuple(point for step in play.steps for point in step)
+            if not flat or 0 in flat:
+                continue  # gnubg cuts a tuple at its first bear-off: the tests above
+            assert plays_matching(position, dice, flat, plays) == [play], (position, dice, flat)
+            checked += 1
+    assert checked > 1000
+
+
 def bear_off_cases(count: int) -> list[Case]:
     found = []
     for position, dice in self_play_positions(31, 40_000):
