@@ -300,12 +300,12 @@ def next_command(
 ) -> Callable[[], Awaitable[list[Reply]]]:
     """The person's next command (chosen here, outside what is timed)."""
     if match.phase == "move":
-        return partial(service.move, place, PERSON, rng.choice(match.legal_plays()).notation)
+        return partial(service.matches.move, place, PERSON, rng.choice(match.legal_plays()).notation)
     if match.phase == "roll":
-        return partial(service.roll, place, PERSON)
+        return partial(service.matches.roll, place, PERSON)
     if match.phase == "doubled":
-        return partial(service.take, place, PERSON)
-    return partial(service.accept, place, PERSON)  # the bot's resignation
+        return partial(service.matches.take, place, PERSON)
+    return partial(service.matches.accept, place, PERSON)  # the bot's resignation
 
 
 Around = Callable[[Callable[[], Awaitable[list[Reply]]]], Awaitable[None]]
@@ -318,13 +318,13 @@ async def plays(
     rng = random.Random(seed)
     done = 0
     while done < turns:
-        await service.challenge(place, PERSON, ENGINE_USER, f"5 {LEVEL}")
+        await service.matches.challenge(place, PERSON, ENGINE_USER, f"5 {LEVEL}")
         while (table := await service.table(place)) is not None and done < turns:
             before = calls.count
             await around(next_command(table.match, service, place, rng))
             done += calls.count > before
         if await service.table(place) is not None:
-            await service.abort(place, PERSON)
+            await service.matches.abort(place, PERSON)
 
 
 async def round_trips(workers: WorkerPool, seconds: float, count: int = 100) -> str:
