@@ -300,7 +300,9 @@ def next_command(
 ) -> Callable[[], Awaitable[list[Reply]]]:
     """The person's next command (chosen here, outside what is timed)."""
     if match.phase == "move":
-        return partial(service.matches.move, place, PERSON, rng.choice(match.legal_plays()).notation)
+        return partial(
+            service.matches.move, place, PERSON, rng.choice(match.legal_plays()).notation
+        )
     if match.phase == "roll":
         return partial(service.matches.roll, place, PERSON)
     if match.phase == "doubled":
