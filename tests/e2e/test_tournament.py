@@ -184,7 +184,8 @@ async def test_a_knockout_from_signup_to_the_final_standings(
     champion = await resign_and_accept(fake, int(final["id"]), players)
     over = await said_in(fake, channel, before, "is over")
     assert f"🏆 **Spring** is over: **{champion.name}** wins!" in over.content, over.content
-    assert f"\n1. {champion.name}: 2 match points" in over.content, over.content
+    assert f"\n1. {champion.name}: champion\n2. " in over.content, over.content
+    assert over.content.count(": out in the semi-finals") == 2, over.content
     report = await one_reply(fake, organiser, "!tournament report", channel)
     assert "**Spring** is over." in report.content, report.content
     assert f"Winner: **{champion.name}**" in report.content, report.content
