@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 import sys
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
@@ -17,7 +18,7 @@ from sqlalchemy import exc as sa
 from bot.service.records import storage
 from bot.service.records.dicekey import DiceKeyFileError, key_check, parse_key
 from bot.settings import Settings, SettingsError, database_setting
-from bot.store import DatabaseAddress, Store, StoreError
+from bot.store import DatabaseAddress, OutdatedSchema, Store, StoreError
 from bot.store.copy import clear_rows, copy_rows, counts
 from bot.store.rows import describe_error
 
@@ -66,20 +67,67 @@ async def copy_database(settings: Settings, source_text: str, dest_text: str, ou
     if source_at == dest_at:
         raise CopyError("SOURCE and DEST are the same database")
     created = dest_at.path is not None and not dest_at.path.exists()
-    source = await Store.open(source_at)
-    try:
-        key = await _source_key(settings, source)
-        destination = await Store.open(dest_at)
+    with tempfile.TemporaryDirectory(prefix="copy-db-") as scratch:
+        source = await _open_source(source_at, Path(scratch), out)
         try:
-            out.write(f"Copying {source_at.shown} into {dest_at.shown}…\n")
-            had, checked = await _copy_and_check(source, destination, key)
-        except BaseException:
-            await _undo(destination, dest_at, created)
-            raise
+            await _copy_from(settings, source, source_at, dest_at, created, out)
         finally:
-            await destination.close()
+            await source.close()
+
+
+async def _open_source(source_at: DatabaseAddress, scratch: Path, out: TextIO) -> Store:
+    """The source as it is: nothing is written to it. A SQLite file at an older schema is read
+    through a copy of it in ``scratch``, upgraded there; an older PostgreSQL database is
+    refused (the bot upgrades it when it starts on it)."""
+    try:
+        return await Store.open(source_at, upgrade=False)
+    except OutdatedSchema as outdated:
+        if source_at.path is None:
+            raise CopyError(
+                f"{outdated}: start the bot on it once (it upgrades it), then copy"
+            ) from None
+        upgraded = scratch / source_at.path.name
+        await asyncio.to_thread(_snapshot_sqlite, source_at.path, upgraded)
+        out.write(
+            f"{source_at.shown} is at schema version {outdated.found}: copied from an upgraded "
+            "temporary copy of it (the source itself is left as it is).\n"
+        )
+        return await Store.open(upgraded)
+
+
+def _snapshot_sqlite(path: Path, into: Path) -> None:
+    """A consistent copy of the SQLite file ``path`` (with what its WAL holds), by a connection
+    that may only read (a read-only one would leave the WAL's files behind it)."""
+    source = sqlite3.connect(path)
+    try:
+        source.execute("PRAGMA query_only = ON")
+        copy = sqlite3.connect(into)
+        try:
+            source.backup(copy)
+        finally:
+            copy.close()
     finally:
-        await source.close()
+        source.close()
+
+
+async def _copy_from(
+    settings: Settings,
+    source: Store,
+    source_at: DatabaseAddress,
+    dest_at: DatabaseAddress,
+    created: bool,
+    out: TextIO,
+) -> None:
+    key = await _source_key(settings, source, source_at)
+    destination = await Store.open(dest_at)
+    try:
+        out.write(f"Copying {source_at.shown} into {dest_at.shown}…\n")
+        had, checked = await _copy_and_check(source, destination, key)
+    except BaseException:
+        await _undo(destination, dest_at, created)
+        raise
+    finally:
+        await destination.close()
     rows = ", ".join(f"{n} {name}" for name, n in had.items() if n)
     out.write(f"Copied {rows or 'nothing (the source is empty)'}.\n")
     out.write(
@@ -145,7 +193,9 @@ async def _undo(destination: Store, dest_at: DatabaseAddress, created: bool) -> 
     await clear_rows(destination)
 
 
-async def _source_key(settings: Settings, source: Store) -> bytes | None:
+async def _source_key(
+    settings: Settings, source: Store, source_at: DatabaseAddress
+) -> bytes | None:
     """The dice key the source was used with (None when it never had one); never made anew."""
     check = await source.meta.get("dice_key_check")
     if check is None:
@@ -153,7 +203,7 @@ async def _source_key(settings: Settings, source: Store) -> bytes | None:
     if settings.dice_key:
         key, said = parse_key(settings.dice_key, "DICE_KEY"), "DICE_KEY"
     else:
-        path = settings.dice_key_file or source.address.key_file_default()
+        path = settings.dice_key_file or source_at.key_file_default()
         try:
             text = Path(path).read_text(encoding="ascii")
         except (OSError, UnicodeDecodeError) as error:
@@ -163,9 +213,7 @@ async def _source_key(settings: Settings, source: Store) -> bytes | None:
             ) from None
         key, said = parse_key(text, f"the key file {path}"), f"the key file {path}"
     if key_check(key) != check:
-        raise CopyError(
-            f"the dice key ({said}) is not the one {source.address.shown} was used with"
-        )
+        raise CopyError(f"the dice key ({said}) is not the one {source_at.shown} was used with")
     return key
 
 

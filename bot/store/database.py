@@ -47,7 +47,13 @@ from bot.store.matches import Matches, MatchWrites
 from bot.store.meta import Meta, MetaWrites
 from bot.store.migrate import migrate_postgres, migrate_sqlite
 from bot.store.players import Players, PlayerWrites
-from bot.store.rows import DatabaseDown, StoreError, describe_error, raise_translated
+from bot.store.rows import (
+    DatabaseDown,
+    OutdatedSchema,
+    StoreError,
+    describe_error,
+    raise_translated,
+)
 from bot.store.tournaments import Tournaments, TournamentWrites
 
 log = logging.getLogger(__name__)
@@ -102,9 +108,10 @@ class Store:
         return "sqlite" if self.is_sqlite else "postgresql"
 
     @classmethod
-    async def open(cls, where: str | Path | DatabaseAddress) -> Store:
+    async def open(cls, where: str | Path | DatabaseAddress, *, upgrade: bool = True) -> Store:
         """Open (creating and migrating as needed) the database at ``where``: a SQLite path or
-        a PostgreSQL URL.
+        a PostgreSQL URL. ``upgrade=False`` opens it as it is, changing nothing, and raises
+        :class:`OutdatedSchema` where it is older than this bot's schema (copy-db's source).
 
         Several processes may open one database at once: each migration runs in its own write
         transaction and is skipped by whoever finds it already applied. On any failure the
@@ -113,20 +120,21 @@ class Store:
         """
         address = where if isinstance(where, DatabaseAddress) else DatabaseAddress.parse(where)
         if address.path is not None:
-            return await cls._open_sqlite(address, address.path)
-        return await cls._open_postgres(address)
+            return await cls._open_sqlite(address, address.path, upgrade)
+        return await cls._open_postgres(address, upgrade)
 
     @classmethod
-    async def _open_sqlite(cls, address: DatabaseAddress, path: Path) -> Store:
+    async def _open_sqlite(cls, address: DatabaseAddress, path: Path, upgrade: bool) -> Store:
         try:
             db = await SqliteThread.open(path)
         except (sa.DBAPIError, sqlite3.Error) as error:
             raise StoreError(f"can't open the database {path}: {describe_error(error)}") from None
         store = cls(address, file=db)
         try:
-            async with store._lock:
-                await db.migrate(migrate_sqlite)
-            await store._refuse_newer()
+            if upgrade:
+                async with store._lock:
+                    await db.migrate(migrate_sqlite)
+            await store._refuse_other_versions(upgrade)
         except BaseException as error:
             await store.close()
             if isinstance(error, (sa.DBAPIError, sqlite3.Error)):
@@ -137,7 +145,7 @@ class Store:
         return store
 
     @classmethod
-    async def _open_postgres(cls, address: DatabaseAddress) -> Store:
+    async def _open_postgres(cls, address: DatabaseAddress, upgrade: bool) -> Store:
         assert address.url is not None
         engine = create_async_engine(
             address.url,
@@ -148,9 +156,10 @@ class Store:
         _check_idle_connections(engine)
         store = cls(address, engine=engine)
         try:
-            async with engine.begin() as connection:
-                await migrate_postgres(connection)
-            await store._refuse_newer()
+            if upgrade:
+                async with engine.begin() as connection:
+                    await migrate_postgres(connection)
+            await store._refuse_other_versions(upgrade)
         except BaseException as error:
             await engine.dispose()
             if isinstance(error, (sa.DBAPIError, OSError)):
@@ -160,8 +169,11 @@ class Store:
             raise
         return store
 
-    async def _refuse_newer(self) -> None:
+    async def _refuse_other_versions(self, upgrade: bool) -> None:
+        """A newer schema is refused; an older one too where the database was not upgraded."""
         found = await self.schema_version()
+        if found < schema.SCHEMA_VERSION and not upgrade:
+            raise OutdatedSchema(self.address.shown, found, schema.SCHEMA_VERSION)
         if found > schema.SCHEMA_VERSION:
             raise StoreError(
                 f"the database {self.address.shown} is at schema version {found}, newer than "

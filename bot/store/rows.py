@@ -10,6 +10,16 @@ class StoreError(RuntimeError):
     """The database can't be opened or used: the message says which file and why."""
 
 
+class OutdatedSchema(StoreError):
+    """A database opened as it is (no upgrade) is at an older schema version than this bot's."""
+
+    def __init__(self, shown: str, found: int, current: int) -> None:
+        super().__init__(
+            f"the database {shown} is at schema version {found}, older than this bot's {current}"
+        )
+        self.found = found
+
+
 class DatabaseBusy(StoreError):
     """Another program held the database for longer than the busy timeout; nothing was
     written. The same command works once it lets go."""
