@@ -53,13 +53,13 @@ async def test_a_sqlite_database_moves_into_postgresql_and_plays_on(
     tmp_path: Path, source: Path, postgres: PostgresServer
 ) -> None:
     url = await postgres.new_database()
-    before = source.read_bytes()
+    original = source.read_bytes()
     done = copy_db(tmp_path, str(source), url)
     assert done.returncode == 0, done.stderr
     # The source, at an older schema, is read through an upgraded copy: copy-db writes nothing
     # to it.
     assert "is at schema version 11: copied from an upgraded temporary copy" in done.stdout
-    assert source.read_bytes() == before
+    assert source.read_bytes() == original
     assert sorted(p.name for p in tmp_path.iterdir()) == ["source.sqlite3"]
     assert "5 matches" in done.stdout and "419 match_actions" in done.stdout
     assert "5 replayed from their logs to their snapshots" in done.stdout
