@@ -10,7 +10,7 @@ import json
 from collections.abc import Sequence
 
 from bot.gnubg.api import MIN_RATED_DECISIONS, MatchAnalysis, Mistake, PlayerAnalysis
-from bot.gnubg.decisions import ReviewedDecision
+from bot.gnubg.decisions import MARKS, ReviewedDecision, skill_of
 from bot.rules.text import dice_text, plural
 from bot.service.matches.presentation import match_kind
 from bot.service.review.numbering import decision_label
@@ -191,9 +191,12 @@ def mistake_lines(
         page = pages[index] if index < len(pages) else None
         dice = f" ({dice_text(mistake.dice)})" if mistake.dice else ""
         review = "" if page is None else f": `{prefix}review {match_id} {page + 1}`"
+        # gnubg's mark (?!, ?, ??) is its Skill() of the very loss shown (bot.gnubg.decisions)
+        mark = MARKS[skill_of(mistake.cost)]
         lines.append(
             f"  - {decision_label(mistake.game, mistake.move, page, count)}{dice}: "
-            f"{mistake.played}; better {mistake.best} (costs {mistake.cost:.3f}){review}"
+            f"{mistake.played}; better {mistake.best} (costs {mistake.cost:.3f}"
+            f"{' ' + mark if mark else ''}){review}"
         )
     return lines
 

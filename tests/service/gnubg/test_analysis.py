@@ -96,7 +96,7 @@ async def test_asked_once_analysed_in_the_background_then_answered_at_once(
     assert "Checker play: 90 decisions, 4 errors (1 blunder), 13.5 mEMG a decision." in text
     assert "Cube: 10 decisions, 1 error (0 blunders), 3.2 mEMG a decision." in text
     assert "luck-adjusted match-winning chance 97.5%." in text
-    assert text.count("game 1, move 3 (6-4): 24/14; better 13/3 (costs 0.200)") == 2
+    assert text.count("game 1, move 3 (6-4): 24/14; better 13/3 (costs 0.200 ??)") == 2
     [(mat, plies, jacoby)] = analyst.calls
     assert plies == 1 and not jacoby
     assert "alice" in mat and "bob" in mat and " Game 1" in mat
