@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.rules.text import quote
-from bot.service.commands.help import help_reply
+from bot.service.commands.help import help_reply, unknown_command
 from bot.service.commands.schema import CommandTable
 from bot.service.gnubg.analysis_text import pr_text
 from bot.service.keys import ChallengeKey, RematchKey
@@ -265,6 +265,16 @@ class Views:
         if table is None:
             return None
         return game_data(table)
+
+    async def unknown_command(self, place: Place, word: str, prefix: str) -> list[Reply]:
+        """The answer to ``!word`` typed in ``place`` that is no command (see the function
+        :func:`unknown_command`): ``!cube`` names ``!beaver`` only where the channel's game is
+        a money game that allows beavers (the match is read for that word alone)."""
+        beavers = False
+        if word.strip().lower() == "cube":
+            table = await self._repository.table(place, repair=False)
+            beavers = table is not None and table.match.length == 0 and table.match.options.beavers
+        return unknown_command(prefix, word, self._commands, beavers=beavers)
 
     async def pending_decision(self, place: Place) -> Pending | None:
         """The question the table waits on now, or None."""
