@@ -250,14 +250,6 @@ class Refusal(Exception):
         self.text = text
 
 
-class Announcement(Exception):
-    """A command that ends early with news for the whole channel (not a refusal)."""
-
-    def __init__(self, text: str) -> None:
-        super().__init__(text)
-        self.text = text
-
-
 class LimitError(ValueError):
     """A rate that can't be used."""
 

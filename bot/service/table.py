@@ -2,8 +2,9 @@
 
 Knows nothing of Discord: the Discord cogs and the console both call it. :class:`TableService`
 has its rooms built (:func:`~bot.service.rooms.build_rooms`), keeps each channel's lock
-(:class:`~bot.service.commands.guard.Guard`) and dispatches: a command of the registry (:data:`~bot.service.commands.registry.COMMANDS`) goes to
-its room's handler (:meth:`TableService.handler`), typed (:meth:`TableService.run`) or pressed
+(:class:`~bot.service.commands.guard.Guard`) and dispatches: a command of the registry
+(:data:`~bot.service.commands.registry.COMMANDS`) goes to its room's handler
+(:meth:`TableService.handler`), typed (:meth:`TableService.run`) or pressed
 (:meth:`TableService.press`); what follows a command goes through one dispatcher
 (:class:`~bot.service.commands.guard.Aftermath`). The handlers are the rooms':
 

@@ -91,6 +91,8 @@ class Views:
 
     async def board(self, place: Place, user: User) -> list[Reply]:
         table = await self._repository.require(place, latest=True, user=user)
+        if isinstance(table, DamagedMatch):
+            return [table.reply]
         seat = table.seat(user)
         viewer = seat if seat is not None else table.match.on_roll
         prompt, _ = prompt_text(table, self._prefix)
@@ -113,6 +115,8 @@ class Views:
 
     async def pips(self, place: Place, user: User) -> list[Reply]:
         table = await self._repository.require(place, user=user)
+        if isinstance(table, DamagedMatch):
+            return [table.reply]
         pips = table.match.pip_counts()
         names = table.names
         return [
@@ -121,6 +125,8 @@ class Views:
 
     async def score(self, place: Place, user: User) -> list[Reply]:
         table = await self._repository.require(place, user=user)
+        if isinstance(table, DamagedMatch):
+            return [table.reply]
         match, names = table.match, table.names
         owner = "centred" if match.cube_owner is None else f"{names[match.cube_owner]}'s"
         text = (
@@ -136,16 +142,18 @@ class Views:
         if number:
             row = await self._repository.numbered(place, typed(number), "export")
             try:
-                table = await self._repository.table_of(row, place)
-            except (DamagedMatch, DamagedRecord) as damaged:
+                found = await self._repository.table_of(row, place)
+            except DamagedRecord as damaged:
                 return [await self._damaged_export(damaged.row)]
-            assert table is not None  # a damaged row raised
+            assert found is not None  # a row that can't be read is a DamagedMatch
         else:
             try:
-                table = await self._repository.require(place, latest=True)
-            except (DamagedMatch, DamagedRecord) as damaged:
+                found = await self._repository.require(place, latest=True)
+            except DamagedRecord as damaged:
                 return [await self._damaged_export(damaged.row)]
-        return [await self._export(table)]
+        if isinstance(found, DamagedMatch):
+            return [await self._damaged_export(found.row)]
+        return [await self._export(found)]
 
     async def _export(self, table: Table) -> Reply:
         match = table.match
