@@ -18,6 +18,7 @@ has its rooms built (:func:`~bot.service.rooms.build_rooms`), keeps each channel
 
 from __future__ import annotations
 
+import functools
 import logging
 import time
 from collections.abc import AsyncIterator, Callable
@@ -35,7 +36,7 @@ from bot.service.keys import Key
 from bot.service.matches.images import RecordedPlay, board_state, last_play
 from bot.service.matches.presentation import game_data, match_key, text_board, typed
 from bot.service.matches.threads import ThreadOpener
-from bot.service.models import Job, Pending, Place, Reply, Table, TurnJob, User
+from bot.service.models import Job, Pending, Place, Reply, Table, TurnJob, User, paired_in
 from bot.service.records.dice import DiceFactory, keyed_dice, secure_dice, seeded_dice
 from bot.service.rooms import Rooms, build_rooms
 from bot.settings import Settings
@@ -188,15 +189,19 @@ class TableService:
             log.exception("Tournaments: what fell due could not be done")
         return fell_due
 
-    async def open_tournament_matches(
-        self, tournament_id: int, threads: ThreadOpener | None
-    ) -> list[Reply]:
-        """Open the matches of a tournament's new round (a reply's ``opens`` asks for it):
-        ``threads`` is the adapter's way of giving each a thread (a channel in the console)."""
-        return await replies_of(
-            lambda: self.tournaments.rounds.open_matches(tournament_id, threads),
-            self.repository.forget,
-        )
+    async def open_rounds(self, replies: list[Reply], threads: ThreadOpener | None) -> list[Reply]:
+        """Open the matches of each tournament round ``replies`` show paired (their
+        :class:`RoundPaired`), in order: ``threads`` is the adapter's way of giving each a
+        thread (a channel in the console); the replies of the matches opened."""
+        opened: list[Reply] = []
+        for paired in paired_in(replies):
+            opened += await replies_of(
+                functools.partial(
+                    self.tournaments.rounds.open_matches, paired.tournament_id, threads
+                ),
+                self.repository.forget,
+            )
+        return opened
 
     async def tick_jobs(self) -> None:
         """Time passed: the analysis queue looked at (:meth:`Analyses.tick`): a job whose

@@ -18,7 +18,9 @@ What follows a command at a table, with the lock released, comes in this order:
    (:mod:`bot.service.endings`).
 
 Each step is handed what it needs (the table the command read, the decision, the ended
-match): nothing is read again by id.
+match): nothing is read again by id. Last, a tournament round a reply shows paired
+(:class:`RoundPaired`, from step 3 or from the tournament's own commands) goes back to the
+adapter, whose way of opening threads opens its matches (:meth:`TableService.open_rounds`).
 """
 
 from __future__ import annotations
