@@ -98,7 +98,7 @@ async def main(channels: int, requests: int) -> None:
 
         async with AsyncExitStack() as stack:  # every channel busy with a command
             for place in places:
-                await stack.enter_async_context(service._locked(place))
+                await stack.enter_async_context(service.locks.held(place))
             held = await burst(some(ready))
         figures(f"{requests} at once, every channel's lock held", held)
 

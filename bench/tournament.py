@@ -96,10 +96,9 @@ async def posted(players: int, folder: Path) -> None:
         )
         paired = time.perf_counter() - start
         counted = len(statements)
-        tournament = next(reply.opens for reply in replies if reply.opens is not None)
-        assert tournament is not None
+        assert any(reply.paired is not None for reply in replies)
         start = time.perf_counter()
-        opened = await service.open_tournament_matches(tournament, ConsoleChannels())
+        opened = await service.open_rounds(replies, ConsoleChannels())
         opening = time.perf_counter() - start
         await store.trace(None)
         image = max((len(r.file.data) for r in replies if r.file is not None), default=0)

@@ -274,10 +274,7 @@ class Console:
 
     async def _show(self, place: Place, name: str, text: str, replies: list[Reply]) -> None:
         channel = place.channel_id
-        for tournament in dict.fromkeys(r.opens for r in replies if r.opens is not None):
-            replies = replies + await self.service.open_tournament_matches(
-                tournament, self.channels
-            )
+        replies = replies + await self.service.open_rounds(replies, self.channels)
         if self.as_json:
             said = [
                 (_where(reply, channel), reply) for reply in await self._finished(place, replies)

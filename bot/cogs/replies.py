@@ -57,18 +57,17 @@ async def send_routed(
 async def open_rounds(
     client: discord.Client, service: TableService, replies: Sequence[Reply], live: LiveButtons
 ) -> None:
-    """The matches of each tournament round ``replies`` paired (their ``opens``), opened in
-    threads of the tournament's channel and announced there."""
-    for tournament in dict.fromkeys(r.opens for r in replies if r.opens is not None):
-        more = await service.open_tournament_matches(tournament, DiscordThreads(client, live))
-        by_place: dict[Place, list[Reply]] = {}
-        for reply in more:
-            if reply.place is not None:
-                by_place.setdefault(reply.place, []).append(reply)
-        for at, said in by_place.items():
-            target = messageable(client, at)
-            if target is not None:
-                await live.update(at, await send_replies(target, said))
+    """The matches of each tournament round ``replies`` paired (their ``RoundPaired``), opened
+    in threads of the tournament's channel and announced there."""
+    more = await service.open_rounds(list(replies), DiscordThreads(client, live))
+    by_place: dict[Place, list[Reply]] = {}
+    for reply in more:
+        if reply.place is not None:
+            by_place.setdefault(reply.place, []).append(reply)
+    for at, said in by_place.items():
+        target = messageable(client, at)
+        if target is not None:
+            await live.update(at, await send_replies(target, said))
 
 
 @dataclass(slots=True)

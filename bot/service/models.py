@@ -3,6 +3,7 @@ values a reply carries (the jobs it shows, the match it ended)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 from typing import NamedTuple
@@ -92,6 +93,21 @@ class MatchEnded:
     this, never read again."""
 
     table: Table
+
+
+@dataclass(frozen=True, slots=True)
+class RoundPaired:
+    """What happened: a tournament's new round was paired, and its matches wait to be opened
+    where the adapter opens them (threads of the tournament's channel; channels in the console).
+    The adapter hands the replies back with its way of opening them
+    (:meth:`TableService.open_rounds <bot.service.table.TableService.open_rounds>`)."""
+
+    tournament_id: int
+
+
+def paired_in(replies: Iterable[Reply]) -> list[RoundPaired]:
+    """The rounds ``replies`` show paired, each once, in order."""
+    return list(dict.fromkeys(reply.paired for reply in replies if reply.paired is not None))
 
 
 @dataclass(frozen=True, slots=True)
@@ -234,9 +250,8 @@ class Reply:
     ended: MatchEnded | None = None
     # The answer to a press on a question no longer asked: the buttons it came from are closed.
     stale: bool = False
-    # A tournament whose new round waits for its matches to be opened: the adapter calls
-    # TableService.open_tournament_matches with its way of opening threads (or channels).
-    opens: int | None = None
+    # A tournament's new round, whose matches wait to be opened (see :class:`RoundPaired`).
+    paired: RoundPaired | None = None
     # The answer to a press that turns the pressed message's page (a review): it replaces that
     # message rather than following it.
     edits: bool = False
@@ -244,14 +259,6 @@ class Reply:
 
 class Refusal(Exception):
     """A command that changes nothing: the text says what is wrong and what to do."""
-
-    def __init__(self, text: str) -> None:
-        super().__init__(text)
-        self.text = text
-
-
-class Announcement(Exception):
-    """A command that ends early with news for the whole channel (not a refusal)."""
 
     def __init__(self, text: str) -> None:
         super().__init__(text)

@@ -1,9 +1,10 @@
 """The game table: a command from a user in a channel -> a room's handler -> replies.
 
 Knows nothing of Discord: the Discord cogs and the console both call it. :class:`TableService`
-builds the rooms, keeps each channel's lock (:class:`~bot.service.commands.guard.Guard`) and
-dispatches: a command of the registry (:data:`~bot.service.commands.registry.COMMANDS`) goes to
-its room's handler (:meth:`TableService.handler`), typed (:meth:`TableService.run`) or pressed
+has its rooms built (:func:`~bot.service.rooms.build_rooms`), keeps each channel's lock
+(:class:`~bot.service.commands.guard.Guard`) and dispatches: a command of the registry
+(:data:`~bot.service.commands.registry.COMMANDS`) goes to its room's handler
+(:meth:`TableService.handler`), typed (:meth:`TableService.run`) or pressed
 (:meth:`TableService.press`); what follows a command goes through one dispatcher
 (:class:`~bot.service.commands.guard.Aftermath`). The handlers are the rooms':
 
@@ -17,6 +18,7 @@ its room's handler (:meth:`TableService.handler`), typed (:meth:`TableService.ru
 
 from __future__ import annotations
 
+import functools
 import logging
 import time
 from collections.abc import AsyncIterator, Callable
@@ -24,41 +26,19 @@ from typing import Any
 
 from bot.gnubg.api import Engine
 from bot.gnubg.unavailable import UnavailableEngine
-from bot.service.commands.guard import OUT_OF_DATE, OUT_OF_DATE_CHALLENGE, Aftermath, Guard
+from bot.service.commands.guard import OUT_OF_DATE, OUT_OF_DATE_CHALLENGE
 from bot.service.commands.help import unknown_command
-from bot.service.commands.limits import RECENT_SECONDS
 from bot.service.commands.locks import PlaceLocks, replies_of
-from bot.service.commands.registry import COMMANDS
 from bot.service.commands.router import Pressed, run_press, run_text
 from bot.service.commands.schema import Command, Handler, UserLookup
-from bot.service.commands.server import ServerCommands
-from bot.service.commands.views import Views
-from bot.service.endings import Endings, Summaries
-from bot.service.gnubg.analysis import Analyses
-from bot.service.gnubg.budget import EngineBudget, EngineRequests
-from bot.service.gnubg.coach import Coach
-from bot.service.gnubg.commands import EngineCommands
-from bot.service.gnubg.opponent import Opponent
-from bot.service.gnubg.positions import Positions
+from bot.service.gnubg.budget import EngineBudget
 from bot.service.keys import Key
-from bot.service.matches.admin import Administration
-from bot.service.matches.challenges import Challenges
-from bot.service.matches.commands import MatchCommands
-from bot.service.matches.deadlines import Deadlines
-from bot.service.matches.images import BoardImages, RecordedPlay, board_state, last_play
-from bot.service.matches.play import Play
-from bot.service.matches.presentation import game_data, match_key, status_reply, text_board, typed
-from bot.service.matches.rematch import Rematches
-from bot.service.matches.repository import Repository
-from bot.service.matches.threads import MatchThreads, ThreadOpener
-from bot.service.models import Job, Pending, Place, Reply, Table, TurnJob, User
+from bot.service.matches.images import RecordedPlay, board_state, last_play
+from bot.service.matches.presentation import game_data, match_key, text_board, typed
+from bot.service.matches.threads import ThreadOpener
+from bot.service.models import Job, Pending, Place, Reply, Table, TurnJob, User, paired_in
 from bot.service.records.dice import DiceFactory, keyed_dice, secure_dice, seeded_dice
-from bot.service.review.commands import ReviewCommands
-from bot.service.review.drills import Drills
-from bot.service.review.room import Reviews
-from bot.service.tournaments.commands import TournamentCommands
-from bot.service.tournaments.room import Tournaments
-from bot.service.tournaments.rounds import Rounds
+from bot.service.rooms import Rooms, build_rooms
 from bot.settings import Settings
 from bot.store import ChallengeRow, DatabaseDown, Store
 
@@ -111,88 +91,32 @@ class TableService:
         self.settings = settings or Settings()
         if dice is None:
             dice = keyed_dice(dice_key) if dice_key is not None else secure_dice
-        self._clock = clock
-        # When this service began: a match changed since was changed by its own commands, whose
-        # replies announce it (see :meth:`unannounced`).
-        self.started_at = clock()
-        budget = budget or EngineBudget()
-        self.engine_requests = EngineRequests(budget, self.settings.engine_workers)
         self.locks = PlaceLocks()  # each channel's, held while one of its commands runs
-        self._locked = self.locks.held
-        self.repository = Repository(store, self.settings, clock, dice_key=dice_key)
-        self.images = BoardImages(enabled=images)
-        self.threads = MatchThreads(store.matches, self.repository, self.settings)
-        self.challenges = Challenges(
-            store, self.repository, self.images, self.settings, clock, dice, self.threads
-        )
-        self.playing = Play(self.repository, self.images, self.settings)
-        self.admin = Administration(store, self.repository, self.settings, clock, self.engine)
-        self.views = Views(
-            store, self.repository, self.images, self.challenges, self.settings, clock, COMMANDS
-        )
-        self.analyses = Analyses(
-            store, self.repository, self.engine, self.settings, clock, budget, charts=images
-        )
-        self.positions = Positions(self.engine, self.images)
-        rounds = Rounds(
+        self.rooms: Rooms = build_rooms(
             store,
-            self.repository,
-            self.images,
             self.settings,
-            clock,
-            dice,
-            self._locked,
-            draw=images,
+            engine=self.engine,
+            clock=clock,
+            dice=dice,
+            dice_key=dice_key,
+            images=images,
+            budget=budget or EngineBudget(),
+            locks=self.locks,
         )
-        endings = Endings(
-            Summaries(store, self.repository, self.settings),
-            self.threads,
-            self.analyses,
-            rounds,
-            self.repository,
+        rooms = self.rooms
+        # What the adapters and tests reach through the facade; the rest is in ``rooms``.
+        self.repository, self.images, self.views = rooms.repository, rooms.images, rooms.views
+        self.analyses, self.opponent, self.tournaments = (
+            rooms.analyses,
+            rooms.opponent,
+            rooms.tournaments,
         )
-        self.opponent = Opponent(
-            self.engine,
-            self.repository,
-            self.challenges,
-            self.images,
-            self.settings,
-            dice,
-            self._locked,
-            budget,
-            endings,
-        )
-        self.coach = Coach(self.engine, self.repository, self.settings, self._locked)
-        self.rematches = Rematches(self.repository, self.challenges, self.opponent, self.settings)
-        self.reviews = Reviews(
-            store.matches, store.analyses, self.repository, self.settings, draw=images
-        )
-        self.drills = Drills(store, self.repository, self.engine, self.settings, clock, draw=images)
-        self.tournaments = Tournaments(store, self.settings, clock, rounds, draw=images)
-        # What follows each command at a table, in one order (see bot.service.commands.guard).
-        self.aftermath = Aftermath(self.coach, self.opponent, endings, self.images, self.repository)
-        self.guard = Guard(
-            self.locks, self.repository, self.views, self.aftermath, self.engine_requests
-        )
-        self.deadlines = Deadlines(store, self.repository, self.settings, clock, self.guard.guarded)
+        self.engine_requests = rooms.engine_requests
         # The rooms' command handlers, which the registry names (see :meth:`handler`).
-        self.matches = MatchCommands(
-            self.guard,
-            self.repository,
-            self.challenges,
-            self.playing,
-            self.admin,
-            self.views,
-            self.opponent,
-            self.rematches,
-        )
-        self.gnubg = EngineCommands(self.guard, self.coach, self.positions, self.analyses)
-        self.tournament_commands = TournamentCommands(self.tournaments, self.repository)
-        self.review_commands = ReviewCommands(
-            self.guard, self.reviews, self.drills, self.repository
-        )
-        self.server = ServerCommands(self.views, store)
-        self._rooms = (
+        self.matches, self.gnubg, self.server = rooms.matches, rooms.gnubg, rooms.server
+        self.tournament_commands = rooms.tournament_commands
+        self.review_commands = rooms.review_commands
+        self._handlers = (
             self.matches,
             self.gnubg,
             self.tournament_commands,
@@ -205,9 +129,7 @@ class TableService:
         await self.images.warm_up()
 
     def close(self) -> None:
-        self.analyses.close()
-        self.opponent.close()
-        self.images.close()
+        self.rooms.close()
 
     @property
     def prefix(self) -> str:
@@ -216,7 +138,7 @@ class TableService:
     def room(self, command: Command) -> object:
         """The room whose class (or a base of it) defines ``command``'s handler."""
         name = getattr(command.handler, "__name__", "")
-        for room in self._rooms:
+        for room in self._handlers:
             if any(vars(kind).get(name) is command.handler for kind in type(room).__mro__):
                 return room
         raise LookupError(f"{command.name}: its handler belongs to no room of the service")
@@ -245,7 +167,7 @@ class TableService:
         """At startup: the turns the engine owes in the matches at places ``where`` accepts
         (it stopped while thinking, or failed), taken now; the replies by place (a match it
         ends in a thread also gets its result in the thread's channel)."""
-        return await self.aftermath.resumed(where)
+        return await self.rooms.aftermath.resumed(where)
 
     async def due(
         self,
@@ -258,7 +180,7 @@ class TableService:
         after time passes. The analysis queue is looked at too (:meth:`tick_jobs`). A database
         server not answering raises :class:`DatabaseDown`."""
         await self.tick_jobs()
-        fell_due = await self.deadlines.due(where)
+        fell_due = await self.rooms.deadlines.due(where)
         try:
             fell_due += await self.tournaments.rounds.due(threads, where)
         except DatabaseDown:  # the deadlines' messages still go out
@@ -267,15 +189,19 @@ class TableService:
             log.exception("Tournaments: what fell due could not be done")
         return fell_due
 
-    async def open_tournament_matches(
-        self, tournament_id: int, threads: ThreadOpener | None
-    ) -> list[Reply]:
-        """Open the matches of a tournament's new round (a reply's ``opens`` asks for it):
-        ``threads`` is the adapter's way of giving each a thread (a channel in the console)."""
-        return await replies_of(
-            lambda: self.tournaments.rounds.open_matches(tournament_id, threads),
-            self.repository.forget,
-        )
+    async def open_rounds(self, replies: list[Reply], threads: ThreadOpener | None) -> list[Reply]:
+        """Open the matches of each tournament round ``replies`` show paired (their
+        :class:`RoundPaired`), in order: ``threads`` is the adapter's way of giving each a
+        thread (a channel in the console); the replies of the matches opened."""
+        opened: list[Reply] = []
+        for paired in paired_in(replies):
+            opened += await replies_of(
+                functools.partial(
+                    self.tournaments.rounds.open_matches, paired.tournament_id, threads
+                ),
+                self.repository.forget,
+            )
+        return opened
 
     async def tick_jobs(self) -> None:
         """Time passed: the analysis queue looked at (:meth:`Analyses.tick`): a job whose
@@ -301,23 +227,13 @@ class TableService:
         bot may run); returns how many wait or run."""
         return await self.analyses.resume()
 
-    async def game_view(self, place: Place) -> dict[str, Any] | None:
-        """The channel's match (or open challenge) as plain data, for the console's JSON."""
-        return await self.views.game_view(place)
+    async def unknown_command(self, place: Place, word: str, prefix: str) -> list[Reply]:
+        """The answer to ``!word`` that is no command: :meth:`Views.unknown_command`."""
+        return await self.views.unknown_command(place, word, prefix)
 
     async def table(self, place: Place) -> Table | None:
         """The channel's match as it stands (None when no match is being played)."""
         return await self.repository.table(place, repair=False)
-
-    async def unknown_command(self, place: Place, word: str, prefix: str) -> list[Reply]:
-        """The answer to ``!word`` typed in ``place`` that is no command (see the function
-        :func:`unknown_command`): ``!cube`` names ``!beaver`` only where the channel's game is
-        a money game that allows beavers (the match is read for that word alone)."""
-        beavers = False
-        if word.strip().lower() == "cube":
-            table = await self.table(place)
-            beavers = table is not None and table.match.length == 0 and table.match.options.beavers
-        return unknown_command(prefix, word, COMMANDS, beavers=beavers)
 
     async def latest_table(self, place: Place) -> Table | None:
         return await self.repository.table(place, latest=True, repair=False)
@@ -325,41 +241,27 @@ class TableService:
     async def open_challenge(self, place: Place) -> ChallengeRow | None:
         return await self.store.challenges.open(place.server_id, place.channel_id)
 
+    async def game_view(self, place: Place) -> dict[str, Any] | None:
+        """The channel's match (or open challenge) as plain data, for the console's JSON."""
+        return await self.views.game_view(place)
+
     async def pending_decision(self, place: Place) -> Pending | None:
         """The question the table waits on now, or None. Buttons use it to tell a stale
         press (its key no longer matches) or the wrong player."""
         return await self.views.pending_decision(place)
 
+    # What the channels were shown: see bot.service.matches.announcements.
     async def seated(self, place: Place) -> frozenset[str]:
-        """Ids of the players of the channel's match and of its open challenge, and of its match
-        that ended in the last :data:`RECENT_SECONDS` (one read)."""
-        now = self._clock()
-        return await self.store.matches.seated(
-            place.server_id, place.channel_id, now, now - RECENT_SECONDS
-        )
+        return await self.rooms.announcements.seated(place)
 
     async def unannounced(self) -> list[tuple[Place, int, int]]:
-        """(place, match id, version) of each match whose newest state was never shown, left so
-        by an earlier run: one changed since this service began has a command's reply on its
-        way (players may play while the bot is still connecting), which announces it."""
-        return [
-            (Place(row.server_id, row.channel_id), row.id, row.version)
-            for row in await self.store.matches.unannounced()
-            if row.last_action_at < self.started_at
-        ]
+        return await self.rooms.announcements.unannounced()
 
     async def current_status(self, place: Place) -> list[Reply]:
-        """The status message of the channel's match as it stands (none without a match)."""
-        async with self.locks.held(place):
-            table = await self.repository.table(place, repair=False)
-            if table is None:
-                return []
-            return [await status_reply(table, [], self.prefix, self.images, now=self._clock())]
+        return await self.rooms.announcements.current_status(place)
 
     async def mark_announced(self, match_id: int, version: int) -> None:
-        """Version ``version`` of the match was shown in its channel."""
-        async with self.store.transaction() as tx:
-            await tx.matches.mark_announced(match_id, version, self._clock())
+        await self.rooms.announcements.mark_announced(match_id, version)
 
     async def run(
         self,

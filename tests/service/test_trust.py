@@ -17,6 +17,7 @@ from bot.service.commands.registry import COMMANDS
 from bot.service.commands.views import CHECK_THE_DICE
 from bot.service.matches import reading as reading_module
 from bot.service.matches.challenges import CHALLENGE_RATE
+from bot.service.matches.reading import DamagedMatch
 from bot.service.models import Place, Reply, User
 from bot.service.records.dicekey import DiceKeyFileError, check_key, load_or_create_key, server_key
 from bot.service.table import TableService, seeded_dice
@@ -339,6 +340,39 @@ async def test_a_match_that_cant_be_read_is_said_kept_exported_and_voided_by_a_m
     [again] = public(await service.matches.export(PLACE, CAROL))
     assert again.file is not None and again.file.filename == f"match-{match_id}-damaged.json"
     public(await service.matches.challenge(PLACE, ALICE, BOB, "1"))  # the table is free again
+
+
+async def test_a_match_that_cant_be_read_is_a_value_each_command_turns_into_its_news(
+    service: TableService, store: Store
+) -> None:
+    await start_match(service, PLACE, ALICE, BOB)
+    table = await service.table(PLACE)
+    assert table is not None
+    async with store.transaction() as tx:
+        await tx.execute(
+            update(matches)
+            .where(matches.c.id == table.row.id)
+            .values(state='{"format": 99}', snapshot="{broken")
+        )
+    service.repository.match_cache.clear()
+    damaged = await service.repository.table(PLACE)  # returned, not raised
+    assert isinstance(damaged, DamagedMatch)
+    assert damaged.row.id == table.row.id and damaged.names == ("alice", "bob")
+    again = await service.repository.require(PLACE)
+    assert isinstance(again, DamagedMatch) and again.row == damaged.row
+    news = damaged.text.split("(error ")[0]  # each reading logs its own error id
+    assert await service.repository.table(PLACE, repair=False) is None  # an adapter's look
+    for command in (
+        service.matches.move(PLACE, ALICE, "24/18"),
+        service.matches.accept(PLACE, BOB),
+        service.matches.abort(PLACE, ALICE),
+        service.matches.pips(PLACE, CAROL),
+        service.gnubg.hint(PLACE, ALICE),
+    ):
+        [said] = await command
+        assert said.text.startswith(news) and not said.private, said
+    [refused] = await service.matches.challenge(PLACE, CAROL, BOB, "1")
+    assert refused.private and refused.text.startswith(news)  # the table is not free
 
 
 async def test_export_names_its_match_and_never_answers_another(

@@ -18,7 +18,9 @@ What follows a command at a table, with the lock released, comes in this order:
    (:mod:`bot.service.endings`).
 
 Each step is handed what it needs (the table the command read, the decision, the ended
-match): nothing is read again by id.
+match): nothing is read again by id. Last, a tournament round a reply shows paired
+(:class:`RoundPaired`, from step 3 or from the tournament's own commands) goes back to the
+adapter, whose way of opening threads opens its matches (:meth:`TableService.open_rounds`).
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ from bot.service.gnubg.opponent import Opponent
 from bot.service.keys import ChallengeKey, Key
 from bot.service.matches.images import BoardImages
 from bot.service.matches.presentation import table_pending
-from bot.service.matches.reading import MatchReader
+from bot.service.matches.reading import DamagedMatch, MatchReader
 from bot.service.matches.threads import moved_to, sent_to
 from bot.service.models import Decision, Pending, Place, Refusal, Reply, Table, User, engine_seat_of
 
@@ -116,7 +118,10 @@ class Guard:
 
         async def work() -> list[Reply]:
             if not read:
-                read.append(await self._repository.require(place, user=user))
+                table = await self._repository.require(place, user=user)
+                if isinstance(table, DamagedMatch):
+                    return [table.reply]
+                read.append(table)
             return await act(read[0])
 
         return await self.guarded(place, work, tutored=tutored, read=read, answering=answering)

@@ -1,7 +1,7 @@
 """Each place's lock, and what a command raises turned into replies.
 
 One lock per place serialises its commands (:class:`PlaceLocks`); :func:`replies_of` runs a
-command's work and turns a refusal, news for the channel or a race lost into replies.
+command's work and turns a refusal or a race lost into replies.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from contextlib import asynccontextmanager
 from bot.rules import MoveError
 from bot.rules.match import MatchError
 from bot.rules.text import sentence
-from bot.service.models import Announcement, Place, Refusal, Reply
+from bot.service.models import Place, Refusal, Reply
 from bot.store import DatabaseBusy, DatabaseDown, DiskFull, StaleMatchError
 
 RACE_LOST = (
@@ -83,8 +83,6 @@ async def replies_of(
         return await work()
     except Refusal as refusal:
         return [Reply(refusal.text, private=True)]
-    except Announcement as announcement:
-        return [Reply(announcement.text)]
     except MoveError as error:  # how to find a legal play, never one (it would read as advice)
         return [Reply(f"{sentence(str(error))} `/move` lists your legal plays.", private=True)]
     except MatchError as error:

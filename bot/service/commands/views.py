@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.rules.text import quote
-from bot.service.commands.help import help_reply
+from bot.service.commands.help import help_reply, unknown_command
 from bot.service.commands.schema import CommandTable
 from bot.service.gnubg.analysis_text import pr_text
 from bot.service.keys import ChallengeKey, RematchKey
@@ -91,6 +91,8 @@ class Views:
 
     async def board(self, place: Place, user: User) -> list[Reply]:
         table = await self._repository.require(place, latest=True, user=user)
+        if isinstance(table, DamagedMatch):
+            return [table.reply]
         seat = table.seat(user)
         viewer = seat if seat is not None else table.match.on_roll
         prompt, _ = prompt_text(table, self._prefix)
@@ -113,6 +115,8 @@ class Views:
 
     async def pips(self, place: Place, user: User) -> list[Reply]:
         table = await self._repository.require(place, user=user)
+        if isinstance(table, DamagedMatch):
+            return [table.reply]
         pips = table.match.pip_counts()
         names = table.names
         return [
@@ -121,6 +125,8 @@ class Views:
 
     async def score(self, place: Place, user: User) -> list[Reply]:
         table = await self._repository.require(place, user=user)
+        if isinstance(table, DamagedMatch):
+            return [table.reply]
         match, names = table.match, table.names
         owner = "centred" if match.cube_owner is None else f"{names[match.cube_owner]}'s"
         text = (
@@ -136,16 +142,18 @@ class Views:
         if number:
             row = await self._repository.numbered(place, typed(number), "export")
             try:
-                table = await self._repository.table_of(row, place)
-            except (DamagedMatch, DamagedRecord) as damaged:
+                found = await self._repository.table_of(row, place)
+            except DamagedRecord as damaged:
                 return [await self._damaged_export(damaged.row)]
-            assert table is not None  # a damaged row raised
+            assert found is not None  # a row that can't be read is a DamagedMatch
         else:
             try:
-                table = await self._repository.require(place, latest=True)
-            except (DamagedMatch, DamagedRecord) as damaged:
+                found = await self._repository.require(place, latest=True)
+            except DamagedRecord as damaged:
                 return [await self._damaged_export(damaged.row)]
-        return [await self._export(table)]
+        if isinstance(found, DamagedMatch):
+            return [await self._damaged_export(found.row)]
+        return [await self._export(found)]
 
     async def _export(self, table: Table) -> Reply:
         match = table.match
@@ -265,6 +273,16 @@ class Views:
         if table is None:
             return None
         return game_data(table)
+
+    async def unknown_command(self, place: Place, word: str, prefix: str) -> list[Reply]:
+        """The answer to ``!word`` typed in ``place`` that is no command (see the function
+        :func:`unknown_command`): ``!cube`` names ``!beaver`` only where the channel's game is
+        a money game that allows beavers (the match is read for that word alone)."""
+        beavers = False
+        if word.strip().lower() == "cube":
+            table = await self._repository.table(place, repair=False)
+            beavers = table is not None and table.match.length == 0 and table.match.options.beavers
+        return unknown_command(prefix, word, self._commands, beavers=beavers)
 
     async def pending_decision(self, place: Place) -> Pending | None:
         """The question the table waits on now, or None."""

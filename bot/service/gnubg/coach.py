@@ -25,8 +25,8 @@ from bot.gnubg.unavailable import UNAVAILABLE
 from bot.rules.events import Moved
 from bot.rules.text import dice_text, level_text, sentence
 from bot.service.gnubg.opponent import before_double, engine_seat
-from bot.service.matches.reading import MatchReader
-from bot.service.models import Announcement, Place, Refusal, Reply, Table, User
+from bot.service.matches.reading import DamagedMatch, MatchReader
+from bot.service.models import Place, Refusal, Reply, Table, User
 from bot.settings import Settings
 
 if TYPE_CHECKING:
@@ -146,11 +146,11 @@ class Coach:
         try:
             async with self._locked(place):
                 table = await self._repository.require(place, user=user)
+            if isinstance(table, DamagedMatch):  # the match can't be read: the channel hears it
+                return [table.reply]
             return [Reply(await self._advice(table, user), private=True)]
         except Refusal as refusal:
             return [Reply(refusal.text, private=True)]
-        except Announcement as news:  # the match can't be read: the channel hears it
-            return [Reply(news.text)]
         except (EngineFailure, EngineUnavailable) as error:
             return [Reply(f"No hint: {sentence(str(error))}", private=True)]
 

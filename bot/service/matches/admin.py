@@ -49,6 +49,8 @@ class Administration:
 
     async def abort(self, place: Place, user: User) -> list[Reply]:
         table = await self._repository.require(place, user=user)
+        if isinstance(table, DamagedMatch):
+            return [table.reply]
         seat = require_seat(table, user)
         offered = table.row.abort_offered_by
         if table.row.player_ids[1 - seat] == ENGINE_ID:
@@ -83,11 +85,10 @@ class Administration:
                 "Only moderators (Manage Messages in this channel) can void a match; "
                 f"the players can end it together with `{self._prefix}abort`."
             )
-        try:
-            table = await self._repository.require(place)
-        except DamagedMatch as damaged:  # it can't be read: voided as it is
-            await self._repository.void_damaged(damaged.row)
-            names = damaged.names
+        table = await self._repository.require(place)
+        if isinstance(table, DamagedMatch):  # it can't be read: voided as it is
+            await self._repository.void_damaged(table.row)
+            names = table.names
             return [
                 Reply(
                     f"{md(user.name)} voided the damaged match between {names[0]} and "
@@ -132,6 +133,8 @@ class Administration:
     ) -> list[Reply]:
         """``estimate``: :meth:`claim_chance`'s answer, asked before the lock was taken."""
         table = await self._repository.require(place, user=user)
+        if isinstance(table, DamagedMatch):
+            return [table.reply]
         seat = await self._claimable(table, user)
         match = table.match
         idle = self._clock() - (await self._told_since(table) or 0.0)

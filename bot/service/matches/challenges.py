@@ -22,7 +22,7 @@ from bot.service.matches.presentation import (
     status_reply,
     typed,
 )
-from bot.service.matches.repository import Repository
+from bot.service.matches.repository import DamagedMatch, Repository
 from bot.service.matches.threads import MatchThreads, ThreadOpener
 from bot.service.matches.timers import CLOCK_WORD, ClockTermsError, read_clock
 from bot.service.models import Decision, Place, Rate, Refusal, Reply, User
@@ -303,8 +303,12 @@ class Challenges:
             )
 
     async def require_free_table(self, place: Place) -> None:
-        """Refuse unless the channel has neither a match being played nor an open challenge."""
-        if await self._repository.table(place) is not None:
+        """Refuse unless the channel has neither a match being played nor an open challenge
+        (one that can't be read is refused with what is said of it at every command there)."""
+        playing = await self._repository.table(place)
+        if isinstance(playing, DamagedMatch):
+            raise Refusal(playing.text)
+        if playing is not None:
             raise Refusal(
                 "A match is already being played here: one match per channel. "
                 "Use another channel or thread."

@@ -13,7 +13,7 @@ from bot.service.matches.admin import Administration
 from bot.service.matches.challenges import Challenges
 from bot.service.matches.play import Play
 from bot.service.matches.rematch import Rematches
-from bot.service.matches.repository import Repository
+from bot.service.matches.repository import DamagedMatch, Repository
 from bot.service.matches.threads import ThreadOpener
 from bot.service.models import ENGINE_ID, Place, Refusal, Reply, User
 
@@ -85,6 +85,8 @@ class MatchCommands:
 
         async def work() -> list[Reply]:
             table = await self._repository.table(place)
+            if isinstance(table, DamagedMatch):
+                return [table.reply]
             if table is not None:
                 return await self._playing.accept_resignation(table, user)
             return await self._challenges.accept(place, user, threads)

@@ -12,12 +12,13 @@ import uuid
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Literal, overload
 
 from bot.rules.dice import DiceKeyError
 from bot.rules.match import Match
 from bot.rules.numbers import whole_number
 from bot.rules.text import quote
-from bot.service.models import Announcement, Place, Refusal, Table, User, place_link, seat_of
+from bot.service.models import Place, Refusal, Reply, Table, User, place_link, seat_of
 from bot.service.records import storage
 from bot.service.records.names import markdown_safe as md
 from bot.settings import Settings
@@ -117,13 +118,23 @@ class MatchReader:
 
     # -- reading ------------------------------------------------------------------------------
 
+    @overload
+    async def table(
+        self, place: Place, *, latest: bool = False, repair: Literal[False]
+    ) -> Table | None: ...
+
+    @overload
+    async def table(
+        self, place: Place, *, latest: bool = False, repair: Literal[True] = True
+    ) -> Table | DamagedMatch | None: ...
+
     async def table(
         self, place: Place, *, latest: bool = False, repair: bool = True
-    ) -> Table | None:
+    ) -> Table | DamagedMatch | None:
         """The channel's match being played (or, with ``latest``, its last one, even if over).
         A match being played whose row can't be read at all (snapshot and log both damaged)
-        raises :class:`DamagedMatch` when ``repair`` (a command at that table), else is taken
-        as absent; an ended one is refused."""
+        is a :class:`DamagedMatch` when ``repair`` (a command at that table: its reply says
+        so), else is taken as absent; an ended one is refused."""
         found = await self.store.matches.with_timer(
             place.server_id, place.channel_id, latest=latest
         )
@@ -132,13 +143,25 @@ class MatchReader:
         row, timer = found
         return await self._table(row, timer, place, repair=repair)
 
-    async def table_of(self, row: MatchRow, place: Place, *, repair: bool = True) -> Table | None:
+    @overload
+    async def table_of(
+        self, row: MatchRow, place: Place, *, repair: Literal[False]
+    ) -> Table | None: ...
+
+    @overload
+    async def table_of(
+        self, row: MatchRow, place: Place, *, repair: Literal[True] = True
+    ) -> Table | DamagedMatch | None: ...
+
+    async def table_of(
+        self, row: MatchRow, place: Place, *, repair: bool = True
+    ) -> Table | DamagedMatch | None:
         """The match of ``row`` (see :meth:`table`)."""
         return await self._table(row, await self.store.matches.timer(row.id), place, repair=repair)
 
     async def _table(
         self, row: MatchRow, timer: TimerRow | None, place: Place, *, repair: bool
-    ) -> Table | None:
+    ) -> Table | DamagedMatch | None:
         plain = await self.names(place, row.player_ids)
         names = (md(plain[0]), md(plain[1]))
         if row.ending == "unreadable":
@@ -162,16 +185,18 @@ class MatchReader:
                 ) from None
             if not repair:
                 return None
-            raise DamagedMatch(row, names, error_id, prefix) from None
+            return DamagedMatch(row, names, error_id, prefix)
         return Table(row, match, plain, timer)
 
     async def require(
         self, place: Place, *, latest: bool = False, user: User | None = None
-    ) -> Table:
-        """The match being played here (or, with ``latest``, the last one, even if over).
-        Without one, the refusal points to this channel's threads, or else says where ``user``
-        plays on this server, if they do."""
+    ) -> Table | DamagedMatch:
+        """The match being played here (or, with ``latest``, the last one, even if over), or
+        the news that it can't be read. Without one, the refusal points to this channel's
+        threads, or else says where ``user`` plays on this server, if they do."""
         table = await self.table(place, latest=latest)
+        if isinstance(table, DamagedMatch):
+            return table
         if table is None or table.row.status != "playing":
             after = 0 if table is None else table.row.id
             pointer = await self.elsewhere(place, latest=latest, after=after)
@@ -338,20 +363,30 @@ class MatchReader:
         return self.match_cache[match_id]
 
 
-class DamagedMatch(Announcement):
+@dataclass(frozen=True, slots=True)
+class DamagedMatch:
     """A match whose row can't be read: neither its snapshot nor its action log restores it.
-    Said in its channel at every command there; the row stays as it is (``!export`` gives what
-    it holds) until a moderator's ``!void`` frees the table."""
+    The reading returns it in place of the match; the command at its table replies with it
+    (:attr:`reply`, to the whole channel, at every command there). The row stays as it is
+    (``!export`` gives what it holds) until a moderator's ``!void`` frees the table."""
 
-    def __init__(self, row: MatchRow, names: tuple[str, str], error_id: str, prefix: str) -> None:
-        super().__init__(
-            f"The match here, {names[0]} vs {names[1]} (#{row.id}), can't be read: its record "
-            f"in the database is damaged (error {error_id}). Nothing was changed. A moderator "
-            f"can `{prefix}void` it to free this channel; `{prefix}export {row.id}` gives what "
-            "the database holds."
+    row: MatchRow
+    names: tuple[str, str]
+    error_id: str
+    prefix: str
+
+    @property
+    def text(self) -> str:
+        return (
+            f"The match here, {self.names[0]} vs {self.names[1]} (#{self.row.id}), can't be "
+            f"read: its record in the database is damaged (error {self.error_id}). Nothing was "
+            f"changed. A moderator can `{self.prefix}void` it to free this channel; "
+            f"`{self.prefix}export {self.row.id}` gives what the database holds."
         )
-        self.row = row
-        self.names = names
+
+    @property
+    def reply(self) -> Reply:
+        return Reply(self.text)
 
 
 class DamagedRecord(Refusal):

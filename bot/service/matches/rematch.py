@@ -17,7 +17,7 @@ import dataclasses
 from bot.rules.match import Match
 from bot.service.gnubg.opponent import Opponent
 from bot.service.matches.challenges import HINTS_WORD, TUTOR_WORD, Challenges
-from bot.service.matches.reading import MatchReader, require_seat
+from bot.service.matches.reading import DamagedMatch, MatchReader, require_seat
 from bot.service.matches.threads import ThreadOpener
 from bot.service.models import ENGINE_ID, Place, Refusal, Reply, Table, User
 from bot.service.records.names import markdown_safe as md
@@ -67,12 +67,17 @@ class Rematches:
     ) -> list[Reply]:
         """Offer the last match again, or accept the rematch offered (its match may start in
         a thread ``opener``, the front end's, opens)."""
-        if await self._repository.table(place) is not None:
+        playing = await self._repository.table(place)
+        if isinstance(playing, DamagedMatch):
+            return [playing.reply]
+        if playing is not None:
             raise Refusal(
                 "A match is being played here: a rematch comes once it is over. "
                 f"`{self._prefix}board` shows it."
             )
         last = await self._repository.table(place, latest=True)
+        if isinstance(last, DamagedMatch):
+            return [last.reply]
         if last is None:
             raise Refusal(
                 "No match has been played at this table yet: start one with "

@@ -18,7 +18,7 @@ from bot.rules.text import plural, quote
 from bot.rules.tournaments.model import Format
 from bot.service.keys import SignupKey
 from bot.service.matches.threads import ThreadOpener
-from bot.service.models import Decision, Place, Refusal, Reply, User
+from bot.service.models import Decision, Place, Refusal, Reply, RoundPaired, User, paired_in
 from bot.service.records.durations import countdown, quantity
 from bot.service.records.names import markdown_safe as md
 from bot.service.tournaments import images
@@ -168,7 +168,7 @@ class Tournaments:
             return replies
         async with self.rounds.lock(row):
             replies = await handler(row, user, words)
-        if threads is not None and any(reply.opens == row.id for reply in replies):
+        if threads is not None and RoundPaired(row.id) in paired_in(replies):
             replies += await self.rounds.open_matches(row.id, threads)
         return replies
 

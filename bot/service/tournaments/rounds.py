@@ -29,6 +29,7 @@ from bot.service.models import (
     Place,
     Refusal,
     Reply,
+    RoundPaired,
     Table,
     User,
     place_link,
@@ -264,11 +265,8 @@ class Rounds:
             f"(round {round_no} of {total})"
         ]
         lines += capped([fresh.pairing_line(p) for p in fresh.round_pairings()], LINES_SHOWN)
-        replies = [
-            Reply(
-                "\n".join(lines), place=snapshot.home, opens=row.id, file=await self.picture(fresh)
-            )
-        ]
+        said = Reply("\n".join(lines), place=snapshot.home, file=await self.picture(fresh))
+        replies = [replace(said, paired=RoundPaired(row.id))]
         if all(p.decided_at is not None for p in fresh.round_pairings()):
             replies += await self.next_round(fresh)  # a round of byes and forfeits only
         return replies
@@ -501,8 +499,8 @@ class Rounds:
             p.decided_at is None and p.match_id is None and p.second is not None
             for p in fresh.round_pairings()
         )
-        opens = fresh.row.id if unopened and fresh.row.status == "running" else None
-        said = [Reply(f"{md(fresh.row.name)}: {line}", place=fresh.home, opens=opens)]
+        paired = RoundPaired(fresh.row.id) if unopened and fresh.row.status == "running" else None
+        said = [Reply(f"{md(fresh.row.name)}: {line}", place=fresh.home, paired=paired)]
         return said + await self.settle(fresh)
 
     async def due(

@@ -75,15 +75,16 @@ class ThreadedService(TableService):
 
     def __init__(self, *args: Any, **options: Any) -> None:
         super().__init__(*args, **options)
+        rooms = self.rooms
         self.matches = ThreadedMatches(
-            self.guard,
-            self.repository,
-            self.challenges,
-            self.playing,
-            self.admin,
-            self.views,
-            self.opponent,
-            self.rematches,
+            rooms.guard,
+            rooms.repository,
+            rooms.challenges,
+            rooms.playing,
+            rooms.admin,
+            rooms.views,
+            rooms.opponent,
+            rooms.rematches,
         )
 
     @property

@@ -14,10 +14,10 @@ from typing import TypedDict, Unpack
 
 import pytest
 
-from bot.console import SERVER, Console, ConsoleClock
+from bot.console import SERVER, Console, ConsoleChannels, ConsoleClock
 from bot.gnubg.api import Engine
 from bot.service.keys import SignupKey
-from bot.service.models import Decision, Place, User
+from bot.service.models import Decision, Place, RoundPaired, User, paired_in
 from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings
 from bot.store import Store
@@ -144,6 +144,25 @@ async def test_an_8_player_knockout_is_played_to_its_champion(table: Table) -> N
     again = await table.store.tournaments.get(tid)
     assert again == row
     assert f"1. {champion.name}:" in await table.say(f"#{HOME} p1: !tournament Spring")
+
+
+async def test_a_paired_round_is_a_value_the_adapter_hands_back_to_open_its_matches(
+    table: Table,
+) -> None:
+    tid = await created(table, "Spring knockout 1", names(4))
+    service, home = table.service, Place(SERVER, HOME)
+    started = await service.tournament_commands.tournament(
+        home, User("org", "org"), "start", organiser=True
+    )  # no way of opening threads given: the round waits for the adapter's
+    assert paired_in(started) == [RoundPaired(tid)]
+    assert await table.open_channels(tid) == []
+    opened = await service.open_rounds(started, ConsoleChannels())
+    channels = await table.open_channels(tid)
+    assert sorted(channels) == ["spring-r1-1", "spring-r1-2"]
+    assert {reply.place for reply in opened if reply.announces} == {
+        Place(SERVER, channel) for channel in channels
+    }
+    assert await service.open_rounds(opened, ConsoleChannels()) == []  # none paired there
 
 
 async def test_a_swiss_with_a_removal_a_forfeit_a_fix_and_a_restart(table: Table) -> None:
