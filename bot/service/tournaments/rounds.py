@@ -37,7 +37,7 @@ from bot.service.records.dice import DiceFactory
 from bot.service.records.durations import quantity
 from bot.service.records.names import markdown_safe as md
 from bot.service.tournaments import images
-from bot.service.tournaments.state import Snapshot
+from bot.service.tournaments.state import LINES_SHOWN, NAMES_SHOWN, Snapshot, capped
 from bot.settings import Settings
 from bot.store import StaleMatchError, Store, Transaction
 from bot.store import tournaments as db
@@ -49,18 +49,6 @@ Locker = Callable[[Place], AbstractAsyncContextManager[None]]
 # What a pairing was told once (its ``notice``), never at every poll:
 UNDECIDED = "undecided"  # its match ended without a winner: the organiser decides it
 WAITING = "waiting"  # for the tournament's channel, where there is no thread
-
-
-# A message fits Discord's 2,000 characters: long lists are cut, the image shows the standings.
-NAMES_SHOWN = 32
-LINES_SHOWN = 20
-
-
-def capped(items: list[str], most: int) -> list[str]:
-    """``items``, or its first ``most`` and a last item saying how many more there are."""
-    if len(items) <= most:
-        return items
-    return [*items[:most], f"... and {len(items) - most} more"]
 
 
 class Rounds:
@@ -87,6 +75,9 @@ class Rounds:
         self._locked = locked
         self._draw = draw
         self._unpairable: set[tuple[int, int]] = set()  # (tournament, round) said so
+        # What a round's pairing or a result just wrote, for the opening of its matches that
+        # follows (the adapter's): not read back (``open_pairing`` checks what it relies on).
+        self._kept: dict[int, Snapshot] = {}
 
     @property
     def _prefix(self) -> str:
@@ -95,8 +86,8 @@ class Rounds:
     def lock(self, row: TournamentRow) -> AbstractAsyncContextManager[None]:
         return self._locked(Place(row.server_id, f"tournament:{row.id}"))
 
-    async def snapshot(self, tournament_id: int) -> Snapshot:
-        row = await self._store.tournaments.get(tournament_id)
+    async def snapshot(self, tournament_id: int, row: TournamentRow | None = None) -> Snapshot:
+        row = row or await self._store.tournaments.get(tournament_id)
         assert row is not None
         entrants = await self._store.tournaments.entrants(tournament_id)
         pairings = await self._store.tournaments.pairings(tournament_id)
@@ -258,6 +249,7 @@ class Rounds:
         fresh = replace(
             snapshot, row=replace(row, round=round_no), pairings=(*snapshot.pairings, *added)
         )
+        self._kept[row.id] = fresh
         total = rules.rounds_total(fmt, len(snapshot.entrants), swiss_rounds=row.swiss_rounds)
         lines = [
             f"**{md(row.name)}: {fresh.round_title(round_no, total)}** "
@@ -315,13 +307,14 @@ class Rounds:
         the tournament's channel (a channel of its own in the console), both players pinged;
         where there is no thread, in the tournament's channel, one match at a time (the others
         wait for it, said once)."""
-        row = await self._store.tournaments.get(tournament_id)
+        kept = self._kept.pop(tournament_id, None)
+        row = kept.row if kept is not None else await self._store.tournaments.get(tournament_id)
         if row is None or row.status != "running":
             return []
         replies: list[Reply] = []
         waiting: list[PairingRow] = []
         async with self.lock(row):
-            snapshot = await self.snapshot(tournament_id)
+            snapshot = kept or await self.snapshot(tournament_id)
             for pairing in snapshot.round_pairings():
                 if (
                     pairing.decided_at is None
@@ -444,18 +437,22 @@ class Rounds:
         whatever follows (the next round, the end)."""
         replies: list[Reply] = []
         for event in ended:
-            pairing = await self._store.tournaments.pairing_of_match(event.table.row.id)
-            if pairing is None or pairing.decided_at is not None:
+            found = await self._store.tournaments.pairing_of_match(event.table.row.id)
+            if found is None or found[0].decided_at is not None:
                 continue
-            row = await self._store.tournaments.get(pairing.tournament_id)
-            if row is None or row.status not in ("running", "paused"):
+            pairing, row = found
+            if row.status not in ("running", "paused"):
                 continue
             async with self.lock(row):
-                replies += await self._match_ended(pairing, event.table)
+                replies += await self._match_ended(pairing, event.table, row)
         return replies
 
-    async def _match_ended(self, pairing: PairingRow, ended: Table | None = None) -> list[Reply]:
-        """``ended``: the match as it ended (read here when not given)."""
+    async def _match_ended(
+        self, pairing: PairingRow, ended: Table | None = None, row: TournamentRow | None = None
+    ) -> list[Reply]:
+        """``ended``: the match as it ended (read here when not given); ``row``: its tournament
+        (read here when not given: a change of its status or round is checked as it is
+        written)."""
         assert pairing.match_id is not None
         match_row = (
             ended.row if ended is not None else await self._store.matches.get(pairing.match_id)
@@ -492,7 +489,7 @@ class Rounds:
         if not done:
             return []
         # Read after the commit: a result another host wrote meanwhile counts for the round's end.
-        fresh = await self.snapshot(pairing.tournament_id)
+        fresh = await self.snapshot(pairing.tournament_id, row)
         decided = fresh.pairing_at(pairing.round, pairing.table_no)
         assert decided is not None
         line = fresh.pairing_line(decided)
@@ -502,6 +499,8 @@ class Rounds:
             for p in fresh.round_pairings()
         )
         opens = fresh.row.id if unopened and fresh.row.status == "running" else None
+        if opens is not None:
+            self._kept[opens] = fresh
         said = [Reply(f"{md(fresh.row.name)}: {line}", place=fresh.home, opens=opens)]
         return said + await self.settle(fresh)
 
