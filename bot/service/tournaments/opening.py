@@ -5,7 +5,7 @@ there is no thread, one match at a time in the tournament's channel."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from contextlib import AbstractAsyncContextManager
+from contextlib import AbstractAsyncContextManager, AsyncExitStack
 from dataclasses import dataclass, replace
 
 from bot.rules.events import Event
@@ -16,7 +16,7 @@ from bot.service.matches.play import advance
 from bot.service.matches.presentation import match_kind, status_reply
 from bot.service.matches.repository import Arranged, MatchTerms, Repository
 from bot.service.matches.threads import MatchThreads, ThreadOpener
-from bot.service.models import Place, Reply, User, place_link
+from bot.service.models import Place, Reply, Table, User, place_link
 from bot.service.records.dice import DiceFactory
 from bot.service.records.durations import quantity
 from bot.service.records.names import markdown_safe as md
@@ -157,19 +157,26 @@ class Openings:
                     return False
             return True
 
-        alone = openings[0].arranged.thread if len(openings) == 1 else None
+        tables: list[Table] | None = None
         try:
-            async with MatchThreads.discarding(threads, alone):  # a thread nobody will play in
-                tables = await self._repository.create_arranged_matches(
-                    home,
-                    [opening.arranged for opening in openings],
-                    MatchTerms(rated=bool(row.rated)),
-                    clock_seconds=row.clock_seconds,
-                    also=mark,
-                )
+            async with AsyncExitStack() as stack:
+                for opening in openings:  # threads nobody will play in, when this fails
+                    thread = opening.arranged.thread
+                    await stack.enter_async_context(MatchThreads.discarding(threads, thread))
+                try:
+                    tables = await self._repository.create_arranged_matches(
+                        home,
+                        [opening.arranged for opening in openings],
+                        MatchTerms(rated=bool(row.rated)),
+                        clock_seconds=row.clock_seconds,
+                        also=mark,
+                    )
+                except StaleMatchError:
+                    if len(openings) == 1:
+                        raise
         except StaleMatchError:
-            if len(openings) == 1:
-                return []
+            return []
+        if tables is None:  # another process opened or decided one of them: each on its own
             return [r for one in openings for r in await self._start(snapshot, [one], threads)]
         within = quantity(row.deadline_days or 0, "day")
         by = "" if deadline is None else f" To be played within {within}."

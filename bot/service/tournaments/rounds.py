@@ -43,6 +43,7 @@ log = logging.getLogger(__name__)
 Locker = Callable[[Place], AbstractAsyncContextManager[None]]
 # What a pairing was told once (its ``notice``), never at every poll (and ``opening.WAITING``):
 UNDECIDED = "undecided"  # its match ended without a winner: the organiser decides it
+KEPT_SECONDS = 30.0  # how long a snapshot just written stands for the opening of its matches
 
 
 class Rounds:
@@ -69,9 +70,10 @@ class Rounds:
         self._locked = locked
         self._draw = draw
         self._unpairable: set[tuple[int, int]] = set()  # (tournament, round) said so
-        # What a round's pairing or a result just wrote, for the opening of its matches that
-        # follows (the adapter's): not read back (``open_pairing`` checks what it relies on).
-        self._kept: dict[int, Snapshot] = {}
+        # What a round's pairing or a result just wrote, and when, for the opening of its
+        # matches that follows (the adapter's): not read back (``open_pairing`` checks what it
+        # relies on); one not used at once is read again.
+        self._kept: dict[int, tuple[float, Snapshot]] = {}
         self._openings = Openings(store, repository, board_images, settings, clock, dice, locked)
 
     @property
@@ -244,7 +246,7 @@ class Rounds:
         fresh = replace(
             snapshot, row=replace(row, round=round_no), pairings=(*snapshot.pairings, *added)
         )
-        self._kept[row.id] = fresh
+        self._kept[row.id] = (self._clock(), fresh)
         total = rules.rounds_total(fmt, len(snapshot.entrants), swiss_rounds=row.swiss_rounds)
         lines = [
             f"**{md(row.name)}: {fresh.round_title(round_no, total)}** "
@@ -302,7 +304,9 @@ class Rounds:
         the tournament's channel (a channel of its own in the console), both players pinged,
         all in one transaction; where there is no thread, in the tournament's channel, one
         match at a time (the others wait for it, said once)."""
-        kept = self._kept.pop(tournament_id, None)
+        at, kept = self._kept.pop(tournament_id, (0.0, None))
+        if self._clock() - at > KEPT_SECONDS:
+            kept = None
         row = kept.row if kept is not None else await self._store.tournaments.get(tournament_id)
         if row is None or row.status != "running":
             return []
@@ -379,7 +383,7 @@ class Rounds:
         )
         opens = fresh.row.id if unopened and fresh.row.status == "running" else None
         if opens is not None:
-            self._kept[opens] = fresh
+            self._kept[opens] = (self._clock(), fresh)
         said = [Reply(f"{md(fresh.row.name)}: {line}", place=fresh.home, opens=opens)]
         return said + await self.settle(fresh)
 

@@ -113,3 +113,28 @@ async def test_a_pairing_decided_or_a_tournament_stopped_is_not_opened(table: Ta
         assert not await tx.tournaments.open_pairing(unopened, 98, "y", None)
         await tx.tournaments.set_status(tid, ("paused",), status="running")
         assert not await tx.tournaments.open_pairing(unopened, 98, "y", None)  # opened already
+
+
+@pytest.mark.parametrize(("age", "opened_at_once"), [(0.0, 0), (31.0, 4)])
+async def test_a_kept_snapshot_opens_a_round_only_while_it_is_new(
+    table: Table, monkeypatch: pytest.MonkeyPatch, age: float, opened_at_once: int
+) -> None:
+    """The snapshot a round's pairing wrote stands for the opening that follows at once; one
+    older than ``KEPT_SECONDS`` is read again (here a kept one says the tournament is over)."""
+    await created(table, "Eve knockout 1", names(8))
+    rounds = table.service.tournaments.rounds
+    opening = rounds.open_matches
+    opened: list[int] = []
+
+    async def with_a_kept_snapshot(tournament_id: int, threads: Any) -> list[Reply]:
+        snapshot = await rounds.snapshot(tournament_id)
+        over = replace(snapshot, row=replace(snapshot.row, status="finished"))
+        monkeypatch.setitem(rounds._kept, tournament_id, (table.clock() - age, over))
+        said = await opening(tournament_id, threads)
+        pairings = await table.store.tournaments.pairings(tournament_id)
+        opened.append(sum(p.match_id is not None for p in pairings))
+        return said
+
+    monkeypatch.setattr(rounds, "open_matches", with_a_kept_snapshot)
+    await table.say(f"#{HOME} org: !tournament start")
+    assert opened[0] == opened_at_once
