@@ -150,6 +150,19 @@ _TIMER_WRITTEN = for_each_database(_timer_written)
 _TIMER_DROPPED = delete(t).where(t.c.match_id == bindparam("match_id"))
 
 
+def _timer_values(timer: TimerRow) -> dict[str, Any]:
+    bank0, bank1 = timer.banks or (None, None)
+    return {
+        "match_id": timer.match_id,
+        "turn_started_at": timer.turn_started_at,
+        "reminded": int(timer.reminded),
+        "bank0": bank0,
+        "bank1": bank1,
+        "delay": timer.delay,
+        "flag_at": timer.flag_at,
+    }
+
+
 def _open() -> Any:
     return c.c.status == fixed("open")
 
@@ -512,17 +525,15 @@ class MatchWrites(Writes, Matches):
 
     async def write_timer(self, timer: TimerRow) -> None:
         """Create or replace a match's timer, inside the transaction that saves the match."""
-        bank0, bank1 = timer.banks or (None, None)
-        values = {
-            "match_id": timer.match_id,
-            "turn_started_at": timer.turn_started_at,
-            "reminded": int(timer.reminded),
-            "bank0": bank0,
-            "bank1": bank1,
-            "delay": timer.delay,
-            "flag_at": timer.flag_at,
-        }
-        await self._tx.execute(_TIMER_WRITTEN[self._tx.dialect], values)
+        await self._tx.execute(_TIMER_WRITTEN[self._tx.dialect], _timer_values(timer))
+
+    async def write_timers(self, timers: Sequence[TimerRow]) -> None:
+        """The first timers of matches started together (a tournament's round): one statement."""
+        if len(timers) == 1:
+            await self.write_timer(timers[0])
+        elif timers:
+            rows = [_timer_values(timer) for timer in timers]
+            await self._tx.execute(_TIMER_WRITTEN[self._tx.dialect], rows)
 
     async def drop_timer(self, match_id: int) -> None:
         """The match ended: no deadline is left."""

@@ -237,9 +237,21 @@ class Tournaments(Repository):
         )
         return [_row(PairingRow, row) for row in rows]
 
-    async def pairing_of_match(self, match_id: int) -> PairingRow | None:
-        rows = await self._db.fetch_all(select(tm).where(tm.c.match_id == match_id))
-        return _row(PairingRow, rows[0]) if rows else None
+    async def pairing_of_match(self, match_id: int) -> tuple[PairingRow, TournamentRow] | None:
+        """The pairing played in ``match_id`` and its tournament, in one read."""
+        named = [column.label(f"t_{column.name}") for column in t.c]
+        rows = await self._db.fetch_all(
+            select(tm, *named)
+            .join(t, t.c.id == tm.c.tournament_id)
+            .where(tm.c.match_id == match_id)
+        )
+        if not rows:
+            return None
+        mapping = rows[0]._mapping
+        tournament = TournamentRow(
+            **{f.name: mapping[f"t_{f.name}"] for f in fields(TournamentRow)}
+        )
+        return _row(PairingRow, rows[0]), tournament
 
     async def undecided(self) -> list[PairingRow]:
         """The pairings not decided yet of the running tournaments (to open, to watch for their
@@ -397,11 +409,20 @@ class TournamentWrites(Writes, Tournaments):
         channel_id: str,
         deadline: float | None,
     ) -> bool:
-        """The pairing's match started at ``channel_id``; False when another process opened it."""
+        """The pairing's match started at ``channel_id``; False when another process opened it
+        (or decided it, or the tournament stopped running)."""
+        # What the opener read may be old (a snapshot kept from the round's pairing): the
+        # pairing must still be undecided, and its tournament running.
+        running = select(t.c.id).where(
+            t.c.id == pairing.tournament_id, t.c.status == fixed("running")
+        )
         changed = await self._tx.execute(
             update(tm)
             .where(
-                _at(pairing.tournament_id, pairing.round, pairing.table_no), tm.c.match_id.is_(None)
+                _at(pairing.tournament_id, pairing.round, pairing.table_no),
+                tm.c.match_id.is_(None),
+                tm.c.decided_at.is_(None),
+                running.exists(),
             )
             .values(match_id=match_id, channel_id=channel_id, deadline=deadline)
         )

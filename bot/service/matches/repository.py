@@ -8,7 +8,7 @@ truth: a match kept in memory is used only while its row has not changed.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from bot.rules.events import Event
@@ -32,6 +32,7 @@ from bot.store.players import Ending
 __all__ = [
     "MATCH_BYTES_KEPT",
     "NAMES_KEPT",
+    "Arranged",
     "DamagedMatch",
     "DamagedRecord",
     "MatchReader",
@@ -51,6 +52,16 @@ class MatchTerms:
     tutor: bool = False
     hints: bool = False
     rated: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Arranged:
+    """A match started with no challenge to answer (a tournament's pairing): its players, the
+    match, and the thread it is played in (None: the channel itself)."""
+
+    players: tuple[User, User]
+    match: Match
+    thread: Place | None = None
 
 
 class Repository(MatchReader):
@@ -101,33 +112,44 @@ class Repository(MatchReader):
         self.remember(place, user, engine)
         return await self._created(thread or place, started, match)
 
-    async def create_arranged_match(
+    async def create_arranged_matches(
         self,
         place: Place,
-        players: tuple[User, User],
-        match: Match,
+        arranged: Sequence[Arranged],
         terms: MatchTerms,
         *,
-        thread: Place | None = None,
         clock_seconds: float | None = None,
-        also: Callable[[Transaction, int], Awaitable[bool]] | None = None,
-    ) -> Table:
-        """Start ``match`` between ``players`` at once, with no challenge to answer (a
-        tournament's pairing), at ``place`` or in its ``thread``. ``also(tx, match id)`` runs in
-        the same transaction: when it returns False (another process got there first) nothing
-        is written and :class:`StaleMatchError` is raised."""
-        ids = (players[0].id, players[1].id)
+        also: Callable[[Transaction, list[int]], Awaitable[bool]] | None = None,
+    ) -> list[Table]:
+        """Start each of ``arranged`` at once (a tournament's round), at ``place`` or in its
+        thread, in one transaction: the players, the timers and the dice tally written once for
+        all. ``also(tx, match ids)`` runs in it: when it returns False (another process got
+        there first) nothing is written and :class:`StaleMatchError` is raised."""
+        users = {user.id: user.name for match in arranged for user in match.players}
         async with self.store.transaction() as tx:
-            await tx.players.ensure_all(
-                place.server_id, [(u.id, u.name) for u in players], self._clock()
-            )
-            started = await self._insert(
-                tx, place, ids, match, terms, thread, clock_seconds=clock_seconds
-            )
-            if also is not None and not await also(tx, started[0].id):
+            await tx.players.ensure_all(place.server_id, list(users.items()), self._clock())
+            started = [
+                await self._row(
+                    tx,
+                    place,
+                    (match.players[0].id, match.players[1].id),
+                    match.match,
+                    terms,
+                    match.thread,
+                    clock_seconds=clock_seconds,
+                )
+                for match in arranged
+            ]
+            await tx.matches.write_timers([timer for _, timer in started])
+            rolled = [event for match in arranged for event in match.match.record]
+            await _count_dice(tx, place.server_id, rolled)
+            if also is not None and not await also(tx, [row.id for row, _ in started]):
                 raise StaleMatchError("the pairing was opened meanwhile")
-        self.remember(place, *players)
-        return await self._created(thread or place, started, match)
+        tables = []
+        for match, written in zip(arranged, started, strict=True):
+            self.remember(place, *match.players)
+            tables.append(await self._created(match.thread or place, written, match.match))
+        return tables
 
     async def _insert(
         self,
@@ -141,6 +163,26 @@ class Repository(MatchReader):
         clock_seconds: float | None = None,
     ) -> tuple[MatchRow, TimerRow]:
         """Write a new match, its terms, first timer and opening dice; its row and timer."""
+        row, timer = await self._row(
+            tx, place, ids, match, terms, thread, clock_seconds=clock_seconds
+        )
+        await tx.matches.write_timer(timer)
+        await _count_dice(tx, place.server_id, match.record)
+        return row, timer
+
+    async def _row(
+        self,
+        tx: Transaction,
+        place: Place,
+        ids: tuple[str, str],
+        match: Match,
+        terms: MatchTerms,
+        thread: Place | None,
+        *,
+        clock_seconds: float | None = None,
+    ) -> tuple[MatchRow, TimerRow]:
+        """Write a new match, its terms and opening actions; its row and first timer (not
+        written yet)."""
         written = storage.changes(match, 0)  # the opening rolls made already
         row = await tx.matches.create(
             place.server_id,
@@ -165,8 +207,6 @@ class Repository(MatchReader):
             delay=self._settings.clock_delay_seconds,
             engine_seat=engine_seat_of(ids),
         )
-        await tx.matches.write_timer(timer)
-        await _count_dice(tx, place.server_id, match.record)
         return row, timer
 
     async def _created(

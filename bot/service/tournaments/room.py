@@ -22,13 +22,15 @@ from bot.service.models import Decision, Place, Refusal, Reply, RoundPaired, Use
 from bot.service.records.durations import countdown, quantity
 from bot.service.records.names import markdown_safe as md
 from bot.service.tournaments import images
-from bot.service.tournaments.rounds import (
+from bot.service.tournaments.rounds import Rounds
+from bot.service.tournaments.state import (
+    FORMAT_NAMES,
     LINES_SHOWN,
     NAMES_SHOWN,
-    Rounds,
+    Snapshot,
     capped,
+    standing_line,
 )
-from bot.service.tournaments.state import FORMAT_NAMES, Snapshot, standing_line
 from bot.service.tournaments.terms import read_terms
 from bot.settings import Settings
 from bot.store import Store, Transaction

@@ -15,14 +15,10 @@ from contextlib import AbstractAsyncContextManager
 from dataclasses import replace
 
 from bot.rules import tournaments as rules
-from bot.rules.match import Match
 from bot.rules.tournaments.model import Format, TournamentError
-from bot.service.keys import SignupKey
 from bot.service.matches.images import BoardImages
-from bot.service.matches.play import advance
-from bot.service.matches.presentation import match_kind, status_reply
-from bot.service.matches.repository import MatchTerms, Repository
-from bot.service.matches.threads import MatchThreads, ThreadOpener
+from bot.service.matches.repository import Repository
+from bot.service.matches.threads import ThreadOpener
 from bot.service.models import (
     Attachment,
     MatchEnded,
@@ -32,36 +28,23 @@ from bot.service.models import (
     RoundPaired,
     Table,
     User,
-    place_link,
 )
 from bot.service.records.dice import DiceFactory
-from bot.service.records.durations import quantity
 from bot.service.records.names import markdown_safe as md
 from bot.service.tournaments import images
-from bot.service.tournaments.state import Snapshot
+from bot.service.tournaments.opening import Openings
+from bot.service.tournaments.state import LINES_SHOWN, NAMES_SHOWN, Snapshot, capped
 from bot.settings import Settings
-from bot.store import StaleMatchError, Store, Transaction
+from bot.store import Store, Transaction
 from bot.store import tournaments as db
 from bot.store.tournaments import PairingRow, TournamentRow
 
 log = logging.getLogger(__name__)
 
 Locker = Callable[[Place], AbstractAsyncContextManager[None]]
-# What a pairing was told once (its ``notice``), never at every poll:
+# What a pairing was told once (its ``notice``), never at every poll (and ``opening.WAITING``):
 UNDECIDED = "undecided"  # its match ended without a winner: the organiser decides it
-WAITING = "waiting"  # for the tournament's channel, where there is no thread
-
-
-# A message fits Discord's 2,000 characters: long lists are cut, the image shows the standings.
-NAMES_SHOWN = 32
-LINES_SHOWN = 20
-
-
-def capped(items: list[str], most: int) -> list[str]:
-    """``items``, or its first ``most`` and a last item saying how many more there are."""
-    if len(items) <= most:
-        return items
-    return [*items[:most], f"... and {len(items) - most} more"]
+KEPT_SECONDS = 30.0  # how long a snapshot just written stands for the opening of its matches
 
 
 class Rounds:
@@ -88,6 +71,11 @@ class Rounds:
         self._locked = locked
         self._draw = draw
         self._unpairable: set[tuple[int, int]] = set()  # (tournament, round) said so
+        # What a round's pairing or a result just wrote, and when, for the opening of its
+        # matches that follows (the adapter's): not read back (``open_pairing`` checks what it
+        # relies on); one not used at once is read again.
+        self._kept: dict[int, tuple[float, Snapshot]] = {}
+        self._openings = Openings(store, repository, board_images, settings, clock, dice, locked)
 
     @property
     def _prefix(self) -> str:
@@ -96,8 +84,8 @@ class Rounds:
     def lock(self, row: TournamentRow) -> AbstractAsyncContextManager[None]:
         return self._locked(Place(row.server_id, f"tournament:{row.id}"))
 
-    async def snapshot(self, tournament_id: int) -> Snapshot:
-        row = await self._store.tournaments.get(tournament_id)
+    async def snapshot(self, tournament_id: int, row: TournamentRow | None = None) -> Snapshot:
+        row = row or await self._store.tournaments.get(tournament_id)
         assert row is not None
         entrants = await self._store.tournaments.entrants(tournament_id)
         pairings = await self._store.tournaments.pairings(tournament_id)
@@ -259,6 +247,7 @@ class Rounds:
         fresh = replace(
             snapshot, row=replace(row, round=round_no), pairings=(*snapshot.pairings, *added)
         )
+        self._kept[row.id] = (self._clock(), fresh)
         total = rules.rounds_total(fmt, len(snapshot.entrants), swiss_rounds=row.swiss_rounds)
         lines = [
             f"**{md(row.name)}: {fresh.round_title(round_no, total)}** "
@@ -310,130 +299,17 @@ class Rounds:
 
     async def open_matches(self, tournament_id: int, threads: ThreadOpener | None) -> list[Reply]:
         """Open a match for each pairing of the current round that has none yet: in a thread of
-        the tournament's channel (a channel of its own in the console), both players pinged;
-        where there is no thread, in the tournament's channel, one match at a time (the others
-        wait for it, said once)."""
-        row = await self._store.tournaments.get(tournament_id)
+        the tournament's channel (a channel of its own in the console), both players pinged,
+        all in one transaction; where there is no thread, in the tournament's channel, one
+        match at a time (the others wait for it, said once)."""
+        at, kept = self._kept.pop(tournament_id, (0.0, None))
+        if self._clock() - at > KEPT_SECONDS:
+            kept = None
+        row = kept.row if kept is not None else await self._store.tournaments.get(tournament_id)
         if row is None or row.status != "running":
             return []
-        replies: list[Reply] = []
-        waiting: list[PairingRow] = []
         async with self.lock(row):
-            snapshot = await self.snapshot(tournament_id)
-            for pairing in snapshot.round_pairings():
-                if (
-                    pairing.decided_at is None
-                    and pairing.match_id is None
-                    and pairing.second is not None
-                ):
-                    said, waits = await self._open(snapshot, pairing, threads)
-                    replies += said
-                    if waits:
-                        waiting.append(pairing)
-            replies += await self._told_waiting(snapshot, waiting)
-        return replies
-
-    async def _thread(
-        self, snapshot: Snapshot, name: str, threads: ThreadOpener | None
-    ) -> tuple[Place | None, list[Reply]]:
-        """A thread of its own for a pairing's match (None: there is none, it is played in the
-        tournament's channel); what to say of it (the opener's notice, e.g. a missing
-        permission)."""
-        if threads is None or not self._settings.match_threads:
-            return None, []
-        home = snapshot.home
-        opened = await threads.open(home, name[:100], SignupKey(snapshot.row.id))
-        said = [Reply(opened.notice, place=home)] if opened.notice else []
-        return (opened.thread if opened.thread != home else None), said
-
-    async def _told_waiting(self, snapshot: Snapshot, waiting: list[PairingRow]) -> list[Reply]:
-        """One line for the pairings that wait for the tournament's channel, said once."""
-        if not waiting:
-            return []
-        async with self._store.transaction() as tx:
-            told = [p for p in waiting if await tx.tournaments.tell_once(p, WAITING)]
-        if not told:
-            return []
-        labels = ", ".join(f"{p.round}.{p.table_no}" for p in told)
-        return [
-            Reply(
-                f"{md(snapshot.row.name)} {labels}: with no thread of its own, each match is "
-                "played in this channel when the one before it is over (its deadline counts "
-                "from then).",
-                place=snapshot.home,
-            )
-        ]
-
-    async def _open(
-        self, snapshot: Snapshot, pairing: PairingRow, threads: ThreadOpener | None
-    ) -> tuple[list[Reply], bool]:
-        """The pairing's match started, and what to say of it; and whether it waits for the
-        tournament's channel instead."""
-        row = snapshot.row
-        assert pairing.second is not None
-        first, second = snapshot.by_number[pairing.first], snapshot.by_number[pairing.second]
-        name = f"{row.name} R{pairing.round}-{pairing.table_no} · {first.name} vs {second.name}"
-        thread, said = await self._thread(snapshot, name, threads)
-        if thread is not None:
-            return [*said, *await self._start(snapshot, pairing, thread, threads)], False
-        home = snapshot.home
-        async with self._locked(home):  # one match per channel, as for a challenge
-            if await self._store.matches.playing(home.server_id, home.channel_id) is not None:
-                return said, True
-            return [*said, *await self._start(snapshot, pairing, None, threads)], False
-
-    async def _start(
-        self,
-        snapshot: Snapshot,
-        pairing: PairingRow,
-        thread: Place | None,
-        threads: ThreadOpener | None,
-    ) -> list[Reply]:
-        """Start the pairing's match in ``thread`` (None: the tournament's channel)."""
-        row = snapshot.row
-        assert pairing.second is not None
-        first, second = snapshot.by_number[pairing.first], snapshot.by_number[pairing.second]
-        place = thread or snapshot.home
-        match = Match.start(row.match_length, dice=self._dice())
-        events = list(match.record)
-        match = advance(match, events)
-        now = self._clock()
-        deadline = None if row.deadline_days is None else now + row.deadline_days * 86400
-
-        async def mark(tx: Transaction, match_id: int) -> bool:
-            return await tx.tournaments.open_pairing(pairing, match_id, place.channel_id, deadline)
-
-        players = (User(first.user_id, first.name), User(second.user_id, second.name))
-        try:
-            async with MatchThreads.discarding(threads, thread):
-                table = await self._repository.create_arranged_match(
-                    snapshot.home,
-                    players,
-                    match,
-                    MatchTerms(rated=bool(row.rated)),
-                    thread=thread,
-                    clock_seconds=row.clock_seconds,
-                    also=mark,
-                )
-        except StaleMatchError:
-            return []
-        within = quantity(row.deadline_days or 0, "day")
-        by = "" if deadline is None else f" To be played within {within}."
-        lead = (
-            f"**{md(row.name)}**, round {pairing.round}: {table.names[0]} vs {table.names[1]}, "
-            f"{match_kind(row.match_length)}.{by} Dice commitment: `{match.commitment}`"
-        )
-        status = await status_reply(table, events, self._prefix, self._board_images, lead=lead)
-        pinged = tuple(dict.fromkeys((*status.mention, first.user_id, second.user_id)))
-        board = replace(status, place=place, mention=pinged)
-        if thread is None:
-            return [board]
-        pointer = Reply(
-            f"{md(row.name)} {pairing.round}.{pairing.table_no}: {table.names[0]} vs "
-            f"{table.names[1]} in {place_link(thread)}",
-            place=snapshot.home,
-        )
-        return [pointer, board]
+            return await self._openings.open(kept or await self.snapshot(tournament_id), threads)
 
     # -- matches ending, and time --------------------------------------------------------------
 
@@ -442,18 +318,22 @@ class Rounds:
         whatever follows (the next round, the end)."""
         replies: list[Reply] = []
         for event in ended:
-            pairing = await self._store.tournaments.pairing_of_match(event.table.row.id)
-            if pairing is None or pairing.decided_at is not None:
+            found = await self._store.tournaments.pairing_of_match(event.table.row.id)
+            if found is None or found[0].decided_at is not None:
                 continue
-            row = await self._store.tournaments.get(pairing.tournament_id)
-            if row is None or row.status not in ("running", "paused"):
+            pairing, row = found
+            if row.status not in ("running", "paused"):
                 continue
             async with self.lock(row):
-                replies += await self._match_ended(pairing, event.table)
+                replies += await self._match_ended(pairing, event.table, row)
         return replies
 
-    async def _match_ended(self, pairing: PairingRow, ended: Table | None = None) -> list[Reply]:
-        """``ended``: the match as it ended (read here when not given)."""
+    async def _match_ended(
+        self, pairing: PairingRow, ended: Table | None = None, row: TournamentRow | None = None
+    ) -> list[Reply]:
+        """``ended``: the match as it ended (read here when not given); ``row``: its tournament
+        (read here when not given: a change of its status or round is checked as it is
+        written)."""
         assert pairing.match_id is not None
         match_row = (
             ended.row if ended is not None else await self._store.matches.get(pairing.match_id)
@@ -490,7 +370,7 @@ class Rounds:
         if not done:
             return []
         # Read after the commit: a result another host wrote meanwhile counts for the round's end.
-        fresh = await self.snapshot(pairing.tournament_id)
+        fresh = await self.snapshot(pairing.tournament_id, row)
         decided = fresh.pairing_at(pairing.round, pairing.table_no)
         assert decided is not None
         line = fresh.pairing_line(decided)
@@ -500,6 +380,8 @@ class Rounds:
             for p in fresh.round_pairings()
         )
         paired = RoundPaired(fresh.row.id) if unopened and fresh.row.status == "running" else None
+        if paired is not None:
+            self._kept[paired.tournament_id] = (self._clock(), fresh)
         said = [Reply(f"{md(fresh.row.name)}: {line}", place=fresh.home, paired=paired)]
         return said + await self.settle(fresh)
 

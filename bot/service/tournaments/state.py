@@ -22,6 +22,18 @@ FORMAT_NAMES = {
 }
 
 
+# A message fits Discord's 2,000 characters: long lists are cut, the image shows the standings.
+NAMES_SHOWN = 32
+LINES_SHOWN = 20
+
+
+def capped(items: list[str], most: int) -> list[str]:
+    """``items``, or its first ``most`` and a last item saying how many more there are."""
+    if len(items) <= most:
+        return items
+    return [*items[:most], f"... and {len(items) - most} more"]
+
+
 @dataclass(frozen=True)
 class Snapshot:
     """One tournament as it stands: its row, entrants and pairings."""

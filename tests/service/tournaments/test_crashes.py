@@ -38,7 +38,7 @@ STEPS = {
     "join": "signup",
     "begin": "start",
     "next_round": "pairing",
-    "_open": "opening",
+    "_start": "opening",
     "_told_waiting": "opening",
     "_match_ended": "result",
     "decide_by_organiser": "result",
