@@ -29,8 +29,8 @@ def states_before_a_searched_roll(count: int) -> list[tuple[Match, Match]]:
     while len(found) < count:
         seed += 1
         length = rng.choice((0, 1, 3, 5, 7))
-        options = {"jacoby": True, "beavers": True} if length == 0 else {}
-        for match in random_states(seed, length, **options):
+        money = length == 0
+        for match in random_states(seed, length, jacoby=money, beavers=money):
             player = match.turn
             if player is None or match.phase != "roll" or not match.can_double(player):
                 continue
