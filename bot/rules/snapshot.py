@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import fields, replace
+from functools import cache
 from typing import Any, TypeVar
 
 from bot.rules.dice import DiceSource
@@ -42,6 +43,7 @@ _Kept = TypeVar("_Kept", GameOver, Moved)
 _State = TypeVar("_State", bound=MatchState)
 
 
+@cache  # read at every snapshot, made and restored
 def state_fields() -> tuple[str, ...]:
     """The names of the fields of a match that a snapshot holds (all but history)."""
     return tuple(item.name for item in fields(MatchState) if item.name not in _HISTORY)
