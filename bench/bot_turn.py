@@ -29,7 +29,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 from typing import Any, cast
@@ -47,7 +47,8 @@ from bot.store import Store
 
 PERSON = User("1", "alice")
 # The engine methods through which the bot's turn searches a rolled position for its play
-# (before this bench's issue: choose_play, and resignation_offer after a roll; after it: one).
+# (before this bench's issue: choose_play, and resignation_offer after a roll; after it: one;
+# since: the roll's position rides with the cube decision before it, as ``rolled``).
 BOT_SEARCHES = frozenset({"choose_play", "resignation_offer", "take_turn"})
 BUDGET_RATIO = 1.25
 BUDGET_MEDIAN_MS = 10.0
@@ -83,6 +84,15 @@ def rolled(query: Query) -> bool:
     return Situation.of(query).dice is not None
 
 
+def searched_positions(query: Query, options: dict[str, Any]) -> list[Query]:
+    """The rolled positions a request of the bot's turn searches for a play: its own, or the
+    roll's that came with the cube decision before it (``rolled``)."""
+    after_roll = options.get("rolled")
+    if after_roll is not None:
+        return [replace(query, gnubg_id=after_roll)]
+    return [query] if rolled(query) else []
+
+
 class Recording:
     """The engine, noting each rolled position the bot's turn searched (once per command)."""
 
@@ -96,8 +106,8 @@ class Recording:
             return found
 
         async def recorded(query: Query, *args: Any, **kwargs: Any) -> Any:
-            if rolled(query):
-                self.searched.setdefault(query.gnubg_id, query)
+            for position in searched_positions(query, kwargs):
+                self.searched.setdefault(position.gnubg_id, position)
             return await found(query, *args, **kwargs)
 
         return recorded

@@ -37,7 +37,7 @@ from typing import Any, cast
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.bot_turn import cpu_seconds, own_search, p95, rolled
+from bench.bot_turn import cpu_seconds, own_search, p95, searched_positions
 from bot.gnubg.api import LEVELS, Engine, Query
 from bot.gnubg.engine import GnubgEngine
 from bot.gnubg.pool import WorkerPool
@@ -63,8 +63,7 @@ class Searches:
             return found
 
         async def recorded(query: Query, *args: Any, **kwargs: Any) -> Any:
-            if rolled(query):
-                self.positions.append(query)
+            self.positions += searched_positions(query, kwargs)
             return await found(query, *args, **kwargs)
 
         return recorded

@@ -419,12 +419,16 @@ class Engine(Protocol):
     async def choose_play(self, query: Query, level: Level) -> str | None:
         """The play the player on roll makes at ``level`` (None: no legal play)."""
 
-    async def take_turn(self, query: Query, level: Level, *, may_resign: bool = True) -> TurnChoice:
+    async def take_turn(
+        self, query: Query, level: Level, *, may_resign: bool = True, rolled: str | None = None
+    ) -> TurnChoice:
         """The bot's decision for the player on roll at ``level``, in one worker call: before
         the roll resign, double or roll (the cube analysed only where gnubg itself would
         consider doubling); after it resign or play, from the one search for the play.
         ``may_resign`` False leaves resigning out (offered this game, or weighed before this
-        roll)."""
+        roll). ``rolled``, before the roll: the gnubg ID after the roll that follows (the
+        dice are the match's, drawn by the bot): when it rolls, ``play`` is its play for them,
+        so a turn is one request."""
 
     async def cube_advice(
         self, query: Query, level: Level, *, priority: int = ADVICE_PRIORITY

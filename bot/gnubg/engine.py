@@ -104,8 +104,12 @@ class GnubgEngine:
     async def choose_play(self, query: Query, level: Level) -> str | None:
         return await self._play(worker.choose_play, query, level)
 
-    async def take_turn(self, query: Query, level: Level, *, may_resign: bool = True) -> TurnChoice:
-        return await self._play(worker.take_turn, query, level, may_resign, priority=TURN_PRIORITY)
+    async def take_turn(
+        self, query: Query, level: Level, *, may_resign: bool = True, rolled: str | None = None
+    ) -> TurnChoice:
+        return await self._play(
+            worker.take_turn, query, level, may_resign, rolled, priority=TURN_PRIORITY
+        )
 
     async def cube_advice(
         self, query: Query, level: Level, *, priority: int = ADVICE_PRIORITY

@@ -104,7 +104,7 @@ def holds(holder: str) -> bool:
     return state.holder == holder
 
 
-def _empty_cache() -> None:
+def empty_cache() -> None:
     """Empty gnubg's evaluation cache. ``set cache N`` empties it only when N is another size
     than the cache's, hence the two sizes."""
     command("set cache 1", f"set cache {CACHE_ENTRIES}")
@@ -132,7 +132,7 @@ def request(function: F) -> F:
         state.serving = True
         try:
             if not state.emptied or state.holder is not None:
-                _empty_cache()
+                empty_cache()
             state.holder = None
             state.emptied = False
             return function(*args, **kwargs)
@@ -147,7 +147,7 @@ def idle() -> None:
     next one need not (an analysis holding gnubg keeps its cache between its calls)."""
     if state.emptied or state.holder is not None or not state.initialised:
         return
-    _empty_cache()
+    empty_cache()
     state.emptied = True
 
 

@@ -51,7 +51,9 @@ class UnavailableEngine:
     ) -> bool:
         raise self._refuse()
 
-    async def take_turn(self, query: Query, level: Level, *, may_resign: bool = True) -> TurnChoice:
+    async def take_turn(
+        self, query: Query, level: Level, *, may_resign: bool = True, rolled: str | None = None
+    ) -> TurnChoice:
         raise self._refuse()
 
     async def hint_plays(

@@ -29,6 +29,7 @@ from bot.gnubg.session import (
     QueryError,
     Situation,
     command,
+    empty_cache,
     evalcontext,
     gnubg_module,
     request,
@@ -556,15 +557,29 @@ def _resignation(situation: Situation, level: Level, play: Play | None) -> int:
 
 
 @request
-def take_turn(query: Query, level: Level, may_resign: bool = True) -> TurnChoice:
+def take_turn(
+    query: Query, level: Level, may_resign: bool = True, rolled: str | None = None
+) -> TurnChoice:
     """What the player on roll does now at ``level`` (see ``Engine.take_turn``): before the
-    roll resign, double or roll; after it resign or play, from the one search for the play."""
+    roll resign, double or roll; after it resign or play, from the one search for the play.
+    ``rolled``: before the roll, the gnubg ID after the roll that follows if it rolls, whose
+    play then comes back in the same answer (resigning weighed before the roll only)."""
     situation = Situation.of(query)
     if situation.dice is None:
         points = _resignation(situation, level, None) if may_resign else 0
         if points:
             return TurnChoice(resign=points)
-        return TurnChoice(double=situation.may_double() and _doubles(situation, level))
+        double = situation.may_double() and _doubles(situation, level)
+        if double or rolled is None:
+            return TurnChoice(double=double)
+        # The play's search starts from an empty cache, as a request of its own would (see
+        # ``request``): the answer stays the one a fresh worker gives.
+        empty_cache()
+        return _turn_after_roll(Situation.of(replace(query, gnubg_id=rolled)), level, False)
+    return _turn_after_roll(situation, level, may_resign)
+
+
+def _turn_after_roll(situation: Situation, level: Level, may_resign: bool) -> TurnChoice:
     play = _chosen_play(situation, level)
     points = _resignation(situation, level, play) if may_resign else 0
     if points:

@@ -74,7 +74,7 @@ from bot.rules.refusals import (
     not_now,
     require_full_record,
 )
-from bot.rules.snapshot import match_from_snapshot, snapshot_of
+from bot.rules.snapshot import compacted, match_from_snapshot, snapshot_of
 from bot.rules.state import MatchState, Phase
 from bot.rules.text import dice_text
 
@@ -197,6 +197,11 @@ class Match(MatchState):
         exactly like the replayed match, but holds only the history the snapshot keeps
         (``has_full_record`` is False). Raises :class:`~bot.rules.errors.SnapshotError`."""
         return match_from_snapshot(cls, data, dice)
+
+    def compacted(self) -> Match:
+        """``Match.from_snapshot(self.snapshot(), self.dice_source)``, made directly (a tenth of
+        the time) and keeping the legal plays already found."""
+        return compacted(self)
 
     # -- facts --------------------------------------------------------------------------------
 
@@ -330,7 +335,7 @@ class Match(MatchState):
         """
         check_player(self, player)
         if self.phase == "move" and player == self.on_roll and self.dice is not None:
-            play = self.position.parse_play(text, self.dice)
+            play = self.position.parse_play(text, self.dice, self.legal_plays())
             draft = self._draft(Action("move", player, play=play.notation))
             draft.play(play, forced=False)
             return draft.freeze()

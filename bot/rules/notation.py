@@ -19,12 +19,11 @@ NO_LEGAL_MOVE = "no legal move"
 Step = tuple[int, int]
 
 
+_POINT_TEXT = ("off", *(str(point) for point in range(1, BAR)), "bar")  # by point number
+
+
 def format_point(point: int) -> str:
-    if point == BAR:
-        return "bar"
-    if point == OFF:
-        return "off"
-    return str(point)
+    return _POINT_TEXT[point]
 
 
 def format_play(steps: tuple[Step, ...], opponent: tuple[int, ...]) -> str:
@@ -38,34 +37,43 @@ def format_play(steps: tuple[Step, ...], opponent: tuple[int, ...]) -> str:
     """
     if not steps:
         return NO_LEGAL_MOVE
-    chains = [[source, dest] for source, dest in sorted(steps, key=lambda s: (-s[0], -s[1]))]
-    alive = [True] * len(chains)
-    for i, chain in enumerate(chains):
-        for j in range(i + 1, len(chains)):
-            if alive[i] and alive[j] and chain[-1] == chains[j][0]:
-                if opponent[24 - chain[-1]]:
-                    chain.append(chains[j][-1])
-                else:
-                    chain[-1] = chains[j][-1]
-                alive[j] = False
-    live = [chain for chain, keep in zip(chains, alive, strict=True) if keep]
-    counted: list[tuple[list[int], int]] = []
-    for chain in live:
-        for index, (seen, count) in enumerate(counted):
-            if seen == chain:
-                counted[index] = (seen, count + 1)
-                break
+    # Every legal play's notation is shown (autocomplete) after each roll: kept plain and fast.
+    chains = [[source, dest] for source, dest in sorted(steps, reverse=True)]
+    if len(chains) > 1:
+        live: list[list[int]] = []
+        joined = [False] * len(chains)
+        for i, chain in enumerate(chains):
+            if joined[i]:
+                continue
+            for j in range(i + 1, len(chains)):
+                if not joined[j] and chain[-1] == chains[j][0]:
+                    if opponent[24 - chain[-1]]:
+                        chain.append(chains[j][-1])
+                    else:
+                        chain[-1] = chains[j][-1]
+                    joined[j] = True
+            live.append(chain)
+        chains = live
+    counted: list[list[int]] = []
+    counts: list[int] = []
+    for chain in chains:
+        if counted and counted[-1] == chain:  # sorted: equal chains are neighbours
+            counts[-1] += 1
+        elif chain in counted:
+            counts[counted.index(chain)] += 1
         else:
-            counted.append((chain, 1))
+            counted.append(chain)
+            counts.append(1)
     starred: set[int] = set()
     parts = []
-    for chain, count in counted:
-        text = format_point(chain[0])
+    text_of = _POINT_TEXT
+    for chain, count in zip(counted, counts, strict=True):
+        text = text_of[chain[0]]
         for point in chain[1:-1]:
-            text += f"/{format_point(point)}*"
+            text += "/" + text_of[point] + "*"
             starred.add(point)
         dest = chain[-1]
-        text += f"/{format_point(dest)}"
+        text += "/" + text_of[dest]
         if dest != OFF and opponent[24 - dest] and dest not in starred:
             text += "*"
             starred.add(dest)

@@ -141,8 +141,11 @@ class Position:
             raise IllegalMoveError(f"{play.notation!r} was worked out for another position")
         return play.result
 
-    def parse_play(self, text: str, dice: Sequence[int]) -> Play:
-        """The legal play that ``text`` describes, in gnubg or FIBS notation, in any order.
+    def parse_play(
+        self, text: str, dice: Sequence[int], plays: Sequence[Play] | None = None
+    ) -> Play:
+        """The legal play that ``text`` describes, in gnubg or FIBS notation, in any order
+        (``plays``: :meth:`legal_plays` for ``dice``, when they are known already).
 
         Raises :class:`InvalidMoveError` when the text can't be read, :class:`IllegalMoveError`
         when it describes no legal play, :class:`AmbiguousMoveError` when it fits several.
@@ -150,7 +153,8 @@ class Position:
         if len(dice) != 2:
             raise ValueError(f"a roll is two dice, not {tuple(dice)!r}")
         roll = _check_dice(dice[0], dice[1])
-        plays = self.legal_plays(*roll)
+        if plays is None:
+            plays = self.legal_plays(*roll)
         plain = normalise_play_text(text).strip().lower()
         if not plays[0].steps:
             if plain in ("", NO_LEGAL_MOVE, "pass"):
@@ -415,7 +419,12 @@ class _Matcher:
     """The second layer of parsing: typed segments against the legal plays of one roll."""
 
     def __init__(
-        self, position: Position, dice: Dice, plays: list[Play], text: str, segments: list[Segment]
+        self,
+        position: Position,
+        dice: Dice,
+        plays: Sequence[Play],
+        text: str,
+        segments: list[Segment],
     ) -> None:
         self.position = position
         self.dice = dice

@@ -12,7 +12,8 @@ match plays on exactly like the replayed one, with the same states and events, b
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import fields
+from dataclasses import fields, replace
+from functools import cache
 from typing import Any, TypeVar
 
 from bot.rules.dice import DiceSource
@@ -42,6 +43,7 @@ _Kept = TypeVar("_Kept", GameOver, Moved)
 _State = TypeVar("_State", bound=MatchState)
 
 
+@cache  # read at every snapshot, made and restored
 def state_fields() -> tuple[str, ...]:
     """The names of the fields of a match that a snapshot holds (all but history)."""
     return tuple(item.name for item in fields(MatchState) if item.name not in _HISTORY)
@@ -84,6 +86,23 @@ def match_from_snapshot(kind: type[_State], data: Mapping[str, Any], dice: DiceS
         raise
     except (KeyError, TypeError, ValueError) as error:
         raise SnapshotError(f"a damaged match snapshot: {error!r}") from error
+
+
+def compacted(match: _State) -> _State:
+    """What :func:`match_from_snapshot` gives back from ``match``'s snapshot, made without the
+    round trip through data (no ID decoded, nothing validated: ``match`` is sound), its legal
+    plays kept: a match kept in memory between commands."""
+    last_play = last_play_event(match.record)
+    record: tuple[Event, ...] = () if last_play is None else (last_play,)
+    return replace(
+        match,
+        games=match.games[-1:],
+        actions=(),
+        record=record,
+        events_start=len(record),
+        earlier_actions=match.action_count,
+        has_full_record=False,
+    )
 
 
 def last_play_event(record: Sequence[Event]) -> Moved | None:

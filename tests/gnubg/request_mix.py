@@ -120,6 +120,9 @@ def _requests_for(match: Match, rng: random.Random) -> list[Request]:
         found += [turn, turn]
         if match.can_double(match.turn or 0):
             found.append(Request(worker.cube_advice, (query, level)))
+            rolled = match.roll(match.on_roll)
+            if rolled.turn == match.on_roll:  # the bot's turn in one request, as it asks it
+                found.append(Request(worker.take_turn, (*turn.args, rolled.gnubg_id())))
     elif match.phase == "move":
         plays = match.legal_plays()
         found += [turn, turn, Request(worker.choose_play, (query, level))]

@@ -2,10 +2,11 @@
 (the current match, evaluation settings, move filters, the Jacoby and beaver rules, gnubg's
 cache) leaks from one request into another.
 
-The mix (:mod:`tests.gnubg.request_mix`): bot turns at every level (noise included), moves,
-hints, ``!eval``, ``rate_play``, cube advice, resignations, match-winning chances and analyses,
-over money games with and without Jacoby and beavers and matches of 1 to 7 points. The fresh
-answer comes from a child forked, for each request, from a worker that has only started.
+The mix (:mod:`tests.gnubg.request_mix`): bot turns at every level (noise included, some in one
+request with the roll that follows), moves, hints, ``!eval``, ``rate_play``, cube advice,
+resignations, match-winning chances and analyses, over money games with and without Jacoby and
+beavers and matches of 1 to 7 points. The fresh answer comes from a child forked, for each
+request, from a worker that has only started.
 CI serves a sample; ``GNUBG_WORKER_REQUESTS=2000`` serves 2,000.
 """
 

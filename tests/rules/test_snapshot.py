@@ -176,3 +176,21 @@ def test_a_snapshot_without_a_field_is_refused() -> None:
     del data["cube_value"]
     with pytest.raises(SnapshotError, match="cube_value"):
         Match.from_snapshot(data, ScriptedDice.rolls("31", "62"))
+
+
+@pytest.mark.parametrize(("seed", "length", "policy", "options"), CASES)
+def test_compacted_is_the_match_restored_from_its_snapshot(
+    seed: int, length: int, policy: Policy, options: dict[str, Any]
+) -> None:
+    """:meth:`Match.compacted` skips the round trip through the snapshot's data: the same match,
+    field for field (the legal plays kept), and it plays on the same."""
+    states = list(random_states(seed, length, policy, **options))
+    for index, replayed in enumerate(states):
+        compact = replayed.compacted()
+        restored = through_json(replayed)
+        assert compact == restored
+        assert compact.legal_plays() == restored.legal_plays()
+        assert compact.compacted() == restored
+        if index + 1 < len(states):
+            action = states[index + 1].actions[-1]
+            assert compact.apply(action) == restored.apply(action)

@@ -7,7 +7,7 @@ the test lets it go, so tests can check what happens while the engine thinks.
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from bot.gnubg.api import (
     ADVICE_PRIORITY,
@@ -102,14 +102,19 @@ class FakeEngine:
         plays = _plays(query)
         return plays[0].notation if plays else None
 
-    async def take_turn(self, query: Query, level: Level, *, may_resign: bool = True) -> TurnChoice:
+    async def take_turn(
+        self, query: Query, level: Level, *, may_resign: bool = True, rolled: str | None = None
+    ) -> TurnChoice:
         await self._call("take_turn", query, TURN_PRIORITY)
         if may_resign:
             self.resignation_questions += 1
             if self.resign:
                 return TurnChoice(resign=self.resign)
         if _state(query)[1] == (0, 0):
-            return TurnChoice(double=self.advice(query).double)
+            double = self.advice(query).double
+            if double or rolled is None:
+                return TurnChoice(double=double)
+            query = replace(query, gnubg_id=rolled)  # the play for the roll that follows
         plays = _plays(query)
         return TurnChoice(play=plays[0].notation if plays else None)
 

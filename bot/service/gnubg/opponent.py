@@ -471,9 +471,10 @@ class Opponent:
                 return None
 
     async def _decide(self, table: Table) -> Action:
-        """What the engine does now. Each decision is one engine request, sent to the worker
-        of this match. Its roll and its play for that roll are one step, saved together: the
-        dice are the match's next pair whoever rolls them, so the play is found first."""
+        """What the engine does now, in one engine request sent to the worker of this match.
+        Its roll and its play for that roll are one step, saved together: the dice are the
+        match's next pair whoever rolls them (drawn here, never by gnubg), so the request
+        before the roll carries the position after it and the answer brings its play too."""
         match, level = table.match, engine_level(table)
         seat = engine_seat(table)
         assert seat is not None
@@ -492,25 +493,35 @@ class Opponent:
             if await engine.resignation_answer(query, level, priority=TURN_PRIORITY):
                 return lambda m: m.accept_resignation(seat)
             return lambda m: m.reject_resignation(seat)
+        rolled = match.roll(seat) if match.phase == "roll" else None
+        # Its only play (or none) plays itself in the roll: no search for it.
+        searched = rolled is not None and rolled.turn == seat
         # It offers to resign at most once a game: a rejected offer isn't repeated every turn.
         may_resign = self._offered.get(table.row.id) != match.game_number
-        choice = await engine.take_turn(query, level, may_resign=may_resign)
+        choice = await engine.take_turn(
+            query,
+            level,
+            may_resign=may_resign,
+            rolled=rolled.gnubg_id() if searched and rolled is not None else None,
+        )
         if choice.resign > 0:
             self._offered[table.row.id] = match.game_number
             self._offered.move_to_end(table.row.id)
             while len(self._offered) > OFFERS_KEPT:
                 self._offered.popitem(last=False)
             return lambda m: m.resign(seat, choice.resign)
-        if match.phase == "move":
+        if rolled is None:
             return _moving(match, seat, choice.play)
         if choice.double and match.can_double(seat):
             return lambda m: m.double(seat)
-        rolled = match.roll(seat)
-        if rolled.turn != seat:  # its only play (or none) played itself
+        if not searched:
             return lambda m: m.roll(seat)
-        # Resigning was weighed before the roll: once a turn.
-        after_roll = await engine.take_turn(Query.of(rolled, table.row.id), level, may_resign=False)
-        move = _moving(rolled, seat, after_roll.play)
+        play = choice.play
+        if choice.double:  # a double the rules refuse: its play was not asked with it
+            # Resigning was weighed before the roll: once a turn.
+            again = Query.of(rolled, table.row.id)
+            play = (await engine.take_turn(again, level, may_resign=False)).play
+        move = _moving(rolled, seat, play)
         return lambda m: move(m.roll(seat))
 
     # -- after a restart -----------------------------------------------------------------------

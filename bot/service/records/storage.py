@@ -145,7 +145,7 @@ def check(snapshot: str, replayed: Match) -> list[str]:
 def compact(match: Match) -> Match:
     """``match`` as :func:`restore` would give it back after a save: the same state and play
     without its history, so a match kept in memory between commands stays small."""
-    return Match.from_snapshot(match.snapshot(), match.dice_source)
+    return match.compacted()
 
 
 def footprint(match: Match) -> int:

@@ -78,23 +78,25 @@ async def test_each_bot_turn_is_one_search_in_its_matchs_worker(
     store: Store, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """gnubg's own calls, counted inside the workers, for each decision of the bot at world
-    class: after its roll one search (``find_best_move``), before it none; and every request
-    of the match in one worker."""
+    class: its roll's play searched once (``find_best_move``) in the same request as the cube
+    decision before it; and every request of the match in one worker."""
     from bot.gnubg.engine import GnubgEngine
     from tests.gnubg import counting
 
     engine = GnubgEngine(Settings(engine_workers=2))
     await engine.start()
     pool = engine.play_pool
-    turns: list[tuple[Query, bool, TurnChoice, Counter[str]]] = []
+    turns: list[tuple[Query, bool, str | None, TurnChoice, Counter[str]]] = []
     take_turn = engine.take_turn
 
-    async def counted(query: Query, level: Level, *, may_resign: bool = True) -> TurnChoice:
+    async def counted(
+        query: Query, level: Level, *, may_resign: bool = True, rolled: str | None = None
+    ) -> TurnChoice:
         key = query.match_key
         before = await pool.call(counting.counts, timeout=10, affinity=key)
-        choice = await take_turn(query, level, may_resign=may_resign)
+        choice = await take_turn(query, level, may_resign=may_resign, rolled=rolled)
         after = await pool.call(counting.counts, timeout=10, affinity=key)
-        turns.append((query, may_resign, choice, after - before))
+        turns.append((query, may_resign, rolled, choice, after - before))
         return choice
 
     try:
@@ -116,18 +118,29 @@ async def test_each_bot_turn_is_one_search_in_its_matchs_worker(
     finally:
         await engine.close()
     searched = 0
-    for query, may_resign, choice, gnubg in turns:
-        if Situation.of(query).dice is None:
+    for query, may_resign, rolled, choice, gnubg in turns:
+        before_roll = Situation.of(query).dice is None
+        if choice.resign or (before_roll and (rolled is None or choice.double)):
             # a 0-ply evaluation (resign?), a 1-ply one (gnubg's market window) and the cube
-            # analysed only inside that window
+            # analysed only inside that window; no search
             assert gnubg["find_best_move"] == 0, (query, gnubg)
             assert gnubg["evaluate 1-ply"] <= 1 and gnubg["command hint"] <= 1, (query, gnubg)
-        elif not choice.resign:
-            # its play, then a 0-ply evaluation after it when it may resign
-            assert gnubg["find_best_move"] == 1, (query, gnubg)
+            continue
+        # its play, then a 0-ply evaluation after it when it may resign after its roll
+        assert before_roll or rolled is None, (query, rolled)
+        assert gnubg["find_best_move"] == 1, (query, gnubg)
+        assert gnubg["evaluate 2-ply"] == 0, (query, gnubg)
+        if before_roll:  # resigning weighed before the roll (0-ply), then the roll's play
             assert gnubg["evaluate 0-ply"] == int(may_resign), (query, gnubg)
-            assert gnubg["evaluate 2-ply"] == 0, (query, gnubg)
-            searched += 1
+            assert gnubg["evaluate 1-ply"] <= 1 and gnubg["command hint"] <= 1, (query, gnubg)
+        else:
+            assert gnubg["evaluate 0-ply"] == int(may_resign), (query, gnubg)
+        searched += 1
+    # One request a turn: the roll's position came with the cube decision, never asked again
+    # (a rolled position is asked alone when the roll was automatic, no cube to turn).
+    asked = {query.gnubg_id for query, *_ in turns}
+    carried = [rolled for _, _, rolled, choice, _ in turns if rolled and choice.play]
+    assert carried and not asked & set(carried)
     assert searched > 10
     # The other worker served only the counting's installation.
     calls = pool.calls()
