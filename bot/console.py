@@ -314,9 +314,12 @@ class Console:
         return [reply.job for reply in replies if reply.job is not None and not reply.private]
 
     async def _announced(self, replies: list[Reply]) -> None:
-        for reply in replies:  # printed is shown: the claim clock of whoever must act runs
+        shown: dict[int, int] = {}  # printed is shown: the claim clock of whoever must act runs
+        for reply in replies:
             if reply.announces is not None and not reply.private:
-                await self.service.mark_announced(*reply.announces)
+                match_id, version = reply.announces
+                shown[match_id] = max(version, shown.get(match_id, 0))
+        await self.service.mark_all_announced(shown)
 
     async def _outcomes(self, channel: str, job: Job) -> list[Reply]:
         """Wait for ``job`` to end (printing its progress, in text mode): its last message,

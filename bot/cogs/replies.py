@@ -183,5 +183,4 @@ class LiveButtons:
             if reply.announces is not None and message is not None and not reply.private:
                 match_id, version = reply.announces
                 shown[match_id] = max(version, shown.get(match_id, 0))
-        for match_id, version in shown.items():
-            await self.service.mark_announced(match_id, version)
+        await self.service.mark_all_announced(shown)

@@ -21,7 +21,7 @@ from __future__ import annotations
 import functools
 import logging
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Mapping
 from typing import Any
 
 from bot.gnubg.api import Engine
@@ -261,7 +261,11 @@ class TableService:
         return await self.rooms.announcements.current_status(place)
 
     async def mark_announced(self, match_id: int, version: int) -> None:
-        await self.rooms.announcements.mark_announced(match_id, version)
+        await self.rooms.announcements.mark_announced({match_id: version})
+
+    async def mark_all_announced(self, shown: Mapping[int, int]) -> None:
+        """Each match's version in ``shown`` (match id -> version) was shown: one transaction."""
+        await self.rooms.announcements.mark_announced(shown)
 
     async def run(
         self,

@@ -8,7 +8,7 @@ transaction of the command (``tx.matches``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
@@ -503,8 +503,16 @@ class MatchWrites(Writes, Matches):
     async def mark_announced(self, match_id: int, version: int, now: float = 0.0) -> None:
         """Version ``version`` of the match was shown in its channel at ``now`` (never goes
         back to an older version)."""
+        await self.mark_all_announced({match_id: version}, now)
+
+    async def mark_all_announced(self, shown: Mapping[int, int], now: float = 0.0) -> None:
+        """Each match's version in ``shown`` was shown at ``now``: one statement for all."""
         await self._tx.execute(
-            _ANNOUNCED[self._tx.dialect], {"match_id": match_id, "version": version, "now": now}
+            _ANNOUNCED[self._tx.dialect],
+            [
+                {"match_id": match_id, "version": version, "now": now}
+                for match_id, version in shown.items()
+            ],
         )
 
     async def set_terms(

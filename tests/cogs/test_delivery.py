@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 
 import pytest
 
@@ -99,8 +99,8 @@ class Announced:
     async def pending_decision(self, place: Place) -> None:
         return None
 
-    async def mark_announced(self, match_id: int, version: int) -> None:
-        self.marked.append((match_id, version))
+    async def mark_all_announced(self, shown: Mapping[int, int]) -> None:
+        self.marked += shown.items()
 
 
 async def test_a_sent_status_is_marked_announced_a_failed_one_not(wire: Wire) -> None:

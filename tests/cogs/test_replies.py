@@ -3,7 +3,7 @@ edited through :mod:`tests.cogs.wire`)."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from typing import Any
 
 import discord
@@ -94,7 +94,7 @@ class FakeService:
     async def pending_decision(self, place: object) -> Pending | None:
         return self.pending
 
-    async def mark_announced(self, match_id: int, version: int) -> None:
+    async def mark_all_announced(self, shown: Mapping[int, int]) -> None:
         pass
 
 

@@ -4,7 +4,7 @@ a state was shown. The adapters ask these; nothing here plays."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from contextlib import AbstractAsyncContextManager
 
 from bot.service.commands.limits import RECENT_SECONDS
@@ -64,7 +64,9 @@ class Announcements:
             prefix = self._settings.command_prefix
             return [await status_reply(table, [], prefix, self._images, now=self._clock())]
 
-    async def mark_announced(self, match_id: int, version: int) -> None:
-        """Version ``version`` of the match was shown in its channel."""
-        async with self._store.transaction() as tx:
-            await tx.matches.mark_announced(match_id, version, self._clock())
+    async def mark_announced(self, shown: Mapping[int, int]) -> None:
+        """Each match's version in ``shown`` (match id -> version) was shown in its channel: one
+        transaction for all the matches a command's replies showed (a round's new matches)."""
+        if shown:
+            async with self._store.transaction() as tx:
+                await tx.matches.mark_all_announced(shown, self._clock())
