@@ -52,6 +52,8 @@ from bot.service.matches.rematch import Rematches
 from bot.service.matches.repository import Repository
 from bot.service.matches.threads import MatchThreads, ThreadOpener
 from bot.service.models import Job, Pending, Place, Reply, Table, TurnJob, User
+from bot.service.puzzles.commands import PuzzleCommands
+from bot.service.puzzles.room import Puzzles
 from bot.service.records.dice import DiceFactory, keyed_dice, secure_dice, seeded_dice
 from bot.service.review.commands import ReviewCommands
 from bot.service.review.drills import Drills
@@ -192,12 +194,16 @@ class TableService:
             self.guard, self.reviews, self.drills, self.repository
         )
         self.server = ServerCommands(self.views, store)
+        self.puzzles = PuzzleCommands(
+            Puzzles(store, self.images, self.settings, clock), self.repository.forget
+        )
         self._rooms = (
             self.matches,
             self.gnubg,
             self.tournament_commands,
             self.review_commands,
             self.server,
+            self.puzzles,
         )
 
     async def warm_up(self) -> None:
