@@ -53,7 +53,7 @@ from bot.service.matches.repository import Repository
 from bot.service.matches.threads import MatchThreads, ThreadOpener
 from bot.service.models import Job, Pending, Place, Reply, Table, TurnJob, User
 from bot.service.puzzles.commands import PuzzleCommands
-from bot.service.puzzles.room import Puzzles
+from bot.service.puzzles.room import PuzzleRoom
 from bot.service.records.dice import DiceFactory, keyed_dice, secure_dice, seeded_dice
 from bot.service.review.commands import ReviewCommands
 from bot.service.review.drills import Drills
@@ -195,7 +195,7 @@ class TableService:
         )
         self.server = ServerCommands(self.views, store)
         self.puzzles = PuzzleCommands(
-            Puzzles(store, self.images, self.settings, clock), self.repository.forget
+            PuzzleRoom(store, self.images, self.settings, clock), self.repository.forget
         )
         self._rooms = (
             self.matches,

@@ -9,13 +9,13 @@ from bot.service.commands.guard import Answer
 from bot.service.commands.locks import replies_of
 from bot.service.keys import PuzzleKey
 from bot.service.models import Place, Reply, User
-from bot.service.puzzles.room import Puzzles
+from bot.service.puzzles.room import PuzzleRoom
 
 
 class PuzzleCommands:
     """``!puzzle``."""
 
-    def __init__(self, puzzles: Puzzles, forget: Callable[[int], None]) -> None:
+    def __init__(self, puzzles: PuzzleRoom, forget: Callable[[int], None]) -> None:
         self._puzzles = puzzles
         self._forget = forget  # the repository's: a match to read again (never one here)
 
@@ -36,6 +36,6 @@ class PuzzleCommands:
         )
 
     async def puzzle_choices(self, place: Place, user: User, typed: str = "") -> list[str]:
-        """``/puzzle``'s autocomplete (:meth:`Puzzles.answer_choices
-        <bot.service.puzzles.room.Puzzles.answer_choices>`): nothing written."""
+        """``/puzzle``'s autocomplete (:meth:`PuzzleRoom.answer_choices
+        <bot.service.puzzles.room.PuzzleRoom.answer_choices>`): nothing written."""
         return await self._puzzles.answer_choices(place, user, typed)

@@ -38,7 +38,7 @@ from bot.service.models import Decision, Place, Refusal, Reply, User
 from bot.service.puzzles import pool
 from bot.settings import Settings
 from bot.store import Store
-from bot.store.puzzles import EVERY_SERVER, AnswerRow, PuzzleWrites, Rated
+from bot.store.puzzles import EVERY_SERVER, AnswerRow, Puzzles, PuzzleWrites, Rated
 
 RECENT = 200  # a player's last puzzles shown, never given again while among them
 TOP = 10  # players on ``!puzzle top``
@@ -70,7 +70,7 @@ def _verdict_text(verdict: Verdict, puzzle: Puzzle) -> str:
     return f"{head}\ngnubg {puzzle.plies}-ply: {top}\n`{puzzle.xgid}`"
 
 
-class Puzzles:
+class PuzzleRoom:
     def __init__(
         self,
         store: Store,
@@ -123,9 +123,12 @@ class Puzzles:
         last = await self._store.puzzles.answers(place.server_id, user.id, 1)
         return last[0] if last and last[0].answered_at is None else None
 
-    async def _player(self, server_id: str, user_id: str, now: float) -> Rated:
-        """The player's rating (as it stands ``now``: decayed since it was last changed)."""
-        stored = await self._store.puzzles.player(server_id, user_id)
+    async def _player(
+        self, server_id: str, user_id: str, now: float, reads: Puzzles | None = None
+    ) -> Rated:
+        """The player's rating (as it stands ``now``: decayed since it was last changed), read
+        by ``reads`` (a transaction's) or the store."""
+        stored = await (reads or self._store.puzzles).player(server_id, user_id)
         if stored is None:
             return Rated(Rating(), now, 0)
         return Rated(decay_since(stored.rating, stored.rated_at, now), now, stored.answers)
@@ -247,7 +250,7 @@ class Puzzles:
         )
         changes = []
         for server_id in (place.server_id, EVERY_SERVER):
-            player = await self._player(server_id, user.id, now)
+            player = await self._player(server_id, user.id, now, puzzles)
             after, after_puzzle = rate_answer(player.rating, before_puzzle, right)
             await puzzles.rate_player(
                 server_id, user.id, user.name, Rated(after, now, player.answers + 1)
