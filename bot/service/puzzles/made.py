@@ -31,7 +31,10 @@ def server_puzzle_rows(
     takes (the first of each position)."""
     rows: dict[str, dict[str, Any]] = {}
     for decision in decisions:
-        puzzle = decision_puzzle(decision, plies, jacoby=jacoby, beavers=beavers)
+        try:
+            puzzle = decision_puzzle(decision, plies, jacoby=jacoby, beavers=beavers)
+        except ValueError:  # a state the rules refuse (e.g. money rules on a match's ID): none
+            continue
         if puzzle is None or not qualifies(puzzle) or puzzle.key in rows:
             continue
         rows[puzzle.key] = {
