@@ -50,12 +50,18 @@ def rating_change(before: Rating, after: Rating) -> str:
     return f"{before.text} -> {after.text} ({round(after.rating) - round(before.rating):+d})"
 
 
-def _ask(puzzle: Puzzle, prefix: str) -> str:
+def _how(puzzle: Puzzle, prefix: str) -> str:
+    """How the puzzle is answered, never the answer."""
     if puzzle.kind == CHECKER:
-        return f"Your play? Answer with {play_form('puzzle', prefix)}."
+        return f"answer with {play_form('puzzle', prefix)}"
     if puzzle.kind == DOUBLE:
-        return f"Double? `{prefix}puzzle double` or `{prefix}puzzle no double` (or the buttons)."
-    return f"Take or pass? `{prefix}puzzle take` or `{prefix}puzzle pass` (or the buttons)."
+        return f"`{prefix}puzzle double` or `{prefix}puzzle no double` (or the buttons)"
+    return f"`{prefix}puzzle take` or `{prefix}puzzle pass` (or the buttons)"
+
+
+def _ask(puzzle: Puzzle, prefix: str) -> str:
+    question = {CHECKER: "Your play?", DOUBLE: "Double?"}.get(puzzle.kind, "Take or pass?")
+    return f"{question} {_how(puzzle, prefix)[:1].upper()}{_how(puzzle, prefix)[1:]}."
 
 
 def _verdict_text(verdict: Verdict, puzzle: Puzzle) -> str:
@@ -213,7 +219,7 @@ class PuzzleRoom:
             said = str(error)
             raise Refusal(
                 f"{said[:1].upper()}{said[1:]}. Your puzzle is still waiting: "
-                f"{_ask(puzzle, self._prefix)}"
+                f"{_how(puzzle, self._prefix)}."
             ) from None
         now = self._clock()
         right = verdict.right
