@@ -9,12 +9,15 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from sqlalchemy import select
 
 from bot.console import SERVER, ConsoleClock
+from bot.rules.puzzles import CHECKER
 from bot.service.models import Place
+from bot.service.puzzles import pool
 from bot.service.table import OUT_OF_DATE, OUT_OF_DATE_CHALLENGE, TableService, seeded_dice
 from bot.settings import Settings
-from bot.store import Store
+from bot.store import Store, schema
 from tests.service.console_lines import ConsoleTable
 from tests.service.fake_analyst import FakeAnalyst, result
 from tests.service.review.test_review import THRICE
@@ -91,3 +94,25 @@ async def test_a_hostile_press_is_ignored_or_gets_one_short_reply(
     said = await table.say(line)  # not a press (nor a command): ignored, as chat is
     assert said.count("bot:") <= 1 and len(said) < 300, said
     assert await table.service.table(Place(SERVER, "general")) is None  # nothing accepted
+
+
+async def test_a_cube_puzzle_is_answered_by_its_buttons(table: ConsoleTable) -> None:
+    """The first cube puzzle alice is given, answered by its button (a checker one typed)."""
+    store = table.service.store
+    a = schema.puzzle_answers
+    for _ in range(30):
+        await table.say("alice: !puzzle")
+        [row] = await store.fetch_all(select(a).order_by(a.c.id.desc()).limit(1))
+        puzzle = await pool.find(store.puzzles, row.server_id, row.puzzle)
+        assert puzzle is not None
+        if puzzle.kind == CHECKER:
+            await table.say(f"alice: !puzzle {puzzle.best.answer}")
+            continue
+        word = {"Double": "double", "No double": "nodouble", "Take": "take", "Pass": "pass"}
+        button = f"puzzle{word[puzzle.best.answer]}"
+        assert "not the one waiting" in await table.say(f"bob: [{button}]")
+        answered = await table.say(f"alice: [{button}]")
+        assert "✅" in answered and puzzle.xgid in answered, answered
+        assert "not the one waiting" in await table.say(f"alice: [{button} p{row.id}]")
+        return
+    raise AssertionError("no cube puzzle in 30")

@@ -77,7 +77,8 @@ class _Live:
 
 
 # Questions that are not the table's: a tournament's sign-up, a review's page, an analysis'
-# Review button, a drill (the channel's game keeps its own buttons while they are asked).
+# Review button, a drill, a puzzle (the channel's game keeps its own buttons while they are
+# asked).
 UNTRACKED = (
     None,
     Decision.SIGNUP,
@@ -86,6 +87,8 @@ UNTRACKED = (
     Decision.ANALYSED,
     Decision.DRILL_DOUBLE,
     Decision.DRILL_TAKE,
+    Decision.PUZZLE_DOUBLE,
+    Decision.PUZZLE_TAKE,
 )
 
 

@@ -219,6 +219,22 @@ class TableCog(commands.Cog, name="Backgammon"):
         )
         return [app_commands.Choice(name=answer, value=answer) for answer in answers]
 
+    @table_command("puzzle")
+    async def puzzle(self, ctx: Ctx, *, what: str | None = None) -> None:
+        await self.carry_out(ctx, what)
+
+    @puzzle.autocomplete("what")
+    async def puzzle_answers(self, interaction: discord.Interaction[Any], current: str) -> Choices:
+        """The answers of the user's awaited puzzle that fit what they typed (its legal plays,
+        never ranked, or its cube words), else its words. Read as if typed."""
+        place = interaction_place(interaction)
+        if place is None:
+            return []
+        answers = await self.service.puzzles.puzzle_choices(
+            place, user_of(interaction.user), current
+        )
+        return [app_commands.Choice(name=answer, value=answer) for answer in answers]
+
     @table_command("leaderboard")
     async def leaderboard(self, ctx: Ctx) -> None:
         await self.carry_out(ctx)

@@ -136,6 +136,15 @@ class DrillKey(Key):
     decision: int
 
 
+@dataclass(frozen=True)
+class PuzzleKey(Key):
+    """A cube puzzle's question: the puzzle as shown to the one who asked for it (its row of
+    answers), so a press answers that showing and no other."""
+
+    FORMAT: ClassVar[str] = "p{shown}"
+    shown: int
+
+
 KINDS: tuple[type[Key], ...] = tuple(_BY_LETTER.values())
 
 
@@ -152,6 +161,7 @@ __all__ = [
     "ErrorsKey",
     "Key",
     "MatchKey",
+    "PuzzleKey",
     "RematchKey",
     "ReviewKey",
     "SignupKey",

@@ -15,6 +15,7 @@ from bot.service.keys import (
     ErrorsKey,
     Key,
     MatchKey,
+    PuzzleKey,
     RematchKey,
     ReviewKey,
     SignupKey,
@@ -147,6 +148,8 @@ class Decision(Enum):
     ANALYSED = "analysed"  # a match's analysis: its Review button opens the review (anyone)
     DRILL_DOUBLE = "drill_double"  # a cube drill before the roll: double / no double
     DRILL_TAKE = "drill_take"  # a cube drill facing a double: take / pass
+    PUZZLE_DOUBLE = "puzzle_double"  # a cube puzzle before the roll: double / no double
+    PUZZLE_TAKE = "puzzle_take"  # a cube puzzle facing a double: take / pass
 
     @property
     def key_kind(self) -> type[Key]:
@@ -166,6 +169,8 @@ _KEY_KINDS: dict[Decision, type[Key]] = {
     Decision.ANALYSED: ReviewKey,
     Decision.DRILL_DOUBLE: DrillKey,
     Decision.DRILL_TAKE: DrillKey,
+    Decision.PUZZLE_DOUBLE: PuzzleKey,
+    Decision.PUZZLE_TAKE: PuzzleKey,
 }
 
 

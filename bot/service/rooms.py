@@ -36,6 +36,8 @@ from bot.service.matches.play import Play
 from bot.service.matches.rematch import Rematches
 from bot.service.matches.repository import Repository
 from bot.service.matches.threads import MatchThreads
+from bot.service.puzzles.commands import PuzzleCommands
+from bot.service.puzzles.room import PuzzleRoom
 from bot.service.records.dice import DiceFactory
 from bot.service.review.commands import ReviewCommands
 from bot.service.review.drills import Drills
@@ -79,6 +81,7 @@ class Rooms:
     tournament_commands: TournamentCommands
     review_commands: ReviewCommands
     server: ServerCommands
+    puzzles: PuzzleCommands
 
     def close(self) -> None:
         self.analyses.close()
@@ -153,4 +156,5 @@ def build_rooms(
         tournament_commands=TournamentCommands(tournaments, repository),
         review_commands=ReviewCommands(guard, reviews, drills, repository),
         server=ServerCommands(views, store),
+        puzzles=PuzzleCommands(PuzzleRoom(store, board_images, settings, clock), repository.forget),
     )

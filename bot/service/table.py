@@ -116,12 +116,14 @@ class TableService:
         self.matches, self.gnubg, self.server = rooms.matches, rooms.gnubg, rooms.server
         self.tournament_commands = rooms.tournament_commands
         self.review_commands = rooms.review_commands
+        self.puzzles = rooms.puzzles
         self._handlers = (
             self.matches,
             self.gnubg,
             self.tournament_commands,
             self.review_commands,
             self.server,
+            self.puzzles,
         )
 
     async def warm_up(self) -> None:

@@ -47,6 +47,7 @@ from bot.store.matches import Matches, MatchWrites
 from bot.store.meta import Meta, MetaWrites
 from bot.store.migrate import migrate_postgres, migrate_sqlite
 from bot.store.players import Players, PlayerWrites
+from bot.store.puzzles import Puzzles, PuzzleWrites
 from bot.store.rows import (
     DatabaseDown,
     OutdatedSchema,
@@ -94,6 +95,7 @@ class Store:
         self.tournaments = Tournaments(self)
         self.analyses = Analyses(self)
         self.drills = Drills(self)
+        self.puzzles = Puzzles(self)
         self.dice = Dice(self)
         self.meta = Meta(self)
 
@@ -307,6 +309,10 @@ class Transaction:
     @cached_property
     def drills(self) -> DrillWrites:
         return DrillWrites(self)
+
+    @cached_property
+    def puzzles(self) -> PuzzleWrites:
+        return PuzzleWrites(self)
 
     @cached_property
     def dice(self) -> DiceWrites:

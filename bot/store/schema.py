@@ -30,7 +30,7 @@ from sqlalchemy import (
     text,
 )
 
-SCHEMA_VERSION = 18  # the last numbered SQL migration these tables include
+SCHEMA_VERSION = 19  # the last numbered SQL migration these tables include
 FIRST_SHARED_MIGRATION = 12  # from here on, migrations run on both databases
 
 metadata = MetaData()
@@ -473,3 +473,68 @@ drills = Table(
     PrimaryKeyConstraint("server_id", "user_id", "match_id", "decision"),
 )
 Index("drills_due", drills.c.server_id, drills.c.user_id, drills.c.due_at)
+
+# Schema 19: puzzles (bot/store/puzzles.py). Each player's Glicko-2 puzzle rating per server and
+# across servers (``server_id`` '': every server's answers); each puzzle's own rating, one across
+# servers, by its key (a row once someone answered it); the puzzles a server's analysed matches
+# made; and every puzzle shown, with its answer once given (``answered_at`` None: awaited).
+puzzle_players = Table(
+    "puzzle_players",
+    metadata,
+    Column("server_id", Text, nullable=False),
+    Column("user_id", Text, nullable=False),
+    Column("name", Text, nullable=False),  # as last seen answering
+    Column("rating", Float, nullable=False),
+    Column("deviation", Float, nullable=False),
+    Column("volatility", Float, nullable=False),
+    Column("rated_at", Float, nullable=False),
+    Column("answers", Integer, nullable=False, server_default=text("0")),
+    PrimaryKeyConstraint("server_id", "user_id"),
+)
+Index("puzzle_players_top", puzzle_players.c.server_id, puzzle_players.c.rating)
+
+puzzle_ratings = Table(
+    "puzzle_ratings",
+    metadata,
+    Column("puzzle", Text, primary_key=True),  # the puzzle's key
+    Column("rating", Float, nullable=False),
+    Column("deviation", Float, nullable=False),
+    Column("volatility", Float, nullable=False),
+    Column("rated_at", Float, nullable=False),
+    Column("answers", Integer, nullable=False, server_default=text("0")),
+    Column("solved", Integer, nullable=False, server_default=text("0")),
+)
+
+server_puzzles = Table(
+    "server_puzzles",
+    metadata,
+    Column("server_id", Text, nullable=False),
+    Column("puzzle", Text, nullable=False),  # the puzzle's key
+    Column("data", Text, nullable=False),  # the puzzle as JSON (bot/rules/puzzles.py)
+    Column("first_rating", Float, nullable=False),
+    Column("match_id", Integer, nullable=False),  # the analysed match it comes from
+    Column("created_at", Float, nullable=False),
+    PrimaryKeyConstraint("server_id", "puzzle"),
+)
+Index("server_puzzles_by_rating", server_puzzles.c.server_id, server_puzzles.c.first_rating)
+
+puzzle_answers = Table(
+    "puzzle_answers",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("server_id", Text, nullable=False),
+    Column("user_id", Text, nullable=False),
+    Column("puzzle", Text, nullable=False),
+    Column("shown_at", Float, nullable=False),
+    _flag("rated", 1),  # 0: a replay of a miss (``!puzzle misses``), which rates nothing
+    Column("answered_at", Float),
+    Column("answer", Text),  # as graded (gnubg's spelling of a play, or the cube action)
+    Column("right", Integer),  # 1 right, 0 wrong
+    Column("loss", Float),  # the equity the answer lost against gnubg's best
+)
+Index(
+    "puzzle_answers_by_player",
+    puzzle_answers.c.server_id,
+    puzzle_answers.c.user_id,
+    puzzle_answers.c.id,
+)

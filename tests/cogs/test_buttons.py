@@ -125,7 +125,8 @@ SETUPS: dict[Decision, Setup] = {
     Decision.REMATCH: finished,
 }
 # A tournament's sign-up, a review's pages and an analysis' Review button are anyone's to press
-# (tests/service/tournaments and tests/service/review test their buttons, as they do a drill's).
+# (tests/service/tournaments and tests/service/review test their buttons, as they do a drill's;
+# tests/service/puzzles a puzzle's).
 ANYONES = (
     Decision.SIGNUP,
     Decision.REVIEW,
@@ -133,6 +134,8 @@ ANYONES = (
     Decision.ANALYSED,
     Decision.DRILL_DOUBLE,
     Decision.DRILL_TAKE,
+    Decision.PUZZLE_DOUBLE,
+    Decision.PUZZLE_TAKE,
 )
 SPECS = [
     pytest.param(spec, id=f"{spec.decision.value}:{spec.action}")

@@ -23,6 +23,7 @@ from bot.service.keys import (
     ErrorsKey,
     Key,
     MatchKey,
+    PuzzleKey,
     RematchKey,
     ReviewKey,
     SignupKey,
@@ -45,6 +46,7 @@ EXAMPLES: dict[type[Key], tuple[Key, Decision]] = {
     ReviewKey: (ReviewKey(4, 1319), Decision.REVIEW),
     ErrorsKey: (ErrorsKey(4, 0), Decision.REVIEW_ERRORS),
     DrillKey: (DrillKey(9, 120), Decision.DRILL_DOUBLE),
+    PuzzleKey: (PuzzleKey(10**18 - 1), Decision.PUZZLE_TAKE),
 }
 WALKS = [EXAMPLES[kind] for kind in KINDS]
 

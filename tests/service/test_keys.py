@@ -17,6 +17,7 @@ from bot.service.keys import (
     ErrorsKey,
     Key,
     MatchKey,
+    PuzzleKey,
     RematchKey,
     ReviewKey,
     SignupKey,
@@ -33,6 +34,7 @@ BEFORE: dict[type[Key], Callable[..., str]] = {
     ReviewKey: lambda match, page: f"v{match}.{page}",
     ErrorsKey: lambda match, page: f"e{match}.{page}",
     DrillKey: lambda match, decision: f"d{match}.{decision}",
+    PuzzleKey: lambda shown: f"p{shown}",
 }
 
 

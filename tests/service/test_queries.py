@@ -26,6 +26,7 @@ from tests.service.conftest import ALICE, BOB, CAROL
 from tests.service.console_lines import said
 from tests.service.driver import FakeClock, play_out, start_match
 from tests.service.fake_analyst import FakeAnalyst, result
+from tests.service.puzzles.test_puzzles import answer_of, awaited
 from tests.store.counters import history_service, live_history
 
 PLACE = Place("guild", "counted")
@@ -143,6 +144,10 @@ GROWING = (
     "tournament_matches",
     "tournament_log",
     "drills",
+    "puzzle_players",
+    "puzzle_ratings",
+    "server_puzzles",
+    "puzzle_answers",
 )
 
 
@@ -326,6 +331,35 @@ async def test_tournaments_reviews_and_drills_walk_no_growing_table(tmp_path: Pa
         await said(console, out, "ann: !drill stats")
         await store.trace(None)
         assert "is over" in out.getvalue() and len(statements.reads) > 30
+        assert_no_scans(statements, path)
+    finally:
+        service.close()
+        await store.close()
+
+
+async def test_puzzles_walk_no_growing_table(tmp_path: Path) -> None:
+    """With players' answers behind them: ``!puzzle``, its answer, ``rating``, ``top``,
+    ``misses`` and the autocomplete find their rows by key or index."""
+    path = tmp_path / "puzzles.sqlite3"
+    store = await Store.open(path)
+    service = TableService(store, clock=FakeClock(), images=False)
+    try:
+        for user in (ALICE, BOB, CAROL, ALICE):  # history
+            await service.run(PLACE, user, "!puzzle", users=lambda word: None)
+            _, puzzle = await awaited(store, user)
+            await service.run(
+                PLACE, user, f"!puzzle {answer_of(puzzle, False)}", users=lambda word: None
+            )
+        statements = Statements()
+        await store.trace(statements)
+        await service.run(PLACE, ALICE, "!puzzle", users=lambda word: None)
+        await service.puzzles.puzzle_choices(PLACE, ALICE, "")
+        _, puzzle = await awaited(store)
+        for line in (f"!puzzle {answer_of(puzzle, True)}", "!puzzle rating", "!puzzle top"):
+            await service.run(PLACE, ALICE, line, users=lambda word: None)
+        await service.run(PLACE, BOB, "!puzzle misses", users=lambda word: None)
+        await store.trace(None)
+        assert len(statements.seen) > 10
         assert_no_scans(statements, path)
     finally:
         service.close()

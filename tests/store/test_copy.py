@@ -13,11 +13,13 @@ from pathlib import Path
 import pytest
 from sqlalchemy import text
 
+from bot.rules.glicko import Rating
 from bot.service.models import Place
 from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings
 from bot.store import Store, schema
 from bot.store.copy import copy_rows, counts, generated_ids
+from bot.store.puzzles import Rated
 from tests.postgres import PostgresServer
 from tests.service.driver import FakeClock, start_match, take_turn
 from tests.service.tournaments.test_tournaments import Table, created, names
@@ -152,7 +154,7 @@ async def test_every_generated_id_goes_on_after_the_copied_ones(
 
 async def _fill_every_table(store: Store) -> None:
     """Add to the schema-11 fixture what it has no rows of: a tournament played to its end, a
-    drill and a record against GNU Backgammon."""
+    drill, a puzzle answered and a server's puzzle, and a record against GNU Backgammon."""
     table = Table(store)
     tournament = await created(table, "Spring knockout 1", names(4))
     await table.say("#lobby org: !tournament start")
@@ -164,6 +166,23 @@ async def _fill_every_table(store: Store) -> None:
             [{"server_id": SERVER, "user_id": AMY.id, "level": "expert", "wins": 1}],
         )
         await tx.execute(schema.drills.insert(), [_DRILL])
+        shown = await tx.puzzles.show(SERVER, AMY.id, "0123456789ab", 10.0)
+        await tx.puzzles.record_answer(shown, "8/5 6/5", True, 0.0, 20.0)
+        rated = Rated(Rating(1600.0, 300.0), 20.0, 1)
+        await tx.puzzles.rate_player(SERVER, AMY.id, "amy", rated)
+        await tx.puzzles.rate_puzzle("0123456789ab", rated, True)
+        await tx.puzzles.add_server_puzzles(
+            [
+                {
+                    "server_id": SERVER,
+                    "puzzle": "0123456789ab",
+                    "data": "{}",
+                    "first_rating": 1500.0,
+                    "match_id": 1,
+                    "created_at": 5.0,
+                }
+            ]
+        )
 
 
 _DRILL = {

@@ -28,6 +28,7 @@ from bot.service.commands.server import ServerCommands
 from bot.service.gnubg.commands import EngineCommands
 from bot.service.matches.commands import MatchCommands
 from bot.service.models import Decision
+from bot.service.puzzles.commands import PuzzleCommands
 from bot.service.review.commands import ReviewCommands
 from bot.service.tournaments.commands import TournamentCommands
 
@@ -458,6 +459,34 @@ COMMANDS = CommandTable(
                 Button(Decision.DRILL_DOUBLE, "No double", _NO, word="nodouble"),
                 Button(Decision.DRILL_TAKE, "Take", _YES, word="take"),
                 Button(Decision.DRILL_TAKE, "Pass", _NO, word="pass"),
+            ),
+        ),
+        Command(
+            "puzzle",
+            topic=Topic.GNUBG,
+            handler=PuzzleCommands.puzzle,
+            example="puzzle",
+            summary="a rated puzzle: find GNU Backgammon's best play or cube action",
+            details="`{p}puzzle` gives you a position near your puzzle rating, from the bot's "
+            "pool and this server's analysed matches: answer with your play "
+            "(`{p}puzzle 13/7 8/7`) or the cube action (`{p}puzzle double`, `no double`, "
+            "`take`, `pass`, or its buttons). The verdict: right or the equity lost, gnubg's "
+            "top three at 2-ply, the XGID, and your rating change (Glicko-2; `?` while "
+            "provisional). `{p}puzzle rating`: yours here and across servers; `{p}puzzle top`: "
+            "this server's leaderboard; `{p}puzzle misses`: replay your latest miss (unrated).",
+            arguments=(
+                Argument(
+                    "what",
+                    Kind.PUZZLE_ANSWER,
+                    "Empty: a puzzle; 'rating', 'top', 'misses'; or your answer",
+                    placeholder="rating|top|misses|answer",
+                ),
+            ),
+            buttons=(
+                Button(Decision.PUZZLE_DOUBLE, "Double", _YES, word="double"),
+                Button(Decision.PUZZLE_DOUBLE, "No double", _NO, word="nodouble"),
+                Button(Decision.PUZZLE_TAKE, "Take", _YES, word="take"),
+                Button(Decision.PUZZLE_TAKE, "Pass", _NO, word="pass"),
             ),
         ),
         Command(

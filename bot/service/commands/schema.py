@@ -34,6 +34,8 @@ class Kind(Enum):
     PLAY = "play"  # the rest of the line, a play (slash autocompletes the roll's legal plays)
     # The rest of the line, as TEXT; slash autocompletes the answers of the user's awaiting drill.
     DRILL_ANSWER = "drill answer"
+    # The rest of the line, as TEXT; slash autocompletes the answers of the awaited puzzle.
+    PUZZLE_ANSWER = "puzzle answer"
     # The rest of the line, as TEXT; slash autocompletes a tournament's verbs and terms.
     TOURNAMENT = "tournament"
 
@@ -44,7 +46,13 @@ class Kind(Enum):
     @property
     def autocompleted(self) -> bool:
         """Whether slash offers choices as it is typed (from the service, not a fixed list)."""
-        return self in (Kind.COMMAND, Kind.PLAY, Kind.DRILL_ANSWER, Kind.TOURNAMENT)
+        return self in (
+            Kind.COMMAND,
+            Kind.PLAY,
+            Kind.DRILL_ANSWER,
+            Kind.PUZZLE_ANSWER,
+            Kind.TOURNAMENT,
+        )
 
 
 class Tone(Enum):

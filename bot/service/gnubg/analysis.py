@@ -51,6 +51,7 @@ from bot.service.models import (
     Reply,
     User,
 )
+from bot.service.puzzles.made import server_puzzle_rows
 from bot.service.records.names import markdown_safe as md
 from bot.service.review.drills import drill_rows
 from bot.settings import Settings
@@ -343,10 +344,21 @@ class Analyses:
         drills = drill_rows(
             row.server_id, match_id, row.player_ids, analysis.decisions, analysis.plies, now
         )
+        options = match.options
+        puzzles = server_puzzle_rows(
+            row.server_id,
+            match_id,
+            analysis.decisions,
+            analysis.plies,
+            now,
+            jacoby=options.jacoby,
+            beavers=options.beavers,
+        )
         async with self._store.transaction() as tx:
             await tx.analyses.finish(
                 match_id, row.server_id, encode_result(analysis), figures, now, drills
             )
+            await tx.puzzles.add_server_puzzles(puzzles)
         return await self._result_reply(row, plain, analysis)
 
     async def _failed(self, match_id: int, error: str) -> Reply:

@@ -1,0 +1,1 @@
+"""Puzzles: ``!puzzle``, rated, from the starter pool and a server's analysed matches."""

@@ -1,0 +1,41 @@
+"""The puzzle commands, as the registry points at them: ``!puzzle`` (typed, or a cube puzzle's
+button). No channel lock and no engine: a puzzle keeps gnubg's ranking."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from bot.service.commands.guard import Answer
+from bot.service.commands.locks import replies_of
+from bot.service.keys import PuzzleKey
+from bot.service.models import Place, Reply, User
+from bot.service.puzzles.room import PuzzleRoom
+
+
+class PuzzleCommands:
+    """``!puzzle``."""
+
+    def __init__(self, puzzles: PuzzleRoom, forget: Callable[[int], None]) -> None:
+        self._puzzles = puzzles
+        self._forget = forget  # the repository's: a match to read again (never one here)
+
+    async def puzzle(
+        self,
+        place: Place,
+        user: User,
+        what: str | None = None,
+        *,
+        answering: Answer | None = None,
+    ) -> list[Reply]:
+        """``!puzzle [rating | top | misses | <answer>]``, or a cube puzzle's button
+        (``answering``: its key): see :mod:`bot.service.puzzles.room`."""
+        pressed = answering.key if answering is not None else None
+        assert pressed is None or isinstance(pressed, PuzzleKey)  # press() checks
+        return await replies_of(
+            lambda: self._puzzles.puzzle(place, user, what, pressed=pressed), self._forget
+        )
+
+    async def puzzle_choices(self, place: Place, user: User, typed: str = "") -> list[str]:
+        """``/puzzle``'s autocomplete (:meth:`PuzzleRoom.answer_choices
+        <bot.service.puzzles.room.PuzzleRoom.answer_choices>`): nothing written."""
+        return await self._puzzles.answer_choices(place, user, typed)

@@ -1,0 +1,326 @@
+"""``!puzzle``: a rated puzzle for the player, graded from gnubg's stored ranking (no engine).
+
+``!puzzle`` gives the player a puzzle near their puzzle rating on this server, from the starter
+pool and the server's own (:mod:`.pool`), not one of the last :data:`RECENT` they were shown:
+the board from the decider's side, the roll or the cube question, the match, score and cube.
+The puzzle shown waits for the answer in the store (a row of ``puzzle_answers``), so a restart
+loses nothing, and ``!puzzle`` shows it again until it is answered. ``!puzzle 13/7 8/7`` (any
+spelling of a play) or ``!puzzle double`` / ``no double`` / ``take`` / ``pass`` (or the cube
+puzzle's buttons) answers: right or the equity lost, gnubg's best and top three with their
+equities, the XGID, and the rating change. The answer is a Glicko-2 game between the player and
+the puzzle (:func:`~bot.rules.glicko.rate_answer`): the player's rating on this server and across
+servers, and the puzzle's own (one across servers, moved at most 20 points). ``!puzzle rating``,
+``!puzzle top`` (the server's players with an RD of 75 or less), ``!puzzle misses`` (the
+latest puzzle the player got wrong and has not solved since, again, unrated).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from bot.rules.errors import InvalidMoveError, MoveError
+from bot.rules.glicko import (
+    LEADERBOARD_DEVIATION,
+    PROVISIONAL_DEVIATION,
+    Rating,
+    decay_since,
+    rate_answer,
+)
+from bot.rules.pasted import NAMES
+from bot.rules.puzzles import CHECKER, DOUBLE, Puzzle, Verdict
+from bot.rules.text import plural
+from bot.service.commands.choices import play_choices, position_plays, word_choices
+from bot.service.gnubg.positions import board_state, summary
+from bot.service.keys import PuzzleKey
+from bot.service.matches.images import BoardImages
+from bot.service.matches.presentation import play_form
+from bot.service.models import Decision, Place, Refusal, Reply, User
+from bot.service.puzzles import pool
+from bot.settings import Settings
+from bot.store import Store
+from bot.store.puzzles import EVERY_SERVER, AnswerRow, Puzzles, PuzzleWrites, Rated
+
+RECENT = 200  # a player's last puzzles shown, never given again while among them
+TOP = 10  # players on ``!puzzle top``
+WORDS = ("rating", "top", "misses")
+
+
+def rating_change(before: Rating, after: Rating) -> str:
+    """``1500? -> 1532? (+32)``."""
+    return f"{before.text} -> {after.text} ({round(after.rating) - round(before.rating):+d})"
+
+
+def _how(puzzle: Puzzle, prefix: str) -> str:
+    """How the puzzle is answered, never the answer."""
+    if puzzle.kind == CHECKER:
+        return f"answer with {play_form('puzzle', prefix)}"
+    if puzzle.kind == DOUBLE:
+        return f"`{prefix}puzzle double` or `{prefix}puzzle no double` (or the buttons)"
+    return f"`{prefix}puzzle take` or `{prefix}puzzle pass` (or the buttons)"
+
+
+def _ask(puzzle: Puzzle, prefix: str) -> str:
+    question = {CHECKER: "Your play?", DOUBLE: "Double?"}.get(puzzle.kind, "Take or pass?")
+    return f"{question} {_how(puzzle, prefix)[:1].upper()}{_how(puzzle, prefix)[1:]}."
+
+
+def _verdict_text(verdict: Verdict, puzzle: Puzzle) -> str:
+    said = f"**{verdict.answer.answer}**"
+    if verdict.right:
+        head = f"✅ {said} is gnubg's best."
+    else:
+        head = f"❌ {said} loses {verdict.loss:.3f}; gnubg's best: **{verdict.best.answer}**."
+    top = " · ".join(
+        f"{n}. {ranked.answer} {ranked.equity:+.3f}" for n, ranked in enumerate(verdict.top, 1)
+    )
+    return f"{head}\ngnubg {puzzle.plies}-ply: {top}\n`{puzzle.xgid}`"
+
+
+class PuzzleRoom:
+    def __init__(
+        self,
+        store: Store,
+        images: BoardImages,
+        settings: Settings,
+        clock: Callable[[], float],
+    ) -> None:
+        self._store = store
+        self._images = images
+        self._settings = settings
+        self._clock = clock
+
+    @property
+    def _prefix(self) -> str:
+        return self._settings.command_prefix
+
+    async def puzzle(
+        self, place: Place, user: User, what: str | None, *, pressed: PuzzleKey | None = None
+    ) -> list[Reply]:
+        """``what``: typed words, or a cube button's word when ``pressed`` (the showing's key)."""
+        text = " ".join((what or "").split())
+        word = text.lower()
+        if pressed is not None:
+            waiting = await self._awaiting(place, user)
+            if waiting is None or waiting.id != pressed.shown:
+                raise Refusal(
+                    "This puzzle is not the one waiting for your answer: "
+                    f"`{self._prefix}puzzle` shows yours."
+                )
+            return [await self._answer(place, user, waiting, word.replace("nodouble", "no double"))]
+        if word in ("", "next"):
+            return [await self._show(place, user)]
+        if word == "rating":
+            return [await self._rating(place, user)]
+        if word == "top":
+            return [await self._top(place)]
+        if word == "misses":
+            return [await self._misses(place, user)]
+        waiting = await self._awaiting(place, user)
+        if waiting is None:
+            raise Refusal(
+                f"No puzzle is waiting for your answer: `{self._prefix}puzzle` gives you one "
+                f"(or `{self._prefix}puzzle rating`, `top`, `misses`)."
+            )
+        return [await self._answer(place, user, waiting, text)]
+
+    # -- showing --------------------------------------------------------------------------------
+
+    async def _awaiting(self, place: Place, user: User) -> AnswerRow | None:
+        last = await self._store.puzzles.answers(place.server_id, user.id, 1)
+        return last[0] if last and last[0].answered_at is None else None
+
+    async def _player(
+        self, server_id: str, user_id: str, now: float, reads: Puzzles | None = None
+    ) -> Rated:
+        """The player's rating (as it stands ``now``: decayed since it was last changed), read
+        by ``reads`` (a transaction's) or the store."""
+        stored = await (reads or self._store.puzzles).player(server_id, user_id)
+        if stored is None:
+            return Rated(Rating(), now, 0)
+        return Rated(decay_since(stored.rating, stored.rated_at, now), now, stored.answers)
+
+    async def _show(self, place: Place, user: User) -> Reply:
+        recent = await self._store.puzzles.answers(place.server_id, user.id, RECENT)
+        if recent and recent[0].answered_at is None:
+            puzzle = await pool.find(self._store.puzzles, place.server_id, recent[0].puzzle)
+            if puzzle is not None:
+                return await self._question(user, puzzle, recent[0], "waiting for your answer")
+        now = self._clock()
+        player = await self._player(place.server_id, user.id, now)
+        chosen = await pool.choose(
+            self._store.puzzles,
+            place.server_id,
+            user.id,
+            player.rating,
+            player.answers,
+            {row.puzzle for row in recent},
+        )
+        if chosen is None:
+            raise Refusal("You have seen every puzzle near your rating lately: try again later.")
+        puzzle, _ = chosen
+        async with self._store.transaction() as tx:
+            shown = await tx.puzzles.show(place.server_id, user.id, puzzle.key, now)
+        return await self._question(user, puzzle, shown, f"you: {player.rating.text}")
+
+    async def _question(self, user: User, puzzle: Puzzle, shown: AnswerRow, note: str) -> Reply:
+        state = puzzle.state
+        decider = NAMES[puzzle.decider]
+        lead = "Replay of a puzzle you missed (unrated)" if not shown.rated else "Puzzle"
+        text = (
+            f"**{lead} for {user.name}** ({note}). You are {decider}.\n"
+            f"{summary(state).splitlines()[0]}\n{_ask(puzzle, self._prefix)}"
+        )
+        image = await self._images.picture(board_state(state), puzzle.decider)
+        if puzzle.kind == CHECKER:
+            return Reply(text, image=image)
+        return Reply(
+            text,
+            image=image,
+            decision=Decision.PUZZLE_DOUBLE if puzzle.kind == DOUBLE else Decision.PUZZLE_TAKE,
+            decision_key=PuzzleKey(shown.id),
+        )
+
+    async def _misses(self, place: Place, user: User) -> Reply:
+        recent = await self._store.puzzles.answers(place.server_id, user.id, RECENT)
+        if recent and recent[0].answered_at is None and recent[0].rated:
+            raise Refusal(
+                f"Answer the puzzle waiting for you first (`{self._prefix}puzzle` shows it)."
+            )
+        latest: dict[str, AnswerRow] = {}
+        for row in recent:
+            if row.right is not None:
+                latest.setdefault(row.puzzle, row)
+        missed = [row.puzzle for row in latest.values() if row.right == 0]
+        if not missed:
+            raise Refusal(
+                f"No missed puzzle to replay among your last {RECENT}: "
+                f"`{self._prefix}puzzle` gives you a new one."
+            )
+        puzzle = await pool.find(self._store.puzzles, place.server_id, missed[0])
+        if puzzle is None:
+            raise Refusal("The puzzle you missed last can't be read any more.")
+        async with self._store.transaction() as tx:
+            shown = await tx.puzzles.show(
+                place.server_id, user.id, puzzle.key, self._clock(), rated=False
+            )
+        return await self._question(user, puzzle, shown, f"{plural(len(missed), 'miss')} lately")
+
+    # -- answering ------------------------------------------------------------------------------
+
+    async def _answer(self, place: Place, user: User, shown: AnswerRow, text: str) -> Reply:
+        puzzle = await pool.find(self._store.puzzles, place.server_id, shown.puzzle)
+        if puzzle is None:
+            raise Refusal(
+                f"Your puzzle can't be read any more: `{self._prefix}puzzle` gives you another."
+            )
+        try:
+            verdict = puzzle.grade(text)
+        except (MoveError, InvalidMoveError) as error:
+            said = str(error)
+            raise Refusal(
+                f"{said[:1].upper()}{said[1:]}. Your puzzle is still waiting: "
+                f"{_how(puzzle, self._prefix)}."
+            ) from None
+        now = self._clock()
+        right = verdict.right
+        lines = [_verdict_text(verdict, puzzle)]
+        async with self._store.transaction() as tx:
+            if not await tx.puzzles.record_answer(
+                shown, verdict.answer.answer, right, verdict.loss, now
+            ):
+                raise Refusal(
+                    f"That puzzle was answered already: `{self._prefix}puzzle` gives you another."
+                )
+            if shown.rated:
+                lines.append(await self._rate(tx.puzzles, place, user, puzzle, right, now))
+            else:
+                lines.append("A replay: no rating changes.")
+        return Reply("\n".join(lines))
+
+    async def _rate(
+        self,
+        puzzles: PuzzleWrites,
+        place: Place,
+        user: User,
+        puzzle: Puzzle,
+        right: bool,
+        now: float,
+    ) -> str:
+        """Rate the answer (the player here and across servers, the puzzle): the line saying
+        how the ratings changed."""
+        stored = (await puzzles.puzzle_ratings([puzzle.key])).get(puzzle.key)
+        before_puzzle = (
+            Rating(puzzle.first_rating)
+            if stored is None
+            else decay_since(stored.rating, stored.rated_at, now)
+        )
+        changes = []
+        for server_id in (place.server_id, EVERY_SERVER):
+            player = await self._player(server_id, user.id, now, puzzles)
+            after, after_puzzle = rate_answer(player.rating, before_puzzle, right)
+            await puzzles.rate_player(
+                server_id, user.id, user.name, Rated(after, now, player.answers + 1)
+            )
+            changes.append((player.rating, after, after_puzzle))
+        here, everywhere, puzzle_after = changes[0][:2], changes[1][:2], changes[0][2]
+        answers = 0 if stored is None else stored.answers
+        await puzzles.rate_puzzle(puzzle.key, Rated(puzzle_after, now, answers + 1), right)
+        return (
+            f"Your puzzle rating: {rating_change(*here)} (across servers "
+            f"{rating_change(*everywhere)}) · the puzzle's: "
+            f"{rating_change(before_puzzle, puzzle_after)}"
+        )
+
+    # -- ratings --------------------------------------------------------------------------------
+
+    async def _rating(self, place: Place, user: User) -> Reply:
+        now = self._clock()
+        stored = await self._store.puzzles.player(place.server_id, user.id)
+        if stored is None:
+            raise Refusal(
+                f"You have no puzzle rating here yet: `{self._prefix}puzzle` gives you a puzzle."
+            )
+        here = await self._player(place.server_id, user.id, now)
+        everywhere = await self._player(EVERY_SERVER, user.id, now)
+        return Reply(
+            f"**Puzzle rating of {user.name}**: {here.rating.text} here (RD "
+            f"{here.rating.deviation:.0f}, {plural(here.answers, 'answer')}), "
+            f"{everywhere.rating.text} across servers ({plural(everywhere.answers, 'answer')}). "
+            f"`?`: provisional while the RD is {PROVISIONAL_DEVIATION:.0f} or more."
+        )
+
+    async def _top(self, place: Place) -> Reply:
+        rows = await self._store.puzzles.top(place.server_id, LEADERBOARD_DEVIATION, TOP)
+        if not rows:
+            raise Refusal(
+                "No one here has a settled puzzle rating yet: the puzzle leaderboard shows "
+                f"ratings with an RD of {LEADERBOARD_DEVIATION:.0f} or less (many answers "
+                "over a few days)."
+            )
+        lines = [
+            f"{n}. {name} {rated.rating.text} ({plural(rated.answers, 'answer')})"
+            for n, (_, name, rated) in enumerate(rows, 1)
+        ]
+        return Reply(
+            f"**Puzzle leaderboard** (RD {LEADERBOARD_DEVIATION:.0f} or less)\n" + "\n".join(lines)
+        )
+
+    # -- autocomplete -------------------------------------------------------------------------
+
+    async def answer_choices(self, place: Place, user: User, typed: str = "") -> list[str]:
+        """``/puzzle``'s autocomplete: the legal plays of the awaited checker puzzle in the
+        rules' order (never ranked), its cube words, or :data:`WORDS` when none waits."""
+        waiting = await self._awaiting(place, user)
+        puzzle = (
+            None
+            if waiting is None
+            else await pool.find(self._store.puzzles, place.server_id, waiting.puzzle)
+        )
+        if puzzle is None:
+            return word_choices(WORDS, typed)
+        if puzzle.kind == CHECKER:
+            dice = puzzle.state.dice
+            assert dice is not None
+            return play_choices(position_plays(puzzle.state.position.position_id(), dice), typed)
+        words = ("double", "no double") if puzzle.kind == DOUBLE else ("take", "pass")
+        return word_choices(words, typed)

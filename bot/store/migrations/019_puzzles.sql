@@ -1,0 +1,4 @@
+-- Puzzles (``!puzzle``): players' and puzzles' Glicko-2 ratings, the puzzles a server's
+-- analysed matches made, and every puzzle shown with its answer; made from bot/store/schema.py
+-- itself, the same on SQLite and PostgreSQL.
+-- new tables from the schema: puzzle_players, puzzle_ratings, server_puzzles, puzzle_answers
