@@ -145,7 +145,8 @@ def rate(
         information += g * g * expected * (1.0 - expected)
     v = 1.0 / information
     delta = v * impact
-    sigma = _volatility(phi, sigma, delta, v, tau)
+    # Capped before it is used: the volatility kept is the one the period's deviation grew by.
+    sigma = min(_volatility(phi, sigma, delta, v, tau), bounds.max_volatility)
     phi_star = math.sqrt(phi * phi + sigma * sigma)
     phi = 1.0 / math.sqrt(1.0 / (phi_star * phi_star) + 1.0 / v)
     mu += phi * phi * impact
