@@ -8,7 +8,7 @@ from functools import cached_property
 
 from bot.rules.numbers import whole_number
 from bot.rules.tournaments.model import Entrant, Format, Pairing, Result, Standing
-from bot.rules.tournaments.pairing import rounds_total
+from bot.rules.tournaments.pairing import knockout_walk, rounds_total
 from bot.rules.tournaments.standings import standings
 from bot.service.models import Place, place_link
 from bot.service.records.names import markdown_safe as md
@@ -147,21 +147,19 @@ class Snapshot:
     def rounds_total(self) -> int:
         return rounds_total(self.format, len(self.entrants), swiss_rounds=self.row.swiss_rounds)
 
+    @cached_property
+    def knocked_out(self) -> dict[int, int]:
+        """A knockout's players who are out, each with the round that put them out."""
+        return knockout_walk(self.values, self.results, self.withdrawn).out
+
     def placing(self, line: Standing) -> str:
         """Where a player of the standings stands, after ``N. name: ``: their match points, or
         how far a knockout's player went (``out in the quarter-finals``, ``still in``), which is
         what ranks a knockout: match points and tie-breaks would only be noise there."""
         if self.format is not Format.KNOCKOUT:
             return points_text(line.match_points)
-        lost = [
-            p.round
-            for p in self.pairings
-            if p.decided_at is not None
-            and line.player_id in (p.first, p.second)
-            and p.winner != line.player_id
-        ]
-        if lost:
-            round_no = min(lost)
+        if line.losses:  # out at their first loss: the round the bracket's walk has them out
+            round_no = self.knocked_out[line.player_id]
             if self.rounds_total - round_no + 1 in ROUND_NAMES:
                 return f"out in the {self.round_title(round_no, self.rounds_total).lower()}"
             return f"out in round {round_no}"
