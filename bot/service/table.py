@@ -262,9 +262,6 @@ class TableService:
     async def current_status(self, place: Place) -> list[Reply]:
         return await self.rooms.announcements.current_status(place)
 
-    async def mark_announced(self, match_id: int, version: int) -> None:
-        await self.rooms.announcements.mark_announced({match_id: version})
-
     async def mark_all_announced(self, shown: Mapping[int, int]) -> None:
         """Each match's version in ``shown`` (match id -> version) was shown: one transaction."""
         await self.rooms.announcements.mark_announced(shown)

@@ -521,7 +521,7 @@ async def test_the_claim_clock_starts_when_the_waiting_player_was_shown_the_game
     await start_match(service, PLACE, ALICE, BOB)
     table = await service.table(PLACE)
     assert table is not None
-    await service.mark_announced(table.row.id, table.row.version)  # the start was shown
+    await service.mark_all_announced({table.row.id: table.row.version})  # the start was shown
     rng = random.Random(7)
     await take_turn(service, PLACE, (ALICE, BOB), rng, double_rate=0.0)  # its message failed
     table = await service.table(PLACE)
@@ -533,7 +533,8 @@ async def test_the_claim_clock_starts_when_the_waiting_player_was_shown_the_game
     assert never_told.private and "hasn't been shown the game as it stands" in never_told.text
     [board] = public(await service.matches.board(PLACE, claimer))
     assert board.announces == (table.row.id, table.row.version)
-    await service.mark_announced(*board.announces)  # the adapter sent it: shown from now
+    match_id, version = board.announces
+    await service.mark_all_announced({match_id: version})  # the adapter sent it: shown from now
     clock.advance(23 * 3600)
     [early] = await service.matches.claim(PLACE, claimer)
     assert early.private and "left to act" in early.text

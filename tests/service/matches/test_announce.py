@@ -31,7 +31,7 @@ async def test_a_status_reply_names_the_state_it_shows(
     later = restarted(service, clock)
     assert await later.unannounced() == [(PLACE, table.row.id, table.row.version)]
 
-    await later.mark_announced(table.row.id, table.row.version)
+    await later.mark_all_announced({table.row.id: table.row.version})
     assert await later.unannounced() == []
     await take_turn(service, PLACE, (ALICE, BOB), random.Random(1), double_rate=0)
     table = await service.table(PLACE)
