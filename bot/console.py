@@ -29,13 +29,12 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TextIO
 
-from bot.rules.numbers import decimal_number
-from bot.service.commands.locks import STORE_TROUBLE, store_trouble
+from bot.rules.notation import decimal_number
 from bot.service.commands.registry import COMMANDS
 from bot.service.keys import Key, SignupKey, parse_key
 from bot.service.lifetime import StartError, open_service
 from bot.service.matches.threads import Opened
-from bot.service.models import Decision, Job, Place, Reply, User
+from bot.service.models import STORE_TROUBLE, Decision, Job, Place, Reply, User, store_trouble
 from bot.service.records.durations import UNIT_SECONDS
 from bot.service.table import TableService, seeded_dice, text_board
 from bot.settings import Settings, SettingsError, database_setting

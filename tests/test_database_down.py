@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.service.commands.locks import DATABASE_DOWN
+from bot.service.models import DATABASE_DOWN
 from tests.postgres import PostgresServer
 from tests.test_faults import ConsoleProcess, clean_exit, next_line, started, texts
 

@@ -25,7 +25,7 @@ from typing import Any
 import pytest
 
 from bot.rules.position import Position
-from bot.service.commands.locks import DATABASE_BUSY, DISK_FULL
+from bot.service.models import DATABASE_BUSY, DISK_FULL
 
 ROOT = Path(__file__).resolve().parents[1]
 

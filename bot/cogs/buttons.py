@@ -26,11 +26,10 @@ from typing import Any, ClassVar, Protocol
 import discord
 
 from bot.cogs.errors import report_unexpected, tell_interaction
-from bot.service.commands.locks import STORE_TROUBLE, store_trouble
 from bot.service.commands.registry import COMMANDS
 from bot.service.commands.schema import CommandTable, Tone
 from bot.service.keys import KINDS, Key
-from bot.service.models import Decision
+from bot.service.models import STORE_TROUBLE, Decision, store_trouble
 
 log = logging.getLogger(__name__)
 

@@ -18,9 +18,8 @@ from discord.ext import commands
 
 from bot.rules.text import sentence
 from bot.service.commands.limits import Gate, Verdict
-from bot.service.commands.locks import STORE_TROUBLE, store_trouble
 from bot.service.commands.registry import COMMANDS
-from bot.service.models import Place, Reply
+from bot.service.models import STORE_TROUBLE, Place, Reply, store_trouble
 from bot.service.table import TableService, unknown_command
 from bot.settings import Settings
 

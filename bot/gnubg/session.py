@@ -24,8 +24,8 @@ from typing import Any, TypeVar, cast
 from bot.gnubg.api import Level, Query
 from bot.gnubg.capture import captured_output
 from bot.rules.matchid import GAME_PLAYING, MatchIdFields, decode_match_id, encode_match_id
-from bot.rules.options import MAX_CUBE
 from bot.rules.position import Position
+from bot.rules.state import MAX_CUBE
 
 # Entries of gnubg's evaluation cache; emptied for every request (see request()).
 CACHE_ENTRIES = 262_144

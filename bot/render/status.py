@@ -7,7 +7,8 @@ from PIL import ImageFont
 from bot.render.fonts import font
 from bot.render.state import BoardState
 from bot.render.text import fit_text, text_length
-from bot.rules.text import dice_text, level_text, points_text
+from bot.rules.notation import dice_text
+from bot.rules.text import level_text, points_text
 
 __all__ = ["actor", "fitted_status", "status_fit", "status_text"]
 

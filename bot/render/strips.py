@@ -23,7 +23,8 @@ from bot.render.sprites import checker_sprite, paste
 from bot.render.status import actor, status_fit
 from bot.render.text import ELLIPSIS, draw_text, fit_text, text_length, wrap_text
 from bot.render.view import View
-from bot.rules.text import bank_text, dice_text
+from bot.rules.notation import dice_text
+from bot.rules.text import bank_text
 
 NAME_SIZES = (26, 25, 24, 23, 22)
 """A name's font sizes at the default size, tried largest first."""

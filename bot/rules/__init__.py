@@ -43,13 +43,13 @@ from bot.rules.events import (
 )
 from bot.rules.match import Match
 from bot.rules.matchid import MatchIdFields, decode_match_id, encode_match_id
-from bot.rules.options import (
+from bot.rules.position import Play, Position
+from bot.rules.state import (
     DEFAULT_AUTOMATIC_DOUBLES,
     MAX_AUTOMATIC_DOUBLES,
     MatchOptions,
     MatchOptionsError,
 )
-from bot.rules.position import Play, Position
 
 __all__ = [
     "DEFAULT_AUTOMATIC_DOUBLES",

@@ -17,8 +17,8 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from bot.rules.dice import Dice
-from bot.rules.notation import BAR, OFF, Segment, Step, format_point
-from bot.rules.text import dice_text, plural
+from bot.rules.notation import BAR, OFF, Segment, Step, dice_text, format_point
+from bot.rules.text import plural
 
 
 class Position(Protocol):

@@ -22,7 +22,6 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.rules.dice import Dice, DiceSource, VerifiableDice, dice_from_data
-from bot.rules.draft import Draft
 from bot.rules.errors import (
     IllegalActionError,
     MatchError,
@@ -57,14 +56,7 @@ from bot.rules.matchid import (
     MatchIdFields,
     encode_match_id,
 )
-from bot.rules.options import (
-    DEFAULT_AUTOMATIC_DOUBLES,
-    MAX_AUTOMATIC_DOUBLES,
-    MAX_CUBE,
-    MAX_LENGTH,
-    MatchOptions,
-    MatchOptionsError,
-)
+from bot.rules.notation import dice_text
 from bot.rules.position import Play
 from bot.rules.refusals import (
     check_answer_to_double,
@@ -74,9 +66,20 @@ from bot.rules.refusals import (
     not_now,
     require_full_record,
 )
-from bot.rules.snapshot import compacted, match_from_snapshot, snapshot_of
-from bot.rules.state import MatchState, Phase
-from bot.rules.text import dice_text
+from bot.rules.state import (
+    DEFAULT_AUTOMATIC_DOUBLES,
+    MAX_AUTOMATIC_DOUBLES,
+    MAX_CUBE,
+    MAX_LENGTH,
+    Draft,
+    MatchOptions,
+    MatchOptionsError,
+    MatchState,
+    Phase,
+    compacted,
+    match_from_snapshot,
+    snapshot_of,
+)
 
 __all__ = [  # what used to be defined here is still found here
     "DEFAULT_AUTOMATIC_DOUBLES",
@@ -188,7 +191,7 @@ class Match(MatchState):
 
     def snapshot(self) -> dict[str, Any]:
         """The state as plain JSON-able data of a few hundred bytes, whatever the length of the
-        match (no secret: the dice are given apart). See :mod:`bot.rules.snapshot`."""
+        match (no secret: the dice are given apart). See :mod:`bot.rules.state`."""
         return snapshot_of(self)
 
     @classmethod
@@ -453,3 +456,17 @@ def _resign_level(level: int | str) -> int:
     if isinstance(level, bool) or not isinstance(level, int) or not 1 <= level <= 3:
         raise IllegalActionError("resign a single game (1), a gammon (2) or a backgammon (3)")
     return level
+
+
+AUTO_STEPS = 500  # a guard: automatic rolls never loop forever
+
+
+def advance(match: Match, events: list[Event]) -> Match:
+    """Roll for a player who has no choice but to roll (no cube to turn); the rolls' events
+    are added to ``events``."""
+    for _ in range(AUTO_STEPS):
+        if match.phase != "roll" or match.can_double(match.on_roll):
+            break
+        match = match.roll(match.on_roll)
+        events.extend(match.events)
+    return match

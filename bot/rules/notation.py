@@ -9,8 +9,33 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from bot.rules.dice import Dice
 from bot.rules.errors import InvalidMoveError, excerpt, typed
-from bot.rules.numbers import whole_number, whole_number_in
+
+MOST_DIGITS = 9  # 999,999,999: below PostgreSQL's integer limit, above anything counted here
+
+
+def whole_number(word: str) -> int | None:
+    """``word`` as a whole number from 0, or None when it is not one as defined above."""
+    if not 0 < len(word) <= MOST_DIGITS or not word.isdecimal():
+        return None
+    return int(word)
+
+
+def whole_number_in(word: str, low: int, high: int) -> int | None:
+    """``word`` as a whole number from ``low`` to ``high``, or None."""
+    number = whole_number(word)
+    return number if number is not None and low <= number <= high else None
+
+
+def decimal_number(word: str) -> float | None:
+    """``word`` as a number with an optional fraction (``3``, ``1.5``), each part read as
+    :func:`whole_number` reads it; None for anything else (signs, exponents, ``nan``, ``inf``)."""
+    whole, dot, fraction = word.partition(".")
+    if whole_number(whole) is None or (dot and whole_number(fraction) is None):
+        return None
+    return float(word)  # float() reads the digits of every script, as int() does
+
 
 BAR = 25
 OFF = 0
@@ -191,3 +216,8 @@ def parse_segments(text: str) -> list[Segment]:
             raise _not_a_move("'off' can only come last", text)
         segments.append(Segment(path, count, token))
     return segments
+
+
+def dice_text(dice: Dice) -> str:
+    """``6-1``: the dice as players write them."""
+    return f"{dice[0]}-{dice[1]}"

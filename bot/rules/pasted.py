@@ -13,9 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from bot.rules.errors import PositionTextError, typed
-from bot.rules.ids import decode_position_id
 from bot.rules.matchid import GAME_PLAYING, MatchIdFields, decode_match_id, encode_match_id
-from bot.rules.position import CHECKERS, Position
+from bot.rules.position import CHECKERS, Position, decode_position_id
 from bot.rules.xgid import DEFAULT_MAX_CUBE_LOG2, Xgid, decode_xgid, encode_xgid
 
 NAMES = ("O", "X")  # by player number

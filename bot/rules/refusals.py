@@ -10,8 +10,7 @@ from bot.rules.errors import (
     NotYourTurnError,
     PartialRecordError,
 )
-from bot.rules.options import MAX_CUBE
-from bot.rules.state import MatchState
+from bot.rules.state import MAX_CUBE, MatchState
 from bot.rules.text import level_text
 
 

@@ -1,16 +1,104 @@
 """The fields of a match's state, apart from the actions that change it: :class:`MatchState` is
-what a :class:`~bot.rules.draft.Draft` edits, and :class:`~bot.rules.match.Match` adds the actions.
+what a :class:`~bot.rules.events.Draft` edits, and :class:`~bot.rules.match.Match` adds the actions.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Literal
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, fields, replace
+from functools import cache
+from typing import Any, Generic, Literal, TypeVar
 
 from bot.rules.dice import Dice, DiceSource
-from bot.rules.events import Action, Event, GameOver, Score
-from bot.rules.options import MatchOptions
-from bot.rules.position import Play, Position
+from bot.rules.errors import SnapshotError
+from bot.rules.events import (
+    Action,
+    Event,
+    GameOver,
+    GameStarted,
+    MatchOver,
+    Moved,
+    OpeningRoll,
+    Rolled,
+    Score,
+    event_from_data,
+)
+from bot.rules.notation import NO_LEGAL_MOVE
+from bot.rules.position import CHECKERS, Play, Position
+
+MAX_LENGTH = 64  # the longest match GNU Backgammon plays
+MAX_CUBE = 1 << 12  # the cube stops at 4096
+DEFAULT_AUTOMATIC_DOUBLES = 1  # ``automatic_doubles=True``: one per game, the usual house rule
+MAX_AUTOMATIC_DOUBLES = 3  # the most automatic doubles per game a match may ask for
+
+
+class MatchOptionsError(ValueError):
+    """Options no match can be played with; the message says which and why."""
+
+
+@dataclass(frozen=True, slots=True)
+class MatchOptions:
+    """How the match is played. ``length`` 0 is a money game (a single game).
+
+    ``automatic_doubles`` is how many times per game equal opening dice may turn the cube: 0
+    (off) to :data:`MAX_AUTOMATIC_DOUBLES`; ``True`` means :data:`DEFAULT_AUTOMATIC_DOUBLES`.
+    Stored data keeps the number, so a match replays with the cap it was played under.
+    ``jacoby``, ``beavers`` and ``automatic_doubles`` are money-game options.
+    """
+
+    length: int = 0
+    crawford: bool = True
+    jacoby: bool = False
+    beavers: bool = False
+    automatic_doubles: int = 0
+
+    def __post_init__(self) -> None:
+        if isinstance(self.length, bool) or not isinstance(self.length, int):
+            raise MatchOptionsError(f"the match length must be a whole number, not {self.length!r}")
+        if not 0 <= self.length <= MAX_LENGTH:
+            raise MatchOptionsError(
+                f"a match is 1 to {MAX_LENGTH} points (0 for a money game), not {self.length}"
+            )
+        auto = self.automatic_doubles
+        if auto is True:
+            object.__setattr__(self, "automatic_doubles", DEFAULT_AUTOMATIC_DOUBLES)
+        elif auto is False:
+            object.__setattr__(self, "automatic_doubles", 0)
+        elif not isinstance(auto, int) or not 0 <= auto <= MAX_AUTOMATIC_DOUBLES:
+            raise MatchOptionsError(
+                f"automatic doubles are how many per game: 0 (off) to {MAX_AUTOMATIC_DOUBLES}, "
+                f"not {auto!r}"
+            )
+        if self.length:
+            for name in ("jacoby", "beavers", "automatic_doubles"):
+                if getattr(self, name):
+                    raise MatchOptionsError(f"{name.replace('_', ' ')} is a money-game option")
+        else:
+            object.__setattr__(self, "crawford", False)
+
+    @property
+    def money(self) -> bool:
+        return self.length == 0
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "length": self.length,
+            "crawford": self.crawford,
+            "jacoby": self.jacoby,
+            "beavers": self.beavers,
+            "automatic_doubles": self.automatic_doubles,
+        }
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> MatchOptions:
+        return cls(
+            length=int(data["length"]),
+            crawford=bool(data["crawford"]),
+            jacoby=bool(data["jacoby"]),
+            beavers=bool(data["beavers"]),
+            automatic_doubles=int(data["automatic_doubles"]),
+        )
+
 
 Phase = Literal["roll", "move", "doubled", "resigned", "over"]
 
@@ -39,7 +127,7 @@ class MatchState:
       only, and ``games`` with the last finished game only.
 
     This list is the only one of the state: an action edits a copy with
-    :func:`dataclasses.replace` (see :mod:`bot.rules.draft`), and the defaults are the state
+    :func:`dataclasses.replace` (see :mod:`bot.rules.events`), and the defaults are the state
     before the first game.
 
     With the live-cube rule a drop in match play never reaches the match length (the doubler
@@ -90,3 +178,276 @@ class MatchState:
         if self.phase == "over":
             return None
         return 1 - self.on_roll
+
+
+SNAPSHOT_FORMAT = 1
+# Fields of Match that are history (or the dice, given apart), not state: the snapshot keeps
+# only the part of the history listed in the module docstring.
+_HISTORY = frozenset(
+    {
+        "dice_source",
+        "games",
+        "actions",
+        "record",
+        "events_start",
+        "_plays",
+        "earlier_actions",
+        "has_full_record",
+    }
+)
+_TUPLE_FIELDS = frozenset({"score", "dice"})
+_Kept = TypeVar("_Kept", GameOver, Moved)
+_State = TypeVar("_State", bound=MatchState)
+
+
+@cache  # read at every snapshot, made and restored
+def state_fields() -> tuple[str, ...]:
+    """The names of the fields of a match that a snapshot holds (all but history)."""
+    return tuple(item.name for item in fields(MatchState) if item.name not in _HISTORY)
+
+
+def snapshot_of(match: MatchState) -> dict[str, Any]:
+    """``match``'s state as plain JSON-able data; :func:`match_from_snapshot` restores it."""
+    data: dict[str, Any] = {"format": SNAPSHOT_FORMAT}
+    for name in state_fields():
+        data[name] = _encode(getattr(match, name))
+    last_play = last_play_event(match.record)
+    data["actions"] = match.action_count
+    data["last_game"] = match.games[-1].to_data() if match.games else None
+    data["last_play"] = None if last_play is None else last_play.to_data()
+    return data
+
+
+def match_from_snapshot(kind: type[_State], data: Mapping[str, Any], dice: DiceSource) -> _State:
+    """The match (a ``kind``) :func:`snapshot_of` described, drawing its dice from ``dice`` (the
+    source it was played with). Raises :class:`SnapshotError` for data it can't have written."""
+    if data.get("format") != SNAPSHOT_FORMAT:
+        raise SnapshotError(f"unknown match snapshot format {data.get('format')!r}")
+    try:
+        state = {name: _decode(name, data[name]) for name in state_fields()}
+        count = data["actions"]
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            raise SnapshotError(f"a snapshot's action count is a whole number, not {count!r}")
+        games = _events(data["last_game"], GameOver)
+        record = _events(data["last_play"], Moved)
+        return kind(
+            dice_source=dice,
+            games=games,
+            record=record,
+            events_start=len(record),
+            earlier_actions=count,
+            has_full_record=False,
+            **state,
+        )
+    except SnapshotError:
+        raise
+    except (KeyError, TypeError, ValueError) as error:
+        raise SnapshotError(f"a damaged match snapshot: {error!r}") from error
+
+
+def compacted(match: _State) -> _State:
+    """What :func:`match_from_snapshot` gives back from ``match``'s snapshot, made without the
+    round trip through data (no ID decoded, nothing validated: ``match`` is sound), its legal
+    plays kept: a match kept in memory between commands."""
+    last_play = last_play_event(match.record)
+    record: tuple[Event, ...] = () if last_play is None else (last_play,)
+    return replace(
+        match,
+        games=match.games[-1:],
+        actions=(),
+        record=record,
+        events_start=len(record),
+        earlier_actions=match.action_count,
+        has_full_record=False,
+    )
+
+
+def last_play_event(record: Sequence[Event]) -> Moved | None:
+    """The latest play of the current game that moved checkers (not a 'no legal move')."""
+    for event in reversed(record):
+        if isinstance(event, GameStarted):
+            return None
+        if isinstance(event, Moved) and event.steps:
+            return event
+    return None
+
+
+def _encode(value: Any) -> Any:
+    if isinstance(value, MatchOptions):
+        return value.to_data()
+    if isinstance(value, Position):
+        return value.position_id()
+    if isinstance(value, tuple):
+        return list(value)
+    return value
+
+
+def _decode(name: str, value: Any) -> Any:
+    if name == "options":
+        return MatchOptions.from_data(value)
+    if name == "position":
+        return Position.from_position_id(str(value))
+    if name in _TUPLE_FIELDS and value is not None:
+        return tuple(value)
+    return value
+
+
+def _events(data: Mapping[str, Any] | None, kind: type[_Kept]) -> tuple[_Kept, ...]:
+    """The one event of ``kind`` that ``data`` describes, or none."""
+    if data is None:
+        return ()
+    event = event_from_data(data)
+    if not isinstance(event, kind):
+        raise SnapshotError(f"a snapshot's {kind.kind} is a {type(event).kind}")
+    return (event,)
+
+
+State = TypeVar("State", bound=MatchState)
+
+
+class Draft(Generic[State]):
+    """The working copy an action edits before it is frozen into a new Match.
+
+    ``now`` is the state so far; its ``actions``, ``record``, ``events_start`` and cached plays
+    are the old match's until :meth:`freeze` fills them in from the draft.
+    """
+
+    __slots__ = ("actions", "events_start", "now", "plays", "record")
+
+    def __init__(self, now: State, actions: tuple[Action, ...]) -> None:
+        self.now = now
+        self.actions = actions
+        self.record: list[Event] = list(now.record)
+        self.events_start = len(now.record)
+        self.plays: tuple[Play, ...] | None = None
+
+    def freeze(self) -> State:
+        return replace(
+            self.now,
+            actions=self.actions,
+            record=tuple(self.record),
+            events_start=self.events_start,
+            _plays=self.plays,
+        )
+
+    def start_game(self) -> None:
+        now = self.now
+        game = now.game_number + 1
+        self.record.append(GameStarted(game, now.score, now.crawford))
+        used, cube, automatic = now.dice_used, 1, 0
+        while True:
+            first, second = _dice_at(now.dice_source, used)
+            used += 2
+            if first != second:
+                break
+            turned = automatic < now.options.automatic_doubles and cube * 2 <= MAX_CUBE
+            if turned:
+                automatic += 1
+                cube *= 2
+            self.record.append(OpeningRoll((first, second), None, cube, turned))
+        winner = 0 if first > second else 1
+        self.record.append(OpeningRoll((first, second), winner, cube))
+        self.now = replace(
+            now,
+            game_number=game,
+            position=Position.initial(),
+            cube_value=cube,
+            cube_owner=None,
+            resignation=0,
+            auto_doubles=automatic,
+            dice_used=used,
+            on_roll=winner,
+            dice=_ordered(first, second),
+            phase="move",
+        )
+        self.after_roll()
+
+    def roll(self) -> None:
+        now = self.now
+        dice = _ordered(*_dice_at(now.dice_source, now.dice_used))
+        self.record.append(Rolled(now.on_roll, dice))
+        self.now = replace(now, dice=dice, dice_used=now.dice_used + 2, phase="move")
+        self.after_roll()
+
+    def after_roll(self) -> None:
+        """The player on roll has rolled (``now`` is in the ``move`` phase): the only play there
+        is plays itself."""
+        now = self.now
+        assert now.dice is not None
+        plays = tuple(now.position.legal_plays(*now.dice))
+        if len(plays) == 1:
+            self.play(plays[0], forced=True)
+        else:
+            self.plays = plays
+
+    def play(self, play: Play, *, forced: bool) -> None:
+        now = self.now
+        assert now.dice is not None
+        notation = play.notation if play.steps else NO_LEGAL_MOVE
+        self.record.append(Moved(now.on_roll, now.dice, notation, play.steps, play.hits, forced))
+        self.plays = None
+        after = play.result
+        self.now = replace(now, position=after, on_roll=1 - now.on_roll, dice=None, phase="roll")
+        if after.is_game_over():
+            loser = after.mover  # the loser's side, from their own point of view
+            if sum(loser) < CHECKERS:
+                level = 1
+            elif any(loser[18:25]):
+                level = 3
+            else:
+                level = 2
+            self.end_game(now.on_roll, level, "play")
+
+    def end_game(self, winner: int, level: int, by: Literal["play", "drop", "resignation"]) -> None:
+        now = self.now
+        options = now.options
+        jacoby = (
+            by == "play"
+            and level > 1
+            and options.money
+            and options.jacoby
+            and now.cube_owner is None
+        )
+        points = (1 if jacoby else level) * now.cube_value
+        score: Score = (
+            (now.score[0] + points, now.score[1])
+            if winner == 0
+            else (now.score[0], now.score[1] + points)
+        )
+        result: Literal["single", "gammon", "backgammon"] = (
+            "single" if level == 1 else "gammon" if level == 2 else "backgammon"
+        )
+        over = GameOver(now.game_number, winner, points, result, by, now.cube_value, score, jacoby)
+        self.record.append(over)
+        self.plays = None
+        games = (*now.games, over)
+        if options.money or score[winner] >= options.length:
+            self.now = replace(
+                now, score=score, games=games, resignation=0, winner=winner, phase="over"
+            )
+            self.record.append(MatchOver(winner, score))
+            return
+        crawford, post_crawford = now.crawford, now.post_crawford
+        if options.crawford:
+            post_crawford = post_crawford or crawford
+            crawford = not post_crawford and score[winner] == options.length - 1
+        self.now = replace(
+            now,
+            score=score,
+            games=games,
+            resignation=0,
+            dice=None,
+            crawford=crawford,
+            post_crawford=post_crawford,
+        )
+        self.start_game()
+
+
+def _dice_at(source: DiceSource, index: int) -> tuple[int, int]:
+    """Dice ``index`` and ``index + 1`` of ``source``, in the order drawn."""
+    return source.die(index), source.die(index + 1)
+
+
+def _ordered(first: int, second: int) -> Dice:
+    """A roll, the higher die first."""
+    return max(first, second), min(first, second)

@@ -3,14 +3,7 @@ levels and sentences. The rules' messages use them, and so do the service's repl
 
 from __future__ import annotations
 
-from bot.rules.dice import Dice
-
 _LEVELS = ("", "a single game", "a gammon", "a backgammon")
-
-
-def dice_text(dice: Dice) -> str:
-    """``6-1``: the dice as players write them."""
-    return f"{dice[0]}-{dice[1]}"
 
 
 def plural(count: int, word: str, many: str | None = None) -> str:

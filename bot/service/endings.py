@@ -12,12 +12,11 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable
 
-from bot.service.commands.locks import replies_of
 from bot.service.gnubg.analysis import Analyses
 from bot.service.matches.reading import MatchReader
 from bot.service.matches.threads import MatchThreads
-from bot.service.models import Decision, MatchEnded, Place, Reply
-from bot.service.records.names import markdown_safe as md
+from bot.service.models import Decision, MatchEnded, Place, Reply, replies_of
+from bot.service.models import markdown_safe as md
 from bot.service.tournaments.rounds import Rounds
 from bot.settings import Settings
 from bot.store import Store

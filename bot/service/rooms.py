@@ -14,8 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.gnubg.api import Engine
-from bot.service.commands.guard import Aftermath, Guard
-from bot.service.commands.locks import PlaceLocks
+from bot.service.commands.guard import Aftermath, Guard, PlaceLocks
 from bot.service.commands.registry import COMMANDS
 from bot.service.commands.server import ServerCommands
 from bot.service.commands.views import Views
@@ -29,10 +28,9 @@ from bot.service.gnubg.positions import Positions
 from bot.service.matches.admin import Administration
 from bot.service.matches.announcements import Announcements
 from bot.service.matches.challenges import Challenges
-from bot.service.matches.commands import MatchCommands
+from bot.service.matches.commands import MatchCommands, Play
 from bot.service.matches.deadlines import Deadlines
 from bot.service.matches.images import BoardImages
-from bot.service.matches.play import Play
 from bot.service.matches.rematch import Rematches
 from bot.service.matches.repository import Repository
 from bot.service.matches.threads import MatchThreads

@@ -26,9 +26,8 @@ from typing import Any
 
 from bot.gnubg.api import Engine
 from bot.gnubg.unavailable import UnavailableEngine
-from bot.service.commands.guard import OUT_OF_DATE, OUT_OF_DATE_CHALLENGE
+from bot.service.commands.guard import OUT_OF_DATE, OUT_OF_DATE_CHALLENGE, PlaceLocks
 from bot.service.commands.help import unknown_command
-from bot.service.commands.locks import PlaceLocks, replies_of
 from bot.service.commands.router import Pressed, run_press, run_text
 from bot.service.commands.schema import Command, Handler, UserLookup
 from bot.service.gnubg.budget import EngineBudget
@@ -36,7 +35,17 @@ from bot.service.keys import Key
 from bot.service.matches.images import RecordedPlay, board_state, last_play
 from bot.service.matches.presentation import game_data, match_key, text_board, typed
 from bot.service.matches.threads import ThreadOpener
-from bot.service.models import Job, Pending, Place, Reply, Table, TurnJob, User, paired_in
+from bot.service.models import (
+    Job,
+    Pending,
+    Place,
+    Reply,
+    Table,
+    TurnJob,
+    User,
+    paired_in,
+    replies_of,
+)
 from bot.service.records.dice import DiceFactory, keyed_dice, secure_dice, seeded_dice
 from bot.service.rooms import Rooms, build_rooms
 from bot.settings import Settings

@@ -3,7 +3,7 @@ of queries for both, one transaction per state change.
 
 One convention: a repository per aggregate, one module each (matches, challenges, players with
 their ratings and records, tournaments, analyses, drills, dice, meta), each two classes over the
-same runner contract (:mod:`bot.store.access`). The reads (``Matches``) are bound to the store,
+same runner contract (:mod:`bot.store.connections`). The reads (``Matches``) are bound to the store,
 outside any transaction: ``store.matches.get(match_id)``. The writes (``MatchWrites``, which
 read too, as the transaction sees the rows) are bound to a transaction:
 ``async with store.transaction() as tx: await tx.matches.save(...)``. A repository never opens a

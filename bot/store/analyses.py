@@ -32,7 +32,7 @@ from sqlalchemy import (
 )
 
 from bot.store import schema
-from bot.store.access import Repository, Writes, insert_of
+from bot.store.connections import Repository, Writes, insert_of
 from bot.store.drills import DrillWrites
 from bot.store.rows import PlayerRow
 from bot.store.schema import fixed

@@ -11,7 +11,7 @@ from typing import Any
 from sqlalchemy import select, update
 
 from bot.store import schema
-from bot.store.access import Repository, Writes
+from bot.store.connections import Repository, Writes
 from bot.store.rows import ChallengeRow, StaleMatchError
 from bot.store.schema import fixed
 

@@ -106,7 +106,7 @@ class Store:
     @property
     def dialect(self) -> str:
         """``"sqlite"`` or ``"postgresql"``: which of
-        :func:`~bot.store.access.for_each_database`'s to run."""
+        :func:`~bot.store.connections.for_each_database`'s to run."""
         return "sqlite" if self.is_sqlite else "postgresql"
 
     @classmethod

@@ -14,7 +14,7 @@ from typing import Any
 from sqlalchemy import bindparam, select
 
 from bot.store import schema
-from bot.store.access import Repository, Writes, for_each_database
+from bot.store.connections import Repository, Writes, for_each_database
 
 
 @dataclass(frozen=True, slots=True)

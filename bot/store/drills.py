@@ -24,7 +24,7 @@ from typing import Any
 from sqlalchemy import and_, case, func, select, update
 
 from bot.store import schema
-from bot.store.access import Repository, Writes, insert_of
+from bot.store.connections import Repository, Writes, insert_of
 from bot.store.schema import fixed
 
 d = schema.drills

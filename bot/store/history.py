@@ -15,8 +15,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.store import schema
-from bot.store.access import Writes
 from bot.store.analyses import AnalysisWrites, PlayerFigures, figure_rows
+from bot.store.connections import Writes
 from bot.store.players import ENDED, Ending, PlayerWrites
 
 

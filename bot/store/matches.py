@@ -28,7 +28,7 @@ from sqlalchemy import (
 from sqlalchemy import exc as sa
 
 from bot.store import schema
-from bot.store.access import Repository, Writes, for_each_database
+from bot.store.connections import Repository, Writes, for_each_database
 from bot.store.rows import MatchRow, StaleMatchError, StoreError, describe_error
 from bot.store.schema import fixed
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from sqlalchemy import select
 
 from bot.store import schema
-from bot.store.access import Repository, Writes, insert_of
+from bot.store.connections import Repository, Writes, insert_of
 
 
 class Meta(Repository):

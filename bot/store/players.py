@@ -20,8 +20,8 @@ from typing import Any
 from sqlalchemy import Float, Integer, and_, bindparam, func, or_, select, union_all, update
 
 from bot.store import schema
-from bot.store.access import Repository, Writes, for_each_database
 from bot.store.analyses import PrSummary
+from bot.store.connections import Repository, Writes, for_each_database
 from bot.store.rows import MatchRow, PlayerRow, StoreError
 from bot.store.schema import fixed
 

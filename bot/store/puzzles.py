@@ -22,7 +22,7 @@ from sqlalchemy import and_, select, update
 
 from bot.rules.glicko import Rating
 from bot.store import schema
-from bot.store.access import Repository, Writes, insert_of
+from bot.store.connections import Repository, Writes, insert_of
 
 pp, pr, sp, pa = (
     schema.puzzle_players,

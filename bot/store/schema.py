@@ -152,7 +152,7 @@ matches = Table(
     Column("player0_id", Text, nullable=False),
     Column("player1_id", Text, nullable=False),
     Column("match_length", Integer, CheckConstraint("match_length >= 0"), nullable=False),
-    Column("state", Text, nullable=False),  # JSON: options and dice (bot/rules/snapshot.py)
+    Column("state", Text, nullable=False),  # JSON: options and dice (bot/rules/state.py)
     Column("version", Integer, nullable=False, server_default=text("1")),
     Column(
         "status",

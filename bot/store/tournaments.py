@@ -17,7 +17,7 @@ from sqlalchemy import and_, bindparam, func, select, update
 
 from bot.rules.tournaments.model import Pairing
 from bot.store import schema
-from bot.store.access import Repository, Writes
+from bot.store.connections import Repository, Writes
 from bot.store.players import PlayerWrites
 from bot.store.schema import fixed
 

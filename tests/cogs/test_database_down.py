@@ -11,7 +11,7 @@ import logging
 
 import pytest
 
-from bot.service.commands.locks import DATABASE_DOWN
+from bot.service.models import DATABASE_DOWN
 from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings
 from bot.store import Store

@@ -11,8 +11,7 @@ import discord
 import pytest
 
 from bot.service.commands.limits import Limiter
-from bot.service.models import Decision, Place
-from bot.service.records.names import markdown_safe
+from bot.service.models import Decision, Place, markdown_safe
 from bot.service.table import TableService
 from bot.settings import Settings
 from tests.cogs.wire import BOT_ID, CHANNEL_ID, GUILD_ID, PNG, Person, Sent, Wire, start

@@ -22,8 +22,7 @@ from bot.cogs.sending import MESSAGE_LIMIT, message_kwargs
 from bot.cogs.table import help_topics
 from bot.gnubg.api import Evaluation, PlayOption, Probabilities, Query
 from bot.service.commands.registry import COMMANDS
-from bot.service.models import Place, Reply, User
-from bot.service.records.names import MAX_GRAPHEMES
+from bot.service.models import MAX_GRAPHEMES, Place, Reply, User
 from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings
 from bot.store import Store

@@ -21,7 +21,7 @@ from bot.render.standings import render_round_robin_grid, render_standings
 from bot.render.tournament import ReportRow, render_report_chart, report_layout
 from bot.rules import Position
 from bot.rules.tournaments.model import Entrant, Pairing, Result, Standing
-from bot.service.records.names import clean_name
+from bot.service.models import clean_name
 from tests.render.readable import decode, problems, rgb
 from tests.render.test_phone_text import boards, colours_drawn
 

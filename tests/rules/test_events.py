@@ -10,9 +10,9 @@ from typing import get_args
 import pytest
 
 from bot.rules import Match, MatchOptions, VerifiableDice, events, match
-from bot.rules.draft import Draft
 from bot.rules.events import Action, Event
 from bot.rules.randomplay import Policy, random_states
+from bot.rules.state import Draft
 
 EVENT_CLASSES = [
     value

@@ -3,7 +3,7 @@ from __future__ import annotations
 import pytest
 
 from bot.rules import Position
-from bot.rules.ids import decode_position_id, encode_position_id
+from bot.rules.position import decode_position_id, encode_position_id
 
 
 def test_position_id_round_trip_and_orientation() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.rules.numbers import MOST_DIGITS, decimal_number, whole_number, whole_number_in
+from bot.rules.notation import MOST_DIGITS, decimal_number, whole_number, whole_number_in
 
 
 @given(st.text(max_size=30))

@@ -17,7 +17,7 @@ from bot.rules import (
     VerifiableDice,
 )
 from bot.rules.randomplay import Policy, random_states
-from bot.rules.snapshot import last_play_event, state_fields
+from bot.rules.state import last_play_event, state_fields
 
 SNAPSHOT_LIMIT = 2048  # bytes of JSON, at any point of any match
 

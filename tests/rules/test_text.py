@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.rules.text import dice_text, level_text, plural, points_text, sentence
+from bot.rules.notation import dice_text
+from bot.rules.text import level_text, plural, points_text, sentence
 
 
 def test_dice_are_written_high_low_as_rolled() -> None:

@@ -17,7 +17,7 @@ from sqlalchemy import bindparam, func, select
 from sqlalchemy import exc as sa
 
 from bot.store import Store, schema
-from bot.store.plans import bind
+from bot.store.connections import bind
 
 p = schema.players
 

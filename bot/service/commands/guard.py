@@ -25,10 +25,11 @@ adapter, whose way of opening threads opens its matches (:meth:`TableService.ope
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
 
-from bot.service.commands.locks import PlaceLocks, replies_of
 from bot.service.commands.schema import Command
 from bot.service.commands.views import Views
 from bot.service.endings import Endings, ended_in
@@ -40,7 +41,51 @@ from bot.service.matches.images import BoardImages
 from bot.service.matches.presentation import table_pending
 from bot.service.matches.reading import DamagedMatch, MatchReader
 from bot.service.matches.threads import moved_to, sent_to
-from bot.service.models import Decision, Pending, Place, Refusal, Reply, Table, User, engine_seat_of
+from bot.service.models import (
+    Decision,
+    Pending,
+    Place,
+    Refusal,
+    Reply,
+    Table,
+    User,
+    engine_seat_of,
+    replies_of,
+)
+
+
+class _PlaceLock:
+    __slots__ = ("lock", "users")
+
+    def __init__(self) -> None:
+        self.lock = asyncio.Lock()
+        self.users = 0  # holding or waiting
+
+
+class PlaceLocks:
+    """A lock per place that lives only while someone holds or waits for it, so the map
+    doesn't grow with every channel ever seen."""
+
+    def __init__(self) -> None:
+        self._locks: dict[Place, _PlaceLock] = {}
+
+    def __len__(self) -> int:
+        return len(self._locks)
+
+    @asynccontextmanager
+    async def held(self, place: Place) -> AsyncIterator[None]:
+        entry = self._locks.get(place)
+        if entry is None:
+            entry = self._locks[place] = _PlaceLock()
+        entry.users += 1
+        try:
+            async with entry.lock:
+                yield
+        finally:
+            entry.users -= 1
+            if entry.users == 0:
+                del self._locks[place]
+
 
 OUT_OF_DATE = "This button is out of date: the game has moved on."
 OUT_OF_DATE_CHALLENGE = "This button is out of date: that challenge is no longer open."
@@ -238,6 +283,8 @@ class Aftermath:
             replies = tutored_in_order(replies, comments)
         if before is None or engine_seat_of(before.row.player_ids) is not None:
             replies = await self._engine_turns(place, replies)
+        if not any(reply.shows_an_end for reply in replies):
+            return replies
         return await self.endings.after(place, replies)
 
     async def resumed(
@@ -271,7 +318,7 @@ class Aftermath:
 
     async def _undrawn_boards(self, place: Place, replies: list[Reply]) -> list[Reply]:
         """``replies`` with the board a move handing the bot its turn left undrawn (see
-        :meth:`Play._act <bot.service.matches.play.Play._act>`) drawn, if the match is still as
+        :meth:`Play._act <bot.service.matches.commands.Play._act>`) drawn, if the match is still as
         that reply shows it. Not for a turn queued: its board comes with the bot's turn, as
         always, and the bot is busy."""
         drawn = []

@@ -41,7 +41,7 @@ from bot.service.models import (
     Table,
     User,
 )
-from bot.service.records.names import markdown_safe as md
+from bot.service.models import markdown_safe as md
 from bot.settings import Settings
 from bot.store import MatchRow, PrSummary, Store
 

@@ -51,8 +51,8 @@ from bot.service.models import (
     Reply,
     User,
 )
+from bot.service.models import markdown_safe as md
 from bot.service.puzzles.made import server_puzzle_rows
-from bot.service.records.names import markdown_safe as md
 from bot.service.review.drills import drill_rows
 from bot.settings import Settings
 from bot.store import DatabaseDown, MatchRow, Store

@@ -11,7 +11,8 @@ from collections.abc import Sequence
 
 from bot.gnubg.api import MIN_RATED_DECISIONS, MatchAnalysis, Mistake, PlayerAnalysis
 from bot.gnubg.decisions import MARKS, ReviewedDecision, skill_of
-from bot.rules.text import dice_text, plural
+from bot.rules.notation import dice_text
+from bot.rules.text import plural
 from bot.service.matches.presentation import match_kind
 from bot.service.review.numbering import decision_label
 from bot.service.review.pages import shown

@@ -23,7 +23,8 @@ from bot.gnubg.api import (
 )
 from bot.gnubg.unavailable import UNAVAILABLE
 from bot.rules.events import Moved
-from bot.rules.text import dice_text, level_text, sentence
+from bot.rules.notation import dice_text
+from bot.rules.text import level_text, sentence
 from bot.service.gnubg.opponent import before_double, engine_seat
 from bot.service.matches.reading import DamagedMatch, MatchReader
 from bot.service.models import Place, Refusal, Reply, Table, User

@@ -41,14 +41,13 @@ from bot.gnubg.api import (
 from bot.gnubg.unavailable import UNAVAILABLE
 from bot.rules import MoveError
 from bot.rules.events import Event
-from bot.rules.match import Match, MatchError
+from bot.rules.match import Match, MatchError, advance
 from bot.rules.matchid import decode_match_id, encode_match_id
 from bot.rules.text import sentence
 from bot.service.endings import Endings
 from bot.service.gnubg.budget import EngineBudget
 from bot.service.matches.challenges import TUTOR_WORD, Challenges, parse_terms, take_words
 from bot.service.matches.images import BoardImages
-from bot.service.matches.play import advance
 from bot.service.matches.presentation import match_kind, options_text, status_reply
 from bot.service.matches.repository import MatchTerms, Repository, Table
 from bot.service.matches.threads import MatchThreads, ThreadOpener, match_place, sent_to
@@ -63,8 +62,8 @@ from bot.service.models import (
     engine_seat_of,
     place_link,
 )
+from bot.service.models import markdown_safe as md
 from bot.service.records.dice import DiceFactory
-from bot.service.records.names import markdown_safe as md
 from bot.settings import Settings
 from bot.store import StaleMatchError
 

@@ -19,9 +19,10 @@ from bot.gnubg.api import (
 )
 from bot.render import BoardState
 from bot.rules.errors import PositionTextError
-from bot.rules.options import MAX_CUBE
+from bot.rules.notation import dice_text
 from bot.rules.pasted import NAMES, PastedPosition, read_position
-from bot.rules.text import dice_text, sentence
+from bot.rules.state import MAX_CUBE
+from bot.rules.text import sentence
 from bot.service.matches.images import BoardImages
 from bot.service.matches.presentation import lead_text, typed
 from bot.service.models import Reply

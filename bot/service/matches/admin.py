@@ -10,8 +10,8 @@ from bot.gnubg.api import Engine, EngineFailure, EngineUnavailable, Query
 from bot.service.matches.presentation import ended_reply
 from bot.service.matches.repository import DamagedMatch, Repository, Table, require_seat
 from bot.service.models import ENGINE_ID, Place, Refusal, Reply, User
+from bot.service.models import markdown_safe as md
 from bot.service.records.durations import countdown
-from bot.service.records.names import markdown_safe as md
 from bot.settings import Settings
 from bot.store import Store
 

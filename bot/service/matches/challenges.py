@@ -9,26 +9,30 @@ from collections.abc import Callable, Collection
 from typing import Any
 
 from bot.gnubg.api import LEVELS
-from bot.rules.match import Match
-from bot.rules.numbers import whole_number, whole_number_in
-from bot.rules.options import MAX_AUTOMATIC_DOUBLES
+from bot.rules.match import Match, advance
+from bot.rules.notation import whole_number, whole_number_in
+from bot.rules.state import MAX_AUTOMATIC_DOUBLES
 from bot.rules.text import quote
 from bot.service.keys import ChallengeKey
 from bot.service.matches.images import BoardImages
-from bot.service.matches.play import advance
 from bot.service.matches.presentation import (
     match_kind,
     options_text,
     status_reply,
     typed,
 )
-from bot.service.matches.repository import DamagedMatch, Repository
+from bot.service.matches.repository import (
+    CLOCK_WORD,
+    ClockTermsError,
+    DamagedMatch,
+    Repository,
+    read_clock,
+)
 from bot.service.matches.threads import MatchThreads, ThreadOpener
-from bot.service.matches.timers import CLOCK_WORD, ClockTermsError, read_clock
 from bot.service.models import Decision, Place, Rate, Refusal, Reply, User
+from bot.service.models import markdown_safe as md
 from bot.service.records.dice import DiceFactory
 from bot.service.records.durations import clock_text, countdown, setting_duration, wait_duration
-from bot.service.records.names import markdown_safe as md
 from bot.settings import MAX_MATCH_LENGTH, Settings
 from bot.store import ChallengeRow, Store
 

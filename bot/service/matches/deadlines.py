@@ -12,11 +12,10 @@ from collections.abc import Awaitable, Callable
 from functools import partial
 
 from bot.service.matches.presentation import ended_reply
-from bot.service.matches.repository import Repository
-from bot.service.matches.timers import flagged
+from bot.service.matches.repository import Repository, flagged
 from bot.service.models import ENGINE_ID, Place, Reply
+from bot.service.models import markdown_safe as md
 from bot.service.records.durations import countdown, setting_duration
-from bot.service.records.names import markdown_safe as md
 from bot.settings import Settings
 from bot.store import Store
 

@@ -18,10 +18,9 @@ from bot.render import BoardState, LastPlay, render_board
 from bot.rules import Position
 from bot.rules.events import GameStarted, Moved
 from bot.rules.match import Match
-from bot.rules.options import MAX_CUBE
-from bot.service.matches.repository import Table
-from bot.service.matches.timers import ClockReading, clock_reading
-from bot.service.records.names import clean_name
+from bot.rules.state import MAX_CUBE
+from bot.service.matches.repository import ClockReading, Table, clock_reading
+from bot.service.models import clean_name
 
 IMAGE_BYTES_KEPT = 32 * 1024 * 1024  # PNGs kept in memory, in all
 

@@ -28,11 +28,11 @@ from bot.rules.events import (
     Took,
 )
 from bot.rules.match import Match
-from bot.rules.notation import normalise_typed
-from bot.rules.options import DEFAULT_AUTOMATIC_DOUBLES, MAX_CUBE
-from bot.rules.text import dice_text, level_text, points_text
+from bot.rules.notation import dice_text, normalise_typed
+from bot.rules.state import DEFAULT_AUTOMATIC_DOUBLES, MAX_CUBE
+from bot.rules.text import level_text, points_text
 from bot.service.keys import Key, MatchKey, RematchKey
-from bot.service.matches.timers import clock_line, clock_reading
+from bot.service.matches.repository import clock_line, clock_reading
 from bot.service.models import (
     ENGINE_ID,
     Decision,
@@ -42,7 +42,7 @@ from bot.service.models import (
     Table,
     engine_seat_of,
 )
-from bot.service.records.names import markdown_safe as md
+from bot.service.models import markdown_safe as md
 from bot.store import PlayerRow
 from bot.store.players import LevelRecord, MatchCounts
 

@@ -16,11 +16,11 @@ from typing import Literal, overload
 
 from bot.rules.dice import DiceKeyError
 from bot.rules.match import Match
-from bot.rules.numbers import whole_number
+from bot.rules.notation import whole_number
 from bot.rules.text import quote
 from bot.service.models import Place, Refusal, Reply, Table, User, place_link, seat_of
+from bot.service.models import markdown_safe as md
 from bot.service.records import storage
-from bot.service.records.names import markdown_safe as md
 from bot.settings import Settings
 from bot.store import MatchRow, Store
 from bot.store.matches import TimerRow

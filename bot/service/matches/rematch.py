@@ -20,7 +20,7 @@ from bot.service.matches.challenges import HINTS_WORD, TUTOR_WORD, Challenges
 from bot.service.matches.reading import DamagedMatch, MatchReader, require_seat
 from bot.service.matches.threads import ThreadOpener
 from bot.service.models import ENGINE_ID, Place, Refusal, Reply, Table, User
-from bot.service.records.names import markdown_safe as md
+from bot.service.models import markdown_safe as md
 from bot.settings import Settings
 
 REMATCH_LEAD = "Rematch!"

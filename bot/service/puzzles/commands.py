@@ -6,9 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.service.commands.guard import Answer
-from bot.service.commands.locks import replies_of
 from bot.service.keys import PuzzleKey
-from bot.service.models import Place, Reply, User
+from bot.service.models import Place, Reply, User, replies_of
 from bot.service.puzzles.room import PuzzleRoom
 
 

@@ -5,10 +5,9 @@ drill's grading asks the engine within the user's budget."""
 from __future__ import annotations
 
 from bot.service.commands.guard import Answer, Guard
-from bot.service.commands.locks import replies_of
 from bot.service.keys import DrillKey, ErrorsKey, ReviewKey
 from bot.service.matches.reading import MatchReader
-from bot.service.models import Place, Reply, User
+from bot.service.models import Place, Reply, User, replies_of
 from bot.service.review.drills import Drills
 from bot.service.review.room import Reviews
 

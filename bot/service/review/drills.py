@@ -38,8 +38,8 @@ from bot.gnubg.decisions import THRESHOLDS, ReviewedDecision, marked_as, skill_o
 from bot.render.board import render_board
 from bot.rules.errors import MoveError
 from bot.rules.matchid import decode_match_id
+from bot.rules.notation import dice_text
 from bot.rules.position import Position
-from bot.rules.text import dice_text
 from bot.service.commands.choices import play_choices, position_plays, word_choices
 from bot.service.keys import DrillKey
 from bot.service.matches.presentation import play_form

@@ -19,7 +19,7 @@ from bot.render.state import BoardState
 from bot.rules.pasted import from_gnubg_id
 from bot.rules.text import plural
 from bot.service.gnubg.positions import board_state
-from bot.service.records.names import markdown_safe as md
+from bot.service.models import markdown_safe as md
 from bot.service.review.numbering import decision_label
 
 MOVES = ("first", "previous", "next", "mine", "error", "last")  # the buttons' words

@@ -22,7 +22,7 @@ from bot.gnubg.api import AnalysisDataError, MatchAnalysis
 from bot.gnubg.decisions import ReviewedDecision
 from bot.render.arrows import Arrow, arrows_of
 from bot.render.board import render_board
-from bot.rules.numbers import whole_number, whole_number_in
+from bot.rules.notation import whole_number, whole_number_in
 from bot.rules.text import plural, quote
 from bot.service.gnubg.analysis_text import pr_figure
 from bot.service.keys import ErrorsKey, ReviewKey

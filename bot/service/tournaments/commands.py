@@ -8,11 +8,10 @@ from __future__ import annotations
 import dataclasses
 
 from bot.service.commands.guard import OUT_OF_DATE, Answer
-from bot.service.commands.locks import replies_of
 from bot.service.keys import SignupKey
 from bot.service.matches.reading import MatchReader
 from bot.service.matches.threads import ThreadOpener
-from bot.service.models import Place, Reply, User
+from bot.service.models import Place, Reply, User, replies_of
 from bot.service.tournaments.room import Tournaments
 
 

@@ -15,7 +15,7 @@ from bot.rules import tournaments as rules
 from bot.rules.text import plural
 from bot.rules.tournaments.model import Format
 from bot.service.models import Attachment, Reply
-from bot.service.records.names import markdown_safe as md
+from bot.service.models import markdown_safe as md
 from bot.service.tournaments.state import FORMAT_NAMES, Snapshot
 from bot.store import AnalysisRow
 from bot.store.analyses import Analyses

@@ -9,17 +9,16 @@ from contextlib import AbstractAsyncContextManager, AsyncExitStack
 from dataclasses import dataclass, replace
 
 from bot.rules.events import Event
-from bot.rules.match import Match
+from bot.rules.match import Match, advance
 from bot.service.keys import SignupKey
 from bot.service.matches.images import BoardImages
-from bot.service.matches.play import advance
 from bot.service.matches.presentation import match_kind, status_reply
 from bot.service.matches.repository import Arranged, MatchTerms, Repository
 from bot.service.matches.threads import MatchThreads, ThreadOpener
 from bot.service.models import Place, Reply, Table, User, place_link
+from bot.service.models import markdown_safe as md
 from bot.service.records.dice import DiceFactory
 from bot.service.records.durations import quantity
-from bot.service.records.names import markdown_safe as md
 from bot.service.tournaments.state import Snapshot
 from bot.settings import Settings
 from bot.store import StaleMatchError, Store, Transaction

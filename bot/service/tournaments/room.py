@@ -13,14 +13,14 @@ from dataclasses import replace
 from typing import Any
 
 from bot.rules import tournaments as rules
-from bot.rules.numbers import whole_number
+from bot.rules.notation import whole_number
 from bot.rules.text import plural, quote
 from bot.rules.tournaments.model import Format
 from bot.service.keys import SignupKey
 from bot.service.matches.threads import ThreadOpener
 from bot.service.models import Decision, Place, Refusal, Reply, RoundPaired, User, paired_in
+from bot.service.models import markdown_safe as md
 from bot.service.records.durations import countdown, quantity
-from bot.service.records.names import markdown_safe as md
 from bot.service.tournaments import images
 from bot.service.tournaments.rounds import Rounds
 from bot.service.tournaments.state import (

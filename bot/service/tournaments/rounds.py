@@ -29,8 +29,8 @@ from bot.service.models import (
     Table,
     User,
 )
+from bot.service.models import markdown_safe as md
 from bot.service.records.dice import DiceFactory
-from bot.service.records.names import markdown_safe as md
 from bot.service.tournaments import images
 from bot.service.tournaments.opening import Openings
 from bot.service.tournaments.state import LINES_SHOWN, NAMES_SHOWN, Snapshot, capped

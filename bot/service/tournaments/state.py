@@ -6,12 +6,12 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import cached_property
 
-from bot.rules.numbers import whole_number
+from bot.rules.notation import whole_number
 from bot.rules.tournaments.model import Entrant, Format, Pairing, Result, Standing
 from bot.rules.tournaments.pairing import knockout_walk, rounds_total
 from bot.rules.tournaments.standings import standings
 from bot.service.models import Place, place_link
-from bot.service.records.names import markdown_safe as md
+from bot.service.models import markdown_safe as md
 from bot.store.tournaments import EntrantRow, PairingRow, TournamentRow
 
 ROUND_NAMES = {1: "Final", 2: "Semi-finals", 3: "Quarter-finals"}

@@ -12,11 +12,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from bot.rules.numbers import decimal_number, whole_number_in
+from bot.rules.notation import decimal_number, whole_number_in
 from bot.rules.text import quote
 from bot.rules.tournaments.model import MAX_ROUND_ROBIN, Format
 from bot.service.matches.presentation import typed
-from bot.service.matches.timers import CLOCK_WORD, ClockTermsError, read_clock
+from bot.service.matches.repository import CLOCK_WORD, ClockTermsError, read_clock
 from bot.service.models import Refusal
 from bot.service.records.durations import UNIT_SECONDS
 from bot.settings import MAX_MATCH_LENGTH

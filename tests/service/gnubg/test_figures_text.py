@@ -109,7 +109,7 @@ def test_the_longest_analysis_fits_one_discord_message(monkeypatch: pytest.Monke
     long plays at the last pages, luck past gnubg's scale: still one message of 2,000."""
     from bot.gnubg.api import Mistake
     from bot.service.gnubg import analysis_text
-    from bot.service.records.names import markdown_safe
+    from bot.service.models import markdown_safe
 
     monkeypatch.setattr(analysis_text, "shown", lambda decisions: (None,) * 1300)
     monkeypatch.setattr(analysis_text, "review_page", lambda pages, mistake: 1299)

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from bot.service.records.names import (
+from bot.service.models import (
     BIDI_CONTROLS,
     FALLBACK_NAME,
     MARKDOWN_CHARACTERS,
