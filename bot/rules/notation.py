@@ -1,4 +1,6 @@
-"""Play notation: GNU Backgammon's printing rules, and the first (syntax) layer of parsing.
+"""Play notation: GNU Backgammon's printing rules, and the first (syntax) layer of parsing;
+the dice as players write them (``6-1``); and whole numbers as players type them
+(:func:`whole_number`, below).
 
 Points are numbered from the mover's side: 1-24, 25 = the bar, 0 = off.
 """
@@ -12,6 +14,11 @@ from dataclasses import dataclass
 from bot.rules.dice import Dice
 from bot.rules.errors import InvalidMoveError, excerpt, typed
 
+# Whole numbers as players type them, read one way for every command: the decimal digits of any
+# script (``12``, ``١٢``; full-width ones are plain digits after the input's NFKC normalisation), at
+# most :data:`MOST_DIGITS` of them. Anything else is no number: digits that ``str.isdigit`` takes
+# and ``int`` refuses (``፩``), signs, fractions, exponents, and numbers past every column a
+# database holds (a PostgreSQL ``integer``), which would otherwise fail deep in the store.
 MOST_DIGITS = 9  # 999,999,999: below PostgreSQL's integer limit, above anything counted here
 
 

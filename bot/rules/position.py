@@ -1,4 +1,5 @@
-"""Positions and legal plays.
+"""Positions and legal plays, and GNU Backgammon's Position ID (80 bits, little-endian, in
+Base64 without padding: :func:`encode_position_id`, :func:`decode_position_id`).
 
 A :class:`Position` holds both sides from the point of view of the player on roll ("the mover"),
 the way GNU Backgammon's boards do: ``mover[i]`` is the mover's count on their point ``i + 1``,

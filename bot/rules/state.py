@@ -1,5 +1,7 @@
-"""The fields of a match's state, apart from the actions that change it: :class:`MatchState` is
-what a :class:`~bot.rules.events.Draft` edits, and :class:`~bot.rules.match.Match` adds the actions.
+"""The fields of a match's state, apart from the actions that change it: how the match is
+played (:class:`MatchOptions`), :class:`MatchState`, which a :class:`Draft` edits while an action
+is in progress (:class:`~bot.rules.match.Match` adds the actions), and the state as a snapshot
+of a few hundred bytes (:func:`snapshot_of`, :func:`match_from_snapshot`).
 """
 
 from __future__ import annotations
@@ -180,6 +182,15 @@ class MatchState:
         return 1 - self.on_roll
 
 
+# A match's state in a few hundred bytes, whatever its length: :func:`snapshot_of` and
+# :func:`match_from_snapshot` (used as :meth:`Match.snapshot` and :meth:`Match.from_snapshot`).
+#
+# A snapshot holds every state field of :class:`MatchState` (its rules, score, board,
+# cube, dice and turn), the number of actions so far, and the two things of the history that the
+# current state still shows: the last finished game (the score line and gnubg's Match ID of a
+# finished match) and the last real play of the current game (the board marks it). The restored
+# match plays on exactly like the replayed one, with the same states and events, but its
+# ``actions`` and ``record`` start empty: see :attr:`Match.has_full_record`.
 SNAPSHOT_FORMAT = 1
 # Fields of Match that are history (or the dice, given apart), not state: the snapshot keeps
 # only the part of the history listed in the module docstring.
@@ -302,6 +313,13 @@ def _events(data: Mapping[str, Any] | None, kind: type[_Kept]) -> tuple[_Kept, .
     return (event,)
 
 
+# An action in progress, and what follows from it by itself: the opening roll, a forced play or
+# a roll with no legal play, scoring a finished game and starting the next one.
+#
+# A :class:`Draft` holds the match as the action has made it so far (``now``, a
+# :class:`~bot.rules.match.Match` edited with :func:`dataclasses.replace`, so the state's fields
+# are listed only on ``Match``) and the events set off, until :meth:`Draft.freeze` makes the next
+# ``Match``.
 State = TypeVar("State", bound=MatchState)
 
 

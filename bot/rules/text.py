@@ -1,4 +1,4 @@
-"""Small pieces of English every layer words the same way: dice, counts, points, resignation
+"""Small pieces of English every layer words the same way: counts, points, resignation
 levels and sentences. The rules' messages use them, and so do the service's replies."""
 
 from __future__ import annotations

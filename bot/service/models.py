@@ -1,5 +1,7 @@
 """What the adapters hand the service and get back: users, places, tables, replies, and the
-values a reply carries (the jobs it shows, the match it ended)."""
+values a reply carries (the jobs it shows, the match it ended); players' names made safe to show
+(:func:`clean_name`, :func:`markdown_safe`); and what a command raises turned into replies
+(:func:`replies_of`)."""
 
 from __future__ import annotations
 
@@ -28,6 +30,13 @@ from bot.service.records.durations import wait_duration
 from bot.store import DatabaseBusy, DatabaseDown, DiskFull, MatchRow, StaleMatchError
 from bot.store.matches import TimerRow
 
+# Player names made safe to show: :func:`clean_name` for any text or image, then
+# :func:`markdown_safe` for a name inside a Discord message.
+#
+# A Discord display name is whatever its owner typed: bidi controls that reverse the text after
+# them (U+202E turned a board's "3-4 move to nothing" into "3-4 evom ot nothing"), control and
+# format characters that show as boxes, invisible fillers, stacks of combining marks ("Zalgo"),
+# Markdown that formats or breaks the message around it, and text that looks like a mention.
 MAX_GRAPHEMES = 32  # Discord display names are at most 32 characters
 MAX_MARKS = 2  # combining marks kept on one base character
 MAX_JOINED = 4  # emoji joined by ZWJ into one picture (a family of four)

@@ -2,12 +2,15 @@
 an :class:`Outcome` (the rows, already fetched, and how many rows changed).
 
 SQLite runs on one aiosqlite connection, whose thread runs the standard library's driver: each
-statement, compiled once to SQL and its values (:mod:`bot.store.connections`), is one trip to that
+statement, compiled once to SQL and its values (:func:`bind`, below), is one trip to that
 thread (``execute_fetchall`` for rows, ``execute`` or ``executemany`` for a write), so the event
 loop never waits on the disk or on another process's lock. SQLAlchemy's asyncio adapter over
 aiosqlite made four trips per statement (cursor, execute, fetch, close), which cost 3-4 times as
 long per command (docs/operating.md, "One database, many hosts"). PostgreSQL runs on asyncpg
 through SQLAlchemy's asyncio engine: a network round trip per statement either way.
+
+Last, what every repository runs its statements on (:class:`Reader`, :class:`Writer`) and
+their base classes (:class:`Repository`, :class:`Writes`).
 """
 
 from __future__ import annotations
@@ -33,6 +36,16 @@ from sqlalchemy.sql import ClauseElement
 from sqlalchemy.sql.compiler import SQLCompiler
 from sqlalchemy.util import LRUCache
 
+# The store's SQLAlchemy statements as the sqlite3 driver takes them: SQL with ``?`` parameters
+# and their values in order, and the rows that come back as SQLAlchemy rows (by index, by name and
+# through ``_mapping``), so that a statement costs one trip to the SQLite thread
+# (:class:`~bot.store.connections.SqliteThread`).
+#
+# Each statement is compiled once per shape, by SQLAlchemy's own cache key (the statements of the
+# per-command paths, built once, and those built at each call alike); its values are then bound
+# and its rows processed as SQLAlchemy's execution does it. That takes a few of SQLAlchemy's
+# internals (``_compile_w_cache``, the compiled statement's processors and result columns), the
+# same calls its ``Connection.execute`` makes: pyproject pins SQLAlchemy to 2.1.
 Record = Row[*tuple[Any, ...]]  # a row of any width
 Processor = Callable[[Any], Any]
 CACHED = 500  # statement shapes kept compiled (SQLAlchemy's engine keeps 500 too)
@@ -364,6 +377,10 @@ class PostgresRunner:
         )
 
 
+# What every repository runs its statements on: a :class:`Reader` (the store, for reads outside
+# any transaction, or a transaction) and a :class:`Writer` (a transaction: its reads see its own
+# writes). :class:`~bot.store.database.Store` and :class:`~bot.store.database.Transaction` are them;
+# a repository never opens a transaction of its own.
 _INSERTS = {"sqlite": sqlite.insert, "postgresql": postgresql.insert}  # with ON CONFLICT
 
 

@@ -1,6 +1,7 @@
 """The commands of a match's life, as the registry points at them: challenges and their
 answers, play, the cube, resignations, the looks at a match and its early ends. Each runs its
-room's work through the channel's :class:`~bot.service.commands.guard.Guard`."""
+room's work through the channel's :class:`~bot.service.commands.guard.Guard`; :class:`Play`
+holds the players' actions themselves."""
 
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
 """Writing matches: a new match, each change saved (its snapshot, the actions appended, the
 timer, the dice tally, the rating of a result, the players' counters of a match that ended) in
-one transaction, and a match ended. The
+one transaction, and a match ended; the clocks (a timer's next state, a flag fallen) and the
+dice tally that go with each save. The
 rest of the service writes matches only through :class:`Repository`, so a change in how a match
 is stored touches this module and :mod:`bot.service.matches.reading` alone. The store stays the
 truth: a match kept in memory is used only while its row has not changed.
@@ -34,6 +35,15 @@ from bot.store import ChallengeRow, MatchRow, StaleMatchError, Transaction
 from bot.store.matches import TimerRow
 from bot.store.players import Ending
 
+# Time in a match: the reminder of a player who hasn't acted, and the optional clock.
+#
+# Pure functions over :class:`~bot.store.matches.TimerRow` values;
+# :mod:`bot.service.matches.repository` writes them in the transaction that saves the match,
+# :mod:`bot.service.matches.deadlines` acts on those that fall due.
+#
+# The clock is the one of backgammon sites: each player has a bank (the challenge's time per point
+# times the match length); each decision first gets a free ``delay``, then the bank of the player
+# to act runs; a player whose bank runs out loses the match.
 CLOCK_WORD = "clock"
 MAX_CLOCK_SECONDS = 3600.0  # an hour per point: longer is correspondence play, no clock needed
 MIN_CLOCK_SECONDS = 10.0
