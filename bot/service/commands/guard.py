@@ -2,8 +2,8 @@
 
 :class:`Guard` runs a command's work under its place's lock (:class:`PlaceLocks`), turns
 what it raises into replies (:func:`~bot.service.models.replies_of`), checks that a button press
-still answers the question the table asks, and hands the replies to :class:`Aftermath`, the one dispatcher of
-what follows. GNU Backgammon's requests go within the user's budget instead
+still answers the question the table asks, and hands the replies to :class:`Aftermath`, the
+one dispatcher of what follows. GNU Backgammon's requests go within the user's budget instead
 (:meth:`Guard.engine_request`). The rooms' command handlers (:mod:`bot.service.matches.commands`
 and others) run through it.
 
