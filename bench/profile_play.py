@@ -50,7 +50,7 @@ from bot.gnubg.api import Engine
 from bot.gnubg.engine import GnubgEngine
 from bot.gnubg.pool import WorkerPool
 from bot.render import render_board
-from bot.service.matches import images
+from bot.service.matches import presentation as images
 from bot.service.models import ENGINE_USER, Place, Reply, User
 from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings

@@ -30,7 +30,7 @@ from bot.service.matches.announcements import Announcements
 from bot.service.matches.challenges import Challenges
 from bot.service.matches.commands import MatchCommands, Play
 from bot.service.matches.deadlines import Deadlines
-from bot.service.matches.images import BoardImages
+from bot.service.matches.presentation import BoardImages
 from bot.service.matches.rematch import Rematches
 from bot.service.matches.repository import Repository
 from bot.service.matches.threads import MatchThreads

@@ -6,7 +6,8 @@ has its rooms built (:func:`~bot.service.rooms.build_rooms`), keeps each channel
 (:data:`~bot.service.commands.registry.COMMANDS`) goes to its room's handler
 (:meth:`TableService.handler`), typed (:meth:`TableService.run`) or pressed
 (:meth:`TableService.press`); what follows a command goes through one dispatcher
-(:class:`~bot.service.commands.guard.Aftermath`). The handlers are the rooms':
+(:class:`~bot.service.commands.guard.Aftermath`). Typed lines and presses find their command
+and its arguments here (:func:`run_text`, :func:`run_press`). The handlers are the rooms':
 
 - :mod:`bot.service.matches.commands`: challenges, play, the cube, the looks at a match, its
   early ends;
@@ -18,27 +19,39 @@ has its rooms built (:func:`~bot.service.rooms.build_rooms`), keeps each channel
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import logging
 import time
-from collections.abc import AsyncIterator, Callable, Mapping
-from typing import Any
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from typing import Any, Protocol
 
 from bot.gnubg.api import Engine
 from bot.gnubg.unavailable import UnavailableEngine
-from bot.service.commands.guard import OUT_OF_DATE, OUT_OF_DATE_CHALLENGE, PlaceLocks
+from bot.service.commands.guard import OUT_OF_DATE, OUT_OF_DATE_CHALLENGE, Answer, PlaceLocks
 from bot.service.commands.help import unknown_command
-from bot.service.commands.router import Pressed, run_press, run_text
-from bot.service.commands.schema import Command, Handler, UserLookup
+from bot.service.commands.registry import COMMANDS
+from bot.service.commands.schema import Command, Handler, UserLookup, read_arguments
 from bot.service.gnubg.budget import EngineBudget
+from bot.service.gnubg.opponent import ENGINE_WORD
 from bot.service.keys import Key
-from bot.service.matches.images import RecordedPlay, board_state, last_play
-from bot.service.matches.presentation import game_data, match_key, text_board, typed
+from bot.service.matches.presentation import (
+    RecordedPlay,
+    board_state,
+    game_data,
+    last_play,
+    match_key,
+    text_board,
+    typed,
+)
 from bot.service.matches.threads import ThreadOpener
 from bot.service.models import (
+    ENGINE_USER,
+    Decision,
     Job,
     Pending,
     Place,
+    Refusal,
     Reply,
     Table,
     TurnJob,
@@ -50,6 +63,113 @@ from bot.service.records.dice import DiceFactory, keyed_dice, secure_dice, seede
 from bot.service.rooms import Rooms, build_rooms
 from bot.settings import Settings
 from bot.store import ChallengeRow, DatabaseDown, Store
+
+
+# Typed commands (the console, and anything else that has only text) and pressed buttons to
+# the rooms' handlers, through the command registry.
+class Runner(Protocol):
+    """What runs a typed command: the service (:class:`bot.service.table.TableService`)."""
+
+    @property
+    def prefix(self) -> str: ...
+
+    def handler(self, command: Command) -> Handler: ...
+
+    def unknown_command(self, place: Place, word: str, prefix: str) -> Awaitable[list[Reply]]: ...
+
+
+async def run_text(
+    service: Runner,
+    place: Place,
+    user: User,
+    text: str,
+    *,
+    users: UserLookup,
+    threads: ThreadOpener | None = None,
+) -> list[Reply]:
+    """Carry out one typed command, e.g. ``!move 13/7 8/7``; ``users`` resolves ``@name``."""
+    prefix = service.prefix
+    body = typed(text)
+    if not body.startswith(prefix):
+        return []
+    words = body[len(prefix) :].split(maxsplit=1)
+    if not words:
+        return [Reply(f"Type `{prefix}help` for the commands.", private=True)]
+    name = words[0].lower()
+    command = COMMANDS.find(name)
+    if command is None:
+        return await service.unknown_command(place, name, prefix)
+    typed_after = words[1] if len(words) > 1 else ""
+    try:
+        arguments = read_arguments(command, typed_after, _or_engine(users), prefix)
+    except Refusal as refusal:
+        return [Reply(refusal.text, private=True)]
+    handler = service.handler(command)
+    options: dict[str, Any] = {}
+    # The console's user is the operator of the bot: a moderator and an organiser.
+    if command.moderator:
+        options["moderator"] = True
+    if command.organiser:
+        options["organiser"] = True
+    if command.opens_thread and threads is not None:
+        options["threads"] = threads
+    return await handler(place, user, *arguments, **options)
+
+
+def _or_engine(users: UserLookup) -> UserLookup:
+    """``users``, where the word ``bot`` names GNU Backgammon (`!challenge bot 5`)."""
+
+    def lookup(word: str) -> User | None:
+        if word.strip().removeprefix("@").lower() == ENGINE_WORD:
+            return ENGINE_USER
+        return users(word)
+
+    return lookup
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Pressed:
+    """What a press produced; ``closed``: its question is answered or gone (the pressed message
+    should lose its buttons)."""
+
+    replies: list[Reply]
+    closed: bool
+
+
+async def run_press(
+    service: Runner,
+    place: Place,
+    user: User,
+    action: str,
+    key: Key | None,
+    *,
+    threads: ThreadOpener | None = None,
+) -> Pressed:
+    """A press by ``user`` of the button ``action`` (its command's name) on the question
+    ``key`` (None: a button from before the ids carried one): carried out only if, under
+    the channel's lock, the table still asks that very question of them (so an old message
+    never answers a newer question)."""
+    found = COMMANDS.pressed(action)
+    if key is None or found is None or not found[0].buttons:  # a button from an older bot
+        return Pressed([Reply(OUT_OF_DATE, private=True, stale=True)], closed=True)
+    command, button = found
+    answer = Answer(key, user, command)
+    if button is not None:  # a review's page or a drill's answer: the button's word says
+        if not any(isinstance(key, b.decision.key_kind) for b in command.buttons):
+            return Pressed([Reply(OUT_OF_DATE, private=True, stale=True)], closed=True)
+        paging = button.decision in (Decision.REVIEW, Decision.ANALYSED)
+        handler = service.handler(command)
+        replies = await handler(place, user, button.word, answering=answer)
+        answered = not paging and not any(reply.private for reply in replies)
+        return Pressed(replies, closed=answered)
+    options: dict[str, Any] = {"answering": answer}
+    if command.opens_thread:
+        options["threads"] = threads
+    replies = await service.handler(command)(place, user, **options)
+    stale = any(reply.stale for reply in replies)
+    answered = any(not reply.private and not reply.edits for reply in replies)
+    return Pressed(replies, closed=stale or answered)
+
 
 log = logging.getLogger(__name__)
 
@@ -164,7 +284,7 @@ class TableService:
         threads: ThreadOpener | None = None,
     ) -> Pressed:
         """A press by ``user`` of the button ``action`` on the question ``key``: see
-        :func:`~bot.service.commands.router.run_press`."""
+        :func:`~bot.service.table.run_press`."""
         return await run_press(self, place, user, action, key, threads=threads)
 
     def handler(self, command: Command) -> Handler:

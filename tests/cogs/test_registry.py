@@ -21,7 +21,7 @@ from bot.cogs.buttons import BUTTON_SPECS, STYLES, button_specs
 from bot.cogs.hybrid import Ctx, MemberOrMe, Someone, table_command
 from bot.cogs.table import TableCog
 from bot.discord_bot import BackgammonBot
-from bot.service.commands import router as table_module
+from bot.service import table as table_module
 from bot.service.commands.help import help_text, suggest
 from bot.service.commands.limits import Limiter, Limits
 from bot.service.commands.registry import COMMANDS

@@ -24,8 +24,8 @@ RULES = BOT / "rules"
 PLACE = Place("guild", "counted")
 T = TypeVar("T")
 # As measured, so that a new hop shows. Issue 31 asks for at most 20 files in all.
-PLUMBING_FILES = 16  # bot/ outside bot/rules
-ALL_FILES = 23
+PLUMBING_FILES = 14  # bot/ outside bot/rules
+ALL_FILES = 20
 
 
 @dataclass

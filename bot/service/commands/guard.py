@@ -37,8 +37,7 @@ from bot.service.gnubg.budget import EngineRequests
 from bot.service.gnubg.coach import Coach, Decided, Tutored, tutored_in_order
 from bot.service.gnubg.opponent import Opponent
 from bot.service.keys import ChallengeKey, Key
-from bot.service.matches.images import BoardImages
-from bot.service.matches.presentation import table_pending
+from bot.service.matches.presentation import BoardImages, table_pending
 from bot.service.matches.reading import DamagedMatch, MatchReader
 from bot.service.matches.threads import moved_to, sent_to
 from bot.service.models import (

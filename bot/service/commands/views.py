@@ -14,8 +14,8 @@ from bot.service.commands.schema import CommandTable
 from bot.service.gnubg.analysis_text import pr_text
 from bot.service.keys import ChallengeKey, RematchKey
 from bot.service.matches.challenges import Challenges
-from bot.service.matches.images import BoardImages
 from bot.service.matches.presentation import (
+    BoardImages,
     clock_now,
     ending_text,
     engine_record_text,

@@ -47,8 +47,7 @@ from bot.rules.text import sentence
 from bot.service.endings import Endings
 from bot.service.gnubg.budget import EngineBudget
 from bot.service.matches.challenges import TUTOR_WORD, Challenges, parse_terms, take_words
-from bot.service.matches.images import BoardImages
-from bot.service.matches.presentation import match_kind, options_text, status_reply
+from bot.service.matches.presentation import BoardImages, match_kind, options_text, status_reply
 from bot.service.matches.repository import MatchTerms, Repository, Table
 from bot.service.matches.threads import MatchThreads, ThreadOpener, match_place, sent_to
 from bot.service.models import (

@@ -23,8 +23,7 @@ from bot.rules.notation import dice_text
 from bot.rules.pasted import NAMES, PastedPosition, read_position
 from bot.rules.state import MAX_CUBE
 from bot.rules.text import sentence
-from bot.service.matches.images import BoardImages
-from bot.service.matches.presentation import lead_text, typed
+from bot.service.matches.presentation import BoardImages, lead_text, typed
 from bot.service.models import Reply
 
 EVAL_PLIES = 2

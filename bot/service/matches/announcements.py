@@ -8,8 +8,7 @@ from collections.abc import Callable, Mapping
 from contextlib import AbstractAsyncContextManager
 
 from bot.service.commands.limits import RECENT_SECONDS
-from bot.service.matches.images import BoardImages
-from bot.service.matches.presentation import status_reply
+from bot.service.matches.presentation import BoardImages, status_reply
 from bot.service.matches.reading import MatchReader
 from bot.service.models import Place, Reply
 from bot.settings import Settings

@@ -14,8 +14,8 @@ from bot.rules.notation import whole_number, whole_number_in
 from bot.rules.state import MAX_AUTOMATIC_DOUBLES
 from bot.rules.text import quote
 from bot.service.keys import ChallengeKey
-from bot.service.matches.images import BoardImages
 from bot.service.matches.presentation import (
+    BoardImages,
     match_kind,
     options_text,
     status_reply,

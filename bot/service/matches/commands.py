@@ -16,8 +16,7 @@ from bot.service.gnubg.coach import Tutored
 from bot.service.gnubg.opponent import Opponent
 from bot.service.matches.admin import Administration
 from bot.service.matches.challenges import Challenges
-from bot.service.matches.images import BoardImages
-from bot.service.matches.presentation import play_form, status_reply, typed
+from bot.service.matches.presentation import BoardImages, play_form, status_reply, typed
 from bot.service.matches.rematch import Rematches
 from bot.service.matches.repository import DamagedMatch, Repository, Table, require_seat
 from bot.service.matches.threads import ThreadOpener

@@ -32,8 +32,7 @@ from bot.rules.text import plural
 from bot.service.commands.choices import play_choices, position_plays, word_choices
 from bot.service.gnubg.positions import board_state, summary
 from bot.service.keys import PuzzleKey
-from bot.service.matches.images import BoardImages
-from bot.service.matches.presentation import play_form
+from bot.service.matches.presentation import BoardImages, play_form
 from bot.service.models import Decision, Place, Refusal, Reply, User
 from bot.service.puzzles import pool
 from bot.settings import Settings

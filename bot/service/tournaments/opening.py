@@ -11,8 +11,7 @@ from dataclasses import dataclass, replace
 from bot.rules.events import Event
 from bot.rules.match import Match, advance
 from bot.service.keys import SignupKey
-from bot.service.matches.images import BoardImages
-from bot.service.matches.presentation import match_kind, status_reply
+from bot.service.matches.presentation import BoardImages, match_kind, status_reply
 from bot.service.matches.repository import Arranged, MatchTerms, Repository
 from bot.service.matches.threads import MatchThreads, ThreadOpener
 from bot.service.models import Place, Reply, Table, User, place_link

@@ -16,7 +16,7 @@ from dataclasses import replace
 
 from bot.rules import tournaments as rules
 from bot.rules.tournaments.model import Format, TournamentError
-from bot.service.matches.images import BoardImages
+from bot.service.matches.presentation import BoardImages
 from bot.service.matches.repository import Repository
 from bot.service.matches.threads import ThreadOpener
 from bot.service.models import (

@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot.gnubg.unavailable import UnavailableEngine
 from bot.rules.pasted import read_position
 from bot.service.gnubg.positions import Positions, summary
-from bot.service.matches.images import BoardImages
+from bot.service.matches.presentation import BoardImages
 
 OPENING = "-b----E-C---eE---c-e----B-"
 

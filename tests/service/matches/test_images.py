@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from bot.render import BoardState, render_board
-from bot.service.matches import images as images_module
-from bot.service.matches.images import BoardImages
+from bot.service.matches import presentation as images_module
+from bot.service.matches.presentation import BoardImages
 from bot.service.table import Table, TableService, seeded_dice
 from bot.settings import Settings
 from bot.store import Store
