@@ -58,8 +58,16 @@ def background(image: Image.Image, label: Label) -> RGB:
         return label.halo
     x0, y0, x1, y1 = (round(value) for value in label.box)
     box = (max(0, x0), max(0, y0), min(image.width, x1), min(image.height, y1))
-    counts = image.crop(box).getcolors(box_area(box)) or []
-    return max((count, rgb(colour)) for count, colour in counts)[1]
+    counts = sorted(
+        ((count, rgb(colour)) for count, colour in image.crop(box).getcolors(box_area(box)) or []),
+        reverse=True,
+    )
+    # A text that fills its box in its own colour (a lone skin-tone modifier is a swatch) is
+    # on what the rest of the box shows, when the rest is a fair share of it.
+    others = [(count, colour) for count, colour in counts if colour != rgb(label.colour)]
+    if others and counts[0][1] == rgb(label.colour) and others[0][0] >= 0.15 * box_area(box):
+        return others[0][1]
+    return counts[0][1]
 
 
 def problems(image: Image.Image, labels: Iterable[Label]) -> list[str]:

@@ -114,6 +114,12 @@ def test_the_bracket_reads_with_any_names(names: list[str], count: int, seed: in
     readable(lambda: render_bracket(**_bracket(count, 0.7, names, seed)))  # type: ignore[arg-type]
 
 
+def test_a_name_drawn_as_a_swatch_is_measured_on_its_row() -> None:
+    """A lone skin-tone modifier is a colour swatch filling its box in the text's colour: its
+    background is the row around it, not itself (hypothesis found this one)."""
+    readable(lambda: render_bracket(**_bracket(8, 0.7, ["\U0001f3fb"] * 8, 3)))  # type: ignore[arg-type]
+
+
 def test_cjk_names_are_regular_unless_they_won() -> None:
     people = [Entrant(1, "李小龙", 1), Entrant(2, "alice", 2)]
     pairings = [Pairing(1, 1, 1, 2)]
