@@ -19,9 +19,10 @@ from __future__ import annotations
 
 import logging
 import re
+import types
 import weakref
 from dataclasses import dataclass
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Protocol, cast
 
 import discord
 
@@ -174,12 +175,14 @@ class KeyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"(?!)"
 def _button_of(kind: type[Key]) -> type[KeyButton]:
     """The dynamic item of ``kind``'s buttons: ``bg:<action>:`` and the key's typed groups."""
 
-    class Button(KeyButton, template=ACTION + kind.template()):
-        pass
-
-    Button.kind = kind
-    Button.__name__ = Button.__qualname__ = f"{kind.__name__.removesuffix('Key')}Button"
-    return Button
+    name = f"{kind.__name__.removesuffix('Key')}Button"
+    made = types.new_class(
+        name,
+        (KeyButton,),
+        {"template": ACTION + kind.template()},
+        lambda namespace: namespace.update(kind=kind, __module__=__name__),
+    )
+    return cast(type[KeyButton], made)
 
 
 KEY_BUTTONS: dict[type[Key], type[KeyButton]] = {kind: _button_of(kind) for kind in KINDS}
