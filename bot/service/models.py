@@ -273,21 +273,24 @@ def paired_in(replies: Iterable[Reply]) -> list[RoundPaired]:
 
 
 @dataclass(frozen=True, slots=True)
-class TurnJob:
-    """A bot turn queued behind others (:mod:`bot.service.gnubg.opponent`), by its number."""
+class TurnQueued:
+    """What happened: a bot turn was queued behind others (:mod:`bot.service.gnubg.opponent`);
+    its number follows it."""
 
     number: int
 
 
 @dataclass(frozen=True, slots=True)
-class AnalysisJob:
-    """A match's analysis by GNU Backgammon (:mod:`bot.service.gnubg.analysis`)."""
+class AnalysisQueued:
+    """What happened: a match's analysis by GNU Backgammon was queued
+    (:mod:`bot.service.gnubg.analysis`); the match's id follows it."""
 
     match_id: int
 
 
-# A background job a message shows the progress of (TableService.follow follows it).
-Job = TurnJob | AnalysisJob
+# A background job a reply shows queued, whose progress its message shows
+# (TableService.follow follows it).
+Job = TurnQueued | AnalysisQueued
 
 
 def place_link(place: Place) -> str:

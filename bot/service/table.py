@@ -54,7 +54,7 @@ from bot.service.models import (
     Refusal,
     Reply,
     Table,
-    TurnJob,
+    TurnQueued,
     User,
     paired_in,
     replies_of,
@@ -349,7 +349,7 @@ class TableService:
         """The message of a background job (a reply's ``job``) each time it changes; the first
         one without ``job`` is the outcome (e.g. an analysis with its chart). A queued bot
         turn's then ends with the replies of the turn, to be posted as new messages."""
-        if isinstance(job, TurnJob):
+        if isinstance(job, TurnQueued):
             return self.opponent.queued(job)
         return self.analyses.follow(job)
 

@@ -13,7 +13,7 @@ import pytest
 
 from bot.cogs.progress import NO_ATTACH, LiveProgress
 from bot.service.commands.limits import Limiter
-from bot.service.models import AnalysisJob, Attachment, Job, Place, Reply, User
+from bot.service.models import AnalysisQueued, Attachment, Job, Place, Reply, User
 from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings
 from bot.store import Store
@@ -21,7 +21,7 @@ from tests.cogs.wire import CHANNEL_ID, EDIT, GUILD_ID, SEED, Person, Wire, star
 from tests.service.driver import FakeClock, play_out, start_match
 from tests.service.fake_analyst import FakeAnalyst
 
-JOB = AnalysisJob(7)
+JOB = AnalysisQueued(7)
 ALICE = Person(300000000000000001, "alice")
 BOB = Person(300000000000000002, "bob")
 CAROL = Person(300000000000000003, "carol")

@@ -42,7 +42,7 @@ from bot.service.keys import ReviewKey
 from bot.service.matches.presentation import typed
 from bot.service.matches.reading import MatchReader
 from bot.service.models import (
-    AnalysisJob,
+    AnalysisQueued,
     Attachment,
     Decision,
     MatchEnded,
@@ -395,7 +395,7 @@ class Analyses:
 
     # -- following a job ------------------------------------------------------------------------
 
-    async def follow(self, handle: AnalysisJob) -> AsyncIterator[Reply]:
+    async def follow(self, handle: AnalysisQueued) -> AsyncIterator[Reply]:
         """The message of job ``handle`` each time it changes; the last one (which has no
         ``job``) is the result or the failure."""
         match_id = handle.match_id
@@ -432,7 +432,7 @@ class Analyses:
                 return
             yield Reply(
                 running_text(job.match_id, job.names, job.plies, job.done, job.total),
-                job=AnalysisJob(job.match_id),
+                job=AnalysisQueued(job.match_id),
             )
             await changed.wait()
 
@@ -457,7 +457,7 @@ class Analyses:
             text = running_text(row.id, names, stored.plies, done, total)
         else:
             text = queued_text(row.id, names, await self._store.analyses.ahead_of(stored))
-        return Reply(text, job=AnalysisJob(row.id))
+        return Reply(text, job=AnalysisQueued(row.id))
 
     async def _result_reply(
         self, row: MatchRow, plain: tuple[str, str], analysis: MatchAnalysis

@@ -11,10 +11,10 @@ requests go to the engine as the bot's turns (:data:`~bot.gnubg.api.TURN_PRIORIT
 **Back-pressure.** When :attr:`Opponent.queue_limit` bot turns (:data:`QUEUED_PER_WORKER` per
 play worker) are already under way in this process, a command that hands the bot its turn
 doesn't wait for it: its replies say at once that the turn is queued and how many are ahead
-(the person's own move shown as usual), and name a job (:attr:`Reply.job`, a :class:`TurnJob`) whose
-messages (:meth:`Opponent.queued`) follow the queue and end with the bot's turn, posted by the
-adapter like any reply. The game is in the database all along: after a restart, the turn owed
-is taken at startup (:meth:`Opponent.resume`).
+(the person's own move shown as usual), and carry the event (:attr:`Reply.job`, a
+:class:`TurnQueued`) whose messages (:meth:`Opponent.queued`) follow the queue and end with the
+bot's turn, posted by the adapter like any reply. The game is in the database all along: after a
+restart, the turn owed is taken at startup (:meth:`Opponent.resume`).
 """
 
 from __future__ import annotations
@@ -56,7 +56,7 @@ from bot.service.models import (
     Place,
     Refusal,
     Reply,
-    TurnJob,
+    TurnQueued,
     User,
     engine_seat_of,
     place_link,
@@ -95,7 +95,7 @@ QUEUE_MOVED_ON = "The bot was busy: your turn waited in the queue; the game has 
 class _Queued:
     """A bot turn taken in the background: its replies once it is done."""
 
-    handle: TurnJob
+    handle: TurnQueued
     place: Place
     task: asyncio.Task[None] | None = None
     replies: list[Reply] | None = None
@@ -168,7 +168,7 @@ class Opponent:
         self._endings = endings
         self.queue_limit = QUEUED_PER_WORKER * settings.engine_workers
         self._turns: dict[Place, None] = {}  # the places whose bot turn is under way, in order
-        self._queued: OrderedDict[TurnJob, _Queued] = OrderedDict()  # by job
+        self._queued: OrderedDict[TurnQueued, _Queued] = OrderedDict()  # by job
         self._numbers = itertools.count(1)
         self._changed = asyncio.Event()  # replaced (and set) when a turn ends
 
@@ -339,7 +339,7 @@ class Opponent:
     def _queue(self, place: Place, owed: Table) -> Reply:
         """Take the engine's turns at ``place`` in the background (its flow holds the place,
         as :meth:`follow` does); the reply that says so, naming the job."""
-        handle = TurnJob(next(self._numbers))
+        handle = TurnQueued(next(self._numbers))
         job = _Queued(handle, place)
         self._queued[handle] = job
         self._turns.setdefault(place)  # in line from now on, behind those already under way
@@ -400,7 +400,7 @@ class Opponent:
         old, self._changed = self._changed, asyncio.Event()
         old.set()
 
-    async def queued(self, handle: TurnJob) -> AsyncIterator[Reply]:
+    async def queued(self, handle: TurnQueued) -> AsyncIterator[Reply]:
         """The message of the queued turn ``handle`` each time its place in the queue changes
         (with ``job``), then one without ``job`` in its place, then the replies of the bot's
         turn (to be posted as new messages)."""

@@ -13,7 +13,7 @@ import pytest
 
 from bot.gnubg.api import EngineFailure
 from bot.service.gnubg.analysis import LEASE_SECONDS
-from bot.service.models import AnalysisJob, Place, Reply, User
+from bot.service.models import AnalysisQueued, Place, Reply, User
 from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings
 from bot.store import Store
@@ -157,7 +157,7 @@ async def test_a_stop_puts_the_job_back_and_the_next_start_takes_it(
     fresh = FakeAnalyst()
     second = make(store, clock, fresh)
     assert await second.resume_analyses() == 1
-    _, final = await outcome(second, Reply("", job=AnalysisJob(match_id)))
+    _, final = await outcome(second, Reply("", job=AnalysisQueued(match_id)))
     assert "**Analysis of match" in final.text and len(fresh.calls) == 1
     row = await second.store.analyses.get(match_id)
     assert row is not None and row.status == "done"
@@ -212,7 +212,7 @@ async def test_a_job_whose_host_died_is_taken_once_its_lease_lapses(
 
     fresh = FakeAnalyst()
     survivor = make(other_host, clock, fresh)
-    updates = survivor.follow(AnalysisJob(match_id))
+    updates = survivor.follow(AnalysisQueued(match_id))
     seen = await anext(updates)
     assert seen.text == (
         f"GNU Backgammon is analysing match #{match_id} (alice vs bob) at 1-ply: game 0 of 1 done…"
@@ -275,7 +275,7 @@ async def test_a_match_that_ends_starts_its_analysis(
     match_id = await finish_match(service, seed=3)
     row = await service.store.analyses.get(match_id)
     assert row is not None and row.status in ("queued", "running", "done")
-    _, final = await outcome(service, Reply("", job=AnalysisJob(match_id)))
+    _, final = await outcome(service, Reply("", job=AnalysisQueued(match_id)))
     assert f"**Analysis of match #{match_id}" in final.text and len(analyst.calls) == 1
     [asked] = await service.gnubg.analysis(PLACE, ALICE)
     assert asked.job is None and asked.text == final.text
