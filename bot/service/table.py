@@ -178,9 +178,9 @@ class TableService:
         threads: ThreadOpener | None = None,
     ) -> list[tuple[Place, Reply]]:
         """Whatever fell due by the service's clock at the places ``where`` accepts (expired
-        challenges, clocks run out, reminders), done; the messages by place. Adapters call it
-        after time passes. The analysis queue is looked at too (:meth:`tick_jobs`). A database
-        server not answering raises :class:`DatabaseDown`."""
+        challenges, clocks run out, reminders, the daily puzzles), done; the messages by place.
+        Adapters call it after time passes. The analysis queue is looked at too
+        (:meth:`tick_jobs`). A database server not answering raises :class:`DatabaseDown`."""
         await self.tick_jobs()
         fell_due = await self.rooms.deadlines.due(where)
         try:
@@ -189,6 +189,12 @@ class TableService:
             log.warning("Tournaments: the database is not answering; looked at next time")
         except Exception:  # the deadlines were done; the tournaments are looked at next time
             log.exception("Tournaments: what fell due could not be done")
+        try:
+            fell_due += await self.puzzles.daily_due(where)
+        except DatabaseDown:
+            log.warning("Daily puzzles: the database is not answering; looked at next time")
+        except Exception:  # what was done is said; the daily puzzles are looked at next time
+            log.exception("Daily puzzles: what fell due could not be done")
         return fell_due
 
     async def open_rounds(self, replies: list[Reply], threads: ThreadOpener | None) -> list[Reply]:

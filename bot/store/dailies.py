@@ -123,10 +123,11 @@ class DailyWrites(Writes, Dailies):
         return await self._tx.execute(delete(pd).where(pd.c.server_id == server_id)) > 0
 
     async def claim(
-        self, setting: DailySetting, next_at: float, day: str, puzzle: str, now: float
+        self, setting: DailySetting, next_at: float, day: str, puzzle: str | None, now: float
     ) -> DailyPost | None:
         """The day's post, claimed: the setting moved on to ``next_at`` (if it is still the one
-        read) and the post inserted; None when another host (or an earlier run) had it."""
+        read) and the post of ``puzzle`` inserted; None when another host (or an earlier run)
+        had it, or with no puzzle to post (the setting still moves on)."""
         moved = await self._tx.execute(
             update(pd)
             .where(
@@ -136,7 +137,7 @@ class DailyWrites(Writes, Dailies):
             )
             .values(next_at=next_at)
         )
-        if not moved:
+        if not moved or puzzle is None:
             return None
         insert = insert_of(self._tx.dialect)(dp).values(
             server_id=setting.server_id,

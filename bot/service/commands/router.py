@@ -56,11 +56,13 @@ async def run_text(
         return [Reply(refusal.text, private=True)]
     handler = service.handler(command)
     options: dict[str, Any] = {}
-    # The console's user is the operator of the bot: a moderator and an organiser.
+    # The console's user is the operator of the bot: a moderator, an organiser, an admin.
     if command.moderator:
         options["moderator"] = True
     if command.organiser:
         options["organiser"] = True
+    if command.manager:
+        options["manager"] = True
     if command.opens_thread and threads is not None:
         options["threads"] = threads
     return await handler(place, user, *arguments, **options)

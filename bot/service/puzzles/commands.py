@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from bot.service.commands.guard import Answer
 from bot.service.commands.locks import replies_of
-from bot.service.keys import PuzzleKey
+from bot.service.keys import DailyKey, PuzzleKey
 from bot.service.models import Place, Reply, User
 from bot.service.puzzles.room import PuzzleRoom
 
@@ -26,14 +26,22 @@ class PuzzleCommands:
         what: str | None = None,
         *,
         answering: Answer | None = None,
+        manager: bool = False,
     ) -> list[Reply]:
-        """``!puzzle [rating | top | misses | <answer>]``, or a cube puzzle's button
-        (``answering``: its key): see :mod:`bot.service.puzzles.room`."""
+        """``!puzzle [rating | top | misses | daily ... | <answer>]``, or a cube puzzle's or the
+        daily puzzle's button (``answering``: its key): see :mod:`bot.service.puzzles.room`.
+        ``manager``: the user may set the daily puzzle (Manage Server)."""
         pressed = answering.key if answering is not None else None
-        assert pressed is None or isinstance(pressed, PuzzleKey)  # press() checks
+        assert pressed is None or isinstance(pressed, PuzzleKey | DailyKey)  # press() checks
         return await replies_of(
-            lambda: self._puzzles.puzzle(place, user, what, pressed=pressed), self._forget
+            lambda: self._puzzles.puzzle(place, user, what, pressed=pressed, manager=manager),
+            self._forget,
         )
+
+    async def daily_due(self, where: Callable[[Place], bool]) -> list[tuple[Place, Reply]]:
+        """The daily puzzles due now (the deadline poll's): see
+        :meth:`DailyPuzzles.due <bot.service.puzzles.daily.DailyPuzzles.due>`."""
+        return await self._puzzles.daily.due(where)
 
     async def puzzle_choices(self, place: Place, user: User, typed: str = "") -> list[str]:
         """``/puzzle``'s autocomplete (:meth:`PuzzleRoom.answer_choices
