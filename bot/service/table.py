@@ -190,7 +190,7 @@ class TableService:
         except Exception:  # the deadlines were done; the tournaments are looked at next time
             log.exception("Tournaments: what fell due could not be done")
         try:
-            fell_due += await self.puzzles.daily_due(where)
+            fell_due += await self.puzzles.daily.due(where)
         except DatabaseDown:
             log.warning("Daily puzzles: the database is not answering; looked at next time")
         except Exception:  # what was done is said; the daily puzzles are looked at next time

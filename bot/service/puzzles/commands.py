@@ -9,6 +9,7 @@ from bot.service.commands.guard import Answer
 from bot.service.commands.locks import replies_of
 from bot.service.keys import DailyKey, PuzzleKey
 from bot.service.models import Place, Reply, User
+from bot.service.puzzles.daily import DailyPuzzles
 from bot.service.puzzles.room import PuzzleRoom
 
 
@@ -38,10 +39,10 @@ class PuzzleCommands:
             self._forget,
         )
 
-    async def daily_due(self, where: Callable[[Place], bool]) -> list[tuple[Place, Reply]]:
-        """The daily puzzles due now (the deadline poll's): see
-        :meth:`DailyPuzzles.due <bot.service.puzzles.daily.DailyPuzzles.due>`."""
-        return await self._puzzles.daily.due(where)
+    @property
+    def daily(self) -> DailyPuzzles:
+        """The daily puzzle: its :meth:`~DailyPuzzles.due` is the deadline poll's."""
+        return self._puzzles.daily
 
     async def puzzle_choices(self, place: Place, user: User, typed: str = "") -> list[str]:
         """``/puzzle``'s autocomplete (:meth:`PuzzleRoom.answer_choices
