@@ -23,7 +23,7 @@ from typing import Protocol
 
 from bot.rules.errors import InvalidMoveError, MoveError
 from bot.rules.pasted import NAMES
-from bot.rules.puzzles import CHECKER, DOUBLE, Puzzle
+from bot.rules.puzzles import CHECKER, DOUBLE, Puzzle, Verdict
 from bot.rules.text import plural
 from bot.service.commands.choices import play_choices, position_plays, word_choices
 from bot.service.gnubg.positions import board_state, summary
@@ -65,7 +65,7 @@ class Rate(Protocol):
     ) -> Awaitable[str]: ...
 
 
-Verdicts = Callable[..., str]
+Verdicts = Callable[[Verdict, Puzzle], str]
 
 
 class DailyPuzzles:
@@ -105,8 +105,8 @@ class DailyPuzzles:
             return [await self._show(place, user, None)]
         if word == "off":
             return [await self._stop(place, manager)]
-        if _CHANNEL.match(text) is not None:
-            return [await self._set(place, user, text, manager)]
+        if _CHANNEL.match(text) is not None or read_time(text.split()[0]) is not None:
+            return [await self._set(place, user, text, manager)]  # a setting, maybe misspelt
         return [await self._answer(place, user, text, None)]
 
     # -- the admin's setting ----------------------------------------------------------------

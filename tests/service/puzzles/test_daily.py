@@ -244,6 +244,7 @@ async def test_only_admins_set_it_and_bad_input_gets_one_short_reply(
     assert await store.dailies.setting(PLACE.server_id) is None
     for line, told in (
         ("!puzzle daily #daily", "At what time?"),
+        ("!puzzle daily 09:00 #daily", "Name the channel as `#channel`"),
         ("!puzzle daily #daily 25:00", "`25:00` is not a time of day"),
         ("!puzzle daily #daily 9am", "`9am` is not a time of day"),
         ("!puzzle daily #daily 09:00 Mars/Base", "`Mars/Base` is not a time zone"),
