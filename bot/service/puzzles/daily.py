@@ -95,12 +95,12 @@ class DailyPuzzles:
     async def command(
         self, place: Place, user: User, text: str, *, manager: bool, pressed: DailyKey | None
     ) -> list[Reply]:
-        """``text``: what follows ``daily`` (or a pressed button's word)."""
+        """``text``: what follows ``daily``, or a pressed button's word (``daily``: Answer)."""
         word = text.lower()
         if pressed is not None:
             if word == "daily":
                 return [await self._show(place, user, pressed)]
-            return [await self._answer(place, user, word.replace("nodouble", "no double"), pressed)]
+            return [await self._answer(place, user, word, pressed)]
         if word == "":
             return [await self._show(place, user, None)]
         if word == "off":

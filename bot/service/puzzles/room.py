@@ -108,8 +108,10 @@ class PuzzleRoom:
         or the daily post's); ``manager``: the user may set the daily puzzle."""
         text = " ".join((what or "").split())
         word = text.lower()
+        if pressed is not None:  # a button's word
+            word = word.replace("nodouble", "no double")
         if isinstance(pressed, DailyKey):
-            return await self.daily.command(place, user, text, manager=manager, pressed=pressed)
+            return await self.daily.command(place, user, word, manager=manager, pressed=pressed)
         if word.split(maxsplit=1)[:1] == ["daily"]:
             rest = text[len("daily") :].strip()
             return await self.daily.command(place, user, rest, manager=manager, pressed=None)
@@ -120,7 +122,7 @@ class PuzzleRoom:
                     "This puzzle is not the one waiting for your answer: "
                     f"`{self._prefix}puzzle` shows yours."
                 )
-            return [await self._answer(place, user, waiting, word.replace("nodouble", "no double"))]
+            return [await self._answer(place, user, waiting, word)]
         if word in ("", "next"):
             return [await self._show(place, user)]
         if word == "rating":
