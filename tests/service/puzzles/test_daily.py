@@ -19,7 +19,7 @@ from bot.service.puzzles.schedule import latest_due, next_due, read_time, zone_o
 from bot.service.table import TableService
 from bot.settings import Settings
 from bot.store import Store
-from bot.store.dailies import DailyPost
+from bot.store.dailies import DailyPost, DailySetting
 from bot.store.puzzles import EVERY_SERVER
 from tests.service.conftest import ALICE, BOB, CAROL, PLACE
 from tests.service.driver import FakeClock
@@ -271,11 +271,20 @@ async def test_the_choice_is_the_servers_and_dates_and_never_repeats(
         mine = await service.puzzles.daily.choose("guild", day)
         assert mine == await other.puzzles.daily.choose("guild", day)
     assert len({await service.puzzles.daily.choose(f"g{n}", days[0]) for n in range(10)}) > 5
+    first = await service.puzzles.daily.choose("guild", days[0])
+    assert first is not None
+    async with store.transaction() as tx:  # the server had it as its daily another day
+        had = DailySetting("guild", "c", 540, 5.0, "a", 0.0)
+        await tx.dailies.set(had)
+        assert await tx.dailies.claim(had, 6.0, "2020-01-01", first.key, 5.0) is not None
+        await tx.dailies.stop("guild")
+    instead = await service.puzzles.daily.choose("guild", days[0])
+    assert instead is not None and instead.key != first.key
     clock.now = at("2026-11-27T08:00")
     await set_daily(service)
     seen = []
-    for n in range(40):
+    for n in range(20):
         clock.now = at("2026-11-27T09:00") + n * 86400 + random.Random(n).randrange(3600)
         assert len(await service.due()) == 1
         seen.append((await today(store))[0].puzzle)
-    assert len(set(seen)) == 40
+    assert len(set(seen)) == 20
