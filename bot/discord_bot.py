@@ -193,7 +193,8 @@ class BackgammonBot(commands.Bot):
 
     async def post_due(self) -> int:
         """Do what fell due in this process's servers (reminders, clocks run out, challenges
-        expired) and post it where it happened; returns how many messages went out."""
+        expired, daily puzzles) and post it where it happened; returns how many messages went
+        out."""
         by_place: dict[Place, list[Reply]] = {}
         threads = DiscordThreads(self, self.live)  # a tournament's new round gets its threads
         for place, reply in await self.service.due(self._serves, threads=threads):

@@ -90,3 +90,26 @@ def test_a_bad_clock_option_is_refused(capsys: pytest.CaptureFixture[str]) -> No
     with pytest.raises(SystemExit):
         main(["--clock", "tomorrow"])
     assert "not an ISO 8601 time" in capsys.readouterr().err
+
+
+def test_moving_time_posts_the_daily_puzzle_once_a_day(tmp_path: Path) -> None:
+    lines = [
+        "alice: !puzzle daily #daily 11:00",
+        "~ 59m",
+        "~ 1m",
+        "~ 2h",
+        "#daily bob: !puzzle daily",
+        "~ 1d",
+    ]
+    records = run(tmp_path, lines)
+    texts = [[reply["text"] for reply in record["replies"]] for record in records]
+    assert "posted in #daily every day at 11:00 (UTC)" in texts[0][0]
+    assert texts[1] == ["(time) It is now 2026-11-22T10:59:00+00:00."]
+    [post] = [r for r in records[2]["replies"] if "Daily puzzle" in r["text"]]
+    assert records[2]["channel"] == "daily"
+    assert post["text"].startswith("**Daily puzzle of Sun 22 Nov 2026**")
+    assert texts[3] == ["(time) It is now 2026-11-22T13:00:00+00:00."]  # once
+    assert "**Daily puzzle of Sun 22 Nov 2026** (in #daily)" in texts[4][0]
+    [later] = [text for text in texts[5] if "Daily puzzle" in text]
+    assert later.startswith("**Daily puzzle of Mon 23 Nov 2026**")
+    assert "Yesterday's: nobody answered; gnubg's best was " in later

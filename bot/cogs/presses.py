@@ -41,13 +41,21 @@ log = logging.getLogger(__name__)
 
 
 def _signs_up(action: str) -> bool:
-    """A tournament's Join or Leave, or a review's page: its answer is for the presser alone or
-    turns the pressed message (no new channel message), and such presses come many at once from
-    people not seated at the channel's table, whom the channel's shared window for watchers
-    would turn away after the third."""
+    """A tournament's Join or Leave, a review's page, the daily puzzle's buttons: its answer is
+    for the presser alone or turns the pressed message (no new channel message), and such
+    presses come many at once from people not seated at the channel's table, whom the channel's
+    shared window for watchers would turn away after the third."""
     found = COMMANDS.pressed(action)
     return found is not None and any(
-        b.decision in (Decision.SIGNUP, Decision.REVIEW, Decision.REVIEW_ERRORS)
+        b.decision
+        in (
+            Decision.SIGNUP,
+            Decision.REVIEW,
+            Decision.REVIEW_ERRORS,
+            Decision.DAILY_PLAY,
+            Decision.DAILY_DOUBLE,
+            Decision.DAILY_TAKE,
+        )
         for b in found[0].buttons
     )
 

@@ -89,6 +89,9 @@ UNTRACKED = (
     Decision.DRILL_TAKE,
     Decision.PUZZLE_DOUBLE,
     Decision.PUZZLE_TAKE,
+    Decision.DAILY_PLAY,
+    Decision.DAILY_DOUBLE,
+    Decision.DAILY_TAKE,
 )
 
 

@@ -284,6 +284,8 @@ class TableCog(commands.Cog, name="Backgammon"):
             options["moderator"] = ctx.permissions.manage_messages  # in this channel (slash too)
         if entry.organiser:
             options["organiser"] = organises(ctx, self.service.settings.tournament_role)
+        if entry.manager:
+            options["manager"] = ctx.permissions.manage_guild
         if entry.opens_thread:  # a typed command's message: the match's thread may hang from it
             origin = ctx.message if ctx.interaction is None else None
             options["threads"] = DiscordThreads(ctx.bot, self.live, origin=origin)

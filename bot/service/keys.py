@@ -145,6 +145,15 @@ class PuzzleKey(Key):
     shown: int
 
 
+@dataclass(frozen=True)
+class DailyKey(Key):
+    """A server's daily puzzle, as posted (its row of ``daily_posts``): its buttons answer that
+    day's puzzle only."""
+
+    FORMAT: ClassVar[str] = "y{post}"
+    post: int
+
+
 KINDS: tuple[type[Key], ...] = tuple(_BY_LETTER.values())
 
 
@@ -157,6 +166,7 @@ def parse_key(text: str) -> Key | None:
 __all__ = [
     "KINDS",
     "ChallengeKey",
+    "DailyKey",
     "DrillKey",
     "ErrorsKey",
     "Key",

@@ -17,6 +17,7 @@ from bot.rules.match import Match, MatchError
 from bot.rules.text import sentence
 from bot.service.keys import (
     ChallengeKey,
+    DailyKey,
     DrillKey,
     ErrorsKey,
     Key,
@@ -314,6 +315,9 @@ class Decision(Enum):
     DRILL_TAKE = "drill_take"  # a cube drill facing a double: take / pass
     PUZZLE_DOUBLE = "puzzle_double"  # a cube puzzle before the roll: double / no double
     PUZZLE_TAKE = "puzzle_take"  # a cube puzzle facing a double: take / pass
+    DAILY_PLAY = "daily_play"  # the daily puzzle, a play: its Answer (anyone, privately)
+    DAILY_DOUBLE = "daily_double"  # the daily puzzle before the roll: double / no double
+    DAILY_TAKE = "daily_take"  # the daily puzzle facing a double: take / pass
 
     @property
     def key_kind(self) -> type[Key]:
@@ -335,6 +339,9 @@ _KEY_KINDS: dict[Decision, type[Key]] = {
     Decision.DRILL_TAKE: DrillKey,
     Decision.PUZZLE_DOUBLE: PuzzleKey,
     Decision.PUZZLE_TAKE: PuzzleKey,
+    Decision.DAILY_PLAY: DailyKey,
+    Decision.DAILY_DOUBLE: DailyKey,
+    Decision.DAILY_TAKE: DailyKey,
 }
 
 

@@ -106,11 +106,13 @@ async def run_text(
         return [Reply(refusal.text, private=True)]
     handler = service.handler(command)
     options: dict[str, Any] = {}
-    # The console's user is the operator of the bot: a moderator and an organiser.
+    # The console's user is the operator of the bot: a moderator, an organiser, an admin.
     if command.moderator:
         options["moderator"] = True
     if command.organiser:
         options["organiser"] = True
+    if command.manager:
+        options["manager"] = True
     if command.opens_thread and threads is not None:
         options["threads"] = threads
     return await handler(place, user, *arguments, **options)
@@ -307,9 +309,9 @@ class TableService:
         threads: ThreadOpener | None = None,
     ) -> list[tuple[Place, Reply]]:
         """Whatever fell due by the service's clock at the places ``where`` accepts (expired
-        challenges, clocks run out, reminders), done; the messages by place. Adapters call it
-        after time passes. The analysis queue is looked at too (:meth:`tick_jobs`). A database
-        server not answering raises :class:`DatabaseDown`."""
+        challenges, clocks run out, reminders, the daily puzzles), done; the messages by place.
+        Adapters call it after time passes. The analysis queue is looked at too
+        (:meth:`tick_jobs`). A database server not answering raises :class:`DatabaseDown`."""
         await self.tick_jobs()
         fell_due = await self.rooms.deadlines.due(where)
         try:
@@ -318,6 +320,12 @@ class TableService:
             log.warning("Tournaments: the database is not answering; looked at next time")
         except Exception:  # the deadlines were done; the tournaments are looked at next time
             log.exception("Tournaments: what fell due could not be done")
+        try:
+            fell_due += await self.puzzles.daily.due(where)
+        except DatabaseDown:
+            log.warning("Daily puzzles: the database is not answering; looked at next time")
+        except Exception:  # what was done is said; the daily puzzles are looked at next time
+            log.exception("Daily puzzles: what fell due could not be done")
         return fell_due
 
     async def open_rounds(self, replies: list[Reply], threads: ThreadOpener | None) -> list[Reply]:

@@ -41,6 +41,7 @@ from bot.store.connections import (
     SqliteTransaction,
     Statement,
 )
+from bot.store.dailies import Dailies, DailyWrites
 from bot.store.dice import Dice, DiceWrites
 from bot.store.drills import Drills, DrillWrites
 from bot.store.matches import Matches, MatchWrites
@@ -96,6 +97,7 @@ class Store:
         self.analyses = Analyses(self)
         self.drills = Drills(self)
         self.puzzles = Puzzles(self)
+        self.dailies = Dailies(self)
         self.dice = Dice(self)
         self.meta = Meta(self)
 
@@ -313,6 +315,10 @@ class Transaction:
     @cached_property
     def puzzles(self) -> PuzzleWrites:
         return PuzzleWrites(self)
+
+    @cached_property
+    def dailies(self) -> DailyWrites:
+        return DailyWrites(self)
 
     @cached_property
     def dice(self) -> DiceWrites:

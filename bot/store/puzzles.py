@@ -55,6 +55,7 @@ class AnswerRow:
     answer: str | None
     right: int | None
     loss: float | None
+    daily_id: int | None = None  # the daily post it answers (schema 20)
 
 
 def _rated(row: Any) -> Rated:
@@ -62,7 +63,8 @@ def _rated(row: Any) -> Rated:
 
 
 def _mine(server_id: str, user_id: str) -> Any:
-    return and_(pa.c.server_id == server_id, pa.c.user_id == user_id)
+    """The player's puzzles shown by ``!puzzle`` (their answers to daily puzzles are not)."""
+    return and_(pa.c.server_id == server_id, pa.c.user_id == user_id, pa.c.daily_id.is_(None))
 
 
 class Puzzles(Repository):

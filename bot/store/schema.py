@@ -26,11 +26,12 @@ from sqlalchemy import (
     PrimaryKeyConstraint,
     Table,
     Text,
+    UniqueConstraint,
     literal_column,
     text,
 )
 
-SCHEMA_VERSION = 19  # the last numbered SQL migration these tables include
+SCHEMA_VERSION = 20  # the last numbered SQL migration these tables include
 FIRST_SHARED_MIGRATION = 12  # from here on, migrations run on both databases
 
 metadata = MetaData()
@@ -66,6 +67,8 @@ servers = Table(
     metadata,
     Column("id", Text, primary_key=True),
     Column("created_at", Float, nullable=False),
+    # Schema 20: the server's time zone (an IANA name; None: UTC), for its daily puzzle's hour.
+    Column("time_zone", Text),
 )
 
 players = Table(
@@ -531,10 +534,51 @@ puzzle_answers = Table(
     Column("answer", Text),  # as graded (gnubg's spelling of a play, or the cube action)
     Column("right", Integer),  # 1 right, 0 wrong
     Column("loss", Float),  # the equity the answer lost against gnubg's best
+    # Schema 20: the server's daily puzzle it answers (``daily_posts.id``), else None.
+    Column("daily_id", Integer),
 )
 Index(
     "puzzle_answers_by_player",
     puzzle_answers.c.server_id,
     puzzle_answers.c.user_id,
     puzzle_answers.c.id,
+)
+
+# Schema 20: the daily puzzle (bot/store/dailies.py). A server's setting: the channel and the
+# local minute of the day it is posted at, and when the next post is due (the poll reads the
+# settings due by ``next_at``'s index); each day's post, claimed by its unique (server, day)
+# before it is posted, with how many answered it and how many found gnubg's best. A member's
+# answer is a row of ``puzzle_answers`` with its ``daily_id``, one per member and post.
+puzzle_dailies = Table(
+    "puzzle_dailies",
+    metadata,
+    Column("server_id", Text, primary_key=True),
+    Column("channel_id", Text, nullable=False),
+    Column("minute", Integer, nullable=False),  # minutes after the server's local midnight
+    Column("next_at", Float, nullable=False),  # when the next post is due (UTC timestamp)
+    Column("set_by", Text, nullable=False),
+    Column("set_at", Float, nullable=False),
+)
+Index("puzzle_dailies_due", puzzle_dailies.c.next_at)
+
+daily_posts = Table(
+    "daily_posts",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("server_id", Text, nullable=False),
+    Column("day", Text, nullable=False),  # the server's local date, 2026-11-27
+    Column("channel_id", Text, nullable=False),
+    Column("puzzle", Text, nullable=False),  # the puzzle's key
+    Column("posted_at", Float, nullable=False),
+    Column("answers", Integer, nullable=False, server_default=text("0")),
+    Column("found", Integer, nullable=False, server_default=text("0")),
+    UniqueConstraint("server_id", "day", name="daily_posts_day"),
+    UniqueConstraint("server_id", "puzzle", name="daily_posts_puzzle"),
+)
+Index(
+    "puzzle_answers_daily",
+    puzzle_answers.c.daily_id,
+    puzzle_answers.c.user_id,
+    unique=True,
+    **_partial("daily_id IS NOT NULL"),
 )

@@ -19,6 +19,7 @@ from bot.discord_bot import BackgammonBot
 from bot.service.keys import (
     KINDS,
     ChallengeKey,
+    DailyKey,
     DrillKey,
     ErrorsKey,
     Key,
@@ -47,6 +48,7 @@ EXAMPLES: dict[type[Key], tuple[Key, Decision]] = {
     ErrorsKey: (ErrorsKey(4, 0), Decision.REVIEW_ERRORS),
     DrillKey: (DrillKey(9, 120), Decision.DRILL_DOUBLE),
     PuzzleKey: (PuzzleKey(10**18 - 1), Decision.PUZZLE_TAKE),
+    DailyKey: (DailyKey(365), Decision.DAILY_DOUBLE),
 }
 WALKS = [EXAMPLES[kind] for kind in KINDS]
 

@@ -149,6 +149,8 @@ def expected(entry: Command, given: dict[str, str | Person]) -> Noted:
     options = {"moderator": True} if entry.moderator else {}
     if entry.organiser:
         options["organiser"] = True  # MOD has Manage Server too
+    if entry.manager:
+        options["manager"] = True  # MOD has Manage Server
     return method_name(entry), tuple(values), options
 
 
@@ -234,6 +236,7 @@ def test_every_handler_takes_the_arguments_of_its_entry() -> None:
         expected += ["organiser"] if entry.organiser else []  # Manage Server, or the role
         expected += ["answering"] if entry.buttons else []  # a press answers its question
         expected += ["threads"] if entry.opens_thread else []  # the front end's thread opener
+        expected += ["manager"] if entry.manager else []  # Manage Server
         assert keywords == expected, entry.name
 
 

@@ -13,6 +13,7 @@ import pytest
 from bot.service.keys import (
     KINDS,
     ChallengeKey,
+    DailyKey,
     DrillKey,
     ErrorsKey,
     Key,
@@ -35,6 +36,7 @@ BEFORE: dict[type[Key], Callable[..., str]] = {
     ErrorsKey: lambda match, page: f"e{match}.{page}",
     DrillKey: lambda match, decision: f"d{match}.{decision}",
     PuzzleKey: lambda shown: f"p{shown}",
+    DailyKey: lambda post: f"y{post}",
 }
 
 

@@ -17,7 +17,7 @@ import pytest
 
 from bot.console import SERVER, Console, ConsoleClock
 from bot.gnubg.review_text import review
-from bot.service.models import ENGINE_USER, Place
+from bot.service.models import ENGINE_USER, Place, User
 from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings
 from bot.store import Store
@@ -148,6 +148,8 @@ GROWING = (
     "puzzle_ratings",
     "server_puzzles",
     "puzzle_answers",
+    "puzzle_dailies",
+    "daily_posts",
 )
 
 
@@ -360,6 +362,46 @@ async def test_puzzles_walk_no_growing_table(tmp_path: Path) -> None:
         await service.run(PLACE, BOB, "!puzzle misses", users=lambda word: None)
         await store.trace(None)
         assert len(statements.seen) > 10
+        assert_no_scans(statements, path)
+    finally:
+        service.close()
+        await store.close()
+
+
+async def test_the_daily_puzzle_walks_no_growing_table(tmp_path: Path) -> None:
+    """With days of daily posts and answers behind it: the deadline poll (the settings due, the
+    day's choice checked against the server's past dailies, the claim, yesterday's share), the
+    setting, ``!puzzle daily``, its answer and its autocomplete find their rows by key or
+    index."""
+    path = tmp_path / "daily.sqlite3"
+    store = await Store.open(path)
+    clock = FakeClock(1_800_000_000.0)  # 08:00 UTC
+    service = TableService(store, clock=clock, images=False)
+
+    async def run(user: User, line: str) -> None:
+        await service.run(PLACE, user, line, users=lambda word: None)
+
+    try:
+        for server in ("other", PLACE.server_id):  # another server's dailies: history too
+            place = Place(server, PLACE.channel_id)
+            await service.puzzles.puzzle(place, ALICE, "daily #daily 09:00", manager=True)
+        for day in range(4):
+            clock.now = 1_800_003_600.0 + day * 86400
+            await service.due()
+            for user in (ALICE, BOB, CAROL):
+                await run(user, "!puzzle daily 13/7 8/7")
+                await run(user, "!puzzle daily double")
+        statements = Statements()
+        await store.trace(statements)
+        clock.advance(86400)
+        assert len(await service.due()) == 2
+        await run(ALICE, "!puzzle daily #daily 10:00 Europe/Paris")
+        await run(ALICE, "!puzzle daily")
+        await service.puzzles.puzzle_choices(PLACE, ALICE, "daily ")
+        for line in ("!puzzle daily 13/7 8/7", "!puzzle daily double", "!puzzle daily take"):
+            await run(BOB, line)
+        await store.trace(None)
+        assert len(statements.seen) > 15
         assert_no_scans(statements, path)
     finally:
         service.close()

@@ -1,7 +1,7 @@
 """One of two processes racing on one database (tests/store/test_races.py):
 ``python -m tests.store.racer URL KIND COUNT``, KIND one of ``match``, ``rating-ab``,
 ``rating-ba``, ``names-ab``, ``names-ba``, ``jobs``, ``tournaments``, ``join-a``, ``join-b``,
-``joins``, ``start``, ``drill``."""
+``joins``, ``start``, ``drill``, ``daily``."""
 
 from __future__ import annotations
 
@@ -208,9 +208,26 @@ async def race_on_the_drills(store: Store, count: int) -> str:
     return json.dumps({"answered": answered, "seen": seen})
 
 
+DAILY_START = 1_800_003_600.0  # 09:00 UTC: the daily puzzle raced on is due then, and daily
+
+
+async def race_on_the_daily(store: Store, count: int) -> int:
+    """The deadline poll at each of ``count`` days' due time of the server ``s``'s daily
+    puzzle (the other process polls too): how many posts this process made."""
+    now = [DAILY_START]
+    table = TableService(
+        store, settings=Settings(analysis_auto=False), clock=lambda: now[0], images=False
+    )
+    posted = 0
+    for day in range(count):
+        now[0] = DAILY_START + day * 86400 + random.uniform(0, 1)
+        posted += len(await table.puzzles.daily.due(lambda place: True))
+    return posted
+
+
 async def main(url: str, kind: str, count: int) -> None:
     store = await Store.open(url)
-    if kind.startswith(("join", "start", "drill")):
+    if kind.startswith(("join", "start", "drill", "daily")):
         answering_late(store)
     try:
         if kind == "joins":
@@ -221,6 +238,8 @@ async def main(url: str, kind: str, count: int) -> None:
             print(await race_to_start(store, count))
         elif kind == "drill":
             print(await race_on_the_drills(store, count))
+        elif kind == "daily":
+            print(await race_on_the_daily(store, count))
         elif kind == "jobs":
             print(await race_on_the_queue(store))
         elif kind == "tournaments":

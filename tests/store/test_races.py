@@ -2,7 +2,8 @@
 exactly one writer through per version, and the log stays gapless) and on one player's rating
 (read then written: no result is lost), on the queue of analyses (each job is taken by
 exactly one), on a new tournament's name (made once while it is open), on tournaments (joins
-against the size limit and against the start) and on one player's drills. Both databases; each
+against the size limit and against the start), on one player's drills and on the daily
+puzzle's post. Both databases; each
 process is a real ``python``."""
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ import pytest
 
 from bot.service.models import User
 from bot.store import Store
-from tests.store.racer import HOME, service
+from bot.store.dailies import DailySetting
+from tests.store.racer import DAILY_START, HOME, service
 
 pytestmark = pytest.mark.slow
 COUNT = 60
@@ -196,6 +198,22 @@ async def test_a_tournament_starting_while_another_host_takes_joins(
                 if number is not None
             }
             assert paired == {e.number for e in entrants}, n
+    finally:
+        await store.close()
+
+
+async def test_two_hosts_post_each_daily_puzzle_once(database: Path | str) -> None:
+    """Two processes polling for the daily puzzle at each day's due time: each day is posted
+    once, by one of them, each post a puzzle the server never had."""
+    store = await seeded(database)
+    try:
+        async with store.transaction() as tx:
+            await tx.dailies.set(DailySetting("s", "c", 540, DAILY_START, "o", 0.0))
+        posted = race(database, ("daily", "daily"), ROUNDS)
+        assert sum(posted) == ROUNDS, posted
+        rows = await store.fetch_all("SELECT day, puzzle FROM daily_posts WHERE server_id = 's'")
+        assert len(rows) == len({row[0] for row in rows}) == len({row[1] for row in rows})
+        assert len(rows) == ROUNDS
     finally:
         await store.close()
 

@@ -473,13 +473,16 @@ COMMANDS = CommandTable(
             "`take`, `pass`, or its buttons). The verdict: right or the equity lost, gnubg's "
             "top three at 2-ply, the XGID, and your rating change (Glicko-2; `?` while "
             "provisional). `{p}puzzle rating`: yours here and across servers; `{p}puzzle top`: "
-            "this server's leaderboard; `{p}puzzle misses`: replay your latest miss (unrated).",
+            "this server's leaderboard; `{p}puzzle misses`: replay your latest miss (unrated). "
+            "The daily puzzle: `{p}puzzle daily` shows today's, `/puzzle daily 13/7 8/7` "
+            "answers it (privately, once); admins (Manage Server) post it each day with "
+            "`{p}puzzle daily #channel 09:00 [time zone]`, or stop it with `{p}puzzle daily off`.",
             arguments=(
                 Argument(
                     "what",
                     Kind.PUZZLE_ANSWER,
-                    "Empty: a puzzle; 'rating', 'top', 'misses'; or your answer",
-                    placeholder="rating|top|misses|answer",
+                    "Empty: a puzzle; 'rating', 'top', 'misses', 'daily'; or your answer",
+                    placeholder="rating|top|misses|daily|answer",
                 ),
             ),
             buttons=(
@@ -487,7 +490,13 @@ COMMANDS = CommandTable(
                 Button(Decision.PUZZLE_DOUBLE, "No double", _NO, word="nodouble"),
                 Button(Decision.PUZZLE_TAKE, "Take", _YES, word="take"),
                 Button(Decision.PUZZLE_TAKE, "Pass", _NO, word="pass"),
+                Button(Decision.DAILY_PLAY, "Answer", _GO, word="daily"),
+                Button(Decision.DAILY_DOUBLE, "Double", _YES, word="double"),
+                Button(Decision.DAILY_DOUBLE, "No double", _NO, word="nodouble"),
+                Button(Decision.DAILY_TAKE, "Take", _YES, word="take"),
+                Button(Decision.DAILY_TAKE, "Pass", _NO, word="pass"),
             ),
+            manager=True,
         ),
         Command(
             "leaderboard",

@@ -140,6 +140,7 @@ class Command:
     opens_thread: bool = False  # may start a match: the handler takes the front end's ``threads=``
     # The handler takes ``organiser=``: in Discord, Manage Server or the server's tournament role.
     organiser: bool = False
+    manager: bool = False  # the handler takes ``manager=``: in Discord, Manage Server
 
     def __post_init__(self) -> None:
         for word in (self.name, *self.aliases):

@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.service.commands.guard import Answer
-from bot.service.keys import PuzzleKey
+from bot.service.keys import DailyKey, PuzzleKey
 from bot.service.models import Place, Reply, User, replies_of
+from bot.service.puzzles.daily import DailyPuzzles
 from bot.service.puzzles.room import PuzzleRoom
 
 
@@ -25,14 +26,22 @@ class PuzzleCommands:
         what: str | None = None,
         *,
         answering: Answer | None = None,
+        manager: bool = False,
     ) -> list[Reply]:
-        """``!puzzle [rating | top | misses | <answer>]``, or a cube puzzle's button
-        (``answering``: its key): see :mod:`bot.service.puzzles.room`."""
+        """``!puzzle [rating | top | misses | daily ... | <answer>]``, or a cube puzzle's or the
+        daily puzzle's button (``answering``: its key): see :mod:`bot.service.puzzles.room`.
+        ``manager``: the user may set the daily puzzle (Manage Server)."""
         pressed = answering.key if answering is not None else None
-        assert pressed is None or isinstance(pressed, PuzzleKey)  # press() checks
+        assert pressed is None or isinstance(pressed, PuzzleKey | DailyKey)  # press() checks
         return await replies_of(
-            lambda: self._puzzles.puzzle(place, user, what, pressed=pressed), self._forget
+            lambda: self._puzzles.puzzle(place, user, what, pressed=pressed, manager=manager),
+            self._forget,
         )
+
+    @property
+    def daily(self) -> DailyPuzzles:
+        """The daily puzzle: its :meth:`~DailyPuzzles.due` is the deadline poll's."""
+        return self._puzzles.daily
 
     async def puzzle_choices(self, place: Place, user: User, typed: str = "") -> list[str]:
         """``/puzzle``'s autocomplete (:meth:`PuzzleRoom.answer_choices

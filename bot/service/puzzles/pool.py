@@ -46,6 +46,11 @@ def warm_up() -> int:
     return len(_starter().puzzles)
 
 
+def starter_keys() -> list[str]:
+    """Every starter puzzle's key, in order."""
+    return sorted(_starter().by_key)
+
+
 def starter_puzzle(key: str) -> Puzzle | None:
     return _starter().by_key.get(key)
 

@@ -31,17 +31,18 @@ from bot.rules.puzzles import CHECKER, DOUBLE, Puzzle, Verdict
 from bot.rules.text import plural
 from bot.service.commands.choices import play_choices, position_plays, word_choices
 from bot.service.gnubg.positions import board_state, summary
-from bot.service.keys import PuzzleKey
+from bot.service.keys import DailyKey, PuzzleKey
 from bot.service.matches.presentation import BoardImages, play_form
 from bot.service.models import Decision, Place, Refusal, Reply, User
 from bot.service.puzzles import pool
+from bot.service.puzzles.daily import DailyPuzzles
 from bot.settings import Settings
 from bot.store import Store
 from bot.store.puzzles import EVERY_SERVER, AnswerRow, Puzzles, PuzzleWrites, Rated
 
 RECENT = 200  # a player's last puzzles shown, never given again while among them
 TOP = 10  # players on ``!puzzle top``
-WORDS = ("rating", "top", "misses")
+WORDS = ("rating", "top", "misses", "daily")
 
 
 def rating_change(before: Rating, after: Rating) -> str:
@@ -87,17 +88,32 @@ class PuzzleRoom:
         self._images = images
         self._settings = settings
         self._clock = clock
+        self.daily = DailyPuzzles(store, images, settings, clock, self.rate, _verdict_text)
 
     @property
     def _prefix(self) -> str:
         return self._settings.command_prefix
 
     async def puzzle(
-        self, place: Place, user: User, what: str | None, *, pressed: PuzzleKey | None = None
+        self,
+        place: Place,
+        user: User,
+        what: str | None,
+        *,
+        pressed: PuzzleKey | DailyKey | None = None,
+        manager: bool = False,
     ) -> list[Reply]:
-        """``what``: typed words, or a cube button's word when ``pressed`` (the showing's key)."""
+        """``what``: typed words, or a cube button's word when ``pressed`` (the showing's key,
+        or the daily post's); ``manager``: the user may set the daily puzzle."""
         text = " ".join((what or "").split())
         word = text.lower()
+        if pressed is not None:  # a button's word
+            word = word.replace("nodouble", "no double")
+        if isinstance(pressed, DailyKey):
+            return await self.daily.command(place, user, word, manager=manager, pressed=pressed)
+        if word.split(maxsplit=1)[:1] == ["daily"]:
+            rest = text[len("daily") :].strip()
+            return await self.daily.command(place, user, rest, manager=manager, pressed=None)
         if pressed is not None:
             waiting = await self._awaiting(place, user)
             if waiting is None or waiting.id != pressed.shown:
@@ -105,7 +121,7 @@ class PuzzleRoom:
                     "This puzzle is not the one waiting for your answer: "
                     f"`{self._prefix}puzzle` shows yours."
                 )
-            return [await self._answer(place, user, waiting, word.replace("nodouble", "no double"))]
+            return [await self._answer(place, user, waiting, word)]
         if word in ("", "next"):
             return [await self._show(place, user)]
         if word == "rating":
@@ -231,12 +247,12 @@ class PuzzleRoom:
                     f"That puzzle was answered already: `{self._prefix}puzzle` gives you another."
                 )
             if shown.rated:
-                lines.append(await self._rate(tx.puzzles, place, user, puzzle, right, now))
+                lines.append(await self.rate(tx.puzzles, place, user, puzzle, right, now))
             else:
                 lines.append("A replay: no rating changes.")
         return Reply("\n".join(lines))
 
-    async def _rate(
+    async def rate(
         self,
         puzzles: PuzzleWrites,
         place: Place,
@@ -308,7 +324,10 @@ class PuzzleRoom:
 
     async def answer_choices(self, place: Place, user: User, typed: str = "") -> list[str]:
         """``/puzzle``'s autocomplete: the legal plays of the awaited checker puzzle in the
-        rules' order (never ranked), its cube words, or :data:`WORDS` when none waits."""
+        rules' order (never ranked), its cube words, or :data:`WORDS` when none waits; after
+        ``daily``, the daily puzzle's."""
+        if typed.strip().lower().startswith("daily"):
+            return await self.daily.choices(place, typed.strip()[len("daily") :])
         waiting = await self._awaiting(place, user)
         puzzle = (
             None

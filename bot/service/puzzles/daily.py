@@ -1,0 +1,314 @@
+"""The daily puzzle: one position a day for a whole server, in the channel an admin chose.
+
+``!puzzle daily #channel 09:00 [time zone]`` (Manage Server) sets it, in the server's time zone
+(``servers.time_zone``; a zone named here becomes the server's); ``!puzzle daily off`` stops
+it. Each day at that time the deadline poll (:meth:`DailyPuzzles.due`) posts the day's puzzle
+there: the board, the question, a button (Answer for a play, the cube's for a cube puzzle) and
+how many found the previous one. The puzzle is chosen by the server and the date alone (a
+seeded order of the starter pool), never one the server had as its daily before, so two hosts
+choose the same; the post is claimed in the store first (:meth:`DailyWrites.claim
+<bot.store.dailies.DailyWrites.claim>`: a unique (server, day)), so it is made once whatever
+runs the poll. ``!puzzle daily`` shows it to the member alone; ``/puzzle daily 13/7 8/7`` (or
+a cube button) answers it privately, once per member and day, rated as any puzzle answer.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import re
+from collections.abc import Awaitable, Callable
+from datetime import date
+from typing import Protocol
+
+from bot.rules.errors import InvalidMoveError, MoveError
+from bot.rules.pasted import NAMES
+from bot.rules.puzzles import CHECKER, DOUBLE, Puzzle, Verdict
+from bot.rules.text import plural
+from bot.service.commands.choices import play_choices, position_plays, word_choices
+from bot.service.gnubg.positions import board_state, summary
+from bot.service.keys import DailyKey
+from bot.service.matches.presentation import BoardImages
+from bot.service.models import Decision, Place, Refusal, Reply, User, place_link
+from bot.service.puzzles import pool
+from bot.service.puzzles.schedule import (
+    DEFAULT_ZONE,
+    day_text,
+    latest_due,
+    next_due,
+    read_time,
+    read_zone,
+    time_text,
+    zone_of,
+)
+from bot.settings import Settings
+from bot.store import Store
+from bot.store.dailies import DailyPost, DailySetting
+from bot.store.puzzles import PuzzleWrites
+
+log = logging.getLogger(__name__)
+
+BATCH = 25  # puzzles of the day's order checked at once against the server's past dailies
+_CHANNEL = re.compile(r"<#(?P<id>\d+)>|#(?P<name>[\w-]+)")
+ADMINS_ONLY = "Only admins (Manage Server) can set the daily puzzle."
+
+
+class Rate(Protocol):
+    def __call__(
+        self,
+        puzzles: PuzzleWrites,
+        place: Place,
+        user: User,
+        puzzle: Puzzle,
+        right: bool,
+        now: float,
+    ) -> Awaitable[str]: ...
+
+
+Verdicts = Callable[[Verdict, Puzzle], str]
+
+
+class DailyPuzzles:
+    """``rate``: the room's rating of an answer (the line saying how the ratings changed);
+    ``verdict``: the room's verdict text."""
+
+    def __init__(
+        self,
+        store: Store,
+        images: BoardImages,
+        settings: Settings,
+        clock: Callable[[], float],
+        rate: Rate,
+        verdict: Verdicts,
+    ) -> None:
+        self._store = store
+        self._images = images
+        self._settings = settings
+        self._clock = clock
+        self._rate = rate
+        self._verdict = verdict
+
+    @property
+    def _prefix(self) -> str:
+        return self._settings.command_prefix
+
+    async def command(
+        self, place: Place, user: User, text: str, *, manager: bool, pressed: DailyKey | None
+    ) -> list[Reply]:
+        """``text``: what follows ``daily``, or a pressed button's word (``daily``: Answer)."""
+        word = text.lower()
+        if pressed is not None:
+            if word == "daily":
+                return [await self._show(place, user, pressed)]
+            return [await self._answer(place, user, word, pressed)]
+        if word == "":
+            return [await self._show(place, user, None)]
+        if word == "off":
+            return [await self._stop(place, manager)]
+        if _CHANNEL.match(text) is not None or read_time(text.split()[0]) is not None:
+            return [await self._set(place, user, text, manager)]  # a setting, maybe misspelt
+        return [await self._answer(place, user, text, None)]
+
+    # -- the admin's setting ----------------------------------------------------------------
+
+    async def _set(self, place: Place, user: User, text: str, manager: bool) -> Reply:
+        if not manager:
+            raise Refusal(ADMINS_ONLY)
+        usage = f"`{self._prefix}puzzle daily #channel 09:00` (optionally a time zone after it)"
+        words = text.split()
+        found = _CHANNEL.fullmatch(words[0])
+        if found is None:
+            raise Refusal(f"Name the channel as `#channel`: {usage}.")
+        if len(words) < 2:
+            raise Refusal(f"At what time? {usage}.")
+        minute = read_time(words[1])
+        if minute is None:
+            raise Refusal(f"`{words[1][:20]}` is not a time of day: write it as `09:00` (24-hour).")
+        if len(words) > 3:
+            raise Refusal(f"Too many words: {usage}.")
+        zone_name = words[2] if len(words) == 3 else None
+        if zone_name is not None and read_zone(zone_name) is None:
+            raise Refusal(
+                f"`{zone_name[:40]}` is not a time zone: use a name such as `Europe/Paris`, "
+                "`America/New_York` or `UTC`."
+            )
+        channel = Place(place.server_id, found["id"] or found["name"])
+        now = self._clock()
+        if zone_name is None:
+            zone_name = await self._store.dailies.time_zone(place.server_id) or DEFAULT_ZONE
+        zone = zone_of(zone_name)
+        next_at = next_due(zone, minute, now)
+        async with self._store.transaction() as tx:
+            await tx.dailies.set_time_zone(place.server_id, zone.key, now)
+            await tx.dailies.set(
+                DailySetting(place.server_id, channel.channel_id, minute, next_at, user.id, now)
+            )
+        first = latest_due(zone, minute, next_at)[0]
+        return Reply(
+            f"The daily puzzle will be posted in {place_link(channel)} every day at "
+            f"{time_text(minute)} ({zone.key}), the first on {day_text(first)}. "
+            f"`{self._prefix}puzzle daily off` stops it."
+        )
+
+    async def _stop(self, place: Place, manager: bool) -> Reply:
+        if not manager:
+            raise Refusal(ADMINS_ONLY)
+        async with self._store.transaction() as tx:
+            stopped = await tx.dailies.stop(place.server_id)
+        if not stopped:
+            raise Refusal("No daily puzzle is set on this server.")
+        return Reply("No more daily puzzles on this server.")
+
+    # -- a member ---------------------------------------------------------------------------
+
+    async def _today(self, place: Place, pressed: DailyKey | None) -> tuple[DailyPost, Puzzle]:
+        post = await self._store.dailies.last_post(place.server_id)
+        if post is None:
+            raise Refusal(
+                "This server has no daily puzzle yet: an admin (Manage Server) sets one with "
+                f"`{self._prefix}puzzle daily #channel 09:00`."
+            )
+        if pressed is not None and pressed.post != post.id:
+            raise Refusal(f"That daily puzzle is over: `{self._prefix}puzzle daily` shows today's.")
+        puzzle = await pool.find(self._store.puzzles, place.server_id, post.puzzle)
+        if puzzle is None:
+            raise Refusal("Today's daily puzzle can't be read any more.")
+        return post, puzzle
+
+    async def _show(self, place: Place, user: User, pressed: DailyKey | None) -> Reply:
+        post, puzzle = await self._today(place, pressed)
+        head = f"**Daily puzzle of {day_text(date.fromisoformat(post.day))}**"
+        answered = await self._store.dailies.answer_of(post.id, user.id)
+        if answered is not None:
+            mark = "✅ gnubg's best" if answered[1] else "❌ not gnubg's best"
+            return Reply(
+                f"{head}: you answered **{answered[0]}** ({mark}). The answer and how many "
+                "found it come with tomorrow's puzzle.",
+                private=True,
+            )
+        return Reply(
+            f"{head} (in {place_link(Place(post.server_id, post.channel_id))}). You are "
+            f"{NAMES[puzzle.decider]}.\n{summary(puzzle.state).splitlines()[0]}\n"
+            f"{self._ask(puzzle)}",
+            private=True,
+        )
+
+    def _ask(self, puzzle: Puzzle, *, posted: bool = False) -> str:
+        if puzzle.kind == CHECKER:
+            how = "Your play? " + ("Press Answer, or answer" if posted else "Answer")
+            how += " with `/puzzle daily 13/7 8/7`"
+        elif puzzle.kind == DOUBLE:
+            how = "Double? Press Double or No double, or `/puzzle daily double` (`no double`)"
+        else:
+            how = "Take or pass? Press Take or Pass, or `/puzzle daily take` (`pass`)"
+        return f"{how}: only you see your answer, one per member; rated."
+
+    async def _answer(self, place: Place, user: User, text: str, pressed: DailyKey | None) -> Reply:
+        post, puzzle = await self._today(place, pressed)
+        answered = await self._store.dailies.answer_of(post.id, user.id)
+        if answered is not None:
+            raise Refusal(
+                f"You answered today's daily puzzle already (**{answered[0]}**): one answer "
+                "each, the next puzzle comes tomorrow."
+            )
+        try:
+            verdict = puzzle.grade(text)
+        except (MoveError, InvalidMoveError) as error:
+            said = str(error)
+            raise Refusal(f"{said[:1].upper()}{said[1:]}. {self._ask(puzzle)}") from None
+        now = self._clock()
+        async with self._store.transaction() as tx:
+            if not await tx.dailies.answer(
+                post, user.id, verdict.answer.answer, verdict.right, verdict.loss, now
+            ):
+                raise Refusal("You answered today's daily puzzle already: one answer each.")
+            rated = await self._rate(tx.puzzles, place, user, puzzle, verdict.right, now)
+        return Reply(f"{self._verdict(verdict, puzzle)}\n{rated}", private=True)
+
+    async def choices(self, place: Place, typed: str) -> list[str]:
+        """``/puzzle daily ...``'s autocomplete: the legal plays of today's daily puzzle in the
+        rules' order (never ranked), or its cube words."""
+        try:
+            _, puzzle = await self._today(place, None)
+        except Refusal:
+            return []
+        if puzzle.kind == CHECKER:
+            dice = puzzle.state.dice
+            assert dice is not None
+            plays = position_plays(puzzle.state.position.position_id(), dice)
+            found = play_choices(plays, typed)
+        else:
+            found = word_choices(
+                ("double", "no double") if puzzle.kind == DOUBLE else ("take", "pass"), typed
+            )
+        return [f"daily {answer}" for answer in found]
+
+    # -- the poll ---------------------------------------------------------------------------
+
+    async def due(self, where: Callable[[Place], bool]) -> list[tuple[Place, Reply]]:
+        """The daily posts due by now at the places ``where`` accepts, each claimed first."""
+        now = self._clock()
+        out: list[tuple[Place, Reply]] = []
+        for setting in await self._store.dailies.due(now):
+            place = Place(setting.server_id, setting.channel_id)
+            if where(place):
+                reply = await self._post(setting, now)
+                if reply is not None:
+                    out.append((place, reply))
+        return out
+
+    async def _post(self, setting: DailySetting, now: float) -> Reply | None:
+        zone = zone_of(await self._store.dailies.time_zone(setting.server_id))
+        day = latest_due(zone, setting.minute, now)[0]
+        previous = await self._store.dailies.last_post(setting.server_id)
+        puzzle = await self.choose(setting.server_id, day)
+        async with self._store.transaction() as tx:
+            post = await tx.dailies.claim(
+                setting,
+                next_due(zone, setting.minute, now),
+                day.isoformat(),
+                None if puzzle is None else puzzle.key,
+                now,
+            )
+        if puzzle is None:
+            log.warning("Daily puzzle: server %s has had every puzzle", setting.server_id)
+        if post is None or puzzle is None:
+            return None  # another host's, or none left
+        decision = {CHECKER: Decision.DAILY_PLAY, DOUBLE: Decision.DAILY_DOUBLE}.get(
+            puzzle.kind, Decision.DAILY_TAKE
+        )
+        lines = [
+            f"**Daily puzzle of {day_text(day)}**: you are {NAMES[puzzle.decider]}.",
+            summary(puzzle.state).splitlines()[0],
+            self._ask(puzzle, posted=True),
+        ]
+        if previous is not None and previous.day < post.day:
+            lines.append(await self._previous(previous, day))
+        image = await self._images.picture(board_state(puzzle.state), puzzle.decider)
+        return Reply(
+            "\n".join(lines), image=image, decision=decision, decision_key=DailyKey(post.id)
+        )
+
+    async def _previous(self, previous: DailyPost, day: date) -> str:
+        """``Yesterday's: 62% found 13/7 8/7 (13 answers).``"""
+        before = date.fromisoformat(previous.day)
+        when = "Yesterday's" if (day - before).days == 1 else f"The last one's ({day_text(before)})"
+        puzzle = await pool.find(self._store.puzzles, previous.server_id, previous.puzzle)
+        best = "?" if puzzle is None else puzzle.best.answer
+        if previous.answers == 0:
+            return f"{when}: nobody answered; gnubg's best was {best}."
+        share = round(100 * previous.found / previous.answers)
+        return f"{when}: {share}% found {best} ({plural(previous.answers, 'answer')})."
+
+    async def choose(self, server_id: str, day: date) -> Puzzle | None:
+        """The day's puzzle for the server: the first of the starter pool, in an order seeded
+        by the server and the date, that was not its daily before; None when every one was."""
+        keys = pool.starter_keys()
+        order = random.Random(f"daily:{server_id}:{day.isoformat()}").sample(keys, len(keys))
+        for start in range(0, len(order), BATCH):
+            batch = order[start : start + BATCH]
+            used = await self._store.dailies.used(server_id, batch)
+            for key in batch:
+                if key not in used:
+                    return pool.starter_puzzle(key)
+        return None
