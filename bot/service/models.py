@@ -51,12 +51,22 @@ def engine_seat_of(player_ids: tuple[str, str]) -> int | None:
     return player_ids.index(ENGINE_ID) if ENGINE_ID in player_ids else None
 
 
+# The server of every DM and group DM (the bot's own, or friends' where a user installed it).
+PRIVATE_SERVER = "dm"
+
+
 @dataclass(frozen=True, slots=True)
 class Place:
-    """A table: one channel (or thread) of one server. Each holds at most one match."""
+    """A table: one channel (or thread) of one server, or a DM or group DM. Each holds at most
+    one match."""
 
     server_id: str
     channel_id: str
+
+    @property
+    def private(self) -> bool:
+        """A DM or group DM: in no server, so on no leaderboard; its matches are unrated."""
+        return self.server_id == PRIVATE_SERVER
 
 
 @dataclass(slots=True)

@@ -202,13 +202,17 @@ async def press_for(
 
 
 async def play_to_the_end(
-    fake: FakeDiscord, thread: int, players: tuple[FakeUser, FakeUser], first: Message
+    fake: FakeDiscord,
+    thread: int,
+    players: tuple[FakeUser, FakeUser],
+    first: Message,
+    played: Played | None = None,
 ) -> tuple[re.Match[str], Message, Played]:
     """Every decision from ``first`` on, by buttons and ``/move`` only: Roll pressed a few
     times, then Double, and Take (the cube at 2 then wins the match: nobody is asked again, the
     dice are rolled for the players). The line saying who won, the
-    last message and the tally."""
-    latest, played = first, Played()
+    last message and the tally (``played``'s, which paced what came before, if given)."""
+    latest, played = first, played or Played()
     while played.decisions < MOST_DECISIONS:
         played.decisions += 1
         if won := WON.search(latest.content):

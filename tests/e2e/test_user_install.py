@@ -166,8 +166,9 @@ async def test_a_2_point_match_between_friends_in_a_group_dm_by_interactions_onl
     asked = await answer_of(fake, challenge, 5)
     assert "alice challenges bob" in asked.content and "unrated" in asked.content, asked.content
     assert actions(asked) == ["accept", "decline"]
-    first = await press_for(fake, fake.bob, asked, "accept", Played())
-    won, last, played = await play_to_the_end(fake, group, players, first)
+    played = Played()  # paces each player's commands to the bot's rate, the Accept too
+    first = await press_for(fake, fake.bob, asked, "accept", played)
+    won, last, played = await play_to_the_end(fake, group, players, first, played)
     assert won[1] in ("alice", "bob") and played.moves > 10 and is_png(last)
     used = [i for i in fake.interactions.values() if i.channel_id == group]
     followups_within_limits(used)

@@ -206,7 +206,7 @@ class Opponent:
             ) from None
         await self._challenges.require_free_table(place)
         await self._within_budget(user)
-        rated = self._settings.bot_games_rated and length > 0
+        rated = self._settings.bot_games_rated and length > 0 and not place.private
         match = Match.start(length, dice=self._dice(), **options)
         events = list(match.record)
         match = advance(match, events)

@@ -134,8 +134,11 @@ def _no_such_length(shown: str, prefix: str) -> Refusal:
     )
 
 
-def hints_text(hints: bool) -> str:
-    return " with hints (unrated)" if hints else ""
+def unrated_text(hints: bool, place: Place) -> str:
+    """What makes a match between people unrated, as its challenge and its start say it."""
+    if hints:
+        return " with hints (unrated)"
+    return " (unrated: games in DMs are)" if place.private else ""
 
 
 def take_clock(terms: str | int | None, prefix: str) -> tuple[str | int | None, float | None]:
@@ -276,7 +279,7 @@ class Challenges:
         return [
             Reply(
                 f"{md(user.name)} challenges {md(opponent.name)} to "
-                f"{match_kind(points)}{options_text(options)}{hints_text(hints)}"
+                f"{match_kind(points)}{options_text(options)}{unrated_text(hints, place)}"
                 f"{clock_terms_text(clock, self._settings.clock_delay_seconds)}. "
                 f"{md(opponent.name)}: `{self._prefix}accept` or `{self._prefix}decline` "
                 f"(expires in {setting_duration(minutes / 60)}).",
@@ -352,7 +355,7 @@ class Challenges:
         lead = (
             f"{table.names[1]} accepts: {table.names[0]} vs {table.names[1]}, "
             f"{match_kind(match.length)}{options_text(match.options.to_data())}"
-            f"{hints_text(bool(challenge.hints))}"
+            f"{unrated_text(bool(challenge.hints), place)}"
             f"{clock_terms_text(challenge.clock_seconds, self._settings.clock_delay_seconds)}"
             ". Dice commitment (SHA-256 of the secret seed, "
             f"revealed at the end): `{match.commitment}`"
