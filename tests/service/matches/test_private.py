@@ -1,0 +1,58 @@
+"""Matches in a DM or group DM (a user install's): a place in no server, so on no server's
+leaderboard: unrated, and said so when the match is offered and when it starts."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.service.models import ENGINE_USER, PRIVATE_SERVER, Place
+from bot.service.table import TableService, seeded_dice
+from bot.settings import Settings
+from bot.store import Store
+from tests.service.conftest import ALICE, BOB, PLACE
+from tests.service.driver import FakeClock, public
+from tests.service.fake_engine import FakeEngine
+
+GROUP_DM = Place(PRIVATE_SERVER, "555")
+UNRATED = "(unrated: games in DMs are)"
+
+
+def test_only_the_places_of_dms_are_private() -> None:
+    assert GROUP_DM.private
+    assert not PLACE.private and not Place("123", "456").private
+
+
+@pytest.mark.parametrize("place", [GROUP_DM, PLACE], ids=["group DM", "server"])
+async def test_a_match_between_people_in_a_dm_is_unrated_and_says_so(
+    service: TableService, store: Store, place: Place
+) -> None:
+    [challenge] = public(await service.matches.challenge(place, ALICE, BOB, "3"))
+    started = public(await service.matches.accept(place, BOB))
+    row = await store.matches.latest(place.server_id, place.channel_id)
+    assert row is not None
+    assert row.rated == (not place.private)
+    said = (UNRATED in challenge.text, UNRATED in started[0].text)
+    assert said == (place.private, place.private), (challenge.text, started[0].text)
+
+
+async def test_hints_say_why_a_dm_match_is_unrated_once(service: TableService) -> None:
+    [challenge] = public(await service.matches.challenge(GROUP_DM, ALICE, BOB, "3 hints"))
+    assert "with hints (unrated)" in challenge.text and UNRATED not in challenge.text
+
+
+@pytest.mark.parametrize("place", [GROUP_DM, PLACE], ids=["bot's DM", "server"])
+async def test_a_game_against_the_bot_in_a_dm_is_unrated_even_where_bot_games_are_rated(
+    store: Store, clock: FakeClock, place: Place
+) -> None:
+    service = TableService(
+        store,
+        settings=Settings(bot_games_rated=True),
+        dice=seeded_dice(7),
+        clock=clock,
+        images=False,
+        engine=FakeEngine(),
+    )
+    started = public(await service.matches.challenge(place, ALICE, ENGINE_USER, "1"))
+    row = await store.matches.latest(place.server_id, place.channel_id)
+    assert row is not None and row.rated == (not place.private)
+    assert ("unrated;" in started[0].text) == place.private, started[0].text
