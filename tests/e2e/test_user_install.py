@@ -16,7 +16,8 @@ messages.
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncIterator
+import time
+from collections.abc import AsyncIterator, Callable
 
 import pytest
 import pytest_asyncio
@@ -28,7 +29,14 @@ from tests.e2e.payloads import Interaction, Message
 from tests.e2e.process import BotProcess
 from tests.e2e.rest import MAX_FOLLOWUPS, Call
 from tests.e2e.test_acceptance import Played, play_to_the_end, press_for, quickest
-from tests.e2e.test_real_process import PROMPT, actions, assert_no_unknown_routes, button, is_png
+from tests.e2e.test_real_process import (
+    PROMPT,
+    actions,
+    assert_no_unknown_routes,
+    button,
+    globally_limited,
+    is_png,
+)
 
 pytestmark = [pytest.mark.asyncio(loop_scope="module"), pytest.mark.timeout(240)]
 
@@ -74,6 +82,21 @@ def followups_within_limits(interactions: list[Interaction]) -> None:
         assert len(interaction.followups) <= MAX_FOLLOWUPS, interaction
 
 
+def figures(
+    fake: FakeDiscord, mark: int, used: list[Interaction], began: float
+) -> dict[str, object]:
+    """What a match cost: API calls (none under the global limit), interactions, the most
+    followups one needed, seconds."""
+    calls = fake.calls_since(mark)
+    return {
+        "api_calls": len(calls),
+        "globally_limited": len(globally_limited(calls)),
+        "interactions": len(used),
+        "most_followups": max(len(interaction.followups) for interaction in used),
+        "seconds": round(time.monotonic() - began, 1),
+    }
+
+
 async def test_published_for_user_installs_and_dms_except_a_servers_own(
     fake: FakeDiscord, bot: BotProcess
 ) -> None:
@@ -114,10 +137,11 @@ async def answer_of(fake: FakeDiscord, used: Interaction, timeout: float) -> Mes
 
 @pytest.mark.skipif(not installed(), reason="needs gnubg")
 async def test_a_1_point_match_against_the_bot_in_its_dm_by_interactions_only(
-    fake: FakeDiscord, bot: BotProcess
+    fake: FakeDiscord, bot: BotProcess, record_property: Callable[[str, object], None]
 ) -> None:
     dm = fake.add_dm(fake.alice)
     used: list[Interaction] = []
+    mark, began = fake.mark(), time.monotonic()
     challenge = await fake.slash(
         fake.alice, "challenge", dm, {"opponent": fake.bot_user, "length": "1"}
     )
@@ -145,6 +169,10 @@ async def test_a_1_point_match_against_the_bot_in_its_dm_by_interactions_only(
         raise AssertionError(f"no end after {MOST_DECISIONS} decisions")
     assert won is not None
     followups_within_limits(used)
+    cost = figures(fake, mark, [*used, *asked_plays(fake, dm)], began)
+    assert cost["globally_limited"] == 0, cost
+    record_property("dm_match", cost)
+    print(f"A 1-point match against GNU Backgammon in its DM: {cost}")
     # Every message of the match answered an interaction: the bot never posted in the DM.
     assert all(m.interaction is not None for m in fake.bot_messages(dm)), fake.bot_messages(dm)
     assert [c for c in channel_calls(fake, dm) if c.method == "POST"] == []
@@ -152,13 +180,19 @@ async def test_a_1_point_match_against_the_bot_in_its_dm_by_interactions_only(
     assert "Traceback" not in bot.output()
 
 
+def asked_plays(fake: FakeDiscord, channel: int) -> list[Interaction]:
+    """The autocompletes of ``/move`` in ``channel`` (answered by a type 8 callback)."""
+    return [i for i in fake.interactions.values() if i.channel_id == channel and i.type == 4]
+
+
 # -- alice and bob in their group DM -----------------------------------------------------------
 
 
 async def test_a_2_point_match_between_friends_in_a_group_dm_by_interactions_only(
-    fake: FakeDiscord, bot: BotProcess
+    fake: FakeDiscord, bot: BotProcess, record_property: Callable[[str, object], None]
 ) -> None:
     group = fake.add_group_dm("friends", fake.alice, fake.bob)
+    mark, began = fake.mark(), time.monotonic()
     players = (fake.alice, fake.bob)
     challenge = await fake.slash(
         fake.alice, "challenge", group, {"opponent": fake.bob, "length": "2"}
@@ -172,6 +206,11 @@ async def test_a_2_point_match_between_friends_in_a_group_dm_by_interactions_onl
     assert won[1] in ("alice", "bob") and played.moves > 10 and is_png(last)
     used = [i for i in fake.interactions.values() if i.channel_id == group]
     followups_within_limits(used)
+    await fake.quiet()
+    cost = figures(fake, mark, used, began)
+    assert cost["globally_limited"] == 0, cost
+    record_property("group_dm_match", cost | {"moves": played.moves, "presses": played.presses})
+    print(f"A 2-point match in a group DM: {cost}, moves {played.moves}, {played.presses}")
     assert all(m.interaction is not None for m in fake.bot_messages(group))
     # The bot is no member of the group DM: it never tried the channel API there.
     assert channel_calls(fake, group) == []
