@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable, Coroutine
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any, Optional, cast
 
 import discord
 from discord import app_commands
@@ -38,8 +38,8 @@ class MemberOrMe(commands.Converter[discord.Member], app_commands.Transformer):
 
     async def convert(self, ctx: commands.Context[Any], argument: str) -> discord.Member:
         word = argument.strip().removeprefix("@").lower()
-        if word == ENGINE_WORD and isinstance(ctx.me, discord.Member):
-            return ctx.me
+        if word == ENGINE_WORD:  # in the bot's DM a user, not a member: only its id is read
+            return cast(discord.Member, ctx.me)
         return await commands.MemberConverter().convert(ctx, argument)
 
     @property

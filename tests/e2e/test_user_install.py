@@ -185,6 +185,24 @@ def asked_plays(fake: FakeDiscord, channel: int) -> list[Interaction]:
     return [i for i in fake.interactions.values() if i.channel_id == channel and i.type == 4]
 
 
+@pytest.mark.skipif(not installed(), reason="needs gnubg")
+async def test_typed_commands_work_in_the_bots_own_dm(fake: FakeDiscord, bot: BotProcess) -> None:
+    """The bot's DM is a channel the bot is in: its messages reach it, so `!challenge bot`
+    works there as in a server (the bot a user there, not a member)."""
+    dm = fake.add_dm(fake.bob)
+    typed = await fake.send_message(fake.bob, "!challenge bot 1", dm)
+
+    def said() -> str:
+        return "\n".join(m.content for m in fake.bot_messages(dm, after=typed.id))
+
+    await fake.wait_for(lambda: "bob vs GNU Backgammon" in said(), "the match", THINKING_SECONDS)
+    assert "unrated" in said(), said()
+    typed = await fake.send_message(fake.bob, "!abort", dm)  # the bot agrees at once
+    ended = "Match aborted by agreement: bob vs GNU Backgammon, unrated."
+    await fake.wait_for(lambda: ended in said(), "the abort", 5)
+    assert_no_unknown_routes(fake)
+
+
 # -- alice and bob in their group DM -----------------------------------------------------------
 
 
