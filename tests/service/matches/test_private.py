@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.service.commands.views import PRIVATE_RECORD
 from bot.service.models import ENGINE_USER, PRIVATE_SERVER, Place
 from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings
@@ -56,3 +57,18 @@ async def test_a_game_against_the_bot_in_a_dm_is_unrated_even_where_bot_games_ar
     row = await store.matches.latest(place.server_id, place.channel_id)
     assert row is not None and row.rated == (not place.private)
     assert ("unrated;" in started[0].text) == place.private, started[0].text
+
+
+async def test_a_record_read_in_a_dm_says_its_games_are_unrated(service: TableService) -> None:
+    public(await service.matches.challenge(GROUP_DM, ALICE, BOB, "1"))
+    public(await service.matches.accept(GROUP_DM, BOB))
+    table = await service.table(GROUP_DM)
+    assert table is not None
+    on_turn, other = (ALICE, BOB) if table.match.turn == 0 else (BOB, ALICE)
+    public(await service.matches.resign(GROUP_DM, on_turn, None))
+    public(await service.matches.accept(GROUP_DM, other))
+    [record] = public(await service.server.stats(GROUP_DM, ALICE))
+    assert record.text.endswith(PRIVATE_RECORD), record.text
+    assert "rated matches 0 won, 0 lost" in record.text, record.text
+    [elsewhere] = public(await service.server.stats(PLACE, ALICE))
+    assert PRIVATE_RECORD not in elsewhere.text
