@@ -16,7 +16,7 @@ from bot.service.commands.locks import replies_of
 from bot.service.gnubg.analysis import Analyses
 from bot.service.matches.reading import MatchReader
 from bot.service.matches.threads import MatchThreads
-from bot.service.models import Decision, MatchEnded, Place, Reply
+from bot.service.models import Decision, MatchEnded, Place, Reply, shown_prefix
 from bot.service.records.names import markdown_safe as md
 from bot.service.tournaments.rounds import Rounds
 from bot.settings import Settings
@@ -72,7 +72,7 @@ class Summaries:
             lines.append(f"Ratings: {', '.join(said)}.")
         else:
             lines.append("Unrated: ratings don't change.")
-        p = self._settings.command_prefix
+        p = shown_prefix(self._settings.command_prefix, place)
         lines.append(
             f"`{p}analysis` for GNU Backgammon's review of the match; "
             f"`{p}rematch` (or the button) to play it again."

@@ -69,6 +69,12 @@ class Place:
         return self.server_id == PRIVATE_SERVER
 
 
+def shown_prefix(prefix: str, place: Place) -> str:
+    """How a command is shown to be typed at ``place``: as a slash command in a DM or group DM,
+    where a user install's bot is often no member and no typed message reaches it."""
+    return "/" if place.private else prefix
+
+
 @dataclass(slots=True)
 class Table:
     """A channel's match as read from the store."""
@@ -85,6 +91,11 @@ class Table:
 
     def seat(self, user: User) -> int | None:
         return seat_of(self.row.player_ids, user)
+
+    @property
+    def place(self) -> Place:
+        """Where the match is played (its thread, if it has one)."""
+        return Place(self.row.server_id, self.row.channel_id)
 
 
 def seat_of(player_ids: tuple[str, str], user: User) -> int | None:

@@ -175,6 +175,8 @@ async def test_a_1_point_match_against_the_bot_in_its_dm_by_interactions_only(
     print(f"A 1-point match against GNU Backgammon in its DM: {cost}")
     # Every message of the match answered an interaction: the bot never posted in the DM.
     assert all(m.interaction is not None for m in fake.bot_messages(dm)), fake.bot_messages(dm)
+    shown = "\n".join(m.content for m in fake.bot_messages(dm))
+    assert "`!" not in shown, shown
     assert [c for c in channel_calls(fake, dm) if c.method == "POST"] == []
     assert_no_unknown_routes(fake)
     assert "Traceback" not in bot.output()
@@ -218,7 +220,8 @@ async def test_a_2_point_match_between_friends_in_a_group_dm_by_interactions_onl
     asked = await answer_of(fake, challenge, 5)
     assert "alice challenges bob" in asked.content and "unrated" in asked.content, asked.content
     assert actions(asked) == ["accept", "decline"]
-    played = Played()  # paces each player's commands to the bot's rate, the Accept too
+    # Paces each player's commands to the bot's rate, the Accept too, with room for a busy bot.
+    played = Played(margin=1.0)
     first = await press_for(fake, fake.bob, asked, "accept", played)
     won, last, played = await play_to_the_end(fake, group, players, first, played)
     assert won[1] in ("alice", "bob") and played.moves > 10 and is_png(last)
@@ -230,6 +233,9 @@ async def test_a_2_point_match_between_friends_in_a_group_dm_by_interactions_onl
     record_property("group_dm_match", cost | {"moves": played.moves, "presses": played.presses})
     print(f"A 2-point match in a group DM: {cost}, moves {played.moves}, {played.presses}")
     assert all(m.interaction is not None for m in fake.bot_messages(group))
+    # No typed command reaches the bot there: every command shown is a slash command.
+    shown = "\n".join(m.content for m in fake.bot_messages(group))
+    assert "`!" not in shown and "`/move <from>/<to> …`" in shown, shown
     # The bot is no member of the group DM: it never tried the channel API there.
     assert channel_calls(fake, group) == []
     assert_no_unknown_routes(fake)

@@ -62,6 +62,7 @@ from bot.service.models import (
     User,
     engine_seat_of,
     place_link,
+    shown_prefix,
 )
 from bot.service.records.dice import DiceFactory
 from bot.service.records.names import markdown_safe as md
@@ -225,7 +226,8 @@ class Opponent:
         lead = (
             f"{md(user.name)} vs {md(ENGINE_USER.name)} ({level}): {match_kind(length)}"
             f"{options_text(match.options.to_data())}{extras_text}, "
-            f"{'rated' if rated else 'unrated'}; `{self._prefix}hint` for advice. "
+            f"{'rated' if rated else 'unrated'}; `{shown_prefix(self._prefix, place)}hint` for "
+            "advice. "
             f"Dice commitment (SHA-256 of the secret seed, revealed at the end): "
             f"`{match.commitment}`"
         )

@@ -25,7 +25,7 @@ from bot.service.matches.presentation import (
 from bot.service.matches.repository import DamagedMatch, Repository
 from bot.service.matches.threads import MatchThreads, ThreadOpener
 from bot.service.matches.timers import CLOCK_WORD, ClockTermsError, read_clock
-from bot.service.models import Decision, Place, Rate, Refusal, Reply, User
+from bot.service.models import Decision, Place, Rate, Refusal, Reply, User, shown_prefix
 from bot.service.records.dice import DiceFactory
 from bot.service.records.durations import clock_text, countdown, setting_duration, wait_duration
 from bot.service.records.names import markdown_safe as md
@@ -276,12 +276,13 @@ class Challenges:
             if clock is not None:
                 await tx.challenges.set_clock(challenge_id, clock)
         self._repository.remember(place, user, opponent)
+        p = shown_prefix(self._prefix, place)
         return [
             Reply(
                 f"{md(user.name)} challenges {md(opponent.name)} to "
                 f"{match_kind(points)}{options_text(options)}{unrated_text(hints, place)}"
                 f"{clock_terms_text(clock, self._settings.clock_delay_seconds)}. "
-                f"{md(opponent.name)}: `{self._prefix}accept` or `{self._prefix}decline` "
+                f"{md(opponent.name)}: `{p}accept` or `{p}decline` "
                 f"(expires in {setting_duration(minutes / 60)}).",
                 mention=(opponent.id,),
                 decision=Decision.CHALLENGE,

@@ -72,3 +72,14 @@ async def test_a_record_read_in_a_dm_says_its_games_are_unrated(service: TableSe
     assert "rated matches 0 won, 0 lost" in record.text, record.text
     [elsewhere] = public(await service.server.stats(PLACE, ALICE))
     assert PRIVATE_RECORD not in elsewhere.text
+
+
+async def test_in_a_dm_commands_are_shown_as_slash_commands(service: TableService) -> None:
+    """A typed message may never reach the bot there: the prompts show the slash commands."""
+    [challenge] = public(await service.matches.challenge(GROUP_DM, ALICE, BOB, "3"))
+    assert "bob: `/accept` or `/decline`" in challenge.text, challenge.text
+    started = "\n".join(r.text for r in public(await service.matches.accept(GROUP_DM, BOB)))
+    assert "to move" in started and "`/move <from>/<to> …`" in started, started
+    assert "`!" not in challenge.text + started
+    [server] = public(await service.matches.challenge(PLACE, ALICE, BOB, "3"))
+    assert "bob: `!accept` or `!decline`" in server.text, server.text
