@@ -83,3 +83,19 @@ async def test_in_a_dm_commands_are_shown_as_slash_commands(service: TableServic
     assert "`!" not in challenge.text + started
     [server] = public(await service.matches.challenge(PLACE, ALICE, BOB, "3"))
     assert "bob: `!accept` or `!decline`" in server.text, server.text
+
+
+async def test_a_dms_match_is_read_by_number_only_in_that_dm(service: TableService) -> None:
+    public(await service.matches.challenge(GROUP_DM, ALICE, BOB, "1"))
+    public(await service.matches.accept(GROUP_DM, BOB))
+    table = await service.table(GROUP_DM)
+    assert table is not None
+    number = table.row.id
+    [there] = await service.matches.export(GROUP_DM, ALICE, str(number))
+    assert not there.private and "Match ID" in there.text, there.text
+    for elsewhere, said in (
+        (Place(PRIVATE_SERVER, "556"), "in this DM"),
+        (PLACE, "on this server"),
+    ):
+        [refused] = await service.matches.export(elsewhere, ALICE, str(number))
+        assert refused.private and refused.text == f"There is no match #{number} {said}."
