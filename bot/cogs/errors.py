@@ -125,7 +125,8 @@ class ErrorsCog(commands.Cog, name="Errors"):
         gate = getattr(self.bot, "gate", None)
         if not isinstance(gate, Gate):
             return True
-        place = Place(str(ctx.guild.id) if ctx.guild else PRIVATE_SERVER, str(ctx.channel.id))
+        server = str(ctx.guild.id) if ctx.guild is not None else PRIVATE_SERVER
+        place = Place(server, str(ctx.channel.id))
         check = await gate.check(place, str(ctx.author.id))
         return check.verdict is Verdict.ALLOW
 
@@ -136,7 +137,8 @@ class ErrorsCog(commands.Cog, name="Errors"):
         service = getattr(self.bot, "service", None)
         if not isinstance(service, TableService):
             return unknown_command(ctx.clean_prefix, word, COMMANDS)
-        place = Place(str(ctx.guild.id) if ctx.guild else PRIVATE_SERVER, str(ctx.channel.id))
+        server = str(ctx.guild.id) if ctx.guild is not None else PRIVATE_SERVER
+        place = Place(server, str(ctx.channel.id))
         return await service.unknown_command(place, word, ctx.clean_prefix)
 
     @commands.Cog.listener()
