@@ -19,7 +19,7 @@ from discord.ext import commands
 from bot.rules.text import sentence
 from bot.service.commands.limits import Gate, Verdict
 from bot.service.commands.registry import COMMANDS
-from bot.service.models import STORE_TROUBLE, Place, Reply, store_trouble
+from bot.service.models import PRIVATE_SERVER, STORE_TROUBLE, Place, Reply, store_trouble
 from bot.service.table import TableService, unknown_command
 from bot.settings import Settings
 
@@ -124,7 +124,7 @@ class ErrorsCog(commands.Cog, name="Errors"):
         gate = getattr(self.bot, "gate", None)
         if not isinstance(gate, Gate):
             return True
-        server = str(ctx.guild.id) if ctx.guild is not None else "dm"  # as replies.place_of
+        server = str(ctx.guild.id) if ctx.guild is not None else PRIVATE_SERVER
         place = Place(server, str(ctx.channel.id))
         check = await gate.check(place, str(ctx.author.id))
         return check.verdict is Verdict.ALLOW
@@ -136,10 +136,9 @@ class ErrorsCog(commands.Cog, name="Errors"):
         service = getattr(self.bot, "service", None)
         if not isinstance(service, TableService):
             return unknown_command(ctx.clean_prefix, word, COMMANDS)
-        server = str(ctx.guild.id) if ctx.guild is not None else "dm"  # as replies.place_of
-        return await service.unknown_command(
-            Place(server, str(ctx.channel.id)), word, ctx.clean_prefix
-        )
+        server = str(ctx.guild.id) if ctx.guild is not None else PRIVATE_SERVER
+        place = Place(server, str(ctx.channel.id))
+        return await service.unknown_command(place, word, ctx.clean_prefix)
 
     @commands.Cog.listener()
     async def on_command_error(self, ctx: commands.Context[Any], error: Exception) -> None:

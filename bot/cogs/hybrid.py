@@ -3,7 +3,8 @@
 :func:`table_command` decorates a method of :class:`bot.cogs.table.TableCog` written with the
 entry's arguments as its parameters (``async def move(self, ctx, *, play: str)``); the registry
 (:data:`bot.service.commands.registry.COMMANDS`) gives the rest: the description, the aliases,
-each option's description and choices, where the command may be used and who sees it. The
+each option's description and choices, where the command may be used (a server only, or
+also a user install's DMs and group DMs) and who sees it. The
 method's parameters are checked against the entry's arguments as discord.py reads them, so the
 two can't drift apart.
 """
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable, Coroutine
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any, Optional, cast
 
 import discord
 from discord import app_commands
@@ -37,8 +38,8 @@ class MemberOrMe(commands.Converter[discord.Member], app_commands.Transformer):
 
     async def convert(self, ctx: commands.Context[Any], argument: str) -> discord.Member:
         word = argument.strip().removeprefix("@").lower()
-        if word == ENGINE_WORD and isinstance(ctx.me, discord.Member):
-            return ctx.me
+        if word == ENGINE_WORD:  # in the bot's DM a user, not a member: only its id is read
+            return cast(discord.Member, ctx.me)
         return await commands.MemberConverter().convert(ctx, argument)
 
     @property
@@ -86,6 +87,11 @@ def table_command(name: str, table: CommandTable = COMMANDS) -> Callable[[Method
                 function = app_commands.choices(**{argument.name: offered})(function)
         if entry.guild_only:
             function = commands.guild_only()(function)
+        anywhere = not entry.guild_only  # also installed to accounts, and in DMs and group DMs
+        function = app_commands.allowed_installs(guilds=True, users=anywhere)(function)
+        function = app_commands.allowed_contexts(
+            guilds=True, dms=anywhere, private_channels=anywhere
+        )(function)
         if entry.moderator:  # the command is shown to those who may use it
             function = app_commands.default_permissions(manage_messages=True)(function)
         command: Hybrid = commands.hybrid_command(

@@ -26,6 +26,7 @@ from bot.service.table import TableService
 log = logging.getLogger(__name__)
 
 Post = Callable[[discord.Message, list[Reply]], Awaitable[None]]  # new messages after a job's
+After = Callable[[list[Reply]], Awaitable[None]]  # the same, sent where the job was asked for
 
 EDIT_EVERY = 2.0  # seconds between two edits of a progress message
 NO_ATTACH = "(I can't attach the chart here: I need the Attach Files permission in this channel.)"
@@ -52,12 +53,14 @@ class LiveProgress:
         self._clock = clock
         self._tasks: set[asyncio.Task[None]] = set()
 
-    def follow(self, sent: Sent) -> None:
-        """Start following the job of each sent reply that shows one."""
+    def follow(self, sent: Sent, *, post: After | None = None) -> None:
+        """Start following the job of each sent reply that shows one; ``post``: where what a
+        job yields after its outcome goes (default: beside its message, through ``post`` of
+        the constructor)."""
         for reply, message in sent:
             if reply.job is None or message is None or reply.private:
                 continue
-            task = asyncio.create_task(self.keep_up(message, reply))
+            task = asyncio.create_task(self.keep_up(message, reply, post))
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
 
@@ -70,8 +73,11 @@ class LiveProgress:
         for task in self._tasks:
             task.cancel()
 
-    async def keep_up(self, message: discord.Message, sent: Reply) -> None:
-        """Edit ``message`` (which shows ``sent``) as its job goes, until its outcome."""
+    async def keep_up(
+        self, message: discord.Message, sent: Reply, post: After | None = None
+    ) -> None:
+        """Edit ``message`` (which shows ``sent``) as its job goes, until its outcome; what
+        the job yields after it goes through ``post``, else beside ``message``."""
         job = sent.job
         assert job is not None
         latest: Reply | None = None
@@ -103,7 +109,9 @@ class LiveProgress:
                 if update is not None and update.job is None:
                     await edit(message, update)
                     await reader
-                    if after and self._post is not None:
+                    if after and post is not None:
+                        await post(after)
+                    elif after and self._post is not None:
                         await self._post(message, after)
                     return
                 if update is None or update.text == shown:

@@ -51,7 +51,7 @@ async def send_routed(
         message = await to.send(reply) if to is not None else None
         sent.setdefault(at, []).append((reply, message))
     for at, posted in sent.items():
-        await live.update(at, posted)
+        await live.update(at, posted, answering=targets[at])
 
 
 async def open_rounds(
@@ -149,20 +149,29 @@ class LiveButtons:
         while len(self._live) > self._kept:
             self._live.popitem(last=False)
 
+    def _elsewhere(self, at: Place) -> Target | None:
+        return None if self._client is None else messageable(self._client, at)
+
     async def _post_after(self, message: discord.Message, replies: list[Reply]) -> None:
         """What a job yields after its outcome (a queued bot turn's replies), as new messages
         beside the job's ``message`` (or where a reply says), buttons and pings as any."""
         guild = message.guild
         place = place_of(guild.id if guild is not None else None, message.channel.id)
-        client = self._client
+        await send_routed(ChannelTarget(message.channel), place, replies, self, self._elsewhere)
 
-        def elsewhere(at: Place) -> Target | None:
-            return None if client is None else messageable(client, at)
+    async def update(self, place: Place, sent: Sent, *, answering: Target | None = None) -> None:
+        """Remember ``sent``'s newest question at ``place`` (its older one loses its buttons),
+        mark what it showed, follow its jobs. ``answering``: where ``sent`` went; in a DM or
+        group DM, where the bot may be no member, what a job yields after it (a queued bot
+        turn) answers there too, not in the channel."""
+        post = None
+        if answering is not None and place.private:
+            target = answering
 
-        await send_routed(ChannelTarget(message.channel), place, replies, self, elsewhere)
+            async def post(replies: list[Reply]) -> None:
+                await send_routed(target, place, replies, self, self._elsewhere)
 
-    async def update(self, place: Place, sent: Sent) -> None:
-        self.progress.follow(sent)
+        self.progress.follow(sent, post=post)
         await self._mark_announced(sent)
         newest = None
         for reply, message in sent:

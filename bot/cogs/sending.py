@@ -17,7 +17,7 @@ import discord
 from discord.ext import commands
 
 from bot.cogs.buttons import decision_view
-from bot.service.models import Place, Reply, Sheet, User
+from bot.service.models import PRIVATE_SERVER, Place, Reply, Sheet, User
 
 log = logging.getLogger(__name__)
 
@@ -30,7 +30,7 @@ TOO_LARGE = "(The attachment was too large to upload.)"
 
 def place_of(guild_id: int | None, channel_id: int) -> Place:
     """The table of a channel; a thread is a channel of its own, a DM is in no server."""
-    server = str(guild_id) if guild_id is not None else "dm"
+    server = str(guild_id) if guild_id is not None else PRIVATE_SERVER
     return Place(server_id=server, channel_id=str(channel_id))
 
 

@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from bot.service.gnubg.analysis import Analyses
 from bot.service.matches.reading import MatchReader
 from bot.service.matches.threads import MatchThreads
-from bot.service.models import Decision, MatchEnded, Place, Reply, replies_of
+from bot.service.models import Decision, MatchEnded, Place, Reply, replies_of, shown_prefix
 from bot.service.models import markdown_safe as md
 from bot.service.tournaments.rounds import Rounds
 from bot.settings import Settings
@@ -71,7 +71,7 @@ class Summaries:
             lines.append(f"Ratings: {', '.join(said)}.")
         else:
             lines.append("Unrated: ratings don't change.")
-        p = self._settings.command_prefix
+        p = shown_prefix(self._settings.command_prefix, place)
         lines.append(
             f"`{p}analysis` for GNU Backgammon's review of the match; "
             f"`{p}rematch` (or the button) to play it again."

@@ -213,12 +213,28 @@ def engine_seat_of(player_ids: tuple[str, str]) -> int | None:
     return player_ids.index(ENGINE_ID) if ENGINE_ID in player_ids else None
 
 
+# The server of every DM and group DM (the bot's own, or friends' where a user installed it).
+PRIVATE_SERVER = "dm"
+
+
 @dataclass(frozen=True, slots=True)
 class Place:
-    """A table: one channel (or thread) of one server. Each holds at most one match."""
+    """A table: one channel (or thread) of one server, or a DM or group DM. Each holds at most
+    one match."""
 
     server_id: str
     channel_id: str
+
+    @property
+    def private(self) -> bool:
+        """A DM or group DM: in no server, so on no leaderboard; its matches are unrated."""
+        return self.server_id == PRIVATE_SERVER
+
+
+def shown_prefix(prefix: str, place: Place) -> str:
+    """How a command is shown to be typed at ``place``: as a slash command in a DM or group DM,
+    where a user install's bot is often no member and no typed message reaches it."""
+    return "/" if place.private else prefix
 
 
 @dataclass(slots=True)
@@ -237,6 +253,11 @@ class Table:
 
     def seat(self, user: User) -> int | None:
         return seat_of(self.row.player_ids, user)
+
+    @property
+    def place(self) -> Place:
+        """Where the match is played (its thread, if it has one)."""
+        return Place(self.row.server_id, self.row.channel_id)
 
 
 def seat_of(player_ids: tuple[str, str], user: User) -> int | None:

@@ -11,11 +11,11 @@ import pytest
 
 from bot.service.commands.limits import Limiter
 from bot.service.gnubg.opponent import QUEUE_DONE, queued_text
-from bot.service.models import ENGINE_ID, Place
+from bot.service.models import ENGINE_ID, PRIVATE_SERVER, Place
 from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings
 from bot.store import Store
-from tests.cogs.wire import CHANNEL_ID, EDIT, GUILD_ID, SEED, Person, Wire, start
+from tests.cogs.wire import BOT_ID, CHANNEL_ID, EDIT, GUILD_ID, SEED, SEND, Person, Wire, start
 from tests.service.driver import FakeClock
 from tests.service.fake_engine import FakeEngine
 
@@ -71,3 +71,28 @@ async def test_a_queued_turn_is_posted_when_the_bot_has_played(
     after = await service.table(PLACE)
     assert after is not None and after.match.turn == 0
     assert await service.unannounced() == []  # the bot's turn was shown
+
+
+async def test_in_the_bots_dm_a_queued_turn_answers_the_interaction_not_the_channel(
+    wire: Wire, service: TableService
+) -> None:
+    """A user install's DM (the bot may be no member there): the bot's turn, once played,
+    follows in the interaction that handed it the turn, never in the channel."""
+    me = Person(BOT_ID, "gammonbot", bot=True)
+    await wire.slash_in(None, ALICE, "challenge", opponent=me, length="3")
+    place = Place(PRIVATE_SERVER, str(ALICE.id + 1))  # her DM with the bot, as the wire has it
+    while True:
+        table = await service.table(place)
+        assert table is not None and table.row.player_ids[table.match.turn or 0] != ENGINE_ID
+        if table.match.phase == "move":
+            break
+        await wire.slash_in(None, ALICE, "roll" if table.match.phase == "roll" else "take")
+    play = table.match.legal_plays()[0].notation
+    posted = len(wire.calls_of(SEND))
+
+    moved, queued, turn = await wire.slash_in(None, ALICE, "move", play=play)
+    assert "alice plays" in moved.content and queued.content == QUEUE_DONE
+    assert "GNU Backgammon" in turn.content and turn.custom_ids
+    assert turn.via == "followup"
+    assert len(wire.calls_of(SEND)) == posted  # no channel message
+    assert await service.unannounced() == []

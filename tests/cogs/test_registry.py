@@ -208,6 +208,15 @@ def test_the_cog_declares_each_argument_as_the_registry_does() -> None:
             assert [c.value for c in option.choices] == list(argument.choices)
             assert option.autocomplete == argument.kind.autocompleted
         assert app.guild_only == entry.guild_only
+        anywhere = not entry.guild_only  # a user install's DMs and group DMs too
+        installs, contexts = app.allowed_installs, app.allowed_contexts
+        assert installs is not None and contexts is not None, entry.name
+        assert (installs.guild, installs.user) == (True, anywhere), entry.name
+        assert (contexts.guild, contexts.dm_channel, contexts.private_channel) == (
+            True,
+            anywhere,
+            anywhere,
+        ), entry.name
         permissions = app.default_permissions
         assert (permissions is not None and permissions.manage_messages) == entry.moderator
 
@@ -395,3 +404,11 @@ def test_an_entry_the_front_ends_could_not_all_read_is_refused() -> None:
         Argument("level", Kind.TEXT, "x", choices=("a", "b"))
     with pytest.raises(ValueError, match="'play'"):
         Argument("play", Kind.TEXT, "x" * 101)
+
+
+def test_only_a_servers_own_commands_stay_in_servers() -> None:
+    """Tournaments, moderation and a server's records need the server; every other command is
+    published for user installs too: games, the engine's help and a player's own records work
+    in a DM and a group DM."""
+    servers_only = {entry.name for entry in COMMANDS if entry.guild_only}
+    assert servers_only == {"void", "tournament", "join", "leave", "leaderboard", "dice"}

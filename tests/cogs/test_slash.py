@@ -184,4 +184,5 @@ def test_every_table_command_is_a_hybrid_command_with_a_description(wire: Wire) 
     assert [(p.name, p.required) for p in move.parameters] == [("play", True)]
     resign = hybrid["resign"].app_command  # type: ignore[attr-defined]
     assert [c.value for c in resign.parameters[0].choices] == ["single", "gammon", "backgammon"]
-    assert hybrid["challenge"].app_command.guild_only  # type: ignore[attr-defined]
+    assert not hybrid["challenge"].app_command.guild_only  # type: ignore[attr-defined]
+    assert hybrid["tournament"].app_command.guild_only  # type: ignore[attr-defined]

@@ -17,6 +17,12 @@ discord.py 2.7 uses it for this bot:
   DELETE; after a type 5 defer the first followup fills the "thinking" message, as on Discord).
   A wrong bot token is 401. Anything else is logged loudly, kept in ``unknown_routes`` and
   answered 404, so tests notice.
+* user installs: a DM with the bot (``add_dm``) and group DMs (``add_group_dm``), whose
+  interactions carry their ``context`` (1 the bot's DM, 2 a private channel) and
+  ``authorizing_integration_owners`` (``{"1": user}``), a user and no member; there only the
+  global commands published for user installs and that context are offered. The bot is no
+  member of a group DM: the channel API there is 403 and its messages never reach the bot. An
+  interaction's token takes at most 5 followups, and none, nor an edit, after 15 minutes.
 
 Every REST call is kept in ``calls`` (method, route template, body, files), to count the API
 calls a command costs (``mark`` / ``calls_since``). The test side::
@@ -153,18 +159,39 @@ class FakeDiscord(RestApi):
         )
         return channel_id
 
-    def guild_of(self, channel_id: int) -> int:
-        return int(self.channels[channel_id]["guild_id"])
+    def guild_of(self, channel_id: int) -> int | None:
+        """The server of ``channel_id``; None for a DM or group DM."""
+        guild = self.channels[channel_id].get("guild_id")
+        return int(guild) if guild is not None else None
+
+    def add_dm(self, user: FakeUser) -> int:
+        """The bot's DM with ``user`` (who installed the app to their account)."""
+        channel_id = self.snowflake()
+        self.channels[channel_id] = p.dm_channel(channel_id, user)
+        return channel_id
+
+    def add_group_dm(self, name: str, *users: FakeUser) -> int:
+        """A group DM of ``users``: the bot is no member (a user install may answer the
+        interactions there, never post in it)."""
+        channel_id = self.snowflake()
+        self.channels[channel_id] = p.group_dm(channel_id, name, list(users))
+        return channel_id
+
+    def bot_is_in(self, channel_id: int) -> bool:
+        """Whether the bot may use the channel API there: any channel but a group DM."""
+        return bool(self.channels[channel_id]["type"] != p.GROUP_DM)
 
     @property
     def session(self) -> GatewaySession:
         """The bot's newest connection (the one serving the first server when it is sharded)."""
         return self.session_for(self.guild_id)
 
-    def session_for(self, guild_id: int) -> GatewaySession:
-        """The newest open connection whose shard serves ``guild_id``."""
+    def session_for(self, guild_id: int | None) -> GatewaySession:
+        """The newest open connection whose shard serves ``guild_id`` (None, a DM: shard 0)."""
         for session in reversed(self.sessions):
-            if not session.closed and session.serves(guild_id):
+            if session.closed:
+                continue
+            if session.serves(guild_id) if guild_id is not None else session.first_shard:
                 return session
         raise RuntimeError(f"no bot is connected to the fake gateway for server {guild_id}")
 
@@ -184,7 +211,7 @@ class FakeDiscord(RestApi):
 
     def guild_payload(self, guild_id: int | None = None) -> Json:
         guild_id = guild_id or self.guild_id
-        channels = [c for c in self.channels.values() if int(c["guild_id"]) == guild_id]
+        channels = [c for c in self.channels.values() if c.get("guild_id") == str(guild_id)]
         return p.guild(guild_id, self.alice, self.bot_user, channels)
 
     async def send_message(self, author: FakeUser, content: str, channel_id: int) -> Message:
@@ -199,7 +226,8 @@ class FakeDiscord(RestApi):
             mentions=mentioned,
         )
         self.messages[message.id] = message
-        await self.session_for(message.guild_id).dispatch("MESSAGE_CREATE", message.payload())
+        if self.bot_is_in(channel_id):  # a group DM's messages never reach the bot
+            await self.session_for(message.guild_id).dispatch("MESSAGE_CREATE", message.payload())
         return message
 
     async def slash(
@@ -209,10 +237,10 @@ class FakeDiscord(RestApi):
         channel_id: int,
         options: SlashOptions | None = None,
     ) -> Interaction:
-        """``author`` uses the slash command ``name`` as the bot synced it to the guild."""
-        command = self.commands.get((self.guild_id, name)) or self.commands.get((None, name))
-        if command is None:
-            raise AssertionError(f"/{name} was never synced: {sorted(n for _, n in self.commands)}")
+        """``author`` uses the slash command ``name`` as the bot synced it to the guild; in a DM
+        or group DM, as it synced it globally for user installs there (else Discord would not
+        offer it)."""
+        command = self._command_at(name, channel_id)
         declared = {option["name"]: option for option in command.get("options", [])}
         sent: list[Json] = []
         resolved: Json = {}
@@ -224,18 +252,15 @@ class FakeDiscord(RestApi):
                 if kind != USER_OPTION:
                     raise AssertionError(f"/{name} {key} is not a user option")
                 resolved.setdefault("users", {})[str(value.id)] = value.payload()
-                members = resolved.setdefault("members", {})
-                members[str(value.id)] = value.member(with_user=False) | {"permissions": "0"}
+                if self.guild_of(channel_id) is not None:  # no members out of a server
+                    members = resolved.setdefault("members", {})
+                    members[str(value.id)] = value.member(with_user=False) | {"permissions": "0"}
                 sent.append({"name": key, "type": kind, "value": str(value.id)})
             else:
                 sent.append({"name": key, "type": kind, "value": OPTION_TYPES[kind](value)})
-        data: Json = {
-            "id": command["id"],
-            "name": name,
-            "type": 1,
-            "guild_id": str(self.guild_id),
-            "options": sent,
-        }
+        data: Json = {"id": command["id"], "name": name, "type": 1, "options": sent}
+        if self.guild_of(channel_id) is not None:
+            data["guild_id"] = str(self.guild_id)
         if resolved:
             data["resolved"] = resolved
         return await self._interact(2, author, channel_id, data, None)
@@ -246,13 +271,7 @@ class FakeDiscord(RestApi):
         """``author`` types ``typed`` into the string option ``option`` of ``/name``: Discord
         asks the bot for choices (an interaction of type 4, answered by a type 8 callback)."""
         guild = self._guild_at(channel_id)
-        command = next(
-            (self.commands[key] for key in ((guild, name), (None, name)) if key in self.commands),
-            # The same command synced to the first server (a shard syncs only its own).
-            self.commands.get((self.guild_id, name)),
-        )
-        if command is None:
-            raise AssertionError(f"/{name} was never synced")
+        command = self._command_at(name, channel_id)
         declared = {o["name"]: o for o in command.get("options", [])}
         if not declared.get(option, {}).get("autocomplete"):
             raise AssertionError(f"/{name} {option} does not autocomplete: {declared}")
@@ -260,10 +279,32 @@ class FakeDiscord(RestApi):
             "id": command["id"],
             "name": name,
             "type": 1,
-            "guild_id": str(guild),
             "options": [{"name": option, "type": 3, "value": typed, "focused": True}],
         }
+        if self.guild_of(channel_id) is not None:
+            data["guild_id"] = str(guild)
         return await self._interact(4, author, channel_id, data, None)
+
+    def _command_at(self, name: str, channel_id: int) -> Json:
+        """``/name`` as Discord offers it in the channel: the server's own copy, else the
+        global one; in a DM or group DM only a global one published there for user installs."""
+        guild = self.guild_of(channel_id)
+        if guild is None:
+            command = self.commands.get((None, name))
+            context = p.BOT_DM if self.bot_is_in(channel_id) else p.PRIVATE_CHANNEL
+            if command is None or not p.usable(command, context, p.USER_INSTALLED):
+                raise AssertionError(
+                    f"/{name} is not offered to a user install in context {context}"
+                )
+            return command
+        command = next(
+            (self.commands[key] for key in ((guild, name), (None, name)) if key in self.commands),
+            # The same command synced to the first server (a shard syncs only its own).
+            self.commands.get((self.guild_id, name)),
+        )
+        if command is None:
+            raise AssertionError(f"/{name} was never synced: {sorted(n for _, n in self.commands)}")
+        return command
 
     async def press(
         self, author: FakeUser, message: Message, custom_id: str, *, lagging: bool = False
@@ -281,7 +322,13 @@ class FakeDiscord(RestApi):
     async def _interact(
         self, kind: int, author: FakeUser, channel_id: int, data: Json, message: Message | None
     ) -> Interaction:
-        guild = self._guild_at(channel_id)
+        guild = self.guild_of(channel_id)
+        if guild is not None:
+            context, owners = p.GUILD, {"0": str(guild)}
+        else:  # a user install's: the command's user, or whoever used the pressed message's
+            context = p.BOT_DM if self.bot_is_in(channel_id) else p.PRIVATE_CHANNEL
+            used = message.interaction if message is not None else None
+            owners = used.owners if used is not None else {"1": str(author.id)}
         interaction = Interaction(
             id=self.snowflake(),
             token="fake-interaction." + secrets.token_urlsafe(24),
@@ -293,6 +340,8 @@ class FakeDiscord(RestApi):
             data=data,
             message=message,
             dispatched_at=time.monotonic(),
+            context=context,
+            owners=owners,
         )
         self.interactions[interaction.token] = interaction
         payload = interaction.payload(self.channels[channel_id])
@@ -301,8 +350,7 @@ class FakeDiscord(RestApi):
 
     def _guild_at(self, channel_id: int) -> int:
         """The server of ``channel_id`` (an interaction there goes to its shard's session)."""
-        guild = self.channels.get(channel_id, {}).get("guild_id")
-        return int(guild) if guild is not None else self.guild_id
+        return self.guild_of(channel_id) or self.guild_id
 
     def bot_messages(self, channel_id: int, after: int = 0) -> list[Message]:
         """What the bot posted in the channel (interaction responses too) after id ``after``."""

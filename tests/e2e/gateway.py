@@ -78,6 +78,11 @@ class GatewaySession:
         return guild_id in self.fake.guilds_of(self.shard)
 
     @property
+    def first_shard(self) -> bool:
+        """Whether it gets what is in no server (DMs): Discord sends those to shard 0."""
+        return self.shard is None or self.shard[0] == 0
+
+    @property
     def intents(self) -> int:
         return int((self.identify or {}).get("intents", 0))
 

@@ -29,7 +29,23 @@ EVERYONE = discord.Permissions(
     add_reactions=True,
 ).value
 
+# What a user-installed app may do where it is not installed (a DM or group DM): Discord sends
+# these as the interaction's ``app_permissions``; the bot is no member of the channel.
+USER_INSTALL = discord.Permissions(
+    view_channel=True,
+    send_messages=True,
+    attach_files=True,
+    embed_links=True,
+    read_message_history=True,
+    use_application_commands=True,
+).value
+
 MENTION = re.compile(r"<@!?(\d{15,20})>")
+
+# Channel types (a text channel, the bot's DM with a user, a group DM) and interaction contexts.
+TEXT, DM, GROUP_DM, PUBLIC_THREAD = 0, 1, 3, 11
+GUILD, BOT_DM, PRIVATE_CHANNEL = 0, 1, 2
+GUILD_INSTALL, USER_INSTALLED = 0, 1
 
 
 @dataclass(frozen=True)
@@ -91,7 +107,7 @@ class Message:
 
     id: int
     channel_id: int
-    guild_id: int
+    guild_id: int | None  # None in a DM or group DM
     author: FakeUser
     content: str = ""
     components: list[Json] = field(default_factory=list)
@@ -126,7 +142,6 @@ class Message:
         data: Json = {
             "id": str(self.id),
             "channel_id": str(self.channel_id),
-            "guild_id": str(self.guild_id),
             "author": self.author.payload(),
             "content": self.content,
             "timestamp": TIMESTAMP,
@@ -144,16 +159,19 @@ class Message:
             "type": 0,
             "flags": self.flags,
         }
-        if not self.author.bot:
-            data["member"] = self.author.member(with_user=False)
+        if self.guild_id is not None:
+            data["guild_id"] = str(self.guild_id)
+            if not self.author.bot:
+                data["member"] = self.author.member(with_user=False)
         if self.reference_id is not None:
             data["type"] = 19  # reply
             data["message_reference"] = {
                 "type": 0,
                 "message_id": str(self.reference_id),
                 "channel_id": str(self.channel_id),
-                "guild_id": str(self.guild_id),
             }
+            if self.guild_id is not None:
+                data["message_reference"]["guild_id"] = str(self.guild_id)
         interaction = self.interaction
         if interaction is not None:
             data["webhook_id"] = str(interaction.application_id)
@@ -163,7 +181,7 @@ class Message:
                 "id": str(interaction.id),
                 "type": interaction.type,
                 "user": interaction.user.payload(),
-                "authorizing_integration_owners": {"0": str(self.guild_id)},
+                "authorizing_integration_owners": interaction.owners,
             }
         return data
 
@@ -177,7 +195,7 @@ class Interaction:
     type: int  # 2 application command, 3 component, 4 autocomplete
     application_id: int
     user: FakeUser
-    guild_id: int
+    guild_id: int | None  # None in a DM or group DM
     channel_id: int
     data: Json
     message: Message | None = field(default=None, repr=False)  # whose component was used
@@ -187,6 +205,10 @@ class Interaction:
     # The response message (or, after a component's type 6 or 7, the component's message).
     original: Message | None = field(default=None, repr=False)
     followups: list[Message] = field(default_factory=list, repr=False)
+    # Where it was used (GUILD, BOT_DM, PRIVATE_CHANNEL) and which installs it came through:
+    # {"0": the server's id} (the bot's server install), {"1": a user's id} (a user install).
+    context: int = GUILD
+    owners: Json = field(default_factory=dict)
 
     @property
     def answered(self) -> bool:
@@ -202,20 +224,24 @@ class Interaction:
             "application_id": str(self.application_id),
             "type": self.type,
             "data": self.data,
-            "guild_id": str(self.guild_id),
             "channel_id": str(self.channel_id),
             "channel": channel,
-            "member": self.user.member() | {"permissions": str(EVERYONE)},
             "token": self.token,
             "version": 1,
-            "app_permissions": str(EVERYONE),
             "locale": "en-US",
-            "guild_locale": "en-US",
             "entitlements": [],
-            "authorizing_integration_owners": {"0": str(self.guild_id)},
-            "context": 0,
+            "authorizing_integration_owners": self.owners,
+            "context": self.context,
             "attachment_size_limit": 10 * 1024 * 1024,
         }
+        if self.guild_id is not None:
+            data["guild_id"] = str(self.guild_id)
+            data["member"] = self.user.member() | {"permissions": str(EVERYONE)}
+            data["guild_locale"] = "en-US"
+            data["app_permissions"] = str(EVERYONE)
+        else:  # a DM or group DM: a user, no member; what a user install may do there
+            data["user"] = self.user.payload()
+            data["app_permissions"] = str(USER_INSTALL)
         if self.message is not None:
             data["message"] = self.message.payload()
         return data
@@ -243,6 +269,31 @@ def public_thread(
             "archive_timestamp": "2025-01-01T00:00:00+00:00",
             "locked": False,
         },
+    }
+
+
+def dm_channel(channel_id: int, user: FakeUser) -> Json:
+    """The bot's DM with ``user``."""
+    return {
+        "id": str(channel_id),
+        "type": DM,
+        "last_message_id": None,
+        "flags": 0,
+        "recipients": [user.payload()],
+    }
+
+
+def group_dm(channel_id: int, name: str, users: list[FakeUser]) -> Json:
+    """A group DM of ``users`` (the first owns it); no bot can be a member of one."""
+    return {
+        "id": str(channel_id),
+        "type": GROUP_DM,
+        "name": name,
+        "icon": None,
+        "owner_id": str(users[0].id),
+        "last_message_id": None,
+        "flags": 0,
+        "recipients": [user.payload() for user in users],
     }
 
 
@@ -418,4 +469,20 @@ def command_problem(command: Json) -> str | None:
             return f"{item['name']}: at most 25 choices"
     if len(command.get("options", [])) > 25:
         return f"{command['name']}: at most 25 options"
+    installs, contexts = command.get("integration_types"), command.get("contexts")
+    if installs is not None and not (installs and set(installs) <= {0, 1}):
+        return f"{command['name']}: integration_types {installs!r}, of 0 (guild) and 1 (user)"
+    if contexts is not None and not (contexts and set(contexts) <= {0, 1, 2}):
+        return f"{command['name']}: contexts {contexts!r}, of 0, 1 and 2"
     return None
+
+
+def usable(command: Json, context: int, install: int) -> bool:
+    """Whether Discord offers ``command`` in ``context`` through ``install``: a command that
+    says nothing is a server install's, in servers and (unless ``dm_permission`` is false) the
+    bot's DM, as before user installs."""
+    installs = command.get("integration_types") or [GUILD_INSTALL]
+    contexts = command.get("contexts")
+    if contexts is None:
+        contexts = [GUILD, BOT_DM] if command.get("dm_permission", True) else [GUILD]
+    return install in installs and context in contexts

@@ -22,6 +22,8 @@ from tests.e2e.payloads import Attachment, FakeUser, Interaction, Json, Message
 log = logging.getLogger("fake_discord")
 
 INTERACTION_DEADLINE = 3.0  # seconds Discord gives a bot to answer an interaction
+TOKEN_LIFETIME = 15 * 60.0  # seconds an interaction's token serves its followups and edits
+MAX_FOLLOWUPS = 5  # followup messages one interaction may send
 
 
 @dataclass(frozen=True)
@@ -76,6 +78,13 @@ UNKNOWN_CHANNEL = (404, 10003, "Unknown Channel")
 UNKNOWN_WEBHOOK = (404, 10015, "Unknown Webhook")
 UNKNOWN_INTERACTION = (404, 10062, "Unknown interaction")
 ALREADY_ACKNOWLEDGED = (400, 40060, "Interaction has already been acknowledged.")
+MISSING_ACCESS = (403, 50001, "Missing Access")
+INVALID_WEBHOOK_TOKEN = (401, 50027, "Invalid Webhook Token")
+TOO_MANY_FOLLOWUPS = (
+    400,
+    40094,
+    "This interaction has hit the maximum number of follow up messages",
+)
 
 
 def invalid(problem: str) -> web.Response:
@@ -110,7 +119,10 @@ class RestApi:
     def snowflake(self) -> int:
         raise NotImplementedError
 
-    def guild_of(self, channel_id: int) -> int:
+    def guild_of(self, channel_id: int) -> int | None:
+        raise NotImplementedError
+
+    def bot_is_in(self, channel_id: int) -> bool:
         raise NotImplementedError
 
     async def changed(self) -> None:
@@ -157,6 +169,8 @@ class RestApi:
         bot_route = not template.startswith(("/webhooks/", "/interactions/"))
         if bot_route and request.headers.get("Authorization") != f"Bot {self.token}":
             response = refuse(401, 0, "401: Unauthorized")
+        elif "channel" in params and (shut := self._shut_out(call)) is not None:
+            response = shut
         else:
             response = await handler(call)
         now = time.monotonic()
@@ -261,6 +275,17 @@ class RestApi:
         message.attachments += new
         message.flags &= ~p.LOADING
         message.edits += 1
+
+    def _shut_out(self, request: Request) -> web.Response | None:
+        """403 for the channel API in a channel the bot is no member of (a group DM, where a
+        user-installed app can only answer interactions), logged loudly: tests notice."""
+        channel_id = int(request.params["channel"])
+        if channel_id not in self.channels or self.bot_is_in(channel_id):
+            return None
+        log.error(
+            "FAKE DISCORD: %s %s in a channel the bot is not in", request.method, request.path
+        )
+        return refuse(*MISSING_ACCESS)
 
     def _channel_message(self, request: Request) -> Message | None:
         message = self.messages.get(int(request.params["message"]))
@@ -381,10 +406,27 @@ class RestApi:
             return None
         return interaction if interaction.answered else None
 
+    @staticmethod
+    def _expired(interaction: Interaction) -> bool:
+        """Past its token's 15 minutes: its followups and edits are refused (logged)."""
+        if time.monotonic() - interaction.dispatched_at <= TOKEN_LIFETIME:
+            return False
+        log.error("FAKE DISCORD: interaction %s's token used after 15 minutes", interaction.id)
+        return True
+
+    def _token_expired(self, request: Request) -> bool:
+        interaction = self._webhook_interaction(request)
+        return interaction is not None and self._expired(interaction)
+
     async def _followup(self, request: Request) -> web.Response:
         interaction = self._webhook_interaction(request)
         if interaction is None:
             return refuse(*UNKNOWN_WEBHOOK)
+        if self._expired(interaction):
+            return refuse(*INVALID_WEBHOOK_TOKEN)
+        if len(interaction.followups) >= MAX_FOLLOWUPS:
+            log.error("FAKE DISCORD: interaction %s's followup past 5", interaction.id)
+            return refuse(*TOO_MANY_FOLLOWUPS)
         if problem := p.message_problem(request.body, request.files, new=True):
             return invalid(problem)
         original = interaction.original
@@ -413,10 +455,14 @@ class RestApi:
         return message if message is not None and not message.deleted else None
 
     async def _get_webhook_message(self, request: Request) -> web.Response:
+        if self._token_expired(request):
+            return refuse(*INVALID_WEBHOOK_TOKEN)
         message = self._webhook_message(request)
         return answer(message.payload()) if message else refuse(*UNKNOWN_MESSAGE)
 
     async def _patch_webhook_message(self, request: Request) -> web.Response:
+        if self._token_expired(request):
+            return refuse(*INVALID_WEBHOOK_TOKEN)
         message = self._webhook_message(request)
         if message is None:
             return refuse(*UNKNOWN_MESSAGE)
@@ -426,6 +472,8 @@ class RestApi:
         return answer(message.payload())
 
     async def _delete_webhook_message(self, request: Request) -> web.Response:
+        if self._token_expired(request):
+            return refuse(*INVALID_WEBHOOK_TOKEN)
         message = self._webhook_message(request)
         if message is None:
             return refuse(*UNKNOWN_MESSAGE)

@@ -37,8 +37,9 @@ from tests.e2e.test_real_process import (
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
-ROLL_PROMPT = re.compile(r"(\w+): `!roll` or `!double`\.")
-TAKE_PROMPT = re.compile(r"(\w+): `!take` or `!drop` \(the cube would be 2\)\.")
+# `!` in a server, `/` in a DM or group DM (tests/e2e/test_user_install.py)
+ROLL_PROMPT = re.compile(r"(\w+): `([!/])roll` or `\2double`\.")
+TAKE_PROMPT = re.compile(r"(\w+): `([!/])take` or `\2drop` \(the cube would be 2\)\.")
 WON = re.compile(r"\*\*(\w+) wins a 2-point match (\d+)-0\.\*\*")
 # A backgammon game by the plays chosen below lasts about 30 turns a side: a bound for the loop.
 MOST_DECISIONS = 400
@@ -157,11 +158,13 @@ class Played:
     presses: dict[str, int] = field(default_factory=dict)  # by action
     autocomplete_seconds: float = 0.0
     sent: dict[int, deque[float]] = field(default_factory=dict)
+    margin: float = 0.1  # seconds past the bot's window (the bot reads a command a bit later)
 
     async def pace(self, user: FakeUser) -> None:
         sent = self.sent.setdefault(user.id, deque(maxlen=PLAYER_RATE.count))
         if len(sent) == PLAYER_RATE.count:
-            await asyncio.sleep(max(0.0, sent[0] + PLAYER_RATE.seconds + 0.1 - time.monotonic()))
+            wait = sent[0] + PLAYER_RATE.seconds + self.margin - time.monotonic()
+            await asyncio.sleep(max(0.0, wait))
         sent.append(time.monotonic())
 
 
@@ -202,13 +205,17 @@ async def press_for(
 
 
 async def play_to_the_end(
-    fake: FakeDiscord, thread: int, players: tuple[FakeUser, FakeUser], first: Message
+    fake: FakeDiscord,
+    thread: int,
+    players: tuple[FakeUser, FakeUser],
+    first: Message,
+    played: Played | None = None,
 ) -> tuple[re.Match[str], Message, Played]:
     """Every decision from ``first`` on, by buttons and ``/move`` only: Roll pressed a few
     times, then Double, and Take (the cube at 2 then wins the match: nobody is asked again, the
     dice are rolled for the players). The line saying who won, the
-    last message and the tally."""
-    latest, played = first, Played()
+    last message and the tally (``played``'s, which paced what came before, if given)."""
+    latest, played = first, played or Played()
     while played.decisions < MOST_DECISIONS:
         played.decisions += 1
         if won := WON.search(latest.content):

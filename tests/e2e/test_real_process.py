@@ -30,7 +30,7 @@ pytestmark = pytest.mark.asyncio(loop_scope="module")
 
 PNG = b"\x89PNG\r\n\x1a\n"
 # The move prompt shows how a play is typed, never a play: the tests take one from /move.
-PROMPT = re.compile(r"(\w+) to move \d-\d: `!move <from>/<to> …` \(`/move` lists the plays\)")
+PROMPT = re.compile(r"(\w+) to move \d-\d: `[!/]move <from>/<to> …` \(`/move` lists the plays\)")
 BUTTON_ID = re.compile(r"bg:([a-z]+):[mc][0-9.]+")  # bg:<action>:<the question's key>
 
 

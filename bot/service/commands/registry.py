@@ -73,7 +73,6 @@ COMMANDS = CommandTable(
                     placeholder="points|money",
                 ),
             ),
-            guild_only=True,
         ),
         Command(
             "accept",
@@ -113,7 +112,6 @@ COMMANDS = CommandTable(
             "on the same terms (length, money-game options, hints), or their rematch is "
             "accepted. Against GNU Backgammon the new match starts at once, at the same level.",
             buttons=(Button(Decision.REMATCH, "Rematch", _GO),),
-            guild_only=True,
         ),
         Command(
             "roll",
@@ -504,6 +502,7 @@ COMMANDS = CommandTable(
             handler=ServerCommands.leaderboard,
             example="leaderboard",
             summary="the server's top 10 and your rank",
+            guild_only=True,
         ),
         Command(
             "dice",
@@ -513,6 +512,7 @@ COMMANDS = CommandTable(
             summary="the server's dice statistics: each number, doubles, chi-square",
             details="Counts every die rolled in this server's matches, opening rolls included, "
             "and tests them against fair dice (Pearson's chi-square; a small p is unusual).",
+            guild_only=True,
         ),
         Command(
             "stats",

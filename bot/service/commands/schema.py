@@ -133,7 +133,9 @@ class Command:
     aliases: tuple[str, ...] = ()  # other words for it, typed (slash lists the name only)
     # The room's method that carries it out, unbound: ``MatchCommands.move``.
     handler: Handler | None = None
-    guild_only: bool = False  # only in a server channel, not in direct messages
+    # Only in a server that added the bot (tournaments, a server's records, moderation); the
+    # others are published for user installs too, and work in DMs and group DMs.
+    guild_only: bool = False
     moderator: bool = False  # the handler takes ``moderator=``: in Discord, Manage Messages
     buttons: tuple[Button, ...] = ()  # the decisions it answers, as buttons
     topic: Topic = Topic.SERVER  # its section of ``!help``

@@ -51,6 +51,9 @@ def ids_engine(table: Table, seat: int) -> bool:
     return table.row.player_ids[seat] == ENGINE_ID
 
 
+# A record read in a DM or group DM: its games are on no server's leaderboard.
+PRIVATE_RECORD = "Games in DMs are unrated: ratings are a server's."
+
 # How anyone checks the dice from the seed, said in the reply itself (Discord's users never see
 # the README): bot/rules/dice.py is what it describes.
 CHECK_THE_DICE = (
@@ -230,6 +233,8 @@ class Views:
                 + (f", {played.playing} going on" if played.playing else "")
                 + "."
             )
+        if place.private:
+            text += " " + PRIVATE_RECORD
         return [Reply(text)]
 
     def help(self, topic: str | None) -> list[Reply]:

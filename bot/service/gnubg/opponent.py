@@ -60,6 +60,7 @@ from bot.service.models import (
     User,
     engine_seat_of,
     place_link,
+    shown_prefix,
 )
 from bot.service.models import markdown_safe as md
 from bot.service.records.dice import DiceFactory
@@ -204,7 +205,7 @@ class Opponent:
             ) from None
         await self._challenges.require_free_table(place)
         await self._within_budget(user)
-        rated = self._settings.bot_games_rated and length > 0
+        rated = self._settings.bot_games_rated and length > 0 and not place.private
         match = Match.start(length, dice=self._dice(), **options)
         events = list(match.record)
         match = advance(match, events)
@@ -223,7 +224,8 @@ class Opponent:
         lead = (
             f"{md(user.name)} vs {md(ENGINE_USER.name)} ({level}): {match_kind(length)}"
             f"{options_text(match.options.to_data())}{extras_text}, "
-            f"{'rated' if rated else 'unrated'}; `{self._prefix}hint` for advice. "
+            f"{'rated' if rated else 'unrated'}; `{shown_prefix(self._prefix, place)}hint` for "
+            "advice. "
             f"Dice commitment (SHA-256 of the secret seed, revealed at the end): "
             f"`{match.commitment}`"
         )

@@ -29,7 +29,7 @@ from bot.service.matches.repository import (
     read_clock,
 )
 from bot.service.matches.threads import MatchThreads, ThreadOpener
-from bot.service.models import Decision, Place, Rate, Refusal, Reply, User
+from bot.service.models import Decision, Place, Rate, Refusal, Reply, User, shown_prefix
 from bot.service.models import markdown_safe as md
 from bot.service.records.dice import DiceFactory
 from bot.service.records.durations import clock_text, countdown, setting_duration, wait_duration
@@ -138,8 +138,11 @@ def _no_such_length(shown: str, prefix: str) -> Refusal:
     )
 
 
-def hints_text(hints: bool) -> str:
-    return " with hints (unrated)" if hints else ""
+def unrated_text(hints: bool, place: Place) -> str:
+    """What makes a match between people unrated, as its challenge and its start say it."""
+    if hints:
+        return " with hints (unrated)"
+    return " (unrated: games in DMs are)" if place.private else ""
 
 
 def take_clock(terms: str | int | None, prefix: str) -> tuple[str | int | None, float | None]:
@@ -277,12 +280,13 @@ class Challenges:
             if clock is not None:
                 await tx.challenges.set_clock(challenge_id, clock)
         self._repository.remember(place, user, opponent)
+        p = shown_prefix(self._prefix, place)
         return [
             Reply(
                 f"{md(user.name)} challenges {md(opponent.name)} to "
-                f"{match_kind(points)}{options_text(options)}{hints_text(hints)}"
+                f"{match_kind(points)}{options_text(options)}{unrated_text(hints, place)}"
                 f"{clock_terms_text(clock, self._settings.clock_delay_seconds)}. "
-                f"{md(opponent.name)}: `{self._prefix}accept` or `{self._prefix}decline` "
+                f"{md(opponent.name)}: `{p}accept` or `{p}decline` "
                 f"(expires in {setting_duration(minutes / 60)}).",
                 mention=(opponent.id,),
                 decision=Decision.CHALLENGE,
@@ -356,7 +360,7 @@ class Challenges:
         lead = (
             f"{table.names[1]} accepts: {table.names[0]} vs {table.names[1]}, "
             f"{match_kind(match.length)}{options_text(match.options.to_data())}"
-            f"{hints_text(bool(challenge.hints))}"
+            f"{unrated_text(bool(challenge.hints), place)}"
             f"{clock_terms_text(challenge.clock_seconds, self._settings.clock_delay_seconds)}"
             ". Dice commitment (SHA-256 of the secret seed, "
             f"revealed at the end): `{match.commitment}`"

@@ -50,6 +50,7 @@ from bot.service.models import (
     Table,
     clean_name,
     engine_seat_of,
+    shown_prefix,
 )
 from bot.service.models import markdown_safe as md
 from bot.store import PlayerRow
@@ -334,7 +335,7 @@ def play_form(command: str, prefix: str) -> str:
 
 def prompt_text(table: Table, prefix: str) -> tuple[str, Decision | None]:
     """Who must do what now, and the question it asks them (if buttons can answer it)."""
-    match, names, p = table.match, table.names, prefix
+    match, names, p = table.match, table.names, shown_prefix(prefix, table.place)
     if match.phase == "over":
         winner = match.winner
         assert winner is not None

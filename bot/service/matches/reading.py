@@ -229,10 +229,13 @@ class MatchReader:
         return await self.on_server(place, number)
 
     async def on_server(self, place: Place, match_id: int) -> MatchRow:
-        """Match ``match_id``, refused unless it is one of ``place``'s server."""
+        """Match ``match_id``, refused unless it is one of ``place``'s server; in a DM or group
+        DM (all in no server), one of that very DM: other people's DMs are theirs."""
         row = await self.store.matches.get(match_id)
         if row is None or row.server_id != place.server_id:
             raise Refusal(f"There is no match #{match_id} on this server.")
+        if place.private and row.channel_id != place.channel_id:
+            raise Refusal(f"There is no match #{match_id} in this DM.")
         return row
 
     async def elsewhere(

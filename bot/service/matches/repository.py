@@ -235,10 +235,11 @@ class Repository(MatchReader):
         thread: Place | None = None,
     ) -> Table:
         """Start ``match`` from the accepted ``challenge``, in one transaction, at ``place``
-        or in its ``thread``. A challenge with hints starts an unrated match."""
+        or in its ``thread``. A challenge with hints, or in a DM, starts an unrated match."""
         ids = (challenge.challenger_id, challenge.challenged_id)
         hints = bool(challenge.hints)
-        terms = MatchTerms(hints=hints, rated=match.length > 0 and not hints)
+        rated = match.length > 0 and not hints and not place.private
+        terms = MatchTerms(hints=hints, rated=rated)
         async with self.store.transaction() as tx:
             await tx.players.ensure(place.server_id, accepter.id, accepter.name, self._clock())
             await tx.challenges.close(challenge.id, "accepted")
