@@ -158,7 +158,9 @@ class Played:
     presses: dict[str, int] = field(default_factory=dict)  # by action
     autocomplete_seconds: float = 0.0
     sent: dict[int, deque[float]] = field(default_factory=dict)
-    margin: float = 0.1  # seconds past the bot's window (the bot reads a command a bit later)
+    # Seconds past the bot's window: the bot reads a command later than it was sent, and on a
+    # loaded machine an earlier command may reach it late, bringing the two closer together.
+    margin: float = 1.0
 
     async def pace(self, user: FakeUser) -> None:
         sent = self.sent.setdefault(user.id, deque(maxlen=PLAYER_RATE.count))

@@ -59,6 +59,11 @@ def roll(first: str, second: str) -> tuple[int, int]:
     return high, low
 
 
+# Seconds past the bot's window: on a loaded machine an earlier command may reach the bot late,
+# bringing two commands closer together in its window than they were sent.
+MARGIN = 1.0
+
+
 class Game:
     """The money game as the test played it: each player's plays, by roll; each player's
     commands paced to the bot's rate for players (faster, it asks them to slow down)."""
@@ -72,7 +77,7 @@ class Game:
     async def pace(self, user: FakeUser) -> None:
         sent = self._sent.setdefault(user.id, deque(maxlen=PLAYER_RATE.count))
         if len(sent) == PLAYER_RATE.count:
-            await asyncio.sleep(max(0.0, sent[0] + PLAYER_RATE.seconds + 0.1 - time.monotonic()))
+            await asyncio.sleep(max(0.0, sent[0] + PLAYER_RATE.seconds + MARGIN - time.monotonic()))
         sent.append(time.monotonic())
 
     async def say(self, user: FakeUser, text: str) -> list[Message]:

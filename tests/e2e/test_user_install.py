@@ -221,7 +221,7 @@ async def test_a_2_point_match_between_friends_in_a_group_dm_by_interactions_onl
     assert "alice challenges bob" in asked.content and "unrated" in asked.content, asked.content
     assert actions(asked) == ["accept", "decline"]
     # Paces each player's commands to the bot's rate, the Accept too, with room for a busy bot.
-    played = Played(margin=1.0)
+    played = Played()
     first = await press_for(fake, fake.bob, asked, "accept", played)
     won, last, played = await play_to_the_end(fake, group, players, first, played)
     assert won[1] in ("alice", "bob") and played.moves > 10 and is_png(last)
