@@ -55,6 +55,7 @@ from bot.store.rows import (
     describe_error,
     raise_translated,
 )
+from bot.store.storms import Storms, StormWrites
 from bot.store.tournaments import Tournaments, TournamentWrites
 
 log = logging.getLogger(__name__)
@@ -96,6 +97,7 @@ class Store:
         self.analyses = Analyses(self)
         self.drills = Drills(self)
         self.puzzles = Puzzles(self)
+        self.storms = Storms(self)
         self.dice = Dice(self)
         self.meta = Meta(self)
 
@@ -313,6 +315,10 @@ class Transaction:
     @cached_property
     def puzzles(self) -> PuzzleWrites:
         return PuzzleWrites(self)
+
+    @cached_property
+    def storms(self) -> StormWrites:
+        return StormWrites(self)
 
     @cached_property
     def dice(self) -> DiceWrites:

@@ -30,7 +30,7 @@ from sqlalchemy import (
     text,
 )
 
-SCHEMA_VERSION = 19  # the last numbered SQL migration these tables include
+SCHEMA_VERSION = 20  # the last numbered SQL migration these tables include
 FIRST_SHARED_MIGRATION = 12  # from here on, migrations run on both databases
 
 metadata = MetaData()
@@ -470,6 +470,9 @@ drills = Table(
     Column("last_answer_at", Float),
     Column("shown_at", Float),  # awaiting an answer since
     Column("created_at", Float, nullable=False),
+    # Schema 20: a puzzle the player missed (its key; match_id 0, decision from the key), graded
+    # from the puzzle's stored ranking (bot/service/review/drills.py)
+    Column("puzzle", Text),
     PrimaryKeyConstraint("server_id", "user_id", "match_id", "decision"),
 )
 Index("drills_due", drills.c.server_id, drills.c.user_id, drills.c.due_at)
@@ -537,4 +540,37 @@ Index(
     puzzle_answers.c.server_id,
     puzzle_answers.c.user_id,
     puzzle_answers.c.id,
+)
+
+# Schema 20: puzzle storms (``!puzzle storm``, bot/store/storms.py): a player's timed run of
+# puzzles, ``ends_at`` brought forward by each wrong answer; ``finished_at`` None while it runs
+# (one running per player, by the partial unique index), ``puzzle`` the one awaiting the answer.
+puzzle_storms = Table(
+    "puzzle_storms",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("server_id", Text, nullable=False),
+    Column("channel_id", Text, nullable=False),  # where it was started: its end is told there
+    Column("user_id", Text, nullable=False),
+    Column("name", Text, nullable=False),
+    Column("started_at", Float, nullable=False),
+    Column("ends_at", Float, nullable=False),
+    Column("puzzle", Text),  # awaiting the answer
+    Column("seen", Text, nullable=False, server_default=text("''")),  # its puzzles' keys, spaced
+    Column("score", Integer, nullable=False, server_default=text("0")),  # right answers
+    Column("wrong", Integer, nullable=False, server_default=text("0")),
+    Column("finished_at", Float),
+)
+Index(
+    "puzzle_storms_running",
+    puzzle_storms.c.user_id,
+    unique=True,
+    **_partial("finished_at IS NULL"),
+)
+Index("puzzle_storms_ending", puzzle_storms.c.ends_at, **_partial("finished_at IS NULL"))
+Index(
+    "puzzle_storms_best",
+    puzzle_storms.c.server_id,
+    puzzle_storms.c.user_id,
+    puzzle_storms.c.score,
 )

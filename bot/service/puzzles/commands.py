@@ -35,6 +35,11 @@ class PuzzleCommands:
             lambda: self._puzzles.puzzle(place, user, what, pressed=pressed), self._forget
         )
 
+    async def storms_due(self, where: Callable[[Place], bool]) -> list[tuple[Place, Reply]]:
+        """The storms whose time is up, ended (:meth:`StormRoom.due
+        <bot.service.puzzles.storm.StormRoom.due>`)."""
+        return await self._puzzles.storm.due(where)
+
     async def puzzle_choices(self, place: Place, user: User, typed: str = "") -> list[str]:
         """``/puzzle``'s autocomplete (:meth:`PuzzleRoom.answer_choices
         <bot.service.puzzles.room.PuzzleRoom.answer_choices>`): nothing written."""
