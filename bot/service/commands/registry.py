@@ -473,13 +473,16 @@ COMMANDS = CommandTable(
             "`take`, `pass`, or its buttons). The verdict: right or the equity lost, gnubg's "
             "top three at 2-ply, the XGID, and your rating change (Glicko-2; `?` while "
             "provisional). `{p}puzzle rating`: yours here and across servers; `{p}puzzle top`: "
-            "this server's leaderboard; `{p}puzzle misses`: replay your latest miss (unrated).",
+            "this server's leaderboard; `{p}puzzle misses`: replay your latest miss (unrated; "
+            "every miss is one of your drills too). `{p}puzzle storm`: three minutes of puzzles "
+            "rising in rating, a wrong answer costs 10 s (unrated); `{p}puzzle storm top`: the "
+            "server's best storms.",
             arguments=(
                 Argument(
                     "what",
                     Kind.PUZZLE_ANSWER,
-                    "Empty: a puzzle; 'rating', 'top', 'misses'; or your answer",
-                    placeholder="rating|top|misses|answer",
+                    "Empty: a puzzle; 'rating', 'top', 'misses', 'storm'; or your answer",
+                    placeholder="rating|top|misses|storm|answer",
                 ),
             ),
             buttons=(

@@ -204,13 +204,13 @@ class StormRoom:
             before = await tx.storms.best(storm.server_id, storm.user_id)
             ended = await tx.storms.finish(storm.id, now)
         final = ended or storm
-        if ended is not None and (before is None or final.score > before):
-            best = "Your best here so far!"
+        if ended is not None and final.score > (before or 0):
+            best = " Your best here so far!"
         else:
-            best = f"Your best here: {max(before or 0, final.score)}."
+            best = "" if before is None else f" Your best here: {max(before, final.score)}."
         text = (
             f"⏱️ **The puzzle storm of {final.name} is over**: {final.score} solved, "
-            f"{plural(final.wrong, 'wrong answer')}. {best}"
+            f"{plural(final.wrong, 'wrong answer')}.{best}"
         )
         return f"{text} {then}".strip(), ended is not None
 

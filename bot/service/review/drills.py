@@ -306,7 +306,7 @@ class Drills:
         if due is None:
             return (
                 "You have no drills yet: they are made of your errors in analysed matches "
-                f"(`{self._prefix}analysis` after a match)."
+                f"(`{self._prefix}analysis` after a match) and of the puzzles you miss."
             )
         return f"No drill is due: the next one is due {in_days((due - now) / 86_400)}."
 
