@@ -1,12 +1,14 @@
 """``!puzzle storm`` through the TableService with an injected clock, on SQLite and PostgreSQL:
-puzzles rising in rating, a wrong answer's cost in time, the end by the clock (the deadline poll)
-and the leaderboard, a restart that keeps the run, one run at a time, ratings untouched; and every
-missed puzzle (a storm's, a rated one's) fed to the player's drills."""
+puzzles rising in rating, a wrong answer's cost in time, the end by the clock (the deadline poll,
+the console's ``~``) and the leaderboard, a restart that keeps the run, one run at a time,
+ratings untouched, no engine asked; and every missed puzzle (a storm's, a rated one's) fed to the
+player's drills."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from bot.console import ConsoleClock, console_user
 from bot.rules.puzzles import CHECKER, Puzzle
 from bot.service.models import Reply, User
 from bot.service.puzzles import pool
@@ -16,7 +18,9 @@ from bot.settings import Settings
 from bot.store import Store
 from bot.store.storms import StormRow
 from tests.service.conftest import ALICE, BOB, PLACE
+from tests.service.console_lines import ConsoleTable
 from tests.service.driver import FakeClock
+from tests.service.fake_engine import FakeEngine
 from tests.service.puzzles.test_puzzles import answer_of, awaited, say
 
 
@@ -178,3 +182,26 @@ async def test_a_missed_rated_puzzle_is_a_drill_and_still_a_miss(
     await say(service, f"!puzzle {answer_of(missed, False)}")  # missed again: due again now
     drills = await store.drills.counts(PLACE.server_id, ALICE.id, 1e12, 21)
     assert drills.total == 1
+
+
+async def test_the_consoles_clock_moves_the_storms_timer_and_no_engine_is_asked(
+    store: Store,
+) -> None:
+    clock = ConsoleClock(1_790_000_000.0)
+    engine = FakeEngine()
+    service = TableService(
+        store, settings=Settings(), dice=seeded_dice(1), clock=clock, images=False, engine=engine
+    )
+    table = ConsoleTable(service, clock)
+    try:
+        started = await table.say("alice: !puzzle storm")
+        assert "3:00 left" in started
+        await table.say("~ 100s")
+        assert "1:20 left" in await table.say("alice: !puzzle")
+        _, puzzle = await running(store, console_user("alice"))
+        assert "score 1" in await table.say(f"alice: !puzzle {answer_of(puzzle, True)}")
+        over = await table.say("~ 80s")
+        assert "The puzzle storm of alice is over**: 1 solved, 0 wrong answers." in over, over
+        assert engine.calls == []  # graded from the stored rankings
+    finally:
+        service.close()
