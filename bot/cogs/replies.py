@@ -89,6 +89,8 @@ UNTRACKED = (
     Decision.DRILL_TAKE,
     Decision.PUZZLE_DOUBLE,
     Decision.PUZZLE_TAKE,
+    Decision.STORM_DOUBLE,
+    Decision.STORM_TAKE,
 )
 
 

@@ -145,6 +145,16 @@ class PuzzleKey(Key):
     shown: int
 
 
+@dataclass(frozen=True)
+class StormKey(Key):
+    """A cube puzzle of a storm: the storm and how many puzzles it had shown (this one
+    included), so a press answers that puzzle of that run and no other."""
+
+    FORMAT: ClassVar[str] = "s{storm}.{shown}"
+    storm: int
+    shown: int
+
+
 KINDS: tuple[type[Key], ...] = tuple(_BY_LETTER.values())
 
 
@@ -165,5 +175,6 @@ __all__ = [
     "RematchKey",
     "ReviewKey",
     "SignupKey",
+    "StormKey",
     "parse_key",
 ]

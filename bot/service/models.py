@@ -19,6 +19,7 @@ from bot.service.keys import (
     RematchKey,
     ReviewKey,
     SignupKey,
+    StormKey,
 )
 from bot.service.records.durations import wait_duration
 from bot.service.records.names import clean_name
@@ -150,6 +151,8 @@ class Decision(Enum):
     DRILL_TAKE = "drill_take"  # a cube drill facing a double: take / pass
     PUZZLE_DOUBLE = "puzzle_double"  # a cube puzzle before the roll: double / no double
     PUZZLE_TAKE = "puzzle_take"  # a cube puzzle facing a double: take / pass
+    STORM_DOUBLE = "storm_double"  # a storm's cube puzzle before the roll: double / no double
+    STORM_TAKE = "storm_take"  # a storm's cube puzzle facing a double: take / pass
 
     @property
     def key_kind(self) -> type[Key]:
@@ -171,6 +174,8 @@ _KEY_KINDS: dict[Decision, type[Key]] = {
     Decision.DRILL_TAKE: DrillKey,
     Decision.PUZZLE_DOUBLE: PuzzleKey,
     Decision.PUZZLE_TAKE: PuzzleKey,
+    Decision.STORM_DOUBLE: StormKey,
+    Decision.STORM_TAKE: StormKey,
 }
 
 

@@ -126,7 +126,7 @@ SETUPS: dict[Decision, Setup] = {
 }
 # A tournament's sign-up, a review's pages and an analysis' Review button are anyone's to press
 # (tests/service/tournaments and tests/service/review test their buttons, as they do a drill's;
-# tests/service/puzzles a puzzle's).
+# tests/service/puzzles a puzzle's and a storm's).
 ANYONES = (
     Decision.SIGNUP,
     Decision.REVIEW,
@@ -136,6 +136,8 @@ ANYONES = (
     Decision.DRILL_TAKE,
     Decision.PUZZLE_DOUBLE,
     Decision.PUZZLE_TAKE,
+    Decision.STORM_DOUBLE,
+    Decision.STORM_TAKE,
 )
 SPECS = [
     pytest.param(spec, id=f"{spec.decision.value}:{spec.action}")

@@ -21,6 +21,7 @@ from bot.service.keys import (
     RematchKey,
     ReviewKey,
     SignupKey,
+    StormKey,
     parse_key,
 )
 
@@ -35,6 +36,7 @@ BEFORE: dict[type[Key], Callable[..., str]] = {
     ErrorsKey: lambda match, page: f"e{match}.{page}",
     DrillKey: lambda match, decision: f"d{match}.{decision}",
     PuzzleKey: lambda shown: f"p{shown}",
+    StormKey: lambda storm, shown: f"s{storm}.{shown}",
 }
 
 

@@ -490,6 +490,10 @@ COMMANDS = CommandTable(
                 Button(Decision.PUZZLE_DOUBLE, "No double", _NO, word="nodouble"),
                 Button(Decision.PUZZLE_TAKE, "Take", _YES, word="take"),
                 Button(Decision.PUZZLE_TAKE, "Pass", _NO, word="pass"),
+                Button(Decision.STORM_DOUBLE, "Double", _YES, word="double"),
+                Button(Decision.STORM_DOUBLE, "No double", _NO, word="nodouble"),
+                Button(Decision.STORM_TAKE, "Take", _YES, word="take"),
+                Button(Decision.STORM_TAKE, "Pass", _NO, word="pass"),
             ),
         ),
         Command(

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from bot.service.commands.guard import Answer
 from bot.service.commands.locks import replies_of
-from bot.service.keys import PuzzleKey
+from bot.service.keys import PuzzleKey, StormKey
 from bot.service.models import Place, Reply, User
 from bot.service.puzzles.room import PuzzleRoom
 
@@ -27,10 +27,10 @@ class PuzzleCommands:
         *,
         answering: Answer | None = None,
     ) -> list[Reply]:
-        """``!puzzle [rating | top | misses | <answer>]``, or a cube puzzle's button
+        """``!puzzle [rating | top | misses | storm | <answer>]``, or a cube puzzle's button
         (``answering``: its key): see :mod:`bot.service.puzzles.room`."""
         pressed = answering.key if answering is not None else None
-        assert pressed is None or isinstance(pressed, PuzzleKey)  # press() checks
+        assert pressed is None or isinstance(pressed, PuzzleKey | StormKey)  # press() checks
         return await replies_of(
             lambda: self._puzzles.puzzle(place, user, what, pressed=pressed), self._forget
         )

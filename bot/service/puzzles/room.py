@@ -29,7 +29,7 @@ from bot.rules.glicko import (
 from bot.rules.puzzles import CHECKER, DOUBLE, Puzzle, Verdict
 from bot.rules.text import plural
 from bot.service.commands.choices import play_choices, position_plays, word_choices
-from bot.service.keys import PuzzleKey
+from bot.service.keys import PuzzleKey, StormKey
 from bot.service.matches.images import BoardImages
 from bot.service.models import Place, Refusal, Reply, User
 from bot.service.puzzles import pool
@@ -81,11 +81,20 @@ class PuzzleRoom:
         return self._settings.command_prefix
 
     async def puzzle(
-        self, place: Place, user: User, what: str | None, *, pressed: PuzzleKey | None = None
+        self,
+        place: Place,
+        user: User,
+        what: str | None,
+        *,
+        pressed: PuzzleKey | StormKey | None = None,
     ) -> list[Reply]:
-        """``what``: typed words, or a cube button's word when ``pressed`` (the showing's key)."""
+        """``what``: typed words, or a cube button's word when ``pressed`` (the showing's key,
+        or a storm puzzle's)."""
         text = " ".join((what or "").split())
         word = text.lower()
+        if isinstance(pressed, StormKey):
+            said = word.replace("nodouble", "no double")
+            return [await self.storm.pressed(place, user, pressed, said)]
         if pressed is not None:
             waiting = await self._awaiting(place, user)
             if waiting is None or waiting.id != pressed.shown:

@@ -18,11 +18,13 @@ by their best run.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from bot.rules.errors import InvalidMoveError, MoveError
 from bot.rules.glicko import Rating
 from bot.rules.puzzles import Puzzle, PuzzleDataError, Verdict
 from bot.rules.text import plural
+from bot.service.keys import StormKey
 from bot.service.matches.images import BoardImages
 from bot.service.models import Place, Refusal, Reply, User
 from bot.service.puzzles import pool
@@ -153,8 +155,19 @@ class StormRoom:
             f"**Storm of {user.name}**: {clock_left(storm.ends_at - now)} left · score "
             f"{storm.score} · puzzle {len(storm.shown)} (rated {rated:.0f})."
         )
-        reply = await puzzle_reply(self._images, self._prefix, puzzle, head, None)
-        return reply if not lead else Reply(f"{lead}\n{reply.text}", image=reply.image)
+        key = StormKey(storm.id, len(storm.shown))
+        reply = await puzzle_reply(self._images, self._prefix, puzzle, head, key)
+        return reply if not lead else replace(reply, text=f"{lead}\n{reply.text}")
+
+    async def pressed(self, place: Place, user: User, key: StormKey, word: str) -> Reply:
+        """A cube puzzle's button: it answers that puzzle of the player's running storm only."""
+        storm = await self.running(place, user)
+        if storm is None or (storm.id, len(storm.shown)) != (key.storm, key.shown):
+            raise Refusal(
+                "This puzzle is not the one your storm is waiting on: "
+                f"`{self._prefix}puzzle` shows yours."
+            )
+        return await self.answer(place, user, storm, word)
 
     async def answer(self, place: Place, user: User, storm: StormRow, text: str) -> Reply:
         """``text`` answers the storm's puzzle: graded, scored, and the next one shown (or
@@ -190,7 +203,7 @@ class StormRoom:
         if following is None:
             return Reply(f"{_graded(verdict)}\n{await self._end(answered, now, '')}")
         shown = await self.show(answered, user, now)
-        return Reply(f"{_graded(verdict)}\n{shown.text}", image=shown.image)
+        return replace(shown, text=f"{_graded(verdict)}\n{shown.text}")
 
     async def _end(self, storm: StormRow, now: float, then: str) -> str:
         """End ``storm`` (its time is up, or no puzzle is left): the score and where it stands

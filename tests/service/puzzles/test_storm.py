@@ -8,9 +8,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from bot.console import ConsoleClock, console_user
-from bot.rules.puzzles import CHECKER, Puzzle
-from bot.service.models import Reply, User
+from bot.rules.puzzles import CHECKER, DOUBLE, TAKE, Puzzle
+from bot.service.keys import PuzzleKey, StormKey
+from bot.service.models import Decision, Reply, User
 from bot.service.puzzles import pool
 from bot.service.puzzles.storm import DURATION, FIRST, PENALTY, STEP, clock_left
 from bot.service.table import TableService, seeded_dice
@@ -205,3 +208,29 @@ async def test_the_consoles_clock_moves_the_storms_timer_and_no_engine_is_asked(
         assert engine.calls == []  # graded from the stored rankings
     finally:
         service.close()
+
+
+@pytest.mark.parametrize("kind", [DOUBLE, TAKE])
+async def test_a_storms_cube_puzzle_is_answered_by_its_buttons(
+    service: TableService, store: Store, clock: FakeClock, kind: str
+) -> None:
+    puzzle = next(p for p in pool._starter().puzzles if p.kind == kind)
+    async with store.transaction() as tx:
+        storm = await tx.storms.start(
+            PLACE.server_id, PLACE.channel_id, ALICE.id, "alice", clock(), clock() + 180, puzzle.key
+        )
+    question = await say(service, "!puzzle")
+    want = Decision.STORM_DOUBLE if kind == DOUBLE else Decision.STORM_TAKE
+    key = StormKey(storm.id, 1)
+    assert question.decision is want and question.decision_key == key
+    word = {"Double": "double", "No double": "nodouble", "Take": "take", "Pass": "pass"}
+    action = f"puzzle{word[puzzle.best.answer]}"
+    for who, stale in ((BOB, key), (ALICE, StormKey(storm.id, 2)), (ALICE, PuzzleKey(1))):
+        refused = await service.press(PLACE, who, action, stale)
+        assert refused.replies[0].private, (who, stale)
+    assert (await running(store))[0] == storm
+    pressed = await service.press(PLACE, ALICE, action, key)
+    assert pressed.closed and "✅" in pressed.replies[0].text, pressed.replies[0].text
+    assert (await running(store))[0].score == 1
+    again = await service.press(PLACE, ALICE, action, key)
+    assert again.replies[0].private and "not the one your storm" in again.replies[0].text
