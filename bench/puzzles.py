@@ -8,9 +8,9 @@ storm's answer (graded, the run written, the next puzzle chosen and drawn). No e
 
 Each round: one player asks for a puzzle, then answers it with gnubg's best play spelt another
 way (rounds alternate right and wrong answers); then each player answers 10 puzzles of a storm
-(right, right, wrong... : a storm's two wrong answers in three cost less than its time). The starter pool is read before timing (a
-process reads it once). Goals (issue 33): an answer graded and replied in under 20 ms median, a
-new puzzle shown in under 30 ms median.
+(right, right, wrong, ...: three wrong cost 30 s of its time). The starter pool is read before
+timing (a process reads it once). Goals (issue 33): an answer graded and replied in under 20 ms
+median, a new puzzle shown in under 30 ms median.
 """
 
 from __future__ import annotations
