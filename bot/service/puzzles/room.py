@@ -12,9 +12,9 @@ the puzzle (:func:`~bot.rules.glicko.rate_answer`): the player's rating on this 
 servers, and the puzzle's own (one across servers, moved at most 20 points). ``!puzzle rating``,
 ``!puzzle top`` (the server's players with an RD of 75 or less), ``!puzzle misses`` (the
 latest puzzle the player got wrong and has not solved since, again, unrated). A wrong answer
-also makes the puzzle one of the player's drills (:func:`~bot.service.review.drills.
-puzzle_drill_row`). ``!puzzle storm``: :mod:`.storm`; while a storm runs, ``!puzzle`` shows its
-puzzle and an answer typed is its.
+also makes the puzzle one of the player's drills
+(:func:`~bot.service.review.drills.puzzle_drill_row`). ``!puzzle storm``: :mod:`.storm`; while
+a storm runs, ``!puzzle`` shows its puzzle and an answer typed is its.
 """
 
 from __future__ import annotations
