@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from sqlalchemy import func, select, update
 
 from bot.store import schema
-from bot.store.access import Repository, Writes
+from bot.store.access import Repository, Writes, insert_of
 
 ps = schema.puzzle_storms
 
@@ -109,13 +109,17 @@ class StormWrites(Writes, Storms):
         now: float,
         ends_at: float,
         puzzle: str,
-    ) -> StormRow:
-        """A new storm showing ``puzzle`` (the caller saw the player had none running)."""
+    ) -> StormRow | None:
+        """A new storm showing ``puzzle``; None when the player has one running (the unique
+        index says so: two starts at once on two hosts make one storm)."""
         storm = StormRow(
             0, server_id, channel_id, user_id, name, now, ends_at, puzzle, puzzle, 0, 0, None
         )
         values = {name: getattr(storm, name) for name in StormRow.__slots__ if name != "id"}
-        return replace(storm, id=await self._tx.insert_row(ps.insert().values(**values)))
+        added = await self._tx.execute(
+            insert_of(self._tx.dialect)(ps).values(**values).on_conflict_do_nothing()
+        )
+        return await self.running(user_id) if added else None
 
     async def answered(
         self, storm: StormRow, right: bool, penalty: float, following: str | None

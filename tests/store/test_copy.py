@@ -185,6 +185,7 @@ async def _fill_every_table(store: Store) -> None:
             ]
         )
         storm = await tx.storms.start(SERVER, "lobby", AMY.id, "amy", 30.0, 210.0, "0123456789ab")
+        assert storm is not None
         await tx.storms.finish(storm.id, 210.0)
 
 

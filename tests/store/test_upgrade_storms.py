@@ -51,7 +51,13 @@ async def test_migration_20_adds_storms_and_missed_puzzles_drills(database: Path
         assert await store.drills.has("s", "u")  # kept, a match's drill
         async with store.transaction() as tx:
             storm = await tx.storms.start("s", "c", "u", "amy", 1.0, 181.0, "0123456789ab")
-        assert await store.storms.running("u") == storm
+        assert storm is not None and await store.storms.running("u") == storm
+        async with store.transaction() as tx:  # one running per player: a second is refused
+            assert await tx.storms.start("t", "c", "u", "amy", 2.0, 182.0, "ba9876543210") is None
+        async with store.transaction() as tx:
+            assert await tx.storms.finish(storm.id, 181.0) is not None
+            again = await tx.storms.start("t", "c", "u", "amy", 2.0, 182.0, "ba9876543210")
+        assert again is not None and again.id > storm.id
         rows = await store.fetch_all(select(schema.drills.c.puzzle))
         assert [row[0] for row in rows] == [None]
     finally:

@@ -108,11 +108,11 @@ class StormRoom:
         if chosen is None:
             raise Refusal("No puzzle can be found for a storm here: try again later.")
         async with self._store.transaction() as tx:
-            if await tx.storms.running(user.id) is not None:
-                raise Refusal(f"Your storm is running already: `{self._prefix}puzzle` shows it.")
             storm = await tx.storms.start(
                 place.server_id, place.channel_id, user.id, user.name, now, now + DURATION, chosen
             )
+        if storm is None:  # started meanwhile (another host)
+            raise Refusal(f"Your storm is running already: `{self._prefix}puzzle` shows it.")
         lead = (
             f"⚡ **Puzzle storm for {user.name}**: {clock_left(DURATION)} to solve as many as "
             f"you can, each harder than the one before; a wrong answer costs {PENALTY:.0f} s. "

@@ -219,6 +219,7 @@ async def test_a_storms_cube_puzzle_is_answered_by_its_buttons(
         storm = await tx.storms.start(
             PLACE.server_id, PLACE.channel_id, ALICE.id, "alice", clock(), clock() + 180, puzzle.key
         )
+    assert storm is not None
     question = await say(service, "!puzzle")
     want = Decision.STORM_DOUBLE if kind == DOUBLE else Decision.STORM_TAKE
     key = StormKey(storm.id, 1)
