@@ -92,6 +92,8 @@ UNTRACKED = (
     Decision.DAILY_PLAY,
     Decision.DAILY_DOUBLE,
     Decision.DAILY_TAKE,
+    Decision.STORM_DOUBLE,
+    Decision.STORM_TAKE,
 )
 
 

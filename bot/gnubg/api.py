@@ -18,6 +18,7 @@ from bot.gnubg.stored_decisions import decisions_from_data, decisions_to_data
 
 if TYPE_CHECKING:
     from bot.rules.match import Match
+    from bot.rules.puzzles import Puzzle
 
 T = TypeVar("T")
 
@@ -462,3 +463,9 @@ class Engine(Protocol):
         self, mat: str, *, plies: int, jacoby: bool = False, progress: Progress | None = None
     ) -> MatchAnalysis:
         """Analyse a whole match from its ``.mat`` text, as gnubg's ``analyse match``."""
+
+    async def checker_puzzle(self, query: Query) -> Puzzle | None:
+        """The rolled position as a checker puzzle, with gnubg's 2-ply ranking of every legal
+        play (as the starter pool's builder ranks one:
+        :func:`bot.gnubg.puzzles.checker_puzzle`), or None when its best play is not 0.05 ahead
+        of the second. In the analysis lane: a server's analysed rolls, after the analysis."""

@@ -18,7 +18,7 @@ import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from bot.gnubg import analysis, installed, mwc, session, worker
+from bot.gnubg import analysis, installed, mwc, puzzles, session, worker
 from bot.gnubg.api import (
     ADVICE_PRIORITY,
     TURN_PRIORITY,
@@ -38,6 +38,7 @@ from bot.gnubg.pool import WorkerPool
 from bot.gnubg.unavailable import UnavailableEngine
 
 if TYPE_CHECKING:
+    from bot.rules.puzzles import Puzzle
     from bot.settings import Settings
 
 T = TypeVar("T")
@@ -45,6 +46,8 @@ log = logging.getLogger(__name__)
 
 # A whole match's analysis may take minutes (a 5-point match at 2-ply: ~12 s here).
 ANALYSIS_TIMEOUT_SECONDS = 600.0
+# Ranking every legal play of a roll at 2-ply (a checker puzzle): a few seconds at most.
+PUZZLE_TIMEOUT_SECONDS = 60.0
 # The analysis worker's niceness: Linux then gives it about a tenth of a core that the play
 # workers want too, and all of one they leave idle.
 ANALYSIS_NICENESS = 10
@@ -145,6 +148,14 @@ class GnubgEngine:
             jacoby=jacoby,
             progress=progress,
             timeout=ANALYSIS_TIMEOUT_SECONDS,
+        )
+
+    async def checker_puzzle(self, query: Query) -> Puzzle | None:
+        return await self._analysis_pool.call(
+            puzzles.checker_puzzle,
+            query,
+            timeout=PUZZLE_TIMEOUT_SECONDS,
+            priority=ADVICE_PRIORITY,
         )
 
 

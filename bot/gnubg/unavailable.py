@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from bot.gnubg.api import (
     ADVICE_PRIORITY,
     CubeAdvice,
@@ -15,6 +17,9 @@ from bot.gnubg.api import (
     Query,
     TurnChoice,
 )
+
+if TYPE_CHECKING:
+    from bot.rules.puzzles import Puzzle
 
 UNAVAILABLE = (
     "GNU Backgammon isn't installed where this bot runs (its package has no build for this "
@@ -73,4 +78,7 @@ class UnavailableEngine:
     async def analyse(
         self, mat: str, *, plies: int, jacoby: bool = False, progress: Progress | None = None
     ) -> MatchAnalysis:
+        raise self._refuse()
+
+    async def checker_puzzle(self, query: Query) -> Puzzle | None:
         raise self._refuse()

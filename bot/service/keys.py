@@ -154,6 +154,16 @@ class DailyKey(Key):
     post: int
 
 
+@dataclass(frozen=True)
+class StormKey(Key):
+    """A cube puzzle of a storm: the storm and how many puzzles it had shown (this one
+    included), so a press answers that puzzle of that run and no other."""
+
+    FORMAT: ClassVar[str] = "s{storm}.{shown}"
+    storm: int
+    shown: int
+
+
 KINDS: tuple[type[Key], ...] = tuple(_BY_LETTER.values())
 
 
@@ -175,5 +185,6 @@ __all__ = [
     "RematchKey",
     "ReviewKey",
     "SignupKey",
+    "StormKey",
     "parse_key",
 ]

@@ -26,6 +26,7 @@ from bot.service.keys import (
     RematchKey,
     ReviewKey,
     SignupKey,
+    StormKey,
 )
 from bot.service.records.durations import wait_duration
 from bot.store import DatabaseBusy, DatabaseDown, DiskFull, MatchRow, StaleMatchError
@@ -339,6 +340,8 @@ class Decision(Enum):
     DAILY_PLAY = "daily_play"  # the daily puzzle, a play: its Answer (anyone, privately)
     DAILY_DOUBLE = "daily_double"  # the daily puzzle before the roll: double / no double
     DAILY_TAKE = "daily_take"  # the daily puzzle facing a double: take / pass
+    STORM_DOUBLE = "storm_double"  # a storm's cube puzzle before the roll: double / no double
+    STORM_TAKE = "storm_take"  # a storm's cube puzzle facing a double: take / pass
 
     @property
     def key_kind(self) -> type[Key]:
@@ -363,6 +366,8 @@ _KEY_KINDS: dict[Decision, type[Key]] = {
     Decision.DAILY_PLAY: DailyKey,
     Decision.DAILY_DOUBLE: DailyKey,
     Decision.DAILY_TAKE: DailyKey,
+    Decision.STORM_DOUBLE: StormKey,
+    Decision.STORM_TAKE: StormKey,
 }
 
 

@@ -309,11 +309,12 @@ class TableService:
         threads: ThreadOpener | None = None,
     ) -> list[tuple[Place, Reply]]:
         """Whatever fell due by the service's clock at the places ``where`` accepts (expired
-        challenges, clocks run out, reminders, the daily puzzles), done; the messages by place.
-        Adapters call it after time passes. The analysis queue is looked at too
+        challenges, clocks run out, reminders, the daily puzzles, puzzle storms' ends), done; the
+        messages by place. Adapters call it after time passes. The analysis queue is looked at too
         (:meth:`tick_jobs`). A database server not answering raises :class:`DatabaseDown`."""
         await self.tick_jobs()
         fell_due = await self.rooms.deadlines.due(where)
+        fell_due += await self.puzzles.storms_due(where)
         try:
             fell_due += await self.tournaments.rounds.due(threads, where)
         except DatabaseDown:  # the deadlines' messages still go out

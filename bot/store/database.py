@@ -56,6 +56,7 @@ from bot.store.rows import (
     describe_error,
     raise_translated,
 )
+from bot.store.storms import Storms, StormWrites
 from bot.store.tournaments import Tournaments, TournamentWrites
 
 log = logging.getLogger(__name__)
@@ -98,6 +99,7 @@ class Store:
         self.drills = Drills(self)
         self.puzzles = Puzzles(self)
         self.dailies = Dailies(self)
+        self.storms = Storms(self)
         self.dice = Dice(self)
         self.meta = Meta(self)
 
@@ -319,6 +321,10 @@ class Transaction:
     @cached_property
     def dailies(self) -> DailyWrites:
         return DailyWrites(self)
+
+    @cached_property
+    def storms(self) -> StormWrites:
+        return StormWrites(self)
 
     @cached_property
     def dice(self) -> DiceWrites:

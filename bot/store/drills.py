@@ -60,6 +60,7 @@ class DrillRow:
     last_answer_at: float | None
     shown_at: float | None
     created_at: float
+    puzzle: str | None = None  # a puzzle the player missed (match_id 0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,8 +91,9 @@ class Drills(Repository):
     """Reads of a player's drills."""
 
     async def has(self, server_id: str, user_id: str) -> bool:
+        """Whether the player has drills of their matches (a missed puzzle's are not)."""
         row = await self._db.fetch_one(
-            select(d.c.match_id).where(_mine(server_id, user_id)).limit(1)
+            select(d.c.match_id).where(_mine(server_id, user_id), d.c.puzzle.is_(None)).limit(1)
         )
         return row is not None
 
@@ -175,6 +177,15 @@ class DrillWrites(Writes, Drills):
                 insert_of(self._tx.dialect)(d).on_conflict_do_nothing(index_elements=list(KEY)),
                 ordered,
             )
+
+    async def add_missed(self, row: Mapping[str, Any]) -> None:
+        """Insert a missed puzzle's drill (a full row of ``drills``); missed again, it is due
+        again at once, its schedule otherwise kept."""
+        await self._tx.execute(
+            insert_of(self._tx.dialect)(d)
+            .values(**row)
+            .on_conflict_do_update(index_elements=list(KEY), set_={"due_at": row["due_at"]})
+        )
 
     async def _hold(self, server_id: str, user_id: str) -> None:
         """Lock the player's drills until the transaction ends: two processes showing them a

@@ -126,7 +126,7 @@ SETUPS: dict[Decision, Setup] = {
 }
 # A tournament's sign-up, a review's pages and an analysis' Review button are anyone's to press
 # (tests/service/tournaments and tests/service/review test their buttons, as they do a drill's;
-# tests/service/puzzles a puzzle's and the daily puzzle's).
+# tests/service/puzzles a puzzle's, a storm's and the daily puzzle's).
 ANYONES = (
     Decision.SIGNUP,
     Decision.REVIEW,
@@ -139,6 +139,8 @@ ANYONES = (
     Decision.DAILY_PLAY,
     Decision.DAILY_DOUBLE,
     Decision.DAILY_TAKE,
+    Decision.STORM_DOUBLE,
+    Decision.STORM_TAKE,
 )
 SPECS = [
     pytest.param(spec, id=f"{spec.decision.value}:{spec.action}")

@@ -28,6 +28,7 @@ from bot.service.keys import (
     RematchKey,
     ReviewKey,
     SignupKey,
+    StormKey,
 )
 from bot.service.matches.threads import ThreadOpener
 from bot.service.models import Decision, Place, Reply, User
@@ -49,6 +50,7 @@ EXAMPLES: dict[type[Key], tuple[Key, Decision]] = {
     DrillKey: (DrillKey(9, 120), Decision.DRILL_DOUBLE),
     PuzzleKey: (PuzzleKey(10**18 - 1), Decision.PUZZLE_TAKE),
     DailyKey: (DailyKey(365), Decision.DAILY_DOUBLE),
+    StormKey: (StormKey(5, 12), Decision.STORM_DOUBLE),
 }
 WALKS = [EXAMPLES[kind] for kind in KINDS]
 

@@ -27,7 +27,9 @@ from bot.gnubg.api import (
 )
 from bot.gnubg.unavailable import UNAVAILABLE
 from bot.rules.matchid import decode_match_id
+from bot.rules.pasted import from_gnubg_id
 from bot.rules.position import Play, Position
+from bot.rules.puzzles import Puzzle, Ranked
 
 EVEN = Probabilities(0.5, 0.1, 0.01, 0.1, 0.01)
 STEP = 0.1  # each play in legal-play order is this much worse than the one before
@@ -187,3 +189,17 @@ class FakeEngine:
     ) -> MatchAnalysis:
         await self._call("analyse")
         raise EngineFailure("the fake engine does not analyse matches")
+
+    async def checker_puzzle(self, query: Query) -> Puzzle | None:
+        """Its ranking (legal-play order) as a puzzle: any roll with two plays or more."""
+        await self._call("checker_puzzle", query)
+        plays = _plays(query)
+        if len(plays) < 2:
+            return None
+        position_id, _, match_id = query.gnubg_id.partition(":")
+        state = replace(
+            from_gnubg_id(query.gnubg_id, position_id, match_id),
+            jacoby=query.jacoby,
+            beavers=query.beavers,
+        )
+        return Puzzle(state, tuple(Ranked(p.notation, -STEP * n) for n, p in enumerate(plays)))

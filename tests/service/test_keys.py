@@ -22,6 +22,7 @@ from bot.service.keys import (
     RematchKey,
     ReviewKey,
     SignupKey,
+    StormKey,
     parse_key,
 )
 
@@ -37,6 +38,7 @@ BEFORE: dict[type[Key], Callable[..., str]] = {
     DrillKey: lambda match, decision: f"d{match}.{decision}",
     PuzzleKey: lambda shown: f"p{shown}",
     DailyKey: lambda post: f"y{post}",
+    StormKey: lambda storm, shown: f"s{storm}.{shown}",
 }
 
 

@@ -154,7 +154,8 @@ async def test_every_generated_id_goes_on_after_the_copied_ones(
 
 async def _fill_every_table(store: Store) -> None:
     """Add to the schema-11 fixture what it has no rows of: a tournament played to its end, a
-    drill, a puzzle answered and a server's puzzle, and a record against GNU Backgammon."""
+    drill, a puzzle answered and a server's puzzle, a puzzle storm, and a record against GNU
+    Backgammon."""
     table = Table(store)
     tournament = await created(table, "Spring knockout 1", names(4))
     await table.say("#lobby org: !tournament start")
@@ -183,6 +184,9 @@ async def _fill_every_table(store: Store) -> None:
                 }
             ]
         )
+        storm = await tx.storms.start(SERVER, "lobby", AMY.id, "amy", 30.0, 210.0, "0123456789ab")
+        assert storm is not None
+        await tx.storms.finish(storm.id, 210.0)
 
 
 _DRILL = {

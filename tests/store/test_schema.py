@@ -1,4 +1,4 @@
-"""The tables of bot/store/schema.py (what new databases are created from) agree with what the
+"""The tables of bot/store/schema/ (what new databases are created from) agree with what the
 numbered migrations make of a SQLite file: columns, their affinity, defaults and keys, foreign
 keys and indexes, partial conditions included."""
 

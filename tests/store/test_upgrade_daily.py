@@ -15,6 +15,8 @@ from bot.store.schema import SCHEMA_VERSION
 async def back_to_schema_19(store: Store) -> None:
     async with store.transaction() as tx:
         for statement in (
+            "DROP TABLE puzzle_storms",  # schema 21's, so that the upgrade makes them again
+            "ALTER TABLE drills DROP COLUMN puzzle",
             "DROP TABLE daily_posts",
             "DROP TABLE puzzle_dailies",
             "DROP INDEX puzzle_answers_daily",
@@ -36,7 +38,7 @@ async def test_migration_20_adds_the_daily_puzzle(database: Path | str) -> None:
     await store.close()
     store = await Store.open(database)
     try:
-        assert await store.schema_version() == SCHEMA_VERSION == 20
+        assert await store.schema_version() == SCHEMA_VERSION == 21
         assert await store.dailies.time_zone("s") is None
         [kept] = await store.puzzles.answers("s", "a", 5)
         assert kept == shown and kept.daily_id is None

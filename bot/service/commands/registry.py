@@ -471,7 +471,10 @@ COMMANDS = CommandTable(
             "`take`, `pass`, or its buttons). The verdict: right or the equity lost, gnubg's "
             "top three at 2-ply, the XGID, and your rating change (Glicko-2; `?` while "
             "provisional). `{p}puzzle rating`: yours here and across servers; `{p}puzzle top`: "
-            "this server's leaderboard; `{p}puzzle misses`: replay your latest miss (unrated). "
+            "this server's leaderboard; `{p}puzzle misses`: replay your latest miss (unrated; "
+            "every miss is one of your drills too). `{p}puzzle storm`: three minutes of puzzles "
+            "rising in rating, a wrong answer costs 10 s (unrated); `{p}puzzle storm top`: the "
+            "server's best storms. "
             "The daily puzzle: `{p}puzzle daily` shows today's, `/puzzle daily 13/7 8/7` "
             "answers it (privately, once); admins (Manage Server) post it each day with "
             "`{p}puzzle daily #channel 09:00 [time zone]`, or stop it with `{p}puzzle daily off`.",
@@ -479,8 +482,8 @@ COMMANDS = CommandTable(
                 Argument(
                     "what",
                     Kind.PUZZLE_ANSWER,
-                    "Empty: a puzzle; 'rating', 'top', 'misses', 'daily'; or your answer",
-                    placeholder="rating|top|misses|daily|answer",
+                    "Empty: a puzzle; 'rating', 'top', 'misses', 'storm', 'daily'; or your answer",
+                    placeholder="rating|top|misses|storm|daily|answer",
                 ),
             ),
             buttons=(
@@ -493,6 +496,10 @@ COMMANDS = CommandTable(
                 Button(Decision.DAILY_DOUBLE, "No double", _NO, word="nodouble"),
                 Button(Decision.DAILY_TAKE, "Take", _YES, word="take"),
                 Button(Decision.DAILY_TAKE, "Pass", _NO, word="pass"),
+                Button(Decision.STORM_DOUBLE, "Double", _YES, word="double"),
+                Button(Decision.STORM_DOUBLE, "No double", _NO, word="nodouble"),
+                Button(Decision.STORM_TAKE, "Take", _YES, word="take"),
+                Button(Decision.STORM_TAKE, "Pass", _NO, word="pass"),
             ),
             manager=True,
         ),

@@ -17,11 +17,12 @@ it goes; one run on another host, at each tick, from its row.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import os
 import socket
 import uuid
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 
 from bot.gnubg.api import Engine, EngineFailure, EngineUnavailable, MatchAnalysis
@@ -52,7 +53,7 @@ from bot.service.models import (
     User,
 )
 from bot.service.models import markdown_safe as md
-from bot.service.puzzles.made import server_puzzle_rows
+from bot.service.puzzles.made import add_checker_puzzles, server_puzzle_rows
 from bot.service.review.drills import drill_rows
 from bot.settings import Settings
 from bot.store import DatabaseDown, MatchRow, Store
@@ -125,6 +126,8 @@ class _Job:
     total: int = 0  # games in all (0: not known yet)
     final: Reply | None = None
     changed: asyncio.Event = field(default_factory=asyncio.Event)
+    # once stored, what ranks its rolls as checker puzzles (after the result is shown)
+    then: Callable[[], Awaitable[int]] | None = None
 
     def notify(self) -> None:
         """Wake whoever follows the job (they wait on the event they saw last)."""
@@ -306,6 +309,20 @@ class Analyses:
             del self._running[match_id]
             job.notify()
             self._notify()
+        if job.then is not None:
+            await self._rank_rolls(match_id, job.then)
+
+    async def _rank_rolls(self, match_id: int, rank: Callable[[], Awaitable[int]]) -> None:
+        """The stored analysis's rolls ranked as checker puzzles, in the engine's analysis
+        lane, before the next job (a failure costs only those puzzles)."""
+        try:
+            added = await rank()
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("Checker puzzles of match %s: not made", match_id)
+        else:
+            log.info("Match %s: %d checker puzzles for its server", match_id, added)
 
     async def _release(self, match_id: int) -> None:
         """Put the job back in the queue for whichever process comes first (this one stops)."""
@@ -359,6 +376,18 @@ class Analyses:
                 match_id, row.server_id, encode_result(analysis), figures, now, drills
             )
             await tx.puzzles.add_server_puzzles(puzzles)
+        job.then = functools.partial(
+            add_checker_puzzles,
+            self._store,
+            self._engine,
+            row.server_id,
+            match_id,
+            analysis.decisions,
+            analysis.plies,
+            now,
+            jacoby=options.jacoby,
+            beavers=options.beavers,
+        )
         return await self._result_reply(row, plain, analysis)
 
     async def _failed(self, match_id: int, error: str) -> Reply:

@@ -95,9 +95,12 @@ async def choose(
     player: Rating,
     answered: int,
     skip: Collection[str],
+    *,
+    seed: str | None = None,
 ) -> tuple[Puzzle, Rating] | None:
     """A puzzle for a player rated ``player`` who has answered ``answered`` puzzles, none of
-    ``skip`` (seen lately), with its current rating; None when every one was seen."""
+    ``skip`` (seen lately), with its current rating; None when every one was seen. ``seed``:
+    the choice's, instead of the player and ``answered`` (a storm's own)."""
     candidates = {p.key: p for p in _nearest_starters(player.rating, skip)}
     for key, data in await puzzles.server_candidates(
         server_id, player.rating - WINDOW, player.rating + WINDOW, CANDIDATES
@@ -113,5 +116,5 @@ async def choose(
         for key, puzzle in candidates.items()
     }
     nearest = sorted(rated, key=lambda key: (abs(rated[key].rating - player.rating), key))
-    key = random.Random(f"{user_id}:{answered}").choice(nearest[:NEAREST])
+    key = random.Random(seed or f"{user_id}:{answered}").choice(nearest[:NEAREST])
     return candidates[key], rated[key]

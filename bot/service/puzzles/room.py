@@ -11,7 +11,10 @@ equities, the XGID, and the rating change. The answer is a Glicko-2 game between
 the puzzle (:func:`~bot.rules.glicko.rate_answer`): the player's rating on this server and across
 servers, and the puzzle's own (one across servers, moved at most 20 points). ``!puzzle rating``,
 ``!puzzle top`` (the server's players with an RD of 75 or less), ``!puzzle misses`` (the
-latest puzzle the player got wrong and has not solved since, again, unrated).
+latest puzzle the player got wrong and has not solved since, again, unrated). A wrong answer
+also makes the puzzle one of the player's drills
+(:func:`~bot.service.review.drills.puzzle_drill_row`). ``!puzzle storm``: :mod:`.storm`; while
+a storm runs, ``!puzzle`` shows its puzzle and an answer typed is its.
 """
 
 from __future__ import annotations
@@ -26,42 +29,29 @@ from bot.rules.glicko import (
     decay_since,
     rate_answer,
 )
-from bot.rules.pasted import NAMES
 from bot.rules.puzzles import CHECKER, DOUBLE, Puzzle, Verdict
 from bot.rules.text import plural
 from bot.service.commands.choices import play_choices, position_plays, word_choices
-from bot.service.gnubg.positions import board_state, summary
-from bot.service.keys import DailyKey, PuzzleKey
-from bot.service.matches.presentation import BoardImages, play_form
-from bot.service.models import Decision, Place, Refusal, Reply, User
+from bot.service.keys import DailyKey, PuzzleKey, StormKey
+from bot.service.matches.presentation import BoardImages
+from bot.service.models import Place, Refusal, Reply, User
 from bot.service.puzzles import pool
+from bot.service.puzzles.asking import how_to_answer, puzzle_reply
 from bot.service.puzzles.daily import DailyPuzzles
+from bot.service.puzzles.storm import StormRoom
+from bot.service.review.drills import puzzle_drill_row
 from bot.settings import Settings
 from bot.store import Store
 from bot.store.puzzles import EVERY_SERVER, AnswerRow, Puzzles, PuzzleWrites, Rated
 
 RECENT = 200  # a player's last puzzles shown, never given again while among them
 TOP = 10  # players on ``!puzzle top``
-WORDS = ("rating", "top", "misses", "daily")
+WORDS = ("rating", "top", "misses", "storm", "storm top", "daily")
 
 
 def rating_change(before: Rating, after: Rating) -> str:
     """``1500? -> 1532? (+32)``."""
     return f"{before.text} -> {after.text} ({round(after.rating) - round(before.rating):+d})"
-
-
-def _how(puzzle: Puzzle, prefix: str) -> str:
-    """How the puzzle is answered, never the answer."""
-    if puzzle.kind == CHECKER:
-        return f"answer with {play_form('puzzle', prefix)}"
-    if puzzle.kind == DOUBLE:
-        return f"`{prefix}puzzle double` or `{prefix}puzzle no double` (or the buttons)"
-    return f"`{prefix}puzzle take` or `{prefix}puzzle pass` (or the buttons)"
-
-
-def _ask(puzzle: Puzzle, prefix: str) -> str:
-    question = {CHECKER: "Your play?", DOUBLE: "Double?"}.get(puzzle.kind, "Take or pass?")
-    return f"{question} {_how(puzzle, prefix)[:1].upper()}{_how(puzzle, prefix)[1:]}."
 
 
 def _verdict_text(verdict: Verdict, puzzle: Puzzle) -> str:
@@ -89,6 +79,7 @@ class PuzzleRoom:
         self._settings = settings
         self._clock = clock
         self.daily = DailyPuzzles(store, images, settings, clock, self.rate, _verdict_text)
+        self.storm = StormRoom(store, images, settings, clock)
 
     @property
     def _prefix(self) -> str:
@@ -100,15 +91,18 @@ class PuzzleRoom:
         user: User,
         what: str | None,
         *,
-        pressed: PuzzleKey | DailyKey | None = None,
+        pressed: PuzzleKey | DailyKey | StormKey | None = None,
         manager: bool = False,
     ) -> list[Reply]:
         """``what``: typed words, or a cube button's word when ``pressed`` (the showing's key,
-        or the daily post's); ``manager``: the user may set the daily puzzle."""
+        a storm puzzle's, or the daily post's); ``manager``: the user may set the daily
+        puzzle."""
         text = " ".join((what or "").split())
         word = text.lower()
         if pressed is not None:  # a button's word
             word = word.replace("nodouble", "no double")
+        if isinstance(pressed, StormKey):
+            return [await self.storm.pressed(place, user, pressed, word)]
         if isinstance(pressed, DailyKey):
             return await self.daily.command(place, user, word, manager=manager, pressed=pressed)
         if word.split(maxsplit=1)[:1] == ["daily"]:
@@ -122,14 +116,21 @@ class PuzzleRoom:
                     f"`{self._prefix}puzzle` shows yours."
                 )
             return [await self._answer(place, user, waiting, word)]
-        if word in ("", "next"):
-            return [await self._show(place, user)]
+        if word == "storm" or word.startswith("storm "):
+            return [await self.storm.command(place, user, word[len("storm") :].strip())]
         if word == "rating":
             return [await self._rating(place, user)]
         if word == "top":
             return [await self._top(place)]
         if word == "misses":
             return [await self._misses(place, user)]
+        storm = await self.storm.running(place, user)
+        if storm is not None:  # its puzzle, shown again or answered (or its end)
+            if word in ("", "next"):
+                return [await self.storm.command(place, user, "")]
+            return [await self.storm.answer(place, user, storm, text)]
+        if word in ("", "next"):
+            return [await self._show(place, user)]
         waiting = await self._awaiting(place, user)
         if waiting is None:
             raise Refusal(
@@ -178,22 +179,9 @@ class PuzzleRoom:
         return await self._question(user, puzzle, shown, f"you: {player.rating.text}")
 
     async def _question(self, user: User, puzzle: Puzzle, shown: AnswerRow, note: str) -> Reply:
-        state = puzzle.state
-        decider = NAMES[puzzle.decider]
         lead = "Replay of a puzzle you missed (unrated)" if not shown.rated else "Puzzle"
-        text = (
-            f"**{lead} for {user.name}** ({note}). You are {decider}.\n"
-            f"{summary(state).splitlines()[0]}\n{_ask(puzzle, self._prefix)}"
-        )
-        image = await self._images.picture(board_state(state), puzzle.decider)
-        if puzzle.kind == CHECKER:
-            return Reply(text, image=image)
-        return Reply(
-            text,
-            image=image,
-            decision=Decision.PUZZLE_DOUBLE if puzzle.kind == DOUBLE else Decision.PUZZLE_TAKE,
-            decision_key=PuzzleKey(shown.id),
-        )
+        head = f"**{lead} for {user.name}** ({note})."
+        return await puzzle_reply(self._images, self._prefix, puzzle, head, PuzzleKey(shown.id))
 
     async def _misses(self, place: Place, user: User) -> Reply:
         recent = await self._store.puzzles.answers(place.server_id, user.id, RECENT)
@@ -234,7 +222,7 @@ class PuzzleRoom:
             said = str(error)
             raise Refusal(
                 f"{said[:1].upper()}{said[1:]}. Your puzzle is still waiting: "
-                f"{_how(puzzle, self._prefix)}."
+                f"{how_to_answer(puzzle, self._prefix)}."
             ) from None
         now = self._clock()
         right = verdict.right
@@ -250,6 +238,14 @@ class PuzzleRoom:
                 lines.append(await self.rate(tx.puzzles, place, user, puzzle, right, now))
             else:
                 lines.append("A replay: no rating changes.")
+            if not right:
+                await tx.drills.add_missed(
+                    puzzle_drill_row(place.server_id, user.id, puzzle, verdict, now)
+                )
+                lines.append(
+                    f"Missed: it is one of your drills now (`{self._prefix}drill`), and "
+                    f"`{self._prefix}puzzle misses` replays it."
+                )
         return Reply("\n".join(lines))
 
     async def rate(
@@ -328,12 +324,10 @@ class PuzzleRoom:
         ``daily``, the daily puzzle's."""
         if typed.strip().lower().startswith("daily"):
             return await self.daily.choices(place, typed.strip()[len("daily") :])
-        waiting = await self._awaiting(place, user)
-        puzzle = (
-            None
-            if waiting is None
-            else await pool.find(self._store.puzzles, place.server_id, waiting.puzzle)
-        )
+        puzzle = await self.storm.awaited(place, user)
+        waiting = None if puzzle is not None else await self._awaiting(place, user)
+        if waiting is not None:
+            puzzle = await pool.find(self._store.puzzles, place.server_id, waiting.puzzle)
         if puzzle is None:
             return word_choices(WORDS, typed)
         if puzzle.kind == CHECKER:

@@ -14,7 +14,9 @@ answer in the store (``shown_at``), so a restart loses nothing: ``!drill 13/7 8/
 the money game's Jacoby rule and beavers, outside any channel lock: a loss under
 :data:`RIGHT_BELOW`, gnubg's "doubtful" threshold, is right),
 ``!drill double`` / ``no double`` / ``take`` / ``pass`` for the cube (right when it is gnubg's
-proper action for the decider). An answer that can't be read, or is illegal, is refused
+proper action for the decider). A puzzle the player answered wrong (``!puzzle``, a storm) is a
+drill too (:func:`puzzle_drill_row`, due at once): it is graded from the puzzle's stored ranking,
+no engine call. An answer that can't be read, or is illegal, is refused
 privately and changes nothing. ``!drill stats``: due now, learned, missed last time, in all.
 """
 
@@ -36,16 +38,18 @@ from bot.gnubg.api import (
 )
 from bot.gnubg.decisions import THRESHOLDS, ReviewedDecision, marked_as, skill_of
 from bot.render.board import render_board
-from bot.rules.errors import MoveError
+from bot.rules.errors import InvalidMoveError, MoveError
 from bot.rules.matchid import decode_match_id
 from bot.rules.notation import dice_text
 from bot.rules.position import Position
+from bot.rules.puzzles import CHECKER, DOUBLE, Puzzle, PuzzleDataError, Verdict
 from bot.service.commands.choices import play_choices, position_plays, word_choices
 from bot.service.keys import DrillKey
 from bot.service.matches.presentation import play_form
 from bot.service.matches.reading import DamagedRecord
 from bot.service.matches.repository import Repository
 from bot.service.models import ENGINE_ID, Decision, Place, Refusal, Reply, User
+from bot.service.puzzles import pool
 from bot.service.review.numbering import decision_label, page_of
 from bot.service.review.pages import board_before, shown
 from bot.service.review.schedule import LEARNED_DAYS, Schedule, answered, in_days
@@ -152,6 +156,46 @@ def drill_rows(
             }
         )
     return rows
+
+
+PUZZLE_MATCH = 0  # the match_id of a puzzle's drill (matches are numbered from 1)
+_PUZZLE_KINDS = {CHECKER: "checker", DOUBLE: "cube"}  # a take puzzle: a take drill
+
+
+def puzzle_drill_row(
+    server_id: str, user_id: str, puzzle: Puzzle, verdict: Verdict, now: float
+) -> dict[str, Any]:
+    """The ``drills`` row of a puzzle the player answered wrong (``verdict``), due at once. Its
+    decision number is read from the puzzle's key (hexadecimal), so a puzzle is one drill."""
+    dice = puzzle.state.dice
+    return {
+        "server_id": server_id,
+        "user_id": user_id,
+        "match_id": PUZZLE_MATCH,
+        "decision": int(puzzle.key[:7], 16),
+        "game": 0,
+        "move": 0,
+        "kind": _PUZZLE_KINDS.get(puzzle.kind, "take"),
+        "gnubg_id": puzzle.gnubg_id,
+        "dice": None if dice is None else dice[0] * 10 + dice[1],
+        "played": verdict.answer.answer,
+        "best": verdict.best.answer,
+        "proper": None,
+        "loss": verdict.loss,
+        "skill": skill_of(verdict.loss) or "doubtful",
+        "plies": puzzle.plies,
+        "streak": 0,
+        "interval_days": 0.0,
+        "ease": Schedule().ease,
+        "due_at": now,
+        "reps": 0,
+        "lapses": 0,
+        "last_right": None,
+        "last_answer_at": None,
+        "shown_at": None,
+        "created_at": now,
+        "puzzle": puzzle.key,
+    }
 
 
 def _words(text: str) -> str:
@@ -262,13 +306,17 @@ class Drills:
         if due is None:
             return (
                 "You have no drills yet: they are made of your errors in analysed matches "
-                f"(`{self._prefix}analysis` after a match)."
+                f"(`{self._prefix}analysis` after a match) and of the puzzles you miss."
             )
         return f"No drill is due: the next one is due {in_days((due - now) / 86_400)}."
 
     async def _question(self, place: Place, user: User, drill: DrillRow) -> Reply:
         p = self._prefix
-        where = f"match #{drill.match_id}, {_label(drill, await self._page(drill))}"
+        where = (
+            "a puzzle you missed"
+            if drill.puzzle
+            else f"match #{drill.match_id}, {_label(drill, await self._page(drill))}"
+        )
         if drill.kind == "checker":
             dice = divmod(drill.dice or 0, 10)
             ask = (
@@ -278,7 +326,8 @@ class Drills:
             ask = f"Your turn, before rolling: double? `{p}drill double` or `{p}drill no double`."
         else:
             ask = f"You are doubled: `{p}drill take` or `{p}drill pass`?"
-        text = f"**Drill for {user.name}** ({where}, an error of yours)\n{ask}"
+        mine = "" if drill.puzzle else ", an error of yours"
+        text = f"**Drill for {user.name}** ({where}{mine})\n{ask}"
         image = await self._picture(place, drill) if self._draw else None
         if drill.kind == "checker":
             return Reply(text, image=image)
@@ -312,7 +361,9 @@ class Drills:
             raise Refusal(
                 f"No drill is waiting for your answer: `{self._prefix}drill` shows the next one."
             )
-        if drill.kind == "checker":
+        if drill.puzzle:
+            right, verdict = await self._puzzle_answer(place, drill, text)
+        elif drill.kind == "checker":
             right, verdict = await self._checker_answer(drill, text)
         else:
             right, verdict = self._cube_answer(drill, text)
@@ -337,6 +388,11 @@ class Drills:
                 f"That drill was answered already: `{self._prefix}drill` shows the next one."
             )
         mark = "✅ Right." if right else "❌ Not this time."
+        if drill.puzzle:
+            return Reply(
+                f"{mark} {verdict}\nAs a puzzle you said {drill.played} (-{drill.loss:.3f}). "
+                f"This drill comes back {in_days(state.interval_days)}."
+            )
         page = await self._page(drill)
         review = "" if page is None else f", `{self._prefix}review {drill.match_id} {page[0] + 1}`"
         return Reply(
@@ -347,10 +403,31 @@ class Drills:
 
     async def _page(self, drill: DrillRow) -> tuple[int, int] | None:
         """The drill's page of its match's review and the review's pages (None: none)."""
+        if drill.puzzle:
+            return None
         job = await self._store.analyses.get(drill.match_id)
         if job is None or job.result is None:
             return None
         return await asyncio.to_thread(_page_in, job.result, drill.decision)
+
+    async def _puzzle_answer(self, place: Place, drill: DrillRow, text: str) -> tuple[bool, str]:
+        """A missed puzzle's drill, graded from the puzzle's stored ranking (no engine)."""
+        assert drill.puzzle is not None
+        puzzle = await pool.find(self._store.puzzles, place.server_id, drill.puzzle)
+        if puzzle is None:
+            raise Refusal("This drill's puzzle can't be read any more.")
+        try:
+            verdict = puzzle.grade(text)
+        except (MoveError, InvalidMoveError) as error:
+            raise Refusal(
+                f"{str(error)[:1].upper()}{str(error)[1:]}. Your drill is still waiting."
+            ) from None
+        except PuzzleDataError:
+            raise Refusal("This drill's puzzle can't be read any more.") from None
+        said = f"**{verdict.answer.answer}**"
+        if verdict.right:
+            return True, f"{said} is gnubg's best."
+        return False, f"{said} loses {verdict.loss:.3f}; gnubg's best: **{verdict.best.answer}**."
 
     async def _checker_answer(self, drill: DrillRow, text: str) -> tuple[bool, str]:
         dice = divmod(drill.dice or 0, 10)

@@ -27,7 +27,7 @@ USAGE = {
     "tournament": "tournament [create|join|start|...]",
     "review": "review [match [decision]|next|errors]",
     "drill": "drill [stats|answer]",
-    "puzzle": "puzzle [rating|top|misses|daily|answer]",
+    "puzzle": "puzzle [rating|top|misses|storm|daily|answer]",
     "join": "join [tournament]",
     "leave": "leave [tournament]",
 }

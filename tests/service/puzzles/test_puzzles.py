@@ -188,7 +188,14 @@ async def test_autocomplete_offers_the_legal_plays_never_ranked(
     service: TableService, store: Store
 ) -> None:
     choices = service.puzzles.puzzle_choices
-    assert await choices(PLACE, ALICE, "") == ["rating", "top", "misses", "daily"]
+    assert await choices(PLACE, ALICE, "") == [
+        "rating",
+        "top",
+        "misses",
+        "storm",
+        "storm top",
+        "daily",
+    ]
     await _shown(store, CHECKER)
     _, puzzle = await awaited(store)
     dice = puzzle.state.dice

@@ -1,13 +1,5 @@
-"""The database's tables, written once for SQLite and PostgreSQL: every query is built from them,
-and a new database (of either kind) is created from them. Times are seconds since the epoch
-(floats); flags are 0/1 integers, as SQLite has always stored them.
-
-The numbered SQL files in ``migrations/`` bring an older database up to :data:`SCHEMA_VERSION`,
-which is what these tables describe (``tests/store/test_schema.py`` checks that both agree).
-Those before :data:`FIRST_SHARED_MIGRATION` are the history of SQLite files written before this
-module existed; from it on, each is written for both databases, and a change of these tables
-comes with one.
-"""
+"""The tables of matches, players, challenges, analyses, tournaments and drills, and the helpers
+every table uses (see :mod:`bot.store.schema`)."""
 
 from __future__ import annotations
 
@@ -26,12 +18,11 @@ from sqlalchemy import (
     PrimaryKeyConstraint,
     Table,
     Text,
-    UniqueConstraint,
     literal_column,
     text,
 )
 
-SCHEMA_VERSION = 20  # the last numbered SQL migration these tables include
+SCHEMA_VERSION = 21  # the last numbered SQL migration these tables include
 FIRST_SHARED_MIGRATION = 12  # from here on, migrations run on both databases
 
 metadata = MetaData()
@@ -47,7 +38,7 @@ def fixed(value: str | int) -> ColumnElement[Any]:
     return literal_column(f"'{value}'", Text)
 
 
-def _flag(name: str, default: int) -> Column[int]:
+def flag_column(name: str, default: int) -> Column[int]:
     return Column(
         name,
         Integer,
@@ -57,7 +48,7 @@ def _flag(name: str, default: int) -> Column[int]:
     )
 
 
-def _partial(where: str) -> dict[str, Any]:
+def partial_where(where: str) -> dict[str, Any]:
     """A partial index's condition, for both databases."""
     return {"sqlite_where": text(where), "postgresql_where": text(where)}
 
@@ -100,7 +91,7 @@ Index(
     players.c.wins.desc(),
     players.c.name,
     players.c.losses,
-    **_partial("wins + losses > 0"),
+    **partial_where("wins + losses > 0"),
 )
 
 CHALLENGE_STATUSES = ("open", "accepted", "declined", "cancelled", "expired")
@@ -122,7 +113,7 @@ challenges = Table(
         nullable=False,
     ),
     Column("options", Text, nullable=False, server_default=text("'{}'")),
-    _flag("hints", 0),
+    flag_column("hints", 0),
     Column("clock_seconds", Float),
     ForeignKeyConstraint(["server_id", "challenger_id"], ["players.server_id", "players.user_id"]),
     ForeignKeyConstraint(["server_id", "challenged_id"], ["players.server_id", "players.user_id"]),
@@ -132,12 +123,12 @@ Index(
     challenges.c.server_id,
     challenges.c.channel_id,
     unique=True,
-    **_partial("status = 'open'"),
+    **partial_where("status = 'open'"),
 )
 Index(
     "challenges_open_by_expiry",
     challenges.c.expires_at,
-    **_partial("status = 'open'"),
+    **partial_where("status = 'open'"),
 )
 Index(
     "challenges_by_challenger",
@@ -170,9 +161,9 @@ matches = Table(
     Column("last_action_at", Float, nullable=False),
     Column("snapshot", Text),  # JSON of the current state, rewritten at each save
     Column("engine_level", Text),  # gnubg's level when the engine holds a seat
-    _flag("tutor", 0),
-    _flag("hints", 0),
-    _flag("rated", 1),
+    flag_column("tutor", 0),
+    flag_column("hints", 0),
+    flag_column("rated", 1),
     Column("parent_channel_id", Text),  # played in a thread of this channel
     ForeignKeyConstraint(["server_id", "player0_id"], ["players.server_id", "players.user_id"]),
     ForeignKeyConstraint(["server_id", "player1_id"], ["players.server_id", "players.user_id"]),
@@ -182,30 +173,30 @@ Index(
     matches.c.server_id,
     matches.c.channel_id,
     unique=True,
-    **_partial("status = 'playing'"),
+    **partial_where("status = 'playing'"),
 )
 Index("matches_by_channel", matches.c.server_id, matches.c.channel_id, matches.c.id)
 # Every match being played (the matches to re-post, the engine's owed turns at start), in id
 # order, without a walk through the finished ones.
-Index("matches_playing", matches.c.status, **_partial("status = 'playing'"))
+Index("matches_playing", matches.c.status, **partial_where("status = 'playing'"))
 Index(
     "matches_by_parent",
     matches.c.server_id,
     matches.c.parent_channel_id,
-    **_partial("parent_channel_id IS NOT NULL AND status = 'playing'"),
+    **partial_where("parent_channel_id IS NOT NULL AND status = 'playing'"),
 )
 Index(
     "matches_by_parent_newest",
     matches.c.server_id,
     matches.c.parent_channel_id,
     matches.c.id,
-    **_partial("parent_channel_id IS NOT NULL"),
+    **partial_where("parent_channel_id IS NOT NULL"),
 )
-Index("matches_playing_by_player0", matches.c.player0_id, **_partial("status = 'playing'"))
+Index("matches_playing_by_player0", matches.c.player0_id, **partial_where("status = 'playing'"))
 # A player's matches of a server by seat, newest last (schema 16: their last analysed ones).
 Index("matches_by_player0", matches.c.server_id, matches.c.player0_id, matches.c.id)
 Index("matches_by_player1", matches.c.server_id, matches.c.player1_id, matches.c.id)
-Index("matches_playing_by_player1", matches.c.player1_id, **_partial("status = 'playing'"))
+Index("matches_playing_by_player1", matches.c.player1_id, **partial_where("status = 'playing'"))
 
 rating_changes = Table(
     "rating_changes",
@@ -272,7 +263,7 @@ analyses = Table(
 Index(
     "analyses_unfinished",
     analyses.c.status,
-    **_partial("status IN ('queued', 'running')"),
+    **partial_where("status IN ('queued', 'running')"),
 )
 
 analysis_players = Table(
@@ -293,14 +284,14 @@ match_timers = Table(
     metadata,
     Column("match_id", Integer, ForeignKey("matches.id"), primary_key=True, autoincrement=False),
     Column("turn_started_at", Float, nullable=False),
-    _flag("reminded", 0),
+    flag_column("reminded", 0),
     Column("bank0", Float),
     Column("bank1", Float),
     Column("delay", Float),
     Column("flag_at", Float),
 )
-Index("match_timers_to_remind", match_timers.c.turn_started_at, **_partial("reminded = 0"))
-Index("match_timers_to_flag", match_timers.c.flag_at, **_partial("flag_at IS NOT NULL"))
+Index("match_timers_to_remind", match_timers.c.turn_started_at, **partial_where("reminded = 0"))
+Index("match_timers_to_flag", match_timers.c.flag_at, **partial_where("flag_at IS NOT NULL"))
 
 dice_counts = Table(
     "dice_counts",
@@ -341,7 +332,7 @@ tournaments = Table(
     Column("match_length", Integer, nullable=False),
     Column("clock_seconds", Float),  # a clock per point, or None
     Column("deadline_days", Float),  # correspondence: days per match, or None
-    _flag("rated", 1),
+    flag_column("rated", 1),
     Column("size_limit", Integer, nullable=False),
     Column("starts_at", Float),  # None: when the organiser starts it
     Column(
@@ -366,13 +357,16 @@ Index(
     "tournaments_active",
     tournaments.c.server_id,
     tournaments.c.id,
-    **_partial("status IN ('signup', 'running', 'paused')"),
+    **partial_where("status IN ('signup', 'running', 'paused')"),
 )
-Index("tournaments_to_start", tournaments.c.starts_at, **_partial("status = 'signup'"))
+Index("tournaments_to_start", tournaments.c.starts_at, **partial_where("status = 'signup'"))
 Index("tournaments_by_server", tournaments.c.server_id, tournaments.c.id)  # a server's newest
 # Schema 17: the running ones, for the poll that moves a tournament on whatever state it is in.
 Index(
-    "tournaments_running", tournaments.c.status, tournaments.c.id, **_partial("status = 'running'")
+    "tournaments_running",
+    tournaments.c.status,
+    tournaments.c.id,
+    **partial_where("status = 'running'"),
 )
 
 tournament_entrants = Table(
@@ -384,7 +378,7 @@ tournament_entrants = Table(
     Column("name", Text, nullable=False),
     Column("seed", Integer),  # set at the start
     Column("joined_at", Float, nullable=False),
-    _flag("withdrawn", 0),
+    flag_column("withdrawn", 0),
     PrimaryKeyConstraint("tournament_id", "number"),
 )
 Index(
@@ -419,7 +413,7 @@ tournament_matches = Table(
 Index(
     "tournament_matches_by_match",
     tournament_matches.c.match_id,
-    **_partial("match_id IS NOT NULL"),
+    **partial_where("match_id IS NOT NULL"),
 )
 # The pairings still to be decided (opened, past their deadline, or waiting for a place): keyed
 # by the column of its condition, so the deadline poll searches it instead of walking the rest.
@@ -427,7 +421,7 @@ Index(
     "tournament_matches_undecided",
     tournament_matches.c.decided_at,
     tournament_matches.c.tournament_id,
-    **_partial("decided_at IS NULL"),
+    **partial_where("decided_at IS NULL"),
 )
 
 tournament_log = Table(
@@ -473,112 +467,9 @@ drills = Table(
     Column("last_answer_at", Float),
     Column("shown_at", Float),  # awaiting an answer since
     Column("created_at", Float, nullable=False),
+    # Schema 21: a puzzle the player missed (its key; match_id 0, decision from the key), graded
+    # from the puzzle's stored ranking (bot/service/review/drills.py)
+    Column("puzzle", Text),
     PrimaryKeyConstraint("server_id", "user_id", "match_id", "decision"),
 )
 Index("drills_due", drills.c.server_id, drills.c.user_id, drills.c.due_at)
-
-# Schema 19: puzzles (bot/store/puzzles.py). Each player's Glicko-2 puzzle rating per server and
-# across servers (``server_id`` '': every server's answers); each puzzle's own rating, one across
-# servers, by its key (a row once someone answered it); the puzzles a server's analysed matches
-# made; and every puzzle shown, with its answer once given (``answered_at`` None: awaited).
-puzzle_players = Table(
-    "puzzle_players",
-    metadata,
-    Column("server_id", Text, nullable=False),
-    Column("user_id", Text, nullable=False),
-    Column("name", Text, nullable=False),  # as last seen answering
-    Column("rating", Float, nullable=False),
-    Column("deviation", Float, nullable=False),
-    Column("volatility", Float, nullable=False),
-    Column("rated_at", Float, nullable=False),
-    Column("answers", Integer, nullable=False, server_default=text("0")),
-    PrimaryKeyConstraint("server_id", "user_id"),
-)
-Index("puzzle_players_top", puzzle_players.c.server_id, puzzle_players.c.rating)
-
-puzzle_ratings = Table(
-    "puzzle_ratings",
-    metadata,
-    Column("puzzle", Text, primary_key=True),  # the puzzle's key
-    Column("rating", Float, nullable=False),
-    Column("deviation", Float, nullable=False),
-    Column("volatility", Float, nullable=False),
-    Column("rated_at", Float, nullable=False),
-    Column("answers", Integer, nullable=False, server_default=text("0")),
-    Column("solved", Integer, nullable=False, server_default=text("0")),
-)
-
-server_puzzles = Table(
-    "server_puzzles",
-    metadata,
-    Column("server_id", Text, nullable=False),
-    Column("puzzle", Text, nullable=False),  # the puzzle's key
-    Column("data", Text, nullable=False),  # the puzzle as JSON (bot/rules/puzzles.py)
-    Column("first_rating", Float, nullable=False),
-    Column("match_id", Integer, nullable=False),  # the analysed match it comes from
-    Column("created_at", Float, nullable=False),
-    PrimaryKeyConstraint("server_id", "puzzle"),
-)
-Index("server_puzzles_by_rating", server_puzzles.c.server_id, server_puzzles.c.first_rating)
-
-puzzle_answers = Table(
-    "puzzle_answers",
-    metadata,
-    Column("id", Integer, primary_key=True, autoincrement=True),
-    Column("server_id", Text, nullable=False),
-    Column("user_id", Text, nullable=False),
-    Column("puzzle", Text, nullable=False),
-    Column("shown_at", Float, nullable=False),
-    _flag("rated", 1),  # 0: a replay of a miss (``!puzzle misses``), which rates nothing
-    Column("answered_at", Float),
-    Column("answer", Text),  # as graded (gnubg's spelling of a play, or the cube action)
-    Column("right", Integer),  # 1 right, 0 wrong
-    Column("loss", Float),  # the equity the answer lost against gnubg's best
-    # Schema 20: the server's daily puzzle it answers (``daily_posts.id``), else None.
-    Column("daily_id", Integer),
-)
-Index(
-    "puzzle_answers_by_player",
-    puzzle_answers.c.server_id,
-    puzzle_answers.c.user_id,
-    puzzle_answers.c.id,
-)
-
-# Schema 20: the daily puzzle (bot/store/dailies.py). A server's setting: the channel and the
-# local minute of the day it is posted at, and when the next post is due (the poll reads the
-# settings due by ``next_at``'s index); each day's post, claimed by its unique (server, day)
-# before it is posted, with how many answered it and how many found gnubg's best. A member's
-# answer is a row of ``puzzle_answers`` with its ``daily_id``, one per member and post.
-puzzle_dailies = Table(
-    "puzzle_dailies",
-    metadata,
-    Column("server_id", Text, primary_key=True),
-    Column("channel_id", Text, nullable=False),
-    Column("minute", Integer, nullable=False),  # minutes after the server's local midnight
-    Column("next_at", Float, nullable=False),  # when the next post is due (UTC timestamp)
-    Column("set_by", Text, nullable=False),
-    Column("set_at", Float, nullable=False),
-)
-Index("puzzle_dailies_due", puzzle_dailies.c.next_at)
-
-daily_posts = Table(
-    "daily_posts",
-    metadata,
-    Column("id", Integer, primary_key=True, autoincrement=True),
-    Column("server_id", Text, nullable=False),
-    Column("day", Text, nullable=False),  # the server's local date, 2026-11-27
-    Column("channel_id", Text, nullable=False),
-    Column("puzzle", Text, nullable=False),  # the puzzle's key
-    Column("posted_at", Float, nullable=False),
-    Column("answers", Integer, nullable=False, server_default=text("0")),
-    Column("found", Integer, nullable=False, server_default=text("0")),
-    UniqueConstraint("server_id", "day", name="daily_posts_day"),
-    UniqueConstraint("server_id", "puzzle", name="daily_posts_puzzle"),
-)
-Index(
-    "puzzle_answers_daily",
-    puzzle_answers.c.daily_id,
-    puzzle_answers.c.user_id,
-    unique=True,
-    **_partial("daily_id IS NOT NULL"),
-)

@@ -1,0 +1,263 @@
+"""``!puzzle storm``: as many puzzles as a player can solve in :data:`DURATION` seconds, rising in
+rating, after lichess's Puzzle Storm.
+
+The ``k``-th puzzle of a run (from 0) is chosen near the rating ``FIRST + STEP * k`` (from the
+starter pool and the server's own, :func:`pool.choose <bot.service.puzzles.pool.choose>`, by a
+choice seeded by the run), none shown twice in a run. A right answer scores one; a wrong one
+costs :data:`PENALTY` seconds of the run's time (lichess's storm takes 10 seconds too; its combo
+bonuses are not here) and, like any missed puzzle, becomes one of the player's drills. Answers
+are graded from the stored ranking (no engine) and change no rating.
+
+The run lives in the store (:mod:`bot.store.storms`): a restart or another host carries it on,
+and the player has one at a time. Its time is the service's clock: when it is up, the next
+answer is not counted, and :meth:`StormRoom.due` (the deadline poll; the console's ``~``) ends
+it in the channel where it started with the score. ``!puzzle storm top``: the server's players
+by their best run.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from bot.rules.errors import InvalidMoveError, MoveError
+from bot.rules.glicko import Rating
+from bot.rules.puzzles import Puzzle, PuzzleDataError, Verdict
+from bot.rules.text import plural
+from bot.service.keys import StormKey
+from bot.service.matches.presentation import BoardImages
+from bot.service.models import Place, Refusal, Reply, User
+from bot.service.puzzles import pool
+from bot.service.puzzles.asking import puzzle_reply
+from bot.service.review.drills import puzzle_drill_row
+from bot.settings import Settings
+from bot.store import Store
+from bot.store.storms import StormRow
+
+DURATION = 180.0  # seconds of a run
+PENALTY = 10.0  # seconds a wrong answer costs
+FIRST = 800.0  # the rating the first puzzle is chosen near
+STEP = 60.0  # each puzzle's rating above the one before
+TOP = 10  # players on ``!puzzle storm top``
+ENDED_AT_ONCE = 100  # storms ended by one deadline poll (the rest at the next)
+
+
+def clock_left(seconds: float) -> str:
+    """``2:05``: minutes and seconds left, rounded down."""
+    whole = max(0, int(seconds))
+    return f"{whole // 60}:{whole % 60:02d}"
+
+
+def _graded(verdict: Verdict) -> str:
+    said = f"**{verdict.answer.answer}**"
+    if verdict.right:
+        return f"✅ {said}: gnubg's best."
+    return (
+        f"❌ {said} loses {verdict.loss:.3f}; gnubg's best: **{verdict.best.answer}**. "
+        f"-{PENALTY:.0f} s."
+    )
+
+
+class StormRoom:
+    def __init__(
+        self,
+        store: Store,
+        images: BoardImages,
+        settings: Settings,
+        clock: Callable[[], float],
+    ) -> None:
+        self._store = store
+        self._images = images
+        self._settings = settings
+        self._clock = clock
+
+    @property
+    def _prefix(self) -> str:
+        return self._settings.command_prefix
+
+    async def running(self, place: Place, user: User) -> StormRow | None:
+        """The player's storm on this server that has not been ended (its time may be up)."""
+        storm = await self._store.storms.running(user.id)
+        return storm if storm is not None and storm.server_id == place.server_id else None
+
+    async def command(self, place: Place, user: User, rest: str) -> Reply:
+        """``!puzzle storm`` (start one, or show the running one's puzzle again) and
+        ``!puzzle storm top``."""
+        if rest == "top":
+            return await self._top(place)
+        if rest:
+            raise Refusal(
+                f"`{self._prefix}puzzle storm` starts a storm; `{self._prefix}puzzle storm top` "
+                "shows this server's best."
+            )
+        now = self._clock()
+        storm = await self._store.storms.running(user.id)
+        if storm is not None and storm.ends_at <= now:
+            return Reply(await self._end(storm, now, f"`{self._prefix}puzzle storm` for another."))
+        if storm is not None and storm.server_id != place.server_id:
+            raise Refusal(
+                f"Your storm on another server is still running ({clock_left(storm.ends_at - now)}"
+                " left): one at a time."
+            )
+        if storm is not None:
+            return await self.show(storm, user, now)
+        return await self._start(place, user, now)
+
+    async def _start(self, place: Place, user: User, now: float) -> Reply:
+        chosen = await self._choose(place.server_id, user.id, now, ())
+        if chosen is None:
+            raise Refusal("No puzzle can be found for a storm here: try again later.")
+        async with self._store.transaction() as tx:
+            storm = await tx.storms.start(
+                place.server_id, place.channel_id, user.id, user.name, now, now + DURATION, chosen
+            )
+        if storm is None:  # started meanwhile (another host)
+            raise Refusal(f"Your storm is running already: `{self._prefix}puzzle` shows it.")
+        lead = (
+            f"⚡ **Puzzle storm for {user.name}**: {clock_left(DURATION)} to solve as many as "
+            f"you can, each harder than the one before; a wrong answer costs {PENALTY:.0f} s. "
+            "Ratings don't change."
+        )
+        return await self.show(storm, user, now, lead)
+
+    async def _choose(
+        self, server_id: str, user_id: str, started_at: float, seen: list[str] | tuple[str, ...]
+    ) -> str | None:
+        """The key of the run's next puzzle (the ``len(seen)``-th)."""
+        step = len(seen)
+        chosen = await pool.choose(
+            self._store.puzzles,
+            server_id,
+            user_id,
+            Rating(FIRST + STEP * step),
+            step,
+            seen,
+            seed=f"storm:{user_id}:{started_at!r}:{step}",
+        )
+        return None if chosen is None else chosen[0].key
+
+    async def _puzzle(self, storm: StormRow) -> Puzzle:
+        found = (
+            None
+            if storm.puzzle is None
+            else await pool.find(self._store.puzzles, storm.server_id, storm.puzzle)
+        )
+        if found is None:
+            raise Refusal("Your storm's puzzle can't be read any more.")
+        return found
+
+    async def show(self, storm: StormRow, user: User, now: float, lead: str = "") -> Reply:
+        """The storm's puzzle awaiting the answer, with the time left and the score."""
+        puzzle = await self._puzzle(storm)
+        rating = (await self._store.puzzles.puzzle_ratings([puzzle.key])).get(puzzle.key)
+        rated = puzzle.first_rating if rating is None else rating.rating.rating
+        head = (
+            f"**Storm of {user.name}**: {clock_left(storm.ends_at - now)} left · score "
+            f"{storm.score} · puzzle {len(storm.shown)} (rated {rated:.0f})."
+        )
+        key = StormKey(storm.id, len(storm.shown))
+        reply = await puzzle_reply(self._images, self._prefix, puzzle, head, key)
+        return reply if not lead else replace(reply, text=f"{lead}\n{reply.text}")
+
+    async def pressed(self, place: Place, user: User, key: StormKey, word: str) -> Reply:
+        """A cube puzzle's button: it answers that puzzle of the player's running storm only."""
+        storm = await self.running(place, user)
+        if storm is None or (storm.id, len(storm.shown)) != (key.storm, key.shown):
+            raise Refusal(
+                "This puzzle is not the one your storm is waiting on: "
+                f"`{self._prefix}puzzle` shows yours."
+            )
+        return await self.answer(place, user, storm, word)
+
+    async def answer(self, place: Place, user: User, storm: StormRow, text: str) -> Reply:
+        """``text`` answers the storm's puzzle: graded, scored, and the next one shown (or
+        the end, when the time is up)."""
+        now = self._clock()
+        if storm.ends_at <= now:
+            return Reply(await self._end(storm, now, "Time was up before that answer."))
+        puzzle = await self._puzzle(storm)
+        try:
+            verdict = puzzle.grade(text)
+        except (MoveError, InvalidMoveError, PuzzleDataError) as error:
+            said = str(error)
+            raise Refusal(
+                f"{said[:1].upper()}{said[1:]}. Your storm's puzzle is still waiting (the clock "
+                "runs)."
+            ) from None
+        right = verdict.right
+        penalty = 0.0 if right else PENALTY
+        over = storm.ends_at - penalty <= now
+        following = (
+            None
+            if over
+            else await self._choose(storm.server_id, storm.user_id, storm.started_at, storm.shown)
+        )
+        async with self._store.transaction() as tx:
+            answered = await tx.storms.answered(storm, right, penalty, following)
+            if answered is None:
+                raise Refusal("That puzzle of your storm was answered already.")
+            if not right:
+                await tx.drills.add_missed(
+                    puzzle_drill_row(place.server_id, user.id, puzzle, verdict, now)
+                )
+        if following is None:
+            return Reply(f"{_graded(verdict)}\n{await self._end(answered, now, '')}")
+        shown = await self.show(answered, user, now)
+        return replace(shown, text=f"{_graded(verdict)}\n{shown.text}")
+
+    async def _end(self, storm: StormRow, now: float, then: str) -> str:
+        """End ``storm`` (its time is up, or no puzzle is left): the score and where it stands
+        on the server; ``then`` follows. Ended already (another answer, the poll): said the
+        same."""
+        return (await self._ending(storm, now, then))[0]
+
+    async def _ending(self, storm: StormRow, now: float, then: str) -> tuple[str, bool]:
+        """:meth:`_end`, and whether it was ended here."""
+        async with self._store.transaction() as tx:
+            before = await tx.storms.best(storm.server_id, storm.user_id)
+            ended = await tx.storms.finish(storm.id, now)
+        final = ended or storm
+        if ended is not None and final.score > (before or 0):
+            best = " Your best here so far!"
+        else:
+            best = "" if before is None else f" Your best here: {max(before, final.score)}."
+        text = (
+            f"⏱️ **The puzzle storm of {final.name} is over**: {final.score} solved, "
+            f"{plural(final.wrong, 'wrong answer')}.{best}"
+        )
+        return f"{text} {then}".strip(), ended is not None
+
+    async def due(self, where: Callable[[Place], bool]) -> list[tuple[Place, Reply]]:
+        """End the storms whose time is up at the places ``where`` accepts: the score, in the
+        channel where each started."""
+        now = self._clock()
+        out: list[tuple[Place, Reply]] = []
+        for storm in await self._store.storms.over(now, ENDED_AT_ONCE):
+            place = Place(storm.server_id, storm.channel_id)
+            if where(place):
+                text, ended = await self._ending(storm, now, "")
+                if ended:
+                    out.append((place, Reply(text)))
+        return out
+
+    async def _top(self, place: Place) -> Reply:
+        rows = await self._store.storms.top(place.server_id, TOP)
+        if not rows:
+            raise Refusal(
+                f"No puzzle storm has ended here yet: `{self._prefix}puzzle storm` starts one."
+            )
+        lines = [
+            f"{n}. {row.name} {row.score} ({plural(row.runs, 'storm')})"
+            for n, row in enumerate(rows, 1)
+        ]
+        return Reply("**Puzzle storm leaderboard** (best run)\n" + "\n".join(lines))
+
+    async def awaited(self, place: Place, user: User) -> Puzzle | None:
+        """The puzzle the player's running storm here waits on (for autocomplete)."""
+        storm = await self.running(place, user)
+        if storm is None or storm.ends_at <= self._clock():
+            return None
+        try:
+            return await self._puzzle(storm)
+        except Refusal:
+            return None
