@@ -19,6 +19,7 @@ from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings
 from bot.store import Store, schema
 from bot.store.copy import copy_rows, counts, generated_ids
+from bot.store.dailies import DailySetting
 from bot.store.puzzles import Rated
 from tests.postgres import PostgresServer
 from tests.service.driver import FakeClock, start_match, take_turn
@@ -154,7 +155,8 @@ async def test_every_generated_id_goes_on_after_the_copied_ones(
 
 async def _fill_every_table(store: Store) -> None:
     """Add to the schema-11 fixture what it has no rows of: a tournament played to its end, a
-    drill, a puzzle answered and a server's puzzle, a puzzle storm, and a record against GNU
+    drill, a puzzle answered and a server's puzzle, a puzzle storm, a daily puzzle posted and
+    answered, and a record against GNU
     Backgammon."""
     table = Table(store)
     tournament = await created(table, "Spring knockout 1", names(4))
@@ -187,6 +189,11 @@ async def _fill_every_table(store: Store) -> None:
         storm = await tx.storms.start(SERVER, "lobby", AMY.id, "amy", 30.0, 210.0, "0123456789ab")
         assert storm is not None
         await tx.storms.finish(storm.id, 210.0)
+        daily = DailySetting(SERVER, "lobby", 9 * 60, 40.0, AMY.id, 30.0)
+        await tx.dailies.set(daily)
+        post = await tx.dailies.claim(daily, 40.0 + 86400.0, "1970-01-01", "0123456789ab", 41.0)
+        assert post is not None
+        assert await tx.dailies.answer(post, AMY.id, "8/5 6/5", True, 0.0, 42.0)
 
 
 _DRILL = {
