@@ -272,8 +272,8 @@ class TableCog(commands.Cog, name="Backgammon"):
                 if value.id == ctx.me.id:  # this bot: GNU Backgammon's seat (`!challenge @me`)
                     arguments.append(ENGINE_USER)
                     continue
-                if value.bot and argument.bots_refused:
-                    refusal = Reply(argument.bots_refused, private=True)
+                if value.bot and argument.bots_refused is not None:
+                    refusal = Reply(argument.bots_refused(), private=True)
                     await send_replies(CommandTarget(ctx), [refusal])
                     return
                 value = user_of(value)

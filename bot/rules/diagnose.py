@@ -11,14 +11,16 @@ Points are the mover's (25 = bar, 0 = off), as in :mod:`bot.rules.notation`.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections import Counter
 from collections.abc import Sequence
 from typing import Protocol
 
+from bot.i18n import rules as say
 from bot.rules.dice import Dice
 from bot.rules.notation import BAR, OFF, Segment, Step, format_point
-from bot.rules.text import dice_text, plural
+from bot.rules.text import dice_text
 
 
 class Position(Protocol):
@@ -43,7 +45,7 @@ Hop = tuple[int, int]
 
 
 def _checkers(count: int) -> str:
-    return "a checker" if count == 1 else f"{count} checkers"
+    return say.CHECKERS(count)
 
 
 def _hop_text(hop: Hop) -> str:
@@ -102,7 +104,7 @@ def _all_dice(dice: Dice) -> list[int]:
 def backwards_reason(segments: Sequence[Segment]) -> str | None:
     for segment in segments:
         if any(dest >= source for source, dest in itertools.pairwise(segment.path)):
-            return f"{segment.text} goes backwards: checkers move from higher points to lower ones"
+            return say.BACKWARDS(move=segment.text)
     return None
 
 
@@ -114,13 +116,15 @@ def too_many_moves_reason(dice: Dice, segments: Sequence[Segment]) -> str | None
         return None
     repeated = [s for s in segments if s.count > 1]
     hint = (
-        f"; the ({repeated[0].count}) in {repeated[0].text} repeats only that move"
+        say.REPEATS_ONLY(count=repeated[0].count, move=repeated[0].text)
         if repeated and len(segments) > 1
         else ""
     )
-    return (
-        f"too many moves: your {dice_text(dice)} plays {plural(len(available), 'die', 'dice')}, "
-        f"one move each, and that is {plural(len(hops), 'move')}{hint}"
+    return say.TOO_MANY_MOVES(
+        dice=dice_text(dice),
+        dice_count=say.DICE(len(available)),
+        moves=say.MOVES(len(hops)),
+        hint=hint,
     )
 
 
@@ -129,7 +133,7 @@ def closed_reason(position: Position, segments: Sequence[Segment]) -> str | None
         for point in segment.path[1:]:
             theirs = position.checker_at(point)[1] if point != OFF else 0
             if theirs >= 2:
-                return f"{point} is closed: your opponent has {theirs} checkers there"
+                return say.CLOSED(point=point, count=theirs)
     return None
 
 
@@ -155,8 +159,7 @@ def _bar_reason(position: Position, segments: Sequence[Segment]) -> str | None:
     on_bar = position.mover[24]
     entering = sum(s.count for s in segments if s.path[0] == BAR)
     if on_bar and entering < on_bar and any(s.path[0] != BAR for s in segments):
-        pronoun = "it" if on_bar == 1 else "them"
-        return f"you have {_checkers(on_bar)} on the bar: enter {pronoun} first"
+        return say.ENTER_FIRST(on_bar)
     return None
 
 
@@ -170,17 +173,18 @@ def _checker_reason(position: Position, segments: Sequence[Segment]) -> str | No
         have = position.checker_at(point)[0]
         if have + arriving[point] >= leaving[point]:
             continue
-        where = "on the bar" if point == BAR else f"on {point}"
         if arriving[point]:
-            there = "none" if have == 0 else str(have)
-            return (
-                f"you move {_checkers(leaving[point])} from {format_point(point)}, but you "
-                f"have {there} there and only {arriving[point]} more "
-                f"arrive{'s' if arriving[point] == 1 else ''}"
+            return say.TOO_FEW_ARRIVE(
+                arriving[point],
+                checkers=_checkers(leaving[point]),
+                point=format_point(point),
+                there=say.NONE() if have == 0 else str(have),
             )
         if have == 0:
-            return f"you have no checker {where}"
-        return f"you have only {_checkers(have)} {where}"
+            return say.NO_CHECKER_ON_BAR() if point == BAR else say.NO_CHECKER_ON(point=point)
+        if point == BAR:
+            return say.ONLY_ON_BAR(checkers=_checkers(have))
+        return say.ONLY_ON(checkers=_checkers(have), point=point)
     return None
 
 
@@ -198,7 +202,7 @@ def _bear_off_reason(position: Position, segments: Sequence[Segment]) -> str | N
         return None
     after = _after(position, segments)
     if any(after[point] for point in range(7, BAR + 1)):
-        return "you can't bear off while a checker is outside your home board"
+        return say.BEAR_OFF_OUTSIDE()
     return None
 
 
@@ -209,18 +213,18 @@ def _distance_reason(dice: Dice, segments: Sequence[Segment]) -> str | None:
     for hop in dict.fromkeys(hops):
         if not _dice_options(hop, available):
             distance = hop[0] - hop[1]
-            return (
-                f"{_hop_text(hop)} is {plural(distance, 'pip')}, which your "
-                f"{dice_text(dice)} can't make"
+            return say.CANT_MAKE_DISTANCE(
+                hop=_hop_text(hop), pips=say.PIPS(distance), dice=dice_text(dice)
             )
     fewest = [len(_dice_options(hop, available)[0]) for hop in hops]
     if sum(fewest) > len(available):
         longest = max(range(len(hops)), key=fewest.__getitem__)
-        return (
-            f"too many moves: that takes {plural(sum(fewest), 'die', 'dice')} "
-            f"({_hop_text(hops[longest])} "
-            f"takes {fewest[longest]} of them), and your {dice_text(dice)} has "
-            f"{len(available)}"
+        return say.TOO_MANY_DICE(
+            dice_count=say.DICE(sum(fewest)),
+            hop=_hop_text(hops[longest]),
+            most=fewest[longest],
+            dice=dice_text(dice),
+            available=len(available),
         )
     return None
 
@@ -240,9 +244,8 @@ def _blocked_reason(position: Position, dice: Dice, segments: Sequence[Segment])
             first_closed.add(shut[0])
         else:
             points = sorted(first_closed, reverse=True)
-            listed = " and ".join(str(point) for point in points)
-            verb = "is" if len(points) == 1 else "are"
-            return f"{_hop_text(hop)} is blocked: {listed} {verb} closed"
+            listed = functools.reduce(lambda a, b: say.AND(a=a, b=b), map(str, points))
+            return say.BLOCKED(len(points), hop=_hop_text(hop), listed=listed)
     return None
 
 
@@ -255,10 +258,7 @@ def _overshoot_reason(position: Position, dice: Dice, segments: Sequence[Segment
     for source in sorted({hop[0] for hop in hops if hop[1] == OFF}):
         higher = [point for point in range(source + 1, 7) if after[point] > 0]
         if higher:
-            return (
-                f"{source}/off needs a {source}: a bigger number bears off only from your "
-                f"highest point, and you have a checker on {max(higher)}"
-            )
+            return say.OVERSHOOT(source=source, higher=max(higher))
     return None
 
 
@@ -271,17 +271,16 @@ def _dice_use_reason(dice: Dice, plays: Sequence[Play], segments: Sequence[Segme
     most = len(plays[0].steps)
     if high == low:
         if len(used) < most:
-            words = {1: "one", 2: "two", 3: "three", 4: "all four"}
-            return f"you must play {words[most]} {high}s"
+            return say.MUST_PLAY_DOUBLES[most](die=high)
     elif most == 2 and len(used) < 2:
-        return "you must play both dice"
+        return say.BOTH_DICE()
     elif (
         most == 1 and used == [low] and all(p.pips() >= high or p.steps[0][1] == OFF for p in plays)
     ):
-        return f"you must play the {high} when only one die can be played"
+        return say.MUST_PLAY_HIGH(high=high)
     elif most == 1 and len(used) == 2:
-        return f"only one die can be played with {dice_text(dice)}"
-    return f"that is not a legal play with {dice_text(dice)}"
+        return say.ONLY_ONE_DIE(dice=dice_text(dice))
+    return say.NOT_LEGAL(dice=dice_text(dice))
 
 
 def _die_reused(dice: Dice, hops: Sequence[Hop]) -> str:
@@ -290,10 +289,10 @@ def _die_reused(dice: Dice, hops: Sequence[Hop]) -> str:
     high, low = max(dice), min(dice)
     typed = " ".join(_hop_text(hop) for hop in hops)
     if high == low or len(hops) != 2:
-        return f"your {dice_text(dice)} can't make all of {typed}"
-    roll = f"your {dice_text(dice)} plays one {high} and one {low}"
+        return say.CANT_MAKE_ALL(dice=dice_text(dice), typed=typed)
+    roll = say.ONE_OF_EACH(dice=dice_text(dice), high=high, low=low)
     singles = {combo[0] for combo in _dice_options(hops[0], list(dice)) if len(combo) == 1}
     die = max(singles) if singles else high
     if hops[0] == hops[1]:
-        return f"{roll}, so {_hop_text(hops[0])} can be played only once"
-    return f"{roll}: {_hop_text(hops[0])} and {_hop_text(hops[1])} both need the {die}"
+        return say.ONLY_ONCE(roll=roll, hop=_hop_text(hops[0]))
+    return say.BOTH_NEED(roll=roll, first=_hop_text(hops[0]), second=_hop_text(hops[1]), die=die)

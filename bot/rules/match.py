@@ -21,6 +21,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from bot.i18n import rules as say
 from bot.rules.dice import Dice, DiceSource, VerifiableDice, dice_from_data
 from bot.rules.draft import Draft
 from bot.rules.errors import (
@@ -324,7 +325,7 @@ class Match(MatchState):
             draft.roll()
             return draft.freeze()
         if self.phase == "move" and player == self.on_roll and self.dice is not None:
-            raise IllegalActionError(f"you have already rolled {dice_text(self.dice)}: now move")
+            raise IllegalActionError(say.ALREADY_ROLLED(dice=dice_text(self.dice)))
         raise not_now(self, player, "roll")
 
     def move(self, player: int, text: str) -> Match:
@@ -340,7 +341,7 @@ class Match(MatchState):
             draft.play(play, forced=False)
             return draft.freeze()
         if self.phase == "roll" and player == self.on_roll:
-            raise IllegalActionError("roll the dice before you move")
+            raise IllegalActionError(say.ROLL_BEFORE_MOVE())
         raise not_now(self, player, "move")
 
     def double(self, player: int) -> Match:
@@ -377,12 +378,10 @@ class Match(MatchState):
         check_answer_to_double(self, player, "beaver")
         if not self.options.beavers:
             raise IllegalActionError(
-                "beavers are not allowed in this game"
-                if self.options.money
-                else "beavers are only for money games"
+                say.BEAVERS_NOT_HERE() if self.options.money else say.BEAVERS_MONEY_ONLY()
             )
         if self.cube_value * 4 > MAX_CUBE:
-            raise IllegalActionError(f"the cube can't go above {MAX_CUBE}: take or drop")
+            raise IllegalActionError(say.CUBE_ABOVE(most=MAX_CUBE))
         cube = self.cube_value * 4
         draft = self._draft(
             Action("beaver", player),
@@ -404,7 +403,7 @@ class Match(MatchState):
             draft.record.append(ResignationOffered(player, value, value * self.cube_value))
             return draft.freeze()
         if self.phase == "resigned" and player == self.on_roll:
-            raise IllegalActionError("you have already offered to resign: wait for the answer")
+            raise IllegalActionError(say.ALREADY_RESIGNED())
         raise not_now(self, player, "resign")
 
     def accept_resignation(self, player: int) -> Match:
@@ -448,8 +447,8 @@ def _resign_level(level: int | str) -> int:
     if isinstance(level, str):
         value = RESIGN_LEVELS.get(level.strip().lower())
         if value is None:
-            raise IllegalActionError("resign a single game, a gammon or a backgammon")
+            raise IllegalActionError(say.RESIGN_WHAT())
         return value
     if isinstance(level, bool) or not isinstance(level, int) or not 1 <= level <= 3:
-        raise IllegalActionError("resign a single game (1), a gammon (2) or a backgammon (3)")
+        raise IllegalActionError(say.RESIGN_LEVEL())
     return level

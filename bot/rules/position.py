@@ -8,10 +8,12 @@ the way GNU Backgammon's boards do: ``mover[i]`` is the mover's count on their p
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bot.i18n import rules as say
 from bot.rules.diagnose import (
     backwards_reason,
     closed_reason,
@@ -159,15 +161,9 @@ class Position:
         if not plays[0].steps:
             if plain in ("", NO_LEGAL_MOVE, "pass"):
                 return plays[0]
-            raise IllegalMoveError(
-                typed(
-                    f"you have no legal move with {dice_text(roll)}: there is nothing to play", text
-                )
-            )
+            raise IllegalMoveError(typed(say.NOTHING_TO_PLAY(dice=dice_text(roll)), text))
         if plain in (NO_LEGAL_MOVE, "pass"):
-            raise IllegalMoveError(
-                typed(f"you have a legal play with {dice_text(roll)}: you can't pass", text)
-            )
+            raise IllegalMoveError(typed(say.CANT_PASS(dice=dice_text(roll)), text))
         segments = parse_segments(text)
         return _Matcher(self, roll, plays, text, segments).match()
 
@@ -464,10 +460,8 @@ class _Matcher:
             if len(same_board) == 1:
                 return same_board[0]
             if len(same_board) > 1:
-                choices = " or ".join(play.notation for play in same_board)
-                raise AmbiguousMoveError(
-                    typed(
-                        f"that fits more than one play: {choices}; type the one you mean", self.text
-                    )
+                choices = functools.reduce(
+                    lambda a, b: say.OR(a=a, b=b), (play.notation for play in same_board)
                 )
+                raise AmbiguousMoveError(typed(say.AMBIGUOUS(choices=choices), self.text))
         raise self.illegal(diagnose(position, self.dice, self.plays, segments))

@@ -3,6 +3,7 @@ actions and the short :class:`~bot.rules.errors.MatchError` each refusal raises.
 
 from __future__ import annotations
 
+from bot.i18n import rules as say
 from bot.rules.errors import (
     IllegalActionError,
     MatchError,
@@ -27,7 +28,7 @@ def check_player(match: MatchState, player: int) -> None:
     if isinstance(player, bool) or player not in (0, 1):
         raise MatchError(f"a player is 0 or 1, not {player!r}")
     if match.phase == "over":
-        raise MatchOverError("the match is over")
+        raise MatchOverError(say.MATCH_OVER())
 
 
 def not_now(match: MatchState, player: int, verb: str) -> MatchError:
@@ -35,21 +36,15 @@ def not_now(match: MatchState, player: int, verb: str) -> MatchError:
     something first)."""
     if match.phase == "doubled":
         if player == match.turn:
-            return IllegalActionError(
-                f"you have been doubled to {match.cube_value * 2}: take or drop first"
-            )
-        return NotYourTurnError("it is not your turn: your opponent must take or drop your double")
+            return IllegalActionError(say.DOUBLED_ANSWER_FIRST(cube=match.cube_value * 2))
+        return NotYourTurnError(say.WAIT_DOUBLE_ANSWER())
     if match.phase == "resigned":
         if player == match.turn:
             return IllegalActionError(
-                f"your opponent offers to resign "
-                f"{level_text(match.resignation)}: accept or reject "
-                "first"
+                say.RESIGNATION_ANSWER_FIRST(level=level_text(match.resignation))
             )
-        return NotYourTurnError(
-            "it is not your turn: your opponent must accept or reject your resignation"
-        )
-    return NotYourTurnError(f"it is not your turn to {verb}")
+        return NotYourTurnError(say.WAIT_RESIGNATION_ANSWER())
+    return NotYourTurnError(say.NOT_YOUR_TURN_TO[verb]())
 
 
 def double_refusal(match: MatchState, player: int) -> MatchError | None:
@@ -58,40 +53,37 @@ def double_refusal(match: MatchState, player: int) -> MatchError | None:
     if isinstance(player, bool) or player not in (0, 1):
         return MatchError(f"a player is 0 or 1, not {player!r}")
     if match.phase == "over":
-        return MatchOverError("the match is over")
+        return MatchOverError(say.MATCH_OVER())
     if match.length == 1:
-        return IllegalActionError("there is no doubling in a 1-point match")
+        return IllegalActionError(say.NO_DOUBLING_ONE_POINT())
     if match.crawford:
-        return IllegalActionError("there is no doubling in the Crawford game")
+        return IllegalActionError(say.NO_DOUBLING_CRAWFORD())
     if match.phase in ("doubled", "resigned"):
         return not_now(match, player, "double")
     if match.cube_owner is not None and match.cube_owner != player:
-        return IllegalActionError("the cube is your opponent's: only they can double now")
+        return IllegalActionError(say.CUBE_OPPONENTS())
     if match.length and match.score[player] + match.cube_value >= match.length:
-        return IllegalActionError(
-            "the cube is dead: winning this game already wins you the "
-            "match, so a double can't gain you anything"
-        )
+        return IllegalActionError(say.CUBE_DEAD())
     if match.cube_value * 2 > MAX_CUBE:
-        return IllegalActionError(f"the cube is already at {match.cube_value}, its limit")
+        return IllegalActionError(say.CUBE_AT_LIMIT(cube=match.cube_value))
     if player != match.on_roll:
-        return NotYourTurnError("it is not your turn to double")
+        return NotYourTurnError(say.NOT_YOUR_TURN_TO["double"]())
     if match.phase == "move":
-        return IllegalActionError("you have already rolled: double before you roll")
+        return IllegalActionError(say.DOUBLE_BEFORE_ROLL())
     return None
 
 
 def check_answer_to_double(match: MatchState, player: int, verb: str) -> None:
     check_player(match, player)
     if match.phase != "doubled":
-        raise IllegalActionError(f"there is no double to {verb}")
+        raise IllegalActionError(say.NO_DOUBLE_TO[verb]())
     if player == match.on_roll:
-        raise NotYourTurnError(f"you can't {verb} your own double: your opponent answers it")
+        raise NotYourTurnError(say.OWN_DOUBLE[verb]())
 
 
 def check_answer_to_resignation(match: MatchState, player: int, verb: str) -> None:
     check_player(match, player)
     if match.phase != "resigned":
-        raise IllegalActionError(f"there is no resignation to {verb}")
+        raise IllegalActionError(say.NO_RESIGNATION_TO[verb]())
     if player == match.on_roll:
-        raise NotYourTurnError(f"you can't {verb} your own resignation: your opponent answers it")
+        raise NotYourTurnError(say.OWN_RESIGNATION[verb]())

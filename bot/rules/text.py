@@ -3,9 +3,10 @@ levels and sentences. The rules' messages use them, and so do the service's repl
 
 from __future__ import annotations
 
+from bot.i18n import rules as say
 from bot.rules.dice import Dice
 
-_LEVELS = ("", "a single game", "a gammon", "a backgammon")
+_LEVELS = (say.LEVEL_SINGLE, say.LEVEL_GAMMON, say.LEVEL_BACKGAMMON)
 
 
 def dice_text(dice: Dice) -> str:
@@ -24,13 +25,14 @@ def plural(count: int, word: str, many: str | None = None) -> str:
 
 
 def points_text(points: int) -> str:
-    """``1 point``, ``2 points``."""
-    return plural(points, "point")
+    """``1 point``, ``2 points`` (in the language of the command)."""
+    return say.POINTS(points)
 
 
 def level_text(level: int) -> str:
-    """A resignation level 1-3 as ``a single game``, ``a gammon`` or ``a backgammon``."""
-    return _LEVELS[level]
+    """A resignation level 1-3 as ``a single game``, ``a gammon`` or ``a backgammon`` (in the
+    language of the command)."""
+    return _LEVELS[level - 1]() if 1 <= level <= len(_LEVELS) else ""
 
 
 def sentence(text: str) -> str:

@@ -1,7 +1,8 @@
 """How far a command reaches into the code: the distinct source files of bot/ whose functions a
 typed ``!move`` and a Roll press call (by :func:`sys.setprofile`, on the event loop's thread).
 The game's pure rules (bot/rules: a move's legality, the match's state) are counted apart from
-the plumbing that carries the command from the front end to the store and back."""
+the plumbing that carries the command from the front end to the store and back; so is the
+catalog of what the bot says (bot/i18n: a message in the command's language)."""
 
 from __future__ import annotations
 
@@ -21,12 +22,13 @@ from tests.service.test_queries import counted  # noqa: F401  (the fixture)
 
 BOT = Path(__file__).resolve().parents[2] / "bot"
 RULES = BOT / "rules"
+CATALOG = BOT / "i18n"
 PLACE = Place("guild", "counted")
 T = TypeVar("T")
 # As measured, so that a new hop shows. Issue 31 asks for at most 20 files in all: not met yet
 # (the store's repositories and its statement plans added three files to the path).
 PLUMBING_FILES = 23  # bot/ outside bot/rules
-ALL_FILES = 36
+ALL_FILES = 37  # with the catalog (bot/i18n/core.py: the text in the command's language)
 
 
 @dataclass
@@ -41,7 +43,11 @@ class Reach:
 
     @property
     def plumbing(self) -> list[str]:
-        return sorted(str(p.relative_to(BOT)) for p in self.files if not p.is_relative_to(RULES))
+        return sorted(
+            str(p.relative_to(BOT))
+            for p in self.files
+            if not p.is_relative_to(RULES) and not p.is_relative_to(CATALOG)
+        )
 
 
 async def reach(command: Awaitable[T]) -> tuple[Reach, T]:

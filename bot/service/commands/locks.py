@@ -10,6 +10,7 @@ import asyncio
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 
+from bot.i18n import play as say
 from bot.rules import MoveError
 from bot.rules.match import MatchError
 from bot.rules.text import sentence
@@ -84,7 +85,7 @@ async def replies_of(
     except Refusal as refusal:
         return [Reply(refusal.text, private=True)]
     except MoveError as error:  # how to find a legal play, never one (it would read as advice)
-        return [Reply(f"{sentence(str(error))} `/move` lists your legal plays.", private=True)]
+        return [Reply(say.MOVE_REFUSED(reason=sentence(str(error))), private=True)]
     except MatchError as error:
         return [Reply(sentence(str(error)), private=True)]
     except StaleMatchError as error:

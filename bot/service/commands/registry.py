@@ -14,6 +14,7 @@ is shown, never written here: ``details`` may use the fields of ``help._values``
 
 from __future__ import annotations
 
+from bot.i18n import play as say
 from bot.rules.match import RESIGN_LEVELS
 from bot.service.commands.schema import (
     Argument,
@@ -62,8 +63,8 @@ COMMANDS = CommandTable(
                     Kind.USER,
                     "Who you challenge",
                     required=True,
-                    missing="Who do you challenge?",
-                    bots_refused="Bots don't play here: challenge a person.",
+                    missing=say.WHO_DO_YOU_CHALLENGE,
+                    bots_refused=say.BOTS_DONT_PLAY,
                 ),
                 Argument(
                     "length",

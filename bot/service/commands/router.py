@@ -7,6 +7,7 @@ import dataclasses
 from collections.abc import Awaitable
 from typing import Any, Protocol
 
+from bot.i18n import play as say
 from bot.service.commands.guard import OUT_OF_DATE, Answer
 from bot.service.commands.registry import COMMANDS
 from bot.service.commands.schema import Command, Handler, UserLookup, read_arguments
@@ -44,7 +45,7 @@ async def run_text(
         return []
     words = body[len(prefix) :].split(maxsplit=1)
     if not words:
-        return [Reply(f"Type `{prefix}help` for the commands.", private=True)]
+        return [Reply(say.TYPE_HELP(prefix=prefix), private=True)]
     name = words[0].lower()
     command = COMMANDS.find(name)
     if command is None:
