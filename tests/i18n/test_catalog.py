@@ -6,7 +6,16 @@ from __future__ import annotations
 import pytest
 
 from bot.i18n.catalog import entries
-from bot.i18n.core import ENGLISH, LANGUAGES, Message, Plural, fields_of, language_of, speaking
+from bot.i18n.core import (
+    ENGLISH,
+    LANGUAGES,
+    Language,
+    Message,
+    Plural,
+    fields_of,
+    language_of,
+    speaking,
+)
 from bot.i18n.languages import TABLES
 
 TRANSLATED = [language for language in LANGUAGES if language != ENGLISH]
@@ -42,7 +51,7 @@ def test_each_translation_fills_in_the_same_fields(language: str) -> None:
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_every_entry_formats(language: str) -> None:
+def test_every_entry_formats(language: Language) -> None:
     """Braces are balanced and every field is named: each entry fills in with any values."""
     with speaking(language):
         for entry in entries().values():
