@@ -30,7 +30,7 @@ from sqlalchemy import (
     text,
 )
 
-SCHEMA_VERSION = 19  # the last numbered SQL migration these tables include
+SCHEMA_VERSION = 20  # the last numbered SQL migration these tables include
 FIRST_SHARED_MIGRATION = 12  # from here on, migrations run on both databases
 
 metadata = MetaData()
@@ -66,6 +66,7 @@ servers = Table(
     metadata,
     Column("id", Text, primary_key=True),
     Column("created_at", Float, nullable=False),
+    Column("language", Text),  # schema 20: its typed commands' language (NULL: English)
 )
 
 players = Table(
