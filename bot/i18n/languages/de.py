@@ -212,4 +212,10 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "accept_or_reject": (
         "{who}: `{prefix}accept` (annehmen) oder `{prefix}reject` (zurückweisen) der Aufgabe."
     ),
+    # the server's settings
+    "settings_shown": "Die Sprache dieses Servers für getippte Befehle: {name} (`{code}`). Moderatoren ändern sie mit `{prefix}settings language <code>`: {codes}. Slash-Befehle und Buttons sprechen die eigene Discord-Sprache jedes Nutzers.",
+    "language_set": "Getippte Befehle auf diesem Server bekommen jetzt Antworten auf {name}.",
+    "moderators_only": "Nur Moderatoren (Nachrichten verwalten) können die Einstellungen des Servers ändern.",
+    "not_a_setting": "{quoted} ist keine Einstellung: die einzige Einstellung ist `language`, z. B. `{prefix}settings language de`.",
+    "not_a_language": "{quoted} ist keine Sprache, die ich spreche: {codes}.",
 }

@@ -171,4 +171,10 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "take_drop_or_beaver": "{who}: `{prefix}take` (ο κύβος πάει στο {cube}), `{prefix}drop` ή `{prefix}beaver` (δέχεσαι και ξαναδιπλασιάζεις αμέσως: ο κύβος πάει στο {beaver}, δικός σου).",
     "take_or_drop": "{who}: `{prefix}take` (δέχεσαι) ή `{prefix}drop` (πάσο· ο κύβος θα ήταν {cube}).",
     "accept_or_reject": "{who}: `{prefix}accept` (δέχεσαι) ή `{prefix}reject` (απορρίπτεις) την παράδοση.",
+    # the server's settings
+    "settings_shown": "Η γλώσσα αυτού του server για τις γραπτές εντολές: {name} (`{code}`). Οι συντονιστές την αλλάζουν με `{prefix}settings language <code>`: {codes}. Οι εντολές slash και τα κουμπιά μιλούν τη γλώσσα Discord κάθε χρήστη.",
+    "language_set": "Οι γραπτές εντολές σε αυτόν τον server παίρνουν τώρα απαντήσεις στα {name}.",
+    "moderators_only": "Μόνο οι συντονιστές (Διαχείριση μηνυμάτων) μπορούν να αλλάξουν τις ρυθμίσεις του server.",
+    "not_a_setting": "Το {quoted} δεν είναι ρύθμιση: η μόνη ρύθμιση είναι το `language`, π.χ. `{prefix}settings language el`.",
+    "not_a_language": "Το {quoted} δεν είναι γλώσσα που μιλάω: {codes}.",
 }

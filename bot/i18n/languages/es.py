@@ -172,4 +172,10 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "take_drop_or_beaver": "{who}: `{prefix}take` (el cubo pasa a {cube}), `{prefix}drop` o `{prefix}beaver` (aceptar y redoblar a la vez: el cubo pasa a {beaver}, tuyo).",
     "take_or_drop": "{who}: `{prefix}take` (aceptar) o `{prefix}drop` (rechazar; el cubo estaría en {cube}).",
     "accept_or_reject": "{who}: `{prefix}accept` (aceptar) o `{prefix}reject` (rechazar) la rendición.",
+    # the server's settings
+    "settings_shown": "El idioma de este servidor para los comandos escritos: {name} (`{code}`). Los moderadores lo cambian con `{prefix}settings language <code>`: {codes}. Los comandos de barra y los botones hablan el idioma de Discord de cada usuario.",
+    "language_set": "Los comandos escritos en este servidor ahora reciben respuestas en {name}.",
+    "moderators_only": "Solo los moderadores (Gestionar mensajes) pueden cambiar los ajustes del servidor.",
+    "not_a_setting": "{quoted} no es un ajuste: el único ajuste es `language`, p. ej. `{prefix}settings language es`.",
+    "not_a_language": "{quoted} no es un idioma que hable: {codes}.",
 }

@@ -172,4 +172,10 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "take_drop_or_beaver": "{who}: `{prefix}take` (il cubo va a {cube}), `{prefix}drop` o `{prefix}beaver` (accetti e raddoppi subito: il cubo va a {beaver}, tuo).",
     "take_or_drop": "{who}: `{prefix}take` (accetta) o `{prefix}drop` (rifiuta; il cubo sarebbe a {cube}).",
     "accept_or_reject": "{who}: `{prefix}accept` (accetta) o `{prefix}reject` (respingi) l'abbandono.",
+    # the server's settings
+    "settings_shown": "La lingua di questo server per i comandi scritti: {name} (`{code}`). I moderatori la cambiano con `{prefix}settings language <code>`: {codes}. I comandi slash e i pulsanti parlano la lingua Discord di ciascun utente.",
+    "language_set": "I comandi scritti su questo server ora ricevono risposte in {name}.",
+    "moderators_only": "Solo i moderatori (Gestire i messaggi) possono cambiare le impostazioni del server.",
+    "not_a_setting": "{quoted} non è un'impostazione: l'unica impostazione è `language`, ad es. `{prefix}settings language it`.",
+    "not_a_language": "{quoted} non è una lingua che parlo: {codes}.",
 }

@@ -171,4 +171,10 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "take_drop_or_beaver": "{who}: `{prefix}take` (küp {cube} katına çıkar), `{prefix}drop` ya da `{prefix}beaver` (kabul edip hemen yeniden katla: küp {beaver} katına çıkar, sende kalır).",
     "take_or_drop": "{who}: `{prefix}take` (kabul) ya da `{prefix}drop` (pas; küp {cube} katında olurdu).",
     "accept_or_reject": "{who}: teslimi `{prefix}accept` (kabul) ya da `{prefix}reject` (ret).",
+    # the server's settings
+    "settings_shown": "Bu sunucunun yazılan komutlar için dili: {name} (`{code}`). Moderatörler bunu `{prefix}settings language <code>` ile değiştirir: {codes}. Eğik çizgi komutları ve düğmeler her kullanıcının kendi Discord dilini konuşur.",
+    "language_set": "Bu sunucuda yazılan komutlar artık {name} yanıt alıyor.",
+    "moderators_only": "Sunucunun ayarlarını yalnızca moderatörler (Mesajları Yönet) değiştirebilir.",
+    "not_a_setting": "{quoted} bir ayar değil: tek ayar `language`, örneğin `{prefix}settings language tr`.",
+    "not_a_language": "{quoted} konuştuğum bir dil değil: {codes}.",
 }

@@ -515,6 +515,27 @@ COMMANDS = CommandTable(
             arguments=(Argument("member", Kind.USER, "Whose record (default: yours)"),),
         ),
         Command(
+            "settings",
+            topic=Topic.SERVER,
+            handler=ServerCommands.settings,
+            example="settings language de",
+            summary="the server's language for replies to typed commands",
+            details="`{p}settings` shows it; moderators (Manage Messages) choose one of `en` "
+            "English, `el` Greek, `tr` Turkish, `it` Italian, `de` German, `es` Spanish, e.g. "
+            "`{p}settings language de`. Slash commands and buttons answer each user in their "
+            "own Discord language (English when the bot doesn't speak it).",
+            arguments=(
+                Argument(
+                    "what",
+                    Kind.TEXT,
+                    "language <code>: en, el, tr, it, de or es (nothing: show the language)",
+                    placeholder="language <code>",
+                ),
+            ),
+            guild_only=True,
+            moderator=True,
+        ),
+        Command(
             "help",
             topic=Topic.SERVER,
             handler=ServerCommands.help,
