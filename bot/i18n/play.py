@@ -4,6 +4,7 @@ and what they may do, the cube's questions and the end of a match."""
 from __future__ import annotations
 
 from bot.i18n.core import Message as M
+from bot.i18n.core import Plural as P
 
 # -- reading a typed command ----------------------------------------------------------------------
 TYPE_HELP = M("type_help", "Type `{prefix}help` for the commands.")
@@ -52,7 +53,17 @@ ABORT_REFUSED_BY_PLAY = M(
 
 # -- the match and its score ----------------------------------------------------------------------
 MONEY_GAME = M("money_game", "a money game")
-POINT_MATCH = M("point_match", "a {length}-point match")
+POINT_MATCH = P("point_match", "a {n}-point match", "a {n}-point match")
+CHALLENGES = M(
+    "challenges",
+    "{challenger} challenges {opponent} to {terms}. {opponent}: `{prefix}accept` or "
+    "`{prefix}decline` (expires in {expires}).",
+)
+ACCEPTS = M(
+    "accepts",
+    "{second} accepts: {first} vs {second}, {terms}. Dice commitment (SHA-256 of the secret "
+    "seed, revealed at the end): `{commitment}`",
+)
 SCORE_MONEY = M("score_money", "{first} {a}, {second} {b} (money game)")
 SCORE_MATCH = M("score_match", "{first} {a}, {second} {b} (match to {length})")
 SCORE_CRAWFORD = M("score_crawford", ", Crawford game")

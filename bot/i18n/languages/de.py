@@ -165,7 +165,9 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     ),
     # the match and its score
     "money_game": "ein Geldspiel",
-    "point_match": "ein Match auf {length} Punkte",
+    "point_match": ("ein Match auf {n} Punkt", "ein Match auf {n} Punkte"),
+    "challenges": "{challenger} fordert {opponent} heraus: {terms}. {opponent}: `{prefix}accept` (annehmen) oder `{prefix}decline` (absagen), läuft ab in {expires}.",
+    "accepts": "{second} nimmt an: {first} gegen {second}, {terms}. Würfel-Commitment (SHA-256 des geheimen Seeds, am Ende enthüllt): `{commitment}`",
     "score_money": "{first} {a}, {second} {b} (Geldspiel)",
     "score_match": "{first} {a}, {second} {b} (Match auf {length})",
     "score_crawford": ", Crawford-Spiel",
@@ -199,7 +201,7 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "export_hint": "{result} `{prefix}export` zeigt das Protokoll und den Würfel-Seed.",
     "thinking": "{who} denkt nach…",
     "roll_or_double": "{who}: `{prefix}roll` (würfeln) oder `{prefix}double` (doppeln).",
-    "to_move": "{who} zieht {dice}: {form}.",
+    "to_move": "{who} ist am Zug mit {dice}: {form}.",
     "take_drop_or_beaver": (
         "{who}: `{prefix}take` (der Doppler geht auf {cube}), `{prefix}drop` oder "
         "`{prefix}beaver` (annehmen und sofort zurückdoppeln: der Doppler geht auf {beaver}, "

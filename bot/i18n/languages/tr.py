@@ -133,7 +133,9 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "abort_refused_by_play": "{actor} iptale razı olmak yerine oynamaya devam ediyor: {asker} oyuncusunun isteği düştü.",
     # the match and its score
     "money_game": "para oyunu",
-    "point_match": "{length} sayılık maç",
+    "point_match": ("{n} sayılık maç", "{n} sayılık maç"),
+    "challenges": "{challenger}, {opponent} oyuncusuna meydan okuyor: {terms}. {opponent}: `{prefix}accept` (kabul) ya da `{prefix}decline` (ret); süre: {expires}.",
+    "accepts": "{second} kabul etti: {first} - {second}, {terms}. Zar taahhüdü (gizli tohumun SHA-256 özeti, sonunda açıklanır): `{commitment}`",
     "score_money": "{first} {a}, {second} {b} (para oyunu)",
     "score_match": "{first} {a}, {second} {b} ({length} sayılık maç)",
     "score_crawford": ", Crawford oyunu",

@@ -52,7 +52,7 @@ if TYPE_CHECKING:
 
 
 def match_kind(length: int) -> str:
-    return say.MONEY_GAME() if length == 0 else say.POINT_MATCH(length=length)
+    return say.MONEY_GAME() if length == 0 else say.POINT_MATCH(length)
 
 
 def options_text(options: dict[str, Any]) -> str:
