@@ -140,7 +140,9 @@ class Position:
     def play(self, play: Play) -> Position:
         """The position after ``play``, the opponent now on roll."""
         if play.before != self:
-            raise IllegalMoveError(f"{play.notation!r} was worked out for another position")
+            raise IllegalMoveError(
+                f"{play.notation!r} was worked out for another position"
+            )  # a caller's bug
         return play.result
 
     def parse_play(

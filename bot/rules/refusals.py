@@ -26,7 +26,7 @@ def require_full_record(match: MatchState, purpose: str) -> None:
 
 def check_player(match: MatchState, player: int) -> None:
     if isinstance(player, bool) or player not in (0, 1):
-        raise MatchError(f"a player is 0 or 1, not {player!r}")
+        raise MatchError(f"a player is 0 or 1, not {player!r}")  # a caller's bug
     if match.phase == "over":
         raise MatchOverError(say.MATCH_OVER())
 
@@ -51,7 +51,7 @@ def double_refusal(match: MatchState, player: int) -> MatchError | None:
     """Why ``player`` may not double now, None if they may. The reasons that hold whoever's
     turn it is (no cube in this game, or none for this player) come before the turn."""
     if isinstance(player, bool) or player not in (0, 1):
-        return MatchError(f"a player is 0 or 1, not {player!r}")
+        return MatchError(f"a player is 0 or 1, not {player!r}")  # a caller's bug
     if match.phase == "over":
         return MatchOverError(say.MATCH_OVER())
     if match.length == 1:
