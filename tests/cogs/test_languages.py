@@ -1,6 +1,7 @@
 """Through discord.py, on the fake Discord: a German user's ``/move`` with an illegal play is
 refused in German (ephemeral), and a German user's press too; a typed command speaks the
-server's language (``!settings language``), whatever the typing user's locale."""
+server's language (``!settings language``), whatever the typing user's locale, and so does
+what discord.py can't read of it."""
 
 from __future__ import annotations
 
@@ -71,6 +72,10 @@ async def test_a_typed_command_speaks_the_servers_language(wire: Wire) -> None:
     assert typed.content.startswith("Non tocca a te tirare: si aspetta che")
     slashed = only(await wire.slash(other, "roll"))  # the user's own locale: English
     assert slashed.content.startswith("It's not your turn to roll")
+    unread = only(await wire.type(other, "!stats nobody"))  # what discord.py can't read
+    assert unread.content == (
+        "Non trovo il membro 'nobody' qui: menzionalo, ad es. @nome. Uso: `!stats [@user]`"
+    )
 
 
 async def test_a_german_users_press_is_answered_in_german(wire: Wire) -> None:

@@ -220,4 +220,15 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "moderators_only": "Nur Moderatoren (Nachrichten verwalten) können die Einstellungen des Servers ändern.",
     "not_a_setting": "{quoted} ist keine Einstellung: die einzige Einstellung ist `language`, z. B. `{prefix}settings language de`.",
     "not_a_language": "{quoted} ist keine Sprache, die ich spreche: {codes}.",
+    # what discord.py can't read
+    "usage": " Aufruf: `{prefix}{usage}`",
+    "missing_argument": "`{name}` fehlt.{hint}",
+    "member_not_found": "Ich finde das Mitglied {argument} hier nicht: erwähne es, z. B. @name.{hint}",
+    "not_one_of": "{argument} ist keins von {choices}.{hint}",
+    "server_only": "Das geht nur in einem Server-Kanal, nicht in Direktnachrichten.",
+    "owner_only": "Das kann nur der Besitzer des Bots.",
+    "not_here": "Diesen Befehl kannst du hier nicht benutzen.",
+    "cant_use": "Mit {value} kann ich dort nichts anfangen.{hint}",
+    "outdated": "Die Befehle des Bots werden gerade aktualisiert: versuch es in einer Minute noch einmal. (Wenn das so bleibt, muss der Besitzer des Bots `{prefix}sync` tippen.)",
+    "sorry": "Entschuldigung, da ist etwas schiefgegangen (Fehler {error_id}).",
 }

@@ -179,4 +179,15 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "moderators_only": "Μόνο οι συντονιστές (Διαχείριση μηνυμάτων) μπορούν να αλλάξουν τις ρυθμίσεις του server.",
     "not_a_setting": "Το {quoted} δεν είναι ρύθμιση: η μόνη ρύθμιση είναι το `language`, π.χ. `{prefix}settings language el`.",
     "not_a_language": "Το {quoted} δεν είναι γλώσσα που μιλάω: {codes}.",
+    # what discord.py can't read
+    "usage": " Χρήση: `{prefix}{usage}`",
+    "missing_argument": "Λείπει το `{name}`.{hint}",
+    "member_not_found": "Δεν βρίσκω το μέλος {argument} εδώ: ανάφερέ το, π.χ. @name.{hint}",
+    "not_one_of": "Το {argument} δεν είναι ένα από τα {choices}.{hint}",
+    "server_only": "Αυτό γίνεται μόνο σε κανάλι server, όχι σε προσωπικά μηνύματα.",
+    "owner_only": "Μόνο ο ιδιοκτήτης του bot μπορεί να το κάνει αυτό.",
+    "not_here": "Δεν μπορείς να χρησιμοποιήσεις αυτή την εντολή εδώ.",
+    "cant_use": "Δεν μπορώ να χρησιμοποιήσω το {value} εκεί.{hint}",
+    "outdated": "Οι εντολές του bot ενημερώνονται: δοκίμασε ξανά σε ένα λεπτό. (Αν συνεχίζεται, ο ιδιοκτήτης του bot πρέπει να γράψει `{prefix}sync`.)",
+    "sorry": "Συγγνώμη, κάτι πήγε στραβά (σφάλμα {error_id}).",
 }

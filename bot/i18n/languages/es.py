@@ -180,4 +180,15 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "moderators_only": "Solo los moderadores (Gestionar mensajes) pueden cambiar los ajustes del servidor.",
     "not_a_setting": "{quoted} no es un ajuste: el único ajuste es `language`, p. ej. `{prefix}settings language es`.",
     "not_a_language": "{quoted} no es un idioma que hable: {codes}.",
+    # what discord.py can't read
+    "usage": " Uso: `{prefix}{usage}`",
+    "missing_argument": "Falta `{name}`.{hint}",
+    "member_not_found": "No encuentro al miembro {argument} aquí: menciónalo, p. ej. @nombre.{hint}",
+    "not_one_of": "{argument} no es ninguno de {choices}.{hint}",
+    "server_only": "Eso solo funciona en un canal de servidor, no en mensajes directos.",
+    "owner_only": "Solo el dueño del bot puede hacer eso.",
+    "not_here": "No puedes usar ese comando aquí.",
+    "cant_use": "No puedo usar {value} ahí.{hint}",
+    "outdated": "Los comandos del bot se están actualizando: inténtalo de nuevo en un minuto. (Si sigue pasando, el dueño del bot debe escribir `{prefix}sync`.)",
+    "sorry": "Lo siento, algo salió mal (error {error_id}).",
 }

@@ -180,4 +180,15 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "moderators_only": "Solo i moderatori (Gestire i messaggi) possono cambiare le impostazioni del server.",
     "not_a_setting": "{quoted} non è un'impostazione: l'unica impostazione è `language`, ad es. `{prefix}settings language it`.",
     "not_a_language": "{quoted} non è una lingua che parlo: {codes}.",
+    # what discord.py can't read
+    "usage": " Uso: `{prefix}{usage}`",
+    "missing_argument": "Manca `{name}`.{hint}",
+    "member_not_found": "Non trovo il membro {argument} qui: menzionalo, ad es. @nome.{hint}",
+    "not_one_of": "{argument} non è tra {choices}.{hint}",
+    "server_only": "Funziona solo in un canale di un server, non nei messaggi diretti.",
+    "owner_only": "Solo il proprietario del bot può farlo.",
+    "not_here": "Non puoi usare quel comando qui.",
+    "cant_use": "Non posso usare {value} lì.{hint}",
+    "outdated": "I comandi del bot si stanno aggiornando: riprova tra un minuto. (Se continua, il proprietario del bot deve scrivere `{prefix}sync`.)",
+    "sorry": "Scusa, qualcosa è andato storto (errore {error_id}).",
 }

@@ -179,4 +179,15 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "moderators_only": "Sunucunun ayarlarını yalnızca moderatörler (Mesajları Yönet) değiştirebilir.",
     "not_a_setting": "{quoted} bir ayar değil: tek ayar `language`, örneğin `{prefix}settings language tr`.",
     "not_a_language": "{quoted} konuştuğum bir dil değil: {codes}.",
+    # what discord.py can't read
+    "usage": " Kullanım: `{prefix}{usage}`",
+    "missing_argument": "`{name}` eksik.{hint}",
+    "member_not_found": "{argument} üyesini burada bulamıyorum: etiketle, örneğin @ad.{hint}",
+    "not_one_of": "{argument} şunlardan biri değil: {choices}.{hint}",
+    "server_only": "Bu yalnızca bir sunucu kanalında çalışır, özel mesajlarda değil.",
+    "owner_only": "Bunu yalnızca botun sahibi yapabilir.",
+    "not_here": "Bu komutu burada kullanamazsın.",
+    "cant_use": "{value} orada kullanılamaz.{hint}",
+    "outdated": "Botun komutları güncelleniyor: bir dakika sonra yeniden dene. (Böyle sürerse botun sahibi `{prefix}sync` yazmalı.)",
+    "sorry": "Üzgünüm, bir şeyler ters gitti (hata {error_id}).",
 }
