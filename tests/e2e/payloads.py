@@ -37,6 +37,7 @@ class FakeUser:
     id: int
     name: str
     bot: bool = False
+    locale: str = "en-US"  # Discord's locale of the user's interactions
 
     def payload(self) -> Json:
         return {
@@ -209,7 +210,7 @@ class Interaction:
             "token": self.token,
             "version": 1,
             "app_permissions": str(EVERYONE),
-            "locale": "en-US",
+            "locale": self.user.locale,
             "guild_locale": "en-US",
             "entitlements": [],
             "authorizing_integration_owners": {"0": str(self.guild_id)},
