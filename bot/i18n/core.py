@@ -45,6 +45,8 @@ DISCORD_LOCALES: Final[Mapping[str, Language]] = {
 # One translation: a message's text, or a plural message's (one, other) forms.
 Translation: TypeAlias = str | tuple[str, str]
 
+DOTLESS_I, DOTTED_CAPITAL_I = "\u0131", "\u0130"  # Turkish's own i's
+
 _current: ContextVar[Language] = ContextVar("language", default=ENGLISH)
 
 
@@ -97,6 +99,14 @@ def speaking(language: Language) -> Iterator[None]:
         yield
     finally:
         _current.reset(token)
+
+
+def capital(letter: str) -> str:
+    """``letter`` in upper case, as the current language writes it (Turkish dotted and dotless
+    i: i is a capital I with a dot, the dotless i a plain I)."""
+    if current() == "tr" and letter in ("i", DOTLESS_I):
+        return DOTTED_CAPITAL_I if letter == "i" else "I"
+    return letter.upper()
 
 
 def language_of(code: str | None) -> Language | None:

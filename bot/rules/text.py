@@ -4,6 +4,7 @@ levels and sentences. The rules' messages use them, and so do the service's repl
 from __future__ import annotations
 
 from bot.i18n import rules as say
+from bot.i18n.core import capital
 from bot.rules.dice import Dice
 
 _LEVELS = (say.LEVEL_SINGLE, say.LEVEL_GAMMON, say.LEVEL_BACKGAMMON)
@@ -41,7 +42,7 @@ def sentence(text: str) -> str:
     text = text.strip()
     if not text:
         return text
-    text = text[0].upper() + text[1:]
+    text = capital(text[0]) + text[1:]
     return text if text.endswith((".", "!", "?")) else text + "."
 
 

@@ -1,6 +1,7 @@
 """The catalog is complete: every language has every entry English has, of the same kind (a
 plural has two forms), filling in the same fields; no language has an entry English lacks."""
 
+# ruff: noqa: RUF001 (Greek and Turkish letters)
 from __future__ import annotations
 
 import pytest
@@ -93,3 +94,14 @@ def test_a_message_speaks_the_current_language() -> None:
 )
 def test_language_of_a_code(code: str | None, language: str | None) -> None:
     assert language_of(code) == language
+
+
+def test_a_sentence_starts_with_the_languages_capital() -> None:
+    from bot.rules.text import sentence
+
+    assert sentence("iki zarı da oynamalısın") == "Iki zarı da oynamalısın."
+    with speaking("tr"):
+        assert sentence("iki zarı da oynamalısın") == "İki zarı da oynamalısın."
+        assert sentence("ılık") == "Ilık."
+    with speaking("el"):
+        assert sentence("ο αγώνας τελείωσε") == "Ο αγώνας τελείωσε."
