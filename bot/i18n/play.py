@@ -69,6 +69,13 @@ SCORE_MATCH = M("score_match", "{first} {a}, {second} {b} (match to {length})")
 SCORE_CRAWFORD = M("score_crawford", ", Crawford game")
 SCORE_POST_CRAWFORD = M("score_post_crawford", ", post-Crawford")
 
+PIP_COUNTS = M("pip_counts", "Pips: {first} {a}, {second} {b} ({lead}).")
+EVEN = M("even", "even")
+LEADS_BY = M("leads_by", "{name} leads by {pips}")
+SCORE_LINE = M("score_line", "{score}. Game {game}; cube {cube}, {owner}.")
+CUBE_CENTRED = M("cube_centred", "centred")
+CUBE_OWNED = M("cube_owned", "{name}'s")
+
 # -- what happened --------------------------------------------------------------------------------
 GAME_AT = M("game_at", "Game {game} at {a}-{b}{crawford}.")
 CRAWFORD_NO_DOUBLING = M("crawford_no_doubling", " (Crawford game: no doubling)")

@@ -172,6 +172,12 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "score_match": "{first} {a}, {second} {b} (Match auf {length})",
     "score_crawford": ", Crawford-Spiel",
     "score_post_crawford": ", nach Crawford",
+    "pip_counts": "Pips: {first} {a}, {second} {b} ({lead}).",
+    "even": "gleichauf",
+    "leads_by": "{name} führt mit {pips}",
+    "score_line": "{score}. Spiel {game}; Doppler {cube}, {owner}.",
+    "cube_centred": "in der Mitte",
+    "cube_owned": "bei {name}",
     # what happened
     "game_at": "Spiel {game} beim Stand von {a}-{b}{crawford}.",
     "crawford_no_doubling": " (Crawford-Spiel: kein Doppeln)",

@@ -140,6 +140,12 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "score_match": "{first} {a}, {second} {b} (αγώνας στους {length})",
     "score_crawford": ", παρτίδα Crawford",
     "score_post_crawford": ", μετά το Crawford",
+    "pip_counts": "Βήματα: {first} {a}, {second} {b} ({lead}).",
+    "even": "ισοπαλία",
+    "leads_by": "ο {name} προηγείται κατά {pips}",
+    "score_line": "{score}. Παρτίδα {game}· κύβος {cube}, {owner}.",
+    "cube_centred": "στη μέση",
+    "cube_owned": "του {name}",
     # what happened
     "game_at": "Παρτίδα {game} με σκορ {a}-{b}{crawford}.",
     "crawford_no_doubling": " (παρτίδα Crawford: χωρίς διπλασιασμό)",

@@ -141,6 +141,12 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "score_match": "{first} {a}, {second} {b} (match a {length})",
     "score_crawford": ", partida Crawford",
     "score_post_crawford": ", post-Crawford",
+    "pip_counts": "Pips: {first} {a}, {second} {b} ({lead}).",
+    "even": "igualados",
+    "leads_by": "{name} va {pips} por delante",
+    "score_line": "{score}. Partida {game}; cubo {cube}, {owner}.",
+    "cube_centred": "en el centro",
+    "cube_owned": "de {name}",
     # what happened
     "game_at": "Partida {game} con {a}-{b}{crawford}.",
     "crawford_no_doubling": " (partida Crawford: sin doblajes)",

@@ -141,6 +141,12 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "score_match": "{first} {a}, {second} {b} (match a {length})",
     "score_crawford": ", partita di Crawford",
     "score_post_crawford": ", post-Crawford",
+    "pip_counts": "Pip: {first} {a}, {second} {b} ({lead}).",
+    "even": "pari",
+    "leads_by": "{name} è avanti di {pips}",
+    "score_line": "{score}. Partita {game}; cubo {cube}, {owner}.",
+    "cube_centred": "al centro",
+    "cube_owned": "di {name}",
     # what happened
     "game_at": "Partita {game} sul {a}-{b}{crawford}.",
     "crawford_no_doubling": " (partita di Crawford: niente raddoppi)",

@@ -140,6 +140,12 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "score_match": "{first} {a}, {second} {b} ({length} sayılık maç)",
     "score_crawford": ", Crawford oyunu",
     "score_post_crawford": ", Crawford sonrası",
+    "pip_counts": "Pip: {first} {a}, {second} {b} ({lead}).",
+    "even": "eşit",
+    "leads_by": "{name} {pips} pip önde",
+    "score_line": "{score}. Oyun {game}; küp {cube}, {owner}.",
+    "cube_centred": "ortada",
+    "cube_owned": "sahibi {name}",
     # what happened
     "game_at": "Oyun {game}, skor {a}-{b}{crawford}.",
     "crawford_no_doubling": " (Crawford oyunu: katlama yok)",

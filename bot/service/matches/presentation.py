@@ -281,9 +281,9 @@ def ended_reply(table: Table, text: str) -> Reply:
 def lead_text(names: tuple[str, str], pips: tuple[int, int]) -> str:
     """Who leads the race: fewer pips is ahead."""
     if pips[0] == pips[1]:
-        return "even"
+        return say.EVEN()
     ahead = 0 if pips[0] < pips[1] else 1
-    return f"{names[ahead]} leads by {abs(pips[0] - pips[1])}"
+    return say.LEADS_BY(name=names[ahead], pips=abs(pips[0] - pips[1]))
 
 
 def text_board(table: Table, viewer: int) -> str:
