@@ -523,7 +523,7 @@ COMMANDS = CommandTable(
             details="`{p}settings` shows it; moderators (Manage Messages) choose one of `en` "
             "English, `el` Greek, `tr` Turkish, `it` Italian, `de` German, `es` Spanish, e.g. "
             "`{p}settings language de`. Slash commands and buttons answer each user in their "
-            "own Discord language (English when the bot doesn't speak it).",
+            "own Discord language (the server's when the bot doesn't speak theirs).",
             arguments=(
                 Argument(
                     "what",
