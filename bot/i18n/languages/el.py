@@ -79,7 +79,7 @@ TEXTS: dict[str, str | tuple[str, str]] = {
         "κινείς {checkers} από τη {point}, αλλά έχεις εκεί {there} και φτάνει μόνο {n} ακόμα",
         "κινείς {checkers} από τη {point}, αλλά έχεις εκεί {there} και φτάνουν μόνο {n} ακόμα",
     ),
-    "none": "κανένα",
+    "none": "0",
     "no_checker_on_bar": "δεν έχεις πούλι στη μπάρα",
     "no_checker_on": "δεν έχεις πούλι στη {point}",
     "only_on_bar": "έχεις μόνο {checkers} στη μπάρα",

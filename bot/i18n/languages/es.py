@@ -80,7 +80,7 @@ TEXTS: dict[str, str | tuple[str, str]] = {
         "mueves {checkers} desde la {point}, pero allí tienes {there} y solo llega {n} más",
         "mueves {checkers} desde la {point}, pero allí tienes {there} y solo llegan {n} más",
     ),
-    "none": "ninguna",
+    "none": "0",
     "no_checker_on_bar": "no tienes ninguna ficha en la barra",
     "no_checker_on": "no tienes ninguna ficha en la {point}",
     "only_on_bar": "solo tienes {checkers} en la barra",

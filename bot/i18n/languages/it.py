@@ -80,7 +80,7 @@ TEXTS: dict[str, str | tuple[str, str]] = {
         "muovi {checkers} dalla {point}, ma lì ne hai {there} e ne arriva solo {n} in più",
         "muovi {checkers} dalla {point}, ma lì ne hai {there} e ne arrivano solo {n} in più",
     ),
-    "none": "nessuna",
+    "none": "0",
     "no_checker_on_bar": "non hai pedine sul bar",
     "no_checker_on": "non hai pedine sulla {point}",
     "only_on_bar": "hai solo {checkers} sul bar",
