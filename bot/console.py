@@ -29,6 +29,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TextIO
 
+from bot.i18n.core import LANGUAGES, Language, language_of, speaking
 from bot.rules.notation import decimal_number
 from bot.service.commands.registry import COMMANDS
 from bot.service.keys import Key, SignupKey, parse_key
@@ -85,6 +86,16 @@ def read_start(text: str) -> float:
             f"{text!r} is not an ISO 8601 time, e.g. 2026-11-22T10:00:00"
         ) from None
     return (when if when.tzinfo else when.replace(tzinfo=UTC)).timestamp()
+
+
+def read_locale(text: str) -> Language:
+    """``--locale``'s language: ours (``de``) or Discord's code for it (``es-ES``)."""
+    language = language_of(text)
+    if language is None:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a language the bot speaks: {', '.join(LANGUAGES)}"
+        )
+    return language
 
 
 def parse_line(line: str) -> tuple[str, str, str] | None:
@@ -154,8 +165,12 @@ class Console:
         images: Path | None,
         as_json: bool,
         clock: ConsoleClock | None = None,
+        locale: Language | None = None,
     ) -> None:
+        """``locale``: every line speaks it, as a Discord user's interactions in that locale
+        do (None: the server's language, as typed commands on Discord)."""
         self.service = service
+        self.locale = locale
         self.clock = clock
         self.out = out
         self.images = images
@@ -208,12 +223,15 @@ class Console:
             return
         channel, name, text = parsed
         place = Place(SERVER, channel)
-        if pressing := _PRESS.match(text):
-            replies = await self._press(place, name, pressing["action"].lower(), pressing["key"])
-        else:
-            replies = await self.service.run(
-                place, console_user(name), text, users=lookup_user, threads=self.channels
-            )
+        language = self.locale or await self.service.server.languages.of(SERVER)
+        with speaking(language):
+            if pressing := _PRESS.match(text):
+                action, key = pressing["action"].lower(), pressing["key"]
+                replies = await self._press(place, name, action, key)
+            else:
+                replies = await self.service.run(
+                    place, console_user(name), text, users=lookup_user, threads=self.channels
+                )
         await self._show(place, name, text, replies)
 
     async def _press(self, place: Place, name: str, action: str, typed: str | None) -> list[Reply]:
@@ -448,6 +466,7 @@ async def run_console(args: argparse.Namespace, lines: Iterable[str], out: TextI
                 images=Path(args.images) if args.images else None,
                 as_json=args.json,
                 clock=clock,
+                locale=getattr(args, "locale", None),
             )
             for line in lines:
                 await console.handle(line)
@@ -470,6 +489,13 @@ def main(argv: list[str]) -> int:
         type=read_start,
         metavar="ISO_TIME",
         help="start the clock at this time, e.g. 2026-11-22T10:00:00 (it then moves by ~ lines)",
+    )
+    parser.add_argument(
+        "--locale",
+        type=read_locale,
+        help="answer in this language, as Discord does a user in that locale: "
+        + ", ".join(LANGUAGES)
+        + " (default: the server's, `!settings language`)",
     )
     args = parser.parse_args(argv)
     return asyncio.run(run_console(args, sys.stdin, sys.stdout))

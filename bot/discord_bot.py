@@ -1,10 +1,11 @@
 """The Discord bot: a ``commands.Bot`` over one :class:`TableService`, auto-sharded in production
 (:class:`ShardedBackgammonBot`; the plain one is what the cog tests drive, tests/cogs/wire.py).
 
-``setup_hook`` loads the cogs, registers the persistent buttons, warms up the renderer and, only
-when ``DEV_GUILD_ID`` is set, syncs the slash commands to that server. Global sync is the owner's
-``!sync``, never a start-up step. Every command passes the :class:`Gate` (rate limits) before it
-runs; once connected, the bot re-posts the state of matches whose last message never went out.
+``setup_hook`` sets the slash commands' translator, loads the cogs, registers the persistent
+buttons, warms up the renderer and, only when ``DEV_GUILD_ID`` is set, syncs the slash commands to
+that server. Global sync is the owner's ``!sync``, never a start-up step. Every command passes the
+:class:`Gate` (rate limits) before it runs; once connected, the bot re-posts the state of matches
+whose last message never went out.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from bot.cogs.replies import LiveButtons
 from bot.cogs.sending import ChannelTarget, Sent, place_of, send_replies
 from bot.cogs.table import TableCog
 from bot.cogs.threads import DiscordThreads
+from bot.cogs.translator import CatalogTranslator
 from bot.service.commands.limits import Gate, Limiter
 from bot.service.models import Place, Reply
 from bot.service.table import TableService
@@ -98,6 +100,7 @@ class BackgammonBot(commands.Bot):
         return {}
 
     async def setup_hook(self) -> None:
+        await self.tree.set_translator(CatalogTranslator())  # before the cogs add the commands
         await self.add_cog(TableCog(self.service, self.live))
         await self.add_cog(ErrorsCog(self))
         await self.add_cog(AdminCog(self))

@@ -16,6 +16,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cogs.language import spoken
+from bot.i18n import errors as say
+from bot.i18n.core import ENGLISH, Language, language_of, speaking
 from bot.rules.text import sentence
 from bot.service.commands.limits import Gate, Verdict
 from bot.service.commands.registry import COMMANDS
@@ -46,29 +49,29 @@ def unwrap(error: BaseException) -> BaseException:
 
 def usage(command: str | None, prefix: str) -> str:
     entry = COMMANDS.find(command or "")
-    return f" Usage: `{prefix}{entry.usage}`" if entry else ""
+    return say.USAGE(prefix=prefix, usage=entry.usage) if entry else ""
 
 
 def mistake_text(error: BaseException, command: str | None, prefix: str) -> str | None:
     """What to tell a user who typed something wrong, or None when it's not their mistake."""
     hint = usage(command, prefix)
     if isinstance(error, commands.MissingRequiredArgument):
-        return f"Missing `{error.param.name}`.{hint}"
+        return say.MISSING_ARGUMENT(name=error.param.name, hint=hint)
     if isinstance(error, commands.MemberNotFound):
-        return f"I can't find the member {error.argument!r} here: mention them, e.g. @name.{hint}"
+        return say.MEMBER_NOT_FOUND(argument=repr(error.argument), hint=hint)
     if isinstance(error, commands.BadLiteralArgument):
         choices = ", ".join(f"`{choice}`" for choice in error.literals)
-        return f"{error.argument!r} is not one of {choices}.{hint}"
+        return say.NOT_ONE_OF(argument=repr(error.argument), choices=choices, hint=hint)
     if isinstance(error, commands.UserInputError):
         return f"{sentence(str(error))}{hint}"
     if isinstance(error, commands.NoPrivateMessage | app_commands.NoPrivateMessage):
-        return "That works only in a server channel, not in direct messages."
+        return say.SERVER_ONLY()
     if isinstance(error, commands.NotOwner):
-        return "Only the bot's owner can do that."
+        return say.OWNER_ONLY()
     if isinstance(error, commands.CheckFailure | app_commands.CheckFailure):
-        return "You can't use that command here."
+        return say.NOT_HERE()
     if isinstance(error, app_commands.TransformerError):
-        return f"I can't use {error.value!r} there.{hint}"
+        return say.CANT_USE(value=repr(error.value), hint=hint)
     if isinstance(error, commands.DisabledCommand | commands.CommandOnCooldown):
         return sentence(str(error))
     if isinstance(error, STORE_TROUBLE):
@@ -77,17 +80,14 @@ def mistake_text(error: BaseException, command: str | None, prefix: str) -> str 
 
 
 def outdated_text(prefix: str) -> str:
-    return (
-        "The bot's commands are being updated: try again in a minute. (If this keeps "
-        f"happening, the bot's owner must type `{prefix}sync`.)"
-    )
+    return say.OUTDATED(prefix=prefix)
 
 
 def report_unexpected(error: BaseException, where: str) -> str:
     """Log ``error`` with its traceback and an id; the apology to show the user."""
     error_id = uuid.uuid4().hex[:8]
     log.error("Error %s in %s", error_id, where, exc_info=error)
-    return f"Sorry, something went wrong (error {error_id})."
+    return say.SORRY(error_id=error_id)
 
 
 async def tell_interaction(interaction: discord.Interaction[Any], text: str) -> None:
@@ -140,8 +140,22 @@ class ErrorsCog(commands.Cog, name="Errors"):
         place = Place(server, str(ctx.channel.id))
         return await service.unknown_command(place, word, ctx.clean_prefix)
 
+    async def _language(self, place: Place, locale: discord.Locale | None) -> Language:
+        """The language of the command that failed (see :mod:`bot.cogs.language`)."""
+        service = getattr(self.bot, "service", None)
+        if not isinstance(service, TableService):
+            return language_of(locale.value if locale else None) or ENGLISH
+        return await spoken(service, place, locale)
+
     @commands.Cog.listener()
     async def on_command_error(self, ctx: commands.Context[Any], error: Exception) -> None:
+        server = str(ctx.guild.id) if ctx.guild is not None else "dm"  # as replies.place_of
+        locale = ctx.interaction.locale if ctx.interaction is not None else None
+        place = Place(server, str(ctx.channel.id))
+        with speaking(await self._language(place, locale)):
+            await self._command_error(ctx, error)
+
+    async def _command_error(self, ctx: commands.Context[Any], error: Exception) -> None:
         if isinstance(error, commands.CommandNotFound):
             # A near miss of one of ours gets a hint (as in the console); anything else is
             # silence: it is probably meant for another bot that shares the prefix.
@@ -158,6 +172,14 @@ class ErrorsCog(commands.Cog, name="Errors"):
         await _reply(ctx, text)
 
     async def on_app_command_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
+        server = str(interaction.guild_id) if interaction.guild_id is not None else "dm"
+        place = Place(server, str(interaction.channel_id))
+        with speaking(await self._language(place, interaction.locale)):
+            await self._app_command_error(interaction, error)
+
+    async def _app_command_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:
         cause = unwrap(error)

@@ -20,6 +20,7 @@ from typing import Any
 import discord
 
 from bot.cogs.admission import admit_interaction
+from bot.cogs.language import spoken
 from bot.cogs.replies import LiveButtons, open_rounds, send_routed
 from bot.cogs.sending import (
     DEFER_AFTER,
@@ -31,10 +32,11 @@ from bot.cogs.sending import (
     user_of,
 )
 from bot.cogs.threads import DiscordThreads
+from bot.i18n.core import speaking
 from bot.service.commands.limits import Gate
 from bot.service.commands.registry import COMMANDS
 from bot.service.keys import Key
-from bot.service.models import Decision, Reply
+from bot.service.models import Decision, Place, Reply
 from bot.service.table import TableService
 
 log = logging.getLogger(__name__)
@@ -95,6 +97,13 @@ class ButtonPresses:
         if interaction.channel_id is None:
             return
         place = place_of(interaction.guild_id, interaction.channel_id)
+        with speaking(await spoken(self.service, place, interaction.locale)):
+            await self._answer(interaction, place, action, key)
+
+    async def _answer(
+        self, interaction: discord.Interaction[Any], place: Place, action: str, key: Key | None
+    ) -> None:
+        """The press, answered in the language :meth:`__call__` chose."""
         if (
             self.gate is not None
             and not _signs_up(action)

@@ -17,6 +17,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.hybrid import SOMEONE_OR_YOU, Ctx, Someone, entry_of, table_command
+from bot.cogs.language import spoken
 from bot.cogs.replies import LiveButtons, open_rounds, send_routed
 from bot.cogs.sending import (
     CommandTarget,
@@ -27,6 +28,7 @@ from bot.cogs.sending import (
     within_deadline,
 )
 from bot.cogs.threads import DiscordThreads
+from bot.i18n.core import speaking
 from bot.service.commands.registry import BY_NAME
 from bot.service.commands.schema import Kind
 from bot.service.models import ENGINE_USER, Place, Reply, User
@@ -247,6 +249,10 @@ class TableCog(commands.Cog, name="Backgammon"):
     async def stats(self, ctx: Ctx, member: discord.Member | None = SOMEONE_OR_YOU) -> None:
         await self.carry_out(ctx, member)
 
+    @table_command("settings")
+    async def settings(self, ctx: Ctx, *, what: str | None = None) -> None:
+        await self.carry_out(ctx, what)
+
     @table_command("help")
     async def help_(self, ctx: Ctx, *, command: str | None = None) -> None:
         await self.carry_out(ctx, command)
@@ -264,7 +270,13 @@ class TableCog(commands.Cog, name="Backgammon"):
 
     async def carry_out(self, ctx: Ctx, *values: Any) -> None:
         """Run the service's handler of the command's entry with the arguments discord.py
-        read, in the entry's order."""
+        read, in the entry's order, in the language of the command (see
+        :mod:`bot.cogs.language`)."""
+        locale = ctx.interaction.locale if ctx.interaction is not None else None
+        with speaking(await spoken(self.service, ctx_place(ctx), locale)):
+            await self._carry_out(ctx, *values)
+
+    async def _carry_out(self, ctx: Ctx, *values: Any) -> None:
         entry = entry_of(ctx)
         arguments: list[Any] = []
         for argument, value in zip(entry.arguments, values, strict=True):
@@ -272,8 +284,8 @@ class TableCog(commands.Cog, name="Backgammon"):
                 if value.id == ctx.me.id:  # this bot: GNU Backgammon's seat (`!challenge @me`)
                     arguments.append(ENGINE_USER)
                     continue
-                if value.bot and argument.bots_refused:
-                    refusal = Reply(argument.bots_refused, private=True)
+                if value.bot and argument.bots_refused is not None:
+                    refusal = Reply(argument.bots_refused(), private=True)
                     await send_replies(CommandTarget(ctx), [refusal])
                     return
                 value = user_of(value)

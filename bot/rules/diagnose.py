@@ -2,7 +2,8 @@
 
 The first checks hold whatever the position allows, so :mod:`bot.rules.position` asks them before
 it matches the play against the legal ones: a move typed backwards, more moves than the roll has
-dice, a closed point. Once no legal play matched, :func:`diagnose` looks for the checkers the play
+dice (both in :mod:`bot.rules.notation`), a closed point (in :mod:`bot.rules.position`). Once no
+legal play matched, :func:`diagnose` looks for the checkers the play
 needs, the bar, bearing off, a distance the dice can't make or more dice than the roll has, a way
 blocked by closed points, bearing off with a bigger number, a die used twice, and the rule to use
 as many dice as possible.
@@ -11,14 +12,25 @@ Points are the mover's (25 = bar, 0 = off), as in :mod:`bot.rules.notation`.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections import Counter
 from collections.abc import Sequence
 from typing import Protocol
 
+from bot.i18n import rules as say
 from bot.rules.dice import Dice
-from bot.rules.notation import BAR, OFF, Segment, Step, dice_text, format_point
-from bot.rules.text import plural
+from bot.rules.notation import (
+    BAR,
+    OFF,
+    Hop,
+    Segment,
+    Step,
+    all_dice,
+    dice_text,
+    format_point,
+    hops_of,
+)
 
 
 class Position(Protocol):
@@ -39,25 +51,12 @@ class Play(Protocol):
     def pips(self) -> int: ...
 
 
-Hop = tuple[int, int]
-
-
 def _checkers(count: int) -> str:
-    return "a checker" if count == 1 else f"{count} checkers"
+    return say.CHECKERS(count)
 
 
 def _hop_text(hop: Hop) -> str:
     return f"{format_point(hop[0])}/{format_point(hop[1])}"
-
-
-def _hops(segments: Sequence[Segment]) -> list[Hop]:
-    """Every single move typed, ``(n)`` counted n times: ``24/18/13(2)`` is four hops."""
-    return [
-        hop
-        for segment in segments
-        for _ in range(segment.count)
-        for hop in itertools.pairwise(segment.path)
-    ]
 
 
 def _dice_options(
@@ -92,47 +91,6 @@ def _assign(hops: Sequence[Hop], left: list[int], *, overshoot: bool = True) -> 
     return None
 
 
-def _all_dice(dice: Dice) -> list[int]:
-    return [dice[0]] * 4 if dice[0] == dice[1] else list(dice)
-
-
-# -- reasons that hold in any position ----------------------------------------------------------
-
-
-def backwards_reason(segments: Sequence[Segment]) -> str | None:
-    for segment in segments:
-        if any(dest >= source for source, dest in itertools.pairwise(segment.path)):
-            return f"{segment.text} goes backwards: checkers move from higher points to lower ones"
-    return None
-
-
-def too_many_moves_reason(dice: Dice, segments: Sequence[Segment]) -> str | None:
-    """More single moves than the roll has dice."""
-    hops = _hops(segments)
-    available = _all_dice(dice)
-    if len(hops) <= len(available):
-        return None
-    repeated = [s for s in segments if s.count > 1]
-    hint = (
-        f"; the ({repeated[0].count}) in {repeated[0].text} repeats only that move"
-        if repeated and len(segments) > 1
-        else ""
-    )
-    return (
-        f"too many moves: your {dice_text(dice)} plays {plural(len(available), 'die', 'dice')}, "
-        f"one move each, and that is {plural(len(hops), 'move')}{hint}"
-    )
-
-
-def closed_reason(position: Position, segments: Sequence[Segment]) -> str | None:
-    for segment in segments:
-        for point in segment.path[1:]:
-            theirs = position.checker_at(point)[1] if point != OFF else 0
-            if theirs >= 2:
-                return f"{point} is closed: your opponent has {theirs} checkers there"
-    return None
-
-
 # -- reasons once the play matched no legal play --------------------------------------------------
 
 
@@ -155,8 +113,7 @@ def _bar_reason(position: Position, segments: Sequence[Segment]) -> str | None:
     on_bar = position.mover[24]
     entering = sum(s.count for s in segments if s.path[0] == BAR)
     if on_bar and entering < on_bar and any(s.path[0] != BAR for s in segments):
-        pronoun = "it" if on_bar == 1 else "them"
-        return f"you have {_checkers(on_bar)} on the bar: enter {pronoun} first"
+        return say.ENTER_FIRST(on_bar)
     return None
 
 
@@ -170,17 +127,18 @@ def _checker_reason(position: Position, segments: Sequence[Segment]) -> str | No
         have = position.checker_at(point)[0]
         if have + arriving[point] >= leaving[point]:
             continue
-        where = "on the bar" if point == BAR else f"on {point}"
         if arriving[point]:
-            there = "none" if have == 0 else str(have)
-            return (
-                f"you move {_checkers(leaving[point])} from {format_point(point)}, but you "
-                f"have {there} there and only {arriving[point]} more "
-                f"arrive{'s' if arriving[point] == 1 else ''}"
+            return say.TOO_FEW_ARRIVE(
+                arriving[point],
+                checkers=_checkers(leaving[point]),
+                point=format_point(point),
+                there=say.NONE() if have == 0 else str(have),
             )
         if have == 0:
-            return f"you have no checker {where}"
-        return f"you have only {_checkers(have)} {where}"
+            return say.NO_CHECKER_ON_BAR() if point == BAR else say.NO_CHECKER_ON(point=point)
+        if point == BAR:
+            return say.ONLY_ON_BAR(checkers=_checkers(have))
+        return say.ONLY_ON(checkers=_checkers(have), point=point)
     return None
 
 
@@ -198,37 +156,37 @@ def _bear_off_reason(position: Position, segments: Sequence[Segment]) -> str | N
         return None
     after = _after(position, segments)
     if any(after[point] for point in range(7, BAR + 1)):
-        return "you can't bear off while a checker is outside your home board"
+        return say.BEAR_OFF_OUTSIDE()
     return None
 
 
 def _distance_reason(dice: Dice, segments: Sequence[Segment]) -> str | None:
     """A move no die or dice of the roll make, or moves that need more dice than it has."""
-    hops = _hops(segments)
-    available = _all_dice(dice)
+    hops = hops_of(segments)
+    available = all_dice(dice)
     for hop in dict.fromkeys(hops):
         if not _dice_options(hop, available):
             distance = hop[0] - hop[1]
-            return (
-                f"{_hop_text(hop)} is {plural(distance, 'pip')}, which your "
-                f"{dice_text(dice)} can't make"
+            return say.CANT_MAKE_DISTANCE(
+                hop=_hop_text(hop), pips=say.PIPS(distance), dice=dice_text(dice)
             )
     fewest = [len(_dice_options(hop, available)[0]) for hop in hops]
     if sum(fewest) > len(available):
         longest = max(range(len(hops)), key=fewest.__getitem__)
-        return (
-            f"too many moves: that takes {plural(sum(fewest), 'die', 'dice')} "
-            f"({_hop_text(hops[longest])} "
-            f"takes {fewest[longest]} of them), and your {dice_text(dice)} has "
-            f"{len(available)}"
+        return say.TOO_MANY_DICE(
+            dice_count=say.DICE(sum(fewest)),
+            hop=_hop_text(hops[longest]),
+            most=fewest[longest],
+            dice=dice_text(dice),
+            available=len(available),
         )
     return None
 
 
 def _blocked_reason(position: Position, dice: Dice, segments: Sequence[Segment]) -> str | None:
     """A move of one checker by several dice whose every way passes a closed point."""
-    for hop in dict.fromkeys(_hops(segments)):
-        options = _dice_options(hop, _all_dice(dice))
+    for hop in dict.fromkeys(hops_of(segments)):
+        options = _dice_options(hop, all_dice(dice))
         if any(len(combo) == 1 for combo in options):
             continue
         first_closed = set()
@@ -240,48 +198,43 @@ def _blocked_reason(position: Position, dice: Dice, segments: Sequence[Segment])
             first_closed.add(shut[0])
         else:
             points = sorted(first_closed, reverse=True)
-            listed = " and ".join(str(point) for point in points)
-            verb = "is" if len(points) == 1 else "are"
-            return f"{_hop_text(hop)} is blocked: {listed} {verb} closed"
+            listed = functools.reduce(lambda a, b: say.AND(a=a, b=b), map(str, points))
+            return say.BLOCKED(len(points), hop=_hop_text(hop), listed=listed)
     return None
 
 
 def _overshoot_reason(position: Position, dice: Dice, segments: Sequence[Segment]) -> str | None:
     """Bearing off with more than the point needs while a checker is left on a higher point."""
-    hops = _hops(segments)
-    if _assign(hops, _all_dice(dice), overshoot=False) is not None:
+    hops = hops_of(segments)
+    if _assign(hops, all_dice(dice), overshoot=False) is not None:
         return None
     after = _after(position, segments)
     for source in sorted({hop[0] for hop in hops if hop[1] == OFF}):
         higher = [point for point in range(source + 1, 7) if after[point] > 0]
         if higher:
-            return (
-                f"{source}/off needs a {source}: a bigger number bears off only from your "
-                f"highest point, and you have a checker on {max(higher)}"
-            )
+            return say.OVERSHOOT(source=source, higher=max(higher))
     return None
 
 
 def _dice_use_reason(dice: Dice, plays: Sequence[Play], segments: Sequence[Segment]) -> str:
-    hops = _hops(segments)
-    used = _assign(hops, _all_dice(dice))
+    hops = hops_of(segments)
+    used = _assign(hops, all_dice(dice))
     high, low = max(dice), min(dice)
     if used is None:
         return _die_reused(dice, hops)
     most = len(plays[0].steps)
     if high == low:
         if len(used) < most:
-            words = {1: "one", 2: "two", 3: "three", 4: "all four"}
-            return f"you must play {words[most]} {high}s"
+            return say.MUST_PLAY_DOUBLES[most](die=high)
     elif most == 2 and len(used) < 2:
-        return "you must play both dice"
+        return say.BOTH_DICE()
     elif (
         most == 1 and used == [low] and all(p.pips() >= high or p.steps[0][1] == OFF for p in plays)
     ):
-        return f"you must play the {high} when only one die can be played"
+        return say.MUST_PLAY_HIGH(high=high)
     elif most == 1 and len(used) == 2:
-        return f"only one die can be played with {dice_text(dice)}"
-    return f"that is not a legal play with {dice_text(dice)}"
+        return say.ONLY_ONE_DIE(dice=dice_text(dice))
+    return say.NOT_LEGAL(dice=dice_text(dice))
 
 
 def _die_reused(dice: Dice, hops: Sequence[Hop]) -> str:
@@ -290,10 +243,10 @@ def _die_reused(dice: Dice, hops: Sequence[Hop]) -> str:
     high, low = max(dice), min(dice)
     typed = " ".join(_hop_text(hop) for hop in hops)
     if high == low or len(hops) != 2:
-        return f"your {dice_text(dice)} can't make all of {typed}"
-    roll = f"your {dice_text(dice)} plays one {high} and one {low}"
+        return say.CANT_MAKE_ALL(dice=dice_text(dice), typed=typed)
+    roll = say.ONE_OF_EACH(dice=dice_text(dice), high=high, low=low)
     singles = {combo[0] for combo in _dice_options(hops[0], list(dice)) if len(combo) == 1}
     die = max(singles) if singles else high
     if hops[0] == hops[1]:
-        return f"{roll}, so {_hop_text(hops[0])} can be played only once"
-    return f"{roll}: {_hop_text(hops[0])} and {_hop_text(hops[1])} both need the {die}"
+        return say.ONLY_ONCE(roll=roll, hop=_hop_text(hops[0]))
+    return say.BOTH_NEED(roll=roll, first=_hop_text(hops[0]), second=_hop_text(hops[1]), die=die)

@@ -3,6 +3,8 @@ A refused play gives the reason first, then a short quote of the input (:func:`t
 
 from __future__ import annotations
 
+from bot.i18n.rules import TYPED
+
 
 class MoveError(ValueError):
     """A typed play that cannot be carried out."""
@@ -50,7 +52,7 @@ def excerpt(text: str) -> str:
 
 def typed(reason: str, text: str) -> str:
     """A message for a refused input: the reason first, then a short quote of what was typed."""
-    return f"{reason} (you typed {excerpt(text)})" if text.strip() else reason
+    return TYPED(reason=reason, quoted=excerpt(text)) if text.strip() else reason
 
 
 class PositionTextError(ValueError):

@@ -22,6 +22,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from bot.i18n import rules as say
 from bot.rules.dice import Dice, DiceSource, VerifiableDice, dice_from_data
 from bot.rules.errors import (
     IllegalActionError,
@@ -89,9 +90,9 @@ def require_full_record(match: MatchState, purpose: str) -> None:
 
 def check_player(match: MatchState, player: int) -> None:
     if isinstance(player, bool) or player not in (0, 1):
-        raise MatchError(f"a player is 0 or 1, not {player!r}")
+        raise MatchError(f"a player is 0 or 1, not {player!r}")  # a caller's bug
     if match.phase == "over":
-        raise MatchOverError("the match is over")
+        raise MatchOverError(say.MATCH_OVER())
 
 
 def not_now(match: MatchState, player: int, verb: str) -> MatchError:
@@ -99,66 +100,57 @@ def not_now(match: MatchState, player: int, verb: str) -> MatchError:
     something first)."""
     if match.phase == "doubled":
         if player == match.turn:
-            return IllegalActionError(
-                f"you have been doubled to {match.cube_value * 2}: take or drop first"
-            )
-        return NotYourTurnError("it is not your turn: your opponent must take or drop your double")
+            return IllegalActionError(say.DOUBLED_ANSWER_FIRST(cube=match.cube_value * 2))
+        return NotYourTurnError(say.WAIT_DOUBLE_ANSWER())
     if match.phase == "resigned":
         if player == match.turn:
             return IllegalActionError(
-                f"your opponent offers to resign "
-                f"{level_text(match.resignation)}: accept or reject "
-                "first"
+                say.RESIGNATION_ANSWER_FIRST(level=level_text(match.resignation))
             )
-        return NotYourTurnError(
-            "it is not your turn: your opponent must accept or reject your resignation"
-        )
-    return NotYourTurnError(f"it is not your turn to {verb}")
+        return NotYourTurnError(say.WAIT_RESIGNATION_ANSWER())
+    return NotYourTurnError(say.NOT_YOUR_TURN_TO[verb]())
 
 
 def double_refusal(match: MatchState, player: int) -> MatchError | None:
     """Why ``player`` may not double now, None if they may. The reasons that hold whoever's
     turn it is (no cube in this game, or none for this player) come before the turn."""
     if isinstance(player, bool) or player not in (0, 1):
-        return MatchError(f"a player is 0 or 1, not {player!r}")
+        return MatchError(f"a player is 0 or 1, not {player!r}")  # a caller's bug
     if match.phase == "over":
-        return MatchOverError("the match is over")
+        return MatchOverError(say.MATCH_OVER())
     if match.length == 1:
-        return IllegalActionError("there is no doubling in a 1-point match")
+        return IllegalActionError(say.NO_DOUBLING_ONE_POINT())
     if match.crawford:
-        return IllegalActionError("there is no doubling in the Crawford game")
+        return IllegalActionError(say.NO_DOUBLING_CRAWFORD())
     if match.phase in ("doubled", "resigned"):
         return not_now(match, player, "double")
     if match.cube_owner is not None and match.cube_owner != player:
-        return IllegalActionError("the cube is your opponent's: only they can double now")
+        return IllegalActionError(say.CUBE_OPPONENTS())
     if match.length and match.score[player] + match.cube_value >= match.length:
-        return IllegalActionError(
-            "the cube is dead: winning this game already wins you the "
-            "match, so a double can't gain you anything"
-        )
+        return IllegalActionError(say.CUBE_DEAD())
     if match.cube_value * 2 > MAX_CUBE:
-        return IllegalActionError(f"the cube is already at {match.cube_value}, its limit")
+        return IllegalActionError(say.CUBE_AT_LIMIT(cube=match.cube_value))
     if player != match.on_roll:
-        return NotYourTurnError("it is not your turn to double")
+        return NotYourTurnError(say.NOT_YOUR_TURN_TO["double"]())
     if match.phase == "move":
-        return IllegalActionError("you have already rolled: double before you roll")
+        return IllegalActionError(say.DOUBLE_BEFORE_ROLL())
     return None
 
 
 def check_answer_to_double(match: MatchState, player: int, verb: str) -> None:
     check_player(match, player)
     if match.phase != "doubled":
-        raise IllegalActionError(f"there is no double to {verb}")
+        raise IllegalActionError(say.NO_DOUBLE_TO[verb]())
     if player == match.on_roll:
-        raise NotYourTurnError(f"you can't {verb} your own double: your opponent answers it")
+        raise NotYourTurnError(say.OWN_DOUBLE[verb]())
 
 
 def check_answer_to_resignation(match: MatchState, player: int, verb: str) -> None:
     check_player(match, player)
     if match.phase != "resigned":
-        raise IllegalActionError(f"there is no resignation to {verb}")
+        raise IllegalActionError(say.NO_RESIGNATION_TO[verb]())
     if player == match.on_roll:
-        raise NotYourTurnError(f"you can't {verb} your own resignation: your opponent answers it")
+        raise NotYourTurnError(say.OWN_RESIGNATION[verb]())
 
 
 __all__ = [  # what used to be defined here is still found here
@@ -407,7 +399,7 @@ class Match(MatchState):
             draft.roll()
             return draft.freeze()
         if self.phase == "move" and player == self.on_roll and self.dice is not None:
-            raise IllegalActionError(f"you have already rolled {dice_text(self.dice)}: now move")
+            raise IllegalActionError(say.ALREADY_ROLLED(dice=dice_text(self.dice)))
         raise not_now(self, player, "roll")
 
     def move(self, player: int, text: str) -> Match:
@@ -423,7 +415,7 @@ class Match(MatchState):
             draft.play(play, forced=False)
             return draft.freeze()
         if self.phase == "roll" and player == self.on_roll:
-            raise IllegalActionError("roll the dice before you move")
+            raise IllegalActionError(say.ROLL_BEFORE_MOVE())
         raise not_now(self, player, "move")
 
     def double(self, player: int) -> Match:
@@ -460,12 +452,10 @@ class Match(MatchState):
         check_answer_to_double(self, player, "beaver")
         if not self.options.beavers:
             raise IllegalActionError(
-                "beavers are not allowed in this game"
-                if self.options.money
-                else "beavers are only for money games"
+                say.BEAVERS_NOT_HERE() if self.options.money else say.BEAVERS_MONEY_ONLY()
             )
         if self.cube_value * 4 > MAX_CUBE:
-            raise IllegalActionError(f"the cube can't go above {MAX_CUBE}: take or drop")
+            raise IllegalActionError(say.CUBE_ABOVE(most=MAX_CUBE))
         cube = self.cube_value * 4
         draft = self._draft(
             Action("beaver", player),
@@ -487,7 +477,7 @@ class Match(MatchState):
             draft.record.append(ResignationOffered(player, value, value * self.cube_value))
             return draft.freeze()
         if self.phase == "resigned" and player == self.on_roll:
-            raise IllegalActionError("you have already offered to resign: wait for the answer")
+            raise IllegalActionError(say.ALREADY_RESIGNED())
         raise not_now(self, player, "resign")
 
     def accept_resignation(self, player: int) -> Match:
@@ -531,10 +521,10 @@ def _resign_level(level: int | str) -> int:
     if isinstance(level, str):
         value = RESIGN_LEVELS.get(level.strip().lower())
         if value is None:
-            raise IllegalActionError("resign a single game, a gammon or a backgammon")
+            raise IllegalActionError(say.RESIGN_WHAT())
         return value
     if isinstance(level, bool) or not isinstance(level, int) or not 1 <= level <= 3:
-        raise IllegalActionError("resign a single game (1), a gammon (2) or a backgammon (3)")
+        raise IllegalActionError(say.RESIGN_LEVEL())
     return level
 
 

@@ -7,10 +7,13 @@ Points are numbered from the mover's side: 1-24, 25 = the bar, 0 = off.
 
 from __future__ import annotations
 
+import itertools
 import re
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+from bot.i18n import rules as say
 from bot.rules.dice import Dice
 from bot.rules.errors import InvalidMoveError, excerpt, typed
 
@@ -126,7 +129,6 @@ class Segment:
 
 _POINT_WORDS = {"bar": BAR, "b": BAR, "off": OFF, "o": OFF}
 _TOKEN = re.compile(r"^(?P<path>[^()]+?)(?:\((?P<count>[^()]*)\))?$")
-_EXAMPLE = "use from/to like 13/7, bar/22 or 6/off"
 
 # Characters players type for "-", "/" and "*" that NFKC leaves alone: dashes and the minus sign
 # (FIBS 13-7 typed with an en dash), division and fraction slashes, asterisk and star look-alikes.
@@ -165,7 +167,7 @@ def normalise_play_text(text: str) -> str:
 
 def _not_a_move(reason: str, source: str, *, quoted: bool = False) -> InvalidMoveError:
     """``quoted``: the reason already quotes all of ``source``."""
-    reason = f"that is not a move: {reason}"
+    reason = say.NOT_A_MOVE(reason=reason)
     return InvalidMoveError(reason if quoted else typed(reason, source))
 
 
@@ -174,15 +176,17 @@ def _read_point(word: str, token: str, source: str, *, whole: bool) -> int:
     if word in _POINT_WORDS:
         return _POINT_WORDS[word]
     if not word:
-        raise _not_a_move(f"{excerpt(token)} is missing a point; {_EXAMPLE}", source, quoted=whole)
+        reason = say.MISSING_POINT(token=excerpt(token), example=say.PLAY_EXAMPLE())
+        raise _not_a_move(reason, source, quoted=whole)
     if not word.isdigit() or not word.isascii():
-        raise _not_a_move(
-            f"{excerpt(word)} in {excerpt(token)} is not a point; {_EXAMPLE}", source, quoted=whole
+        reason = say.NOT_A_POINT(
+            word=excerpt(word), token=excerpt(token), example=say.PLAY_EXAMPLE()
         )
+        raise _not_a_move(reason, source, quoted=whole)
     point = whole_number(word)
     if point is None or point > BAR:  # None: more digits than any number
-        shown = str(point) if point is not None and point < 1000 else "that high"
-        raise _not_a_move(f"there is no point {shown} (1-24)", source)
+        shown = str(point) if point is not None and point < 1000 else say.THAT_HIGH()
+        raise _not_a_move(say.NO_POINT(shown=shown), source)
     return point
 
 
@@ -199,28 +203,30 @@ def parse_segments(text: str) -> list[Segment]:
     cleaned = re.sub(r"\)(?=\S)", ") ", cleaned)
     tokens = [token for token in re.split(r"[\s,]+", cleaned) if token]
     if not tokens:
-        raise _not_a_move(_EXAMPLE, text)
+        raise _not_a_move(say.PLAY_EXAMPLE(), text)
     segments = []
     whole = len(tokens) == 1
     for token in tokens:
         match = _TOKEN.match(token)
         if match is None:
-            raise _not_a_move(f"{excerpt(token)} is not from/to; {_EXAMPLE}", text, quoted=whole)
+            reason = say.NOT_FROM_TO(token=excerpt(token), example=say.PLAY_EXAMPLE())
+            raise _not_a_move(reason, text, quoted=whole)
         words = re.split(r"[/\-]", match["path"])
         if len(words) < 2:
-            raise _not_a_move(f"{excerpt(token)} needs from/to; {_EXAMPLE}", text, quoted=whole)
+            reason = say.NEEDS_FROM_TO(token=excerpt(token), example=say.PLAY_EXAMPLE())
+            raise _not_a_move(reason, text, quoted=whole)
         path = tuple(_read_point(word, token, text, whole=whole) for word in words)
         count = 1
         if match["count"] is not None:
             if not match["count"].isdigit() or not match["count"].isascii():
-                raise _not_a_move("write a count like 8/2(2)", text)
+                raise _not_a_move(say.COUNT_LIKE(), text)
             count = whole_number_in(match["count"], 1, 4) or 0
             if not count:
-                raise _not_a_move("a count must be 1 to 4", text)
+                raise _not_a_move(say.COUNT_RANGE(), text)
         if BAR in path[1:]:
-            raise _not_a_move("a checker can't move to the bar", text)
+            raise _not_a_move(say.NOT_TO_BAR(), text)
         if OFF in path[:-1]:
-            raise _not_a_move("'off' can only come last", text)
+            raise _not_a_move(say.OFF_LAST(), text)
         segments.append(Segment(path, count, token))
     return segments
 
@@ -228,3 +234,49 @@ def parse_segments(text: str) -> list[Segment]:
 def dice_text(dice: Dice) -> str:
     """``6-1``: the dice as players write them."""
     return f"{dice[0]}-{dice[1]}"
+
+
+# -- what a typed play breaks whatever the position: checked before it is matched ----------------
+
+Hop = tuple[int, int]
+
+
+def hops_of(segments: Sequence[Segment]) -> list[Hop]:
+    """Every single move typed, ``(n)`` counted n times: ``24/18/13(2)`` is four hops."""
+    return [
+        hop
+        for segment in segments
+        for _ in range(segment.count)
+        for hop in itertools.pairwise(segment.path)
+    ]
+
+
+def all_dice(dice: Dice) -> list[int]:
+    return [dice[0]] * 4 if dice[0] == dice[1] else list(dice)
+
+
+def backwards_reason(segments: Sequence[Segment]) -> str | None:
+    for segment in segments:
+        if any(dest >= source for source, dest in itertools.pairwise(segment.path)):
+            return say.BACKWARDS(move=segment.text)
+    return None
+
+
+def too_many_moves_reason(dice: Dice, segments: Sequence[Segment]) -> str | None:
+    """More single moves than the roll has dice."""
+    hops = hops_of(segments)
+    available = all_dice(dice)
+    if len(hops) <= len(available):
+        return None
+    repeated = [s for s in segments if s.count > 1]
+    hint = (
+        say.REPEATS_ONLY(count=repeated[0].count, move=repeated[0].text)
+        if repeated and len(segments) > 1
+        else ""
+    )
+    return say.TOO_MANY_MOVES(
+        dice=dice_text(dice),
+        dice_count=say.DICE(len(available)),
+        moves=say.MOVES(len(hops)),
+        hint=hint,
+    )

@@ -11,16 +11,13 @@ from __future__ import annotations
 
 import base64
 import binascii
+import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.rules.diagnose import (
-    backwards_reason,
-    closed_reason,
-    diagnose,
-    too_many_moves_reason,
-)
+from bot.i18n import rules as say
+from bot.rules.diagnose import diagnose
 from bot.rules.dice import Dice
 from bot.rules.errors import AmbiguousMoveError, IllegalMoveError, typed
 from bot.rules.notation import (
@@ -29,10 +26,12 @@ from bot.rules.notation import (
     OFF,
     Segment,
     Step,
+    backwards_reason,
     dice_text,
     format_play,
     normalise_play_text,
     parse_segments,
+    too_many_moves_reason,
 )
 
 Side = tuple[int, ...]
@@ -192,7 +191,9 @@ class Position:
     def play(self, play: Play) -> Position:
         """The position after ``play``, the opponent now on roll."""
         if play.before != self:
-            raise IllegalMoveError(f"{play.notation!r} was worked out for another position")
+            raise IllegalMoveError(
+                f"{play.notation!r} was worked out for another position"
+            )  # a caller's bug
         return play.result
 
     def parse_play(
@@ -213,15 +214,9 @@ class Position:
         if not plays[0].steps:
             if plain in ("", NO_LEGAL_MOVE, "pass"):
                 return plays[0]
-            raise IllegalMoveError(
-                typed(
-                    f"you have no legal move with {dice_text(roll)}: there is nothing to play", text
-                )
-            )
+            raise IllegalMoveError(typed(say.NOTHING_TO_PLAY(dice=dice_text(roll)), text))
         if plain in (NO_LEGAL_MOVE, "pass"):
-            raise IllegalMoveError(
-                typed(f"you have a legal play with {dice_text(roll)}: you can't pass", text)
-            )
+            raise IllegalMoveError(typed(say.CANT_PASS(dice=dice_text(roll)), text))
         segments = parse_segments(text)
         return _Matcher(self, roll, plays, text, segments).match()
 
@@ -494,7 +489,7 @@ class _Matcher:
         reason = (
             backwards_reason(segments)
             or too_many_moves_reason(self.dice, segments)
-            or closed_reason(position, segments)
+            or _closed_reason(position, segments)
         )
         if reason:
             raise self.illegal(reason)
@@ -518,10 +513,17 @@ class _Matcher:
             if len(same_board) == 1:
                 return same_board[0]
             if len(same_board) > 1:
-                choices = " or ".join(play.notation for play in same_board)
-                raise AmbiguousMoveError(
-                    typed(
-                        f"that fits more than one play: {choices}; type the one you mean", self.text
-                    )
+                choices = functools.reduce(
+                    lambda a, b: say.OR(a=a, b=b), (play.notation for play in same_board)
                 )
+                raise AmbiguousMoveError(typed(say.AMBIGUOUS(choices=choices), self.text))
         raise self.illegal(diagnose(position, self.dice, self.plays, segments))
+
+
+def _closed_reason(position: Position, segments: Sequence[Segment]) -> str | None:
+    for segment in segments:
+        for point in segment.path[1:]:
+            theirs = position.checker_at(point)[1] if point != OFF else 0
+            if theirs >= 2:
+                return say.CLOSED(point=point, count=theirs)
+    return None

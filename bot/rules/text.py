@@ -3,7 +3,10 @@ levels and sentences. The rules' messages use them, and so do the service's repl
 
 from __future__ import annotations
 
-_LEVELS = ("", "a single game", "a gammon", "a backgammon")
+from bot.i18n import rules as say
+from bot.i18n.core import capital
+
+_LEVELS = (say.LEVEL_SINGLE, say.LEVEL_GAMMON, say.LEVEL_BACKGAMMON)
 
 
 def plural(count: int, word: str, many: str | None = None) -> str:
@@ -17,13 +20,14 @@ def plural(count: int, word: str, many: str | None = None) -> str:
 
 
 def points_text(points: int) -> str:
-    """``1 point``, ``2 points``."""
-    return plural(points, "point")
+    """``1 point``, ``2 points`` (in the language of the command)."""
+    return say.POINTS(points)
 
 
 def level_text(level: int) -> str:
-    """A resignation level 1-3 as ``a single game``, ``a gammon`` or ``a backgammon``."""
-    return _LEVELS[level]
+    """A resignation level 1-3 as ``a single game``, ``a gammon`` or ``a backgammon`` (in the
+    language of the command)."""
+    return _LEVELS[level - 1]() if 1 <= level <= len(_LEVELS) else ""
 
 
 def sentence(text: str) -> str:
@@ -32,7 +36,7 @@ def sentence(text: str) -> str:
     text = text.strip()
     if not text:
         return text
-    text = text[0].upper() + text[1:]
+    text = capital(text[0]) + text[1:]
     return text if text.endswith((".", "!", "?")) else text + "."
 
 

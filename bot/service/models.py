@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import NamedTuple
 
+from bot.i18n import play as say
 from bot.rules import MoveError
 from bot.rules.match import Match, MatchError
 from bot.rules.text import sentence
@@ -530,7 +531,7 @@ async def replies_of(
     except Refusal as refusal:
         return [Reply(refusal.text, private=True)]
     except MoveError as error:  # how to find a legal play, never one (it would read as advice)
-        return [Reply(f"{sentence(str(error))} `/move` lists your legal plays.", private=True)]
+        return [Reply(say.MOVE_REFUSED(reason=sentence(str(error))), private=True)]
     except MatchError as error:
         return [Reply(sentence(str(error)), private=True)]
     except StaleMatchError as error:

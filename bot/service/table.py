@@ -28,6 +28,7 @@ from typing import Any, Protocol
 
 from bot.gnubg.api import Engine
 from bot.gnubg.unavailable import UnavailableEngine
+from bot.i18n import play as say
 from bot.service.commands.guard import OUT_OF_DATE, OUT_OF_DATE_CHALLENGE, Answer, PlaceLocks
 from bot.service.commands.help import unknown_command
 from bot.service.commands.registry import COMMANDS
@@ -94,7 +95,7 @@ async def run_text(
         return []
     words = body[len(prefix) :].split(maxsplit=1)
     if not words:
-        return [Reply(f"Type `{prefix}help` for the commands.", private=True)]
+        return [Reply(say.TYPE_HELP(prefix=prefix), private=True)]
     name = words[0].lower()
     command = COMMANDS.find(name)
     if command is None:

@@ -56,6 +56,7 @@ from bot.store.rows import (
     describe_error,
     raise_translated,
 )
+from bot.store.servers import Servers, ServerWrites
 from bot.store.storms import Storms, StormWrites
 from bot.store.tournaments import Tournaments, TournamentWrites
 
@@ -102,6 +103,7 @@ class Store:
         self.storms = Storms(self)
         self.dice = Dice(self)
         self.meta = Meta(self)
+        self.servers = Servers(self)
 
     @property
     def is_sqlite(self) -> bool:
@@ -333,6 +335,10 @@ class Transaction:
     @cached_property
     def meta(self) -> MetaWrites:
         return MetaWrites(self)
+
+    @cached_property
+    def servers(self) -> ServerWrites:
+        return ServerWrites(self)
 
     async def execute(self, statement: Statement, params: Iterable[Any] = ()) -> int:
         """Run a write; how many rows it changed."""

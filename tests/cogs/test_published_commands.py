@@ -69,11 +69,16 @@ def prefix_command(command: commands.Command[Any, ..., Any]) -> dict[str, Any]:
     }
 
 
-def published(wire: Wire) -> dict[str, Any]:
+async def published(wire: Wire) -> dict[str, Any]:
     tree = wire.bot.tree
+    translator = tree.translator
+    assert translator is not None  # set in setup_hook: the commands carry their localisations
     return {
         # exactly what ``CommandTree.sync`` sends to Discord, in its order
-        "slash": [command.to_dict(tree) for command in tree._get_all_commands()],
+        "slash": [
+            await command.get_translated_payload(tree, translator)
+            for command in tree._get_all_commands()
+        ],
         "prefix": [
             prefix_command(command)
             for command in sorted(wire.bot.commands, key=lambda c: c.qualified_name)
@@ -81,8 +86,8 @@ def published(wire: Wire) -> dict[str, Any]:
     }
 
 
-def test_the_published_commands_are_the_fixtures(wire: Wire) -> None:
-    now = json.dumps(published(wire), indent=1, sort_keys=True) + "\n"
+async def test_the_published_commands_are_the_fixtures(wire: Wire) -> None:
+    now = json.dumps(await published(wire), indent=1, sort_keys=True, ensure_ascii=False) + "\n"
     if os.environ.get("REGENERATE_COMMANDS"):
         FIXTURE.write_text(now, encoding="utf-8")
     assert now == FIXTURE.read_text(encoding="utf-8")

@@ -21,6 +21,7 @@ from bot.cogs.buttons import BUTTON_SPECS, STYLES, button_specs
 from bot.cogs.hybrid import Ctx, MemberOrMe, Someone, table_command
 from bot.cogs.table import TableCog
 from bot.discord_bot import BackgammonBot
+from bot.i18n.core import Message
 from bot.service import table as table_module
 from bot.service.commands.help import help_text, suggest
 from bot.service.commands.limits import Limiter, Limits
@@ -48,7 +49,13 @@ DARE = Command(
     example="dare @bob 3",
     summary="challenge someone, daringly",
     arguments=(
-        Argument("rival", Kind.USER, "Whom you dare", required=True, missing="Whom?"),
+        Argument(
+            "rival",
+            Kind.USER,
+            "Whom you dare",
+            required=True,
+            missing=Message("test_whom", "Whom?"),
+        ),
         Argument("terms", Kind.TEXT, "The match you propose"),
     ),
     aliases=("defy",),

@@ -227,6 +227,7 @@ class Wire:
         self.messages: dict[int, Sent] = {}
         self.order: list[int] = []
         self.responses: list[dict[str, Any]] = []  # every interaction callback, in order
+        self.locale = "en-US"  # the Discord locale of the users' interactions
         self.edits: list[tuple[int, dict[str, Any]]] = []
         self.original_edits: list[dict[str, Any]] = []  # edits of an interaction's @original
         self.calls: list[Call] = []  # every REST call, refused ones too
@@ -657,7 +658,7 @@ class Wire:
             "data": data,
             "attachment_size_limit": 8 * 1024 * 1024,
             "app_permissions": str(self._place(channel_id).permissions_for(me).value),
-            "locale": "en-US",
+            "locale": self.locale,
         }
 
     # -- what users do ------------------------------------------------------------------------
@@ -733,7 +734,7 @@ class Wire:
             "attachment_size_limit": 8 * 1024 * 1024,
             "app_permissions": str(EVERYONE.value),
             "context": 1,
-            "locale": "en-US",
+            "locale": self.locale,
         }
 
     async def autocomplete(

@@ -53,6 +53,7 @@ class FakeUser:
     id: int
     name: str
     bot: bool = False
+    locale: str = "en-US"  # Discord's locale of the user's interactions
 
     def payload(self) -> Json:
         return {
@@ -228,7 +229,9 @@ class Interaction:
             "channel": channel,
             "token": self.token,
             "version": 1,
-            "locale": "en-US",
+            "app_permissions": str(EVERYONE),
+            "locale": self.user.locale,
+            "guild_locale": "en-US",
             "entitlements": [],
             "authorizing_integration_owners": self.owners,
             "context": self.context,

@@ -15,7 +15,7 @@ import re
 import time
 from collections import deque
 from collections.abc import AsyncIterator, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import pytest
@@ -183,6 +183,12 @@ async def move_by_autocomplete(
     choices = [choice["value"] for choice in callback["data"]["choices"]]
     assert choices, f"/move offers {mover.name} no play"
     play = quickest(choices)
+    if played.moves == 0:  # a German player's illegal play: refused in German, to them alone
+        await played.pace(mover)
+        refused = await fake.slash(replace(mover, locale="de"), "move", thread, {"play": "24/30"})
+        await fake.wait_for_callback(refused)
+        assert refused.original is not None and refused.original.ephemeral, refused.callbacks
+        assert refused.original.content.startswith("Das ist kein Zug: es gibt keinen Punkt 30")
     await played.pace(mover)
     moved = await slash_answer(fake, mover, "move", thread, {"play": play})
     assert f"{mover.name} plays" in moved.content and is_png(moved), moved.content
@@ -248,7 +254,8 @@ async def test_a_whole_match_by_slash_commands_autocomplete_and_buttons_in_its_t
     own_fake: FakeDiscord, threaded_bot: BotProcess, record_property: Callable[[str, object], None]
 ) -> None:
     """A 2-point match: the shortest with a cube to turn (in a 1-point match every game is a
-    Crawford game, the dice are rolled for the players and no button is ever offered)."""
+    Crawford game, the dice are rolled for the players and no button is ever offered). Its first
+    mover also sends an illegal ``/move`` from a German Discord: refused in German."""
     fake, bot = own_fake, threaded_bot
     channel = fake.add_channel("slash-club")
     await bot.start()

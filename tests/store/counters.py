@@ -202,6 +202,7 @@ async def back_to_schema_13(store: Store) -> None:
     kept)."""
     async with store.transaction() as tx:
         for statement in (
+            "ALTER TABLE servers DROP COLUMN language",  # schema 20's: added again by 020
             "DROP TABLE drills",  # schema 16's: made again by migration 016
             *(
                 f"DROP TABLE {table}"  # schema 15's: made again by migration 015

@@ -15,6 +15,7 @@ from bot.store.schema import SCHEMA_VERSION
 async def back_to_schema_16(store: Store) -> None:
     async with store.transaction() as tx:
         for statement in (
+            "ALTER TABLE servers DROP COLUMN language",  # schema 20's: added again by 020
             "DROP INDEX tournaments_running",
             "ALTER TABLE tournaments DROP COLUMN paused_at",
             "ALTER TABLE tournament_matches DROP COLUMN notice",
@@ -54,7 +55,7 @@ async def test_migration_17_keeps_a_paused_tournaments_pause(database: Path | st
     await store.close()
     store = await Store.open(database)
     try:
-        assert await store.schema_version() == SCHEMA_VERSION == 21
+        assert await store.schema_version() == SCHEMA_VERSION == 22
         paused, running = [await store.tournaments.get(n) for n in ids]
         assert paused is not None and paused.paused_at == 400.0
         assert running is not None and running.paused_at is None

@@ -8,6 +8,7 @@ from __future__ import annotations
 import difflib
 
 from bot.gnubg.api import LEVEL_NAMES
+from bot.i18n import play as say
 from bot.rules.text import quote
 from bot.service.commands.schema import Command, CommandTable, Topic
 from bot.service.models import Reply, Section, Sheet
@@ -136,8 +137,7 @@ def unknown_command(
         return []
     return [
         Reply(
-            f"Unknown command {quote(prefix + word, 30)}. Did you mean `{prefix}{meant}`? "
-            f"`{prefix}help` lists them all.",
+            say.UNKNOWN_COMMAND(quoted=quote(prefix + word, 30), prefix=prefix, meant=meant),
             private=True,
         )
     ]

@@ -14,6 +14,7 @@ is shown, never written here: ``details`` may use the fields of ``help._values``
 
 from __future__ import annotations
 
+from bot.i18n import play as say
 from bot.rules.match import RESIGN_LEVELS
 from bot.service.commands.schema import (
     Argument,
@@ -62,8 +63,8 @@ COMMANDS = CommandTable(
                     Kind.USER,
                     "Who you challenge",
                     required=True,
-                    missing="Who do you challenge?",
-                    bots_refused="Bots don't play here: challenge a person.",
+                    missing=say.WHO_DO_YOU_CHALLENGE,
+                    bots_refused=say.BOTS_DONT_PLAY,
                 ),
                 Argument(
                     "length",
@@ -528,6 +529,27 @@ COMMANDS = CommandTable(
             example="stats @bob",
             summary="one player's rating and record",
             arguments=(Argument("member", Kind.USER, "Whose record (default: yours)"),),
+        ),
+        Command(
+            "settings",
+            topic=Topic.SERVER,
+            handler=ServerCommands.settings,
+            example="settings language de",
+            summary="the server's language for replies to typed commands",
+            details="`{p}settings` shows it; moderators (Manage Messages) choose one of `en` "
+            "English, `el` Greek, `tr` Turkish, `it` Italian, `de` German, `es` Spanish, e.g. "
+            "`{p}settings language de`. Slash commands and buttons answer each user in their "
+            "own Discord language (the server's when the bot doesn't speak theirs).",
+            arguments=(
+                Argument(
+                    "what",
+                    Kind.TEXT,
+                    "language <code>: en, el, tr, it, de or es (nothing: show the language)",
+                    placeholder="language <code>",
+                ),
+            ),
+            guild_only=True,
+            moderator=True,
         ),
         Command(
             "help",

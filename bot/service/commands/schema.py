@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from enum import Enum
 from types import MappingProxyType
 
+from bot.i18n import play as say
+from bot.i18n.core import Message
 from bot.service.models import Decision, Refusal, Reply, User
 
 # A room's method that carries a command out, unbound: (room, place, user, *arguments[,
@@ -72,8 +74,8 @@ class Argument:
     required: bool = False
     choices: tuple[str, ...] = ()  # CHOICE: the words offered (others still reach the handler)
     placeholder: str = ""  # in the usage line; default: ``@user``, the choices or the name
-    missing: str = ""  # a required USER typed without one: the question to ask
-    bots_refused: str = ""  # USER: the refusal when a bot is named (empty: bots are fine)
+    missing: Message | None = None  # a required USER typed without one: the question to ask
+    bots_refused: Message | None = None  # USER: the refusal when a bot is named (None: fine)
 
     def __post_init__(self) -> None:
         if not self.name.isidentifier() or keyword.iskeyword(self.name):
@@ -236,13 +238,14 @@ def read_arguments(
         rest = others[0] if others else ""
         if not word:
             if argument.required:
-                raise Refusal(f"{argument.missing} e.g. `{prefix}{command.example}`.")
+                missing = argument.missing() if argument.missing is not None else ""
+                raise Refusal(
+                    say.ARGUMENT_MISSING(missing=missing, prefix=prefix, example=command.example)
+                )
             values.append(None)
             continue
         found = users(word)
         if found is None:
-            raise Refusal(
-                f"I don't know {word!r}: mention a user, e.g. `{prefix}{command.name} @bob`."
-            )
+            raise Refusal(say.UNKNOWN_USER(word=repr(word), prefix=prefix, command=command.name))
         values.append(found)
     return tuple(values)

@@ -8,6 +8,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from bot.i18n import play as say
 from bot.rules.text import quote
 from bot.service.commands.help import help_reply, unknown_command
 from bot.service.commands.schema import CommandTable
@@ -122,8 +123,9 @@ class Views:
             return [table.reply]
         pips = table.match.pip_counts()
         names = table.names
+        lead = lead_text(names, pips)
         return [
-            Reply(f"Pips: {names[0]} {pips[0]}, {names[1]} {pips[1]} ({lead_text(names, pips)}).")
+            Reply(say.PIP_COUNTS(first=names[0], a=pips[0], second=names[1], b=pips[1], lead=lead))
         ]
 
     async def score(self, place: Place, user: User) -> list[Reply]:
@@ -131,10 +133,16 @@ class Views:
         if isinstance(table, DamagedMatch):
             return [table.reply]
         match, names = table.match, table.names
-        owner = "centred" if match.cube_owner is None else f"{names[match.cube_owner]}'s"
-        text = (
-            f"{score_text(match, names)}. Game {match.game_number}; "
-            f"cube {match.cube_value}, {owner}."
+        owner = (
+            say.CUBE_CENTRED()
+            if match.cube_owner is None
+            else say.CUBE_OWNED(name=names[match.cube_owner])
+        )
+        text = say.SCORE_LINE(
+            score=score_text(match, names),
+            game=match.game_number,
+            cube=match.cube_value,
+            owner=owner,
         )
         clock = clock_now(table, self._clock())
         return [Reply(text if clock is None else f"{text}\n{clock}")]

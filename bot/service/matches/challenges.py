@@ -9,6 +9,7 @@ from collections.abc import Callable, Collection
 from typing import Any
 
 from bot.gnubg.api import LEVELS
+from bot.i18n import play as say
 from bot.rules.match import Match, advance
 from bot.rules.notation import whole_number, whole_number_in
 from bot.rules.state import MAX_AUTOMATIC_DOUBLES
@@ -283,11 +284,14 @@ class Challenges:
         p = shown_prefix(self._prefix, place)
         return [
             Reply(
-                f"{md(user.name)} challenges {md(opponent.name)} to "
-                f"{match_kind(points)}{options_text(options)}{unrated_text(hints, place)}"
-                f"{clock_terms_text(clock, self._settings.clock_delay_seconds)}. "
-                f"{md(opponent.name)}: `{p}accept` or `{p}decline` "
-                f"(expires in {setting_duration(minutes / 60)}).",
+                say.CHALLENGES(
+                    challenger=md(user.name),
+                    opponent=md(opponent.name),
+                    terms=f"{match_kind(points)}{options_text(options)}{unrated_text(hints, place)}"
+                    f"{clock_terms_text(clock, self._settings.clock_delay_seconds)}",
+                    prefix=p,
+                    expires=setting_duration(minutes / 60),
+                ),
                 mention=(opponent.id,),
                 decision=Decision.CHALLENGE,
                 decision_for=opponent.id,
@@ -357,13 +361,13 @@ class Challenges:
             table = await self._repository.create_match(
                 place, challenge, user, match, thread=thread
             )
-        lead = (
-            f"{table.names[1]} accepts: {table.names[0]} vs {table.names[1]}, "
-            f"{match_kind(match.length)}{options_text(match.options.to_data())}"
+        lead = say.ACCEPTS(
+            first=table.names[0],
+            second=table.names[1],
+            terms=f"{match_kind(match.length)}{options_text(match.options.to_data())}"
             f"{unrated_text(bool(challenge.hints), place)}"
-            f"{clock_terms_text(challenge.clock_seconds, self._settings.clock_delay_seconds)}"
-            ". Dice commitment (SHA-256 of the secret seed, "
-            f"revealed at the end): `{match.commitment}`"
+            f"{clock_terms_text(challenge.clock_seconds, self._settings.clock_delay_seconds)}",
+            commitment=match.commitment,
         )
         reply = await status_reply(table, events, self._prefix, self._images, lead=lead)
         if self.threads is None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from bot.i18n import play as say
 from bot.rules.match import RESIGN_LEVELS, Match, advance
 from bot.rules.text import quote
 from bot.service.commands.choices import plays_for
@@ -22,13 +23,6 @@ from bot.service.matches.repository import DamagedMatch, Repository, Table, requ
 from bot.service.matches.threads import ThreadOpener
 from bot.service.models import ENGINE_ID, Place, Refusal, Reply, User, engine_seat_of
 from bot.settings import Settings
-
-_WAITING = {
-    "roll": "to roll or double",
-    "move": "to move",
-    "doubled": "to answer the double",
-    "resigned": "to answer the resignation",
-}
 
 
 class Play:
@@ -49,16 +43,13 @@ class Play:
     def read_play(self, play: str) -> str:
         play = typed(play)
         if not play:
-            raise Refusal(f"Say which play: {play_form('move', self._prefix)}.")
+            raise Refusal(say.SAY_WHICH_PLAY(form=play_form("move", self._prefix)))
         return play
 
     def read_level(self, level: str | None) -> int:
         word = typed(level or "single").lower()
         if word not in RESIGN_LEVELS:
-            raise Refusal(
-                f"{quote(level or '')} is not a resignation: say `single`, `gammon` or "
-                f"`backgammon`, e.g. `{self._prefix}resign gammon`."
-            )
+            raise Refusal(say.NOT_A_RESIGNATION(quoted=quote(level or ""), prefix=self._prefix))
         return RESIGN_LEVELS[word]
 
     # -- the actions --------------------------------------------------------------------------
@@ -94,7 +85,7 @@ class Play:
     async def accept_resignation(self, table: Table, user: User) -> list[Reply]:
         seat = require_seat(table, user)
         if table.match.phase != "resigned":
-            raise Refusal("There is nothing to accept: no resignation is offered.")
+            raise Refusal(say.NOTHING_TO_ACCEPT())
         return await self._act(table, seat, lambda m: m.accept_resignation(seat))
 
     # -- plumbing -----------------------------------------------------------------------------
@@ -106,8 +97,8 @@ class Play:
         match = table.match
         if match.turn is not None and match.turn != seat:
             other = table.names[match.turn]
-            waiting = _WAITING[match.phase]
-            raise Refusal(f"It's not your turn to {doing}: waiting for {other} {waiting}.")
+            waiting = say.WAITING[match.phase]()
+            raise Refusal(say.NOT_YOUR_TURN_DOING[doing](other=other, waiting=waiting))
         return await self._act(table, seat, lambda match: action(match, seat))
 
     async def _act(self, table: Table, seat: int, action: Callable[[Match], Match]) -> list[Reply]:
@@ -119,9 +110,9 @@ class Play:
         if offered is not None:  # any action withdraws a request to abort: say so
             asker, actor = table.names[offered], table.names[seat]
             lead = (
-                f"{asker}'s request to abort lapses: they played on."
+                say.ABORT_LAPSES(asker=asker)
                 if offered == seat
-                else f"{actor} plays on instead of agreeing to abort: {asker}'s request lapses."
+                else say.ABORT_REFUSED_BY_PLAY(actor=actor, asker=asker)
             )
         news = await self._repository.time_out(table)  # acting too late loses on time instead
         if news is not None:

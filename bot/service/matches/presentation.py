@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.gnubg.api import LEVEL_NAMES
+from bot.i18n import play as say
 from bot.render import BoardState, LastPlay, render_board
 from bot.rules import Position
 from bot.rules.events import (
@@ -188,7 +189,7 @@ class BoardImages:
 
 
 def match_kind(length: int) -> str:
-    return "a money game" if length == 0 else f"a {length}-point match"
+    return say.MONEY_GAME() if length == 0 else say.POINT_MATCH(length)
 
 
 def options_text(options: dict[str, Any]) -> str:
@@ -204,13 +205,15 @@ def options_text(options: dict[str, Any]) -> str:
 
 
 def score_text(match: Match, names: tuple[str, str]) -> str:
+    first, second = names
+    a, b = match.score
     if match.length == 0:
-        return f"{names[0]} {match.score[0]}, {names[1]} {match.score[1]} (money game)"
-    text = f"{names[0]} {match.score[0]}, {names[1]} {match.score[1]} (match to {match.length})"
+        return say.SCORE_MONEY(first=first, a=a, second=second, b=b)
+    text = say.SCORE_MATCH(first=first, a=a, second=second, b=b, length=match.length)
     if match.crawford:
-        text += ", Crawford game"
+        text += say.SCORE_CRAWFORD()
     elif match.post_crawford:
-        text += ", post-Crawford"
+        text += say.SCORE_POST_CRAWFORD()
     return text
 
 
@@ -221,49 +224,57 @@ def describe(event: Event, names: tuple[str, str], *, money: bool = False) -> st
     if isinstance(event, GameStarted):
         if event.game == 1:
             return None
-        crawford = " (Crawford game: no doubling)" if event.crawford else ""
-        return f"Game {event.game} at {event.score[0]}-{event.score[1]}{crawford}."
+        crawford = say.CRAWFORD_NO_DOUBLING() if event.crawford else ""
+        return say.GAME_AT(game=event.game, a=event.score[0], b=event.score[1], crawford=crawford)
     if isinstance(event, OpeningRoll):
         first, second = event.dice
-        rolls = f"{names[0]} rolls {first}, {names[1]} rolls {second}"
+        rolls = say.OPENING_ROLLS(first=names[0], a=first, second=names[1], b=second)
         if event.winner is None:
-            cube = f": the cube turns to {event.cube}" if event.automatic_double else ""
-            return f"Opening roll: {rolls}; a tie, rolling again{cube}."
+            cube = say.CUBE_TURNS(cube=event.cube) if event.automatic_double else ""
+            return say.OPENING_TIE(rolls=rolls, cube=cube)
         high, low = max(event.dice), min(event.dice)
-        return f"Opening roll: {rolls}. {names[event.winner]} moves first with {high}-{low}."
+        return say.OPENING_WINNER(rolls=rolls, winner=names[event.winner], high=high, low=low)
     if isinstance(event, Rolled):
-        return f"{names[event.player]} rolls {dice_text(event.dice)}."
+        return say.ROLLS(who=names[event.player], dice=dice_text(event.dice))
     if isinstance(event, Moved):
         who = names[event.player]
         if event.no_legal_move:
-            return f"{who} can't move with {dice_text(event.dice)}."
-        forced = " (forced)" if event.forced else ""
-        return f"{who} plays {dice_text(event.dice)}: {event.play}{forced}."
+            return say.CANT_MOVE(who=who, dice=dice_text(event.dice))
+        forced = say.FORCED() if event.forced else ""
+        return say.PLAYS(who=who, dice=dice_text(event.dice), play=event.play, forced=forced)
     if isinstance(event, Doubled):
-        return f"{names[event.player]} doubles to {event.cube}."
+        return say.DOUBLES(who=names[event.player], cube=event.cube)
     if isinstance(event, Took):
-        return f"{names[event.player]} takes: the cube is at {event.cube}."
+        return say.TAKES(who=names[event.player], cube=event.cube)
     if isinstance(event, Beavered):
-        who = names[event.player]
-        return f"{who} beavers: the cube is at {event.cube}, and {who} owns it."
+        return say.BEAVERS(who=names[event.player], cube=event.cube)
     if isinstance(event, Dropped):
-        return f"{names[event.player]} drops."
+        return say.DROPS(who=names[event.player])
     if isinstance(event, ResignationOffered):
-        return (
-            f"{names[event.player]} offers to resign {level_text(event.level)} "
-            f"({points_text(event.points)})."
+        return say.OFFERS_TO_RESIGN(
+            who=names[event.player],
+            level=level_text(event.level),
+            points=points_text(event.points),
         )
     if isinstance(event, ResignationAccepted):
-        return f"{names[event.player]} accepts the resignation."
+        return say.ACCEPTS_RESIGNATION(who=names[event.player])
     if isinstance(event, ResignationRejected):
-        return f"{names[event.player]} rejects the resignation: play on."
+        return say.REJECTS_RESIGNATION(who=names[event.player])
     if isinstance(event, GameOver):
-        kind = {"single": "", "gammon": " a gammon", "backgammon": " a backgammon"}[event.result]
-        jacoby = (
-            " (Jacoby rule: gammons count single with the cube centred)" if event.jacoby else ""
+        jacoby = say.JACOBY_NOTE() if event.jacoby else ""
+        score = (
+            ""
+            if money
+            else say.SCORE_AFTER(
+                first=names[0], a=event.score[0], second=names[1], b=event.score[1]
+            )
         )
-        score = "" if money else f" Score {names[0]} {event.score[0]}, {names[1]} {event.score[1]}."
-        return f"{names[event.winner]} wins{kind}: {points_text(event.points)}{jacoby}.{score}"
+        return say.WINS[event.result](
+            winner=names[event.winner],
+            points=points_text(event.points),
+            jacoby=jacoby,
+            score=score,
+        )
     if isinstance(event, MatchOver):
         return None  # the prompt of the finished match says who won it (prompt_text)
     return None
@@ -330,7 +341,7 @@ async def status_reply(
 def play_form(command: str, prefix: str) -> str:
     """How a play is typed, never a play itself (the first legal one, often a poor one, reads
     as advice): ``!move <from>/<to> …`` and where the legal plays are listed."""
-    return f"`{prefix}{command} <from>/<to> …` (`/{command}` lists the plays)"
+    return say.PLAY_FORM(prefix=prefix, command=command)
 
 
 def prompt_text(table: Table, prefix: str) -> tuple[str, Decision | None]:
@@ -341,34 +352,34 @@ def prompt_text(table: Table, prefix: str) -> tuple[str, Decision | None]:
         assert winner is not None
         if match.length == 0:
             won = points_text(match.score[winner])
-            result = f"{names[winner]} wins the money game: {won}."
+            result = say.WINS_MONEY_GAME(winner=names[winner], won=won)
         else:
-            result = (
-                f"**{names[winner]} wins {match_kind(match.length)} "
-                f"{match.score[winner]}-{match.score[1 - winner]}.**"
+            result = say.WINS_MATCH(
+                winner=names[winner],
+                kind=match_kind(match.length),
+                a=match.score[winner],
+                b=match.score[1 - winner],
             )
-        return f"{result} `{p}export` shows the record and the dice seed.", Decision.REMATCH
+        return say.EXPORT_HINT(result=result, prefix=p), Decision.REMATCH
     turn = match.turn
     assert turn is not None
     who = names[turn]
     if table.row.player_ids[turn] == ENGINE_ID:
-        return f"{who} is thinking…", None
+        return say.THINKING(who=who), None
     if match.phase == "roll":
-        return f"{who}: `{p}roll` or `{p}double`.", Decision.TURN
+        return say.ROLL_OR_DOUBLE(who=who, prefix=p), Decision.TURN
     if match.phase == "move":
         assert match.dice is not None
-        return f"{who} to move {dice_text(match.dice)}: {play_form('move', p)}.", None
+        form = play_form("move", p)
+        return say.TO_MOVE(who=who, dice=dice_text(match.dice), form=form), None
     if match.phase == "doubled":
         cube = match.offered_cube
         assert cube is not None
         if match.length == 0 and match.options.beavers and cube * 2 <= MAX_CUBE:
-            return (
-                f"{who}: `{p}take` (the cube goes to {cube}), `{p}drop` or `{p}beaver` (take and "
-                f"redouble at once: the cube goes to {cube * 2}, yours).",
-                Decision.DOUBLE,
-            )
-        return f"{who}: `{p}take` or `{p}drop` (the cube would be {cube}).", Decision.DOUBLE
-    return f"{who}: `{p}accept` or `{p}reject` the resignation.", Decision.RESIGNATION
+            text = say.TAKE_DROP_OR_BEAVER(who=who, prefix=p, cube=cube, beaver=cube * 2)
+            return text, Decision.DOUBLE
+        return say.TAKE_OR_DROP(who=who, prefix=p, cube=cube), Decision.DOUBLE
+    return say.ACCEPT_OR_REJECT(who=who, prefix=p), Decision.RESIGNATION
 
 
 def ending_text(table: Table) -> str:
@@ -407,9 +418,9 @@ def ended_reply(table: Table, text: str) -> Reply:
 def lead_text(names: tuple[str, str], pips: tuple[int, int]) -> str:
     """Who leads the race: fewer pips is ahead."""
     if pips[0] == pips[1]:
-        return "even"
+        return say.EVEN()
     ahead = 0 if pips[0] < pips[1] else 1
-    return f"{names[ahead]} leads by {abs(pips[0] - pips[1])}"
+    return say.LEADS_BY(name=names[ahead], pips=abs(pips[0] - pips[1]))
 
 
 def text_board(table: Table, viewer: int) -> str:

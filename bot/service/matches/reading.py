@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal, overload
 
+from bot.i18n import play as say
 from bot.rules.dice import DiceKeyError
 from bot.rules.match import Match
 from bot.rules.notation import whole_number
@@ -59,10 +60,7 @@ def require_seat(table: Table, user: User) -> int:
     """``user``'s seat at ``table``; refused when they don't play there."""
     seat = table.seat(user)
     if seat is None:
-        raise Refusal(
-            f"Only {table.names[0]} and {table.names[1]} play at this table; "
-            "you can watch, or start your own match in another channel."
-        )
+        raise Refusal(say.ONLY_PLAYERS(first=table.names[0], second=table.names[1]))
     return seat
 
 

@@ -22,7 +22,7 @@ from sqlalchemy import (
     text,
 )
 
-SCHEMA_VERSION = 21  # the last numbered SQL migration these tables include
+SCHEMA_VERSION = 22  # the last numbered SQL migration these tables include
 FIRST_SHARED_MIGRATION = 12  # from here on, migrations run on both databases
 
 metadata = MetaData()
@@ -60,6 +60,7 @@ servers = Table(
     Column("created_at", Float, nullable=False),
     # Schema 20: the server's time zone (an IANA name; None: UTC), for its daily puzzle's hour.
     Column("time_zone", Text),
+    Column("language", Text),  # schema 22: its typed commands' language (NULL: English)
 )
 
 players = Table(

@@ -22,6 +22,7 @@ USAGE = {
     "show": "show <position>",
     "eval": "eval <position>",
     "help": "help [command]",
+    "settings": "settings [language <code>]",
     "analysis": "analysis [match number]",
     "export": "export [match number]",
     "tournament": "tournament [create|join|start|...]",

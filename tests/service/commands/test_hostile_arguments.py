@@ -111,6 +111,7 @@ FORMS = {
     "puzzle": ["{n}", "{n}/7", "{t}"],
     "stats": ["@{n}", "{t}"],
     "help": ["{n}", "{t}"],
+    "settings": ["language {n}", "{n}", "language {t}", "{t}"],
 }
 
 

@@ -1,0 +1,19 @@
+"""The language a command is answered in: its user's Discord locale on an interaction (a slash
+command, a press) where the bot speaks it, else the server's choice (``!settings language``),
+else English. The adapters set it around the command (:func:`bot.i18n.core.speaking`)."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.i18n.core import Language, language_of
+from bot.service.models import Place
+from bot.service.table import TableService
+
+
+async def spoken(service: TableService, place: Place, locale: discord.Locale | None) -> Language:
+    if locale is not None:
+        language = language_of(locale.value)
+        if language is not None:
+            return language
+    return await service.server.languages.of(place.server_id)

@@ -1,0 +1,123 @@
+"""Replies in the language of the command: a German player's illegal move is refused in German
+through the service (and in English without it), each language saying the same reason; a
+server's language (``!settings language``) answers its typed commands in the console."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.i18n.core import LANGUAGES, Language, speaking
+from bot.service.models import Place
+from bot.service.table import TableService
+from tests.service.conftest import ALICE, BOB, CAROL
+from tests.service.console_lines import ConsoleTable
+from tests.service.driver import start_match
+
+PLACE = Place("guild", "languages")
+NO_USERS = lambda word: None  # noqa: E731
+
+
+async def mover(service: TableService) -> tuple[str, str]:
+    """The name of the player to move after the opening roll, and the other's."""
+    table = await service.table(PLACE)
+    assert table is not None and table.match.turn is not None and table.match.phase == "move"
+    return (ALICE.name, BOB.name) if table.match.turn == 0 else (BOB.name, ALICE.name)
+
+
+async def refusal(service: TableService, text: str, user_name: str) -> str:
+    user = ALICE if user_name == ALICE.name else BOB
+    [reply] = await service.run(PLACE, user, text, users=NO_USERS)
+    assert reply.private
+    return reply.text
+
+
+async def test_a_german_players_illegal_move_is_refused_in_german(service: TableService) -> None:
+    await start_match(service, PLACE, ALICE, BOB, 3)
+    who, other = await mover(service)
+    english = await refusal(service, "!move 24/30", who)
+    assert english == (
+        "That is not a move: there is no point 30 (1-24) (you typed '24/30'). "
+        "`/move` lists your legal plays."
+    )
+    with speaking("de"):
+        german = await refusal(service, "!move 24/30", who)
+        assert german == (
+            "Das ist kein Zug: es gibt keinen Punkt 30 (1-24) (du hast '24/30' eingegeben). "
+            "`/move` listet deine legalen Züge."
+        )
+        roll = await dice(service)
+        assert await refusal(service, "!move 13/9 13/9 13/9", who) == (
+            f"Zu viele Züge: dein Wurf {roll} spielt 2 Würfel, einen Zug pro Würfel, und das "
+            "sind 3 Züge (du hast '13/9 13/9 13/9' eingegeben). `/move` listet deine legalen Züge."
+        )
+        assert await refusal(service, "!roll", other) == (
+            f"Du bist nicht am Zug zum Würfeln: wir warten, bis {who} zieht."
+        )
+        [score] = await service.run(PLACE, ALICE, "!score", users=NO_USERS)
+        assert score.text == "alice 0, bob 0 (Match auf 3). Spiel 1; Doppler 1, in der Mitte."
+        [pips] = await service.run(PLACE, ALICE, "!pips", users=NO_USERS)
+        assert pips.text == "Pips: alice 167, bob 167 (gleichauf)."
+    assert await refusal(service, "!roll", other) == (
+        f"It's not your turn to roll: waiting for {who} to move."
+    )
+
+
+async def dice(service: TableService) -> str:
+    table = await service.table(PLACE)
+    assert table is not None and table.match.dice is not None
+    first, second = table.match.dice
+    return f"{first}-{second}"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+async def test_every_language_refuses_in_its_own_words(
+    service: TableService, language: Language
+) -> None:
+    """The same refusals in each language: the reason is there, never the English one (but
+    in English), and the play typed is quoted."""
+    await start_match(service, PLACE, ALICE, BOB, 3)
+    who, other = await mover(service)
+    with speaking(language):
+        said = [
+            await refusal(service, "!move 24/30", who),
+            await refusal(service, "!move bar/20", who),
+            await refusal(service, "!roll", other),
+            await refusal(service, "!double", who),
+        ]
+    english = [
+        await refusal(service, "!move 24/30", who),
+        await refusal(service, "!move bar/20", who),
+        await refusal(service, "!roll", other),
+        await refusal(service, "!double", who),
+    ]
+    assert "'24/30'" in said[0] and "'bar/20'" in said[1]
+    if language == "en":
+        assert said == english
+    else:
+        assert all(mine != theirs for mine, theirs in zip(said, english, strict=True))
+
+
+async def test_a_servers_language_answers_its_typed_commands(service: TableService) -> None:
+    table = ConsoleTable(service)
+    assert "English (`en`)" in await table.say("carol: !settings")
+    said = await table.say("carol: !settings language Deutsch")
+    assert "'Deutsch' is not a language I speak" in said
+    assert "is not a setting" in await table.say("carol: !settings colour blue")
+    # The console's user is the bot's operator: a moderator.
+    said = await table.say("carol: !settings language de")
+    assert "Getippte Befehle auf diesem Server bekommen jetzt Antworten auf Deutsch." in said
+    assert "Tippe `!help` für die Befehle." in await table.say("carol: !")
+    await table.say("carol: !settings language en")
+    assert "Type `!help` for the commands." in await table.say("carol: !")
+
+
+async def test_only_moderators_choose_the_language(service: TableService) -> None:
+    [refused] = await service.server.settings(PLACE, CAROL, "language de")
+    assert refused.private and "Only moderators" in refused.text
+    assert await service.server.languages.of(PLACE.server_id) == "en"
+    [chosen] = await service.server.settings(PLACE, CAROL, "language es", moderator=True)
+    assert (
+        chosen.text == "Los comandos escritos en este servidor ahora reciben respuestas en Español."
+    )
+    assert await service.server.languages.of(PLACE.server_id) == "es"
+    assert await service.store.servers.language(PLACE.server_id) == "es"
