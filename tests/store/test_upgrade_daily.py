@@ -15,6 +15,7 @@ from bot.store.schema import SCHEMA_VERSION
 async def back_to_schema_19(store: Store) -> None:
     async with store.transaction() as tx:
         for statement in (
+            "ALTER TABLE servers DROP COLUMN language",  # schema 22's
             "DROP TABLE puzzle_storms",  # schema 21's, so that the upgrade makes them again
             "ALTER TABLE drills DROP COLUMN puzzle",
             "DROP TABLE daily_posts",

@@ -32,6 +32,7 @@ async def back_to_schema_20(store: Store) -> None:
     async with store.transaction() as tx:
         await tx.execute(schema.drills.insert(), [DRILL])
         for statement in (
+            "ALTER TABLE servers DROP COLUMN language",  # schema 22's
             "DROP TABLE puzzle_storms",
             "ALTER TABLE drills DROP COLUMN puzzle",
             "PRAGMA user_version = 20"
