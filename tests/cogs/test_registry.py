@@ -414,8 +414,16 @@ def test_an_entry_the_front_ends_could_not_all_read_is_refused() -> None:
 
 
 def test_only_a_servers_own_commands_stay_in_servers() -> None:
-    """Tournaments, moderation and a server's records need the server; every other command is
-    published for user installs too: games, the engine's help and a player's own records work
-    in a DM and a group DM."""
+    """Tournaments, moderation, a server's records and settings need the server; every other
+    command is published for user installs too: games, the engine's help and a player's own
+    records work in a DM and a group DM."""
     servers_only = {entry.name for entry in COMMANDS if entry.guild_only}
-    assert servers_only == {"void", "tournament", "join", "leave", "leaderboard", "dice"}
+    assert servers_only == {
+        "void",
+        "tournament",
+        "join",
+        "leave",
+        "leaderboard",
+        "dice",
+        "settings",
+    }
