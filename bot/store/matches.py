@@ -98,13 +98,24 @@ _CREATED = [
 _ANNOUNCEMENT = select(a.c.version, a.c.shown_at).where(a.c.match_id == bindparam("match_id"))
 
 
+_TABLE_MESSAGE = select(a.c.message_id).where(a.c.match_id == bindparam("match_id"))
+
+
 def _announced(insert: Any) -> Any:
     shown = insert(a).values(
-        match_id=bindparam("match_id"), version=bindparam("version"), shown_at=bindparam("now")
+        match_id=bindparam("match_id"),
+        version=bindparam("version"),
+        shown_at=bindparam("now"),
+        message_id=bindparam("message_id", type_=Text),
     )
     return shown.on_conflict_do_update(
         index_elements=["match_id"],
-        set_={"version": shown.excluded.version, "shown_at": shown.excluded.shown_at},
+        set_={
+            "version": shown.excluded.version,
+            "shown_at": shown.excluded.shown_at,
+            # a state shown by a message of its own keeps the table's message
+            "message_id": func.coalesce(shown.excluded.message_id, a.c.message_id),
+        },
         where=shown.excluded.version > a.c.version,
     )
 
@@ -299,6 +310,11 @@ class Matches(Repository):
         """(version, when) of the match's newest state shown in its channel, if recorded."""
         row = await self._db.fetch_one(_ANNOUNCEMENT, {"match_id": match_id})
         return (int(row[0]), float(row[1])) if row else None
+
+    async def table_message(self, match_id: int) -> str | None:
+        """The id of the match's table message (the one edited at each move), if it has one."""
+        row = await self._db.fetch_one(_TABLE_MESSAGE, {"match_id": match_id})
+        return str(row[0]) if row and row[0] is not None else None
 
     async def unannounced(self) -> list[MatchRow]:
         """Matches being played whose newest state was never shown in their channel (by the
@@ -505,12 +521,24 @@ class MatchWrites(Writes, Matches):
         back to an older version)."""
         await self.mark_all_announced({match_id: version}, now)
 
-    async def mark_all_announced(self, shown: Mapping[int, int], now: float = 0.0) -> None:
-        """Each match's version in ``shown`` was shown at ``now``: one statement for all."""
+    async def mark_all_announced(
+        self,
+        shown: Mapping[int, int],
+        now: float = 0.0,
+        messages: Mapping[int, str] | None = None,
+    ) -> None:
+        """Each match's version in ``shown`` was shown at ``now``: one statement for all;
+        ``messages``: the table message that showed it, for the matches shown in one."""
+        table = messages or {}
         await self._tx.execute(
             _ANNOUNCED[self._tx.dialect],
             [
-                {"match_id": match_id, "version": version, "now": now}
+                {
+                    "match_id": match_id,
+                    "version": version,
+                    "now": now,
+                    "message_id": table.get(match_id),
+                }
                 for match_id, version in shown.items()
             ],
         )
