@@ -12,9 +12,11 @@ still reads as the match went. The message of each match is stored with what it 
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import logging
 from collections import OrderedDict
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 import discord
@@ -43,6 +45,47 @@ def is_table_reply(reply: Reply) -> bool:
         and reply.job is None
         and not reply.shows_an_end
     )
+
+
+def _tells(reply: Reply) -> bool:
+    """Whether ``reply`` only tells what happened in a match (words, no board, no question):
+    the first part of a move's story whose board comes next (the bot's turn after a play)."""
+    return (
+        reply.announces is not None
+        and reply.image is None
+        and reply.decision is None
+        and not reply.private
+        and reply.file is None
+        and reply.sheet is None
+        and reply.job is None
+        and reply.paired is None
+        and not reply.shows_an_end
+    )
+
+
+def folded(replies: Sequence[Reply]) -> list[Reply]:
+    """``replies`` with the words that lead to a table reply of the same match, at the same
+    place, put in front of it: a play and the bot's answer are one state of the table."""
+    out: list[Reply] = []
+    told: list[Reply] = []
+    for reply in replies:
+        if _tells(reply):
+            told.append(reply)
+            continue
+        if told and is_table_reply(reply) and reply.announces is not None:
+            match_id = reply.announces[0]
+            if all(
+                r.announces and r.announces[0] == match_id and r.place == reply.place for r in told
+            ):
+                mention = tuple(dict.fromkeys(m for r in (*told, reply) for m in r.mention))
+                text = "\n".join([*(r.text for r in told), reply.text])
+                reply = dataclasses.replace(reply, text=text, mention=mention)
+                told = []
+        out.extend(told)
+        told = []
+        out.append(reply)
+    out.extend(told)
+    return out
 
 
 def pings_only(reply: Reply, user_id: int | str) -> bool:

@@ -20,7 +20,7 @@ from typing import Any
 import discord
 
 from bot.cogs.admission import admit_interaction
-from bot.cogs.layout import is_layout, table_kwargs, table_view
+from bot.cogs.layout import folded, is_layout, table_kwargs, table_view
 from bot.cogs.replies import LiveButtons, open_rounds, send_routed
 from bot.cogs.sending import (
     DEFER_AFTER,
@@ -123,9 +123,9 @@ class ButtonPresses:
         if not done:  # slow (a board to draw, the engine's turn): acknowledge, answer later
             await interaction.response.defer()
         result = await task
-        replies = result.replies
         pressed = interaction.message
         tables = self.live.tables
+        replies = folded(result.replies) if tables.enabled else result.replies
         if replies and is_layout(pressed) and tables.editable(replies[0], interaction.user.id):
             # The table's next state in place of the pressed one (see bot.cogs.layout).
             await _show_table(interaction, replies[0])

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import discord
 
-from bot.cogs.layout import TableMessages, is_layout, is_table_reply, without_buttons
+from bot.cogs.layout import TableMessages, folded, is_layout, is_table_reply, without_buttons
 from bot.cogs.progress import LiveProgress
 from bot.cogs.sending import (
     ChannelTarget,
@@ -47,6 +47,8 @@ async def send_routed(
     another place (a match's new thread, a thread's result for its channel), posted there;
     then :meth:`LiveButtons.update` for each place. ``shown``: what the command showed at
     ``place`` already (a press's table message, edited in its response)."""
+    if live.tables.enabled:
+        replies = folded(replies)
     sent: dict[Place, Sent] = {place: list(shown or [])}
     targets: dict[Place, Target | None] = {place: target}
     for reply in replies:
