@@ -122,6 +122,9 @@ def table_view(reply: Reply, *, buttons: bool = True) -> discord.ui.LayoutView:
             row.add_item(item)
         container.add_item(row)
     view.add_item(container)
+    # Presses are answered by the buttons' dynamic items (bot.cogs.buttons.register_buttons):
+    # a layout view kept in discord.py's store would answer each one a second time.
+    view.stop()
     return view
 
 

@@ -196,6 +196,9 @@ class LiveButtons:
             return
         if old is None:
             return
+        if any(message is not None and message.id == old.message.id for _, message in sent):
+            self._live.pop(place, None)  # a table message shown again: its buttons went then
+            return
         pending = await self.service.pending_decision(place)
         if pending is None or pending.key != old.key:
             self._live.pop(place, None)
