@@ -148,7 +148,7 @@ async def test_a_match_against_the_bot_costs_one_table_message_edited_at_each_mo
     # restart too), and the match's start and its end are the only others.
     assert before.messages > before.moves
     assert len(before.table_ids) == before.moves
-    assert len(after.table_ids) == 1, after.table_ids
+    assert len(after.table_ids) == 1, [fake.messages[i].text for i in after.table_ids]
     assert after.messages <= 3, after
     assert after.calls <= after.moves + 4, after
     assert fake.unknown_routes == []
