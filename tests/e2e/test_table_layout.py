@@ -21,16 +21,12 @@ import pytest
 from bot.gnubg import installed
 from tests.e2e.fake_discord import FakeDiscord
 from tests.e2e.payloads import Message
+from tests.e2e.process import BotProcess
 from tests.e2e.rest import Call
 from tests.e2e.test_gnubg_process import GnubgBotProcess
 from tests.e2e.test_real_process import globally_limited, is_png, legal_play
 
-pytestmark = [
-    pytest.mark.skipif(not installed(), reason="needs gnubg"),
-    pytest.mark.asyncio(loop_scope="module"),
-    pytest.mark.timeout(300),
-    pytest.mark.slow,
-]
+pytestmark = [pytest.mark.asyncio(loop_scope="module"), pytest.mark.timeout(300)]
 
 PROMPT = re.compile(r"alice to move \d-\d: `!move")
 ENDED = ("alice wins", "GNU Backgammon wins")
@@ -123,6 +119,8 @@ async def play_a_match(
     return Cost(moves, len(created), len(calls), len(globally_limited(calls)), frozenset(asked))
 
 
+@pytest.mark.slow
+@pytest.mark.skipif(not installed(), reason="needs gnubg")
 async def test_a_match_against_the_bot_costs_one_table_message_edited_at_each_move(
     fake: FakeDiscord, tmp_path: Path, record_property: Callable[[str, object], None]
 ) -> None:
@@ -148,7 +146,50 @@ async def test_a_match_against_the_bot_costs_one_table_message_edited_at_each_mo
     # restart too), and the match's start and its end are the only others.
     assert before.messages > before.moves
     assert len(before.table_ids) == before.moves
-    assert len(after.table_ids) == 1, [fake.messages[i].text for i in after.table_ids]
+    assert len(after.table_ids) == 1, [fake.messages[i].text[-300:] for i in after.table_ids]
     assert after.messages <= 3, after
     assert after.calls <= after.moves + 4, after
     assert fake.unknown_routes == []
+
+
+async def test_a_roll_pressed_on_the_table_message_is_its_one_call(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    """Between two people: a play passes the turn (a new table message pings the roller, with
+    Roll and Double); the Roll pressed on it shows the roll in the press's response, the
+    board and all, and nothing else is sent."""
+    bot = BotProcess(fake, tmp_path, tmp_path / "backgammon.sqlite3", {"TABLE_LAYOUT": "1"})
+    try:
+        await bot.start()
+        channel = await fake.create_channel("layout-press")
+        typed = await fake.send_message(fake.alice, f"!challenge <@{fake.bob.id}> 3", channel)
+        [challenge] = await fake.wait_for_messages(1, channel, after=typed.id)
+        accept = await fake.press(fake.bob, challenge, challenge.custom_ids[0])
+        await fake.wait_for_callback(accept)
+        await fake.quiet()
+        [start] = [m for m in fake.bot_messages(channel, challenge.id) if m.layout]
+        assert is_png(start) and "to move" in start.text, start.text
+        mover = fake.alice if "alice to move" in start.text else fake.bob
+        roller = fake.bob if mover is fake.alice else fake.alice
+        play = await legal_play(fake, mover, channel)
+        moved = await fake.send_message(mover, f"!move {play}", channel)
+        [table] = await fake.wait_for_messages(1, channel, after=moved.id)
+        assert table.layout and is_png(table), table
+        assert table.text.startswith(f"<@{roller.id}>"), table.text  # pinged: a new message
+        [roll] = [i for i in table.custom_ids if ":roll:" in i]
+        await fake.quiet()
+        mark = fake.mark()
+        pressed = await fake.press(roller, table, roll)
+        callback = await fake.wait_for_callback(pressed)
+        await fake.quiet()
+        assert [f"{c.method} {c.route}" for c in fake.calls_since(mark)] == [
+            "POST /interactions/{interaction}/{token}/callback"
+        ]
+        assert callback["type"] == 7 and pressed.followups == []
+        assert f"{roller.name} to move" in table.text, table.text
+        assert table.custom_ids == [] and is_png(table)
+        assert [a.filename for a in table.attachments] == ["board.png"]
+        assert fake.unknown_routes == []
+        assert "Traceback" not in bot.output()
+    finally:
+        await bot.stop()
