@@ -150,12 +150,13 @@ def is_layout(message: discord.Message | None) -> bool:
 
 
 class Announcements(Protocol):
-    async def table_message(self, match_id: int) -> str | None: ...
+    async def table_message(self, match_id: int) -> tuple[str | None, int] | None: ...
 
 
 class TableMessages:
-    """The table message of each match: remembered as sent, else read from the store (after a
-    restart). ``enabled`` false: there are none, every reply is a message of its own."""
+    """The table message of each match and the newest version of it shown: remembered as sent,
+    else read from the store (after a restart). ``enabled`` false: there are none, every reply
+    is a message of its own."""
 
     def __init__(
         self, service: Announcements, *, enabled: bool = True, kept: int = TABLES_KEPT
@@ -163,24 +164,35 @@ class TableMessages:
         self.enabled = enabled
         self._service = service
         self._kept = kept
-        self._ids: OrderedDict[int, int] = OrderedDict()
+        self._known: OrderedDict[int, tuple[int | None, int]] = OrderedDict()
 
-    def remember(self, match_id: int, message_id: int) -> None:
-        self._ids[match_id] = message_id
-        self._ids.move_to_end(match_id)
-        while len(self._ids) > self._kept:
-            self._ids.popitem(last=False)
+    def shown(self, match_id: int, version: int, message_id: int | None = None) -> None:
+        """Version ``version`` of the match was shown (by its table message ``message_id``)."""
+        old = self._known.get(match_id)
+        kept = old[0] if old is not None else None
+        newest = max(version, old[1]) if old is not None else version
+        self._known[match_id] = (message_id if message_id is not None else kept, newest)
+        self._known.move_to_end(match_id)
+        while len(self._known) > self._kept:
+            self._known.popitem(last=False)
 
-    async def message_id(self, match_id: int) -> int | None:
-        """The id of the match's table message, if it has one."""
-        known = self._ids.get(match_id)
+    async def _read(self, match_id: int) -> tuple[int | None, int] | None:
+        known = self._known.get(match_id)
         if known is not None:
             return known
         stored = await self._service.table_message(match_id)
-        if stored is None or not stored.isdigit():
+        if stored is None:
             return None
-        self.remember(match_id, int(stored))
-        return int(stored)
+        message_id, version = stored
+        self.shown(
+            match_id, version, int(message_id) if message_id and message_id.isdigit() else None
+        )
+        return self._known[match_id]
+
+    async def message_id(self, match_id: int) -> int | None:
+        """The id of the match's table message, if it has one."""
+        known = await self._read(match_id)
+        return known[0] if known is not None else None
 
     def editable(self, reply: Reply, actor: int) -> bool:
         """Whether ``reply``, answering ``actor``, may edit its match's table message."""
@@ -190,20 +202,24 @@ class TableMessages:
         self, channel: discord.abc.Messageable, reply: Reply, actor: int
     ) -> discord.Message | None:
         """Show ``reply`` by editing its match's table message in ``channel`` (one REST call);
-        None when it can't (no such message, deleted, refused): then it is sent anew."""
+        None when it can't (no such message, deleted, refused), or when the reply shows no
+        newer state (``!board``: the board asked again is posted anew, next to the question,
+        and becomes the table's)."""
         if not self.editable(reply, actor) or reply.announces is None:
             return None
-        message_id = await self.message_id(reply.announces[0])
+        match_id, version = reply.announces
+        known = await self._read(match_id)
         partial = getattr(channel, "get_partial_message", None)
-        if message_id is None or partial is None:
+        if known is None or known[0] is None or version <= known[1] or partial is None:
             return None
+        message_id = known[0]
         kwargs = table_kwargs(reply)
         files = kwargs.pop("files")
         try:
             edited: discord.Message = await partial(message_id).edit(attachments=files, **kwargs)
         except discord.HTTPException as error:
             log.info("Could not edit table message %s (%s): a new one", message_id, error.status)
-            self._ids.pop(reply.announces[0], None)
+            self._known[match_id] = (None, known[1])
             return None
         return edited
 

@@ -223,7 +223,8 @@ class LiveButtons:
             if reply.announces is not None and message is not None and not reply.private:
                 match_id, version = reply.announces
                 shown[match_id] = max(version, shown.get(match_id, 0))
-                if is_layout(message) and is_table_reply(reply):
+                table = is_layout(message) and is_table_reply(reply)
+                if table:
                     tables[match_id] = str(message.id)
-                    self.tables.remember(match_id, message.id)
+                self.tables.shown(match_id, version, message.id if table else None)
         await self.service.mark_all_announced(shown, tables)

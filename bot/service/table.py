@@ -406,8 +406,8 @@ class TableService:
         ``messages``: the table message that showed it, by match."""
         await self.rooms.announcements.mark_announced(shown, messages)
 
-    async def table_message(self, match_id: int) -> str | None:
-        """The id of the match's table message, if it has one."""
+    async def table_message(self, match_id: int) -> tuple[str | None, int] | None:
+        """The id of the match's table message (if it has one) and the newest version shown."""
         return await self.rooms.announcements.table_message(match_id)
 
     async def run(

@@ -87,7 +87,7 @@ async def test_typed_commands_edit_the_table_until_the_turn_passes_to_the_other_
     await wire.type(ALICE, f"!challenge <@{BOB.id}> 3")
     [table] = await wire.type(BOB, "!accept")
     assert_table(table)
-    assert (await service.table_message(1)) == str(table.id)  # kept for a restart
+    assert (await service.table_message(1)) == (str(table.id), 1)  # kept for a restart
     new_tables = edited = 0
     for _ in range(12):
         person, command = await to_act(service)
@@ -109,7 +109,8 @@ async def test_typed_commands_edit_the_table_until_the_turn_passes_to_the_other_
             text = table_text(wire.messages[table.id])
             assert f"<@{PEOPLE[next(iter(PEOPLE))].id}>" not in text or str(person.id) in text
             edited += 1
-        assert (await service.table_message(1)) == str(table.id)
+        stored = await service.table_message(1)
+        assert stored is not None and stored[0] == str(table.id)
     assert edited >= 4 and new_tables >= 4, (edited, new_tables)
 
 
@@ -179,7 +180,8 @@ async def test_a_slash_command_answers_with_a_table_message_that_typed_commands_
     [answer] = await wire.slash(person, "move", play=command.removeprefix("!move "))
     assert answer.via == "response"
     assert_table(answer, buttons=True)
-    assert (await service.table_message(1)) == str(answer.id)
+    stored = await service.table_message(1)
+    assert stored is not None and stored[0] == str(answer.id)
     roller, _ = await to_act(service)
     assert await wire.type(roller, "!roll") == []
     assert f"{roller.name} to move" in table_text(wire.messages[answer.id])
@@ -225,3 +227,25 @@ def test_the_layout_holds_the_words_the_board_and_the_buttons() -> None:
         10,
         12,
     ]
+
+
+async def test_the_board_asked_again_is_posted_anew_and_becomes_the_table(
+    wire: Wire, service: TableService
+) -> None:
+    await wire.type(ALICE, f"!challenge <@{BOB.id}> 3")
+    await wire.type(BOB, "!accept")
+    person, command = await to_act(service)
+    [table] = await wire.type(person, command)
+    assert_table(table, buttons=True)
+    roller, _ = await to_act(service)
+    edits = len(wire.calls_of(EDIT))
+    [board] = await wire.type(roller, "!board")  # nothing changed: near the one who asked
+    assert_table(board, buttons=False)
+    assert len(wire.calls_of(EDIT)) == edits
+    stored = await service.table_message(1)
+    assert stored is not None and stored[0] == str(board.id)
+    assert await wire.type(roller, "!roll") == []
+    assert f"{roller.name} to move" in table_text(wire.messages[board.id])
+    # The Roll and Double of the older table message went with the question they asked.
+    assert_table(wire.messages[table.id], buttons=False)
+    assert table_text(wire.messages[table.id]) == table_text(table)

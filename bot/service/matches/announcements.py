@@ -73,6 +73,7 @@ class Announcements:
             async with self._store.transaction() as tx:
                 await tx.matches.mark_all_announced(shown, self._clock(), messages)
 
-    async def table_message(self, match_id: int) -> str | None:
-        """The id of the match's table message, edited at each move (a restart keeps it)."""
+    async def table_message(self, match_id: int) -> tuple[str | None, int] | None:
+        """The id of the match's table message, edited at each move (a restart keeps it), and
+        the newest version of the match shown (None: nothing shown yet)."""
         return await self._store.matches.table_message(match_id)
