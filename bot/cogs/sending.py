@@ -170,7 +170,9 @@ class CommandTarget:
                 fit(reply.text), ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
             )
         tables = self.tables
-        if tables is not None and tables.enabled and is_table_reply(reply):
+        # Without Attach Files the board can't be shown: the words go alone, the old way.
+        attach = ctx.bot_permissions.attach_files
+        if tables is not None and tables.enabled and attach and is_table_reply(reply):
             # A slash command is answered by a message of its own (Discord shows who used the
             # command): it becomes the table's. A typed one edits the table's message.
             if ctx.interaction is None:

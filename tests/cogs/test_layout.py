@@ -14,12 +14,13 @@ import discord
 import pytest
 
 from bot.cogs.layout import folded, is_table_reply, table_view
+from bot.cogs.sending import NO_ATTACH
 from bot.service.commands.limits import Limiter
 from bot.service.keys import MatchKey
 from bot.service.models import Decision, Place, Reply
 from bot.service.table import TableService
 from bot.settings import Settings
-from tests.cogs.wire import CHANNEL_ID, EDIT, GUILD_ID, PNG, Person, Sent, Wire, start
+from tests.cogs.wire import CHANNEL_ID, EDIT, GUILD_ID, PNG, SEND, Person, Sent, Wire, start
 from tests.e2e.components import COMPONENTS_V2, CONTAINER, media_urls, texts, walk
 
 ALICE = Person(300000000000000001, "alice")
@@ -249,3 +250,20 @@ async def test_the_board_asked_again_is_posted_anew_and_becomes_the_table(
     # The Roll and Double of the older table message went with the question they asked.
     assert_table(wire.messages[table.id], buttons=False)
     assert table_text(wire.messages[table.id]) == table_text(table)
+
+
+async def test_without_attach_files_the_moves_go_as_words_the_old_way(
+    wire: Wire, service: TableService
+) -> None:
+    await wire.type(ALICE, f"!challenge <@{BOB.id}> 3")
+    [table] = await wire.type(BOB, "!accept")
+    wire.deny(wire.channel, attach_files=False)
+    edits, sends = len(wire.calls_of(EDIT)), len(wire.calls_of(SEND))
+    person, command = await to_act(service)
+    [text] = await wire.type(person, command)
+    assert not text.data["flags"] & COMPONENTS_V2
+    assert text.attachments == [] and text.content.endswith(NO_ATTACH)
+    assert len(wire.calls_of(EDIT)) == edits  # the table message is left as it was
+    # tried with the board once, refused, then the words alone: no layout tried in vain first
+    assert [call.status for call in wire.calls_of(SEND)[sends:]] == [403, 200]
+    assert wire.messages[table.id].files == ["board.png"]
