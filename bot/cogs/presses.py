@@ -82,16 +82,22 @@ async def _turn_page(interaction: discord.Interaction[Any], reply: Reply) -> Non
         await interaction.response.edit_message(attachments=files, **kwargs)
 
 
-async def _show_table(interaction: discord.Interaction[Any], reply: Reply) -> None:
+async def _show_table(interaction: discord.Interaction[Any], reply: Reply) -> bool:
     """Show ``reply`` in the pressed table message: the press's one REST call (or, deferred,
-    the edit of its message through the interaction's token)."""
+    the edit of its message through the interaction's token). False when Discord refused it
+    (the board's upload): the press is then answered the old way."""
     kwargs = table_kwargs(reply)
     files = kwargs.pop("files")
     kwargs.pop("allowed_mentions")
-    if interaction.response.is_done():
-        await interaction.edit_original_response(attachments=files, **kwargs)
-    else:
-        await interaction.response.edit_message(attachments=files, **kwargs)
+    try:
+        if interaction.response.is_done():
+            await interaction.edit_original_response(attachments=files, **kwargs)
+        else:
+            await interaction.response.edit_message(attachments=files, **kwargs)
+    except discord.HTTPException as error:
+        log.warning("A press could not show the table (%s %s)", error.status, error.text)
+        return False
+    return True
 
 
 class ButtonPresses:
@@ -126,9 +132,13 @@ class ButtonPresses:
         pressed = interaction.message
         tables = self.live.tables
         replies = folded(result.replies) if tables.enabled else result.replies
-        if replies and is_layout(pressed) and tables.editable(replies[0], interaction.user.id):
+        if (
+            replies
+            and is_layout(pressed)
+            and tables.editable(replies[0], interaction.user.id)
+            and await _show_table(interaction, replies[0])
+        ):
             # The table's next state in place of the pressed one (see bot.cogs.layout).
-            await _show_table(interaction, replies[0])
             await send_routed(
                 InteractionTarget(interaction, tables=tables),
                 place,
