@@ -6,7 +6,8 @@ the test's properties: the figures of docs/playing.md). The layout match is stop
 again halfway: the restarted bot edits the same message, found in the database.
 
 The dice are the process's own (it has no seed), so the match's length varies; the figures are
-per move of alice's as well as per match.
+per move of alice's as well as per match. A second test (not slow, no gnubg) presses Roll on a
+table message between two people: one REST call, the press's response with the new board.
 """
 
 from __future__ import annotations
