@@ -89,7 +89,7 @@ class BackgammonBot(commands.Bot):
         )
         self.service = service
         self.settings = settings
-        self.live = LiveButtons(service, client=self)
+        self.live = LiveButtons(service, client=self, layout=settings.table_layout)
         self.gate = Gate(limiter if limiter is not None else Limiter(), service.seated)
         self._reposted = False
         self._deadlines: asyncio.Task[None] | None = None
@@ -227,7 +227,9 @@ class BackgammonBot(commands.Bot):
                 dataclasses.replace(reply, text=f"{REPOSTED} {reply.text}")
                 for reply in await self.service.current_status(place)
             ]
-            sent = await send_replies(ChannelTarget(channel, attach=perms.attach_files), replies)
+            sent = await send_replies(
+                ChannelTarget(channel, attach=perms.attach_files, tables=self.live.tables), replies
+            )
             await self.live.update(place, sent)
             if any(message is not None for _, message in sent):
                 posted += 1
@@ -251,7 +253,9 @@ class BackgammonBot(commands.Bot):
         if channel is None:
             return []
         perms = channel.permissions_for(channel.guild.me)
-        sent = await send_replies(ChannelTarget(channel, attach=perms.attach_files), replies)
+        sent = await send_replies(
+            ChannelTarget(channel, attach=perms.attach_files, tables=self.live.tables), replies
+        )
         await self.live.update(place, sent)
         return sent
 

@@ -93,6 +93,9 @@ class Settings:
     deadline_poll_seconds: float = 5.0  # how often the bot looks for what fell due
     clock_delay_seconds: float = 15.0  # a clocked match: the free delay before a bank runs
     match_threads: bool = True  # an accepted challenge in a text channel gets its own thread
+    # One message per table (Discord's layout components), edited move by move; off: a new
+    # message per reply, as clients without layout components show them.
+    table_layout: bool = True
     # Members with the role of this name organise tournaments, as Manage Server does.
     tournament_role: str | None = None
 
@@ -191,6 +194,7 @@ class Settings:
             deadline_poll_seconds=number("DEADLINE_POLL_SECONDS", 5.0, low=0.1, high=60),
             clock_delay_seconds=number("CLOCK_DELAY_SECONDS", 15.0, low=0, high=300),
             match_threads=flag("MATCH_THREADS", True),
+            table_layout=flag("TABLE_LAYOUT", True),
             tournament_role=text("TOURNAMENT_ROLE"),
         )
 

@@ -225,13 +225,19 @@ def lost_press(interaction: discord.Interaction[Any]) -> tuple[str, Key | None] 
 
 
 def message_button_ids(message: discord.Message) -> set[str]:
-    return {
-        child.custom_id
-        for row in message.components
-        if isinstance(row, discord.ActionRow)
-        for child in row.children
-        if isinstance(child, discord.Button) and child.custom_id is not None
-    }
+    """The custom ids of its buttons, in action rows at the top or inside a layout's
+    containers and sections (a table message: :mod:`bot.cogs.layout`)."""
+    found: set[str] = set()
+    todo: list[Any] = list(message.components)
+    while todo:
+        component = todo.pop()
+        if isinstance(component, discord.Button) and component.custom_id is not None:
+            found.add(component.custom_id)
+        todo.extend(getattr(component, "children", ()))
+        accessory = getattr(component, "accessory", None)
+        if accessory is not None:
+            todo.append(accessory)
+    return found
 
 
 def decision_view(decision: Decision, key: Key, *, money_game: bool = False) -> discord.ui.View:

@@ -21,6 +21,7 @@ import discord
 
 from bot.cogs.admission import admit_interaction
 from bot.cogs.language import spoken
+from bot.cogs.layout import folded, is_layout, table_kwargs, table_view
 from bot.cogs.replies import LiveButtons, open_rounds, send_routed
 from bot.cogs.sending import (
     DEFER_AFTER,
@@ -83,6 +84,24 @@ async def _turn_page(interaction: discord.Interaction[Any], reply: Reply) -> Non
         await interaction.response.edit_message(attachments=files, **kwargs)
 
 
+async def _show_table(interaction: discord.Interaction[Any], reply: Reply) -> bool:
+    """Show ``reply`` in the pressed table message: the press's one REST call (or, deferred,
+    the edit of its message through the interaction's token). False when Discord refused it
+    (the board's upload): the press is then answered the old way."""
+    kwargs = table_kwargs(reply)
+    files = kwargs.pop("files")
+    kwargs.pop("allowed_mentions")
+    try:
+        if interaction.response.is_done():
+            await interaction.edit_original_response(attachments=files, **kwargs)
+        else:
+            await interaction.response.edit_message(attachments=files, **kwargs)
+    except discord.HTTPException as error:
+        log.warning("A press could not show the table (%s %s)", error.status, error.text)
+        return False
+    return True
+
+
 class ButtonPresses:
     """Answers every press of a decision button (see :func:`bot.cogs.buttons.register_buttons`)."""
 
@@ -119,7 +138,26 @@ class ButtonPresses:
         if not done:  # slow (a board to draw, the engine's turn): acknowledge, answer later
             await interaction.response.defer()
         result = await task
-        replies = result.replies
+        pressed = interaction.message
+        tables = self.live.tables
+        replies = folded(result.replies) if tables.enabled else result.replies
+        if (
+            replies
+            and is_layout(pressed)
+            and tables.editable(replies[0], interaction.user.id)
+            and await _show_table(interaction, replies[0])
+        ):
+            # The table's next state in place of the pressed one (see bot.cogs.layout).
+            await send_routed(
+                InteractionTarget(interaction, tables=tables),
+                place,
+                replies[1:],
+                self.live,
+                lambda at: messageable(interaction.client, at, tables),
+                shown=[(replies[0], pressed)],
+            )
+            await open_rounds(interaction.client, self.service, replies, self.live)
+            return
         if replies and (
             replies[0].edits
             or (
@@ -139,8 +177,9 @@ class ButtonPresses:
             )
             return
         if result.closed and interaction.message is not None:
+            shown = self.live.shown(place, interaction.message.id)
             self.live.forget(place, interaction.message.id)
-            await self._remove_buttons(interaction)
+            await self._remove_buttons(interaction, shown)
         elif not interaction.response.is_done():
             if replies and replies[0].private:  # a refusal: the response itself, for them only
                 await interaction.response.send_message(
@@ -152,23 +191,32 @@ class ButtonPresses:
             else:
                 await interaction.response.defer()
         await send_routed(
-            InteractionTarget(interaction),
+            InteractionTarget(interaction, tables=tables),
             place,
             replies,
             self.live,
-            lambda at: messageable(interaction.client, at),
+            lambda at: messageable(interaction.client, at, tables),
         )
         await open_rounds(interaction.client, self.service, replies, self.live)
 
     @staticmethod
-    async def _remove_buttons(interaction: discord.Interaction[Any]) -> None:
+    async def _remove_buttons(interaction: discord.Interaction[Any], shown: Reply | None) -> None:
         """The pressed message loses its buttons: in the response when it is still due, else
-        by editing the response's message (both through the interaction's token)."""
+        by editing the response's message (both through the interaction's token). A table
+        message (``shown`` what it shows) is shown again without them; one not known (sent
+        before a restart) keeps them: a press on them is refused as stale."""
+        view: discord.ui.LayoutView | None = None
+        if is_layout(interaction.message):
+            if shown is None:
+                if not interaction.response.is_done():
+                    await interaction.response.defer()
+                return
+            view = table_view(shown, buttons=False)
         try:
             if interaction.response.is_done():
-                await interaction.edit_original_response(view=None)
+                await interaction.edit_original_response(view=view)
             else:
-                await interaction.response.edit_message(view=None)
+                await interaction.response.edit_message(view=view)
         except discord.HTTPException:
             log.debug("Could not remove the buttons after a press", exc_info=True)
             if not interaction.response.is_done():

@@ -7,12 +7,14 @@ question of each channel. How one reply becomes a message is :mod:`bot.cogs.send
 
 from __future__ import annotations
 
+import logging
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import discord
 
+from bot.cogs.layout import TableMessages, folded, is_layout, is_table_reply, without_buttons
 from bot.cogs.progress import LiveProgress
 from bot.cogs.sending import (
     ChannelTarget,
@@ -28,6 +30,8 @@ from bot.service.keys import Key
 from bot.service.models import Decision, Place, Reply
 from bot.service.table import TableService
 
+log = logging.getLogger(__name__)
+
 LIVE_KEPT = 10_000  # channels whose newest buttons are remembered (least recently used go)
 
 
@@ -37,11 +41,15 @@ async def send_routed(
     replies: Sequence[Reply],
     live: LiveButtons,
     elsewhere: Callable[[Place], Target | None],
+    shown: Sent | None = None,
 ) -> None:
     """Send ``replies`` of a command at ``place``: through ``target``, except those meant for
     another place (a match's new thread, a thread's result for its channel), posted there;
-    then :meth:`LiveButtons.update` for each place."""
-    sent: dict[Place, Sent] = {place: []}
+    then :meth:`LiveButtons.update` for each place. ``shown``: what the command showed at
+    ``place`` already (a press's table message, edited in its response)."""
+    if live.tables.enabled:
+        replies = folded(replies)
+    sent: dict[Place, Sent] = {place: list(shown or [])}
     targets: dict[Place, Target | None] = {place: target}
     for reply in replies:
         at = reply.place if reply.place is not None else place
@@ -65,7 +73,7 @@ async def open_rounds(
         if reply.place is not None:
             by_place.setdefault(reply.place, []).append(reply)
     for at, said in by_place.items():
-        target = messageable(client, at)
+        target = messageable(client, at, live.tables)
         if target is not None:
             await live.update(at, await send_replies(target, said))
 
@@ -74,6 +82,7 @@ async def open_rounds(
 class _Live:
     message: discord.Message
     key: Key | None  # the question its buttons answer (see :class:`Pending`)
+    reply: Reply  # what it shows (a table message loses its buttons by being shown again)
 
 
 # Questions that are not the table's: a tournament's sign-up, a review's page, an analysis'
@@ -116,10 +125,13 @@ class LiveButtons:
         *,
         kept: int = LIVE_KEPT,
         client: discord.Client | None = None,
+        layout: bool = False,
     ) -> None:
         """``client``: the bot, to reach the channels a job's last replies name (none without
-        it: they go beside the job's message)."""
+        it: they go beside the job's message); ``layout``: one message per table
+        (:mod:`bot.cogs.layout`)."""
         self.service = service
+        self.tables = TableMessages(service, enabled=layout)
         self._client = client
         self._kept = kept
         self._live: OrderedDict[Place, _Live] = OrderedDict()
@@ -140,6 +152,11 @@ class LiveButtons:
         live = self._live.get(place)
         return live.message if live is not None and key is not None and live.key == key else None
 
+    def shown(self, place: Place, message_id: int) -> Reply | None:
+        """What the live message ``message_id`` at ``place`` shows, if it is that."""
+        live = self._live.get(place)
+        return live.reply if live is not None and live.message.id == message_id else None
+
     def forget(self, place: Place, message_id: int) -> None:
         live = self._live.get(place)
         if live is not None and live.message.id == message_id:
@@ -152,14 +169,15 @@ class LiveButtons:
             self._live.popitem(last=False)
 
     def _elsewhere(self, at: Place) -> Target | None:
-        return None if self._client is None else messageable(self._client, at)
+        return None if self._client is None else messageable(self._client, at, self.tables)
 
     async def _post_after(self, message: discord.Message, replies: list[Reply]) -> None:
         """What a job yields after its outcome (a queued bot turn's replies), as new messages
         beside the job's ``message`` (or where a reply says), buttons and pings as any."""
         guild = message.guild
         place = place_of(guild.id if guild is not None else None, message.channel.id)
-        await send_routed(ChannelTarget(message.channel), place, replies, self, self._elsewhere)
+        target = ChannelTarget(message.channel, tables=self.tables)
+        await send_routed(target, place, replies, self, self._elsewhere)
 
     async def update(self, place: Place, sent: Sent, *, answering: Target | None = None) -> None:
         """Remember ``sent``'s newest question at ``place`` (its older one loses its buttons),
@@ -180,24 +198,44 @@ class LiveButtons:
             # A tournament's sign-up is no question of the table: anyone answers it, for as long
             # as it is open, so its message keeps its buttons whatever is said after it.
             if reply.decision not in UNTRACKED and not reply.private and message:
-                newest = _Live(message, reply.decision_key)
+                newest = _Live(message, reply.decision_key, reply)
         old = self._live.get(place)
         if newest is not None:
             self._remember(place, newest)
             if old is not None and old.message.id != newest.message.id:
-                await remove_buttons(old.message)
+                await self._close(old)
             return
         if old is None:
+            return
+        if any(message is not None and message.id == old.message.id for _, message in sent):
+            self._live.pop(place, None)  # a table message shown again: its buttons went then
             return
         pending = await self.service.pending_decision(place)
         if pending is None or pending.key != old.key:
             self._live.pop(place, None)
-            await remove_buttons(old.message)
+            await self._close(old)
+
+    @staticmethod
+    async def _close(live: _Live) -> None:
+        """Take the buttons off ``live``'s message: a table message is shown again without
+        them (removing its components would take its board and words too)."""
+        if not (is_layout(live.message) and is_table_reply(live.reply)):
+            await remove_buttons(live.message)
+            return
+        try:
+            await without_buttons(live.message, live.reply)
+        except discord.HTTPException:  # deleted, or out of reach: a press on them is stale
+            log.debug("Could not take the buttons off table message %s", live.message.id)
 
     async def _mark_announced(self, sent: Sent) -> None:
         shown: dict[int, int] = {}
+        tables: dict[int, str] = {}
         for reply, message in sent:
             if reply.announces is not None and message is not None and not reply.private:
                 match_id, version = reply.announces
                 shown[match_id] = max(version, shown.get(match_id, 0))
-        await self.service.mark_all_announced(shown)
+                table = is_layout(message) and is_table_reply(reply)
+                if table:
+                    tables[match_id] = str(message.id)
+                self.tables.shown(match_id, version, message.id if table else None)
+        await self.service.mark_all_announced(shown, tables)

@@ -17,13 +17,13 @@ import discord
 from discord.ext import commands
 
 from bot.cogs.buttons import decision_view
+from bot.cogs.layout import BOARD_FILENAME, TableMessages, is_table_reply, send_table
 from bot.service.models import PRIVATE_SERVER, Place, Reply, Sheet, User
 
 log = logging.getLogger(__name__)
 
 MESSAGE_LIMIT = 2000  # characters of message content Discord accepts
 DEFER_AFTER = 2.0  # seconds: a slash command must be answered within 3
-BOARD_FILENAME = "board.png"
 NO_ATTACH = "(I can't attach the board here: I need the Attach Files permission in this channel.)"
 TOO_LARGE = "(The attachment was too large to upload.)"
 
@@ -136,9 +136,18 @@ class Target(Protocol):
 class CommandTarget:
     """Replies to a prefix or slash command (a hybrid command's context)."""
 
-    def __init__(self, ctx: commands.Context[Any], *, deferred: bool = False) -> None:
+    def __init__(
+        self,
+        ctx: commands.Context[Any],
+        *,
+        deferred: bool = False,
+        tables: TableMessages | None = None,
+    ) -> None:
+        """``tables``: the table messages a typed command's board edits (none: a message
+        each)."""
         self.ctx = ctx
         self.deferred = deferred
+        self.tables = tables
         self.sent = 0
 
     async def send(self, reply: Reply) -> discord.Message | None:
@@ -160,6 +169,19 @@ class CommandTarget:
             return await ctx.send(
                 fit(reply.text), ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
             )
+        tables = self.tables
+        # Without Attach Files the board can't be shown: the words go alone, the old way.
+        attach = ctx.bot_permissions.attach_files
+        if tables is not None and tables.enabled and attach and is_table_reply(reply):
+            # A slash command is answered by a message of its own (Discord shows who used the
+            # command): it becomes the table's. A typed one edits the table's message.
+            if ctx.interaction is None:
+                edited = await tables.edit(ctx.channel, reply, ctx.author.id)
+                if edited is not None:
+                    return edited
+            sent, shown = await send_table(ctx.send, reply)
+            if shown:
+                return sent
         message: discord.Message | None = await deliver(ctx.send, reply)
         return message
 
@@ -167,8 +189,11 @@ class CommandTarget:
 class InteractionTarget:
     """Replies to a button press, as followups (the press was deferred)."""
 
-    def __init__(self, interaction: discord.Interaction[Any]) -> None:
+    def __init__(
+        self, interaction: discord.Interaction[Any], *, tables: TableMessages | None = None
+    ) -> None:
         self.interaction = interaction
+        self.tables = tables
 
     async def send(self, reply: Reply) -> discord.Message | None:
         followup = self.interaction.followup
@@ -179,6 +204,10 @@ class InteractionTarget:
                 allowed_mentions=discord.AllowedMentions.none(),
                 wait=True,
             )
+        if self.tables is not None and self.tables.enabled and is_table_reply(reply):
+            sent, shown = await send_table(followup.send, reply, wait=True)
+            if shown:
+                return sent
         message: discord.Message | None = await deliver(followup.send, reply, wait=True)
         return message
 
@@ -186,13 +215,25 @@ class InteractionTarget:
 class ChannelTarget:
     """Public replies posted straight to a channel (a re-post after a restart)."""
 
-    def __init__(self, channel: discord.abc.Messageable, *, attach: bool = True) -> None:
+    def __init__(
+        self,
+        channel: discord.abc.Messageable,
+        *,
+        attach: bool = True,
+        tables: TableMessages | None = None,
+    ) -> None:
         self.channel = channel
         self.attach = attach
+        self.tables = tables
 
     async def send(self, reply: Reply) -> discord.Message | None:
         if reply.private:
             return None  # meant for one user, and there is nobody to tell here
+        tables = self.tables
+        if self.attach and tables is not None and tables.enabled and is_table_reply(reply):
+            sent, shown = await send_table(self.channel.send, reply)
+            if shown:
+                return sent
         message: discord.Message | None = await deliver(
             self.channel.send, reply, attach=self.attach
         )
@@ -210,16 +251,20 @@ async def send_replies(target: Target, replies: Sequence[Reply]) -> Sent:
     return sent
 
 
-def messageable(client: discord.Client, place: Place) -> ChannelTarget | None:
+def messageable(
+    client: discord.Client, place: Place, tables: TableMessages | None = None
+) -> ChannelTarget | None:
     """Where to post at ``place``: its channel or thread (one just opened may not be in the
     cache yet: then by its id alone); None for a place that is not Discord's."""
     if not place.channel_id.isdigit():
         return None
     channel = client.get_channel(int(place.channel_id))
     if isinstance(channel, discord.TextChannel | discord.Thread):
-        return ChannelTarget(channel, attach=channel.permissions_for(channel.guild.me).attach_files)
+        attach = channel.permissions_for(channel.guild.me).attach_files
+        return ChannelTarget(channel, attach=attach, tables=tables)
     guild_id = int(place.server_id) if place.server_id.isdigit() else None
-    return ChannelTarget(client.get_partial_messageable(int(place.channel_id), guild_id=guild_id))
+    partial = client.get_partial_messageable(int(place.channel_id), guild_id=guild_id)
+    return ChannelTarget(partial, tables=tables)
 
 
 async def within_deadline(

@@ -264,8 +264,11 @@ class TableCog(commands.Cog, name="Backgammon"):
     async def run(self, ctx: Ctx, call: Call) -> None:
         place = ctx_place(ctx)
         replies, deferred = await within_deadline(ctx, call(place, user_of(ctx.author)))
-        target = CommandTarget(ctx, deferred=deferred)
-        await send_routed(target, place, replies, self.live, lambda at: messageable(ctx.bot, at))
+        target = CommandTarget(ctx, deferred=deferred, tables=self.live.tables)
+        tables = self.live.tables
+        await send_routed(
+            target, place, replies, self.live, lambda at: messageable(ctx.bot, at, tables)
+        )
         await open_rounds(ctx.bot, self.service, replies, self.live)
 
     async def carry_out(self, ctx: Ctx, *values: Any) -> None:

@@ -401,9 +401,16 @@ class TableService:
     async def current_status(self, place: Place) -> list[Reply]:
         return await self.rooms.announcements.current_status(place)
 
-    async def mark_all_announced(self, shown: Mapping[int, int]) -> None:
-        """Each match's version in ``shown`` (match id -> version) was shown: one transaction."""
-        await self.rooms.announcements.mark_announced(shown)
+    async def mark_all_announced(
+        self, shown: Mapping[int, int], messages: Mapping[int, str] | None = None
+    ) -> None:
+        """Each match's version in ``shown`` (match id -> version) was shown: one transaction;
+        ``messages``: the table message that showed it, by match."""
+        await self.rooms.announcements.mark_announced(shown, messages)
+
+    async def table_message(self, match_id: int) -> tuple[str | None, int] | None:
+        """The id of the match's table message (if it has one) and the newest version shown."""
+        return await self.rooms.announcements.table_message(match_id)
 
     async def run(
         self,

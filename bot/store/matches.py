@@ -98,14 +98,28 @@ _CREATED = [
 _ANNOUNCEMENT = select(a.c.version, a.c.shown_at).where(a.c.match_id == bindparam("match_id"))
 
 
+_TABLE_MESSAGE = select(a.c.message_id, a.c.version).where(a.c.match_id == bindparam("match_id"))
+
+
 def _announced(insert: Any) -> Any:
     shown = insert(a).values(
-        match_id=bindparam("match_id"), version=bindparam("version"), shown_at=bindparam("now")
+        match_id=bindparam("match_id"),
+        version=bindparam("version"),
+        shown_at=bindparam("now"),
+        message_id=bindparam("message_id", type_=Text),
     )
+    newer = shown.excluded.version > a.c.version
     return shown.on_conflict_do_update(
         index_elements=["match_id"],
-        set_={"version": shown.excluded.version, "shown_at": shown.excluded.shown_at},
-        where=shown.excluded.version > a.c.version,
+        set_={
+            "version": case((newer, shown.excluded.version), else_=a.c.version),
+            # the same state shown again (``!board``) keeps its time: the claim clock's start
+            "shown_at": case((newer, shown.excluded.shown_at), else_=a.c.shown_at),
+            # a state shown by a message of its own keeps the table's message
+            "message_id": func.coalesce(shown.excluded.message_id, a.c.message_id),
+        },
+        where=newer
+        | ((shown.excluded.version == a.c.version) & shown.excluded.message_id.is_not(None)),
     )
 
 
@@ -299,6 +313,14 @@ class Matches(Repository):
         """(version, when) of the match's newest state shown in its channel, if recorded."""
         row = await self._db.fetch_one(_ANNOUNCEMENT, {"match_id": match_id})
         return (int(row[0]), float(row[1])) if row else None
+
+    async def table_message(self, match_id: int) -> tuple[str | None, int] | None:
+        """The id of the match's table message (the one edited at each move; None: it has
+        none) and the newest version of the match shown; None when nothing was shown."""
+        row = await self._db.fetch_one(_TABLE_MESSAGE, {"match_id": match_id})
+        if row is None:
+            return None
+        return (None if row[0] is None else str(row[0])), int(row[1])
 
     async def unannounced(self) -> list[MatchRow]:
         """Matches being played whose newest state was never shown in their channel (by the
@@ -505,12 +527,24 @@ class MatchWrites(Writes, Matches):
         back to an older version)."""
         await self.mark_all_announced({match_id: version}, now)
 
-    async def mark_all_announced(self, shown: Mapping[int, int], now: float = 0.0) -> None:
-        """Each match's version in ``shown`` was shown at ``now``: one statement for all."""
+    async def mark_all_announced(
+        self,
+        shown: Mapping[int, int],
+        now: float = 0.0,
+        messages: Mapping[int, str] | None = None,
+    ) -> None:
+        """Each match's version in ``shown`` was shown at ``now``: one statement for all;
+        ``messages``: the table message that showed it, for the matches shown in one."""
+        table = messages or {}
         await self._tx.execute(
             _ANNOUNCED[self._tx.dialect],
             [
-                {"match_id": match_id, "version": version, "now": now}
+                {
+                    "match_id": match_id,
+                    "version": version,
+                    "now": now,
+                    "message_id": table.get(match_id),
+                }
                 for match_id, version in shown.items()
             ],
         )

@@ -14,8 +14,9 @@ from tests.service.driver import FakeClock
 
 @pytest.fixture
 def settings(tmp_path: Path) -> Settings:
-    # Matches played in the channel, as before threads: tests/cogs/test_threads.py has them on.
-    return Settings(database=tmp_path / "bot.sqlite3", match_threads=False)
+    # Matches played in the channel, as before threads: tests/cogs/test_threads.py has them on;
+    # a message per reply, as before table messages: tests/cogs/test_layout.py has them on.
+    return Settings(database=tmp_path / "bot.sqlite3", match_threads=False, table_layout=False)
 
 
 @pytest.fixture

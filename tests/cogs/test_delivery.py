@@ -99,7 +99,9 @@ class Announced:
     async def pending_decision(self, place: Place) -> None:
         return None
 
-    async def mark_all_announced(self, shown: Mapping[int, int]) -> None:
+    async def mark_all_announced(
+        self, shown: Mapping[int, int], messages: Mapping[int, str] | None = None
+    ) -> None:
         self.marked += shown.items()
 
 

@@ -94,7 +94,9 @@ class FakeService:
     async def pending_decision(self, place: object) -> Pending | None:
         return self.pending
 
-    async def mark_all_announced(self, shown: Mapping[int, int]) -> None:
+    async def mark_all_announced(
+        self, shown: Mapping[int, int], messages: Mapping[int, str] | None = None
+    ) -> None:
         pass
 
 

@@ -34,6 +34,7 @@ from bot.discord_bot import BackgammonBot
 from bot.service.commands.limits import Limiter
 from bot.service.table import TableService
 from bot.settings import Settings
+from tests.e2e.components import walk
 
 SEED = 3  # the dice of every cog test's service
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -174,11 +175,8 @@ class Sent:
 
     @property
     def custom_ids(self) -> list[str]:
-        return [
-            button["custom_id"]
-            for row in self.data.get("components") or []
-            for button in row.get("components", [])
-        ]
+        """Its buttons' ids, in action rows at the top or inside layout containers."""
+        return [c["custom_id"] for c in walk(self.data.get("components") or []) if "custom_id" in c]
 
     @property
     def attachments(self) -> list[str]:

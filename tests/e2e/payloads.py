@@ -9,6 +9,8 @@ from typing import Any
 
 import discord
 
+from tests.e2e.components import COMPONENTS_V2, components_problem, texts, walk
+
 Json = dict[str, Any]
 
 TIMESTAMP = "2025-01-01T12:00:00.000000+00:00"
@@ -128,12 +130,17 @@ class Message:
     @property
     def custom_ids(self) -> list[str]:
         """The custom ids of the message's buttons (and other components), in order."""
-        return [
-            item["custom_id"]
-            for row in self.components
-            for item in row.get("components", [])
-            if "custom_id" in item
-        ]
+        return [item["custom_id"] for item in walk(self.components) if "custom_id" in item]
+
+    @property
+    def layout(self) -> bool:
+        """Made of layout components (IS_COMPONENTS_V2): its words are in text displays."""
+        return bool(self.flags & COMPONENTS_V2)
+
+    @property
+    def text(self) -> str:
+        """What the message says: its content, or its text displays one per line."""
+        return "\n".join(texts(self.components)) if self.layout else self.content
 
     @property
     def images(self) -> list[Attachment]:
@@ -396,8 +403,11 @@ MAX_FILE_BYTES = 10 * 1024 * 1024
 COMMAND_NAME = re.compile(r"^[-_a-z0-9]{1,32}$")
 
 
-def message_problem(body: Json | None, files: list[Attachment], *, new: bool) -> str | None:
-    """Why Discord would refuse this message body (400 Invalid Form Body), or None."""
+def message_problem(
+    body: Json | None, files: list[Attachment], *, new: bool, message: Message | None = None
+) -> str | None:
+    """Why Discord would refuse this message body (400 Invalid Form Body), or None; ``message``:
+    the message an edit changes (its flags and the attachments it keeps count)."""
     body = body or {}
     content = body.get("content") or ""
     if len(content) > MAX_CONTENT:
@@ -410,18 +420,23 @@ def message_problem(body: Json | None, files: list[Attachment], *, new: bool) ->
     embed_problem = embeds_problem(body.get("embeds") or [])
     if embed_problem is not None:
         return embed_problem
+    names = {file.filename for file in files}
+    flags = int(body.get("flags") or 0)
+    if message is not None:
+        if flags & COMPONENTS_V2 != message.flags & COMPONENTS_V2 and "flags" in body:
+            return "IS_COMPONENTS_V2 can't be set or cleared by an edit"
+        flags |= message.flags & COMPONENTS_V2
+        kept = {str(a["id"]) for a in body.get("attachments") or []}
+        names |= {
+            a.filename
+            for a in message.attachments
+            if "attachments" not in body or str(a.id) in kept
+        }
+    if "components" in body or (flags & COMPONENTS_V2 and new):
+        problem = components_problem(body | {"flags": flags}, names)
+        if problem is not None:
+            return problem
     rows = body.get("components") or []
-    if len(rows) > 5:
-        return f"components: {len(rows)} rows, at most 5"
-    custom_ids = [c.get("custom_id") for row in rows for c in row.get("components", [])]
-    for row in rows:
-        if row.get("type") != 1 or not 1 <= len(row.get("components", [])) <= 5:
-            return "components: each row is an action row of 1 to 5 components"
-        for item in row["components"]:
-            if len(item.get("label") or "") > 80 or len(item.get("custom_id") or "") > 100:
-                return f"component {item}: label at most 80, custom_id at most 100 characters"
-    if len(set(custom_ids)) != len(custom_ids):
-        return f"components: custom_ids repeat: {custom_ids}"
     if new and not (content or files or rows or body.get("embeds") or body.get("poll")):
         return "Cannot send an empty message"
     return None

@@ -25,6 +25,7 @@ OUR_SETTINGS = (
     "CHALLENGE_TIMEOUT_MINUTES",
     "LOG_LEVEL",
     "MATCH_THREADS",
+    "TABLE_LAYOUT",
     "REMINDER_HOURS",
     "CLOCK_DELAY_SECONDS",
     "DEADLINE_POLL_SECONDS",
@@ -42,9 +43,10 @@ class BotProcess:
         settings: dict[str, str] | None = None,
     ) -> None:
         """``settings``: environment variables over the defaults (matches are played in their
-        channel unless ``MATCH_THREADS`` says otherwise)."""
+        channel unless ``MATCH_THREADS`` says otherwise, a message per reply unless
+        ``TABLE_LAYOUT`` does)."""
         self.fake = fake
-        self.settings = {"MATCH_THREADS": "0", **(settings or {})}
+        self.settings = {"MATCH_THREADS": "0", "TABLE_LAYOUT": "0", **(settings or {})}
         self.workdir = workdir
         self.database = database
         self.log = workdir / "bot.log"

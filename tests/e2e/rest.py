@@ -17,6 +17,7 @@ import aiohttp
 from aiohttp import web
 
 from tests.e2e import payloads as p
+from tests.e2e.components import COMPONENTS_V2
 from tests.e2e.payloads import Attachment, FakeUser, Interaction, Json, Message
 
 log = logging.getLogger("fake_discord")
@@ -250,7 +251,7 @@ class RestApi:
             channel_id,
             self.guild_of(channel_id),
             self.bot_user,
-            flags=int(body.get("flags") or 0) & p.EPHEMERAL,
+            flags=int(body.get("flags") or 0) & (p.EPHEMERAL | COMPONENTS_V2),
             reference_id=int(reference) if reference else None,
             interaction=interaction,
         )
@@ -274,6 +275,7 @@ class RestApi:
             message.attachments = [a for a in message.attachments if str(a.id) in keep]
         message.attachments += new
         message.flags &= ~p.LOADING
+        message.flags |= int(body.get("flags") or 0) & COMPONENTS_V2  # a deferral's followup
         message.edits += 1
 
     def _shut_out(self, request: Request) -> web.Response | None:
@@ -310,7 +312,7 @@ class RestApi:
         message = self._channel_message(request)
         if message is None:
             return refuse(*UNKNOWN_MESSAGE)
-        if problem := p.message_problem(request.body, request.files, new=False):
+        if problem := p.message_problem(request.body, request.files, new=False, message=message):
             return invalid(problem)
         self._apply(message, request.body, request.files)
         return answer(message.payload())
@@ -370,7 +372,10 @@ class RestApi:
         data = body.get("data") or {}
         component = interaction.message
         resource: Json = {"type": kind}
-        if kind in (4, 7) and (problem := p.message_problem(data, request.files, new=kind == 4)):
+        edited = component if kind == 7 else None
+        if kind in (4, 7) and (
+            problem := p.message_problem(data, request.files, new=kind == 4, message=edited)
+        ):
             return invalid(problem)
         if kind == 4:
             interaction.original = self._new_message(
@@ -466,7 +471,7 @@ class RestApi:
         message = self._webhook_message(request)
         if message is None:
             return refuse(*UNKNOWN_MESSAGE)
-        if problem := p.message_problem(request.body, request.files, new=False):
+        if problem := p.message_problem(request.body, request.files, new=False, message=message):
             return invalid(problem)
         self._apply(message, request.body, request.files)
         return answer(message.payload())

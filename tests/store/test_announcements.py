@@ -81,3 +81,32 @@ async def test_seated_is_the_match_and_the_open_unexpired_challenge(database: Pa
         assert await store.matches.seated("s", "c", 700.0, 0.0) == {"a", "b"}
     finally:
         await store.close()
+
+
+async def test_the_table_message_is_kept_until_another_shows_a_newer_state(
+    database: Path | str,
+) -> None:
+    """Migration 021: the table message of a match (edited at each move), on both databases."""
+    store = await Store.open(database)
+    try:
+        match_id = await seat(store)
+        assert await store.matches.table_message(match_id) is None
+        async with store.transaction() as tx:
+            await tx.matches.mark_all_announced({match_id: 1}, 1.0, {match_id: "111"})
+        assert await store.matches.table_message(match_id) == ("111", 1)
+        async with store.transaction() as tx:  # a state shown by a message of its own
+            await tx.matches.save(match_id, 1, state="{}", status="playing", now=2.0)
+            await tx.matches.mark_all_announced({match_id: 2}, 2.0)
+        assert await store.matches.table_message(match_id) == ("111", 2)
+        async with store.transaction() as tx:  # a new table message (a player pinged)
+            await tx.matches.save(match_id, 2, state="{}", status="playing", now=3.0)
+            await tx.matches.mark_all_announced({match_id: 3}, 3.0, {match_id: "222"})
+            await tx.matches.mark_all_announced({match_id: 2}, 3.0, {match_id: "111"})  # late
+        assert await store.matches.table_message(match_id) == ("222", 3)
+        assert await store.matches.announcement(match_id) == (3, 3.0)
+        async with store.transaction() as tx:  # the same state shown anew (`!board`)
+            await tx.matches.mark_all_announced({match_id: 3}, 4.0, {match_id: "333"})
+        assert await store.matches.table_message(match_id) == ("333", 3)
+        assert await store.matches.announcement(match_id) == (3, 3.0)  # the claim clock stays
+    finally:
+        await store.close()

@@ -39,7 +39,7 @@ async def test_migration_20_adds_the_daily_puzzle(database: Path | str) -> None:
     await store.close()
     store = await Store.open(database)
     try:
-        assert await store.schema_version() == SCHEMA_VERSION == 22
+        assert await store.schema_version() == SCHEMA_VERSION == 23
         assert await store.dailies.time_zone("s") is None
         [kept] = await store.puzzles.answers("s", "a", 5)
         assert kept == shown and kept.daily_id is None

@@ -63,9 +63,17 @@ class Announcements:
             prefix = self._settings.command_prefix
             return [await status_reply(table, [], prefix, self._images, now=self._clock())]
 
-    async def mark_announced(self, shown: Mapping[int, int]) -> None:
+    async def mark_announced(
+        self, shown: Mapping[int, int], messages: Mapping[int, str] | None = None
+    ) -> None:
         """Each match's version in ``shown`` (match id -> version) was shown in its channel: one
-        transaction for all the matches a command's replies showed (a round's new matches)."""
+        transaction for all the matches a command's replies showed (a round's new matches);
+        ``messages``: the table message that showed it (see :meth:`table_message`)."""
         if shown:
             async with self._store.transaction() as tx:
-                await tx.matches.mark_all_announced(shown, self._clock())
+                await tx.matches.mark_all_announced(shown, self._clock(), messages)
+
+    async def table_message(self, match_id: int) -> tuple[str | None, int] | None:
+        """The id of the match's table message, edited at each move (a restart keeps it), and
+        the newest version of the match shown (None: nothing shown yet)."""
+        return await self._store.matches.table_message(match_id)

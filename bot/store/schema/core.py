@@ -22,7 +22,7 @@ from sqlalchemy import (
     text,
 )
 
-SCHEMA_VERSION = 22  # the last numbered SQL migration these tables include
+SCHEMA_VERSION = 23  # the last numbered SQL migration these tables include
 FIRST_SHARED_MIGRATION = 12  # from here on, migrations run on both databases
 
 metadata = MetaData()
@@ -218,6 +218,7 @@ match_announcements = Table(
     Column("match_id", Integer, ForeignKey("matches.id"), primary_key=True, autoincrement=False),
     Column("version", Integer, nullable=False),
     Column("shown_at", Float, nullable=False, server_default=text("0")),
+    Column("message_id", Text),  # the table's one message (schema 23), edited at each move
 )
 
 VERSION_NAME = "schema_version"  # PostgreSQL's schema version, a row of meta (SQLite: user_version)
