@@ -3,11 +3,19 @@
 from __future__ import annotations
 
 from bot.rules.pasted import NAMES
-from bot.rules.puzzles import CHECKER, DOUBLE, Puzzle
+from bot.rules.puzzles import CHECKER, DOUBLE, Puzzle, Verdict
 from bot.service.gnubg.positions import board_state, summary
 from bot.service.keys import PuzzleKey, StormKey
 from bot.service.matches.presentation import BoardImages, play_form
 from bot.service.models import Decision, Reply
+
+
+def verdict_head(verdict: Verdict) -> str:
+    """The verdict's first words: right, or what the answer lost and gnubg's best."""
+    said = f"**{verdict.answer.answer}**"
+    if verdict.right:
+        return f"✅ {said} is gnubg's best."
+    return f"❌ {said} loses {verdict.loss:.3f}; gnubg's best: **{verdict.best.answer}**."
 
 
 def how_to_answer(puzzle: Puzzle, prefix: str) -> str:

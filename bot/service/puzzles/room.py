@@ -36,7 +36,7 @@ from bot.service.keys import DailyKey, PuzzleKey, StormKey
 from bot.service.matches.presentation import BoardImages
 from bot.service.models import Place, Refusal, Reply, User
 from bot.service.puzzles import pool
-from bot.service.puzzles.asking import how_to_answer, puzzle_reply
+from bot.service.puzzles.asking import how_to_answer, puzzle_reply, verdict_head
 from bot.service.puzzles.daily import DailyPuzzles
 from bot.service.puzzles.storm import StormRoom
 from bot.service.review.drills import puzzle_drill_row
@@ -55,11 +55,7 @@ def rating_change(before: Rating, after: Rating) -> str:
 
 
 def _verdict_text(verdict: Verdict, puzzle: Puzzle) -> str:
-    said = f"**{verdict.answer.answer}**"
-    if verdict.right:
-        head = f"✅ {said} is gnubg's best."
-    else:
-        head = f"❌ {said} loses {verdict.loss:.3f}; gnubg's best: **{verdict.best.answer}**."
+    head = verdict_head(verdict)
     top = " · ".join(
         f"{n}. {ranked.answer} {ranked.equity:+.3f}" for n, ranked in enumerate(verdict.top, 1)
     )

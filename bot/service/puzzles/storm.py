@@ -28,7 +28,7 @@ from bot.service.keys import StormKey
 from bot.service.matches.presentation import BoardImages
 from bot.service.models import Place, Refusal, Reply, User
 from bot.service.puzzles import pool
-from bot.service.puzzles.asking import puzzle_reply
+from bot.service.puzzles.asking import puzzle_reply, verdict_head
 from bot.service.review.drills import puzzle_drill_row
 from bot.settings import Settings
 from bot.store import Store
@@ -49,13 +49,7 @@ def clock_left(seconds: float) -> str:
 
 
 def _graded(verdict: Verdict) -> str:
-    said = f"**{verdict.answer.answer}**"
-    if verdict.right:
-        return f"✅ {said}: gnubg's best."
-    return (
-        f"❌ {said} loses {verdict.loss:.3f}; gnubg's best: **{verdict.best.answer}**. "
-        f"-{PENALTY:.0f} s."
-    )
+    return verdict_head(verdict) if verdict.right else f"{verdict_head(verdict)} -{PENALTY:.0f} s."
 
 
 class StormRoom:

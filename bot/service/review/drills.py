@@ -143,19 +143,26 @@ def drill_rows(
                 "loss": decision.loss,
                 "skill": decision.skill,
                 "plies": plies,
-                "streak": 0,
-                "interval_days": 0.0,
-                "ease": Schedule().ease,
-                "due_at": now,
-                "reps": 0,
-                "lapses": 0,
-                "last_right": None,
-                "last_answer_at": None,
-                "shown_at": None,
-                "created_at": now,
+                **new_schedule(now),
             }
         )
     return rows
+
+
+def new_schedule(now: float) -> dict[str, Any]:
+    """A new drill's schedule: due ``now``, never answered."""
+    return {
+        "streak": 0,
+        "interval_days": 0.0,
+        "ease": Schedule().ease,
+        "due_at": now,
+        "reps": 0,
+        "lapses": 0,
+        "last_right": None,
+        "last_answer_at": None,
+        "shown_at": None,
+        "created_at": now,
+    }
 
 
 PUZZLE_MATCH = 0  # the match_id of a puzzle's drill (matches are numbered from 1)
@@ -184,16 +191,7 @@ def puzzle_drill_row(
         "loss": verdict.loss,
         "skill": skill_of(verdict.loss) or "doubtful",
         "plies": puzzle.plies,
-        "streak": 0,
-        "interval_days": 0.0,
-        "ease": Schedule().ease,
-        "due_at": now,
-        "reps": 0,
-        "lapses": 0,
-        "last_right": None,
-        "last_answer_at": None,
-        "shown_at": None,
-        "created_at": now,
+        **new_schedule(now),
         "puzzle": puzzle.key,
     }
 

@@ -49,7 +49,7 @@ async def test_a_storm_rises_in_rating_and_counts_right_answers(
     for step in range(12):
         clock.advance(5)
         reply, puzzle = await answer(service, store, True)
-        assert f"✅ **{puzzle.best.answer}**: gnubg's best." in reply.text
+        assert f"✅ **{puzzle.best.answer}** is gnubg's best." in reply.text
         assert f"score {step + 1}" in reply.text and "puzzle " in reply.text
         solved.append(puzzle)
     assert len({p.key for p in solved}) == len(solved)
