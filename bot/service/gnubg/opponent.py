@@ -291,7 +291,14 @@ class Opponent:
             self._following[place] = False
 
     async def _owed(self, place: Place) -> Table | None:
-        """The match at ``place`` if it waits on the engine."""
+        """The match at ``place`` if it waits on the engine: as this process last read or wrote
+        it when it keeps it (a command's flow comes here from the save it just made), else as
+        read. Either may be out of date by now; :meth:`_carry_out` reads it again under the
+        lock and acts only if it is still as seen."""
+        kept = self._repository.kept_playing(place)
+        if kept is not None:
+            table = kept.table
+            return table if ENGINE_ID in table.row.player_ids and owes_turn(table) else None
         row = await self._repository.store.matches.playing(place.server_id, place.channel_id)
         if row is None or ENGINE_ID not in row.player_ids:
             return None  # the usual case, read cheaply: no match against the engine here

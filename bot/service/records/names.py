@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 MAX_GRAPHEMES = 32  # Discord display names are at most 32 characters
 MAX_MARKS = 2  # combining marks kept on one base character
@@ -33,8 +34,10 @@ _DROPPED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
 # lists, masked links, and "<...>" (mentions, custom emoji, timestamps).
 MARKDOWN_CHARACTERS = frozenset("\\*_~`|>#-[]()<:.+=!")
 _PING = re.compile(r"@(?=\w)")
+NAMES_CACHED = 4096  # names cleaned and escaped kept (every board and status names both players)
 
 
+@lru_cache(maxsize=NAMES_CACHED)
 def clean_name(raw: str) -> str:
     """``raw`` (a display name) made safe to show anywhere, as plain text.
 
@@ -56,6 +59,7 @@ def clean_name(raw: str) -> str:
     return text or FALLBACK_NAME
 
 
+@lru_cache(maxsize=NAMES_CACHED)
 def markdown_safe(name: str) -> str:
     """``name`` (from :func:`clean_name`) escaped for the text of a Discord message.
 

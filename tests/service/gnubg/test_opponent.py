@@ -343,6 +343,48 @@ async def test_a_restart_mid_turn_is_finished_by_the_new_service(
         await reopened.close()
 
 
+async def test_a_turn_another_process_took_is_not_taken_again_from_memory(
+    store: Store, db_path: Path, clock: FakeClock
+) -> None:
+    broken = FakeEngine(failures=1000)
+    first = TableService(
+        store, settings=Settings(), dice=seeded_dice(11), clock=clock, images=False, engine=broken
+    )
+    public(await first.matches.challenge(PLACE, ALICE, ENGINE_USER, "3"))
+    table = await first.table(PLACE)
+    assert table is not None
+    if table.match.turn == 0:
+        await act_allowing_bot(first, random.Random(1))
+    kept = first.repository.kept_playing(PLACE)
+    assert kept is not None and kept.match.turn == 1  # in the first's memory, the bot owes
+
+    reopened = await Store.open(db_path)  # another process on the same file takes the turn
+    try:
+        second = TableService(
+            reopened,
+            settings=Settings(),
+            dice=seeded_dice(11),
+            clock=clock,
+            images=False,
+            engine=FakeEngine(),
+        )
+        assert list(await second.resume_engine()) == [PLACE]
+        taken = await second.table(PLACE)
+        assert taken is not None
+    finally:
+        await reopened.close()
+
+    broken.failures = 0
+    # The first still remembers the turn as owed: it may think about it, but carrying it out
+    # reads the match again under the lock, finds it moved on, and leaves it.
+    assert await first.resume_engine() == {}
+    now = await first.table(PLACE)
+    assert now is not None
+    assert now.row.version == taken.row.version
+    assert now.match.action_count == taken.match.action_count
+    await person_to_act(first)
+
+
 async def test_the_lock_is_free_while_the_bot_thinks(
     service: TableService, engine: FakeEngine
 ) -> None:
