@@ -297,8 +297,8 @@ class Opponent:
         lock and acts only if it is still as seen."""
         kept = self._repository.kept_playing(place)
         if kept is not None:
-            table = kept.table
-            return table if ENGINE_ID in table.row.player_ids and owes_turn(table) else None
+            waiting = ENGINE_ID in kept.table.row.player_ids and owes_turn(kept.table)
+            return kept.table if waiting else None
         row = await self._repository.store.matches.playing(place.server_id, place.channel_id)
         if row is None or ENGINE_ID not in row.player_ids:
             return None  # the usual case, read cheaply: no match against the engine here
