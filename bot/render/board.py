@@ -22,7 +22,7 @@ from bot.render.arrows import Arrow, arrows_of, draw_arrows, paths_for
 from bot.render.geometry import DEFAULT_SIZE, Size, layout
 from bot.render.labels import Label
 from bot.render.layers import shipped_palette
-from bot.render.pieces import Pieces
+from bot.render.pieces import Box, Pieces
 from bot.render.png import png_bytes
 from bot.render.state import BoardState, LastPlay
 from bot.render.static import point_labels, static_board
@@ -60,8 +60,8 @@ def render_board(
     is the position *before* them: e.g. ``arrows_of(played, "played") + arrows_of(best,
     "best")``. The renderer draws every arrow it is given: where the play made is the best,
     pass one set only."""
-    image = render_image(state, viewer=viewer, size=size, last_play=last_play, arrows=arrows)
-    return encode_png(image, palette=_palette(image.size))
+    image, _, drawn = _render(state, viewer, size, last_play, tuple(arrows))
+    return png_bytes(_paletted(image, drawn))
 
 
 def render_image(
@@ -96,7 +96,9 @@ def _render(
     size: Size,
     last_play: LastPlay | None,
     arrows: tuple[Arrow, ...],
-) -> tuple[Image.Image, tuple[Label, ...]]:
+) -> tuple[Image.Image, tuple[Label, ...], tuple[Box, ...] | None]:
+    """The image, its labels, and boxes holding every pixel drawn over the static board (None:
+    anywhere, as arrows may be)."""
     if viewer not in (None, 0, 1):
         raise ValueError(f"viewer must be 0, 1 or None (a spectator), not {viewer!r}")
     size = (int(size[0]), int(size[1]))
@@ -115,7 +117,8 @@ def _render(
     kinds = tuple(dict.fromkeys(arrow.kind for arrow in sorted(arrows, key=_legend_order)))
     strips = Strips(image, draw, geo, view, kinds)
     strips.paint()
-    return image, (*point_labels(size), *pieces.labels, *strips.labels)
+    drawn = None if arrows else (geo.top_strip, geo.bottom_strip, geo.status_strip, *pieces.drawn)
+    return image, (*point_labels(size), *pieces.labels, *strips.labels), drawn
 
 
 def _legend_order(arrow: Arrow) -> int:
@@ -136,6 +139,42 @@ def encode_png(image: Image.Image, *, palette: Image.Image | None = None) -> byt
     else:
         paletted = image.quantize(palette=palette, dither=Image.Dither.NONE)
     return png_bytes(paletted)
+
+
+def _paletted(image: Image.Image, drawn: tuple[Box, ...] | None) -> Image.Image:
+    """``image`` mapped on its size's palette, as :func:`encode_png` maps it. Each pixel maps
+    on its own (no dithering), so only the boxes ``drawn`` over the static board are mapped
+    (about a third of a board): the rest is the static board's, mapped once per size."""
+    palette = _palette(image.size)
+    if drawn is None:
+        return image.quantize(palette=palette, dither=Image.Dither.NONE)
+    out = _static_paletted(image.size).copy()
+    width, height = image.size
+    for box in merged(drawn):
+        box = (max(box[0], 0), max(box[1], 0), min(box[2], width), min(box[3], height))
+        if box[0] < box[2] and box[1] < box[3]:
+            part = image.crop(box).quantize(palette=palette, dither=Image.Dither.NONE)
+            out.im.paste(part.im, box)
+    return out
+
+
+def merged(boxes: Sequence[Box]) -> list[Box]:
+    """``boxes`` with each run of overlapping or touching ones (left to right) made one box
+    around them (a stack of checkers is one box); every pixel of the boxes is in the result."""
+    out: list[Box] = []
+    for box in sorted(boxes):
+        if out:
+            x0, y0, x1, y1 = out[-1]
+            if box[0] <= x1 and box[1] <= y1 and y0 <= box[3]:
+                out[-1] = (x0, min(y0, box[1]), max(x1, box[2]), max(y1, box[3]))
+                continue
+        out.append(box)
+    return out
+
+
+@lru_cache(maxsize=4)
+def _static_paletted(size: Size) -> Image.Image:
+    return static_board(size).quantize(palette=_palette(size), dither=Image.Dither.NONE)
 
 
 @lru_cache(maxsize=4)
