@@ -7,11 +7,16 @@ anti-aliased sprites (:mod:`bot.render.sprites`) drawn once per size and pasted 
 :mod:`bot.render.pieces`; :mod:`bot.render.strips` writes the names, scores and the status line
 (whose wording is :mod:`bot.render.status`). Plays to review are drawn over the pieces as arrows
 (:mod:`bot.render.arrows`). The pixels are mapped on one palette per size and written as a PNG
-by :mod:`bot.render.png`.
+by :mod:`bot.render.png`: only those drawn over the static board are mapped (the static board is
+mapped once per size), and the pieces of a board (checkers, cube, the last play's marks) are
+kept mapped for the next board with the same pieces, which draws only its dice and strips (a
+roll's board after the play before it).
 """
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import replace
 from functools import lru_cache
@@ -44,6 +49,10 @@ __all__ = [
     "status_text",
 ]
 
+LAYERS_KEPT = 32  # boards' pieces kept mapped on the palette (0.66 MB each at 900x734)
+_LAYERS: OrderedDict[tuple[object, ...], tuple[Image.Image, tuple[Box, ...]]] = OrderedDict()
+_LAYERS_LOCK = threading.Lock()  # boards are drawn in threads
+
 
 def render_board(
     state: BoardState,
@@ -60,8 +69,68 @@ def render_board(
     is the position *before* them: e.g. ``arrows_of(played, "played") + arrows_of(best,
     "best")``. The renderer draws every arrow it is given: where the play made is the best,
     pass one set only."""
-    image, _, drawn = _render(state, viewer, size, last_play, tuple(arrows))
-    return png_bytes(_paletted(image, drawn))
+    if arrows or viewer not in (0, 1, None):
+        image, _, drawn = _render(state, viewer, size, last_play, tuple(arrows))
+        return png_bytes(_paletted(image, drawn))
+    size = (int(size[0]), int(size[1]))
+    if last_play is not None:
+        state = replace(state, last_play=last_play)
+    seat = state.on_roll if viewer is None else viewer
+    view = View(state, seat)
+    geo = layout(size)
+    layer, below = _layer(state, seat, size)
+    image = static_board(size).copy()
+    draw = ImageDraw.Draw(image)
+    pieces = Pieces(image, draw, geo, view)
+    pieces.dice()
+    over = (geo.top_strip, geo.bottom_strip, geo.status_strip, *pieces.drawn)
+    if any(_overlap(box, piece) for box in over for piece in below):
+        image, _, drawn = _render(state, viewer, size, None, ())
+        return png_bytes(_paletted(image, drawn))
+    Strips(image, draw, geo, view).paint()
+    out = layer.copy()
+    _map_boxes(image, out, over)
+    return png_bytes(out)
+
+
+def _layer(state: BoardState, seat: int, size: Size) -> tuple[Image.Image, tuple[Box, ...]]:
+    """The static board with the pieces of ``state`` seen by ``seat`` (checkers, cube, the last
+    play's marks; not the dice) mapped on the palette, and the boxes they cover: kept for the
+    next board with the same pieces (a roll's board after the play before it)."""
+    doubled = state.phase == "doubled"
+    key = (
+        size,
+        seat,
+        state.position,
+        state.cube_value,
+        state.cube_owner,
+        state.cube_in_play,
+        state.phase if state.phase in ("doubled", "over") else "",
+        state.on_roll if doubled else None,
+        state.last_play,
+    )
+    with _LAYERS_LOCK:
+        found = _LAYERS.get(key)
+        if found is not None:
+            _LAYERS.move_to_end(key)
+            return found
+    image = static_board(size).copy()
+    pieces = Pieces(image, ImageDraw.Draw(image), layout(size), View(state, seat))
+    pieces.checkers()
+    pieces.cube()
+    pieces.last_play(state.last_play)
+    out = _static_paletted(size).copy()
+    _map_boxes(image, out, pieces.drawn)
+    made = out, tuple(pieces.drawn)
+    with _LAYERS_LOCK:
+        _LAYERS[key] = made
+        while len(_LAYERS) > LAYERS_KEPT:
+            _LAYERS.popitem(last=False)
+    return made
+
+
+def _overlap(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
 def render_image(
@@ -145,17 +214,22 @@ def _paletted(image: Image.Image, drawn: tuple[Box, ...] | None) -> Image.Image:
     """``image`` mapped on its size's palette, as :func:`encode_png` maps it. Each pixel maps
     on its own (no dithering), so only the boxes ``drawn`` over the static board are mapped
     (about a third of a board): the rest is the static board's, mapped once per size."""
-    palette = _palette(image.size)
     if drawn is None:
-        return image.quantize(palette=palette, dither=Image.Dither.NONE)
+        return image.quantize(palette=_palette(image.size), dither=Image.Dither.NONE)
     out = _static_paletted(image.size).copy()
+    _map_boxes(image, out, drawn)
+    return out
+
+
+def _map_boxes(image: Image.Image, out: Image.Image, boxes: Sequence[Box]) -> None:
+    """The pixels of ``image`` in ``boxes``, mapped on its palette, into ``out``."""
+    palette = _palette(image.size)
     width, height = image.size
-    for box in merged(drawn):
+    for box in merged(boxes):
         box = (max(box[0], 0), max(box[1], 0), min(box[2], width), min(box[3], height))
         if box[0] < box[2] and box[1] < box[3]:
             part = image.crop(box).quantize(palette=palette, dither=Image.Dither.NONE)
             out.im.paste(part.im, box)
-    return out
 
 
 def merged(boxes: Sequence[Box]) -> list[Box]:
