@@ -76,29 +76,45 @@ def render_board(
     if last_play is not None:
         state = replace(state, last_play=last_play)
     seat = state.on_roll if viewer is None else viewer
-    view = View(state, seat)
     geo = layout(size)
-    layer, below = _layer(state, seat, size)
     image = static_board(size).copy()
     draw = ImageDraw.Draw(image)
-    pieces = Pieces(image, draw, geo, view)
+    pieces = Pieces(image, draw, geo, View(state, seat))
+    key = _layer_key(state, seat, size)
+    with _LAYERS_LOCK:
+        found = _LAYERS.get(key)
+        if found is not None:
+            _LAYERS.move_to_end(key)
+    if found is None:  # the pieces drawn here, and kept
+        pieces.checkers()
+        pieces.cube()
+        pieces.last_play(state.last_play)
+        layer = _static_paletted(size).copy()
+        _map_boxes(image, layer, pieces.drawn)
+        found = layer, tuple(pieces.drawn)
+        with _LAYERS_LOCK:
+            _LAYERS[key] = found
+            while len(_LAYERS) > LAYERS_KEPT:
+                _LAYERS.popitem(last=False)
+    layer, below = found
+    kept = len(pieces.drawn)
     pieces.dice()
-    over = (geo.top_strip, geo.bottom_strip, geo.status_strip, *pieces.drawn)
+    over = (geo.top_strip, geo.bottom_strip, geo.status_strip, *pieces.drawn[kept:])
     if any(_overlap(box, piece) for box in over for piece in below):
         image, _, drawn = _render(state, viewer, size, None, ())
         return png_bytes(_paletted(image, drawn))
-    Strips(image, draw, geo, view).paint()
+    Strips(image, draw, geo, pieces.view).paint()
     out = layer.copy()
     _map_boxes(image, out, over)
     return png_bytes(out)
 
 
-def _layer(state: BoardState, seat: int, size: Size) -> tuple[Image.Image, tuple[Box, ...]]:
-    """The static board with the pieces of ``state`` seen by ``seat`` (checkers, cube, the last
-    play's marks; not the dice) mapped on the palette, and the boxes they cover: kept for the
-    next board with the same pieces (a roll's board after the play before it)."""
+def _layer_key(state: BoardState, seat: int, size: Size) -> tuple[object, ...]:
+    """What the pieces of ``state`` seen by ``seat`` depend on (checkers, cube, the last play's
+    marks; not the dice): a board with the same key draws only its dice and strips over the
+    pieces kept mapped on the palette (a roll's board after the play before it)."""
     doubled = state.phase == "doubled"
-    key = (
+    return (
         size,
         seat,
         state.position,
@@ -109,24 +125,6 @@ def _layer(state: BoardState, seat: int, size: Size) -> tuple[Image.Image, tuple
         state.on_roll if doubled else None,
         state.last_play,
     )
-    with _LAYERS_LOCK:
-        found = _LAYERS.get(key)
-        if found is not None:
-            _LAYERS.move_to_end(key)
-            return found
-    image = static_board(size).copy()
-    pieces = Pieces(image, ImageDraw.Draw(image), layout(size), View(state, seat))
-    pieces.checkers()
-    pieces.cube()
-    pieces.last_play(state.last_play)
-    out = _static_paletted(size).copy()
-    _map_boxes(image, out, pieces.drawn)
-    made = out, tuple(pieces.drawn)
-    with _LAYERS_LOCK:
-        _LAYERS[key] = made
-        while len(_LAYERS) > LAYERS_KEPT:
-            _LAYERS.popitem(last=False)
-    return made
 
 
 def _overlap(a: Box, b: Box) -> bool:
