@@ -49,8 +49,9 @@ __all__ = [
     "status_text",
 ]
 
-LAYERS_KEPT = 32  # boards' pieces kept mapped on the palette (0.66 MB each at 900x734)
-_LAYERS: OrderedDict[tuple[object, ...], tuple[Image.Image, tuple[Box, ...]]] = OrderedDict()
+LAYERS_KEPT = 256  # boards' pieces kept mapped on the palette (about 0.1 MB each at 900x734)
+Part = tuple[Box, Image.Image]  # a box of a board, mapped on the palette
+_LAYERS: OrderedDict[tuple[object, ...], tuple[tuple[Part, ...], tuple[Box, ...]]] = OrderedDict()
 _LAYERS_LOCK = threading.Lock()  # boards are drawn in threads
 
 
@@ -89,14 +90,12 @@ def render_board(
         pieces.checkers()
         pieces.cube()
         pieces.last_play(state.last_play)
-        layer = _static_paletted(size).copy()
-        _map_boxes(image, layer, pieces.drawn)
-        found = layer, tuple(pieces.drawn)
+        found = tuple(_mapped(image, pieces.drawn)), tuple(pieces.drawn)
         with _LAYERS_LOCK:
             _LAYERS[key] = found
             while len(_LAYERS) > LAYERS_KEPT:
                 _LAYERS.popitem(last=False)
-    layer, below = found
+    parts, below = found
     kept = len(pieces.drawn)
     pieces.dice()
     over = (geo.top_strip, geo.bottom_strip, geo.status_strip, *pieces.drawn[kept:])
@@ -104,8 +103,9 @@ def render_board(
         image, _, drawn = _render(state, viewer, size, None, ())
         return png_bytes(_paletted(image, drawn))
     Strips(image, draw, geo, pieces.view).paint()
-    out = layer.copy()
-    _map_boxes(image, out, over)
+    out = _static_paletted(size).copy()
+    for box, part in (*parts, *_mapped(image, over)):
+        out.im.paste(part.im, box)
     return png_bytes(out)
 
 
@@ -215,19 +215,22 @@ def _paletted(image: Image.Image, drawn: tuple[Box, ...] | None) -> Image.Image:
     if drawn is None:
         return image.quantize(palette=_palette(image.size), dither=Image.Dither.NONE)
     out = _static_paletted(image.size).copy()
-    _map_boxes(image, out, drawn)
+    for box, part in _mapped(image, drawn):
+        out.im.paste(part.im, box)
     return out
 
 
-def _map_boxes(image: Image.Image, out: Image.Image, boxes: Sequence[Box]) -> None:
-    """The pixels of ``image`` in ``boxes``, mapped on its palette, into ``out``."""
+def _mapped(image: Image.Image, boxes: Sequence[Box]) -> list[Part]:
+    """The pixels of ``image`` in ``boxes`` (merged, within the image), mapped on its palette."""
     palette = _palette(image.size)
     width, height = image.size
+    parts = []
     for box in merged(boxes):
         box = (max(box[0], 0), max(box[1], 0), min(box[2], width), min(box[3], height))
         if box[0] < box[2] and box[1] < box[3]:
             part = image.crop(box).quantize(palette=palette, dither=Image.Dither.NONE)
-            out.im.paste(part.im, box)
+            parts.append((box, part))
+    return parts
 
 
 def merged(boxes: Sequence[Box]) -> list[Box]:

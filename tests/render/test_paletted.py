@@ -100,7 +100,10 @@ def test_a_board_whose_pieces_changed_does_not_reuse_them() -> None:
     assert _same_pixels(render_board(state, viewer=other), _whole(state, other))
 
 
-def test_the_pieces_kept_are_bounded() -> None:
-    for state, viewer in game_states(4, 80):
+def test_the_pieces_kept_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(board, "LAYERS_KEPT", 8)
+    board._LAYERS.clear()
+    for state, viewer in game_states(4, 30):
         render_board(state, viewer=viewer)
-    assert len(board._LAYERS) <= board.LAYERS_KEPT
+        assert len(board._LAYERS) <= 8
+    assert len(board._LAYERS) == 8
