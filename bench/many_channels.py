@@ -3,9 +3,11 @@ Backgammon itself does on the same workers.
 
 For C = 1, 4, 16, 64 channels: in each, a person of its own (random legal plays, seeded; takes
 every double, accepts every resignation) plays 5-point world-class matches against the bot for
-``--seconds``. A bot play is a rolled position the bot searched; its reply time is the person's
-command until the bot's turn is shown: in the command's replies, or, when the bot was busy and
-the turn was queued, in the last message of the job the queued reply names (followed at once).
+``--seconds``, reading the match as ``/move``'s autocomplete does (from the service's memory:
+its Discord client reads no store). A bot play is a rolled position the bot searched; its reply
+time is the person's command until the bot's turn is shown: in the command's replies, or, when
+the bot was busy and the turn was queued, in the last message of the job the queued reply names
+(followed at once).
 Then, in the same run, the positions the bot searched are given to gnubg's own
 ``find_best_move`` on as many gnubg processes of the bench's own as the bot has play workers,
 all busy at once: gnubg's own plays per second. Also the CPU each play cost the bot's process
@@ -41,6 +43,7 @@ from bench.bot_turn import cpu_seconds, own_search, p95, searched_positions
 from bot.gnubg.api import LEVELS, Engine, Query
 from bot.gnubg.engine import GnubgEngine
 from bot.gnubg.pool import WorkerPool
+from bot.rules.match import Match
 from bot.service.models import ENGINE_USER, Place, Reply, User
 from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings
@@ -87,6 +90,17 @@ async def followed(service: TableService, replies: list[Reply]) -> int:
     return len(jobs)
 
 
+async def shown(service: TableService, place: Place) -> Match | None:
+    """The match being played at ``place`` as its person sees it: from the service's memory, as
+    ``/move``'s autocomplete reads it (a person's Discord client reads no store); from the store
+    only when it is not kept."""
+    kept = service.repository.kept_playing(place)
+    if kept is not None:
+        return kept.match
+    table = await service.table(place)
+    return None if table is None else table.match
+
+
 async def channel(service: TableService, place: Place, until: float, seed: int) -> Channel:
     """Play against the bot at ``place`` until ``until`` (a person of its own: one person is
     refused a fourth game against the bot at once)."""
@@ -97,11 +111,10 @@ async def channel(service: TableService, place: Place, until: float, seed: int) 
         await followed(
             service, await service.matches.challenge(place, person, ENGINE_USER, f"5 {LEVEL}")
         )
-        while (table := await service.table(place)) is not None:
+        while (match := await shown(service, place)) is not None:
             if time.perf_counter() >= until:
                 await service.matches.abort(place, person)
                 break
-            match = table.match
             start = time.perf_counter()
             if match.phase == "move":
                 play = rng.choice(match.legal_plays()).notation
@@ -113,8 +126,8 @@ async def channel(service: TableService, place: Place, until: float, seed: int) 
             else:
                 replies = await service.matches.accept(place, person)
             queued = await followed(service, replies)
-            after = await service.table(place)
-            if after is None or after.match.action_count > match.action_count + 1:
+            after = await shown(service, place)
+            if after is None or after.action_count > match.action_count + 1:
                 seen.times.append(time.perf_counter() - start)  # the bot acted in this reply
                 seen.queued += queued
     return seen

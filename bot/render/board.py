@@ -7,11 +7,16 @@ anti-aliased sprites (:mod:`bot.render.sprites`) drawn once per size and pasted 
 :mod:`bot.render.pieces`; :mod:`bot.render.strips` writes the names, scores and the status line
 (whose wording is :mod:`bot.render.status`). Plays to review are drawn over the pieces as arrows
 (:mod:`bot.render.arrows`). The pixels are mapped on one palette per size and written as a PNG
-by :mod:`bot.render.png`.
+by :mod:`bot.render.png`: only those drawn over the static board are mapped (the static board is
+mapped once per size), and the pieces of a board (checkers, cube, the last play's marks) are
+kept mapped for the next board with the same pieces, which draws only its dice and strips (a
+roll's board after the play before it).
 """
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import replace
 from functools import lru_cache
@@ -22,7 +27,7 @@ from bot.render.arrows import Arrow, arrows_of, draw_arrows, paths_for
 from bot.render.geometry import DEFAULT_SIZE, Size, layout
 from bot.render.labels import Label
 from bot.render.layers import shipped_palette
-from bot.render.pieces import Pieces
+from bot.render.pieces import Box, Pieces
 from bot.render.png import png_bytes
 from bot.render.state import BoardState, LastPlay
 from bot.render.static import point_labels, static_board
@@ -44,6 +49,11 @@ __all__ = [
     "status_text",
 ]
 
+LAYERS_KEPT = 256  # boards' pieces kept mapped on the palette (about 0.1 MB each at 900x734)
+Part = tuple[Box, Image.Image]  # a box of a board, mapped on the palette
+_LAYERS: OrderedDict[tuple[object, ...], tuple[tuple[Part, ...], tuple[Box, ...]]] = OrderedDict()
+_LAYERS_LOCK = threading.Lock()  # boards are drawn in threads
+
 
 def render_board(
     state: BoardState,
@@ -60,8 +70,65 @@ def render_board(
     is the position *before* them: e.g. ``arrows_of(played, "played") + arrows_of(best,
     "best")``. The renderer draws every arrow it is given: where the play made is the best,
     pass one set only."""
-    image = render_image(state, viewer=viewer, size=size, last_play=last_play, arrows=arrows)
-    return encode_png(image, palette=_palette(image.size))
+    if arrows or viewer not in (0, 1, None):
+        image, _, drawn = _render(state, viewer, size, last_play, tuple(arrows))
+        return png_bytes(_paletted(image, drawn))
+    size = (int(size[0]), int(size[1]))
+    if last_play is not None:
+        state = replace(state, last_play=last_play)
+    seat = state.on_roll if viewer is None else viewer
+    geo = layout(size)
+    image = static_board(size).copy()
+    draw = ImageDraw.Draw(image)
+    pieces = Pieces(image, draw, geo, View(state, seat))
+    key = _layer_key(state, seat, size)
+    with _LAYERS_LOCK:
+        found = _LAYERS.get(key)
+        if found is not None:
+            _LAYERS.move_to_end(key)
+    if found is None:  # the pieces drawn here, and kept
+        pieces.checkers()
+        pieces.cube()
+        pieces.last_play(state.last_play)
+        found = tuple(_mapped(image, pieces.drawn)), tuple(pieces.drawn)
+        with _LAYERS_LOCK:
+            _LAYERS[key] = found
+            while len(_LAYERS) > LAYERS_KEPT:
+                _LAYERS.popitem(last=False)
+    parts, below = found
+    kept = len(pieces.drawn)
+    pieces.dice()
+    over = (geo.top_strip, geo.bottom_strip, geo.status_strip, *pieces.drawn[kept:])
+    if any(_overlap(box, piece) for box in over for piece in below):
+        image, _, drawn = _render(state, viewer, size, None, ())
+        return png_bytes(_paletted(image, drawn))
+    Strips(image, draw, geo, pieces.view).paint()
+    out = _static_paletted(size).copy()
+    for box, part in (*parts, *_mapped(image, over)):
+        out.im.paste(part.im, box)
+    return png_bytes(out)
+
+
+def _layer_key(state: BoardState, seat: int, size: Size) -> tuple[object, ...]:
+    """What the pieces of ``state`` seen by ``seat`` depend on (checkers, cube, the last play's
+    marks; not the dice): a board with the same key draws only its dice and strips over the
+    pieces kept mapped on the palette (a roll's board after the play before it)."""
+    doubled = state.phase == "doubled"
+    return (
+        size,
+        seat,
+        state.position,
+        state.cube_value,
+        state.cube_owner,
+        state.cube_in_play,
+        state.phase if state.phase in ("doubled", "over") else "",
+        state.on_roll if doubled else None,
+        state.last_play,
+    )
+
+
+def _overlap(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
 def render_image(
@@ -96,7 +163,9 @@ def _render(
     size: Size,
     last_play: LastPlay | None,
     arrows: tuple[Arrow, ...],
-) -> tuple[Image.Image, tuple[Label, ...]]:
+) -> tuple[Image.Image, tuple[Label, ...], tuple[Box, ...] | None]:
+    """The image, its labels, and boxes holding every pixel drawn over the static board (None:
+    anywhere, as arrows may be)."""
     if viewer not in (None, 0, 1):
         raise ValueError(f"viewer must be 0, 1 or None (a spectator), not {viewer!r}")
     size = (int(size[0]), int(size[1]))
@@ -115,7 +184,8 @@ def _render(
     kinds = tuple(dict.fromkeys(arrow.kind for arrow in sorted(arrows, key=_legend_order)))
     strips = Strips(image, draw, geo, view, kinds)
     strips.paint()
-    return image, (*point_labels(size), *pieces.labels, *strips.labels)
+    drawn = None if arrows else (geo.top_strip, geo.bottom_strip, geo.status_strip, *pieces.drawn)
+    return image, (*point_labels(size), *pieces.labels, *strips.labels), drawn
 
 
 def _legend_order(arrow: Arrow) -> int:
@@ -136,6 +206,50 @@ def encode_png(image: Image.Image, *, palette: Image.Image | None = None) -> byt
     else:
         paletted = image.quantize(palette=palette, dither=Image.Dither.NONE)
     return png_bytes(paletted)
+
+
+def _paletted(image: Image.Image, drawn: tuple[Box, ...] | None) -> Image.Image:
+    """``image`` mapped on its size's palette, as :func:`encode_png` maps it. Each pixel maps
+    on its own (no dithering), so only the boxes ``drawn`` over the static board are mapped
+    (about a third of a board): the rest is the static board's, mapped once per size."""
+    if drawn is None:
+        return image.quantize(palette=_palette(image.size), dither=Image.Dither.NONE)
+    out = _static_paletted(image.size).copy()
+    for box, part in _mapped(image, drawn):
+        out.im.paste(part.im, box)
+    return out
+
+
+def _mapped(image: Image.Image, boxes: Sequence[Box]) -> list[Part]:
+    """The pixels of ``image`` in ``boxes`` (merged, within the image), mapped on its palette."""
+    palette = _palette(image.size)
+    width, height = image.size
+    parts = []
+    for box in merged(boxes):
+        box = (max(box[0], 0), max(box[1], 0), min(box[2], width), min(box[3], height))
+        if box[0] < box[2] and box[1] < box[3]:
+            part = image.crop(box).quantize(palette=palette, dither=Image.Dither.NONE)
+            parts.append((box, part))
+    return parts
+
+
+def merged(boxes: Sequence[Box]) -> list[Box]:
+    """``boxes`` with each run of overlapping or touching ones (left to right) made one box
+    around them (a stack of checkers is one box); every pixel of the boxes is in the result."""
+    out: list[Box] = []
+    for box in sorted(boxes):
+        if out:
+            x0, y0, x1, y1 = out[-1]
+            if box[0] <= x1 and box[1] <= y1 and y0 <= box[3]:
+                out[-1] = (x0, min(y0, box[1]), max(x1, box[2]), max(y1, box[3]))
+                continue
+        out.append(box)
+    return out
+
+
+@lru_cache(maxsize=4)
+def _static_paletted(size: Size) -> Image.Image:
+    return static_board(size).quantize(palette=_palette(size), dither=Image.Dither.NONE)
 
 
 @lru_cache(maxsize=4)

@@ -86,6 +86,19 @@ class Pieces:
         self.size: Size = (geo.width, geo.height)
         self.labels: list[Label] = []
         """The texts drawn so far (counts, point numbers in pills, the cube's value)."""
+        self.drawn: list[Box] = []
+        """Boxes holding every pixel drawn over the static board so far (overlapping)."""
+
+    def _mark(self, box: tuple[float, float, float, float], margin: float = 2) -> None:
+        x0, y0, x1, y1 = box
+        self.drawn.append(
+            (
+                math.floor(x0 - margin),
+                math.floor(y0 - margin),
+                math.ceil(x1 + margin) + 1,
+                math.ceil(y1 + margin) + 1,
+            )
+        )
 
     def number(self, role: Role, value: int, center: tuple[float, float], colour: RGB) -> None:
         """A count or point number, centred on ``center``."""
@@ -93,6 +106,7 @@ class Pieces:
             role, str(value), number_size(self.geo), center, colour, bold=True, anchor="mm"
         )
         paint(self.draw, label)
+        self._mark(label.box)
         self.labels.append(label)
 
     def checkers(self) -> None:
@@ -103,13 +117,13 @@ class Pieces:
             for point in range(1, 25):
                 count = view.count_on(player, point)
                 for index in range(min(count, MAX_STACK)):
-                    paste(self.image, sprite, checker_center(point, index, size))
+                    self.drawn.append(paste(self.image, sprite, checker_center(point, index, size)))
                 if count > MAX_STACK:
                     self.number("count", count, checker_center(point, MAX_STACK - 1, size), text)
             side = view.side_of(player)
             on_bar = view.counts(player)[24]
             for index in range(min(on_bar, MAX_BAR_STACK)):
-                paste(self.image, sprite, bar_center(side, index, size))
+                self.drawn.append(paste(self.image, sprite, bar_center(side, index, size)))
             if on_bar > MAX_BAR_STACK:
                 self.number("count", on_bar, bar_center(side, MAX_BAR_STACK - 1, size), text)
             self.tray(player, side)
@@ -119,6 +133,7 @@ class Pieces:
         if off:
             box, patch = tray_patch(self.size, side, player, off)
             self.image.im.paste(patch.im, box)
+            self.drawn.append(box)
             self.number("count", off, tray_count_center(side, off, self.size), theme.FRAME_TEXT)
 
     def cube(self) -> None:
@@ -127,7 +142,7 @@ class Pieces:
             offered = str(2 * state.cube_value)
             center = roller_area_center(self.view.side_of(state.on_roll), self.size)
             side = round(geo.cube * 1.15)
-            paste(self.image, cube_sprite(side, offered, True), center)
+            self.drawn.append(paste(self.image, cube_sprite(side, offered, True), center))
             self.cube_label(side, offered, center)
             return
         if state.phase == "over" or not state.cube_in_play:
@@ -135,7 +150,7 @@ class Pieces:
         where = None if state.cube_owner is None else self.view.side_of(state.cube_owner)
         text = "64" if where is None and state.cube_value == 1 else str(state.cube_value)
         sprite = cube_sprite(geo.cube, text, False)
-        paste(self.image, sprite, cube_center(where, self.size))
+        self.drawn.append(paste(self.image, sprite, cube_center(where, self.size)))
         self.cube_label(geo.cube, text, cube_center(where, self.size))
 
     def cube_label(self, side: int, text: str, center: tuple[float, float]) -> None:
@@ -155,7 +170,8 @@ class Pieces:
             zip(values, dice_centers(side, len(values), self.size), strict=True)
         ):
             dim = index < state.dice_used
-            paste(self.image, die_sprite(self.geo.die, value, state.on_roll, dim), center)
+            sprite = die_sprite(self.geo.die, value, state.on_roll, dim)
+            self.drawn.append(paste(self.image, sprite, center))
 
     def last_play(self, last: LastPlay | None) -> None:
         if last is None:
@@ -178,16 +194,17 @@ class Pieces:
             here = view.count_on(player, target)
             if change > 0:
                 for index in range(max(0, min(here, MAX_STACK) - change), min(here, MAX_STACK)):
-                    paste(self.image, ring, checker_center(target, index, size))
+                    self.drawn.append(paste(self.image, ring, checker_center(target, index, size)))
                 marked[target] = True
             else:
                 for index in range(here, min(here - change, MAX_STACK)):
-                    paste(self.image, ghost, checker_center(target, index, size))
+                    self.drawn.append(paste(self.image, ghost, checker_center(target, index, size)))
                 marked.setdefault(target, False)
         if net[_OFF] > 0:
             off = view.off(player)
             for index in range(max(0, off - net[_OFF]), off):
                 x0, y0, x1, y1 = tray_slab_box(side, index, size)
+                self._mark((x0 - 2, y0 - 1, x1 + 2, y1 + 1))
                 self.draw.rounded_rectangle(
                     (x0 - 2, y0 - 1, x1 + 2, y1 + 1),
                     radius=max(1, round(3 * geo.scale)),
@@ -197,7 +214,7 @@ class Pieces:
         if net[_BAR] < 0:
             on_bar = view.counts(player)[24]
             if on_bar < MAX_BAR_STACK:
-                paste(self.image, ghost, bar_center(side, on_bar, size))
+                self.drawn.append(paste(self.image, ghost, bar_center(side, on_bar, size)))
         for target, arrived in sorted(marked.items()):
             self.number_pill(target, filled=arrived)
         for point in play.hits:
@@ -210,6 +227,7 @@ class Pieces:
         half_h = (geo.field_top - geo.board[1] - geo.frame) / 2 - 1
         box = (x - half_w, y - half_h, x + half_w, y + half_h)
         radius = round(half_h)
+        self._mark(box)
         if filled:
             self.draw.rounded_rectangle(box, radius=radius, fill=theme.HIGHLIGHT)
             colour = theme.HIGHLIGHT_TEXT
@@ -233,6 +251,7 @@ class Pieces:
         edge = geo.field_top if top else geo.field_bottom
         cx = x + geo.point_width / 2 - radius * 0.6
         cy = edge + radius * 1.05 if top else edge - radius * 1.05
+        self._mark((cx - radius, cy - radius, cx + radius, cy + radius), margin=4 * geo.scale)
         self.draw.ellipse(
             (cx - radius, cy - radius, cx + radius, cy + radius),
             fill=theme.HIT,

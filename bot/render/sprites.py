@@ -113,10 +113,15 @@ def cube_text_size(side: int, text: str) -> float:
     return side * (0.5 if len(text) < 3 else 0.4)
 
 
-def paste(image: Image.Image, sprite: Image.Image, center: tuple[float, float]) -> None:
+def paste(
+    image: Image.Image, sprite: Image.Image, center: tuple[float, float]
+) -> tuple[int, int, int, int]:
     """``sprite`` (RGBA) blended onto ``image`` (RGB), centred on ``center``: what
-    ``image.paste(sprite, (x, y), sprite)`` does, without its checks (a board pastes 40)."""
+    ``image.paste(sprite, (x, y), sprite)`` does, without its checks (a board pastes 40). The
+    box it covered."""
     width, height = sprite.size
     x = round(center[0] - width / 2)
     y = round(center[1] - height / 2)
-    image.im.paste(sprite.im, (x, y, x + width, y + height), sprite.im)
+    box = (x, y, x + width, y + height)
+    image.im.paste(sprite.im, box, sprite.im)
+    return box

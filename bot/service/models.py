@@ -10,6 +10,7 @@ import unicodedata
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from enum import Enum
+from functools import lru_cache
 from typing import NamedTuple
 
 from bot.i18n import play as say
@@ -61,8 +62,10 @@ _DROPPED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
 # lists, masked links, and "<...>" (mentions, custom emoji, timestamps).
 MARKDOWN_CHARACTERS = frozenset("\\*_~`|>#-[]()<:.+=!")
 _PING = re.compile(r"@(?=\w)")
+NAMES_CACHED = 4096  # names cleaned and escaped kept (every board and status names both players)
 
 
+@lru_cache(maxsize=NAMES_CACHED)
 def clean_name(raw: str) -> str:
     """``raw`` (a display name) made safe to show anywhere, as plain text.
 
@@ -84,6 +87,7 @@ def clean_name(raw: str) -> str:
     return text or FALLBACK_NAME
 
 
+@lru_cache(maxsize=NAMES_CACHED)
 def markdown_safe(name: str) -> str:
     """``name`` (from :func:`clean_name`) escaped for the text of a Discord message.
 

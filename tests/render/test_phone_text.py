@@ -13,6 +13,7 @@ import pytest
 from PIL import ImageDraw, ImageFont
 
 from bot.render import BoardState, LastPlay, render_board, sprites, theme
+from bot.render import board as board_module
 from bot.render import text as text_module
 from bot.render.board import board_labels
 from bot.render.chart import Point, chart_labels, render_chart
@@ -343,6 +344,7 @@ def _fresh_caches() -> None:
         sprites.cube_sprite,
     ):
         cached.cache_clear()
+    board_module._LAYERS.clear()  # the pieces of boards drawn before
 
 
 def test_the_board_and_the_chart_draw_in_theme_colours_only() -> None:

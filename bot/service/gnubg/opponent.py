@@ -136,6 +136,13 @@ def _moving(match: Match, seat: int, play: str | None) -> Action:
     return lambda m: m.move(seat, play)
 
 
+def _rolled(match: Match, rolled: Match, seat: int) -> Action:
+    """``seat``'s roll: ``rolled``, the roll already made of ``match``, while the match acted on
+    is still that one (immutable, its dice its own: its roll and legal plays are not made
+    again), else made anew."""
+    return lambda m: rolled if m is match else m.roll(seat)
+
+
 class Opponent:
     """Matches against the engine: their start and the engine's turns."""
 
@@ -291,7 +298,14 @@ class Opponent:
             self._following[place] = False
 
     async def _owed(self, place: Place) -> Table | None:
-        """The match at ``place`` if it waits on the engine."""
+        """The match at ``place`` if it waits on the engine: as this process last read or wrote
+        it when it keeps it (a command's flow comes here from the save it just made), else as
+        read. Either may be out of date by now; :meth:`_carry_out` reads it again under the
+        lock and acts only if it is still as seen."""
+        kept = self._repository.kept_playing(place)
+        if kept is not None:
+            waiting = ENGINE_ID in kept.table.row.player_ids and owes_turn(kept.table)
+            return kept.table if waiting else None
         row = await self._repository.store.matches.playing(place.server_id, place.channel_id)
         if row is None or ENGINE_ID not in row.player_ids:
             return None  # the usual case, read cheaply: no match against the engine here
@@ -514,15 +528,16 @@ class Opponent:
             return _moving(match, seat, choice.play)
         if choice.double and match.can_double(seat):
             return lambda m: m.double(seat)
+        roll = _rolled(match, rolled, seat)
         if not searched:
-            return lambda m: m.roll(seat)
+            return roll
         play = choice.play
         if choice.double:  # a double the rules refuse: its play was not asked with it
             # Resigning was weighed before the roll: once a turn.
             again = Query.of(rolled, table.row.id)
             play = (await engine.take_turn(again, level, may_resign=False)).play
         move = _moving(rolled, seat, play)
-        return lambda m: move(m.roll(seat))
+        return lambda m: move(roll(m))
 
     # -- after a restart -----------------------------------------------------------------------
 

@@ -11,7 +11,7 @@ import re
 import uuid
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal, overload
 
 from bot.i18n import play as say
@@ -37,19 +37,25 @@ MATCH_NUMBER = re.compile(r"#?(\d+)")  # `12` or `#12`: a match, by its id (whol
 
 @dataclass(frozen=True, slots=True)
 class Kept:
-    """A match kept in memory between commands, as of ``version`` of its row: where it is
-    played and by whom, and the notation of its legal plays (``/move``'s autocomplete answers
-    from this alone), and about how many bytes it takes."""
+    """A match kept in memory between commands: its table as this process last read or wrote
+    it (row, timer, names), where it is played, the notation of its legal plays (``/move``'s
+    autocomplete answers from this alone), and about how many bytes it takes."""
 
-    version: int
-    match: Match
+    table: Table
     place: Place
-    player_ids: tuple[str, str]
     plays: tuple[str, ...]
     size: int
 
+    @property
+    def version(self) -> int:
+        return self.table.row.version
+
+    @property
+    def match(self) -> Match:
+        return self.table.match
+
     def seat(self, user: User) -> int | None:
-        return seat_of(self.player_ids, user)
+        return seat_of(self.table.row.player_ids, user)
 
 
 def _vs(names: tuple[str, str]) -> str:
@@ -184,7 +190,9 @@ class MatchReader:
             if not repair:
                 return None
             return DamagedMatch(row, names, error_id, prefix)
-        return Table(row, match, plain, timer)
+        table = Table(row, match, plain, timer)
+        self._keep(table)
+        return table
 
     async def require(
         self, place: Place, *, latest: bool = False, user: User | None = None
@@ -303,7 +311,6 @@ class MatchReader:
             match = storage.compact(await self._replay(row))
             async with self.store.transaction() as tx:
                 await tx.matches.store_snapshot(row.id, row.version, storage.snapshot_text(match))
-        self._keep(row, match)
         return match
 
     async def _replay(self, row: MatchRow) -> Match:
@@ -330,12 +337,18 @@ class MatchReader:
                 )
         return replayed
 
-    def _keep(self, row: MatchRow, match: Match) -> None:
-        """Keep ``match`` as the state of ``row`` (as stored now) for the next command."""
+    def _keep(self, table: Table) -> None:
+        """Keep ``table`` (its match compacted, as stored now) for the next command; the same
+        match read again only refreshes its row and timer."""
+        row, match = table.row, table.match
+        kept = self.match_cache.get(row.id)
+        if kept is not None and kept.match is match:
+            self.match_cache[row.id] = replace(kept, table=table)
+            return
         self.forget(row.id)
         place = Place(row.server_id, row.channel_id)
         plays = tuple(play.notation for play in match.legal_plays())
-        kept = Kept(row.version, match, place, row.player_ids, plays, storage.footprint(match))
+        kept = Kept(table, place, plays, storage.footprint(match))
         self.match_cache[row.id] = kept
         self.cached_bytes += kept.size
         if row.status == "playing":
@@ -356,7 +369,9 @@ class MatchReader:
         """The match being played at ``place`` as this process last read or wrote it, when it
         is kept in memory: no read of the store. Every change this process makes is kept here
         at once; a change another process made since (several hosts on one database) is not,
-        so this is for what may be out of date (autocomplete), never for acting on a match."""
+        so this is for what may be out of date (autocomplete; what the engine is asked before
+        its answer is carried out on the match read again under the lock), never for acting on
+        a match."""
         match_id = self._playing_at.get(place)
         if match_id is None or match_id not in self.match_cache:
             return None

@@ -371,8 +371,9 @@ class Repository(MatchReader):
     ) -> Table:
         """The table of a match just started: its row and timer as written (no read back)."""
         row, timer = started
-        self._keep(row, storage.compact(match))
-        return Table(row, match, await self.names(place, row.player_ids), timer)
+        names = await self.names(place, row.player_ids)
+        self._keep(Table(row, storage.compact(match), names, timer))
+        return Table(row, match, names, timer)
 
     async def save(
         self,
@@ -432,7 +433,7 @@ class Repository(MatchReader):
             abort_offered_by=abort_offered_by,
             last_action_at=now if touch else row.last_action_at,
         )
-        self._keep(row, storage.compact(match))
+        self._keep(Table(row, storage.compact(match), table.plain, timer))
         return Table(row, match, table.plain, timer)
 
     async def end(

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from bot.gnubg.unavailable import UNAVAILABLE
+from bot.rules.match import Match
 from bot.rules.matchid import decode_match_id
 from bot.service.models import ENGINE_ID, ENGINE_USER, Decision, Place, Reply, User
 from bot.service.table import TableService, seeded_dice
@@ -341,6 +342,74 @@ async def test_a_restart_mid_turn_is_finished_by_the_new_service(
         assert await second.resume_engine() == {}
     finally:
         await reopened.close()
+
+
+async def test_a_turn_another_process_took_is_not_taken_again_from_memory(
+    store: Store, db_path: Path, clock: FakeClock
+) -> None:
+    broken = FakeEngine(failures=1000)
+    first = TableService(
+        store, settings=Settings(), dice=seeded_dice(11), clock=clock, images=False, engine=broken
+    )
+    public(await first.matches.challenge(PLACE, ALICE, ENGINE_USER, "3"))
+    table = await first.table(PLACE)
+    assert table is not None
+    if table.match.turn == 0:
+        await act_allowing_bot(first, random.Random(1))
+    kept = first.repository.kept_playing(PLACE)
+    assert kept is not None and kept.match.turn == 1  # in the first's memory, the bot owes
+
+    reopened = await Store.open(db_path)  # another process on the same file takes the turn
+    try:
+        second = TableService(
+            reopened,
+            settings=Settings(),
+            dice=seeded_dice(11),
+            clock=clock,
+            images=False,
+            engine=FakeEngine(),
+        )
+        assert list(await second.resume_engine()) == [PLACE]
+        taken = await second.table(PLACE)
+        assert taken is not None
+    finally:
+        await reopened.close()
+
+    broken.failures = 0
+    # The first still remembers the turn as owed: it may think about it, but carrying it out
+    # reads the match again under the lock, finds it moved on, and leaves it.
+    assert await first.resume_engine() == {}
+    now = await first.table(PLACE)
+    assert now is not None
+    assert now.row.version == taken.row.version
+    assert now.match.action_count == taken.match.action_count
+    await person_to_act(first)
+
+
+async def test_the_bots_roll_is_made_once_a_turn(
+    service: TableService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    public(await service.matches.challenge(PLACE, ALICE, ENGINE_USER, "3"))
+    rng = random.Random(8)
+    rolls: list[int] = []
+    real = Match.roll
+
+    def counted(match: Match, player: int) -> Match:
+        rolls.append(player)
+        return real(match, player)
+
+    monkeypatch.setattr(Match, "roll", counted)
+    turns = 0
+    while turns < 6 and (table := await service.table(PLACE)) is not None:
+        handing = table.match.phase == "move"  # the person's play hands the bot its turn
+        rolls.clear()
+        before = table.match.action_count
+        await act(service, ALICE, rng)
+        after = await service.table(PLACE)
+        if handing and after is not None and after.match.action_count > before + 2:
+            assert rolls == [1]  # asked of the engine with the roll, carried out with it
+            turns += 1
+    assert turns == 6
 
 
 async def test_the_lock_is_free_while_the_bot_thinks(

@@ -94,3 +94,29 @@ async def test_the_match_cache_is_bounded_by_bytes(
     assert repository.cached_bytes == sum(
         storage.footprint(kept.match) for kept in repository.match_cache.values()
     )
+
+
+async def test_the_kept_table_is_the_table_as_last_saved_or_read(
+    service: TableService, store: Store
+) -> None:
+    await start_match(service, PLACE, ALICE, BOB, 5)
+    rng = random.Random(5)
+    for _ in range(6):
+        assert await take_turn(service, PLACE, (ALICE, BOB), rng, double_rate=0.0)
+        kept = service.repository.kept_playing(PLACE)
+        assert kept is not None  # as the command's save left it, before any read
+        saved = kept.table
+        table = await service.table(PLACE)
+        assert table is not None
+        assert saved.row == table.row and saved.timer == table.timer
+        assert saved.match.action_count == table.match.action_count
+        assert saved.plain == table.plain
+    # The same state read again (a reminder written behind the process's back): its row and
+    # timer as read now, the match and its plays as kept.
+    assert saved.timer is not None and not saved.timer.reminded
+    async with store.transaction() as tx:
+        assert await tx.matches.mark_reminded(saved.row.id, saved.timer.turn_started_at)
+    again = await service.table(PLACE)
+    assert again is not None and again.timer is not None and again.timer.reminded
+    kept = service.repository.kept_playing(PLACE)
+    assert kept is not None and kept.table.timer == again.timer and kept.match is saved.match
