@@ -55,6 +55,17 @@ _CHANNEL = re.compile(r"<#(?P<id>\d+)>|#(?P<name>[\w-]+)")
 ADMINS_ONLY = "Only admins (Manage Server) can set the daily puzzle."
 
 
+def setting_channel(text: str) -> tuple[str, str] | None:
+    """The channel a daily setting (``daily #channel 09:00``, after ``!puzzle``) names: its
+    word as typed and its id (``<#123>``) or name (``#daily``); None when ``text`` sets none.
+    Adapters check it is a channel the bot may post in before the command runs."""
+    words = text.split()
+    if len(words) < 2 or words[0].lower() != "daily":
+        return None
+    found = _CHANNEL.fullmatch(words[1])
+    return None if found is None else (words[1], found["id"] or found["name"])
+
+
 class Rate(Protocol):
     def __call__(
         self,
