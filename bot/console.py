@@ -268,8 +268,10 @@ class Console:
         moment = datetime.fromtimestamp(self.clock(), UTC).isoformat(timespec="seconds")
         now = Reply(f"(time) It is now {moment}.")
         by_place: dict[Place, list[Reply]] = {}
-        for place, reply in await self.service.due(threads=self.channels):
+        due = await self.service.due(threads=self.channels)
+        for place, reply in due:
             by_place.setdefault(place, []).append(reply)
+        await self.service.sent(reply for _, reply in due)  # printed below: sent
         if not self.as_json:
             self._emit(DEFAULT_CHANNEL, "", line, [(DEFAULT_CHANNEL, now)], None)
             for place, replies in by_place.items():

@@ -205,7 +205,9 @@ class BackgammonBot(commands.Bot):
             by_place.setdefault(reply.place or place, []).append(reply)
         posted = 0
         for place, replies in by_place.items():
-            posted += sum(message is not None for _, message in await self._post(place, replies))
+            sent = await self._post(place, replies)
+            await self.service.sent(reply for reply, message in sent if message is not None)
+            posted += sum(message is not None for _, message in sent)
         return posted
 
     async def repost_unannounced(self) -> int:

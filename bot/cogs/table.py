@@ -16,6 +16,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cogs.daily import daily_channel
 from bot.cogs.hybrid import SOMEONE_OR_YOU, Ctx, Someone, entry_of, table_command
 from bot.cogs.language import spoken
 from bot.cogs.replies import LiveButtons, open_rounds, send_routed
@@ -223,6 +224,11 @@ class TableCog(commands.Cog, name="Backgammon"):
 
     @table_command("puzzle")
     async def puzzle(self, ctx: Ctx, *, what: str | None = None) -> None:
+        if ctx.permissions.manage_guild:  # others are refused the setting by the service
+            what, refusal = daily_channel(ctx.guild, what)
+            if refusal is not None:
+                await send_replies(CommandTarget(ctx), [Reply(refusal, private=True)])
+                return
         await self.carry_out(ctx, what)
 
     @puzzle.autocomplete("what")

@@ -23,7 +23,7 @@ import dataclasses
 import functools
 import logging
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping
 from typing import Any, Protocol
 
 from bot.gnubg.api import Engine
@@ -329,6 +329,11 @@ class TableService:
         except Exception:  # what was done is said; the daily puzzles are looked at next time
             log.exception("Daily puzzles: what fell due could not be done")
         return fell_due
+
+    async def sent(self, replies: Iterable[Reply]) -> None:
+        """The adapter sent ``replies`` (of :meth:`due`): a daily puzzle's post among them is
+        marked sent, else it is claimed again and posted once its lease ends."""
+        await self.puzzles.daily.sent(replies)
 
     async def open_rounds(self, replies: list[Reply], threads: ThreadOpener | None) -> list[Reply]:
         """Open the matches of each tournament round ``replies`` show paired (their

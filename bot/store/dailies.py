@@ -3,11 +3,14 @@ post and the members' answers to it (:mod:`bot.service.puzzles.daily`).
 
 The poll reads the settings due (``puzzle_dailies_due``, by ``next_at``); a day's post is
 claimed in one transaction that moves the setting's ``next_at`` on (only if it still holds
-what the poll read) and inserts the post, unique by (server, day): two hosts, or a restart,
-never post a day twice. Whether a puzzle was a server's daily before is read by its unique
-(server, puzzle); the last post by (server, day). A member's answer is a row of
-``puzzle_answers`` naming the post, unique by (post, member); the post counts its answers and
-how many were right.
+what the poll read) and inserts the post, unique by (server, day), with a lease
+(:data:`LEASE`): two hosts, or a restart, never claim a day twice. Once its message is sent the
+post is marked sent (schema 24); a post still unsent when its lease ends (its process died
+between the claim and the send) is found by the index of unsent posts and claimed again by one
+host (an update that names the lease it read), so the day is posted at least once. Whether a
+puzzle was a server's daily before is read by its unique (server, puzzle); the last post by
+(server, day). A member's answer is a row of ``puzzle_answers`` naming the post, unique by
+(post, member); the post counts its answers and how many were right.
 
 :class:`Dailies` reads, :class:`DailyWrites` writes (``tx.dailies``).
 """
@@ -17,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import delete, null, select, update
 
 from bot.store import schema
 from bot.store.connections import Repository, Writes, insert_of
@@ -28,6 +31,9 @@ pd, dp, pa, sv = (
     schema.puzzle_answers,
     schema.servers,
 )
+
+
+LEASE = 120.0  # seconds a claimed post has to be sent before another host claims it again
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +56,8 @@ class DailyPost:
     posted_at: float
     answers: int
     found: int
+    sent_at: float | None = None
+    lease_until: float | None = None  # None: sent, or given up
 
 
 class Dailies(Repository):
@@ -70,12 +78,22 @@ class Dailies(Repository):
         )
         return [DailySetting(**row._mapping) for row in rows]
 
-    async def last_post(self, server_id: str) -> DailyPost | None:
-        """The server's newest daily post."""
-        row = await self._db.fetch_one(
-            select(dp).where(dp.c.server_id == server_id).order_by(dp.c.day.desc()).limit(1)
-        )
+    async def last_post(self, server_id: str, before: str | None = None) -> DailyPost | None:
+        """The server's newest daily post (of a day before ``before``, if given)."""
+        query = select(dp).where(dp.c.server_id == server_id)
+        if before is not None:
+            query = query.where(dp.c.day < before)
+        row = await self._db.fetch_one(query.order_by(dp.c.day.desc()).limit(1))
         return None if row is None else DailyPost(**row._mapping)
+
+    async def unsent(self, now: float) -> list[DailyPost]:
+        """The posts claimed but not marked sent whose lease ended by ``now``."""
+        rows = await self._db.fetch_all(
+            select(dp)
+            .where(dp.c.sent_at.is_(None), dp.c.lease_until <= now)
+            .order_by(dp.c.lease_until, dp.c.id)
+        )
+        return [DailyPost(**row._mapping) for row in rows]
 
     async def used(self, server_id: str, keys: Sequence[str]) -> set[str]:
         """Which of the puzzles ``keys`` were the server's daily puzzle before."""
@@ -145,10 +163,41 @@ class DailyWrites(Writes, Dailies):
             channel_id=setting.channel_id,
             puzzle=puzzle,
             posted_at=now,
+            lease_until=now + LEASE,
         )
         if not await self._tx.execute(insert.on_conflict_do_nothing()):
             return None
         return await self.last_post(setting.server_id)
+
+    async def reclaim(self, post: DailyPost, now: float) -> bool:
+        """Claim again the unsent ``post`` whose lease ended, for :data:`LEASE` more; False when
+        another host did first (or it was sent meanwhile)."""
+        return bool(
+            await self._tx.execute(
+                update(dp)
+                .where(
+                    dp.c.id == post.id,
+                    dp.c.sent_at.is_(None),
+                    dp.c.lease_until == post.lease_until,
+                )
+                .values(lease_until=now + LEASE)
+            )
+        )
+
+    async def give_up(self, post: DailyPost) -> None:
+        """No more tries at sending ``post`` (its day is over): out of the unsent posts' way."""
+        await self._tx.execute(
+            update(dp).where(dp.c.id == post.id, dp.c.sent_at.is_(None)).values(lease_until=null())
+        )
+
+    async def mark_sent(self, post_ids: Sequence[int], now: float) -> None:
+        """The posts ``post_ids`` were sent: never claimed again."""
+        if post_ids:
+            await self._tx.execute(
+                update(dp)
+                .where(dp.c.id.in_(sorted(set(post_ids))), dp.c.sent_at.is_(None))
+                .values(sent_at=now, lease_until=null())
+            )
 
     async def answer(
         self, post: DailyPost, user_id: str, answer: str, right: bool, loss: float, now: float

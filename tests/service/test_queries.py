@@ -21,6 +21,7 @@ from bot.service.models import ENGINE_USER, Place, User
 from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings
 from bot.store import Store
+from bot.store.dailies import LEASE
 from tests.gnubg.test_review_text import fixture
 from tests.service.conftest import ALICE, BOB, CAROL
 from tests.service.console_lines import said
@@ -370,7 +371,8 @@ async def test_puzzles_walk_no_growing_table(tmp_path: Path) -> None:
 
 async def test_the_daily_puzzle_walks_no_growing_table(tmp_path: Path) -> None:
     """With days of daily posts and answers behind it: the deadline poll (the settings due, the
-    day's choice checked against the server's past dailies, the claim, yesterday's share), the
+    day's choice checked against the server's past dailies, the claim, yesterday's share, the
+    unsent posts claimed again, marked sent), the
     setting, ``!puzzle daily``, its answer and its autocomplete find their rows by key or
     index."""
     path = tmp_path / "daily.sqlite3"
@@ -395,6 +397,10 @@ async def test_the_daily_puzzle_walks_no_growing_table(tmp_path: Path) -> None:
         await store.trace(statements)
         clock.advance(86400)
         assert len(await service.due()) == 2
+        clock.advance(LEASE)  # never marked sent: claimed again and posted
+        again = await service.due()
+        assert len(again) == 2
+        await service.sent(reply for _, reply in again)
         await run(ALICE, "!puzzle daily #daily 10:00 Europe/Paris")
         await run(ALICE, "!puzzle daily")
         await service.puzzles.puzzle_choices(PLACE, ALICE, "daily ")

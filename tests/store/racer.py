@@ -1,7 +1,7 @@
 """One of two processes racing on one database (tests/store/test_races.py):
 ``python -m tests.store.racer URL KIND COUNT``, KIND one of ``match``, ``rating-ab``,
 ``rating-ba``, ``names-ab``, ``names-ba``, ``jobs``, ``tournaments``, ``join-a``, ``join-b``,
-``joins``, ``start``, ``drill``, ``daily``."""
+``joins``, ``start``, ``drill``, ``daily``, ``daily-lost``."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from bot.service.models import Place, User
 from bot.service.table import TableService
 from bot.settings import Settings
 from bot.store import StaleMatchError, Store, Transaction
+from bot.store.dailies import LEASE
 
 HOME = Place("s", "c")  # the racing tournaments' channel
 
@@ -221,7 +222,26 @@ async def race_on_the_daily(store: Store, count: int) -> int:
     posted = 0
     for day in range(count):
         now[0] = DAILY_START + day * 86400 + random.uniform(0, 1)
-        posted += len(await table.puzzles.daily.due(lambda place: True))
+        due = await table.puzzles.daily.due(lambda place: True)
+        await table.sent(reply for _, reply in due)
+        posted += len(due)
+    return posted
+
+
+async def race_on_lost_dailies(store: Store, count: int) -> int:
+    """The deadline poll ``count`` times from the moment the lease of the daily posts claimed
+    at :data:`DAILY_START` and never sent ends (the other process polls too): how many of them
+    this process posted again."""
+    now = [DAILY_START]
+    table = TableService(
+        store, settings=Settings(analysis_auto=False), clock=lambda: now[0], images=False
+    )
+    posted = 0
+    for n in range(count):
+        now[0] = DAILY_START + LEASE + n * 0.1 + random.uniform(0, 0.1)
+        due = await table.puzzles.daily.due(lambda place: True)
+        await table.sent(reply for _, reply in due)
+        posted += len(due)
     return posted
 
 
@@ -240,6 +260,8 @@ async def main(url: str, kind: str, count: int) -> None:
             print(await race_on_the_drills(store, count))
         elif kind == "daily":
             print(await race_on_the_daily(store, count))
+        elif kind == "daily-lost":
+            print(await race_on_lost_dailies(store, count))
         elif kind == "jobs":
             print(await race_on_the_queue(store))
         elif kind == "tournaments":

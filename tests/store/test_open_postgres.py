@@ -107,7 +107,7 @@ async def test_an_older_database_takes_the_migrations_written_for_both(
     await store.close()
     store = await Store.open(url)
     try:
-        assert await store.schema_version() == SCHEMA_VERSION == 23
+        assert await store.schema_version() == SCHEMA_VERSION == 24
         found = await store.fetch_one(
             text("SELECT indexdef FROM pg_indexes WHERE indexname = 'challenges_open_by_expiry'")
         )

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from bot.service.models import User
+from bot.service.puzzles import pool
 from bot.store import Store
 from bot.store.dailies import DailySetting
 from tests.store.racer import DAILY_START, HOME, service
@@ -214,6 +215,26 @@ async def test_two_hosts_post_each_daily_puzzle_once(database: Path | str) -> No
         rows = await store.fetch_all("SELECT day, puzzle FROM daily_posts WHERE server_id = 's'")
         assert len(rows) == len({row[0] for row in rows}) == len({row[1] for row in rows})
         assert len(rows) == ROUNDS
+    finally:
+        await store.close()
+
+
+async def test_two_hosts_post_a_lost_daily_puzzle_once(database: Path | str) -> None:
+    """Daily posts of several servers claimed and never sent (their process died): two
+    processes polling from the moment their lease ends post each of them again once."""
+    servers = [f"s{n}" for n in range(ROUNDS)]
+    store = await seeded(database)
+    try:
+        async with store.transaction() as tx:
+            for n, server in enumerate(servers):
+                setting = DailySetting(server, "c", 540, DAILY_START, "o", 0.0)
+                await tx.dailies.set(setting)
+                key = pool.starter_keys()[n]
+                assert await tx.dailies.claim(setting, 1e10, "2027-01-15", key, DAILY_START)
+        posted = race(database, ("daily-lost", "daily-lost"), 5)
+        assert sum(posted) == ROUNDS, posted
+        rows = await store.fetch_all("SELECT sent_at FROM daily_posts")
+        assert len(rows) == ROUNDS and all(row[0] is not None for row in rows)
     finally:
         await store.close()
 

@@ -48,7 +48,7 @@ async def test_migration_21_adds_storms_and_missed_puzzles_drills(database: Path
     await store.close()
     store = await Store.open(database)
     try:
-        assert await store.schema_version() == SCHEMA_VERSION == 23
+        assert await store.schema_version() == SCHEMA_VERSION == 24
         assert await store.drills.has("s", "u")  # kept, a match's drill
         async with store.transaction() as tx:
             storm = await tx.storms.start("s", "c", "u", "amy", 1.0, 181.0, "0123456789ab")

@@ -55,7 +55,7 @@ async def test_migration_17_keeps_a_paused_tournaments_pause(database: Path | st
     await store.close()
     store = await Store.open(database)
     try:
-        assert await store.schema_version() == SCHEMA_VERSION == 23
+        assert await store.schema_version() == SCHEMA_VERSION == 24
         paused, running = [await store.tournaments.get(n) for n in ids]
         assert paused is not None and paused.paused_at == 400.0
         assert running is not None and running.paused_at is None

@@ -17,7 +17,7 @@ from __future__ import annotations
 import logging
 import random
 import re
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from datetime import date
 from typing import Protocol
 
@@ -48,9 +48,22 @@ from bot.store.puzzles import PuzzleWrites
 
 log = logging.getLogger(__name__)
 
+GIVE_UP = 3600.0  # seconds after its first claim that an unsent post stops being tried again
+
 BATCH = 25  # puzzles of the day's order checked at once against the server's past dailies
 _CHANNEL = re.compile(r"<#(?P<id>\d+)>|#(?P<name>[\w-]+)")
 ADMINS_ONLY = "Only admins (Manage Server) can set the daily puzzle."
+
+
+def setting_channel(text: str) -> tuple[str, str] | None:
+    """The channel a daily setting (``daily #channel 09:00``, after ``!puzzle``) names: its
+    word as typed and its id (``<#123>``) or name (``#daily``); None when ``text`` sets none.
+    Adapters check it is a channel the bot may post in before the command runs."""
+    words = text.split()
+    if len(words) < 2 or words[0].lower() != "daily":
+        return None
+    found = _CHANNEL.fullmatch(words[1])
+    return None if found is None else (words[1], found["id"] or found["name"])
 
 
 class Rate(Protocol):
@@ -246,7 +259,9 @@ class DailyPuzzles:
     # -- the poll ---------------------------------------------------------------------------
 
     async def due(self, where: Callable[[Place], bool]) -> list[tuple[Place, Reply]]:
-        """The daily posts due by now at the places ``where`` accepts, each claimed first."""
+        """The daily posts due by now at the places ``where`` accepts, each claimed first; then
+        those claimed before and never marked sent (:meth:`sent`) whose lease ended, claimed
+        again (their process died before sending them, or the send failed)."""
         now = self._clock()
         out: list[tuple[Place, Reply]] = []
         for setting in await self._store.dailies.due(now):
@@ -255,12 +270,24 @@ class DailyPuzzles:
                 reply = await self._post(setting, now)
                 if reply is not None:
                     out.append((place, reply))
+        for post in await self._store.dailies.unsent(now):
+            place = Place(post.server_id, post.channel_id)
+            if where(place):
+                reply = await self._again(post, now)
+                if reply is not None:
+                    out.append((place, reply))
         return out
+
+    async def sent(self, replies: Iterable[Reply]) -> None:
+        """The adapter sent ``replies``: the daily posts among them are never claimed again."""
+        posts = [r.decision_key.post for r in replies if isinstance(r.decision_key, DailyKey)]
+        if posts:
+            async with self._store.transaction() as tx:
+                await tx.dailies.mark_sent(posts, self._clock())
 
     async def _post(self, setting: DailySetting, now: float) -> Reply | None:
         zone = zone_of(await self._store.dailies.time_zone(setting.server_id))
         day = latest_due(zone, setting.minute, now)[0]
-        previous = await self._store.dailies.last_post(setting.server_id)
         puzzle = await self.choose(setting.server_id, day)
         async with self._store.transaction() as tx:
             post = await tx.dailies.claim(
@@ -274,6 +301,26 @@ class DailyPuzzles:
             log.warning("Daily puzzle: server %s has had every puzzle", setting.server_id)
         if post is None or puzzle is None:
             return None  # another host's, or none left
+        return await self._message(post, puzzle)
+
+    async def _again(self, post: DailyPost, now: float) -> Reply | None:
+        """The unsent ``post`` claimed again and its message, while it is still the server's
+        newest and its day's first claim is under :data:`GIVE_UP` old; else given up."""
+        last = await self._store.dailies.last_post(post.server_id)
+        puzzle = await pool.find(self._store.puzzles, post.server_id, post.puzzle)
+        if now - post.posted_at > GIVE_UP or last is None or last.id != post.id or puzzle is None:
+            log.warning("Daily puzzle: post %s of server %s never sent", post.id, post.server_id)
+            async with self._store.transaction() as tx:
+                await tx.dailies.give_up(post)
+            return None
+        async with self._store.transaction() as tx:
+            if not await tx.dailies.reclaim(post, now):
+                return None  # another host's
+        log.info("Daily puzzle: post %s of server %s claimed again", post.id, post.server_id)
+        return await self._message(post, puzzle)
+
+    async def _message(self, post: DailyPost, puzzle: Puzzle) -> Reply:
+        day = date.fromisoformat(post.day)
         decision = {CHECKER: Decision.DAILY_PLAY, DOUBLE: Decision.DAILY_DOUBLE}.get(
             puzzle.kind, Decision.DAILY_TAKE
         )
@@ -282,7 +329,8 @@ class DailyPuzzles:
             summary(puzzle.state).splitlines()[0],
             self._ask(puzzle, posted=True),
         ]
-        if previous is not None and previous.day < post.day:
+        previous = await self._store.dailies.last_post(post.server_id, before=post.day)
+        if previous is not None:
             lines.append(await self._previous(previous, day))
         image = await self._images.picture(board_state(puzzle.state), puzzle.decider)
         return Reply(

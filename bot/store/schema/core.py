@@ -22,7 +22,7 @@ from sqlalchemy import (
     text,
 )
 
-SCHEMA_VERSION = 23  # the last numbered SQL migration these tables include
+SCHEMA_VERSION = 24  # the last numbered SQL migration these tables include
 FIRST_SHARED_MIGRATION = 12  # from here on, migrations run on both databases
 
 metadata = MetaData()

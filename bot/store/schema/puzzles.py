@@ -112,9 +112,14 @@ daily_posts = Table(
     Column("posted_at", Float, nullable=False),
     Column("answers", Integer, nullable=False, server_default=text("0")),
     Column("found", Integer, nullable=False, server_default=text("0")),
+    # Schema 24: when its message was sent (None: claimed, not known to be sent), and until when
+    # the claim holds: an unsent post past its lease is claimed again and sent (at least once).
+    Column("sent_at", Float),
+    Column("lease_until", Float),
     UniqueConstraint("server_id", "day", name="daily_posts_day"),
     UniqueConstraint("server_id", "puzzle", name="daily_posts_puzzle"),
 )
+Index("daily_posts_unsent", daily_posts.c.lease_until, **partial_where("sent_at IS NULL"))
 Index(
     "puzzle_answers_daily",
     puzzle_answers.c.daily_id,

@@ -14,12 +14,12 @@ from bot.rules.puzzles import CHECKER, DOUBLE, Puzzle
 from bot.service.keys import DailyKey, PuzzleKey
 from bot.service.models import Decision, Place, Reply, User
 from bot.service.puzzles import pool
-from bot.service.puzzles.daily import ADMINS_ONLY
+from bot.service.puzzles.daily import ADMINS_ONLY, GIVE_UP
 from bot.service.puzzles.schedule import latest_due, next_due, read_time, zone_of
 from bot.service.table import TableService
 from bot.settings import Settings
 from bot.store import Store
-from bot.store.dailies import DailyPost, DailySetting
+from bot.store.dailies import LEASE, DailyPost, DailySetting
 from bot.store.puzzles import EVERY_SERVER
 from tests.service.conftest import ALICE, BOB, CAROL, PLACE
 from tests.service.driver import FakeClock
@@ -41,6 +41,13 @@ async def say(service: TableService, text: str, user: User = ALICE) -> Reply:
 
 def make(store: Store, clock: FakeClock) -> TableService:
     return TableService(store, settings=Settings(), clock=clock, images=False)
+
+
+async def due(service: TableService) -> list[tuple[Place, Reply]]:
+    """What fell due, sent as an adapter sends it (and says so)."""
+    posts = await service.due()
+    await service.sent(reply for _, reply in posts)
+    return posts
 
 
 async def today(store: Store) -> tuple[DailyPost, Puzzle]:
@@ -65,14 +72,14 @@ async def test_posted_once_at_its_time_the_same_puzzle_for_every_member(
     said = await set_daily(service, "!puzzle daily #daily 09:00 Europe/Paris")
     assert "#daily every day at 09:00 (Europe/Paris), the first on Fri 27 Nov 2026" in said.text
     clock.now = at("2026-11-27T07:59:59")  # 08:59:59 in Paris
-    assert await service.due() == []
+    assert await due(service) == []
     clock.now = at("2026-11-27T08:00")
-    [(place, post)] = await service.due()
+    [(place, post)] = await due(service)
     assert place == DAILY and "**Daily puzzle of Fri 27 Nov 2026**" in post.text
     assert not post.private and post.decision_key is not None
-    assert await service.due() == []  # once
+    assert await due(service) == []  # once
     clock.advance(3600)
-    assert await service.due() == []
+    assert await due(service) == []
     row, puzzle = await today(store)
     assert post.decision_key == DailyKey(row.id) and row.day == "2026-11-27"
     want = {CHECKER: Decision.DAILY_PLAY, DOUBLE: Decision.DAILY_DOUBLE}
@@ -93,7 +100,7 @@ async def test_an_answer_is_private_rated_and_once_a_day(store: Store, clock: Fa
     service = make(store, clock)
     await set_daily(service, "!puzzle daily #daily 09:30")
     clock.now = at("2026-11-27T09:30")
-    assert len(await service.due()) == 1
+    assert len(await due(service)) == 1
     _, puzzle = await today(store)
     verdict = await say(service, f"!puzzle daily {answer_of(puzzle, True)}")
     assert verdict.private and f"✅ **{puzzle.best.answer}** is gnubg's best." in verdict.text
@@ -115,7 +122,7 @@ async def test_the_buttons_answer_for_the_presser_alone(store: Store, clock: Fak
     service = make(store, clock)
     await set_daily(service)
     clock.now = at("2026-11-27T09:00")
-    [(_, post)] = await service.due()
+    [(_, post)] = await due(service)
     row, puzzle = await today(store)
     key = DailyKey(row.id)
     if puzzle.kind == CHECKER:
@@ -144,13 +151,13 @@ async def test_the_next_post_says_how_many_found_yesterdays(store: Store, clock:
     service = make(store, clock)
     await set_daily(service)
     clock.now = at("2026-11-27T09:00")
-    await service.due()
+    await due(service)
     first, puzzle = await today(store)
     members = [User(str(2000 + n), f"m{n}") for n in range(8)]
     for n, member in enumerate(members):  # 5 of 8 find it: 62%
         await say(service, f"!puzzle daily {answer_of(puzzle, n < 5)}", member)
     clock.now = at("2026-11-28T09:00")
-    [(_, post)] = await service.due()
+    [(_, post)] = await due(service)
     assert f"Yesterday's: 62% found {puzzle.best.answer} (8 answers)." in post.text, post.text
     second, _ = await today(store)
     assert second.day == "2026-11-28" and second.puzzle != first.puzzle
@@ -158,7 +165,7 @@ async def test_the_next_post_says_how_many_found_yesterdays(store: Store, clock:
     await say(service, "!puzzle daily off")
     await set_daily(service)
     clock.now = at("2026-12-01T09:00")
-    [(_, later)] = await service.due()
+    [(_, later)] = await due(service)
     best = await pool.find(store.puzzles, PLACE.server_id, second.puzzle)
     assert best is not None
     told = "The last one's (Sat 28 Nov 2026): nobody answered; gnubg's best was"
@@ -176,16 +183,74 @@ async def test_a_restart_and_two_services_racing_post_once(
         await set_daily(make(first, clock))
         clock.now = at("2026-11-27T09:00:05")
         one, two = make(first, clock), make(second, clock)
-        posted = await asyncio.gather(one.due(), two.due())
+        posted = await asyncio.gather(due(one), due(two))
         assert sorted(len(replies) for replies in posted) == [0, 1]
         restarted = make(await Store.open(db_path), clock)
         try:
-            assert await restarted.due() == []
+            assert await due(restarted) == []
         finally:
             await restarted.store.close()
         clock.now = at("2026-11-28T09:00")
-        again = await asyncio.gather(two.due(), one.due(), two.due())
+        again = await asyncio.gather(due(two), due(one), due(two))
         assert sorted(len(replies) for replies in again) == [0, 0, 1]
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def test_a_crash_between_the_claim_and_the_send_posts_the_day_once_after_the_lease(
+    db_path: Path | str, clock: FakeClock
+) -> None:
+    """The process that claimed the day dies before sending (its replies never marked sent): a
+    new service on the same database posts it once the lease ends, with the same buttons' key,
+    and once only; a post that was sent is never posted again."""
+    clock.now = at("2026-11-27T08:00")
+    crashed = await Store.open(db_path)
+    await set_daily(make(crashed, clock))
+    clock.now = at("2026-11-27T09:00")
+    [(_, lost)] = await make(crashed, clock).due()  # claimed, never sent
+    await crashed.close()
+    store = await Store.open(db_path)
+    try:
+        service = make(store, clock)
+        clock.advance(LEASE - 1)
+        assert await due(service) == []  # the claim still holds
+        clock.advance(1)
+        [(place, again)] = await due(service)
+        assert place == DAILY and again.decision_key == lost.decision_key
+        assert again.text == lost.text and "**Daily puzzle of Fri 27 Nov 2026**" in again.text
+        clock.advance(LEASE)
+        assert await due(service) == []  # sent: never again
+        row, _ = await today(store)
+        assert row.sent_at == clock.now - LEASE and row.lease_until is None
+    finally:
+        await store.close()
+
+
+async def test_a_failed_send_is_tried_again_by_one_of_two_services_until_it_gives_up(
+    db_path: Path | str, clock: FakeClock
+) -> None:
+    clock.now = at("2026-11-27T08:00")
+    first = await Store.open(db_path)
+    second = await Store.open(db_path)
+    try:
+        await set_daily(make(first, clock))
+        clock.now = at("2026-11-27T09:00")
+        one, two = make(first, clock), make(second, clock)
+        [(_, lost)] = await one.due()  # its send failed: not marked
+        clock.advance(LEASE)
+        tried = await asyncio.gather(one.due(), two.due())
+        assert sorted(len(replies) for replies in tried) == [0, 1]
+        assert [reply.decision_key for replies in tried for _, reply in replies] == [
+            lost.decision_key
+        ]
+        clock.now = at("2026-11-27T09:00") + GIVE_UP + 1  # still failing an hour on
+        assert list(await asyncio.gather(one.due(), two.due())) == [[], []]
+        assert await first.dailies.unsent(clock.now + 86400) == []
+        clock.now = at("2026-11-28T09:00")  # the next day is posted as ever
+        [(_, next_day)] = await due(one)
+        assert "**Daily puzzle of Sat 28 Nov 2026**" in next_day.text
+        assert "Yesterday's: nobody answered" in next_day.text
     finally:
         await first.close()
         await second.close()
@@ -200,15 +265,15 @@ async def test_the_servers_time_zone_decides_the_day_and_the_hour(
     said = await set_daily(service, "!puzzle daily #daily 09:00 Pacific/Auckland")
     assert "the first on Fri 27 Nov 2026" in said.text
     clock.now = at("2026-11-26T19:59")
-    assert await service.due() == []
+    assert await due(service) == []
     clock.now = at("2026-11-26T20:00")
-    [(_, post)] = await service.due()
+    [(_, post)] = await due(service)
     assert "Daily puzzle of Fri 27 Nov 2026" in post.text
     assert (await today(store))[0].day == "2026-11-27"
     # A second setting without a zone keeps the server's.
     said = await set_daily(service, "!puzzle daily #daily 08:00")
     assert "(Pacific/Auckland), the first on Sat 28 Nov 2026" in said.text
-    assert await service.due() == []  # today's was posted: a new time posts no second one
+    assert await due(service) == []  # today's was posted: a new time posts no second one
 
 
 def test_daylight_saving_moves_the_moment_not_the_local_time() -> None:
@@ -285,6 +350,6 @@ async def test_the_choice_is_the_servers_and_dates_and_never_repeats(
     seen = []
     for n in range(20):
         clock.now = at("2026-11-27T09:00") + n * 86400 + random.Random(n).randrange(3600)
-        assert len(await service.due()) == 1
+        assert len(await due(service)) == 1
         seen.append((await today(store))[0].puzzle)
     assert len(set(seen)) == 20
