@@ -1,0 +1,85 @@
+"""What the service says about puzzles: ``!puzzle`` (asking, a verdict, the ratings), a storm and
+the daily puzzle."""
+
+from __future__ import annotations
+
+from bot.i18n.core import Message as M
+from bot.i18n.core import Plural as P
+
+# -- asking and answering -------------------------------------------------------------------------
+RIGHT = M("puzzle_right", "✅ {said} is gnubg's best.")
+WRONG = M("puzzle_wrong", "❌ {said} loses {loss}; gnubg's best: **{best}**.")
+ANSWER_WITH_PLAY = M("puzzle_answer_with_play", "answer with {form}")
+ANSWER_WITH_WORDS = M(
+    "puzzle_answer_with_words", "`{prefix}puzzle {yes}` or `{prefix}puzzle {no}` (or the buttons)"
+)
+YOUR_PLAY = M("puzzle_your_play", "Your play?")
+DOUBLE_Q = M("puzzle_double_q", "Double?")
+TAKE_OR_PASS_Q = M("puzzle_take_or_pass_q", "Take or pass?")
+YOU_ARE = M("puzzle_you_are", "{head} You are {side}.")
+ASKED = M("puzzle_asked", "{question} {how}.")
+
+# -- !puzzle --------------------------------------------------------------------------------------
+NOT_THE_ONE_WAITING = M(
+    "puzzle_not_the_one_waiting",
+    "This puzzle is not the one waiting for your answer: `{prefix}puzzle` shows yours.",
+)
+NONE_WAITING = M(
+    "puzzle_none_waiting",
+    "No puzzle is waiting for your answer: `{prefix}puzzle` gives you one (or "
+    "`{prefix}puzzle rating`, `top`, `misses`).",
+)
+SEEN_EVERY = M(
+    "puzzle_seen_every", "You have seen every puzzle near your rating lately: try again later."
+)
+WAITING_NOTE = M("puzzle_waiting_note", "waiting for your answer")
+YOU_NOTE = M("puzzle_you_note", "you: {rating}")
+MISSES_NOTE = P("puzzle_misses_note", "{n} miss lately", "{n} misses lately")
+HEAD = M("puzzle_head", "**Puzzle for {name}** ({note}).")
+REPLAY_HEAD = M(
+    "puzzle_replay_head", "**Replay of a puzzle you missed (unrated) for {name}** ({note})."
+)
+ANSWER_FIRST = M(
+    "puzzle_answer_first", "Answer the puzzle waiting for you first (`{prefix}puzzle` shows it)."
+)
+NO_MISSES = M(
+    "puzzle_no_misses",
+    "No missed puzzle to replay among your last {recent}: `{prefix}puzzle` gives you a new one.",
+)
+MISSED_UNREADABLE = M(
+    "puzzle_missed_unreadable", "The puzzle you missed last can't be read any more."
+)
+UNREADABLE = M(
+    "puzzle_unreadable", "Your puzzle can't be read any more: `{prefix}puzzle` gives you another."
+)
+STILL_WAITING = M("puzzle_still_waiting", "{reason}. Your puzzle is still waiting: {how}.")
+ANSWERED_ALREADY = M(
+    "puzzle_answered_already",
+    "That puzzle was answered already: `{prefix}puzzle` gives you another.",
+)
+REPLAY_UNRATED = M("puzzle_replay_unrated", "A replay: no rating changes.")
+MISSED_DRILL = M(
+    "puzzle_missed_drill",
+    "Missed: it is one of your drills now (`{prefix}drill`), and `{prefix}puzzle misses` "
+    "replays it.",
+)
+RATING_CHANGES = M(
+    "puzzle_rating_changes",
+    "Your puzzle rating: {here} (across servers {everywhere}) · the puzzle's: {puzzle}",
+)
+NO_RATING = M(
+    "puzzle_no_rating",
+    "You have no puzzle rating here yet: `{prefix}puzzle` gives you a puzzle.",
+)
+ANSWERS = P("puzzle_answers", "{n} answer", "{n} answers")
+RATING = M(
+    "puzzle_rating",
+    "**Puzzle rating of {name}**: {here} here (RD {deviation}, {answers}), {everywhere} across "
+    "servers ({answers_everywhere}). `?`: provisional while the RD is {provisional} or more.",
+)
+NO_TOP = M(
+    "puzzle_no_top",
+    "No one here has a settled puzzle rating yet: the puzzle leaderboard shows ratings with an "
+    "RD of {deviation} or less (many answers over a few days).",
+)
+TOP = M("puzzle_top", "**Puzzle leaderboard** (RD {deviation} or less)")

@@ -1,0 +1,36 @@
+"""``!puzzle`` in another language: the question, the verdict, the ratings and the refusals come
+from the catalog, in the language of the command."""
+
+from __future__ import annotations
+
+from bot.i18n.core import speaking
+from bot.service.table import TableService
+from bot.store import Store
+from tests.service.puzzles.test_puzzles import answer_of, awaited, say
+
+
+async def test_a_german_puzzle_verdict(service: TableService, store: Store) -> None:
+    with speaking("de"):
+        question = await say(service, "!puzzle")
+        assert "**Puzzle für alice**" in question.text, question.text
+        _, puzzle = await awaited(store)
+        wrong = await say(service, f"!puzzle {answer_of(puzzle, False)}")
+    graded = puzzle.grade(answer_of(puzzle, False))
+    assert f"verliert {graded.loss:.3f}; gnubgs bester: **{puzzle.best.answer}**" in wrong.text
+    assert "Deine Puzzle-Wertung: 1500?" in wrong.text, wrong.text
+    assert "Verpasst: es ist jetzt eine deiner Übungen (`!drill`)" in wrong.text
+    assert "loses" not in wrong.text and "rating" not in wrong.text.replace("`", "")
+
+
+async def test_a_greek_rating_and_a_turkish_refusal(service: TableService, store: Store) -> None:
+    with speaking("tr"):
+        refused = await say(service, "!puzzle 13/7 8/7")
+    none_waiting = "Cevab\u0131n\u0131 bekleyen bulmaca yok"  # "No puzzle waits for your answer"
+    assert refused.private and refused.text.startswith(none_waiting), refused.text
+    await say(service, "!puzzle")
+    _, puzzle = await awaited(store)
+    await say(service, f"!puzzle {answer_of(puzzle, True)}")
+    with speaking("el"):
+        rating = await say(service, "!puzzle rating")
+    assert rating.text.startswith("**Βαθμολογία προβλημάτων του alice**"), rating.text
+    assert "1 απάντηση" in rating.text
