@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from types import ModuleType
 
-from bot.i18n import errors, play, puzzles, rules, server
+from bot.i18n import errors, play, puzzles, records, rules, server
 from bot.i18n.core import Entry, Message, Plural
 
-MODULES: tuple[ModuleType, ...] = (rules, play, server, errors, puzzles)
+MODULES: tuple[ModuleType, ...] = (rules, play, server, errors, puzzles, records)
 
 
 def _entries(module: ModuleType) -> Iterator[Entry]:
