@@ -83,3 +83,53 @@ NO_TOP = M(
     "RD of {deviation} or less (many answers over a few days).",
 )
 TOP = M("puzzle_top", "**Puzzle leaderboard** (RD {deviation} or less)")
+
+# -- a puzzle storm -------------------------------------------------------------------------------
+STORM_PENALTY = M("puzzle_storm_penalty", "{head} -{seconds} s.")
+STORM_USAGE = M(
+    "puzzle_storm_usage",
+    "`{prefix}puzzle storm` starts a storm; `{prefix}puzzle storm top` shows this server's best.",
+)
+STORM_ANOTHER = M("puzzle_storm_another", "`{prefix}puzzle storm` for another.")
+STORM_ELSEWHERE = M(
+    "puzzle_storm_elsewhere",
+    "Your storm on another server is still running ({left} left): one at a time.",
+)
+STORM_NO_PUZZLE = M(
+    "puzzle_storm_no_puzzle", "No puzzle can be found for a storm here: try again later."
+)
+STORM_RUNNING = M(
+    "puzzle_storm_running", "Your storm is running already: `{prefix}puzzle` shows it."
+)
+STORM_STARTS = M(
+    "puzzle_storm_starts",
+    "⚡ **Puzzle storm for {name}**: {left} to solve as many as you can, each harder than the one "
+    "before; a wrong answer costs {seconds} s. Ratings don't change.",
+)
+STORM_UNREADABLE = M("puzzle_storm_unreadable", "Your storm's puzzle can't be read any more.")
+STORM_HEAD = M(
+    "puzzle_storm_head",
+    "**Storm of {name}**: {left} left · score {score} · puzzle {number} (rated {rated}).",
+)
+STORM_NOT_THE_ONE = M(
+    "puzzle_storm_not_the_one",
+    "This puzzle is not the one your storm is waiting on: `{prefix}puzzle` shows yours.",
+)
+STORM_TIME_WAS_UP = M("puzzle_storm_time_was_up", "Time was up before that answer.")
+STORM_STILL_WAITING = M(
+    "puzzle_storm_still_waiting", "{reason}. Your storm's puzzle is still waiting (the clock runs)."
+)
+STORM_ANSWERED = M("puzzle_storm_answered", "That puzzle of your storm was answered already.")
+STORM_BEST_SO_FAR = M("puzzle_storm_best_so_far", " Your best here so far!")
+STORM_BEST = M("puzzle_storm_best", " Your best here: {best}.")
+STORM_WRONG_ANSWERS = P("puzzle_storm_wrong_answers", "{n} wrong answer", "{n} wrong answers")
+STORM_OVER = M(
+    "puzzle_storm_over",
+    "⏱️ **The puzzle storm of {name} is over**: {score} solved, {wrong}.{best}",
+)
+STORM_NONE_ENDED = M(
+    "puzzle_storm_none_ended",
+    "No puzzle storm has ended here yet: `{prefix}puzzle storm` starts one.",
+)
+STORMS = P("puzzle_storms", "{n} storm", "{n} storms")
+STORM_TOP = M("puzzle_storm_top", "**Puzzle storm leaderboard** (best run)")

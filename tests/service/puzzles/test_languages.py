@@ -34,3 +34,12 @@ async def test_a_greek_rating_and_a_turkish_refusal(service: TableService, store
         rating = await say(service, "!puzzle rating")
     assert rating.text.startswith("**Βαθμολογία προβλημάτων του alice**"), rating.text
     assert "1 απάντηση" in rating.text
+
+
+async def test_an_italian_storm(service: TableService) -> None:
+    with speaking("it"):
+        started = await say(service, "!puzzle storm")
+        refused = await say(service, "!puzzle storm now")
+    assert started.text.startswith("⚡ **Tempesta di problemi per alice**: 3:00"), started.text
+    assert "**Tempesta di alice**: mancano 3:00 · punti 0 · problema 1" in started.text
+    assert refused.private and refused.text.startswith("`!puzzle storm` avvia una tempesta")
