@@ -133,3 +133,69 @@ STORM_NONE_ENDED = M(
 )
 STORMS = P("puzzle_storms", "{n} storm", "{n} storms")
 STORM_TOP = M("puzzle_storm_top", "**Puzzle storm leaderboard** (best run)")
+
+# -- the daily puzzle (its commands; the post itself is a background job's, in English) -----------
+DAILY_ADMINS_ONLY = M(
+    "puzzle_daily_admins_only", "Only admins (Manage Server) can set the daily puzzle."
+)
+DAILY_USAGE = M(
+    "puzzle_daily_usage",
+    "`{prefix}puzzle daily #channel 09:00` (optionally a time zone after it)",
+)
+DAILY_NAME_CHANNEL = M("puzzle_daily_name_channel", "Name the channel as `#channel`: {usage}.")
+DAILY_WHAT_TIME = M("puzzle_daily_what_time", "At what time? {usage}.")
+DAILY_NOT_A_TIME = M(
+    "puzzle_daily_not_a_time",
+    "`{word}` is not a time of day: write it as `09:00` (24-hour).",
+)
+DAILY_TOO_MANY_WORDS = M("puzzle_daily_too_many_words", "Too many words: {usage}.")
+DAILY_NOT_A_ZONE = M(
+    "puzzle_daily_not_a_zone",
+    "`{word}` is not a time zone: use a name such as `Europe/Paris`, `America/New_York` or `UTC`.",
+)
+DAILY_SET = M(
+    "puzzle_daily_set",
+    "The daily puzzle will be posted in {channel} every day at {time} ({zone}), the first on "
+    "{day}. `{prefix}puzzle daily off` stops it.",
+)
+DAILY_NONE_SET = M("puzzle_daily_none_set", "No daily puzzle is set on this server.")
+DAILY_STOPPED = M("puzzle_daily_stopped", "No more daily puzzles on this server.")
+DAILY_NONE_YET = M(
+    "puzzle_daily_none_yet",
+    "This server has no daily puzzle yet: an admin (Manage Server) sets one with "
+    "`{prefix}puzzle daily #channel 09:00`.",
+)
+DAILY_OVER = M(
+    "puzzle_daily_over", "That daily puzzle is over: `{prefix}puzzle daily` shows today's."
+)
+DAILY_UNREADABLE = M("puzzle_daily_unreadable", "Today's daily puzzle can't be read any more.")
+DAILY_HEAD = M("puzzle_daily_head", "**Daily puzzle of {day}**")
+DAILY_BEST = M("puzzle_daily_best", "✅ gnubg's best")
+DAILY_NOT_BEST = M("puzzle_daily_not_best", "❌ not gnubg's best")
+DAILY_ANSWERED = M(
+    "puzzle_daily_answered",
+    "{head}: you answered **{answer}** ({mark}). The answer and how many found it come with "
+    "tomorrow's puzzle.",
+)
+DAILY_SHOWN = M("puzzle_daily_shown", "{head} (in {channel}). You are {side}.")
+DAILY_PLAY_PRESS = M(
+    "puzzle_daily_play_press", "Your play? Press Answer, or answer with `/puzzle daily 13/7 8/7`"
+)
+DAILY_PLAY = M("puzzle_daily_play", "Your play? Answer with `/puzzle daily 13/7 8/7`")
+DAILY_DOUBLE = M(
+    "puzzle_daily_double",
+    "Double? Press Double or No double, or `/puzzle daily double` (`no double`)",
+)
+DAILY_TAKE = M(
+    "puzzle_daily_take", "Take or pass? Press Take or Pass, or `/puzzle daily take` (`pass`)"
+)
+DAILY_ASK = M("puzzle_daily_ask", "{how}: only you see your answer, one per member; rated.")
+DAILY_ANSWERED_ALREADY = M(
+    "puzzle_daily_answered_already",
+    "You answered today's daily puzzle already (**{answer}**): one answer each, the next puzzle "
+    "comes tomorrow.",
+)
+DAILY_REFUSED = M("puzzle_daily_refused", "{reason}. {ask}")
+DAILY_ONE_EACH = M(
+    "puzzle_daily_one_each", "You answered today's daily puzzle already: one answer each."
+)

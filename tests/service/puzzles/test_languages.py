@@ -43,3 +43,11 @@ async def test_an_italian_storm(service: TableService) -> None:
     assert started.text.startswith("⚡ **Tempesta di problemi per alice**: 3:00"), started.text
     assert "**Tempesta di alice**: mancano 3:00 · punti 0 · problema 1" in started.text
     assert refused.private and refused.text.startswith("`!puzzle storm` avvia una tempesta")
+
+
+async def test_spanish_daily_refusals(service: TableService) -> None:
+    with speaking("es"):
+        none_yet = await say(service, "!puzzle daily")
+        bad_time = await say(service, "!puzzle daily #general 25:99")
+    assert none_yet.text.startswith("Este servidor aún no tiene problema del día"), none_yet.text
+    assert bad_time.text == "`25:99` no es una hora del día: escríbela como `09:00` (24 horas)."
