@@ -8,6 +8,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from bot.i18n import help as help_words
 from bot.i18n import play as say
 from bot.i18n import records as ledger
 from bot.rules.text import quote
@@ -233,13 +234,8 @@ class Views:
         try:
             return [help_reply(self._settings, self._commands, typed(topic) if topic else None)]
         except KeyError:
-            return [
-                Reply(
-                    f"There is no command {quote(topic or '')}. `{self._prefix}help` lists "
-                    "them all.",
-                    private=True,
-                )
-            ]
+            said = help_words.NO_SUCH_COMMAND(quoted=quote(topic or ""), prefix=self._prefix)
+            return [Reply(said, private=True)]
 
     # -- state for adapters -------------------------------------------------------------------
 
