@@ -90,7 +90,14 @@ async def test_the_play_path_fits_discord_in_every_language(
                         table = await service.table(place)
                         assert table is not None and table.match.turn is not None
                         checked += await _one(service, place, table.match.phase)
-            for word in ("!settings", "!leaderboard", "!stats", "!dice", "!puzzle", "!puzzle x"):
+            for word in (
+                *("!settings", "!leaderboard", "!stats", "!dice", "!help", "!help move"),
+                "!puzzle",
+                "!puzzle x",
+                "!puzzle storm",
+                "!puzzle daily",
+                "!undo",
+            ):
                 checked += check(word, await said(service, place, PLAYERS[0], word))
         assert checked > 100
     finally:
