@@ -12,12 +12,12 @@ from tests.service.puzzles.test_puzzles import answer_of, awaited, say
 async def test_a_german_puzzle_verdict(service: TableService, store: Store) -> None:
     with speaking("de"):
         question = await say(service, "!puzzle")
-        assert "**Puzzle für alice**" in question.text, question.text
+        assert "**Rätsel für alice**" in question.text, question.text
         _, puzzle = await awaited(store)
         wrong = await say(service, f"!puzzle {answer_of(puzzle, False)}")
     graded = puzzle.grade(answer_of(puzzle, False))
     assert f"verliert {graded.loss:.3f}; gnubgs bester: **{puzzle.best.answer}**" in wrong.text
-    assert "Deine Puzzle-Wertung: 1500?" in wrong.text, wrong.text
+    assert "Deine Rätsel-Wertung: 1500?" in wrong.text, wrong.text
     assert "Verpasst: es ist jetzt eine deiner Übungen (`!drill`)" in wrong.text
     assert "loses" not in wrong.text and "rating" not in wrong.text.replace("`", "")
 
