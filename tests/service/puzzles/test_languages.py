@@ -32,7 +32,7 @@ async def test_a_greek_rating_and_a_turkish_refusal(service: TableService, store
     await say(service, f"!puzzle {answer_of(puzzle, True)}")
     with speaking("el"):
         rating = await say(service, "!puzzle rating")
-    assert rating.text.startswith("**Βαθμολογία προβλημάτων του alice**"), rating.text
+    assert rating.text.startswith("**Βαθμολογία γρίφων του alice**"), rating.text
     assert "1 απάντηση" in rating.text
 
 
