@@ -199,3 +199,17 @@ DAILY_REFUSED = M("puzzle_daily_refused", "{reason}. {ask}")
 DAILY_ONE_EACH = M(
     "puzzle_daily_one_each", "You answered today's daily puzzle already: one answer each."
 )
+
+# -- a day, as the daily puzzle dates it (``Fri 27 Nov 2026``) ------------------------------------
+DAY = M("puzzle_day", "{weekday} {day} {month} {year}")
+# By ``date.isoweekday()`` (Monday 1) and ``date.month``.
+WEEKDAYS = {
+    n: M(f"puzzle_weekday_{n}", name)
+    for n, name in enumerate(("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"), 1)
+}
+MONTHS = {
+    n: M(f"puzzle_month_{n}", name)
+    for n, name in enumerate(
+        ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"), 1
+    )
+}

@@ -3,7 +3,10 @@ from the catalog, in the language of the command."""
 
 from __future__ import annotations
 
+from datetime import date, timedelta
+
 from bot.i18n.core import speaking
+from bot.service.puzzles.schedule import day_text
 from bot.service.table import TableService
 from bot.store import Store
 from tests.service.puzzles.test_puzzles import answer_of, awaited, say
@@ -51,3 +54,11 @@ async def test_spanish_daily_refusals(service: TableService) -> None:
         bad_time = await say(service, "!puzzle daily #general 25:99")
     assert none_yet.text.startswith("Este servidor aún no tiene problema del día"), none_yet.text
     assert bad_time.text == "`25:99` no es una hora del día: escríbela como `09:00` (24 horas)."
+
+
+def test_a_day_in_english_is_as_strftime_wrote_it_and_in_german_as_germans_do() -> None:
+    first = date(2026, 1, 1)
+    for day in (first + timedelta(days=n) for n in range(366)):
+        assert day_text(day) == f"{day:%a} {day.day} {day:%b %Y}"
+    with speaking("de"):
+        assert day_text(date(2026, 11, 27)) == "Fr, 27. Nov. 2026"
