@@ -10,7 +10,7 @@ from collections.abc import AsyncIterator
 import discord
 import pytest
 
-from bot.service.puzzles.daily import ADMINS_ONLY
+from bot.i18n.puzzles import DAILY_ADMINS_ONLY
 from bot.service.table import TableService
 from bot.settings import Settings
 from bot.store import Store
@@ -68,7 +68,9 @@ async def test_a_text_channel_of_the_server_is_set_by_its_id(
 
 
 async def test_a_member_is_told_only_admins_set_it(wire: Wire, store: Store) -> None:
-    assert ADMINS_ONLY in said(await wire.type(MEMBER, f"!puzzle daily <#{CATEGORY_ID}> 09:00"))
+    assert DAILY_ADMINS_ONLY() in said(
+        await wire.type(MEMBER, f"!puzzle daily <#{CATEGORY_ID}> 09:00")
+    )
     assert await store.dailies.setting(str(GUILD_ID)) is None
 
 

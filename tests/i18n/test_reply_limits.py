@@ -21,6 +21,20 @@ from tests.service.driver import FakeClock
 
 PLAYERS = (USERS[0], USERS[1])
 WATCHER = USERS[2]
+# Beyond the play path, what else the catalog says, checked the same way.
+OTHER_COMMANDS = (
+    "!settings",
+    "!leaderboard",
+    "!stats",
+    "!dice",
+    "!help",
+    "!help move",
+    "!undo",
+    "!puzzle",
+    "!puzzle x",
+    "!puzzle storm",
+    "!puzzle daily",
+)
 LONG_PASTE = "13/7 " * 300  # a paste far over any limit: quoted only in part
 TYPOS = ("!move 24/30", "!move bar/20", "!move 13/x", "!move 6/off", "!move 8/2(5)", LONG_PASTE)
 
@@ -90,7 +104,8 @@ async def test_the_play_path_fits_discord_in_every_language(
                         table = await service.table(place)
                         assert table is not None and table.match.turn is not None
                         checked += await _one(service, place, table.match.phase)
-            checked += check("settings", await said(service, place, PLAYERS[0], "!settings"))
+            for word in OTHER_COMMANDS:
+                checked += check(word, await said(service, place, PLAYERS[0], word))
         assert checked > 100
     finally:
         service.close()

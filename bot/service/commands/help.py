@@ -8,7 +8,9 @@ from __future__ import annotations
 import difflib
 
 from bot.gnubg.api import LEVEL_NAMES
+from bot.i18n import help as words
 from bot.i18n import play as say
+from bot.i18n.core import capital
 from bot.rules.text import quote
 from bot.service.commands.schema import Command, CommandTable, Topic
 from bot.service.models import Reply, Section, Sheet
@@ -33,34 +35,12 @@ def _values(prefix: str, settings: Settings) -> dict[str, str]:
     }
 
 
-# Words players of other backgammon clients type by habit, and what this bot has instead
-# (``{p}`` is the prefix). None of them is a command here.
-HABITS: dict[str, str] = {
-    "undo": "A play is final once it is sent: there is no undo. Send the whole roll in one "
-    "`{p}move <from>/<to> …`; `/move` lists the legal plays before you pick one.",
-    "cube": "The cube is `{p}double` here (then `{p}take` or `{p}drop`).",
-    "redouble": "A redouble is `{p}double` here, when you own the cube.",
-    "pass": "To refuse a double, `{p}drop`; to refuse a challenge, `{p}decline`. A roll with no "
-    "legal play passes by itself.",
-    "skip": "Nothing to skip: forced plays and rolls with no legal play happen by themselves; "
-    "`{p}roll` rolls.",
-    "quit": "`{p}resign` gives up the game (single, gammon or backgammon); `{p}abort`, typed by "
-    "both players, cancels the match; `{p}cancel` withdraws a challenge.",
-}
-HABITS |= {"takeback": HABITS["undo"], "forfeit": HABITS["quit"], "surrender": HABITS["quit"]}
-# ``!cube`` where beavers exist: a money game that allows them, and only there.
-CUBE_WITH_BEAVERS = (
-    "The cube is `{p}double` here (then `{p}take`, `{p}drop` or `{p}beaver`: this money game "
-    "allows beavers)."
-)
-
-
 def habit(word: str, prefix: str, *, beavers: bool = False) -> str | None:
     """What this bot has for a word typed by habit from another client (``!undo``), or None;
     ``beavers``: the channel's game allows them."""
     word = word.strip().lower()
-    said = CUBE_WITH_BEAVERS if beavers and word == "cube" else HABITS.get(word)
-    return said.replace("{p}", prefix) if said is not None else None
+    said = words.CUBE_WITH_BEAVERS if beavers and word == "cube" else words.HABITS.get(word)
+    return said(p=prefix) if said is not None else None
 
 
 def suggest(word: str, commands: CommandTable) -> str | None:
@@ -77,7 +57,7 @@ def _also(command: Command, prefix: str) -> str:
     """`` (also `!x`)`` for a command with aliases, else nothing."""
     if not command.aliases:
         return ""
-    return " (also " + ", ".join(f"`{prefix}{alias}`" for alias in command.aliases) + ")"
+    return words.ALSO(aliases=", ".join(f"`{prefix}{alias}`" for alias in command.aliases))
 
 
 def help_text(settings: Settings, commands: CommandTable, topic: str | None = None) -> str:
@@ -95,17 +75,18 @@ def help_reply(settings: Settings, commands: CommandTable, topic: str | None = N
         command = commands.find(word)
         if command is None:
             raise KeyError(topic)
-        summary = command.summary[:1].upper() + command.summary[1:]
+        said = words.summary_of(command.name, command.summary)
+        summary = capital(said[:1]) + said[1:]
         lines = [f"**{prefix}{command.usage}**", summary + _also(command, prefix)]
         if command.details:
             lines.append(command.details.format(**values))
-        lines.append(f"Example: `{prefix}{command.example}`")
+        lines.append(words.EXAMPLE(prefix=prefix, example=command.example))
         return Reply("\n".join(lines))
     sections = tuple(
         Section(
-            topic.value,
+            words.TOPICS[topic.name](),
             tuple(
-                f"`{prefix}{c.usage}` - {c.summary}{_also(c, prefix)}"
+                f"`{prefix}{c.usage}` - {words.summary_of(c.name, c.summary)}{_also(c, prefix)}"
                 for c in commands
                 if c.topic is topic
             ),
@@ -113,10 +94,10 @@ def help_reply(settings: Settings, commands: CommandTable, topic: str | None = N
         for topic in Topic
     )
     sheet = Sheet(
-        "Backgammon commands",
-        f"Also as slash commands. A challenge expires after {values['challenge_minutes']}; a "
-        f"match may be claimed after {values['claim_hours']} without a move. "
-        f"`{prefix}help <command>` for more.",
+        words.TITLE(),
+        words.INTRO(
+            challenge=values["challenge_minutes"], claim=values["claim_hours"], prefix=prefix
+        ),
         tuple(section for section in sections if section.lines),
     )
     return Reply(sheet.text(), sheet=sheet)

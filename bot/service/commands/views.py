@@ -8,7 +8,9 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from bot.i18n import help as help_words
 from bot.i18n import play as say
+from bot.i18n import records as ledger
 from bot.rules.text import quote
 from bot.service.commands.help import help_reply, unknown_command
 from bot.service.commands.schema import CommandTable
@@ -51,9 +53,6 @@ def ids_engine(table: Table, seat: int) -> bool:
     """Whether ``seat`` is GNU Backgammon's (it answers nothing through buttons)."""
     return table.row.player_ids[seat] == ENGINE_ID
 
-
-# A record read in a DM or group DM: its games are on no server's leaderboard.
-PRIVATE_RECORD = "Games in DMs are unrated: ratings are a server's."
 
 # How anyone checks the dice from the seed, said in the reply itself (Discord's users never see
 # the README): bot/rules/dice.py is what it describes.
@@ -214,19 +213,8 @@ class Views:
         if player is None:
             p = self._prefix
             if target is None:
-                return [
-                    Reply(
-                        "You have no record here yet: it starts with your first match "
-                        f"(`{p}challenge @user`, or `{p}challenge bot`)."
-                    )
-                ]
-            return [
-                Reply(
-                    f"I can't find {md(who.name)} among this server's players: nobody by that "
-                    f"name has played a match here. Mention a player (`{p}stats @bob`), or see "
-                    f"`{p}leaderboard`."
-                )
-            ]
+                return [Reply(ledger.NO_RECORD_YET(prefix=p))]
+            return [Reply(ledger.NOT_A_PLAYER(name=md(who.name), prefix=p))]
         rank = await self._store.players.rank(place.server_id, who.id)
         counts = await self._store.players.match_counts(place.server_id, who.id)
         records = await self._store.players.against_engine(place.server_id, who.id)
@@ -236,26 +224,18 @@ class Views:
             text += " " + pr_text(analysed.matches, analysed.decisions, analysed.pr)
         played = await self._store.tournaments.record(place.server_id, who.id)
         if played.entered or played.playing:
-            text += (
-                f" Tournaments: {played.entered} played, {played.won} won"
-                + (f", {played.playing} going on" if played.playing else "")
-                + "."
-            )
-        if place.private:
-            text += " " + PRIVATE_RECORD
+            said = ledger.TOURNAMENTS_GOING_ON if played.playing else ledger.TOURNAMENTS
+            text += said(entered=played.entered, won=played.won, playing=played.playing)
+        if place.private:  # a record read in a DM: its games are on no server's leaderboard
+            text += " " + ledger.PRIVATE_RECORD()
         return [Reply(text)]
 
     def help(self, topic: str | None) -> list[Reply]:
         try:
             return [help_reply(self._settings, self._commands, typed(topic) if topic else None)]
         except KeyError:
-            return [
-                Reply(
-                    f"There is no command {quote(topic or '')}. `{self._prefix}help` lists "
-                    "them all.",
-                    private=True,
-                )
-            ]
+            said = help_words.NO_SUCH_COMMAND(quoted=quote(topic or ""), prefix=self._prefix)
+            return [Reply(said, private=True)]
 
     # -- state for adapters -------------------------------------------------------------------
 

@@ -18,6 +18,7 @@ from typing import Any
 
 from bot.gnubg.api import LEVEL_NAMES
 from bot.i18n import play as say
+from bot.i18n import records as ledger
 from bot.render import BoardState, LastPlay, render_board
 from bot.rules import Position
 from bot.rules.events import (
@@ -481,26 +482,36 @@ def leaderboard_text(
 ) -> str:
     """The top of the ladder, and where ``asker`` stands (``rank``: place and of how many)."""
     if not top:
-        return f"No rated matches on this server yet: `{prefix}challenge @user` to play one."
-    lines = ["**Leaderboard** (FIBS ratings)"]
+        return ledger.NO_RATED_MATCHES(prefix=prefix)
+    lines = [ledger.LEADERBOARD()]
     for place, player in enumerate(top, start=1):
         lines.append(
-            f"{place}. {md(player.name)} {player.rating:.1f} "
-            f"({player.wins} won, {player.losses} lost)"
+            ledger.LEADERBOARD_LINE(
+                place=place,
+                name=md(player.name),
+                rating=f"{player.rating:.1f}",
+                wins=player.wins,
+                losses=player.losses,
+            )
         )
     if rank is None:
-        lines.append(f"{md(asker)}: not ranked yet (finish a rated match).")
+        lines.append(ledger.NOT_RANKED(name=md(asker)))
     else:
-        lines.append(f"{md(asker)}: #{rank[0]} of {rank[1]}.")
+        lines.append(ledger.RANKED(name=md(asker), place=rank[0], players=rank[1]))
     return "\n".join(lines)
 
 
 def stats_text(player: PlayerRow, rank: tuple[int, int] | None, counts: MatchCounts) -> str:
-    ranked = f"#{rank[0]} of {rank[1]}" if rank else "unranked"
-    return (
-        f"{md(player.name)}: rating {player.rating:.1f} ({ranked}), experience "
-        f"{player.experience}; rated matches {player.wins} won, {player.losses} "
-        f"lost; {counts.playing} playing, {counts.aborted} aborted."
+    ranked = ledger.RANK(place=rank[0], players=rank[1]) if rank else ledger.UNRANKED()
+    return ledger.STATS(
+        name=md(player.name),
+        rating=f"{player.rating:.1f}",
+        ranked=ranked,
+        experience=player.experience,
+        wins=player.wins,
+        losses=player.losses,
+        playing=counts.playing,
+        aborted=counts.aborted,
     )
 
 
@@ -512,8 +523,8 @@ def engine_record_text(records: list[LevelRecord], user_id: str) -> str:
     ranked = sorted(records, key=lambda record: order.get(record.level, len(order)))
     counts = ", ".join(f"{r.level} {r.wins}-{r.losses}" for r in ranked)
     if user_id == ENGINE_ID:
-        return f" By level (won-lost): {counts}."
-    return f" Against GNU Backgammon (won-lost): {counts}."
+        return ledger.BY_LEVEL(counts=counts)
+    return ledger.AGAINST_ENGINE(counts=counts)
 
 
 # -- what people type --------------------------------------------------------------------------

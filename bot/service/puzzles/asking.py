@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from bot.i18n import puzzles as say
+from bot.i18n.core import capital
 from bot.rules.pasted import NAMES
 from bot.rules.puzzles import CHECKER, DOUBLE, Puzzle, Verdict
 from bot.service.gnubg.positions import board_state, summary
@@ -14,22 +16,22 @@ def verdict_head(verdict: Verdict) -> str:
     """The verdict's first words: right, or what the answer lost and gnubg's best."""
     said = f"**{verdict.answer.answer}**"
     if verdict.right:
-        return f"✅ {said} is gnubg's best."
-    return f"❌ {said} loses {verdict.loss:.3f}; gnubg's best: **{verdict.best.answer}**."
+        return say.RIGHT(said=said)
+    return say.WRONG(said=said, loss=f"{verdict.loss:.3f}", best=verdict.best.answer)
 
 
 def how_to_answer(puzzle: Puzzle, prefix: str) -> str:
     """How the puzzle is answered, never the answer."""
     if puzzle.kind == CHECKER:
-        return f"answer with {play_form('puzzle', prefix)}"
+        return say.ANSWER_WITH_PLAY(form=play_form("puzzle", prefix))
     words = ("double", "no double") if puzzle.kind == DOUBLE else ("take", "pass")
-    return f"`{prefix}puzzle {words[0]}` or `{prefix}puzzle {words[1]}` (or the buttons)"
+    return say.ANSWER_WITH_WORDS(prefix=prefix, yes=words[0], no=words[1])
 
 
 def _ask(puzzle: Puzzle, prefix: str) -> str:
-    question = {CHECKER: "Your play?", DOUBLE: "Double?"}.get(puzzle.kind, "Take or pass?")
+    question = {CHECKER: say.YOUR_PLAY, DOUBLE: say.DOUBLE_Q}.get(puzzle.kind, say.TAKE_OR_PASS_Q)
     how = how_to_answer(puzzle, prefix)
-    return f"{question} {how[:1].upper()}{how[1:]}."
+    return say.ASKED(question=question(), how=capital(how[:1]) + how[1:])
 
 
 async def puzzle_reply(
@@ -40,7 +42,7 @@ async def puzzle_reply(
     puzzle's showing, or a storm's puzzle)."""
     state = puzzle.state
     text = (
-        f"{head} You are {NAMES[puzzle.decider]}.\n"
+        f"{say.YOU_ARE(head=head, side=NAMES[puzzle.decider])}\n"
         f"{summary(state).splitlines()[0]}\n{_ask(puzzle, prefix)}"
     )
     image = await images.picture(board_state(state), puzzle.decider)

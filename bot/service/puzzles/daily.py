@@ -21,6 +21,8 @@ from collections.abc import Awaitable, Callable, Iterable
 from datetime import date
 from typing import Protocol
 
+from bot.i18n import puzzles as say
+from bot.i18n.core import capital
 from bot.rules.errors import InvalidMoveError, MoveError
 from bot.rules.pasted import NAMES
 from bot.rules.puzzles import CHECKER, DOUBLE, Puzzle, Verdict
@@ -52,7 +54,6 @@ GIVE_UP = 3600.0  # seconds after its first claim that an unsent post stops bein
 
 BATCH = 25  # puzzles of the day's order checked at once against the server's past dailies
 _CHANNEL = re.compile(r"<#(?P<id>\d+)>|#(?P<name>[\w-]+)")
-ADMINS_ONLY = "Only admins (Manage Server) can set the daily puzzle."
 
 
 def setting_channel(text: str) -> tuple[str, str] | None:
@@ -126,25 +127,22 @@ class DailyPuzzles:
 
     async def _set(self, place: Place, user: User, text: str, manager: bool) -> Reply:
         if not manager:
-            raise Refusal(ADMINS_ONLY)
-        usage = f"`{self._prefix}puzzle daily #channel 09:00` (optionally a time zone after it)"
+            raise Refusal(say.DAILY_ADMINS_ONLY())
+        usage = say.DAILY_USAGE(prefix=self._prefix)
         words = text.split()
         found = _CHANNEL.fullmatch(words[0])
         if found is None:
-            raise Refusal(f"Name the channel as `#channel`: {usage}.")
+            raise Refusal(say.DAILY_NAME_CHANNEL(usage=usage))
         if len(words) < 2:
-            raise Refusal(f"At what time? {usage}.")
+            raise Refusal(say.DAILY_WHAT_TIME(usage=usage))
         minute = read_time(words[1])
         if minute is None:
-            raise Refusal(f"`{words[1][:20]}` is not a time of day: write it as `09:00` (24-hour).")
+            raise Refusal(say.DAILY_NOT_A_TIME(word=words[1][:20]))
         if len(words) > 3:
-            raise Refusal(f"Too many words: {usage}.")
+            raise Refusal(say.DAILY_TOO_MANY_WORDS(usage=usage))
         zone_name = words[2] if len(words) == 3 else None
         if zone_name is not None and read_zone(zone_name) is None:
-            raise Refusal(
-                f"`{zone_name[:40]}` is not a time zone: use a name such as `Europe/Paris`, "
-                "`America/New_York` or `UTC`."
-            )
+            raise Refusal(say.DAILY_NOT_A_ZONE(word=zone_name[:40]))
         channel = Place(place.server_id, found["id"] or found["name"])
         now = self._clock()
         if zone_name is None:
@@ -157,86 +155,81 @@ class DailyPuzzles:
                 DailySetting(place.server_id, channel.channel_id, minute, next_at, user.id, now)
             )
         first = latest_due(zone, minute, next_at)[0]
-        return Reply(
-            f"The daily puzzle will be posted in {place_link(channel)} every day at "
-            f"{time_text(minute)} ({zone.key}), the first on {day_text(first)}. "
-            f"`{self._prefix}puzzle daily off` stops it."
+        text = say.DAILY_SET(
+            channel=place_link(channel),
+            time=time_text(minute),
+            zone=zone.key,
+            day=day_text(first),
+            prefix=self._prefix,
         )
+        return Reply(text)
 
     async def _stop(self, place: Place, manager: bool) -> Reply:
         if not manager:
-            raise Refusal(ADMINS_ONLY)
+            raise Refusal(say.DAILY_ADMINS_ONLY())
         async with self._store.transaction() as tx:
             stopped = await tx.dailies.stop(place.server_id)
         if not stopped:
-            raise Refusal("No daily puzzle is set on this server.")
-        return Reply("No more daily puzzles on this server.")
+            raise Refusal(say.DAILY_NONE_SET())
+        return Reply(say.DAILY_STOPPED())
 
     # -- a member ---------------------------------------------------------------------------
 
     async def _today(self, place: Place, pressed: DailyKey | None) -> tuple[DailyPost, Puzzle]:
         post = await self._store.dailies.last_post(place.server_id)
         if post is None:
-            raise Refusal(
-                "This server has no daily puzzle yet: an admin (Manage Server) sets one with "
-                f"`{self._prefix}puzzle daily #channel 09:00`."
-            )
+            raise Refusal(say.DAILY_NONE_YET(prefix=self._prefix))
         if pressed is not None and pressed.post != post.id:
-            raise Refusal(f"That daily puzzle is over: `{self._prefix}puzzle daily` shows today's.")
+            raise Refusal(say.DAILY_OVER(prefix=self._prefix))
         puzzle = await pool.find(self._store.puzzles, place.server_id, post.puzzle)
         if puzzle is None:
-            raise Refusal("Today's daily puzzle can't be read any more.")
+            raise Refusal(say.DAILY_UNREADABLE())
         return post, puzzle
 
     async def _show(self, place: Place, user: User, pressed: DailyKey | None) -> Reply:
         post, puzzle = await self._today(place, pressed)
-        head = f"**Daily puzzle of {day_text(date.fromisoformat(post.day))}**"
+        head = say.DAILY_HEAD(day=day_text(date.fromisoformat(post.day)))
         answered = await self._store.dailies.answer_of(post.id, user.id)
         if answered is not None:
-            mark = "✅ gnubg's best" if answered[1] else "❌ not gnubg's best"
-            return Reply(
-                f"{head}: you answered **{answered[0]}** ({mark}). The answer and how many "
-                "found it come with tomorrow's puzzle.",
-                private=True,
-            )
-        return Reply(
-            f"{head} (in {place_link(Place(post.server_id, post.channel_id))}). You are "
-            f"{NAMES[puzzle.decider]}.\n{summary(puzzle.state).splitlines()[0]}\n"
-            f"{self._ask(puzzle)}",
-            private=True,
+            mark = (say.DAILY_BEST if answered[1] else say.DAILY_NOT_BEST)()
+            text = say.DAILY_ANSWERED(head=head, answer=answered[0], mark=mark)
+            return Reply(text, private=True)
+        channel = place_link(Place(post.server_id, post.channel_id))
+        lines = (
+            say.DAILY_SHOWN(head=head, channel=channel, side=NAMES[puzzle.decider]),
+            summary(puzzle.state).splitlines()[0],
+            self._ask(puzzle),
         )
+        return Reply("\n".join(lines), private=True)
 
     def _ask(self, puzzle: Puzzle, *, posted: bool = False) -> str:
         if puzzle.kind == CHECKER:
-            how = "Your play? " + ("Press Answer, or answer" if posted else "Answer")
-            how += " with `/puzzle daily 13/7 8/7`"
+            how = (say.DAILY_PLAY_PRESS if posted else say.DAILY_PLAY)()
         elif puzzle.kind == DOUBLE:
-            how = "Double? Press Double or No double, or `/puzzle daily double` (`no double`)"
+            how = say.DAILY_DOUBLE()
         else:
-            how = "Take or pass? Press Take or Pass, or `/puzzle daily take` (`pass`)"
-        return f"{how}: only you see your answer, one per member; rated."
+            how = say.DAILY_TAKE()
+        return say.DAILY_ASK(how=how)
 
     async def _answer(self, place: Place, user: User, text: str, pressed: DailyKey | None) -> Reply:
         post, puzzle = await self._today(place, pressed)
         answered = await self._store.dailies.answer_of(post.id, user.id)
         if answered is not None:
-            raise Refusal(
-                f"You answered today's daily puzzle already (**{answered[0]}**): one answer "
-                "each, the next puzzle comes tomorrow."
-            )
+            raise Refusal(say.DAILY_ANSWERED_ALREADY(answer=answered[0]))
         try:
             verdict = puzzle.grade(text)
         except (MoveError, InvalidMoveError) as error:
             said = str(error)
-            raise Refusal(f"{said[:1].upper()}{said[1:]}. {self._ask(puzzle)}") from None
+            reason = capital(said[:1]) + said[1:]
+            raise Refusal(say.DAILY_REFUSED(reason=reason, ask=self._ask(puzzle))) from None
         now = self._clock()
         async with self._store.transaction() as tx:
             if not await tx.dailies.answer(
                 post, user.id, verdict.answer.answer, verdict.right, verdict.loss, now
             ):
-                raise Refusal("You answered today's daily puzzle already: one answer each.")
+                raise Refusal(say.DAILY_ONE_EACH())
             rated = await self._rate(tx.puzzles, place, user, puzzle, verdict.right, now)
-        return Reply(f"{self._verdict(verdict, puzzle)}\n{rated}", private=True)
+        return Reply("\n".join((self._verdict(verdict, puzzle), rated)), private=True)
 
     async def choices(self, place: Place, typed: str) -> list[str]:
         """``/puzzle daily ...``'s autocomplete: the legal plays of today's daily puzzle in the

@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from bot.i18n import puzzles as say
+from bot.i18n.core import capital
 from bot.rules.errors import InvalidMoveError, MoveError
 from bot.rules.glicko import (
     LEADERBOARD_DEVIATION,
@@ -30,7 +32,6 @@ from bot.rules.glicko import (
     rate_answer,
 )
 from bot.rules.puzzles import CHECKER, DOUBLE, Puzzle, Verdict
-from bot.rules.text import plural
 from bot.service.commands.choices import play_choices, position_plays, word_choices
 from bot.service.keys import DailyKey, PuzzleKey, StormKey
 from bot.service.matches.presentation import BoardImages
@@ -107,10 +108,7 @@ class PuzzleRoom:
         if pressed is not None:
             waiting = await self._awaiting(place, user)
             if waiting is None or waiting.id != pressed.shown:
-                raise Refusal(
-                    "This puzzle is not the one waiting for your answer: "
-                    f"`{self._prefix}puzzle` shows yours."
-                )
+                raise Refusal(say.NOT_THE_ONE_WAITING(prefix=self._prefix))
             return [await self._answer(place, user, waiting, word)]
         if word == "storm" or word.startswith("storm "):
             return [await self.storm.command(place, user, word[len("storm") :].strip())]
@@ -129,10 +127,7 @@ class PuzzleRoom:
             return [await self._show(place, user)]
         waiting = await self._awaiting(place, user)
         if waiting is None:
-            raise Refusal(
-                f"No puzzle is waiting for your answer: `{self._prefix}puzzle` gives you one "
-                f"(or `{self._prefix}puzzle rating`, `top`, `misses`)."
-            )
+            raise Refusal(say.NONE_WAITING(prefix=self._prefix))
         return [await self._answer(place, user, waiting, text)]
 
     # -- showing --------------------------------------------------------------------------------
@@ -156,7 +151,7 @@ class PuzzleRoom:
         if recent and recent[0].answered_at is None:
             puzzle = await pool.find(self._store.puzzles, place.server_id, recent[0].puzzle)
             if puzzle is not None:
-                return await self._question(user, puzzle, recent[0], "waiting for your answer")
+                return await self._question(user, puzzle, recent[0], say.WAITING_NOTE())
         now = self._clock()
         player = await self._player(place.server_id, user.id, now)
         chosen = await pool.choose(
@@ -168,58 +163,49 @@ class PuzzleRoom:
             {row.puzzle for row in recent},
         )
         if chosen is None:
-            raise Refusal("You have seen every puzzle near your rating lately: try again later.")
+            raise Refusal(say.SEEN_EVERY())
         puzzle, _ = chosen
         async with self._store.transaction() as tx:
             shown = await tx.puzzles.show(place.server_id, user.id, puzzle.key, now)
-        return await self._question(user, puzzle, shown, f"you: {player.rating.text}")
+        return await self._question(user, puzzle, shown, say.YOU_NOTE(rating=player.rating.text))
 
     async def _question(self, user: User, puzzle: Puzzle, shown: AnswerRow, note: str) -> Reply:
-        lead = "Replay of a puzzle you missed (unrated)" if not shown.rated else "Puzzle"
-        head = f"**{lead} for {user.name}** ({note})."
+        head = (say.HEAD if shown.rated else say.REPLAY_HEAD)(name=user.name, note=note)
         return await puzzle_reply(self._images, self._prefix, puzzle, head, PuzzleKey(shown.id))
 
     async def _misses(self, place: Place, user: User) -> Reply:
         recent = await self._store.puzzles.answers(place.server_id, user.id, RECENT)
         if recent and recent[0].answered_at is None and recent[0].rated:
-            raise Refusal(
-                f"Answer the puzzle waiting for you first (`{self._prefix}puzzle` shows it)."
-            )
+            raise Refusal(say.ANSWER_FIRST(prefix=self._prefix))
         latest: dict[str, AnswerRow] = {}
         for row in recent:
             if row.right is not None:
                 latest.setdefault(row.puzzle, row)
         missed = [row.puzzle for row in latest.values() if row.right == 0]
         if not missed:
-            raise Refusal(
-                f"No missed puzzle to replay among your last {RECENT}: "
-                f"`{self._prefix}puzzle` gives you a new one."
-            )
+            raise Refusal(say.NO_MISSES(recent=RECENT, prefix=self._prefix))
         puzzle = await pool.find(self._store.puzzles, place.server_id, missed[0])
         if puzzle is None:
-            raise Refusal("The puzzle you missed last can't be read any more.")
+            raise Refusal(say.MISSED_UNREADABLE())
         async with self._store.transaction() as tx:
             shown = await tx.puzzles.show(
                 place.server_id, user.id, puzzle.key, self._clock(), rated=False
             )
-        return await self._question(user, puzzle, shown, f"{plural(len(missed), 'miss')} lately")
+        return await self._question(user, puzzle, shown, say.MISSES_NOTE(len(missed)))
 
     # -- answering ------------------------------------------------------------------------------
 
     async def _answer(self, place: Place, user: User, shown: AnswerRow, text: str) -> Reply:
         puzzle = await pool.find(self._store.puzzles, place.server_id, shown.puzzle)
         if puzzle is None:
-            raise Refusal(
-                f"Your puzzle can't be read any more: `{self._prefix}puzzle` gives you another."
-            )
+            raise Refusal(say.UNREADABLE(prefix=self._prefix))
         try:
             verdict = puzzle.grade(text)
         except (MoveError, InvalidMoveError) as error:
             said = str(error)
-            raise Refusal(
-                f"{said[:1].upper()}{said[1:]}. Your puzzle is still waiting: "
-                f"{how_to_answer(puzzle, self._prefix)}."
-            ) from None
+            reason = capital(said[:1]) + said[1:]
+            how = how_to_answer(puzzle, self._prefix)
+            raise Refusal(say.STILL_WAITING(reason=reason, how=how)) from None
         now = self._clock()
         right = verdict.right
         lines = [_verdict_text(verdict, puzzle)]
@@ -227,21 +213,16 @@ class PuzzleRoom:
             if not await tx.puzzles.record_answer(
                 shown, verdict.answer.answer, right, verdict.loss, now
             ):
-                raise Refusal(
-                    f"That puzzle was answered already: `{self._prefix}puzzle` gives you another."
-                )
+                raise Refusal(say.ANSWERED_ALREADY(prefix=self._prefix))
             if shown.rated:
                 lines.append(await self.rate(tx.puzzles, place, user, puzzle, right, now))
             else:
-                lines.append("A replay: no rating changes.")
+                lines.append(say.REPLAY_UNRATED())
             if not right:
                 await tx.drills.add_missed(
                     puzzle_drill_row(place.server_id, user.id, puzzle, verdict, now)
                 )
-                lines.append(
-                    f"Missed: it is one of your drills now (`{self._prefix}drill`), and "
-                    f"`{self._prefix}puzzle misses` replays it."
-                )
+                lines.append(say.MISSED_DRILL(prefix=self._prefix))
         return Reply("\n".join(lines))
 
     async def rate(
@@ -272,10 +253,10 @@ class PuzzleRoom:
         here, everywhere, puzzle_after = changes[0][:2], changes[1][:2], changes[0][2]
         answers = 0 if stored is None else stored.answers
         await puzzles.rate_puzzle(puzzle.key, Rated(puzzle_after, now, answers + 1), right)
-        return (
-            f"Your puzzle rating: {rating_change(*here)} (across servers "
-            f"{rating_change(*everywhere)}) · the puzzle's: "
-            f"{rating_change(before_puzzle, puzzle_after)}"
+        return say.RATING_CHANGES(
+            here=rating_change(*here),
+            everywhere=rating_change(*everywhere),
+            puzzle=rating_change(before_puzzle, puzzle_after),
         )
 
     # -- ratings --------------------------------------------------------------------------------
@@ -284,33 +265,30 @@ class PuzzleRoom:
         now = self._clock()
         stored = await self._store.puzzles.player(place.server_id, user.id)
         if stored is None:
-            raise Refusal(
-                f"You have no puzzle rating here yet: `{self._prefix}puzzle` gives you a puzzle."
-            )
+            raise Refusal(say.NO_RATING(prefix=self._prefix))
         here = await self._player(place.server_id, user.id, now)
         everywhere = await self._player(EVERY_SERVER, user.id, now)
-        return Reply(
-            f"**Puzzle rating of {user.name}**: {here.rating.text} here (RD "
-            f"{here.rating.deviation:.0f}, {plural(here.answers, 'answer')}), "
-            f"{everywhere.rating.text} across servers ({plural(everywhere.answers, 'answer')}). "
-            f"`?`: provisional while the RD is {PROVISIONAL_DEVIATION:.0f} or more."
+        text = say.RATING(
+            name=user.name,
+            here=here.rating.text,
+            deviation=f"{here.rating.deviation:.0f}",
+            answers=say.ANSWERS(here.answers),
+            everywhere=everywhere.rating.text,
+            answers_everywhere=say.ANSWERS(everywhere.answers),
+            provisional=f"{PROVISIONAL_DEVIATION:.0f}",
         )
+        return Reply(text)
 
     async def _top(self, place: Place) -> Reply:
         rows = await self._store.puzzles.top(place.server_id, LEADERBOARD_DEVIATION, TOP)
         if not rows:
-            raise Refusal(
-                "No one here has a settled puzzle rating yet: the puzzle leaderboard shows "
-                f"ratings with an RD of {LEADERBOARD_DEVIATION:.0f} or less (many answers "
-                "over a few days)."
-            )
+            raise Refusal(say.NO_TOP(deviation=f"{LEADERBOARD_DEVIATION:.0f}"))
         lines = [
-            f"{n}. {name} {rated.rating.text} ({plural(rated.answers, 'answer')})"
+            f"{n}. {name} {rated.rating.text} ({say.ANSWERS(rated.answers)})"
             for n, (_, name, rated) in enumerate(rows, 1)
         ]
-        return Reply(
-            f"**Puzzle leaderboard** (RD {LEADERBOARD_DEVIATION:.0f} or less)\n" + "\n".join(lines)
-        )
+        head = say.TOP(deviation=f"{LEADERBOARD_DEVIATION:.0f}")
+        return Reply(head + "\n" + "\n".join(lines))
 
     # -- autocomplete -------------------------------------------------------------------------
 

@@ -13,6 +13,8 @@ import re
 from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from bot.i18n import puzzles as say
+
 DEFAULT_ZONE = "UTC"
 _TIME = re.compile(r"(?P<hour>[01]?\d|2[0-3])[:h.](?P<minute>[0-5]\d)")
 
@@ -73,4 +75,5 @@ def next_due(zone: ZoneInfo, minute: int, now: float) -> float:
 
 def day_text(day: date) -> str:
     """``Fri 27 Nov 2026``."""
-    return f"{day:%a} {day.day} {day:%b %Y}"
+    weekday, month = say.WEEKDAYS[day.isoweekday()](), say.MONTHS[day.month]()
+    return say.DAY(weekday=weekday, day=day.day, month=month, year=day.year)

@@ -20,10 +20,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
+from bot.i18n import puzzles as say
+from bot.i18n.core import capital
 from bot.rules.errors import InvalidMoveError, MoveError
 from bot.rules.glicko import Rating
 from bot.rules.puzzles import Puzzle, PuzzleDataError, Verdict
-from bot.rules.text import plural
 from bot.service.keys import StormKey
 from bot.service.matches.presentation import BoardImages
 from bot.service.models import Place, Refusal, Reply, User
@@ -49,7 +50,8 @@ def clock_left(seconds: float) -> str:
 
 
 def _graded(verdict: Verdict) -> str:
-    return verdict_head(verdict) if verdict.right else f"{verdict_head(verdict)} -{PENALTY:.0f} s."
+    head = verdict_head(verdict)
+    return head if verdict.right else say.STORM_PENALTY(head=head, seconds=f"{PENALTY:.0f}")
 
 
 class StormRoom:
@@ -80,19 +82,13 @@ class StormRoom:
         if rest == "top":
             return await self._top(place)
         if rest:
-            raise Refusal(
-                f"`{self._prefix}puzzle storm` starts a storm; `{self._prefix}puzzle storm top` "
-                "shows this server's best."
-            )
+            raise Refusal(say.STORM_USAGE(prefix=self._prefix))
         now = self._clock()
         storm = await self._store.storms.running(user.id)
         if storm is not None and storm.ends_at <= now:
-            return Reply(await self._end(storm, now, f"`{self._prefix}puzzle storm` for another."))
+            return Reply(await self._end(storm, now, say.STORM_ANOTHER(prefix=self._prefix)))
         if storm is not None and storm.server_id != place.server_id:
-            raise Refusal(
-                f"Your storm on another server is still running ({clock_left(storm.ends_at - now)}"
-                " left): one at a time."
-            )
+            raise Refusal(say.STORM_ELSEWHERE(left=clock_left(storm.ends_at - now)))
         if storm is not None:
             return await self.show(storm, user, now)
         return await self._start(place, user, now)
@@ -100,18 +96,14 @@ class StormRoom:
     async def _start(self, place: Place, user: User, now: float) -> Reply:
         chosen = await self._choose(place.server_id, user.id, now, ())
         if chosen is None:
-            raise Refusal("No puzzle can be found for a storm here: try again later.")
+            raise Refusal(say.STORM_NO_PUZZLE())
         async with self._store.transaction() as tx:
             storm = await tx.storms.start(
                 place.server_id, place.channel_id, user.id, user.name, now, now + DURATION, chosen
             )
         if storm is None:  # started meanwhile (another host)
-            raise Refusal(f"Your storm is running already: `{self._prefix}puzzle` shows it.")
-        lead = (
-            f"⚡ **Puzzle storm for {user.name}**: {clock_left(DURATION)} to solve as many as "
-            f"you can, each harder than the one before; a wrong answer costs {PENALTY:.0f} s. "
-            "Ratings don't change."
-        )
+            raise Refusal(say.STORM_RUNNING(prefix=self._prefix))
+        lead = say.STORM_STARTS(name=user.name, left=clock_left(DURATION), seconds=f"{PENALTY:.0f}")
         return await self.show(storm, user, now, lead)
 
     async def _choose(
@@ -137,7 +129,7 @@ class StormRoom:
             else await pool.find(self._store.puzzles, storm.server_id, storm.puzzle)
         )
         if found is None:
-            raise Refusal("Your storm's puzzle can't be read any more.")
+            raise Refusal(say.STORM_UNREADABLE())
         return found
 
     async def show(self, storm: StormRow, user: User, now: float, lead: str = "") -> Reply:
@@ -145,9 +137,12 @@ class StormRoom:
         puzzle = await self._puzzle(storm)
         rating = (await self._store.puzzles.puzzle_ratings([puzzle.key])).get(puzzle.key)
         rated = puzzle.first_rating if rating is None else rating.rating.rating
-        head = (
-            f"**Storm of {user.name}**: {clock_left(storm.ends_at - now)} left · score "
-            f"{storm.score} · puzzle {len(storm.shown)} (rated {rated:.0f})."
+        head = say.STORM_HEAD(
+            name=user.name,
+            left=clock_left(storm.ends_at - now),
+            score=storm.score,
+            number=len(storm.shown),
+            rated=f"{rated:.0f}",
         )
         key = StormKey(storm.id, len(storm.shown))
         reply = await puzzle_reply(self._images, self._prefix, puzzle, head, key)
@@ -157,10 +152,7 @@ class StormRoom:
         """A cube puzzle's button: it answers that puzzle of the player's running storm only."""
         storm = await self.running(place, user)
         if storm is None or (storm.id, len(storm.shown)) != (key.storm, key.shown):
-            raise Refusal(
-                "This puzzle is not the one your storm is waiting on: "
-                f"`{self._prefix}puzzle` shows yours."
-            )
+            raise Refusal(say.STORM_NOT_THE_ONE(prefix=self._prefix))
         return await self.answer(place, user, storm, word)
 
     async def answer(self, place: Place, user: User, storm: StormRow, text: str) -> Reply:
@@ -168,16 +160,13 @@ class StormRoom:
         the end, when the time is up)."""
         now = self._clock()
         if storm.ends_at <= now:
-            return Reply(await self._end(storm, now, "Time was up before that answer."))
+            return Reply(await self._end(storm, now, say.STORM_TIME_WAS_UP()))
         puzzle = await self._puzzle(storm)
         try:
             verdict = puzzle.grade(text)
         except (MoveError, InvalidMoveError, PuzzleDataError) as error:
             said = str(error)
-            raise Refusal(
-                f"{said[:1].upper()}{said[1:]}. Your storm's puzzle is still waiting (the clock "
-                "runs)."
-            ) from None
+            raise Refusal(say.STORM_STILL_WAITING(reason=capital(said[:1]) + said[1:])) from None
         right = verdict.right
         penalty = 0.0 if right else PENALTY
         over = storm.ends_at - penalty <= now
@@ -189,13 +178,14 @@ class StormRoom:
         async with self._store.transaction() as tx:
             answered = await tx.storms.answered(storm, right, penalty, following)
             if answered is None:
-                raise Refusal("That puzzle of your storm was answered already.")
+                raise Refusal(say.STORM_ANSWERED())
             if not right:
                 await tx.drills.add_missed(
                     puzzle_drill_row(place.server_id, user.id, puzzle, verdict, now)
                 )
         if following is None:
-            return Reply(f"{_graded(verdict)}\n{await self._end(answered, now, '')}")
+            ended = await self._end(answered, now, "")
+            return Reply("\n".join((_graded(verdict), ended)))
         shown = await self.show(answered, user, now)
         return replace(shown, text=f"{_graded(verdict)}\n{shown.text}")
 
@@ -212,12 +202,14 @@ class StormRoom:
             ended = await tx.storms.finish(storm.id, now)
         final = ended or storm
         if ended is not None and final.score > (before or 0):
-            best = " Your best here so far!"
+            best = say.STORM_BEST_SO_FAR()
         else:
-            best = "" if before is None else f" Your best here: {max(before, final.score)}."
-        text = (
-            f"⏱️ **The puzzle storm of {final.name} is over**: {final.score} solved, "
-            f"{plural(final.wrong, 'wrong answer')}.{best}"
+            best = "" if before is None else say.STORM_BEST(best=max(before, final.score))
+        text = say.STORM_OVER(
+            name=final.name,
+            score=final.score,
+            wrong=say.STORM_WRONG_ANSWERS(final.wrong),
+            best=best,
         )
         return f"{text} {then}".strip(), ended is not None
 
@@ -237,14 +229,11 @@ class StormRoom:
     async def _top(self, place: Place) -> Reply:
         rows = await self._store.storms.top(place.server_id, TOP)
         if not rows:
-            raise Refusal(
-                f"No puzzle storm has ended here yet: `{self._prefix}puzzle storm` starts one."
-            )
+            raise Refusal(say.STORM_NONE_ENDED(prefix=self._prefix))
         lines = [
-            f"{n}. {row.name} {row.score} ({plural(row.runs, 'storm')})"
-            for n, row in enumerate(rows, 1)
+            f"{n}. {row.name} {row.score} ({say.STORMS(row.runs)})" for n, row in enumerate(rows, 1)
         ]
-        return Reply("**Puzzle storm leaderboard** (best run)\n" + "\n".join(lines))
+        return Reply(say.STORM_TOP() + "\n" + "\n".join(lines))
 
     async def awaited(self, place: Place, user: User) -> Puzzle | None:
         """The puzzle the player's running storm here waits on (for autocomplete)."""

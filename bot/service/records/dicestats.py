@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from bot.i18n import records as say
 from bot.service.models import Reply
 from bot.store.dice import DiceCounts
 
@@ -18,7 +19,6 @@ FACES = 6
 MIN_EXPECTED = 5
 MIN_DICE = MIN_EXPECTED * FACES
 MIN_ROLLS = MIN_EXPECTED * FACES
-CHANCE_NOTE = "Among the many servers that roll dice, some will see a p this small by chance alone."
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,21 +60,21 @@ def _survival_5(x: float) -> float:
 
 def _verdict(test: ChiSquare) -> str:
     if test.p_value < 0.001:
-        return "very unusual for fair dice"
+        return say.VERY_UNUSUAL()
     if test.p_value < 0.01:
-        return "unusual for fair dice"
+        return say.UNUSUAL()
     if test.p_value < 0.05:
-        return "a little unusual for fair dice"
-    return "in line with fair dice"
+        return say.LITTLE_UNUSUAL()
+    return say.FAIR()
 
 
 def dice_reply(counts: DiceCounts) -> Reply:
     """The statistics as a message (a code block, so the columns line up). Each chi-square
     test is shown only once there are enough dice for it to mean something."""
     if counts.dice == 0:
-        return Reply("No dice have been rolled in this server's matches yet.")
+        return Reply(say.NO_DICE())
     total = counts.dice
-    lines = [f"{'':2}{'count':>9} {'share':>7}  (expected 16.67%)"]
+    lines = [f"{'':2}{say.COUNT():>9} {say.SHARE():>7}  {say.EXPECTED()}"]
     for face, count in enumerate(counts.faces, start=1):
         lines.append(f"{face}:{count:>9,} {100 * count / total:>6.2f}%")
     tests: list[ChiSquare] = []
@@ -82,38 +82,41 @@ def dice_reply(counts: DiceCounts) -> Reply:
         faces = faces_test(counts.faces)
         tests.append(faces)
         lines.append(
-            f"chi-square {faces.statistic:.2f} ({faces.degrees} d.f.), "
-            f"p = {faces.p_value:.3f}: {_verdict(faces)}"
+            say.CHI_SQUARE(
+                statistic=f"{faces.statistic:.2f}",
+                degrees=faces.degrees,
+                p=f"{faces.p_value:.3f}",
+                verdict=_verdict(faces),
+            )
         )
     text = [
-        f"Dice rolled in this server's matches: {total:,} {'die' if total == 1 else 'dice'}, "
-        "opening rolls included.",
+        say.DICE_ROLLED(total, count=f"{total:,}"),
         "```",
         *lines,
         "```",
     ]
     if counts.rolls:
         percent = 100 * counts.doubles / counts.rolls
-        share = f"{counts.doubles:,} of {counts.rolls:,} rolls ({percent:.2f}%, expected 16.67%)"
+        share = say.DOUBLES_SHARE(
+            doubles=f"{counts.doubles:,}", rolls=f"{counts.rolls:,}", percent=f"{percent:.2f}"
+        )
         if counts.rolls >= MIN_ROLLS:
             doubles = doubles_test(counts.rolls, counts.doubles)
             tests.append(doubles)
             text.append(
-                f"Doubles: {share}; chi-square {doubles.statistic:.2f} (1 d.f.), "
-                f"p = {doubles.p_value:.3f}: {_verdict(doubles)}."
+                say.DOUBLES_TESTED(
+                    share=share,
+                    statistic=f"{doubles.statistic:.2f}",
+                    p=f"{doubles.p_value:.3f}",
+                    verdict=_verdict(doubles),
+                )
             )
         else:
-            text.append(f"Doubles: {share}.")
+            text.append(say.DOUBLES(share=share))
     if total < MIN_DICE or counts.rolls < MIN_ROLLS:
-        text.append(
-            f"Too few rolls to judge the dice yet: a fair test needs at least {MIN_DICE} dice "
-            f"and {MIN_ROLLS} rolls, so these are the counts only."
-        )
+        text.append(say.TOO_FEW(dice=MIN_DICE, rolls=MIN_ROLLS))
     if tests:
-        text.append(
-            "p is the chance that fair dice stray at least this far from even; a small p now "
-            "and then is expected by chance alone."
-        )
+        text.append(say.P_MEANS())
     if any(test.p_value < 0.05 for test in tests):
-        text.append(CHANCE_NOTE)
+        text.append(say.CHANCE_NOTE())
     return Reply("\n".join(text))

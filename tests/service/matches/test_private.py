@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service.commands.views import PRIVATE_RECORD
+from bot.i18n.records import PRIVATE_RECORD
 from bot.service.models import ENGINE_USER, PRIVATE_SERVER, Place
 from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings
@@ -68,10 +68,10 @@ async def test_a_record_read_in_a_dm_says_its_games_are_unrated(service: TableSe
     public(await service.matches.resign(GROUP_DM, on_turn, None))
     public(await service.matches.accept(GROUP_DM, other))
     [record] = public(await service.server.stats(GROUP_DM, ALICE))
-    assert record.text.endswith(PRIVATE_RECORD), record.text
+    assert record.text.endswith(PRIVATE_RECORD()), record.text
     assert "rated matches 0 won, 0 lost" in record.text, record.text
     [elsewhere] = public(await service.server.stats(PLACE, ALICE))
-    assert PRIVATE_RECORD not in elsewhere.text
+    assert PRIVATE_RECORD() not in elsewhere.text
 
 
 async def test_in_a_dm_commands_are_shown_as_slash_commands(service: TableService) -> None:

@@ -10,11 +10,12 @@ import random
 from datetime import UTC, date, datetime
 from pathlib import Path
 
+from bot.i18n.puzzles import DAILY_ADMINS_ONLY
 from bot.rules.puzzles import CHECKER, DOUBLE, Puzzle
 from bot.service.keys import DailyKey, PuzzleKey
 from bot.service.models import Decision, Place, Reply, User
 from bot.service.puzzles import pool
-from bot.service.puzzles.daily import ADMINS_ONLY, GIVE_UP
+from bot.service.puzzles.daily import GIVE_UP
 from bot.service.puzzles.schedule import latest_due, next_due, read_time, zone_of
 from bot.service.table import TableService
 from bot.settings import Settings
@@ -303,9 +304,9 @@ async def test_only_admins_set_it_and_bad_input_gets_one_short_reply(
     service: TableService, store: Store
 ) -> None:
     refused = await service.puzzles.puzzle(PLACE, BOB, "daily #daily 09:00", manager=False)
-    assert [(r.text, r.private) for r in refused] == [(ADMINS_ONLY, True)]
+    assert [(r.text, r.private) for r in refused] == [(DAILY_ADMINS_ONLY(), True)]
     refused = await service.puzzles.puzzle(PLACE, BOB, "daily off", manager=False)
-    assert [(r.text, r.private) for r in refused] == [(ADMINS_ONLY, True)]
+    assert [(r.text, r.private) for r in refused] == [(DAILY_ADMINS_ONLY(), True)]
     assert await store.dailies.setting(PLACE.server_id) is None
     for line, told in (
         ("!puzzle daily #daily", "At what time?"),
