@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from types import ModuleType
 
-from bot.i18n import drills, errors, gnubg, play, review, rules, server
+from bot.i18n import drills, errors, gnubg, play, review, rules, server, tournaments
 from bot.i18n.core import Entry, Message, Plural
 
-MODULES: tuple[ModuleType, ...] = (rules, play, server, errors, gnubg, review, drills)
+MODULES: tuple[ModuleType, ...] = (rules, play, server, errors, gnubg, review, drills, tournaments)
 
 
 def _entries(module: ModuleType) -> Iterator[Entry]:
