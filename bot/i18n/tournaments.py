@@ -50,3 +50,24 @@ NOT_A_TIME = M(
 START_RANGE = M(
     "tournament_start_range", "A tournament starts between 1 minute and 30 days from now."
 )
+
+# -- running one ----------------------------------------------------------------------------------
+STARTED_ALREADY = M("tournament_started_already", "{name} has started already.")
+TOO_FEW = M("tournament_too_few", "{name} needs at least 2 entrants to start; it has {count}.")
+ORGANISER_DECIDED = M(
+    "tournament_organiser_decided", "The organiser decided this match for the tournament"
+)
+VOIDED = M("tournament_voided", "{why}: it ends here (unrated).")
+CANT_PAIR = M("tournament_cant_pair", "{name}: round {round} can't be paired ({error}).")
+UNDECIDED = M(
+    "tournament_undecided",
+    "{name} {table}: the match was ended without a winner. The organiser decides it: "
+    "`{prefix}tournament result {table} @winner reason`.",
+)
+COULD_NOT_START = M("tournament_could_not_start", "{name} could not start: {why} It is cancelled.")
+WAITING_CHANNEL = M(
+    "tournament_waiting_channel",
+    "{name} {labels}: with no thread of its own, each match is played in this channel when the "
+    "one before it is over (its deadline counts from then).",
+)
+IN_THREAD = M("tournament_in_thread", "{name} {table}: {first} vs {second} in {thread}")

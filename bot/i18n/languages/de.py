@@ -366,4 +366,14 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "tournament_clock_or_days": "Wähle `clock` (live) oder `days` (Fernpartie), nicht beides.",
     "tournament_not_a_time": "{quoted} ist keine Zeit ab jetzt: sag z. B. `start 30m`, `2h` oder `1d`.",
     "tournament_start_range": "Ein Turnier beginnt zwischen 1 Minute und 30 Tagen ab jetzt.",
+    # -- the tournaments: running one (i18nb)
+    "tournament_started_already": "{name} hat schon begonnen.",
+    "tournament_too_few": "{name} braucht mindestens 2 Teilnehmer zum Start; es hat {count}.",
+    "tournament_organiser_decided": "Der Organisator hat dieses Match für das Turnier entschieden",
+    "tournament_voided": "{why}: es endet hier (ungewertet).",
+    "tournament_cant_pair": "{name}: Runde {round} kann nicht gepaart werden ({error}).",
+    "tournament_undecided": "{name} {table}: das Match endete ohne Sieger. Der Organisator entscheidet es: `{prefix}tournament result {table} @winner reason`.",
+    "tournament_could_not_start": "{name} konnte nicht beginnen: {why} Es ist abgesagt.",
+    "tournament_waiting_channel": "{name} {labels}: ohne eigenen Thread wird jedes Match in diesem Kanal gespielt, wenn das vorige vorbei ist (seine Frist läuft ab dann).",
+    "tournament_in_thread": "{name} {table}: {first} gegen {second} in {thread}",
 }

@@ -325,4 +325,14 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "tournament_clock_or_days": "Διάλεξε `clock` (ζωντανά) ή `days` (δι' αλληλογραφίας), όχι και τα δύο.",
     "tournament_not_a_time": "Το {quoted} δεν είναι χρόνος από τώρα: πες π.χ. `start 30m`, `2h` ή `1d`.",
     "tournament_start_range": "Ένα τουρνουά ξεκινά από 1 λεπτό έως 30 μέρες από τώρα.",
+    # -- the tournaments: running one (i18nb)
+    "tournament_started_already": "Το {name} έχει ήδη ξεκινήσει.",
+    "tournament_too_few": "Το {name} χρειάζεται τουλάχιστον 2 συμμετοχές για να ξεκινήσει· έχει {count}.",
+    "tournament_organiser_decided": "Ο διοργανωτής αποφάσισε αυτόν τον αγώνα για το τουρνουά",
+    "tournament_voided": "{why}: τελειώνει εδώ (χωρίς βαθμολογία).",
+    "tournament_cant_pair": "{name}: ο γύρος {round} δεν μπορεί να ζευγαρωθεί ({error}).",
+    "tournament_undecided": "{name} {table}: ο αγώνας τελείωσε χωρίς νικητή. Τον αποφασίζει ο διοργανωτής: `{prefix}tournament result {table} @winner reason`.",
+    "tournament_could_not_start": "Το {name} δεν μπόρεσε να ξεκινήσει: {why} Ακυρώνεται.",
+    "tournament_waiting_channel": "{name} {labels}: χωρίς δικό του νήμα, κάθε αγώνας παίζεται σε αυτό το κανάλι όταν τελειώσει ο προηγούμενος (η προθεσμία του μετράει από τότε).",
+    "tournament_in_thread": "{name} {table}: {first} εναντίον {second} στο {thread}",
 }

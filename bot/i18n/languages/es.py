@@ -326,4 +326,14 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "tournament_clock_or_days": "Elige `clock` (en vivo) o `days` (por correspondencia), no ambos.",
     "tournament_not_a_time": "{quoted} no es un tiempo desde ahora: di p. ej. `start 30m`, `2h` o `1d`.",
     "tournament_start_range": "Un torneo empieza entre 1 minuto y 30 días desde ahora.",
+    # -- the tournaments: running one (i18nb)
+    "tournament_started_already": "{name} ya ha empezado.",
+    "tournament_too_few": "{name} necesita al menos 2 inscritos para empezar; tiene {count}.",
+    "tournament_organiser_decided": "El organizador decidió este match para el torneo",
+    "tournament_voided": "{why}: termina aquí (sin rating).",
+    "tournament_cant_pair": "{name}: la ronda {round} no se puede emparejar ({error}).",
+    "tournament_undecided": "{name} {table}: el match terminó sin ganador. Lo decide el organizador: `{prefix}tournament result {table} @winner reason`.",
+    "tournament_could_not_start": "{name} no pudo empezar: {why} Queda cancelado.",
+    "tournament_waiting_channel": "{name} {labels}: sin hilo propio, cada match se juega en este canal cuando termina el anterior (su plazo cuenta desde entonces).",
+    "tournament_in_thread": "{name} {table}: {first} contra {second} en {thread}",
 }

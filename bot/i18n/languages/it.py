@@ -326,4 +326,14 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "tournament_clock_or_days": "Scegli `clock` (dal vivo) o `days` (per corrispondenza), non entrambi.",
     "tournament_not_a_time": "{quoted} non è un tempo da adesso: scrivi ad es. `start 30m`, `2h` o `1d`.",
     "tournament_start_range": "Un torneo inizia tra 1 minuto e 30 giorni da adesso.",
+    # -- the tournaments: running one (i18nb)
+    "tournament_started_already": "{name} è già iniziato.",
+    "tournament_too_few": "{name} ha bisogno di almeno 2 iscritti per iniziare; ne ha {count}.",
+    "tournament_organiser_decided": "L'organizzatore ha deciso questo match per il torneo",
+    "tournament_voided": "{why}: finisce qui (senza punteggio).",
+    "tournament_cant_pair": "{name}: il turno {round} non si può abbinare ({error}).",
+    "tournament_undecided": "{name} {table}: il match è finito senza vincitore. Lo decide l'organizzatore: `{prefix}tournament result {table} @winner reason`.",
+    "tournament_could_not_start": "{name} non è potuto iniziare: {why} È annullato.",
+    "tournament_waiting_channel": "{name} {labels}: senza un thread proprio, ogni match si gioca in questo canale quando finisce quello prima (la sua scadenza conta da allora).",
+    "tournament_in_thread": "{name} {table}: {first} contro {second} in {thread}",
 }

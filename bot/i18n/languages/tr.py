@@ -325,4 +325,14 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "tournament_clock_or_days": "`clock` (canlı) ya da `days` (yazışmalı) seç, ikisini birden değil.",
     "tournament_not_a_time": "{quoted} şimdiden itibaren bir süre değil: örn. `start 30m`, `2h` ya da `1d` de.",
     "tournament_start_range": "Bir turnuva şimdiden 1 dakika ile 30 gün arasında başlar.",
+    # -- the tournaments: running one (i18nb)
+    "tournament_started_already": "{name} zaten başladı.",
+    "tournament_too_few": "{name} başlamak için en az 2 katılımcıya ihtiyaç duyar; {count} katılımcısı var.",
+    "tournament_organiser_decided": "Organizatör bu maçı turnuva için karara bağladı",
+    "tournament_voided": "{why}: burada biter (puansız).",
+    "tournament_cant_pair": "{name}: {round}. tur eşleştirilemiyor ({error}).",
+    "tournament_undecided": "{name} {table}: maç kazanansız bitti. Organizatör karar verir: `{prefix}tournament result {table} @winner reason`.",
+    "tournament_could_not_start": "{name} başlayamadı: {why} İptal edildi.",
+    "tournament_waiting_channel": "{name} {labels}: kendi başlığı olmadığından her maç, bir önceki bitince bu kanalda oynanır (süresi o andan itibaren işler).",
+    "tournament_in_thread": "{name} {table}: {first} - {second}, {thread} içinde",
 }
