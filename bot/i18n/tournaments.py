@@ -5,6 +5,7 @@ stay English, as typed."""
 from __future__ import annotations
 
 from bot.i18n.core import Message as M
+from bot.i18n.core import Plural as P
 
 # -- creating one ---------------------------------------------------------------------------------
 NOT_A_NUMBER = M(
@@ -71,3 +72,64 @@ WAITING_CHANNEL = M(
     "one before it is over (its deadline counts from then).",
 )
 IN_THREAD = M("tournament_in_thread", "{name} {table}: {first} vs {second} in {thread}")
+
+# -- its room: finding one, joining, leaving, the organiser's commands ----------------------------
+NO_SUCH = M("tournament_no_such", "There is no tournament {quoted} on this server.")
+NONE_RUN = M(
+    "tournament_none_run",
+    "No tournament is being run on this server. Organisers start one with "
+    "`{prefix}tournament create Spring knockout 3`.",
+)
+SEVERAL = M(
+    "tournament_several",
+    "Several tournaments are on ({names}): say which, e.g. `{prefix}tournament {first} join`.",
+)
+FINAL = M("tournament_final", "{name} is {status}: its results are final.")
+NAME_TAKEN = M(
+    "tournament_name_taken",
+    "A tournament called {quoted} is already on here: give the new one another name, or wait "
+    "until that one is over.",
+)
+NO_CALLED = M(
+    "tournament_no_called",
+    "There is no tournament called {quoted} on this server; `{prefix}tournament` shows the one "
+    "on now.",
+)
+JOIN_CLOSED = M("tournament_join_closed", "{name} has started: joining is closed.")
+IN_ALREADY = M("tournament_in_already", "You are in {name} already ({count} entrants).")
+FULL = M("tournament_full", "{name} is full ({most} players).")
+ENTRANTS = P("tournament_entrants", "{n} entrant", "{n} entrants")
+JOINS = M("tournament_joins", "{who} joins {name}: {count} ({shown}).")
+NOT_JOINED = M("tournament_not_joined", "You have not joined {name}.")
+LEAVES = M("tournament_leaves", "{who} leaves {name}.")
+NOT_RUNNING = M("tournament_not_running", "{name} is not running, so it can't be paused.")
+PAUSES = M(
+    "tournament_pauses",
+    "{who} pauses {name}: no new round and no deadline until `{prefix}tournament resume`. "
+    "Matches being played may go on.",
+)
+NOT_PAUSED = M("tournament_not_paused", "{name} is not paused.")
+RESUMES = M(
+    "tournament_resumes",
+    "{who} resumes {name}: the matches' deadlines move on by the {time} it was paused.",
+)
+OVER_ALREADY = M("tournament_over_already", "{name} is over already.")
+CANCELS = M(
+    "tournament_cancels",
+    "{who} cancels {name} ({reason}). Matches being played go on as ordinary matches.",
+)
+NOT_ENTRANT = M("tournament_not_entrant", "{quoted} is not an entrant of {name}.")
+WHOM = M("tournament_whom", "Whom? e.g. `{prefix}tournament remove @bob no-show`.")
+NAME_ENTRANT = M("tournament_name_entrant", "Name the entrant to remove.")
+LEFT_ALREADY = M("tournament_left_already", "{who} has left {name} already.")
+REMOVES = M("tournament_removes", "{who} removes {entrant} from {name}.")
+REMOVES_WHY = M("tournament_removes_why", "{who} removes {entrant} from {name} ({reason}).")
+REMOVED_ALREADY = M("tournament_removed_already", "{who} was removed already.")
+SAY_WHICH = M("tournament_say_which", "Say which match, who wins and why: {usage}.")
+NOT_A_MATCH = M("tournament_not_a_match", "{quoted} is not a match of {name}: {usage}.")
+NOT_PLAYING = M("tournament_not_playing", "{who} is not playing match {table}.")
+OVER_FINAL = M("tournament_over_final", "{name} is over: its results are final.")
+NEXT_PAIRED = M(
+    "tournament_next_paired",
+    "The next round is paired already: that knockout result can't change now.",
+)
