@@ -17,14 +17,12 @@ from bot.gnubg.api import (
     Query,
     TurnChoice,
 )
+from bot.i18n import gnubg as say
 
 if TYPE_CHECKING:
     from bot.rules.puzzles import Puzzle
 
-UNAVAILABLE = (
-    "GNU Backgammon isn't installed where this bot runs (its package has no build for this "
-    "machine), so the bot opponent, hints and analysis are off."
-)
+UNAVAILABLE = say.UNAVAILABLE.en  # the exception's text; replies say it translated
 
 
 class UnavailableEngine:

@@ -6,10 +6,34 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from types import ModuleType
 
-from bot.i18n import errors, help, play, puzzles, records, rules, server
+from bot.i18n import (
+    drills,
+    errors,
+    gnubg,
+    help,
+    play,
+    puzzles,
+    records,
+    review,
+    rules,
+    server,
+    tournaments,
+)
 from bot.i18n.core import Entry, Message, Plural
 
-MODULES: tuple[ModuleType, ...] = (rules, play, server, errors, puzzles, records, help)
+MODULES: tuple[ModuleType, ...] = (
+    rules,
+    play,
+    server,
+    errors,
+    puzzles,
+    records,
+    help,
+    gnubg,
+    review,
+    drills,
+    tournaments,
+)
 
 
 def _entries(module: ModuleType) -> Iterator[Entry]:

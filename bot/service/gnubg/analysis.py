@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 
 from bot.gnubg.api import Engine, EngineFailure, EngineUnavailable, MatchAnalysis
 from bot.gnubg.decisions import SKILLS, ReviewedDecision
-from bot.gnubg.unavailable import UNAVAILABLE
+from bot.i18n import gnubg as say
 from bot.render.chart import Point, render_chart
 from bot.service.gnubg.analysis_text import (
     charted,
@@ -206,13 +206,10 @@ class Analyses:
             self._wake()
             return [await self._message(row, stored)]
         if not self._engine.available:
-            raise Refusal(UNAVAILABLE)
+            raise Refusal(say.UNAVAILABLE())
         most = self._budget.analyses
         if await self._store.analyses.asked_by(user.id) >= most:
-            raise Refusal(
-                f"You already have {most} analyses waiting or running: ask for more once one "
-                "of them is done."
-            )
+            raise Refusal(say.ANALYSES_WAITING(most=most))
         return [await self._start(row, asked_by=user.id)]
 
     async def _which(self, place: Place, text: str | None) -> MatchRow:
@@ -225,23 +222,15 @@ class Analyses:
         else:
             playing = await self._store.matches.playing(place.server_id, place.channel_id)
             if playing is not None:
-                raise Refusal(
-                    f"The match here (#{playing.id}) is still being played: it can be analysed "
-                    f"once it ends. An earlier one: `{p}analysis <match number>`."
-                )
+                raise Refusal(say.HERE_STILL_PLAYED(id=playing.id, prefix=p))
             match_id = await self._store.matches.latest_finished(place.server_id, place.channel_id)
             if match_id is None:
-                raise Refusal(
-                    f"No match has finished at this table yet: `{p}analysis <match number>` "
-                    "for one played elsewhere on this server."
-                )
+                raise Refusal(say.NONE_FINISHED_HERE(prefix=p))
             row = await self._repository.on_server(place, match_id)
         if row.status == "playing":
-            raise Refusal(
-                f"Match #{row.id} is still being played: it can be analysed once it ends."
-            )
+            raise Refusal(say.STILL_PLAYED(id=row.id))
         if row.status != "finished":
-            raise Refusal(f"Match #{row.id} was aborted: only finished matches are analysed.")
+            raise Refusal(say.ABORTED(id=row.id))
         return row
 
     # -- jobs -----------------------------------------------------------------------------------
@@ -293,10 +282,7 @@ class Analyses:
         try:
             job.final = await self._analyse(job, row, plain)
         except asyncio.CancelledError:
-            job.final = Reply(
-                f"The analysis of match #{match_id} stopped: the bot is shutting down. It "
-                "starts again when the bot is back."
-            )
+            job.final = Reply(say.ANALYSIS_STOPPED(id=match_id))
             await self._release(match_id)
             raise
         except (EngineUnavailable, EngineFailure) as error:
@@ -439,10 +425,7 @@ class Analyses:
             stored = await self._store.analyses.get(match_id)
             row = await self._store.matches.get(match_id)
             if stored is None or row is None:
-                yield Reply(
-                    f"The analysis of match #{match_id} is not running: ask for it with "
-                    f"`{self._prefix}analysis {match_id}`."
-                )
+                yield Reply(say.ANALYSIS_NOT_RUNNING(id=match_id, prefix=self._prefix))
                 return
             reply = await self._message(row, stored)
             if reply.job is None:

@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
+from bot.i18n import gnubg as say
 from bot.service.models import Refusal, User
 
 
@@ -48,10 +49,7 @@ class EngineRequests:
         budget. Yields a note for the reply ('' unless many requests were ahead of it)."""
         most = self.budget.requests
         if self._by_user[user.id] >= most:
-            raise Refusal(
-                f"You already have {most} requests to GNU Backgammon in progress: wait for "
-                "their answers, then ask again."
-            )
+            raise Refusal(say.BUSY(most=most))
         ahead = self._total
         self._by_user[user.id] += 1
         self._total += 1

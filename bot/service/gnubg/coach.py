@@ -21,7 +21,7 @@ from bot.gnubg.api import (
     PlayOption,
     Query,
 )
-from bot.gnubg.unavailable import UNAVAILABLE
+from bot.i18n import gnubg as say
 from bot.rules.events import Moved
 from bot.rules.notation import dice_text
 from bot.rules.text import level_text, sentence
@@ -48,30 +48,34 @@ class Tutored:
     play: str | None = None
 
 
-def cube_lines(advice: CubeAdvice) -> list[str]:
-    return [
-        f"No double      {advice.no_double:+.3f}",
-        f"Double, take   {advice.double_take:+.3f}",
-        f"Double, pass   {advice.double_pass:+.3f}",
-    ]
+def labelled(rows: list[tuple[str, float]]) -> str:
+    """Signed equities under their labels, the labels padded to one column (3 spaces after the
+    longest), one a line."""
+    width = max(len(label) for label, _ in rows) + 3
+    return "\n".join(f"{label:<{width}}{equity:+.3f}" for label, equity in rows)
+
+
+def cube_lines(advice: CubeAdvice) -> str:
+    return labelled(
+        [
+            (say.NO_DOUBLE(), advice.no_double),
+            (say.DOUBLE_TAKE(), advice.double_take),
+            (say.DOUBLE_PASS(), advice.double_pass),
+        ]
+    )
 
 
 def cube_hint(advice: CubeAdvice) -> str:
     """Advice before the roll, from the side of the player who may double."""
-    table = "\n".join(cube_lines(advice))
-    return (
-        f"Cube advice ({advice.plies}-ply, cubeful equities for you):\n```\n{table}\n```"
-        f"\nProper cube action: **{advice.proper}**."
-    )
+    return say.CUBE_HINT(plies=advice.plies, table=cube_lines(advice), proper=advice.proper)
 
 
 def take_hint(advice: CubeAdvice) -> str:
     """Advice facing a double; ``advice`` is the doubler's, so equities change sign."""
-    answer = "Beaver" if advice.beaver else "Take" if advice.take else "Pass"
-    return (
-        f"Facing the double ({advice.plies}-ply, cubeful equities for you):\n```\n"
-        f"Take   {-advice.double_take:+.3f}\nPass   {-advice.double_pass:+.3f}\n```\n"
-        f"**{answer}** ({advice.proper})."
+    answer = "beaver" if advice.beaver else "take" if advice.take else "pass"
+    table = labelled([(say.TAKE(), -advice.double_take), (say.PASS(), -advice.double_pass)])
+    return say.TAKE_HINT(
+        plies=advice.plies, table=table, answer=say.ANSWER[answer](), proper=advice.proper
     )
 
 
@@ -83,8 +87,7 @@ def plays_hint(dice: tuple[int, int], options: tuple[PlayOption, ...]) -> str:
         lines.append(
             f"{rank}. {option.play:<{width}}  {option.equity:+.3f}{behind}  {option.plies}-ply"
         )
-    body = "\n".join(lines)
-    return f"Best plays for {dice_text(dice)} (equity, difference to the best):\n```\n{body}\n```"
+    return say.PLAYS_HINT(dice=dice_text(dice), table="\n".join(lines))
 
 
 def cube_loss(advice: CubeAdvice, kind: Decided) -> float:
@@ -98,15 +101,6 @@ def cube_loss(advice: CubeAdvice, kind: Decided) -> float:
     if kind in ("take", "beaver"):
         return max(0.0, advice.double_take - advice.double_pass)
     return max(0.0, advice.double_pass - advice.double_take)  # drop
-
-
-_CUBE_DONE = {
-    "roll": "You rolled without doubling",
-    "double": "You doubled",
-    "take": "You took",
-    "beaver": "You beavered",
-    "drop": "You passed",
-}
 
 
 def tutored_in_order(replies: list[Reply], comments: list[Reply]) -> list[Reply]:
@@ -153,30 +147,23 @@ class Coach:
         except Refusal as refusal:
             return [Reply(refusal.text, private=True)]
         except (EngineFailure, EngineUnavailable) as error:
-            return [Reply(f"No hint: {sentence(str(error))}", private=True)]
+            return [Reply(say.NO_HINT(why=sentence(str(error))), private=True)]
 
     async def _advice(self, table: Table, user: User) -> str:
         row, match, p = table.row, table.match, self._prefix
         if not (row.hints or engine_seat(table) is not None):
-            raise Refusal(
-                "Hints are off in this match: they come with games against the bot "
-                f"(`{p}challenge bot`) and with challenges that allow them "
-                f"(`{p}challenge @bob 5 hints`, unrated)."
-            )
+            raise Refusal(say.HINTS_OFF(prefix=p))
         seat = table.seat(user)
         if seat is None:
-            raise Refusal("Hints are for the players of this match.")
+            raise Refusal(say.HINTS_FOR_PLAYERS())
         if match.turn != seat:
-            raise Refusal("It's not your decision now: ask for a hint on your turn.")
+            raise Refusal(say.NOT_YOUR_DECISION())
         if not self._engine.available:
-            raise Refusal(UNAVAILABLE)
+            raise Refusal(say.UNAVAILABLE())
         query = Query.of(match, row.id)
         if match.phase == "roll":
             if not match.can_double(seat):
-                raise Refusal(
-                    f"You can't double now, so there is no cube decision: `{p}roll`, then ask "
-                    "for the best plays."
-                )
+                raise Refusal(say.NO_CUBE_DECISION(prefix=p))
             return cube_hint(await self._engine.cube_advice(query, COACH_LEVEL))
         if match.phase == "move":
             assert match.dice is not None
@@ -188,7 +175,7 @@ class Coach:
             )
         accept = await self._engine.resignation_answer(query, COACH_LEVEL)
         offered = level_text(match.resignation)
-        return f"Resignation offered ({offered}): **{'accept' if accept else 'reject'}** it."
+        return (say.ACCEPT_RESIGNATION if accept else say.REJECT_RESIGNATION)(offered=offered)
 
     # -- the tutor -------------------------------------------------------------------------------
 
@@ -206,7 +193,7 @@ class Coach:
         try:
             text = await self._comment(before, decision)
         except (EngineFailure, EngineUnavailable) as error:
-            return [Reply(f"Tutor: no comment this time ({sentence(str(error)).rstrip('.')}).")]
+            return [Reply(say.TUTOR_SILENT(why=sentence(str(error)).rstrip(".")))]
         return [Reply(text)] if text else []
 
     async def _comment(self, before: Table, decision: Tutored) -> str | None:
@@ -226,10 +213,12 @@ class Coach:
             rating = await self._engine.rate_play(query, moved[0].play, plies=COACH_PLIES)
             if rating.loss <= BAD_THRESHOLD:
                 return None
-            return (
-                f"Tutor: `{moved[0].play}` loses {rating.loss:.3f} in equity. Better: "
-                f"`{rating.best.play}` ({rating.best.equity:+.3f} against "
-                f"{rating.played.equity:+.3f})."
+            return say.TUTOR_PLAY(
+                play=moved[0].play,
+                loss=f"{rating.loss:.3f}",
+                best=rating.best.play,
+                best_equity=f"{rating.best.equity:+.3f}",
+                played_equity=f"{rating.played.equity:+.3f}",
             )
         if decision.kind == "roll" and not match.can_double(seat):
             return None
@@ -239,8 +228,9 @@ class Coach:
         loss = cube_loss(advice, decision.kind)
         if loss <= BAD_THRESHOLD:
             return None
-        table = "\n".join(cube_lines(advice))
-        return (
-            f"Tutor: {_CUBE_DONE[decision.kind]}: that loses {loss:.3f} in equity. Proper cube "
-            f"action: **{advice.proper}**.\n```\n{table}\n```"
+        return say.TUTOR_CUBE(
+            done=say.CUBE_DONE[decision.kind](),
+            loss=f"{loss:.3f}",
+            proper=advice.proper,
+            table=cube_lines(advice),
         )

@@ -38,7 +38,7 @@ from bot.gnubg.api import (
     Level,
     Query,
 )
-from bot.gnubg.unavailable import UNAVAILABLE
+from bot.i18n import gnubg as say
 from bot.rules import MoveError
 from bot.rules.events import Event
 from bot.rules.match import Match, MatchError, advance
@@ -86,10 +86,6 @@ Action = Callable[[Match], Match]
 
 def queued_text(ahead: int) -> str:
     return f"The bot is busy: your turn is queued ({ahead} ahead)."
-
-
-QUEUE_DONE = "The bot was busy: your turn waited in the queue; here is its reply."
-QUEUE_MOVED_ON = "The bot was busy: your turn waited in the queue; the game has moved on since."
 
 
 @dataclasses.dataclass(eq=False)
@@ -196,19 +192,18 @@ class Opponent:
         """``!challenge bot [length|money] [level] [tutor]``: the match starts at once (in a
         thread of its own, where ``opener``, the front end's, opens one)."""
         if not self._engine.available:
-            raise Refusal(UNAVAILABLE)
+            raise Refusal(say.UNAVAILABLE())
         rest, extras = take_words(terms, (TUTOR_WORD, "hints", *LEVELS))
         levels = [word for word in extras if word in LEVELS]
         if len(levels) > 1:
-            raise Refusal(f"Name one level, not {' and '.join(levels)}.")
+            raise Refusal(say.ONE_LEVEL(levels=" and ".join(levels)))
         level = levels[0] if levels else self._settings.bot_level
         tutor = TUTOR_WORD in extras
         try:
             length, options = parse_terms(rest, self._settings)
         except Refusal as refusal:
             raise Refusal(
-                f"{refusal.text} Against the bot you may also name a level "
-                f"({', '.join(LEVELS)}) and add `tutor`."
+                say.LEVEL_AND_TUTOR(refusal=refusal.text, levels=", ".join(LEVELS))
             ) from None
         await self._challenges.require_free_table(place)
         await self._within_budget(user)
@@ -252,10 +247,7 @@ class Opponent:
         ]
         if len(playing) >= most:
             where = ", ".join(place_link(match_place(row)) for row in playing)
-            raise Refusal(
-                f"You already play {most} games against the bot ({where}): finish or resign one "
-                "before you start another."
-            )
+            raise Refusal(say.TOO_MANY_BOT_GAMES(most=most, where=where))
 
     # -- the engine's turns (no lock held while it thinks) -------------------------------------
 
@@ -384,11 +376,7 @@ class Opponent:
         except Exception:
             log.exception("The bot's queued turn at %s failed", place)
             job.replies = [
-                Reply(
-                    f"{md(ENGINE_USER.name)} could not take its turn. The game waits for it: the "
-                    f"bot tries again at the next command here, e.g. `{self._prefix}board`.",
-                    place=place,
-                )
+                Reply(say.TURN_FAILED(name=md(ENGINE_USER.name), prefix=self._prefix), place=place)
             ]
 
     def _release(self, job: _Queued) -> None:
@@ -421,10 +409,7 @@ class Opponent:
         (with ``job``), then one without ``job`` in its place, then the replies of the bot's
         turn (to be posted as new messages)."""
         job = self._queued.get(handle)
-        gone = Reply(
-            "That turn of the bot's is no longer queued here (the bot restarted since: it takes "
-            f"the turns it owes at startup). `{self._prefix}board` shows the game."
-        )
+        gone = Reply(say.QUEUE_GONE(prefix=self._prefix))
         if job is None:
             yield gone
             return
@@ -441,7 +426,7 @@ class Opponent:
             await changed.wait()
         self._queued.pop(handle, None)
         replies = job.replies
-        yield Reply(QUEUE_DONE if replies else QUEUE_MOVED_ON)
+        yield Reply(say.QUEUE_DONE() if replies else say.QUEUE_MOVED_ON())
         for reply in replies:
             yield reply
 
@@ -456,10 +441,7 @@ class Opponent:
         why = sentence(why.removesuffix(RETRY)).rstrip(".")  # it retries by itself
         if why.startswith(name):
             why = "it" + why[len(name) :]
-        return Reply(
-            f"{md(name)} could not take its turn: {why}. The game waits for it: the bot tries "
-            f"again at the next command here, e.g. `{self._prefix}board`."
-        )
+        return Reply(say.TURN_FAILED_WHY(name=md(name), why=why, prefix=self._prefix))
 
     async def _carry_out(
         self, place: Place, seen: Table, action: Action

@@ -17,6 +17,7 @@ from bot.gnubg.api import (
     Probabilities,
     Query,
 )
+from bot.i18n import gnubg as say
 from bot.render import BoardState
 from bot.rules.errors import PositionTextError
 from bot.rules.notation import dice_text
@@ -28,10 +29,6 @@ from bot.service.models import Reply
 
 EVAL_PLIES = 2
 TOP_PLAYS = 5
-ACCEPTED = (
-    "Paste an XGID (`XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10`), a gnubg ID "
-    "(`4HPwATDgc/ABMA:cAkAAAAAAAAE`) or a Position ID alone."
-)
 
 
 def board_state(pasted: PastedPosition) -> BoardState:
@@ -221,9 +218,9 @@ class Positions:
             judged = sentence(f"No analysis: {error}")
         finally:
             image = await drawing
-        return [Reply(f"{summary(pasted)}\n{judged}", image=image)]
+        return [Reply("\n".join((summary(pasted), judged)), image=image)]
 
 
 def refusal(error: PositionTextError) -> Reply:
     """One private reply: what is wrong with the text, and the forms that are read."""
-    return Reply(f"{sentence(str(error))} {ACCEPTED}", private=True)
+    return Reply(" ".join((sentence(str(error)), say.ACCEPTED())), private=True)

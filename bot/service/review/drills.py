@@ -37,6 +37,7 @@ from bot.gnubg.api import (
     Query,
 )
 from bot.gnubg.decisions import THRESHOLDS, ReviewedDecision, marked_as, skill_of
+from bot.i18n import drills as say
 from bot.render.board import render_board
 from bot.rules.errors import InvalidMoveError, MoveError
 from bot.rules.matchid import decode_match_id
@@ -91,6 +92,12 @@ def _page_in(result: str, index: int) -> tuple[int, int] | None:
     except (AnalysisDataError, ValueError):
         return None
     return page_of(shown(analysis.decisions), analysis.decisions, index)
+
+
+def _capitalised(error: Exception) -> str:
+    """A rules error's text made a sentence's start."""
+    text = str(error)
+    return f"{text[:1].upper()}{text[1:]}"
 
 
 def _label(drill: DrillRow, page: tuple[int, int] | None) -> str:
@@ -251,10 +258,7 @@ class Drills:
         if pressed is not None:
             waiting = await self._store.drills.awaiting(place.server_id, user.id)
             if waiting is None or drill_key(waiting) != pressed:
-                raise Refusal(
-                    "This drill is not the one waiting for your answer: "
-                    f"`{self._prefix}drill` shows yours."
-                )
+                raise Refusal(say.NOT_THE_ONE(prefix=self._prefix))
         text = (what or "").strip()
         if text.lower() in ("", "next"):
             return [await self._show(place, user)]
@@ -302,30 +306,25 @@ class Drills:
     async def _nothing_due(self, place: Place, user: User, now: float) -> str:
         due = await self._store.drills.next_due_at(place.server_id, user.id)
         if due is None:
-            return (
-                "You have no drills yet: they are made of your errors in analysed matches "
-                f"(`{self._prefix}analysis` after a match) and of the puzzles you miss."
-            )
-        return f"No drill is due: the next one is due {in_days((due - now) / 86_400)}."
+            return say.NONE_YET(prefix=self._prefix)
+        return say.NONE_DUE(when=in_days((due - now) / 86_400))
 
     async def _question(self, place: Place, user: User, drill: DrillRow) -> Reply:
         p = self._prefix
         where = (
-            "a puzzle you missed"
+            say.WHERE_PUZZLE()
             if drill.puzzle
-            else f"match #{drill.match_id}, {_label(drill, await self._page(drill))}"
+            else say.WHERE_MATCH(id=drill.match_id, label=_label(drill, await self._page(drill)))
         )
         if drill.kind == "checker":
             dice = divmod(drill.dice or 0, 10)
-            ask = (
-                f"You rolled **{dice_text(dice)}**: your play? Answer with {play_form('drill', p)}."
-            )
+            ask = say.ASK_PLAY(dice=dice_text(dice), form=play_form("drill", p))
         elif drill.kind == "cube":
-            ask = f"Your turn, before rolling: double? `{p}drill double` or `{p}drill no double`."
+            ask = say.ASK_DOUBLE(prefix=p)
         else:
-            ask = f"You are doubled: `{p}drill take` or `{p}drill pass`?"
-        mine = "" if drill.puzzle else ", an error of yours"
-        text = f"**Drill for {user.name}** ({where}{mine})\n{ask}"
+            ask = say.ASK_TAKE(prefix=p)
+        head = say.HEAD if drill.puzzle else say.HEAD_MINE
+        text = "\n".join((head(name=user.name, where=where), ask))
         image = await self._picture(place, drill) if self._draw else None
         if drill.kind == "checker":
             return Reply(text, image=image)
@@ -356,9 +355,7 @@ class Drills:
     async def _answer(self, place: Place, user: User, text: str) -> Reply:
         drill = await self._store.drills.awaiting(place.server_id, user.id)
         if drill is None:
-            raise Refusal(
-                f"No drill is waiting for your answer: `{self._prefix}drill` shows the next one."
-            )
+            raise Refusal(say.NONE_WAITING(prefix=self._prefix))
         if drill.puzzle:
             right, verdict = await self._puzzle_answer(place, drill, text)
         elif drill.kind == "checker":
@@ -382,21 +379,32 @@ class Drills:
         async with self._store.transaction() as tx:
             recorded = await tx.drills.record_answer(drill, values)
         if not recorded:
-            raise Refusal(
-                f"That drill was answered already: `{self._prefix}drill` shows the next one."
-            )
-        mark = "✅ Right." if right else "❌ Not this time."
+            raise Refusal(say.ANSWERED_ALREADY(prefix=self._prefix))
+        mark = say.RIGHT() if right else say.WRONG()
+        when = in_days(state.interval_days)
         if drill.puzzle:
             return Reply(
-                f"{mark} {verdict}\nAs a puzzle you said {drill.played} (-{drill.loss:.3f}). "
-                f"This drill comes back {in_days(state.interval_days)}."
+                say.PUZZLE_RESULT(
+                    mark=mark,
+                    verdict=verdict,
+                    played=drill.played,
+                    loss=f"{drill.loss:.3f}",
+                    when=when,
+                )
             )
         page = await self._page(drill)
         review = "" if page is None else f", `{self._prefix}review {drill.match_id} {page[0] + 1}`"
         return Reply(
-            f"{mark} {verdict}\nIn the match ({_label(drill, page)}{review}): "
-            f"{drill.played} ({marked_as(drill.skill)}, -{drill.loss:.3f}). This drill comes "
-            f"back {in_days(state.interval_days)}."
+            say.MATCH_RESULT(
+                mark=mark,
+                verdict=verdict,
+                label=_label(drill, page),
+                review=review,
+                played=drill.played,
+                marked=marked_as(drill.skill),
+                loss=f"{drill.loss:.3f}",
+                when=when,
+            )
         )
 
     async def _page(self, drill: DrillRow) -> tuple[int, int] | None:
@@ -413,19 +421,19 @@ class Drills:
         assert drill.puzzle is not None
         puzzle = await pool.find(self._store.puzzles, place.server_id, drill.puzzle)
         if puzzle is None:
-            raise Refusal("This drill's puzzle can't be read any more.")
+            raise Refusal(say.PUZZLE_UNREADABLE())
         try:
             verdict = puzzle.grade(text)
         except (MoveError, InvalidMoveError) as error:
-            raise Refusal(
-                f"{str(error)[:1].upper()}{str(error)[1:]}. Your drill is still waiting."
-            ) from None
+            raise Refusal(say.STILL_WAITING(error=_capitalised(error))) from None
         except PuzzleDataError:
-            raise Refusal("This drill's puzzle can't be read any more.") from None
+            raise Refusal(say.PUZZLE_UNREADABLE()) from None
         said = f"**{verdict.answer.answer}**"
         if verdict.right:
-            return True, f"{said} is gnubg's best."
-        return False, f"{said} loses {verdict.loss:.3f}; gnubg's best: **{verdict.best.answer}**."
+            return True, say.PUZZLE_BEST(said=said)
+        return False, say.PUZZLE_LOSES(
+            said=said, loss=f"{verdict.loss:.3f}", best=verdict.best.answer
+        )
 
     async def _checker_answer(self, drill: DrillRow, text: str) -> tuple[bool, str]:
         dice = divmod(drill.dice or 0, 10)
@@ -434,25 +442,25 @@ class Drills:
             play = position.parse_play(text, dice)
         except MoveError as error:
             raise Refusal(
-                f"{str(error)[:1].upper()}{str(error)[1:]}. Your drill is still waiting: "
-                f"{dice_text(dice)} to play: {play_form('drill', self._prefix)}."
+                say.STILL_WAITING_PLAY(
+                    error=_capitalised(error),
+                    dice=dice_text(dice),
+                    form=play_form("drill", self._prefix),
+                )
             ) from None
         query = await self._query(drill)
         try:
             rating = await self._engine.rate_play(query, play.notation, plies=drill.plies)
         except (EngineFailure, EngineUnavailable) as error:
-            raise Refusal(
-                f"GNU Backgammon can't grade it now ({error}); your drill is still waiting."
-            ) from None
+            raise Refusal(say.CANT_GRADE(error=error)) from None
         loss = rating.loss
         right = loss < RIGHT_BELOW
-        named = marked_as(skill_of(loss)) or "unmarked"
+        named = marked_as(skill_of(loss)) or say.UNMARKED()
         if rating.best.play == rating.played.play or loss == 0:
-            verdict = f"**{play.notation}** is gnubg's best play."
+            verdict = say.BEST_PLAY(play=play.notation)
         else:
-            verdict = (
-                f"**{play.notation}** loses {loss:.3f} ({named}); gnubg's best: "
-                f"**{rating.best.play}**."
+            verdict = say.PLAY_LOSES(
+                play=play.notation, loss=f"{loss:.3f}", named=named, best=rating.best.play
             )
         return right, verdict
 
@@ -483,23 +491,21 @@ class Drills:
     def _cube_answer(self, drill: DrillRow, text: str) -> tuple[bool, str]:
         said = _words(text).replace("nodouble", "no double")
         if drill.kind == "cube":
-            words, question = _DOUBLE_WORDS, f"`{self._prefix}drill double` or `no double`"
+            words, question = _DOUBLE_WORDS, say.QUESTION_DOUBLE(prefix=self._prefix)
             proper = _PROPER_DOUBLES.get(_doubler_action(drill))
             action = _doubler_action(drill)
         else:
-            words, question = _TAKE_WORDS, f"`{self._prefix}drill take` or `pass`"
+            words, question = _TAKE_WORDS, say.QUESTION_TAKE(prefix=self._prefix)
             proper = _PROPER_TAKES.get(_taker_action(drill))
             action = _taker_action(drill).capitalize()
         if said not in words:
-            raise Refusal(
-                f"This drill is a cube decision: answer {question}. Your drill is still waiting."
-            )
+            raise Refusal(say.CUBE_ONLY(question=question))
         choice = words[said]
         right = proper is None or proper == choice
-        verdict = f"You said **{said}**; gnubg's proper action: **{action}**"
+        verdict = say.YOU_SAID(said=said, action=action)
         if drill.proper:
             beaver = drill.proper.lower().endswith("beaver") and action == "Take"
-            verdict += f" ({drill.proper}{': beavers are off' if beaver else ''})"
+            verdict += f" ({drill.proper}{say.BEAVERS_OFF() if beaver else ''})"
         return right, verdict + "."
 
     # -- stats ----------------------------------------------------------------------------------
@@ -510,9 +516,14 @@ class Drills:
             place.server_id, user.id, self._clock(), LEARNED_DAYS
         )
         return Reply(
-            f"**Drills of {user.name}**: {found.due} due now, {found.learned} learned "
-            f"(coming back in {LEARNED_DAYS:.0f} days or more), {found.missed} missed last "
-            f"time, {found.total} in all."
+            say.STATS(
+                name=user.name,
+                due=found.due,
+                learned=found.learned,
+                days=f"{LEARNED_DAYS:.0f}",
+                missed=found.missed,
+                total=found.total,
+            )
         )
 
     # -- autocomplete -------------------------------------------------------------------------

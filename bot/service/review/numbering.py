@@ -13,13 +13,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.gnubg.decisions import ReviewedDecision
+from bot.i18n import review as say
 
 
 def decision_label(game: int, move: int, page: int | None = None, pages: int = 0) -> str:
     """``decision 8/40 · game 1, move 7`` (``page`` 0-based, of ``pages``); ``game 1, move 7``
     alone for a decision the review has no page for (an analysis stored before it kept them)."""
-    place = f"game {game}, move {move}"
-    return place if page is None else f"decision {page + 1}/{pages} · {place}"
+    place = say.PLACE(game=game, move=move)
+    return place if page is None else say.DECISION(page=page + 1, pages=pages, place=place)
 
 
 def page_of(

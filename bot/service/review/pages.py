@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from bot.gnubg.decisions import CLASSES, LISTED, THRESHOLDS, ReviewedDecision
+from bot.i18n import review as say
 from bot.render.state import BoardState
 from bot.rules.pasted import from_gnubg_id
 from bot.rules.text import plural
@@ -117,15 +118,13 @@ def verdict(d: ReviewedDecision, match_play: bool) -> str:
             return ""
         if not d.wrong:
             count = d.best_plays
-            return " — gnubg agrees" if count == 1 else f" — one of {count} equal best plays"
-        return f" — unmarked: within {THRESHOLDS['doubtful']:.3f} of gnubg's best ({loss})"
+            return say.AGREES() if count == 1 else say.EQUAL_BEST(count=count)
+        return say.WITHIN_BEST(within=f"{THRESHOLDS['doubtful']:.3f}", loss=loss)
     if d.cube is None:
         return ""
     if d.wrong or d.loss:
-        return (
-            f" — not gnubg's action, unmarked: within {THRESHOLDS['doubtful']:.3f} of it ({loss})"
-        )
-    return " — gnubg agrees"
+        return say.WITHIN_ACTION(within=f"{THRESHOLDS['doubtful']:.3f}", loss=loss)
+    return say.AGREES()
 
 
 def page_text(
@@ -145,27 +144,31 @@ def page_text(
         dice = f"{d.dice[0]}-{d.dice[1]}" if d.dice else ""
         luck = ""
         if d.luck is not None:
-            luck = f" · luck {d.luck:+.3f}" + (f" ({d.luck_mark})" if d.luck_mark else "")
-        lines.append(f"{who} to play {dice}{luck}")
-        lines.append(f"Played: **{d.played or 'no legal move'}**{verdict(d, match_play)}")
+            luck = say.LUCK(luck=f"{d.luck:+.3f}") + (f" ({d.luck_mark})" if d.luck_mark else "")
+        lines.append(say.TO_PLAY(who=who, dice=dice, luck=luck))
+        played = d.played or say.NO_LEGAL_MOVE()
+        lines.append(say.PLAYED(played=played, verdict=verdict(d, match_play)))
         if d.best and not d.agrees:
-            lines.append(f"Best: **{d.best}**")
+            lines.append(say.BEST(best=d.best))
         lines += _candidate_lines(d, match_play)
     else:
         doubler = names[d.player] if d.kind == "cube" else names[1 - d.player]
-        question = "to double or not" if d.kind == "cube" else f"facing {md(doubler)}'s double"
-        lines.append(f"{who}: {question}")
-        lines.append(f"Played: **{d.played}**{verdict(d, match_play)}")
+        if d.kind == "cube":
+            lines.append(say.TO_DOUBLE(who=who))
+        else:
+            lines.append(say.FACING(who=who, doubler=md(doubler)))
+        lines.append(say.PLAYED(played=d.played, verdict=verdict(d, match_play)))
         if d.cube is not None:
             cube = d.cube
-            figures = (
-                f"No double {_equity(cube.no_double)} · Double/take {_equity(cube.double_take)} · "
-                f"Double/pass {_equity(cube.double_pass)}"
+            figures = say.CUBE_FIGURES(
+                no_double=_equity(cube.no_double),
+                take=_equity(cube.double_take),
+                drop=_equity(cube.double_pass),
             )
-            lines.append(f"Proper action: **{cube.proper}** ({cube.plies}-ply, cubeful)")
+            lines.append(say.PROPER(proper=cube.proper, plies=cube.plies))
             lines.append(figures)
         else:
-            lines.append("GNU Backgammon did not analyse this cube decision (a beaver).")
+            lines.append(say.BEAVER_UNANALYSED())
     position, _, match_id = d.gnubg_id.partition(":")
     try:
         xgid = from_gnubg_id(d.gnubg_id, position, match_id).xgid()

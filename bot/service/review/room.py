@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 
 from bot.gnubg.api import AnalysisDataError, MatchAnalysis
 from bot.gnubg.decisions import ReviewedDecision
+from bot.i18n import review as say
 from bot.render.arrows import Arrow, arrows_of
 from bot.render.board import render_board
 from bot.rules.notation import whole_number, whole_number_in
@@ -116,7 +117,7 @@ class Reviews:
         if words and words[0].lower() == "next":
             seen = self._seen.get((place.server_id, user.id))
             if seen is None:
-                raise Refusal(f"Start a review first: `{self._prefix}review 12` (a match number).")
+                raise Refusal(say.START_FIRST(prefix=self._prefix))
             reviewed = await self._reviewed(place, seen[0])
             page = min(seen[1] + 1, len(reviewed.pages) - 1)
             return [await self._page(reviewed, page, user)]
@@ -129,8 +130,7 @@ class Reviews:
             number = whole_number_in(words[1], 1, len(reviewed.pages))
             if number is None:
                 raise Refusal(
-                    f"Match #{match_id} has decisions 1 to {len(reviewed.pages)} to review, "
-                    f"e.g. `{self._prefix}review {match_id} 1`."
+                    say.DECISIONS_RANGE(id=match_id, count=len(reviewed.pages), prefix=self._prefix)
                 )
             page = number - 1
         return [await self._page(reviewed, page, user)]
@@ -139,18 +139,11 @@ class Reviews:
         if word is None:
             found = await self._matches.latest_finished(place.server_id, place.channel_id)
             if found is None:
-                raise Refusal(
-                    "No match has finished here: name one, e.g. "
-                    f"`{self._prefix}review 12` (`{self._prefix}export` shows a match's number)."
-                )
+                raise Refusal(say.NONE_FINISHED(prefix=self._prefix))
             return found
         number = whole_number(word.removeprefix("#"))
         if number is None:
-            raise Refusal(
-                f"{quote(word)} is not a match number: `{self._prefix}review 12`, "
-                f"`{self._prefix}review 12 17` (its 17th decision) or "
-                f"`{self._prefix}review errors`."
-            )
+            raise Refusal(say.NOT_A_NUMBER(quoted=quote(word), prefix=self._prefix))
         return number
 
     async def _reviewed(self, place: Place, match_id: int) -> _Reviewed:
@@ -169,27 +162,19 @@ class Reviews:
     async def _read(self, place: Place, match_id: int) -> _Reviewed:
         row = await self._matches.get(match_id)
         if row is None or row.server_id != place.server_id:
-            raise Refusal(f"There is no match #{match_id} on this server.")
+            raise Refusal(say.NO_SUCH_MATCH(id=match_id))
         job = await self._analyses.get(match_id)
         if job is None or job.status != "done" or job.result is None:
             waiting = job is not None and job.status in ("queued", "running")
-            raise Refusal(
-                f"Match #{match_id} is being analysed: `{self._prefix}review {match_id}` once "
-                "it is done."
-                if waiting
-                else f"Match #{match_id} has no analysis yet: ask for it with "
-                f"`{self._prefix}analysis {match_id}`, then `{self._prefix}review {match_id}`."
-            )
+            said = say.BEING_ANALYSED if waiting else say.NOT_ANALYSED
+            raise Refusal(said(id=match_id, prefix=self._prefix))
         try:
             analysis = MatchAnalysis.from_data(json.loads(job.result))
         except (AnalysisDataError, ValueError):
-            raise Refusal(f"The analysis of match #{match_id} can't be read.") from None
+            raise Refusal(say.UNREADABLE(id=match_id)) from None
         pages = shown(analysis.decisions)
         if not pages:
-            raise Refusal(
-                f"Match #{match_id} was analysed before reviews kept every decision, or has "
-                "none to review."
-            )
+            raise Refusal(say.NOTHING_KEPT(id=match_id))
         names = await self._repository.names(place, row.player_ids)
         return _Reviewed(row, names, analysis, pages)
 
@@ -245,9 +230,7 @@ class Reviews:
         if word is not None:
             found = turn(last + 1, min(at, last), word)
             if found is None:
-                raise Refusal(
-                    "This is the first page." if word == "previous" else "This is the last page."
-                )
+                raise Refusal(say.FIRST_PAGE() if word == "previous" else say.LAST_PAGE())
             at = found
         at = min(max(at, 0), last)
         return Reply(
@@ -258,12 +241,8 @@ class Reviews:
 
 
 def _nothing_that_way(word: str) -> str:
-    return {
-        "previous": "This is the first decision.",
-        "next": "This is the last decision.",
-        "mine": "You made no more errors after this one.",
-        "error": "No more errors after this one.",
-    }.get(word, "There is no such page.")
+    said = say.NOTHING_THAT_WAY.get(word)
+    return said() if said is not None else say.NO_SUCH_PAGE()
 
 
 def _picture(decision: ReviewedDecision, names: tuple[str, str]) -> bytes | None:

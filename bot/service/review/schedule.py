@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.i18n import drills as say
+
 DAY = 86_400.0
 START_EASE = 2.5
 MIN_EASE = 1.3
@@ -76,4 +78,4 @@ def answered(state: Schedule, right: bool) -> Schedule:
 def in_days(days: float) -> str:
     """``tomorrow``, ``in 6 days``."""
     whole = round(days)
-    return "tomorrow" if whole <= 1 else f"in {whole} days"
+    return say.TOMORROW() if whole <= 1 else say.IN_DAYS(days=whole)

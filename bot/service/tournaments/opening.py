@@ -8,6 +8,7 @@ from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager, AsyncExitStack
 from dataclasses import dataclass, replace
 
+from bot.i18n import tournaments as say
 from bot.rules.events import Event
 from bot.rules.match import Match, advance
 from bot.service.keys import SignupKey
@@ -117,9 +118,7 @@ class Openings:
         labels = ", ".join(f"{p.round}.{p.table_no}" for p in told)
         return [
             Reply(
-                f"{md(snapshot.row.name)} {labels}: with no thread of its own, each match is "
-                "played in this channel when the one before it is over (its deadline counts "
-                "from then).",
+                say.WAITING_CHANNEL(name=md(snapshot.row.name), labels=labels),
                 place=snapshot.home,
             )
         ]
@@ -194,8 +193,13 @@ class Openings:
             if thread is not None:
                 replies.append(
                     Reply(
-                        f"{md(row.name)} {pairing.round}.{pairing.table_no}: {table.names[0]} "
-                        f"vs {table.names[1]} in {place_link(thread)}",
+                        say.IN_THREAD(
+                            name=md(row.name),
+                            table=f"{pairing.round}.{pairing.table_no}",
+                            first=table.names[0],
+                            second=table.names[1],
+                            thread=place_link(thread),
+                        ),
                         place=home,
                     )
                 )

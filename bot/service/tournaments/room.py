@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+from bot.i18n import tournaments as say
 from bot.rules import tournaments as rules
 from bot.rules.notation import whole_number
 from bot.rules.text import plural, quote
@@ -80,7 +81,7 @@ class Tournaments:
             number = whole_number(words[0][1:])
             row = None if number is None else await self._store.tournaments.get(number)
             if row is None or row.server_id != place.server_id:
-                raise Refusal(f"There is no tournament {quote(words[0])} on this server.")
+                raise Refusal(say.NO_SUCH(quoted=quote(words[0])))
             del words[0]
             return row
         found = await self._store.tournaments.active(place.server_id)
@@ -98,15 +99,9 @@ class Tournaments:
             latest = await self._store.tournaments.latest(place.server_id) if over else None
             if latest is not None:
                 return latest
-            raise Refusal(
-                "No tournament is being run on this server. Organisers start one with "
-                f"`{self._prefix}tournament create Spring knockout 3`."
-            )
+            raise Refusal(say.NONE_RUN(prefix=self._prefix))
         names = ", ".join(f"`{row.name}`" for row in found)
-        raise Refusal(
-            f"Several tournaments are on ({names}): say which, e.g. "
-            f"`{self._prefix}tournament {found[0].name} join`."
-        )
+        raise Refusal(say.SEVERAL(names=names, prefix=self._prefix, first=found[0].name))
 
     @staticmethod
     def _named(rows: list[TournamentRow], words: list[str]) -> TournamentRow | None:
@@ -163,7 +158,7 @@ class Tournaments:
             raise Refusal(ORGANISER_ONLY.format(what=ORGANISER_VERBS[verb]))
         if verb in ("remove", "result") and row.status not in db.ACTIVE:
             # Its champion, standings and players' records were settled at the end: one truth.
-            raise Refusal(f"{md(row.name)} is {row.status}: its results are final.")
+            raise Refusal(say.FINAL(name=md(row.name), status=row.status))
         replies: list[Reply]
         if verb in ("show", "status", "report"):
             replies = await handler(row, words)
@@ -201,10 +196,7 @@ class Tournaments:
                 },
             )
             if tournament_id is None:
-                raise Refusal(
-                    f"A tournament called {quote(terms.name)} is already on here: give the new "
-                    "one another name, or wait until that one is over."
-                )
+                raise Refusal(say.NAME_TAKEN(quoted=quote(terms.name)))
             await tx.tournaments.add_log(tournament_id, now, user.id, f"created by {user.name}")
         made = await self._store.tournaments.get(tournament_id)
         assert made is not None
@@ -248,10 +240,7 @@ class Tournaments:
         return replace(self._signup_reply(row, [md(e.name) for e in entrants]), edits=True)
 
     def _no_tournament(self, typed: str) -> Refusal:
-        return Refusal(
-            f"There is no tournament called {quote(typed)} on this server; "
-            f"`{self._prefix}tournament` shows the one on now."
-        )
+        return Refusal(say.NO_CALLED(quoted=quote(typed), prefix=self._prefix))
 
     @staticmethod
     async def _signing_up(tx: Transaction, row: TournamentRow, started: str) -> list[EntrantRow]:
@@ -269,19 +258,17 @@ class Tournaments:
         # The checks and the write in one transaction holding the tournament: two hosts taking
         # joins at once can't both see room for one more, nor give out one number twice.
         async with self._store.transaction() as tx:
-            entrants = await self._signing_up(
-                tx, row, f"{md(row.name)} has started: joining is closed."
-            )
+            entrants = await self._signing_up(tx, row, say.JOIN_CLOSED(name=md(row.name)))
             if any(e.user_id == user.id for e in entrants):
-                raise Refusal(f"You are in {md(row.name)} already ({len(entrants)} entrants).")
+                raise Refusal(say.IN_ALREADY(name=md(row.name), count=len(entrants)))
             if len(entrants) >= row.size_limit:
-                raise Refusal(f"{md(row.name)} is full ({row.size_limit} players).")
+                raise Refusal(say.FULL(name=md(row.name), most=row.size_limit))
             await tx.players.ensure(row.server_id, user.id, user.name, now)
             await tx.tournaments.add_entrant(row.id, user.id, user.name, now)
         names = [md(e.name) for e in entrants] + [md(user.name)]
-        count = f"{len(names)} entrant{'s' if len(names) != 1 else ''}"
+        count = say.ENTRANTS(len(names))
         shown = ", ".join(capped(names[::-1], NAMES_SHOWN))  # the newest first
-        return [Reply(f"{md(user.name)} joins {md(row.name)}: {count} ({shown}).")]
+        return [Reply(say.JOINS(who=md(user.name), name=md(row.name), count=count, shown=shown))]
 
     async def leave(self, row: TournamentRow, user: User, words: list[str]) -> list[Reply]:
         if words:
@@ -293,8 +280,8 @@ class Tournaments:
         async with self._store.transaction() as tx:
             await self._signing_up(tx, row, started)
             if not await tx.tournaments.remove_entrant(row.id, user.id):
-                raise Refusal(f"You have not joined {md(row.name)}.")
-        return [Reply(f"{md(user.name)} leaves {md(row.name)}.")]
+                raise Refusal(say.NOT_JOINED(name=md(row.name)))
+        return [Reply(say.LEAVES(who=md(user.name), name=md(row.name)))]
 
     async def pause(self, row: TournamentRow, user: User, words: list[str]) -> list[Reply]:
         now = self._clock()
@@ -302,14 +289,9 @@ class Tournaments:
             if not await tx.tournaments.set_status(
                 row.id, ("running",), status="paused", paused_at=now
             ):
-                raise Refusal(f"{md(row.name)} is not running, so it can't be paused.")
+                raise Refusal(say.NOT_RUNNING(name=md(row.name)))
             await tx.tournaments.add_log(row.id, now, user.id, f"paused by {user.name}")
-        return [
-            Reply(
-                f"{md(user.name)} pauses {md(row.name)}: no new round and no deadline until "
-                f"`{self._prefix}tournament resume`. Matches being played may go on."
-            )
-        ]
+        return [Reply(say.PAUSES(who=md(user.name), name=md(row.name), prefix=self._prefix))]
 
     async def resume(self, row: TournamentRow, user: User, words: list[str]) -> list[Reply]:
         now = self._clock()
@@ -318,14 +300,11 @@ class Tournaments:
             if not await tx.tournaments.set_status(
                 row.id, ("paused",), status="running", paused_at=None
             ):
-                raise Refusal(f"{md(row.name)} is not paused.")
+                raise Refusal(say.NOT_PAUSED(name=md(row.name)))
             await tx.tournaments.add_log(row.id, now, user.id, f"resumed by {user.name}")
             await tx.tournaments.extend_deadlines(row.id, paused_for)  # the pause doesn't count
         said = [
-            Reply(
-                f"{md(user.name)} resumes {md(row.name)}: the matches' deadlines move on by "
-                f"the {countdown(paused_for)} it was paused."
-            )
+            Reply(say.RESUMES(who=md(user.name), name=md(row.name), time=countdown(paused_for)))
         ]
         return said + await self.rounds.settle(await self.rounds.snapshot(row.id))
 
@@ -338,16 +317,11 @@ class Tournaments:
             if not await tx.tournaments.set_status(
                 row.id, db.ACTIVE, status="cancelled", finished_at=self._clock()
             ):
-                raise Refusal(f"{md(row.name)} is over already.")
+                raise Refusal(say.OVER_ALREADY(name=md(row.name)))
             await tx.tournaments.add_log(
                 row.id, self._clock(), user.id, f"cancelled by {user.name}: {reason}"
             )
-        return [
-            Reply(
-                f"{md(user.name)} cancels {md(row.name)} ({md(reason)}). Matches being played "
-                "go on as ordinary matches."
-            )
-        ]
+        return [Reply(say.CANCELS(who=md(user.name), name=md(row.name), reason=md(reason)))]
 
     def _entrant_named(self, snapshot: Snapshot, word: str) -> int | None:
         """An entrant by mention (``<@123>``), ``@name``, name or id; None for ``none``."""
@@ -357,15 +331,15 @@ class Tournaments:
         for entrant in snapshot.entrants:
             if bare == entrant.user_id or bare.lower() == entrant.name.lower():
                 return entrant.number
-        raise Refusal(f"{quote(word)} is not an entrant of {md(snapshot.row.name)}.")
+        raise Refusal(say.NOT_ENTRANT(quoted=quote(word), name=md(snapshot.row.name)))
 
     async def remove(self, row: TournamentRow, user: User, words: list[str]) -> list[Reply]:
         if not words:
-            raise Refusal(f"Whom? e.g. `{self._prefix}tournament remove @bob no-show`.")
+            raise Refusal(say.WHOM(prefix=self._prefix))
         snapshot = await self.rounds.snapshot(row.id)
         number = self._entrant_named(snapshot, words[0])
         if number is None:
-            raise Refusal("Name the entrant to remove.")
+            raise Refusal(say.NAME_ENTRANT())
         entrant = snapshot.by_number[number]
         reason = " ".join(words[1:]) or "no reason given"
         now = self._clock()
@@ -375,25 +349,34 @@ class Tournaments:
                     tx, row, f"{md(row.name)} has just started: say it again to remove them."
                 )
                 if not await tx.tournaments.remove_entrant(row.id, entrant.user_id):
-                    raise Refusal(f"{md(entrant.name)} has left {md(row.name)} already.")
+                    raise Refusal(say.LEFT_ALREADY(who=md(entrant.name), name=md(row.name)))
                 await tx.tournaments.add_log(
                     row.id, now, user.id, f"{user.name} removed {entrant.name}: {reason}"
                 )
-            return [Reply(f"{md(user.name)} removes {md(entrant.name)} from {md(row.name)}.")]
+            return [
+                Reply(say.REMOVES(who=md(user.name), entrant=md(entrant.name), name=md(row.name)))
+            ]
         if entrant.withdrawn:
-            raise Refusal(f"{md(entrant.name)} was removed already.")
+            raise Refusal(say.REMOVED_ALREADY(who=md(entrant.name)))
 
         async def withdraw(tx: Transaction) -> None:  # with their forfeit: all or nothing
             if not await tx.tournaments.withdraw(
                 row.id, number
             ):  # another host's remove came first
-                raise Refusal(f"{md(entrant.name)} was removed already.")
+                raise Refusal(say.REMOVED_ALREADY(who=md(entrant.name)))
             await tx.tournaments.add_log(
                 row.id, now, user.id, f"{user.name} removed {entrant.name}: {reason}"
             )
 
         said = [
-            Reply(f"{md(user.name)} removes {md(entrant.name)} from {md(row.name)} ({md(reason)}).")
+            Reply(
+                say.REMOVES_WHY(
+                    who=md(user.name),
+                    entrant=md(entrant.name),
+                    name=md(row.name),
+                    reason=md(reason),
+                )
+            )
         ]
         playing = [
             p
@@ -417,15 +400,17 @@ class Tournaments:
     async def fix_result(self, row: TournamentRow, user: User, words: list[str]) -> list[Reply]:
         usage = f"`{self._prefix}tournament result 1.2 @winner reason` (`none` for nobody)"
         if len(words) < 3:
-            raise Refusal(f"Say which match, who wins and why: {usage}.")
+            raise Refusal(say.SAY_WHICH(usage=usage))
         snapshot = await self.rounds.snapshot(row.id)
         pairing = snapshot.find_pairing(words[0])
         if pairing is None or pairing.second is None:
-            raise Refusal(f"{quote(words[0])} is not a match of {md(row.name)}: {usage}.")
+            raise Refusal(say.NOT_A_MATCH(quoted=quote(words[0]), name=md(row.name), usage=usage))
         winner = self._entrant_named(snapshot, words[1])
         if winner is not None and winner not in (pairing.first, pairing.second):
             raise Refusal(
-                f"{snapshot.name(winner)} is not playing match {pairing.round}.{pairing.table_no}."
+                say.NOT_PLAYING(
+                    who=snapshot.name(winner), table=f"{pairing.round}.{pairing.table_no}"
+                )
             )
         reason = " ".join(words[2:])
         knockout = Format(row.format) is Format.KNOCKOUT
@@ -435,11 +420,9 @@ class Tournaments:
             # pair the next round (or end the tournament) in between.
             fresh = await tx.tournaments.locked(row.id)
             if fresh is None or fresh.status not in db.ACTIVE:
-                raise Refusal(f"{md(row.name)} is over: its results are final.")
+                raise Refusal(say.OVER_FINAL(name=md(row.name)))
             if knockout and pairing.decided_at is not None and fresh.round > pairing.round:
-                raise Refusal(
-                    "The next round is paired already: that knockout result can't change now."
-                )
+                raise Refusal(say.NEXT_PAIRED())
             await tx.tournaments.add_log(
                 row.id,
                 self._clock(),

@@ -14,6 +14,7 @@ from collections.abc import Awaitable, Callable
 from contextlib import AbstractAsyncContextManager
 from dataclasses import replace
 
+from bot.i18n import tournaments as say
 from bot.rules import tournaments as rules
 from bot.rules.tournaments.model import Format, TournamentError
 from bot.service.matches.presentation import BoardImages
@@ -103,12 +104,10 @@ class Rounds:
         async with self._store.transaction() as tx:
             fresh = await tx.tournaments.locked(row.id)
             if fresh is None or fresh.status != "signup":
-                raise Refusal(f"{md(row.name)} has started already.")
+                raise Refusal(say.STARTED_ALREADY(name=md(row.name)))
             entrants = await tx.tournaments.entrants(row.id)
             if len(entrants) < 2:
-                raise Refusal(
-                    f"{md(row.name)} needs at least 2 entrants to start; it has {len(entrants)}."
-                )
+                raise Refusal(say.TOO_FEW(name=md(row.name), count=len(entrants)))
             try:
                 rules.rounds_total(Format(row.format), len(entrants), swiss_rounds=row.swiss_rounds)
             except TournamentError as error:
@@ -195,8 +194,7 @@ class Rounds:
             await self._repository.end(table, status="aborted", ending="voided", also=also)
         return [
             Reply(
-                f"{why or 'The organiser decided this match for the tournament'}: it ends here "
-                "(unrated).",
+                say.VOIDED(why=why or say.ORGANISER_DECIDED()),
                 place=place,
             )
         ]
@@ -231,7 +229,7 @@ class Rounds:
             log.warning("Tournament %s: round %s can't be paired: %s", row.id, round_no, error)
             return [
                 Reply(
-                    f"{md(row.name)}: round {round_no} can't be paired ({error}).",
+                    say.CANT_PAIR(name=md(row.name), round=round_no, error=error),
                     place=snapshot.home,
                 )
             ]
@@ -347,10 +345,11 @@ class Rounds:
             snapshot = await self.snapshot(pairing.tournament_id)
             return [
                 Reply(
-                    f"{md(snapshot.row.name)} {pairing.round}.{pairing.table_no}: the match was "
-                    "ended without a winner. The organiser decides it: "
-                    f"`{self._prefix}tournament result {pairing.round}.{pairing.table_no} "
-                    "@winner reason`.",
+                    say.UNDECIDED(
+                        name=md(snapshot.row.name),
+                        table=f"{pairing.round}.{pairing.table_no}",
+                        prefix=self._prefix,
+                    ),
                     place=snapshot.home,
                 )
             ]
@@ -406,7 +405,7 @@ class Rounds:
                             row.id, ("signup",), status="cancelled", finished_at=now
                         )
                     said = (  # not signing up any more: another host's poll started it
-                        [Reply(f"{md(row.name)} could not start: {refusal.text} It is cancelled.")]
+                        [Reply(say.COULD_NOT_START(name=md(row.name), why=refusal.text))]
                         if cancelled
                         else []
                     )

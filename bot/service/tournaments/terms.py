@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from bot.i18n import tournaments as say
+from bot.i18n.core import Message
 from bot.rules.notation import decimal_number, whole_number_in
 from bot.rules.text import quote
 from bot.rules.tournaments.model import MAX_ROUND_ROBIN, Format
@@ -34,6 +36,12 @@ FORMAT_WORDS = {
     "rr": Format.ROUND_ROBIN,
 }
 EXAMPLE = "`{p}tournament create Spring knockout 3`"
+
+
+def _example(prefix: str) -> str:
+    return EXAMPLE.format(p=prefix)
+
+
 _IN = re.compile(r"^([\d.]+)([mhd])$")
 
 
@@ -50,11 +58,13 @@ class TournamentTerms:
     starts_in: float | None  # seconds from now; None: the organiser starts it
 
 
-def _number(word: str, what: str, low: int, high: int, prefix: str) -> int:
+def _number(word: str, what: Message, low: int, high: int, prefix: str) -> int:
     number = whole_number_in(word, low, high)
     if number is None:
         raise Refusal(
-            f"{quote(word)} is not {what} ({low}-{high}), e.g. {EXAMPLE.format(p=prefix)}."
+            say.NOT_A_NUMBER(
+                quoted=quote(word), what=what(), low=low, high=high, example=_example(prefix)
+            )
         )
     return number
 
@@ -64,39 +74,27 @@ def read_terms(text: str, prefix: str) -> TournamentTerms:
     words = typed(text).replace(",", " ").split()
     at = next((i for i, word in enumerate(words) if word.lower() in FORMAT_WORDS), None)
     if at is None:
-        raise Refusal(
-            "Say the format: `knockout`, `swiss` or `roundrobin`, after the name, e.g. "
-            f"{EXAMPLE.format(p=prefix)}."
-        )
+        raise Refusal(say.SAY_FORMAT(example=_example(prefix)))
     name = " ".join(words[:at]).strip()
     if not name:
-        raise Refusal(f"Give the tournament a name first, e.g. {EXAMPLE.format(p=prefix)}.")
+        raise Refusal(say.NAME_FIRST(example=_example(prefix)))
     if len(name) > NAME_LIMIT or not re.fullmatch(r"[\w .'-]+", name):
-        raise Refusal(
-            f"A tournament's name is up to {NAME_LIMIT} letters, digits, spaces, dots, "
-            f"apostrophes and dashes: {quote(name)} is not."
-        )
+        raise Refusal(say.NAME_RULE(most=NAME_LIMIT, quoted=quote(name)))
     fmt = FORMAT_WORDS[words[at].lower()]
     rest = [word.lower() for word in words[at + 1 :]]
     rounds: int | None = None
     if fmt is Format.SWISS:
         if len(rest) >= 2 and rest[0] == "rounds":
-            rounds = _number(rest[1], "a number of rounds", 1, 20, prefix)
+            rounds = _number(rest[1], say.A_NUMBER_OF_ROUNDS, 1, 20, prefix)
             rest = rest[2:]
         elif len(rest) >= 2 and rest[1] in ("rounds", "round"):
-            rounds = _number(rest[0], "a number of rounds", 1, 20, prefix)
+            rounds = _number(rest[0], say.A_NUMBER_OF_ROUNDS, 1, 20, prefix)
             rest = rest[2:]
         else:
-            raise Refusal(
-                "Say how many Swiss rounds, e.g. "
-                f"`{prefix}tournament create Autumn swiss 4 rounds 1`."
-            )
+            raise Refusal(say.SAY_ROUNDS(prefix=prefix))
     if not rest or not rest[0].isdigit():  # a digit of any kind: _number says what is wrong
-        raise Refusal(
-            f"Say the match length (1-{MAX_MATCH_LENGTH} points) after the format, e.g. "
-            f"{EXAMPLE.format(p=prefix)}."
-        )
-    length = _number(rest.pop(0), "a match length", 1, MAX_MATCH_LENGTH, prefix)
+        raise Refusal(say.SAY_LENGTH(most=MAX_MATCH_LENGTH, example=_example(prefix)))
+    length = _number(rest.pop(0), say.A_MATCH_LENGTH, 1, MAX_MATCH_LENGTH, prefix)
     if rest and rest[0] in ("points", "point", "pt", "pts"):
         rest.pop(0)
     clock: float | None = None
@@ -111,31 +109,26 @@ def read_terms(text: str, prefix: str) -> TournamentTerms:
         elif word == "rated":
             rated = True
         elif word in (CLOCK_WORD, "days", "day", "limit", "start") and not rest:
-            raise Refusal(f"Say how much after `{word}`, e.g. `{word} {_SAMPLES[word]}`.")
+            raise Refusal(say.SAY_HOW_MUCH(word=word, sample=_SAMPLES[word]))
         elif word == CLOCK_WORD:
             try:
                 clock = read_clock(rest.pop(0))
             except ClockTermsError as error:
-                raise Refusal(f"{error}, e.g. `clock 2m`.") from None
+                raise Refusal(say.CLOCK_EXAMPLE(error=error)) from None
         elif word in ("days", "day"):
             value = rest.pop(0)
             days = decimal_number(value)
             if days is None or not 0.5 <= days <= MAX_DAYS:
-                raise Refusal(
-                    f"{quote(value)} is not a number of days per match (0.5-{MAX_DAYS:g})."
-                )
+                raise Refusal(say.NOT_DAYS(quoted=quote(value), most=f"{MAX_DAYS:g}"))
         elif word == "limit":
             high = MAX_ROUND_ROBIN if fmt is Format.ROUND_ROBIN else MAX_ENTRANTS
-            limit = _number(rest.pop(0), "a size limit", 2, high, prefix)
+            limit = _number(rest.pop(0), say.A_SIZE_LIMIT, 2, high, prefix)
         elif word == "start":
             starts_in = read_delay(rest.pop(0))
         else:
-            raise Refusal(
-                f"{quote(word)} is not a tournament term: after the length you may add "
-                "`clock 2m` or `days 3`, `unrated`, `limit 16` and `start 2h`."
-            )
+            raise Refusal(say.NOT_A_TERM(quoted=quote(word)))
     if clock is not None and days is not None:
-        raise Refusal("Choose `clock` (live play) or `days` (correspondence), not both.")
+        raise Refusal(say.CLOCK_OR_DAYS())
     if clock is None and days is None:
         days = DEFAULT_DAYS
     return TournamentTerms(name, fmt, rounds, length, clock, days, rated, limit, starts_in)
@@ -149,10 +142,10 @@ def read_delay(word: str) -> float:
     found = _IN.match(word)
     number = decimal_number(found[1]) if found else None
     if found is None or number is None:
-        raise Refusal(f"{quote(word)} is not a time from now: say e.g. `start 30m`, `2h` or `1d`.")
+        raise Refusal(say.NOT_A_TIME(quoted=quote(word)))
     seconds = number * UNIT_SECONDS[found[2]]
     if not 60 <= seconds <= 30 * 86400:
-        raise Refusal("A tournament starts between 1 minute and 30 days from now.")
+        raise Refusal(say.START_RANGE())
     return seconds
 
 

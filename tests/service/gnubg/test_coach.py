@@ -8,6 +8,7 @@ import random
 import pytest
 
 from bot.gnubg.api import BAD_THRESHOLD, CubeAdvice
+from bot.i18n.core import speaking
 from bot.service.gnubg.coach import cube_loss, tutored_in_order
 from bot.service.models import ENGINE_USER, Place, Reply
 from bot.service.table import TableService, seeded_dice
@@ -125,6 +126,44 @@ async def test_hint_facing_a_double_says_take_or_pass(
     await until(service, "doubled")
     [hint] = await service.gnubg.hint(PLACE, ALICE)
     assert hint.private and "Facing the double" in hint.text and "**Pass**" in hint.text
+
+
+async def test_a_german_hint_speaks_german_with_gnubgs_numbers_kept(
+    service: TableService, engine: FakeEngine
+) -> None:
+    """The cube table's German labels line up in one column; the equities and gnubg's own
+    proper action are as gnubg gave them."""
+    public(await service.matches.challenge(PLACE, ALICE, ENGINE_USER, "money"))
+    await until(service, "roll", can_double=True)
+    with speaking("de"):
+        [hint] = await service.gnubg.hint(PLACE, ALICE)
+    [english] = await service.gnubg.hint(PLACE, ALICE)
+    assert hint.text.startswith("Doppler-Rat (") and "Richtige Doppler-Aktion" in hint.text
+    rows = hint.text.split("```")[1].strip().splitlines()
+    assert [row.split("   ")[0] for row in rows] == [
+        "Kein Doppel",
+        "Doppel, annehmen",
+        "Doppel, ablehnen",
+    ]
+    assert len({len(row) for row in rows}) == 1  # one column of equities
+    numbers = [row.split()[-1] for row in english.text.split("```")[1].strip().splitlines()]
+    assert [row.split()[-1] for row in rows] == numbers
+    assert "**No double, take**" in hint.text
+
+
+async def test_a_spanish_hint_refusal_and_facing_a_double(
+    service: TableService, engine: FakeEngine
+) -> None:
+    engine.double_lead = -1000
+    engine.take_limit = -1000
+    public(await service.matches.challenge(PLACE, ALICE, ENGINE_USER, "money"))
+    with speaking("es"):
+        [watcher] = await service.gnubg.hint(PLACE, CAROL)
+    assert watcher.text == "Las pistas son para los jugadores de este match."
+    await until(service, "doubled")
+    with speaking("es"):
+        [hint] = await service.gnubg.hint(PLACE, ALICE)
+    assert hint.text.startswith("Ante el doblaje") and "**Rechazar**" in hint.text
 
 
 async def test_no_hint_without_the_engine(store: Store, clock: FakeClock) -> None:

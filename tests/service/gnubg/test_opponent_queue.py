@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 from bot.gnubg.api import ADVICE_PRIORITY, TURN_PRIORITY
-from bot.service.gnubg.opponent import QUEUE_DONE, QUEUED_PER_WORKER, queued_text
+from bot.i18n.gnubg import QUEUE_DONE
+from bot.service.gnubg.opponent import QUEUED_PER_WORKER, queued_text
 from bot.service.models import ENGINE_ID, ENGINE_USER, Place, Reply, User
 from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings
@@ -136,7 +137,7 @@ async def test_past_the_limit_a_move_is_answered_at_once_and_the_bots_turn_follo
     done = next(i for i, update in enumerate(rest) if update.job is None)
     assert all(update.job == queued.job for update in rest[:done])
     assert {update.text for update in rest[:done]} <= {queued_text(0), queued_text(1)}
-    assert rest[done].text == QUEUE_DONE
+    assert rest[done].text == QUEUE_DONE()
     [status] = rest[done + 1 :]
     assert "GNU Backgammon" in status.text and status.mention == (PEOPLE[1].id,)
     assert status.place == PLACES[1] and status.announces is not None

@@ -1,0 +1,31 @@
+"""A review page in another language, over the stored analyses of real GNU Backgammon exports:
+the words change, gnubg's figures, plays and marks (??, ?, ?!) don't, and every page still fits
+a Discord message."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from bot.i18n.core import LANGUAGES, Language, speaking
+from tests.service.review.test_review_properties import DECISIONS, page
+
+FIGURES = re.compile(r"[+-]?\d+\.\d+|\?\?|\?!|(?<![?!])\?(?![?!])|`[^`]*`")
+ENGLISH_ONLY = ("Played:", "Best:", " to play ", "Proper action", "gnubg agrees", "decision ")
+
+
+def test_a_spanish_page_keeps_gnubgs_figures_in_spanish_words() -> None:
+    for d, match_play in DECISIONS:
+        english = page(d, match_play)
+        with speaking("es"):
+            spanish = page(d, match_play)
+        assert FIGURES.findall(spanish) == FIGURES.findall(english)
+        assert not [word for word in ENGLISH_ONLY if word in spanish], spanish
+        assert "Jugado: **" in spanish and "partida " in spanish.splitlines()[0]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_page_fits_discord_in_every_language(language: Language) -> None:
+    with speaking(language):
+        assert max(len(page(d, match_play)) for d, match_play in DECISIONS) <= 2000
