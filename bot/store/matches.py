@@ -536,7 +536,7 @@ class MatchWrites(Writes, Matches):
         """Each match's version in ``shown`` was shown at ``now``: one statement for all;
         ``messages``: the table message that showed it, for the matches shown in one."""
         table = messages or {}
-        await self._tx.execute(
+        await self._tx.write(
             _ANNOUNCED[self._tx.dialect],
             [
                 {
