@@ -191,6 +191,11 @@ class Outcome:
 class Runner(Protocol):
     async def run(self, statement: Statement, params: Iterable[Any] = ()) -> Outcome: ...
 
+    async def write(self, statement: Statement, params: Iterable[Any] = ()) -> None:
+        """Run a write whose outcome no one reads, by the next statement that answers at the
+        latest (see :class:`SqliteTransaction`)."""
+        ...
+
     async def insert_many(self, table: Table, rows: Sequence[Mapping[str, Any]]) -> None: ...
 
 
@@ -219,7 +224,8 @@ def _outcome(result: Any, *, single_insert: bool) -> Outcome:
 
 class SqliteThread:
     """One SQLite connection, aiosqlite's: a thread of its own that runs what it is sent, one
-    statement a trip."""
+    statement a trip, or a transaction's statements that wait for the next (see
+    :class:`SqliteTransaction`)."""
 
     def __init__(self, path: Path, connection: aiosqlite.Connection) -> None:
         self.path = path
@@ -246,29 +252,22 @@ class SqliteThread:
         return cls(path, connection)
 
     async def run(self, statement: Statement, params: Iterable[Any] = ()) -> Outcome:
+        return await self.run_bound([self.bound(statement, params)])
+
+    def bound(self, statement: Statement, params: Iterable[Any] = ()) -> Bound:
+        """``statement`` bound for the driver (and handed to the trace)."""
         bound = bind(statement, params)
         if self.trace is not None:
             self.trace(bound.sql)
-        connection, plan = self._connection, bound.plan
-        try:
-            if plan is not None and plan.returns_rows:
-                rows = []
-                # The driver's executemany returns no rows: many rows RETURNING, one by one.
-                for values in bound.values if bound.many else [bound.values]:
-                    rows += plan.rows(await connection.execute_fetchall(bound.sql, values))
-                return Outcome(rows, len(rows) if plan.writes else -1, None)
-            if bound.many:
-                cursor = await connection.executemany(bound.sql, bound.values)
-            else:
-                cursor = await connection.execute(bound.sql, bound.values)
-            rows = []
-            if plan is None and cursor.description is not None:  # driver SQL that reads
-                make = described([column[0] for column in cursor.description])
-                rows = [make(row) for row in await cursor.fetchall()]
-        except sqlite3.Error as error:
-            raise _wrapped(error, bound) from error
-        new_id = cursor.lastrowid if plan is not None and plan.row_id else None
-        return Outcome(rows, cursor.rowcount, new_id)
+        return bound
+
+    async def run_bound(self, statements: Sequence[Bound]) -> Outcome:
+        """``statements`` in order in one trip to the thread; the last one's outcome. The first
+        that fails raises, and those after it are not run."""
+        # aiosqlite's own queue to its thread (a private method): its public calls are one
+        # statement a trip, and each trip costs the event loop a wake-up (30-90 us of CPU).
+        connection: Any = self._connection
+        return cast(Outcome, await connection._execute(_run_all, connection._conn, statements))
 
     async def insert_many(self, table: Table, rows: Sequence[Mapping[str, Any]]) -> None:
         """``rows`` into ``table`` by the driver's executemany."""
@@ -293,6 +292,37 @@ class SqliteThread:
 
     async def close(self) -> None:
         await self._connection.close()
+
+
+def _run_all(connection: sqlite3.Connection, statements: Sequence[Bound]) -> Outcome:
+    """On the SQLite thread: each of ``statements``; the last one's outcome."""
+    outcome = Outcome([], -1, None)
+    for bound in statements:
+        try:
+            outcome = _run_one(connection, bound)
+        except sqlite3.Error as error:
+            raise _wrapped(error, bound) from error
+    return outcome
+
+
+def _run_one(connection: sqlite3.Connection, bound: Bound) -> Outcome:
+    plan = bound.plan
+    if plan is not None and plan.returns_rows:
+        rows = []
+        # The driver's executemany returns no rows: many rows RETURNING, one by one.
+        for values in bound.values if bound.many else [bound.values]:
+            rows += plan.rows(connection.execute(bound.sql, values).fetchall())
+        return Outcome(rows, len(rows) if plan.writes else -1, None)
+    if bound.many:
+        cursor = connection.executemany(bound.sql, bound.values)
+    else:
+        cursor = connection.execute(bound.sql, bound.values)
+    rows = []
+    if plan is None and cursor.description is not None:  # driver SQL that reads
+        make = described([column[0] for column in cursor.description])
+        rows = [make(row) for row in cursor.fetchall()]
+    new_id = cursor.lastrowid if plan is not None and plan.row_id else None
+    return Outcome(rows, cursor.rowcount, new_id)
 
 
 def _wrapped(error: sqlite3.Error, bound: Bound) -> sa.StatementError:
@@ -335,25 +365,45 @@ async def _set_wal(connection: aiosqlite.Connection) -> None:
 
 
 class SqliteTransaction:
-    """A write transaction on the SQLite thread, begun (``BEGIN IMMEDIATE``) before its first
-    statement; one that runs none never begins."""
+    """A write transaction on the SQLite thread, begun (``BEGIN IMMEDIATE``) with its first
+    statement; one that runs none never begins.
+
+    BEGIN and the writes whose outcome no one reads (:meth:`write`) wait for the transaction's
+    next trip to the thread, a statement that answers or the COMMIT: a save of a match is two
+    trips instead of six. A waiting write that fails raises there, still inside the transaction,
+    which is then rolled back."""
 
     def __init__(self, db: SqliteThread) -> None:
         self._db = db
+        self._waiting: list[Bound] = []
         self.began = False
 
-    async def _begin(self) -> None:
+    def _begin(self) -> None:
         if not self.began:
             self.began = True  # even if BEGIN fails: the rollback then finds nothing to undo
-            await self._db.run("BEGIN IMMEDIATE")
+            self._waiting.append(self._db.bound("BEGIN IMMEDIATE"))
 
     async def run(self, statement: Statement, params: Iterable[Any] = ()) -> Outcome:
-        await self._begin()
-        return await self._db.run(statement, params)
+        self._begin()
+        return await self._send(self._db.bound(statement, params))
+
+    async def write(self, statement: Statement, params: Iterable[Any] = ()) -> None:
+        self._begin()
+        self._waiting.append(self._db.bound(statement, params))
 
     async def insert_many(self, table: Table, rows: Sequence[Mapping[str, Any]]) -> None:
-        await self._begin()
+        self._begin()
+        await self._send()
         await self._db.insert_many(table, rows)
+
+    async def commit(self) -> None:
+        """COMMIT, with the writes still waiting (if the transaction began)."""
+        if self.began:
+            await self._send(self._db.bound("COMMIT"))
+
+    async def _send(self, *last: Bound) -> Outcome:
+        statements, self._waiting = [*self._waiting, *last], []
+        return await self._db.run_bound(statements) if statements else Outcome([], -1, None)
 
 
 class PostgresRunner:
@@ -364,6 +414,9 @@ class PostgresRunner:
 
     async def run(self, statement: Statement, params: Iterable[Any] = ()) -> Outcome:
         return await self._connection.run_sync(execute, statement, params)
+
+    async def write(self, statement: Statement, params: Iterable[Any] = ()) -> None:
+        await self.run(statement, params)
 
     async def insert_many(self, table: Table, rows: Sequence[Mapping[str, Any]]) -> None:
         """``rows`` into ``table`` by COPY, on this connection (in its transaction)."""
@@ -411,6 +464,11 @@ class Reader(Protocol):
 class Writer(Reader, Protocol):
     async def execute(self, statement: Statement, params: Iterable[Any] = ()) -> int:
         """Run a write; how many rows it changed."""
+        ...
+
+    async def write(self, statement: Statement, params: Iterable[Any] = ()) -> None:
+        """Run a write whose changed rows no one counts: on SQLite it goes to the database with
+        the transaction's next statement that answers, or its COMMIT (one trip for all)."""
         ...
 
     async def insert_row(self, statement: Statement) -> int:

@@ -270,8 +270,7 @@ class Store:
             runner = SqliteTransaction(db)
             try:
                 yield Transaction(runner, self)
-                if runner.began:
-                    await db.run("COMMIT")
+                await runner.commit()
             except BaseException as error:
                 if runner.began:
                     await _rollback(db)
@@ -343,6 +342,10 @@ class Transaction:
     async def execute(self, statement: Statement, params: Iterable[Any] = ()) -> int:
         """Run a write; how many rows it changed."""
         return (await self._db.run(statement, params)).rowcount
+
+    async def write(self, statement: Statement, params: Iterable[Any] = ()) -> None:
+        """Run a write whose changed rows no one counts (SQLite: with the next trip)."""
+        await self._db.write(statement, params)
 
     async def insert_row(self, statement: Statement) -> int:
         """Run one INSERT of one row; the new row's id."""

@@ -68,4 +68,4 @@ class DiceWrites(Writes, Dice):
         if not any(faces) and not rolls:
             return
         added = dict(zip(_FACES, (*faces, rolls, doubles), strict=True))
-        await self._tx.execute(_DICE_ADDED[self._tx.dialect], {"server_id": server_id, **added})
+        await self._tx.write(_DICE_ADDED[self._tx.dialect], {"server_id": server_id, **added})

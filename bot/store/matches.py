@@ -536,7 +536,7 @@ class MatchWrites(Writes, Matches):
         """Each match's version in ``shown`` was shown at ``now``: one statement for all;
         ``messages``: the table message that showed it, for the matches shown in one."""
         table = messages or {}
-        await self._tx.execute(
+        await self._tx.write(
             _ANNOUNCED[self._tx.dialect],
             [
                 {
@@ -567,7 +567,7 @@ class MatchWrites(Writes, Matches):
 
     async def write_timer(self, timer: TimerRow) -> None:
         """Create or replace a match's timer, inside the transaction that saves the match."""
-        await self._tx.execute(_TIMER_WRITTEN[self._tx.dialect], _timer_values(timer))
+        await self._tx.write(_TIMER_WRITTEN[self._tx.dialect], _timer_values(timer))
 
     async def write_timers(self, timers: Sequence[TimerRow]) -> None:
         """The first timers of matches started together (a tournament's round): one statement."""
@@ -575,11 +575,11 @@ class MatchWrites(Writes, Matches):
             await self.write_timer(timers[0])
         elif timers:
             rows = [_timer_values(timer) for timer in timers]
-            await self._tx.execute(_TIMER_WRITTEN[self._tx.dialect], rows)
+            await self._tx.write(_TIMER_WRITTEN[self._tx.dialect], rows)
 
     async def drop_timer(self, match_id: int) -> None:
         """The match ended: no deadline is left."""
-        await self._tx.execute(_TIMER_DROPPED, {"match_id": match_id})
+        await self._tx.write(_TIMER_DROPPED, {"match_id": match_id})
 
     async def mark_reminded(self, match_id: int, turn_started_at: float) -> bool:
         """Note the reminder of the decision that began at ``turn_started_at``; False when that

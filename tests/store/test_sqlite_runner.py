@@ -1,4 +1,5 @@
-"""The SQLite runner on aiosqlite: one trip to its thread per statement, each statement shape
+"""The SQLite runner on aiosqlite: one trip to its thread per statement (a transaction's BEGIN
+and the writes no one reads wait for its next one), each statement shape
 compiled once but bound with each call's values, and the driver's errors raised as SQLAlchemy's
 (what the store translates on either database)."""
 
@@ -69,7 +70,46 @@ async def test_each_statement_is_one_trip(store: Store, trips: list[Callable[...
         "INSERT",
         "COMMIT",
     ]
-    assert len(trips) == len(statements)
+    assert len(trips) == len(statements) - 1  # BEGIN went with the UPDATE
+
+
+async def test_writes_no_one_reads_go_with_the_next_trip(
+    store: Store, trips: list[Callable[..., Any]]
+) -> None:
+    statements: list[str] = []
+    await store.trace(statements.append)
+    async with store.transaction() as tx:
+        await tx.write(p.update().where(p.c.user_id == "u1").values(wins=p.c.wins + 1))
+        await tx.write(p.update().where(p.c.user_id == "u2").values(wins=p.c.wins + 2))
+        assert trips == []
+        seen = await tx.fetch_one(select(p.c.wins).where(p.c.user_id == "u2"))
+        assert seen is not None and seen.wins == 2  # sent before the read, in order
+        assert len(trips) == 1
+        await tx.write(p.update().where(p.c.user_id == "u3").values(wins=p.c.wins + 3))
+    await store.trace(None)
+    assert [sql.split()[0] for sql in statements] == [
+        "BEGIN",
+        "UPDATE",
+        "UPDATE",
+        "SELECT",
+        "UPDATE",
+        "COMMIT",
+    ]
+    assert len(trips) == 2  # the last write with the COMMIT
+    wins = await store.fetch_all(select(p.c.user_id, p.c.wins).order_by(p.c.user_id))
+    assert [tuple(row) for row in wins] == [("u0", 0), ("u1", 1), ("u2", 2), ("u3", 3)]
+
+
+async def test_a_waiting_write_that_fails_rolls_its_transaction_back(store: Store) -> None:
+    with pytest.raises(sa.IntegrityError):
+        async with store.transaction() as tx:
+            await tx.execute(p.update().where(p.c.user_id == "u1").values(wins=5))
+            await tx.write(p.insert(), {"server_id": "s", "user_id": "u1", "name": "twice"})
+    row = await store.fetch_one(select(p.c.wins, p.c.name).where(p.c.user_id == "u1"))
+    assert row is not None and tuple(row) == (0, "player 1")
+    async with store.transaction() as tx:  # the store works on
+        await tx.write(p.update().where(p.c.user_id == "u1").values(wins=6))
+    assert await store.fetch_one(select(p.c.wins).where(p.c.user_id == "u1")) == (6,)
 
 
 async def test_a_statement_built_at_each_call_is_compiled_once_with_its_own_values(
