@@ -37,7 +37,7 @@ BUTTON_ID = re.compile(r"bg:([a-z]+):[mc][0-9.]+")  # bg:<action>:<the question'
 def actions(message: Message) -> list[str]:
     """The actions of a message's buttons, e.g. ``["accept", "decline"]``."""
     found = [BUTTON_ID.fullmatch(custom_id) for custom_id in message.custom_ids]
-    assert all(found), message.custom_ids
+    assert all(found), (message.custom_ids, message.content)
     return [match.group(1) for match in found if match]
 
 
