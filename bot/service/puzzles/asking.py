@@ -20,6 +20,15 @@ def verdict_head(verdict: Verdict) -> str:
     return say.WRONG(said=said, loss=f"{verdict.loss:.3f}", best=verdict.best.answer)
 
 
+def verdict_text(verdict: Verdict, puzzle: Puzzle) -> str:
+    """The whole verdict of a rated puzzle: its head, gnubg's top three and the XGID."""
+    head = verdict_head(verdict)
+    top = " · ".join(
+        f"{n}. {ranked.answer} {ranked.equity:+.3f}" for n, ranked in enumerate(verdict.top, 1)
+    )
+    return f"{head}\ngnubg {puzzle.plies}-ply: {top}\n`{puzzle.xgid}`"
+
+
 def how_to_answer(puzzle: Puzzle, prefix: str) -> str:
     """How the puzzle is answered, never the answer."""
     if puzzle.kind == CHECKER:

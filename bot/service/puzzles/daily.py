@@ -25,7 +25,7 @@ from bot.i18n import puzzles as say
 from bot.i18n.core import capital
 from bot.rules.errors import InvalidMoveError, MoveError
 from bot.rules.pasted import NAMES
-from bot.rules.puzzles import CHECKER, DOUBLE, Puzzle, Verdict
+from bot.rules.puzzles import CHECKER, DOUBLE, Puzzle
 from bot.rules.text import plural
 from bot.service.commands.choices import play_choices, position_plays, word_choices
 from bot.service.gnubg.positions import board_state, summary
@@ -33,6 +33,7 @@ from bot.service.keys import DailyKey
 from bot.service.matches.presentation import BoardImages
 from bot.service.models import Decision, Place, Refusal, Reply, User, place_link
 from bot.service.puzzles import pool
+from bot.service.puzzles.asking import verdict_text
 from bot.service.puzzles.schedule import (
     DEFAULT_ZONE,
     day_text,
@@ -79,12 +80,8 @@ class Rate(Protocol):
     ) -> Awaitable[str]: ...
 
 
-Verdicts = Callable[[Verdict, Puzzle], str]
-
-
 class DailyPuzzles:
-    """``rate``: the room's rating of an answer (the line saying how the ratings changed);
-    ``verdict``: the room's verdict text."""
+    """``rate``: the room's rating of an answer (the line saying how the ratings changed)."""
 
     def __init__(
         self,
@@ -93,14 +90,12 @@ class DailyPuzzles:
         settings: Settings,
         clock: Callable[[], float],
         rate: Rate,
-        verdict: Verdicts,
     ) -> None:
         self._store = store
         self._images = images
         self._settings = settings
         self._clock = clock
         self._rate = rate
-        self._verdict = verdict
 
     @property
     def _prefix(self) -> str:
@@ -229,7 +224,7 @@ class DailyPuzzles:
             ):
                 raise Refusal(say.DAILY_ONE_EACH())
             rated = await self._rate(tx.puzzles, place, user, puzzle, verdict.right, now)
-        return Reply("\n".join((self._verdict(verdict, puzzle), rated)), private=True)
+        return Reply("\n".join((verdict_text(verdict, puzzle), rated)), private=True)
 
     async def choices(self, place: Place, typed: str) -> list[str]:
         """``/puzzle daily ...``'s autocomplete: the legal plays of today's daily puzzle in the

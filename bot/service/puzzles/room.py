@@ -31,13 +31,13 @@ from bot.rules.glicko import (
     decay_since,
     rate_answer,
 )
-from bot.rules.puzzles import CHECKER, DOUBLE, Puzzle, Verdict
+from bot.rules.puzzles import CHECKER, DOUBLE, Puzzle
 from bot.service.commands.choices import play_choices, position_plays, word_choices
 from bot.service.keys import DailyKey, PuzzleKey, StormKey
 from bot.service.matches.presentation import BoardImages
 from bot.service.models import Place, Refusal, Reply, User
 from bot.service.puzzles import pool
-from bot.service.puzzles.asking import how_to_answer, puzzle_reply, verdict_head
+from bot.service.puzzles.asking import how_to_answer, puzzle_reply, verdict_text
 from bot.service.puzzles.daily import DailyPuzzles
 from bot.service.puzzles.storm import StormRoom
 from bot.service.review.drills import puzzle_drill_row
@@ -55,14 +55,6 @@ def rating_change(before: Rating, after: Rating) -> str:
     return f"{before.text} -> {after.text} ({round(after.rating) - round(before.rating):+d})"
 
 
-def _verdict_text(verdict: Verdict, puzzle: Puzzle) -> str:
-    head = verdict_head(verdict)
-    top = " · ".join(
-        f"{n}. {ranked.answer} {ranked.equity:+.3f}" for n, ranked in enumerate(verdict.top, 1)
-    )
-    return f"{head}\ngnubg {puzzle.plies}-ply: {top}\n`{puzzle.xgid}`"
-
-
 class PuzzleRoom:
     def __init__(
         self,
@@ -75,7 +67,7 @@ class PuzzleRoom:
         self._images = images
         self._settings = settings
         self._clock = clock
-        self.daily = DailyPuzzles(store, images, settings, clock, self.rate, _verdict_text)
+        self.daily = DailyPuzzles(store, images, settings, clock, self.rate)
         self.storm = StormRoom(store, images, settings, clock)
 
     @property
@@ -208,7 +200,7 @@ class PuzzleRoom:
             raise Refusal(say.STILL_WAITING(reason=reason, how=how)) from None
         now = self._clock()
         right = verdict.right
-        lines = [_verdict_text(verdict, puzzle)]
+        lines = [verdict_text(verdict, puzzle)]
         async with self._store.transaction() as tx:
             if not await tx.puzzles.record_answer(
                 shown, verdict.answer.answer, right, verdict.loss, now
