@@ -95,12 +95,18 @@ def pings_only(reply: Reply, user_id: int | str) -> bool:
 
 
 def text_of(reply: Reply) -> str:
-    """The words of a table reply, the pings first, cut to what a layout message holds."""
+    """The words of a table reply, the pings first; past what a layout message holds, its end
+    (the table's news and its question: a long run of turns loses its start)."""
     lead = " ".join(f"<@{user_id}>" for user_id in reply.mention if user_id.isdigit())
-    text = f"{lead} {reply.text}" if lead else reply.text
-    if len(text) <= TEXT_LIMIT:
-        return text
-    return text[: TEXT_LIMIT - 1] + "…"
+    room = TEXT_LIMIT - (len(lead) + 1 if lead else 0)
+    text = reply.text
+    if len(text) > room:
+        tail = text[-(room - 2) :]
+        newline = tail.find("\n")
+        if 0 <= newline < room // 2:
+            tail = tail[newline + 1 :]
+        text = f"…\n{tail}"
+    return f"{lead} {text}" if lead else text
 
 
 def table_view(reply: Reply, *, buttons: bool = True) -> discord.ui.LayoutView:

@@ -1,5 +1,6 @@
-"""Replies turned into Discord messages: places, users, the text cut to Discord's limit, the board
-PNG, a file, the decision's buttons, and a ping for the player who must act, and nobody else.
+"""Replies turned into Discord messages: places, users, a long text in messages within Discord's
+limit, the board PNG, a file, the decision's buttons, and a ping for the player who must act,
+and nobody else.
 
 Every reply of every command and button goes out through :func:`send_replies` or
 :func:`deliver`; where each goes, and what stays live, is :mod:`bot.cogs.replies`'s.
@@ -8,6 +9,7 @@ Every reply of every command and button goes out through :func:`send_replies` or
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import io
 import logging
 from collections.abc import Awaitable, Callable, Sequence
@@ -49,6 +51,38 @@ def fit(text: str, limit: int = MESSAGE_LIMIT) -> str:
     return cut + "…"
 
 
+def pieces(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:
+    """``text`` as messages of at most ``limit`` characters, in order: each cut at a line end
+    when there is one in its second half (a line longer than that is cut where it must be)."""
+    found: list[str] = []
+    rest = text
+    while len(rest) > limit:
+        newline = rest.rfind("\n", 0, limit + 1)
+        cut = newline if newline > limit // 2 else limit
+        found.append(rest[:cut])
+        rest = rest[cut:].removeprefix("\n")
+    found.append(rest)
+    return found
+
+
+def lead_of(reply: Reply) -> str:
+    """The pings a public reply starts with: the player who must act, nobody else."""
+    return " ".join(f"<@{user_id}>" for user_id in mention_ids(reply))
+
+
+def split(reply: Reply) -> tuple[list[str], Reply]:
+    """A public reply too long for one message: the texts sent first, then the reply with the
+    rest (its board, its buttons and its pings: the end of the story and the question asked)."""
+    if reply.sheet is not None:
+        return [], reply
+    lead = lead_of(reply)
+    room = MESSAGE_LIMIT - (len(lead) + 1 if lead else 0)
+    if len(reply.text) <= room:
+        return [], reply
+    *first, last = pieces(reply.text, room)
+    return first, dataclasses.replace(reply, text=last)
+
+
 EMBED_COLOUR = discord.Colour(0x2E7D32)  # the board's green
 
 
@@ -67,7 +101,7 @@ def mention_ids(reply: Reply) -> list[int]:
 def message_kwargs(reply: Reply) -> dict[str, Any]:
     """The keyword arguments of ``send`` for one public reply."""
     pinged = mention_ids(reply)
-    lead = " ".join(f"<@{user_id}>" for user_id in pinged)
+    lead = lead_of(reply)
     text = "" if reply.sheet is not None else reply.text
     kwargs: dict[str, Any] = {
         "content": fit(f"{lead} {text}" if lead else text),
@@ -99,11 +133,21 @@ async def deliver(
 ) -> Any:
     """Send one public reply; returns the message, or None when it could not be sent (logged).
 
+    A text longer than a message goes in several, in order (:func:`split`): the last carries the
+    board, the buttons and the pings, and is the one returned.
+
     Without Attach Files (``attach`` false, or the upload refused with 403 or 413), the text goes
     alone: it says what happened, and a note says why the board is missing. A Discord 5xx is
     tried once more; a reply that still fails leaves its match unannounced, to be re-posted at
     the next start.
     """
+    first, reply = split(reply)
+    for text in first:
+        try:
+            await send(content=text, allowed_mentions=discord.AllowedMentions.none(), **extra)
+        except discord.HTTPException as error:
+            log.warning("Could not send a reply's start (%s %s)", error.status, error.text)
+            return None
     note = None if attach else NO_ATTACH
     retried = False
     while True:

@@ -11,7 +11,7 @@ from collections.abc import AsyncIterator, Mapping
 import pytest
 
 from bot.cogs.replies import LiveButtons
-from bot.cogs.sending import NO_ATTACH, TOO_LARGE, deliver
+from bot.cogs.sending import MESSAGE_LIMIT, NO_ATTACH, TOO_LARGE, deliver
 from bot.discord_bot import REPOSTED
 from bot.service.models import Decision, Place, Reply, User
 from bot.service.table import TableService, seeded_dice
@@ -59,6 +59,36 @@ async def test_a_refused_upload_goes_again_as_text(wire: Wire, status: int, note
     assert first.files and not second.files
     assert second.json["content"] == f"{BOARD.text}\n{note}"
     assert wire.last().content == f"{BOARD.text}\n{note}" and wire.last().attachments == []
+
+
+async def test_a_long_reply_goes_in_messages_in_order_the_board_buttons_and_ping_on_the_last(
+    wire: Wire,
+) -> None:
+    # A long run of automatic turns (a closed-out player who can't move, turn after turn).
+    lines = [f"Turn {n}: alice rolls 6-5 and can't move; bob rolls 3-1." for n in range(90)]
+    text = "\n".join([*lines, "Match over: bob wins 1-0."])
+    reply = Reply(
+        text,
+        image=b"\x89PNG...",
+        mention=(str(BOB.id),),
+        decision=Decision.REMATCH,
+        decision_for=str(BOB.id),
+        decision_key=None,
+    )
+    assert len(text) > MESSAGE_LIMIT
+    assert await deliver(wire.channel.send, reply) is not None
+    calls = wire.calls_of(SEND)
+    assert len(calls) >= 2
+    contents = [call.json["content"] for call in calls]
+    assert all(len(content) <= MESSAGE_LIMIT for content in contents)
+    lead = f"<@{BOB.id}> "
+    assert contents[-1].startswith(lead)
+    said = "\n".join([*contents[:-1], contents[-1].removeprefix(lead)])
+    assert said == text  # nothing lost, nothing cut mid-line, in order
+    assert contents[-1].endswith("Match over: bob wins 1-0.")
+    assert [bool(call.files) for call in calls] == [False] * (len(calls) - 1) + [True]
+    assert all(not call.json["allowed_mentions"].get("users") for call in calls[:-1])
+    assert calls[-1].json["allowed_mentions"]["users"] == [BOB.id]
 
 
 async def test_without_attach_files_the_text_goes_at_once(wire: Wire) -> None:

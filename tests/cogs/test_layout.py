@@ -13,7 +13,7 @@ from typing import Any
 import discord
 import pytest
 
-from bot.cogs.layout import folded, is_table_reply, table_view
+from bot.cogs.layout import TEXT_LIMIT, folded, is_table_reply, table_view, text_of
 from bot.cogs.sending import NO_ATTACH
 from bot.service.commands.limits import Limiter
 from bot.service.keys import MatchKey
@@ -228,6 +228,20 @@ def test_the_layout_holds_the_words_the_board_and_the_buttons() -> None:
         10,
         12,
     ]
+
+
+def test_a_table_text_too_long_keeps_its_end_and_its_ping() -> None:
+    lines = [f"Turn {n}: alice can't move; bob rolls 3-1 and plays 6/5 6/3." for n in range(120)]
+    reply = Reply(
+        "\n".join([*lines, "bob: `!roll` or `!double`."]),
+        image=PNG,
+        mention=("300000000000000002",),
+    )
+    shown = text_of(reply)
+    assert len(shown) <= TEXT_LIMIT
+    assert shown.startswith("<@300000000000000002> …\n")
+    assert shown.endswith("bob: `!roll` or `!double`.")
+    assert shown.split("\n")[1] in lines  # whole lines only
 
 
 async def test_the_board_asked_again_is_posted_anew_and_becomes_the_table(
