@@ -22,14 +22,17 @@ COMMANDS: dict[str, tuple[str, str]] = {
     ),
     "double": ("doppeln", "Biete vor dem Würfeln den Doppler an"),
     "take": ("annehmen", "Nimm ein Doppel an: dir gehört der Doppler zum doppelten Wert"),
-    "drop": ("ablehnen", "Lehne ein Doppel ab: du verlierst das Spiel zum jetzigen Würfelwert"),
+    "drop": (
+        "ablehnen",
+        "Lehne ein Doppel ab: du verlierst die Partie zum jetzigen Wert des Dopplers",
+    ),
     "beaver": (
         "beaver",
         "Geldspiele mit Beavern: annehmen und sofort zurückdoppeln, der Doppler bleibt bei dir",
     ),
     "resign": (
         "aufgeben",
-        "Biete an, das Spiel aufzugeben; dein Gegner nimmt an oder weist zurück",
+        "Biete an, die Partie aufzugeben; dein Gegner nimmt an oder weist zurück",
     ),
     "reject": ("zurückweisen", "Weise eine Aufgabe zurück und spiele weiter"),
     "hint": ("tipp", "GNU Backgammons Rat für deine Entscheidung, nur für dich"),
