@@ -101,7 +101,7 @@ GLOSSARY: tuple[Term, ...] = (
             "el": ("δεχ", "δεξ", "δεκτ"),
             "tr": (r"\bal(\b|ı|d|m|a)",),
             "it": ("accett",),
-            "de": ("annehm", "annahme", "nimm", "angenommen"),
+            "de": ("an(zu)?nehm", "annahme", "nimm", "angenommen"),
             "es": ("tom",),
         },
     ),

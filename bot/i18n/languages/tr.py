@@ -171,7 +171,7 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "score_after": " Skor {first} {a}, {second} {b}.",
     # who must do what now
     "wins_money_game": "{winner} para oyununu kazandı: {won}.",
-    "wins_match": "**{winner} {kind} {a}-{b} kazandı.**",
+    "wins_match": "**{winner} kazandı: {kind}, {a}-{b}.**",
     "export_hint": "{result} `{prefix}export` maç kaydını ve zar tohumunu gösterir.",
     "thinking": "{who} düşünüyor…",
     "roll_or_double": "{who}: `{prefix}roll` (zar at) ya da `{prefix}double` (vido yap).",
