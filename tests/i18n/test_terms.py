@@ -60,7 +60,13 @@ GLOSSARY: tuple[Term, ...] = (
     Term(
         "money game",
         r"\bmoney games?\b",
-        {"el": ("χρημα",), "tr": ("para",), "it": ("soldi",), "de": ("geld",), "es": ("dinero",)},
+        {
+            "el": ("χρημα",),
+            "tr": ("para",),
+            "it": ("soldi",),
+            "de": ("geld",),
+            "es": ("juegos? por dinero",),
+        },
     ),
     Term(
         "single game (resigned)",
@@ -70,7 +76,7 @@ GLOSSARY: tuple[Term, ...] = (
             "tr": ("tek oyun",),
             "it": ("semplice",),
             "de": ("einfache partie",),
-            "es": ("simple",),
+            "es": ("juego simple",),
         },
     ),
     Term(
@@ -193,7 +199,7 @@ GLOSSARY: tuple[Term, ...] = (
             "tr": ("crawford oyun",),
             "it": ("partita di crawford",),
             "de": ("crawford-partie",),
-            "es": ("partida crawford",),
+            "es": ("juego crawford",),
         },
     ),
     Term(
