@@ -1,4 +1,4 @@
-"""German (Deutsch): Stein, Punkt, Bar, abtragen, Doppler, annehmen, ablehnen, Gammon."""
+"""German (Deutsch): Stein, Punkt, Bar, abtragen, Doppler, annehmen, ablehnen, Partie, Gammon."""
 
 # ruff: noqa: E501 (a translation reads best on one line)
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Greek (Ελληνικά): πούλι, θέση, μπάρα, μάζεμα, κύβος, διπλασιάζω, δέχομαι, πάσο, γκάμον."""
+"""Greek (Ελληνικά): πούλι, θέση, μπάρα, μάζεμα, κύβος, διπλασιάζω, δέχομαι, πάσο, παραίτηση, γκάμον."""
 
 # ruff: noqa: E501, RUF001 (a translation reads best on one line, in its own letters)
 from __future__ import annotations

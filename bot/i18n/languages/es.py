@@ -1,4 +1,4 @@
-"""Spanish (Español): ficha, punta, barra, sacar fichas, cubo, doblar, aceptar, rechazar,
+"""Spanish (Español): ficha, punta, barra, sacar fichas, cubo, doblar, tomar, pasar, juego,
 gammon."""
 
 # ruff: noqa: E501 (a translation reads best on one line)
