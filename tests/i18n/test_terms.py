@@ -203,6 +203,22 @@ GLOSSARY: tuple[Term, ...] = (
         },
     ),
     Term(
+        "equity",
+        r"\bequit(y|ies)\b",
+        {language: ("equity",) for language in ("el", "tr", "it", "de", "es")},
+    ),
+    Term(
+        "puzzle",
+        r"\bpuzzles?\b",
+        {
+            "el": ("γριφ",),
+            "tr": ("bulmaca",),
+            "it": ("problem",),
+            "de": ("ratsel",),
+            "es": ("problema",),
+        },
+    ),
+    Term(
         "hit",
         r"\bhit(s|ting)?\b",
         {

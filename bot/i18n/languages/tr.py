@@ -368,7 +368,7 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "gnubg_accept_resignation": "Teslim teklif edildi ({offered}): **kabul et**.",
     "gnubg_reject_resignation": "Teslim teklif edildi ({offered}): **reddet**.",
     "gnubg_no_hint": "İpucu yok: {why}",
-    "gnubg_hints_off": "Bu maçta ipuçları kapalı: bota karşı oyunlarda (`{prefix}challenge bot`) ve onlara izin veren davetlerde (`{prefix}challenge @bob 5 hints`, puansız) olur.",
+    "gnubg_hints_off": "Bu maçta ipuçları kapalı: bota karşı oyunlarda (`{prefix}challenge bot`) ve onlara izin veren meydan okumalarda (`{prefix}challenge @bob 5 hints`, puansız) olur.",
     "gnubg_hints_for_players": "İpuçları bu maçın oyuncuları içindir.",
     "gnubg_not_your_decision": "Şimdi karar sırası sende değil: sıran gelince ipucu iste.",
     "gnubg_no_cube_decision": "Şimdi vido yapamazsın, yani küp kararı yok: `{prefix}roll`, sonra en iyi hamleleri sor.",
