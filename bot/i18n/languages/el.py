@@ -317,7 +317,7 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "help_also": " (και {aliases})",
     "help_example": "Παράδειγμα: `{prefix}{example}`",
     "help_no_such_command": "Δεν υπάρχει εντολή {quoted}. Το `{prefix}help` τις δείχνει όλες.",
-    "help_topic_match": "Προσκλήσεις και αγώνες",
+    "help_topic_match": "Προκλήσεις και αγώνες",
     "help_topic_play": "Παιχνίδι",
     "help_topic_cube": "Ο κύβος και η παραίτηση",
     "help_topic_gnubg": "GNU Backgammon",
