@@ -177,7 +177,7 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "roll_or_double": "{who}: `{prefix}roll` (ρίξε) ή `{prefix}double` (διπλασίασε).",
     "to_move": "Σειρά του {who} να παίξει {dice}: {form}.",
     "take_drop_or_beaver": "{who}: `{prefix}take` (ο κύβος πάει στο {cube}), `{prefix}drop` ή `{prefix}beaver` (δέχεσαι και ξαναδιπλασιάζεις αμέσως: ο κύβος πάει στο {beaver}, δικός σου).",
-    "take_or_drop": "{who}: `{prefix}take` (δέχεσαι) ή `{prefix}drop` (πάσο· ο κύβος θα ήταν {cube}).",
+    "take_or_drop": "{who}: `{prefix}take` (δέχεσαι: ο κύβος πάει στο {cube}) ή `{prefix}drop` (πάσο).",
     "accept_or_reject": "{who}: `{prefix}accept` (δέχεσαι) ή `{prefix}reject` (απορρίπτεις) την παραίτηση.",
     # the server's settings
     "settings_shown": "Η γλώσσα αυτού του server για τις γραπτές εντολές: {name} (`{code}`). Οι συντονιστές την αλλάζουν με `{prefix}settings language <code>`: {codes}. Οι εντολές slash και τα κουμπιά μιλούν τη γλώσσα Discord κάθε χρήστη.",

@@ -178,7 +178,7 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "roll_or_double": "{who}: `{prefix}roll` (tirar) o `{prefix}double` (doblar).",
     "to_move": "Le toca mover a {who} con {dice}: {form}.",
     "take_drop_or_beaver": "{who}: `{prefix}take` (tomar: el cubo pasa a {cube}), `{prefix}drop` (pasar) o `{prefix}beaver` (tomar y redoblar a la vez: el cubo pasa a {beaver}, tuyo).",
-    "take_or_drop": "{who}: `{prefix}take` (tomar) o `{prefix}drop` (pasar; el cubo estaría en {cube}).",
+    "take_or_drop": "{who}: `{prefix}take` (tomar: el cubo pasa a {cube}) o `{prefix}drop` (pasar).",
     "accept_or_reject": "{who}: acepta la rendición con `{prefix}accept` o recházala con `{prefix}reject`.",
     # the server's settings
     "settings_shown": "El idioma de este servidor para los comandos escritos: {name} (`{code}`). Los moderadores lo cambian con `{prefix}settings language <code>`: {codes}. Los comandos de barra y los botones hablan el idioma de Discord de cada usuario.",

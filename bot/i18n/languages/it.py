@@ -178,7 +178,7 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "roll_or_double": "{who}: `{prefix}roll` (tira) o `{prefix}double` (raddoppia).",
     "to_move": "Tocca a {who} muovere {dice}: {form}.",
     "take_drop_or_beaver": "{who}: `{prefix}take` (il cubo va a {cube}), `{prefix}drop` o `{prefix}beaver` (accetti e raddoppi subito: il cubo va a {beaver}, tuo).",
-    "take_or_drop": "{who}: `{prefix}take` (accetta) o `{prefix}drop` (rifiuta; il cubo sarebbe a {cube}).",
+    "take_or_drop": "{who}: `{prefix}take` (accetta: il cubo va a {cube}) o `{prefix}drop` (rifiuta).",
     "accept_or_reject": "{who}: accetta l'abbandono con `{prefix}accept` o respingilo con `{prefix}reject`.",
     # the server's settings
     "settings_shown": "La lingua di questo server per i comandi scritti: {name} (`{code}`). I moderatori la cambiano con `{prefix}settings language <code>`: {codes}. I comandi slash e i pulsanti parlano la lingua Discord di ciascun utente.",

@@ -177,7 +177,7 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "roll_or_double": "{who}: `{prefix}roll` (zar at) ya da `{prefix}double` (vido yap).",
     "to_move": "{who} {dice} oynayacak: {form}.",
     "take_drop_or_beaver": "{who}: `{prefix}take` (al: küp {cube} katına çıkar), `{prefix}drop` (pes et) ya da `{prefix}beaver` (alıp hemen yeniden vido yap: küp {beaver} katına çıkar, sende kalır).",
-    "take_or_drop": "{who}: `{prefix}take` (al) ya da `{prefix}drop` (pes et; küp {cube} katında olurdu).",
+    "take_or_drop": "{who}: `{prefix}take` (al: küp {cube} katına çıkar) ya da `{prefix}drop` (pes et).",
     "accept_or_reject": "{who}: teslimi `{prefix}accept` (kabul) ya da `{prefix}reject` (ret).",
     # the server's settings
     "settings_shown": "Bu sunucunun yazılan komutlar için dili: {name} (`{code}`). Moderatörler bunu `{prefix}settings language <code>` ile değiştirir: {codes}. Eğik çizgi komutları ve düğmeler her kullanıcının kendi Discord dilini konuşur.",
