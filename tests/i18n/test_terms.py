@@ -6,7 +6,8 @@ the same words and where they come from: GNU Backgammon's own translations where
 An entry whose English uses a term must use the word in that language, in any inflection the
 stems allow; :data:`EXCEPTIONS` lists, with the reason, the few entries where the English word
 means something else. Text in backticks (typed commands, kept English) and ``{fields}`` are left
-out on both sides, and so is the name "GNU Backgammon"."""
+out on both sides, and so are the names "GNU Backgammon", "Position ID" and "Match ID". The
+slash commands' descriptions are checked the same way (keys ``/name``, ``/name.option``)."""
 
 # ruff: noqa: RUF001 (Greek and Turkish letters)
 from __future__ import annotations
@@ -19,8 +20,10 @@ from dataclasses import dataclass
 import pytest
 
 from bot.i18n.catalog import entries
-from bot.i18n.core import ENGLISH, LANGUAGES, Language
+from bot.i18n.commands import SLASH
+from bot.i18n.core import DISCORD_LOCALES, ENGLISH, LANGUAGES, Language
 from bot.i18n.languages import TABLES
+from bot.service.commands.registry import COMMANDS
 
 TRANSLATED: tuple[Language, ...] = tuple(language for language in LANGUAGES if language != ENGLISH)
 
@@ -82,7 +85,13 @@ GLOSSARY: tuple[Term, ...] = (
     Term(
         "dice",
         r"\b(dice|die)\b",
-        {"el": ("ζαρ",), "tr": ("zar",), "it": ("dad[oi]",), "de": ("wurfel",), "es": ("dados?",)},
+        {
+            "el": ("ζαρ",),
+            "tr": ("zar",),
+            "it": ("dad[oi]",),
+            "de": ("wurfel", "wurfl"),
+            "es": ("dados?",),
+        },
     ),
     Term(
         "cube",
@@ -253,6 +262,11 @@ EXCEPTIONS: Mapping[tuple[str, str, str], str] = {
     ("*", "gnubg_turn_failed_why", "take"): "the bot takes its turn",
     ("*", "cant_pass", "drop, pass"): "passing a turn, not a double",
     ("*", "help_title", "backgammon (a triple win)"): "the game's name (τάβλι, tavla)",
+    ("*", "/challenge", "point (of the board)"): "a match's length in points",
+    ("*", "/challenge.length", "point (of the board)"): "a match's length in points",
+    ("*", "/dice", "double"): "doubles of the dice",
+    ("*", "/drill.what", "double"): "an answer typed as is, in English",
+    ("*", "/drill.what", "take"): "an answer typed as is, in English",
 }
 
 
@@ -263,10 +277,11 @@ def normalised(text: str) -> str:
 
 
 def spoken(text: str) -> str:
-    """The words of ``text`` a translator translates: no code spans, no fields, no gnubg's name."""
+    """The words of ``text`` a translator translates: no code spans, no fields, no gnubg's names
+    (its own, its IDs')."""
     text = re.sub(r"`[^`]*`", " ", text)
     text = re.sub(r"\{[^}]*\}", " ", text)
-    return text.replace("GNU Backgammon", " ")
+    return re.sub(r"GNU Backgammon|\b(Position|Match) IDs?\b", " ", text)
 
 
 def forms(value: str | tuple[str, str]) -> tuple[str, ...]:
@@ -274,9 +289,23 @@ def forms(value: str | tuple[str, str]) -> tuple[str, ...]:
 
 
 def english_texts() -> Iterator[tuple[str, str]]:
-    """Every entry's key and its English text (both forms of a plural, together)."""
+    """Every entry's key and its English text (both forms of a plural, together), then every
+    slash command's description and its options' (keyed ``/name`` and ``/name.option``)."""
     for key, entry in entries().items():
         yield key, " / ".join(forms(entry.en))
+    for command in COMMANDS:
+        yield f"/{command.name}", command.summary
+        for argument in command.arguments:
+            yield f"/{command.name}.{argument.name}", argument.description
+
+
+def translations(language: Language) -> Mapping[str, str]:
+    """What :func:`english_texts` gives, in ``language``."""
+    found = {key: " / ".join(forms(value)) for key, value in TABLES[language].items()}
+    slash = next(texts for locale, texts in SLASH.items() if DISCORD_LOCALES[locale] == language)
+    found |= {f"/{name}": description for name, (_, description) in slash.commands.items()}
+    found |= {f"/{name}": description for name, (_, description) in slash.options.items()}
+    return found
 
 
 def excepted(language: str, key: str, term: str) -> bool:
@@ -290,10 +319,10 @@ def says(translated: str, stems: tuple[str, ...]) -> bool:
 
 def inconsistencies(language: Language) -> list[str]:
     found = []
-    table = TABLES[language]
+    table = translations(language)
     for key, english in english_texts():
         said = spoken(english)
-        translated = normalised(spoken(" / ".join(forms(table[key]))))
+        translated = normalised(spoken(table[key]))
         for term in GLOSSARY:
             if not re.search(term.english, said, re.IGNORECASE):
                 continue

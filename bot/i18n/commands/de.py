@@ -38,7 +38,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "hint": ("tipp", "GNU Backgammons Rat für deine Entscheidung, nur für dich"),
     "board": ("brett", "Zeige das Brett noch einmal, von deiner Seite, wenn du spielst"),
     "pips": ("pips", "Die Pip-Zahlen beider Spieler"),
-    "score": ("stand", "Spielstand, Doppler, Crawford"),
+    "score": ("stand", "Matchstand, Doppler, Crawford"),
     "abort": ("abbrechen", "Brich das Match ohne Wertung ab; beide Spieler müssen es eingeben"),
     "claim": ("beanspruchen", "Gewinne das Match, wenn dein Gegner nicht mehr spielt"),
     "export": (
