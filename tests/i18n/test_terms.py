@@ -47,7 +47,9 @@ GLOSSARY: tuple[Term, ...] = (
     ),
     Term(
         "point (of the board)",
-        r"(?<!-)\bpoints?\b",
+        # "a point", "no point", "your highest point": not a match's points ("5 points", "per
+        # point", "1-{most} points"), which are the next term's or a clock's.
+        r"\b(a|no|highest|higher|lower) points?\b",
         {"el": ("θεσ",), "tr": ("hane",), "it": ("punt[ae]",), "de": ("punkt",), "es": ("punta",)},
     ),
     Term(
@@ -251,8 +253,6 @@ UNUSED = {"hit", "blot"}
 
 # (language, or "*" for every one; key; term): where the English word is not the term.
 EXCEPTIONS: Mapping[tuple[str, str, str], str] = {
-    ("*", "points", "point (of the board)"): "points scored in a match",
-    ("*", "tournament_say_length", "point (of the board)"): "a match's length in points",
     ("*", "score_match", "match to N points"): "the length alone, as in English",
     ("*", "records_doubles", "double"): "doubles of the dice",
     ("*", "records_doubles_tested", "double"): "doubles of the dice",
@@ -262,8 +262,6 @@ EXCEPTIONS: Mapping[tuple[str, str, str], str] = {
     ("*", "gnubg_turn_failed_why", "take"): "the bot takes its turn",
     ("*", "cant_pass", "drop, pass"): "passing a turn, not a double",
     ("*", "help_title", "backgammon (a triple win)"): "the game's name (τάβλι, tavla)",
-    ("*", "/challenge", "point (of the board)"): "a match's length in points",
-    ("*", "/challenge.length", "point (of the board)"): "a match's length in points",
     ("*", "/dice", "double"): "doubles of the dice",
     ("*", "/drill.what", "double"): "an answer typed as is, in English",
     ("*", "/drill.what", "take"): "an answer typed as is, in English",
