@@ -4,6 +4,8 @@ plural has two forms), filling in the same fields; no language has an entry Engl
 # ruff: noqa: RUF001 (Greek and Turkish letters)
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from bot.i18n.catalog import entries
@@ -105,3 +107,24 @@ def test_a_sentence_starts_with_the_languages_capital() -> None:
         assert sentence("ılık") == "Ilık."
     with speaking("el"):
         assert sentence("ο αγώνας τελείωσε") == "Ο αγώνας τελείωσε."
+
+
+def _prose(text: str) -> str:
+    return re.sub(r"`[^`]*`", "", text)
+
+
+@pytest.mark.parametrize(("language", "mark"), [("el", ";"), ("es", "¿")])
+def test_a_question_is_marked_as_the_language_marks_it(language: str, mark: str) -> None:
+    """Greek's question mark is ';' (a semicolon there is '·'), and Spanish opens a question
+    with '¿': each entry has as many as English has questions."""
+    wrong = []
+    for key, entry in entries().items():
+        found = TABLES[language][key]
+        for form, source in zip(
+            (found,) if isinstance(found, str) else found,
+            (entry.en,) if isinstance(entry.en, str) else entry.en,
+            strict=True,
+        ):
+            if _prose(form).count(mark) != _prose(source).count("?"):
+                wrong.append(key)
+    assert wrong == []

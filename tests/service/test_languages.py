@@ -51,10 +51,10 @@ async def test_a_german_players_illegal_move_is_refused_in_german(service: Table
             "sind 3 Züge (du hast '13/9 13/9 13/9' eingegeben). `/move` listet deine legalen Züge."
         )
         assert await refusal(service, "!roll", other) == (
-            f"Du bist nicht am Zug zum Würfeln: wir warten, bis {who} zieht."
+            f"Du bist nicht an der Reihe zu würfeln: wir warten, bis {who} zieht."
         )
         [score] = await service.run(PLACE, ALICE, "!score", users=NO_USERS)
-        assert score.text == "alice 0, bob 0 (Match auf 3). Spiel 1; Doppler 1, in der Mitte."
+        assert score.text == "alice 0, bob 0 (Match auf 3). Partie 1; Doppler 1, in der Mitte."
         [pips] = await service.run(PLACE, ALICE, "!pips", users=NO_USERS)
         assert pips.text == "Pips: alice 167, bob 167 (gleichauf)."
     assert await refusal(service, "!roll", other) == (

@@ -22,20 +22,23 @@ COMMANDS: dict[str, tuple[str, str]] = {
     ),
     "double": ("doppeln", "Biete vor dem Würfeln den Doppler an"),
     "take": ("annehmen", "Nimm ein Doppel an: dir gehört der Doppler zum doppelten Wert"),
-    "drop": ("ablehnen", "Lehne ein Doppel ab: du verlierst das Spiel zum jetzigen Würfelwert"),
+    "drop": (
+        "ablehnen",
+        "Lehne ein Doppel ab: du verlierst die Partie zum jetzigen Wert des Dopplers",
+    ),
     "beaver": (
         "beaver",
         "Geldspiele mit Beavern: annehmen und sofort zurückdoppeln, der Doppler bleibt bei dir",
     ),
     "resign": (
         "aufgeben",
-        "Biete an, das Spiel aufzugeben; dein Gegner nimmt an oder weist zurück",
+        "Biete an, die Partie aufzugeben; dein Gegner nimmt an oder weist zurück",
     ),
     "reject": ("zurückweisen", "Weise eine Aufgabe zurück und spiele weiter"),
     "hint": ("tipp", "GNU Backgammons Rat für deine Entscheidung, nur für dich"),
     "board": ("brett", "Zeige das Brett noch einmal, von deiner Seite, wenn du spielst"),
     "pips": ("pips", "Die Pip-Zahlen beider Spieler"),
-    "score": ("stand", "Spielstand, Doppler, Crawford"),
+    "score": ("stand", "Matchstand, Doppler, Crawford"),
     "abort": ("abbrechen", "Brich das Match ohne Wertung ab; beide Spieler müssen es eingeben"),
     "claim": ("beanspruchen", "Gewinne das Match, wenn dein Gegner nicht mehr spielt"),
     "export": (

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 COMMANDS: dict[str, tuple[str, str]] = {
-    "challenge": ("desafiar", "Propón un match a N puntos, o una partida por dinero"),
+    "challenge": ("desafiar", "Propón un match a N puntos, o un juego por dinero"),
     "accept": ("aceptar", "Acepta el desafío, o la rendición, que te ofrecen"),
     "decline": ("declinar", "Rechaza un desafío que te han hecho"),
     "cancel": ("cancelar", "Retira el desafío que propusiste"),
@@ -15,13 +15,13 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "Juega tu tirada: notación gnubg (24/18*/13, bar/22, 6/off, 8/2(2)) o FIBS (13-7)",
     ),
     "double": ("doblar", "Ofrece el cubo antes de tirar"),
-    "take": ("tomar", "Acepta un doblaje: el cubo es tuyo al doble de valor"),
-    "drop": ("rechazar", "Rechaza un doblaje: pierdes la partida al valor actual del cubo"),
+    "take": ("tomar", "Toma un doblaje: el cubo es tuyo al doble de valor"),
+    "drop": ("pasar", "Pasa un doblaje: pierdes el juego al valor actual del cubo"),
     "beaver": (
         "beaver",
-        "Partidas por dinero con beavers: acepta y redobla a la vez, quedándote el cubo",
+        "Juegos por dinero con beavers: toma y redobla a la vez, quedándote el cubo",
     ),
-    "resign": ("rendirse", "Ofrece rendirte en la partida; tu rival acepta o rechaza"),
+    "resign": ("rendirse", "Ofrece rendirte en el juego; tu rival acepta o rechaza"),
     "reject": ("denegar", "Rechaza una rendición y sigue jugando"),
     "hint": ("pista", "El consejo de GNU Backgammon para tu decisión, solo para ti"),
     "board": ("tablero", "Muestra el tablero otra vez, desde tu lado si juegas"),

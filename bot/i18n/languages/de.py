@@ -1,4 +1,4 @@
-"""German (Deutsch): Stein, Punkt, Bar, abtragen, Doppler, annehmen, ablehnen, Gammon."""
+"""German (Deutsch): Stein, Punkt, Bar, abtragen, Doppler, annehmen, ablehnen, Partie, Gammon."""
 
 # ruff: noqa: E501 (a translation reads best on one line)
 from __future__ import annotations
@@ -7,7 +7,7 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     # words
     "or": "{a} oder {b}",
     "and": "{a} und {b}",
-    "level_single": "ein einfaches Spiel",
+    "level_single": "eine einfache Partie",
     "level_gammon": "ein Gammon",
     "level_backgammon": "ein Backgammon",
     "checkers": ("ein Stein", "{n} Steine"),
@@ -26,18 +26,15 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "wait_resignation_answer": (
         "du bist nicht dran: dein Gegner muss deine Aufgabe annehmen oder zurückweisen"
     ),
-    "not_your_turn_roll": "du bist nicht am Zug zum Würfeln",
-    "not_your_turn_move": "du bist nicht am Zug zum Ziehen",
-    "not_your_turn_double": "du bist nicht am Zug zum Doppeln",
-    "not_your_turn_resign": "du bist nicht am Zug zum Aufgeben",
+    "not_your_turn_roll": "du bist nicht an der Reihe zu würfeln",
+    "not_your_turn_move": "du bist nicht an der Reihe zu ziehen",
+    "not_your_turn_double": "du bist nicht an der Reihe zu doppeln",
+    "not_your_turn_resign": "du bist nicht an der Reihe aufzugeben",
     "no_doubling_one_point": "in einem Match auf 1 Punkt wird nicht gedoppelt",
-    "no_doubling_crawford": "im Crawford-Spiel wird nicht gedoppelt",
+    "no_doubling_crawford": "in der Crawford-Partie wird nicht gedoppelt",
     "cube_opponents": "der Doppler gehört deinem Gegner: nur er kann jetzt doppeln",
-    "cube_dead": (
-        "der Doppler ist tot: gewinnst du dieses Spiel, gewinnst du schon das Match, ein Doppel "
-        "bringt dir also nichts"
-    ),
-    "cube_at_limit": "der Doppler steht schon auf {cube}, seiner Grenze",
+    "cube_dead": "der Doppler ist tot: gewinnst du diese Partie, gewinnst du schon das Match, ein Doppel bringt dir also nichts",
+    "cube_at_limit": "der Doppler steht schon auf {cube}, seinem Höchstwert",
     "double_before_roll": "du hast schon gewürfelt: doppeln geht nur vor dem Würfeln",
     "no_double_to_take": "es gibt kein Doppel zum Annehmen",
     "no_double_to_drop": "es gibt kein Doppel zum Ablehnen",
@@ -53,25 +50,25 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "own_resignation_reject": (
         "du kannst deine eigene Aufgabe nicht zurückweisen: dein Gegner antwortet darauf"
     ),
-    "already_rolled": "du hast schon {dice} gewürfelt: jetzt ziehen",
+    "already_rolled": "du hast schon {dice} gewürfelt: zieh jetzt",
     "roll_before_move": "erst würfeln, dann ziehen",
-    "beavers_not_here": "Beaver sind in diesem Spiel nicht erlaubt",
+    "beavers_not_here": "Beaver sind in dieser Partie nicht erlaubt",
     "beavers_money_only": "Beaver gibt es nur im Geldspiel",
     "cube_above": "der Doppler kann nicht über {most} gehen: annehmen oder ablehnen",
-    "already_resigned": "du hast schon die Aufgabe angeboten: warte auf die Antwort",
-    "resign_what": "gib ein einfaches Spiel, ein Gammon oder ein Backgammon auf",
-    "resign_level": "gib ein einfaches Spiel (1), ein Gammon (2) oder ein Backgammon (3) auf",
+    "already_resigned": "du hast schon angeboten aufzugeben: warte auf die Antwort",
+    "resign_what": "gib eine einfache Partie, ein Gammon oder ein Backgammon auf",
+    "resign_level": "gib eine einfache Partie (1), ein Gammon (2) oder ein Backgammon (3) auf",
     # a play that can't be read
     "not_a_move": "das ist kein Zug: {reason}",
-    "play_example": "schreibe von/nach wie 13/7, bar/22 oder 6/off",
+    "play_example": "schreib von/nach, z. B. 13/7, bar/22 oder 6/off",
     "missing_point": "in {token} fehlt ein Punkt; {example}",
     "not_a_point": "{word} in {token} ist kein Punkt; {example}",
     "no_point": "es gibt keinen Punkt {shown} (1-24)",
     "that_high": "so hoch",
     "not_from_to": "{token} ist nicht von/nach; {example}",
     "needs_from_to": "{token} braucht von/nach; {example}",
-    "count_like": "schreibe eine Anzahl wie 8/2(2)",
-    "count_range": "eine Anzahl ist 1 bis 4",
+    "count_like": "schreib eine Anzahl wie 8/2(2)",
+    "count_range": "eine Anzahl muss 1 bis 4 sein",
     "not_to_bar": "ein Stein kann nicht auf die Bar ziehen",
     "off_last": "'off' darf nur am Ende stehen",
     # a play that is not legal
@@ -86,8 +83,8 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "repeats_only": "; das ({count}) in {move} wiederholt nur diesen Zug",
     "closed": "{point} ist besetzt: dein Gegner hat dort {count} Steine",
     "enter_first": (
-        "du hast einen Stein auf der Bar: bring ihn zuerst herein",
-        "du hast {n} Steine auf der Bar: bring sie zuerst herein",
+        "du hast einen Stein auf der Bar: würfle ihn zuerst ein",
+        "du hast {n} Steine auf der Bar: würfle sie zuerst ein",
     ),
     "too_few_arrive": (
         "du ziehst {checkers} von {point}, hast dort aber {there}, und nur {n} weiterer kommt an",
@@ -142,19 +139,19 @@ TEXTS: dict[str, str | tuple[str, str]] = {
         "{quoted} ist keine Aufgabe: sag `single`, `gammon` oder `backgammon`, z. B. "
         "`{prefix}resign gammon`."
     ),
-    "nothing_to_accept": "Es gibt nichts anzunehmen: keine Aufgabe wird angeboten.",
+    "nothing_to_accept": "Es gibt nichts anzunehmen: es wird keine Aufgabe angeboten.",
     "only_players": (
         "Nur {first} und {second} spielen an diesem Tisch; du kannst zuschauen oder in einem "
         "anderen Kanal ein eigenes Match beginnen."
     ),
-    "not_your_turn_roll_waiting": "Du bist nicht am Zug zum Würfeln: wir warten, bis {other} {waiting}.",
-    "not_your_turn_move_waiting": "Du bist nicht am Zug zum Ziehen: wir warten, bis {other} {waiting}.",
-    "not_your_turn_double_waiting": "Du bist nicht am Zug zum Doppeln: wir warten, bis {other} {waiting}.",
-    "not_your_turn_take_waiting": "Du bist nicht am Zug zum Annehmen: wir warten, bis {other} {waiting}.",
-    "not_your_turn_drop_waiting": "Du bist nicht am Zug zum Ablehnen: wir warten, bis {other} {waiting}.",
-    "not_your_turn_beaver_waiting": "Du bist nicht am Zug für einen Beaver: wir warten, bis {other} {waiting}.",
-    "not_your_turn_resign_waiting": "Du bist nicht am Zug zum Aufgeben: wir warten, bis {other} {waiting}.",
-    "not_your_turn_reject_waiting": "Du bist nicht am Zug zum Zurückweisen: wir warten, bis {other} {waiting}.",
+    "not_your_turn_roll_waiting": "Du bist nicht an der Reihe zu würfeln: wir warten, bis {other} {waiting}.",
+    "not_your_turn_move_waiting": "Du bist nicht an der Reihe zu ziehen: wir warten, bis {other} {waiting}.",
+    "not_your_turn_double_waiting": "Du bist nicht an der Reihe zu doppeln: wir warten, bis {other} {waiting}.",
+    "not_your_turn_take_waiting": "Du bist nicht an der Reihe anzunehmen: wir warten, bis {other} {waiting}.",
+    "not_your_turn_drop_waiting": "Du bist nicht an der Reihe abzulehnen: wir warten, bis {other} {waiting}.",
+    "not_your_turn_beaver_waiting": "Du bist nicht an der Reihe für einen Beaver: wir warten, bis {other} {waiting}.",
+    "not_your_turn_resign_waiting": "Du bist nicht an der Reihe aufzugeben: wir warten, bis {other} {waiting}.",
+    "not_your_turn_reject_waiting": "Du bist nicht an der Reihe zurückzuweisen: wir warten, bis {other} {waiting}.",
     "waiting_roll": "würfelt oder doppelt",
     "waiting_move": "zieht",
     "waiting_doubled": "auf das Doppel antwortet",
@@ -170,17 +167,17 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "accepts": "{second} nimmt an: {first} gegen {second}, {terms}. Würfel-Commitment (SHA-256 des geheimen Seeds, am Ende enthüllt): `{commitment}`",
     "score_money": "{first} {a}, {second} {b} (Geldspiel)",
     "score_match": "{first} {a}, {second} {b} (Match auf {length})",
-    "score_crawford": ", Crawford-Spiel",
+    "score_crawford": ", Crawford-Partie",
     "score_post_crawford": ", nach Crawford",
     "pip_counts": "Pips: {first} {a}, {second} {b} ({lead}).",
     "even": "gleichauf",
     "leads_by": "{name} führt mit {pips}",
-    "score_line": "{score}. Spiel {game}; Doppler {cube}, {owner}.",
+    "score_line": "{score}. Partie {game}; Doppler {cube}, {owner}.",
     "cube_centred": "in der Mitte",
     "cube_owned": "bei {name}",
     # what happened
-    "game_at": "Spiel {game} beim Stand von {a}-{b}{crawford}.",
-    "crawford_no_doubling": " (Crawford-Spiel: kein Doppeln)",
+    "game_at": "Partie {game} beim Stand von {a}-{b}{crawford}.",
+    "crawford_no_doubling": " (Crawford-Partie: kein Doppeln)",
     "opening_rolls": "{first} würfelt {a}, {second} würfelt {b}",
     "opening_tie": "Eröffnungswurf: {rolls}; Gleichstand, es wird neu gewürfelt{cube}.",
     "cube_turns": ": der Doppler geht auf {cube}",
@@ -208,18 +205,9 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "thinking": "{who} denkt nach…",
     "roll_or_double": "{who}: `{prefix}roll` (würfeln) oder `{prefix}double` (doppeln).",
     "to_move": "{who} ist am Zug mit {dice}: {form}.",
-    "take_drop_or_beaver": (
-        "{who}: `{prefix}take` (der Doppler geht auf {cube}), `{prefix}drop` oder "
-        "`{prefix}beaver` (annehmen und sofort zurückdoppeln: der Doppler geht auf {beaver}, "
-        "deiner)."
-    ),
-    "take_or_drop": (
-        "{who}: `{prefix}take` (annehmen) oder `{prefix}drop` (ablehnen; der Doppler stünde "
-        "auf {cube})."
-    ),
-    "accept_or_reject": (
-        "{who}: `{prefix}accept` (annehmen) oder `{prefix}reject` (zurückweisen) der Aufgabe."
-    ),
+    "take_drop_or_beaver": "{who}: `{prefix}take` (annehmen: der Doppler geht auf {cube}), `{prefix}drop` (ablehnen) oder `{prefix}beaver` (annehmen und sofort zurückdoppeln: der Doppler geht auf {beaver} und gehört dir).",
+    "take_or_drop": "{who}: `{prefix}take` (annehmen: der Doppler stünde dann auf {cube}) oder `{prefix}drop` (ablehnen).",
+    "accept_or_reject": "{who}: die Aufgabe mit `{prefix}accept` annehmen oder mit `{prefix}reject` zurückweisen.",
     # the server's settings
     "settings_shown": "Die Sprache dieses Servers für getippte Befehle: {name} (`{code}`). Moderatoren ändern sie mit `{prefix}settings language <code>`: {codes}. Slash-Befehle und Buttons sprechen die eigene Discord-Sprache jedes Nutzers.",
     "language_set": "Getippte Befehle auf diesem Server bekommen jetzt Antworten auf {name}.",
@@ -365,7 +353,7 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "help_topic_tournament": "Turniere",
     "help_topic_server": "Bilanzen und Hilfe",
     "help_habit_undo": "Ein Zug gilt, sobald er gesendet ist: es gibt kein Zurücknehmen. Sende den ganzen Wurf in einem `{p}move <von>/<nach> …`; `/move` listet die erlaubten Züge, bevor du einen wählst.",
-    "help_habit_quit": "`{p}resign` gibt das Spiel auf (einfach, Gammon oder Backgammon); `{p}abort`, von beiden Spielern getippt, bricht das Match ab; `{p}cancel` zieht eine Herausforderung zurück.",
+    "help_habit_quit": "`{p}resign` gibt die Partie auf (einfach, Gammon oder Backgammon); `{p}abort`, von beiden Spielern getippt, bricht das Match ab; `{p}cancel` zieht eine Herausforderung zurück.",
     "help_habit_cube": "Der Doppler heißt hier `{p}double` (dann `{p}take` oder `{p}drop`).",
     "help_habit_redouble": "Ein Redouble ist hier `{p}double`, wenn dir der Doppler gehört.",
     "help_habit_pass": "Ein Doppel ablehnen: `{p}drop`; eine Herausforderung ablehnen: `{p}decline`. Ein Wurf ohne erlaubten Zug verfällt von selbst.",
@@ -454,7 +442,7 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "review_no_more_mine": "Nach dieser hast du keine Fehler mehr gemacht.",
     "review_no_more_errors": "Nach dieser gibt es keine Fehler mehr.",
     "review_no_such_page": "Diese Seite gibt es nicht.",
-    "review_place": "Spiel {game}, Zug {move}",
+    "review_place": "Partie {game}, Zug {move}",
     "review_decision": "Entscheidung {page}/{pages} · {place}",
     "review_luck": " · Glück {luck}",
     "review_to_play": "{who} spielt {dice}{luck}",
@@ -472,11 +460,11 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "review_within_action": " — nicht die Aktion von gnubg, unmarkiert: innerhalb von {within} dazu ({loss})",
     # -- the drills: !drill (i18nb)
     "drill_not_the_one": "Das ist nicht die Übung, die auf deine Antwort wartet: `{prefix}drill` zeigt deine.",
-    "drill_none_yet": "Du hast noch keine Übungen: sie entstehen aus deinen Fehlern in analysierten Matches (`{prefix}analysis` nach einem Match) und aus den Puzzles, die du verfehlst.",
+    "drill_none_yet": "Du hast noch keine Übungen: sie entstehen aus deinen Fehlern in analysierten Matches (`{prefix}analysis` nach einem Match) und aus den Rätseln, die du verfehlst.",
     "drill_none_due": "Keine Übung ist fällig: die nächste ist {when} fällig.",
     "drill_tomorrow": "morgen",
     "drill_in_days": "in {days} Tagen",
-    "drill_where_puzzle": "ein verfehltes Puzzle",
+    "drill_where_puzzle": "ein verfehltes Rätsel",
     "drill_where_match": "Match #{id}, {label}",
     "drill_ask_play": "Du hast **{dice}** gewürfelt: dein Zug? Antworte mit {form}.",
     "drill_ask_double": "Du bist dran, vor dem Würfeln: doppeln? `{prefix}drill double` oder `{prefix}drill no double`.",
@@ -487,9 +475,9 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "drill_answered_already": "Diese Übung wurde schon beantwortet: `{prefix}drill` zeigt die nächste.",
     "drill_right": "✅ Richtig.",
     "drill_wrong": "❌ Diesmal nicht.",
-    "drill_puzzle_result": "{mark} {verdict}\nAls Puzzle hattest du {played} gesagt (-{loss}). Diese Übung kommt {when} wieder.",
+    "drill_puzzle_result": "{mark} {verdict}\nAls Rätsel hattest du {played} gesagt (-{loss}). Diese Übung kommt {when} wieder.",
     "drill_match_result": "{mark} {verdict}\nIm Match ({label}{review}): {played} ({marked}, -{loss}). Diese Übung kommt {when} wieder.",
-    "drill_puzzle_unreadable": "Das Puzzle dieser Übung ist nicht mehr lesbar.",
+    "drill_puzzle_unreadable": "Das Rätsel dieser Übung ist nicht mehr lesbar.",
     "drill_still_waiting": "{error}. Deine Übung wartet noch.",
     "drill_still_waiting_play": "{error}. Deine Übung wartet noch: {dice} zu spielen: {form}.",
     "drill_puzzle_best": "{said} ist das Beste laut gnubg.",

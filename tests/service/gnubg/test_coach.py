@@ -163,7 +163,7 @@ async def test_a_spanish_hint_refusal_and_facing_a_double(
     await until(service, "doubled")
     with speaking("es"):
         [hint] = await service.gnubg.hint(PLACE, ALICE)
-    assert hint.text.startswith("Ante el doblaje") and "**Rechazar**" in hint.text
+    assert hint.text.startswith("Ante el doblaje") and "**Pasar**" in hint.text
 
 
 async def test_no_hint_without_the_engine(store: Store, clock: FakeClock) -> None:

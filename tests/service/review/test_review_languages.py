@@ -22,7 +22,7 @@ def test_a_spanish_page_keeps_gnubgs_figures_in_spanish_words() -> None:
             spanish = page(d, match_play)
         assert FIGURES.findall(spanish) == FIGURES.findall(english)
         assert not [word for word in ENGLISH_ONLY if word in spanish], spanish
-        assert "Jugado: **" in spanish and "partida " in spanish.splitlines()[0]
+        assert "Jugado: **" in spanish and "juego " in spanish.splitlines()[0]
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
