@@ -4,9 +4,11 @@ server's language (``!settings language``) answers its typed commands in the con
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
-from bot.i18n.core import LANGUAGES, Language, speaking
+from bot.i18n.core import LANGUAGES, Language
 from bot.service.models import Place
 from bot.service.table import TableService
 from tests.service.conftest import ALICE, BOB, CAROL
@@ -24,8 +26,10 @@ async def mover(service: TableService) -> tuple[str, str]:
     return (ALICE.name, BOB.name) if table.match.turn == 0 else (BOB.name, ALICE.name)
 
 
-async def refusal(service: TableService, text: str, user_name: str) -> str:
-    user = ALICE if user_name == ALICE.name else BOB
+async def refusal(
+    service: TableService, text: str, user_name: str, language: Language = "en"
+) -> str:
+    user = replace(ALICE if user_name == ALICE.name else BOB, language=language)
     [reply] = await service.run(PLACE, user, text, users=NO_USERS)
     assert reply.private
     return reply.text
@@ -39,24 +43,24 @@ async def test_a_german_players_illegal_move_is_refused_in_german(service: Table
         "That is not a move: there is no point 30 (1-24) (you typed '24/30'). "
         "`/move` lists your legal plays."
     )
-    with speaking("de"):
-        german = await refusal(service, "!move 24/30", who)
-        assert german == (
-            "Das ist kein Zug: es gibt keinen Punkt 30 (1-24) (du hast '24/30' eingegeben). "
-            "`/move` listet deine legalen Züge."
-        )
-        roll = await dice(service)
-        assert await refusal(service, "!move 13/9 13/9 13/9", who) == (
-            f"Zu viele Züge: dein Wurf {roll} spielt 2 Würfel, einen Zug pro Würfel, und das "
-            "sind 3 Züge (du hast '13/9 13/9 13/9' eingegeben). `/move` listet deine legalen Züge."
-        )
-        assert await refusal(service, "!roll", other) == (
-            f"Du bist nicht am Zug zum Würfeln: wir warten, bis {who} zieht."
-        )
-        [score] = await service.run(PLACE, ALICE, "!score", users=NO_USERS)
-        assert score.text == "alice 0, bob 0 (Match auf 3). Spiel 1; Doppler 1, in der Mitte."
-        [pips] = await service.run(PLACE, ALICE, "!pips", users=NO_USERS)
-        assert pips.text == "Pips: alice 167, bob 167 (gleichauf)."
+    german = await refusal(service, "!move 24/30", who, "de")
+    assert german == (
+        "Das ist kein Zug: es gibt keinen Punkt 30 (1-24) (du hast '24/30' eingegeben). "
+        "`/move` listet deine legalen Züge."
+    )
+    roll = await dice(service)
+    assert await refusal(service, "!move 13/9 13/9 13/9", who, "de") == (
+        f"Zu viele Züge: dein Wurf {roll} spielt 2 Würfel, einen Zug pro Würfel, und das "
+        "sind 3 Züge (du hast '13/9 13/9 13/9' eingegeben). `/move` listet deine legalen Züge."
+    )
+    assert await refusal(service, "!roll", other, "de") == (
+        f"Du bist nicht am Zug zum Würfeln: wir warten, bis {who} zieht."
+    )
+    german_alice = replace(ALICE, language="de")
+    [score] = await service.run(PLACE, german_alice, "!score", users=NO_USERS)
+    assert score.text == "alice 0, bob 0 (Match auf 3). Spiel 1; Doppler 1, in der Mitte."
+    [pips] = await service.run(PLACE, german_alice, "!pips", users=NO_USERS)
+    assert pips.text == "Pips: alice 167, bob 167 (gleichauf)."
     assert await refusal(service, "!roll", other) == (
         f"It's not your turn to roll: waiting for {who} to move."
     )
@@ -77,13 +81,12 @@ async def test_every_language_refuses_in_its_own_words(
     in English), and the play typed is quoted."""
     await start_match(service, PLACE, ALICE, BOB, 3)
     who, other = await mover(service)
-    with speaking(language):
-        said = [
-            await refusal(service, "!move 24/30", who),
-            await refusal(service, "!move bar/20", who),
-            await refusal(service, "!roll", other),
-            await refusal(service, "!double", who),
-        ]
+    said = [
+        await refusal(service, "!move 24/30", who, language),
+        await refusal(service, "!move bar/20", who, language),
+        await refusal(service, "!roll", other, language),
+        await refusal(service, "!double", who, language),
+    ]
     english = [
         await refusal(service, "!move 24/30", who),
         await refusal(service, "!move bar/20", who),
