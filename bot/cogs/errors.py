@@ -19,7 +19,7 @@ from discord.ext import commands
 from bot.cogs.language import spoken
 from bot.i18n import errors as say
 from bot.i18n.core import ENGLISH, Language, language_of
-from bot.rules.text import sentence
+from bot.i18n.words import sentence
 from bot.service.commands.limits import Gate, Verdict
 from bot.service.commands.registry import COMMANDS
 from bot.service.models import PRIVATE_SERVER, STORE_TROUBLE, Place, Reply, store_trouble

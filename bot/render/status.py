@@ -5,11 +5,12 @@ from __future__ import annotations
 from PIL import ImageFont
 
 from bot.i18n.core import ENGLISH
+from bot.i18n.words import level_text
 from bot.render.fonts import font
 from bot.render.state import BoardState
 from bot.render.text import fit_text, text_length
 from bot.rules.notation import dice_text
-from bot.rules.text import level_text, plural
+from bot.rules.text import plural
 
 __all__ = ["actor", "fitted_status", "status_fit", "status_text"]
 

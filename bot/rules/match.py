@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.i18n import rules as say
+from bot.i18n.words import level_said
 from bot.rules.dice import Dice, DiceSource, VerifiableDice, dice_from_data
 from bot.rules.errors import (
     IllegalActionError,
@@ -75,7 +76,6 @@ from bot.rules.state import (
     match_from_snapshot,
     snapshot_of,
 )
-from bot.rules.text import level_said
 
 
 # Why a match refuses an action now: the checks behind :class:`~bot.rules.match.Match`'s

@@ -15,10 +15,10 @@ from typing import NamedTuple
 
 from bot.i18n import play as say
 from bot.i18n.core import ENGLISH, Language, worded
+from bot.i18n.words import sentence
 from bot.rules import MoveError
 from bot.rules.errors import Refused
 from bot.rules.match import Match, MatchError
-from bot.rules.text import sentence
 from bot.service.keys import (
     ChallengeKey,
     DailyKey,
@@ -300,6 +300,7 @@ class RoundPaired:
     (:meth:`TableService.open_rounds <bot.service.table.TableService.open_rounds>`)."""
 
     tournament_id: int
+    server_id: str = field(default="", compare=False)  # whose language its matches speak
 
 
 def paired_in(replies: Iterable[Reply]) -> list[RoundPaired]:

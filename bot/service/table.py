@@ -349,9 +349,7 @@ class TableService:
         tournament's server's language (the matches are the players', whoever paired them)."""
         opened: list[Reply] = []
         for paired in paired_in(replies):
-            row = await self.store.tournaments.get(paired.tournament_id)
-            server = row.server_id if row is not None else ""
-            language = await self.repository.languages.of(server)
+            language = await self.repository.languages.of(paired.server_id)
             opened += await replies_of(
                 functools.partial(
                     self.tournaments.rounds.open_matches, paired.tournament_id, threads

@@ -105,7 +105,7 @@ def test_language_of_a_code(code: str | None, language: str | None) -> None:
 
 
 def test_a_sentence_starts_with_the_languages_capital() -> None:
-    from bot.rules.text import sentence
+    from bot.i18n.words import sentence
 
     assert sentence("iki zarı da oynamalısın", "en") == "Iki zarı da oynamalısın."
     assert sentence("iki zarı da oynamalısın", "tr") == "İki zarı da oynamalısın."

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from bot.i18n.words import level_text, points_text, sentence
 from bot.rules.notation import dice_text
-from bot.rules.text import level_text, plural, points_text, sentence
+from bot.rules.text import plural
 
 
 def test_dice_are_written_high_low_as_rolled() -> None:

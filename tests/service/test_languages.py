@@ -4,6 +4,7 @@ server's language (``!settings language``) answers its typed commands in the con
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import replace
 
 import pytest
@@ -124,3 +125,53 @@ async def test_only_moderators_choose_the_language(service: TableService) -> Non
     )
     assert await service.server.languages.of(PLACE.server_id) == "es"
     assert await service.store.servers.language(PLACE.server_id) == "es"
+
+
+async def test_two_languages_at_once_in_one_channel(service: TableService) -> None:
+    """A German and a Greek player's commands run together at one table (the channel's lock
+    taken in turn): each refusal and each help comes in its own player's language, as it does
+    one at a time."""
+    await start_match(service, PLACE, ALICE, BOB, 3)
+    who, other = await mover(service)
+    german: tuple[str, Language] = (who, "de")
+    greek: tuple[str, Language] = (other, "el")
+
+    async def both() -> list[str]:
+        return list(
+            await asyncio.gather(
+                refusal(service, "!move 24/30", *german),
+                refusal(service, "!roll", *greek),
+                refusal(service, "!move 24/30", *greek),
+                refusal(service, "!roll", *german),
+            )
+        )
+
+    alone = [
+        await refusal(service, "!move 24/30", *german),
+        await refusal(service, "!roll", *greek),
+        await refusal(service, "!move 24/30", *greek),
+        await refusal(service, "!roll", *german),
+    ]
+    assert await both() == alone
+    assert alone[0].startswith("Das ist kein Zug") and "'24/30'" in alone[0]
+    assert alone[1] != await refusal(service, "!roll", other)  # not the English
+    assert alone[2].startswith("Δεν είναι η σειρά σου"), alone[2]
+    assert alone[3].startswith("Du hast schon"), alone[3]
+    helps = await asyncio.gather(
+        *(
+            service.run(PLACE, replace(ALICE, language=language), "!help", users=NO_USERS)
+            for language in ("de", "el", "de", "el")
+        )
+    )
+    texts = [sheet[0].text for sheet in helps]
+    assert texts[0] == texts[2] and texts[1] == texts[3] and texts[0] != texts[1]
+    assert "Backgammon-Befehle" in texts[0]
+    assert "Backgammon-Befehle" not in texts[1] and "Backgammon commands" not in texts[1]
+
+
+def test_a_users_language_changes_no_key() -> None:
+    """The language rides with the user but is no part of who they are: the same lock, seat
+    and dict key in any language."""
+    german, greek = replace(ALICE, language="de"), replace(ALICE, language="el")
+    assert german == greek == ALICE and hash(german) == hash(greek) == hash(ALICE)
+    assert {german: 1}[greek] == 1

@@ -23,9 +23,9 @@ from bot.gnubg.api import (
 )
 from bot.i18n import gnubg as say
 from bot.i18n.core import Language
+from bot.i18n.words import level_text, sentence
 from bot.rules.events import Moved
 from bot.rules.notation import dice_text
-from bot.rules.text import level_text, sentence
 from bot.service.gnubg.opponent import before_double, engine_seat
 from bot.service.matches.reading import DamagedMatch, MatchReader
 from bot.service.models import Place, Refusal, Reply, Table, User

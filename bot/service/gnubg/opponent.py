@@ -40,11 +40,11 @@ from bot.gnubg.api import (
 )
 from bot.i18n import gnubg as say
 from bot.i18n.core import Language
+from bot.i18n.words import sentence
 from bot.rules import MoveError
 from bot.rules.events import Event
 from bot.rules.match import Match, MatchError, advance
 from bot.rules.matchid import decode_match_id, encode_match_id
-from bot.rules.text import sentence
 from bot.service.endings import Endings
 from bot.service.gnubg.budget import EngineBudget
 from bot.service.matches.challenges import TUTOR_WORD, Challenges, parse_terms, take_words

@@ -19,12 +19,12 @@ from bot.gnubg.api import (
 )
 from bot.i18n import gnubg as say
 from bot.i18n.core import Language
+from bot.i18n.words import sentence
 from bot.render import BoardState
 from bot.rules.errors import PositionTextError
 from bot.rules.notation import dice_text
 from bot.rules.pasted import NAMES, PastedPosition, read_position
 from bot.rules.state import MAX_CUBE
-from bot.rules.text import sentence
 from bot.service.matches.presentation import BoardImages, lead_text, typed
 from bot.service.models import Reply
 

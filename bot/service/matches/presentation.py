@@ -20,6 +20,7 @@ from bot.gnubg.api import LEVEL_NAMES
 from bot.i18n import play as say
 from bot.i18n import records as ledger
 from bot.i18n.core import Language
+from bot.i18n.words import level_text, points_text
 from bot.render import BoardState, LastPlay, render_board
 from bot.rules import Position
 from bot.rules.events import (
@@ -41,7 +42,6 @@ from bot.rules.events import (
 from bot.rules.match import Match
 from bot.rules.notation import dice_text, normalise_typed
 from bot.rules.state import DEFAULT_AUTOMATIC_DOUBLES, MAX_CUBE
-from bot.rules.text import level_text, points_text
 from bot.service.keys import Key, MatchKey, RematchKey
 from bot.service.matches.repository import ClockReading, clock_line, clock_reading
 from bot.service.models import (

@@ -261,7 +261,7 @@ class Rounds:
         ]
         lines += capped([fresh.pairing_line(p) for p in fresh.round_pairings()], LINES_SHOWN)
         said = Reply("\n".join(lines), place=snapshot.home, file=await self.picture(fresh))
-        replies = [replace(said, paired=RoundPaired(row.id))]
+        replies = [replace(said, paired=RoundPaired(row.id, row.server_id))]
         if all(p.decided_at is not None for p in fresh.round_pairings()):
             replies += await self.next_round(
                 fresh, language=language
@@ -398,7 +398,11 @@ class Rounds:
             p.decided_at is None and p.match_id is None and p.second is not None
             for p in fresh.round_pairings()
         )
-        paired = RoundPaired(fresh.row.id) if unopened and fresh.row.status == "running" else None
+        paired = (
+            RoundPaired(fresh.row.id, fresh.row.server_id)
+            if unopened and fresh.row.status == "running"
+            else None
+        )
         if paired is not None:
             self._kept[paired.tournament_id] = (self._clock(), fresh)
         said = [Reply(f"{md(fresh.row.name)}: {line}", place=fresh.home, paired=paired)]
