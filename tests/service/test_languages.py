@@ -9,8 +9,9 @@ from dataclasses import replace
 
 import pytest
 
+from bot.i18n import gnubg
 from bot.i18n.core import LANGUAGES, Language
-from bot.service.models import Place
+from bot.service.models import AnalysisQueued, Place, TurnQueued
 from bot.service.table import TableService
 from tests.service.conftest import ALICE, BOB, CAROL
 from tests.service.console_lines import ConsoleTable
@@ -155,7 +156,7 @@ async def test_two_languages_at_once_in_one_channel(service: TableService) -> No
     assert await both() == alone
     assert alone[0].startswith("Das ist kein Zug") and "'24/30'" in alone[0]
     assert alone[1] != await refusal(service, "!roll", other)  # not the English
-    assert alone[2].startswith("Δεν είναι η σειρά σου"), alone[2]
+    assert alone[2].startswith("Δεν είναι η σειρά σου"), alone[2]  # noqa: RUF001
     assert alone[3].startswith("Du hast schon"), alone[3]
     helps = await asyncio.gather(
         *(
@@ -175,3 +176,16 @@ def test_a_users_language_changes_no_key() -> None:
     german, greek = replace(ALICE, language="de"), replace(ALICE, language="el")
     assert german == greek == ALICE and hash(german) == hash(greek) == hash(ALICE)
     assert {german: 1}[greek] == 1
+
+
+async def test_a_job_follows_in_the_language_it_was_queued_in(service: TableService) -> None:
+    """A bot turn or an analysis queued by a command carries that command's language: whoever
+    follows it later (the adapter, with no command of its own) hears it in that language."""
+    prefix = service.prefix
+    [gone] = [reply async for reply in service.follow(TurnQueued(404, "de"))]
+    assert (
+        gone.text == gnubg.QUEUE_GONE("de", prefix=prefix) != gnubg.QUEUE_GONE("en", prefix=prefix)
+    )
+    [missing] = [reply async for reply in service.follow(AnalysisQueued(404, "el"))]
+    assert missing.text == gnubg.ANALYSIS_NOT_RUNNING("el", id=404, prefix=prefix)
+    assert missing.text != gnubg.ANALYSIS_NOT_RUNNING("en", id=404, prefix=prefix)

@@ -443,6 +443,7 @@ class Analyses:
                 return
             reply = await self._message(row, stored, language=language)
             if reply.job is None:
+                self._asked_in.pop(match_id, None)  # run by another process: done with
                 yield reply
                 return
             if reply.text != shown:
