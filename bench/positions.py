@@ -73,7 +73,7 @@ def main() -> None:
     timed("read an XGID", xgids, read_position, micro, "us")
     timed("read a gnubg ID", gnubg_ids, read_position, micro, "us")
     timed("write both IDs", positions, lambda p: (p.xgid(), p.gnubg_id()), micro, "us")
-    timed("summary text", positions, summary, micro, "us")
+    timed("summary text", positions, lambda p: summary(p, language="en"), micro, "us")
     sizes = []
 
     def draw(p: PastedPosition) -> None:

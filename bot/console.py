@@ -29,7 +29,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TextIO
 
-from bot.i18n.core import LANGUAGES, Language, language_of, speaking
+from bot.i18n.core import ENGLISH, LANGUAGES, Language, language_of
 from bot.rules.notation import decimal_number
 from bot.service.commands.registry import COMMANDS
 from bot.service.keys import Key, SignupKey, parse_key
@@ -107,8 +107,10 @@ def parse_line(line: str) -> tuple[str, str, str] | None:
     return channel, match["name"].strip(), match["text"].strip()
 
 
-def console_user(name: str) -> User:
-    return User(id=name.lower(), name=name)
+def console_user(name: str, language: Language = ENGLISH) -> User:
+    """The user a line's ``name`` is; ``language``: the one their command is answered in
+    (English for a user named in a command)."""
+    return User(id=name.lower(), name=name, language=language)
 
 
 def button_actions(decision: Decision, *, money_game: bool) -> list[str]:
@@ -223,18 +225,17 @@ class Console:
             return
         channel, name, text = parsed
         place = Place(SERVER, channel)
-        language = self.locale or await self.service.server.languages.of(SERVER)
-        with speaking(language):
-            if pressing := _PRESS.match(text):
-                action, key = pressing["action"].lower(), pressing["key"]
-                replies = await self._press(place, name, action, key)
-            else:
-                replies = await self.service.run(
-                    place, console_user(name), text, users=lookup_user, threads=self.channels
-                )
+        user = console_user(name, self.locale or await self.service.server.languages.of(SERVER))
+        if pressing := _PRESS.match(text):
+            action, key = pressing["action"].lower(), pressing["key"]
+            replies = await self._press(place, user, action, key)
+        else:
+            replies = await self.service.run(
+                place, user, text, users=lookup_user, threads=self.channels
+            )
         await self._show(place, name, text, replies)
 
-    async def _press(self, place: Place, name: str, action: str, typed: str | None) -> list[Reply]:
+    async def _press(self, place: Place, user: User, action: str, typed: str | None) -> list[Reply]:
         """A press of the button ``action``: on the question ``typed``, else on the newest
         message of ``place`` that shows that button."""
         key = (
@@ -247,9 +248,7 @@ class Console:
                 else f"No message in #{place.channel_id} has a `{action}` button."
             )
             return [Reply(said, private=True)]
-        pressed = await self.service.press(
-            place, console_user(name), action, key, threads=self.channels
-        )
+        pressed = await self.service.press(place, user, action, key, threads=self.channels)
         return pressed.replies
 
     async def _move_time(self, line: str) -> None:

@@ -50,7 +50,7 @@ async def test_a_queued_turn_prints_when_taken(tmp_path: Path) -> None:
         said = [line.removeprefix(f"[#{DEFAULT_CHANNEL}] bot: ") for line in lines]
         assert said[0].startswith("alice plays")
         assert said[1] == queued_text(0)
-        assert said[-2] == QUEUE_DONE()
+        assert said[-2] == QUEUE_DONE("en")
         assert "GNU Backgammon" in said[-1]
         table = await shell.service.table(PLACE)
         assert table is not None and table.match.turn == 0  # alice's turn again
@@ -68,7 +68,7 @@ async def test_in_json_the_line_holds_the_queued_turn(tmp_path: Path) -> None:
         record = json.loads(out.getvalue().splitlines()[-1])
         texts = [reply["text"] for reply in record["replies"]]
         assert texts[0].startswith("alice plays") and texts[1] == queued_text(0)
-        assert texts[2] == QUEUE_DONE() and "GNU Backgammon" in texts[3]
+        assert texts[2] == QUEUE_DONE("en") and "GNU Backgammon" in texts[3]
         assert record["game"]["turn"] == "alice"
     finally:
         await store.close()

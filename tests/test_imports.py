@@ -7,6 +7,7 @@ for a reader, who must know both files to understand either.
 """
 
 import ast
+import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -178,3 +179,28 @@ def test_bench_imports_nothing_from_tests() -> None:
         if name == "tests" or name.startswith("tests.")
     ]
     assert not found, f"bench imports from tests/: {found}"
+
+
+def test_no_context_variables_in_bot() -> None:
+    """Data flows one way and results come back as values: the language of a reply, or anything
+    else, is handed on explicitly, never kept in a ContextVar."""
+    found = [
+        f"{path.relative_to(ROOT)}:{number}"
+        for path in sorted(BOT.rglob("*.py"))
+        for number, line in enumerate(path.read_text().splitlines(), 1)
+        if "contextvars" in line or "ContextVar" in line
+    ]
+    assert not found, f"context variables in bot/: {found}"
+
+
+def test_the_rules_word_nothing_in_a_language() -> None:
+    """bot/rules keeps its words as values (``say.X.said(...)``, worded by whoever answers):
+    it never calls a catalog entry, which would choose a language."""
+    called = re.compile(r"\bsay\.[A-Z_]+(?:\[[^\]]*\])?\(")
+    found = [
+        f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
+        for path in sorted((BOT / "rules").rglob("*.py"))
+        for number, line in enumerate(path.read_text().splitlines(), 1)
+        if called.search(line) or "Language" in line
+    ]
+    assert not found, "\n".join(found)

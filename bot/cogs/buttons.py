@@ -27,6 +27,7 @@ from typing import Any, ClassVar, Protocol, cast
 import discord
 
 from bot.cogs.errors import report_unexpected, tell_interaction
+from bot.i18n.core import ENGLISH, language_of
 from bot.service.commands.registry import COMMANDS
 from bot.service.commands.schema import CommandTable, Tone
 from bot.service.keys import KINDS, Key
@@ -129,7 +130,8 @@ async def dispatch_press(
     except STORE_TROUBLE as error:  # nobody's mistake, no traceback: one line
         await tell_interaction(interaction, store_trouble(error).text)
     except Exception as error:  # every failure is answered, not only logged
-        text = report_unexpected(error, f"button {action}:{key}")
+        language = language_of(interaction.locale.value) or ENGLISH
+        text = report_unexpected(error, f"button {action}:{key}", language)
         await tell_interaction(interaction, text)
 
 

@@ -18,8 +18,8 @@ from discord.ext import commands
 
 from bot.cogs.language import spoken
 from bot.i18n import errors as say
-from bot.i18n.core import ENGLISH, Language, language_of, speaking
-from bot.rules.text import sentence
+from bot.i18n.core import ENGLISH, Language, language_of
+from bot.i18n.words import sentence
 from bot.service.commands.limits import Gate, Verdict
 from bot.service.commands.registry import COMMANDS
 from bot.service.models import PRIVATE_SERVER, STORE_TROUBLE, Place, Reply, store_trouble
@@ -47,47 +47,51 @@ def unwrap(error: BaseException) -> BaseException:
             return error
 
 
-def usage(command: str | None, prefix: str) -> str:
+def usage(command: str | None, prefix: str, language: Language) -> str:
     entry = COMMANDS.find(command or "")
-    return say.USAGE(prefix=prefix, usage=entry.usage) if entry else ""
+    return say.USAGE(language, prefix=prefix, usage=entry.usage) if entry else ""
 
 
-def mistake_text(error: BaseException, command: str | None, prefix: str) -> str | None:
-    """What to tell a user who typed something wrong, or None when it's not their mistake."""
-    hint = usage(command, prefix)
+def mistake_text(
+    error: BaseException, command: str | None, prefix: str, language: Language
+) -> str | None:
+    """What to tell a user who typed something wrong (in ``language``), or None when it's not
+    their mistake."""
+    hint = usage(command, prefix, language)
     if isinstance(error, commands.MissingRequiredArgument):
-        return say.MISSING_ARGUMENT(name=error.param.name, hint=hint)
+        return say.MISSING_ARGUMENT(language, name=error.param.name, hint=hint)
     if isinstance(error, commands.MemberNotFound):
-        return say.MEMBER_NOT_FOUND(argument=repr(error.argument), hint=hint)
+        return say.MEMBER_NOT_FOUND(language, argument=repr(error.argument), hint=hint)
     if isinstance(error, commands.BadLiteralArgument):
         choices = ", ".join(f"`{choice}`" for choice in error.literals)
-        return say.NOT_ONE_OF(argument=repr(error.argument), choices=choices, hint=hint)
+        return say.NOT_ONE_OF(language, argument=repr(error.argument), choices=choices, hint=hint)
     if isinstance(error, commands.UserInputError):
-        return f"{sentence(str(error))}{hint}"
+        return f"{sentence(str(error), language)}{hint}"
     if isinstance(error, commands.NoPrivateMessage | app_commands.NoPrivateMessage):
-        return say.SERVER_ONLY()
+        return say.SERVER_ONLY(language)
     if isinstance(error, commands.NotOwner):
-        return say.OWNER_ONLY()
+        return say.OWNER_ONLY(language)
     if isinstance(error, commands.CheckFailure | app_commands.CheckFailure):
-        return say.NOT_HERE()
+        return say.NOT_HERE(language)
     if isinstance(error, app_commands.TransformerError):
-        return say.CANT_USE(value=repr(error.value), hint=hint)
+        return say.CANT_USE(language, value=repr(error.value), hint=hint)
     if isinstance(error, commands.DisabledCommand | commands.CommandOnCooldown):
-        return sentence(str(error))
+        return sentence(str(error), language)
     if isinstance(error, STORE_TROUBLE):
         return store_trouble(error).text
     return None
 
 
-def outdated_text(prefix: str) -> str:
-    return say.OUTDATED(prefix=prefix)
+def outdated_text(prefix: str, language: Language) -> str:
+    return say.OUTDATED(language, prefix=prefix)
 
 
-def report_unexpected(error: BaseException, where: str) -> str:
-    """Log ``error`` with its traceback and an id; the apology to show the user."""
+def report_unexpected(error: BaseException, where: str, language: Language) -> str:
+    """Log ``error`` with its traceback and an id; the apology to show the user, in
+    ``language``."""
     error_id = uuid.uuid4().hex[:8]
     log.error("Error %s in %s", error_id, where, exc_info=error)
-    return say.SORRY(error_id=error_id)
+    return say.SORRY(language, error_id=error_id)
 
 
 async def tell_interaction(interaction: discord.Interaction[Any], text: str) -> None:
@@ -129,16 +133,16 @@ class ErrorsCog(commands.Cog, name="Errors"):
         check = await gate.check(place, str(ctx.author.id))
         return check.verdict is Verdict.ALLOW
 
-    async def _unknown(self, ctx: commands.Context[Any]) -> list[Reply]:
+    async def _unknown(self, ctx: commands.Context[Any], language: Language) -> list[Reply]:
         """The hint for ``ctx``'s unknown command, from the service when the bot has one (it
         knows the channel's game)."""
         word = ctx.invoked_with or ""
         service = getattr(self.bot, "service", None)
         if not isinstance(service, TableService):
-            return unknown_command(ctx.clean_prefix, word, COMMANDS)
+            return unknown_command(ctx.clean_prefix, word, COMMANDS, language=language)
         server = str(ctx.guild.id) if ctx.guild is not None else PRIVATE_SERVER
         place = Place(server, str(ctx.channel.id))
-        return await service.unknown_command(place, word, ctx.clean_prefix)
+        return await service.unknown_command(place, word, ctx.clean_prefix, language=language)
 
     async def _language(self, place: Place, locale: discord.Locale | None) -> Language:
         """The language of the command that failed (see :mod:`bot.cogs.language`)."""
@@ -152,23 +156,25 @@ class ErrorsCog(commands.Cog, name="Errors"):
         server = str(ctx.guild.id) if ctx.guild is not None else "dm"  # as replies.place_of
         locale = ctx.interaction.locale if ctx.interaction is not None else None
         place = Place(server, str(ctx.channel.id))
-        with speaking(await self._language(place, locale)):
-            await self._command_error(ctx, error)
+        await self._command_error(ctx, error, await self._language(place, locale))
 
-    async def _command_error(self, ctx: commands.Context[Any], error: Exception) -> None:
+    async def _command_error(
+        self, ctx: commands.Context[Any], error: Exception, language: Language
+    ) -> None:
         if isinstance(error, commands.CommandNotFound):
             # A near miss of one of ours gets a hint (as in the console); anything else is
             # silence: it is probably meant for another bot that shares the prefix.
-            for hint in await self._unknown(ctx):
+            for hint in await self._unknown(ctx, language):
                 if await self._within_rate(ctx):
                     await _reply(ctx, hint.text)
             return
         cause = unwrap(error)
         name = ctx.command.qualified_name if ctx.command else None
         prefix = "/" if ctx.interaction is not None else ctx.clean_prefix
-        text = mistake_text(cause, name, prefix)
+        text = mistake_text(cause, name, prefix, language)
         if text is None:
-            text = report_unexpected(cause, f"command {name} ({ctx.message.content!r})")
+            where = f"command {name} ({ctx.message.content!r})"
+            text = report_unexpected(cause, where, language)
         await _reply(ctx, text)
 
     async def on_app_command_error(
@@ -176,11 +182,14 @@ class ErrorsCog(commands.Cog, name="Errors"):
     ) -> None:
         server = str(interaction.guild_id) if interaction.guild_id is not None else "dm"
         place = Place(server, str(interaction.channel_id))
-        with speaking(await self._language(place, interaction.locale)):
-            await self._app_command_error(interaction, error)
+        language = await self._language(place, interaction.locale)
+        await self._app_command_error(interaction, error, language)
 
     async def _app_command_error(
-        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+        self,
+        interaction: discord.Interaction[Any],
+        error: app_commands.AppCommandError,
+        language: Language,
     ) -> None:
         cause = unwrap(error)
         if isinstance(cause, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):
@@ -193,13 +202,13 @@ class ErrorsCog(commands.Cog, name="Errors"):
                 type(cause).__name__,
                 self.prefix,
             )
-            await tell_interaction(interaction, outdated_text(self.prefix))
+            await tell_interaction(interaction, outdated_text(self.prefix, language))
             return
         command = interaction.command
         name = command.qualified_name if command else None
-        text = mistake_text(cause, name, "/")
+        text = mistake_text(cause, name, "/", language)
         if text is None:
-            text = report_unexpected(cause, f"slash command {name}")
+            text = report_unexpected(cause, f"slash command {name}", language)
         await tell_interaction(interaction, text)
 
 

@@ -1,6 +1,7 @@
 """The language a command is answered in: its user's Discord locale on an interaction (a slash
 command, a press) where the bot speaks it, else the server's choice (``!settings language``),
-else English. The adapters set it around the command (:func:`bot.i18n.core.speaking`)."""
+else English. The adapters hand it to the service with the command, as the user's
+:attr:`~bot.service.models.User.language`."""
 
 from __future__ import annotations
 

@@ -33,7 +33,7 @@ from bot.cogs.sending import (
     user_of,
 )
 from bot.cogs.threads import DiscordThreads
-from bot.i18n.core import speaking
+from bot.i18n.core import Language
 from bot.service.commands.limits import Gate
 from bot.service.commands.registry import COMMANDS
 from bot.service.keys import Key
@@ -116,11 +116,16 @@ class ButtonPresses:
         if interaction.channel_id is None:
             return
         place = place_of(interaction.guild_id, interaction.channel_id)
-        with speaking(await spoken(self.service, place, interaction.locale)):
-            await self._answer(interaction, place, action, key)
+        language = await spoken(self.service, place, interaction.locale)
+        await self._answer(interaction, place, action, key, language)
 
     async def _answer(
-        self, interaction: discord.Interaction[Any], place: Place, action: str, key: Key | None
+        self,
+        interaction: discord.Interaction[Any],
+        place: Place,
+        action: str,
+        key: Key | None,
+        language: Language,
     ) -> None:
         """The press, answered in the language :meth:`__call__` chose."""
         if (
@@ -132,7 +137,9 @@ class ButtonPresses:
         # An accepted challenge's thread starts from the pressed message.
         threads = DiscordThreads(interaction.client, self.live, origin=interaction.message)
         task = asyncio.ensure_future(
-            self.service.press(place, user_of(interaction.user), action, key, threads=threads)
+            self.service.press(
+                place, user_of(interaction.user, language), action, key, threads=threads
+            )
         )
         done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
         if not done:  # slow (a board to draw, the engine's turn): acknowledge, answer later

@@ -20,6 +20,7 @@ from discord.ext import commands
 
 from bot.cogs.buttons import decision_view
 from bot.cogs.layout import BOARD_FILENAME, TableMessages, is_table_reply, send_table
+from bot.i18n.core import Language
 from bot.service.models import PRIVATE_SERVER, Place, Reply, Sheet, User
 
 log = logging.getLogger(__name__)
@@ -36,8 +37,10 @@ def place_of(guild_id: int | None, channel_id: int) -> Place:
     return Place(server_id=server, channel_id=str(channel_id))
 
 
-def user_of(user: discord.abc.User) -> User:
-    return User(id=str(user.id), name=user.display_name)
+def user_of(user: discord.abc.User, language: Language) -> User:
+    """``user`` for the service; ``language``: the one their command is answered in (see
+    :mod:`bot.cogs.language`)."""
+    return User(id=str(user.id), name=user.display_name, language=language)
 
 
 def fit(text: str, limit: int = MESSAGE_LIMIT) -> str:

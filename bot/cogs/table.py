@@ -29,7 +29,7 @@ from bot.cogs.sending import (
     within_deadline,
 )
 from bot.cogs.threads import DiscordThreads
-from bot.i18n.core import speaking
+from bot.i18n.core import ENGLISH, Language
 from bot.service.commands.registry import BY_NAME
 from bot.service.commands.schema import Kind
 from bot.service.models import ENGINE_USER, Place, Reply, User
@@ -107,7 +107,8 @@ class TableCog(commands.Cog, name="Backgammon"):
         place = interaction_place(interaction)
         if place is None:
             return []
-        plays = await self.service.matches.move_choices(place, user_of(interaction.user), current)
+        user = user_of(interaction.user, await spoken(self.service, place, interaction.locale))
+        plays = await self.service.matches.move_choices(place, user, current)
         return [app_commands.Choice(name=play, value=play) for play in plays]
 
     @table_command("double")
@@ -217,9 +218,8 @@ class TableCog(commands.Cog, name="Backgammon"):
         place = interaction_place(interaction)
         if place is None:
             return []
-        answers = await self.service.review_commands.drill_choices(
-            place, user_of(interaction.user), current
-        )
+        user = user_of(interaction.user, await spoken(self.service, place, interaction.locale))
+        answers = await self.service.review_commands.drill_choices(place, user, current)
         return [app_commands.Choice(name=answer, value=answer) for answer in answers]
 
     @table_command("puzzle")
@@ -238,9 +238,8 @@ class TableCog(commands.Cog, name="Backgammon"):
         place = interaction_place(interaction)
         if place is None:
             return []
-        answers = await self.service.puzzles.puzzle_choices(
-            place, user_of(interaction.user), current
-        )
+        user = user_of(interaction.user, await spoken(self.service, place, interaction.locale))
+        answers = await self.service.puzzles.puzzle_choices(place, user, current)
         return [app_commands.Choice(name=answer, value=answer) for answer in answers]
 
     @table_command("leaderboard")
@@ -267,9 +266,12 @@ class TableCog(commands.Cog, name="Backgammon"):
     async def command_names(self, interaction: discord.Interaction[Any], current: str) -> Choices:
         return help_topics(current)
 
-    async def run(self, ctx: Ctx, call: Call) -> None:
+    async def run(self, ctx: Ctx, call: Call, language: Language) -> None:
+        """``call`` the service for ``ctx``'s author, whose command is answered in
+        ``language``, and send what it replies."""
         place = ctx_place(ctx)
-        replies, deferred = await within_deadline(ctx, call(place, user_of(ctx.author)))
+        user = user_of(ctx.author, language)
+        replies, deferred = await within_deadline(ctx, call(place, user))
         target = CommandTarget(ctx, deferred=deferred, tables=self.live.tables)
         tables = self.live.tables
         await send_routed(
@@ -282,10 +284,9 @@ class TableCog(commands.Cog, name="Backgammon"):
         read, in the entry's order, in the language of the command (see
         :mod:`bot.cogs.language`)."""
         locale = ctx.interaction.locale if ctx.interaction is not None else None
-        with speaking(await spoken(self.service, ctx_place(ctx), locale)):
-            await self._carry_out(ctx, *values)
+        await self._carry_out(ctx, await spoken(self.service, ctx_place(ctx), locale), *values)
 
-    async def _carry_out(self, ctx: Ctx, *values: Any) -> None:
+    async def _carry_out(self, ctx: Ctx, language: Language, *values: Any) -> None:
         entry = entry_of(ctx)
         arguments: list[Any] = []
         for argument, value in zip(entry.arguments, values, strict=True):
@@ -294,10 +295,10 @@ class TableCog(commands.Cog, name="Backgammon"):
                     arguments.append(ENGINE_USER)
                     continue
                 if value.bot and argument.bots_refused is not None:
-                    refusal = Reply(argument.bots_refused(), private=True)
+                    refusal = Reply(argument.bots_refused(language), private=True)
                     await send_replies(CommandTarget(ctx), [refusal])
                     return
-                value = user_of(value)
+                value = user_of(value, ENGLISH)  # not the author: answered in no language
             arguments.append(value)
         handler = self.service.handler(entry)
         options: dict[str, Any] = {}
@@ -310,4 +311,6 @@ class TableCog(commands.Cog, name="Backgammon"):
         if entry.opens_thread:  # a typed command's message: the match's thread may hang from it
             origin = ctx.message if ctx.interaction is None else None
             options["threads"] = DiscordThreads(ctx.bot, self.live, origin=origin)
-        await self.run(ctx, lambda place, user: handler(place, user, *arguments, **options))
+        await self.run(
+            ctx, lambda place, user: handler(place, user, *arguments, **options), language
+        )

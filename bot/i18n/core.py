@@ -1,18 +1,18 @@
-"""The catalog's machinery: a message (English, the source), the languages, the language of the
-command being carried out, and the text of a message in it.
+"""The catalog's machinery: a message (English, the source), the languages, and the text of a
+message in a language.
 
-The language is a context variable: an adapter sets it around a command (:func:`speaking`) and
-every message looked up while the command runs, from the rules' refusals to the service's
-prompts, comes in it. Tasks started meanwhile (the bot's turn after a move) inherit it; anything
-else speaks English.
+The language is always given explicitly: an entry is worded by calling it with the language first
+(``say.MOVED(language, who=...)``). Code that must not know the language (the rules' refusals)
+keeps an entry and its fields as a value instead (``say.MATCH_OVER.said()``, a :class:`Said`),
+which whoever answers the command words in its language (:meth:`Said.worded`); ``str()`` of it is
+the English text.
 """
 
 from __future__ import annotations
 
+import functools
 import string
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Final, Literal, TypeAlias, get_args
 
@@ -47,8 +47,6 @@ Translation: TypeAlias = str | tuple[str, str]
 
 DOTLESS_I, DOTTED_CAPITAL_I = "\u0131", "\u0130"  # Turkish's own i's
 
-_current: ContextVar[Language] = ContextVar("language", default=ENGLISH)
-
 
 @dataclass(frozen=True, slots=True)
 class Message:
@@ -57,11 +55,15 @@ class Message:
     key: str
     en: str
 
-    def __call__(self, **fields: object) -> str:
-        """The text in the current language, its fields filled in."""
-        found = _tables().get(current(), {}).get(self.key)
+    def __call__(self, language: Language, /, **fields: object) -> str:
+        """The text in ``language``, its fields filled in (a :class:`Said` field worded in it)."""
+        found = TABLES.get(language, {}).get(self.key)
         template = found if isinstance(found, str) else self.en
-        return template.format(**fields)
+        return template.format(**_worded_fields(fields, language))
+
+    def said(self, **fields: object) -> Said:
+        """The text as a value, to be worded later in the language of whoever reads it."""
+        return Said(self, tuple(fields.items()))
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,10 +75,14 @@ class Plural:
     one: str
     other: str
 
-    def __call__(self, n: int, **fields: object) -> str:
-        found = _tables().get(current(), {}).get(self.key)
+    def __call__(self, language: Language, n: int, /, **fields: object) -> str:
+        found = TABLES.get(language, {}).get(self.key)
         forms = found if isinstance(found, tuple) else (self.one, self.other)
-        return forms[0 if n == 1 else 1].format(n=n, **fields)
+        return forms[0 if n == 1 else 1].format(n=n, **_worded_fields(fields, language))
+
+    def said(self, n: int, **fields: object) -> Said:
+        """The text as a value (see :meth:`Message.said`)."""
+        return Said(self, tuple(fields.items()), n)
 
     @property
     def en(self) -> tuple[str, str]:
@@ -86,25 +92,51 @@ class Plural:
 Entry: TypeAlias = Message | Plural
 
 
-def current() -> Language:
-    """The language of the command being carried out (English outside one)."""
-    return _current.get()
+@dataclass(frozen=True, slots=True)
+class Said:
+    """An entry with its fields (which may be :class:`Said` themselves), not yet worded: what the
+    rules raise and return, so that they never choose a language. ``str()`` is the English."""
+
+    entry: Entry
+    fields: tuple[tuple[str, object], ...] = ()
+    n: int | None = None  # a :class:`Plural`'s count
+
+    def worded(self, language: Language) -> str:
+        """The text in ``language``."""
+        fields = dict(self.fields)
+        if isinstance(self.entry, Plural):
+            return self.entry(language, self.n if self.n is not None else 0, **fields)
+        return self.entry(language, **fields)
+
+    def __str__(self) -> str:
+        return self.worded(ENGLISH)
 
 
-@contextmanager
-def speaking(language: Language) -> Iterator[None]:
-    """Messages looked up inside come in ``language``."""
-    token = _current.set(language)
-    try:
-        yield
-    finally:
-        _current.reset(token)
+# A text that may still need wording: a :class:`Said`, or a plain text that needs none.
+Text: TypeAlias = Said | str
 
 
-def capital(letter: str) -> str:
-    """``letter`` in upper case, as the current language writes it (Turkish dotted and dotless
-    i: i is a capital I with a dot, the dotless i a plain I)."""
-    if current() == "tr" and letter in ("i", DOTLESS_I):
+def worded(text: Text, language: Language) -> str:
+    """``text`` in ``language`` (a plain text as it is)."""
+    return text.worded(language) if isinstance(text, Said) else text
+
+
+def chained(entry: Message, items: Iterable[Text]) -> Text:
+    """``items`` joined two by two by ``entry`` (``{a} and {b}``, then that and the next)."""
+    return functools.reduce(lambda a, b: entry.said(a=a, b=b), items)
+
+
+def _worded_fields(fields: Mapping[str, object], language: Language) -> dict[str, object]:
+    return {
+        name: value.worded(language) if isinstance(value, Said) else value
+        for name, value in fields.items()
+    }
+
+
+def capital(letter: str, language: Language) -> str:
+    """``letter`` in upper case, as ``language`` writes it (Turkish dotted and dotless i: i is a
+    capital I with a dot, the dotless i a plain I)."""
+    if language == "tr" and letter in ("i", DOTLESS_I):
         return DOTTED_CAPITAL_I if letter == "i" else "I"
     return letter.upper()
 
@@ -123,7 +155,3 @@ def language_of(code: str | None) -> Language | None:
 def fields_of(template: str) -> frozenset[str]:
     """The ``{field}`` names ``template`` fills in."""
     return frozenset(name for _, name, _, _ in string.Formatter().parse(template) if name)
-
-
-def _tables() -> Mapping[str, Mapping[str, Translation]]:
-    return TABLES

@@ -5,7 +5,7 @@ from the slash commands' descriptions (:mod:`bot.i18n.commands`), its details st
 from __future__ import annotations
 
 from bot.i18n.commands import SLASH
-from bot.i18n.core import DISCORD_LOCALES, current
+from bot.i18n.core import DISCORD_LOCALES, Language
 from bot.i18n.core import Message as M
 
 TITLE = M("help_title", "Backgammon commands")
@@ -67,10 +67,9 @@ CUBE_WITH_BEAVERS = M(
 )
 
 
-def summary_of(name: str, english: str) -> str:
-    """A command's one line in the current language: its slash command's description there
-    (the same words Discord shows), or ``english``."""
-    language = current()
+def summary_of(name: str, english: str, language: Language) -> str:
+    """A command's one line in ``language``: its slash command's description there (the same
+    words Discord shows), or ``english``."""
     for locale, texts in SLASH.items():
         if DISCORD_LOCALES.get(locale) == language and name in texts.commands:
             return texts.commands[name][1]

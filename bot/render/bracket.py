@@ -19,10 +19,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
-from PIL import ImageDraw
-
 from bot.render import theme
 from bot.render.board import encode_png
+from bot.render.labels import Label
 from bot.render.tournament import (
     BOX,
     DASH,
@@ -30,6 +29,7 @@ from bot.render.tournament import (
     PANEL,
     TEXT,
     WIDTH,
+    Pen,
     canvas,
     draw_header,
     fitted,
@@ -253,6 +253,7 @@ def render_bracket(
     highlight: int | None = None,
     max_rounds: int = MAX_ROUNDS,
     first_round: int | None = None,
+    labels: list[Label] | None = None,
 ) -> bytes:
     """The knockout bracket as PNG bytes. ``highlight``: the viewer's player id, whose rows and
     path stand out; ``max_rounds``: the most round columns drawn; ``first_round``: the first of
@@ -265,7 +266,7 @@ def render_bracket(
         first_round=first_round,
     )
     people = {entrant.player_id: entrant for entrant in entrants}
-    image, draw = canvas(layout.width, layout.height)
+    image, draw = canvas(layout.width, layout.height, labels)
     draw_header(
         draw, title=title, subtitle=_subtitle(layout, people, len(entrants)), width=layout.width
     )
@@ -295,7 +296,7 @@ def _subtitle(layout: BracketLayout, people: Mapping[int, Entrant], count: int) 
     return " · ".join(parts)
 
 
-def _round_names(draw: ImageDraw.ImageDraw, layout: BracketLayout) -> None:
+def _round_names(draw: Pen, layout: BracketLayout) -> None:
     y = TOP - 24
     for round_ in range(layout.first_round, layout.last_round + 1):
         box = layout.boxes[(round_, 1)]
@@ -307,7 +308,7 @@ def _round_names(draw: ImageDraw.ImageDraw, layout: BracketLayout) -> None:
             draw.line((box.left + 4, y + 18, box.right - 4, y + 18), fill=theme.WIN, width=3)
 
 
-def _connectors(draw: ImageDraw.ImageDraw, layout: BracketLayout, highlight: int | None) -> None:
+def _connectors(draw: Pen, layout: BracketLayout, highlight: int | None) -> None:
     """Grey for undecided matches and losers, then the winners' paths over them."""
     paths: list[tuple[tuple[tuple[float, float], ...], bool]] = []
     for (round_, table), box in layout.boxes.items():
@@ -328,7 +329,7 @@ def _connectors(draw: ImageDraw.ImageDraw, layout: BracketLayout, highlight: int
 
 
 def _line(
-    draw: ImageDraw.ImageDraw,
+    draw: Pen,
     points: tuple[tuple[float, float], ...],
     colour: theme.RGB,
     width: int,
@@ -337,7 +338,7 @@ def _line(
 
 
 def _box(
-    draw: ImageDraw.ImageDraw,
+    draw: Pen,
     box: BracketBox,
     people: Mapping[int, Entrant],
     highlight: int | None,
@@ -358,7 +359,7 @@ def _box(
 
 
 def _row(
-    draw: ImageDraw.ImageDraw,
+    draw: Pen,
     box: BracketBox,
     slot: int,
     people: Mapping[int, Entrant],
@@ -413,7 +414,7 @@ def _score(result: Result, player: int) -> str:
 
 
 def _champion(
-    draw: ImageDraw.ImageDraw,
+    draw: Pen,
     layout: BracketLayout,
     people: Mapping[int, Entrant],
     highlight: int | None,

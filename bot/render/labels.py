@@ -1,7 +1,8 @@
 """Every text on a board image as a :class:`Label`: what it says, its font size and its box.
 
-The renderers draw every text as a label through :func:`paint`; :func:`recorded` collects the
-labels painted while it is open, and :func:`bot.render.board.board_labels` hands the board's to
+The renderers draw every text as a label through :func:`paint`, which adds it to a sink where the
+caller gave one (the tournament images' ``labels`` option, :class:`bot.render.tournament.Pen`),
+and :func:`bot.render.board.board_labels` hands the board's to
 tests (the board paints its point numbers once per size), which check that text is large enough to
 read on a phone, reads against its background, is not cut and does not overlap other text.
 
@@ -11,9 +12,6 @@ wide image. :func:`min_text_size` is that floor for an image of any width.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Literal
 
@@ -124,25 +122,10 @@ def place(
     return Label(role, "\n".join(shown), size, bold, colour, xs, baselines, cut, halo)
 
 
-_RECORDING: ContextVar[list[Label] | None] = ContextVar("labels_recording", default=None)
-
-
-@contextmanager
-def recorded() -> Iterator[list[Label]]:
-    """The labels :func:`paint` draws while the block runs, in the order drawn."""
-    found: list[Label] = []
-    token = _RECORDING.set(found)
-    try:
-        yield found
-    finally:
-        _RECORDING.reset(token)
-
-
-def paint(draw: ImageDraw.ImageDraw, label: Label) -> Label:
-    """Draw ``label`` (and record it, inside :func:`recorded`)."""
-    found = _RECORDING.get()
-    if found is not None:
-        found.append(label)
+def paint(draw: ImageDraw.ImageDraw, label: Label, sink: list[Label] | None = None) -> Label:
+    """Draw ``label`` (and add it to ``sink``, if given)."""
+    if sink is not None:
+        sink.append(label)
     face = label.face
     for line, x, baseline in zip(label.lines, label.xs, label.baselines, strict=True):
         draw_text(draw, (x, baseline), line, face, label.colour, "ls", halo=label.halo)

@@ -10,11 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from PIL import ImageDraw
-
 from bot.render import theme
 from bot.render.board import encode_png
 from bot.render.fonts import font
+from bot.render.labels import Label
 from bot.render.text import text_length
 from bot.render.tournament import (
     DASH,
@@ -24,6 +23,7 @@ from bot.render.tournament import (
     PANEL,
     TEXT,
     WIDTH,
+    Pen,
     canvas,
     draw_header,
     fitted,
@@ -113,6 +113,7 @@ def render_standings(
     rows: int = 32,
     highlight: int | None = None,
     width: int = WIDTH,
+    labels: list[Label] | None = None,
 ) -> bytes:
     """The standings in the order given (by rank): rank, name, match points, played, won-lost,
     Buchholz and points difference; the first ``rows`` of them, and ``highlight``'s row after a
@@ -120,7 +121,7 @@ def render_standings(
     if width < 800:
         raise ValueError(f"standings {width} pixels wide are too narrow: use at least 800")
     layout = standings_layout(standings, rows=rows, highlight=highlight, width=width)
-    image, draw = canvas(layout.width, layout.height)
+    image, draw = canvas(layout.width, layout.height, labels)
     draw_header(draw, title=title, subtitle=subtitle, width=layout.width)
     y = HEADER + 8 + ROW / 2
     for index, (header, left, right) in enumerate(layout.columns):
@@ -154,7 +155,7 @@ def render_standings(
 
 
 def _standing(
-    draw: ImageDraw.ImageDraw, layout: StandingsLayout, standing: Standing, y: float, *, mine: bool
+    draw: Pen, layout: StandingsLayout, standing: Standing, y: float, *, mine: bool
 ) -> None:
     gone = standing.withdrawn
     text = theme.MUTED if gone else theme.TEXT
@@ -247,7 +248,12 @@ def grid_layout(entrants: Sequence[Entrant], results: Sequence[Result] = ()) -> 
 
 
 def render_round_robin_grid(
-    *, title: str, entrants: Sequence[Entrant], results: Sequence[Result], subtitle: str = ""
+    *,
+    title: str,
+    entrants: Sequence[Entrant],
+    results: Sequence[Result],
+    subtitle: str = "",
+    labels: list[Label] | None = None,
 ) -> bytes:
     """The crosstable: each cell the row player's points against the column player's ("3-1"),
     tinted green for the row player's win and red for a loss; the diagonal blank; wins, losses
@@ -258,7 +264,7 @@ def render_round_robin_grid(
             f"a crosstable shows at most {MAX_ROUND_ROBIN} players, not {len(players)}"
         )
     layout = grid_layout(players, results)
-    image, draw = canvas(layout.width, layout.height)
+    image, draw = canvas(layout.width, layout.height, labels)
     played = sum(1 for result in results if result.second is not None)
     draw_header(
         draw,
@@ -311,7 +317,7 @@ def render_round_robin_grid(
     return encode_png(image)
 
 
-def _column_numbers(draw: ImageDraw.ImageDraw, layout: GridLayout) -> None:
+def _column_numbers(draw: Pen, layout: GridLayout) -> None:
     """Each column's number (its row's) over the grid, and the totals' headers."""
     y = (layout.ys[0] if layout.ys else HEADER + 56) - 22
     for column, left in enumerate(layout.xs):
@@ -323,7 +329,7 @@ def _column_numbers(draw: ImageDraw.ImageDraw, layout: GridLayout) -> None:
 
 
 def _cell(
-    draw: ImageDraw.ImageDraw,
+    draw: Pen,
     box: tuple[float, float, float, float],
     player: int,
     found: Sequence[Result],

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from PIL import ImageFont
 
+from bot.i18n.core import ENGLISH
+from bot.i18n.words import level_text
 from bot.render.fonts import font
 from bot.render.state import BoardState
 from bot.render.text import fit_text, text_length
 from bot.rules.notation import dice_text
-from bot.rules.text import level_text, points_text
+from bot.rules.text import plural
 
 __all__ = ["actor", "fitted_status", "status_fit", "status_text"]
 
@@ -90,8 +92,8 @@ def _status(
     if state.phase == "resigned":
         offer = f"{mover} offers to resign"
         if state.resignation:
-            points = points_text(state.resignation * state.cube_value)
-            offer = f"{offer} {level_text(state.resignation)} ({points})"
+            points = plural(state.resignation * state.cube_value, "point")
+            offer = f"{offer} {level_text(state.resignation, ENGLISH)} ({points})"
         return offer if short else f"{offer} — {other} to accept or reject"
     if state.winner is None:
         return "game over"
@@ -108,11 +110,11 @@ def _won(state: BoardState, winner: str) -> str:
             return f"{winner} wins a {state.result} and the match {final}"
         return f"{winner} wins the match {final}"
     if big and state.points:
-        return f"{winner} wins a {state.result}: {points_text(state.points)}"
+        return f"{winner} wins a {state.result}: {plural(state.points, 'point')}"
     if big:
         return f"{winner} wins a {state.result}"
     if state.points:
-        return f"{winner} wins {points_text(state.points)}"
+        return f"{winner} wins {plural(state.points, 'point')}"
     return f"{winner} wins the game"
 
 

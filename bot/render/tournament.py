@@ -58,7 +58,7 @@ def fitted(
 
 
 def write(
-    draw: ImageDraw.ImageDraw,
+    draw: Pen,
     role: Role,
     text: str,
     size: int,
@@ -69,8 +69,10 @@ def write(
     anchor: str = "lm",
     cut: bool = False,
 ) -> Label:
-    """Draw one line of text as a label (see :func:`bot.render.labels.place`)."""
-    return paint(draw, place(role, text, size, xy, colour, bold=bold, anchor=anchor, cut=cut))
+    """Draw one line of text as a label (see :func:`bot.render.labels.place`), added to the
+    pen's sink."""
+    label = place(role, text, size, xy, colour, bold=bold, anchor=anchor, cut=cut)
+    return paint(draw, label, draw.labels)
 
 
 def signed(value: float, decimals: int = 0) -> str:
@@ -81,12 +83,22 @@ def signed(value: float, decimals: int = 0) -> str:
     return ("+" if value > 0 else MINUS) + text
 
 
-def canvas(width: int, height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+class Pen(ImageDraw.ImageDraw):
+    """Draws on a tournament image; ``labels``: where each text drawn is added as a
+    :class:`Label` (the readability tests' sink), or None."""
+
+    def __init__(self, image: Image.Image, labels: list[Label] | None) -> None:
+        super().__init__(image)
+        self.labels = labels
+
+
+def canvas(width: int, height: int, labels: list[Label] | None = None) -> tuple[Image.Image, Pen]:
+    """A blank image and its pen (``labels``: the texts' sink, see :class:`Pen`)."""
     image = Image.new("RGB", (width, height), theme.BACKGROUND)
-    return image, ImageDraw.Draw(image)
+    return image, Pen(image, labels)
 
 
-def draw_header(draw: ImageDraw.ImageDraw, *, title: str, subtitle: str, width: int) -> None:
+def draw_header(draw: Pen, *, title: str, subtitle: str, width: int) -> None:
     """The title (bold) and a muted subtitle under it, each cut to the image's width."""
     room = width - 2 * MARGIN
     shown, size, cut = fitted(title, room, sizes=(34, 30, 26), bold=True)
@@ -194,14 +206,19 @@ def pr_colour(pr: float) -> RGB:
 
 
 def render_report_chart(
-    *, title: str, rows: Sequence[ReportRow], subtitle: str | None = None, width: int = WIDTH
+    *,
+    title: str,
+    rows: Sequence[ReportRow],
+    subtitle: str | None = None,
+    width: int = WIDTH,
+    labels: list[Label] | None = None,
 ) -> bytes:
     """One bar per player for their PR over the tournament (longer is worse), their best match
     as a diamond on it, their luck and matches at the right; in the order of ``rows``."""
     if width < 800:
         raise ValueError(f"a report chart {width} pixels wide is too narrow: use at least 800")
     layout = report_layout(rows, width=width)
-    image, draw = canvas(layout.width, layout.height)
+    image, draw = canvas(layout.width, layout.height, labels)
     draw_header(
         draw,
         title=title,
@@ -231,7 +248,7 @@ def render_report_chart(
     return encode_png(image)
 
 
-def _axis(draw: ImageDraw.ImageDraw, layout: ReportLayout) -> None:
+def _axis(draw: Pen, layout: ReportLayout) -> None:
     top = HEADER + 36
     bottom = layout.height - 28
     for value in range(0, int(layout.pr_max) + 1, layout.step):
@@ -253,7 +270,7 @@ def _axis(draw: ImageDraw.ImageDraw, layout: ReportLayout) -> None:
 
 
 def _report_row(
-    draw: ImageDraw.ImageDraw,
+    draw: Pen,
     layout: ReportLayout,
     row: ReportRow,
     centre: float,
@@ -302,7 +319,7 @@ def _report_row(
         _diamond(draw, layout.x(row.best_match_pr), centre)
 
 
-def _diamond(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
+def _diamond(draw: Pen, x: float, y: float) -> None:
     size = 11
     points = [(x, y - size), (x + size, y), (x, y + size), (x - size, y)]
     draw.polygon(points, fill=theme.TEXT, outline=theme.BACKGROUND, width=2)

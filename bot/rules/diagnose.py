@@ -12,13 +12,13 @@ Points are the mover's (25 = bar, 0 = off), as in :mod:`bot.rules.notation`.
 
 from __future__ import annotations
 
-import functools
 import itertools
 from collections import Counter
 from collections.abc import Sequence
 from typing import Protocol
 
 from bot.i18n import rules as say
+from bot.i18n.core import Said, chained
 from bot.rules.dice import Dice
 from bot.rules.notation import (
     BAR,
@@ -51,8 +51,8 @@ class Play(Protocol):
     def pips(self) -> int: ...
 
 
-def _checkers(count: int) -> str:
-    return say.CHECKERS(count)
+def _checkers(count: int) -> Said:
+    return say.CHECKERS.said(count)
 
 
 def _hop_text(hop: Hop) -> str:
@@ -96,7 +96,7 @@ def _assign(hops: Sequence[Hop], left: list[int], *, overshoot: bool = True) -> 
 
 def diagnose(
     position: Position, dice: Dice, plays: Sequence[Play], segments: Sequence[Segment]
-) -> str:
+) -> Said:
     """The reason a typed play that passed the checks above fits none of ``plays``."""
     return (
         _bar_reason(position, segments)
@@ -109,15 +109,15 @@ def diagnose(
     )
 
 
-def _bar_reason(position: Position, segments: Sequence[Segment]) -> str | None:
+def _bar_reason(position: Position, segments: Sequence[Segment]) -> Said | None:
     on_bar = position.mover[24]
     entering = sum(s.count for s in segments if s.path[0] == BAR)
     if on_bar and entering < on_bar and any(s.path[0] != BAR for s in segments):
-        return say.ENTER_FIRST(on_bar)
+        return say.ENTER_FIRST.said(on_bar)
     return None
 
 
-def _checker_reason(position: Position, segments: Sequence[Segment]) -> str | None:
+def _checker_reason(position: Position, segments: Sequence[Segment]) -> Said | None:
     leaving: Counter[int] = Counter()
     arriving: Counter[int] = Counter()
     for segment in segments:
@@ -128,17 +128,21 @@ def _checker_reason(position: Position, segments: Sequence[Segment]) -> str | No
         if have + arriving[point] >= leaving[point]:
             continue
         if arriving[point]:
-            return say.TOO_FEW_ARRIVE(
+            return say.TOO_FEW_ARRIVE.said(
                 arriving[point],
                 checkers=_checkers(leaving[point]),
                 point=format_point(point),
-                there=say.NONE() if have == 0 else str(have),
+                there=say.NONE.said() if have == 0 else str(have),
             )
         if have == 0:
-            return say.NO_CHECKER_ON_BAR() if point == BAR else say.NO_CHECKER_ON(point=point)
+            return (
+                say.NO_CHECKER_ON_BAR.said()
+                if point == BAR
+                else say.NO_CHECKER_ON.said(point=point)
+            )
         if point == BAR:
-            return say.ONLY_ON_BAR(checkers=_checkers(have))
-        return say.ONLY_ON(checkers=_checkers(have), point=point)
+            return say.ONLY_ON_BAR.said(checkers=_checkers(have))
+        return say.ONLY_ON.said(checkers=_checkers(have), point=point)
     return None
 
 
@@ -151,30 +155,30 @@ def _after(position: Position, segments: Sequence[Segment]) -> Counter[int]:
     return after
 
 
-def _bear_off_reason(position: Position, segments: Sequence[Segment]) -> str | None:
+def _bear_off_reason(position: Position, segments: Sequence[Segment]) -> Said | None:
     if not any(segment.path[-1] == OFF for segment in segments):
         return None
     after = _after(position, segments)
     if any(after[point] for point in range(7, BAR + 1)):
-        return say.BEAR_OFF_OUTSIDE()
+        return say.BEAR_OFF_OUTSIDE.said()
     return None
 
 
-def _distance_reason(dice: Dice, segments: Sequence[Segment]) -> str | None:
+def _distance_reason(dice: Dice, segments: Sequence[Segment]) -> Said | None:
     """A move no die or dice of the roll make, or moves that need more dice than it has."""
     hops = hops_of(segments)
     available = all_dice(dice)
     for hop in dict.fromkeys(hops):
         if not _dice_options(hop, available):
             distance = hop[0] - hop[1]
-            return say.CANT_MAKE_DISTANCE(
-                hop=_hop_text(hop), pips=say.PIPS(distance), dice=dice_text(dice)
+            return say.CANT_MAKE_DISTANCE.said(
+                hop=_hop_text(hop), pips=say.PIPS.said(distance), dice=dice_text(dice)
             )
     fewest = [len(_dice_options(hop, available)[0]) for hop in hops]
     if sum(fewest) > len(available):
         longest = max(range(len(hops)), key=fewest.__getitem__)
-        return say.TOO_MANY_DICE(
-            dice_count=say.DICE(sum(fewest)),
+        return say.TOO_MANY_DICE.said(
+            dice_count=say.DICE.said(sum(fewest)),
             hop=_hop_text(hops[longest]),
             most=fewest[longest],
             dice=dice_text(dice),
@@ -183,7 +187,7 @@ def _distance_reason(dice: Dice, segments: Sequence[Segment]) -> str | None:
     return None
 
 
-def _blocked_reason(position: Position, dice: Dice, segments: Sequence[Segment]) -> str | None:
+def _blocked_reason(position: Position, dice: Dice, segments: Sequence[Segment]) -> Said | None:
     """A move of one checker by several dice whose every way passes a closed point."""
     for hop in dict.fromkeys(hops_of(segments)):
         options = _dice_options(hop, all_dice(dice))
@@ -198,12 +202,12 @@ def _blocked_reason(position: Position, dice: Dice, segments: Sequence[Segment])
             first_closed.add(shut[0])
         else:
             points = sorted(first_closed, reverse=True)
-            listed = functools.reduce(lambda a, b: say.AND(a=a, b=b), map(str, points))
-            return say.BLOCKED(len(points), hop=_hop_text(hop), listed=listed)
+            listed = chained(say.AND, map(str, points))
+            return say.BLOCKED.said(len(points), hop=_hop_text(hop), listed=listed)
     return None
 
 
-def _overshoot_reason(position: Position, dice: Dice, segments: Sequence[Segment]) -> str | None:
+def _overshoot_reason(position: Position, dice: Dice, segments: Sequence[Segment]) -> Said | None:
     """Bearing off with more than the point needs while a checker is left on a higher point."""
     hops = hops_of(segments)
     if _assign(hops, all_dice(dice), overshoot=False) is not None:
@@ -212,11 +216,11 @@ def _overshoot_reason(position: Position, dice: Dice, segments: Sequence[Segment
     for source in sorted({hop[0] for hop in hops if hop[1] == OFF}):
         higher = [point for point in range(source + 1, 7) if after[point] > 0]
         if higher:
-            return say.OVERSHOOT(source=source, higher=max(higher))
+            return say.OVERSHOOT.said(source=source, higher=max(higher))
     return None
 
 
-def _dice_use_reason(dice: Dice, plays: Sequence[Play], segments: Sequence[Segment]) -> str:
+def _dice_use_reason(dice: Dice, plays: Sequence[Play], segments: Sequence[Segment]) -> Said:
     hops = hops_of(segments)
     used = _assign(hops, all_dice(dice))
     high, low = max(dice), min(dice)
@@ -225,28 +229,30 @@ def _dice_use_reason(dice: Dice, plays: Sequence[Play], segments: Sequence[Segme
     most = len(plays[0].steps)
     if high == low:
         if len(used) < most:
-            return say.MUST_PLAY_DOUBLES[most](die=high)
+            return say.MUST_PLAY_DOUBLES[most].said(die=high)
     elif most == 2 and len(used) < 2:
-        return say.BOTH_DICE()
+        return say.BOTH_DICE.said()
     elif (
         most == 1 and used == [low] and all(p.pips() >= high or p.steps[0][1] == OFF for p in plays)
     ):
-        return say.MUST_PLAY_HIGH(high=high)
+        return say.MUST_PLAY_HIGH.said(high=high)
     elif most == 1 and len(used) == 2:
-        return say.ONLY_ONE_DIE(dice=dice_text(dice))
-    return say.NOT_LEGAL(dice=dice_text(dice))
+        return say.ONLY_ONE_DIE.said(dice=dice_text(dice))
+    return say.NOT_LEGAL.said(dice=dice_text(dice))
 
 
-def _die_reused(dice: Dice, hops: Sequence[Hop]) -> str:
+def _die_reused(dice: Dice, hops: Sequence[Hop]) -> Said:
     """Each move can be made with the roll, but not all together. After :func:`dice_reason`
     that means two moves of a plain roll that can each use only the same die."""
     high, low = max(dice), min(dice)
     typed = " ".join(_hop_text(hop) for hop in hops)
     if high == low or len(hops) != 2:
-        return say.CANT_MAKE_ALL(dice=dice_text(dice), typed=typed)
-    roll = say.ONE_OF_EACH(dice=dice_text(dice), high=high, low=low)
+        return say.CANT_MAKE_ALL.said(dice=dice_text(dice), typed=typed)
+    roll = say.ONE_OF_EACH.said(dice=dice_text(dice), high=high, low=low)
     singles = {combo[0] for combo in _dice_options(hops[0], list(dice)) if len(combo) == 1}
     die = max(singles) if singles else high
     if hops[0] == hops[1]:
-        return say.ONLY_ONCE(roll=roll, hop=_hop_text(hops[0]))
-    return say.BOTH_NEED(roll=roll, first=_hop_text(hops[0]), second=_hop_text(hops[1]), die=die)
+        return say.ONLY_ONCE.said(roll=roll, hop=_hop_text(hops[0]))
+    return say.BOTH_NEED.said(
+        roll=roll, first=_hop_text(hops[0]), second=_hop_text(hops[1]), die=die
+    )

@@ -3,10 +3,23 @@ A refused play gives the reason first, then a short quote of the input (:func:`t
 
 from __future__ import annotations
 
+from bot.i18n.core import Text
 from bot.i18n.rules import TYPED
 
 
-class MoveError(ValueError):
+class Refused(ValueError):
+    """A refusal meant for the player: its ``reason`` is a value (:class:`~bot.i18n.core.Said`)
+    the service words in the command's language; ``str()`` is the English."""
+
+    def __init__(self, reason: Text) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+    def __str__(self) -> str:
+        return str(self.reason)
+
+
+class MoveError(Refused):
     """A typed play that cannot be carried out."""
 
 
@@ -22,7 +35,7 @@ class AmbiguousMoveError(MoveError):
     """The text matches more than one legal play."""
 
 
-class MatchError(ValueError):
+class MatchError(Refused):
     """An action the match refuses; the message is meant for the player."""
 
 
@@ -50,9 +63,9 @@ def excerpt(text: str) -> str:
     return f"'{flat}'"
 
 
-def typed(reason: str, text: str) -> str:
+def typed(reason: Text, text: str) -> Text:
     """A message for a refused input: the reason first, then a short quote of what was typed."""
-    return TYPED(reason=reason, quoted=excerpt(text)) if text.strip() else reason
+    return TYPED.said(reason=reason, quoted=excerpt(text)) if text.strip() else reason
 
 
 class PositionTextError(ValueError):

@@ -41,7 +41,7 @@ from bot.rules.events import (
     Took,
 )
 from bot.rules.state import MatchState
-from bot.rules.text import plural, points_text
+from bot.rules.text import plural
 
 NAME_LIMIT = 24  # keeps "name : score" inside gnubg's 31-character column
 _LEFT = " " * 34
@@ -131,7 +131,7 @@ def _automatic_double_notes(
         if over is None:
             effect = f"with the cube at {cube_now >> count} instead of {cube_now}"
         else:
-            effect = f"at {points_text(gnubg_points(over, count))} instead of {over.points}"
+            effect = f"at {plural(gnubg_points(over, count), 'point')} instead of {over.points}"
         notes.append(
             f"; Game {started.game}: tied opening rolls turned the cube to {cube} "
             f"({what}). GNU Backgammon can't read automatic doubles from a .mat file: "
@@ -192,9 +192,9 @@ def _format_game(
             dice_rolled = True
         elif record.type == "drop":
             gap = "\n      " if slot & 1 else " " * 23
-            text = f" Drops{gap}Wins {points_text(record.points)}"
+            text = f" Drops{gap}Wins {plural(record.points, 'point')}"
         elif record.type == "resign":
-            wins = f"Wins {points_text(record.points)}\n"
+            wins = f"Wins {plural(record.points, 'point')}\n"
             odd = bool(slot & 1)
             if record.player == 1:
                 text = ("\n" if odd ^ dice_rolled else "") + "      " + wins
@@ -219,7 +219,7 @@ def _format_game(
             out.append("\n" if slot & 1 else "\n\n")
         if record.type == "normal" and record.points:
             lead = _LEFT if slot & 1 else "\n      "
-            out.append(f"{lead}Wins {points_text(record.points)}\n\n")
+            out.append(f"{lead}Wins {plural(record.points, 'point')}\n\n")
         slot += 1
 
 

@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.i18n import rules as say
+from bot.i18n.words import level_said
 from bot.rules.dice import Dice, DiceSource, VerifiableDice, dice_from_data
 from bot.rules.errors import (
     IllegalActionError,
@@ -75,7 +76,6 @@ from bot.rules.state import (
     match_from_snapshot,
     snapshot_of,
 )
-from bot.rules.text import level_text
 
 
 # Why a match refuses an action now: the checks behind :class:`~bot.rules.match.Match`'s
@@ -92,7 +92,7 @@ def check_player(match: MatchState, player: int) -> None:
     if isinstance(player, bool) or player not in (0, 1):
         raise MatchError(f"a player is 0 or 1, not {player!r}")  # a caller's bug
     if match.phase == "over":
-        raise MatchOverError(say.MATCH_OVER())
+        raise MatchOverError(say.MATCH_OVER.said())
 
 
 def not_now(match: MatchState, player: int, verb: str) -> MatchError:
@@ -100,15 +100,15 @@ def not_now(match: MatchState, player: int, verb: str) -> MatchError:
     something first)."""
     if match.phase == "doubled":
         if player == match.turn:
-            return IllegalActionError(say.DOUBLED_ANSWER_FIRST(cube=match.cube_value * 2))
-        return NotYourTurnError(say.WAIT_DOUBLE_ANSWER())
+            return IllegalActionError(say.DOUBLED_ANSWER_FIRST.said(cube=match.cube_value * 2))
+        return NotYourTurnError(say.WAIT_DOUBLE_ANSWER.said())
     if match.phase == "resigned":
         if player == match.turn:
             return IllegalActionError(
-                say.RESIGNATION_ANSWER_FIRST(level=level_text(match.resignation))
+                say.RESIGNATION_ANSWER_FIRST.said(level=level_said(match.resignation))
             )
-        return NotYourTurnError(say.WAIT_RESIGNATION_ANSWER())
-    return NotYourTurnError(say.NOT_YOUR_TURN_TO[verb]())
+        return NotYourTurnError(say.WAIT_RESIGNATION_ANSWER.said())
+    return NotYourTurnError(say.NOT_YOUR_TURN_TO[verb].said())
 
 
 def double_refusal(match: MatchState, player: int) -> MatchError | None:
@@ -117,40 +117,40 @@ def double_refusal(match: MatchState, player: int) -> MatchError | None:
     if isinstance(player, bool) or player not in (0, 1):
         return MatchError(f"a player is 0 or 1, not {player!r}")  # a caller's bug
     if match.phase == "over":
-        return MatchOverError(say.MATCH_OVER())
+        return MatchOverError(say.MATCH_OVER.said())
     if match.length == 1:
-        return IllegalActionError(say.NO_DOUBLING_ONE_POINT())
+        return IllegalActionError(say.NO_DOUBLING_ONE_POINT.said())
     if match.crawford:
-        return IllegalActionError(say.NO_DOUBLING_CRAWFORD())
+        return IllegalActionError(say.NO_DOUBLING_CRAWFORD.said())
     if match.phase in ("doubled", "resigned"):
         return not_now(match, player, "double")
     if match.cube_owner is not None and match.cube_owner != player:
-        return IllegalActionError(say.CUBE_OPPONENTS())
+        return IllegalActionError(say.CUBE_OPPONENTS.said())
     if match.length and match.score[player] + match.cube_value >= match.length:
-        return IllegalActionError(say.CUBE_DEAD())
+        return IllegalActionError(say.CUBE_DEAD.said())
     if match.cube_value * 2 > MAX_CUBE:
-        return IllegalActionError(say.CUBE_AT_LIMIT(cube=match.cube_value))
+        return IllegalActionError(say.CUBE_AT_LIMIT.said(cube=match.cube_value))
     if player != match.on_roll:
-        return NotYourTurnError(say.NOT_YOUR_TURN_TO["double"]())
+        return NotYourTurnError(say.NOT_YOUR_TURN_TO["double"].said())
     if match.phase == "move":
-        return IllegalActionError(say.DOUBLE_BEFORE_ROLL())
+        return IllegalActionError(say.DOUBLE_BEFORE_ROLL.said())
     return None
 
 
 def check_answer_to_double(match: MatchState, player: int, verb: str) -> None:
     check_player(match, player)
     if match.phase != "doubled":
-        raise IllegalActionError(say.NO_DOUBLE_TO[verb]())
+        raise IllegalActionError(say.NO_DOUBLE_TO[verb].said())
     if player == match.on_roll:
-        raise NotYourTurnError(say.OWN_DOUBLE[verb]())
+        raise NotYourTurnError(say.OWN_DOUBLE[verb].said())
 
 
 def check_answer_to_resignation(match: MatchState, player: int, verb: str) -> None:
     check_player(match, player)
     if match.phase != "resigned":
-        raise IllegalActionError(say.NO_RESIGNATION_TO[verb]())
+        raise IllegalActionError(say.NO_RESIGNATION_TO[verb].said())
     if player == match.on_roll:
-        raise NotYourTurnError(say.OWN_RESIGNATION[verb]())
+        raise NotYourTurnError(say.OWN_RESIGNATION[verb].said())
 
 
 __all__ = [  # what used to be defined here is still found here
@@ -399,7 +399,7 @@ class Match(MatchState):
             draft.roll()
             return draft.freeze()
         if self.phase == "move" and player == self.on_roll and self.dice is not None:
-            raise IllegalActionError(say.ALREADY_ROLLED(dice=dice_text(self.dice)))
+            raise IllegalActionError(say.ALREADY_ROLLED.said(dice=dice_text(self.dice)))
         raise not_now(self, player, "roll")
 
     def move(self, player: int, text: str) -> Match:
@@ -415,7 +415,7 @@ class Match(MatchState):
             draft.play(play, forced=False)
             return draft.freeze()
         if self.phase == "roll" and player == self.on_roll:
-            raise IllegalActionError(say.ROLL_BEFORE_MOVE())
+            raise IllegalActionError(say.ROLL_BEFORE_MOVE.said())
         raise not_now(self, player, "move")
 
     def double(self, player: int) -> Match:
@@ -452,10 +452,10 @@ class Match(MatchState):
         check_answer_to_double(self, player, "beaver")
         if not self.options.beavers:
             raise IllegalActionError(
-                say.BEAVERS_NOT_HERE() if self.options.money else say.BEAVERS_MONEY_ONLY()
+                say.BEAVERS_NOT_HERE.said() if self.options.money else say.BEAVERS_MONEY_ONLY.said()
             )
         if self.cube_value * 4 > MAX_CUBE:
-            raise IllegalActionError(say.CUBE_ABOVE(most=MAX_CUBE))
+            raise IllegalActionError(say.CUBE_ABOVE.said(most=MAX_CUBE))
         cube = self.cube_value * 4
         draft = self._draft(
             Action("beaver", player),
@@ -477,7 +477,7 @@ class Match(MatchState):
             draft.record.append(ResignationOffered(player, value, value * self.cube_value))
             return draft.freeze()
         if self.phase == "resigned" and player == self.on_roll:
-            raise IllegalActionError(say.ALREADY_RESIGNED())
+            raise IllegalActionError(say.ALREADY_RESIGNED.said())
         raise not_now(self, player, "resign")
 
     def accept_resignation(self, player: int) -> Match:
@@ -521,10 +521,10 @@ def _resign_level(level: int | str) -> int:
     if isinstance(level, str):
         value = RESIGN_LEVELS.get(level.strip().lower())
         if value is None:
-            raise IllegalActionError(say.RESIGN_WHAT())
+            raise IllegalActionError(say.RESIGN_WHAT.said())
         return value
     if isinstance(level, bool) or not isinstance(level, int) or not 1 <= level <= 3:
-        raise IllegalActionError(say.RESIGN_LEVEL())
+        raise IllegalActionError(say.RESIGN_LEVEL.said())
     return level
 
 

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.i18n import rules as say
+from bot.i18n.core import Said
 from bot.rules.dice import Dice
 from bot.rules.errors import InvalidMoveError, excerpt, typed
 
@@ -165,9 +166,9 @@ def normalise_play_text(text: str) -> str:
     return "".join(chars).translate(_LOOK_ALIKES)
 
 
-def _not_a_move(reason: str, source: str, *, quoted: bool = False) -> InvalidMoveError:
+def _not_a_move(reason: Said, source: str, *, quoted: bool = False) -> InvalidMoveError:
     """``quoted``: the reason already quotes all of ``source``."""
-    reason = say.NOT_A_MOVE(reason=reason)
+    reason = say.NOT_A_MOVE.said(reason=reason)
     return InvalidMoveError(reason if quoted else typed(reason, source))
 
 
@@ -176,17 +177,17 @@ def _read_point(word: str, token: str, source: str, *, whole: bool) -> int:
     if word in _POINT_WORDS:
         return _POINT_WORDS[word]
     if not word:
-        reason = say.MISSING_POINT(token=excerpt(token), example=say.PLAY_EXAMPLE())
+        reason = say.MISSING_POINT.said(token=excerpt(token), example=say.PLAY_EXAMPLE.said())
         raise _not_a_move(reason, source, quoted=whole)
     if not word.isdigit() or not word.isascii():
-        reason = say.NOT_A_POINT(
-            word=excerpt(word), token=excerpt(token), example=say.PLAY_EXAMPLE()
+        reason = say.NOT_A_POINT.said(
+            word=excerpt(word), token=excerpt(token), example=say.PLAY_EXAMPLE.said()
         )
         raise _not_a_move(reason, source, quoted=whole)
     point = whole_number(word)
     if point is None or point > BAR:  # None: more digits than any number
-        shown = str(point) if point is not None and point < 1000 else say.THAT_HIGH()
-        raise _not_a_move(say.NO_POINT(shown=shown), source)
+        shown = str(point) if point is not None and point < 1000 else say.THAT_HIGH.said()
+        raise _not_a_move(say.NO_POINT.said(shown=shown), source)
     return point
 
 
@@ -203,30 +204,30 @@ def parse_segments(text: str) -> list[Segment]:
     cleaned = re.sub(r"\)(?=\S)", ") ", cleaned)
     tokens = [token for token in re.split(r"[\s,]+", cleaned) if token]
     if not tokens:
-        raise _not_a_move(say.PLAY_EXAMPLE(), text)
+        raise _not_a_move(say.PLAY_EXAMPLE.said(), text)
     segments = []
     whole = len(tokens) == 1
     for token in tokens:
         match = _TOKEN.match(token)
         if match is None:
-            reason = say.NOT_FROM_TO(token=excerpt(token), example=say.PLAY_EXAMPLE())
+            reason = say.NOT_FROM_TO.said(token=excerpt(token), example=say.PLAY_EXAMPLE.said())
             raise _not_a_move(reason, text, quoted=whole)
         words = re.split(r"[/\-]", match["path"])
         if len(words) < 2:
-            reason = say.NEEDS_FROM_TO(token=excerpt(token), example=say.PLAY_EXAMPLE())
+            reason = say.NEEDS_FROM_TO.said(token=excerpt(token), example=say.PLAY_EXAMPLE.said())
             raise _not_a_move(reason, text, quoted=whole)
         path = tuple(_read_point(word, token, text, whole=whole) for word in words)
         count = 1
         if match["count"] is not None:
             if not match["count"].isdigit() or not match["count"].isascii():
-                raise _not_a_move(say.COUNT_LIKE(), text)
+                raise _not_a_move(say.COUNT_LIKE.said(), text)
             count = whole_number_in(match["count"], 1, 4) or 0
             if not count:
-                raise _not_a_move(say.COUNT_RANGE(), text)
+                raise _not_a_move(say.COUNT_RANGE.said(), text)
         if BAR in path[1:]:
-            raise _not_a_move(say.NOT_TO_BAR(), text)
+            raise _not_a_move(say.NOT_TO_BAR.said(), text)
         if OFF in path[:-1]:
-            raise _not_a_move(say.OFF_LAST(), text)
+            raise _not_a_move(say.OFF_LAST.said(), text)
         segments.append(Segment(path, count, token))
     return segments
 
@@ -255,14 +256,14 @@ def all_dice(dice: Dice) -> list[int]:
     return [dice[0]] * 4 if dice[0] == dice[1] else list(dice)
 
 
-def backwards_reason(segments: Sequence[Segment]) -> str | None:
+def backwards_reason(segments: Sequence[Segment]) -> Said | None:
     for segment in segments:
         if any(dest >= source for source, dest in itertools.pairwise(segment.path)):
-            return say.BACKWARDS(move=segment.text)
+            return say.BACKWARDS.said(move=segment.text)
     return None
 
 
-def too_many_moves_reason(dice: Dice, segments: Sequence[Segment]) -> str | None:
+def too_many_moves_reason(dice: Dice, segments: Sequence[Segment]) -> Said | None:
     """More single moves than the roll has dice."""
     hops = hops_of(segments)
     available = all_dice(dice)
@@ -270,13 +271,13 @@ def too_many_moves_reason(dice: Dice, segments: Sequence[Segment]) -> str | None
         return None
     repeated = [s for s in segments if s.count > 1]
     hint = (
-        say.REPEATS_ONLY(count=repeated[0].count, move=repeated[0].text)
+        say.REPEATS_ONLY.said(count=repeated[0].count, move=repeated[0].text)
         if repeated and len(segments) > 1
         else ""
     )
-    return say.TOO_MANY_MOVES(
+    return say.TOO_MANY_MOVES.said(
         dice=dice_text(dice),
-        dice_count=say.DICE(len(available)),
-        moves=say.MOVES(len(hops)),
+        dice_count=say.DICE.said(len(available)),
+        moves=say.MOVES.said(len(hops)),
         hint=hint,
     )

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import base64
 import binascii
-import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from bot.i18n import rules as say
+from bot.i18n.core import Said, chained
 from bot.rules.diagnose import diagnose
 from bot.rules.dice import Dice
 from bot.rules.errors import AmbiguousMoveError, IllegalMoveError, typed
@@ -214,9 +214,9 @@ class Position:
         if not plays[0].steps:
             if plain in ("", NO_LEGAL_MOVE, "pass"):
                 return plays[0]
-            raise IllegalMoveError(typed(say.NOTHING_TO_PLAY(dice=dice_text(roll)), text))
+            raise IllegalMoveError(typed(say.NOTHING_TO_PLAY.said(dice=dice_text(roll)), text))
         if plain in (NO_LEGAL_MOVE, "pass"):
-            raise IllegalMoveError(typed(say.CANT_PASS(dice=dice_text(roll)), text))
+            raise IllegalMoveError(typed(say.CANT_PASS.said(dice=dice_text(roll)), text))
         segments = parse_segments(text)
         return _Matcher(self, roll, plays, text, segments).match()
 
@@ -481,7 +481,7 @@ class _Matcher:
         self.text = text
         self.segments = segments
 
-    def illegal(self, reason: str) -> IllegalMoveError:
+    def illegal(self, reason: Said) -> IllegalMoveError:
         return IllegalMoveError(typed(reason, self.text))
 
     def match(self) -> Play:
@@ -513,17 +513,15 @@ class _Matcher:
             if len(same_board) == 1:
                 return same_board[0]
             if len(same_board) > 1:
-                choices = functools.reduce(
-                    lambda a, b: say.OR(a=a, b=b), (play.notation for play in same_board)
-                )
-                raise AmbiguousMoveError(typed(say.AMBIGUOUS(choices=choices), self.text))
+                choices = chained(say.OR, (play.notation for play in same_board))
+                raise AmbiguousMoveError(typed(say.AMBIGUOUS.said(choices=choices), self.text))
         raise self.illegal(diagnose(position, self.dice, self.plays, segments))
 
 
-def _closed_reason(position: Position, segments: Sequence[Segment]) -> str | None:
+def _closed_reason(position: Position, segments: Sequence[Segment]) -> Said | None:
     for segment in segments:
         for point in segment.path[1:]:
             theirs = position.checker_at(point)[1] if point != OFF else 0
             if theirs >= 2:
-                return say.CLOSED(point=point, count=theirs)
+                return say.CLOSED.said(point=point, count=theirs)
     return None

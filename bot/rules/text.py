@@ -1,12 +1,8 @@
-"""Small pieces of English every layer words the same way: counts, points, resignation
-levels and sentences. The rules' messages use them, and so do the service's replies."""
+"""Small pieces of text every layer writes the same way, in no language of the catalog's: English
+counts, a clock's bank, a quote of what someone typed (the words a player reads in their language
+are :mod:`bot.i18n.words`)."""
 
 from __future__ import annotations
-
-from bot.i18n import rules as say
-from bot.i18n.core import capital
-
-_LEVELS = (say.LEVEL_SINGLE, say.LEVEL_GAMMON, say.LEVEL_BACKGAMMON)
 
 
 def plural(count: int, word: str, many: str | None = None) -> str:
@@ -17,27 +13,6 @@ def plural(count: int, word: str, many: str | None = None) -> str:
     if many is None:
         many = f"{word}es" if word.endswith(("s", "x", "ch", "sh")) else f"{word}s"
     return f"{count} {many}"
-
-
-def points_text(points: int) -> str:
-    """``1 point``, ``2 points`` (in the language of the command)."""
-    return say.POINTS(points)
-
-
-def level_text(level: int) -> str:
-    """A resignation level 1-3 as ``a single game``, ``a gammon`` or ``a backgammon`` (in the
-    language of the command)."""
-    return _LEVELS[level - 1]() if 1 <= level <= len(_LEVELS) else ""
-
-
-def sentence(text: str) -> str:
-    """``text`` as a sentence: trimmed, a capital first and a full stop last (unless it already
-    ends with ``.``, ``!`` or ``?``)."""
-    text = text.strip()
-    if not text:
-        return text
-    text = capital(text[0]) + text[1:]
-    return text if text.endswith((".", "!", "?")) else text + "."
 
 
 def bank_text(seconds: float) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable
 
+from bot.i18n.core import Language
 from bot.service.gnubg.analysis import Analyses
 from bot.service.matches.reading import MatchReader
 from bot.service.matches.threads import MatchThreads
@@ -97,20 +98,24 @@ class Endings:
         self._rounds = rounds
         self._repository = repository
 
-    async def after(self, place: Place, replies: list[Reply]) -> list[Reply]:
+    async def after(self, place: Place, replies: list[Reply], *, language: Language) -> list[Reply]:
         """The end of a reply flow at ``place``: a match's end summed up, and what follows the
         matches it ended."""
         replies = await self._summaries.summarised(place, replies)
-        return replies + await self.followers(ended_in(replies))
+        return replies + await self.followers(ended_in(replies), language=language)
 
-    async def followers(self, ended: list[MatchEnded]) -> list[Reply]:
+    async def followers(self, ended: list[MatchEnded], *, language: Language) -> list[Reply]:
         """What follows the matches ``ended``: their results in the channels their threads came
         from, their automatic analyses (``settings.analysis_auto``, with the progress message),
         their tournaments' next step."""
         if not ended:
             return []
         return [
-            *await self._threads.results(ended),
-            *await self._analyses.start_automatic(ended),
-            *await replies_of(lambda: self._rounds.after_ends(ended), self._repository.forget),
+            *await self._threads.results(ended, language=language),
+            *await self._analyses.start_automatic(ended, language=language),
+            *await replies_of(
+                lambda: self._rounds.after_ends(ended, language=language),
+                self._repository.forget,
+                language,
+            ),
         ]

@@ -8,15 +8,17 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Awaitable, Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from functools import lru_cache
 from typing import NamedTuple
 
 from bot.i18n import play as say
+from bot.i18n.core import ENGLISH, Language, worded
+from bot.i18n.words import sentence
 from bot.rules import MoveError
+from bot.rules.errors import Refused
 from bot.rules.match import Match, MatchError
-from bot.rules.text import sentence
 from bot.service.keys import (
     ChallengeKey,
     DailyKey,
@@ -197,10 +199,15 @@ def _is_emoji(char: str) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class User:
-    """Someone who typed a command. ``id`` is stable (a Discord snowflake, or a console name)."""
+    """Someone who typed a command. ``id`` is stable (a Discord snowflake, or a console name).
+    ``language``: the language the command is answered in (the adapter's choice: the user's
+    Discord locale, else the server's): it is how the service is handed it, with the command.
+    It takes no part in equality or hashing, so a user is the same key (a lock, a seat, a
+    dict's) whatever language they write in."""
 
     id: str
     name: str
+    language: Language = field(default=ENGLISH, compare=False)
 
     def __post_init__(self) -> None:
         # Display names are chosen by users: only ever keep a cleaned one (no bidi tricks,
@@ -293,6 +300,7 @@ class RoundPaired:
     (:meth:`TableService.open_rounds <bot.service.table.TableService.open_rounds>`)."""
 
     tournament_id: int
+    server_id: str = field(default="", compare=False)  # whose language its matches speak
 
 
 def paired_in(replies: Iterable[Reply]) -> list[RoundPaired]:
@@ -306,6 +314,7 @@ class TurnQueued:
     its number follows it."""
 
     number: int
+    language: Language = field(compare=False)  # the command's that queued it
 
 
 @dataclass(frozen=True, slots=True)
@@ -314,6 +323,7 @@ class AnalysisQueued:
     (:mod:`bot.service.gnubg.analysis`); the match's id follows it."""
 
     match_id: int
+    language: Language = field(compare=False)  # the command's that follows it
 
 
 # A background job a reply shows queued, whose progress its message shows
@@ -525,19 +535,26 @@ def store_trouble(error: DatabaseBusy | DiskFull | DatabaseDown) -> Reply:
     return Reply(DATABASE_BUSY if isinstance(error, DatabaseBusy) else DISK_FULL, private=True)
 
 
+def reason_of(error: Exception, language: Language) -> str:
+    """What ``error`` says, in ``language`` where it is a refusal of the rules (whose reason is
+    a value for the reader's language), else its text."""
+    return worded(error.reason, language) if isinstance(error, Refused) else str(error)
+
+
 async def replies_of(
-    work: Callable[[], Awaitable[list[Reply]]], forget: Callable[[int], None]
+    work: Callable[[], Awaitable[list[Reply]]], forget: Callable[[int], None], language: Language
 ) -> list[Reply]:
-    """``work``'s replies; what it raises as replies (``forget``: a match another process
-    changed, to read again)."""
+    """``work``'s replies; what it raises as replies in ``language`` (``forget``: a match
+    another process changed, to read again)."""
     try:
         return await work()
     except Refusal as refusal:
         return [Reply(refusal.text, private=True)]
     except MoveError as error:  # how to find a legal play, never one (it would read as advice)
-        return [Reply(say.MOVE_REFUSED(reason=sentence(str(error))), private=True)]
+        reason = sentence(reason_of(error, language), language)
+        return [Reply(say.MOVE_REFUSED(language, reason=reason), private=True)]
     except MatchError as error:
-        return [Reply(sentence(str(error)), private=True)]
+        return [Reply(sentence(reason_of(error, language), language), private=True)]
     except StaleMatchError as error:
         if error.match_id is not None:
             forget(error.match_id)

@@ -153,6 +153,11 @@ def build_rooms(
         gnubg=EngineCommands(guard, coach, positions, analyses),
         tournament_commands=TournamentCommands(tournaments, repository),
         review_commands=ReviewCommands(guard, reviews, drills, repository),
-        server=ServerCommands(views, store, prefix=settings.command_prefix, clock=clock),
-        puzzles=PuzzleCommands(PuzzleRoom(store, board_images, settings, clock), repository.forget),
+        server=ServerCommands(
+            views, store, repository.languages, prefix=settings.command_prefix, clock=clock
+        ),
+        puzzles=PuzzleCommands(
+            PuzzleRoom(store, board_images, settings, clock, repository.languages),
+            repository.forget,
+        ),
     )

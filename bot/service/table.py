@@ -29,6 +29,7 @@ from typing import Any, Protocol
 from bot.gnubg.api import Engine
 from bot.gnubg.unavailable import UnavailableEngine
 from bot.i18n import play as say
+from bot.i18n.core import Language
 from bot.service.commands.guard import OUT_OF_DATE, OUT_OF_DATE_CHALLENGE, Answer, PlaceLocks
 from bot.service.commands.help import unknown_command
 from bot.service.commands.registry import COMMANDS
@@ -76,7 +77,9 @@ class Runner(Protocol):
 
     def handler(self, command: Command) -> Handler: ...
 
-    def unknown_command(self, place: Place, word: str, prefix: str) -> Awaitable[list[Reply]]: ...
+    def unknown_command(
+        self, place: Place, word: str, prefix: str, *, language: Language
+    ) -> Awaitable[list[Reply]]: ...
 
 
 async def run_text(
@@ -89,20 +92,23 @@ async def run_text(
     threads: ThreadOpener | None = None,
 ) -> list[Reply]:
     """Carry out one typed command, e.g. ``!move 13/7 8/7``; ``users`` resolves ``@name``."""
+    language = user.language
     prefix = service.prefix
     body = typed(text)
     if not body.startswith(prefix):
         return []
     words = body[len(prefix) :].split(maxsplit=1)
     if not words:
-        return [Reply(say.TYPE_HELP(prefix=prefix), private=True)]
+        return [Reply(say.TYPE_HELP(language, prefix=prefix), private=True)]
     name = words[0].lower()
     command = COMMANDS.find(name)
     if command is None:
-        return await service.unknown_command(place, name, prefix)
+        return await service.unknown_command(place, name, prefix, language=language)
     typed_after = words[1] if len(words) > 1 else ""
     try:
-        arguments = read_arguments(command, typed_after, _or_engine(users), prefix)
+        arguments = read_arguments(
+            command, typed_after, _or_engine(users), prefix, language=language
+        )
     except Refusal as refusal:
         return [Reply(refusal.text, private=True)]
     handler = service.handler(command)
@@ -311,7 +317,8 @@ class TableService:
     ) -> list[tuple[Place, Reply]]:
         """Whatever fell due by the service's clock at the places ``where`` accepts (expired
         challenges, clocks run out, reminders, the daily puzzles, puzzle storms' ends), done; the
-        messages by place. Adapters call it after time passes. The analysis queue is looked at too
+        messages by place, each in its server's language (no command asked for them). Adapters
+        call it after time passes. The analysis queue is looked at too
         (:meth:`tick_jobs`). A database server not answering raises :class:`DatabaseDown`."""
         await self.tick_jobs()
         fell_due = await self.rooms.deadlines.due(where)
@@ -338,14 +345,17 @@ class TableService:
     async def open_rounds(self, replies: list[Reply], threads: ThreadOpener | None) -> list[Reply]:
         """Open the matches of each tournament round ``replies`` show paired (their
         :class:`RoundPaired`), in order: ``threads`` is the adapter's way of giving each a
-        thread (a channel in the console); the replies of the matches opened."""
+        thread (a channel in the console); the replies of the matches opened, in the
+        tournament's server's language (the matches are the players', whoever paired them)."""
         opened: list[Reply] = []
         for paired in paired_in(replies):
+            language = await self.repository.languages.of(paired.server_id)
             opened += await replies_of(
                 functools.partial(
                     self.tournaments.rounds.open_matches, paired.tournament_id, threads
                 ),
                 self.repository.forget,
+                language,
             )
         return opened
 
@@ -361,9 +371,10 @@ class TableService:
             log.exception("Analysis jobs: the queue could not be looked at")
 
     def follow(self, job: Job) -> AsyncIterator[Reply]:
-        """The message of a background job (a reply's ``job``) each time it changes; the first
-        one without ``job`` is the outcome (e.g. an analysis with its chart). A queued bot
-        turn's then ends with the replies of the turn, to be posted as new messages."""
+        """The message of a background job (a reply's ``job``) each time it changes, in the
+        language of the command that started it (the job's); the first one without ``job`` is
+        the outcome (e.g. an analysis with its chart). A queued bot turn's then ends with the
+        replies of the turn, to be posted as new messages."""
         if isinstance(job, TurnQueued):
             return self.opponent.queued(job)
         return self.analyses.follow(job)
@@ -373,9 +384,11 @@ class TableService:
         bot may run); returns how many wait or run."""
         return await self.analyses.resume()
 
-    async def unknown_command(self, place: Place, word: str, prefix: str) -> list[Reply]:
+    async def unknown_command(
+        self, place: Place, word: str, prefix: str, *, language: Language
+    ) -> list[Reply]:
         """The answer to ``!word`` that is no command: :meth:`Views.unknown_command`."""
-        return await self.views.unknown_command(place, word, prefix)
+        return await self.views.unknown_command(place, word, prefix, language=language)
 
     async def table(self, place: Place) -> Table | None:
         """The channel's match as it stands (None when no match is being played)."""
@@ -404,7 +417,9 @@ class TableService:
         return await self.rooms.announcements.unannounced()
 
     async def current_status(self, place: Place) -> list[Reply]:
-        return await self.rooms.announcements.current_status(place)
+        """The table's status to show again (at start), in the server's language."""
+        language = await self.repository.languages.of(place.server_id)
+        return await self.rooms.announcements.current_status(place, language=language)
 
     async def mark_all_announced(
         self, shown: Mapping[int, int], messages: Mapping[int, str] | None = None

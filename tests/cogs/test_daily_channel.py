@@ -68,7 +68,7 @@ async def test_a_text_channel_of_the_server_is_set_by_its_id(
 
 
 async def test_a_member_is_told_only_admins_set_it(wire: Wire, store: Store) -> None:
-    assert DAILY_ADMINS_ONLY() in said(
+    assert DAILY_ADMINS_ONLY("en") in said(
         await wire.type(MEMBER, f"!puzzle daily <#{CATEGORY_ID}> 09:00")
     )
     assert await store.dailies.setting(str(GUILD_ID)) is None

@@ -41,11 +41,13 @@ def missing(name: str) -> commands.MissingRequiredArgument:
 
 
 def test_user_mistakes_get_a_hint_and_the_usage() -> None:
-    assert mistake_text(missing("play"), "move", "!") == "Missing `play`. Usage: `!move <play>`"
-    assert mistake_text(missing("opponent"), "challenge", "/") == (
+    assert (
+        mistake_text(missing("play"), "move", "!", "en") == "Missing `play`. Usage: `!move <play>`"
+    )
+    assert mistake_text(missing("opponent"), "challenge", "/", "en") == (
         "Missing `opponent`. Usage: `/challenge @user [points|money]`"
     )
-    text = mistake_text(commands.MemberNotFound("zed"), "stats", "!")
+    text = mistake_text(commands.MemberNotFound("zed"), "stats", "!", "en")
     assert text is not None and "'zed'" in text and "`!stats [@user]`" in text
     literal = commands.BadLiteralArgument(
         commands.Parameter("level", inspect.Parameter.POSITIONAL_OR_KEYWORD),
@@ -53,17 +55,19 @@ def test_user_mistakes_get_a_hint_and_the_usage() -> None:
         [],
         "huge",
     )
-    assert mistake_text(literal, "resign", "!") == (
+    assert mistake_text(literal, "resign", "!", "en") == (
         "'huge' is not one of `single`, `gammon`. Usage: `!resign [single|gammon|backgammon]`"
     )
-    assert mistake_text(commands.NoPrivateMessage(), "challenge", "!") == (
+    assert mistake_text(commands.NoPrivateMessage(), "challenge", "!", "en") == (
         "That works only in a server channel, not in direct messages."
     )
-    assert mistake_text(commands.NotOwner(), "sync", "!") == "Only the bot's owner can do that."
-    assert mistake_text(app_commands.CheckFailure(), "roll", "/") == (
+    assert (
+        mistake_text(commands.NotOwner(), "sync", "!", "en") == "Only the bot's owner can do that."
+    )
+    assert mistake_text(app_commands.CheckFailure(), "roll", "/", "en") == (
         "You can't use that command here."
     )
-    assert mistake_text(RuntimeError("boom"), "roll", "!") is None
+    assert mistake_text(RuntimeError("boom"), "roll", "!", "en") is None
 
 
 def test_unwrap_finds_the_original_error() -> None:

@@ -21,7 +21,7 @@ from tests.cogs.wire import CHANNEL_ID, EDIT, GUILD_ID, SEED, Person, Wire, star
 from tests.service.driver import FakeClock, play_out, start_match
 from tests.service.fake_analyst import FakeAnalyst
 
-JOB = AnalysisQueued(7)
+JOB = AnalysisQueued(7, "en")
 ALICE = Person(300000000000000001, "alice")
 BOB = Person(300000000000000002, "bob")
 CAROL = Person(300000000000000003, "carol")

@@ -64,9 +64,9 @@ async def test_a_queued_turn_is_posted_when_the_bot_has_played(
     moved, queued, turn = await wire.type(ALICE, f"!move {play}")
     assert "alice plays" in moved.content
     assert queued.request["content"] == queued_text(0)  # as sent: the turn queued
-    assert queued.content == QUEUE_DONE()  # as it reads now: edited once the bot had played
+    assert queued.content == QUEUE_DONE("en")  # as it reads now: edited once the bot had played
     [edit] = [call for call in wire.calls_of(EDIT) if call.ids["message_id"] == queued.id]
-    assert edit.json["content"] == QUEUE_DONE()
+    assert edit.json["content"] == QUEUE_DONE("en")
     assert "GNU Backgammon" in turn.content and turn.content.startswith(f"<@{ALICE.id}>")
     assert turn.custom_ids  # alice's buttons: roll (or double)
     after = await service.table(PLACE)
@@ -92,7 +92,7 @@ async def test_in_the_bots_dm_a_queued_turn_answers_the_interaction_not_the_chan
     posted = len(wire.calls_of(SEND))
 
     moved, queued, turn = await wire.slash_in(None, ALICE, "move", play=play)
-    assert "alice plays" in moved.content and queued.content == QUEUE_DONE()
+    assert "alice plays" in moved.content and queued.content == QUEUE_DONE("en")
     assert "GNU Backgammon" in turn.content and turn.custom_ids
     assert turn.via == "followup"
     assert len(wire.calls_of(SEND)) == posted  # no channel message

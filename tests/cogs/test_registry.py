@@ -272,11 +272,13 @@ def test_the_buttons_are_the_registrys() -> None:
 
 
 def test_help_lists_every_command_and_explains_each(settings: Settings) -> None:
-    listed = help_text(settings, COMMANDS).splitlines()
+    listed = help_text(settings, COMMANDS, language="en").splitlines()
     for entry in COMMANDS:
         assert sum(line.startswith(f"`!{entry.usage}` - ") for line in listed) == 1
         for word in (entry.name, *entry.aliases):
-            assert help_text(settings, COMMANDS, word).startswith(f"**!{entry.usage}**")
+            assert help_text(settings, COMMANDS, word, language="en").startswith(
+                f"**!{entry.usage}**"
+            )
 
 
 # -- a new entry appears everywhere -------------------------------------------------------------
@@ -284,9 +286,11 @@ def test_help_lists_every_command_and_explains_each(settings: Settings) -> None:
 
 def test_a_new_entry_is_in_help_and_in_the_buttons(settings: Settings) -> None:
     assert "`!dare @user [terms]` - challenge someone, daringly (also `!defy`)" in help_text(
-        settings, commands=EXTENDED
+        settings, commands=EXTENDED, language="en"
     )
-    assert help_text(settings, EXTENDED, "defy").startswith("**!dare @user [terms]**")
+    assert help_text(settings, EXTENDED, "defy", language="en").startswith(
+        "**!dare @user [terms]**"
+    )
     assert suggest("dar", EXTENDED) == "dare" and suggest("dar", COMMANDS) is None
     [shrug] = [spec for spec in button_specs(EXTENDED) if spec.action == "shrug"]
     assert shrug.decision is Decision.CHALLENGE and shrug.style is STYLES[Tone.ASIDE]

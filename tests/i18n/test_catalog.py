@@ -17,7 +17,6 @@ from bot.i18n.core import (
     Plural,
     fields_of,
     language_of,
-    speaking,
 )
 from bot.i18n.languages import TABLES
 
@@ -56,26 +55,35 @@ def test_each_translation_fills_in_the_same_fields(language: str) -> None:
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_entry_formats(language: Language) -> None:
     """Braces are balanced and every field is named: each entry fills in with any values."""
-    with speaking(language):
-        for entry in entries().values():
-            if isinstance(entry, Plural):
-                fields = {name: "x" for form in entry.en for name in fields_of(form) - {"n"}}
-                assert entry(1, **fields) and entry(3, **fields)
-            else:
-                assert entry(**{name: "x" for name in fields_of(entry.en)})
+    for entry in entries().values():
+        if isinstance(entry, Plural):
+            fields = {name: "x" for form in entry.en for name in fields_of(form) - {"n"}}
+            assert entry(language, 1, **fields) and entry(language, 3, **fields)
+        else:
+            assert entry(language, **{name: "x" for name in fields_of(entry.en)})
 
 
-def test_a_message_speaks_the_current_language() -> None:
+def test_a_message_is_worded_in_the_language_given() -> None:
     from bot.i18n.rules import CHECKERS, MATCH_OVER
 
-    assert MATCH_OVER() == "the match is over"
-    with speaking("de"):
-        assert MATCH_OVER() == "das Match ist vorbei"
-        assert CHECKERS(1) == "ein Stein" and CHECKERS(3) == "3 Steine"
-        with speaking("tr"):
-            assert MATCH_OVER() == "maç bitti"
-        assert MATCH_OVER() == "das Match ist vorbei"
-    assert CHECKERS(2) == "2 checkers"
+    assert MATCH_OVER("en") == "the match is over"
+    assert MATCH_OVER("de") == "das Match ist vorbei"
+    assert CHECKERS("de", 1) == "ein Stein" and CHECKERS("de", 3) == "3 Steine"
+    assert MATCH_OVER("tr") == "maç bitti"
+    assert CHECKERS("en", 2) == "2 checkers"
+
+
+def test_a_said_value_is_worded_later_with_its_nested_fields() -> None:
+    """What the rules raise: an entry and its fields (themselves values), worded in whichever
+    language reads it; ``str()`` is the English."""
+    from bot.i18n.rules import AND, BLOCKED, PIPS
+
+    said = BLOCKED.said(2, hop="13/7", listed=AND.said(a="10", b="9"))
+    assert said == BLOCKED.said(2, hop="13/7", listed=AND.said(a="10", b="9"))
+    assert str(said) == said.worded("en") == BLOCKED("en", 2, hop="13/7", listed="10 and 9")
+    assert said.worded("de") == BLOCKED("de", 2, hop="13/7", listed=AND("de", a="10", b="9"))
+    assert said.worded("de") != str(said)
+    assert PIPS.said(3).worded("it") == PIPS("it", 3)
 
 
 @pytest.mark.parametrize(
@@ -99,14 +107,12 @@ def test_language_of_a_code(code: str | None, language: str | None) -> None:
 
 
 def test_a_sentence_starts_with_the_languages_capital() -> None:
-    from bot.rules.text import sentence
+    from bot.i18n.words import sentence
 
-    assert sentence("iki zarı da oynamalısın") == "Iki zarı da oynamalısın."
-    with speaking("tr"):
-        assert sentence("iki zarı da oynamalısın") == "İki zarı da oynamalısın."
-        assert sentence("ılık") == "Ilık."
-    with speaking("el"):
-        assert sentence("ο αγώνας τελείωσε") == "Ο αγώνας τελείωσε."
+    assert sentence("iki zarı da oynamalısın", "en") == "Iki zarı da oynamalısın."
+    assert sentence("iki zarı da oynamalısın", "tr") == "İki zarı da oynamalısın."
+    assert sentence("ılık", "tr") == "Ilık."
+    assert sentence("ο αγώνας τελείωσε", "el") == "Ο αγώνας τελείωσε."
 
 
 def _prose(text: str) -> str:

@@ -6,7 +6,9 @@ names, CJK names, many entrants, many rounds, long matches."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -16,7 +18,7 @@ from bot.render import Arrow, BoardState, arrows_of, render_board, theme
 from bot.render.board import board_labels
 from bot.render.bracket import render_bracket
 from bot.render.chart import Point, chart_labels, render_chart
-from bot.render.labels import Label, recorded
+from bot.render.labels import Label
 from bot.render.standings import render_round_robin_grid, render_standings
 from bot.render.tournament import ReportRow, render_report_chart, report_layout
 from bot.rules import Position
@@ -38,11 +40,11 @@ NAMES = [
 name = st.one_of(st.sampled_from(NAMES), st.text(min_size=1, max_size=40).map(clean_name))
 
 
-def readable(render: object) -> tuple[bytes, list[Label]]:
-    assert callable(render)
-    with recorded() as labels:
-        png = render()
-    assert isinstance(png, bytes)
+def readable(render: Callable[..., bytes]) -> tuple[bytes, list[Label]]:
+    """The image ``render`` draws into a sink of labels (its ``labels`` option), and the labels
+    drawn, which must all read on a phone."""
+    labels: list[Label] = []
+    png = render(labels=labels)
     found = problems(decode(png), labels)
     assert not found, "\n".join(found[:12])
     return png, labels
@@ -103,7 +105,7 @@ def _bracket(count: int, decided: float, names: list[str], seed: int) -> dict[st
 @pytest.mark.parametrize("count", [2, 3, 5, 8, 13, 16, 32, 64])
 @pytest.mark.parametrize("decided", [0.0, 0.6, 1.0])
 def test_the_bracket_reads_on_a_phone(count: int, decided: float) -> None:
-    png, labels = readable(lambda: render_bracket(**_bracket(count, decided, NAMES, count)))  # type: ignore[arg-type]
+    png, labels = readable(partial(render_bracket, **_bracket(count, decided, NAMES, count)))  # type: ignore[arg-type]
     assert decode(png).width <= 900
     assert any(label.role == "name" for label in labels)
 
@@ -111,13 +113,13 @@ def test_the_bracket_reads_on_a_phone(count: int, decided: float) -> None:
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(name, min_size=8, max_size=8), st.integers(2, 16), st.integers(0, 99))
 def test_the_bracket_reads_with_any_names(names: list[str], count: int, seed: int) -> None:
-    readable(lambda: render_bracket(**_bracket(count, 0.7, names, seed)))  # type: ignore[arg-type]
+    readable(partial(render_bracket, **_bracket(count, 0.7, names, seed)))  # type: ignore[arg-type]
 
 
 def test_a_name_drawn_as_a_swatch_is_measured_on_its_row() -> None:
     """A lone skin-tone modifier is a colour swatch filling its box in the text's colour: its
     background is the row around it, not itself (hypothesis found this one)."""
-    readable(lambda: render_bracket(**_bracket(8, 0.7, ["\U0001f3fb"] * 8, 3)))  # type: ignore[arg-type]
+    readable(partial(render_bracket, **_bracket(8, 0.7, ["\U0001f3fb"] * 8, 3)))  # type: ignore[arg-type]
 
 
 def test_cjk_names_are_regular_unless_they_won() -> None:
@@ -125,8 +127,13 @@ def test_cjk_names_are_regular_unless_they_won() -> None:
     pairings = [Pairing(1, 1, 1, 2)]
     for results, bold in (([], False), ([Result(1, 1, 1, 2, 1, 5, 3)], True)):
         _, labels = readable(
-            lambda results=results: render_bracket(
-                title="Final", entrants=people, pairings=pairings, results=results, rounds_total=1
+            partial(
+                render_bracket,
+                title="Final",
+                entrants=people,
+                pairings=pairings,
+                results=results,
+                rounds_total=1,
             )
         )
         (row,) = [label for label in labels if label.role == "name" and label.text == "李小龙"]
@@ -156,7 +163,7 @@ def test_the_report_chart_reads_on_a_phone(worst: float, count: int) -> None:
     ]
     if rows:
         rows[0] = ReportRow(rows[0].name, worst, worst / 2, -1.25, 3, 1)
-    png, labels = readable(lambda: render_report_chart(title="Autumn Swiss: PR", rows=rows))
+    png, labels = readable(partial(render_report_chart, title="Autumn Swiss: PR", rows=rows))
     assert decode(png).width <= 900
     axis = [label for label in labels if label.role == "axis"]
     assert axis[0].text == "0" and len(axis) >= 3  # apart, so never "100110120"
@@ -182,7 +189,8 @@ def test_the_standings_read_on_a_phone(count: int) -> None:
     ]
     for highlight in (None, 2, count - 1):
         readable(
-            lambda highlight=highlight: render_standings(
+            partial(
+                render_standings,
                 title="Big Swiss",
                 subtitle="Swiss, after round 8 of 8",
                 standings=table,
@@ -203,7 +211,7 @@ def test_the_crosstable_reads_on_a_phone(count: int, points: tuple[int, int]) ->
     ]
     results += [Result(2, 1, 0, 1, 1, 2, 5), Result(3, 1, 0, 1, None, reason="forfeit")]
     png, _ = readable(
-        lambda: render_round_robin_grid(title="Round robin", entrants=players, results=results)
+        partial(render_round_robin_grid, title="Round robin", entrants=players, results=results)
     )
     assert decode(png).width <= 900
 

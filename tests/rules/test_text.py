@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from bot.i18n.words import level_text, points_text, sentence
 from bot.rules.notation import dice_text
-from bot.rules.text import level_text, plural, points_text, sentence
+from bot.rules.text import plural
 
 
 def test_dice_are_written_high_low_as_rolled() -> None:
@@ -20,11 +21,11 @@ def test_plural_says_one_alone_in_the_singular(count: int, text: str) -> None:
 
 @pytest.mark.parametrize(("points", "text"), [(1, "1 point"), (2, "2 points"), (64, "64 points")])
 def test_points(points: int, text: str) -> None:
-    assert points_text(points) == text
+    assert points_text(points, "en") == text
 
 
 def test_levels() -> None:
-    assert [level_text(level) for level in (1, 2, 3)] == [
+    assert [level_text(level, "en") for level in (1, 2, 3)] == [
         "a single game",
         "a gammon",
         "a backgammon",
@@ -46,7 +47,7 @@ def test_levels() -> None:
     ],
 )
 def test_sentence_capitalises_and_ends_with_a_stop(text: str, expected: str) -> None:
-    assert sentence(text) == expected
+    assert sentence(text, "en") == expected
 
 
 @pytest.mark.parametrize(

@@ -168,17 +168,17 @@ async def test_beaver_wording(service: TableService) -> None:
 
 def test_help_reads_the_settings() -> None:
     settings = Settings(challenge_timeout_minutes=30, claim_timeout_hours=48)
-    challenge = help_text(settings, COMMANDS, "challenge")
+    challenge = help_text(settings, COMMANDS, "challenge", language="en")
     assert "30 minutes" in challenge and "10 minutes" not in challenge
     for option in ("jacoby", "beavers", "auto"):
         assert f"`{option}`" in challenge
-    assert "48 hours" in help_text(settings, COMMANDS, "claim")
-    assert "30 minutes" in help_text(settings, COMMANDS) and "48 hours" in help_text(
-        settings, COMMANDS
+    assert "48 hours" in help_text(settings, COMMANDS, "claim", language="en")
+    assert "30 minutes" in help_text(settings, COMMANDS, language="en") and "48 hours" in help_text(
+        settings, COMMANDS, language="en"
     )
-    double = help_text(settings, COMMANDS, "double")
+    double = help_text(settings, COMMANDS, "double", language="en")
     assert "Crawford" in double and "dead" in double and "1-point match" in double
-    assert "Manage Messages" in help_text(settings, COMMANDS, "void")
+    assert "Manage Messages" in help_text(settings, COMMANDS, "void", language="en")
 
 
 # -- settings --------------------------------------------------------------------------------

@@ -30,6 +30,7 @@ import dataclasses
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 
+from bot.i18n.core import Language
 from bot.service.commands.schema import Command
 from bot.service.commands.views import Views
 from bot.service.endings import Endings, ended_in
@@ -137,15 +138,18 @@ class Guard:
         tutored: Tutored | None = None,
         read: list[Table] | None = None,
         answering: Answer | None = None,
+        language: Language,
     ) -> list[Reply]:
         """Run ``work`` under the channel's lock; then, with the lock released, the tutor's
         comment on the ``tutored`` decision (if the match has the tutor), the engine's turns
         (if the match waits on it) and the analysis of a match that ended. ``read``: the table
         ``work`` acted on, once it has (see :meth:`_at_table`); ``answering``: the button press
         ``work`` answers, carried out only if its question is still the one asked."""
-        replies = await self._under_lock(place, work, answering, read)
+        replies = await self._under_lock(place, work, answering, read, language=language)
         before = read[0] if read else None
-        return await self._aftermath.after(place, replies, before=before, tutored=tutored)
+        return await self._aftermath.after(
+            place, replies, before=before, tutored=tutored, language=language
+        )
 
     async def at_table(
         self,
@@ -158,6 +162,7 @@ class Guard:
     ) -> list[Reply]:
         """``act`` on the match being played at ``place``, read once, under the channel's lock:
         the same read tells the tutor the position before, and whether GNU Backgammon plays."""
+        language = user.language
         read: list[Table] = []  # a press's check may have read it already (see _unanswerable)
 
         async def work() -> list[Reply]:
@@ -168,7 +173,9 @@ class Guard:
                 read.append(table)
             return await act(read[0])
 
-        return await self.guarded(place, work, tutored=tutored, read=read, answering=answering)
+        return await self.guarded(
+            place, work, tutored=tutored, read=read, answering=answering, language=language
+        )
 
     async def decide(
         self,
@@ -194,13 +201,15 @@ class Guard:
         work: Callable[[], Awaitable[list[Reply]]],
         answering: Answer | None = None,
         read: list[Table] | None = None,
+        *,
+        language: Language,
     ) -> list[Reply]:
         async with self.locks.held(place):
             if answering is not None:
                 refusal = await self._unanswerable(place, answering, read)
                 if refusal is not None:
                     return [refusal]
-            return await replies_of(work, self._repository.forget)
+            return await replies_of(work, self._repository.forget, language)
 
     async def _unanswerable(
         self, place: Place, answering: Answer, read: list[Table] | None
@@ -274,35 +283,39 @@ class Aftermath:
         *,
         before: Table | None = None,
         tutored: Tutored | None = None,
+        language: Language,
     ) -> list[Reply]:
         """``replies`` of a command at ``place`` and what follows them. ``before``: the table
         the command acted on, as it read it (None: it read none, or not as a match's own)."""
         if before is not None and tutored is not None and before.row.tutor:
-            comments = await self._coach.tutor(place, before, tutored)
+            comments = await self._coach.tutor(place, before, tutored, language=language)
             replies = tutored_in_order(replies, comments)
         if before is None or engine_seat_of(before.row.player_ids) is not None:
-            replies = await self._engine_turns(place, replies)
+            replies = await self._engine_turns(place, replies, language=language)
         if not any(reply.shows_an_end for reply in replies):
             return replies
-        return await self.endings.after(place, replies)
+        return await self.endings.after(place, replies, language=language)
 
     async def resumed(
         self, where: Callable[[Place], bool] = lambda place: True
     ) -> dict[Place, list[Reply]]:
         """At startup: the turns the engine owes in the matches at places ``where`` accepts,
         taken now; the replies by place (a match it ends in a thread also gets its result in
-        the thread's channel)."""
+        the thread's channel), in each server's language."""
         owed = await self._opponent.resume(where)
         for place, replies in list(owed.items()):
-            for reply in await self.endings.followers(ended_in(replies)):
+            language = await self._repository.languages.of(place.server_id)
+            for reply in await self.endings.followers(ended_in(replies), language=language):
                 owed.setdefault(reply.place or place, []).append(reply)
         return owed
 
-    async def _engine_turns(self, place: Place, replies: list[Reply]) -> list[Reply]:
+    async def _engine_turns(
+        self, place: Place, replies: list[Reply], *, language: Language
+    ) -> list[Reply]:
         """``replies`` and then the engine's turns at ``place``, if it owes any; the board is
         then shown once, after its turn (in the thread of a match just started in one)."""
         thread = moved_to(replies)
-        more = sent_to(await self._opponent.follow(thread or place), thread)
+        more = sent_to(await self._opponent.follow(thread or place, language=language), thread)
         shown = {reply.announces[0] for reply in more if reply.announces is not None}
         if not shown and not any(reply.job for reply in more):  # it failed: the board after all
             replies = await self._undrawn_boards(place, replies)

@@ -10,7 +10,7 @@ import difflib
 from bot.gnubg.api import LEVEL_NAMES
 from bot.i18n import help as words
 from bot.i18n import play as say
-from bot.i18n.core import capital
+from bot.i18n.core import Language, capital
 from bot.rules.text import quote
 from bot.service.commands.schema import Command, CommandTable, Topic
 from bot.service.models import Reply, Section, Sheet
@@ -35,12 +35,12 @@ def _values(prefix: str, settings: Settings) -> dict[str, str]:
     }
 
 
-def habit(word: str, prefix: str, *, beavers: bool = False) -> str | None:
+def habit(word: str, prefix: str, *, beavers: bool = False, language: Language) -> str | None:
     """What this bot has for a word typed by habit from another client (``!undo``), or None;
     ``beavers``: the channel's game allows them."""
     word = word.strip().lower()
     said = words.CUBE_WITH_BEAVERS if beavers and word == "cube" else words.HABITS.get(word)
-    return said(p=prefix) if said is not None else None
+    return said(language, p=prefix) if said is not None else None
 
 
 def suggest(word: str, commands: CommandTable) -> str | None:
@@ -53,19 +53,25 @@ def suggest(word: str, commands: CommandTable) -> str | None:
     return close[0] if close else None
 
 
-def _also(command: Command, prefix: str) -> str:
+def _also(command: Command, prefix: str, *, language: Language) -> str:
     """`` (also `!x`)`` for a command with aliases, else nothing."""
     if not command.aliases:
         return ""
-    return words.ALSO(aliases=", ".join(f"`{prefix}{alias}`" for alias in command.aliases))
+    return words.ALSO(
+        language, aliases=", ".join(f"`{prefix}{alias}`" for alias in command.aliases)
+    )
 
 
-def help_text(settings: Settings, commands: CommandTable, topic: str | None = None) -> str:
+def help_text(
+    settings: Settings, commands: CommandTable, topic: str | None = None, *, language: Language
+) -> str:
     """The whole list, or one command, as text; raises ``KeyError`` for an unknown topic."""
-    return help_reply(settings, commands, topic).text
+    return help_reply(settings, commands, topic, language=language).text
 
 
-def help_reply(settings: Settings, commands: CommandTable, topic: str | None = None) -> Reply:
+def help_reply(
+    settings: Settings, commands: CommandTable, topic: str | None = None, *, language: Language
+) -> Reply:
     """The whole list as a :class:`Sheet` (a section per :class:`Topic`), or one
     command; raises ``KeyError`` for an unknown topic."""
     prefix = settings.command_prefix
@@ -75,18 +81,22 @@ def help_reply(settings: Settings, commands: CommandTable, topic: str | None = N
         command = commands.find(word)
         if command is None:
             raise KeyError(topic)
-        said = words.summary_of(command.name, command.summary)
-        summary = capital(said[:1]) + said[1:]
-        lines = [f"**{prefix}{command.usage}**", summary + _also(command, prefix)]
+        said = words.summary_of(command.name, command.summary, language)
+        summary = capital(said[:1], language) + said[1:]
+        lines = [
+            f"**{prefix}{command.usage}**",
+            summary + _also(command, prefix, language=language),
+        ]
         if command.details:
             lines.append(command.details.format(**values))
-        lines.append(words.EXAMPLE(prefix=prefix, example=command.example))
+        lines.append(words.EXAMPLE(language, prefix=prefix, example=command.example))
         return Reply("\n".join(lines))
     sections = tuple(
         Section(
-            words.TOPICS[topic.name](),
+            words.TOPICS[topic.name](language),
             tuple(
-                f"`{prefix}{c.usage}` - {words.summary_of(c.name, c.summary)}{_also(c, prefix)}"
+                f"`{prefix}{c.usage}` - {words.summary_of(c.name, c.summary, language)}"
+                f"{_also(c, prefix, language=language)}"
                 for c in commands
                 if c.topic is topic
             ),
@@ -94,9 +104,12 @@ def help_reply(settings: Settings, commands: CommandTable, topic: str | None = N
         for topic in Topic
     )
     sheet = Sheet(
-        words.TITLE(),
+        words.TITLE(language),
         words.INTRO(
-            challenge=values["challenge_minutes"], claim=values["claim_hours"], prefix=prefix
+            language,
+            challenge=values["challenge_minutes"],
+            claim=values["claim_hours"],
+            prefix=prefix,
         ),
         tuple(section for section in sections if section.lines),
     )
@@ -104,13 +117,13 @@ def help_reply(settings: Settings, commands: CommandTable, topic: str | None = N
 
 
 def unknown_command(
-    prefix: str, word: str, commands: CommandTable, *, beavers: bool = False
+    prefix: str, word: str, commands: CommandTable, *, beavers: bool = False, language: Language
 ) -> list[Reply]:
     """The answer to ``!word`` when it is no command: a hint for a near miss, else nothing (it
     is probably meant for another bot that shares the prefix). A word players of other clients
     type by habit (``!undo``, ``!quit``) gets what this bot has instead (``beavers``: the
     channel's game allows them)."""
-    instead = habit(word, prefix, beavers=beavers)
+    instead = habit(word, prefix, beavers=beavers, language=language)
     if instead is not None:
         return [Reply(instead, private=True)]
     meant = suggest(word, commands)
@@ -118,7 +131,9 @@ def unknown_command(
         return []
     return [
         Reply(
-            say.UNKNOWN_COMMAND(quoted=quote(prefix + word, 30), prefix=prefix, meant=meant),
+            say.UNKNOWN_COMMAND(
+                language, quoted=quote(prefix + word, 30), prefix=prefix, meant=meant
+            ),
             private=True,
         )
     ]

@@ -11,7 +11,7 @@ from enum import Enum
 from types import MappingProxyType
 
 from bot.i18n import play as say
-from bot.i18n.core import Message
+from bot.i18n.core import Language, Message
 from bot.service.models import Decision, Refusal, Reply, User
 
 # A room's method that carries a command out, unbound: (room, place, user, *arguments[,
@@ -221,7 +221,7 @@ class CommandTable:
 
 
 def read_arguments(
-    command: Command, text: str, users: UserLookup, prefix: str
+    command: Command, text: str, users: UserLookup, prefix: str, *, language: Language
 ) -> tuple[User | str | None, ...]:
     """The arguments of ``command`` from the text typed after its name: a USER is one word
     found through ``users``, any other kind the rest of the line. Raises :class:`Refusal` for a
@@ -238,14 +238,18 @@ def read_arguments(
         rest = others[0] if others else ""
         if not word:
             if argument.required:
-                missing = argument.missing() if argument.missing is not None else ""
+                missing = argument.missing(language) if argument.missing is not None else ""
                 raise Refusal(
-                    say.ARGUMENT_MISSING(missing=missing, prefix=prefix, example=command.example)
+                    say.ARGUMENT_MISSING(
+                        language, missing=missing, prefix=prefix, example=command.example
+                    )
                 )
             values.append(None)
             continue
         found = users(word)
         if found is None:
-            raise Refusal(say.UNKNOWN_USER(word=repr(word), prefix=prefix, command=command.name))
+            raise Refusal(
+                say.UNKNOWN_USER(language, word=repr(word), prefix=prefix, command=command.name)
+            )
         values.append(found)
     return tuple(values)

@@ -11,6 +11,7 @@ from typing import Any
 from bot.i18n import help as help_words
 from bot.i18n import play as say
 from bot.i18n import records as ledger
+from bot.i18n.core import Language
 from bot.rules.text import quote
 from bot.service.commands.help import help_reply, unknown_command
 from bot.service.commands.schema import CommandTable
@@ -93,19 +94,21 @@ class Views:
     # -- a match (under the channel's lock) ----------------------------------------------------
 
     async def board(self, place: Place, user: User) -> list[Reply]:
+        language = user.language
         table = await self._repository.require(place, latest=True, user=user)
         if isinstance(table, DamagedMatch):
             return [table.reply]
         seat = table.seat(user)
         viewer = seat if seat is not None else table.match.on_roll
-        prompt, _ = prompt_text(table, self._prefix)
+        prompt, _ = prompt_text(table, self._prefix, language=language)
         now = self._clock()
-        text = f"{score_text(table.match, table.names)}\n{prompt}"
+        text = f"{score_text(table.match, table.names, language=language)}\n{prompt}"
         clock = clock_now(table, now)
         if clock is not None:
             text += f"\n{clock}"
         if table.row.status != "playing":
-            text = f"{ending_text(table)}\n{score_text(table.match, table.names)}"
+            score = score_text(table.match, table.names, language=language)
+            text = f"{ending_text(table, language=language)}\n{score}"
         shows = (table.row.id, table.row.version) if table.row.status == "playing" else None
         return [
             Reply(
@@ -117,28 +120,35 @@ class Views:
         ]
 
     async def pips(self, place: Place, user: User) -> list[Reply]:
+        language = user.language
         table = await self._repository.require(place, user=user)
         if isinstance(table, DamagedMatch):
             return [table.reply]
         pips = table.match.pip_counts()
         names = table.names
-        lead = lead_text(names, pips)
+        lead = lead_text(names, pips, language=language)
         return [
-            Reply(say.PIP_COUNTS(first=names[0], a=pips[0], second=names[1], b=pips[1], lead=lead))
+            Reply(
+                say.PIP_COUNTS(
+                    language, first=names[0], a=pips[0], second=names[1], b=pips[1], lead=lead
+                )
+            )
         ]
 
     async def score(self, place: Place, user: User) -> list[Reply]:
+        language = user.language
         table = await self._repository.require(place, user=user)
         if isinstance(table, DamagedMatch):
             return [table.reply]
         match, names = table.match, table.names
         owner = (
-            say.CUBE_CENTRED()
+            say.CUBE_CENTRED(language)
             if match.cube_owner is None
-            else say.CUBE_OWNED(name=names[match.cube_owner])
+            else say.CUBE_OWNED(language, name=names[match.cube_owner])
         )
         text = say.SCORE_LINE(
-            score=score_text(match, names),
+            language,
+            score=score_text(match, names, language=language),
             game=match.game_number,
             cube=match.cube_value,
             owner=owner,
@@ -203,38 +213,51 @@ class Views:
     # -- the server ---------------------------------------------------------------------------
 
     async def leaderboard(self, place: Place, user: User) -> list[Reply]:
+        language = user.language
         top = await self._store.players.leaderboard(place.server_id, 10)
         rank = await self._store.players.rank(place.server_id, user.id) if top else None
-        return [Reply(leaderboard_text(top, user.name, rank, self._prefix))]
+        return [Reply(leaderboard_text(top, user.name, rank, self._prefix, language=language))]
 
     async def stats(self, place: Place, user: User, target: User | None) -> list[Reply]:
+        language = user.language
         who = target or user
         player = await self._store.players.get(place.server_id, who.id)
         if player is None:
             p = self._prefix
             if target is None:
-                return [Reply(ledger.NO_RECORD_YET(prefix=p))]
-            return [Reply(ledger.NOT_A_PLAYER(name=md(who.name), prefix=p))]
+                return [Reply(ledger.NO_RECORD_YET(language, prefix=p))]
+            return [Reply(ledger.NOT_A_PLAYER(language, name=md(who.name), prefix=p))]
         rank = await self._store.players.rank(place.server_id, who.id)
         counts = await self._store.players.match_counts(place.server_id, who.id)
         records = await self._store.players.against_engine(place.server_id, who.id)
-        text = stats_text(player, rank, counts) + engine_record_text(records, who.id)
+        text = stats_text(player, rank, counts, language=language) + engine_record_text(
+            records, who.id, language=language
+        )
         analysed = PrSummary.of(player)
         if analysed is not None:
             text += " " + pr_text(analysed.matches, analysed.decisions, analysed.pr)
         played = await self._store.tournaments.record(place.server_id, who.id)
         if played.entered or played.playing:
             said = ledger.TOURNAMENTS_GOING_ON if played.playing else ledger.TOURNAMENTS
-            text += said(entered=played.entered, won=played.won, playing=played.playing)
+            text += said(language, entered=played.entered, won=played.won, playing=played.playing)
         if place.private:  # a record read in a DM: its games are on no server's leaderboard
-            text += " " + ledger.PRIVATE_RECORD()
+            text += " " + ledger.PRIVATE_RECORD(language)
         return [Reply(text)]
 
-    def help(self, topic: str | None) -> list[Reply]:
+    def help(self, topic: str | None, *, language: Language) -> list[Reply]:
         try:
-            return [help_reply(self._settings, self._commands, typed(topic) if topic else None)]
+            return [
+                help_reply(
+                    self._settings,
+                    self._commands,
+                    typed(topic) if topic else None,
+                    language=language,
+                )
+            ]
         except KeyError:
-            said = help_words.NO_SUCH_COMMAND(quoted=quote(topic or ""), prefix=self._prefix)
+            said = help_words.NO_SUCH_COMMAND(
+                language, quoted=quote(topic or ""), prefix=self._prefix
+            )
             return [Reply(said, private=True)]
 
     # -- state for adapters -------------------------------------------------------------------
@@ -267,7 +290,9 @@ class Views:
             return None
         return game_data(table)
 
-    async def unknown_command(self, place: Place, word: str, prefix: str) -> list[Reply]:
+    async def unknown_command(
+        self, place: Place, word: str, prefix: str, *, language: Language
+    ) -> list[Reply]:
         """The answer to ``!word`` typed in ``place`` that is no command (see the function
         :func:`unknown_command`): ``!cube`` names ``!beaver`` only where the channel's game is
         a money game that allows beavers (the match is read for that word alone)."""
@@ -275,7 +300,7 @@ class Views:
         if word.strip().lower() == "cube":
             table = await self._repository.table(place, repair=False)
             beavers = table is not None and table.match.length == 0 and table.match.options.beavers
-        return unknown_command(prefix, word, self._commands, beavers=beavers)
+        return unknown_command(prefix, word, self._commands, beavers=beavers, language=language)
 
     async def pending_decision(self, place: Place) -> Pending | None:
         """The question the table waits on now, or None."""

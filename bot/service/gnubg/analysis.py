@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from bot.gnubg.api import Engine, EngineFailure, EngineUnavailable, MatchAnalysis
 from bot.gnubg.decisions import SKILLS, ReviewedDecision
 from bot.i18n import gnubg as say
+from bot.i18n.core import Language
 from bot.render.chart import Point, render_chart
 from bot.service.gnubg.analysis_text import (
     charted,
@@ -167,6 +168,9 @@ class Analyses:
         self._charts = charts
         self._name = name or process_name()
         self._running: dict[int, _Job] = {}
+        # The language of the command that queued a match's analysis here, by match id: the job
+        # words its outcome in it (in the server's language when queued by another process).
+        self._asked_in: dict[int, Language] = {}
         self._worker: asyncio.Task[None] | None = None
         self._again = False  # woken while the worker looked for a job: it looks once more
         self._closed = False
@@ -198,21 +202,22 @@ class Analyses:
     async def ask(self, place: Place, user: User, text: str | None) -> list[Reply]:
         """``!analysis [match]``: the stored analysis at once, else the job's progress message
         (a job started now, or the one already running for that match)."""
-        row = await self._which(place, text)
+        language = user.language
+        row = await self._which(place, text, language=language)
         stored = await self._store.analyses.get(row.id)
         if stored is not None and stored.status == "done":
-            return [await self._message(row, stored)]
+            return [await self._message(row, stored, language=language)]
         if stored is not None and stored.unfinished:
             self._wake()
-            return [await self._message(row, stored)]
+            return [await self._message(row, stored, language=language)]
         if not self._engine.available:
-            raise Refusal(say.UNAVAILABLE())
+            raise Refusal(say.UNAVAILABLE(language))
         most = self._budget.analyses
         if await self._store.analyses.asked_by(user.id) >= most:
-            raise Refusal(say.ANALYSES_WAITING(most=most))
-        return [await self._start(row, asked_by=user.id)]
+            raise Refusal(say.ANALYSES_WAITING(language, most=most))
+        return [await self._start(row, asked_by=user.id, language=language)]
 
-    async def _which(self, place: Place, text: str | None) -> MatchRow:
+    async def _which(self, place: Place, text: str | None, *, language: Language) -> MatchRow:
         """The finished match ``text`` names (a number of this server), or by default the
         channel's last finished one."""
         p = self._prefix
@@ -222,27 +227,30 @@ class Analyses:
         else:
             playing = await self._store.matches.playing(place.server_id, place.channel_id)
             if playing is not None:
-                raise Refusal(say.HERE_STILL_PLAYED(id=playing.id, prefix=p))
+                raise Refusal(say.HERE_STILL_PLAYED(language, id=playing.id, prefix=p))
             match_id = await self._store.matches.latest_finished(place.server_id, place.channel_id)
             if match_id is None:
-                raise Refusal(say.NONE_FINISHED_HERE(prefix=p))
+                raise Refusal(say.NONE_FINISHED_HERE(language, prefix=p))
             row = await self._repository.on_server(place, match_id)
         if row.status == "playing":
-            raise Refusal(say.STILL_PLAYED(id=row.id))
+            raise Refusal(say.STILL_PLAYED(language, id=row.id))
         if row.status != "finished":
-            raise Refusal(say.ABORTED(id=row.id))
+            raise Refusal(say.ABORTED(language, id=row.id))
         return row
 
     # -- jobs -----------------------------------------------------------------------------------
 
-    async def _start(self, row: MatchRow, *, asked_by: str | None = None) -> Reply:
+    async def _start(
+        self, row: MatchRow, *, asked_by: str | None = None, language: Language
+    ) -> Reply:
         """Queue the analysis of ``row`` (unless it waits or runs already) and say so."""
         async with self._store.transaction() as tx:
             await tx.analyses.queue(row.id, self._settings.analysis_plies, self._clock(), asked_by)
+        self._asked_in.setdefault(row.id, language)
         self._wake()
         stored = await self._store.analyses.get(row.id)
         assert stored is not None
-        return await self._message(row, stored)
+        return await self._message(row, stored, language=language)
 
     def _wake(self) -> None:
         """Have this process take the waiting jobs, unless it has no engine or is stopping."""
@@ -275,14 +283,17 @@ class Analyses:
         match_id = stored.match_id
         row = await self._store.matches.get(match_id)
         assert row is not None  # matches are never deleted
+        language = self._asked_in.pop(match_id, None)
+        if language is None:
+            language = await self._repository.languages.of(row.server_id)
         plain = await self._repository.names(Place(row.server_id, row.channel_id), row.player_ids)
         job = _Job(match_id, (md(plain[0]), md(plain[1])), stored.plies)
         self._running[match_id] = job
         self._notify()
         try:
-            job.final = await self._analyse(job, row, plain)
+            job.final = await self._analyse(job, row, plain, language=language)
         except asyncio.CancelledError:
-            job.final = Reply(say.ANALYSIS_STOPPED(id=match_id))
+            job.final = Reply(say.ANALYSIS_STOPPED(language, id=match_id))
             await self._release(match_id)
             raise
         except (EngineUnavailable, EngineFailure) as error:
@@ -318,7 +329,9 @@ class Analyses:
         except Exception:  # its lease lapses instead
             log.exception("Could not put the analysis of match %s back in the queue", match_id)
 
-    async def _analyse(self, job: _Job, row: MatchRow, plain: tuple[str, str]) -> Reply:
+    async def _analyse(
+        self, job: _Job, row: MatchRow, plain: tuple[str, str], *, language: Language
+    ) -> Reply:
         match_id = job.match_id
         match = await self._repository.record(row)
 
@@ -374,7 +387,7 @@ class Analyses:
             jacoby=options.jacoby,
             beavers=options.beavers,
         )
-        return await self._result_reply(row, plain, analysis)
+        return await self._result_reply(row, plain, analysis, language=language)
 
     async def _failed(self, match_id: int, error: str) -> Reply:
         try:
@@ -411,24 +424,26 @@ class Analyses:
     # -- following a job ------------------------------------------------------------------------
 
     async def follow(self, handle: AnalysisQueued) -> AsyncIterator[Reply]:
-        """The message of job ``handle`` each time it changes; the last one (which has no
-        ``job``) is the result or the failure."""
+        """The message of job ``handle`` each time it changes, in the language of the command
+        that follows it; the last one (which has no ``job``) is the result or the failure."""
+        language = handle.language
         match_id = handle.match_id
         shown = None
         while True:
             changed = self._changed
             job = self._running.get(match_id)
             if job is not None:
-                async for reply in self._follow_here(job):
+                async for reply in self._follow_here(job, language):
                     yield reply
                 return
             stored = await self._store.analyses.get(match_id)
             row = await self._store.matches.get(match_id)
             if stored is None or row is None:
-                yield Reply(say.ANALYSIS_NOT_RUNNING(id=match_id, prefix=self._prefix))
+                yield Reply(say.ANALYSIS_NOT_RUNNING(language, id=match_id, prefix=self._prefix))
                 return
-            reply = await self._message(row, stored)
+            reply = await self._message(row, stored, language=language)
             if reply.job is None:
+                self._asked_in.pop(match_id, None)  # run by another process: done with
                 yield reply
                 return
             if reply.text != shown:
@@ -436,7 +451,7 @@ class Analyses:
                 yield reply
             await changed.wait()
 
-    async def _follow_here(self, job: _Job) -> AsyncIterator[Reply]:
+    async def _follow_here(self, job: _Job, language: Language) -> AsyncIterator[Reply]:
         while True:
             changed = job.changed
             if job.final is not None:
@@ -444,18 +459,20 @@ class Analyses:
                 return
             yield Reply(
                 running_text(job.match_id, job.names, job.plies, job.done, job.total),
-                job=AnalysisQueued(job.match_id),
+                job=AnalysisQueued(job.match_id, language),
             )
             await changed.wait()
 
-    async def _message(self, row: MatchRow, stored: AnalysisRow) -> Reply:
+    async def _message(self, row: MatchRow, stored: AnalysisRow, *, language: Language) -> Reply:
         """What to show of ``stored``: the result, the failure, or where the job stands."""
         if stored.status == "done":
             assert stored.result is not None
             plain = await self._repository.names(
                 Place(row.server_id, row.channel_id), row.player_ids
             )
-            return await self._result_reply(row, plain, decode_result(stored.result))
+            return await self._result_reply(
+                row, plain, decode_result(stored.result), language=language
+            )
         if stored.status == "failed":
             return Reply(failed_text(row.id, stored.error or "", self._prefix))
         job = self._running.get(row.id)
@@ -469,14 +486,16 @@ class Analyses:
             text = running_text(row.id, names, stored.plies, done, total)
         else:
             text = queued_text(row.id, names, await self._store.analyses.ahead_of(stored))
-        return Reply(text, job=AnalysisQueued(row.id))
+        return Reply(text, job=AnalysisQueued(row.id, language))
 
     async def _result_reply(
-        self, row: MatchRow, plain: tuple[str, str], analysis: MatchAnalysis
+        self, row: MatchRow, plain: tuple[str, str], analysis: MatchAnalysis, *, language: Language
     ) -> Reply:
         """The analysis' message: its text, its chart, and a Review button when the analysis
         has its decisions (one stored before they were kept must be analysed again)."""
-        text = result_text(row.id, (md(plain[0]), md(plain[1])), analysis, prefix=self._prefix)
+        text = result_text(
+            row.id, (md(plain[0]), md(plain[1])), analysis, prefix=self._prefix, language=language
+        )
         chart = (
             await asyncio.to_thread(chart_png, analysis, plain, winner=row.winner)
             if self._charts and charted(analysis)
@@ -489,7 +508,7 @@ class Analyses:
 
     # -- the automatic analysis of finished matches ---------------------------------------------
 
-    async def start_automatic(self, ended: list[MatchEnded]) -> list[Reply]:
+    async def start_automatic(self, ended: list[MatchEnded], *, language: Language) -> list[Reply]:
         """Start the analysis of matches that just ended: their progress messages (none unless
         ``settings.analysis_auto`` and GNU Backgammon runs). A failure to start only loses the
         automatic start (the players may still ask)."""
@@ -502,7 +521,7 @@ class Analyses:
                 stored = await self._store.analyses.get(row.id)
                 if stored is not None and stored.status == "done":
                     continue
-                replies.append(await self._start(row))
+                replies.append(await self._start(row, language=language))
             except Exception:
                 log.exception("Could not start the analysis of match %s", row.id)
         return replies

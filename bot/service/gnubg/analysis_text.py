@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from bot.gnubg.api import MIN_RATED_DECISIONS, MatchAnalysis, Mistake, PlayerAnalysis
 from bot.gnubg.decisions import MARKS, ReviewedDecision, skill_of
+from bot.i18n.core import Language
 from bot.rules.notation import dice_text
 from bot.rules.text import plural
 from bot.service.matches.presentation import match_kind
@@ -59,14 +60,20 @@ def failed_text(match_id: int, error: str, prefix: str) -> str:
 
 
 def result_text(
-    match_id: int, names: tuple[str, str], analysis: MatchAnalysis, *, prefix: str = "!"
+    match_id: int,
+    names: tuple[str, str],
+    analysis: MatchAnalysis,
+    *,
+    prefix: str = "!",
+    language: Language,
 ) -> str:
     """The analysis of a match as a message: each player's figures and worst decisions (each
     with the ``!review`` that shows it, when the analysis kept its decisions); a player with
     too few decisions to rate gets one line for both, and no figures."""
     seconds = f", {analysis.seconds:.1f} s" if analysis.seconds >= 0.05 else ""
     lines = [
-        f"**Analysis of {title(match_id, names)}**: {match_kind(analysis.length)}, GNU "
+        f"**Analysis of {title(match_id, names)}**: "
+        f"{match_kind(analysis.length, language=language)}, GNU "
         f"Backgammon at {analysis.plies}-ply{seconds}."
     ]
     short = [seat for seat, player in enumerate(analysis.players) if not player.rated]
@@ -78,7 +85,9 @@ def result_text(
             continue
         lines += player_lines(names[seat], player, analysis.length)
         pages = [review_page(reviewed, mistake) for mistake in analysis.worst[seat]]
-        lines += mistake_lines(analysis.worst[seat], pages, len(reviewed), match_id, prefix)
+        lines += mistake_lines(
+            analysis.worst[seat], pages, len(reviewed), match_id, prefix, language=language
+        )
     return "\n".join(lines)
 
 
@@ -182,6 +191,8 @@ def mistake_lines(
     count: int,
     match_id: int,
     prefix: str = "!",
+    *,
+    language: Language,
 ) -> list[str]:
     """``pages``: each mistake's page of the review's ``count`` (None: none), which names it
     (:func:`~bot.service.review.numbering.decision_label`) and the ``!review`` that shows it."""
@@ -195,7 +206,8 @@ def mistake_lines(
         # gnubg's mark (?!, ?, ??) is its Skill() of the very loss shown (bot.gnubg.decisions)
         mark = MARKS[skill_of(mistake.cost)]
         lines.append(
-            f"  - {decision_label(mistake.game, mistake.move, page, count)}{dice}: "
+            f"  - {decision_label(mistake.game, mistake.move, page, count, language=language)}"
+            f"{dice}: "
             f"{mistake.played}; better {mistake.best} (costs {mistake.cost:.3f}"
             f"{' ' + mark if mark else ''}){review}"
         )

@@ -47,9 +47,10 @@ class EngineRequests:
     def taken(self, user: User) -> Iterator[str]:
         """One request of ``user`` while the block runs; raises :class:`Refusal` past their
         budget. Yields a note for the reply ('' unless many requests were ahead of it)."""
+        language = user.language
         most = self.budget.requests
         if self._by_user[user.id] >= most:
-            raise Refusal(say.BUSY(most=most))
+            raise Refusal(say.BUSY(language, most=most))
         ahead = self._total
         self._by_user[user.id] += 1
         self._total += 1

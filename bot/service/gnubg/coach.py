@@ -22,9 +22,10 @@ from bot.gnubg.api import (
     Query,
 )
 from bot.i18n import gnubg as say
+from bot.i18n.core import Language
+from bot.i18n.words import level_text, sentence
 from bot.rules.events import Moved
 from bot.rules.notation import dice_text
-from bot.rules.text import level_text, sentence
 from bot.service.gnubg.opponent import before_double, engine_seat
 from bot.service.matches.reading import DamagedMatch, MatchReader
 from bot.service.models import Place, Refusal, Reply, Table, User
@@ -55,31 +56,44 @@ def labelled(rows: list[tuple[str, float]]) -> str:
     return "\n".join(f"{label:<{width}}{equity:+.3f}" for label, equity in rows)
 
 
-def cube_lines(advice: CubeAdvice) -> str:
+def cube_lines(advice: CubeAdvice, *, language: Language) -> str:
     return labelled(
         [
-            (say.NO_DOUBLE(), advice.no_double),
-            (say.DOUBLE_TAKE(), advice.double_take),
-            (say.DOUBLE_PASS(), advice.double_pass),
+            (say.NO_DOUBLE(language), advice.no_double),
+            (say.DOUBLE_TAKE(language), advice.double_take),
+            (say.DOUBLE_PASS(language), advice.double_pass),
         ]
     )
 
 
-def cube_hint(advice: CubeAdvice) -> str:
+def cube_hint(advice: CubeAdvice, *, language: Language) -> str:
     """Advice before the roll, from the side of the player who may double."""
-    return say.CUBE_HINT(plies=advice.plies, table=cube_lines(advice), proper=advice.proper)
-
-
-def take_hint(advice: CubeAdvice) -> str:
-    """Advice facing a double; ``advice`` is the doubler's, so equities change sign."""
-    answer = "beaver" if advice.beaver else "take" if advice.take else "pass"
-    table = labelled([(say.TAKE(), -advice.double_take), (say.PASS(), -advice.double_pass)])
-    return say.TAKE_HINT(
-        plies=advice.plies, table=table, answer=say.ANSWER[answer](), proper=advice.proper
+    return say.CUBE_HINT(
+        language,
+        plies=advice.plies,
+        table=cube_lines(advice, language=language),
+        proper=advice.proper,
     )
 
 
-def plays_hint(dice: tuple[int, int], options: tuple[PlayOption, ...]) -> str:
+def take_hint(advice: CubeAdvice, *, language: Language) -> str:
+    """Advice facing a double; ``advice`` is the doubler's, so equities change sign."""
+    answer = "beaver" if advice.beaver else "take" if advice.take else "pass"
+    table = labelled(
+        [(say.TAKE(language), -advice.double_take), (say.PASS(language), -advice.double_pass)]
+    )
+    return say.TAKE_HINT(
+        language,
+        plies=advice.plies,
+        table=table,
+        answer=say.ANSWER[answer](language),
+        proper=advice.proper,
+    )
+
+
+def plays_hint(
+    dice: tuple[int, int], options: tuple[PlayOption, ...], *, language: Language
+) -> str:
     lines = []
     width = max((len(option.play) for option in options), default=0)
     for rank, option in enumerate(options, start=1):
@@ -87,7 +101,7 @@ def plays_hint(dice: tuple[int, int], options: tuple[PlayOption, ...]) -> str:
         lines.append(
             f"{rank}. {option.play:<{width}}  {option.equity:+.3f}{behind}  {option.plies}-ply"
         )
-    return say.PLAYS_HINT(dice=dice_text(dice), table="\n".join(lines))
+    return say.PLAYS_HINT(language, dice=dice_text(dice), table="\n".join(lines))
 
 
 def cube_loss(advice: CubeAdvice, kind: Decided) -> float:
@@ -138,6 +152,7 @@ class Coach:
 
     async def hint(self, place: Place, user: User) -> list[Reply]:
         """Advice for the decision ``user`` faces, privately; refused with the reason."""
+        language = user.language
         try:
             async with self._locked(place):
                 table = await self._repository.require(place, user=user)
@@ -147,39 +162,45 @@ class Coach:
         except Refusal as refusal:
             return [Reply(refusal.text, private=True)]
         except (EngineFailure, EngineUnavailable) as error:
-            return [Reply(say.NO_HINT(why=sentence(str(error))), private=True)]
+            return [Reply(say.NO_HINT(language, why=sentence(str(error), language)), private=True)]
 
     async def _advice(self, table: Table, user: User) -> str:
+        language = user.language
         row, match, p = table.row, table.match, self._prefix
         if not (row.hints or engine_seat(table) is not None):
-            raise Refusal(say.HINTS_OFF(prefix=p))
+            raise Refusal(say.HINTS_OFF(language, prefix=p))
         seat = table.seat(user)
         if seat is None:
-            raise Refusal(say.HINTS_FOR_PLAYERS())
+            raise Refusal(say.HINTS_FOR_PLAYERS(language))
         if match.turn != seat:
-            raise Refusal(say.NOT_YOUR_DECISION())
+            raise Refusal(say.NOT_YOUR_DECISION(language))
         if not self._engine.available:
-            raise Refusal(say.UNAVAILABLE())
+            raise Refusal(say.UNAVAILABLE(language))
         query = Query.of(match, row.id)
         if match.phase == "roll":
             if not match.can_double(seat):
-                raise Refusal(say.NO_CUBE_DECISION(prefix=p))
-            return cube_hint(await self._engine.cube_advice(query, COACH_LEVEL))
+                raise Refusal(say.NO_CUBE_DECISION(language, prefix=p))
+            return cube_hint(await self._engine.cube_advice(query, COACH_LEVEL), language=language)
         if match.phase == "move":
             assert match.dice is not None
             options = await self._engine.hint_plays(query, count=HINT_PLAYS, plies=COACH_PLIES)
-            return plays_hint(match.dice, options)
+            return plays_hint(match.dice, options, language=language)
         if match.phase == "doubled":
             return take_hint(
-                await self._engine.cube_advice(before_double(match, row.id), COACH_LEVEL)
+                await self._engine.cube_advice(before_double(match, row.id), COACH_LEVEL),
+                language=language,
             )
         accept = await self._engine.resignation_answer(query, COACH_LEVEL)
-        offered = level_text(match.resignation)
-        return (say.ACCEPT_RESIGNATION if accept else say.REJECT_RESIGNATION)(offered=offered)
+        offered = level_text(match.resignation, language)
+        return (say.ACCEPT_RESIGNATION if accept else say.REJECT_RESIGNATION)(
+            language, offered=offered
+        )
 
     # -- the tutor -------------------------------------------------------------------------------
 
-    async def tutor(self, place: Place, before: Table, decision: Tutored) -> list[Reply]:
+    async def tutor(
+        self, place: Place, before: Table, decision: Tutored, *, language: Language
+    ) -> list[Reply]:
         """After a player's decision in a tutored match (``before``: the table as it stood),
         a reply when it lost more than :data:`BAD_THRESHOLD`; nothing otherwise, or when the
         decision was refused."""
@@ -191,12 +212,14 @@ class Coach:
         ):
             return []  # refused: nothing was done
         try:
-            text = await self._comment(before, decision)
+            text = await self._comment(before, decision, language=language)
         except (EngineFailure, EngineUnavailable) as error:
-            return [Reply(say.TUTOR_SILENT(why=sentence(str(error)).rstrip(".")))]
+            return [
+                Reply(say.TUTOR_SILENT(language, why=sentence(str(error), language).rstrip(".")))
+            ]
         return [Reply(text)] if text else []
 
-    async def _comment(self, before: Table, decision: Tutored) -> str | None:
+    async def _comment(self, before: Table, decision: Tutored, *, language: Language) -> str | None:
         match = before.match
         seat = match.turn
         assert seat is not None
@@ -214,6 +237,7 @@ class Coach:
             if rating.loss <= BAD_THRESHOLD:
                 return None
             return say.TUTOR_PLAY(
+                language,
                 play=moved[0].play,
                 loss=f"{rating.loss:.3f}",
                 best=rating.best.play,
@@ -229,8 +253,9 @@ class Coach:
         if loss <= BAD_THRESHOLD:
             return None
         return say.TUTOR_CUBE(
-            done=say.CUBE_DONE[decision.kind](),
+            language,
+            done=say.CUBE_DONE[decision.kind](language),
             loss=f"{loss:.3f}",
             proper=advice.proper,
-            table=cube_lines(advice),
+            table=cube_lines(advice, language=language),
         )

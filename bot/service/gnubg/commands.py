@@ -28,10 +28,14 @@ class EngineCommands:
         return await self._guard.engine_request(user, lambda: self._coach.hint(place, user))
 
     async def show(self, place: Place, user: User, position: str) -> list[Reply]:
-        return await self._positions.show(position)
+        language = user.language
+        return await self._positions.show(position, language=language)
 
     async def evaluate(self, place: Place, user: User, position: str) -> list[Reply]:
-        return await self._guard.engine_request(user, lambda: self._positions.evaluate(position))
+        language = user.language
+        return await self._guard.engine_request(
+            user, lambda: self._positions.evaluate(position, language=language)
+        )
 
     async def analysis(self, place: Place, user: User, match: str | None = None) -> list[Reply]:
         try:

@@ -39,11 +39,12 @@ from bot.gnubg.api import (
     Query,
 )
 from bot.i18n import gnubg as say
+from bot.i18n.core import Language
+from bot.i18n.words import sentence
 from bot.rules import MoveError
 from bot.rules.events import Event
 from bot.rules.match import Match, MatchError, advance
 from bot.rules.matchid import decode_match_id, encode_match_id
-from bot.rules.text import sentence
 from bot.service.endings import Endings
 from bot.service.gnubg.budget import EngineBudget
 from bot.service.matches.challenges import TUTOR_WORD, Challenges, parse_terms, take_words
@@ -191,19 +192,20 @@ class Opponent:
     ) -> list[Reply]:
         """``!challenge bot [length|money] [level] [tutor]``: the match starts at once (in a
         thread of its own, where ``opener``, the front end's, opens one)."""
+        language = user.language
         if not self._engine.available:
-            raise Refusal(say.UNAVAILABLE())
+            raise Refusal(say.UNAVAILABLE(language))
         rest, extras = take_words(terms, (TUTOR_WORD, "hints", *LEVELS))
         levels = [word for word in extras if word in LEVELS]
         if len(levels) > 1:
-            raise Refusal(say.ONE_LEVEL(levels=" and ".join(levels)))
+            raise Refusal(say.ONE_LEVEL(language, levels=" and ".join(levels)))
         level = levels[0] if levels else self._settings.bot_level
         tutor = TUTOR_WORD in extras
         try:
             length, options = parse_terms(rest, self._settings)
         except Refusal as refusal:
             raise Refusal(
-                say.LEVEL_AND_TUTOR(refusal=refusal.text, levels=", ".join(LEVELS))
+                say.LEVEL_AND_TUTOR(language, refusal=refusal.text, levels=", ".join(LEVELS))
             ) from None
         await self._challenges.require_free_table(place)
         await self._within_budget(user)
@@ -224,14 +226,17 @@ class Opponent:
             )
         extras_text = ", with the tutor" if tutor else ""
         lead = (
-            f"{md(user.name)} vs {md(ENGINE_USER.name)} ({level}): {match_kind(length)}"
+            f"{md(user.name)} vs {md(ENGINE_USER.name)} ({level}): "
+            f"{match_kind(length, language=language)}"
             f"{options_text(match.options.to_data())}{extras_text}, "
             f"{'rated' if rated else 'unrated'}; `{shown_prefix(self._prefix, place)}hint` for "
             "advice. "
             f"Dice commitment (SHA-256 of the secret seed, revealed at the end): "
             f"`{match.commitment}`"
         )
-        reply = await status_reply(table, events, self._prefix, self._images, lead=lead)
+        reply = await status_reply(
+            table, events, self._prefix, self._images, lead=lead, language=language
+        )
         if threads is None:
             return [reply]
         started = f"{md(user.name)} plays {md(ENGINE_USER.name)} ({level})."
@@ -239,6 +244,7 @@ class Opponent:
 
     async def _within_budget(self, user: User) -> None:
         """At most :attr:`EngineBudget.bot_games` games against the bot per user at once."""
+        language = user.language
         most = self._budget.bot_games
         playing = [
             row
@@ -247,11 +253,11 @@ class Opponent:
         ]
         if len(playing) >= most:
             where = ", ".join(place_link(match_place(row)) for row in playing)
-            raise Refusal(say.TOO_MANY_BOT_GAMES(most=most, where=where))
+            raise Refusal(say.TOO_MANY_BOT_GAMES(language, most=most, where=where))
 
     # -- the engine's turns (no lock held while it thinks) -------------------------------------
 
-    async def follow(self, place: Place) -> list[Reply]:
+    async def follow(self, place: Place, *, language: Language) -> list[Reply]:
         """Play the engine's turns at ``place`` until a person must act; the replies say what
         it did (one status message) and, if it failed, why. While one command's flow follows
         the engine at a place, another's returns at once and the first looks again before it
@@ -269,21 +275,23 @@ class Opponent:
                 # burst of moves at one instant (each read its match first) can't all pass.
                 if len(self._turns) >= self.queue_limit:
                     queued = True
-                    return [self._queue(place, owed)]
+                    return [self._queue(place, owed, language=language)]
                 self._turns.setdefault(place)
             elif not self._following[place]:
                 return []
-            return await self._looking(place, owed)
+            return await self._looking(place, owed, language=language)
         finally:
             if not queued:
                 del self._following[place]
 
-    async def _looking(self, place: Place, owed: Table | None = None) -> list[Reply]:
+    async def _looking(
+        self, place: Place, owed: Table | None = None, *, language: Language
+    ) -> list[Reply]:
         """The engine's turns at ``place``, and again while other commands asked meanwhile
         (``owed``: the match just read waiting on the engine, if it was)."""
         replies: list[Reply] = []
         while True:
-            replies += await self._follow(place, owed)
+            replies += await self._follow(place, owed, language=language)
             owed = None
             if not self._following[place]:
                 return replies
@@ -305,7 +313,9 @@ class Opponent:
             table = await self._repository.table(place, repair=False)
         return table if table is not None and owes_turn(table) else None
 
-    async def _follow(self, place: Place, owed: Table | None = None) -> list[Reply]:
+    async def _follow(
+        self, place: Place, owed: Table | None = None, *, language: Language
+    ) -> list[Reply]:
         events: list[Event] = []
         table: Table | None = None
         failure: list[Reply] = []
@@ -320,13 +330,17 @@ class Opponent:
                     action = await self._decide(current)
                     saved = await self._carry_out(place, current, action)
                 except (EngineFailure, EngineUnavailable) as error:
-                    failure = [self._failed(current, str(error))]
+                    failure = [self._failed(current, str(error), language=language)]
                     break
                 except (MatchError, MoveError) as error:
                     log.error(
                         "Match %s: the engine's answer was refused: %s", current.row.id, error
                     )
-                    failure = [self._failed(current, f"its answer broke the rules ({error})")]
+                    failure = [
+                        self._failed(
+                            current, f"its answer broke the rules ({error})", language=language
+                        )
+                    ]
                     break
                 if saved is None:  # someone acted meanwhile: their command's flow goes on
                     break
@@ -340,19 +354,22 @@ class Opponent:
                 self._notify()
         if table is None:
             return failure
-        return [await status_reply(table, events, self._prefix, self._images), *failure]
+        return [
+            await status_reply(table, events, self._prefix, self._images, language=language),
+            *failure,
+        ]
 
     # -- queued turns (back-pressure) ----------------------------------------------------------
 
-    def _queue(self, place: Place, owed: Table) -> Reply:
+    def _queue(self, place: Place, owed: Table, *, language: Language) -> Reply:
         """Take the engine's turns at ``place`` in the background (its flow holds the place,
         as :meth:`follow` does); the reply that says so, naming the job."""
-        handle = TurnQueued(next(self._numbers))
+        handle = TurnQueued(next(self._numbers), language)
         job = _Queued(handle, place)
         self._queued[handle] = job
         self._turns.setdefault(place)  # in line from now on, behind those already under way
         job.task = asyncio.get_running_loop().create_task(
-            self._in_background(job, owed), name=f"bot-turn-{place.channel_id}"
+            self._in_background(job, owed, language=language), name=f"bot-turn-{place.channel_id}"
         )
         # Not a ``finally``: a task cancelled before it ever ran doesn't run one.
         job.task.add_done_callback(lambda _: self._ended(job))
@@ -365,18 +382,23 @@ class Opponent:
             del self._queued[oldest]
         return Reply(queued_text(self._ahead(place)), job=handle)
 
-    async def _in_background(self, job: _Queued, owed: Table) -> None:
+    async def _in_background(self, job: _Queued, owed: Table, *, language: Language) -> None:
         place = job.place
         try:
             try:
-                replies = await self._looking(place, owed)
+                replies = await self._looking(place, owed, language=language)
             finally:
                 self._release(job)  # before any await: a command now starts a flow of its own
-            job.replies = await self._endings.after(place, sent_to(replies, place))
+            job.replies = await self._endings.after(
+                place, sent_to(replies, place), language=language
+            )
         except Exception:
             log.exception("The bot's queued turn at %s failed", place)
             job.replies = [
-                Reply(say.TURN_FAILED(name=md(ENGINE_USER.name), prefix=self._prefix), place=place)
+                Reply(
+                    say.TURN_FAILED(language, name=md(ENGINE_USER.name), prefix=self._prefix),
+                    place=place,
+                )
             ]
 
     def _release(self, job: _Queued) -> None:
@@ -407,9 +429,10 @@ class Opponent:
     async def queued(self, handle: TurnQueued) -> AsyncIterator[Reply]:
         """The message of the queued turn ``handle`` each time its place in the queue changes
         (with ``job``), then one without ``job`` in its place, then the replies of the bot's
-        turn (to be posted as new messages)."""
+        turn (to be posted as new messages), in the language of the command that queued it."""
+        language = handle.language
         job = self._queued.get(handle)
-        gone = Reply(say.QUEUE_GONE(prefix=self._prefix))
+        gone = Reply(say.QUEUE_GONE(language, prefix=self._prefix))
         if job is None:
             yield gone
             return
@@ -426,7 +449,7 @@ class Opponent:
             await changed.wait()
         self._queued.pop(handle, None)
         replies = job.replies
-        yield Reply(say.QUEUE_DONE() if replies else say.QUEUE_MOVED_ON())
+        yield Reply(say.QUEUE_DONE(language) if replies else say.QUEUE_MOVED_ON(language))
         for reply in replies:
             yield reply
 
@@ -436,12 +459,12 @@ class Opponent:
             if job.task is not None:
                 job.task.cancel()
 
-    def _failed(self, table: Table, why: str) -> Reply:
+    def _failed(self, table: Table, why: str, *, language: Language) -> Reply:
         name = ENGINE_USER.name
-        why = sentence(why.removesuffix(RETRY)).rstrip(".")  # it retries by itself
+        why = sentence(why.removesuffix(RETRY), language).rstrip(".")  # it retries by itself
         if why.startswith(name):
             why = "it" + why[len(name) :]
-        return Reply(say.TURN_FAILED_WHY(name=md(name), why=why, prefix=self._prefix))
+        return Reply(say.TURN_FAILED_WHY(language, name=md(name), why=why, prefix=self._prefix))
 
     async def _carry_out(
         self, place: Place, seen: Table, action: Action
@@ -526,13 +549,14 @@ class Opponent:
     async def resume(self, where: Callable[[Place], bool]) -> dict[Place, list[Reply]]:
         """Play the turns the engine owes in every match at a place ``where`` accepts (at
         startup: a turn that was being thought about when the bot stopped); the replies by
-        place."""
+        place, in each server's language (no command asked for them)."""
         out: dict[Place, list[Reply]] = {}
         for row in await self._repository.store.matches.against_engine():
             place = Place(row.server_id, row.channel_id)
             if not where(place):
                 continue
-            replies = await self.follow(place)
+            language = await self._repository.languages.of(place.server_id)
+            replies = await self.follow(place, language=language)
             if replies:
                 out[place] = replies
         return out

@@ -18,12 +18,13 @@ from bot.gnubg.api import (
     Query,
 )
 from bot.i18n import gnubg as say
+from bot.i18n.core import Language
+from bot.i18n.words import sentence
 from bot.render import BoardState
 from bot.rules.errors import PositionTextError
 from bot.rules.notation import dice_text
 from bot.rules.pasted import NAMES, PastedPosition, read_position
 from bot.rules.state import MAX_CUBE
-from bot.rules.text import sentence
 from bot.service.matches.presentation import BoardImages, lead_text, typed
 from bot.service.models import Reply
 
@@ -91,10 +92,11 @@ def _cube_text(pasted: PastedPosition) -> str:
     return f"cube {pasted.cube}, {owner}"
 
 
-def summary(pasted: PastedPosition) -> str:
+def summary(pasted: PastedPosition, *, language: Language) -> str:
     """Two lines: who is to do what, the match, the cube and the pips; then both IDs to copy."""
     o_pips, x_pips = pasted.pip_counts()
-    pips = f"pips X {x_pips}, O {o_pips} ({lead_text(('O', 'X'), (o_pips, x_pips))})"
+    lead = lead_text(("O", "X"), (o_pips, x_pips), language=language)
+    pips = f"pips X {x_pips}, O {o_pips} ({lead})"
     facts = " · ".join((_action_text(pasted), _match_text(pasted), _cube_text(pasted), pips))
     return f"{facts}\ngnubg ID `{pasted.gnubg_id()}` · `{pasted.xgid()}`"
 
@@ -198,29 +200,29 @@ class Positions:
         """The pasted position; raises :class:`PositionTextError` (see :func:`refusal`)."""
         return read_position(typed(text))
 
-    async def show(self, text: str) -> list[Reply]:
+    async def show(self, text: str, *, language: Language) -> list[Reply]:
         try:
             pasted = self.read(text)
         except PositionTextError as error:
-            return [refusal(error)]
+            return [refusal(error, language=language)]
         image = await self._images.picture(board_state(pasted), pasted.on_roll)
-        return [Reply(summary(pasted), image=image)]
+        return [Reply(summary(pasted, language=language), image=image)]
 
-    async def evaluate(self, text: str) -> list[Reply]:
+    async def evaluate(self, text: str, *, language: Language) -> list[Reply]:
         try:
             pasted = self.read(text)
         except PositionTextError as error:
-            return [refusal(error)]
+            return [refusal(error, language=language)]
         drawing = asyncio.ensure_future(self._images.picture(board_state(pasted), pasted.on_roll))
         try:
             judged = analysis(pasted, await self._engine.evaluate(query(pasted), plies=EVAL_PLIES))
         except (EngineUnavailable, EngineFailure) as error:
-            judged = sentence(f"No analysis: {error}")
+            judged = sentence(f"No analysis: {error}", language)
         finally:
             image = await drawing
-        return [Reply("\n".join((summary(pasted), judged)), image=image)]
+        return [Reply("\n".join((summary(pasted, language=language), judged)), image=image)]
 
 
-def refusal(error: PositionTextError) -> Reply:
+def refusal(error: PositionTextError, *, language: Language) -> Reply:
     """One private reply: what is wrong with the text, and the forms that are read."""
-    return Reply(" ".join((sentence(str(error)), say.ACCEPTED())), private=True)
+    return Reply(" ".join((sentence(str(error), language), say.ACCEPTED(language))), private=True)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from contextlib import AbstractAsyncContextManager
 
+from bot.i18n.core import Language
 from bot.service.commands.limits import RECENT_SECONDS
 from bot.service.matches.presentation import BoardImages, status_reply
 from bot.service.matches.reading import MatchReader
@@ -54,14 +55,18 @@ class Announcements:
             if row.last_action_at < self.started_at
         ]
 
-    async def current_status(self, place: Place) -> list[Reply]:
+    async def current_status(self, place: Place, *, language: Language) -> list[Reply]:
         """The status message of the channel's match as it stands (none without a match)."""
         async with self._locked(place):
             table = await self._repository.table(place, repair=False)
             if table is None:
                 return []
             prefix = self._settings.command_prefix
-            return [await status_reply(table, [], prefix, self._images, now=self._clock())]
+            return [
+                await status_reply(
+                    table, [], prefix, self._images, now=self._clock(), language=language
+                )
+            ]
 
     async def mark_announced(
         self, shown: Mapping[int, int], messages: Mapping[int, str] | None = None

@@ -238,6 +238,7 @@ class Challenges:
     async def challenge(
         self, place: Place, user: User, opponent: User, length: str | int | None
     ) -> list[Reply]:
+        language = user.language
         length, clock = take_clock(length, self._prefix)
         length, extras = take_words(length, (HINTS_WORD, TUTOR_WORD, *LEVELS))
         if any(word != HINTS_WORD for word in extras):
@@ -285,9 +286,11 @@ class Challenges:
         return [
             Reply(
                 say.CHALLENGES(
+                    language,
                     challenger=md(user.name),
                     opponent=md(opponent.name),
-                    terms=f"{match_kind(points)}{options_text(options)}{unrated_text(hints, place)}"
+                    terms=f"{match_kind(points, language=language)}{options_text(options)}"
+                    f"{unrated_text(hints, place)}"
                     f"{clock_terms_text(clock, self._settings.clock_delay_seconds)}",
                     prefix=p,
                     expires=setting_duration(minutes / 60),
@@ -337,6 +340,7 @@ class Challenges:
     ) -> list[Reply]:
         """``user`` accepts the challenge offered to them: the match starts (in a thread of
         its own, where ``opener``, the front end's, opens one)."""
+        language = user.language
         challenge = await self.open_challenge(place)
         if challenge is None:
             raise await self._no_challenge(place, "accept")
@@ -362,14 +366,18 @@ class Challenges:
                 place, challenge, user, match, thread=thread
             )
         lead = say.ACCEPTS(
+            language,
             first=table.names[0],
             second=table.names[1],
-            terms=f"{match_kind(match.length)}{options_text(match.options.to_data())}"
+            terms=f"{match_kind(match.length, language=language)}"
+            f"{options_text(match.options.to_data())}"
             f"{unrated_text(bool(challenge.hints), place)}"
             f"{clock_terms_text(challenge.clock_seconds, self._settings.clock_delay_seconds)}",
             commitment=match.commitment,
         )
-        reply = await status_reply(table, events, self._prefix, self._images, lead=lead)
+        reply = await status_reply(
+            table, events, self._prefix, self._images, lead=lead, language=language
+        )
         if self.threads is None:
             return [reply]
         accepted = f"{table.names[1]} accepts {table.names[0]}'s challenge."

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.i18n import play as say
+from bot.i18n.core import Language
 from bot.rules.match import RESIGN_LEVELS, Match, advance
 from bot.rules.text import quote
 from bot.service.commands.choices import plays_for
@@ -40,16 +41,22 @@ class Play:
 
     # -- what players type, read before the channel's lock is taken --------------------------
 
-    def read_play(self, play: str) -> str:
+    def read_play(self, play: str, *, language: Language) -> str:
         play = typed(play)
         if not play:
-            raise Refusal(say.SAY_WHICH_PLAY(form=play_form("move", self._prefix)))
+            raise Refusal(
+                say.SAY_WHICH_PLAY(
+                    language, form=play_form("move", self._prefix, language=language)
+                )
+            )
         return play
 
-    def read_level(self, level: str | None) -> int:
+    def read_level(self, level: str | None, *, language: Language) -> int:
         word = typed(level or "single").lower()
         if word not in RESIGN_LEVELS:
-            raise Refusal(say.NOT_A_RESIGNATION(quoted=quote(level or ""), prefix=self._prefix))
+            raise Refusal(
+                say.NOT_A_RESIGNATION(language, quoted=quote(level or ""), prefix=self._prefix)
+            )
         return RESIGN_LEVELS[word]
 
     # -- the actions --------------------------------------------------------------------------
@@ -83,25 +90,29 @@ class Play:
         )
 
     async def accept_resignation(self, table: Table, user: User) -> list[Reply]:
+        language = user.language
         seat = require_seat(table, user)
         if table.match.phase != "resigned":
-            raise Refusal(say.NOTHING_TO_ACCEPT())
-        return await self._act(table, seat, lambda m: m.accept_resignation(seat))
+            raise Refusal(say.NOTHING_TO_ACCEPT(language))
+        return await self._act(table, seat, lambda m: m.accept_resignation(seat), language=language)
 
     # -- plumbing -----------------------------------------------------------------------------
 
     async def _player_action(
         self, table: Table, user: User, doing: str, action: Callable[[Match, int], Match]
     ) -> list[Reply]:
+        language = user.language
         seat = require_seat(table, user)
         match = table.match
         if match.turn is not None and match.turn != seat:
             other = table.names[match.turn]
-            waiting = say.WAITING[match.phase]()
-            raise Refusal(say.NOT_YOUR_TURN_DOING[doing](other=other, waiting=waiting))
-        return await self._act(table, seat, lambda match: action(match, seat))
+            waiting = say.WAITING[match.phase](language)
+            raise Refusal(say.NOT_YOUR_TURN_DOING[doing](language, other=other, waiting=waiting))
+        return await self._act(table, seat, lambda match: action(match, seat), language=language)
 
-    async def _act(self, table: Table, seat: int, action: Callable[[Match], Match]) -> list[Reply]:
+    async def _act(
+        self, table: Table, seat: int, action: Callable[[Match], Match], *, language: Language
+    ) -> list[Reply]:
         match = action(table.match)
         events = list(match.events)
         match = advance(match, events)
@@ -110,9 +121,9 @@ class Play:
         if offered is not None:  # any action withdraws a request to abort: say so
             asker, actor = table.names[offered], table.names[seat]
             lead = (
-                say.ABORT_LAPSES(asker=asker)
+                say.ABORT_LAPSES(language, asker=asker)
                 if offered == seat
-                else say.ABORT_REFUSED_BY_PLAY(actor=actor, asker=asker)
+                else say.ABORT_REFUSED_BY_PLAY(language, actor=actor, asker=asker)
             )
         news = await self._repository.time_out(table)  # acting too late loses on time instead
         if news is not None:
@@ -123,7 +134,9 @@ class Play:
         engine = engine_seat_of(table.row.player_ids)
         bots = engine is not None and table.row.status == "playing" and match.turn == engine
         images = self._undrawn if bots else self._images
-        return [await status_reply(table, events, self._prefix, images, lead=lead)]
+        return [
+            await status_reply(table, events, self._prefix, images, lead=lead, language=language)
+        ]
 
 
 class MatchCommands:
@@ -160,12 +173,15 @@ class MatchCommands:
     ) -> list[Reply]:
         """``opponent`` :data:`ENGINE_USER`: a match against GNU Backgammon, at once (in a
         thread ``threads``, the front end's, opens, if it has them)."""
+        language = user.language
         if opponent.id == ENGINE_ID:
             return await self._guard.guarded(
-                place, lambda: self._opponent.start(place, user, length, threads)
+                place, lambda: self._opponent.start(place, user, length, threads), language=language
             )
         return await self._guard.guarded(
-            place, lambda: self._challenges.challenge(place, user, opponent, length)
+            place,
+            lambda: self._challenges.challenge(place, user, opponent, length),
+            language=language,
         )
 
     async def rematch(
@@ -177,8 +193,12 @@ class MatchCommands:
         threads: ThreadOpener | None = None,
     ) -> list[Reply]:
         """After a match: offer it again (the same terms) or accept the rematch offered."""
+        language = user.language
         return await self._guard.guarded(
-            place, lambda: self._rematches.rematch(place, user, threads), answering=answering
+            place,
+            lambda: self._rematches.rematch(place, user, threads),
+            answering=answering,
+            language=language,
         )
 
     async def accept(
@@ -191,6 +211,8 @@ class MatchCommands:
     ) -> list[Reply]:
         """Accept the challenge offered to ``user``, or the resignation offered to them."""
 
+        language = user.language
+
         async def work() -> list[Reply]:
             table = await self._repository.table(place)
             if isinstance(table, DamagedMatch):
@@ -199,20 +221,25 @@ class MatchCommands:
                 return await self._playing.accept_resignation(table, user)
             return await self._challenges.accept(place, user, threads)
 
-        return await self._guard.guarded(place, work, answering=answering)
+        return await self._guard.guarded(place, work, answering=answering, language=language)
 
     async def decline(
         self, place: Place, user: User, *, answering: Answer | None = None
     ) -> list[Reply]:
+        language = user.language
         return await self._guard.guarded(
             place,
             lambda: self._challenges.close(place, user, status="declined"),
             answering=answering,
+            language=language,
         )
 
     async def cancel(self, place: Place, user: User) -> list[Reply]:
+        language = user.language
         return await self._guard.guarded(
-            place, lambda: self._challenges.close(place, user, status="cancelled")
+            place,
+            lambda: self._challenges.close(place, user, status="cancelled"),
+            language=language,
         )
 
     async def roll(
@@ -221,8 +248,9 @@ class MatchCommands:
         return await self._guard.decide(place, user, self._playing.roll, "roll", answering)
 
     async def move(self, place: Place, user: User, play: str) -> list[Reply]:
+        language = user.language
         try:
-            play = self._playing.read_play(play)
+            play = self._playing.read_play(play, language=language)
         except Refusal as refusal:
             return [Reply(refusal.text, private=True)]
         return await self._guard.at_table(
@@ -253,8 +281,9 @@ class MatchCommands:
         return await self._guard.decide(place, user, self._playing.beaver, "beaver", answering)
 
     async def resign(self, place: Place, user: User, level: str | None = None) -> list[Reply]:
+        language = user.language
         try:
-            points = self._playing.read_level(level)
+            points = self._playing.read_level(level, language=language)
         except Refusal as refusal:
             return [Reply(refusal.text, private=True)]
         return await self._guard.at_table(
@@ -269,31 +298,50 @@ class MatchCommands:
         )
 
     async def board(self, place: Place, user: User) -> list[Reply]:
-        return await self._guard.guarded(place, lambda: self._views.board(place, user))
+        language = user.language
+        return await self._guard.guarded(
+            place, lambda: self._views.board(place, user), language=language
+        )
 
     async def pips(self, place: Place, user: User) -> list[Reply]:
-        return await self._guard.guarded(place, lambda: self._views.pips(place, user))
+        language = user.language
+        return await self._guard.guarded(
+            place, lambda: self._views.pips(place, user), language=language
+        )
 
     async def score(self, place: Place, user: User) -> list[Reply]:
-        return await self._guard.guarded(place, lambda: self._views.score(place, user))
+        language = user.language
+        return await self._guard.guarded(
+            place, lambda: self._views.score(place, user), language=language
+        )
 
     async def export(self, place: Place, user: User, match: str | None = None) -> list[Reply]:
-        return await self._guard.guarded(place, lambda: self._views.export(place, user, match))
+        language = user.language
+        return await self._guard.guarded(
+            place, lambda: self._views.export(place, user, match), language=language
+        )
 
     async def abort(self, place: Place, user: User) -> list[Reply]:
-        return await self._guard.guarded(place, lambda: self._admin.abort(place, user))
+        language = user.language
+        return await self._guard.guarded(
+            place, lambda: self._admin.abort(place, user), language=language
+        )
 
     async def claim(self, place: Place, user: User) -> list[Reply]:
+        language = user.language
         try:  # GNU Backgammon judges the position first, without the channel's lock
             estimate = await self._admin.claim_chance(place, user)
         except Refusal as refusal:
             return [Reply(refusal.text, private=True)]
-        return await self._guard.guarded(place, lambda: self._admin.claim(place, user, estimate))
+        return await self._guard.guarded(
+            place, lambda: self._admin.claim(place, user, estimate), language=language
+        )
 
     async def void(self, place: Place, user: User, *, moderator: bool) -> list[Reply]:
         """A moderator ends the channel's match, unrated (a stuck or abandoned one)."""
+        language = user.language
         return await self._guard.guarded(
-            place, lambda: self._admin.void(place, user, moderator=moderator)
+            place, lambda: self._admin.void(place, user, moderator=moderator), language=language
         )
 
     async def move_choices(self, place: Place, user: User, typed: str = "") -> list[str]:

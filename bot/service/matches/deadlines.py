@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from functools import partial
+from typing import Protocol
 
+from bot.i18n.core import Language
 from bot.service.matches.presentation import ended_reply
 from bot.service.matches.repository import Repository, flagged
 from bot.service.models import ENGINE_ID, Place, Reply
@@ -19,7 +21,15 @@ from bot.service.records.durations import countdown, setting_duration
 from bot.settings import Settings
 from bot.store import Store
 
-Guarded = Callable[[Place, Callable[[], Awaitable[list[Reply]]]], Awaitable[list[Reply]]]
+
+class Guarded(Protocol):
+    """Runs ``work`` under ``place``'s lock as a command would, its refusals and what follows
+    it said in ``language``."""
+
+    def __call__(
+        self, place: Place, work: Callable[[], Awaitable[list[Reply]]], *, language: Language
+    ) -> Awaitable[list[Reply]]: ...
+
 
 _WAITING = {
     "roll": "to roll or double",
@@ -59,7 +69,11 @@ class Deadlines:
         async def run(place: Place, work: Callable[[], Awaitable[list[Reply]]]) -> None:
             if not where(place):
                 return  # another process's server: it does its own
-            out.extend((place, reply) for reply in await self._guarded(place, work))
+            # No command asked: what is said (its refusals, a match's end) is in the server's
+            # language; the deadlines' own messages are still English.
+            language = await self._repository.languages.of(place.server_id)
+            replies = await self._guarded(place, work, language=language)
+            out.extend((place, reply) for reply in replies)
 
         for challenge in await self._store.challenges.expired(now):
             place = Place(challenge.server_id, challenge.channel_id)

@@ -19,6 +19,8 @@ from typing import Any
 from bot.gnubg.api import LEVEL_NAMES
 from bot.i18n import play as say
 from bot.i18n import records as ledger
+from bot.i18n.core import Language
+from bot.i18n.words import level_text, points_text
 from bot.render import BoardState, LastPlay, render_board
 from bot.rules import Position
 from bot.rules.events import (
@@ -40,7 +42,6 @@ from bot.rules.events import (
 from bot.rules.match import Match
 from bot.rules.notation import dice_text, normalise_typed
 from bot.rules.state import DEFAULT_AUTOMATIC_DOUBLES, MAX_CUBE
-from bot.rules.text import level_text, points_text
 from bot.service.keys import Key, MatchKey, RematchKey
 from bot.service.matches.repository import ClockReading, clock_line, clock_reading
 from bot.service.models import (
@@ -189,8 +190,8 @@ class BoardImages:
             self._kept_bytes -= len(dropped)
 
 
-def match_kind(length: int) -> str:
-    return say.MONEY_GAME() if length == 0 else say.POINT_MATCH(length)
+def match_kind(length: int, *, language: Language) -> str:
+    return say.MONEY_GAME(language) if length == 0 else say.POINT_MATCH(language, length)
 
 
 def options_text(options: dict[str, Any]) -> str:
@@ -205,74 +206,84 @@ def options_text(options: dict[str, Any]) -> str:
     return f" ({', '.join(names)})" if names else ""
 
 
-def score_text(match: Match, names: tuple[str, str]) -> str:
+def score_text(match: Match, names: tuple[str, str], *, language: Language) -> str:
     first, second = names
     a, b = match.score
     if match.length == 0:
-        return say.SCORE_MONEY(first=first, a=a, second=second, b=b)
-    text = say.SCORE_MATCH(first=first, a=a, second=second, b=b, length=match.length)
+        return say.SCORE_MONEY(language, first=first, a=a, second=second, b=b)
+    text = say.SCORE_MATCH(language, first=first, a=a, second=second, b=b, length=match.length)
     if match.crawford:
-        text += say.SCORE_CRAWFORD()
+        text += say.SCORE_CRAWFORD(language)
     elif match.post_crawford:
-        text += say.SCORE_POST_CRAWFORD()
+        text += say.SCORE_POST_CRAWFORD(language)
     return text
 
 
-def describe(event: Event, names: tuple[str, str], *, money: bool = False) -> str | None:
+def describe(
+    event: Event, names: tuple[str, str], *, money: bool = False, language: Language
+) -> str | None:
     """One line for an event, or None for events the board and prompt already say.
 
     ``money``: the event is from a money game, which has no match score to speak of."""
     if isinstance(event, GameStarted):
         if event.game == 1:
             return None
-        crawford = say.CRAWFORD_NO_DOUBLING() if event.crawford else ""
-        return say.GAME_AT(game=event.game, a=event.score[0], b=event.score[1], crawford=crawford)
+        crawford = say.CRAWFORD_NO_DOUBLING(language) if event.crawford else ""
+        return say.GAME_AT(
+            language, game=event.game, a=event.score[0], b=event.score[1], crawford=crawford
+        )
     if isinstance(event, OpeningRoll):
         first, second = event.dice
-        rolls = say.OPENING_ROLLS(first=names[0], a=first, second=names[1], b=second)
+        rolls = say.OPENING_ROLLS(language, first=names[0], a=first, second=names[1], b=second)
         if event.winner is None:
-            cube = say.CUBE_TURNS(cube=event.cube) if event.automatic_double else ""
-            return say.OPENING_TIE(rolls=rolls, cube=cube)
+            cube = say.CUBE_TURNS(language, cube=event.cube) if event.automatic_double else ""
+            return say.OPENING_TIE(language, rolls=rolls, cube=cube)
         high, low = max(event.dice), min(event.dice)
-        return say.OPENING_WINNER(rolls=rolls, winner=names[event.winner], high=high, low=low)
+        return say.OPENING_WINNER(
+            language, rolls=rolls, winner=names[event.winner], high=high, low=low
+        )
     if isinstance(event, Rolled):
-        return say.ROLLS(who=names[event.player], dice=dice_text(event.dice))
+        return say.ROLLS(language, who=names[event.player], dice=dice_text(event.dice))
     if isinstance(event, Moved):
         who = names[event.player]
         if event.no_legal_move:
-            return say.CANT_MOVE(who=who, dice=dice_text(event.dice))
-        forced = say.FORCED() if event.forced else ""
-        return say.PLAYS(who=who, dice=dice_text(event.dice), play=event.play, forced=forced)
+            return say.CANT_MOVE(language, who=who, dice=dice_text(event.dice))
+        forced = say.FORCED(language) if event.forced else ""
+        return say.PLAYS(
+            language, who=who, dice=dice_text(event.dice), play=event.play, forced=forced
+        )
     if isinstance(event, Doubled):
-        return say.DOUBLES(who=names[event.player], cube=event.cube)
+        return say.DOUBLES(language, who=names[event.player], cube=event.cube)
     if isinstance(event, Took):
-        return say.TAKES(who=names[event.player], cube=event.cube)
+        return say.TAKES(language, who=names[event.player], cube=event.cube)
     if isinstance(event, Beavered):
-        return say.BEAVERS(who=names[event.player], cube=event.cube)
+        return say.BEAVERS(language, who=names[event.player], cube=event.cube)
     if isinstance(event, Dropped):
-        return say.DROPS(who=names[event.player])
+        return say.DROPS(language, who=names[event.player])
     if isinstance(event, ResignationOffered):
         return say.OFFERS_TO_RESIGN(
+            language,
             who=names[event.player],
-            level=level_text(event.level),
-            points=points_text(event.points),
+            level=level_text(event.level, language),
+            points=points_text(event.points, language),
         )
     if isinstance(event, ResignationAccepted):
-        return say.ACCEPTS_RESIGNATION(who=names[event.player])
+        return say.ACCEPTS_RESIGNATION(language, who=names[event.player])
     if isinstance(event, ResignationRejected):
-        return say.REJECTS_RESIGNATION(who=names[event.player])
+        return say.REJECTS_RESIGNATION(language, who=names[event.player])
     if isinstance(event, GameOver):
-        jacoby = say.JACOBY_NOTE() if event.jacoby else ""
+        jacoby = say.JACOBY_NOTE(language) if event.jacoby else ""
         score = (
             ""
             if money
             else say.SCORE_AFTER(
-                first=names[0], a=event.score[0], second=names[1], b=event.score[1]
+                language, first=names[0], a=event.score[0], second=names[1], b=event.score[1]
             )
         )
         return say.WINS[event.result](
+            language,
             winner=names[event.winner],
-            points=points_text(event.points),
+            points=points_text(event.points, language),
             jacoby=jacoby,
             score=score,
         )
@@ -302,14 +313,19 @@ async def status_reply(
     *,
     lead: str = "",
     now: float | None = None,
+    language: Language,
 ) -> Reply:
     """The message after a change: what happened, the board, who must do what now (and the
     clock, read at ``now``: None, just after the change)."""
     match, names = table.match, table.names
     lines = [lead] if lead else []
     money = match.length == 0
-    lines += [text for text in (describe(e, names, money=money) for e in events) if text]
-    prompt, decision = prompt_text(table, prefix)
+    lines += [
+        text
+        for text in (describe(e, names, money=money, language=language) for e in events)
+        if text
+    ]
+    prompt, decision = prompt_text(table, prefix, language=language)
     lines.append(prompt)
     clock = clock_now(table, now)
     if clock is not None:
@@ -339,51 +355,52 @@ async def status_reply(
     )
 
 
-def play_form(command: str, prefix: str) -> str:
+def play_form(command: str, prefix: str, *, language: Language) -> str:
     """How a play is typed, never a play itself (the first legal one, often a poor one, reads
     as advice): ``!move <from>/<to> …`` and where the legal plays are listed."""
-    return say.PLAY_FORM(prefix=prefix, command=command)
+    return say.PLAY_FORM(language, prefix=prefix, command=command)
 
 
-def prompt_text(table: Table, prefix: str) -> tuple[str, Decision | None]:
+def prompt_text(table: Table, prefix: str, *, language: Language) -> tuple[str, Decision | None]:
     """Who must do what now, and the question it asks them (if buttons can answer it)."""
     match, names, p = table.match, table.names, shown_prefix(prefix, table.place)
     if match.phase == "over":
         winner = match.winner
         assert winner is not None
         if match.length == 0:
-            won = points_text(match.score[winner])
-            result = say.WINS_MONEY_GAME(winner=names[winner], won=won)
+            won = points_text(match.score[winner], language)
+            result = say.WINS_MONEY_GAME(language, winner=names[winner], won=won)
         else:
             result = say.WINS_MATCH(
+                language,
                 winner=names[winner],
-                kind=match_kind(match.length),
+                kind=match_kind(match.length, language=language),
                 a=match.score[winner],
                 b=match.score[1 - winner],
             )
-        return say.EXPORT_HINT(result=result, prefix=p), Decision.REMATCH
+        return say.EXPORT_HINT(language, result=result, prefix=p), Decision.REMATCH
     turn = match.turn
     assert turn is not None
     who = names[turn]
     if table.row.player_ids[turn] == ENGINE_ID:
-        return say.THINKING(who=who), None
+        return say.THINKING(language, who=who), None
     if match.phase == "roll":
-        return say.ROLL_OR_DOUBLE(who=who, prefix=p), Decision.TURN
+        return say.ROLL_OR_DOUBLE(language, who=who, prefix=p), Decision.TURN
     if match.phase == "move":
         assert match.dice is not None
-        form = play_form("move", p)
-        return say.TO_MOVE(who=who, dice=dice_text(match.dice), form=form), None
+        form = play_form("move", p, language=language)
+        return say.TO_MOVE(language, who=who, dice=dice_text(match.dice), form=form), None
     if match.phase == "doubled":
         cube = match.offered_cube
         assert cube is not None
         if match.length == 0 and match.options.beavers and cube * 2 <= MAX_CUBE:
-            text = say.TAKE_DROP_OR_BEAVER(who=who, prefix=p, cube=cube, beaver=cube * 2)
+            text = say.TAKE_DROP_OR_BEAVER(language, who=who, prefix=p, cube=cube, beaver=cube * 2)
             return text, Decision.DOUBLE
-        return say.TAKE_OR_DROP(who=who, prefix=p, cube=cube), Decision.DOUBLE
-    return say.ACCEPT_OR_REJECT(who=who, prefix=p), Decision.RESIGNATION
+        return say.TAKE_OR_DROP(language, who=who, prefix=p, cube=cube), Decision.DOUBLE
+    return say.ACCEPT_OR_REJECT(language, who=who, prefix=p), Decision.RESIGNATION
 
 
-def ending_text(table: Table) -> str:
+def ending_text(table: Table, *, language: Language) -> str:
     """How a match that is no longer played ended."""
     names, row = table.names, table.row
     if row.status == "aborted":
@@ -395,7 +412,7 @@ def ending_text(table: Table) -> str:
     if row.ending == "claimed" and row.winner is not None:
         return f"{names[row.winner]} won the match by claim (the opponent timed out)."
     if row.winner is not None and table.match.length == 0:
-        won = points_text(table.match.score[row.winner])
+        won = points_text(table.match.score[row.winner], language)
         return f"{names[row.winner]} won the money game: {won}."
     if row.winner is not None:
         return f"{names[row.winner]} won the match."
@@ -416,12 +433,12 @@ def ended_reply(table: Table, text: str) -> Reply:
     )
 
 
-def lead_text(names: tuple[str, str], pips: tuple[int, int]) -> str:
+def lead_text(names: tuple[str, str], pips: tuple[int, int], *, language: Language) -> str:
     """Who leads the race: fewer pips is ahead."""
     if pips[0] == pips[1]:
-        return say.EVEN()
+        return say.EVEN(language)
     ahead = 0 if pips[0] < pips[1] else 1
-    return say.LEADS_BY(name=names[ahead], pips=abs(pips[0] - pips[1]))
+    return say.LEADS_BY(language, name=names[ahead], pips=abs(pips[0] - pips[1]))
 
 
 def text_board(table: Table, viewer: int) -> str:
@@ -478,15 +495,21 @@ def rematch_asked(table: Table) -> str:
 
 
 def leaderboard_text(
-    top: list[PlayerRow], asker: str, rank: tuple[int, int] | None, prefix: str
+    top: list[PlayerRow],
+    asker: str,
+    rank: tuple[int, int] | None,
+    prefix: str,
+    *,
+    language: Language,
 ) -> str:
     """The top of the ladder, and where ``asker`` stands (``rank``: place and of how many)."""
     if not top:
-        return ledger.NO_RATED_MATCHES(prefix=prefix)
-    lines = [ledger.LEADERBOARD()]
+        return ledger.NO_RATED_MATCHES(language, prefix=prefix)
+    lines = [ledger.LEADERBOARD(language)]
     for place, player in enumerate(top, start=1):
         lines.append(
             ledger.LEADERBOARD_LINE(
+                language,
                 place=place,
                 name=md(player.name),
                 rating=f"{player.rating:.1f}",
@@ -495,15 +518,20 @@ def leaderboard_text(
             )
         )
     if rank is None:
-        lines.append(ledger.NOT_RANKED(name=md(asker)))
+        lines.append(ledger.NOT_RANKED(language, name=md(asker)))
     else:
-        lines.append(ledger.RANKED(name=md(asker), place=rank[0], players=rank[1]))
+        lines.append(ledger.RANKED(language, name=md(asker), place=rank[0], players=rank[1]))
     return "\n".join(lines)
 
 
-def stats_text(player: PlayerRow, rank: tuple[int, int] | None, counts: MatchCounts) -> str:
-    ranked = ledger.RANK(place=rank[0], players=rank[1]) if rank else ledger.UNRANKED()
+def stats_text(
+    player: PlayerRow, rank: tuple[int, int] | None, counts: MatchCounts, *, language: Language
+) -> str:
+    ranked = (
+        ledger.RANK(language, place=rank[0], players=rank[1]) if rank else ledger.UNRANKED(language)
+    )
     return ledger.STATS(
+        language,
         name=md(player.name),
         rating=f"{player.rating:.1f}",
         ranked=ranked,
@@ -515,7 +543,7 @@ def stats_text(player: PlayerRow, rank: tuple[int, int] | None, counts: MatchCou
     )
 
 
-def engine_record_text(records: list[LevelRecord], user_id: str) -> str:
+def engine_record_text(records: list[LevelRecord], user_id: str, *, language: Language) -> str:
     """`` Against GNU Backgammon: expert 1-3, ...`` (won-lost, by level), or nothing."""
     if not records:
         return ""
@@ -523,8 +551,8 @@ def engine_record_text(records: list[LevelRecord], user_id: str) -> str:
     ranked = sorted(records, key=lambda record: order.get(record.level, len(order)))
     counts = ", ".join(f"{r.level} {r.wins}-{r.losses}" for r in ranked)
     if user_id == ENGINE_ID:
-        return ledger.BY_LEVEL(counts=counts)
-    return ledger.AGAINST_ENGINE(counts=counts)
+        return ledger.BY_LEVEL(language, counts=counts)
+    return ledger.AGAINST_ENGINE(language, counts=counts)
 
 
 # -- what people type --------------------------------------------------------------------------

@@ -19,6 +19,7 @@ from bot.rules.dice import DiceKeyError
 from bot.rules.match import Match
 from bot.rules.notation import whole_number
 from bot.rules.text import quote
+from bot.service.languages import Languages
 from bot.service.models import Place, Refusal, Reply, Table, User, place_link, seat_of
 from bot.service.models import markdown_safe as md
 from bot.service.records import storage
@@ -64,9 +65,10 @@ def _vs(names: tuple[str, str]) -> str:
 
 def require_seat(table: Table, user: User) -> int:
     """``user``'s seat at ``table``; refused when they don't play there."""
+    language = user.language
     seat = table.seat(user)
     if seat is None:
-        raise Refusal(say.ONLY_PLAYERS(first=table.names[0], second=table.names[1]))
+        raise Refusal(say.ONLY_PLAYERS(language, first=table.names[0], second=table.names[1]))
     return seat
 
 
@@ -87,6 +89,9 @@ class MatchReader:
         self._settings = settings
         self._clock = clock
         self._dice_key = dice_key
+        # Each server's language: what is said with no command to answer (a resumed bot turn, a
+        # clock run out, a tournament's round) is said in it.
+        self.languages = Languages(store)
         self.match_cache: OrderedDict[int, Kept] = OrderedDict()  # by match id, oldest used first
         self._playing_at: dict[Place, int] = {}  # the kept match being played at each place
         self.cached_bytes = 0

@@ -15,6 +15,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
 from typing import Protocol
 
+from bot.i18n.core import Language
 from bot.service.keys import Key
 from bot.service.matches.presentation import ending_text, match_kind
 from bot.service.matches.reading import MatchReader
@@ -112,7 +113,7 @@ class MatchThreads:
         pointer = Reply(f"{lead} The match is played in its thread: {place_link(thread)}")
         return [pointer, *(replace(reply, place=thread) for reply in replies)]
 
-    async def results(self, ended: list[MatchEnded]) -> list[Reply]:
+    async def results(self, ended: list[MatchEnded], *, language: Language) -> list[Reply]:
         """The result of each finished match played in a thread, for the channel it came from."""
         replies = []
         for event in ended:
@@ -126,10 +127,10 @@ class MatchThreads:
                 said = (
                     f"{names[winner]} beats {names[1 - winner]} "
                     f"{match.score[winner]}-{match.score[1 - winner]} "
-                    f"in {match_kind(match.length)}."
+                    f"in {match_kind(match.length, language=language)}."
                 )
             else:
-                said = ending_text(table)
+                said = ending_text(table, language=language)
             replies.append(Reply(f"{said} ({place_link(match_place(table.row))})", place=parent))
         return replies
 

@@ -32,11 +32,13 @@ class PuzzleCommands:
         a storm's or the daily puzzle's button (``answering``: its key): see
         :mod:`bot.service.puzzles.room`. ``manager``: the user may set the daily puzzle (Manage
         Server)."""
+        language = user.language
         pressed = answering.key if answering is not None else None
         assert pressed is None or isinstance(pressed, PuzzleKey | DailyKey | StormKey)  # press()
         return await replies_of(
             lambda: self._puzzles.puzzle(place, user, what, pressed=pressed, manager=manager),
             self._forget,
+            language,
         )
 
     @property

@@ -22,7 +22,7 @@ from datetime import date
 from typing import Protocol
 
 from bot.i18n import puzzles as say
-from bot.i18n.core import capital
+from bot.i18n.core import Language, capital
 from bot.rules.errors import InvalidMoveError, MoveError
 from bot.rules.pasted import NAMES
 from bot.rules.puzzles import CHECKER, DOUBLE, Puzzle
@@ -30,8 +30,9 @@ from bot.rules.text import plural
 from bot.service.commands.choices import play_choices, position_plays, word_choices
 from bot.service.gnubg.positions import board_state, summary
 from bot.service.keys import DailyKey
+from bot.service.languages import Languages
 from bot.service.matches.presentation import BoardImages
-from bot.service.models import Decision, Place, Refusal, Reply, User, place_link
+from bot.service.models import Decision, Place, Refusal, Reply, User, place_link, reason_of
 from bot.service.puzzles import pool
 from bot.service.puzzles.asking import verdict_text
 from bot.service.puzzles.schedule import (
@@ -90,7 +91,9 @@ class DailyPuzzles:
         settings: Settings,
         clock: Callable[[], float],
         rate: Rate,
+        languages: Languages,
     ) -> None:
+        self._languages = languages
         self._store = store
         self._images = images
         self._settings = settings
@@ -105,6 +108,7 @@ class DailyPuzzles:
         self, place: Place, user: User, text: str, *, manager: bool, pressed: DailyKey | None
     ) -> list[Reply]:
         """``text``: what follows ``daily``, or a pressed button's word (``daily``: Answer)."""
+        language = user.language
         word = text.lower()
         if pressed is not None:
             if word == "daily":
@@ -113,7 +117,7 @@ class DailyPuzzles:
         if word == "":
             return [await self._show(place, user, None)]
         if word == "off":
-            return [await self._stop(place, manager)]
+            return [await self._stop(place, manager, language=language)]
         if _CHANNEL.match(text) is not None or read_time(text.split()[0]) is not None:
             return [await self._set(place, user, text, manager)]  # a setting, maybe misspelt
         return [await self._answer(place, user, text, None)]
@@ -121,23 +125,24 @@ class DailyPuzzles:
     # -- the admin's setting ----------------------------------------------------------------
 
     async def _set(self, place: Place, user: User, text: str, manager: bool) -> Reply:
+        language = user.language
         if not manager:
-            raise Refusal(say.DAILY_ADMINS_ONLY())
-        usage = say.DAILY_USAGE(prefix=self._prefix)
+            raise Refusal(say.DAILY_ADMINS_ONLY(language))
+        usage = say.DAILY_USAGE(language, prefix=self._prefix)
         words = text.split()
         found = _CHANNEL.fullmatch(words[0])
         if found is None:
-            raise Refusal(say.DAILY_NAME_CHANNEL(usage=usage))
+            raise Refusal(say.DAILY_NAME_CHANNEL(language, usage=usage))
         if len(words) < 2:
-            raise Refusal(say.DAILY_WHAT_TIME(usage=usage))
+            raise Refusal(say.DAILY_WHAT_TIME(language, usage=usage))
         minute = read_time(words[1])
         if minute is None:
-            raise Refusal(say.DAILY_NOT_A_TIME(word=words[1][:20]))
+            raise Refusal(say.DAILY_NOT_A_TIME(language, word=words[1][:20]))
         if len(words) > 3:
-            raise Refusal(say.DAILY_TOO_MANY_WORDS(usage=usage))
+            raise Refusal(say.DAILY_TOO_MANY_WORDS(language, usage=usage))
         zone_name = words[2] if len(words) == 3 else None
         if zone_name is not None and read_zone(zone_name) is None:
-            raise Refusal(say.DAILY_NOT_A_ZONE(word=zone_name[:40]))
+            raise Refusal(say.DAILY_NOT_A_ZONE(language, word=zone_name[:40]))
         channel = Place(place.server_id, found["id"] or found["name"])
         now = self._clock()
         if zone_name is None:
@@ -151,86 +156,97 @@ class DailyPuzzles:
             )
         first = latest_due(zone, minute, next_at)[0]
         text = say.DAILY_SET(
+            language,
             channel=place_link(channel),
             time=time_text(minute),
             zone=zone.key,
-            day=day_text(first),
+            day=day_text(first, language=language),
             prefix=self._prefix,
         )
         return Reply(text)
 
-    async def _stop(self, place: Place, manager: bool) -> Reply:
+    async def _stop(self, place: Place, manager: bool, *, language: Language) -> Reply:
         if not manager:
-            raise Refusal(say.DAILY_ADMINS_ONLY())
+            raise Refusal(say.DAILY_ADMINS_ONLY(language))
         async with self._store.transaction() as tx:
             stopped = await tx.dailies.stop(place.server_id)
         if not stopped:
-            raise Refusal(say.DAILY_NONE_SET())
-        return Reply(say.DAILY_STOPPED())
+            raise Refusal(say.DAILY_NONE_SET(language))
+        return Reply(say.DAILY_STOPPED(language))
 
     # -- a member ---------------------------------------------------------------------------
 
-    async def _today(self, place: Place, pressed: DailyKey | None) -> tuple[DailyPost, Puzzle]:
+    async def _today(
+        self, place: Place, pressed: DailyKey | None, *, language: Language
+    ) -> tuple[DailyPost, Puzzle]:
         post = await self._store.dailies.last_post(place.server_id)
         if post is None:
-            raise Refusal(say.DAILY_NONE_YET(prefix=self._prefix))
+            raise Refusal(say.DAILY_NONE_YET(language, prefix=self._prefix))
         if pressed is not None and pressed.post != post.id:
-            raise Refusal(say.DAILY_OVER(prefix=self._prefix))
+            raise Refusal(say.DAILY_OVER(language, prefix=self._prefix))
         puzzle = await pool.find(self._store.puzzles, place.server_id, post.puzzle)
         if puzzle is None:
-            raise Refusal(say.DAILY_UNREADABLE())
+            raise Refusal(say.DAILY_UNREADABLE(language))
         return post, puzzle
 
     async def _show(self, place: Place, user: User, pressed: DailyKey | None) -> Reply:
-        post, puzzle = await self._today(place, pressed)
-        head = say.DAILY_HEAD(day=day_text(date.fromisoformat(post.day)))
+        language = user.language
+        post, puzzle = await self._today(place, pressed, language=language)
+        head = say.DAILY_HEAD(
+            language, day=day_text(date.fromisoformat(post.day), language=language)
+        )
         answered = await self._store.dailies.answer_of(post.id, user.id)
         if answered is not None:
-            mark = (say.DAILY_BEST if answered[1] else say.DAILY_NOT_BEST)()
-            text = say.DAILY_ANSWERED(head=head, answer=answered[0], mark=mark)
+            mark = (say.DAILY_BEST if answered[1] else say.DAILY_NOT_BEST)(language)
+            text = say.DAILY_ANSWERED(language, head=head, answer=answered[0], mark=mark)
             return Reply(text, private=True)
         channel = place_link(Place(post.server_id, post.channel_id))
         lines = (
-            say.DAILY_SHOWN(head=head, channel=channel, side=NAMES[puzzle.decider]),
-            summary(puzzle.state).splitlines()[0],
-            self._ask(puzzle),
+            say.DAILY_SHOWN(language, head=head, channel=channel, side=NAMES[puzzle.decider]),
+            summary(puzzle.state, language=language).splitlines()[0],
+            self._ask(puzzle, language=language),
         )
         return Reply("\n".join(lines), private=True)
 
-    def _ask(self, puzzle: Puzzle, *, posted: bool = False) -> str:
+    def _ask(self, puzzle: Puzzle, *, posted: bool = False, language: Language) -> str:
         if puzzle.kind == CHECKER:
-            how = (say.DAILY_PLAY_PRESS if posted else say.DAILY_PLAY)()
+            how = (say.DAILY_PLAY_PRESS if posted else say.DAILY_PLAY)(language)
         elif puzzle.kind == DOUBLE:
-            how = say.DAILY_DOUBLE()
+            how = say.DAILY_DOUBLE(language)
         else:
-            how = say.DAILY_TAKE()
-        return say.DAILY_ASK(how=how)
+            how = say.DAILY_TAKE(language)
+        return say.DAILY_ASK(language, how=how)
 
     async def _answer(self, place: Place, user: User, text: str, pressed: DailyKey | None) -> Reply:
-        post, puzzle = await self._today(place, pressed)
+        language = user.language
+        post, puzzle = await self._today(place, pressed, language=language)
         answered = await self._store.dailies.answer_of(post.id, user.id)
         if answered is not None:
-            raise Refusal(say.DAILY_ANSWERED_ALREADY(answer=answered[0]))
+            raise Refusal(say.DAILY_ANSWERED_ALREADY(language, answer=answered[0]))
         try:
             verdict = puzzle.grade(text)
         except (MoveError, InvalidMoveError) as error:
-            said = str(error)
-            reason = capital(said[:1]) + said[1:]
-            raise Refusal(say.DAILY_REFUSED(reason=reason, ask=self._ask(puzzle))) from None
+            said = reason_of(error, language)
+            reason = capital(said[:1], language) + said[1:]
+            raise Refusal(
+                say.DAILY_REFUSED(language, reason=reason, ask=self._ask(puzzle, language=language))
+            ) from None
         now = self._clock()
         async with self._store.transaction() as tx:
             if not await tx.dailies.answer(
                 post, user.id, verdict.answer.answer, verdict.right, verdict.loss, now
             ):
-                raise Refusal(say.DAILY_ONE_EACH())
+                raise Refusal(say.DAILY_ONE_EACH(language))
             rated = await self._rate(tx.puzzles, place, user, puzzle, verdict.right, now)
-        return Reply("\n".join((verdict_text(verdict, puzzle), rated)), private=True)
+        return Reply(
+            "\n".join((verdict_text(verdict, puzzle, language=language), rated)), private=True
+        )
 
-    async def choices(self, place: Place, typed: str) -> list[str]:
+    async def choices(self, place: Place, typed: str, *, language: Language) -> list[str]:
         """``/puzzle daily ...``'s autocomplete: the legal plays of today's daily puzzle in the
         rules' order (never ranked), or its cube words."""
         try:
-            _, puzzle = await self._today(place, None)
+            _, puzzle = await self._today(place, None, language=language)
         except Refusal:
             return []
         if puzzle.kind == CHECKER:
@@ -249,19 +265,22 @@ class DailyPuzzles:
     async def due(self, where: Callable[[Place], bool]) -> list[tuple[Place, Reply]]:
         """The daily posts due by now at the places ``where`` accepts, each claimed first; then
         those claimed before and never marked sent (:meth:`sent`) whose lease ended, claimed
-        again (their process died before sending them, or the send failed)."""
+        again (their process died before sending them, or the send failed); each in its
+        server's language."""
         now = self._clock()
         out: list[tuple[Place, Reply]] = []
         for setting in await self._store.dailies.due(now):
             place = Place(setting.server_id, setting.channel_id)
             if where(place):
-                reply = await self._post(setting, now)
+                language = await self._languages.of(place.server_id)
+                reply = await self._post(setting, now, language=language)
                 if reply is not None:
                     out.append((place, reply))
         for post in await self._store.dailies.unsent(now):
             place = Place(post.server_id, post.channel_id)
             if where(place):
-                reply = await self._again(post, now)
+                language = await self._languages.of(place.server_id)
+                reply = await self._again(post, now, language=language)
                 if reply is not None:
                     out.append((place, reply))
         return out
@@ -273,7 +292,7 @@ class DailyPuzzles:
             async with self._store.transaction() as tx:
                 await tx.dailies.mark_sent(posts, self._clock())
 
-    async def _post(self, setting: DailySetting, now: float) -> Reply | None:
+    async def _post(self, setting: DailySetting, now: float, *, language: Language) -> Reply | None:
         zone = zone_of(await self._store.dailies.time_zone(setting.server_id))
         day = latest_due(zone, setting.minute, now)[0]
         puzzle = await self.choose(setting.server_id, day)
@@ -289,9 +308,9 @@ class DailyPuzzles:
             log.warning("Daily puzzle: server %s has had every puzzle", setting.server_id)
         if post is None or puzzle is None:
             return None  # another host's, or none left
-        return await self._message(post, puzzle)
+        return await self._message(post, puzzle, language=language)
 
-    async def _again(self, post: DailyPost, now: float) -> Reply | None:
+    async def _again(self, post: DailyPost, now: float, *, language: Language) -> Reply | None:
         """The unsent ``post`` claimed again and its message, while it is still the server's
         newest and its day's first claim is under :data:`GIVE_UP` old; else given up."""
         last = await self._store.dailies.last_post(post.server_id)
@@ -305,30 +324,35 @@ class DailyPuzzles:
             if not await tx.dailies.reclaim(post, now):
                 return None  # another host's
         log.info("Daily puzzle: post %s of server %s claimed again", post.id, post.server_id)
-        return await self._message(post, puzzle)
+        return await self._message(post, puzzle, language=language)
 
-    async def _message(self, post: DailyPost, puzzle: Puzzle) -> Reply:
+    async def _message(self, post: DailyPost, puzzle: Puzzle, *, language: Language) -> Reply:
         day = date.fromisoformat(post.day)
         decision = {CHECKER: Decision.DAILY_PLAY, DOUBLE: Decision.DAILY_DOUBLE}.get(
             puzzle.kind, Decision.DAILY_TAKE
         )
         lines = [
-            f"**Daily puzzle of {day_text(day)}**: you are {NAMES[puzzle.decider]}.",
-            summary(puzzle.state).splitlines()[0],
-            self._ask(puzzle, posted=True),
+            f"**Daily puzzle of {day_text(day, language=language)}**: "
+            f"you are {NAMES[puzzle.decider]}.",
+            summary(puzzle.state, language=language).splitlines()[0],
+            self._ask(puzzle, posted=True, language=language),
         ]
         previous = await self._store.dailies.last_post(post.server_id, before=post.day)
         if previous is not None:
-            lines.append(await self._previous(previous, day))
+            lines.append(await self._previous(previous, day, language=language))
         image = await self._images.picture(board_state(puzzle.state), puzzle.decider)
         return Reply(
             "\n".join(lines), image=image, decision=decision, decision_key=DailyKey(post.id)
         )
 
-    async def _previous(self, previous: DailyPost, day: date) -> str:
+    async def _previous(self, previous: DailyPost, day: date, *, language: Language) -> str:
         """``Yesterday's: 62% found 13/7 8/7 (13 answers).``"""
         before = date.fromisoformat(previous.day)
-        when = "Yesterday's" if (day - before).days == 1 else f"The last one's ({day_text(before)})"
+        when = (
+            "Yesterday's"
+            if (day - before).days == 1
+            else f"The last one's ({day_text(before, language=language)})"
+        )
         puzzle = await pool.find(self._store.puzzles, previous.server_id, previous.puzzle)
         best = "?" if puzzle is None else puzzle.best.answer
         if previous.answers == 0:

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.i18n import puzzles as say
-from bot.i18n.core import capital
+from bot.i18n.core import Language, capital
 from bot.rules.errors import InvalidMoveError, MoveError
 from bot.rules.glicko import (
     LEADERBOARD_DEVIATION,
@@ -34,8 +34,9 @@ from bot.rules.glicko import (
 from bot.rules.puzzles import CHECKER, DOUBLE, Puzzle
 from bot.service.commands.choices import play_choices, position_plays, word_choices
 from bot.service.keys import DailyKey, PuzzleKey, StormKey
+from bot.service.languages import Languages
 from bot.service.matches.presentation import BoardImages
-from bot.service.models import Place, Refusal, Reply, User
+from bot.service.models import Place, Refusal, Reply, User, reason_of
 from bot.service.puzzles import pool
 from bot.service.puzzles.asking import how_to_answer, puzzle_reply, verdict_text
 from bot.service.puzzles.daily import DailyPuzzles
@@ -62,13 +63,16 @@ class PuzzleRoom:
         images: BoardImages,
         settings: Settings,
         clock: Callable[[], float],
+        languages: Languages,
     ) -> None:
+        """``languages``: each server's, for the daily posts and the storms' ends (no command
+        asks for them)."""
         self._store = store
         self._images = images
         self._settings = settings
         self._clock = clock
-        self.daily = DailyPuzzles(store, images, settings, clock, self.rate)
-        self.storm = StormRoom(store, images, settings, clock)
+        self.daily = DailyPuzzles(store, images, settings, clock, self.rate, languages)
+        self.storm = StormRoom(store, images, settings, clock, languages)
 
     @property
     def _prefix(self) -> str:
@@ -86,6 +90,7 @@ class PuzzleRoom:
         """``what``: typed words, or a cube button's word when ``pressed`` (the showing's key,
         a storm puzzle's, or the daily post's); ``manager``: the user may set the daily
         puzzle."""
+        language = user.language
         text = " ".join((what or "").split())
         word = text.lower()
         if pressed is not None:  # a button's word
@@ -100,14 +105,14 @@ class PuzzleRoom:
         if pressed is not None:
             waiting = await self._awaiting(place, user)
             if waiting is None or waiting.id != pressed.shown:
-                raise Refusal(say.NOT_THE_ONE_WAITING(prefix=self._prefix))
+                raise Refusal(say.NOT_THE_ONE_WAITING(language, prefix=self._prefix))
             return [await self._answer(place, user, waiting, word)]
         if word == "storm" or word.startswith("storm "):
             return [await self.storm.command(place, user, word[len("storm") :].strip())]
         if word == "rating":
             return [await self._rating(place, user)]
         if word == "top":
-            return [await self._top(place)]
+            return [await self._top(place, language=language)]
         if word == "misses":
             return [await self._misses(place, user)]
         storm = await self.storm.running(place, user)
@@ -119,7 +124,7 @@ class PuzzleRoom:
             return [await self._show(place, user)]
         waiting = await self._awaiting(place, user)
         if waiting is None:
-            raise Refusal(say.NONE_WAITING(prefix=self._prefix))
+            raise Refusal(say.NONE_WAITING(language, prefix=self._prefix))
         return [await self._answer(place, user, waiting, text)]
 
     # -- showing --------------------------------------------------------------------------------
@@ -139,11 +144,12 @@ class PuzzleRoom:
         return Rated(decay_since(stored.rating, stored.rated_at, now), now, stored.answers)
 
     async def _show(self, place: Place, user: User) -> Reply:
+        language = user.language
         recent = await self._store.puzzles.answers(place.server_id, user.id, RECENT)
         if recent and recent[0].answered_at is None:
             puzzle = await pool.find(self._store.puzzles, place.server_id, recent[0].puzzle)
             if puzzle is not None:
-                return await self._question(user, puzzle, recent[0], say.WAITING_NOTE())
+                return await self._question(user, puzzle, recent[0], say.WAITING_NOTE(language))
         now = self._clock()
         player = await self._player(place.server_id, user.id, now)
         chosen = await pool.choose(
@@ -155,66 +161,73 @@ class PuzzleRoom:
             {row.puzzle for row in recent},
         )
         if chosen is None:
-            raise Refusal(say.SEEN_EVERY())
+            raise Refusal(say.SEEN_EVERY(language))
         puzzle, _ = chosen
         async with self._store.transaction() as tx:
             shown = await tx.puzzles.show(place.server_id, user.id, puzzle.key, now)
-        return await self._question(user, puzzle, shown, say.YOU_NOTE(rating=player.rating.text))
+        return await self._question(
+            user, puzzle, shown, say.YOU_NOTE(language, rating=player.rating.text)
+        )
 
     async def _question(self, user: User, puzzle: Puzzle, shown: AnswerRow, note: str) -> Reply:
-        head = (say.HEAD if shown.rated else say.REPLAY_HEAD)(name=user.name, note=note)
-        return await puzzle_reply(self._images, self._prefix, puzzle, head, PuzzleKey(shown.id))
+        language = user.language
+        head = (say.HEAD if shown.rated else say.REPLAY_HEAD)(language, name=user.name, note=note)
+        return await puzzle_reply(
+            self._images, self._prefix, puzzle, head, PuzzleKey(shown.id), language=language
+        )
 
     async def _misses(self, place: Place, user: User) -> Reply:
+        language = user.language
         recent = await self._store.puzzles.answers(place.server_id, user.id, RECENT)
         if recent and recent[0].answered_at is None and recent[0].rated:
-            raise Refusal(say.ANSWER_FIRST(prefix=self._prefix))
+            raise Refusal(say.ANSWER_FIRST(language, prefix=self._prefix))
         latest: dict[str, AnswerRow] = {}
         for row in recent:
             if row.right is not None:
                 latest.setdefault(row.puzzle, row)
         missed = [row.puzzle for row in latest.values() if row.right == 0]
         if not missed:
-            raise Refusal(say.NO_MISSES(recent=RECENT, prefix=self._prefix))
+            raise Refusal(say.NO_MISSES(language, recent=RECENT, prefix=self._prefix))
         puzzle = await pool.find(self._store.puzzles, place.server_id, missed[0])
         if puzzle is None:
-            raise Refusal(say.MISSED_UNREADABLE())
+            raise Refusal(say.MISSED_UNREADABLE(language))
         async with self._store.transaction() as tx:
             shown = await tx.puzzles.show(
                 place.server_id, user.id, puzzle.key, self._clock(), rated=False
             )
-        return await self._question(user, puzzle, shown, say.MISSES_NOTE(len(missed)))
+        return await self._question(user, puzzle, shown, say.MISSES_NOTE(language, len(missed)))
 
     # -- answering ------------------------------------------------------------------------------
 
     async def _answer(self, place: Place, user: User, shown: AnswerRow, text: str) -> Reply:
+        language = user.language
         puzzle = await pool.find(self._store.puzzles, place.server_id, shown.puzzle)
         if puzzle is None:
-            raise Refusal(say.UNREADABLE(prefix=self._prefix))
+            raise Refusal(say.UNREADABLE(language, prefix=self._prefix))
         try:
             verdict = puzzle.grade(text)
         except (MoveError, InvalidMoveError) as error:
-            said = str(error)
-            reason = capital(said[:1]) + said[1:]
-            how = how_to_answer(puzzle, self._prefix)
-            raise Refusal(say.STILL_WAITING(reason=reason, how=how)) from None
+            said = reason_of(error, language)
+            reason = capital(said[:1], language) + said[1:]
+            how = how_to_answer(puzzle, self._prefix, language=language)
+            raise Refusal(say.STILL_WAITING(language, reason=reason, how=how)) from None
         now = self._clock()
         right = verdict.right
-        lines = [verdict_text(verdict, puzzle)]
+        lines = [verdict_text(verdict, puzzle, language=language)]
         async with self._store.transaction() as tx:
             if not await tx.puzzles.record_answer(
                 shown, verdict.answer.answer, right, verdict.loss, now
             ):
-                raise Refusal(say.ANSWERED_ALREADY(prefix=self._prefix))
+                raise Refusal(say.ANSWERED_ALREADY(language, prefix=self._prefix))
             if shown.rated:
                 lines.append(await self.rate(tx.puzzles, place, user, puzzle, right, now))
             else:
-                lines.append(say.REPLAY_UNRATED())
+                lines.append(say.REPLAY_UNRATED(language))
             if not right:
                 await tx.drills.add_missed(
                     puzzle_drill_row(place.server_id, user.id, puzzle, verdict, now)
                 )
-                lines.append(say.MISSED_DRILL(prefix=self._prefix))
+                lines.append(say.MISSED_DRILL(language, prefix=self._prefix))
         return Reply("\n".join(lines))
 
     async def rate(
@@ -228,6 +241,7 @@ class PuzzleRoom:
     ) -> str:
         """Rate the answer (the player here and across servers, the puzzle): the line saying
         how the ratings changed."""
+        language = user.language
         stored = (await puzzles.puzzle_ratings([puzzle.key])).get(puzzle.key)
         before_puzzle = (
             Rating(puzzle.first_rating)
@@ -246,6 +260,7 @@ class PuzzleRoom:
         answers = 0 if stored is None else stored.answers
         await puzzles.rate_puzzle(puzzle.key, Rated(puzzle_after, now, answers + 1), right)
         return say.RATING_CHANGES(
+            language,
             here=rating_change(*here),
             everywhere=rating_change(*everywhere),
             puzzle=rating_change(before_puzzle, puzzle_after),
@@ -254,32 +269,34 @@ class PuzzleRoom:
     # -- ratings --------------------------------------------------------------------------------
 
     async def _rating(self, place: Place, user: User) -> Reply:
+        language = user.language
         now = self._clock()
         stored = await self._store.puzzles.player(place.server_id, user.id)
         if stored is None:
-            raise Refusal(say.NO_RATING(prefix=self._prefix))
+            raise Refusal(say.NO_RATING(language, prefix=self._prefix))
         here = await self._player(place.server_id, user.id, now)
         everywhere = await self._player(EVERY_SERVER, user.id, now)
         text = say.RATING(
+            language,
             name=user.name,
             here=here.rating.text,
             deviation=f"{here.rating.deviation:.0f}",
-            answers=say.ANSWERS(here.answers),
+            answers=say.ANSWERS(language, here.answers),
             everywhere=everywhere.rating.text,
-            answers_everywhere=say.ANSWERS(everywhere.answers),
+            answers_everywhere=say.ANSWERS(language, everywhere.answers),
             provisional=f"{PROVISIONAL_DEVIATION:.0f}",
         )
         return Reply(text)
 
-    async def _top(self, place: Place) -> Reply:
+    async def _top(self, place: Place, *, language: Language) -> Reply:
         rows = await self._store.puzzles.top(place.server_id, LEADERBOARD_DEVIATION, TOP)
         if not rows:
-            raise Refusal(say.NO_TOP(deviation=f"{LEADERBOARD_DEVIATION:.0f}"))
+            raise Refusal(say.NO_TOP(language, deviation=f"{LEADERBOARD_DEVIATION:.0f}"))
         lines = [
-            f"{n}. {name} {rated.rating.text} ({say.ANSWERS(rated.answers)})"
+            f"{n}. {name} {rated.rating.text} ({say.ANSWERS(language, rated.answers)})"
             for n, (_, name, rated) in enumerate(rows, 1)
         ]
-        head = say.TOP(deviation=f"{LEADERBOARD_DEVIATION:.0f}")
+        head = say.TOP(language, deviation=f"{LEADERBOARD_DEVIATION:.0f}")
         return Reply(head + "\n" + "\n".join(lines))
 
     # -- autocomplete -------------------------------------------------------------------------
@@ -288,8 +305,9 @@ class PuzzleRoom:
         """``/puzzle``'s autocomplete: the legal plays of the awaited checker puzzle in the
         rules' order (never ranked), its cube words, or :data:`WORDS` when none waits; after
         ``daily``, the daily puzzle's."""
+        language = user.language
         if typed.strip().lower().startswith("daily"):
-            return await self.daily.choices(place, typed.strip()[len("daily") :])
+            return await self.daily.choices(place, typed.strip()[len("daily") :], language=language)
         puzzle = await self.storm.awaited(place, user)
         waiting = None if puzzle is not None else await self._awaiting(place, user)
         if waiting is not None:

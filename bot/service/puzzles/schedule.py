@@ -14,6 +14,7 @@ from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bot.i18n import puzzles as say
+from bot.i18n.core import Language
 
 DEFAULT_ZONE = "UTC"
 _TIME = re.compile(r"(?P<hour>[01]?\d|2[0-3])[:h.](?P<minute>[0-5]\d)")
@@ -73,7 +74,7 @@ def next_due(zone: ZoneInfo, minute: int, now: float) -> float:
     raise AssertionError("no due time in the next three days")  # pragma: no cover
 
 
-def day_text(day: date) -> str:
+def day_text(day: date, *, language: Language) -> str:
     """``Fri 27 Nov 2026``."""
-    weekday, month = say.WEEKDAYS[day.isoweekday()](), say.MONTHS[day.month]()
-    return say.DAY(weekday=weekday, day=day.day, month=month, year=day.year)
+    weekday, month = say.WEEKDAYS[day.isoweekday()](language), say.MONTHS[day.month](language)
+    return say.DAY(language, weekday=weekday, day=day.day, month=month, year=day.year)

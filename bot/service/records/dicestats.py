@@ -10,6 +10,7 @@ import math
 from dataclasses import dataclass
 
 from bot.i18n import records as say
+from bot.i18n.core import Language
 from bot.service.models import Reply
 from bot.store.dice import DiceCounts
 
@@ -58,23 +59,23 @@ def _survival_5(x: float) -> float:
     return math.erfc(math.sqrt(half)) + math.sqrt(2 * x / math.pi) * math.exp(-half) * (1 + x / 3)
 
 
-def _verdict(test: ChiSquare) -> str:
+def _verdict(test: ChiSquare, *, language: Language) -> str:
     if test.p_value < 0.001:
-        return say.VERY_UNUSUAL()
+        return say.VERY_UNUSUAL(language)
     if test.p_value < 0.01:
-        return say.UNUSUAL()
+        return say.UNUSUAL(language)
     if test.p_value < 0.05:
-        return say.LITTLE_UNUSUAL()
-    return say.FAIR()
+        return say.LITTLE_UNUSUAL(language)
+    return say.FAIR(language)
 
 
-def dice_reply(counts: DiceCounts) -> Reply:
+def dice_reply(counts: DiceCounts, *, language: Language) -> Reply:
     """The statistics as a message (a code block, so the columns line up). Each chi-square
     test is shown only once there are enough dice for it to mean something."""
     if counts.dice == 0:
-        return Reply(say.NO_DICE())
+        return Reply(say.NO_DICE(language))
     total = counts.dice
-    lines = [f"{'':2}{say.COUNT():>9} {say.SHARE():>7}  {say.EXPECTED()}"]
+    lines = [f"{'':2}{say.COUNT(language):>9} {say.SHARE(language):>7}  {say.EXPECTED(language)}"]
     for face, count in enumerate(counts.faces, start=1):
         lines.append(f"{face}:{count:>9,} {100 * count / total:>6.2f}%")
     tests: list[ChiSquare] = []
@@ -83,14 +84,15 @@ def dice_reply(counts: DiceCounts) -> Reply:
         tests.append(faces)
         lines.append(
             say.CHI_SQUARE(
+                language,
                 statistic=f"{faces.statistic:.2f}",
                 degrees=faces.degrees,
                 p=f"{faces.p_value:.3f}",
-                verdict=_verdict(faces),
+                verdict=_verdict(faces, language=language),
             )
         )
     text = [
-        say.DICE_ROLLED(total, count=f"{total:,}"),
+        say.DICE_ROLLED(language, total, count=f"{total:,}"),
         "```",
         *lines,
         "```",
@@ -98,25 +100,29 @@ def dice_reply(counts: DiceCounts) -> Reply:
     if counts.rolls:
         percent = 100 * counts.doubles / counts.rolls
         share = say.DOUBLES_SHARE(
-            doubles=f"{counts.doubles:,}", rolls=f"{counts.rolls:,}", percent=f"{percent:.2f}"
+            language,
+            doubles=f"{counts.doubles:,}",
+            rolls=f"{counts.rolls:,}",
+            percent=f"{percent:.2f}",
         )
         if counts.rolls >= MIN_ROLLS:
             doubles = doubles_test(counts.rolls, counts.doubles)
             tests.append(doubles)
             text.append(
                 say.DOUBLES_TESTED(
+                    language,
                     share=share,
                     statistic=f"{doubles.statistic:.2f}",
                     p=f"{doubles.p_value:.3f}",
-                    verdict=_verdict(doubles),
+                    verdict=_verdict(doubles, language=language),
                 )
             )
         else:
-            text.append(say.DOUBLES(share=share))
+            text.append(say.DOUBLES(language, share=share))
     if total < MIN_DICE or counts.rolls < MIN_ROLLS:
-        text.append(say.TOO_FEW(dice=MIN_DICE, rolls=MIN_ROLLS))
+        text.append(say.TOO_FEW(language, dice=MIN_DICE, rolls=MIN_ROLLS))
     if tests:
-        text.append(say.P_MEANS())
+        text.append(say.P_MEANS(language))
     if any(test.p_value < 0.05 for test in tests):
-        text.append(say.CHANCE_NOTE())
+        text.append(say.CHANCE_NOTE(language))
     return Reply("\n".join(text))

@@ -33,11 +33,13 @@ class ReviewCommands:
     ) -> list[Reply]:
         """``!review [match [decision] | next | errors]``, or a press on a review page
         (``answering``: its key, ``v<match>.<page>``): see :mod:`bot.service.review.room`."""
+        language = user.language
         pressed = answering.key if answering is not None else None
         assert pressed is None or isinstance(pressed, (ReviewKey, ErrorsKey))  # press() checks
         return await replies_of(
             lambda: self._reviews.review(place, user, what, pressed=pressed),
             self._repository.forget,
+            language,
         )
 
     async def drill(
@@ -52,6 +54,7 @@ class ReviewCommands:
         key): drill one's own analysed errors, spaced out in time (see
         :mod:`bot.service.review.drills`). No channel lock; grading a play asks the engine,
         within the user's budget."""
+        language = user.language
         pressed = answering.key if answering is not None else None
         assert pressed is None or isinstance(pressed, DrillKey)  # press() checks
         return await self._guard.engine_request(
@@ -59,6 +62,7 @@ class ReviewCommands:
             lambda: replies_of(
                 lambda: self._drills.drill(place, user, what, pressed=pressed),
                 self._repository.forget,
+                language,
             ),
         )
 

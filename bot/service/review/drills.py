@@ -38,6 +38,7 @@ from bot.gnubg.api import (
 )
 from bot.gnubg.decisions import THRESHOLDS, ReviewedDecision, marked_as, skill_of
 from bot.i18n import drills as say
+from bot.i18n.core import Language, capital
 from bot.render.board import render_board
 from bot.rules.errors import InvalidMoveError, MoveError
 from bot.rules.matchid import decode_match_id
@@ -49,7 +50,7 @@ from bot.service.keys import DrillKey
 from bot.service.matches.presentation import play_form
 from bot.service.matches.reading import DamagedRecord
 from bot.service.matches.repository import Repository
-from bot.service.models import ENGINE_ID, Decision, Place, Refusal, Reply, User
+from bot.service.models import ENGINE_ID, Decision, Place, Refusal, Reply, User, reason_of
 from bot.service.puzzles import pool
 from bot.service.review.numbering import decision_label, page_of
 from bot.service.review.pages import board_before, shown
@@ -94,16 +95,16 @@ def _page_in(result: str, index: int) -> tuple[int, int] | None:
     return page_of(shown(analysis.decisions), analysis.decisions, index)
 
 
-def _capitalised(error: Exception) -> str:
-    """A rules error's text made a sentence's start."""
-    text = str(error)
-    return f"{text[:1].upper()}{text[1:]}"
+def _capitalised(error: Exception, language: Language) -> str:
+    """A rules error's text in ``language``, made a sentence's start."""
+    text = reason_of(error, language)
+    return f"{capital(text[:1], language)}{text[1:]}"
 
 
-def _label(drill: DrillRow, page: tuple[int, int] | None) -> str:
+def _label(drill: DrillRow, page: tuple[int, int] | None, *, language: Language) -> str:
     """Where the drill was decided, as the review and the analysis name it (``page``: its
     page of the review and the review's pages; None: the review has none)."""
-    return decision_label(drill.game, drill.move, *(page or (None, 0)))
+    return decision_label(drill.game, drill.move, *(page or (None, 0)), language=language)
 
 
 def drill_rows(
@@ -255,10 +256,11 @@ class Drills:
         self, place: Place, user: User, what: str | None, *, pressed: DrillKey | None = None
     ) -> list[Reply]:
         """``what``: typed words, or a cube button's word when ``pressed`` (the drill's key)."""
+        language = user.language
         if pressed is not None:
             waiting = await self._store.drills.awaiting(place.server_id, user.id)
             if waiting is None or drill_key(waiting) != pressed:
-                raise Refusal(say.NOT_THE_ONE(prefix=self._prefix))
+                raise Refusal(say.NOT_THE_ONE(language, prefix=self._prefix))
         text = (what or "").strip()
         if text.lower() in ("", "next"):
             return [await self._show(place, user)]
@@ -304,27 +306,35 @@ class Drills:
         return await self._question(place, user, drill)
 
     async def _nothing_due(self, place: Place, user: User, now: float) -> str:
+        language = user.language
         due = await self._store.drills.next_due_at(place.server_id, user.id)
         if due is None:
-            return say.NONE_YET(prefix=self._prefix)
-        return say.NONE_DUE(when=in_days((due - now) / 86_400))
+            return say.NONE_YET(language, prefix=self._prefix)
+        return say.NONE_DUE(language, when=in_days((due - now) / 86_400, language=language))
 
     async def _question(self, place: Place, user: User, drill: DrillRow) -> Reply:
+        language = user.language
         p = self._prefix
         where = (
-            say.WHERE_PUZZLE()
+            say.WHERE_PUZZLE(language)
             if drill.puzzle
-            else say.WHERE_MATCH(id=drill.match_id, label=_label(drill, await self._page(drill)))
+            else say.WHERE_MATCH(
+                language,
+                id=drill.match_id,
+                label=_label(drill, await self._page(drill), language=language),
+            )
         )
         if drill.kind == "checker":
             dice = divmod(drill.dice or 0, 10)
-            ask = say.ASK_PLAY(dice=dice_text(dice), form=play_form("drill", p))
+            ask = say.ASK_PLAY(
+                language, dice=dice_text(dice), form=play_form("drill", p, language=language)
+            )
         elif drill.kind == "cube":
-            ask = say.ASK_DOUBLE(prefix=p)
+            ask = say.ASK_DOUBLE(language, prefix=p)
         else:
-            ask = say.ASK_TAKE(prefix=p)
+            ask = say.ASK_TAKE(language, prefix=p)
         head = say.HEAD if drill.puzzle else say.HEAD_MINE
-        text = "\n".join((head(name=user.name, where=where), ask))
+        text = "\n".join((head(language, name=user.name, where=where), ask))
         image = await self._picture(place, drill) if self._draw else None
         if drill.kind == "checker":
             return Reply(text, image=image)
@@ -353,15 +363,16 @@ class Drills:
     # -- answering ------------------------------------------------------------------------------
 
     async def _answer(self, place: Place, user: User, text: str) -> Reply:
+        language = user.language
         drill = await self._store.drills.awaiting(place.server_id, user.id)
         if drill is None:
-            raise Refusal(say.NONE_WAITING(prefix=self._prefix))
+            raise Refusal(say.NONE_WAITING(language, prefix=self._prefix))
         if drill.puzzle:
-            right, verdict = await self._puzzle_answer(place, drill, text)
+            right, verdict = await self._puzzle_answer(place, drill, text, language=language)
         elif drill.kind == "checker":
-            right, verdict = await self._checker_answer(drill, text)
+            right, verdict = await self._checker_answer(drill, text, language=language)
         else:
-            right, verdict = self._cube_answer(drill, text)
+            right, verdict = self._cube_answer(drill, text, language=language)
         now = self._clock()
         state = answered(
             Schedule(drill.streak, drill.interval_days, drill.ease, drill.reps, drill.lapses), right
@@ -379,12 +390,13 @@ class Drills:
         async with self._store.transaction() as tx:
             recorded = await tx.drills.record_answer(drill, values)
         if not recorded:
-            raise Refusal(say.ANSWERED_ALREADY(prefix=self._prefix))
-        mark = say.RIGHT() if right else say.WRONG()
-        when = in_days(state.interval_days)
+            raise Refusal(say.ANSWERED_ALREADY(language, prefix=self._prefix))
+        mark = say.RIGHT(language) if right else say.WRONG(language)
+        when = in_days(state.interval_days, language=language)
         if drill.puzzle:
             return Reply(
                 say.PUZZLE_RESULT(
+                    language,
                     mark=mark,
                     verdict=verdict,
                     played=drill.played,
@@ -396,9 +408,10 @@ class Drills:
         review = "" if page is None else f", `{self._prefix}review {drill.match_id} {page[0] + 1}`"
         return Reply(
             say.MATCH_RESULT(
+                language,
                 mark=mark,
                 verdict=verdict,
-                label=_label(drill, page),
+                label=_label(drill, page, language=language),
                 review=review,
                 played=drill.played,
                 marked=marked_as(drill.skill),
@@ -416,26 +429,32 @@ class Drills:
             return None
         return await asyncio.to_thread(_page_in, job.result, drill.decision)
 
-    async def _puzzle_answer(self, place: Place, drill: DrillRow, text: str) -> tuple[bool, str]:
+    async def _puzzle_answer(
+        self, place: Place, drill: DrillRow, text: str, *, language: Language
+    ) -> tuple[bool, str]:
         """A missed puzzle's drill, graded from the puzzle's stored ranking (no engine)."""
         assert drill.puzzle is not None
         puzzle = await pool.find(self._store.puzzles, place.server_id, drill.puzzle)
         if puzzle is None:
-            raise Refusal(say.PUZZLE_UNREADABLE())
+            raise Refusal(say.PUZZLE_UNREADABLE(language))
         try:
             verdict = puzzle.grade(text)
         except (MoveError, InvalidMoveError) as error:
-            raise Refusal(say.STILL_WAITING(error=_capitalised(error))) from None
+            raise Refusal(
+                say.STILL_WAITING(language, error=_capitalised(error, language))
+            ) from None
         except PuzzleDataError:
-            raise Refusal(say.PUZZLE_UNREADABLE()) from None
+            raise Refusal(say.PUZZLE_UNREADABLE(language)) from None
         said = f"**{verdict.answer.answer}**"
         if verdict.right:
-            return True, say.PUZZLE_BEST(said=said)
+            return True, say.PUZZLE_BEST(language, said=said)
         return False, say.PUZZLE_LOSES(
-            said=said, loss=f"{verdict.loss:.3f}", best=verdict.best.answer
+            language, said=said, loss=f"{verdict.loss:.3f}", best=verdict.best.answer
         )
 
-    async def _checker_answer(self, drill: DrillRow, text: str) -> tuple[bool, str]:
+    async def _checker_answer(
+        self, drill: DrillRow, text: str, *, language: Language
+    ) -> tuple[bool, str]:
         dice = divmod(drill.dice or 0, 10)
         try:
             position = Position.from_position_id(drill.gnubg_id.partition(":")[0])
@@ -443,24 +462,25 @@ class Drills:
         except MoveError as error:
             raise Refusal(
                 say.STILL_WAITING_PLAY(
-                    error=_capitalised(error),
+                    language,
+                    error=_capitalised(error, language),
                     dice=dice_text(dice),
-                    form=play_form("drill", self._prefix),
+                    form=play_form("drill", self._prefix, language=language),
                 )
             ) from None
         query = await self._query(drill)
         try:
             rating = await self._engine.rate_play(query, play.notation, plies=drill.plies)
         except (EngineFailure, EngineUnavailable) as error:
-            raise Refusal(say.CANT_GRADE(error=error)) from None
+            raise Refusal(say.CANT_GRADE(language, error=error)) from None
         loss = rating.loss
         right = loss < RIGHT_BELOW
-        named = marked_as(skill_of(loss)) or say.UNMARKED()
+        named = marked_as(skill_of(loss)) or say.UNMARKED(language)
         if rating.best.play == rating.played.play or loss == 0:
-            verdict = say.BEST_PLAY(play=play.notation)
+            verdict = say.BEST_PLAY(language, play=play.notation)
         else:
             verdict = say.PLAY_LOSES(
-                play=play.notation, loss=f"{loss:.3f}", named=named, best=rating.best.play
+                language, play=play.notation, loss=f"{loss:.3f}", named=named, best=rating.best.play
             )
         return right, verdict
 
@@ -488,35 +508,37 @@ class Drills:
             match_key=drill.match_id,
         )
 
-    def _cube_answer(self, drill: DrillRow, text: str) -> tuple[bool, str]:
+    def _cube_answer(self, drill: DrillRow, text: str, *, language: Language) -> tuple[bool, str]:
         said = _words(text).replace("nodouble", "no double")
         if drill.kind == "cube":
-            words, question = _DOUBLE_WORDS, say.QUESTION_DOUBLE(prefix=self._prefix)
+            words, question = _DOUBLE_WORDS, say.QUESTION_DOUBLE(language, prefix=self._prefix)
             proper = _PROPER_DOUBLES.get(_doubler_action(drill))
             action = _doubler_action(drill)
         else:
-            words, question = _TAKE_WORDS, say.QUESTION_TAKE(prefix=self._prefix)
+            words, question = _TAKE_WORDS, say.QUESTION_TAKE(language, prefix=self._prefix)
             proper = _PROPER_TAKES.get(_taker_action(drill))
             action = _taker_action(drill).capitalize()
         if said not in words:
-            raise Refusal(say.CUBE_ONLY(question=question))
+            raise Refusal(say.CUBE_ONLY(language, question=question))
         choice = words[said]
         right = proper is None or proper == choice
-        verdict = say.YOU_SAID(said=said, action=action)
+        verdict = say.YOU_SAID(language, said=said, action=action)
         if drill.proper:
             beaver = drill.proper.lower().endswith("beaver") and action == "Take"
-            verdict += f" ({drill.proper}{say.BEAVERS_OFF() if beaver else ''})"
+            verdict += f" ({drill.proper}{say.BEAVERS_OFF(language) if beaver else ''})"
         return right, verdict + "."
 
     # -- stats ----------------------------------------------------------------------------------
 
     async def _stats(self, place: Place, user: User) -> Reply:
+        language = user.language
         await self._fill_once(place, user)
         found = await self._store.drills.counts(
             place.server_id, user.id, self._clock(), LEARNED_DAYS
         )
         return Reply(
             say.STATS(
+                language,
                 name=user.name,
                 due=found.due,
                 learned=found.learned,

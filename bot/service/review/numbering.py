@@ -14,13 +14,18 @@ from collections.abc import Sequence
 
 from bot.gnubg.decisions import ReviewedDecision
 from bot.i18n import review as say
+from bot.i18n.core import Language
 
 
-def decision_label(game: int, move: int, page: int | None = None, pages: int = 0) -> str:
+def decision_label(
+    game: int, move: int, page: int | None = None, pages: int = 0, *, language: Language
+) -> str:
     """``decision 8/40 · game 1, move 7`` (``page`` 0-based, of ``pages``); ``game 1, move 7``
     alone for a decision the review has no page for (an analysis stored before it kept them)."""
-    place = say.PLACE(game=game, move=move)
-    return place if page is None else say.DECISION(page=page + 1, pages=pages, place=place)
+    place = say.PLACE(language, game=game, move=move)
+    return (
+        place if page is None else say.DECISION(language, page=page + 1, pages=pages, place=place)
+    )
 
 
 def page_of(

@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 
 from bot.gnubg.decisions import CLASSES, LISTED, THRESHOLDS, ReviewedDecision
 from bot.i18n import review as say
+from bot.i18n.core import Language
 from bot.render.state import BoardState
 from bot.rules.pasted import from_gnubg_id
 from bot.rules.text import plural
@@ -107,7 +108,7 @@ def _equity(value: float) -> str:
     return f"{value:+.3f}"
 
 
-def verdict(d: ReviewedDecision, match_play: bool) -> str:
+def verdict(d: ReviewedDecision, match_play: bool, *, language: Language) -> str:
     """What gnubg makes of the decision, after the play or action: its mark and the loss, a
     best play (alone or one of several), or a choice too close to mark."""
     loss = Money(match_play).loss(d)
@@ -118,13 +119,13 @@ def verdict(d: ReviewedDecision, match_play: bool) -> str:
             return ""
         if not d.wrong:
             count = d.best_plays
-            return say.AGREES() if count == 1 else say.EQUAL_BEST(count=count)
-        return say.WITHIN_BEST(within=f"{THRESHOLDS['doubtful']:.3f}", loss=loss)
+            return say.AGREES(language) if count == 1 else say.EQUAL_BEST(language, count=count)
+        return say.WITHIN_BEST(language, within=f"{THRESHOLDS['doubtful']:.3f}", loss=loss)
     if d.cube is None:
         return ""
     if d.wrong or d.loss:
-        return say.WITHIN_ACTION(within=f"{THRESHOLDS['doubtful']:.3f}", loss=loss)
-    return say.AGREES()
+        return say.WITHIN_ACTION(language, within=f"{THRESHOLDS['doubtful']:.3f}", loss=loss)
+    return say.AGREES(language)
 
 
 def page_text(
@@ -135,40 +136,48 @@ def page_text(
     names: tuple[str, str],
     title: str,
     match_play: bool,
+    language: Language,
 ) -> str:
     """The words of one page: where it is, what was decided, gnubg's figures, the IDs."""
     who = md(names[d.player])
-    head = f"**{title}** · {decision_label(d.game, d.move, index, count)}"
+    head = f"**{title}** · {decision_label(d.game, d.move, index, count, language=language)}"
     lines = [head]
     if d.kind == "checker":
         dice = f"{d.dice[0]}-{d.dice[1]}" if d.dice else ""
         luck = ""
         if d.luck is not None:
-            luck = say.LUCK(luck=f"{d.luck:+.3f}") + (f" ({d.luck_mark})" if d.luck_mark else "")
-        lines.append(say.TO_PLAY(who=who, dice=dice, luck=luck))
-        played = d.played or say.NO_LEGAL_MOVE()
-        lines.append(say.PLAYED(played=played, verdict=verdict(d, match_play)))
+            luck = say.LUCK(language, luck=f"{d.luck:+.3f}") + (
+                f" ({d.luck_mark})" if d.luck_mark else ""
+            )
+        lines.append(say.TO_PLAY(language, who=who, dice=dice, luck=luck))
+        played = d.played or say.NO_LEGAL_MOVE(language)
+        lines.append(
+            say.PLAYED(language, played=played, verdict=verdict(d, match_play, language=language))
+        )
         if d.best and not d.agrees:
-            lines.append(say.BEST(best=d.best))
+            lines.append(say.BEST(language, best=d.best))
         lines += _candidate_lines(d, match_play)
     else:
         doubler = names[d.player] if d.kind == "cube" else names[1 - d.player]
         if d.kind == "cube":
-            lines.append(say.TO_DOUBLE(who=who))
+            lines.append(say.TO_DOUBLE(language, who=who))
         else:
-            lines.append(say.FACING(who=who, doubler=md(doubler)))
-        lines.append(say.PLAYED(played=d.played, verdict=verdict(d, match_play)))
+            lines.append(say.FACING(language, who=who, doubler=md(doubler)))
+        lines.append(
+            say.PLAYED(language, played=d.played, verdict=verdict(d, match_play, language=language))
+        )
         if d.cube is not None:
             cube = d.cube
             figures = say.CUBE_FIGURES(
+                language,
                 no_double=_equity(cube.no_double),
                 take=_equity(cube.double_take),
                 drop=_equity(cube.double_pass),
             )
-            lines.append(say.PROPER(proper=cube.proper, plies=cube.plies))
+            lines.append(say.PROPER(language, proper=cube.proper, plies=cube.plies))
             lines.append(figures)
         else:
-            lines.append(say.BEAVER_UNANALYSED())
+            lines.append(say.BEAVER_UNANALYSED(language))
     position, _, match_id = d.gnubg_id.partition(":")
     try:
         xgid = from_gnubg_id(d.gnubg_id, position, match_id).xgid()

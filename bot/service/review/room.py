@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 from bot.gnubg.api import AnalysisDataError, MatchAnalysis
 from bot.gnubg.decisions import ReviewedDecision
 from bot.i18n import review as say
+from bot.i18n.core import Language
 from bot.render.arrows import Arrow, arrows_of
 from bot.render.board import render_board
 from bot.rules.notation import whole_number, whole_number_in
@@ -92,21 +93,22 @@ class Reviews:
         pressed: ReviewKey | ErrorsKey | None = None,
     ) -> list[Reply]:
         """``what``: typed words, or a button's word when ``pressed`` (the page's key)."""
+        language = user.language
         words = (what or "").split()
         if pressed is not None:
             at = pressed.page
-            reviewed = await self._reviewed(place, pressed.match_id)
+            reviewed = await self._reviewed(place, pressed.match_id, language=language)
             word = words[0] if words else "next"
             player = self._seat(reviewed, user)
             if isinstance(pressed, ErrorsKey):
-                reply = self._errors(reviewed, at, word)
+                reply = self._errors(reviewed, at, word, language=language)
                 return [replace(reply, private=player is None, edits=player is not None)]
             if word == "open":  # the analysis' Review button: a review of its own
                 reply = await self._page(reviewed, 0, user)
                 return [replace(reply, private=player is None)]
             page = target(reviewed.pages, at, word, player)
             if page is None:
-                raise Refusal(_nothing_that_way(word))
+                raise Refusal(_nothing_that_way(word, language=language))
             reply = await self._page(reviewed, page, user)
             if player is None:  # a watcher's own copy, to page through
                 return [replace(reply, private=True)]
@@ -117,64 +119,66 @@ class Reviews:
         if words and words[0].lower() == "next":
             seen = self._seen.get((place.server_id, user.id))
             if seen is None:
-                raise Refusal(say.START_FIRST(prefix=self._prefix))
-            reviewed = await self._reviewed(place, seen[0])
+                raise Refusal(say.START_FIRST(language, prefix=self._prefix))
+            reviewed = await self._reviewed(place, seen[0], language=language)
             page = min(seen[1] + 1, len(reviewed.pages) - 1)
             return [await self._page(reviewed, page, user)]
-        match_id = await self._match_of(place, words[0] if words else None)
-        reviewed = await self._reviewed(place, match_id)
+        match_id = await self._match_of(place, words[0] if words else None, language=language)
+        reviewed = await self._reviewed(place, match_id, language=language)
         if listing:
-            return [self._errors(reviewed, 0)]
+            return [self._errors(reviewed, 0, language=language)]
         page = 0
         if len(words) > 1:
             number = whole_number_in(words[1], 1, len(reviewed.pages))
             if number is None:
                 raise Refusal(
-                    say.DECISIONS_RANGE(id=match_id, count=len(reviewed.pages), prefix=self._prefix)
+                    say.DECISIONS_RANGE(
+                        language, id=match_id, count=len(reviewed.pages), prefix=self._prefix
+                    )
                 )
             page = number - 1
         return [await self._page(reviewed, page, user)]
 
-    async def _match_of(self, place: Place, word: str | None) -> int:
+    async def _match_of(self, place: Place, word: str | None, *, language: Language) -> int:
         if word is None:
             found = await self._matches.latest_finished(place.server_id, place.channel_id)
             if found is None:
-                raise Refusal(say.NONE_FINISHED(prefix=self._prefix))
+                raise Refusal(say.NONE_FINISHED(language, prefix=self._prefix))
             return found
         number = whole_number(word.removeprefix("#"))
         if number is None:
-            raise Refusal(say.NOT_A_NUMBER(quoted=quote(word), prefix=self._prefix))
+            raise Refusal(say.NOT_A_NUMBER(language, quoted=quote(word), prefix=self._prefix))
         return number
 
-    async def _reviewed(self, place: Place, match_id: int) -> _Reviewed:
+    async def _reviewed(self, place: Place, match_id: int, *, language: Language) -> _Reviewed:
         done_at = await self._analyses.done_at(match_id)
         kept = self._kept.get(match_id)
         if kept is not None and done_at == kept[0] and kept[1].row.server_id == place.server_id:
             self._kept.move_to_end(match_id)
             return kept[1]
-        reviewed = await self._read(place, match_id)
+        reviewed = await self._read(place, match_id, language=language)
         if done_at is not None:
             self._kept[match_id] = (done_at, reviewed)
             while len(self._kept) > REVIEWS_KEPT:
                 self._kept.popitem(last=False)
         return reviewed
 
-    async def _read(self, place: Place, match_id: int) -> _Reviewed:
+    async def _read(self, place: Place, match_id: int, *, language: Language) -> _Reviewed:
         row = await self._matches.get(match_id)
         if row is None or row.server_id != place.server_id:
-            raise Refusal(say.NO_SUCH_MATCH(id=match_id))
+            raise Refusal(say.NO_SUCH_MATCH(language, id=match_id))
         job = await self._analyses.get(match_id)
         if job is None or job.status != "done" or job.result is None:
             waiting = job is not None and job.status in ("queued", "running")
             said = say.BEING_ANALYSED if waiting else say.NOT_ANALYSED
-            raise Refusal(said(id=match_id, prefix=self._prefix))
+            raise Refusal(said(language, id=match_id, prefix=self._prefix))
         try:
             analysis = MatchAnalysis.from_data(json.loads(job.result))
         except (AnalysisDataError, ValueError):
-            raise Refusal(say.UNREADABLE(id=match_id)) from None
+            raise Refusal(say.UNREADABLE(language, id=match_id)) from None
         pages = shown(analysis.decisions)
         if not pages:
-            raise Refusal(say.NOTHING_KEPT(id=match_id))
+            raise Refusal(say.NOTHING_KEPT(language, id=match_id))
         names = await self._repository.names(place, row.player_ids)
         return _Reviewed(row, names, analysis, pages)
 
@@ -184,6 +188,7 @@ class Reviews:
         return ids.index(user.id) if user.id in ids else None
 
     async def _page(self, reviewed: _Reviewed, page: int, user: User) -> Reply:
+        language = user.language
         decision = reviewed.pages[page]
         self._remember(user, reviewed.row.server_id, reviewed.row.id, page)
         text = page_text(
@@ -193,6 +198,7 @@ class Reviews:
             names=reviewed.names,
             title=reviewed.title,
             match_play=reviewed.row.match_length > 0,
+            language=language,
         )
         image = await asyncio.to_thread(_picture, decision, reviewed.names) if self._draw else None
         return Reply(
@@ -209,7 +215,9 @@ class Reviews:
         while len(self._seen) > SEEN_KEPT:
             self._seen.popitem(last=False)
 
-    def _errors(self, reviewed: _Reviewed, at: int, word: str | None = None) -> Reply:
+    def _errors(
+        self, reviewed: _Reviewed, at: int, word: str | None = None, *, language: Language
+    ) -> Reply:
         """Page ``at`` of ``!review errors`` (0-based), or the page a button's ``word`` leads
         to from it; one message whose buttons page it."""
         figures = [
@@ -230,7 +238,9 @@ class Reviews:
         if word is not None:
             found = turn(last + 1, min(at, last), word)
             if found is None:
-                raise Refusal(say.FIRST_PAGE() if word == "previous" else say.LAST_PAGE())
+                raise Refusal(
+                    say.FIRST_PAGE(language) if word == "previous" else say.LAST_PAGE(language)
+                )
             at = found
         at = min(max(at, 0), last)
         return Reply(
@@ -240,9 +250,9 @@ class Reviews:
         )
 
 
-def _nothing_that_way(word: str) -> str:
+def _nothing_that_way(word: str, *, language: Language) -> str:
     said = say.NOTHING_THAT_WAY.get(word)
-    return said() if said is not None else say.NO_SUCH_PAGE()
+    return said(language) if said is not None else say.NO_SUCH_PAGE(language)
 
 
 def _picture(decision: ReviewedDecision, names: tuple[str, str]) -> bytes | None:

@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.i18n import drills as say
+from bot.i18n.core import Language
 
 DAY = 86_400.0
 START_EASE = 2.5
@@ -75,7 +76,7 @@ def answered(state: Schedule, right: bool) -> Schedule:
     )
 
 
-def in_days(days: float) -> str:
+def in_days(days: float, *, language: Language) -> str:
     """``tomorrow``, ``in 6 days``."""
     whole = round(days)
-    return say.TOMORROW() if whole <= 1 else say.IN_DAYS(days=whole)
+    return say.TOMORROW(language) if whole <= 1 else say.IN_DAYS(language, days=whole)

@@ -44,11 +44,13 @@ class TournamentCommands:
         organiser: bool = False,
         threads: ThreadOpener | None = None,
     ) -> list[Reply]:
+        language = user.language
         return await replies_of(
             lambda: self._tournaments.command(
                 place, user, what, organiser=organiser, threads=threads
             ),
             self._repository.forget,
+            language,
         )
 
     async def join(

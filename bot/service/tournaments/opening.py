@@ -9,6 +9,7 @@ from contextlib import AbstractAsyncContextManager, AsyncExitStack
 from dataclasses import dataclass, replace
 
 from bot.i18n import tournaments as say
+from bot.i18n.core import Language
 from bot.rules.events import Event
 from bot.rules.match import Match, advance
 from bot.service.keys import SignupKey
@@ -59,7 +60,9 @@ class Openings:
         self._dice = dice
         self._locked = locked
 
-    async def open(self, snapshot: Snapshot, threads: ThreadOpener | None) -> list[Reply]:
+    async def open(
+        self, snapshot: Snapshot, threads: ThreadOpener | None, *, language: Language
+    ) -> list[Reply]:
         """A match for each pairing of ``snapshot``'s round that has none yet, and what to say
         of them."""
         replies: list[Reply] = []
@@ -77,7 +80,7 @@ class Openings:
                     homeless.append(pairing)
                 else:
                     threaded.append(self._opening(snapshot, pairing, thread))
-        replies += await self._start(snapshot, threaded, threads)
+        replies += await self._start(snapshot, threaded, threads, language=language)
         home, waiting = snapshot.home, []
         for pairing in homeless:
             async with self._locked(home):  # one match per channel, as for a challenge
@@ -85,8 +88,8 @@ class Openings:
                     waiting.append(pairing)
                 else:
                     opening = self._opening(snapshot, pairing, None)
-                    replies += await self._start(snapshot, [opening], threads)
-        replies += await self._told_waiting(snapshot, waiting)
+                    replies += await self._start(snapshot, [opening], threads, language=language)
+        replies += await self._told_waiting(snapshot, waiting, language=language)
         return replies
 
     async def _thread(
@@ -107,7 +110,9 @@ class Openings:
         said = [Reply(opened.notice, place=home)] if opened.notice else []
         return (opened.thread if opened.thread != home else None), said
 
-    async def _told_waiting(self, snapshot: Snapshot, waiting: list[PairingRow]) -> list[Reply]:
+    async def _told_waiting(
+        self, snapshot: Snapshot, waiting: list[PairingRow], *, language: Language
+    ) -> list[Reply]:
         """One line for the pairings that wait for the tournament's channel, said once."""
         if not waiting:
             return []
@@ -118,7 +123,7 @@ class Openings:
         labels = ", ".join(f"{p.round}.{p.table_no}" for p in told)
         return [
             Reply(
-                say.WAITING_CHANNEL(name=md(snapshot.row.name), labels=labels),
+                say.WAITING_CHANNEL(language, name=md(snapshot.row.name), labels=labels),
                 place=snapshot.home,
             )
         ]
@@ -135,7 +140,12 @@ class Openings:
         return Opening(pairing, Arranged(players, match, thread), events)
 
     async def _start(
-        self, snapshot: Snapshot, openings: list[Opening], threads: ThreadOpener | None
+        self,
+        snapshot: Snapshot,
+        openings: list[Opening],
+        threads: ThreadOpener | None,
+        *,
+        language: Language,
     ) -> list[Reply]:
         """Start the ``openings`` in one transaction, and what to say of them. When another
         process opened or decided one of them meanwhile, each is tried on its own."""
@@ -174,7 +184,11 @@ class Openings:
         except StaleMatchError:
             return []
         if tables is None:  # another process opened or decided one of them: each on its own
-            return [r for one in openings for r in await self._start(snapshot, [one], threads)]
+            return [
+                r
+                for one in openings
+                for r in await self._start(snapshot, [one], threads, language=language)
+            ]
         within = quantity(row.deadline_days or 0, "day")
         by = "" if deadline is None else f" To be played within {within}."
         replies: list[Reply] = []
@@ -182,11 +196,17 @@ class Openings:
             pairing, thread = opening.pairing, opening.arranged.thread
             lead = (
                 f"**{md(row.name)}**, round {pairing.round}: {table.names[0]} vs "
-                f"{table.names[1]}, {match_kind(row.match_length)}.{by} Dice commitment: "
+                f"{table.names[1]}, {match_kind(row.match_length, language=language)}.{by} "
+                "Dice commitment: "
                 f"`{opening.arranged.match.commitment}`"
             )
             status = await status_reply(
-                table, opening.events, self._settings.command_prefix, self._board_images, lead=lead
+                table,
+                opening.events,
+                self._settings.command_prefix,
+                self._board_images,
+                lead=lead,
+                language=language,
             )
             ids = (*status.mention, *(user.id for user in opening.arranged.players))
             board = replace(status, place=thread or home, mention=tuple(dict.fromkeys(ids)))
@@ -194,6 +214,7 @@ class Openings:
                 replies.append(
                     Reply(
                         say.IN_THREAD(
+                            language,
                             name=md(row.name),
                             table=f"{pairing.round}.{pairing.table_no}",
                             first=table.names[0],

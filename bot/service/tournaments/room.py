@@ -13,6 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.i18n import tournaments as say
+from bot.i18n.core import Language
 from bot.rules import tournaments as rules
 from bot.rules.notation import whole_number
 from bot.rules.text import plural, quote
@@ -73,7 +74,9 @@ class Tournaments:
     def _prefix(self) -> str:
         return self._settings.command_prefix
 
-    async def _pick(self, place: Place, words: list[str], *, over: bool = False) -> TournamentRow:
+    async def _pick(
+        self, place: Place, words: list[str], *, over: bool = False, language: Language
+    ) -> TournamentRow:
         """The tournament the command is about: named by its first words (or ``#id``; a name
         of one not over first, else the newest of that name), else the server's only one not
         over (or, with ``over`` and none on, its newest). The name's words are taken off."""
@@ -81,7 +84,7 @@ class Tournaments:
             number = whole_number(words[0][1:])
             row = None if number is None else await self._store.tournaments.get(number)
             if row is None or row.server_id != place.server_id:
-                raise Refusal(say.NO_SUCH(quoted=quote(words[0])))
+                raise Refusal(say.NO_SUCH(language, quoted=quote(words[0])))
             del words[0]
             return row
         found = await self._store.tournaments.active(place.server_id)
@@ -99,9 +102,9 @@ class Tournaments:
             latest = await self._store.tournaments.latest(place.server_id) if over else None
             if latest is not None:
                 return latest
-            raise Refusal(say.NONE_RUN(prefix=self._prefix))
+            raise Refusal(say.NONE_RUN(language, prefix=self._prefix))
         names = ", ".join(f"`{row.name}`" for row in found)
-        raise Refusal(say.SEVERAL(names=names, prefix=self._prefix, first=found[0].name))
+        raise Refusal(say.SEVERAL(language, names=names, prefix=self._prefix, first=found[0].name))
 
     @staticmethod
     def _named(rows: list[TournamentRow], words: list[str]) -> TournamentRow | None:
@@ -126,6 +129,7 @@ class Tournaments:
         organiser: bool,
         threads: ThreadOpener | None,
     ) -> list[Reply]:
+        language = user.language
         words = (what or "").split()
         first = words.pop(0) if words else "show"
         verb = first.lower()
@@ -145,20 +149,22 @@ class Tournaments:
             "report": self.report,
         }
         if verb in handlers:  # ``!tournament join Spring``
-            row = await self._pick(place, words, over=verb in ("show", "status", "report"))
+            row = await self._pick(
+                place, words, over=verb in ("show", "status", "report"), language=language
+            )
         else:  # the tournament first: ``!tournament Spring``, ``!tournament #3 start``
             words.insert(0, first)
             typed = " ".join(words)
-            row = await self._pick(place, words, over=True)
+            row = await self._pick(place, words, over=True, language=language)
             if " ".join(words) == typed:  # no name was taken off: the first word is none
-                raise self._no_tournament(typed)
+                raise self._no_tournament(typed, language=language)
             verb = words.pop(0).lower() if words and words[0].lower() in handlers else "show"
         handler = handlers[verb]
         if verb in ORGANISER_VERBS and not organiser:
             raise Refusal(ORGANISER_ONLY.format(what=ORGANISER_VERBS[verb]))
         if verb in ("remove", "result") and row.status not in db.ACTIVE:
             # Its champion, standings and players' records were settled at the end: one truth.
-            raise Refusal(say.FINAL(name=md(row.name), status=row.status))
+            raise Refusal(say.FINAL(language, name=md(row.name), status=row.status))
         replies: list[Reply]
         if verb in ("show", "status", "report"):
             replies = await handler(row, words)
@@ -170,9 +176,10 @@ class Tournaments:
         return replies
 
     async def create(self, place: Place, user: User, text: str, *, organiser: bool) -> list[Reply]:
+        language = user.language
         if not organiser:
             raise Refusal(ORGANISER_ONLY.format(what=ORGANISER_VERBS["create"]))
-        terms = read_terms(text, self._prefix)
+        terms = read_terms(text, self._prefix, language=language)
         now = self._clock()
         starts_at = None if terms.starts_in is None else now + terms.starts_in
         async with self._store.transaction() as tx:
@@ -196,7 +203,7 @@ class Tournaments:
                 },
             )
             if tournament_id is None:
-                raise Refusal(say.NAME_TAKEN(quoted=quote(terms.name)))
+                raise Refusal(say.NAME_TAKEN(language, quoted=quote(terms.name)))
             await tx.tournaments.add_log(tournament_id, now, user.id, f"created by {user.name}")
         made = await self._store.tournaments.get(tournament_id)
         assert made is not None
@@ -239,8 +246,8 @@ class Tournaments:
         entrants = await self._store.tournaments.entrants(row.id)
         return replace(self._signup_reply(row, [md(e.name) for e in entrants]), edits=True)
 
-    def _no_tournament(self, typed: str) -> Refusal:
-        return Refusal(say.NO_CALLED(quoted=quote(typed), prefix=self._prefix))
+    def _no_tournament(self, typed: str, *, language: Language) -> Refusal:
+        return Refusal(say.NO_CALLED(language, quoted=quote(typed), prefix=self._prefix))
 
     @staticmethod
     async def _signing_up(tx: Transaction, row: TournamentRow, started: str) -> list[EntrantRow]:
@@ -252,27 +259,33 @@ class Tournaments:
         return await tx.tournaments.entrants(row.id)
 
     async def join(self, row: TournamentRow, user: User, words: list[str]) -> list[Reply]:
+        language = user.language
         if words:  # more than the name of a tournament (or none of one)
-            raise self._no_tournament(" ".join(words))
+            raise self._no_tournament(" ".join(words), language=language)
         now = self._clock()
         # The checks and the write in one transaction holding the tournament: two hosts taking
         # joins at once can't both see room for one more, nor give out one number twice.
         async with self._store.transaction() as tx:
-            entrants = await self._signing_up(tx, row, say.JOIN_CLOSED(name=md(row.name)))
+            entrants = await self._signing_up(tx, row, say.JOIN_CLOSED(language, name=md(row.name)))
             if any(e.user_id == user.id for e in entrants):
-                raise Refusal(say.IN_ALREADY(name=md(row.name), count=len(entrants)))
+                raise Refusal(say.IN_ALREADY(language, name=md(row.name), count=len(entrants)))
             if len(entrants) >= row.size_limit:
-                raise Refusal(say.FULL(name=md(row.name), most=row.size_limit))
+                raise Refusal(say.FULL(language, name=md(row.name), most=row.size_limit))
             await tx.players.ensure(row.server_id, user.id, user.name, now)
             await tx.tournaments.add_entrant(row.id, user.id, user.name, now)
         names = [md(e.name) for e in entrants] + [md(user.name)]
-        count = say.ENTRANTS(len(names))
+        count = say.ENTRANTS(language, len(names))
         shown = ", ".join(capped(names[::-1], NAMES_SHOWN))  # the newest first
-        return [Reply(say.JOINS(who=md(user.name), name=md(row.name), count=count, shown=shown))]
+        return [
+            Reply(
+                say.JOINS(language, who=md(user.name), name=md(row.name), count=count, shown=shown)
+            )
+        ]
 
     async def leave(self, row: TournamentRow, user: User, words: list[str]) -> list[Reply]:
+        language = user.language
         if words:
-            raise self._no_tournament(" ".join(words))
+            raise self._no_tournament(" ".join(words), language=language)
         started = (
             f"{md(row.name)} has started: ask the organiser to remove you "
             f"(`{self._prefix}tournament remove @you`)."
@@ -280,50 +293,63 @@ class Tournaments:
         async with self._store.transaction() as tx:
             await self._signing_up(tx, row, started)
             if not await tx.tournaments.remove_entrant(row.id, user.id):
-                raise Refusal(say.NOT_JOINED(name=md(row.name)))
-        return [Reply(say.LEAVES(who=md(user.name), name=md(row.name)))]
+                raise Refusal(say.NOT_JOINED(language, name=md(row.name)))
+        return [Reply(say.LEAVES(language, who=md(user.name), name=md(row.name)))]
 
     async def pause(self, row: TournamentRow, user: User, words: list[str]) -> list[Reply]:
+        language = user.language
         now = self._clock()
         async with self._store.transaction() as tx:
             if not await tx.tournaments.set_status(
                 row.id, ("running",), status="paused", paused_at=now
             ):
-                raise Refusal(say.NOT_RUNNING(name=md(row.name)))
+                raise Refusal(say.NOT_RUNNING(language, name=md(row.name)))
             await tx.tournaments.add_log(row.id, now, user.id, f"paused by {user.name}")
-        return [Reply(say.PAUSES(who=md(user.name), name=md(row.name), prefix=self._prefix))]
+        return [
+            Reply(say.PAUSES(language, who=md(user.name), name=md(row.name), prefix=self._prefix))
+        ]
 
     async def resume(self, row: TournamentRow, user: User, words: list[str]) -> list[Reply]:
+        language = user.language
         now = self._clock()
         paused_for = max(0.0, now - row.paused_at) if row.paused_at is not None else 0.0
         async with self._store.transaction() as tx:
             if not await tx.tournaments.set_status(
                 row.id, ("paused",), status="running", paused_at=None
             ):
-                raise Refusal(say.NOT_PAUSED(name=md(row.name)))
+                raise Refusal(say.NOT_PAUSED(language, name=md(row.name)))
             await tx.tournaments.add_log(row.id, now, user.id, f"resumed by {user.name}")
             await tx.tournaments.extend_deadlines(row.id, paused_for)  # the pause doesn't count
         said = [
-            Reply(say.RESUMES(who=md(user.name), name=md(row.name), time=countdown(paused_for)))
+            Reply(
+                say.RESUMES(
+                    language, who=md(user.name), name=md(row.name), time=countdown(paused_for)
+                )
+            )
         ]
-        return said + await self.rounds.settle(await self.rounds.snapshot(row.id))
+        return said + await self.rounds.settle(
+            await self.rounds.snapshot(row.id), language=language
+        )
 
     async def start(self, row: TournamentRow, user: User, words: list[str]) -> list[Reply]:
         return await self.rounds.begin(row, user)
 
     async def cancel(self, row: TournamentRow, user: User, words: list[str]) -> list[Reply]:
+        language = user.language
         reason = " ".join(words) or "no reason given"
         async with self._store.transaction() as tx:
             if not await tx.tournaments.set_status(
                 row.id, db.ACTIVE, status="cancelled", finished_at=self._clock()
             ):
-                raise Refusal(say.OVER_ALREADY(name=md(row.name)))
+                raise Refusal(say.OVER_ALREADY(language, name=md(row.name)))
             await tx.tournaments.add_log(
                 row.id, self._clock(), user.id, f"cancelled by {user.name}: {reason}"
             )
-        return [Reply(say.CANCELS(who=md(user.name), name=md(row.name), reason=md(reason)))]
+        return [
+            Reply(say.CANCELS(language, who=md(user.name), name=md(row.name), reason=md(reason)))
+        ]
 
-    def _entrant_named(self, snapshot: Snapshot, word: str) -> int | None:
+    def _entrant_named(self, snapshot: Snapshot, word: str, *, language: Language) -> int | None:
         """An entrant by mention (``<@123>``), ``@name``, name or id; None for ``none``."""
         bare = word.strip().removeprefix("<@").removeprefix("!").removesuffix(">").removeprefix("@")
         if bare.lower() in ("none", "nobody"):
@@ -331,15 +357,16 @@ class Tournaments:
         for entrant in snapshot.entrants:
             if bare == entrant.user_id or bare.lower() == entrant.name.lower():
                 return entrant.number
-        raise Refusal(say.NOT_ENTRANT(quoted=quote(word), name=md(snapshot.row.name)))
+        raise Refusal(say.NOT_ENTRANT(language, quoted=quote(word), name=md(snapshot.row.name)))
 
     async def remove(self, row: TournamentRow, user: User, words: list[str]) -> list[Reply]:
+        language = user.language
         if not words:
-            raise Refusal(say.WHOM(prefix=self._prefix))
+            raise Refusal(say.WHOM(language, prefix=self._prefix))
         snapshot = await self.rounds.snapshot(row.id)
-        number = self._entrant_named(snapshot, words[0])
+        number = self._entrant_named(snapshot, words[0], language=language)
         if number is None:
-            raise Refusal(say.NAME_ENTRANT())
+            raise Refusal(say.NAME_ENTRANT(language))
         entrant = snapshot.by_number[number]
         reason = " ".join(words[1:]) or "no reason given"
         now = self._clock()
@@ -349,21 +376,27 @@ class Tournaments:
                     tx, row, f"{md(row.name)} has just started: say it again to remove them."
                 )
                 if not await tx.tournaments.remove_entrant(row.id, entrant.user_id):
-                    raise Refusal(say.LEFT_ALREADY(who=md(entrant.name), name=md(row.name)))
+                    raise Refusal(
+                        say.LEFT_ALREADY(language, who=md(entrant.name), name=md(row.name))
+                    )
                 await tx.tournaments.add_log(
                     row.id, now, user.id, f"{user.name} removed {entrant.name}: {reason}"
                 )
             return [
-                Reply(say.REMOVES(who=md(user.name), entrant=md(entrant.name), name=md(row.name)))
+                Reply(
+                    say.REMOVES(
+                        language, who=md(user.name), entrant=md(entrant.name), name=md(row.name)
+                    )
+                )
             ]
         if entrant.withdrawn:
-            raise Refusal(say.REMOVED_ALREADY(who=md(entrant.name)))
+            raise Refusal(say.REMOVED_ALREADY(language, who=md(entrant.name)))
 
         async def withdraw(tx: Transaction) -> None:  # with their forfeit: all or nothing
             if not await tx.tournaments.withdraw(
                 row.id, number
             ):  # another host's remove came first
-                raise Refusal(say.REMOVED_ALREADY(who=md(entrant.name)))
+                raise Refusal(say.REMOVED_ALREADY(language, who=md(entrant.name)))
             await tx.tournaments.add_log(
                 row.id, now, user.id, f"{user.name} removed {entrant.name}: {reason}"
             )
@@ -371,6 +404,7 @@ class Tournaments:
         said = [
             Reply(
                 say.REMOVES_WHY(
+                    language,
                     who=md(user.name),
                     entrant=md(entrant.name),
                     name=md(row.name),
@@ -391,25 +425,31 @@ class Tournaments:
                 other,
                 f"forfeit, {md(entrant.name)} removed",
                 also=withdraw if n == 0 else None,
+                language=language,
             )
         if not playing:
             async with self._store.transaction() as tx:
                 await withdraw(tx)
-        return said + await self.rounds.settle(await self.rounds.snapshot(row.id))
+        return said + await self.rounds.settle(
+            await self.rounds.snapshot(row.id), language=language
+        )
 
     async def fix_result(self, row: TournamentRow, user: User, words: list[str]) -> list[Reply]:
+        language = user.language
         usage = f"`{self._prefix}tournament result 1.2 @winner reason` (`none` for nobody)"
         if len(words) < 3:
-            raise Refusal(say.SAY_WHICH(usage=usage))
+            raise Refusal(say.SAY_WHICH(language, usage=usage))
         snapshot = await self.rounds.snapshot(row.id)
         pairing = snapshot.find_pairing(words[0])
         if pairing is None or pairing.second is None:
-            raise Refusal(say.NOT_A_MATCH(quoted=quote(words[0]), name=md(row.name), usage=usage))
-        winner = self._entrant_named(snapshot, words[1])
+            raise Refusal(
+                say.NOT_A_MATCH(language, quoted=quote(words[0]), name=md(row.name), usage=usage)
+            )
+        winner = self._entrant_named(snapshot, words[1], language=language)
         if winner is not None and winner not in (pairing.first, pairing.second):
             raise Refusal(
                 say.NOT_PLAYING(
-                    who=snapshot.name(winner), table=f"{pairing.round}.{pairing.table_no}"
+                    language, who=snapshot.name(winner), table=f"{pairing.round}.{pairing.table_no}"
                 )
             )
         reason = " ".join(words[2:])
@@ -420,9 +460,9 @@ class Tournaments:
             # pair the next round (or end the tournament) in between.
             fresh = await tx.tournaments.locked(row.id)
             if fresh is None or fresh.status not in db.ACTIVE:
-                raise Refusal(say.OVER_FINAL(name=md(row.name)))
+                raise Refusal(say.OVER_FINAL(language, name=md(row.name)))
             if knockout and pairing.decided_at is not None and fresh.round > pairing.round:
-                raise Refusal(say.NEXT_PAIRED())
+                raise Refusal(say.NEXT_PAIRED(language))
             await tx.tournaments.add_log(
                 row.id,
                 self._clock(),
@@ -431,9 +471,17 @@ class Tournaments:
             )
 
         said = await self.rounds.decide_by_organiser(
-            snapshot, pairing, winner, f"fixed: {md(reason)}", fixing=True, also=fixed
+            snapshot,
+            pairing,
+            winner,
+            f"fixed: {md(reason)}",
+            fixing=True,
+            also=fixed,
+            language=language,
         )
-        return said + await self.rounds.settle(await self.rounds.snapshot(row.id))
+        return said + await self.rounds.settle(
+            await self.rounds.snapshot(row.id), language=language
+        )
 
     async def show(self, row: TournamentRow, words: list[str]) -> list[Reply]:
         snapshot = await self.rounds.snapshot(row.id)

@@ -15,6 +15,7 @@ from contextlib import AbstractAsyncContextManager
 from dataclasses import replace
 
 from bot.i18n import tournaments as say
+from bot.i18n.core import Language
 from bot.rules import tournaments as rules
 from bot.rules.tournaments.model import Format, TournamentError
 from bot.service.matches.presentation import BoardImages
@@ -96,7 +97,11 @@ class Rounds:
 
     async def begin(self, row: TournamentRow, user: User | None) -> list[Reply]:
         """Seed the entrants by rating, and pair and post round 1 (by ``user``, or the start
-        time)."""
+        time, said in the server's language)."""
+        if user is not None:
+            language = user.language
+        else:
+            language = await self._repository.languages.of(row.server_id)
         now = self._clock()
         by = user.name if user is not None else "the start time"
         # The entrants are read in the transaction that starts it, holding the tournament: a
@@ -104,10 +109,10 @@ class Rounds:
         async with self._store.transaction() as tx:
             fresh = await tx.tournaments.locked(row.id)
             if fresh is None or fresh.status != "signup":
-                raise Refusal(say.STARTED_ALREADY(name=md(row.name)))
+                raise Refusal(say.STARTED_ALREADY(language, name=md(row.name)))
             entrants = await tx.tournaments.entrants(row.id)
             if len(entrants) < 2:
-                raise Refusal(say.TOO_FEW(name=md(row.name), count=len(entrants)))
+                raise Refusal(say.TOO_FEW(language, name=md(row.name), count=len(entrants)))
             try:
                 rules.rounds_total(Format(row.format), len(entrants), swiss_rounds=row.swiss_rounds)
             except TournamentError as error:
@@ -129,7 +134,7 @@ class Rounds:
                 )
             )
         )
-        return [Reply("\n".join(lines)), *await self.next_round(snapshot)]
+        return [Reply("\n".join(lines)), *await self.next_round(snapshot, language=language)]
 
     async def decide_by_organiser(
         self,
@@ -141,6 +146,7 @@ class Rounds:
         fixing: bool = False,
         why: str = "",
         also: Callable[[Transaction], Awaitable[object]] | None = None,
+        language: Language,
     ) -> list[Reply]:
         """Decide ``pairing`` for ``winner`` (None: nobody); a match still being played for it is
         voided (unrated), saying ``why`` there. The match's end, the result and ``also(tx)``
@@ -163,7 +169,7 @@ class Rounds:
 
         said: list[Reply] = []
         if pairing.match_id is not None:
-            said = await self.void_match(pairing.match_id, why, also=decide)
+            said = await self.void_match(pairing.match_id, why, also=decide, language=language)
         if not said:
             async with self._store.transaction() as tx:
                 await decide(tx)
@@ -180,6 +186,8 @@ class Rounds:
         match_id: int,
         why: str = "",
         also: Callable[[Transaction], Awaitable[object]] | None = None,
+        *,
+        language: Language,
     ) -> list[Reply]:
         """End the match ``match_id`` unrated if it is still being played, with ``also(tx)``
         in the same transaction; what it says there (nothing: it was over, ``also`` not run)."""
@@ -194,23 +202,23 @@ class Rounds:
             await self._repository.end(table, status="aborted", ending="voided", also=also)
         return [
             Reply(
-                say.VOIDED(why=why or say.ORGANISER_DECIDED()),
+                say.VOIDED(language, why=why or say.ORGANISER_DECIDED(language)),
                 place=place,
             )
         ]
 
     # -- rounds --------------------------------------------------------------------------------
 
-    async def settle(self, snapshot: Snapshot) -> list[Reply]:
+    async def settle(self, snapshot: Snapshot, *, language: Language) -> list[Reply]:
         """Whatever follows now: the next round when the current one is decided, or the end."""
         if snapshot.row.status != "running":
             return []
         current = snapshot.round_pairings()
         if current and any(p.decided_at is None for p in current):
             return []
-        return await self.next_round(snapshot)
+        return await self.next_round(snapshot, language=language)
 
-    async def next_round(self, snapshot: Snapshot) -> list[Reply]:
+    async def next_round(self, snapshot: Snapshot, *, language: Language) -> list[Reply]:
         row = snapshot.row
         fmt = snapshot.format
         out = snapshot.withdrawn
@@ -229,7 +237,7 @@ class Rounds:
             log.warning("Tournament %s: round %s can't be paired: %s", row.id, round_no, error)
             return [
                 Reply(
-                    say.CANT_PAIR(name=md(row.name), round=round_no, error=error),
+                    say.CANT_PAIR(language, name=md(row.name), round=round_no, error=error),
                     place=snapshot.home,
                 )
             ]
@@ -253,9 +261,11 @@ class Rounds:
         ]
         lines += capped([fresh.pairing_line(p) for p in fresh.round_pairings()], LINES_SHOWN)
         said = Reply("\n".join(lines), place=snapshot.home, file=await self.picture(fresh))
-        replies = [replace(said, paired=RoundPaired(row.id))]
+        replies = [replace(said, paired=RoundPaired(row.id, row.server_id))]
         if all(p.decided_at is not None for p in fresh.round_pairings()):
-            replies += await self.next_round(fresh)  # a round of byes and forfeits only
+            replies += await self.next_round(
+                fresh, language=language
+            )  # a round of byes and forfeits only
         return replies
 
     async def _finish(self, snapshot: Snapshot) -> list[Reply]:
@@ -299,19 +309,23 @@ class Rounds:
         """Open a match for each pairing of the current round that has none yet: in a thread of
         the tournament's channel (a channel of its own in the console), both players pinged,
         all in one transaction; where there is no thread, in the tournament's channel, one
-        match at a time (the others wait for it, said once)."""
+        match at a time (the others wait for it, said once). Said in the server's language:
+        whoever's command paired the round, the matches are the players'."""
         at, kept = self._kept.pop(tournament_id, (0.0, None))
         if self._clock() - at > KEPT_SECONDS:
             kept = None
         row = kept.row if kept is not None else await self._store.tournaments.get(tournament_id)
         if row is None or row.status != "running":
             return []
+        language = await self._repository.languages.of(row.server_id)
         async with self.lock(row):
-            return await self._openings.open(kept or await self.snapshot(tournament_id), threads)
+            return await self._openings.open(
+                kept or await self.snapshot(tournament_id), threads, language=language
+            )
 
     # -- matches ending, and time --------------------------------------------------------------
 
-    async def after_ends(self, ended: list[MatchEnded]) -> list[Reply]:
+    async def after_ends(self, ended: list[MatchEnded], *, language: Language) -> list[Reply]:
         """The matches a command ended that are tournament matches: their results taken, and
         whatever follows (the next round, the end)."""
         replies: list[Reply] = []
@@ -323,11 +337,16 @@ class Rounds:
             if row.status not in ("running", "paused"):
                 continue
             async with self.lock(row):
-                replies += await self._match_ended(pairing, event.table, row)
+                replies += await self._match_ended(pairing, event.table, row, language=language)
         return replies
 
     async def _match_ended(
-        self, pairing: PairingRow, ended: Table | None = None, row: TournamentRow | None = None
+        self,
+        pairing: PairingRow,
+        ended: Table | None = None,
+        row: TournamentRow | None = None,
+        *,
+        language: Language,
     ) -> list[Reply]:
         """``ended``: the match as it ended (read here when not given); ``row``: its tournament
         (read here when not given: a change of its status or round is checked as it is
@@ -346,6 +365,7 @@ class Rounds:
             return [
                 Reply(
                     say.UNDECIDED(
+                        language,
                         name=md(snapshot.row.name),
                         table=f"{pairing.round}.{pairing.table_no}",
                         prefix=self._prefix,
@@ -378,24 +398,30 @@ class Rounds:
             p.decided_at is None and p.match_id is None and p.second is not None
             for p in fresh.round_pairings()
         )
-        paired = RoundPaired(fresh.row.id) if unopened and fresh.row.status == "running" else None
+        paired = (
+            RoundPaired(fresh.row.id, fresh.row.server_id)
+            if unopened and fresh.row.status == "running"
+            else None
+        )
         if paired is not None:
             self._kept[paired.tournament_id] = (self._clock(), fresh)
         said = [Reply(f"{md(fresh.row.name)}: {line}", place=fresh.home, paired=paired)]
-        return said + await self.settle(fresh)
+        return said + await self.settle(fresh, language=language)
 
     async def due(
         self, threads: ThreadOpener | None, where: Callable[[Place], bool]
     ) -> list[tuple[Place, Reply]]:
         """What fell due: tournaments whose start time came, matches past their deadline,
         results the store has and the tournament missed (a stop between the two), and pairings
-        waiting for a place."""
+        waiting for a place; each said in its server's language."""
+        languages = self._repository.languages
         out: list[tuple[Place, Reply]] = []
         now = self._clock()
         for row in await self._store.tournaments.due_to_start(now):
             home = Place(row.server_id, row.channel_id)
             if not where(home):
                 continue
+            language = await languages.of(row.server_id)
             async with self.lock(row):
                 try:
                     said = await self.begin(row, None)
@@ -405,7 +431,7 @@ class Rounds:
                             row.id, ("signup",), status="cancelled", finished_at=now
                         )
                     said = (  # not signing up any more: another host's poll started it
-                        [Reply(say.COULD_NOT_START(name=md(row.name), why=refusal.text))]
+                        [Reply(say.COULD_NOT_START(language, name=md(row.name), why=refusal.text))]
                         if cancelled
                         else []
                     )
@@ -416,8 +442,9 @@ class Rounds:
             home = Place(row.server_id, row.channel_id)
             if not where(home):
                 continue
+            language = await languages.of(row.server_id)
             async with self.lock(row):
-                said = await self.settle(await self.snapshot(row.id))
+                said = await self.settle(await self.snapshot(row.id), language=language)
             out += [(reply.place or home, reply) for reply in said]
         # Each tick reads the undecided pairings, their tournaments once each, and which of their
         # matches are over in one read; only those and the ones past their deadline are looked at.
@@ -435,6 +462,7 @@ class Rounds:
             if found is None or not where(home := Place(found.server_id, found.channel_id)):
                 continue
             said = []
+            language = await languages.of(found.server_id)
             late = pairing.deadline is not None and pairing.deadline <= now
             if pairing.match_id is None:
                 if found.id not in opened:
@@ -442,13 +470,13 @@ class Rounds:
                     said = await self.open_matches(found.id, threads)
             elif pairing.match_id in ended or late:
                 async with self.lock(found):
-                    said = await self._match_ended(pairing)
+                    said = await self._match_ended(pairing, language=language)
                     if not said and late:
-                        said = await self._past_deadline(pairing)
+                        said = await self._past_deadline(pairing, language=language)
             out += [(reply.place or home, reply) for reply in said]
         return out
 
-    async def _past_deadline(self, pairing: PairingRow) -> list[Reply]:
+    async def _past_deadline(self, pairing: PairingRow, *, language: Language) -> list[Reply]:
         """A match not over by its deadline: the player who must act loses by forfeit; when
         neither has acted since it opened, nobody wins."""
         snapshot = await self.snapshot(pairing.tournament_id)
@@ -466,8 +494,12 @@ class Rounds:
                 winner = pairing.second if turn == 0 else pairing.first
         reason = "past the deadline, forfeit" + ("" if winner is not None else " both ways")
         why = "The match was not over by its deadline"
-        said = await self.decide_by_organiser(snapshot, fresh, winner, reason, why=why)
-        return said + await self.settle(await self.snapshot(pairing.tournament_id))
+        said = await self.decide_by_organiser(
+            snapshot, fresh, winner, reason, why=why, language=language
+        )
+        return said + await self.settle(
+            await self.snapshot(pairing.tournament_id), language=language
+        )
 
     # -- looking -------------------------------------------------------------------------------
 

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 
 from bot.i18n import tournaments as say
-from bot.i18n.core import Message
+from bot.i18n.core import Language, Message
 from bot.rules.notation import decimal_number, whole_number_in
 from bot.rules.text import quote
 from bot.rules.tournaments.model import MAX_ROUND_ROBIN, Format
@@ -58,43 +58,52 @@ class TournamentTerms:
     starts_in: float | None  # seconds from now; None: the organiser starts it
 
 
-def _number(word: str, what: Message, low: int, high: int, prefix: str) -> int:
+def _number(
+    word: str, what: Message, low: int, high: int, prefix: str, *, language: Language
+) -> int:
     number = whole_number_in(word, low, high)
     if number is None:
         raise Refusal(
             say.NOT_A_NUMBER(
-                quoted=quote(word), what=what(), low=low, high=high, example=_example(prefix)
+                language,
+                quoted=quote(word),
+                what=what(language),
+                low=low,
+                high=high,
+                example=_example(prefix),
             )
         )
     return number
 
 
-def read_terms(text: str, prefix: str) -> TournamentTerms:
+def read_terms(text: str, prefix: str, *, language: Language) -> TournamentTerms:
     """The terms of ``create``; raises :class:`Refusal` saying what is wrong."""
     words = typed(text).replace(",", " ").split()
     at = next((i for i, word in enumerate(words) if word.lower() in FORMAT_WORDS), None)
     if at is None:
-        raise Refusal(say.SAY_FORMAT(example=_example(prefix)))
+        raise Refusal(say.SAY_FORMAT(language, example=_example(prefix)))
     name = " ".join(words[:at]).strip()
     if not name:
-        raise Refusal(say.NAME_FIRST(example=_example(prefix)))
+        raise Refusal(say.NAME_FIRST(language, example=_example(prefix)))
     if len(name) > NAME_LIMIT or not re.fullmatch(r"[\w .'-]+", name):
-        raise Refusal(say.NAME_RULE(most=NAME_LIMIT, quoted=quote(name)))
+        raise Refusal(say.NAME_RULE(language, most=NAME_LIMIT, quoted=quote(name)))
     fmt = FORMAT_WORDS[words[at].lower()]
     rest = [word.lower() for word in words[at + 1 :]]
     rounds: int | None = None
     if fmt is Format.SWISS:
         if len(rest) >= 2 and rest[0] == "rounds":
-            rounds = _number(rest[1], say.A_NUMBER_OF_ROUNDS, 1, 20, prefix)
+            rounds = _number(rest[1], say.A_NUMBER_OF_ROUNDS, 1, 20, prefix, language=language)
             rest = rest[2:]
         elif len(rest) >= 2 and rest[1] in ("rounds", "round"):
-            rounds = _number(rest[0], say.A_NUMBER_OF_ROUNDS, 1, 20, prefix)
+            rounds = _number(rest[0], say.A_NUMBER_OF_ROUNDS, 1, 20, prefix, language=language)
             rest = rest[2:]
         else:
-            raise Refusal(say.SAY_ROUNDS(prefix=prefix))
+            raise Refusal(say.SAY_ROUNDS(language, prefix=prefix))
     if not rest or not rest[0].isdigit():  # a digit of any kind: _number says what is wrong
-        raise Refusal(say.SAY_LENGTH(most=MAX_MATCH_LENGTH, example=_example(prefix)))
-    length = _number(rest.pop(0), say.A_MATCH_LENGTH, 1, MAX_MATCH_LENGTH, prefix)
+        raise Refusal(say.SAY_LENGTH(language, most=MAX_MATCH_LENGTH, example=_example(prefix)))
+    length = _number(
+        rest.pop(0), say.A_MATCH_LENGTH, 1, MAX_MATCH_LENGTH, prefix, language=language
+    )
     if rest and rest[0] in ("points", "point", "pt", "pts"):
         rest.pop(0)
     clock: float | None = None
@@ -109,26 +118,26 @@ def read_terms(text: str, prefix: str) -> TournamentTerms:
         elif word == "rated":
             rated = True
         elif word in (CLOCK_WORD, "days", "day", "limit", "start") and not rest:
-            raise Refusal(say.SAY_HOW_MUCH(word=word, sample=_SAMPLES[word]))
+            raise Refusal(say.SAY_HOW_MUCH(language, word=word, sample=_SAMPLES[word]))
         elif word == CLOCK_WORD:
             try:
                 clock = read_clock(rest.pop(0))
             except ClockTermsError as error:
-                raise Refusal(say.CLOCK_EXAMPLE(error=error)) from None
+                raise Refusal(say.CLOCK_EXAMPLE(language, error=error)) from None
         elif word in ("days", "day"):
             value = rest.pop(0)
             days = decimal_number(value)
             if days is None or not 0.5 <= days <= MAX_DAYS:
-                raise Refusal(say.NOT_DAYS(quoted=quote(value), most=f"{MAX_DAYS:g}"))
+                raise Refusal(say.NOT_DAYS(language, quoted=quote(value), most=f"{MAX_DAYS:g}"))
         elif word == "limit":
             high = MAX_ROUND_ROBIN if fmt is Format.ROUND_ROBIN else MAX_ENTRANTS
-            limit = _number(rest.pop(0), say.A_SIZE_LIMIT, 2, high, prefix)
+            limit = _number(rest.pop(0), say.A_SIZE_LIMIT, 2, high, prefix, language=language)
         elif word == "start":
-            starts_in = read_delay(rest.pop(0))
+            starts_in = read_delay(rest.pop(0), language=language)
         else:
-            raise Refusal(say.NOT_A_TERM(quoted=quote(word)))
+            raise Refusal(say.NOT_A_TERM(language, quoted=quote(word)))
     if clock is not None and days is not None:
-        raise Refusal(say.CLOCK_OR_DAYS())
+        raise Refusal(say.CLOCK_OR_DAYS(language))
     if clock is None and days is None:
         days = DEFAULT_DAYS
     return TournamentTerms(name, fmt, rounds, length, clock, days, rated, limit, starts_in)
@@ -137,15 +146,15 @@ def read_terms(text: str, prefix: str) -> TournamentTerms:
 _SAMPLES = {CLOCK_WORD: "2m", "days": "3", "day": "3", "limit": "16", "start": "2h"}
 
 
-def read_delay(word: str) -> float:
+def read_delay(word: str, *, language: Language) -> float:
     """``30m``, ``2h``, ``1d``: seconds from now (at most 30 days)."""
     found = _IN.match(word)
     number = decimal_number(found[1]) if found else None
     if found is None or number is None:
-        raise Refusal(say.NOT_A_TIME(quoted=quote(word)))
+        raise Refusal(say.NOT_A_TIME(language, quoted=quote(word)))
     seconds = number * UNIT_SECONDS[found[2]]
     if not 60 <= seconds <= 30 * 86400:
-        raise Refusal(say.START_RANGE())
+        raise Refusal(say.START_RANGE(language))
     return seconds
 
 

@@ -43,7 +43,7 @@ def test_usage_lines_are_made_from_the_arguments() -> None:
 def read(name: str, text: str) -> tuple[User | str | None, ...]:
     entry = COMMANDS.find(name)
     assert entry is not None
-    return read_arguments(entry, text, USERS, "!")
+    return read_arguments(entry, text, USERS, "!", language="en")
 
 
 def test_a_user_is_one_word_and_text_the_rest_of_the_line() -> None:

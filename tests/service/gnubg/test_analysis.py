@@ -157,7 +157,7 @@ async def test_a_stop_puts_the_job_back_and_the_next_start_takes_it(
     fresh = FakeAnalyst()
     second = make(store, clock, fresh)
     assert await second.resume_analyses() == 1
-    _, final = await outcome(second, Reply("", job=AnalysisQueued(match_id)))
+    _, final = await outcome(second, Reply("", job=AnalysisQueued(match_id, "en")))
     assert "**Analysis of match" in final.text and len(fresh.calls) == 1
     row = await second.store.analyses.get(match_id)
     assert row is not None and row.status == "done"
@@ -212,7 +212,7 @@ async def test_a_job_whose_host_died_is_taken_once_its_lease_lapses(
 
     fresh = FakeAnalyst()
     survivor = make(other_host, clock, fresh)
-    updates = survivor.follow(AnalysisQueued(match_id))
+    updates = survivor.follow(AnalysisQueued(match_id, "en"))
     seen = await anext(updates)
     assert seen.text == (
         f"GNU Backgammon is analysing match #{match_id} (alice vs bob) at 1-ply: game 0 of 1 done…"
@@ -275,7 +275,7 @@ async def test_a_match_that_ends_starts_its_analysis(
     match_id = await finish_match(service, seed=3)
     row = await service.store.analyses.get(match_id)
     assert row is not None and row.status in ("queued", "running", "done")
-    _, final = await outcome(service, Reply("", job=AnalysisQueued(match_id)))
+    _, final = await outcome(service, Reply("", job=AnalysisQueued(match_id, "en")))
     assert f"**Analysis of match #{match_id}" in final.text and len(analyst.calls) == 1
     [asked] = await service.gnubg.analysis(PLACE, ALICE)
     assert asked.job is None and asked.text == final.text

@@ -129,7 +129,7 @@ def test_each_worst_decision_names_its_review_page(name: str, mwc: str | None) -
     )
     analysis = replace(analysed(name, mwc), worst=analysis_text.worst(found))
     pages = shown(analysis.decisions)
-    text = result_text(7, ("alice", "bob"), analysis, prefix="?")
+    text = result_text(7, ("alice", "bob"), analysis, prefix="?", language="en")
     named = [int(page) for page in re.findall(r"`\?review 7 (\d+)`", text)]
     mistakes = [m for side in analysis.worst for m in side]
     assert mistakes and len(named) == len(mistakes)
@@ -142,5 +142,5 @@ def test_each_worst_decision_names_its_review_page(name: str, mwc: str | None) -
         )
         assert (decision.kind == "checker") == (mistake.kind == "checker")
         assert decision.loss == pytest.approx(mistake.cost, abs=0.0015)
-    without = result_text(7, ("alice", "bob"), replace(analysis, decisions=()))
+    without = result_text(7, ("alice", "bob"), replace(analysis, decisions=()), language="en")
     assert "review" not in without

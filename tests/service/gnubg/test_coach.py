@@ -4,11 +4,11 @@ tutor's comments on costly plays and cube actions."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
 from bot.gnubg.api import BAD_THRESHOLD, CubeAdvice
-from bot.i18n.core import speaking
 from bot.service.gnubg.coach import cube_loss, tutored_in_order
 from bot.service.models import ENGINE_USER, Place, Reply
 from bot.service.table import TableService, seeded_dice
@@ -135,8 +135,7 @@ async def test_a_german_hint_speaks_german_with_gnubgs_numbers_kept(
     proper action are as gnubg gave them."""
     public(await service.matches.challenge(PLACE, ALICE, ENGINE_USER, "money"))
     await until(service, "roll", can_double=True)
-    with speaking("de"):
-        [hint] = await service.gnubg.hint(PLACE, ALICE)
+    [hint] = await service.gnubg.hint(PLACE, replace(ALICE, language="de"))
     [english] = await service.gnubg.hint(PLACE, ALICE)
     assert hint.text.startswith("Doppler-Rat (") and "Richtige Doppler-Aktion" in hint.text
     rows = hint.text.split("```")[1].strip().splitlines()
@@ -157,12 +156,10 @@ async def test_a_spanish_hint_refusal_and_facing_a_double(
     engine.double_lead = -1000
     engine.take_limit = -1000
     public(await service.matches.challenge(PLACE, ALICE, ENGINE_USER, "money"))
-    with speaking("es"):
-        [watcher] = await service.gnubg.hint(PLACE, CAROL)
+    [watcher] = await service.gnubg.hint(PLACE, replace(CAROL, language="es"))
     assert watcher.text == "Las pistas son para los jugadores de este match."
     await until(service, "doubled")
-    with speaking("es"):
-        [hint] = await service.gnubg.hint(PLACE, ALICE)
+    [hint] = await service.gnubg.hint(PLACE, replace(ALICE, language="es"))
     assert hint.text.startswith("Ante el doblaje") and "**Pasar**" in hint.text
 
 

@@ -36,7 +36,7 @@ def short_match(alice: int, bob: int) -> MatchAnalysis:
 
 def test_nobody_rated_is_one_line_with_no_figures_and_no_chart() -> None:
     analysis = short_match(1, 0)
-    text = result_text(1, NAMES, analysis)
+    text = result_text(1, NAMES, analysis, language="en")
     header, *rest = text.splitlines()
     assert header.startswith("**Analysis of match #1 (alice vs bob)**")
     assert rest == [
@@ -49,7 +49,7 @@ def test_nobody_rated_is_one_line_with_no_figures_and_no_chart() -> None:
 
 def test_one_short_player_keeps_the_others_figures() -> None:
     analysis = short_match(40, MIN_RATED_DECISIONS - 1)
-    text = result_text(1, NAMES, analysis)
+    text = result_text(1, NAMES, analysis, language="en")
     assert f"Too few decisions for a PR: **bob** {MIN_RATED_DECISIONS - 1} (" in text
     assert "nothing to chart" not in text and charted(analysis)
     assert "**alice**: PR 6.5" in text and "**bob**: PR" not in text
@@ -62,7 +62,7 @@ def test_the_minimum_itself_is_rated_cube_decisions_counted() -> None:
     bob = with_decisions(base.players[1], MIN_RATED_DECISIONS - 3, 2)
     analysis = replace(base, players=(alice, bob))
     assert alice.rated and not bob.rated
-    text = result_text(1, NAMES, analysis)
+    text = result_text(1, NAMES, analysis, language="en")
     assert "**alice**: PR" in text and f"**bob** {MIN_RATED_DECISIONS - 1} (" in text
 
 
@@ -99,7 +99,7 @@ def test_money_keeps_gnubgs_points_and_no_figure_says_nothing() -> None:
     assert luck_adjusted_text(-2.25, 0) == "luck-adjusted result -2.250 points"
     assert luck_adjusted_text(None, 3) == ""
     stopped = replace(result(), players=(replace(player("alice", 3.0), luck_adjusted=None),) * 2)
-    text = result_text(1, NAMES, stopped)
+    text = result_text(1, NAMES, stopped, language="en")
     assert "PR 3.0" in text and "Luck " in text
     assert "luck-adjusted" not in text and "None" not in text
 
@@ -127,7 +127,7 @@ def test_the_longest_analysis_fits_one_discord_message(monkeypatch: pytest.Monke
     worst = (mistakes(0), mistakes(1))
     players = (lucky(1), lucky(-1))
     analysis = replace(result(length=25), players=players, worst=worst, seconds=1234.5)
-    text = result_text(99999, (name, name), analysis)
+    text = result_text(99999, (name, name), analysis, language="en")
     assert len(name) == 64 and text.count("`!review 99999 1300`") == 6
     assert len(text) <= 2000, len(text)
 

@@ -137,7 +137,7 @@ async def test_past_the_limit_a_move_is_answered_at_once_and_the_bots_turn_follo
     done = next(i for i, update in enumerate(rest) if update.job is None)
     assert all(update.job == queued.job for update in rest[:done])
     assert {update.text for update in rest[:done]} <= {queued_text(0), queued_text(1)}
-    assert rest[done].text == QUEUE_DONE()
+    assert rest[done].text == QUEUE_DONE("en")
     [status] = rest[done + 1 :]
     assert "GNU Backgammon" in status.text and status.mention == (PEOPLE[1].id,)
     assert status.place == PLACES[1] and status.announces is not None

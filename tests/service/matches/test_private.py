@@ -68,10 +68,10 @@ async def test_a_record_read_in_a_dm_says_its_games_are_unrated(service: TableSe
     public(await service.matches.resign(GROUP_DM, on_turn, None))
     public(await service.matches.accept(GROUP_DM, other))
     [record] = public(await service.server.stats(GROUP_DM, ALICE))
-    assert record.text.endswith(PRIVATE_RECORD()), record.text
+    assert record.text.endswith(PRIVATE_RECORD("en")), record.text
     assert "rated matches 0 won, 0 lost" in record.text, record.text
     [elsewhere] = public(await service.server.stats(PLACE, ALICE))
-    assert PRIVATE_RECORD() not in elsewhere.text
+    assert PRIVATE_RECORD("en") not in elsewhere.text
 
 
 async def test_in_a_dm_commands_are_shown_as_slash_commands(service: TableService) -> None:

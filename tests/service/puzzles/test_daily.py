@@ -304,9 +304,9 @@ async def test_only_admins_set_it_and_bad_input_gets_one_short_reply(
     service: TableService, store: Store
 ) -> None:
     refused = await service.puzzles.puzzle(PLACE, BOB, "daily #daily 09:00", manager=False)
-    assert [(r.text, r.private) for r in refused] == [(DAILY_ADMINS_ONLY(), True)]
+    assert [(r.text, r.private) for r in refused] == [(DAILY_ADMINS_ONLY("en"), True)]
     refused = await service.puzzles.puzzle(PLACE, BOB, "daily off", manager=False)
-    assert [(r.text, r.private) for r in refused] == [(DAILY_ADMINS_ONLY(), True)]
+    assert [(r.text, r.private) for r in refused] == [(DAILY_ADMINS_ONLY("en"), True)]
     assert await store.dailies.setting(PLACE.server_id) is None
     for line, told in (
         ("!puzzle daily #daily", "At what time?"),

@@ -35,21 +35,23 @@ def test_the_doubles_test() -> None:
 
 
 def test_the_reply_says_counts_shares_and_the_verdict() -> None:
-    reply = dice_reply(DiceCounts((10, 10, 10, 10, 10, 10), 20, 4))
+    reply = dice_reply(DiceCounts((10, 10, 10, 10, 10, 10), 20, 4), language="en")
     assert "60 dice, opening rolls included" in reply.text
     assert "1:       10  16.67%" in reply.text
     assert "Doubles: 4 of 20 rolls (20.00%, expected 16.67%)" in reply.text
     assert "in line with fair dice" in reply.text
-    assert "No dice" in dice_reply(DiceCounts((0,) * 6, 0, 0)).text
+    assert "No dice" in dice_reply(DiceCounts((0,) * 6, 0, 0), language="en").text
 
 
 def test_too_few_dice_get_the_counts_and_no_verdict() -> None:
-    opening = dice_reply(DiceCounts((0, 0, 1, 0, 1, 0), 0, 0)).text  # one opening roll
+    opening = dice_reply(
+        DiceCounts((0, 0, 1, 0, 1, 0), 0, 0), language="en"
+    ).text  # one opening roll
     assert "2 dice" in opening and "3:        1  50.00%" in opening
     assert "Too few rolls to judge the dice yet" in opening
     assert "chi-square" not in opening and "fair dice" not in opening and "p =" not in opening
     # 30 dice: the faces can be judged; 15 rolls: the doubles not yet
-    some = dice_reply(DiceCounts((5, 5, 5, 5, 5, 5), 15, 3)).text
+    some = dice_reply(DiceCounts((5, 5, 5, 5, 5, 5), 15, 3), language="en").text
     assert "p = 1.000: in line with fair dice" in some
     assert "Doubles: 3 of 15 rolls (20.00%, expected 16.67%)." in some
     assert "Too few rolls to judge" in some
@@ -65,7 +67,7 @@ def test_too_few_dice_get_the_counts_and_no_verdict() -> None:
     ],
 )
 def test_the_verdict_follows_p_honestly(faces: tuple[int, ...], verdict: str) -> None:
-    text = dice_reply(DiceCounts(faces, 150, 25)).text  # type: ignore[arg-type]
+    text = dice_reply(DiceCounts(faces, 150, 25), language="en").text  # type: ignore[arg-type]
     p_value = faces_test(faces).p_value
     assert f"p = {p_value:.3f}: {verdict}" in text, (p_value, text)
     assert ("by chance alone." in text.splitlines()[-1]) and (

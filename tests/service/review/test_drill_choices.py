@@ -146,6 +146,6 @@ def test_the_drill_answer_is_still_the_rest_of_the_line_when_typed() -> None:
     def nobody(word: str) -> None:
         return None
 
-    assert read_arguments(drill, " 13/7  8/7 ", nobody, "!") == ("13/7  8/7",)
-    assert read_arguments(drill, "no double", nobody, "!") == ("no double",)
-    assert read_arguments(drill, "", nobody, "!") == (None,)
+    assert read_arguments(drill, " 13/7  8/7 ", nobody, "!", language="en") == ("13/7  8/7",)
+    assert read_arguments(drill, "no double", nobody, "!", language="en") == ("no double",)
+    assert read_arguments(drill, "", nobody, "!", language="en") == (None,)

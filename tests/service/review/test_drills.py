@@ -14,7 +14,6 @@ from sqlalchemy import delete, select, update
 
 from bot.console import SERVER, Console, ConsoleClock
 from bot.gnubg.api import PlayRating, Query
-from bot.i18n.core import speaking
 from bot.rules.position import Position
 from bot.service.keys import MatchKey
 from bot.service.models import ENGINE_ID, Decision, Place, User
@@ -305,14 +304,13 @@ async def test_a_beaver_is_a_take_where_beavers_are_off(drilled: Drilled) -> Non
 
 async def test_an_italian_drill_asks_and_grades_in_italian(drilled: Drilled) -> None:
     first = (await drilled.rows("alice"))[0]
-    place, alice = Place(SERVER, HOME), User("alice", "alice")
+    place, alice = Place(SERVER, HOME), User("alice", "alice", "it")
     drills = drilled.service.review_commands
-    with speaking("it"):
-        [shown] = await drills.drill(place, alice, None)
-        assert shown.text.startswith("**Esercizio per alice** (match #")
-        assert "un tuo errore" in shown.text and "Hai tirato **2-2**" in shown.text
-        [refused] = await drills.drill(place, alice, "24/10")
-        assert refused.private and "Il tuo esercizio aspetta ancora: 2-2 da giocare" in refused.text
-        [said] = await drills.drill(place, alice, first_play(first))
+    [shown] = await drills.drill(place, alice, None)
+    assert shown.text.startswith("**Esercizio per alice** (match #")
+    assert "un tuo errore" in shown.text and "Hai tirato **2-2**" in shown.text
+    [refused] = await drills.drill(place, alice, "24/10")
+    assert refused.private and "Il tuo esercizio aspetta ancora: 2-2 da giocare" in refused.text
+    [said] = await drills.drill(place, alice, first_play(first))
     assert said.text.startswith("✅ Giusto. **") and "è la mossa migliore per gnubg" in said.text
     assert "Nel match (decisione " in said.text and said.text.endswith("torna domani.")

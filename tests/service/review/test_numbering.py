@@ -72,7 +72,7 @@ async def test_a_drill_names_its_decision_as_the_review_does(table: Drilled) -> 
     for row in await table.rows("alice"):
         page, count = page_of(PAGES, DECISIONS, row.decision) or (None, 0)
         assert page is not None and count == len(PAGES)
-        label = decision_label(row.game, row.move, page, count)
+        label = decision_label(row.game, row.move, page, count, language="en")
         question = await table.say("alice: !drill")
         assert f"(match #1, {label}, an error of yours)" in question, question
         assert await review_header(table, page + 1) == label

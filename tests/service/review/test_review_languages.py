@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from bot.i18n.core import LANGUAGES, Language, speaking
+from bot.i18n.core import LANGUAGES, Language
 from tests.service.review.test_review_properties import DECISIONS, page
 
 FIGURES = re.compile(r"[+-]?\d+\.\d+|\?\?|\?!|(?<![?!])\?(?![?!])|`[^`]*`")
@@ -18,8 +18,7 @@ ENGLISH_ONLY = ("Played:", "Best:", " to play ", "Proper action", "gnubg agrees"
 def test_a_spanish_page_keeps_gnubgs_figures_in_spanish_words() -> None:
     for d, match_play in DECISIONS:
         english = page(d, match_play)
-        with speaking("es"):
-            spanish = page(d, match_play)
+        spanish = page(d, match_play, "es")
         assert FIGURES.findall(spanish) == FIGURES.findall(english)
         assert not [word for word in ENGLISH_ONLY if word in spanish], spanish
         assert "Jugado: **" in spanish and "juego " in spanish.splitlines()[0]
@@ -27,5 +26,4 @@ def test_a_spanish_page_keeps_gnubgs_figures_in_spanish_words() -> None:
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_page_fits_discord_in_every_language(language: Language) -> None:
-    with speaking(language):
-        assert max(len(page(d, match_play)) for d, match_play in DECISIONS) <= 2000
+    assert max(len(page(d, match_play, language)) for d, match_play in DECISIONS) <= 2000

@@ -34,6 +34,7 @@ from bot.gnubg.decisions import (
     in_review_order,
     skill_of,
 )
+from bot.i18n.core import Language
 from bot.service.review.pages import ERRORS_PER_PAGE, errors_pages, page_text, shown
 from tests.gnubg.test_review_text import fixture
 from tests.service.fake_analyst import result
@@ -69,8 +70,10 @@ ROLLS = [(d, m) for d, m in DECISIONS if d.kind == "checker" and d.played_candid
 LINE = re.compile(r"^`( *\d+\.| *\?\?) (.+?) +(Cubeful|Cubeless) (\d)-ply +([+-]\d\.\d{3})")
 
 
-def page(d: ReviewedDecision, match_play: bool) -> str:
-    return page_text(d, 0, 1, names=NAMES, title="Match #1", match_play=match_play)
+def page(d: ReviewedDecision, match_play: bool, language: Language = "en") -> str:
+    return page_text(
+        d, 0, 1, names=NAMES, title="Match #1", match_play=match_play, language=language
+    )
 
 
 def listed(text: str) -> list[tuple[int | None, str, float, bool]]:

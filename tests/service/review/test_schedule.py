@@ -36,7 +36,7 @@ def test_the_classic_sm2_steps() -> None:
     assert missed.interval_days == FIRST_DAYS and missed.streak == 0 and missed.lapses == 1
     assert missed.ease == START_EASE - EASE_PENALTY
     assert missed.due_after(100.0) == 100.0 + DAY
-    assert in_days(1) == "tomorrow" and in_days(6) == "in 6 days"
+    assert in_days(1, language="en") == "tomorrow" and in_days(6, language="en") == "in 6 days"
 
 
 @given(answers)

@@ -4,7 +4,6 @@ answered in German (its entrants counted in German), English as it was."""
 from __future__ import annotations
 
 from bot.console import SERVER
-from bot.i18n.core import speaking
 from bot.service.keys import SignupKey
 from bot.service.models import Place, User
 from tests.service.tournaments.test_tournaments import HOME, Table, created
@@ -13,10 +12,10 @@ from tests.service.tournaments.test_tournaments import HOME, Table, created
 async def test_a_german_player_joins_and_leaves_in_german(table: Table) -> None:
     tid = await created(table, "Spring knockout 1", [])
     place, p7 = Place(SERVER, HOME), User("p7", "p7")
-    with speaking("de"):
-        joined = (await table.service.press(place, p7, "join", SignupKey(tid))).replies[1]
-        again = (await table.service.press(place, p7, "join", SignupKey(tid))).replies[1]
-        left = (await table.service.press(place, p7, "leave", SignupKey(tid))).replies[1]
+    german = User("p7", "p7", "de")
+    joined = (await table.service.press(place, german, "join", SignupKey(tid))).replies[1]
+    again = (await table.service.press(place, german, "join", SignupKey(tid))).replies[1]
+    left = (await table.service.press(place, german, "leave", SignupKey(tid))).replies[1]
     assert joined.text == "p7 tritt Spring bei: 1 Teilnehmer (p7)."
     assert again.private and again.text == "Du bist schon in Spring (1 Teilnehmer)."
     assert left.text == "p7 verlässt Spring."

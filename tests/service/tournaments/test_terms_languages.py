@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from bot.i18n.core import Language, speaking
+from bot.i18n.core import Language
 from bot.service.models import Refusal
 from bot.service.tournaments.terms import read_terms
 
 
 def refusal(text: str, language: Language = "en") -> str:
-    with speaking(language), pytest.raises(Refusal) as raised:
-        read_terms(text, "!")
+    with pytest.raises(Refusal) as raised:
+        read_terms(text, "!", language=language)
     return raised.value.text
 
 

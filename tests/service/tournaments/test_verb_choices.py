@@ -38,7 +38,7 @@ def test_a_new_tournament_gets_its_formats_then_the_terms_not_said() -> None:
 def test_every_create_choice_reads_as_terms(text: str) -> None:
     for _, sent in verb_choices(text):
         if sent.startswith("create ") and len(sent.split()) >= 4:
-            terms = read_terms(sent.removeprefix("create "), "!")
+            terms = read_terms(sent.removeprefix("create "), "!", language="en")
             assert terms.name and terms.length >= 1
 
 
