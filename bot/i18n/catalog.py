@@ -14,6 +14,7 @@ from bot.i18n import (
     play,
     puzzles,
     records,
+    reports,
     review,
     rules,
     server,
@@ -33,6 +34,7 @@ MODULES: tuple[ModuleType, ...] = (
     review,
     drills,
     tournaments,
+    reports,
 )
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable
 
+from bot.i18n import reports as words
 from bot.service.gnubg.analysis import Analyses
 from bot.service.matches.reading import MatchReader
 from bot.service.matches.threads import MatchThreads
@@ -68,14 +69,10 @@ class Summaries:
                 f"{name} {change.after:.1f} ({signed(change.after - change.before)})"
                 for name, change in zip(names, changes, strict=False)
             ]
-            lines.append(f"Ratings: {', '.join(said)}.")
+            lines.append(words.RATINGS(changes=", ".join(said)))
         else:
-            lines.append("Unrated: ratings don't change.")
-        p = shown_prefix(self._settings.command_prefix, place)
-        lines.append(
-            f"`{p}analysis` for GNU Backgammon's review of the match; "
-            f"`{p}rematch` (or the button) to play it again."
-        )
+            lines.append(words.UNRATED_END())
+        lines.append(words.AFTER_THE_END(prefix=shown_prefix(self._settings.command_prefix, place)))
         return " ".join(lines)
 
 

@@ -11,6 +11,7 @@ from typing import Any
 from bot.i18n import help as help_words
 from bot.i18n import play as say
 from bot.i18n import records as ledger
+from bot.i18n import reports as words
 from bot.rules.text import quote
 from bot.service.commands.help import help_reply, unknown_command
 from bot.service.commands.schema import CommandTable
@@ -52,15 +53,6 @@ from bot.store import MatchRow, PrSummary, Store
 def ids_engine(table: Table, seat: int) -> bool:
     """Whether ``seat`` is GNU Backgammon's (it answers nothing through buttons)."""
     return table.row.player_ids[seat] == ENGINE_ID
-
-
-# How anyone checks the dice from the seed, said in the reply itself (Discord's users never see
-# the README): bot/rules/dice.py is what it describes.
-CHECK_THE_DICE = (
-    "To check every roll: the SHA-256 of the seed is the commitment; die n is the first byte "
-    "below 252 of SHA-256(seed + n as 8 bytes, big-endian), as byte % 6 + 1 (all 32 bytes 252 "
-    "or more: hash the hash again); each roll takes the next two dice, opening rolls included."
-)
 
 
 class Views:
@@ -168,18 +160,18 @@ class Views:
     async def _export(self, table: Table) -> Reply:
         match = table.match
         lines = [
-            f"Match #{table.row.id}, {table.names[0]} vs {table.names[1]}.",
-            f"GNU Backgammon ID: `{match.position_id()}:{match.match_id()}` (Position ID:Match ID)",
-            f"Dice commitment: `{match.commitment}`",
+            words.EXPORT_MATCH(id=table.row.id, first=table.names[0], second=table.names[1]),
+            words.EXPORT_IDS(ids=f"{match.position_id()}:{match.match_id()}"),
+            words.EXPORT_COMMITMENT(commitment=match.commitment),
         ]
         attachment = None
         if table.row.status == "playing":
-            lines.append("The `.mat` record and the dice seed come when the match ends.")
+            lines.append(words.EXPORT_LATER())
         else:
             seed = match.dice_source.reveal()
             lines += [
-                f"Dice seed: `{seed}`; the match used dice 0-{match.dice_used - 1}.",
-                CHECK_THE_DICE,
+                words.EXPORT_SEED(seed=seed, last=match.dice_used - 1),
+                words.CHECK_THE_DICE(),
             ]
             mat = (await self._repository.full(table)).to_mat(table.plain)
             attachment = Attachment(f"match-{table.row.id}.mat", mat.encode("utf-8"))

@@ -39,6 +39,7 @@ from bot.gnubg.api import (
     Query,
 )
 from bot.i18n import gnubg as say
+from bot.i18n import reports as words
 from bot.rules import MoveError
 from bot.rules.events import Event
 from bot.rules.match import Match, MatchError, advance
@@ -222,19 +223,20 @@ class Opponent:
             table = await self._repository.create_engine_match(
                 place, user, ENGINE_USER, match, terms_, thread=thread
             )
-        extras_text = ", with the tutor" if tutor else ""
-        lead = (
-            f"{md(user.name)} vs {md(ENGINE_USER.name)} ({level}): {match_kind(length)}"
-            f"{options_text(match.options.to_data())}{extras_text}, "
-            f"{'rated' if rated else 'unrated'}; `{shown_prefix(self._prefix, place)}hint` for "
-            "advice. "
-            f"Dice commitment (SHA-256 of the secret seed, revealed at the end): "
-            f"`{match.commitment}`"
+        lead = words.BOT_MATCH_STARTS(
+            user=md(user.name),
+            bot=md(ENGINE_USER.name),
+            level=level,
+            terms=f"{match_kind(length)}{options_text(match.options.to_data())}",
+            tutor=words.WITH_TUTOR() if tutor else "",
+            rated=words.RATED() if rated else words.UNRATED(),
+            prefix=shown_prefix(self._prefix, place),
+            commitment=match.commitment,
         )
         reply = await status_reply(table, events, self._prefix, self._images, lead=lead)
         if threads is None:
             return [reply]
-        started = f"{md(user.name)} plays {md(ENGINE_USER.name)} ({level})."
+        started = words.BOT_PLAYS(user=md(user.name), bot=md(ENGINE_USER.name), level=level)
         return said + await threads.moved([reply], thread, started)
 
     async def _within_budget(self, user: User) -> None:
