@@ -11,6 +11,7 @@ from bot.i18n import (
     errors,
     gnubg,
     help,
+    numbers,
     play,
     puzzles,
     records,
@@ -35,6 +36,7 @@ MODULES: tuple[ModuleType, ...] = (
     drills,
     tournaments,
     reports,
+    numbers,
 )
 
 

@@ -50,3 +50,75 @@ CHECK_THE_DICE = M(
     "below 252 of SHA-256(seed + n as 8 bytes, big-endian), as byte % 6 + 1 (all 32 bytes 252 "
     "or more: hash the hash again); each roll takes the next two dice, opening rolls included.",
 )
+
+# -- a pasted position (!show, !eval, puzzles): X and O are the players' names there -------------
+POSITION_DOUBLES = M("position_doubles", "{mover} doubles to {cube}: {other} to take or pass")
+POSITION_TO_PLAY = M("position_to_play", "{mover} to play {dice}")
+POSITION_TO_ROLL = M("position_to_roll", "{mover} to roll or double")
+POSITION_MONEY = M("position_money", "money game")
+POSITION_BEAVERS = M("position_beavers", "beavers")
+POSITION_SESSION = M("position_session", ", session X {x}, O {o}")
+POSITION_MATCH = M("position_match", "{length}-point match, X {x}, O {o}")
+POSITION_CRAWFORD = M("position_crawford", ", Crawford game")
+POSITION_POST_CRAWFORD = M("position_post_crawford", ", post-Crawford")
+POSITION_NO_CUBE = M("position_no_cube", "no cube (Crawford)")
+POSITION_CENTRED = M("position_centred", "cube {cube}, centred")
+POSITION_OWNED = M("position_owned", "cube {cube}, {owner} owns it")
+POSITION_PIPS = M("position_pips", "pips X {x}, O {o} ({lead})")
+
+# -- !eval ----------------------------------------------------------------------------------------
+EVAL_CHANCES = M(
+    "eval_chances",
+    "gnubg {plies}-ply, for {name}{when}: win {win} (gammon {win_gammon}, backgammon "
+    "{win_backgammon}), lose {lose} (gammon {lose_gammon}, backgammon {lose_backgammon}); "
+    "cubeless equity {equity}",
+)
+EVAL_BEFORE_THE_ROLL = M("eval_before_the_roll", " before the roll (any roll, not yet this {dice})")
+EVAL_CUBE = M("eval_cube", "Cube: **{proper}**")
+EVAL_ANSWER = M("eval_answer", "{taker} should **{answer}** ({proper})")
+EVAL_EQUITIES = M("eval_equities", "{head}. {equities} ({kind}, for {name})")
+EVAL_CUBEFUL = M("eval_cubeful", "cubeful")
+EVAL_NO_PLAY = M("eval_no_play", "{mover} has no legal play with {dice}.")
+EVAL_PLAYS = M("eval_plays", "Best plays for {mover}'s {dice} ({kind} equity):")
+EVAL_CANT_DOUBLE = M("eval_cant_double", "Cube: {name} can't double here.")
+EVAL_FAILED = M("eval_failed", "No analysis: {why}")
+# The taker's answer in "X should **take**".
+EVAL_ANSWERS = {
+    "beaver": M("eval_answer_beaver", "beaver"),
+    "take": M("eval_answer_take", "take"),
+    "pass": M("eval_answer_pass", "pass"),
+}
+
+# gnubg's proper cube actions (bot/gnubg/stored_decisions.py's list), by its own English words,
+# in the catalog's terms; one gnubg adds later is shown as gnubg says it (:func:`cube_action`).
+CUBE_ACTIONS = {
+    text: M("cube_action_" + key, text)
+    for key, text in (
+        ("no_double_take", "No double, take"),
+        ("no_double_beaver", "No double, beaver"),
+        ("no_redouble_take", "No redouble, take"),
+        ("no_redouble_beaver", "No redouble, beaver"),
+        ("double_take", "Double, take"),
+        ("double_pass", "Double, pass"),
+        ("double_beaver", "Double, beaver"),
+        ("redouble_take", "Redouble, take"),
+        ("redouble_pass", "Redouble, pass"),
+        ("too_good_double_take", "Too good to double, take"),
+        ("too_good_double_pass", "Too good to double, pass"),
+        ("too_good_redouble_take", "Too good to redouble, take"),
+        ("too_good_redouble_pass", "Too good to redouble, pass"),
+        ("never_double_take", "Never double, take"),
+        ("never_redouble_take", "Never redouble, take"),
+        ("optional_double_take", "Optional double, take"),
+        ("optional_double_pass", "Optional double, pass"),
+        ("optional_double_beaver", "Optional double, beaver"),
+        ("optional_redouble_take", "Optional redouble, take"),
+        ("optional_redouble_pass", "Optional redouble, pass"),
+    )
+}
+
+
+def cube_action(proper: str) -> str:
+    """gnubg's proper cube action in the current language (as gnubg says it if unknown)."""
+    found = CUBE_ACTIONS.get(proper)
+    return proper if found is None else found()

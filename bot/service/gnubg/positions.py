@@ -18,6 +18,7 @@ from bot.gnubg.api import (
     Query,
 )
 from bot.i18n import gnubg as say
+from bot.i18n import reports as words
 from bot.render import BoardState
 from bot.rules.errors import PositionTextError
 from bot.rules.notation import dice_text
@@ -62,39 +63,42 @@ def _percent(value: float) -> str:
 def _action_text(pasted: PastedPosition) -> str:
     mover, other = NAMES[pasted.on_roll], NAMES[1 - pasted.on_roll]
     if pasted.doubled:
-        return f"{mover} doubles to {pasted.cube * 2}: {other} to take or pass"
+        return words.POSITION_DOUBLES(mover=mover, cube=pasted.cube * 2, other=other)
     if pasted.dice is not None:
-        return f"{mover} to play {dice_text(pasted.dice)}"
-    return f"{mover} to roll or double"
+        return words.POSITION_TO_PLAY(mover=mover, dice=dice_text(pasted.dice))
+    return words.POSITION_TO_ROLL(mover=mover)
 
 
 def _match_text(pasted: PastedPosition) -> str:
     o_score, x_score = pasted.score
     if not pasted.length:
         rules = [
-            rule for rule, on in (("Jacoby", pasted.jacoby), ("beavers", pasted.beavers)) if on
+            rule
+            for rule, on in (("Jacoby", pasted.jacoby), (words.POSITION_BEAVERS(), pasted.beavers))
+            if on
         ]
-        text = "money game" + (f" ({', '.join(rules)})" if rules else "")
-        return text + (f", session X {x_score}, O {o_score}" if any(pasted.score) else "")
-    text = f"{pasted.length}-point match, X {x_score}, O {o_score}"
+        text = words.POSITION_MONEY() + (f" ({', '.join(rules)})" if rules else "")
+        return text + (words.POSITION_SESSION(x=x_score, o=o_score) if any(pasted.score) else "")
+    text = words.POSITION_MATCH(length=pasted.length, x=x_score, o=o_score)
     if pasted.crawford:
-        return text + ", Crawford game"
+        return text + words.POSITION_CRAWFORD()
     if pasted.length == 1:
         return text  # no Crawford game, no cube: nothing is "post-Crawford" there
-    return text + (", post-Crawford" if pasted.length - 1 in pasted.score else "")
+    return text + (words.POSITION_POST_CRAWFORD() if pasted.length - 1 in pasted.score else "")
 
 
 def _cube_text(pasted: PastedPosition) -> str:
     if pasted.crawford:
-        return "no cube (Crawford)"
-    owner = "centred" if pasted.cube_owner is None else f"{NAMES[pasted.cube_owner]} owns it"
-    return f"cube {pasted.cube}, {owner}"
+        return words.POSITION_NO_CUBE()
+    if pasted.cube_owner is None:
+        return words.POSITION_CENTRED(cube=pasted.cube)
+    return words.POSITION_OWNED(cube=pasted.cube, owner=NAMES[pasted.cube_owner])
 
 
 def summary(pasted: PastedPosition) -> str:
     """Two lines: who is to do what, the match, the cube and the pips; then both IDs to copy."""
     o_pips, x_pips = pasted.pip_counts()
-    pips = f"pips X {x_pips}, O {o_pips} ({lead_text(('O', 'X'), (o_pips, x_pips))})"
+    pips = words.POSITION_PIPS(x=x_pips, o=o_pips, lead=lead_text(("O", "X"), (o_pips, x_pips)))
     facts = " · ".join((_action_text(pasted), _match_text(pasted), _cube_text(pasted), pips))
     return f"{facts}\ngnubg ID `{pasted.gnubg_id()}` · `{pasted.xgid()}`"
 
@@ -104,14 +108,22 @@ def _chances(
 ) -> str:
     """gnubg's chances for the player on roll, from before the roll: with dice set, say so (they
     are not the chances after the best play of those dice)."""
-    lose = 1 - chances.win
-    when = f" before the roll (any roll, not yet this {dice_text(dice)})" if dice else ""
-    return (
-        f"gnubg {plies}-ply, for {name}{when}: win {_percent(chances.win)} (gammon "
-        f"{_percent(chances.win_gammon)}, backgammon {_percent(chances.win_backgammon)}), lose "
-        f"{_percent(lose)} (gammon {_percent(chances.lose_gammon)}, backgammon "
-        f"{_percent(chances.lose_backgammon)}); cubeless equity {_signed(equity)}"
+    return words.EVAL_CHANCES(
+        plies=plies,
+        name=name,
+        when=words.EVAL_BEFORE_THE_ROLL(dice=dice_text(dice)) if dice else "",
+        win=_percent(chances.win),
+        win_gammon=_percent(chances.win_gammon),
+        win_backgammon=_percent(chances.win_backgammon),
+        lose=_percent(1 - chances.win),
+        lose_gammon=_percent(chances.lose_gammon),
+        lose_backgammon=_percent(chances.lose_backgammon),
+        equity=_signed(equity),
     )
+
+
+def _kind(pasted: PastedPosition) -> str:
+    return words.EVAL_CUBEFUL() if not pasted.length else "EMG"
 
 
 def _cube_advice(pasted: PastedPosition, advice: CubeAdvice) -> str:
@@ -119,29 +131,31 @@ def _cube_advice(pasted: PastedPosition, advice: CubeAdvice) -> str:
     against the proper one; for a double already offered, the taker's answer first."""
     best = max(advice.no_double, min(advice.double_take, advice.double_pass))
     equities = " · ".join(
-        f"{label} {_signed(equity)}"
+        f"{label()} {_signed(equity)}"
         + ("" if abs(equity - best) < 5e-4 else f" ({_signed(equity - best)})")
         for label, equity in (
-            ("No double", advice.no_double),
-            ("Double, take", advice.double_take),
-            ("Double, pass", advice.double_pass),
+            (say.NO_DOUBLE, advice.no_double),
+            (say.DOUBLE_TAKE, advice.double_take),
+            (say.DOUBLE_PASS, advice.double_pass),
         )
     )
-    kind = "cubeful" if not pasted.length else "EMG"
-    head = f"Cube: **{advice.proper}**"
+    proper = words.cube_action(advice.proper)
+    head = words.EVAL_CUBE(proper=proper)
     if pasted.doubled:
-        taker = NAMES[1 - pasted.on_roll]
         answer = "beaver" if advice.beaver else "take" if advice.take else "pass"
-        head = f"{taker} should **{answer}** ({advice.proper})"
-    return f"{head}. {equities} ({kind}, for {NAMES[pasted.on_roll]})"
+        head = words.EVAL_ANSWER(
+            taker=NAMES[1 - pasted.on_roll], answer=words.EVAL_ANSWERS[answer](), proper=proper
+        )
+    return words.EVAL_EQUITIES(
+        head=head, equities=equities, kind=_kind(pasted), name=NAMES[pasted.on_roll]
+    )
 
 
 def _plays_table(pasted: PastedPosition, plays: tuple[PlayOption, ...]) -> str:
     assert pasted.dice is not None
     mover = NAMES[pasted.on_roll]
     if not plays:
-        return f"{mover} has no legal play with {dice_text(pasted.dice)}."
-    kind = "cubeful" if not pasted.length else "EMG"
+        return words.EVAL_NO_PLAY(mover=mover, dice=dice_text(pasted.dice))
     width = max(len(option.play) for option in plays)
     lines = []
     for rank, option in enumerate(plays[:TOP_PLAYS], start=1):
@@ -150,11 +164,8 @@ def _plays_table(pasted: PastedPosition, plays: tuple[PlayOption, ...]) -> str:
             f"{rank}. {option.play:<{width}}  {_signed(option.equity)}{difference}"
             f"  {option.plies}-ply"
         )
-    return (
-        f"Best plays for {mover}'s {dice_text(pasted.dice)} ({kind} equity):\n```\n"
-        + "\n".join(lines)
-        + "\n```"
-    )
+    head = words.EVAL_PLAYS(mover=mover, dice=dice_text(pasted.dice), kind=_kind(pasted))
+    return f"{head}\n```\n" + "\n".join(lines) + "\n```"
 
 
 def analysis(pasted: PastedPosition, evaluation: Evaluation) -> str:
@@ -170,7 +181,7 @@ def analysis(pasted: PastedPosition, evaluation: Evaluation) -> str:
     if evaluation.cube is not None:
         lines.append(_cube_advice(pasted, evaluation.cube))
     elif pasted.dice is None:
-        lines.append(f"Cube: {NAMES[pasted.on_roll]} can't double here.")
+        lines.append(words.EVAL_CANT_DOUBLE(name=NAMES[pasted.on_roll]))
     if pasted.dice is not None:
         lines.append(_plays_table(pasted, evaluation.plays))
     return "\n".join(lines)
@@ -215,7 +226,7 @@ class Positions:
         try:
             judged = analysis(pasted, await self._engine.evaluate(query(pasted), plies=EVAL_PLIES))
         except (EngineUnavailable, EngineFailure) as error:
-            judged = sentence(f"No analysis: {error}")
+            judged = sentence(words.EVAL_FAILED(why=error))
         finally:
             image = await drawing
         return [Reply("\n".join((summary(pasted), judged)), image=image)]

@@ -10,6 +10,7 @@ import math
 from dataclasses import dataclass
 
 from bot.i18n import records as say
+from bot.i18n.numbers import decimal, percent, whole
 from bot.service.models import Reply
 from bot.store.dice import DiceCounts
 
@@ -76,43 +77,43 @@ def dice_reply(counts: DiceCounts) -> Reply:
     total = counts.dice
     lines = [f"{'':2}{say.COUNT():>9} {say.SHARE():>7}  {say.EXPECTED()}"]
     for face, count in enumerate(counts.faces, start=1):
-        lines.append(f"{face}:{count:>9,} {100 * count / total:>6.2f}%")
+        lines.append(f"{face}:{whole(count):>9} {percent(100 * count / total, 2):>7}")
     tests: list[ChiSquare] = []
     if total >= MIN_DICE:
         faces = faces_test(counts.faces)
         tests.append(faces)
         lines.append(
             say.CHI_SQUARE(
-                statistic=f"{faces.statistic:.2f}",
+                statistic=decimal(faces.statistic, 2),
                 degrees=faces.degrees,
-                p=f"{faces.p_value:.3f}",
+                p=decimal(faces.p_value, 3),
                 verdict=_verdict(faces),
             )
         )
     text = [
-        say.DICE_ROLLED(total, count=f"{total:,}"),
+        say.DICE_ROLLED(total, count=whole(total)),
         "```",
         *lines,
         "```",
     ]
     if counts.rolls:
-        percent = 100 * counts.doubles / counts.rolls
-        share = say.DOUBLES_SHARE(
-            doubles=f"{counts.doubles:,}", rolls=f"{counts.rolls:,}", percent=f"{percent:.2f}"
+        share = 100 * counts.doubles / counts.rolls
+        shares = say.DOUBLES_SHARE(
+            doubles=whole(counts.doubles), rolls=whole(counts.rolls), percent=decimal(share, 2)
         )
         if counts.rolls >= MIN_ROLLS:
             doubles = doubles_test(counts.rolls, counts.doubles)
             tests.append(doubles)
             text.append(
                 say.DOUBLES_TESTED(
-                    share=share,
-                    statistic=f"{doubles.statistic:.2f}",
-                    p=f"{doubles.p_value:.3f}",
+                    share=shares,
+                    statistic=decimal(doubles.statistic, 2),
+                    p=decimal(doubles.p_value, 3),
                     verdict=_verdict(doubles),
                 )
             )
         else:
-            text.append(say.DOUBLES(share=share))
+            text.append(say.DOUBLES(share=shares))
     if total < MIN_DICE or counts.rolls < MIN_ROLLS:
         text.append(say.TOO_FEW(dice=MIN_DICE, rolls=MIN_ROLLS))
     if tests:
