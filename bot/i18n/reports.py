@@ -122,3 +122,56 @@ def cube_action(proper: str) -> str:
     """gnubg's proper cube action in the current language (as gnubg says it if unknown)."""
     found = CUBE_ACTIONS.get(proper)
     return proper if found is None else found()
+
+
+# -- !analysis: its progress and its result -------------------------------------------------------
+ANALYSIS_QUEUED = M(
+    "analysis_queued", "GNU Backgammon will analyse match #{id} ({first} vs {second}): {wait}."
+)
+ANALYSIS_NEXT = M("analysis_next", "next in line")
+ANALYSIS_AHEAD = P("analysis_ahead", "{n} analysis ahead", "{n} analyses ahead")
+ANALYSIS_RUNNING = M(
+    "analysis_running",
+    "GNU Backgammon is analysing match #{id} ({first} vs {second}) at {plies}-ply: {so_far}…",
+)
+ANALYSIS_GAMES_DONE = M("analysis_games_done", "game {done} of {total} done")
+ANALYSIS_STARTED = M("analysis_started", "started")
+ANALYSIS_FAILED = M(
+    "analysis_failed",
+    "The analysis of match #{id} failed: {error} Ask again with `{prefix}analysis {id}`.",
+)
+ANALYSIS_WENT_WRONG = M("analysis_went_wrong", "something went wrong (error {error}).")
+ANALYSIS_HEAD = M(
+    "analysis_head",
+    "**Analysis of match #{id} ({first} vs {second})**: {kind}, GNU Backgammon at "
+    "{plies}-ply{seconds}.",
+)
+ANALYSIS_SECONDS = M("analysis_seconds", ", {seconds} s")
+ANALYSIS_TOO_FEW = M(
+    "analysis_too_few", "Too few decisions for a PR: {who} ({needed} needed){chart}."
+)
+ANALYSIS_NOTHING_TO_CHART = M("analysis_nothing_to_chart", "; nothing to chart")
+ANALYSIS_NO_PR = M("analysis_no_pr", "{decisions}, too few for a PR")
+DECISIONS = P("analysis_decisions", "{n} decision", "{n} decisions")
+ERRORS = P("analysis_errors", "{n} error", "{n} errors")
+BLUNDERS = P("analysis_blunders", "{n} blunder", "{n} blunders")
+ANALYSIS_PLAYER = M(
+    "analysis_player",
+    "**{name}**: PR {pr}, error rate {rate} mEMG over {decisions}{rating}.",
+)
+ANALYSIS_CHECKER = M("analysis_checker", "  Checker play: {errors}")
+ANALYSIS_CUBE = M("analysis_cube", "  Cube: {errors}")
+ANALYSIS_ERRORS = M(
+    "analysis_error_figures", "{decisions}, {errors} ({blunders}), {rate} mEMG a decision."
+)
+ANALYSIS_LUCK = M("analysis_luck", "  Luck {rate} mEMG a move ({total} EMG in all){adjusted}.")
+ANALYSIS_LUCK_POINTS = M("analysis_luck_points", "luck-adjusted result {figure} points")
+ANALYSIS_LUCK_CHANCE = M("analysis_luck_chance", "luck-adjusted match-winning chance {chance}")
+ANALYSIS_PAST_SCALE = M("analysis_past_scale", " (gnubg's {figure}% from even, past the scale)")
+ANALYSIS_NO_COSTLY = M("analysis_no_costly", "  No costly decisions.")
+ANALYSIS_WORST = M("analysis_worst", "  Worst decisions:")
+ANALYSIS_MISTAKE = M(
+    "analysis_mistake", "  - {label}{dice}: {played}; better {best} (costs {cost}{mark}){review}"
+)
+ANALYSIS_PR = M("analysis_pr", "PR {pr} over {matches} ({decisions}).")
+ANALYSED_MATCHES = P("analysis_analysed_matches", "{n} analysed match", "{n} analysed matches")

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from bot.gnubg.api import Engine, EngineFailure, EngineUnavailable, MatchAnalysis
 from bot.gnubg.decisions import SKILLS, ReviewedDecision
 from bot.i18n import gnubg as say
+from bot.i18n import reports as words
 from bot.render.chart import Point, render_chart
 from bot.service.gnubg.analysis_text import (
     charted,
@@ -290,7 +291,7 @@ class Analyses:
         except Exception:
             error_id = uuid.uuid4().hex[:8]
             log.exception("Error %s: the analysis of match %s failed", error_id, match_id)
-            job.final = await self._failed(match_id, f"something went wrong (error {error_id}).")
+            job.final = await self._failed(match_id, words.ANALYSIS_WENT_WRONG(error=error_id))
         finally:
             del self._running[match_id]
             job.notify()
