@@ -175,3 +175,36 @@ ANALYSIS_MISTAKE = M(
 )
 ANALYSIS_PR = M("analysis_pr", "PR {pr} over {matches} ({decisions}).")
 ANALYSED_MATCHES = P("analysis_analysed_matches", "{n} analysed match", "{n} analysed matches")
+
+# -- !review: a page's title, its list of plays and the list of errors ---------------------------
+REVIEW_TITLE = M("review_title", "Match #{id}, {first} vs {second} ({kind})")
+REVIEW_MONEY = M("review_money", "money game")
+REVIEW_LENGTH = P("review_length", "{n}-point", "{n}-point")
+REVIEW_EVALUATION = {
+    True: M("review_cubeful", "Cubeful {plies}-ply"),
+    False: M("review_cubeless", "Cubeless {plies}-ply"),
+}
+REVIEW_PLAYED_MARK = M("review_played_mark", " ← played")
+REVIEW_RANK_NOT_KEPT = M("review_rank_not_kept", " (its rank among all gnubg's plays was not kept)")
+REVIEW_BEST_OF_LINE = M("review_best_of_line", " (best {best})")
+REVIEW_CLEAN = M("review_clean", "A clean match.")
+REVIEW_MARKED = P(
+    "review_marked",
+    "**{title}**: the {n} decision GNU Backgammon marked{where}",
+    "**{title}**: the {n} decisions GNU Backgammon marked{where}",
+)
+REVIEW_NONE_MARKED = M(
+    "review_none_marked", "**{title}**: no decision GNU Backgammon marked{where}"
+)
+REVIEW_PAGE = M("review_page", " · page {number}/{pages}")
+REVIEW_FIGURES = M(
+    "review_figures",
+    "{name}: {pr}, checker {checker_errors} ({checker_blunders}), cube {cube_errors} "
+    "({cube_blunders})",
+)
+# gnubg's marks in the review's words (bot.gnubg.decisions.CLASSES).
+ERROR_CLASSES = {
+    "doubtful": M("review_class_doubtful", "doubtful"),
+    "error": M("review_class_error", "error"),
+    "blunder": M("review_class_blunder", "blunder"),
+}
