@@ -14,14 +14,13 @@ PERCENT = M("number_percent", "{number}%")
 
 
 def decimal(value: float, places: int) -> str:
-    """``value`` to ``places`` decimals, grouped by thousands: ``1,234.50``, ``1.234,50``."""
-    text = f"{value:,.{places}f}"
-    return text.translate({ord(","): THOUSANDS(), ord("."): DECIMAL_MARK()})
+    """``value`` to ``places`` decimals: ``1510.5``, ``1510,5`` (not grouped: a rating)."""
+    return f"{value:.{places}f}".replace(".", DECIMAL_MARK())
 
 
 def whole(value: int) -> str:
     """A count grouped by thousands: ``12,345``, ``12.345``."""
-    return decimal(value, 0)
+    return f"{value:,}".replace(",", THOUSANDS())
 
 
 def percent(value: float, places: int) -> str:

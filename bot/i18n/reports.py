@@ -208,3 +208,37 @@ ERROR_CLASSES = {
     "error": M("review_class_error", "error"),
     "blunder": M("review_class_blunder", "blunder"),
 }
+
+# -- durations (bot/service/records/durations.py): called with n = 1 or 2 (the form) and the
+# number as shown ("1.5")
+UNITS = {
+    "second": P("duration_second", "{count} second", "{count} seconds"),
+    "minute": P("duration_minute", "{count} minute", "{count} minutes"),
+    "hour": P("duration_hour", "{count} hour", "{count} hours"),
+    "day": P("duration_day", "{count} day", "{count} days"),
+}
+
+# -- how a match that is no longer played ended, a clock's terms and its running out -------------
+ENDED_ABORTED = {
+    "aborted": M("ended_aborted", "The match between {first} and {second} was aborted (unrated)."),
+    "voided": M(
+        "ended_voided",
+        "The match between {first} and {second} was voided by a moderator (unrated).",
+    ),
+    "unreadable": M(
+        "ended_unreadable",
+        "The match between {first} and {second} was void (its record was damaged) (unrated).",
+    ),
+}
+ENDED_CLAIMED = M("ended_claimed", "{winner} won the match by claim (the opponent timed out).")
+ENDED_MONEY = M("ended_money", "{winner} won the money game: {won}.")
+ENDED_WON = M("ended_won", "{winner} won the match.")
+ENDED_OVER = M("ended_over", "The match is over.")
+CLOCK_TERMS = M("clock_terms", " on the clock ({bank} per point, {delay} s delay per move)")
+OUT_OF_TIME = M(
+    "clock_out_of_time", "{loser} ran out of time on the clock: {winner} wins the match{rated}."
+)
+OUT_OF_TIME_RATED = M("clock_out_of_time_rated", " (rated)")
+CLOCK = M("clock_banks", "Clock: {banks}.")
+CLOCK_DELAY = M("clock_delay", "Clock: {banks} ({name}'s runs after {seconds} s of delay).")
+CLOCK_RUNNING = M("clock_running", "Clock: {banks} ({name}'s is running).")

@@ -13,6 +13,7 @@ import dataclasses
 from collections.abc import Iterable
 
 from bot.i18n import reports as words
+from bot.i18n.numbers import decimal
 from bot.service.gnubg.analysis import Analyses
 from bot.service.matches.reading import MatchReader
 from bot.service.matches.threads import MatchThreads
@@ -35,8 +36,8 @@ def ended_in(replies: Iterable[Reply]) -> list[MatchEnded]:
 def signed(change: float) -> str:
     """A rating change to a tenth: ``+0.7``, ``\u22120.7``, ``\u00b10.0`` (none, or under 0.05)."""
     if round(change, 1) == 0:
-        return "\u00b10.0"
-    return f"+{change:.1f}" if change > 0 else f"\u2212{-change:.1f}"
+        return "\u00b1" + decimal(0, 1)
+    return f"+{decimal(change, 1)}" if change > 0 else f"\u2212{decimal(-change, 1)}"
 
 
 class Summaries:
@@ -66,7 +67,7 @@ class Summaries:
             ids = (changes[0].user_id, changes[-1].user_id)
             names = [md(name) for name in await self._repository.names(place, ids)]
             said = [
-                f"{name} {change.after:.1f} ({signed(change.after - change.before)})"
+                f"{name} {decimal(change.after, 1)} ({signed(change.after - change.before)})"
                 for name, change in zip(names, changes, strict=False)
             ]
             lines.append(words.RATINGS(changes=", ".join(said)))

@@ -10,6 +10,7 @@ from typing import Any
 
 from bot.gnubg.api import LEVELS
 from bot.i18n import play as say
+from bot.i18n import reports as words
 from bot.rules.match import Match, advance
 from bot.rules.notation import whole_number, whole_number_in
 from bot.rules.state import MAX_AUTOMATIC_DOUBLES
@@ -170,7 +171,7 @@ def clock_terms_text(seconds: float | None, delay: float) -> str:
     """`` on the clock (2 min per point, 15 s delay per move)`` for a clocked match."""
     if seconds is None:
         return ""
-    return f" on the clock ({clock_text(seconds)} per point, {delay:g} s delay per move)"
+    return words.CLOCK_TERMS(bank=clock_text(seconds), delay=f"{delay:g}")
 
 
 class Challenges:

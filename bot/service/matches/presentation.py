@@ -19,6 +19,7 @@ from typing import Any
 from bot.gnubg.api import LEVEL_NAMES
 from bot.i18n import play as say
 from bot.i18n import records as ledger
+from bot.i18n import reports as words
 from bot.render import BoardState, LastPlay, render_board
 from bot.rules import Position
 from bot.rules.events import (
@@ -387,19 +388,16 @@ def ending_text(table: Table) -> str:
     """How a match that is no longer played ended."""
     names, row = table.names, table.row
     if row.status == "aborted":
-        how = {"voided": "voided by a moderator", "unreadable": "void (its record was damaged)"}
-        return (
-            f"The match between {names[0]} and {names[1]} was "
-            f"{how.get(row.ending or '', 'aborted')} (unrated)."
-        )
+        how = words.ENDED_ABORTED.get(row.ending or "", words.ENDED_ABORTED["aborted"])
+        return how(first=names[0], second=names[1])
     if row.ending == "claimed" and row.winner is not None:
-        return f"{names[row.winner]} won the match by claim (the opponent timed out)."
+        return words.ENDED_CLAIMED(winner=names[row.winner])
     if row.winner is not None and table.match.length == 0:
         won = points_text(table.match.score[row.winner])
-        return f"{names[row.winner]} won the money game: {won}."
+        return words.ENDED_MONEY(winner=names[row.winner], won=won)
     if row.winner is not None:
-        return f"{names[row.winner]} won the match."
-    return "The match is over."
+        return words.ENDED_WON(winner=names[row.winner])
+    return words.ENDED_OVER()
 
 
 def ended_reply(table: Table, text: str) -> Reply:

@@ -14,6 +14,7 @@ import re
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 
+from bot.i18n import reports as words
 from bot.rules.errors import excerpt
 from bot.rules.events import Event, OpeningRoll, Rolled
 from bot.rules.match import Match
@@ -129,12 +130,11 @@ def clock_line(names: tuple[str, str], reading: ClockReading) -> str:
     banks = " · ".join(f"{names[seat]} {bank_text(reading.banks[seat])}" for seat in (0, 1))
     running = reading.running
     if running is None:
-        return f"Clock: {banks}."
+        return words.CLOCK(banks=banks)
     if reading.delay_left > 0:
-        how = f"runs after {math.ceil(reading.delay_left)} s of delay"
-    else:
-        how = "is running"
-    return f"Clock: {banks} ({names[running]}'s {how})."
+        seconds = math.ceil(reading.delay_left)
+        return words.CLOCK_DELAY(banks=banks, name=names[running], seconds=seconds)
+    return words.CLOCK_RUNNING(banks=banks, name=names[running])
 
 
 def flagged(timer: TimerRow | None, now: float) -> bool:
@@ -485,10 +485,9 @@ class Repository(MatchReader):
         loser = table.match.turn
         assert loser is not None  # only a match waiting on someone has a flag
         ended = await self.end(table, status="finished", ending="time", winner=1 - loser)
-        rated = " (rated)" if table.row.rated and table.match.length > 0 else ""
-        return ended, (
-            f"{table.names[loser]} ran out of time on the clock: {table.names[1 - loser]} "
-            f"wins the match{rated}."
+        rated = words.OUT_OF_TIME_RATED() if table.row.rated and table.match.length > 0 else ""
+        return ended, words.OUT_OF_TIME(
+            loser=table.names[loser], winner=table.names[1 - loser], rated=rated
         )
 
     async def _close(

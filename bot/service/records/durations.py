@@ -16,6 +16,9 @@ from __future__ import annotations
 
 import math
 
+from bot.i18n.numbers import DECIMAL_MARK
+from bot.i18n.reports import UNITS
+
 SECONDS_PER_MINUTE = 60
 MINUTES_PER_HOUR = 60
 UNIT_SECONDS = {"s": 1.0, "m": 60.0, "h": 3600.0, "d": 86400.0}
@@ -24,9 +27,10 @@ _WAIT_IN_SECONDS_BELOW = 90  # a wait below this is said in seconds, from it in 
 
 def quantity(number: float, unit: str) -> str:
     """``1 minute``, ``90 seconds``, ``1.5 hours``: an int as it is, a float in its shortest
-    form (``:g``), and the unit, plural unless the number is exactly one."""
-    shown = str(number) if isinstance(number, int) else f"{number:g}"
-    return f"{shown} {unit}" + ("" if number == 1 else "s")
+    form (``:g``), and the unit (``second``, ``minute``, ``hour``, ``day``) in the current
+    language, plural unless the number is exactly one."""
+    shown = str(number) if isinstance(number, int) else f"{number:g}".replace(".", DECIMAL_MARK())
+    return UNITS[unit](1 if number == 1 else 2, count=shown)
 
 
 def setting_duration(hours: float) -> str:
