@@ -11,6 +11,7 @@ from bot.i18n import (
     errors,
     gnubg,
     help,
+    help_details,
     numbers,
     play,
     puzzles,
@@ -37,6 +38,7 @@ MODULES: tuple[ModuleType, ...] = (
     tournaments,
     reports,
     numbers,
+    help_details,
 )
 
 

@@ -78,8 +78,8 @@ def help_reply(settings: Settings, commands: CommandTable, topic: str | None = N
         said = words.summary_of(command.name, command.summary)
         summary = capital(said[:1]) + said[1:]
         lines = [f"**{prefix}{command.usage}**", summary + _also(command, prefix)]
-        if command.details:
-            lines.append(command.details.format(**values))
+        if command.details is not None:
+            lines.append(command.details(**values))
         lines.append(words.EXAMPLE(prefix=prefix, example=command.example))
         return Reply("\n".join(lines))
     sections = tuple(
