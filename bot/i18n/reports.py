@@ -58,7 +58,9 @@ POSITION_TO_ROLL = M("position_to_roll", "{mover} to roll or double")
 POSITION_MONEY = M("position_money", "money game")
 POSITION_BEAVERS = M("position_beavers", "beavers")
 POSITION_SESSION = M("position_session", ", session X {x}, O {o}")
-POSITION_MATCH = M("position_match", "{length}-point match, X {x}, O {o}")
+POSITION_MATCH = P(
+    "position_match", "{n}-point match, X {x}, O {o}", "{n}-point match, X {x}, O {o}"
+)
 POSITION_CRAWFORD = M("position_crawford", ", Crawford game")
 POSITION_POST_CRAWFORD = M("position_post_crawford", ", post-Crawford")
 POSITION_NO_CUBE = M("position_no_cube", "no cube (Crawford)")

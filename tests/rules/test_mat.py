@@ -16,6 +16,7 @@ from typing import Any
 import gnubg
 import pytest
 
+from bot.i18n.core import Language, speaking
 from bot.rules import Match, OpeningRoll, ScriptedDice, VerifiableDice
 from bot.rules.mat import clean_name, format_play_plain
 from bot.rules.randomplay import Policy, random_match, random_states
@@ -60,6 +61,15 @@ def scripted_match() -> Match:
 def test_golden_layout() -> None:
     match = scripted_match()
     assert match.to_mat(("alice", "bob"), event="Discord", date=(2026, 5, 1)) == GOLDEN
+
+
+@pytest.mark.parametrize("language", ["el", "de"])
+def test_the_file_is_gnubgs_english_whatever_the_language(language: Language) -> None:
+    """A .mat is a file format gnubg reads ("Wins 2 points"), not a reply."""
+    with speaking(language):
+        assert (
+            scripted_match().to_mat(("alice", "bob"), event="Discord", date=(2026, 5, 1)) == GOLDEN
+        )
 
 
 # -- gnubg as the oracle ------------------------------------------------------------------------

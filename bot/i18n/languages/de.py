@@ -592,7 +592,7 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "position_money": "Geldspiel",
     "position_beavers": "Beaver",
     "position_session": ", Sitzung X {x}, O {o}",
-    "position_match": "Match auf {length} Punkte, X {x}, O {o}",
+    "position_match": ("Match auf {n} Punkt, X {x}, O {o}", "Match auf {n} Punkte, X {x}, O {o}"),
     "position_crawford": ", Crawford-Spiel",
     "position_post_crawford": ", nach Crawford",
     "position_no_cube": "kein Doppler (Crawford)",

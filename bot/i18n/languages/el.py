@@ -548,7 +548,7 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "position_money": "παιχνίδι με χρήματα",
     "position_beavers": "beaver",
     "position_session": ", σύνολο X {x}, O {o}",
-    "position_match": "αγώνας {length} πόντων, X {x}, O {o}",
+    "position_match": ("αγώνας {n} πόντου, X {x}, O {o}", "αγώνας {n} πόντων, X {x}, O {o}"),
     "position_crawford": ", παρτίδα Crawford",
     "position_post_crawford": ", μετά το Crawford",
     "position_no_cube": "χωρίς κύβο (Crawford)",

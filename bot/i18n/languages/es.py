@@ -552,7 +552,7 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "position_money": "partida por dinero",
     "position_beavers": "beavers",
     "position_session": ", sesión X {x}, O {o}",
-    "position_match": "match a {length} puntos, X {x}, O {o}",
+    "position_match": ("match a {n} punto, X {x}, O {o}", "match a {n} puntos, X {x}, O {o}"),
     "position_crawford": ", partida Crawford",
     "position_post_crawford": ", post-Crawford",
     "position_no_cube": "sin cubo (Crawford)",

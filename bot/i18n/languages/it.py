@@ -549,7 +549,7 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "position_money": "partita a soldi",
     "position_beavers": "beaver",
     "position_session": ", sessione X {x}, O {o}",
-    "position_match": "match a {length} punti, X {x}, O {o}",
+    "position_match": ("match a {n} punto, X {x}, O {o}", "match a {n} punti, X {x}, O {o}"),
     "position_crawford": ", partita di Crawford",
     "position_post_crawford": ", post-Crawford",
     "position_no_cube": "niente cubo (Crawford)",

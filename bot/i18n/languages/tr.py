@@ -548,7 +548,7 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "position_money": "para oyunu",
     "position_beavers": "beaver",
     "position_session": ", seans X {x}, O {o}",
-    "position_match": "{length} sayılık maç, X {x}, O {o}",
+    "position_match": ("{n} sayılık maç, X {x}, O {o}", "{n} sayılık maç, X {x}, O {o}"),
     "position_crawford": ", Crawford oyunu",
     "position_post_crawford": ", Crawford sonrası",
     "position_no_cube": "küp yok (Crawford)",

@@ -79,7 +79,7 @@ def _match_text(pasted: PastedPosition) -> str:
         ]
         text = words.POSITION_MONEY() + (f" ({', '.join(rules)})" if rules else "")
         return text + (words.POSITION_SESSION(x=x_score, o=o_score) if any(pasted.score) else "")
-    text = words.POSITION_MATCH(length=pasted.length, x=x_score, o=o_score)
+    text = words.POSITION_MATCH(pasted.length, x=x_score, o=o_score)
     if pasted.crawford:
         return text + words.POSITION_CRAWFORD()
     if pasted.length == 1:
