@@ -174,3 +174,6 @@ SETTINGS = M(
     " language de`. Slash commands and buttons answer each user in their own Discord "
     "language (the server's when the bot doesn't speak theirs).",
 )
+
+# ``{tournament_role}`` when no role is set.
+ROLE_UNSET = M("help_details_role_unset", "the server names with TOURNAMENT_ROLE")

@@ -9,12 +9,13 @@ import difflib
 
 from bot.gnubg.api import LEVEL_NAMES
 from bot.i18n import help as words
+from bot.i18n import help_details as details
 from bot.i18n import play as say
 from bot.i18n.core import capital
 from bot.rules.text import quote
 from bot.service.commands.schema import Command, CommandTable, Topic
 from bot.service.models import Reply, Section, Sheet
-from bot.service.records.durations import setting_duration
+from bot.service.records.durations import quantity, setting_duration
 from bot.settings import MAX_MATCH_LENGTH, Settings
 
 
@@ -26,12 +27,12 @@ def _values(prefix: str, settings: Settings) -> dict[str, str]:
         "challenge_minutes": setting_duration(settings.challenge_timeout_minutes / 60),
         "claim_hours": setting_duration(settings.claim_timeout_hours),
         "reminder_hours": setting_duration(settings.reminder_hours),
-        "clock_delay": f"{settings.clock_delay_seconds:g} seconds",
+        "clock_delay": quantity(settings.clock_delay_seconds, "second"),
         "bot_level": settings.bot_level,
         "bot_levels": ", ".join(LEVEL_NAMES),
         "tournament_role": f"`{settings.tournament_role}`"
         if settings.tournament_role
-        else "the server names with TOURNAMENT_ROLE",
+        else details.ROLE_UNSET(),
     }
 
 
