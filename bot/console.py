@@ -232,7 +232,8 @@ class Console:
                 replies = await self.service.run(
                     place, console_user(name), text, users=lookup_user, threads=self.channels
                 )
-        await self._show(place, name, text, replies)
+            # inside: a job's progress (an analysis, a queued turn) speaks the command's language
+            await self._show(place, name, text, replies)
 
     async def _press(self, place: Place, name: str, action: str, typed: str | None) -> list[Reply]:
         """A press of the button ``action``: on the question ``typed``, else on the newest
