@@ -542,7 +542,7 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "number_decimal_mark": ",",
     "number_thousands": ".",
     "number_percent": "%{number}",
-    "position_doubles": "{mover} {cube}'e katlıyor: {other} kabul ya da pas diyecek",
+    "position_doubles": "{mover} katlıyor, küp {cube}: {other} kabul ya da pas diyecek",
     "position_to_play": "{mover} {dice} oynayacak",
     "position_to_roll": "{mover} zar atacak ya da katlayacak",
     "position_money": "para oyunu",
