@@ -244,3 +244,8 @@ OUT_OF_TIME_RATED = M("clock_out_of_time_rated", " (rated)")
 CLOCK = M("clock_banks", "Clock: {banks}.")
 CLOCK_DELAY = M("clock_delay", "Clock: {banks} ({name}'s runs after {seconds} s of delay).")
 CLOCK_RUNNING = M("clock_running", "Clock: {banks} ({name}'s is running).")
+
+# -- too many commands (bot/service/commands/limits.py) -------------------------------------------
+SLOW_DOWN = M(
+    "limits_slow_down", "Slow down: at most {count} commands in {window}. Try again in {wait}."
+)

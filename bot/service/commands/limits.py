@@ -29,6 +29,7 @@ from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass
 from enum import Enum
 
+from bot.i18n import reports as words
 from bot.service.models import Place, Rate
 from bot.service.records.durations import wait_duration
 from bot.store import DatabaseDown
@@ -128,9 +129,10 @@ class Limiter:
             rate = limits.watcher
         waits = [window.wait(now) for window in own]
         if any(waits):
-            text = (
-                f"Slow down: at most {rate.count} commands in {wait_duration(rate.seconds)}. "
-                f"Try again in {wait_duration(max(waits))}."
+            text = words.SLOW_DOWN(
+                count=rate.count,
+                window=wait_duration(rate.seconds),
+                wait=wait_duration(max(waits)),
             )
             if is_player:
                 return self._refuse_once(own[0], text)
