@@ -62,7 +62,9 @@ class GatedTree(app_commands.CommandTree["BackgammonBot"]):
         command = interaction.command
         if interaction.type is not discord.InteractionType.application_command or command is None:
             return True  # autocomplete: no reply to send, nothing to limit
-        return await admit_interaction(self.client.gate, interaction)
+        return await admit_interaction(
+            self.client.gate, interaction, self.client.service.server.languages
+        )
 
 
 class BackgammonBot(commands.Bot):
@@ -133,7 +135,9 @@ class BackgammonBot(commands.Bot):
         if message.author.bot:
             return
         ctx = await self.get_context(message)
-        if ctx.command is not None and not await admit_command(self.gate, ctx):
+        if ctx.command is not None and not await admit_command(
+            self.gate, ctx, self.service.server.languages
+        ):
             return
         await self.invoke(ctx)
         if ctx.command is not None:

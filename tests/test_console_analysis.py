@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.console import SERVER, Console, console_user
+from bot.i18n.core import Language
 from bot.service.gnubg.analysis import LEASE_SECONDS
 from bot.service.models import Place
 from bot.service.table import TableService, seeded_dice
@@ -23,7 +24,12 @@ USERS = (console_user("alice"), console_user("bob"))
 
 
 async def console_after_a_match(
-    tmp_path: Path, *, as_json: bool, images: Path | None = None, draw: bool = False
+    tmp_path: Path,
+    *,
+    as_json: bool,
+    images: Path | None = None,
+    draw: bool = False,
+    locale: Language | None = None,
 ) -> tuple[Console, io.StringIO, FakeAnalyst, Store]:
     """``draw``: the service draws pictures (the chart) even without an ``images`` folder."""
     store = await Store.open(tmp_path / "console.sqlite3")
@@ -37,7 +43,7 @@ async def console_after_a_match(
         engine=analyst,
     )
     out = io.StringIO()
-    console = Console(service, out, images=images, as_json=as_json)
+    console = Console(service, out, images=images, as_json=as_json, locale=locale)
     await start_match(service, PLACE, *USERS, 1)
     await play_out(service, PLACE, USERS, 2)
     return console, out, analyst, store
@@ -59,6 +65,14 @@ async def test_text_mode_prints_progress_then_the_analysis(tmp_path: Path) -> No
     assert "[#general] bot: **Analysis of match #1 (alice vs bob)**" in out.getvalue()
     await console.handle("carol: !analyze 1")  # stored: at once, no progress
     assert out.getvalue().count("**Analysis of match #1") == 2
+    await store.close()
+
+
+async def test_the_progress_speaks_the_commands_language(tmp_path: Path) -> None:
+    console, out, _, store = await console_after_a_match(tmp_path, as_json=False, locale="de")
+    await console.handle("carol: !analysis")
+    progress = [line for line in out.getvalue().splitlines() if "(progress)" in line]
+    assert progress and all("GNU Backgammon analysiert Match #1" in line for line in progress)
     await store.close()
 
 

@@ -9,14 +9,16 @@ import discord
 from discord.ext import commands
 
 from bot.cogs.errors import tell_interaction
+from bot.cogs.language import spoken
 from bot.cogs.permissions import missing_permissions, missing_text, privileged
 from bot.cogs.sending import place_of
 from bot.service.commands.limits import Gate, Verdict
+from bot.service.languages import Languages
 
 log = logging.getLogger(__name__)
 
 
-async def admit_command(gate: Gate, ctx: commands.Context[Any]) -> bool:
+async def admit_command(gate: Gate, ctx: commands.Context[Any], languages: Languages) -> bool:
     """Whether a prefix command may run. Call before ``invoke``: nothing has happened yet.
 
     Past its rate a command is refused once (a reply) and then dropped silently; the owner and
@@ -53,13 +55,17 @@ async def admit_command(gate: Gate, ctx: commands.Context[Any]) -> bool:
         return False
     if check.verdict is Verdict.REFUSE:
         await ctx.reply(
-            check.text, mention_author=False, allowed_mentions=discord.AllowedMentions.none()
+            check.text(await spoken(languages, place, None)),
+            mention_author=False,
+            allowed_mentions=discord.AllowedMentions.none(),
         )
         return False
     return True
 
 
-async def admit_interaction(gate: Gate, interaction: discord.Interaction[Any]) -> bool:
+async def admit_interaction(
+    gate: Gate, interaction: discord.Interaction[Any], languages: Languages
+) -> bool:
     """Whether a slash command or a button press may run. Past its rate it is answered all the
     same, for the user alone, with how long to wait: Discord shows "This interaction failed" for
     one left unanswered, and the answer costs no channel message. No permission check: replies
@@ -71,5 +77,7 @@ async def admit_interaction(gate: Gate, interaction: discord.Interaction[Any]) -
     check = await gate.check(place, str(interaction.user.id), privileged=chosen)
     if check.verdict is Verdict.ALLOW:
         return True
-    await tell_interaction(interaction, check.text)
+    await tell_interaction(
+        interaction, check.text(await spoken(languages, place, interaction.locale))
+    )
     return False

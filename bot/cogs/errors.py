@@ -149,7 +149,7 @@ class ErrorsCog(commands.Cog, name="Errors"):
         service = getattr(self.bot, "service", None)
         if not isinstance(service, TableService):
             return language_of(locale.value if locale else None) or ENGLISH
-        return await spoken(service, place, locale)
+        return await spoken(service.server.languages, place, locale)
 
     @commands.Cog.listener()
     async def on_command_error(self, ctx: commands.Context[Any], error: Exception) -> None:

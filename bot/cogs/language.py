@@ -8,13 +8,13 @@ from __future__ import annotations
 import discord
 
 from bot.i18n.core import Language, language_of
+from bot.service.languages import Languages
 from bot.service.models import Place
-from bot.service.table import TableService
 
 
-async def spoken(service: TableService, place: Place, locale: discord.Locale | None) -> Language:
+async def spoken(languages: Languages, place: Place, locale: discord.Locale | None) -> Language:
     if locale is not None:
         language = language_of(locale.value)
         if language is not None:
             return language
-    return await service.server.languages.of(place.server_id)
+    return await languages.of(place.server_id)

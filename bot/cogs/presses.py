@@ -116,7 +116,7 @@ class ButtonPresses:
         if interaction.channel_id is None:
             return
         place = place_of(interaction.guild_id, interaction.channel_id)
-        language = await spoken(self.service, place, interaction.locale)
+        language = await spoken(self.service.server.languages, place, interaction.locale)
         await self._answer(interaction, place, action, key, language)
 
     async def _answer(
@@ -131,7 +131,7 @@ class ButtonPresses:
         if (
             self.gate is not None
             and not _signs_up(action)
-            and not await admit_interaction(self.gate, interaction)
+            and not await admit_interaction(self.gate, interaction, self.service.server.languages)
         ):
             return  # told how long to wait
         # An accepted challenge's thread starts from the pressed message.

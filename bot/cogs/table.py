@@ -107,7 +107,9 @@ class TableCog(commands.Cog, name="Backgammon"):
         place = interaction_place(interaction)
         if place is None:
             return []
-        user = user_of(interaction.user, await spoken(self.service, place, interaction.locale))
+        user = user_of(
+            interaction.user, await spoken(self.service.server.languages, place, interaction.locale)
+        )
         plays = await self.service.matches.move_choices(place, user, current)
         return [app_commands.Choice(name=play, value=play) for play in plays]
 
@@ -218,7 +220,9 @@ class TableCog(commands.Cog, name="Backgammon"):
         place = interaction_place(interaction)
         if place is None:
             return []
-        user = user_of(interaction.user, await spoken(self.service, place, interaction.locale))
+        user = user_of(
+            interaction.user, await spoken(self.service.server.languages, place, interaction.locale)
+        )
         answers = await self.service.review_commands.drill_choices(place, user, current)
         return [app_commands.Choice(name=answer, value=answer) for answer in answers]
 
@@ -238,7 +242,9 @@ class TableCog(commands.Cog, name="Backgammon"):
         place = interaction_place(interaction)
         if place is None:
             return []
-        user = user_of(interaction.user, await spoken(self.service, place, interaction.locale))
+        user = user_of(
+            interaction.user, await spoken(self.service.server.languages, place, interaction.locale)
+        )
         answers = await self.service.puzzles.puzzle_choices(place, user, current)
         return [app_commands.Choice(name=answer, value=answer) for answer in answers]
 
@@ -284,7 +290,9 @@ class TableCog(commands.Cog, name="Backgammon"):
         read, in the entry's order, in the language of the command (see
         :mod:`bot.cogs.language`)."""
         locale = ctx.interaction.locale if ctx.interaction is not None else None
-        await self._carry_out(ctx, await spoken(self.service, ctx_place(ctx), locale), *values)
+        await self._carry_out(
+            ctx, await spoken(self.service.server.languages, ctx_place(ctx), locale), *values
+        )
 
     async def _carry_out(self, ctx: Ctx, language: Language, *values: Any) -> None:
         entry = entry_of(ctx)

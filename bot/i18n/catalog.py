@@ -11,9 +11,12 @@ from bot.i18n import (
     errors,
     gnubg,
     help,
+    help_details,
+    numbers,
     play,
     puzzles,
     records,
+    reports,
     review,
     rules,
     server,
@@ -33,6 +36,9 @@ MODULES: tuple[ModuleType, ...] = (
     review,
     drills,
     tournaments,
+    reports,
+    numbers,
+    help_details,
 )
 
 

@@ -47,6 +47,12 @@ NAME_LIMIT = 24  # keeps "name : score" inside gnubg's 31-character column
 _LEFT = " " * 34
 
 
+def _points(points: int) -> str:
+    """``1 point``, ``2 points`` as gnubg writes and reads them in a .mat file: English in every
+    language of the bot (a file format, not a reply)."""
+    return plural(points, "point")
+
+
 @dataclass(slots=True)
 class _Record:
     """One of gnubg's move records, as ``ExportGameJF`` sees it."""
@@ -192,9 +198,9 @@ def _format_game(
             dice_rolled = True
         elif record.type == "drop":
             gap = "\n      " if slot & 1 else " " * 23
-            text = f" Drops{gap}Wins {plural(record.points, 'point')}"
+            text = f" Drops{gap}Wins {_points(record.points)}"
         elif record.type == "resign":
-            wins = f"Wins {plural(record.points, 'point')}\n"
+            wins = f"Wins {_points(record.points)}\n"
             odd = bool(slot & 1)
             if record.player == 1:
                 text = ("\n" if odd ^ dice_rolled else "") + "      " + wins
@@ -219,7 +225,7 @@ def _format_game(
             out.append("\n" if slot & 1 else "\n\n")
         if record.type == "normal" and record.points:
             lead = _LEFT if slot & 1 else "\n      "
-            out.append(f"{lead}Wins {plural(record.points, 'point')}\n\n")
+            out.append(f"{lead}Wins {_points(record.points)}\n\n")
         slot += 1
 
 

@@ -12,7 +12,9 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable
 
+from bot.i18n import reports as words
 from bot.i18n.core import Language
+from bot.i18n.numbers import decimal
 from bot.service.gnubg.analysis import Analyses
 from bot.service.matches.reading import MatchReader
 from bot.service.matches.threads import MatchThreads
@@ -32,11 +34,15 @@ def ended_in(replies: Iterable[Reply]) -> list[MatchEnded]:
     return list(ended.values())
 
 
-def signed(change: float) -> str:
+def signed(change: float, *, language: Language) -> str:
     """A rating change to a tenth: ``+0.7``, ``\u22120.7``, ``\u00b10.0`` (none, or under 0.05)."""
     if round(change, 1) == 0:
-        return "\u00b10.0"
-    return f"+{change:.1f}" if change > 0 else f"\u2212{-change:.1f}"
+        return "\u00b1" + decimal(0, 1, language)
+    return (
+        f"+{decimal(change, 1, language)}"
+        if change > 0
+        else f"\u2212{decimal(-change, 1, language)}"
+    )
 
 
 class Summaries:
@@ -48,34 +54,37 @@ class Summaries:
         self._repository = repository
         self._settings = settings
 
-    async def summarised(self, place: Place, replies: list[Reply]) -> list[Reply]:
+    async def summarised(
+        self, place: Place, replies: list[Reply], *, language: Language
+    ) -> list[Reply]:
         """``replies``, where one shows a match's end: with the summary."""
         done = []
         for reply in replies:
             if reply.decision is Decision.REMATCH and reply.announces is not None:
+                summary = await self._summary(place, reply.announces[0], language=language)
                 reply = dataclasses.replace(
-                    reply, text=f"{reply.text}\n{await self._summary(place, reply.announces[0])}"
+                    reply,
+                    text=f"{reply.text}\n{summary}",
                 )
             done.append(reply)
         return done
 
-    async def _summary(self, place: Place, match_id: int) -> str:
+    async def _summary(self, place: Place, match_id: int, *, language: Language) -> str:
         lines = []
         changes = await self._store.players.rating_changes(match_id)
         if changes:
             ids = (changes[0].user_id, changes[-1].user_id)
             names = [md(name) for name in await self._repository.names(place, ids)]
             said = [
-                f"{name} {change.after:.1f} ({signed(change.after - change.before)})"
+                f"{name} {decimal(change.after, 1, language)} "
+                f"({signed(change.after - change.before, language=language)})"
                 for name, change in zip(names, changes, strict=False)
             ]
-            lines.append(f"Ratings: {', '.join(said)}.")
+            lines.append(words.RATINGS(language, changes=", ".join(said)))
         else:
-            lines.append("Unrated: ratings don't change.")
-        p = shown_prefix(self._settings.command_prefix, place)
+            lines.append(words.UNRATED_END(language))
         lines.append(
-            f"`{p}analysis` for GNU Backgammon's review of the match; "
-            f"`{p}rematch` (or the button) to play it again."
+            words.AFTER_THE_END(language, prefix=shown_prefix(self._settings.command_prefix, place))
         )
         return " ".join(lines)
 
@@ -101,7 +110,7 @@ class Endings:
     async def after(self, place: Place, replies: list[Reply], *, language: Language) -> list[Reply]:
         """The end of a reply flow at ``place``: a match's end summed up, and what follows the
         matches it ended."""
-        replies = await self._summaries.summarised(place, replies)
+        replies = await self._summaries.summarised(place, replies, language=language)
         return replies + await self.followers(ended_in(replies), language=language)
 
     async def followers(self, ended: list[MatchEnded], *, language: Language) -> list[Reply]:

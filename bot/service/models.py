@@ -506,8 +506,8 @@ class Rate:
                 f"{self.seconds!r} s"
             )
 
-    def __str__(self) -> str:
-        return f"{self.count} per {wait_duration(self.seconds)}"
+    def __str__(self) -> str:  # for operators: settings and logs are English
+        return f"{self.count} per {wait_duration(self.seconds, language=ENGLISH)}"
 
 
 RACE_LOST = (

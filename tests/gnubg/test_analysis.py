@@ -242,7 +242,7 @@ def test_the_luck_adjusted_result_is_gnubgs_and_reads_as_a_chance_in_range(seed:
         assert figure == pytest.approx(actual[side] - luck[side] + luck[1 - side], abs=0.02)
         chance = luck_adjusted_chance(figure)
         assert 0.0 <= chance <= 1.0
-        said = luck_adjusted_text(figure, 1)
+        said = luck_adjusted_text(figure, 1, language="en")
         assert f"{100 * chance:.1f}%" in said
         if abs(figure) > 50:
             past += 1

@@ -265,6 +265,9 @@ EXCEPTIONS: Mapping[tuple[str, str, str], str] = {
     ("*", "/dice", "double"): "doubles of the dice",
     ("*", "/drill.what", "double"): "an answer typed as is, in English",
     ("*", "/drill.what", "take"): "an answer typed as is, in English",
+    ("*", "export_check_the_dice", "take"): "each roll takes the next two dice",
+    ("*", "help_details_analysis", "take"): "an analysis takes a while",
+    ("de", "help_details_hint", "equity"): "the plural, Equities",
 }
 
 

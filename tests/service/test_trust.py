@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 from sqlalchemy import update
 
+from bot.i18n.reports import CHECK_THE_DICE
 from bot.rules.dice import verify_seed
 from bot.service.commands.help import help_text
 from bot.service.commands.registry import COMMANDS
-from bot.service.commands.views import CHECK_THE_DICE
 from bot.service.matches import reading as reading_module
 from bot.service.matches.challenges import CHALLENGE_RATE
 from bot.service.matches.reading import DamagedMatch
@@ -229,7 +229,7 @@ async def test_a_copy_of_the_database_reveals_no_seed(tmp_path: Path, clock: Fak
     assert shown == seed and verify_seed(shown, commitment)
     assert commitment == hashlib.sha256(bytes.fromhex(seed)).hexdigest()
     # How to check the rolls is said in the reply: Discord's users never see the README.
-    assert CHECK_THE_DICE in export.text and "README" not in export.text
+    assert CHECK_THE_DICE("en") in export.text and "README" not in export.text
     await store.close()
 
 

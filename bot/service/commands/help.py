@@ -9,29 +9,32 @@ import difflib
 
 from bot.gnubg.api import LEVEL_NAMES
 from bot.i18n import help as words
+from bot.i18n import help_details as details
 from bot.i18n import play as say
 from bot.i18n.core import Language, capital
 from bot.rules.text import quote
 from bot.service.commands.schema import Command, CommandTable, Topic
 from bot.service.models import Reply, Section, Sheet
-from bot.service.records.durations import setting_duration
+from bot.service.records.durations import quantity, setting_duration
 from bot.settings import MAX_MATCH_LENGTH, Settings
 
 
-def _values(prefix: str, settings: Settings) -> dict[str, str]:
+def _values(prefix: str, settings: Settings, *, language: Language) -> dict[str, str]:
     return {
         "p": prefix,
         "max_length": str(MAX_MATCH_LENGTH),
         "default_length": str(settings.default_match_length),
-        "challenge_minutes": setting_duration(settings.challenge_timeout_minutes / 60),
-        "claim_hours": setting_duration(settings.claim_timeout_hours),
-        "reminder_hours": setting_duration(settings.reminder_hours),
-        "clock_delay": f"{settings.clock_delay_seconds:g} seconds",
+        "challenge_minutes": setting_duration(
+            settings.challenge_timeout_minutes / 60, language=language
+        ),
+        "claim_hours": setting_duration(settings.claim_timeout_hours, language=language),
+        "reminder_hours": setting_duration(settings.reminder_hours, language=language),
+        "clock_delay": quantity(settings.clock_delay_seconds, "second", language=language),
         "bot_level": settings.bot_level,
         "bot_levels": ", ".join(LEVEL_NAMES),
         "tournament_role": f"`{settings.tournament_role}`"
         if settings.tournament_role
-        else "the server names with TOURNAMENT_ROLE",
+        else details.ROLE_UNSET(language),
     }
 
 
@@ -75,7 +78,7 @@ def help_reply(
     """The whole list as a :class:`Sheet` (a section per :class:`Topic`), or one
     command; raises ``KeyError`` for an unknown topic."""
     prefix = settings.command_prefix
-    values = _values(prefix, settings)
+    values = _values(prefix, settings, language=language)
     if topic:
         word = topic.strip().lower().removeprefix(prefix).removeprefix("/")
         command = commands.find(word)
@@ -87,8 +90,8 @@ def help_reply(
             f"**{prefix}{command.usage}**",
             summary + _also(command, prefix, language=language),
         ]
-        if command.details:
-            lines.append(command.details.format(**values))
+        if command.details is not None:
+            lines.append(command.details(language, **values))
         lines.append(words.EXAMPLE(language, prefix=prefix, example=command.example))
         return Reply("\n".join(lines))
     sections = tuple(

@@ -29,6 +29,8 @@ from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass
 from enum import Enum
 
+from bot.i18n import reports as words
+from bot.i18n.core import Language
 from bot.service.models import Place, Rate
 from bot.service.records.durations import wait_duration
 from bot.store import DatabaseDown
@@ -48,7 +50,19 @@ class Verdict(Enum):
 @dataclass(frozen=True, slots=True)
 class Check:
     verdict: Verdict
-    text: str = ""  # why not, and how long to wait (empty when allowed)
+    rate: Rate | None = None  # the rate passed (None when allowed)
+    wait: float = 0.0  # seconds until one more command is allowed
+
+    def text(self, language: Language) -> str:
+        """Why not, and how long to wait, in ``language`` (empty when allowed)."""
+        if self.rate is None:
+            return ""
+        return words.SLOW_DOWN(
+            language,
+            count=self.rate.count,
+            window=wait_duration(self.rate.seconds, language=language),
+            wait=wait_duration(self.wait, language=language),
+        )
 
 
 ALLOW = Check(Verdict.ALLOW)
@@ -128,13 +142,9 @@ class Limiter:
             rate = limits.watcher
         waits = [window.wait(now) for window in own]
         if any(waits):
-            text = (
-                f"Slow down: at most {rate.count} commands in {wait_duration(rate.seconds)}. "
-                f"Try again in {wait_duration(max(waits))}."
-            )
             if is_player:
-                return self._refuse_once(own[0], text)
-            return Check(Verdict.DROP, text)
+                return self._refuse_once(own[0], rate, max(waits))
+            return Check(Verdict.DROP, rate, max(waits))
         for window in own:
             self._record(window, now)
         return ALLOW
@@ -151,11 +161,11 @@ class Limiter:
         return True
 
     @staticmethod
-    def _refuse_once(window: _Window, text: str) -> Check:
+    def _refuse_once(window: _Window, rate: Rate, wait: float) -> Check:
         if window.warned:
-            return Check(Verdict.DROP, text)
+            return Check(Verdict.DROP, rate, wait)
         window.warned = True
-        return Check(Verdict.REFUSE, text)
+        return Check(Verdict.REFUSE, rate, wait)
 
     def _window(self, kind: str, key: Hashable, rate: Rate) -> _Window:
         windows = self._kinds.setdefault(kind, OrderedDict())

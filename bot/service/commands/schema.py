@@ -130,7 +130,8 @@ class Command:
     name: str
     example: str  # typed after the prefix, e.g. ``move 13/7 8/7``
     summary: str  # one line, no settings in it (it is also the slash command's description)
-    details: str = ""  # more for ``!help <command>``; may name settings, see the module doc
+    # more for ``!help <command>`` (bot/i18n/help_details.py); may name settings, see the module doc
+    details: Message | None = None
     arguments: tuple[Argument, ...] = ()
     aliases: tuple[str, ...] = ()  # other words for it, typed (slash lists the name only)
     # The room's method that carries it out, unbound: ``MatchCommands.move``.

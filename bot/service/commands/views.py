@@ -11,6 +11,7 @@ from typing import Any
 from bot.i18n import help as help_words
 from bot.i18n import play as say
 from bot.i18n import records as ledger
+from bot.i18n import reports as words
 from bot.i18n.core import Language
 from bot.rules.text import quote
 from bot.service.commands.help import help_reply, unknown_command
@@ -55,15 +56,6 @@ def ids_engine(table: Table, seat: int) -> bool:
     return table.row.player_ids[seat] == ENGINE_ID
 
 
-# How anyone checks the dice from the seed, said in the reply itself (Discord's users never see
-# the README): bot/rules/dice.py is what it describes.
-CHECK_THE_DICE = (
-    "To check every roll: the SHA-256 of the seed is the commitment; die n is the first byte "
-    "below 252 of SHA-256(seed + n as 8 bytes, big-endian), as byte % 6 + 1 (all 32 bytes 252 "
-    "or more: hash the hash again); each roll takes the next two dice, opening rolls included."
-)
-
-
 class Views:
     """Commands and queries that only read. The match commands run under the channel's lock
     (the facade's); the others need none."""
@@ -103,7 +95,7 @@ class Views:
         prompt, _ = prompt_text(table, self._prefix, language=language)
         now = self._clock()
         text = f"{score_text(table.match, table.names, language=language)}\n{prompt}"
-        clock = clock_now(table, now)
+        clock = clock_now(table, now, language=language)
         if clock is not None:
             text += f"\n{clock}"
         if table.row.status != "playing":
@@ -153,10 +145,12 @@ class Views:
             cube=match.cube_value,
             owner=owner,
         )
-        clock = clock_now(table, self._clock())
+        clock = clock_now(table, self._clock(), language=language)
         return [Reply(text if clock is None else f"{text}\n{clock}")]
 
-    async def export(self, place: Place, user: User, number: str | None = None) -> list[Reply]:
+    async def export(
+        self, place: Place, user: User, number: str | None = None, *, language: Language
+    ) -> list[Reply]:
         """``!export [match number]``: this table's last match, or the one numbered (any
         match of this server): never another one than asked for."""
         if number:
@@ -173,23 +167,25 @@ class Views:
                 return [await self._damaged_export(damaged.row)]
         if isinstance(found, DamagedMatch):
             return [await self._damaged_export(found.row)]
-        return [await self._export(found)]
+        return [await self._export(found, language=language)]
 
-    async def _export(self, table: Table) -> Reply:
+    async def _export(self, table: Table, *, language: Language) -> Reply:
         match = table.match
         lines = [
-            f"Match #{table.row.id}, {table.names[0]} vs {table.names[1]}.",
-            f"GNU Backgammon ID: `{match.position_id()}:{match.match_id()}` (Position ID:Match ID)",
-            f"Dice commitment: `{match.commitment}`",
+            words.EXPORT_MATCH(
+                language, id=table.row.id, first=table.names[0], second=table.names[1]
+            ),
+            words.EXPORT_IDS(language, ids=f"{match.position_id()}:{match.match_id()}"),
+            words.EXPORT_COMMITMENT(language, commitment=match.commitment),
         ]
         attachment = None
         if table.row.status == "playing":
-            lines.append("The `.mat` record and the dice seed come when the match ends.")
+            lines.append(words.EXPORT_LATER(language))
         else:
             seed = match.dice_source.reveal()
             lines += [
-                f"Dice seed: `{seed}`; the match used dice 0-{match.dice_used - 1}.",
-                CHECK_THE_DICE,
+                words.EXPORT_SEED(language, seed=seed, last=match.dice_used - 1),
+                words.CHECK_THE_DICE(language),
             ]
             mat = (await self._repository.full(table)).to_mat(table.plain)
             attachment = Attachment(f"match-{table.row.id}.mat", mat.encode("utf-8"))
@@ -235,7 +231,9 @@ class Views:
         )
         analysed = PrSummary.of(player)
         if analysed is not None:
-            text += " " + pr_text(analysed.matches, analysed.decisions, analysed.pr)
+            text += " " + pr_text(
+                analysed.matches, analysed.decisions, analysed.pr, language=language
+            )
         played = await self._store.tournaments.record(place.server_id, who.id)
         if played.entered or played.playing:
             said = ledger.TOURNAMENTS_GOING_ON if played.playing else ledger.TOURNAMENTS

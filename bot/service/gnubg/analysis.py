@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from bot.gnubg.api import Engine, EngineFailure, EngineUnavailable, MatchAnalysis
 from bot.gnubg.decisions import SKILLS, ReviewedDecision
 from bot.i18n import gnubg as say
+from bot.i18n import reports as words
 from bot.i18n.core import Language
 from bot.render.chart import Point, render_chart
 from bot.service.gnubg.analysis_text import (
@@ -297,11 +298,13 @@ class Analyses:
             await self._release(match_id)
             raise
         except (EngineUnavailable, EngineFailure) as error:
-            job.final = await self._failed(match_id, str(error))
+            job.final = await self._failed(match_id, str(error), language=language)
         except Exception:
             error_id = uuid.uuid4().hex[:8]
             log.exception("Error %s: the analysis of match %s failed", error_id, match_id)
-            job.final = await self._failed(match_id, f"something went wrong (error {error_id}).")
+            job.final = await self._failed(
+                match_id, words.ANALYSIS_WENT_WRONG(language, error=error_id), language=language
+            )
         finally:
             del self._running[match_id]
             job.notify()
@@ -389,13 +392,13 @@ class Analyses:
         )
         return await self._result_reply(row, plain, analysis, language=language)
 
-    async def _failed(self, match_id: int, error: str) -> Reply:
+    async def _failed(self, match_id: int, error: str, *, language: Language) -> Reply:
         try:
             async with self._store.transaction() as tx:
                 await tx.analyses.fail(match_id, error, self._clock())
         except Exception:  # the store too: the row stays unfinished and is run again
             log.exception("Could not record the failed analysis of match %s", match_id)
-        return Reply(failed_text(match_id, error, self._prefix))
+        return Reply(failed_text(match_id, error, self._prefix, language=language))
 
     async def resume(self) -> int:
         """Start taking the jobs waiting in the queue (at start); returns how many wait or run,
@@ -458,7 +461,9 @@ class Analyses:
                 yield job.final
                 return
             yield Reply(
-                running_text(job.match_id, job.names, job.plies, job.done, job.total),
+                running_text(
+                    job.match_id, job.names, job.plies, job.done, job.total, language=language
+                ),
                 job=AnalysisQueued(job.match_id, language),
             )
             await changed.wait()
@@ -474,7 +479,7 @@ class Analyses:
                 row, plain, decode_result(stored.result), language=language
             )
         if stored.status == "failed":
-            return Reply(failed_text(row.id, stored.error or "", self._prefix))
+            return Reply(failed_text(row.id, stored.error or "", self._prefix, language=language))
         job = self._running.get(row.id)
         if job is not None:
             done, total = job.done, job.total
@@ -483,9 +488,11 @@ class Analyses:
         plain = await self._repository.names(Place(row.server_id, row.channel_id), row.player_ids)
         names = (md(plain[0]), md(plain[1]))
         if stored.status == "running":
-            text = running_text(row.id, names, stored.plies, done, total)
+            text = running_text(row.id, names, stored.plies, done, total, language=language)
         else:
-            text = queued_text(row.id, names, await self._store.analyses.ahead_of(stored))
+            text = queued_text(
+                row.id, names, await self._store.analyses.ahead_of(stored), language=language
+            )
         return Reply(text, job=AnalysisQueued(row.id, language))
 
     async def _result_reply(

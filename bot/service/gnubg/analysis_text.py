@@ -11,9 +11,10 @@ from collections.abc import Sequence
 
 from bot.gnubg.api import MIN_RATED_DECISIONS, MatchAnalysis, Mistake, PlayerAnalysis
 from bot.gnubg.decisions import MARKS, ReviewedDecision, skill_of
+from bot.i18n import reports as words
 from bot.i18n.core import Language
+from bot.i18n.numbers import decimal
 from bot.rules.notation import dice_text
-from bot.rules.text import plural
 from bot.service.matches.presentation import match_kind
 from bot.service.review.numbering import decision_label
 from bot.service.review.pages import shown
@@ -34,26 +35,27 @@ def decode_result(text: str) -> MatchAnalysis:
 # -- progress ----------------------------------------------------------------------------------
 
 
-def title(match_id: int, names: tuple[str, str]) -> str:
-    """``match #12 (alice vs bob)``; ``names`` as message text shows them."""
-    return f"match #{match_id} ({names[0]} vs {names[1]})"
+def queued_text(match_id: int, names: tuple[str, str], ahead: int, *, language: Language) -> str:
+    """``names`` as message text shows them."""
+    wait = words.ANALYSIS_NEXT(language) if ahead == 0 else words.ANALYSIS_AHEAD(language, ahead)
+    return words.ANALYSIS_QUEUED(language, id=match_id, first=names[0], second=names[1], wait=wait)
 
 
-def queued_text(match_id: int, names: tuple[str, str], ahead: int) -> str:
-    wait = "next in line" if ahead == 0 else f"{_count(ahead, 'analysis', 'analyses')} ahead"
-    return f"GNU Backgammon will analyse {title(match_id, names)}: {wait}."
-
-
-def running_text(match_id: int, names: tuple[str, str], plies: int, done: int, total: int) -> str:
-    so_far = f"game {done} of {total} done" if total else "started"
-    return f"GNU Backgammon is analysing {title(match_id, names)} at {plies}-ply: {so_far}…"
-
-
-def failed_text(match_id: int, error: str, prefix: str) -> str:
-    return (
-        f"The analysis of match #{match_id} failed: {error} "
-        f"Ask again with `{prefix}analysis {match_id}`."
+def running_text(
+    match_id: int, names: tuple[str, str], plies: int, done: int, total: int, *, language: Language
+) -> str:
+    so_far = (
+        words.ANALYSIS_GAMES_DONE(language, done=done, total=total)
+        if total
+        else words.ANALYSIS_STARTED(language)
     )
+    return words.ANALYSIS_RUNNING(
+        language, id=match_id, first=names[0], second=names[1], plies=plies, so_far=so_far
+    )
+
+
+def failed_text(match_id: int, error: str, prefix: str, *, language: Language) -> str:
+    return words.ANALYSIS_FAILED(language, id=match_id, error=error, prefix=prefix)
 
 
 # -- the result --------------------------------------------------------------------------------
@@ -70,20 +72,28 @@ def result_text(
     """The analysis of a match as a message: each player's figures and worst decisions (each
     with the ``!review`` that shows it, when the analysis kept its decisions); a player with
     too few decisions to rate gets one line for both, and no figures."""
-    seconds = f", {analysis.seconds:.1f} s" if analysis.seconds >= 0.05 else ""
+    seconds = ""
+    if analysis.seconds >= 0.05:
+        seconds = words.ANALYSIS_SECONDS(language, seconds=decimal(analysis.seconds, 1, language))
     lines = [
-        f"**Analysis of {title(match_id, names)}**: "
-        f"{match_kind(analysis.length, language=language)}, GNU "
-        f"Backgammon at {analysis.plies}-ply{seconds}."
+        words.ANALYSIS_HEAD(
+            language,
+            id=match_id,
+            first=names[0],
+            second=names[1],
+            kind=match_kind(analysis.length, language=language),
+            plies=analysis.plies,
+            seconds=seconds,
+        )
     ]
     short = [seat for seat, player in enumerate(analysis.players) if not player.rated]
     if short:
-        lines.append(too_few_line(names, analysis.players, short))
+        lines.append(too_few_line(names, analysis.players, short, language=language))
     reviewed = shown(analysis.decisions)
     for seat, player in enumerate(analysis.players):
         if seat in short:
             continue
-        lines += player_lines(names[seat], player, analysis.length)
+        lines += player_lines(names[seat], player, analysis.length, language=language)
         pages = [review_page(reviewed, mistake) for mistake in analysis.worst[seat]]
         lines += mistake_lines(
             analysis.worst[seat], pages, len(reviewed), match_id, prefix, language=language
@@ -92,20 +102,24 @@ def result_text(
 
 
 def too_few_line(
-    names: tuple[str, str], players: Sequence[PlayerAnalysis], short: Sequence[int]
+    names: tuple[str, str],
+    players: Sequence[PlayerAnalysis],
+    short: Sequence[int],
+    *,
+    language: Language,
 ) -> str:
     """The one line that says who had too few decisions to rate (and so no chart when
     nobody had enough)."""
     who = ", ".join(f"**{names[seat]}** {players[seat].decisions}" for seat in short)
-    chart = "; nothing to chart" if len(short) == len(players) else ""
-    return f"Too few decisions for a PR: {who} ({MIN_RATED_DECISIONS} needed){chart}."
+    chart = words.ANALYSIS_NOTHING_TO_CHART(language) if len(short) == len(players) else ""
+    return words.ANALYSIS_TOO_FEW(language, who=who, needed=MIN_RATED_DECISIONS, chart=chart)
 
 
-def pr_figure(player: PlayerAnalysis) -> str:
+def pr_figure(player: PlayerAnalysis, *, language: Language) -> str:
     """``PR 6.5``, or why there is none (for a line of figures elsewhere: ``!review errors``)."""
     if player.rated:
         return f"PR {player.pr:.1f}"
-    return f"{plural(player.decisions, 'decision')}, too few for a PR"
+    return words.ANALYSIS_NO_PR(language, decisions=words.DECISIONS(language, player.decisions))
 
 
 def charted(analysis: MatchAnalysis) -> bool:
@@ -128,26 +142,46 @@ def review_page(pages: Sequence[ReviewedDecision], mistake: Mistake) -> int | No
     )
 
 
-def player_lines(name: str, player: PlayerAnalysis, length: int) -> list[str]:
+def player_lines(
+    name: str, player: PlayerAnalysis, length: int, *, language: Language
+) -> list[str]:
     rating = f" ({player.rating})" if player.rating else ""
-    adjusted = luck_adjusted_text(player.luck_adjusted, length)
+    adjusted = luck_adjusted_text(player.luck_adjusted, length, language=language)
     return [
-        f"**{name}**: PR {player.pr:.1f}, error rate {player.error_rate:.1f} mEMG over "
-        f"{plural(player.decisions, 'decision')}{rating}.",
-        "  Checker play: "
-        + _errors(
-            player.checker_decisions,
-            player.checker_errors,
-            player.checker_blunders,
-            player.checker_error_rate,
+        words.ANALYSIS_PLAYER(
+            language,
+            name=name,
+            pr=f"{player.pr:.1f}",
+            rate=f"{player.error_rate:.1f}",
+            decisions=words.DECISIONS(language, player.decisions),
+            rating=rating,
         ),
-        "  Cube: "
-        + _errors(
-            player.cube_decisions, player.cube_errors, player.cube_blunders, player.cube_error_rate
+        words.ANALYSIS_CHECKER(
+            language,
+            errors=_errors(
+                player.checker_decisions,
+                player.checker_errors,
+                player.checker_blunders,
+                player.checker_error_rate,
+                language=language,
+            ),
         ),
-        f"  Luck {player.luck_rate:+.1f} mEMG a move ({player.luck_total:+.3f} EMG in all)"
-        + (f"; {adjusted}" if adjusted else "")
-        + ".",
+        words.ANALYSIS_CUBE(
+            language,
+            errors=_errors(
+                player.cube_decisions,
+                player.cube_errors,
+                player.cube_blunders,
+                player.cube_error_rate,
+                language=language,
+            ),
+        ),
+        words.ANALYSIS_LUCK(
+            language,
+            rate=f"{player.luck_rate:+.1f}",
+            total=f"{player.luck_total:+.3f}",
+            adjusted=f"; {adjusted}" if adjusted else "",
+        ),
     ]
 
 
@@ -164,24 +198,27 @@ def luck_adjusted_chance(figure: float) -> float:
     return min(1.0, max(0.0, 0.5 + figure / 100))
 
 
-def luck_adjusted_text(figure: float | None, length: int) -> str:
+def luck_adjusted_text(figure: float | None, length: int, *, language: Language) -> str:
     """The luck-adjusted result as the message says it ("" when gnubg gave none: the last game
     was not played out). Money: gnubg's points; match play: :func:`luck_adjusted_chance`, with
     gnubg's own figure beside it when that is past the scale."""
     if figure is None:
         return ""
     if length == 0:
-        return f"luck-adjusted result {figure:+.3f} points"
-    text = f"luck-adjusted match-winning chance {100 * luck_adjusted_chance(figure):.1f}%"
+        return words.ANALYSIS_LUCK_POINTS(language, figure=f"{figure:+.3f}")
+    text = words.ANALYSIS_LUCK_CHANCE(language, chance=f"{100 * luck_adjusted_chance(figure):.1f}%")
     if not -50 <= figure <= 50:
-        text += f" (gnubg's {figure:+.2f}% from even, past the scale)"
+        text += words.ANALYSIS_PAST_SCALE(language, figure=f"{figure:+.2f}")
     return text
 
 
-def _errors(decisions: int, errors: int, blunders: int, rate: float) -> str:
-    return (
-        f"{plural(decisions, 'decision')}, {plural(errors, 'error')} "
-        f"({plural(blunders, 'blunder')}), {rate:.1f} mEMG a decision."
+def _errors(decisions: int, errors: int, blunders: int, rate: float, *, language: Language) -> str:
+    return words.ANALYSIS_ERRORS(
+        language,
+        decisions=words.DECISIONS(language, decisions),
+        errors=words.ERRORS(language, errors),
+        blunders=words.BLUNDERS(language, blunders),
+        rate=f"{rate:.1f}",
     )
 
 
@@ -197,8 +234,8 @@ def mistake_lines(
     """``pages``: each mistake's page of the review's ``count`` (None: none), which names it
     (:func:`~bot.service.review.numbering.decision_label`) and the ``!review`` that shows it."""
     if not mistakes:
-        return ["  No costly decisions."]
-    lines = ["  Worst decisions:"]
+        return [words.ANALYSIS_NO_COSTLY(language)]
+    lines = [words.ANALYSIS_WORST(language)]
     for index, mistake in enumerate(mistakes):
         page = pages[index] if index < len(pages) else None
         dice = f" ({dice_text(mistake.dice)})" if mistake.dice else ""
@@ -206,21 +243,25 @@ def mistake_lines(
         # gnubg's mark (?!, ?, ??) is its Skill() of the very loss shown (bot.gnubg.decisions)
         mark = MARKS[skill_of(mistake.cost)]
         lines.append(
-            f"  - {decision_label(mistake.game, mistake.move, page, count, language=language)}"
-            f"{dice}: "
-            f"{mistake.played}; better {mistake.best} (costs {mistake.cost:.3f}"
-            f"{' ' + mark if mark else ''}){review}"
+            words.ANALYSIS_MISTAKE(
+                language,
+                label=decision_label(mistake.game, mistake.move, page, count, language=language),
+                dice=dice,
+                played=mistake.played,
+                best=mistake.best,
+                cost=f"{mistake.cost:.3f}",
+                mark=" " + mark if mark else "",
+                review=review,
+            )
         )
     return lines
 
 
-def pr_text(matches: int, decisions: int, pr: float) -> str:
+def pr_text(matches: int, decisions: int, pr: float, *, language: Language) -> str:
     """A player's PR over their analysed matches, for ``!stats``."""
-    return (
-        f"PR {pr:.1f} over {_count(matches, 'analysed match', 'analysed matches')} "
-        f"({plural(decisions, 'decision')})."
+    return words.ANALYSIS_PR(
+        language,
+        pr=f"{pr:.1f}",
+        matches=words.ANALYSED_MATCHES(language, matches),
+        decisions=words.DECISIONS(language, decisions),
     )
-
-
-def _count(count: int, one: str, more: str) -> str:
-    return f"{count} {one if count == 1 else more}"

@@ -39,6 +39,7 @@ from bot.gnubg.api import (
     Query,
 )
 from bot.i18n import gnubg as say
+from bot.i18n import reports as words
 from bot.i18n.core import Language
 from bot.i18n.words import sentence
 from bot.rules import MoveError
@@ -224,22 +225,25 @@ class Opponent:
             table = await self._repository.create_engine_match(
                 place, user, ENGINE_USER, match, terms_, thread=thread
             )
-        extras_text = ", with the tutor" if tutor else ""
-        lead = (
-            f"{md(user.name)} vs {md(ENGINE_USER.name)} ({level}): "
-            f"{match_kind(length, language=language)}"
-            f"{options_text(match.options.to_data())}{extras_text}, "
-            f"{'rated' if rated else 'unrated'}; `{shown_prefix(self._prefix, place)}hint` for "
-            "advice. "
-            f"Dice commitment (SHA-256 of the secret seed, revealed at the end): "
-            f"`{match.commitment}`"
+        lead = words.BOT_MATCH_STARTS(
+            language,
+            user=md(user.name),
+            bot=md(ENGINE_USER.name),
+            level=level,
+            terms=f"{match_kind(length, language=language)}{options_text(match.options.to_data())}",
+            tutor=words.WITH_TUTOR(language) if tutor else "",
+            rated=words.RATED(language) if rated else words.UNRATED(language),
+            prefix=shown_prefix(self._prefix, place),
+            commitment=match.commitment,
         )
         reply = await status_reply(
             table, events, self._prefix, self._images, lead=lead, language=language
         )
         if threads is None:
             return [reply]
-        started = f"{md(user.name)} plays {md(ENGINE_USER.name)} ({level})."
+        started = words.BOT_PLAYS(
+            language, user=md(user.name), bot=md(ENGINE_USER.name), level=level
+        )
         return said + await threads.moved([reply], thread, started)
 
     async def _within_budget(self, user: User) -> None:

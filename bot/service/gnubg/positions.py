@@ -18,6 +18,7 @@ from bot.gnubg.api import (
     Query,
 )
 from bot.i18n import gnubg as say
+from bot.i18n import reports as words
 from bot.i18n.core import Language
 from bot.i18n.words import sentence
 from bot.render import BoardState
@@ -60,90 +61,137 @@ def _percent(value: float) -> str:
     return f"{100 * value:.1f}%"
 
 
-def _action_text(pasted: PastedPosition) -> str:
+def _action_text(pasted: PastedPosition, *, language: Language) -> str:
     mover, other = NAMES[pasted.on_roll], NAMES[1 - pasted.on_roll]
     if pasted.doubled:
-        return f"{mover} doubles to {pasted.cube * 2}: {other} to take or pass"
+        return words.POSITION_DOUBLES(language, mover=mover, cube=pasted.cube * 2, other=other)
     if pasted.dice is not None:
-        return f"{mover} to play {dice_text(pasted.dice)}"
-    return f"{mover} to roll or double"
+        return words.POSITION_TO_PLAY(language, mover=mover, dice=dice_text(pasted.dice))
+    return words.POSITION_TO_ROLL(language, mover=mover)
 
 
-def _match_text(pasted: PastedPosition) -> str:
+def _match_text(pasted: PastedPosition, *, language: Language) -> str:
     o_score, x_score = pasted.score
     if not pasted.length:
         rules = [
-            rule for rule, on in (("Jacoby", pasted.jacoby), ("beavers", pasted.beavers)) if on
+            rule
+            for rule, on in (
+                ("Jacoby", pasted.jacoby),
+                (words.POSITION_BEAVERS(language), pasted.beavers),
+            )
+            if on
         ]
-        text = "money game" + (f" ({', '.join(rules)})" if rules else "")
-        return text + (f", session X {x_score}, O {o_score}" if any(pasted.score) else "")
-    text = f"{pasted.length}-point match, X {x_score}, O {o_score}"
+        text = words.POSITION_MONEY(language) + (f" ({', '.join(rules)})" if rules else "")
+        return text + (
+            words.POSITION_SESSION(language, x=x_score, o=o_score) if any(pasted.score) else ""
+        )
+    text = words.POSITION_MATCH(language, pasted.length, x=x_score, o=o_score)
     if pasted.crawford:
-        return text + ", Crawford game"
+        return text + words.POSITION_CRAWFORD(language)
     if pasted.length == 1:
         return text  # no Crawford game, no cube: nothing is "post-Crawford" there
-    return text + (", post-Crawford" if pasted.length - 1 in pasted.score else "")
+    return text + (
+        words.POSITION_POST_CRAWFORD(language) if pasted.length - 1 in pasted.score else ""
+    )
 
 
-def _cube_text(pasted: PastedPosition) -> str:
+def _cube_text(pasted: PastedPosition, *, language: Language) -> str:
     if pasted.crawford:
-        return "no cube (Crawford)"
-    owner = "centred" if pasted.cube_owner is None else f"{NAMES[pasted.cube_owner]} owns it"
-    return f"cube {pasted.cube}, {owner}"
+        return words.POSITION_NO_CUBE(language)
+    if pasted.cube_owner is None:
+        return words.POSITION_CENTRED(language, cube=pasted.cube)
+    return words.POSITION_OWNED(language, cube=pasted.cube, owner=NAMES[pasted.cube_owner])
 
 
 def summary(pasted: PastedPosition, *, language: Language) -> str:
     """Two lines: who is to do what, the match, the cube and the pips; then both IDs to copy."""
     o_pips, x_pips = pasted.pip_counts()
-    lead = lead_text(("O", "X"), (o_pips, x_pips), language=language)
-    pips = f"pips X {x_pips}, O {o_pips} ({lead})"
-    facts = " · ".join((_action_text(pasted), _match_text(pasted), _cube_text(pasted), pips))
+    pips = words.POSITION_PIPS(
+        language,
+        x=x_pips,
+        o=o_pips,
+        lead=lead_text(("O", "X"), (o_pips, x_pips), language=language),
+    )
+    facts = " · ".join(
+        (
+            _action_text(pasted, language=language),
+            _match_text(pasted, language=language),
+            _cube_text(pasted, language=language),
+            pips,
+        )
+    )
     return f"{facts}\ngnubg ID `{pasted.gnubg_id()}` · `{pasted.xgid()}`"
 
 
 def _chances(
-    name: str, chances: Probabilities, equity: float, plies: int, dice: tuple[int, int] | None
+    name: str,
+    chances: Probabilities,
+    equity: float,
+    plies: int,
+    dice: tuple[int, int] | None,
+    *,
+    language: Language,
 ) -> str:
     """gnubg's chances for the player on roll, from before the roll: with dice set, say so (they
     are not the chances after the best play of those dice)."""
-    lose = 1 - chances.win
-    when = f" before the roll (any roll, not yet this {dice_text(dice)})" if dice else ""
-    return (
-        f"gnubg {plies}-ply, for {name}{when}: win {_percent(chances.win)} (gammon "
-        f"{_percent(chances.win_gammon)}, backgammon {_percent(chances.win_backgammon)}), lose "
-        f"{_percent(lose)} (gammon {_percent(chances.lose_gammon)}, backgammon "
-        f"{_percent(chances.lose_backgammon)}); cubeless equity {_signed(equity)}"
+    return words.EVAL_CHANCES(
+        language,
+        plies=plies,
+        name=name,
+        when=words.EVAL_BEFORE_THE_ROLL(language, dice=dice_text(dice)) if dice else "",
+        win=_percent(chances.win),
+        win_gammon=_percent(chances.win_gammon),
+        win_backgammon=_percent(chances.win_backgammon),
+        lose=_percent(1 - chances.win),
+        lose_gammon=_percent(chances.lose_gammon),
+        lose_backgammon=_percent(chances.lose_backgammon),
+        equity=_signed(equity),
     )
 
 
-def _cube_advice(pasted: PastedPosition, advice: CubeAdvice) -> str:
+def _kind(pasted: PastedPosition, *, language: Language) -> str:
+    return words.EVAL_CUBEFUL(language) if not pasted.length else "EMG"
+
+
+def _cube_advice(pasted: PastedPosition, advice: CubeAdvice, *, language: Language) -> str:
     """The proper cube action with the three cubeful equities (for the player on roll), each
     against the proper one; for a double already offered, the taker's answer first."""
     best = max(advice.no_double, min(advice.double_take, advice.double_pass))
     equities = " · ".join(
-        f"{label} {_signed(equity)}"
+        f"{label(language)} {_signed(equity)}"
         + ("" if abs(equity - best) < 5e-4 else f" ({_signed(equity - best)})")
         for label, equity in (
-            ("No double", advice.no_double),
-            ("Double, take", advice.double_take),
-            ("Double, pass", advice.double_pass),
+            (say.NO_DOUBLE, advice.no_double),
+            (say.DOUBLE_TAKE, advice.double_take),
+            (say.DOUBLE_PASS, advice.double_pass),
         )
     )
-    kind = "cubeful" if not pasted.length else "EMG"
-    head = f"Cube: **{advice.proper}**"
+    proper = words.cube_action(advice.proper, language)
+    head = words.EVAL_CUBE(language, proper=proper)
     if pasted.doubled:
-        taker = NAMES[1 - pasted.on_roll]
         answer = "beaver" if advice.beaver else "take" if advice.take else "pass"
-        head = f"{taker} should **{answer}** ({advice.proper})"
-    return f"{head}. {equities} ({kind}, for {NAMES[pasted.on_roll]})"
+        head = words.EVAL_ANSWER(
+            language,
+            taker=NAMES[1 - pasted.on_roll],
+            answer=words.EVAL_ANSWERS[answer](language),
+            proper=proper,
+        )
+    return words.EVAL_EQUITIES(
+        language,
+        head=head,
+        equities=equities,
+        kind=_kind(pasted, language=language),
+        name=NAMES[pasted.on_roll],
+    )
 
 
-def _plays_table(pasted: PastedPosition, plays: tuple[PlayOption, ...]) -> str:
+def _plays_table(
+    pasted: PastedPosition, plays: tuple[PlayOption, ...], *, language: Language
+) -> str:
     assert pasted.dice is not None
     mover = NAMES[pasted.on_roll]
     if not plays:
-        return f"{mover} has no legal play with {dice_text(pasted.dice)}."
-    kind = "cubeful" if not pasted.length else "EMG"
+        return words.EVAL_NO_PLAY(language, mover=mover, dice=dice_text(pasted.dice))
     width = max(len(option.play) for option in plays)
     lines = []
     for rank, option in enumerate(plays[:TOP_PLAYS], start=1):
@@ -152,14 +200,13 @@ def _plays_table(pasted: PastedPosition, plays: tuple[PlayOption, ...]) -> str:
             f"{rank}. {option.play:<{width}}  {_signed(option.equity)}{difference}"
             f"  {option.plies}-ply"
         )
-    return (
-        f"Best plays for {mover}'s {dice_text(pasted.dice)} ({kind} equity):\n```\n"
-        + "\n".join(lines)
-        + "\n```"
+    head = words.EVAL_PLAYS(
+        language, mover=mover, dice=dice_text(pasted.dice), kind=_kind(pasted, language=language)
     )
+    return f"{head}\n```\n" + "\n".join(lines) + "\n```"
 
 
-def analysis(pasted: PastedPosition, evaluation: Evaluation) -> str:
+def analysis(pasted: PastedPosition, evaluation: Evaluation, *, language: Language) -> str:
     lines = [
         _chances(
             NAMES[pasted.on_roll],
@@ -167,14 +214,15 @@ def analysis(pasted: PastedPosition, evaluation: Evaluation) -> str:
             evaluation.equity,
             evaluation.plies,
             pasted.dice,
+            language=language,
         )
     ]
     if evaluation.cube is not None:
-        lines.append(_cube_advice(pasted, evaluation.cube))
+        lines.append(_cube_advice(pasted, evaluation.cube, language=language))
     elif pasted.dice is None:
-        lines.append(f"Cube: {NAMES[pasted.on_roll]} can't double here.")
+        lines.append(words.EVAL_CANT_DOUBLE(language, name=NAMES[pasted.on_roll]))
     if pasted.dice is not None:
-        lines.append(_plays_table(pasted, evaluation.plays))
+        lines.append(_plays_table(pasted, evaluation.plays, language=language))
     return "\n".join(lines)
 
 
@@ -215,9 +263,13 @@ class Positions:
             return [refusal(error, language=language)]
         drawing = asyncio.ensure_future(self._images.picture(board_state(pasted), pasted.on_roll))
         try:
-            judged = analysis(pasted, await self._engine.evaluate(query(pasted), plies=EVAL_PLIES))
+            judged = analysis(
+                pasted,
+                await self._engine.evaluate(query(pasted), plies=EVAL_PLIES),
+                language=language,
+            )
         except (EngineUnavailable, EngineFailure) as error:
-            judged = sentence(f"No analysis: {error}", language)
+            judged = sentence(words.EVAL_FAILED(language, why=error), language)
         finally:
             image = await drawing
         return [Reply("\n".join((summary(pasted, language=language), judged)), image=image)]

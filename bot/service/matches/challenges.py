@@ -10,6 +10,8 @@ from typing import Any
 
 from bot.gnubg.api import LEVELS
 from bot.i18n import play as say
+from bot.i18n import reports as words
+from bot.i18n.core import Language
 from bot.rules.match import Match, advance
 from bot.rules.notation import whole_number, whole_number_in
 from bot.rules.state import MAX_AUTOMATIC_DOUBLES
@@ -166,11 +168,11 @@ def take_clock(terms: str | int | None, prefix: str) -> tuple[str | int | None, 
     return " ".join(words[:at] + words[at + 2 :]), seconds
 
 
-def clock_terms_text(seconds: float | None, delay: float) -> str:
+def clock_terms_text(seconds: float | None, delay: float, *, language: Language) -> str:
     """`` on the clock (2 min per point, 15 s delay per move)`` for a clocked match."""
     if seconds is None:
         return ""
-    return f" on the clock ({clock_text(seconds)} per point, {delay:g} s delay per move)"
+    return words.CLOCK_TERMS(language, bank=clock_text(seconds), delay=f"{delay:g}")
 
 
 class Challenges:
@@ -210,7 +212,7 @@ class Challenges:
             return None
         return challenge
 
-    async def _no_challenge(self, place: Place, verb: str) -> Refusal:
+    async def _no_challenge(self, place: Place, verb: str, *, language: Language) -> Refusal:
         """Why there is no challenge to ``verb``: it expired, or there never was one."""
         last = await self._store.challenges.latest(place.server_id, place.channel_id)
         match = await self._store.matches.latest(place.server_id, place.channel_id)
@@ -226,7 +228,9 @@ class Challenges:
             ids = (last.challenger_id, last.challenged_id)
             names = [md(name) for name in await self._repository.names(place, ids)]
             ago = countdown(self._clock() - last.expires_at)
-            lasting = setting_duration(self._settings.challenge_timeout_minutes / 60)
+            lasting = setting_duration(
+                self._settings.challenge_timeout_minutes / 60, language=language
+            )
             return Refusal(
                 f"{names[0]}'s challenge to {names[1]} expired {ago} ago (challenges "
                 f"last {lasting}): `{self._prefix}challenge @user` to start again."
@@ -261,7 +265,7 @@ class Challenges:
             )
         await self.require_free_table(place)
         now = self._clock()
-        await self._within_rate(place, user, now)
+        await self._within_rate(place, user, now, language=language)
         minutes = self._settings.challenge_timeout_minutes
         async with self._store.transaction() as tx:
             await tx.players.ensure_all(
@@ -283,6 +287,7 @@ class Challenges:
                 await tx.challenges.set_clock(challenge_id, clock)
         self._repository.remember(place, user, opponent)
         p = shown_prefix(self._prefix, place)
+        delay = self._settings.clock_delay_seconds
         return [
             Reply(
                 say.CHALLENGES(
@@ -291,9 +296,9 @@ class Challenges:
                     opponent=md(opponent.name),
                     terms=f"{match_kind(points, language=language)}{options_text(options)}"
                     f"{unrated_text(hints, place)}"
-                    f"{clock_terms_text(clock, self._settings.clock_delay_seconds)}",
+                    f"{clock_terms_text(clock, delay, language=language)}",
                     prefix=p,
-                    expires=setting_duration(minutes / 60),
+                    expires=setting_duration(minutes / 60, language=language),
                 ),
                 mention=(opponent.id,),
                 decision=Decision.CHALLENGE,
@@ -302,7 +307,9 @@ class Challenges:
             )
         ]
 
-    async def _within_rate(self, place: Place, user: User, now: float) -> None:
+    async def _within_rate(
+        self, place: Place, user: User, now: float, *, language: Language
+    ) -> None:
         """At most :data:`CHALLENGE_RATE` challenges per user on a server that nobody accepted:
         each pings someone. (An accepted one was welcome; a game against the bot pings nobody
         and is no challenge.)"""
@@ -313,8 +320,9 @@ class Challenges:
         if len(sent) >= rate.count:
             wait = max(1.0, sent[-1] + rate.seconds - now)
             raise Refusal(
-                f"You can send at most {rate.count} challenges in {wait_duration(rate.seconds)} "
-                f"on this server: try again in {wait_duration(wait)}."
+                f"You can send at most {rate.count} challenges in "
+                f"{wait_duration(rate.seconds, language=language)} "
+                f"on this server: try again in {wait_duration(wait, language=language)}."
             )
 
     async def require_free_table(self, place: Place) -> None:
@@ -343,7 +351,7 @@ class Challenges:
         language = user.language
         challenge = await self.open_challenge(place)
         if challenge is None:
-            raise await self._no_challenge(place, "accept")
+            raise await self._no_challenge(place, "accept", language=language)
         if challenge.challenged_id != user.id:
             challenged = md(
                 (await self._repository.names(place, (challenge.challenged_id,) * 2))[0]
@@ -365,6 +373,7 @@ class Challenges:
             table = await self._repository.create_match(
                 place, challenge, user, match, thread=thread
             )
+        delay = self._settings.clock_delay_seconds
         lead = say.ACCEPTS(
             language,
             first=table.names[0],
@@ -372,7 +381,7 @@ class Challenges:
             terms=f"{match_kind(match.length, language=language)}"
             f"{options_text(match.options.to_data())}"
             f"{unrated_text(bool(challenge.hints), place)}"
-            f"{clock_terms_text(challenge.clock_seconds, self._settings.clock_delay_seconds)}",
+            f"{clock_terms_text(challenge.clock_seconds, delay, language=language)}",
             commitment=match.commitment,
         )
         reply = await status_reply(
@@ -383,13 +392,17 @@ class Challenges:
         accepted = f"{table.names[1]} accepts {table.names[0]}'s challenge."
         return said + await self.threads.moved([reply], thread, accepted)
 
-    async def close(self, place: Place, user: User, *, status: str) -> list[Reply]:
+    async def close(
+        self, place: Place, user: User, *, status: str, language: Language
+    ) -> list[Reply]:
         """The challenged player declines (``declined``), or the challenger cancels
         (``cancelled``)."""
         declining = status == "declined"
         challenge = await self.open_challenge(place)
         if challenge is None:
-            raise await self._no_challenge(place, "decline" if declining else "cancel")
+            raise await self._no_challenge(
+                place, "decline" if declining else "cancel", language=language
+            )
         allowed = challenge.challenged_id if declining else challenge.challenger_id
         if allowed != user.id:
             if declining:

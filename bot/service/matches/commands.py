@@ -125,7 +125,9 @@ class Play:
                 if offered == seat
                 else say.ABORT_REFUSED_BY_PLAY(language, actor=actor, asker=asker)
             )
-        news = await self._repository.time_out(table)  # acting too late loses on time instead
+        news = await self._repository.time_out(
+            table, language=language
+        )  # acting too late loses on time instead
         if news is not None:
             return [Reply(news)]
         table = await self._repository.save(table, match)
@@ -229,7 +231,7 @@ class MatchCommands:
         language = user.language
         return await self._guard.guarded(
             place,
-            lambda: self._challenges.close(place, user, status="declined"),
+            lambda: self._challenges.close(place, user, status="declined", language=language),
             answering=answering,
             language=language,
         )
@@ -238,7 +240,7 @@ class MatchCommands:
         language = user.language
         return await self._guard.guarded(
             place,
-            lambda: self._challenges.close(place, user, status="cancelled"),
+            lambda: self._challenges.close(place, user, status="cancelled", language=language),
             language=language,
         )
 
@@ -318,7 +320,9 @@ class MatchCommands:
     async def export(self, place: Place, user: User, match: str | None = None) -> list[Reply]:
         language = user.language
         return await self._guard.guarded(
-            place, lambda: self._views.export(place, user, match), language=language
+            place,
+            lambda: self._views.export(place, user, match, language=language),
+            language=language,
         )
 
     async def abort(self, place: Place, user: User) -> list[Reply]:

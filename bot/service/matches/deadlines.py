@@ -66,13 +66,15 @@ class Deadlines:
         now = self._clock()
         out: list[tuple[Place, Reply]] = []
 
-        async def run(place: Place, work: Callable[[], Awaitable[list[Reply]]]) -> None:
+        async def run(place: Place, work: Callable[..., Awaitable[list[Reply]]]) -> None:
             if not where(place):
                 return  # another process's server: it does its own
             # No command asked: what is said (its refusals, a match's end) is in the server's
             # language; the deadlines' own messages are still English.
             language = await self._repository.languages.of(place.server_id)
-            replies = await self._guarded(place, work, language=language)
+            replies = await self._guarded(
+                place, partial(work, language=language), language=language
+            )
             out.extend((place, reply) for reply in replies)
 
         for challenge in await self._store.challenges.expired(now):
@@ -87,7 +89,7 @@ class Deadlines:
             await run(place, partial(self._remind, place, row.id))
         return out
 
-    async def _expire(self, place: Place, challenge_id: int) -> list[Reply]:
+    async def _expire(self, place: Place, challenge_id: int, *, language: Language) -> list[Reply]:
         challenge = await self._store.challenges.open(place.server_id, place.channel_id)
         if challenge is None or challenge.id != challenge_id:
             return []  # answered meanwhile
@@ -97,7 +99,7 @@ class Deadlines:
             await tx.challenges.expire(challenge.id)
         ids = (challenge.challenger_id, challenge.challenged_id)
         names = [md(name) for name in await self._repository.names(place, ids)]
-        lasting = setting_duration(self._settings.challenge_timeout_minutes / 60)
+        lasting = setting_duration(self._settings.challenge_timeout_minutes / 60, language=language)
         return [
             Reply(
                 f"{names[0]}'s challenge to {names[1]} expired unanswered (challenges last "
@@ -105,13 +107,13 @@ class Deadlines:
             )
         ]
 
-    async def _flag(self, place: Place, match_id: int) -> list[Reply]:
+    async def _flag(self, place: Place, match_id: int, *, language: Language) -> list[Reply]:
         table = await self._repository.table(place, repair=False)
         if table is None or table.row.id != match_id or not flagged(table.timer, self._clock()):
             return []  # the player acted in time, or the match ended meanwhile
-        return [ended_reply(*await self._repository.end_on_time(table))]
+        return [ended_reply(*await self._repository.end_on_time(table, language=language))]
 
-    async def _remind(self, place: Place, match_id: int) -> list[Reply]:
+    async def _remind(self, place: Place, match_id: int, *, language: Language) -> list[Reply]:
         table = await self._repository.table(place, repair=False)
         now = self._clock()
         if table is None or table.row.id != match_id or table.timer is None:

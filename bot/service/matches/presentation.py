@@ -19,6 +19,7 @@ from typing import Any
 from bot.gnubg.api import LEVEL_NAMES
 from bot.i18n import play as say
 from bot.i18n import records as ledger
+from bot.i18n import reports as words
 from bot.i18n.core import Language
 from bot.i18n.words import level_text, points_text
 from bot.render import BoardState, LastPlay, render_board
@@ -295,14 +296,14 @@ def describe(
 # -- a match as it stands ----------------------------------------------------------------------
 
 
-def clock_now(table: Table, now: float | None = None) -> str | None:
+def clock_now(table: Table, now: float | None = None, *, language: Language) -> str | None:
     """The line that shows a clocked match's banks at ``now`` (None: as the decision under way
     began, i.e. just after the last action); None for a match without a clock."""
     timer = table.timer
     if timer is None:
         return None
     reading = clock_reading(timer, table.match, timer.turn_started_at if now is None else now)
-    return None if reading is None else clock_line(table.names, reading)
+    return None if reading is None else clock_line(table.names, reading, language=language)
 
 
 async def status_reply(
@@ -327,7 +328,7 @@ async def status_reply(
     ]
     prompt, decision = prompt_text(table, prefix, language=language)
     lines.append(prompt)
-    clock = clock_now(table, now)
+    clock = clock_now(table, now, language=language)
     if clock is not None:
         lines.append(clock)
     turn = match.turn
@@ -404,19 +405,16 @@ def ending_text(table: Table, *, language: Language) -> str:
     """How a match that is no longer played ended."""
     names, row = table.names, table.row
     if row.status == "aborted":
-        how = {"voided": "voided by a moderator", "unreadable": "void (its record was damaged)"}
-        return (
-            f"The match between {names[0]} and {names[1]} was "
-            f"{how.get(row.ending or '', 'aborted')} (unrated)."
-        )
+        how = words.ENDED_ABORTED.get(row.ending or "", words.ENDED_ABORTED["aborted"])
+        return how(language, first=names[0], second=names[1])
     if row.ending == "claimed" and row.winner is not None:
-        return f"{names[row.winner]} won the match by claim (the opponent timed out)."
+        return words.ENDED_CLAIMED(language, winner=names[row.winner])
     if row.winner is not None and table.match.length == 0:
         won = points_text(table.match.score[row.winner], language)
-        return f"{names[row.winner]} won the money game: {won}."
+        return words.ENDED_MONEY(language, winner=names[row.winner], won=won)
     if row.winner is not None:
-        return f"{names[row.winner]} won the match."
-    return "The match is over."
+        return words.ENDED_WON(language, winner=names[row.winner])
+    return words.ENDED_OVER(language)
 
 
 def ended_reply(table: Table, text: str) -> Reply:

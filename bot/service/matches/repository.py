@@ -14,6 +14,8 @@ import re
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 
+from bot.i18n import reports as words
+from bot.i18n.core import Language
 from bot.rules.errors import excerpt
 from bot.rules.events import Event, OpeningRoll, Rolled
 from bot.rules.match import Match
@@ -124,17 +126,16 @@ def clock_reading(timer: TimerRow | None, match: Match, now: float) -> ClockRead
     return ClockReading(banks, running, max(0.0, timer.delay - elapsed))
 
 
-def clock_line(names: tuple[str, str], reading: ClockReading) -> str:
+def clock_line(names: tuple[str, str], reading: ClockReading, *, language: Language) -> str:
     """``Clock: alice 9:41 · bob 10:00 (alice's runs after 15 s of delay)``."""
     banks = " · ".join(f"{names[seat]} {bank_text(reading.banks[seat])}" for seat in (0, 1))
     running = reading.running
     if running is None:
-        return f"Clock: {banks}."
+        return words.CLOCK(language, banks=banks)
     if reading.delay_left > 0:
-        how = f"runs after {math.ceil(reading.delay_left)} s of delay"
-    else:
-        how = "is running"
-    return f"Clock: {banks} ({names[running]}'s {how})."
+        seconds = math.ceil(reading.delay_left)
+        return words.CLOCK_DELAY(language, banks=banks, name=names[running], seconds=seconds)
+    return words.CLOCK_RUNNING(language, banks=banks, name=names[running])
 
 
 def flagged(timer: TimerRow | None, now: float) -> bool:
@@ -472,23 +473,24 @@ class Repository(MatchReader):
         )
         return Table(row, table.match, table.plain, None)
 
-    async def time_out(self, table: Table) -> str | None:
+    async def time_out(self, table: Table, *, language: Language) -> str | None:
         """The news for the channel when the player to act at ``table`` ran out of time on the
         clock before acting: the match, ended on time (None while they have time left)."""
         if not flagged(table.timer, self._clock()):
             return None
-        return (await self.end_on_time(table))[1]
+        return (await self.end_on_time(table, language=language))[1]
 
-    async def end_on_time(self, table: Table) -> tuple[Table, str]:
+    async def end_on_time(self, table: Table, *, language: Language) -> tuple[Table, str]:
         """End ``table``'s match: the player to act ran out of time and loses it. Returns the
         table as it now stands and the line that says so."""
         loser = table.match.turn
         assert loser is not None  # only a match waiting on someone has a flag
         ended = await self.end(table, status="finished", ending="time", winner=1 - loser)
-        rated = " (rated)" if table.row.rated and table.match.length > 0 else ""
-        return ended, (
-            f"{table.names[loser]} ran out of time on the clock: {table.names[1 - loser]} "
-            f"wins the match{rated}."
+        rated = (
+            words.OUT_OF_TIME_RATED(language) if table.row.rated and table.match.length > 0 else ""
+        )
+        return ended, words.OUT_OF_TIME(
+            language, loser=table.names[loser], winner=table.names[1 - loser], rated=rated
         )
 
     async def _close(

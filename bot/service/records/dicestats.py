@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from bot.i18n import records as say
 from bot.i18n.core import Language
+from bot.i18n.numbers import decimal, percent, whole
 from bot.service.models import Reply
 from bot.store.dice import DiceCounts
 
@@ -77,7 +78,9 @@ def dice_reply(counts: DiceCounts, *, language: Language) -> Reply:
     total = counts.dice
     lines = [f"{'':2}{say.COUNT(language):>9} {say.SHARE(language):>7}  {say.EXPECTED(language)}"]
     for face, count in enumerate(counts.faces, start=1):
-        lines.append(f"{face}:{count:>9,} {100 * count / total:>6.2f}%")
+        lines.append(
+            f"{face}:{whole(count, language):>9} {percent(100 * count / total, 2, language):>7}"
+        )
     tests: list[ChiSquare] = []
     if total >= MIN_DICE:
         faces = faces_test(counts.faces)
@@ -85,25 +88,25 @@ def dice_reply(counts: DiceCounts, *, language: Language) -> Reply:
         lines.append(
             say.CHI_SQUARE(
                 language,
-                statistic=f"{faces.statistic:.2f}",
+                statistic=decimal(faces.statistic, 2, language),
                 degrees=faces.degrees,
-                p=f"{faces.p_value:.3f}",
+                p=decimal(faces.p_value, 3, language),
                 verdict=_verdict(faces, language=language),
             )
         )
     text = [
-        say.DICE_ROLLED(language, total, count=f"{total:,}"),
+        say.DICE_ROLLED(language, total, count=whole(total, language)),
         "```",
         *lines,
         "```",
     ]
     if counts.rolls:
-        percent = 100 * counts.doubles / counts.rolls
-        share = say.DOUBLES_SHARE(
+        share = 100 * counts.doubles / counts.rolls
+        shares = say.DOUBLES_SHARE(
             language,
-            doubles=f"{counts.doubles:,}",
-            rolls=f"{counts.rolls:,}",
-            percent=f"{percent:.2f}",
+            doubles=whole(counts.doubles, language),
+            rolls=whole(counts.rolls, language),
+            percent=decimal(share, 2, language),
         )
         if counts.rolls >= MIN_ROLLS:
             doubles = doubles_test(counts.rolls, counts.doubles)
@@ -111,14 +114,14 @@ def dice_reply(counts: DiceCounts, *, language: Language) -> Reply:
             text.append(
                 say.DOUBLES_TESTED(
                     language,
-                    share=share,
-                    statistic=f"{doubles.statistic:.2f}",
-                    p=f"{doubles.p_value:.3f}",
+                    share=shares,
+                    statistic=decimal(doubles.statistic, 2, language),
+                    p=decimal(doubles.p_value, 3, language),
                     verdict=_verdict(doubles, language=language),
                 )
             )
         else:
-            text.append(say.DOUBLES(language, share=share))
+            text.append(say.DOUBLES(language, share=shares))
     if total < MIN_DICE or counts.rolls < MIN_ROLLS:
         text.append(say.TOO_FEW(language, dice=MIN_DICE, rolls=MIN_ROLLS))
     if tests:

@@ -16,25 +16,34 @@ from __future__ import annotations
 
 import math
 
+from bot.i18n.core import Language
+from bot.i18n.numbers import DECIMAL_MARK
+from bot.i18n.reports import UNITS
+
 SECONDS_PER_MINUTE = 60
 MINUTES_PER_HOUR = 60
 UNIT_SECONDS = {"s": 1.0, "m": 60.0, "h": 3600.0, "d": 86400.0}
 _WAIT_IN_SECONDS_BELOW = 90  # a wait below this is said in seconds, from it in minutes
 
 
-def quantity(number: float, unit: str) -> str:
+def quantity(number: float, unit: str, *, language: Language) -> str:
     """``1 minute``, ``90 seconds``, ``1.5 hours``: an int as it is, a float in its shortest
-    form (``:g``), and the unit, plural unless the number is exactly one."""
-    shown = str(number) if isinstance(number, int) else f"{number:g}"
-    return f"{shown} {unit}" + ("" if number == 1 else "s")
+    form (``:g``), and the unit (``second``, ``minute``, ``hour``, ``day``) in the current
+    language, plural unless the number is exactly one."""
+    shown = (
+        str(number)
+        if isinstance(number, int)
+        else f"{number:g}".replace(".", DECIMAL_MARK(language))
+    )
+    return UNITS[unit](language, 1 if number == 1 else 2, count=shown)
 
 
-def setting_duration(hours: float) -> str:
+def setting_duration(hours: float, *, language: Language) -> str:
     """A setting, exact: ``10 minutes`` below an hour, else ``1 hour``, ``1.5 hours``."""
     minutes = float(hours) * MINUTES_PER_HOUR
     if minutes < MINUTES_PER_HOUR:
-        return quantity(minutes, "minute")
-    return quantity(float(hours), "hour")
+        return quantity(minutes, "minute", language=language)
+    return quantity(float(hours), "hour", language=language)
 
 
 def countdown(seconds: float) -> str:
@@ -47,11 +56,11 @@ def countdown(seconds: float) -> str:
     return f"{hours} h {minutes:02d} min"
 
 
-def wait_duration(seconds: float) -> str:
+def wait_duration(seconds: float, *, language: Language) -> str:
     """A wait, rounded up: whole seconds (at least one) below 90, else whole minutes."""
     if seconds < _WAIT_IN_SECONDS_BELOW:
-        return quantity(max(1, math.ceil(seconds)), "second")
-    return quantity(math.ceil(seconds / SECONDS_PER_MINUTE), "minute")
+        return quantity(max(1, math.ceil(seconds)), "second", language=language)
+    return quantity(math.ceil(seconds / SECONDS_PER_MINUTE), "minute", language=language)
 
 
 def clock_text(seconds: float) -> str:

@@ -15,11 +15,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from bot.gnubg.decisions import CLASSES, LISTED, THRESHOLDS, ReviewedDecision
+from bot.i18n import reports as words
 from bot.i18n import review as say
 from bot.i18n.core import Language
 from bot.render.state import BoardState
 from bot.rules.pasted import from_gnubg_id
-from bot.rules.text import plural
 from bot.service.gnubg.positions import board_state
 from bot.service.models import markdown_safe as md
 from bot.service.review.numbering import decision_label
@@ -52,10 +52,10 @@ def _worth_a_page(d: ReviewedDecision) -> bool:
     return True  # an answer to a double
 
 
-def error_class(d: ReviewedDecision) -> str:
+def error_class(d: ReviewedDecision, *, language: Language) -> str:
     """``doubtful``, ``error``, ``blunder`` or "": gnubg's mark, in the review's words (the one
     rule: :mod:`bot.gnubg.decisions`)."""
-    return CLASSES[d.skill] if d.skill else ""
+    return words.ERROR_CLASSES[CLASSES[d.skill]](language) if d.skill else ""
 
 
 def is_error(d: ReviewedDecision) -> bool:
@@ -113,7 +113,7 @@ def verdict(d: ReviewedDecision, match_play: bool, *, language: Language) -> str
     best play (alone or one of several), or a choice too close to mark."""
     loss = Money(match_play).loss(d)
     if d.skill:
-        return f" — **{error_class(d)}** {d.mark} ({loss})"
+        return f" — **{error_class(d, language=language)}** {d.mark} ({loss})"
     if d.kind == "checker":
         if d.played is None or d.played_candidate is None:
             return ""
@@ -156,7 +156,7 @@ def page_text(
         )
         if d.best and not d.agrees:
             lines.append(say.BEST(language, best=d.best))
-        lines += _candidate_lines(d, match_play)
+        lines += _candidate_lines(d, match_play, language=language)
     else:
         doubler = names[d.player] if d.kind == "cube" else names[1 - d.player]
         if d.kind == "cube":
@@ -174,7 +174,11 @@ def page_text(
                 take=_equity(cube.double_take),
                 drop=_equity(cube.double_pass),
             )
-            lines.append(say.PROPER(language, proper=cube.proper, plies=cube.plies))
+            lines.append(
+                say.PROPER(
+                    language, proper=words.cube_action(cube.proper, language), plies=cube.plies
+                )
+            )
             lines.append(figures)
         else:
             lines.append(say.BEAVER_UNANALYSED(language))
@@ -187,20 +191,22 @@ def page_text(
     return "\n".join(lines)
 
 
-def _candidate_lines(d: ReviewedDecision, match_play: bool) -> list[str]:
+def _candidate_lines(d: ReviewedDecision, match_play: bool, *, language: Language) -> list[str]:
     """gnubg's best plays in the review's order (see :func:`bot.gnubg.decisions.in_review_order`)
     and the play made after them at its rank when it ranks lower."""
     lines = []
     shown = d.candidates[:LISTED] + tuple(c for c in d.candidates[LISTED:] if c.play == d.played)
-    for c in shown:
+    evaluations = [words.REVIEW_EVALUATION[c.cubeful](language, plies=c.plies) for c in shown]
+    width = max((15, *map(len, evaluations)))  # "Cubeful 2-ply" and a space, in English
+    for c, evaluation in zip(shown, evaluations, strict=True):
         rank = f"{c.rank}." if c.rank is not None else "??"
-        mark = " ← played" if c.play == d.played else ""
+        mark = words.REVIEW_PLAYED_MARK(language) if c.play == d.played else ""
         if c.rank is None:
-            mark += " (its rank among all gnubg's plays was not kept)"
+            mark += words.REVIEW_RANK_NOT_KEPT(language)
         diff = "" if c.difference == 0 else f" ({c.difference:+.3f})"
         mwc = f" {100 * c.mwc:.1f}%" if match_play and c.mwc is not None else ""
         lines.append(
-            f"`{rank:>3} {c.play:<22} {c.evaluation:<15} {_equity(c.equity)}{diff}{mwc}`{mark}"
+            f"`{rank:>3} {c.play:<22} {evaluation:<{width}} {_equity(c.equity)}{diff}{mwc}`{mark}"
         )
     return lines
 
@@ -212,6 +218,7 @@ def errors_pages(
     title: str,
     match_play: bool,
     figures: Sequence[str],
+    language: Language,
 ) -> list[str]:
     """``!review errors``: every decision gnubg marked doubtful or worse, one line each
     (:data:`ERRORS_PER_PAGE` a page), each page headed by the players' figures."""
@@ -221,19 +228,23 @@ def errors_pages(
         if not is_error(d):
             continue
         roll = f"{d.dice[0]}-{d.dice[1]} " if d.kind == "checker" and d.dice else ""
-        best = f" (best {d.best})" if d.best and not d.agrees else ""
+        best = words.REVIEW_BEST_OF_LINE(language, best=d.best) if d.best and not d.agrees else ""
         lines.append(
             f"`{index + 1:>3}` {md(names[d.player])} {roll}{d.played or ''}{best} "
-            f"{money.loss(d)} **{error_class(d)}** {d.mark}"
+            f"{money.loss(d)} **{error_class(d, language=language)}** {d.mark}"
         )
     found = len(lines)
     chunks = [lines[at : at + ERRORS_PER_PAGE] for at in range(0, found, ERRORS_PER_PAGE)] or [
-        ["A clean match."]
+        [words.REVIEW_CLEAN(language)]
     ]
-    marked = f"the {plural(found, 'decision')}" if found else "no decision"
     texts = []
     for number, chunk in enumerate(chunks, start=1):
-        where = f" · page {number}/{len(chunks)}" if len(chunks) > 1 else ""
-        head = f"**{title}**: {marked} GNU Backgammon marked{where}"
+        where = (
+            words.REVIEW_PAGE(language, number=number, pages=len(chunks)) if len(chunks) > 1 else ""
+        )
+        if found:
+            head = words.REVIEW_MARKED(language, found, title=title, where=where)
+        else:
+            head = words.REVIEW_NONE_MARKED(language, title=title, where=where)
         texts.append("\n".join([head, *figures, *chunk]))
     return texts

@@ -20,12 +20,13 @@ from dataclasses import dataclass, replace
 
 from bot.gnubg.api import AnalysisDataError, MatchAnalysis
 from bot.gnubg.decisions import ReviewedDecision
+from bot.i18n import reports as words
 from bot.i18n import review as say
 from bot.i18n.core import Language
 from bot.render.arrows import Arrow, arrows_of
 from bot.render.board import render_board
 from bot.rules.notation import whole_number, whole_number_in
-from bot.rules.text import plural, quote
+from bot.rules.text import quote
 from bot.service.gnubg.analysis_text import pr_figure
 from bot.service.keys import ErrorsKey, ReviewKey
 from bot.service.matches.repository import Repository
@@ -55,10 +56,12 @@ class _Reviewed:
     analysis: MatchAnalysis
     pages: tuple[ReviewedDecision, ...]
 
-    @property
-    def title(self) -> str:
-        kind = "money game" if not self.row.match_length else f"{self.row.match_length}-point"
-        return f"Match #{self.row.id}, {self.names[0]} vs {self.names[1]} ({kind})"
+    def title(self, language: Language) -> str:
+        length = self.row.match_length
+        kind = words.REVIEW_LENGTH(language, length) if length else words.REVIEW_MONEY(language)
+        return words.REVIEW_TITLE(
+            language, id=self.row.id, first=self.names[0], second=self.names[1], kind=kind
+        )
 
 
 class Reviews:
@@ -196,7 +199,7 @@ class Reviews:
             page,
             len(reviewed.pages),
             names=reviewed.names,
-            title=reviewed.title,
+            title=reviewed.title(language),
             match_play=reviewed.row.match_length > 0,
             language=language,
         )
@@ -221,18 +224,24 @@ class Reviews:
         """Page ``at`` of ``!review errors`` (0-based), or the page a button's ``word`` leads
         to from it; one message whose buttons page it."""
         figures = [
-            f"{p.name if p.name not in ('p0', 'p1') else reviewed.names[i]}: {pr_figure(p)}, "
-            f"checker {plural(p.checker_errors, 'error')} "
-            f"({plural(p.checker_blunders, 'blunder')}), cube {plural(p.cube_errors, 'error')} "
-            f"({plural(p.cube_blunders, 'blunder')})"
+            words.REVIEW_FIGURES(
+                language,
+                name=p.name if p.name not in ("p0", "p1") else reviewed.names[i],
+                pr=pr_figure(p, language=language),
+                checker_errors=words.ERRORS(language, p.checker_errors),
+                checker_blunders=words.BLUNDERS(language, p.checker_blunders),
+                cube_errors=words.ERRORS(language, p.cube_errors),
+                cube_blunders=words.BLUNDERS(language, p.cube_blunders),
+            )
             for i, p in enumerate(reviewed.analysis.players)
         ]
         texts = errors_pages(
             reviewed.pages,
             names=reviewed.names,
-            title=reviewed.title,
+            title=reviewed.title(language),
             match_play=reviewed.row.match_length > 0,
             figures=figures,
+            language=language,
         )
         last = len(texts) - 1
         if word is not None:

@@ -75,8 +75,14 @@ class TournamentCommands:
         return await self._signup(place, user, "leave", tournament, answering)
 
     async def _signup(
-        self, place: Place, user: User, verb: str, which: str | None, answering: Answer | None
+        self,
+        place: Place,
+        user: User,
+        verb: str,
+        which: str | None,
+        answering: Answer | None,
     ) -> list[Reply]:
+        language = user.language
         if answering is None:
             return await self._tournament(place, user, f"{verb} {which or ''}".strip())
         if not isinstance(answering.key, SignupKey):  # a button of another question's
@@ -86,7 +92,7 @@ class TournamentCommands:
         # A press answers the presser alone, and the sign-up message shows its entrants now and
         # keeps its buttons for others while the sign-up lasts (a press after the start closes
         # them).
-        signup = await self._tournaments.signup_message(tournament_id)
+        signup = await self._tournaments.signup_message(tournament_id, language=language)
         answers = [
             dataclasses.replace(reply, private=True, stale=signup is None) for reply in replies
         ]

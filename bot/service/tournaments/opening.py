@@ -8,6 +8,7 @@ from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager, AsyncExitStack
 from dataclasses import dataclass, replace
 
+from bot.i18n import reports as words
 from bot.i18n import tournaments as say
 from bot.i18n.core import Language
 from bot.rules.events import Event
@@ -19,7 +20,6 @@ from bot.service.matches.threads import MatchThreads, ThreadOpener
 from bot.service.models import Place, Reply, Table, User, place_link
 from bot.service.models import markdown_safe as md
 from bot.service.records.dice import DiceFactory
-from bot.service.records.durations import quantity
 from bot.service.tournaments.state import Snapshot
 from bot.settings import Settings
 from bot.store import StaleMatchError, Store, Transaction
@@ -189,16 +189,24 @@ class Openings:
                 for one in openings
                 for r in await self._start(snapshot, [one], threads, language=language)
             ]
-        within = quantity(row.deadline_days or 0, "day")
-        by = "" if deadline is None else f" To be played within {within}."
+        days = row.deadline_days or 0
+        by = (
+            ""
+            if deadline is None
+            else words.TOURNAMENT_WITHIN(language, int(days == 1), days=f"{days:g}")
+        )
         replies: list[Reply] = []
         for opening, table in zip(openings, tables, strict=True):
             pairing, thread = opening.pairing, opening.arranged.thread
-            lead = (
-                f"**{md(row.name)}**, round {pairing.round}: {table.names[0]} vs "
-                f"{table.names[1]}, {match_kind(row.match_length, language=language)}.{by} "
-                "Dice commitment: "
-                f"`{opening.arranged.match.commitment}`"
+            lead = words.TOURNAMENT_MATCH_STARTS(
+                language,
+                name=md(row.name),
+                round=pairing.round,
+                first=table.names[0],
+                second=table.names[1],
+                kind=match_kind(row.match_length, language=language),
+                by=by,
+                commitment=opening.arranged.match.commitment,
             )
             status = await status_reply(
                 table,

@@ -167,7 +167,7 @@ class Tournaments:
             raise Refusal(say.FINAL(language, name=md(row.name), status=row.status))
         replies: list[Reply]
         if verb in ("show", "status", "report"):
-            replies = await handler(row, words)
+            replies = await handler(row, words, language=language)
             return replies
         async with self.rounds.lock(row):
             replies = await handler(row, user, words)
@@ -207,9 +207,13 @@ class Tournaments:
             await tx.tournaments.add_log(tournament_id, now, user.id, f"created by {user.name}")
         made = await self._store.tournaments.get(tournament_id)
         assert made is not None
-        return [self._signup_reply(made, [], lead=f"{md(user.name)} opens a tournament.")]
+        return [
+            self._signup_reply(
+                made, [], lead=f"{md(user.name)} opens a tournament.", language=language
+            )
+        ]
 
-    def _terms_text(self, row: TournamentRow) -> str:
+    def _terms_text(self, row: TournamentRow, *, language: Language) -> str:
         fmt = Format(row.format)
         kind = FORMAT_NAMES[fmt]
         if fmt is Format.SWISS:
@@ -217,13 +221,15 @@ class Tournaments:
         time = (
             f"a clock of {countdown(row.clock_seconds)} per point"
             if row.clock_seconds is not None
-            else f"{quantity(row.deadline_days or 0, 'day')} per match"
+            else f"{quantity(row.deadline_days or 0, 'day', language=language)} per match"
         )
         rated = "rated" if row.rated else "unrated"
         points = f"{row.match_length}-point"
         return f"{kind}, {points} matches, {time}, {rated}"
 
-    def _signup_reply(self, row: TournamentRow, names: list[str], *, lead: str = "") -> Reply:
+    def _signup_reply(
+        self, row: TournamentRow, names: list[str], *, lead: str = "", language: Language
+    ) -> Reply:
         when = (
             f"It starts in {countdown(row.starts_at - self._clock())}"
             if row.starts_at is not None
@@ -231,20 +237,23 @@ class Tournaments:
         )
         listed = ", ".join(capped(names, NAMES_SHOWN)) if names else "nobody yet"
         text = (
-            f"{lead} **{md(row.name)}**: {self._terms_text(row)}; up to {row.size_limit} "
+            f"{lead} **{md(row.name)}**: {self._terms_text(row, language=language)}; "
+            f"up to {row.size_limit} "
             f"players. Join with the button or `{self._prefix}tournament join`. {when}.\n"
             f"Entrants ({len(names)}): {listed}"
         ).strip()
         return Reply(text, decision=Decision.SIGNUP, decision_key=SignupKey(row.id))
 
-    async def signup_message(self, tournament_id: int) -> Reply | None:
+    async def signup_message(self, tournament_id: int, *, language: Language) -> Reply | None:
         """The sign-up message as it stands, to show in place of the pressed one (its entrants
         now); None once the tournament no longer takes entrants (its buttons ask no more)."""
         row = await self._store.tournaments.get(tournament_id)
         if row is None or row.status != "signup":
             return None
         entrants = await self._store.tournaments.entrants(row.id)
-        return replace(self._signup_reply(row, [md(e.name) for e in entrants]), edits=True)
+        return replace(
+            self._signup_reply(row, [md(e.name) for e in entrants], language=language), edits=True
+        )
 
     def _no_tournament(self, typed: str, *, language: Language) -> Refusal:
         return Refusal(say.NO_CALLED(language, quoted=quote(typed), prefix=self._prefix))
@@ -483,17 +492,21 @@ class Tournaments:
             await self.rounds.snapshot(row.id), language=language
         )
 
-    async def show(self, row: TournamentRow, words: list[str]) -> list[Reply]:
+    async def show(
+        self, row: TournamentRow, words: list[str], *, language: Language
+    ) -> list[Reply]:
         snapshot = await self.rounds.snapshot(row.id)
         if row.status == "signup":
-            return [self._signup_reply(row, [md(e.name) for e in snapshot.entrants])]
+            return [
+                self._signup_reply(row, [md(e.name) for e in snapshot.entrants], language=language)
+            ]
         fmt = snapshot.format
         total = rules.rounds_total(fmt, len(snapshot.entrants), swiss_rounds=row.swiss_rounds)
         state = {
             "running": f"round {row.round} of {total}",
             "paused": f"paused in round {row.round} of {total}",
         }.get(row.status, row.status)
-        lines = [f"**{md(row.name)}** ({self._terms_text(row)}): {state}"]
+        lines = [f"**{md(row.name)}** ({self._terms_text(row, language=language)}): {state}"]
         if row.status in ("running", "paused"):
             lines.append(f"__{snapshot.round_title(row.round, total)}__")
             lines += capped(
@@ -514,6 +527,8 @@ class Tournaments:
                 lines += [standing_line(s, fmt) for s in table[:10]]
         return [Reply("\n".join(lines), file=await self.rounds.picture(snapshot))]
 
-    async def report(self, row: TournamentRow, words: list[str]) -> list[Reply]:
+    async def report(
+        self, row: TournamentRow, words: list[str], *, language: Language
+    ) -> list[Reply]:
         snapshot = await self.rounds.snapshot(row.id)
         return [await images.report(self._store.analyses, snapshot, self._prefix, draw=self._draw)]

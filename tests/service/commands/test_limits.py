@@ -57,7 +57,7 @@ def test_the_slow_down_text_says_how_long_to_wait(limiter: Limiter, clock: FakeC
     clock.advance(1.0)
     check = limiter.check(HERE, "u", is_player=True)
     assert check.verdict is Verdict.REFUSE
-    assert check.text == "Slow down: at most 8 commands in 4 seconds. Try again in 3 seconds."
+    assert check.text("en") == "Slow down: at most 8 commands in 4 seconds. Try again in 3 seconds."
 
 
 def test_a_player_at_two_commands_a_second_is_never_refused(
@@ -93,7 +93,9 @@ def test_a_dropped_command_spends_nothing(limiter: Limiter, clock: FakeClock) ->
         dropped = limiter.check(HERE, "u", is_player=False)
         assert dropped.verdict is Verdict.DROP
         # what an interaction, which must be answered, is told instead of silence
-        assert dropped.text.startswith("Slow down: at most 2 commands in 10 seconds. Try again in")
+        assert dropped.text("en").startswith(
+            "Slow down: at most 2 commands in 10 seconds. Try again in"
+        )
     clock.advance(10)
     assert limiter.check(HERE, "u", is_player=False).verdict is Verdict.ALLOW
 

@@ -92,12 +92,12 @@ def test_the_luck_adjusted_result_is_a_chance_within_0_and_100(
     figure: float, chance: float, said: str
 ) -> None:
     assert luck_adjusted_chance(figure) == pytest.approx(chance)
-    assert luck_adjusted_text(figure, 1) == said
+    assert luck_adjusted_text(figure, 1, language="en") == said
 
 
 def test_money_keeps_gnubgs_points_and_no_figure_says_nothing() -> None:
-    assert luck_adjusted_text(-2.25, 0) == "luck-adjusted result -2.250 points"
-    assert luck_adjusted_text(None, 3) == ""
+    assert luck_adjusted_text(-2.25, 0, language="en") == "luck-adjusted result -2.250 points"
+    assert luck_adjusted_text(None, 3, language="en") == ""
     stopped = replace(result(), players=(replace(player("alice", 3.0), luck_adjusted=None),) * 2)
     text = result_text(1, NAMES, stopped, language="en")
     assert "PR 3.0" in text and "Luck " in text
@@ -134,7 +134,7 @@ def test_the_longest_analysis_fits_one_discord_message(monkeypatch: pytest.Monke
 
 def test_a_line_of_figures_elsewhere_gives_no_pr_below_the_minimum() -> None:
     analysis = short_match(40, 1)
-    assert [pr_figure(p) for p in analysis.players] == [
+    assert [pr_figure(p, language="en") for p in analysis.players] == [
         "PR 6.5",
         "1 decision, too few for a PR",
     ]

@@ -23,7 +23,7 @@ from bot.service.records.durations import countdown, quantity, setting_duration,
 def test_quantity_says_the_number_and_its_unit_plural_unless_one(
     number: float, unit: str, text: str
 ) -> None:
-    assert quantity(number, unit) == text
+    assert quantity(number, unit, language="en") == text
 
 
 @pytest.mark.parametrize(
@@ -51,7 +51,7 @@ def test_quantity_says_the_number_and_its_unit_plural_unless_one(
 def test_setting_duration_is_exact_in_minutes_below_an_hour_else_hours(
     hours: float, text: str
 ) -> None:
-    assert setting_duration(hours) == text
+    assert setting_duration(hours, language="en") == text
 
 
 @pytest.mark.parametrize(
@@ -102,4 +102,4 @@ def test_countdown_rounds_down_to_whole_minutes_and_never_says_zero(
 def test_wait_duration_rounds_up_in_seconds_below_90_else_minutes(
     seconds: float, text: str
 ) -> None:
-    assert wait_duration(seconds) == text
+    assert wait_duration(seconds, language="en") == text

@@ -135,7 +135,7 @@ def test_the_mark_the_class_and_the_loss_shown_agree(drawn: tuple[ReviewedDecisi
     [line] = [
         line
         for line in errors_pages(
-            [d], names=NAMES, title="Match #1", match_play=match_play, figures=()
+            [d], names=NAMES, title="Match #1", match_play=match_play, figures=(), language="en"
         )[0].splitlines()[1:]
     ]
     assert line.startswith("`  1`") == bool(d.skill), line
@@ -207,6 +207,7 @@ def test_errors_are_one_message_of_pages_each_under_discords_limit() -> None:
             title="Match #123456, " + "a" * 32 + " vs " + "b" * 32 + " (25-point)",
             match_play=match_play,
             figures=["x" * 150, "y" * 150],
+            language="en",
         )
         marked = sum(bool(d.skill) for d in pages)
         assert len(texts) == max(1, math.ceil(marked / ERRORS_PER_PAGE))
