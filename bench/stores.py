@@ -88,12 +88,11 @@ async def postmaster(server: str) -> int | None:
     connection = await asyncpg.connect(server.replace("postgresql://", "postgres://", 1))
     try:
         backend = int(await connection.fetchval("SELECT pg_backend_pid()"))
-    finally:
-        await connection.close()
-    try:
-        return _stat(backend)[1]  # a backend's parent
+        return _stat(backend)[1]  # a backend's parent (read while the backend runs)
     except OSError:
         return None  # not here (or not ours to read)
+    finally:
+        await connection.close()
 
 
 def _stat(pid: int) -> tuple[list[str], int]:
