@@ -6,8 +6,8 @@ statement, compiled once to SQL and its values (:func:`bind`, below), is one tri
 thread (``execute_fetchall`` for rows, ``execute`` or ``executemany`` for a write), so the event
 loop never waits on the disk or on another process's lock. SQLAlchemy's asyncio adapter over
 aiosqlite made four trips per statement (cursor, execute, fetch, close), which cost 3-4 times as
-long per command (docs/operating.md, "One database, many hosts"). PostgreSQL runs on asyncpg
-through SQLAlchemy's asyncio engine: a network round trip per statement either way.
+long per command (docs/operating.md, "One database, many hosts"). PostgreSQL runs the same
+compiled statements on asyncpg's driver (:mod:`bot.store.postgres`): a round trip a statement.
 
 Last, what every repository runs its statements on (:class:`Reader`, :class:`Writer`) and
 their base classes (:class:`Repository`, :class:`Writes`).
