@@ -100,6 +100,7 @@ async def test_a_drivers_error_is_sqlalchemys_and_rolls_back(store: Store) -> No
         async with store.transaction() as tx:
             await tx.execute(p.update().where(p.c.user_id == "u1").values(wins=5))
             await tx.execute(p.insert(), {"server_id": "s", "user_id": "u1", "name": "twice"})
+    assert raised.value.orig is not None
     assert isinstance(raised.value.orig.__cause__, asyncpg.UniqueViolationError)
     row = await store.fetch_one(select(p.c.wins, p.c.name).where(p.c.user_id == "u1"))
     assert row is not None and tuple(row) == (0, "one")
