@@ -4,8 +4,9 @@ images off (so the figures are the commands and the store, not Pillow), and prin
 second and p50/p99 milliseconds per command, for 1, 50 and 500 channels flat out, and for 50
 channels whose players think 1 s on average between commands. On PostgreSQL it also prints the
 CPU time each command cost the bot's processes and the database server (when the server runs on
-this machine: its processes are read from /proc), which bound what two processes can serve on
-the cores they share with it.
+this machine: the processes of the server the URL names, read from /proc), which bound what two
+processes can serve on the cores they share with it; a run of one process and one of two on as
+many channels (``--runs 50x1 50x2``) ends with two processes' commands/s as a multiple of one's.
 
 Run: python bench/stores.py --pg postgresql://user@host:port/postgres [--runs 50x1 50x2 ...]
 (a server where the benchmark may create databases; they are dropped at the end); without --pg,
@@ -29,6 +30,8 @@ import time
 import uuid
 from dataclasses import dataclass
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import asyncpg
 from sqlalchemy import Integer, bindparam, select, update
@@ -80,21 +83,39 @@ async def drop_database(server: str, name: str) -> None:
         await connection.close()
 
 
-def server_cpu() -> float | None:
-    """CPU seconds used so far by this machine's PostgreSQL processes (None: none runs here)."""
-    total, found = 0, False
+async def postmaster(server: str) -> int | None:
+    """The process id of the PostgreSQL server at ``server`` when it runs on this machine."""
+    connection = await asyncpg.connect(server.replace("postgresql://", "postgres://", 1))
+    try:
+        backend = int(await connection.fetchval("SELECT pg_backend_pid()"))
+        return _stat(backend)[1]  # a backend's parent (read while the backend runs)
+    except OSError:
+        return None  # not here (or not ours to read)
+    finally:
+        await connection.close()
+
+
+def _stat(pid: int) -> tuple[list[str], int]:
+    """``/proc/<pid>/stat``'s fields after the name, and the parent's id."""
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return fields, int(fields[1])
+
+
+def server_cpu(server: int | None) -> float | None:
+    """CPU seconds used so far by the PostgreSQL server whose main process is ``server``: its
+    own, its children's, and what its children that ended left to it (None: no such server)."""
+    if server is None:
+        return None
+    total = 0
     for pid in filter(str.isdigit, os.listdir("/proc")):
         try:
-            with open(f"/proc/{pid}/comm") as comm:
-                if not comm.read().startswith("postgres"):
-                    continue
-            with open(f"/proc/{pid}/stat") as stat:
-                fields = stat.read().rsplit(")", 1)[1].split()
+            fields, parent = _stat(int(pid))
         except OSError:
             continue  # ended meanwhile
-        found = True
-        total += sum(int(value) for value in fields[11:15])  # utime stime cutime cstime
-    return total / os.sysconf("SC_CLK_TCK") if found else None
+        if int(pid) == server or parent == server:
+            total += sum(int(value) for value in fields[11:15])  # utime stime cutime cstime
+    return total / os.sysconf("SC_CLK_TCK")
 
 
 def children_cpu() -> float:
@@ -102,9 +123,12 @@ def children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def measure(database: str, channels: int, think: float, processes: int) -> Figures:
-    """``channels`` channels split between ``processes`` processes on one database."""
-    server_before = server_cpu() if database.startswith("postgresql") else None
+def measure(
+    database: str, channels: int, think: float, processes: int, server: int | None = None
+) -> Figures:
+    """``channels`` channels split between ``processes`` processes on one database (whose
+    server's main process is ``server``, when it runs here)."""
+    server_before = server_cpu(server)
     bot_before = children_cpu()
     share = channels // processes
     command = [sys.executable, str(TABLE), "--in-process", "--json", "--no-images"]
@@ -117,14 +141,14 @@ def measure(database: str, channels: int, think: float, processes: int) -> Figur
     if any(process.returncode for process in running):
         raise SystemExit("a run failed")
     bot_cpu = children_cpu() - bot_before
-    server_after = server_cpu() if server_before is not None else None
-    server = server_after - server_before if server_after is not None and server_before else None
+    server_after = server_cpu(server)
+    used = server_after - server_before if server_after is not None and server_before else None
     seconds = max(o["ended"] for o in outputs) - min(o["started"] for o in outputs)
     commands = sum(o["commands"] for o in outputs)
     # Each process's percentiles, weighed by its commands (close to the pooled figure).
     p50 = sum(o["p50"] * o["commands"] for o in outputs) / commands
     p99 = max(o["p99"] for o in outputs)
-    return Figures(commands, seconds, p50, p99, bot_cpu, server)
+    return Figures(commands, seconds, p50, p99, bot_cpu, used)
 
 
 m = schema.matches
@@ -189,9 +213,11 @@ async def main() -> None:
     runs = RUNS
     if args.runs:
         runs = [(int(c), 0.0, int(p)) for c, p in (run.split("x") for run in args.runs)]
+    server = await postmaster(args.pg) if args.pg else None
     print("1-point matches, board images off; a fresh database for each line.")
     print("CPU: milliseconds of CPU per command, the bot's processes + the database server's.")
     print(f"{'':50} {'commands/s':>10} {'p50 ms':>8} {'p99 ms':>8} {'CPU ms':>14}")
+    pg: dict[tuple[int, int], Figures] = {}  # flat-out PostgreSQL runs by channels, processes
     for channels, think, processes in runs:
         mode = f"think {think:g} s" if think else "flat out"
         label = f"{channels} channels, {mode}"
@@ -205,19 +231,35 @@ async def main() -> None:
             else:
                 url, name = await new_database(args.pg)
                 try:
-                    results[kind] = measure(url, channels, think, processes)
+                    results[kind] = measure(url, channels, think, processes, server)
                 finally:
                     await drop_database(args.pg, name)
+                if not think:
+                    pg[channels, processes] = results[kind]
         for kind, f in results.items():
             who = f"{kind}{' x2 processes' if processes > 1 else ''}"
-            cpu = f"{f.bot_cpu / f.commands * 1e3:.2f}"
-            if f.server_cpu is not None:
-                cpu += f" + {f.server_cpu / f.commands * 1e3:.2f}"
             print(
                 f"{label + ', ' + who:<50} {f.rate:10.0f} {f.p50 * 1e3:8.1f} {f.p99 * 1e3:8.1f}"
-                f" {cpu:>14}",
+                f" {cpu_text(f):>14}",
                 flush=True,
             )
+    for (channels, processes), two in pg.items():
+        one = pg.get((channels, 1))
+        if processes == 2 and one is not None:
+            print(
+                f"PostgreSQL, {channels} channels flat out: two processes"
+                f" {two.rate / one.rate:.2f}x one's commands/s; CPU ms per command (bot + server)"
+                f" one process"
+                f" {cpu_text(one)}, two {cpu_text(two)}"
+            )
+
+
+def cpu_text(figures: Figures) -> str:
+    """Milliseconds of CPU per command: the bot's, + the server's when it runs here."""
+    text = f"{figures.bot_cpu / figures.commands * 1e3:.2f}"
+    if figures.server_cpu is not None:
+        text += f" + {figures.server_cpu / figures.commands * 1e3:.2f}"
+    return text
 
 
 if __name__ == "__main__":

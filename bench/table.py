@@ -20,6 +20,8 @@ import time
 from collections.abc import Awaitable
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
 from bot.service.models import Place, User
 from bot.service.table import TableService, seeded_dice
 from bot.store import Store

@@ -6,8 +6,8 @@ statement, compiled once to SQL and its values (:func:`bind`, below), is one tri
 thread (``execute_fetchall`` for rows, ``execute`` or ``executemany`` for a write), so the event
 loop never waits on the disk or on another process's lock. SQLAlchemy's asyncio adapter over
 aiosqlite made four trips per statement (cursor, execute, fetch, close), which cost 3-4 times as
-long per command (docs/operating.md, "One database, many hosts"). PostgreSQL runs on asyncpg
-through SQLAlchemy's asyncio engine: a network round trip per statement either way.
+long per command (docs/operating.md, "One database, many hosts"). PostgreSQL runs the same
+compiled statements on asyncpg's driver (:mod:`bot.store.postgres`): a round trip a statement.
 
 Last, what every repository runs its statements on (:class:`Reader`, :class:`Writer`) and
 their base classes (:class:`Repository`, :class:`Writes`).
@@ -25,15 +25,25 @@ from pathlib import Path
 from typing import Any, Protocol, cast
 
 import aiosqlite
-from sqlalchemy import Connection, Executable, Insert, Integer, Row, Table, create_engine
+from sqlalchemy import (
+    Boolean,
+    Connection,
+    Executable,
+    Float,
+    Integer,
+    Row,
+    String,
+    Table,
+    create_engine,
+)
 from sqlalchemy import exc as sa
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Dialect
 from sqlalchemy.engine.result import result_tuple
-from sqlalchemy.ext.asyncio import AsyncConnection
 from sqlalchemy.pool import NullPool
 from sqlalchemy.sql import ClauseElement
 from sqlalchemy.sql.compiler import SQLCompiler
+from sqlalchemy.sql.sqltypes import NullType
 from sqlalchemy.util import LRUCache
 
 # The store's SQLAlchemy statements as the sqlite3 driver takes them: SQL with ``?`` parameters
@@ -98,9 +108,10 @@ _compiled: LRUCache[Any, Any] = LRUCache(CACHED)
 _plans: weakref.WeakKeyDictionary[SQLCompiler, Plan] = weakref.WeakKeyDictionary()
 
 
-def bind(statement: str | Executable, params: Iterable[Any]) -> Bound:
+def bind(statement: str | Executable, params: Iterable[Any], dialect: Dialect = DIALECT) -> Bound:
     """``statement`` with ``params`` (a mapping, a list of mappings: one row each, or for driver
-    SQL its values in order), as SQL and values for the driver."""
+    SQL its values in order), as SQL and values for ``dialect``'s driver (SQLite's, or asyncpg's
+    for :mod:`bot.store.postgres`)."""
     if isinstance(statement, str):
         return Bound(None, statement, tuple(params), many=False)
     sets: list[Mapping[str, Any]] = (
@@ -109,7 +120,7 @@ def bind(statement: str | Executable, params: Iterable[Any]) -> Bound:
     many = len(sets) > 1
     element = cast(ClauseElement, statement)
     compiled, extracted, collected, _ = element._compile_w_cache(
-        DIALECT,
+        dialect,
         compiled_cache=_compiled,
         column_keys=sorted(sets[0]) if sets else [],
         for_executemany=many,
@@ -150,7 +161,13 @@ def _plan(compiled: SQLCompiler) -> Plan:
     writes = bool(compiled.isinsert or compiled.isupdate or compiled.isdelete)
     returns_rows = not compiled.isplaintext and (not writes or bool(compiled.effective_returning))
     columns = compiled._result_columns
-    processors = tuple(column.type._cached_result_processor(DIALECT, None) for column in columns)
+    if compiled.dialect is DIALECT:
+        processors = tuple(c.type._cached_result_processor(DIALECT, None) for c in columns)
+    else:  # asyncpg's rows hold Python's values already (PostgreSQL's processors want type ids)
+        processors = ()
+        for column in columns:
+            if not isinstance(column.type, _NATIVE):
+                raise NotImplementedError(f"a result column of type {column.type} on asyncpg")
     return Plan(
         compiled,
         returns_rows,
@@ -159,6 +176,10 @@ def _plan(compiled: SQLCompiler) -> Plan:
         result_tuple([column.keyname for column in columns]),
         processors if any(processors) else None,
     )
+
+
+# What asyncpg returns as the store reads it: integers, floats, text, booleans.
+_NATIVE = (Integer, Float, String, Boolean, NullType)
 
 
 def _keyed_by_row_id(compiled: SQLCompiler) -> bool:
@@ -197,29 +218,6 @@ class Runner(Protocol):
         ...
 
     async def insert_many(self, table: Table, rows: Sequence[Mapping[str, Any]]) -> None: ...
-
-
-def execute(connection: Connection, statement: Statement, params: Iterable[Any]) -> Outcome:
-    """Run ``statement`` on a synchronous connection and fetch what it gives."""
-    if isinstance(statement, str):
-        result: Any = connection.exec_driver_sql(statement, tuple(params))
-        return _outcome(result, single_insert=False)
-    if isinstance(params, Mapping):
-        result = connection.execute(statement, dict(params))
-        return _outcome(result, single_insert=isinstance(statement, Insert))
-    many = list(params)  # rows for an executemany, or nothing
-    result = connection.execute(statement, many or None)
-    return _outcome(result, single_insert=isinstance(statement, Insert) and not many)
-
-
-def _outcome(result: Any, *, single_insert: bool) -> Outcome:
-    rows = list(result.all()) if result.returns_rows else []
-    new_id = None
-    if single_insert:
-        key = result.inserted_primary_key
-        first = key[0] if key is not None and len(key) == 1 else None
-        new_id = first if isinstance(first, int) else None  # a row id, not a text key
-    return Outcome(rows, int(result.rowcount or 0), new_id)
 
 
 class SqliteThread:
@@ -404,30 +402,6 @@ class SqliteTransaction:
     async def _send(self, *last: Bound) -> Outcome:
         statements, self._waiting = [*self._waiting, *last], []
         return await self._db.run_bound(statements) if statements else Outcome([], -1, None)
-
-
-class PostgresRunner:
-    """One pooled PostgreSQL connection, for a read or a transaction."""
-
-    def __init__(self, connection: AsyncConnection) -> None:
-        self._connection = connection
-
-    async def run(self, statement: Statement, params: Iterable[Any] = ()) -> Outcome:
-        return await self._connection.run_sync(execute, statement, params)
-
-    async def write(self, statement: Statement, params: Iterable[Any] = ()) -> None:
-        await self.run(statement, params)
-
-    async def insert_many(self, table: Table, rows: Sequence[Mapping[str, Any]]) -> None:
-        """``rows`` into ``table`` by COPY, on this connection (in its transaction)."""
-        columns = list(rows[0])
-        asyncpg = (await self._connection.get_raw_connection()).driver_connection
-        assert asyncpg is not None
-        await asyncpg.copy_records_to_table(
-            table.name,
-            columns=columns,
-            records=[tuple(row[name] for name in columns) for row in rows],
-        )
 
 
 # What every repository runs its statements on: a :class:`Reader` (the store, for reads outside

@@ -19,7 +19,7 @@ import logging
 import sqlite3
 import time
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from functools import cached_property
 from pathlib import Path
 from typing import Any
@@ -34,7 +34,6 @@ from bot.store.analyses import Analyses, AnalysisWrites
 from bot.store.challenges import Challenges, ChallengeWrites
 from bot.store.connections import (
     Outcome,
-    PostgresRunner,
     Record,
     Runner,
     SqliteThread,
@@ -48,6 +47,7 @@ from bot.store.matches import Matches, MatchWrites
 from bot.store.meta import Meta, MetaWrites
 from bot.store.migrate import migrate_postgres, migrate_sqlite
 from bot.store.players import Players, PlayerWrites
+from bot.store.postgres import Connections, PostgresRunner, PostgresTransaction
 from bot.store.puzzles import Puzzles, PuzzleWrites
 from bot.store.rows import (
     DatabaseDown,
@@ -88,9 +88,8 @@ class Store:
         else:
             assert engine is not None
             event.listen(engine.sync_engine, "before_cursor_execute", self._traced)
-        # A read on PostgreSQL runs outside any transaction: no BEGIN and ROLLBACK around it, two
-        # round trips fewer (the same pool of connections).
-        self._reader = engine.execution_options(isolation_level="AUTOCOMMIT") if engine else None
+        # PostgreSQL: as many as the pool's size and overflow
+        self._connections = Connections(engine, 2 * POOL_SIZE) if engine else None
         # The repositories' reads, outside any transaction (``tx.matches`` and so on write).
         self.matches = Matches(self)
         self.challenges = Challenges(self)
@@ -226,10 +225,11 @@ class Store:
                     return await self._db.run(statement, params)
                 except sa.OperationalError as error:
                     raise_translated(error)
-        assert self._reader is not None
+        assert self._engine is not None and self._connections is not None
         try:
-            async with self._reader.connect() as connection:
-                return await PostgresRunner(connection).run(statement, params)
+            async with self._connections.connection() as driver:
+                runner = PostgresRunner(driver, self._engine.dialect, self._traced_sql)
+                return await runner.run(statement, params)
         except Exception as error:
             _raise_if_down(error)
             raise
@@ -253,17 +253,20 @@ class Store:
         PostgreSQL server that does not answer :class:`DatabaseDown`."""
         self._refuse_closed()
         if self._db is None:
-            assert self._engine is not None
-            if self._trace is not None:
-                self._trace("BEGIN")
+            assert self._engine is not None and self._connections is not None
             try:
-                async with self._engine.begin() as connection:
-                    yield Transaction(PostgresRunner(connection), self)
+                async with self._connections.connection() as driver:
+                    tx = PostgresTransaction(driver, self._engine.dialect, self._traced_sql)
+                    try:
+                        yield Transaction(tx, self)
+                        await tx.commit()
+                    except Exception:
+                        with suppress(Exception):  # else the connection leaves the pool
+                            await tx.rollback()
+                        raise
             except Exception as error:
                 _raise_if_down(error)
                 raise
-            if self._trace is not None:
-                self._trace("COMMIT")
             return
         async with self._lock:
             db = self._db

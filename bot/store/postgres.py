@@ -1,0 +1,176 @@
+"""How the store's statements reach PostgreSQL: each compiled once per shape for asyncpg
+(:func:`~bot.store.connections.bind`, as on SQLite) and run on the pooled connection's asyncpg
+driver itself, whose statement cache keeps it prepared on the server: one round trip a
+statement, none of SQLAlchemy's execution around it (its cursor, events, result objects and
+greenlet switches cost the bot's process about a millisecond a command, docs/speed.md).
+
+SQLAlchemy still pools the connections (and pings one that sat idle), runs the migrations, and
+names the errors: a driver's error is raised as SQLAlchemy would raise it
+(``IntegrityError``…, with ``connection_invalidated`` when the connection died), which is what
+the store catches on either database. A transaction is ``BEGIN`` with its first statement and
+``COMMIT``; one that runs no statement sends nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
+from contextlib import asynccontextmanager
+from typing import Any, cast
+
+import asyncpg
+from sqlalchemy import Table
+from sqlalchemy import exc as sa
+from sqlalchemy.dialects.postgresql.asyncpg import AsyncAdapt_asyncpg_connection
+from sqlalchemy.engine import Dialect
+from sqlalchemy.ext.asyncio import AsyncEngine
+from sqlalchemy.util import greenlet_spawn
+
+from bot.store.connections import Bound, Outcome, Plan, Statement, bind, described
+
+Trace = Callable[[str], None]
+
+
+class Connections:
+    """``engine``'s pool of connections (``size`` of them at most) as asyncpg's drivers: the
+    pool's own checkout (which pings one that sat idle), and no SQLAlchemy connection around it.
+
+    Commands wait for a connection in turn: the pool's queue lets one that returns a connection
+    take it back at once ahead of those waiting, who then waited past its timeout flat out."""
+
+    def __init__(self, engine: AsyncEngine, size: int) -> None:
+        self._engine = engine.sync_engine
+        self._turns = asyncio.Semaphore(size)
+
+    @asynccontextmanager
+    async def connection(self) -> AsyncIterator[asyncpg.Connection]:
+        """A connection of the pool. One that died leaves the pool with every connection as old
+        (the server went away); one left inside a transaction or amid a statement (a cancelled
+        task) leaves it alone."""
+        async with self._turns:
+            fairy = await greenlet_spawn(self._engine.raw_connection)
+            driver = fairy.driver_connection
+            assert driver is not None
+            try:
+                yield driver
+            except BaseException as error:
+                if driver.is_closed():
+                    await greenlet_spawn(self._engine.pool._invalidate, fairy, error)
+                elif not isinstance(error, Exception) or driver.is_in_transaction():
+                    await greenlet_spawn(fairy.invalidate, error)
+                else:
+                    await greenlet_spawn(fairy.close)
+                raise
+            await greenlet_spawn(fairy.close)  # back to the pool, or closed (a peak's extra one)
+
+
+class PostgresRunner:
+    """Statements on one pooled connection, each on its own (a read outside any transaction)."""
+
+    def __init__(self, driver: asyncpg.Connection, dialect: Dialect, trace: Trace) -> None:
+        self._driver = driver
+        self._dialect = dialect
+        self._trace = trace
+
+    async def run(self, statement: Statement, params: Iterable[Any] = ()) -> Outcome:
+        sets = params if isinstance(params, Mapping) or isinstance(statement, str) else list(params)
+        bound = bind(statement, sets, self._dialect)
+        self._trace(bound.sql)
+        try:
+            if bound.many and bound.plan is not None and bound.plan.returns_rows:
+                # Many rows RETURNING: one row's statement (SQLAlchemy's many-row form is a
+                # template its own execution fills in), all rows pipelined in one trip.
+                each = [bind(statement, one, self._dialect) for one in cast(list[Any], sets)]
+                records = await self._driver.fetchmany(each[0].sql, [one.values for one in each])
+                rows = cast(Plan, each[0].plan).rows(records)
+                return Outcome(rows, len(rows), None)
+            return await self._run(bound)
+        except (asyncpg.PostgresError, asyncpg.InterfaceError) as error:
+            raise self._wrapped(error, bound) from error
+
+    async def write(self, statement: Statement, params: Iterable[Any] = ()) -> None:
+        await self.run(statement, params)
+
+    async def insert_many(self, table: Table, rows: Sequence[Mapping[str, Any]]) -> None:
+        """``rows`` into ``table`` by COPY."""
+        columns = list(rows[0])
+        await self._driver.copy_records_to_table(
+            table.name,
+            columns=columns,
+            records=[tuple(row[name] for name in columns) for row in rows],
+        )
+
+    async def _run(self, bound: Bound) -> Outcome:
+        driver, plan, values = self._driver, bound.plan, bound.values
+        if plan is None or plan.compiled.isplaintext:
+            # SQL as text (copies, tests, diagnosis): rows named by their columns, and the rows
+            # it changed, from a statement prepared for the purpose (a trip more).
+            prepared = await driver.prepare(bound.sql)
+            records = await prepared.fetch(*values)
+            make = described([attribute.name for attribute in prepared.get_attributes()])
+            return Outcome([make(one) for one in records], _changed(prepared.get_statusmsg()), None)
+        if bound.many:
+            await driver.executemany(bound.sql, values)
+            return Outcome([], -1, None)  # asyncpg counts no rows of an executemany
+        if plan.returns_rows:
+            rows = plan.rows(await driver.fetch(bound.sql, *values))
+            new_id = rows[0][0] if plan.row_id and rows else None  # INSERT … RETURNING its id
+            return Outcome(rows, len(rows) if plan.writes else -1, new_id)
+        return Outcome([], _changed(await driver.execute(bound.sql, *values)), None)
+
+    def _wrapped(self, error: Exception, bound: Bound) -> sa.StatementError:
+        dbapi: Any = self._dialect.loaded_dbapi
+        try:
+            AsyncAdapt_asyncpg_connection._handle_exception_no_connection(dbapi, error)
+        except Exception as translated:  # always: it raises the DB-API error of ``error``
+            return sa.DBAPIError.instance(
+                bound.sql,
+                bound.values,
+                translated,
+                dbapi.Error,
+                dialect=self._dialect,
+                connection_invalidated=self._driver.is_closed(),
+                ismulti=bound.many,
+            )
+        raise AssertionError("unreachable")
+
+
+class PostgresTransaction(PostgresRunner):
+    """A transaction on one pooled connection, begun with its first statement."""
+
+    began = False
+
+    async def run(self, statement: Statement, params: Iterable[Any] = ()) -> Outcome:
+        await self._begin()
+        return await super().run(statement, params)
+
+    async def insert_many(self, table: Table, rows: Sequence[Mapping[str, Any]]) -> None:
+        await self._begin()
+        await super().insert_many(table, rows)
+
+    async def commit(self) -> None:
+        if self.began:
+            await self._simple("COMMIT")
+
+    async def rollback(self) -> None:
+        """Undo what began; a connection that can't is dropped by :func:`pooled`."""
+        if self.began and not self._driver.is_closed():
+            await self._simple("ROLLBACK")
+
+    async def _begin(self) -> None:
+        if not self.began:
+            self.began = True
+            await self._simple("BEGIN")
+
+    async def _simple(self, sql: str) -> None:
+        self._trace(sql)
+        try:
+            await self._driver.execute(sql)
+        except (asyncpg.PostgresError, asyncpg.InterfaceError) as error:
+            raise self._wrapped(error, Bound(None, sql, (), many=False)) from error
+
+
+def _changed(status: str) -> int:
+    """The rows a command's status names (``UPDATE 2``, ``INSERT 0 1``); -1 for none."""
+    last = status.rsplit(" ", 1)[-1]
+    return int(last) if last.isdigit() else -1

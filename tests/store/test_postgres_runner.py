@@ -1,0 +1,161 @@
+"""The PostgreSQL runner on asyncpg's driver: a move's save is BEGIN, its four writes and COMMIT,
+one round trip each, its statements prepared once per connection (counted on the wire: each
+message the driver's protocol sends and waits on); the driver's errors are raised as
+SQLAlchemy's and roll the transaction back; a transaction cancelled amid a statement leaves the
+pool without its connection."""
+
+from __future__ import annotations
+
+import asyncio
+from collections import Counter
+from collections.abc import AsyncIterator
+from typing import Any
+
+import asyncpg
+import pytest
+from sqlalchemy import exc as sa
+from sqlalchemy import func, select, text
+
+from bot.service.models import Place, User
+from bot.service.table import TableService, seeded_dice
+from bot.store import Store, database, schema
+from tests.postgres import PostgresServer
+
+pytestmark = pytest.mark.slow  # a PostgreSQL server of the test run's
+p = schema.players
+
+
+class Wire:
+    """An asyncpg connection's protocol, counting each exchange with the server by its kind."""
+
+    def __init__(self, protocol: Any, seen: Counter[str]) -> None:
+        self._protocol = protocol
+        self._seen = seen
+
+    def __getattr__(self, name: str) -> Any:
+        found = getattr(self._protocol, name)
+        if name in ("prepare", "bind_execute", "bind_execute_many", "query", "copy_in"):
+            self._seen[name] += 1
+        return found
+
+
+@pytest.fixture
+async def store(postgres: PostgresServer, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Store]:
+    monkeypatch.setattr(database, "POOL_SIZE", 1)  # one connection, used by each command in turn
+    store = await Store.open(await postgres.new_database())
+    yield store
+    await store.close()
+
+
+async def test_a_moves_save_is_one_trip_a_statement(postgres: PostgresServer) -> None:
+    seen: Counter[str] = Counter()
+    with pytest.MonkeyPatch.context() as patch:
+        real = asyncpg.Connection.__init__
+
+        def wrapped(connection: Any, protocol: Any, *args: Any, **kwargs: Any) -> None:
+            real(connection, Wire(protocol, seen), *args, **kwargs)
+
+        patch.setattr(asyncpg.Connection, "__init__", wrapped)
+        patch.setattr(database, "POOL_SIZE", 1)  # one connection, used by each command in turn
+        store = await Store.open(await postgres.new_database())
+        try:
+            service = TableService(store, dice=seeded_dice(1), images=False)
+            place, amy, ben = Place("guild", "trips"), User("a", "amy"), User("b", "ben")
+            await service.matches.challenge(place, amy, ben, "1")
+            await service.matches.accept(place, ben)
+            statements: list[str] = []
+            for _ in range(3):  # the first prepares what the others reuse
+                table = await service.table(place)
+                assert table is not None and table.match.phase == "move"
+                mover = (amy, ben)[table.match.turn or 0]
+                notation = table.match.legal_plays()[0].notation
+                seen.clear()
+                statements.clear()
+                await store.trace(statements.append)
+                await service.matches.move(place, mover, notation)
+                await store.trace(None)
+            service.close()
+        finally:
+            await store.close()
+    assert [sql.split()[0] for sql in statements] == [
+        "SELECT",  # the match and its timer
+        "BEGIN",
+        "UPDATE",  # the match, at the version read
+        "INSERT",  # the actions to its log: the move and the next roll, by executemany
+        "INSERT",  # the timer
+        "INSERT",  # the next roll's dice counts
+        "COMMIT",
+    ]
+    # BEGIN and COMMIT as simple queries, each other statement one bind-and-execute (the log's
+    # two rows pipelined in one) of the statement prepared on the connection before: no SET, no
+    # prepare, no ping.
+    assert seen == Counter({"bind_execute": 4, "bind_execute_many": 1, "query": 2})
+
+
+async def test_a_drivers_error_is_sqlalchemys_and_rolls_back(store: Store) -> None:
+    async with store.transaction() as tx:
+        await tx.execute(schema.servers.insert(), {"id": "s", "created_at": 0.0})
+        await tx.execute(p.insert(), {"server_id": "s", "user_id": "u1", "name": "one"})
+    with pytest.raises(sa.IntegrityError) as raised:
+        async with store.transaction() as tx:
+            await tx.execute(p.update().where(p.c.user_id == "u1").values(wins=5))
+            await tx.execute(p.insert(), {"server_id": "s", "user_id": "u1", "name": "twice"})
+    assert raised.value.orig is not None
+    assert isinstance(raised.value.orig.__cause__, asyncpg.UniqueViolationError)
+    row = await store.fetch_one(select(p.c.wins, p.c.name).where(p.c.user_id == "u1"))
+    assert row is not None and tuple(row) == (0, "one")
+    async with store.transaction() as tx:  # the connection went back to the pool, usable
+        assert await tx.execute(p.update().where(p.c.user_id == "u1").values(wins=6)) == 1
+    assert await store.fetch_one(select(p.c.wins).where(p.c.user_id == "u1")) == (6,)
+
+
+async def test_rows_new_ids_and_text(store: Store) -> None:
+    async with store.transaction() as tx:
+        await tx.execute(schema.servers.insert(), {"id": "s", "created_at": 0.0})
+        await tx.execute(
+            p.insert(), [{"server_id": "s", "user_id": f"u{n}", "name": f"p{n}"} for n in range(3)]
+        )
+    row = await store.fetch_one(select(func.count().label("players"), func.max(p.c.name)))
+    assert row is not None and row[0] == row.players == row._mapping["players"] == 3
+    assert row[1] == "p2"
+    named = await store.fetch_one(text("SELECT 2 + 3 AS five"))
+    assert named is not None and named.five == 5
+    values = {
+        "server_id": "s",
+        "channel_id": "c",
+        "player0_id": "u0",
+        "player1_id": "u1",
+        "match_length": 3,
+        "state": "{}",
+        "status": "playing",
+        "created_at": 0.0,
+        "last_action_at": 0.0,
+    }
+    m = schema.matches
+    async with store.transaction() as tx:
+        first = await tx.insert_row(m.insert().values(**values))
+        second = await tx.insert_row(m.insert().values(**(values | {"channel_id": "d"})))
+    assert second == first + 1
+
+
+async def test_a_cancelled_transaction_leaves_its_connection_out_of_the_pool(
+    store: Store,
+) -> None:
+    async with store.transaction() as tx:
+        await tx.execute(schema.servers.insert(), {"id": "s", "created_at": 0.0})
+
+    async def slow() -> None:
+        async with store.transaction() as tx:
+            await tx.execute(schema.servers.insert(), {"id": "t", "created_at": 0.0})
+            await tx.fetch_one(text("SELECT pg_sleep(5)"))
+
+    task = asyncio.create_task(slow())
+    await asyncio.sleep(0.5)
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    for _ in range(4):  # more than the pool holds: none is stuck inside the old transaction
+        async with store.transaction() as tx:
+            await tx.execute(schema.servers.insert(), {"id": f"x{_}", "created_at": 0.0})
+    ids = await store.fetch_all(select(schema.servers.c.id).order_by(schema.servers.c.id))
+    assert [row.id for row in ids] == ["s", "x0", "x1", "x2", "x3"]  # "t" rolled back
