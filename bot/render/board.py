@@ -10,7 +10,8 @@ anti-aliased sprites (:mod:`bot.render.sprites`) drawn once per size and pasted 
 by :mod:`bot.render.png`: only those drawn over the static board are mapped (the static board is
 mapped once per size), and the pieces of a board (checkers, cube, the last play's marks) are
 kept mapped for the next board with the same pieces, which draws only its dice and strips (a
-roll's board after the play before it).
+roll's board after the play before it); each strip is kept mapped for the next board that shows
+the same in it (names, pips, score, last play, status line).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from bot.render.arrows import Arrow, arrows_of, draw_arrows, paths_for
-from bot.render.geometry import DEFAULT_SIZE, Size, layout
+from bot.render.geometry import DEFAULT_SIZE, Layout, Size, layout
 from bot.render.labels import Label
 from bot.render.layers import shipped_palette
 from bot.render.pieces import Box, Pieces
@@ -52,6 +53,8 @@ __all__ = [
 LAYERS_KEPT = 256  # boards' pieces kept mapped on the palette (about 0.1 MB each at 900x734)
 Part = tuple[Box, Image.Image]  # a box of a board, mapped on the palette
 _LAYERS: OrderedDict[tuple[object, ...], tuple[tuple[Part, ...], tuple[Box, ...]]] = OrderedDict()
+STRIPS_KEPT = 512  # strips kept mapped (0.03-0.05 MB each at 900x734)
+_STRIPS: OrderedDict[tuple[object, ...], list[Part]] = OrderedDict()
 _LAYERS_LOCK = threading.Lock()  # boards are drawn in threads
 
 
@@ -98,31 +101,53 @@ def render_board(
     parts, below = found
     kept = len(pieces.drawn)
     pieces.dice()
-    over = (geo.top_strip, geo.bottom_strip, geo.status_strip, *pieces.drawn[kept:])
-    if any(_overlap(box, piece) for box in over for piece in below):
+    dice = pieces.drawn[kept:]
+    strips = (geo.top_strip, geo.bottom_strip, geo.status_strip)
+    if any(_overlap(box, piece) for box in (*strips, *dice) for piece in below) or any(
+        _overlap(box, die) for box in strips for die in dice
+    ):
         image, _, drawn = _render(state, viewer, size, None, ())
         return png_bytes(_paletted(image, drawn))
-    Strips(image, draw, geo, pieces.view).paint()
     out = _static_paletted(size).copy()
-    for box, part in (*parts, *_mapped(image, over)):
+    for box, part in (*parts, *_strips(image, draw, geo, pieces.view), *_mapped(image, dice)):
         out.im.paste(part.im, box)
     return png_bytes(out)
+
+
+def _strips(image: Image.Image, draw: ImageDraw.ImageDraw, geo: Layout, view: View) -> list[Part]:
+    """The strips of ``view``'s board mapped on the palette: each as kept when a board showed the
+    same (names, pips, score, last play, status), else painted on ``image`` and kept."""
+    out = []
+    for box, key, paint in Strips(image, draw, geo, view).parts():
+        key = (image.size, *key)
+        with _LAYERS_LOCK:
+            found = _STRIPS.get(key)
+            if found is not None:
+                _STRIPS.move_to_end(key)
+        if found is None:
+            paint()
+            found = _mapped(image, (box,))
+            with _LAYERS_LOCK:
+                _STRIPS[key] = found
+                while len(_STRIPS) > STRIPS_KEPT:
+                    _STRIPS.popitem(last=False)
+        out += found
+    return out
 
 
 def _layer_key(state: BoardState, seat: int, size: Size) -> tuple[object, ...]:
     """What the pieces of ``state`` seen by ``seat`` depend on (checkers, cube, the last play's
     marks; not the dice): a board with the same key draws only its dice and strips over the
     pieces kept mapped on the palette (a roll's board after the play before it)."""
-    doubled = state.phase == "doubled"
     return (
         size,
         seat,
+        state.on_roll,  # the position is the one on roll's: the other's the same is another board
         state.position,
         state.cube_value,
         state.cube_owner,
         state.cube_in_play,
         state.phase if state.phase in ("doubled", "over") else "",
-        state.on_roll if doubled else None,
         state.last_play,
     )
 
