@@ -48,6 +48,7 @@ __all__ = [
     "render_board",
     "render_image",
     "status_text",
+    "warm_up",
 ]
 
 LAYERS_KEPT = 256  # boards' pieces kept mapped on the palette (about 0.1 MB each at 900x734)
@@ -133,6 +134,32 @@ def _strips(image: Image.Image, draw: ImageDraw.ImageDraw, geo: Layout, view: Vi
                     _STRIPS.popitem(last=False)
         out += found
     return out
+
+
+def warm_up(size: Size = DEFAULT_SIZE) -> None:
+    """Draw (not encode) boards that use every sprite a board of ``size`` may paste, so that no
+    player's board waits while one is made: each die face of each player, bright and dimmed,
+    each cube and each offered, each count borne off on each side, the last play's marks."""
+    from bot.rules import Position
+
+    start, players = Position.initial(), ("", "")
+    states = [
+        BoardState(start, player, players, dice=(value, value), dice_used=2, phase="move")
+        for player in (0, 1)
+        for value in range(1, 7)
+    ]
+    for value in (1, 2, 4, 8, 16, 32, 64):
+        owner = None if value == 1 else 0
+        states.append(BoardState(start, 0, players, cube_value=value, cube_owner=owner))
+        states.append(BoardState(start, 0, players, cube_value=value, phase="doubled"))
+    for off in range(1, 15):
+        left = Position.from_points({1: 15 - off}, {1: 15 - off})
+        states.append(BoardState(left, 0, players))
+    states.append(BoardState(Position.from_points({}, {1: 1}), 0, players, phase="over", winner=0))
+    states += [state for state, arrows in _palette_samples() if not arrows]
+    for state in states:
+        for viewer in (0, 1):
+            _render(state, viewer, size, None, ())
 
 
 def _layer_key(state: BoardState, seat: int, size: Size) -> tuple[object, ...]:
