@@ -110,7 +110,11 @@ class Strips:
                     last_play=True,
                 ),
             ),
-            (geo.status_strip, ("status", status, who, self.legend), self.status_strip),
+            (
+                geo.status_strip,
+                ("status", status, who, self.legend),
+                partial(self.status_strip, status),
+            ),
         )
 
     def _player_key(
@@ -259,12 +263,13 @@ class Strips:
         room = (x1 - x0) - 64 * self.geo.scale - 2 * self.legend_reserve()
         return status_fit(self.state, room, self.geo.scale)
 
-    def status_strip(self) -> None:
+    def status_strip(self, fitted: tuple[str, int, bool] | None = None) -> None:
+        """The status line (``fitted``: its :meth:`status_fit`, when worked out already)."""
         state, geo = self.state, self.geo
         x0, y0, x1, y1 = geo.status_strip
         cy = (y0 + y1) / 2
         self.arrow_legend(cy)
-        text, size, cut = self.status_fit()
+        text, size, cut = self.status_fit() if fitted is None else fitted
         face = font(size, bold=True)
         who = actor(state)
         if who is None:
