@@ -29,7 +29,7 @@ from bot.render.geometry import DEFAULT_SIZE, Layout, Size, layout
 from bot.render.labels import Label
 from bot.render.layers import shipped_palette
 from bot.render.pieces import Box, Pieces
-from bot.render.png import png_bytes
+from bot.render.png import png_bytes, png_of_rows
 from bot.render.state import BoardState, LastPlay
 from bot.render.static import point_labels, static_board
 from bot.render.status import actor, fitted_status, status_text
@@ -109,10 +109,10 @@ def render_board(
     ):
         image, _, drawn = _render(state, viewer, size, None, ())
         return png_bytes(_paletted(image, drawn))
-    out = _static_paletted(size).copy()
+    rows = _static_rows(size).copy()  # the PNG's rows: a filter byte, then the pixels
     for box, part in (*parts, *_strips(image, draw, geo, pieces.view), *_mapped(image, dice)):
-        out.im.paste(part.im, box)
-    return png_bytes(out)
+        rows.im.paste(part.im, (box[0] + 1, box[1], box[2] + 1, box[3]))
+    return png_of_rows(rows, _palette_bytes(size))
 
 
 def _strips(image: Image.Image, draw: ImageDraw.ImageDraw, geo: Layout, view: View) -> list[Part]:
@@ -302,6 +302,20 @@ def merged(boxes: Sequence[Box]) -> list[Box]:
 @lru_cache(maxsize=4)
 def _static_paletted(size: Size) -> Image.Image:
     return static_board(size).quantize(palette=_palette(size), dither=Image.Dither.NONE)
+
+
+@lru_cache(maxsize=4)
+def _static_rows(size: Size) -> Image.Image:
+    """The static board mapped on the palette, one column wider: a zero before each row (its
+    filter byte in the PNG, :func:`png_of_rows`)."""
+    rows = Image.new("P", (size[0] + 1, size[1]), 0)
+    rows.paste(_static_paletted(size), (1, 0))
+    return rows
+
+
+@lru_cache(maxsize=4)
+def _palette_bytes(size: Size) -> bytes:
+    return bytes((_palette(size).getpalette() or [])[: 3 * 256])
 
 
 @lru_cache(maxsize=4)
