@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.render.arrows import Arrow, ArrowPath, arrow_layout, arrows_of
-from bot.render.board import render_board, render_image, status_text
+from bot.render.board import render_board, render_image, status_text, warm_up
 from bot.render.state import BoardState, LastPlay
 
 __all__ = [
@@ -16,4 +16,5 @@ __all__ = [
     "render_board",
     "render_image",
     "status_text",
+    "warm_up",
 ]

@@ -10,7 +10,8 @@ anti-aliased sprites (:mod:`bot.render.sprites`) drawn once per size and pasted 
 by :mod:`bot.render.png`: only those drawn over the static board are mapped (the static board is
 mapped once per size), and the pieces of a board (checkers, cube, the last play's marks) are
 kept mapped for the next board with the same pieces, which draws only its dice and strips (a
-roll's board after the play before it).
+roll's board after the play before it); each strip is kept mapped for the next board that shows
+the same in it (names, pips, score, last play, status line).
 """
 
 from __future__ import annotations
@@ -24,11 +25,11 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from bot.render.arrows import Arrow, arrows_of, draw_arrows, paths_for
-from bot.render.geometry import DEFAULT_SIZE, Size, layout
+from bot.render.geometry import DEFAULT_SIZE, Layout, Size, layout
 from bot.render.labels import Label
 from bot.render.layers import shipped_palette
 from bot.render.pieces import Box, Pieces
-from bot.render.png import png_bytes
+from bot.render.png import png_bytes, png_of_rows
 from bot.render.state import BoardState, LastPlay
 from bot.render.static import point_labels, static_board
 from bot.render.status import actor, fitted_status, status_text
@@ -47,11 +48,14 @@ __all__ = [
     "render_board",
     "render_image",
     "status_text",
+    "warm_up",
 ]
 
 LAYERS_KEPT = 256  # boards' pieces kept mapped on the palette (about 0.1 MB each at 900x734)
 Part = tuple[Box, Image.Image]  # a box of a board, mapped on the palette
 _LAYERS: OrderedDict[tuple[object, ...], tuple[tuple[Part, ...], tuple[Box, ...]]] = OrderedDict()
+STRIPS_KEPT = 512  # strips kept mapped (0.03-0.05 MB each at 900x734)
+_STRIPS: OrderedDict[tuple[object, ...], list[Part]] = OrderedDict()
 _LAYERS_LOCK = threading.Lock()  # boards are drawn in threads
 
 
@@ -98,31 +102,79 @@ def render_board(
     parts, below = found
     kept = len(pieces.drawn)
     pieces.dice()
-    over = (geo.top_strip, geo.bottom_strip, geo.status_strip, *pieces.drawn[kept:])
-    if any(_overlap(box, piece) for box in over for piece in below):
+    dice = pieces.drawn[kept:]
+    strips = (geo.top_strip, geo.bottom_strip, geo.status_strip)
+    if any(_overlap(box, piece) for box in (*strips, *dice) for piece in below) or any(
+        _overlap(box, die) for box in strips for die in dice
+    ):
         image, _, drawn = _render(state, viewer, size, None, ())
         return png_bytes(_paletted(image, drawn))
-    Strips(image, draw, geo, pieces.view).paint()
-    out = _static_paletted(size).copy()
-    for box, part in (*parts, *_mapped(image, over)):
-        out.im.paste(part.im, box)
-    return png_bytes(out)
+    rows = _static_rows(size).copy()  # the PNG's rows: a filter byte, then the pixels
+    for box, part in (*parts, *_strips(image, draw, geo, pieces.view), *_mapped(image, dice)):
+        rows.im.paste(part.im, (box[0] + 1, box[1], box[2] + 1, box[3]))
+    return png_of_rows(rows, _palette_bytes(size))
+
+
+def _strips(image: Image.Image, draw: ImageDraw.ImageDraw, geo: Layout, view: View) -> list[Part]:
+    """The strips of ``view``'s board mapped on the palette: each as kept when a board showed the
+    same (names, pips, score, last play, status), else painted on ``image`` and kept."""
+    out = []
+    for box, key, paint in Strips(image, draw, geo, view).parts():
+        key = (image.size, *key)
+        with _LAYERS_LOCK:
+            found = _STRIPS.get(key)
+            if found is not None:
+                _STRIPS.move_to_end(key)
+        if found is None:
+            paint()
+            found = _mapped(image, (box,))
+            with _LAYERS_LOCK:
+                _STRIPS[key] = found
+                while len(_STRIPS) > STRIPS_KEPT:
+                    _STRIPS.popitem(last=False)
+        out += found
+    return out
+
+
+def warm_up(size: Size = DEFAULT_SIZE) -> None:
+    """Draw (not encode) boards that use every sprite a board of ``size`` may paste, so that no
+    player's board waits while one is made: each die face of each player, bright and dimmed,
+    each cube and each offered, each count borne off on each side, the last play's marks."""
+    from bot.rules import Position
+
+    start, players = Position.initial(), ("", "")
+    states = [
+        BoardState(start, player, players, dice=(value, value), dice_used=2, phase="move")
+        for player in (0, 1)
+        for value in range(1, 7)
+    ]
+    for value in (1, 2, 4, 8, 16, 32, 64):
+        owner = None if value == 1 else 0
+        states.append(BoardState(start, 0, players, cube_value=value, cube_owner=owner))
+        states.append(BoardState(start, 0, players, cube_value=value, phase="doubled"))
+    for off in range(1, 15):
+        left = Position.from_points({1: 15 - off}, {1: 15 - off})
+        states.append(BoardState(left, 0, players))
+    states.append(BoardState(Position.from_points({}, {1: 1}), 0, players, phase="over", winner=0))
+    states += [state for state, arrows in _palette_samples() if not arrows]
+    for state in states:
+        for viewer in (0, 1):
+            _render(state, viewer, size, None, ())
 
 
 def _layer_key(state: BoardState, seat: int, size: Size) -> tuple[object, ...]:
     """What the pieces of ``state`` seen by ``seat`` depend on (checkers, cube, the last play's
     marks; not the dice): a board with the same key draws only its dice and strips over the
     pieces kept mapped on the palette (a roll's board after the play before it)."""
-    doubled = state.phase == "doubled"
     return (
         size,
         seat,
+        state.on_roll,  # the position is the one on roll's: the other's the same is another board
         state.position,
         state.cube_value,
         state.cube_owner,
         state.cube_in_play,
         state.phase if state.phase in ("doubled", "over") else "",
-        state.on_roll if doubled else None,
         state.last_play,
     )
 
@@ -250,6 +302,20 @@ def merged(boxes: Sequence[Box]) -> list[Box]:
 @lru_cache(maxsize=4)
 def _static_paletted(size: Size) -> Image.Image:
     return static_board(size).quantize(palette=_palette(size), dither=Image.Dither.NONE)
+
+
+@lru_cache(maxsize=4)
+def _static_rows(size: Size) -> Image.Image:
+    """The static board mapped on the palette, one column wider: a zero before each row (its
+    filter byte in the PNG, :func:`png_of_rows`)."""
+    rows = Image.new("P", (size[0] + 1, size[1]), 0)
+    rows.paste(_static_paletted(size), (1, 0))
+    return rows
+
+
+@lru_cache(maxsize=4)
+def _palette_bytes(size: Size) -> bytes:
+    return bytes((_palette(size).getpalette() or [])[: 3 * 256])
 
 
 @lru_cache(maxsize=4)

@@ -32,16 +32,22 @@ def png_bytes(paletted: Image.Image) -> bytes:
     if paletted.mode != "P":
         raise ValueError(f"a palette image is needed, not mode {paletted.mode!r}")
     width, height = paletted.size
-    # One column of zeros on the left is each row's filter byte (0: none).
     rows = Image.new("P", (width + 1, height), 0)
     rows.paste(paletted, (1, 0))
-    palette = paletted.getpalette() or []
-    header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)
+    return png_of_rows(rows, bytes((paletted.getpalette() or [])[: 3 * 256]))
+
+
+def png_of_rows(rows: Image.Image, palette: bytes) -> bytes:
+    """PNG bytes of a "P" image one column wider than the picture: the first column zeros, each
+    row's filter byte (0: none), the rest the picture's pixels on ``palette`` (RGB bytes). A board
+    drawn on such an image is written without copying it into one."""
+    width, height = rows.size
+    header = struct.pack(">IIBBBBB", width - 1, height, 8, 3, 0, 0, 0)
     return b"".join(
         (
             _SIGNATURE,
             _chunk(b"IHDR", header),
-            _chunk(b"PLTE", bytes(palette[: 3 * 256])),
+            _chunk(b"PLTE", palette),
             _chunk(b"IDAT", isal_zlib.compress(rows.tobytes(), _LEVEL)),
             _chunk(b"IEND", b""),
         )

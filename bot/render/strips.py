@@ -11,13 +11,15 @@ takes two lines, and only one too long for two lines is cut, with an ellipsis.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from functools import partial
 
 from PIL import Image, ImageDraw
 
 from bot.render import theme
 from bot.render.arrows import ArrowKind, draw_arrows, sample_path
 from bot.render.fonts import font
-from bot.render.geometry import Layout
+from bot.render.geometry import Box, Layout
 from bot.render.labels import MIN_TEXT, Label, Role, paint, place
 from bot.render.sprites import checker_sprite, paste
 from bot.render.status import actor, status_fit
@@ -71,12 +73,63 @@ class Strips:
         return label
 
     def paint(self) -> None:
+        for _, _, painter in self.parts():
+            painter()
+
+    def parts(self) -> tuple[tuple[Box, tuple[object, ...], Callable[[], None]], ...]:
+        """Each strip's box, what its pixels depend on besides the image's size, and what paints
+        it: a strip with the same key paints the same pixels in its box (a board keeps them
+        mapped), as each strip paints only inside its own box."""
         state, view, geo = self.state, self.view, self.geo
         waiting = actor(state)
         right_text, right_colour = self.match_text()
-        self.player_strip(view.top, geo.top_strip, waiting, right_text, right_colour)
-        self.player_strip(view.bottom, geo.bottom_strip, waiting, "", theme.MUTED, last_play=True)
-        self.status_strip()
+        last = state.last_play
+        played = None if last is None else (state.players[last.player], last.play)
+        status = self.status_fit()
+        who = actor(state)
+        if who is None:
+            who = state.winner
+        return (
+            (
+                geo.top_strip,
+                self._player_key(view.top, waiting, right_text, right_colour, None),
+                partial(
+                    self.player_strip, view.top, geo.top_strip, waiting, right_text, right_colour
+                ),
+            ),
+            (
+                geo.bottom_strip,
+                self._player_key(view.bottom, waiting, "", theme.MUTED, played),
+                partial(
+                    self.player_strip,
+                    view.bottom,
+                    geo.bottom_strip,
+                    waiting,
+                    "",
+                    theme.MUTED,
+                    last_play=True,
+                ),
+            ),
+            (
+                geo.status_strip,
+                ("status", status, who, self.legend),
+                partial(self.status_strip, status),
+            ),
+        )
+
+    def _player_key(
+        self, player: int, waiting: int | None, right: str, colour: RGB, played: object
+    ) -> tuple[object, ...]:
+        return (
+            "player",
+            player,
+            waiting == player,
+            self.state.players[player],
+            tuple(self.details(player)),
+            right,
+            colour,
+            played,
+        )
 
     def match_text(self) -> tuple[str, RGB]:
         state = self.state
@@ -203,12 +256,20 @@ class Strips:
             place("name", lines, size, (x, cy), theme.TEXT, bold=True, pitch=pitch, cut=cut)
         )
 
-    def status_strip(self) -> None:
+    def status_fit(self) -> tuple[str, int, bool]:
+        """The status line's text, font size and whether it was cut, in the room the arrows'
+        legend leaves."""
+        x0, _, x1, _ = self.geo.status_strip
+        room = (x1 - x0) - 64 * self.geo.scale - 2 * self.legend_reserve()
+        return status_fit(self.state, room, self.geo.scale)
+
+    def status_strip(self, fitted: tuple[str, int, bool] | None = None) -> None:
+        """The status line (``fitted``: its :meth:`status_fit`, when worked out already)."""
         state, geo = self.state, self.geo
         x0, y0, x1, y1 = geo.status_strip
         cy = (y0 + y1) / 2
-        reserve = self.arrow_legend(cy)
-        text, size, cut = status_fit(state, (x1 - x0) - 64 * geo.scale - 2 * reserve, geo.scale)
+        self.arrow_legend(cy)
+        text, size, cut = self.status_fit() if fitted is None else fitted
         face = font(size, bold=True)
         who = actor(state)
         if who is None:
@@ -224,16 +285,14 @@ class Strips:
             x += swatch.width + gap
         self.add(place("status", text, size, (x, cy), theme.TEXT, bold=True, cut=cut))
 
-    def arrow_legend(self, cy: float) -> float:
+    def arrow_legend(self, cy: float) -> None:
         """A sample of each kind of arrow drawn with its word ("played", "best"), the first at
-        the left end of the status line and the next at the right end; the room each end takes
-        (0 without arrows)."""
+        the left end of the status line and the next at the right end."""
         geo = self.geo
         x0, _, x1, _ = geo.status_strip
         size = self.size(MIN_TEXT)
         face = font(size)
         margin, length, gap = 14 * geo.scale, 72 * geo.scale, 8 * geo.scale
-        reserve = 0.0
         for index, kind in enumerate(self.legend[:2]):
             word, colour = LEGEND[kind]
             width = length + gap + text_length(word, face)
@@ -241,5 +300,14 @@ class Strips:
             sample = sample_path(kind, (left, cy), (left + length, cy), geo)
             draw_arrows(self.image, geo, [sample])
             self.add(place("legend", word, size, (left + length + gap, cy), colour))
+
+    def legend_reserve(self) -> float:
+        """The room each end of the status line gives the arrows' legend (0 without arrows)."""
+        geo = self.geo
+        face = font(self.size(MIN_TEXT))
+        margin, length, gap = 14 * geo.scale, 72 * geo.scale, 8 * geo.scale
+        reserve = 0.0
+        for kind in self.legend[:2]:
+            width = length + gap + text_length(LEGEND[kind][0], face)
             reserve = max(reserve, margin + width + gap)
         return reserve

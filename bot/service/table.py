@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import gc
 import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping
@@ -265,8 +266,12 @@ class TableService:
         )
 
     async def warm_up(self) -> None:
-        """Draw one board so the first player doesn't wait for the renderer's caches."""
+        """Fill the renderer's caches so the first player doesn't wait for them; then set aside
+        from the garbage collector every object made so far (modules, catalogs, caches: none of
+        them garbage), so that a full collection scans only what play made since (70 ms -> 16 ms
+        each in ``bench/bot_cpu.py``'s process, about 0.7 ms of CPU a play)."""
         await self.images.warm_up()
+        gc.freeze()
 
     def close(self) -> None:
         self.rooms.close()

@@ -1,6 +1,7 @@
 """A board is mapped on its palette box by box: only where something was drawn over the static
 board, its pieces kept mapped for the next board with the same pieces (a roll's board after the
-play before it); every pixel the same as the whole image mapped at once."""
+play before it), each strip kept mapped for the next board that shows the same in it; every pixel
+the same as the whole image mapped at once."""
 
 from __future__ import annotations
 
@@ -9,12 +10,15 @@ import random
 from dataclasses import replace
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops, ImageDraw
 
 from bench.render import game_states, sample_states
 from bot.render import BoardState, board, render_board, render_image
 from bot.render.board import _palette, _palette_samples, _paletted, _render, merged
-from bot.render.geometry import DEFAULT_SIZE
+from bot.render.geometry import DEFAULT_SIZE, layout
+from bot.render.static import static_board
+from bot.render.strips import Strips
+from bot.render.view import View
 
 Case = tuple[BoardState, int | None]
 
@@ -94,6 +98,7 @@ def test_a_board_whose_pieces_changed_does_not_reuse_them() -> None:
         replace(state, last_play=None),
         replace(state, phase="doubled", dice=None),
         replace(state, position=state.position.swapped()),
+        replace(state, on_roll=1 - state.on_roll),  # the same position, the other's on roll
     ):
         assert _same_pixels(render_board(changed, viewer=viewer), _whole(changed, viewer))
     other = 0 if viewer == 1 else 1
@@ -107,3 +112,52 @@ def test_the_pieces_kept_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
         render_board(state, viewer=viewer)
         assert len(board._LAYERS) <= 8
     assert len(board._LAYERS) == 8
+
+
+@pytest.mark.parametrize("case", random.Random(7).sample(_cases(), 40))
+def test_each_strip_paints_only_inside_its_box(case: Case) -> None:
+    state, viewer = case
+    static = static_board(DEFAULT_SIZE)
+    view = View(state, state.on_roll if viewer is None else viewer)
+    for index in range(3):
+        image = static.copy()
+        box, _, paint = Strips(image, ImageDraw.Draw(image), layout(DEFAULT_SIZE), view).parts()[
+            index
+        ]
+        paint()
+        changed = ImageChops.difference(image, static).getbbox()
+        assert changed is not None
+        assert box[0] <= changed[0] and box[1] <= changed[1]
+        assert changed[2] <= box[2] and changed[3] <= box[3]
+
+
+def test_a_strip_kept_is_painted_anew_when_what_it_shows_changes() -> None:
+    state, viewer = sample_states()["middle"]
+    render_board(state, viewer=viewer)
+    assert board._STRIPS
+    last = state.last_play
+    assert last is not None
+    for changed in (
+        replace(state, players=("carol", "bob")),
+        replace(state, players=("alice", "dave")),
+        replace(state, score=(3, 4)),
+        replace(state, match_length=9),
+        replace(state, match_length=0, score=(0, 0)),
+        replace(state, crawford=True),
+        replace(state, last_play=replace(last, player=1 - last.player)),
+        replace(state, phase="roll", dice=None),
+        replace(state, on_roll=1 - state.on_roll),
+        replace(state, clock=(90.0, 45.0), clock_running=state.on_roll, clock_delay=7.0),
+        replace(state, clock=(90.0, 44.0), clock_running=state.on_roll, clock_delay=7.0),
+    ):
+        assert _same_pixels(render_board(changed, viewer=viewer), _whole(changed, viewer))
+        assert _same_pixels(render_board(state, viewer=viewer), _whole(state, viewer))
+
+
+def test_the_strips_kept_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(board, "STRIPS_KEPT", 8)
+    board._STRIPS.clear()
+    for state, viewer in game_states(4, 30):
+        render_board(state, viewer=viewer)
+        assert len(board._STRIPS) <= 8
+    assert len(board._STRIPS) == 8

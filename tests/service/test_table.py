@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import hashlib
 import os
 import random
@@ -18,6 +19,18 @@ from bot.settings import Settings
 from bot.store import StaleMatchError, Store
 from tests.service.conftest import ALICE, BOB, CAROL, PLACE
 from tests.service.driver import FakeClock, play_out, public, start_match, take_turn
+
+
+async def test_the_warm_up_sets_what_start_made_aside_from_the_collector(
+    service: TableService,
+) -> None:
+    gc.unfreeze()
+    try:
+        await service.warm_up()
+        assert gc.get_freeze_count() > 1000
+    finally:
+        gc.unfreeze()  # the rest of the tests' objects stay collectable
+
 
 # -- challenges ------------------------------------------------------------------------------
 

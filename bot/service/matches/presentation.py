@@ -22,7 +22,7 @@ from bot.i18n import records as ledger
 from bot.i18n import reports as words
 from bot.i18n.core import Language
 from bot.i18n.words import level_text, points_text
-from bot.render import BoardState, LastPlay, render_board
+from bot.render import BoardState, LastPlay, render_board, warm_up
 from bot.rules import Position
 from bot.rules.events import (
     Beavered,
@@ -135,10 +135,12 @@ class BoardImages:
         self._renderer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="render")
 
     async def warm_up(self) -> None:
-        """Draw one board so the first player doesn't wait for the renderer's caches."""
+        """Draw one board, then every sprite a board may use, so that no player's board waits
+        for the renderer's caches."""
         if self.enabled:
             state = BoardState(Position.initial(), on_roll=0, players=("", ""))
             await self._render(state, 0)
+            await asyncio.get_running_loop().run_in_executor(self._renderer, warm_up)
 
     def close(self) -> None:
         self._renderer.shutdown(wait=True)

@@ -11,7 +11,7 @@ import re
 import uuid
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Literal, overload
 
 from bot.i18n import play as say
@@ -44,8 +44,17 @@ class Kept:
 
     table: Table
     place: Place
-    plays: tuple[str, ...]
     size: int
+    _plays: tuple[str, ...] | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def plays(self) -> tuple[str, ...]:
+        """The notation of the match's legal plays, worked out when first asked (most turns
+        no one asks: a play is typed, or the bot's)."""
+        if self._plays is None:
+            object.__setattr__(self, "_plays", tuple(p.notation for p in self.match.legal_plays()))
+        assert self._plays is not None
+        return self._plays
 
     @property
     def version(self) -> int:
@@ -352,8 +361,7 @@ class MatchReader:
             return
         self.forget(row.id)
         place = Place(row.server_id, row.channel_id)
-        plays = tuple(play.notation for play in match.legal_plays())
-        kept = Kept(table, place, plays, storage.footprint(match))
+        kept = Kept(table, place, storage.footprint(match))
         self.match_cache[row.id] = kept
         self.cached_bytes += kept.size
         if row.status == "playing":

@@ -204,6 +204,19 @@ async def test_a_match_kept_in_memory_answers_with_no_read(service: TableService
             public(await service.matches.roll(PLACE, mover))
 
 
+async def test_the_kept_plays_notation_is_worked_out_when_first_asked(
+    service: TableService,
+) -> None:
+    await start_match(service, PLACE, ALICE, BOB)
+    kept = service.repository.kept_playing(PLACE)
+    assert kept is not None and kept.match.phase == "move"
+    assert kept._plays is None  # a play typed, or the bot's, needs no list of every play
+    mover = (ALICE, BOB)[kept.match.turn or 0]
+    offered, _ = await choices_and_reads(service, mover, "")
+    assert kept._plays == tuple(notations(kept.match.legal_plays()))
+    assert offered == list(kept.plays[:CHOICES_SHOWN])
+
+
 async def test_after_a_restart_the_first_answer_reads_the_match_then_memory(
     service: TableService, store: Store
 ) -> None:
