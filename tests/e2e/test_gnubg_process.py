@@ -157,9 +157,11 @@ async def test_a_match_against_the_bot_its_analysis_and_no_worker_left_after_sig
     # Three plays each are too few decisions to rate (bot.gnubg.api.MIN_RATED_DECISIONS): one
     # line says so, and no chart comes with it (the service's tests attach one).
     assert "Too few decisions for a PR: **alice** " in progress.content, progress.content
-    # (GNU Backgammon is named too where it had a decision: the dice are the process's own)
-    assert "PR " not in progress.content, progress.content
-    assert "at 0-ply" in progress.content and not is_png(progress)
+    # The dice are the process's own: GNU Backgammon may have had no decision, too few, or (a
+    # long run of turns alice could not move in) enough for a PR of its own, and its chart.
+    bot_rated = "**GNU Backgammon**: PR " in progress.content
+    assert bot_rated or "PR " not in progress.content, progress.content
+    assert "at 0-ply" in progress.content and (bot_rated or not is_png(progress))
     edits = [
         call
         for call in fake.calls_since(mark)
