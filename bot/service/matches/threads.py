@@ -15,6 +15,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
 from typing import Protocol
 
+from bot.i18n import play as say
 from bot.i18n.core import Language
 from bot.service.keys import Key
 from bot.service.matches.presentation import ending_text, match_kind
@@ -105,12 +106,14 @@ class MatchThreads:
                 await opener.discard(thread)
             raise
 
-    async def moved(self, replies: list[Reply], thread: Place | None, lead: str) -> list[Reply]:
+    async def moved(
+        self, replies: list[Reply], thread: Place | None, lead: str, *, language: Language
+    ) -> list[Reply]:
         """``replies`` of a match just started in ``thread`` sent there, after one line in the
         channel that points to it (``lead`` and the thread's link)."""
         if thread is None:
             return replies
-        pointer = Reply(f"{lead} The match is played in its thread: {place_link(thread)}")
+        pointer = Reply(say.PLAYED_IN_THREAD(language, lead=lead, link=place_link(thread)))
         return [pointer, *(replace(reply, place=thread) for reply in replies)]
 
     async def results(self, ended: list[MatchEnded], *, language: Language) -> list[Reply]:
@@ -131,7 +134,9 @@ class MatchThreads:
                 )
             else:
                 said = ending_text(table, language=language)
-            replies.append(Reply(f"{said} ({place_link(match_place(table.row))})", place=parent))
+            link = place_link(match_place(table.row))
+            said = say.RESULT_IN_THREAD(language, result=said, link=link)
+            replies.append(Reply(said, place=parent))
         return replies
 
 

@@ -219,7 +219,7 @@ class Tournaments:
         if fmt is Format.SWISS:
             kind += f" of {plural(row.swiss_rounds or 0, 'round')}"
         time = (
-            f"a clock of {countdown(row.clock_seconds)} per point"
+            f"a clock of {countdown(row.clock_seconds, language=language)} per point"
             if row.clock_seconds is not None
             else f"{quantity(row.deadline_days or 0, 'day', language=language)} per match"
         )
@@ -231,7 +231,7 @@ class Tournaments:
         self, row: TournamentRow, names: list[str], *, lead: str = "", language: Language
     ) -> Reply:
         when = (
-            f"It starts in {countdown(row.starts_at - self._clock())}"
+            f"It starts in {countdown(row.starts_at - self._clock(), language=language)}"
             if row.starts_at is not None
             else "The organiser starts it"
         )
@@ -332,7 +332,10 @@ class Tournaments:
         said = [
             Reply(
                 say.RESUMES(
-                    language, who=md(user.name), name=md(row.name), time=countdown(paused_for)
+                    language,
+                    who=md(user.name),
+                    name=md(row.name),
+                    time=countdown(paused_for, language=language),
                 )
             )
         ]

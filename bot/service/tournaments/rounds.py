@@ -173,13 +173,16 @@ class Rounds:
         if not said:
             async with self._store.transaction() as tx:
                 await decide(tx)
-        who = "nobody wins" if winner is None else f"{snapshot.name(winner)} wins"
+        who = (
+            say.NOBODY_WINS(language)
+            if winner is None
+            else say.SOMEONE_WINS(language, who=snapshot.name(winner))
+        )
         players = f"{snapshot.name(pairing.first)} vs {snapshot.name(pairing.second)}"
         line = f"{pairing.round}.{pairing.table_no} {players}"
-        return [
-            *said,
-            Reply(f"{md(snapshot.row.name)} {line}: {who} ({reason}).", place=snapshot.home),
-        ]
+        name = md(snapshot.row.name)
+        decided = say.DECIDED(language, name=name, line=line, who=who, reason=reason)
+        return [*said, Reply(decided, place=snapshot.home)]
 
     async def void_match(
         self,
@@ -405,7 +408,8 @@ class Rounds:
         )
         if paired is not None:
             self._kept[paired.tournament_id] = (self._clock(), fresh)
-        said = [Reply(f"{md(fresh.row.name)}: {line}", place=fresh.home, paired=paired)]
+        result = say.RESULT_LINE(language, name=md(fresh.row.name), line=line)
+        said = [Reply(result, place=fresh.home, paired=paired)]
         return said + await self.settle(fresh, language=language)
 
     async def due(

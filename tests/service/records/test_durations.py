@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.i18n.core import ENGLISH
 from bot.service.records.durations import countdown, quantity, setting_duration, wait_duration
 
 
@@ -76,7 +77,7 @@ def test_setting_duration_is_exact_in_minutes_below_an_hour_else_hours(
 def test_countdown_rounds_down_to_whole_minutes_and_never_says_zero(
     seconds: float, text: str
 ) -> None:
-    assert countdown(seconds) == text
+    assert countdown(seconds, language=ENGLISH) == text
 
 
 @pytest.mark.parametrize(
