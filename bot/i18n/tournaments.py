@@ -197,12 +197,6 @@ SIGNUP = M(
     "`{prefix}tournament join`. {when}.\nEntrants ({count}): {listed}",
 )
 OPENS = M("tournament_opens", "{who} opens a tournament.")
-ROUND_LEAD = M(
-    "tournament_round_lead",
-    "**{name}**, round {round}: {first} vs {second}, {kind}.{within} Dice commitment: "
-    "`{commitment}`",
-)
-PLAY_WITHIN = M("tournament_play_within", " To be played within {days}.")
 
 # -- `!tournament`'s standings, a round's head, its end and its report (issue 34) ----------------
 ROUND_NAMES = {

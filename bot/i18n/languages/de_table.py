@@ -127,8 +127,6 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "tournament_nobody_yet": "noch niemand",
     "tournament_signup": "{lead} **{name}**: {terms}; bis zu {most} Spieler. Tritt mit dem Button oder `{prefix}tournament join` bei. {when}.\nTeilnehmer ({count}): {listed}",
     "tournament_opens": "{who} eröffnet ein Turnier.",
-    "tournament_round_lead": "**{name}**, Runde {round}: {first} gegen {second}, {kind}.{within} Würfel-Commitment: `{commitment}`",
-    "tournament_play_within": " Zu spielen innerhalb von {days}.",
     "tournament_round_final": "Finale",
     "tournament_round_semi_finals": "Halbfinale",
     "tournament_round_quarter_finals": "Viertelfinale",

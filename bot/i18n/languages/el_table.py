@@ -127,8 +127,6 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "tournament_nobody_yet": "κανείς ακόμα",
     "tournament_signup": "{lead} **{name}**: {terms}· έως {most} παίκτες. Δήλωσε συμμετοχή με το κουμπί ή `{prefix}tournament join`. {when}.\nΣυμμετέχοντες ({count}): {listed}",
     "tournament_opens": "Ο {who} ανοίγει ένα τουρνουά.",
-    "tournament_round_lead": "**{name}**, γύρος {round}: {first} εναντίον {second}, {kind}.{within} Δέσμευση ζαριών: `{commitment}`",
-    "tournament_play_within": " Να παιχτεί μέσα σε {days}.",
     "tournament_round_final": "Τελικός",
     "tournament_round_semi_finals": "Ημιτελικοί",
     "tournament_round_quarter_finals": "Προημιτελικοί",

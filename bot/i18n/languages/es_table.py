@@ -127,8 +127,6 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "tournament_nobody_yet": "nadie todavía",
     "tournament_signup": "{lead} **{name}**: {terms}; hasta {most} jugadores. Apúntate con el botón o `{prefix}tournament join`. {when}.\nInscritos ({count}): {listed}",
     "tournament_opens": "{who} abre un torneo.",
-    "tournament_round_lead": "**{name}**, ronda {round}: {first} contra {second}, {kind}.{within} Compromiso de los dados: `{commitment}`",
-    "tournament_play_within": " A jugar en {days}.",
     "tournament_round_final": "Final",
     "tournament_round_semi_finals": "Semifinales",
     "tournament_round_quarter_finals": "Cuartos de final",

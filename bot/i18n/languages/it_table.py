@@ -127,8 +127,6 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "tournament_nobody_yet": "ancora nessuno",
     "tournament_signup": "{lead} **{name}**: {terms}; fino a {most} giocatori. Iscriviti con il pulsante o `{prefix}tournament join`. {when}.\nIscritti ({count}): {listed}",
     "tournament_opens": "{who} apre un torneo.",
-    "tournament_round_lead": "**{name}**, turno {round}: {first} contro {second}, {kind}.{within} Impegno sui dadi: `{commitment}`",
-    "tournament_play_within": " Da giocare entro {days}.",
     "tournament_round_final": "Finale",
     "tournament_round_semi_finals": "Semifinali",
     "tournament_round_quarter_finals": "Quarti di finale",

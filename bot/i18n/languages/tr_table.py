@@ -127,8 +127,6 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "tournament_nobody_yet": "henüz kimse yok",
     "tournament_signup": "{lead} **{name}**: {terms}; en çok {most} oyuncu. Düğmeyle ya da `{prefix}tournament join` ile katıl. {when}.\nKatılanlar ({count}): {listed}",
     "tournament_opens": "{who} bir turnuva açıyor.",
-    "tournament_round_lead": "**{name}**, {round}. tur: {first} - {second}, {kind}.{within} Zar taahhüdü: `{commitment}`",
-    "tournament_play_within": " {days} içinde oynanmalı.",
     "tournament_round_final": "Final",
     "tournament_round_semi_finals": "Yarı final",
     "tournament_round_quarter_finals": "Çeyrek final",
