@@ -216,6 +216,11 @@ WITHDRAWS = M("challenge_withdraws", "{who} withdraws the challenge.")
 ACCEPTS_CHALLENGE = M("accepts_challenge", "{second} accepts {first}'s challenge.")
 PLAYED_IN_THREAD = M("played_in_thread", "{lead} The match is played in its thread: {link}")
 RESULT_IN_THREAD = M("result_in_thread", "{result} ({link})")
+BEATS = P(
+    "thread_beats",
+    "{winner} beats {loser} {score} in a {n}-point match.",
+    "{winner} beats {loser} {score} in a {n}-point match.",
+)
 NOT_YOUR_DECISION = M("not_your_decision", "Not your decision: waiting for {name}.")
 OUT_OF_DATE = M("out_of_date", "This button is out of date: the game has moved on.")
 OUT_OF_DATE_CHALLENGE = M(

@@ -39,6 +39,10 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "accepts_challenge": "{second} nimmt die Herausforderung von {first} an.",
     "played_in_thread": "{lead} Das Match wird in seinem Thread gespielt: {link}",
     "result_in_thread": "{result} ({link})",
+    "thread_beats": (
+        "{winner} schlägt {loser} {score} in einem Match auf {n} Punkt.",
+        "{winner} schlägt {loser} {score} in einem Match auf {n} Punkte.",
+    ),
     "not_your_decision": "Nicht deine Entscheidung: es wird auf {name} gewartet.",
     "out_of_date": "Dieser Button ist veraltet: das Spiel ist weitergegangen.",
     "out_of_date_challenge": "Dieser Button ist veraltet: diese Herausforderung ist nicht mehr offen.",

@@ -39,6 +39,10 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "accepts_challenge": "Ο {second} δέχεται την πρόκληση του {first}.",
     "played_in_thread": "{lead} Ο αγώνας παίζεται στο νήμα του: {link}",
     "result_in_thread": "{result} ({link})",
+    "thread_beats": (
+        "{winner} κερδίζει {score} απέναντι σε {loser} σε αγώνα {n} πόντου.",
+        "{winner} κερδίζει {score} απέναντι σε {loser} σε αγώνα {n} πόντων.",
+    ),
     "not_your_decision": "Δεν είναι δική σου απόφαση: αναμένεται ο {name}.",
     "out_of_date": "Αυτό το κουμπί είναι παλιό: το παιχνίδι έχει προχωρήσει.",
     "out_of_date_challenge": "Αυτό το κουμπί είναι παλιό: αυτή η πρόκληση δεν είναι πια ανοιχτή.",

@@ -39,6 +39,10 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "accepts_challenge": "{second} acepta el desafío de {first}.",
     "played_in_thread": "{lead} El match se juega en su hilo: {link}",
     "result_in_thread": "{result} ({link})",
+    "thread_beats": (
+        "{winner} vence a {loser} {score} en un match a {n} punto.",
+        "{winner} vence a {loser} {score} en un match a {n} puntos.",
+    ),
     "not_your_decision": "No es tu decisión: se espera a {name}.",
     "out_of_date": "Este botón está desfasado: la partida ha avanzado.",
     "out_of_date_challenge": "Este botón está desfasado: ese desafío ya no está abierto.",

@@ -39,6 +39,10 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "accepts_challenge": "{second} accetta la sfida di {first}.",
     "played_in_thread": "{lead} Il match si gioca nel suo thread: {link}",
     "result_in_thread": "{result} ({link})",
+    "thread_beats": (
+        "{winner} batte {loser} {score} in un match a {n} punto.",
+        "{winner} batte {loser} {score} in un match a {n} punti.",
+    ),
     "not_your_decision": "Non è una tua decisione: si aspetta {name}.",
     "out_of_date": "Questo pulsante è superato: il gioco è andato avanti.",
     "out_of_date_challenge": "Questo pulsante è superato: quella sfida non è più aperta.",

@@ -39,6 +39,10 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "accepts_challenge": "{second}, {first} oyuncusunun meydan okumasını kabul ediyor.",
     "played_in_thread": "{lead} Maç kendi başlığında oynanıyor: {link}",
     "result_in_thread": "{result} ({link})",
+    "thread_beats": (
+        "{winner}, {n} sayılık maçta {loser} karşısında {score} kazanıyor.",
+        "{winner}, {n} sayılık maçta {loser} karşısında {score} kazanıyor.",
+    ),
     "not_your_decision": "Karar senin değil: {name} bekleniyor.",
     "out_of_date": "Bu düğme eskidi: oyun ilerledi.",
     "out_of_date_challenge": "Bu düğme eskidi: o meydan okuma artık açık değil.",

@@ -18,7 +18,7 @@ from typing import Protocol
 from bot.i18n import play as say
 from bot.i18n.core import Language
 from bot.service.keys import Key
-from bot.service.matches.presentation import ending_text, match_kind
+from bot.service.matches.presentation import ending_text
 from bot.service.matches.reading import MatchReader
 from bot.service.models import MatchEnded, Place, Reply, place_link
 from bot.settings import Settings
@@ -127,10 +127,12 @@ class MatchThreads:
             match, names = table.match, table.names
             winner = table.row.winner
             if winner is not None and match.length > 0 and table.row.ending == "played":
-                said = (
-                    f"{names[winner]} beats {names[1 - winner]} "
-                    f"{match.score[winner]}-{match.score[1 - winner]} "
-                    f"in {match_kind(match.length, language=language)}."
+                said = say.BEATS(
+                    language,
+                    match.length,
+                    winner=names[winner],
+                    loser=names[1 - winner],
+                    score=f"{match.score[winner]}-{match.score[1 - winner]}",
                 )
             else:
                 said = ending_text(table, language=language)
