@@ -96,6 +96,10 @@ NO_CALLED = M(
     "on now.",
 )
 JOIN_CLOSED = M("tournament_join_closed", "{name} has started: joining is closed.")
+LEAVE_CLOSED = M(
+    "tournament_leave_closed",
+    "{name} has started: ask the organiser to remove you (`{prefix}tournament remove @you`).",
+)
 IN_ALREADY = M("tournament_in_already", "You are in {name} already ({count} entrants).")
 FULL = M("tournament_full", "{name} is full ({most} players).")
 ENTRANTS = P("tournament_entrants", "{n} entrant", "{n} entrants")

@@ -91,6 +91,8 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "database_busy": "Die Datenbank ist belegt (ein anderes Programm hält sie): nichts hat sich geändert. Versuch es gleich noch einmal.",
     "disk_full": "Der Bot kann nicht auf seinen Datenträger schreiben (er ist voll oder defekt): nichts wurde gespeichert, und das Spiel ist wie zuvor. Versuch es später; der Admin des Bots muss Platz schaffen.",
     "database_down": "Die Datenbank antwortet nicht, es wird erneut versucht: versuch es gleich noch einmal.",
+    "gnubg_bot_busy": "Der Bot ist beschäftigt: dein Zug steht in der Warteschlange ({ahead} davor).",
+    "tournament_leave_closed": "{name} hat begonnen: bitte den Organisator, dich zu entfernen (`{prefix}tournament remove @you`).",
     "tournament_decided": "{name} {line}: {who} ({reason}).",
     "tournament_nobody_wins": "niemand gewinnt",
     "tournament_someone_wins": "{who} gewinnt",

@@ -91,6 +91,8 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "database_busy": "La base de datos está ocupada (otro programa la retiene): no cambió nada. Vuelve a intentarlo en un momento.",
     "disk_full": "El bot no puede escribir en su disco (está lleno o falla): no se guardó nada, y la partida está como estaba. Vuelve a intentarlo más tarde; el administrador del bot debe liberar espacio.",
     "database_down": "La base de datos no responde, reintentando: vuelve a intentarlo en un momento.",
+    "gnubg_bot_busy": "El bot está ocupado: tu turno está en la cola ({ahead} delante).",
+    "tournament_leave_closed": "{name} ha empezado: pide al organizador que te quite (`{prefix}tournament remove @you`).",
     "tournament_decided": "{name} {line}: {who} ({reason}).",
     "tournament_nobody_wins": "nadie gana",
     "tournament_someone_wins": "gana {who}",

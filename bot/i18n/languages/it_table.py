@@ -91,6 +91,8 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "database_busy": "Il database è occupato (un altro programma lo tiene): non è cambiato nulla. Riprova tra un momento.",
     "disk_full": "Il bot non riesce a scrivere sul suo disco (è pieno, o guasto): non è stato salvato nulla, e il gioco è com'era. Riprova più tardi; l'amministratore del bot deve liberare spazio.",
     "database_down": "Il database non risponde, nuovo tentativo in corso: riprova tra un momento.",
+    "gnubg_bot_busy": "Il bot è occupato: il tuo turno è in coda ({ahead} davanti).",
+    "tournament_leave_closed": "{name} è iniziato: chiedi all'organizzatore di toglierti (`{prefix}tournament remove @you`).",
     "tournament_decided": "{name} {line}: {who} ({reason}).",
     "tournament_nobody_wins": "nessuno vince",
     "tournament_someone_wins": "vince {who}",

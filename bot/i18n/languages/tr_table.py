@@ -91,6 +91,8 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "database_busy": "Veritabanı meşgul (başka bir program tutuyor): hiçbir şey değişmedi. Birazdan yeniden dene.",
     "disk_full": "Bot diskine yazamıyor (disk dolu ya da arızalı): hiçbir şey kaydedilmedi, oyun olduğu gibi. Sonra yeniden dene; botun yöneticisi yer açmalı.",
     "database_down": "Veritabanı cevap vermiyor, yeniden deneniyor: birazdan yeniden dene.",
+    "gnubg_bot_busy": "Bot meşgul: sıran kuyrukta (önünde {ahead} tane var).",
+    "tournament_leave_closed": "{name} başladı: organizatörden seni çıkarmasını iste (`{prefix}tournament remove @you`).",
     "tournament_decided": "{name} {line}: {who} ({reason}).",
     "tournament_nobody_wins": "kimse kazanmadı",
     "tournament_someone_wins": "{who} kazandı",

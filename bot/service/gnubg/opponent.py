@@ -86,8 +86,8 @@ Locker = Callable[[Place], AbstractAsyncContextManager[None]]
 Action = Callable[[Match], Match]
 
 
-def queued_text(ahead: int) -> str:
-    return f"The bot is busy: your turn is queued ({ahead} ahead)."
+def queued_text(ahead: int, *, language: Language) -> str:
+    return say.BOT_BUSY(language, ahead=ahead)
 
 
 @dataclasses.dataclass(eq=False)
@@ -384,7 +384,7 @@ class Opponent:
             if oldest is None:
                 break
             del self._queued[oldest]
-        return Reply(queued_text(self._ahead(place)), job=handle)
+        return Reply(queued_text(self._ahead(place), language=language), job=handle)
 
     async def _in_background(self, job: _Queued, owed: Table, *, language: Language) -> None:
         place = job.place
@@ -446,7 +446,7 @@ class Opponent:
                 yield gone
                 return
             changed = self._changed
-            text = queued_text(self._ahead(job.place))
+            text = queued_text(self._ahead(job.place), language=language)
             if text != shown:
                 shown = text
                 yield Reply(text, job=handle)

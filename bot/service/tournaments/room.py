@@ -290,10 +290,7 @@ class Tournaments:
         language = user.language
         if words:
             raise self._no_tournament(" ".join(words), language=language)
-        started = (
-            f"{md(row.name)} has started: ask the organiser to remove you "
-            f"(`{self._prefix}tournament remove @you`)."
-        )
+        started = say.LEAVE_CLOSED(language, name=md(row.name), prefix=self._prefix)
         async with self._store.transaction() as tx:
             await self._signing_up(tx, row, started)
             if not await tx.tournaments.remove_entrant(row.id, user.id):
