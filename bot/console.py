@@ -205,7 +205,9 @@ class Console:
         except STORE_TROUBLE as error:
             parsed = parse_line(stripped)
             channel, name, text = parsed if parsed else (DEFAULT_CHANNEL, "", stripped)
-            self._emit(channel, name, text, [(channel, store_trouble(error))], None)
+            # the server's language can't be read from a database in trouble
+            said = store_trouble(error, self.locale or ENGLISH)
+            self._emit(channel, name, text, [(channel, said)], None)
 
     async def _handle(self, stripped: str) -> None:
         if not self.resumed:

@@ -12,10 +12,12 @@ import pytest
 from sqlalchemy import select
 
 from bot.console import SERVER, ConsoleClock
+from bot.i18n.core import ENGLISH
+from bot.i18n.play import OUT_OF_DATE, OUT_OF_DATE_CHALLENGE
 from bot.rules.puzzles import CHECKER
 from bot.service.models import Place
 from bot.service.puzzles import pool
-from bot.service.table import OUT_OF_DATE, OUT_OF_DATE_CHALLENGE, TableService, seeded_dice
+from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings
 from bot.store import Store, schema
 from tests.service.console_lines import ConsoleTable
@@ -52,10 +54,12 @@ async def test_a_match_is_answered_by_its_buttons(table: ConsoleTable) -> None:
     await table.say(f"{mover}: !resign")
     ended = await table.say(f"{other}: [accept]")  # the resignation's Accept, not the challenge's
     assert f"{other} accepts the resignation" in ended and "wins" in ended
-    assert OUT_OF_DATE_CHALLENGE in await table.say("bob: [accept c1]")  # the old challenge
+    assert OUT_OF_DATE_CHALLENGE(ENGLISH) in await table.say(
+        "bob: [accept c1]"
+    )  # the old challenge
     assert "challenges" in await table.say(f"{mover}: [rematch]")
     assert "accepts" in await table.say(f"{other}: [accept]")  # the rematch's challenge
-    assert OUT_OF_DATE in await table.say(f"{other}: [rematch r1]")  # answered already
+    assert OUT_OF_DATE(ENGLISH) in await table.say(f"{other}: [rematch r1]")  # answered already
 
 
 async def test_a_signup_is_joined_by_its_button(table: ConsoleTable) -> None:

@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 from bot.console import DEFAULT_CHANNEL, SERVER, Console
+from bot.i18n.core import ENGLISH
 from bot.i18n.gnubg import QUEUE_DONE
 from bot.service.gnubg.opponent import queued_text
 from bot.service.models import Place
@@ -49,7 +50,7 @@ async def test_a_queued_turn_prints_when_taken(tmp_path: Path) -> None:
         lines = [line for line in out.getvalue().splitlines() if line.startswith("[#")]
         said = [line.removeprefix(f"[#{DEFAULT_CHANNEL}] bot: ") for line in lines]
         assert said[0].startswith("alice plays")
-        assert said[1] == queued_text(0)
+        assert said[1] == queued_text(0, language=ENGLISH)
         assert said[-2] == QUEUE_DONE("en")
         assert "GNU Backgammon" in said[-1]
         table = await shell.service.table(PLACE)
@@ -67,7 +68,7 @@ async def test_in_json_the_line_holds_the_queued_turn(tmp_path: Path) -> None:
         await shell.handle(f"alice: !move {play}")
         record = json.loads(out.getvalue().splitlines()[-1])
         texts = [reply["text"] for reply in record["replies"]]
-        assert texts[0].startswith("alice plays") and texts[1] == queued_text(0)
+        assert texts[0].startswith("alice plays") and texts[1] == queued_text(0, language=ENGLISH)
         assert texts[2] == QUEUE_DONE("en") and "GNU Backgammon" in texts[3]
         assert record["game"]["turn"] == "alice"
     finally:

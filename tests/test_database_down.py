@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.service.models import DATABASE_DOWN
+from bot.i18n.core import ENGLISH
+from bot.i18n.errors import DATABASE_DOWN
 from tests.postgres import PostgresServer
 from tests.test_faults import ConsoleProcess, clean_exit, next_line, started, texts
 
@@ -39,12 +40,12 @@ async def test_the_console_says_one_line_while_the_server_is_down_and_goes_on(
     finally:
         server.resume()
     for said in down[:-1]:
-        assert texts(said) == [DATABASE_DOWN], said
-    assert texts(down[-1])[-1] == DATABASE_DOWN  # the time moved, the deadlines wait
+        assert texts(said) == [DATABASE_DOWN(ENGLISH)], said
+    assert texts(down[-1])[-1] == DATABASE_DOWN(ENGLISH)  # the time moved, the deadlines wait
 
     board = console.say("alice: !board")  # the game as it was: nothing was half-done
     assert board["game"] == game
     record = console.say(next_line(record))
-    assert texts(record) != [DATABASE_DOWN] and record["game"] != game
+    assert texts(record) != [DATABASE_DOWN(ENGLISH)] and record["game"] != game
     assert texts(console.say("#other carol: !challenge @dave 1"))[0].startswith("carol challenges")
     clean_exit(console)

@@ -24,8 +24,9 @@ from typing import Any
 
 import pytest
 
+from bot.i18n.core import ENGLISH
+from bot.i18n.errors import DATABASE_BUSY, DISK_FULL
 from bot.rules.position import Position
-from bot.service.models import DATABASE_BUSY, DISK_FULL
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -124,11 +125,11 @@ def test_a_database_held_by_another_program_is_said_and_the_console_goes_on(
     finally:
         holder.execute("ROLLBACK")
         holder.close()
-    assert texts(busy) == [DATABASE_BUSY]
+    assert texts(busy) == [DATABASE_BUSY(ENGLISH)]
     assert _actions(database) == actions_before  # nothing half-written
 
     again = console.say(f"{who}: {command}")  # the lock is gone: the same command works
-    assert texts(again) and texts(again) != [DATABASE_BUSY]
+    assert texts(again) and texts(again) != [DATABASE_BUSY(ENGLISH)]
     code, errors = console.finish()
     assert code == 0 and "Traceback" not in errors, errors
 
@@ -177,10 +178,10 @@ def test_a_database_held_for_15_seconds_mid_match(tmp_path: Path) -> None:
     released.start()
     try:
         busy = console.say(next_line(record))
-        assert texts(busy) == [DATABASE_BUSY]
+        assert texts(busy) == [DATABASE_BUSY(ENGLISH)]
         assert _actions(database) == actions_before  # nothing half-written
         played = console.say(next_line(record))
-        assert texts(played) and texts(played) != [DATABASE_BUSY]
+        assert texts(played) and texts(played) != [DATABASE_BUSY(ENGLISH)]
         assert time.monotonic() - began >= 15.0
     finally:
         released.join()
@@ -261,7 +262,7 @@ def test_a_full_disk_during_a_move_is_said_and_loses_nothing(tmp_path: Path) -> 
     resource.prlimit(pid, resource.RLIMIT_FSIZE, (0, resource.RLIM_INFINITY))
     for _ in range(3):
         full = console.say(next_line(record))
-        assert texts(full) == [DISK_FULL]
+        assert texts(full) == [DISK_FULL(ENGLISH)]
     assert _actions(database) == actions_before  # nothing half-written, nothing lost
     resource.prlimit(pid, resource.RLIMIT_FSIZE, (resource.RLIM_INFINITY, resource.RLIM_INFINITY))
     played = console.say(next_line(record))

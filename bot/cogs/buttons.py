@@ -122,15 +122,15 @@ async def dispatch_press(
 ) -> None:
     """Hand a press to the bot's handler; anything unexpected gets an apology and a log entry
     (discord.py would only log it, and the player would see "This interaction failed")."""
+    language = language_of(interaction.locale.value) or ENGLISH
     try:
         handler = _handlers.get(interaction.client)
         if handler is None:
             raise LookupError("no button handler registered for this client")
         await handler(interaction, action, key)
     except STORE_TROUBLE as error:  # nobody's mistake, no traceback: one line
-        await tell_interaction(interaction, store_trouble(error).text)
+        await tell_interaction(interaction, store_trouble(error, language).text)
     except Exception as error:  # every failure is answered, not only logged
-        language = language_of(interaction.locale.value) or ENGLISH
         text = report_unexpected(error, f"button {action}:{key}", language)
         await tell_interaction(interaction, text)
 

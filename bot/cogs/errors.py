@@ -78,7 +78,7 @@ def mistake_text(
     if isinstance(error, commands.DisabledCommand | commands.CommandOnCooldown):
         return sentence(str(error), language)
     if isinstance(error, STORE_TROUBLE):
-        return store_trouble(error).text
+        return store_trouble(error, language).text
     return None
 
 

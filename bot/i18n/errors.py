@@ -20,3 +20,21 @@ OUTDATED = M(
     "the bot's owner must type `{prefix}sync`.)",
 )
 SORRY = M("sorry", "Sorry, something went wrong (error {error_id}).")
+
+# -- the database's trouble: nothing changed, and what to do --------------------------------------
+RACE_LOST = M(
+    "race_lost",
+    "The game changed while your command ran: nothing was done. Look at the board and try again.",
+)
+DATABASE_BUSY = M(
+    "database_busy",
+    "The database is busy (another program is holding it): nothing changed. Try again in a moment.",
+)
+DISK_FULL = M(
+    "disk_full",
+    "The bot can't write to its disk (it is full, or failing): nothing was saved, and the game "
+    "is as it was. Try again later; the bot's admin must free some space.",
+)
+DATABASE_DOWN = M(
+    "database_down", "The database is not answering, retrying: try again in a moment."
+)

@@ -103,6 +103,7 @@ QUEUE_MOVED_ON = M(
     "gnubg_queue_moved_on",
     "The bot was busy: your turn waited in the queue; the game has moved on since.",
 )
+BOT_BUSY = M("gnubg_bot_busy", "The bot is busy: your turn is queued ({ahead} ahead).")
 QUEUE_GONE = M(
     "gnubg_queue_gone",
     "That turn of the bot's is no longer queued here (the bot restarted since: it takes the "

@@ -122,3 +122,226 @@ TAKE_OR_DROP = M(
 ACCEPT_OR_REJECT = M(
     "accept_or_reject", "{who}: `{prefix}accept` or `{prefix}reject` the resignation."
 )
+
+# -- challenges' refusals, the clock, claims, abort and void, finding a match (issue 34) ----------
+MONEY_OPTIONS_ONLY = M(
+    "challenge_money_options_only",
+    "Jacoby, beavers and automatic doubles are for money games: "
+    "`{prefix}challenge @user money jacoby beavers`.",
+)
+NOT_A_MATCH_OPTION = M(
+    "challenge_not_an_option",
+    "{quoted} is not a match option: after `money` you may add `jacoby`, `beavers` and `auto` "
+    "(automatic doubles).",
+)
+AUTOMATIC_DOUBLES_RANGE = M(
+    "challenge_automatic_doubles",
+    "Automatic doubles: at most 1 to {most} per game, not {shown}, e.g. "
+    "`{prefix}challenge @user money auto 2`.",
+)
+NOT_A_LENGTH = M(
+    "challenge_not_a_length",
+    "{quoted} is not a match length: give a number of points (1-{most}) or `money`.",
+)
+NO_SUCH_LENGTH = M(
+    "challenge_no_such_length",
+    "A match is 1 to {most} points, not {shown}; for a money game say `money`, e.g. "
+    "`{prefix}challenge @user money`.",
+)
+UNRATED_HINTS = M("challenge_unrated_hints", " with hints (unrated)")
+UNRATED_DM = M("challenge_unrated_dm", " (unrated: games in DMs are)")
+CLOCK_HOW_MUCH = M("clock_how_much", "Say how much time per point after `clock`, e.g. {example}.")
+CLOCK_NOT_A_TIME = M("clock_not_a_time", "{quoted} is not a time per point: say e.g. `2m` or `90s`")
+CLOCK_OUT_OF_RANGE = M(
+    "clock_out_of_range", "{quoted} per point is out of range: from {least} to {most}"
+)
+CLOCK_REFUSED = M("clock_refused", "{reason}, e.g. {example}.")
+CLOCK_FOR_MATCHES = M(
+    "clock_for_matches",
+    "A clock is for matches (its bank is a time per point): `{prefix}challenge @bob 5 clock 2m`.",
+)
+CHALLENGE_WAS_ACCEPTED = M("challenge_was_accepted", "That challenge was accepted. {where}")
+CHALLENGE_EXPIRED_AGO = M(
+    "challenge_expired_ago",
+    "{challenger}'s challenge to {opponent} expired {ago} ago (challenges last {lasting}): "
+    "`{prefix}challenge @user` to start again.",
+)
+CHALLENGE_EXPIRED = M(
+    "challenge_expired",
+    "{challenger}'s challenge to {opponent} expired unanswered (challenges last {lasting}). "
+    "`{prefix}challenge @user` to start again.",
+)
+NO_CHALLENGE_TO = {
+    verb: M(
+        f"no_challenge_to_{verb}",
+        f"There is no challenge here to {verb}. Start one with `{{prefix}}challenge @user`.",
+    )
+    for verb in ("accept", "decline", "cancel")
+}
+FOR_THE_BOT = M(
+    "challenge_for_the_bot",
+    "{quoted} is for games against the bot: `{prefix}challenge bot 5 expert tutor`. Between "
+    "people you may add `hints`, e.g. `{prefix}challenge @bob 5 hints`.",
+)
+NOT_YOURSELF = M(
+    "challenge_not_yourself",
+    "You can't challenge yourself: name someone else, e.g. `{prefix}challenge @friend`.",
+)
+CHALLENGE_RATE = M(
+    "challenge_rate",
+    "You can send at most {count} challenges in {window} on this server: try again in {wait}.",
+)
+TABLE_BUSY = M(
+    "table_busy",
+    "A match is already being played here: one match per channel. Use another channel or thread.",
+)
+CHALLENGE_OPEN = M(
+    "challenge_open",
+    "There is already an open challenge here: it must be answered, cancelled "
+    "(`{prefix}cancel`) or expire first.",
+)
+CHALLENGE_NOT_YOURS = M(
+    "challenge_not_yours", "This challenge is for {name}; only they can accept it."
+)
+ONLY_CHALLENGED_DECLINES = M(
+    "only_challenged_declines",
+    "Only the challenged player can decline; the challenger can `{prefix}cancel`.",
+)
+ONLY_CHALLENGER_CANCELS = M(
+    "only_challenger_cancels",
+    "Only the challenger can cancel a challenge; the challenged player can `{prefix}decline`.",
+)
+DECLINES = M("challenge_declines", "{who} declines the challenge.")
+WITHDRAWS = M("challenge_withdraws", "{who} withdraws the challenge.")
+ACCEPTS_CHALLENGE = M("accepts_challenge", "{second} accepts {first}'s challenge.")
+PLAYED_IN_THREAD = M("played_in_thread", "{lead} The match is played in its thread: {link}")
+RESULT_IN_THREAD = M("result_in_thread", "{result} ({link})")
+BEATS = P(
+    "thread_beats",
+    "{winner} beats {loser} {score} in a {n}-point match.",
+    "{winner} beats {loser} {score} in a {n}-point match.",
+)
+NOT_YOUR_DECISION = M("not_your_decision", "Not your decision: waiting for {name}.")
+OUT_OF_DATE = M("out_of_date", "This button is out of date: the game has moved on.")
+OUT_OF_DATE_CHALLENGE = M(
+    "out_of_date_challenge", "This button is out of date: that challenge is no longer open."
+)
+
+ABORT_ASKED_ALREADY = M(
+    "abort_asked_already",
+    "You asked to abort already; waiting for {other} to type `{prefix}abort` too.",
+)
+ABORT_ASKS = M(
+    "abort_asks", "{who} asks to abort the match (unrated). {other}: `{prefix}abort` to agree."
+)
+ABORTED = M("aborted", "Match aborted by agreement: {first} vs {second}, unrated.")
+VOID_MODERATORS_ONLY = M(
+    "void_moderators_only",
+    "Only moderators (Manage Messages in this channel) can void a match; the players can end "
+    "it together with `{prefix}abort`.",
+)
+VOIDED_DAMAGED = M(
+    "voided_damaged",
+    "{who} voided the damaged match between {first} and {second}: unrated, and the table is free.",
+)
+VOIDED = M(
+    "voided",
+    "{who} voided the match between {first} and {second}: unrated, and the table is free.",
+)
+CLAIM_ENGINE_FAILED = M(
+    "claim_engine_failed",
+    "GNU Backgammon couldn't judge the position to rate the claim ({error}): try "
+    "`{prefix}claim` again in a moment.",
+)
+CLAIM_CHANGED = M(
+    "claim_changed",
+    "The game changed while GNU Backgammon judged the position: nothing was done. "
+    "`{prefix}claim` again if you still may.",
+)
+CLAIM_OWN_TURN = M(
+    "claim_own_turn", "It's your own turn: you can't claim while the table waits for you."
+)
+CLAIM_NOT_SHOWN = M(
+    "claim_not_shown",
+    "{other} hasn't been shown the game as it stands: the bot couldn't post it. "
+    "`{prefix}board` shows it, and the claim clock starts then.",
+)
+CLAIM_TOO_EARLY = M(
+    "claim_too_early", "{other} has {left} left to act before you can claim the match."
+)
+CLAIMS = M("claims", "{who} claims the match: {other} has not acted for {idle}. {who} wins")
+RATED_NOTE = M("rated_note", " (rated)")
+REMINDER = M(
+    "reminder",
+    "Reminder: {who}, {other} is waiting for you {waiting} ({idle} so far). If you don't, {then}.",
+)
+REMINDER_WAITING = {
+    "roll": M("reminder_waiting_roll", "to roll or double"),
+    "move": M("reminder_waiting_move", "to move"),
+    "doubled": M("reminder_waiting_doubled", "to take or drop the double"),
+    "resigned": M("reminder_waiting_resigned", "to accept or reject the resignation"),
+}
+REMINDER_WAITING_TO_PLAY = M("reminder_waiting_play", "to play")
+REMINDER_CLAIM_IN = M("reminder_claim_in", "{other} may `{prefix}claim` the match in {left}")
+REMINDER_CLAIM_NOW = M("reminder_claim_now", "{other} may `{prefix}claim` the match now")
+
+NO_MATCH_YET = M("no_match_yet", "No match has been played at this table yet.")
+NO_MATCH_HERE = M(
+    "no_match_here", "There is no match at this table. Start one with `{prefix}challenge @user`."
+)
+NOT_A_MATCH_NUMBER = M(
+    "not_a_match_number",
+    "{quoted} is not a match number: e.g. `{prefix}{command} 12`, or just `{prefix}{command}` "
+    "for this table's last match.",
+)
+NO_MATCH_NUMBERED = M("no_match_numbered", "There is no match #{number} on this server.")
+NO_MATCH_NUMBERED_DM = M("no_match_numbered_dm", "There is no match #{number} in this DM.")
+MATCH_IN = M("match_in", "{players} in {link}")
+PLAYED_IN_THREADS = M(
+    "played_in_threads", "Matches from this channel are played in their threads: {listed}."
+)
+LAST_IN_THREAD = M(
+    "last_in_thread",
+    "The last match from this channel, {players}, was played in its thread: {link} (the "
+    "command works there).",
+)
+YOURS_ELSEWHERE = P(
+    "yours_elsewhere",
+    "There is no match at this table: yours is in {where}{more}. Play there (each channel or "
+    "thread is its own table).",
+    "There is no match at this table: yours are in {where}{more}. Play there (each channel or "
+    "thread is its own table).",
+)
+AND_MORE = M("and_more", " and {count} more")
+REMATCH_WHILE_PLAYING = M(
+    "rematch_while_playing",
+    "A match is being played here: a rematch comes once it is over. `{prefix}board` shows it.",
+)
+REMATCH_NO_MATCH = M(
+    "rematch_no_match",
+    "No match has been played at this table yet: start one with `{prefix}challenge @user`.",
+)
+REMATCH_OFFERED_ALREADY = M(
+    "rematch_offered_already",
+    "You have offered {name} a rematch already: waiting for them (`{prefix}cancel` withdraws it).",
+)
+EXPORT_DAMAGED = M(
+    "export_damaged",
+    "Match #{number}'s record is damaged, so it has no IDs or `.mat`: attached is what the "
+    "database holds of it.",
+)
+CLAIM_WEIGHTS = M(
+    "claim_weights",
+    "{who}'s chance to win the match from this position is {chance}% (GNU Backgammon), so each "
+    "rating moves by {chance}% of its change for a win and {rest}% of its change for a loss",
+)
+CLAIM_MOVES_NEITHER = M(
+    "claim_moves_neither",
+    "Rated by the expected result: {weights}. That would lower {who}'s rating and raise "
+    "{other}'s, and a claim never does: neither rating moves.",
+)
+CLAIM_WEIGHED = M(
+    "claim_weighed",
+    "Rated by the expected result: {weights} (a claim never lowers the claimer's rating nor "
+    "raises the other's).",
+)

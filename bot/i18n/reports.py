@@ -220,6 +220,13 @@ UNITS = {
     "hour": P("duration_hour", "{count} hour", "{count} hours"),
     "day": P("duration_day", "{count} day", "{count} days"),
 }
+# A unit's short form (a countdown, a clock's bank): ``4 min``, ``15 s``, ``1 h 05 min``.
+SHORT_UNITS = {
+    "second": M("duration_short_seconds", "{count} s"),
+    "minute": M("duration_short_minutes", "{count} min"),
+    "hour": M("duration_short_hours", "{count} h"),
+}
+HOURS_MINUTES = M("duration_short_hours_minutes", "{hours} h {minutes} min")
 
 # -- how a match that is no longer played ended, a clock's terms and its running out -------------
 ENDED_ABORTED = {

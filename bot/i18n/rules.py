@@ -157,3 +157,6 @@ CANT_MAKE_ALL = M("cant_make_all", "your {dice} can't make all of {typed}")
 ONE_OF_EACH = M("one_of_each", "your {dice} plays one {high} and one {low}")
 ONLY_ONCE = M("only_once", "{roll}, so {hop} can be played only once")
 BOTH_NEED = M("both_need", "{roll}: {first} and {second} both need the {die}")
+
+# -- a puzzle's cube answer -----------------------------------------------------------------------
+PUZZLE_ANSWER_WORDS = M("puzzle_answer_words", "Answer {words}, not {quoted}")

@@ -96,6 +96,10 @@ NO_CALLED = M(
     "on now.",
 )
 JOIN_CLOSED = M("tournament_join_closed", "{name} has started: joining is closed.")
+LEAVE_CLOSED = M(
+    "tournament_leave_closed",
+    "{name} has started: ask the organiser to remove you (`{prefix}tournament remove @you`).",
+)
 IN_ALREADY = M("tournament_in_already", "You are in {name} already ({count} entrants).")
 FULL = M("tournament_full", "{name} is full ({most} players).")
 ENTRANTS = P("tournament_entrants", "{n} entrant", "{n} entrants")
@@ -133,3 +137,111 @@ NEXT_PAIRED = M(
     "tournament_next_paired",
     "The next round is paired already: that knockout result can't change now.",
 )
+
+# -- a round's lines and the standings (issue 34) -------------------------------------------------
+DECIDED = M("tournament_decided", "{name} {line}: {who} ({reason}).")
+NOBODY_WINS = M("tournament_nobody_wins", "nobody wins")
+SOMEONE_WINS = M("tournament_someone_wins", "{who} wins")
+RESULT_LINE = M("tournament_result_line", "{name}: {line}")
+PAIRING_BYE = M("tournament_pairing_bye", "{label} {first}: bye")
+PAIRING_NOBODY = M("tournament_pairing_nobody", "{line}: nobody wins ({reason})")
+PAIRING_WON = M("tournament_pairing_won", "{line}: **{winner}** wins {result}")
+PAIRING_PLAYING = M("tournament_pairing_playing", "{line}: playing in {link}")
+PAIRING_TO_OPEN = M("tournament_pairing_to_open", "{line}: to be opened")
+ENDINGS = {
+    "claimed": M("tournament_by_claim", "by claim"),
+    "time": M("tournament_on_time", "on time"),
+}
+AT_SCORE = M("tournament_at_score", " at {score}")
+STANDING = M(
+    "tournament_standing",
+    "{rank}. {name}: {points}{byes}, {wins}-{losses}, Buchholz {buchholz}, {difference}{removed}",
+)
+STANDING_BYES = P(
+    "tournament_standing_byes",
+    " (with a bye: a win without a game)",
+    " (with {n} byes: wins without a game)",
+)
+STANDING_REMOVED = M("tournament_standing_removed", " (removed)")
+MATCH_POINTS = P("tournament_match_points", "{n} match point", "{n} match points")
+
+# -- the sign-up message and a round's opening (issue 34) -----------------------------------------
+ORGANISER_ONLY = {
+    verb: M(
+        f"tournament_organiser_only_{verb}",
+        f"Only organisers (Manage Server, or the server's tournament role) can {what}.",
+    )
+    for verb, what in (
+        ("create", "create a tournament"),
+        ("start", "start a tournament"),
+        ("pause", "pause a tournament"),
+        ("resume", "resume a tournament"),
+        ("cancel", "cancel a tournament"),
+        ("remove", "remove players from a tournament"),
+        ("result", "decide results in a tournament"),
+    )
+}
+FORMATS = {
+    "knockout": M("tournament_format_knockout", "knockout"),
+    "swiss": M("tournament_format_swiss", "Swiss"),
+    "roundrobin": M("tournament_format_roundrobin", "round robin"),
+}
+SWISS_ROUNDS = P("tournament_swiss_rounds", "{kind} of {n} round", "{kind} of {n} rounds")
+CLOCK_PER_POINT = M("tournament_clock_per_point", "a clock of {time} per point")
+DAYS_PER_MATCH = M("tournament_days_per_match", "{days} per match")
+RATED = M("tournament_rated", "rated")
+UNRATED = M("tournament_unrated", "unrated")
+TERMS = M("tournament_terms", "{kind}, {length}-point matches, {time}, {rated}")
+STARTS_IN = M("tournament_starts_in", "It starts in {time}")
+ORGANISER_STARTS = M("tournament_organiser_starts", "The organiser starts it")
+NOBODY_YET = M("tournament_nobody_yet", "nobody yet")
+SIGNUP = M(
+    "tournament_signup",
+    "{lead} **{name}**: {terms}; up to {most} players. Join with the button or "
+    "`{prefix}tournament join`. {when}.\nEntrants ({count}): {listed}",
+)
+OPENS = M("tournament_opens", "{who} opens a tournament.")
+
+# -- `!tournament`'s standings, a round's head, its end and its report (issue 34) ----------------
+ROUND_NAMES = {
+    1: M("tournament_round_final", "Final"),
+    2: M("tournament_round_semi_finals", "Semi-finals"),
+    3: M("tournament_round_quarter_finals", "Quarter-finals"),
+}
+ROUND_N = M("tournament_round_n", "Round {round}")
+OUT_IN_NAMED = {
+    1: M("tournament_out_in_final", "out in the final"),
+    2: M("tournament_out_in_semi_finals", "out in the semi-finals"),
+    3: M("tournament_out_in_quarter_finals", "out in the quarter-finals"),
+}
+OUT_IN_ROUND = M("tournament_out_in_round", "out in round {round}")
+PLACING_REMOVED = M("tournament_placing_removed", "removed")
+CHAMPION = M("tournament_champion", "champion")
+STILL_IN = M("tournament_still_in", "still in")
+STATE_RUNNING = M("tournament_state_running", "round {round} of {total}")
+STATE_PAUSED = M("tournament_state_paused", "paused in round {round} of {total}")
+SHOWN = M("tournament_shown", "**{name}** ({terms}): {state}")
+SEEDS = M("tournament_seeds", "__Seeds__ (the standings come when round 1 is over)")
+STANDINGS_HEAD = M("tournament_standings_head", "__Standings{after}__")
+AFTER_ROUND = M("tournament_after_round", " after round {round}")
+ROUND_HEAD = M("tournament_round_head", "**{name}: {title}** (round {round} of {total})")
+OVER_CHAMPION = M("tournament_over_champion", "🏆 **{name}** is over: **{champion}** wins!")
+OVER = M("tournament_over", "**{name}** is over.")
+REPORT_POINTER = M(
+    "tournament_report_pointer",
+    "The report, with GNU Backgammon's analysis of every match: `{prefix}tournament report`.",
+)
+REPORT_STANDS = M("tournament_report_stands", "**{name}** stands ({status}, round {round}).")
+WINNER = M("tournament_winner", "Winner: **{name}**")
+ANALYSED_OF = P(
+    "tournament_analysed_of",
+    "GNU Backgammon has analysed {analysed} of its {n} match{more}.",
+    "GNU Backgammon has analysed {analysed} of its {n} matches{more}.",
+)
+MORE_WITH = M("tournament_more_with", " (more with `{prefix}analysis <match>`)")
+FIGURES = M(
+    "tournament_figures", "PR {pr} over {matches} analysed (best {best}{short}), luck {luck}"
+)
+TOO_SHORT = M("tournament_too_short", "{count} too short to rate")
+NOT_ANALYSED = M("tournament_not_analysed", "not analysed")
+REPORT_LINE = M("tournament_report_line", "{rank}. {name}: {placing}; {figures}")

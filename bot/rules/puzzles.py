@@ -26,6 +26,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from bot.i18n import rules as say
+from bot.i18n.core import chained
 from bot.rules.errors import InvalidMoveError
 from bot.rules.pasted import PastedPosition, from_gnubg_id
 
@@ -193,8 +195,9 @@ class Puzzle:
             words = DOUBLE_WORDS if self.kind == DOUBLE else TAKE_WORDS
             meaning = words.get(" ".join(answer.lower().split()))
             if meaning is None:
+                listed = chained(say.OR, map(repr, words))
                 raise InvalidMoveError(
-                    f"Answer {' or '.join(repr(w) for w in words)}, not {answer.strip()!r}"
+                    say.PUZZLE_ANSWER_WORDS.said(words=listed, quoted=repr(answer.strip()))
                 )
             name = (DOUBLE_NAMES if self.kind == DOUBLE else TAKE_NAMES)[meaning]
         chosen = next((ranked for ranked in ranking if ranked.answer == name), None)

@@ -13,6 +13,7 @@ from enum import Enum
 from functools import lru_cache
 from typing import NamedTuple
 
+from bot.i18n import errors as trouble
 from bot.i18n import play as say
 from bot.i18n.core import ENGLISH, Language, worded
 from bot.i18n.words import sentence
@@ -510,29 +511,17 @@ class Rate:
         return f"{self.count} per {wait_duration(self.seconds, language=ENGLISH)}"
 
 
-RACE_LOST = (
-    "The game changed while your command ran: nothing was done. Look at the board and try again."
-)
-DATABASE_BUSY = (
-    "The database is busy (another program is holding it): nothing changed. Try again in a moment."
-)
-DISK_FULL = (
-    "The bot can't write to its disk (it is full, or failing): nothing was saved, and the game "
-    "is as it was. Try again later; the bot's admin must free some space."
-)
-
-
-DATABASE_DOWN = "The database is not answering, retrying: try again in a moment."
 # What a command may meet in the store that is nobody's mistake and passes: one line each.
 STORE_TROUBLE = (DatabaseBusy, DiskFull, DatabaseDown)
 
 
-def store_trouble(error: DatabaseBusy | DiskFull | DatabaseDown) -> Reply:
+def store_trouble(error: DatabaseBusy | DiskFull | DatabaseDown, language: Language) -> Reply:
     """The reply to a database that can't be used right now (held by another program, on a
-    full disk, a server not answering): what happened, and what to do."""
+    full disk, a server not answering): what happened, and what to do, in ``language``."""
     if isinstance(error, DatabaseDown):
-        return Reply(DATABASE_DOWN, private=True)
-    return Reply(DATABASE_BUSY if isinstance(error, DatabaseBusy) else DISK_FULL, private=True)
+        return Reply(trouble.DATABASE_DOWN(language), private=True)
+    said = trouble.DATABASE_BUSY if isinstance(error, DatabaseBusy) else trouble.DISK_FULL
+    return Reply(said(language), private=True)
 
 
 def reason_of(error: Exception, language: Language) -> str:
@@ -558,6 +547,6 @@ async def replies_of(
     except StaleMatchError as error:
         if error.match_id is not None:
             forget(error.match_id)
-        return [Reply(RACE_LOST, private=True)]
+        return [Reply(trouble.RACE_LOST(language), private=True)]
     except STORE_TROUBLE as error:  # nothing was written, nothing kept in memory
-        return [store_trouble(error)]
+        return [store_trouble(error, language)]

@@ -31,7 +31,7 @@ from bot.gnubg.api import Engine
 from bot.gnubg.unavailable import UnavailableEngine
 from bot.i18n import play as say
 from bot.i18n.core import Language
-from bot.service.commands.guard import OUT_OF_DATE, OUT_OF_DATE_CHALLENGE, Answer, PlaceLocks
+from bot.service.commands.guard import Answer, PlaceLocks
 from bot.service.commands.help import unknown_command
 from bot.service.commands.registry import COMMANDS
 from bot.service.commands.schema import Command, Handler, UserLookup, read_arguments
@@ -160,13 +160,14 @@ async def run_press(
     the channel's lock, the table still asks that very question of them (so an old message
     never answers a newer question)."""
     found = COMMANDS.pressed(action)
+    out_of_date = Reply(say.OUT_OF_DATE(user.language), private=True, stale=True)
     if key is None or found is None or not found[0].buttons:  # a button from an older bot
-        return Pressed([Reply(OUT_OF_DATE, private=True, stale=True)], closed=True)
+        return Pressed([out_of_date], closed=True)
     command, button = found
     answer = Answer(key, user, command)
     if button is not None:  # a review's page or a drill's answer: the button's word says
         if not any(isinstance(key, b.decision.key_kind) for b in command.buttons):
-            return Pressed([Reply(OUT_OF_DATE, private=True, stale=True)], closed=True)
+            return Pressed([out_of_date], closed=True)
         paging = button.decision in (Decision.REVIEW, Decision.ANALYSED)
         handler = service.handler(command)
         replies = await handler(place, user, button.word, answering=answer)
@@ -184,8 +185,6 @@ async def run_press(
 log = logging.getLogger(__name__)
 
 __all__ = [
-    "OUT_OF_DATE",
-    "OUT_OF_DATE_CHALLENGE",
     "DiceFactory",
     "Pressed",
     "RecordedPlay",

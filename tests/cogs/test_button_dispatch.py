@@ -14,9 +14,9 @@ import pytest
 
 from bot.cogs import sending
 from bot.discord_bot import BackgammonBot
+from bot.i18n.core import ENGLISH
+from bot.i18n.play import OUT_OF_DATE, OUT_OF_DATE_CHALLENGE
 from bot.service.models import Decision, Pending, Place, User
-from bot.service.table import OUT_OF_DATE as STALE
-from bot.service.table import OUT_OF_DATE_CHALLENGE as STALE_CHALLENGE
 from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings
 from bot.store import Store
@@ -27,6 +27,8 @@ ALICE = Person(300000000000000001, "alice")
 BOB = Person(300000000000000002, "bob")
 CAROL = Person(300000000000000003, "carol")
 PEOPLE = {str(person.id): person for person in (ALICE, BOB, CAROL)}
+
+STALE, STALE_CHALLENGE = OUT_OF_DATE(ENGLISH), OUT_OF_DATE_CHALLENGE(ENGLISH)
 
 
 async def open_bot(path: Path, settings: Settings) -> tuple[Wire, Store]:

@@ -24,10 +24,10 @@ from bot.cogs.buttons import (
     read_custom_id,
 )
 from bot.discord_bot import BackgammonBot
+from bot.i18n.core import ENGLISH
+from bot.i18n.play import OUT_OF_DATE, OUT_OF_DATE_CHALLENGE
 from bot.service.keys import ChallengeKey, MatchKey
 from bot.service.models import Decision, Pending, Place, Reply, User
-from bot.service.table import OUT_OF_DATE as STALE
-from bot.service.table import OUT_OF_DATE_CHALLENGE as STALE_CHALLENGE
 from bot.service.table import TableService
 from bot.settings import Settings
 from tests.cogs.wire import CHANNEL_ID, GUILD_ID, PNG, Person
@@ -37,6 +37,8 @@ BOB = Person(300000000000000002, "bob")
 CAROL = Person(300000000000000003, "carol")
 PLACE = Place(str(GUILD_ID), str(CHANNEL_ID))
 MEMBERS = {str(member.id): member for member in (ALICE, BOB)}
+
+STALE, STALE_CHALLENGE = OUT_OF_DATE(ENGLISH), OUT_OF_DATE_CHALLENGE(ENGLISH)
 
 
 def user(member: Person) -> User:

@@ -11,7 +11,8 @@ import logging
 
 import pytest
 
-from bot.service.models import DATABASE_DOWN
+from bot.i18n.core import ENGLISH
+from bot.i18n.errors import DATABASE_DOWN
 from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings
 from bot.store import Store
@@ -70,8 +71,8 @@ async def test_the_poll_says_once_that_the_database_is_down_and_carries_on(
         [challenge] = await wire.type(ALICE, f"!challenge <@{BOB.id}> 1", channel=OTHER)
         caplog.set_level(logging.WARNING)
         posted = await wire.run(outage())
-        assert [message.content for message in refused] == [DATABASE_DOWN]
-        assert pressed == [DATABASE_DOWN]  # a button too
+        assert [message.content for message in refused] == [DATABASE_DOWN(ENGLISH)]
+        assert pressed == [DATABASE_DOWN(ENGLISH)]  # a button too
         said = [record.getMessage() for record in caplog.records]
         assert len([text for text in said if "not answering" in text]) == 1, said
         assert [text for text in said if text.startswith("Deadlines: the database is not")]

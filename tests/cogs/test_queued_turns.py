@@ -9,6 +9,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 
+from bot.i18n.core import ENGLISH
 from bot.i18n.gnubg import QUEUE_DONE
 from bot.service.commands.limits import Limiter
 from bot.service.gnubg.opponent import queued_text
@@ -63,7 +64,7 @@ async def test_a_queued_turn_is_posted_when_the_bot_has_played(
 
     moved, queued, turn = await wire.type(ALICE, f"!move {play}")
     assert "alice plays" in moved.content
-    assert queued.request["content"] == queued_text(0)  # as sent: the turn queued
+    assert queued.request["content"] == queued_text(0, language=ENGLISH)  # as sent: the turn queued
     assert queued.content == QUEUE_DONE("en")  # as it reads now: edited once the bot had played
     [edit] = [call for call in wire.calls_of(EDIT) if call.ids["message_id"] == queued.id]
     assert edit.json["content"] == QUEUE_DONE("en")

@@ -1,28 +1,36 @@
-"""A language's table is joined from two modules (``<code>.py`` and ``<code>_reports.py``): no
-key may be in both, where one would silently replace the other."""
+"""A language's table is joined from three modules (``<code>.py``, ``<code>_reports.py`` and
+``<code>_table.py``): no key may be in two, where one would silently replace the other."""
 
 from __future__ import annotations
+
+import itertools
 
 from bot.i18n.languages import (
     de,
     de_reports,
+    de_table,
     el,
     el_reports,
+    el_table,
     es,
     es_reports,
+    es_table,
     it,
     it_reports,
+    it_table,
     tr,
     tr_reports,
+    tr_table,
 )
 
 
 def test_the_parts_of_a_language_share_no_key() -> None:
-    for main, more in (
-        (de, de_reports),
-        (el, el_reports),
-        (es, es_reports),
-        (it, it_reports),
-        (tr, tr_reports),
+    for parts in (
+        (de, de_reports, de_table),
+        (el, el_reports, el_table),
+        (es, es_reports, es_table),
+        (it, it_reports, it_table),
+        (tr, tr_reports, tr_table),
     ):
-        assert set(main.TEXTS) & set(more.TEXTS) == set(), main.__name__
+        for one, other in itertools.combinations(parts, 2):
+            assert set(one.TEXTS) & set(other.TEXTS) == set(), (one.__name__, other.__name__)

@@ -45,15 +45,7 @@ COMMON = frozenset(
 )
 
 # What may still read as English, each a piece of a line (a regular expression) and why.
-ALLOWED: tuple[tuple[str, str], ...] = (
-    # Replies written in place, among the 62 that another branch moves to the catalog (issue 34;
-    # tests/i18n/test_untranslated.py lists them): the lead empties this part after merging it.
-    (r"asks to abort the match", "bot/service/matches/admin.py:69"),
-    (r"Match aborted by agreement", "bot/service/matches/admin.py:78"),
-    (r"There is no challenge here to", "bot/service/matches/challenges.py:230"),
-    (r"There is already an open challenge here", "bot/service/matches/challenges.py:330"),
-    (r"There is no match at this table", "bot/service/matches/reading.py:217"),
-)
+ALLOWED: tuple[tuple[str, str], ...] = ()
 
 # Code: blocks, spans and commands (`!move`, `/move`), which stay English in every language.
 SPAN = re.compile(r"```.*?```|`[^`\n]*`|[!/][a-z]+", re.DOTALL)

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import update
 
+from bot.i18n.core import ENGLISH
 from bot.i18n.reports import CHECK_THE_DICE
 from bot.rules.dice import verify_seed
 from bot.service.commands.help import help_text
@@ -358,7 +359,7 @@ async def test_a_match_that_cant_be_read_is_a_value_each_command_turns_into_its_
     damaged = await service.repository.table(PLACE)  # returned, not raised
     assert isinstance(damaged, DamagedMatch)
     assert damaged.row.id == table.row.id and damaged.names == ("alice", "bob")
-    again = await service.repository.require(PLACE)
+    again = await service.repository.require(PLACE, language=ENGLISH)
     assert isinstance(again, DamagedMatch) and again.row == damaged.row
     news = damaged.text.split("(error ")[0]  # each reading logs its own error id
     assert await service.repository.table(PLACE, repair=False) is None  # an adapter's look

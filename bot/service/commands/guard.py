@@ -30,6 +30,7 @@ import dataclasses
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 
+from bot.i18n import play as say
 from bot.i18n.core import Language
 from bot.service.commands.schema import Command
 from bot.service.commands.views import Views
@@ -85,10 +86,6 @@ class PlaceLocks:
             entry.users -= 1
             if entry.users == 0:
                 del self._locks[place]
-
-
-OUT_OF_DATE = "This button is out of date: the game has moved on."
-OUT_OF_DATE_CHALLENGE = "This button is out of date: that challenge is no longer open."
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -167,7 +164,7 @@ class Guard:
 
         async def work() -> list[Reply]:
             if not read:
-                table = await self._repository.require(place, user=user)
+                table = await self._repository.require(place, user=user, language=language)
                 if isinstance(table, DamagedMatch):
                     return [table.reply]
                 read.append(table)
@@ -218,6 +215,7 @@ class Guard:
         an old question (the game moved on), another player's, or a button it doesn't have.
         ``read``: where a command at the table keeps the match read here, so as not to read
         it twice."""
+        language = answering.user.language
         table = None
         if read is not None:
             table = await self._repository.table(place, repair=False)
@@ -226,22 +224,27 @@ class Guard:
         else:
             pending = table_pending(table)
         if pending is None or not _asks(pending, answering):
-            text = await self._out_of_date(place, pending, answering.key)
+            text = await self._out_of_date(place, pending, answering.key, language=language)
             return Reply(text, private=True, stale=True)
         if not pending.answerable_by(answering.user.id):
-            return Reply(f"Not your decision: waiting for {pending.name}.", private=True)
+            return Reply(say.NOT_YOUR_DECISION(language, name=pending.name), private=True)
         if table is not None and read is not None:
             read.append(table)
         return None
 
-    async def _out_of_date(self, place: Place, pending: Pending | None, key: Key) -> str:
+    async def _out_of_date(
+        self, place: Place, pending: Pending | None, key: Key, *, language: Language
+    ) -> str:
         """Why a button's question is closed; where to go when the channel's match moved to a
         thread (e.g. Accept pressed again after the match started there)."""
         if pending is None:
-            pointer = await self._repository.elsewhere(place, latest=False, after=0)
+            pointer = await self._repository.elsewhere(
+                place, language=language, latest=False, after=0
+            )
             if pointer is not None:
-                return f"{OUT_OF_DATE} {pointer.text}"
-        return OUT_OF_DATE_CHALLENGE if isinstance(key, ChallengeKey) else OUT_OF_DATE
+                return f"{say.OUT_OF_DATE(language)} {pointer.text}"
+        stale = say.OUT_OF_DATE_CHALLENGE if isinstance(key, ChallengeKey) else say.OUT_OF_DATE
+        return stale(language)
 
     async def engine_request(
         self, user: User, work: Callable[[], Awaitable[list[Reply]]]

@@ -87,7 +87,7 @@ class Views:
 
     async def board(self, place: Place, user: User) -> list[Reply]:
         language = user.language
-        table = await self._repository.require(place, latest=True, user=user)
+        table = await self._repository.require(place, latest=True, user=user, language=language)
         if isinstance(table, DamagedMatch):
             return [table.reply]
         seat = table.seat(user)
@@ -113,7 +113,7 @@ class Views:
 
     async def pips(self, place: Place, user: User) -> list[Reply]:
         language = user.language
-        table = await self._repository.require(place, user=user)
+        table = await self._repository.require(place, user=user, language=language)
         if isinstance(table, DamagedMatch):
             return [table.reply]
         pips = table.match.pip_counts()
@@ -129,7 +129,7 @@ class Views:
 
     async def score(self, place: Place, user: User) -> list[Reply]:
         language = user.language
-        table = await self._repository.require(place, user=user)
+        table = await self._repository.require(place, user=user, language=language)
         if isinstance(table, DamagedMatch):
             return [table.reply]
         match, names = table.match, table.names
@@ -146,7 +146,7 @@ class Views:
             owner=owner,
         )
         clock = clock_now(table, self._clock(), language=language)
-        return [Reply(text if clock is None else f"{text}\n{clock}")]
+        return [Reply("\n".join(line for line in (text, clock) if line))]
 
     async def export(
         self, place: Place, user: User, number: str | None = None, *, language: Language
@@ -154,19 +154,19 @@ class Views:
         """``!export [match number]``: this table's last match, or the one numbered (any
         match of this server): never another one than asked for."""
         if number:
-            row = await self._repository.numbered(place, typed(number), "export")
+            row = await self._repository.numbered(place, typed(number), "export", language=language)
             try:
                 found = await self._repository.table_of(row, place)
             except DamagedRecord as damaged:
-                return [await self._damaged_export(damaged.row)]
+                return [await self._damaged_export(damaged.row, language=language)]
             assert found is not None  # a row that can't be read is a DamagedMatch
         else:
             try:
-                found = await self._repository.require(place, latest=True)
+                found = await self._repository.require(place, latest=True, language=language)
             except DamagedRecord as damaged:
-                return [await self._damaged_export(damaged.row)]
+                return [await self._damaged_export(damaged.row, language=language)]
         if isinstance(found, DamagedMatch):
-            return [await self._damaged_export(found.row)]
+            return [await self._damaged_export(found.row, language=language)]
         return [await self._export(found, language=language)]
 
     async def _export(self, table: Table, *, language: Language) -> Reply:
@@ -191,7 +191,7 @@ class Views:
             attachment = Attachment(f"match-{table.row.id}.mat", mat.encode("utf-8"))
         return Reply("\n".join(lines), file=attachment)
 
-    async def _damaged_export(self, row: MatchRow) -> Reply:
+    async def _damaged_export(self, row: MatchRow, *, language: Language) -> Reply:
         """What the database holds of a match that can't be read: its row and action log as
         JSON (not its state while it is played: that holds the dice to come)."""
         data: dict[str, Any] = dataclasses.asdict(row)
@@ -199,8 +199,7 @@ class Views:
             data["state"] = "(withheld while the match is played: it holds the dice to come)"
         data["actions"] = [text for _, text in await self._store.matches.actions(row.id)]
         return Reply(
-            f"Match #{row.id}'s record is damaged, so it has no IDs or `.mat`: attached is what "
-            "the database holds of it.",
+            say.EXPORT_DAMAGED(language, number=row.id),
             file=Attachment(
                 f"match-{row.id}-damaged.json", json.dumps(data, indent=1).encode("utf-8")
             ),

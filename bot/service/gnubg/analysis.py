@@ -224,7 +224,7 @@ class Analyses:
         p = self._prefix
         word = typed(text or "")
         if word:
-            row = await self._repository.numbered(place, word, "analysis")
+            row = await self._repository.numbered(place, word, "analysis", language=language)
         else:
             playing = await self._store.matches.playing(place.server_id, place.channel_id)
             if playing is not None:
@@ -232,7 +232,7 @@ class Analyses:
             match_id = await self._store.matches.latest_finished(place.server_id, place.channel_id)
             if match_id is None:
                 raise Refusal(say.NONE_FINISHED_HERE(language, prefix=p))
-            row = await self._repository.on_server(place, match_id)
+            row = await self._repository.on_server(place, match_id, language=language)
         if row.status == "playing":
             raise Refusal(say.STILL_PLAYED(language, id=row.id))
         if row.status != "finished":

@@ -155,7 +155,7 @@ class Coach:
         language = user.language
         try:
             async with self._locked(place):
-                table = await self._repository.require(place, user=user)
+                table = await self._repository.require(place, user=user, language=language)
             if isinstance(table, DamagedMatch):  # the match can't be read: the channel hears it
                 return [table.reply]
             return [Reply(await self._advice(table, user), private=True)]

@@ -86,8 +86,8 @@ Locker = Callable[[Place], AbstractAsyncContextManager[None]]
 Action = Callable[[Match], Match]
 
 
-def queued_text(ahead: int) -> str:
-    return f"The bot is busy: your turn is queued ({ahead} ahead)."
+def queued_text(ahead: int, *, language: Language) -> str:
+    return say.BOT_BUSY(language, ahead=ahead)
 
 
 @dataclasses.dataclass(eq=False)
@@ -203,12 +203,12 @@ class Opponent:
         level = levels[0] if levels else self._settings.bot_level
         tutor = TUTOR_WORD in extras
         try:
-            length, options = parse_terms(rest, self._settings)
+            length, options = parse_terms(rest, self._settings, language=language)
         except Refusal as refusal:
             raise Refusal(
                 say.LEVEL_AND_TUTOR(language, refusal=refusal.text, levels=", ".join(LEVELS))
             ) from None
-        await self._challenges.require_free_table(place)
+        await self._challenges.require_free_table(place, language=language)
         await self._within_budget(user)
         rated = self._settings.bot_games_rated and length > 0 and not place.private
         match = Match.start(length, dice=self._dice(), **options)
@@ -244,7 +244,7 @@ class Opponent:
         started = words.BOT_PLAYS(
             language, user=md(user.name), bot=md(ENGINE_USER.name), level=level
         )
-        return said + await threads.moved([reply], thread, started)
+        return said + await threads.moved([reply], thread, started, language=language)
 
     async def _within_budget(self, user: User) -> None:
         """At most :attr:`EngineBudget.bot_games` games against the bot per user at once."""
@@ -384,7 +384,7 @@ class Opponent:
             if oldest is None:
                 break
             del self._queued[oldest]
-        return Reply(queued_text(self._ahead(place)), job=handle)
+        return Reply(queued_text(self._ahead(place), language=language), job=handle)
 
     async def _in_background(self, job: _Queued, owed: Table, *, language: Language) -> None:
         place = job.place
@@ -446,7 +446,7 @@ class Opponent:
                 yield gone
                 return
             changed = self._changed
-            text = queued_text(self._ahead(job.place))
+            text = queued_text(self._ahead(job.place), language=language)
             if text != shown:
                 shown = text
                 yield Reply(text, job=handle)

@@ -7,6 +7,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.gnubg.api import Engine, EngineFailure, EngineUnavailable, Query
+from bot.i18n import play as say
+from bot.i18n.core import Language
 from bot.service.matches.presentation import ended_reply
 from bot.service.matches.repository import DamagedMatch, Repository, Table, require_seat
 from bot.service.models import ENGINE_ID, Place, Refusal, Reply, User
@@ -48,7 +50,8 @@ class Administration:
         return self._settings.command_prefix
 
     async def abort(self, place: Place, user: User) -> list[Reply]:
-        table = await self._repository.require(place, user=user)
+        language = user.language
+        table = await self._repository.require(place, user=user, language=language)
         if isinstance(table, DamagedMatch):
             return [table.reply]
         seat = require_seat(table, user)
@@ -57,8 +60,7 @@ class Administration:
             offered = 1 - seat  # GNU Backgammon agrees at once
         if offered == seat:
             raise Refusal(
-                f"You asked to abort already; waiting for "
-                f"{table.names[1 - seat]} to type `{self._prefix}abort` too."
+                say.ABORT_ASKED_ALREADY(language, other=table.names[1 - seat], prefix=self._prefix)
             )
         if offered is None:
             saved = await self._repository.save(
@@ -67,42 +69,33 @@ class Administration:
             other = table.row.player_ids[1 - seat]
             return [
                 Reply(
-                    f"{md(user.name)} asks to abort the match (unrated). "
-                    f"{table.names[1 - seat]}: `{self._prefix}abort` to agree.",
+                    say.ABORT_ASKS(
+                        language,
+                        who=md(user.name),
+                        other=table.names[1 - seat],
+                        prefix=self._prefix,
+                    ),
                     mention=(other,),
                     announces=(saved.row.id, saved.row.version),
                 )
             ]
         await self._repository.end(table, status="aborted", ending="aborted")
-        return [
-            Reply(f"Match aborted by agreement: {table.names[0]} vs {table.names[1]}, unrated.")
-        ]
+        return [Reply(say.ABORTED(language, first=table.names[0], second=table.names[1]))]
 
     async def void(self, place: Place, user: User, *, moderator: bool) -> list[Reply]:
         """A moderator ends the channel's match, unrated (a stuck or abandoned one)."""
+        language = user.language
         if not moderator:
-            raise Refusal(
-                "Only moderators (Manage Messages in this channel) can void a match; "
-                f"the players can end it together with `{self._prefix}abort`."
-            )
-        table = await self._repository.require(place)
+            raise Refusal(say.VOID_MODERATORS_ONLY(language, prefix=self._prefix))
+        table = await self._repository.require(place, language=language)
         if isinstance(table, DamagedMatch):  # it can't be read: voided as it is
             await self._repository.void_damaged(table.row)
             names = table.names
-            return [
-                Reply(
-                    f"{md(user.name)} voided the damaged match between {names[0]} and "
-                    f"{names[1]}: unrated, and the table is free."
-                )
-            ]
+            said = say.VOIDED_DAMAGED(language, who=md(user.name), first=names[0], second=names[1])
+            return [Reply(said)]
         await self._repository.end(table, status="aborted", ending="voided")
         names = table.names
-        return [
-            Reply(
-                f"{md(user.name)} voided the match between {names[0]} and {names[1]}: "
-                "unrated, and the table is free."
-            )
-        ]
+        return [Reply(say.VOIDED(language, who=md(user.name), first=names[0], second=names[1]))]
 
     async def claim_chance(self, place: Place, user: User) -> ClaimChance | None:
         """Without the channel's lock (gnubg may think a while): the claimer's chance to win the
@@ -112,6 +105,7 @@ class Administration:
         if table is None or not self._by_chance(table):
             return None
         seat = await self._claimable(table, user)
+        language = user.language
         try:
             chance = await self._engine.match_winning_chance(
                 Query.of(table.match, table.row.id), seat, plies=self._settings.analysis_plies
@@ -120,8 +114,7 @@ class Administration:
             return ClaimChance(table.row.id, table.row.version, None)
         except EngineFailure as error:
             raise Refusal(
-                f"GNU Backgammon couldn't judge the position to rate the claim ({error}): "
-                f"try `{self._prefix}claim` again in a moment."
+                say.CLAIM_ENGINE_FAILED(language, error=error, prefix=self._prefix)
             ) from None
         return ClaimChance(table.row.id, table.row.version, chance)
 
@@ -132,7 +125,8 @@ class Administration:
         self, place: Place, user: User, estimate: ClaimChance | None = None
     ) -> list[Reply]:
         """``estimate``: :meth:`claim_chance`'s answer, asked before the lock was taken."""
-        table = await self._repository.require(place, user=user)
+        language = user.language
+        table = await self._repository.require(place, user=user, language=language)
         if isinstance(table, DamagedMatch):
             return [table.reply]
         seat = await self._claimable(table, user)
@@ -144,63 +138,55 @@ class Administration:
                 table.row.id,
                 table.row.version,
             ):
-                raise Refusal(
-                    "The game changed while GNU Backgammon judged the position: nothing was "
-                    f"done. `{self._prefix}claim` again if you still may."
-                )
+                raise Refusal(say.CLAIM_CHANGED(language, prefix=self._prefix))
             chance = estimate.chance
         ended = await self._repository.end(
             table, status="finished", ending="claimed", winner=seat, chance=chance
         )
-        text = (
-            f"{md(user.name)} claims the match: {table.names[1 - seat]} has not "
-            f"acted for {countdown(idle)}. {md(user.name)} wins"
+        text = say.CLAIMS(
+            language,
+            who=md(user.name),
+            other=table.names[1 - seat],
+            idle=countdown(idle, language=language),
         )
         if chance is None:
-            return [ended_reply(ended, f"{text}{' (rated)' if match.length > 0 else ''}.")]
-        weighed = await self._weighed(ended, seat, chance)
+            rated = say.RATED_NOTE(language) if match.length > 0 else ""
+            return [ended_reply(ended, f"{text}{rated}.")]
+        weighed = await self._weighed(ended, seat, chance, language=language)
         return [ended_reply(ended, f"{text}. {weighed}")]
 
-    async def _weighed(self, ended: Table, seat: int, chance: float) -> str:
+    async def _weighed(self, ended: Table, seat: int, chance: float, *, language: Language) -> str:
         """How the claim of ``ended`` by the player in ``seat`` was rated, by their ``chance``
         to win it from the position left (:func:`bot.rules.rating.claim_change`)."""
         who, other = ended.names[seat], ended.names[1 - seat]
-        weights = (
-            f"{who}'s chance to win the match from this position is {100 * chance:.1f}% "
-            f"(GNU Backgammon), so each rating moves by {100 * chance:.1f}% of its change "
-            f"for a win and {100 * (1 - chance):.1f}% of its change for a loss"
+        weights = say.CLAIM_WEIGHTS(
+            language,
+            who=who,
+            chance=f"{100 * chance:.1f}",
+            rest=f"{100 * (1 - chance):.1f}",
         )
         changes = await self._store.players.rating_changes(ended.row.id)
         if changes and all(abs(c.after - c.before) < 1e-9 for c in changes):
-            return (
-                f"Rated by the expected result: {weights}. That would lower {who}'s rating "
-                f"and raise {other}'s, and a claim never does: neither rating moves."
-            )
-        return (
-            f"Rated by the expected result: {weights} (a claim never lowers the claimer's "
-            "rating nor raises the other's)."
-        )
+            return say.CLAIM_MOVES_NEITHER(language, weights=weights, who=who, other=other)
+        return say.CLAIM_WEIGHED(language, weights=weights)
 
     async def _claimable(self, table: Table, user: User) -> int:
         """``user``'s seat, when they may claim the match now; else a refusal saying why."""
         seat = require_seat(table, user)
+        language = user.language
         match = table.match
         if match.turn == seat:
-            raise Refusal("It's your own turn: you can't claim while the table waits for you.")
+            raise Refusal(say.CLAIM_OWN_TURN(language))
         since = await self._told_since(table)
         if since is None:
             raise Refusal(
-                f"{table.names[1 - seat]} hasn't been shown the game as it stands: the bot "
-                f"couldn't post it. `{self._prefix}board` shows it, and the claim clock "
-                "starts then."
+                say.CLAIM_NOT_SHOWN(language, other=table.names[1 - seat], prefix=self._prefix)
             )
         idle = self._clock() - since
         limit = self._settings.claim_timeout_hours * 3600
         if idle < limit:
-            left = countdown(limit - idle)
-            raise Refusal(
-                f"{table.names[1 - seat]} has {left} left to act before you can claim the match."
-            )
+            left = countdown(limit - idle, language=language)
+            raise Refusal(say.CLAIM_TOO_EARLY(language, other=table.names[1 - seat], left=left))
         return seat
 
     async def _told_since(self, table: Table) -> float | None:

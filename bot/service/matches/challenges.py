@@ -66,54 +66,53 @@ def take_words(
     return rest, taken
 
 
-def parse_terms(terms: str | int | None, settings: Settings) -> tuple[int, dict[str, Any]]:
+def parse_terms(
+    terms: str | int | None, settings: Settings, *, language: Language
+) -> tuple[int, dict[str, Any]]:
     """Match length (0 = money) and money-game options from what the challenger typed:
     ``5``, ``5 points``, ``money jacoby beavers auto 2``."""
     if terms is None or isinstance(terms, int):
-        return _parse_length(terms, settings), {}
+        return _parse_length(terms, settings, language=language), {}
     words = _LENGTH_WORDS.sub(r"\1 ", typed(terms).lower().replace(",", " ")).split()
     if words and whole_number(words[0]) is not None and len(words) > 1 and words[1] in _POINT_WORDS:
         words.pop(1)  # "3 points"
     if not words:
-        return _parse_length(None, settings), {}
+        return _parse_length(None, settings, language=language), {}
     first, extras = (words[0], words[1:]) if words[0] not in MONEY_OPTIONS else (None, words)
-    options = _parse_options(extras, settings.command_prefix)
-    length = _parse_length(first, settings)
+    options = _parse_options(extras, settings.command_prefix, language=language)
+    length = _parse_length(first, settings, language=language)
     if options and length:
-        raise Refusal(
-            "Jacoby, beavers and automatic doubles are for money games: "
-            f"`{settings.command_prefix}challenge @user money jacoby beavers`."
-        )
+        raise Refusal(say.MONEY_OPTIONS_ONLY(language, prefix=settings.command_prefix))
     return length, options
 
 
-def _parse_options(words: list[str], prefix: str) -> dict[str, Any]:
+def _parse_options(words: list[str], prefix: str, *, language: Language) -> dict[str, Any]:
     options: dict[str, Any] = {}
     index = 0
     while index < len(words):
         word = words[index]
         index += 1
         if word not in MONEY_OPTIONS:
-            raise Refusal(
-                f"{quote(word)} is not a match option: after `money` you may add "
-                "`jacoby`, `beavers` and `auto` (automatic doubles)."
-            )
+            raise Refusal(say.NOT_A_MATCH_OPTION(language, quoted=quote(word)))
         name, value = MONEY_OPTIONS[word]
         if name == "automatic_doubles" and index < len(words) and words[index] not in MONEY_OPTIONS:
             value = whole_number_in(words[index], 1, MAX_AUTOMATIC_DOUBLES)
             if value is None:
                 number = whole_number(words[index])
                 raise Refusal(
-                    f"Automatic doubles: at most 1 to {MAX_AUTOMATIC_DOUBLES} per game, not "
-                    f"{quote(words[index]) if number is None else number}, e.g. "
-                    f"`{prefix}challenge @user money auto 2`."
+                    say.AUTOMATIC_DOUBLES_RANGE(
+                        language,
+                        most=MAX_AUTOMATIC_DOUBLES,
+                        shown=quote(words[index]) if number is None else number,
+                        prefix=prefix,
+                    )
                 )
             index += 1
         options[name] = value
     return options
 
 
-def _parse_length(length: str | int | None, settings: Settings) -> int:
+def _parse_length(length: str | int | None, settings: Settings, *, language: Language) -> int:
     if length is None or (isinstance(length, str) and not length.strip()):
         return settings.default_match_length
     if isinstance(length, str):
@@ -122,33 +121,29 @@ def _parse_length(length: str | int | None, settings: Settings) -> int:
             return 0
         number = whole_number(word)
         if number is None and not word.isdecimal():
-            raise Refusal(
-                f"{quote(length)} is not a match length: give a number of points "
-                f"(1-{MAX_MATCH_LENGTH}) or `money`."
-            )
+            raise Refusal(say.NOT_A_LENGTH(language, quoted=quote(length), most=MAX_MATCH_LENGTH))
         if number is None:  # more digits than any length
-            raise _no_such_length(quote(word), settings.command_prefix)
+            raise _no_such_length(quote(word), settings.command_prefix, language=language)
         length = number
     if not 1 <= length <= MAX_MATCH_LENGTH:
-        raise _no_such_length(str(length), settings.command_prefix)
+        raise _no_such_length(str(length), settings.command_prefix, language=language)
     return length
 
 
-def _no_such_length(shown: str, prefix: str) -> Refusal:
-    return Refusal(
-        f"A match is 1 to {MAX_MATCH_LENGTH} points, not {shown}; for a money game "
-        f"say `money`, e.g. `{prefix}challenge @user money`."
-    )
+def _no_such_length(shown: str, prefix: str, *, language: Language) -> Refusal:
+    return Refusal(say.NO_SUCH_LENGTH(language, most=MAX_MATCH_LENGTH, shown=shown, prefix=prefix))
 
 
-def unrated_text(hints: bool, place: Place) -> str:
+def unrated_text(hints: bool, place: Place, *, language: Language) -> str:
     """What makes a match between people unrated, as its challenge and its start say it."""
     if hints:
-        return " with hints (unrated)"
-    return " (unrated: games in DMs are)" if place.private else ""
+        return say.UNRATED_HINTS(language)
+    return say.UNRATED_DM(language) if place.private else ""
 
 
-def take_clock(terms: str | int | None, prefix: str) -> tuple[str | int | None, float | None]:
+def take_clock(
+    terms: str | int | None, prefix: str, *, language: Language
+) -> tuple[str | int | None, float | None]:
     """``terms`` without ``clock <time>``, and the time per point it gives (seconds), if any:
     ``5 clock 2m`` -> ``5``, 120."""
     if not isinstance(terms, str):
@@ -160,11 +155,11 @@ def take_clock(terms: str | int | None, prefix: str) -> tuple[str | int | None, 
     at = lowered.index(CLOCK_WORD)
     example = f"`{prefix}challenge @bob 5 clock 2m`"
     if at + 1 >= len(words):
-        raise Refusal(f"Say how much time per point after `clock`, e.g. {example}.")
+        raise Refusal(say.CLOCK_HOW_MUCH(language, example=example))
     try:
         seconds = read_clock(words[at + 1])
     except ClockTermsError as error:
-        raise Refusal(f"{error}, e.g. {example}.") from None
+        raise Refusal(say.CLOCK_REFUSED(language, reason=error.said, example=example)) from None
     return " ".join(words[:at] + words[at + 2 :]), seconds
 
 
@@ -172,7 +167,9 @@ def clock_terms_text(seconds: float | None, delay: float, *, language: Language)
     """`` on the clock (2 min per point, 15 s delay per move)`` for a clocked match."""
     if seconds is None:
         return ""
-    return words.CLOCK_TERMS(language, bank=clock_text(seconds), delay=f"{delay:g}")
+    return words.CLOCK_TERMS(
+        language, bank=clock_text(seconds, language=language), delay=f"{delay:g}"
+    )
 
 
 class Challenges:
@@ -220,50 +217,50 @@ class Challenges:
         if last is not None and last.status == "accepted":
             # its match may have moved to a thread: point there
             pointer = await self._repository.elsewhere(
-                place, latest=True, after=0 if match is None else match.id
+                place, language=language, latest=True, after=0 if match is None else match.id
             )
             if pointer is not None:
-                return Refusal(f"That challenge was accepted. {pointer.text}")
+                return Refusal(say.CHALLENGE_WAS_ACCEPTED(language, where=pointer.text))
         if last is not None and expired and (match is None or match.created_at < last.created_at):
             ids = (last.challenger_id, last.challenged_id)
             names = [md(name) for name in await self._repository.names(place, ids)]
-            ago = countdown(self._clock() - last.expires_at)
+            ago = countdown(self._clock() - last.expires_at, language=language)
             lasting = setting_duration(
                 self._settings.challenge_timeout_minutes / 60, language=language
             )
             return Refusal(
-                f"{names[0]}'s challenge to {names[1]} expired {ago} ago (challenges "
-                f"last {lasting}): `{self._prefix}challenge @user` to start again."
+                say.CHALLENGE_EXPIRED_AGO(
+                    language,
+                    challenger=names[0],
+                    opponent=names[1],
+                    ago=ago,
+                    lasting=lasting,
+                    prefix=self._prefix,
+                )
             )
-        return Refusal(
-            f"There is no challenge here to {verb}. Start one with `{self._prefix}challenge @user`."
-        )
+        return Refusal(say.NO_CHALLENGE_TO[verb](language, prefix=self._prefix))
 
     async def challenge(
         self, place: Place, user: User, opponent: User, length: str | int | None
     ) -> list[Reply]:
         language = user.language
-        length, clock = take_clock(length, self._prefix)
+        length, clock = take_clock(length, self._prefix, language=language)
         length, extras = take_words(length, (HINTS_WORD, TUTOR_WORD, *LEVELS))
         if any(word != HINTS_WORD for word in extras):
             raise Refusal(
-                f"{quote(next(w for w in extras if w != HINTS_WORD))} is for games against the "
-                f"bot: `{self._prefix}challenge bot 5 expert tutor`. Between people you may add "
-                f"`hints`, e.g. `{self._prefix}challenge @bob 5 hints`."
+                say.FOR_THE_BOT(
+                    language,
+                    quoted=quote(next(w for w in extras if w != HINTS_WORD)),
+                    prefix=self._prefix,
+                )
             )
         hints = bool(extras)
-        points, options = parse_terms(length, self._settings)
+        points, options = parse_terms(length, self._settings, language=language)
         if clock is not None and points == 0:
-            raise Refusal(
-                "A clock is for matches (its bank is a time per point): "
-                f"`{self._prefix}challenge @bob 5 clock 2m`."
-            )
+            raise Refusal(say.CLOCK_FOR_MATCHES(language, prefix=self._prefix))
         if opponent.id == user.id:
-            raise Refusal(
-                "You can't challenge yourself: name someone else, "
-                f"e.g. `{self._prefix}challenge @friend`."
-            )
-        await self.require_free_table(place)
+            raise Refusal(say.NOT_YOURSELF(language, prefix=self._prefix))
+        await self.require_free_table(place, language=language)
         now = self._clock()
         await self._within_rate(place, user, now, language=language)
         minutes = self._settings.challenge_timeout_minutes
@@ -295,7 +292,7 @@ class Challenges:
                     challenger=md(user.name),
                     opponent=md(opponent.name),
                     terms=f"{match_kind(points, language=language)}{options_text(options)}"
-                    f"{unrated_text(hints, place)}"
+                    f"{unrated_text(hints, place, language=language)}"
                     f"{clock_terms_text(clock, delay, language=language)}",
                     prefix=p,
                     expires=setting_duration(minutes / 60, language=language),
@@ -320,28 +317,25 @@ class Challenges:
         if len(sent) >= rate.count:
             wait = max(1.0, sent[-1] + rate.seconds - now)
             raise Refusal(
-                f"You can send at most {rate.count} challenges in "
-                f"{wait_duration(rate.seconds, language=language)} "
-                f"on this server: try again in {wait_duration(wait, language=language)}."
+                say.CHALLENGE_RATE(
+                    language,
+                    count=rate.count,
+                    window=wait_duration(rate.seconds, language=language),
+                    wait=wait_duration(wait, language=language),
+                )
             )
 
-    async def require_free_table(self, place: Place) -> None:
+    async def require_free_table(self, place: Place, *, language: Language) -> None:
         """Refuse unless the channel has neither a match being played nor an open challenge
         (one that can't be read is refused with what is said of it at every command there)."""
         playing = await self._repository.table(place)
         if isinstance(playing, DamagedMatch):
             raise Refusal(playing.text)
         if playing is not None:
-            raise Refusal(
-                "A match is already being played here: one match per channel. "
-                "Use another channel or thread."
-            )
+            raise Refusal(say.TABLE_BUSY(language))
         existing = await self.open_challenge(place)
         if existing is not None:
-            raise Refusal(
-                "There is already an open challenge here: it must be answered, "
-                f"cancelled (`{self._prefix}cancel`) or expire first."
-            )
+            raise Refusal(say.CHALLENGE_OPEN(language, prefix=self._prefix))
 
     async def accept(
         self, place: Place, user: User, opener: ThreadOpener | None = None
@@ -356,7 +350,7 @@ class Challenges:
             challenged = md(
                 (await self._repository.names(place, (challenge.challenged_id,) * 2))[0]
             )
-            raise Refusal(f"This challenge is for {challenged}; only they can accept it.")
+            raise Refusal(say.CHALLENGE_NOT_YOURS(language, name=challenged))
         match = Match.start(
             challenge.match_length, dice=self._dice(), **json.loads(challenge.options)
         )
@@ -380,7 +374,7 @@ class Challenges:
             second=table.names[1],
             terms=f"{match_kind(match.length, language=language)}"
             f"{options_text(match.options.to_data())}"
-            f"{unrated_text(bool(challenge.hints), place)}"
+            f"{unrated_text(bool(challenge.hints), place, language=language)}"
             f"{clock_terms_text(challenge.clock_seconds, delay, language=language)}",
             commitment=match.commitment,
         )
@@ -389,8 +383,8 @@ class Challenges:
         )
         if self.threads is None:
             return [reply]
-        accepted = f"{table.names[1]} accepts {table.names[0]}'s challenge."
-        return said + await self.threads.moved([reply], thread, accepted)
+        accepted = say.ACCEPTS_CHALLENGE(language, first=table.names[0], second=table.names[1])
+        return said + await self.threads.moved([reply], thread, accepted, language=language)
 
     async def close(
         self, place: Place, user: User, *, status: str, language: Language
@@ -406,15 +400,9 @@ class Challenges:
         allowed = challenge.challenged_id if declining else challenge.challenger_id
         if allowed != user.id:
             if declining:
-                raise Refusal(
-                    "Only the challenged player can decline; the challenger can "
-                    f"`{self._prefix}cancel`."
-                )
-            raise Refusal(
-                "Only the challenger can cancel a challenge; the challenged "
-                f"player can `{self._prefix}decline`."
-            )
+                raise Refusal(say.ONLY_CHALLENGED_DECLINES(language, prefix=self._prefix))
+            raise Refusal(say.ONLY_CHALLENGER_CANCELS(language, prefix=self._prefix))
         async with self._store.transaction() as tx:
             await tx.challenges.close(challenge.id, status)
-        said = "declines" if declining else "withdraws"
-        return [Reply(f"{md(user.name)} {said} the challenge.")]
+        said = say.DECLINES if declining else say.WITHDRAWS
+        return [Reply(said(language, who=md(user.name)))]

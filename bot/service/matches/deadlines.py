@@ -12,6 +12,7 @@ from collections.abc import Awaitable, Callable
 from functools import partial
 from typing import Protocol
 
+from bot.i18n import play as say
 from bot.i18n.core import Language
 from bot.service.matches.presentation import ended_reply
 from bot.service.matches.repository import Repository, flagged
@@ -29,14 +30,6 @@ class Guarded(Protocol):
     def __call__(
         self, place: Place, work: Callable[[], Awaitable[list[Reply]]], *, language: Language
     ) -> Awaitable[list[Reply]]: ...
-
-
-_WAITING = {
-    "roll": "to roll or double",
-    "move": "to move",
-    "doubled": "to take or drop the double",
-    "resigned": "to accept or reject the resignation",
-}
 
 
 class Deadlines:
@@ -69,8 +62,7 @@ class Deadlines:
         async def run(place: Place, work: Callable[..., Awaitable[list[Reply]]]) -> None:
             if not where(place):
                 return  # another process's server: it does its own
-            # No command asked: what is said (its refusals, a match's end) is in the server's
-            # language; the deadlines' own messages are still English.
+            # No command asked: what is said is in the server's language.
             language = await self._repository.languages.of(place.server_id)
             replies = await self._guarded(
                 place, partial(work, language=language), language=language
@@ -102,8 +94,13 @@ class Deadlines:
         lasting = setting_duration(self._settings.challenge_timeout_minutes / 60, language=language)
         return [
             Reply(
-                f"{names[0]}'s challenge to {names[1]} expired unanswered (challenges last "
-                f"{lasting}). `{self._prefix}challenge @user` to start again."
+                say.CHALLENGE_EXPIRED(
+                    language,
+                    challenger=names[0],
+                    opponent=names[1],
+                    lasting=lasting,
+                    prefix=self._prefix,
+                )
             )
         ]
 
@@ -131,15 +128,23 @@ class Deadlines:
         other = table.names[1 - seat]
         claim = self._settings.claim_timeout_hours * 3600 - idle
         then = (
-            f"{other} may `{self._prefix}claim` the match in {countdown(claim)}"
+            say.REMINDER_CLAIM_IN(
+                language, other=other, prefix=self._prefix, left=countdown(claim, language=language)
+            )
             if claim > 0
-            else f"{other} may `{self._prefix}claim` the match now"
+            else say.REMINDER_CLAIM_NOW(language, other=other, prefix=self._prefix)
         )
+        waiting = say.REMINDER_WAITING.get(table.match.phase, say.REMINDER_WAITING_TO_PLAY)
         return [
             Reply(
-                f"Reminder: {table.names[seat]}, {other} is waiting for you "
-                f"{_WAITING.get(table.match.phase, 'to play')} ({countdown(idle)} so far). "
-                f"If you don't, {then}.",
+                say.REMINDER(
+                    language,
+                    who=table.names[seat],
+                    other=other,
+                    waiting=waiting(language),
+                    idle=countdown(idle, language=language),
+                    then=then,
+                ),
                 mention=(table.row.player_ids[seat],),
             )
         ]

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 from typing import Literal, overload
 
 from bot.i18n import play as say
+from bot.i18n.core import Language
 from bot.rules.dice import DiceKeyError
 from bot.rules.match import Match
 from bot.rules.notation import whole_number
@@ -209,7 +210,12 @@ class MatchReader:
         return table
 
     async def require(
-        self, place: Place, *, latest: bool = False, user: User | None = None
+        self,
+        place: Place,
+        *,
+        language: Language,
+        latest: bool = False,
+        user: User | None = None,
     ) -> Table | DamagedMatch:
         """The match being played here (or, with ``latest``, the last one, even if over), or
         the news that it can't be read. Without one, the refusal points to this channel's
@@ -219,23 +225,22 @@ class MatchReader:
             return table
         if table is None or table.row.status != "playing":
             after = 0 if table is None else table.row.id
-            pointer = await self.elsewhere(place, latest=latest, after=after)
+            pointer = await self.elsewhere(place, language=language, latest=latest, after=after)
             if pointer is not None:
                 raise pointer
         if table is None and user is not None:
-            yours = await self._yours(place, user)
+            yours = await self._yours(place, user, language=language)
             if yours is not None:
                 raise yours
         if table is None:
             if latest:
-                raise Refusal("No match has been played at this table yet.")
-            raise Refusal(
-                "There is no match at this table. Start one with "
-                f"`{self._settings.command_prefix}challenge @user`."
-            )
+                raise Refusal(say.NO_MATCH_YET(language))
+            raise Refusal(say.NO_MATCH_HERE(language, prefix=self._settings.command_prefix))
         return table
 
-    async def numbered(self, place: Place, word: str, command: str) -> MatchRow:
+    async def numbered(
+        self, place: Place, word: str, command: str, *, language: Language
+    ) -> MatchRow:
         """The match of this server that ``word`` numbers (``12`` or ``#12``); refused, with
         ``command``'s usage, when it is no number or no match of this server."""
         prefix = self._settings.command_prefix
@@ -243,23 +248,22 @@ class MatchReader:
         number = whole_number(found[1]) if found else None
         if number is None:
             raise Refusal(
-                f"{quote(word)} is not a match number: e.g. `{prefix}{command} 12`, or just "
-                f"`{prefix}{command}` for this table's last match."
+                say.NOT_A_MATCH_NUMBER(language, quoted=quote(word), prefix=prefix, command=command)
             )
-        return await self.on_server(place, number)
+        return await self.on_server(place, number, language=language)
 
-    async def on_server(self, place: Place, match_id: int) -> MatchRow:
+    async def on_server(self, place: Place, match_id: int, *, language: Language) -> MatchRow:
         """Match ``match_id``, refused unless it is one of ``place``'s server; in a DM or group
         DM (all in no server), one of that very DM: other people's DMs are theirs."""
         row = await self.store.matches.get(match_id)
         if row is None or row.server_id != place.server_id:
-            raise Refusal(f"There is no match #{match_id} on this server.")
+            raise Refusal(say.NO_MATCH_NUMBERED(language, number=match_id))
         if place.private and row.channel_id != place.channel_id:
-            raise Refusal(f"There is no match #{match_id} in this DM.")
+            raise Refusal(say.NO_MATCH_NUMBERED_DM(language, number=match_id))
         return row
 
     async def elsewhere(
-        self, place: Place, *, latest: bool = False, after: int = 0
+        self, place: Place, *, language: Language, latest: bool = False, after: int = 0
     ) -> Refusal | None:
         """For a match command typed in a channel whose matches are played in threads: where
         they are (one line); None when the channel has none newer than its own match ``after``.
@@ -269,21 +273,19 @@ class MatchReader:
             shown = []
             for row in rows:
                 names = await self.names(place, row.player_ids)
-                shown.append(f"{_vs(names)} in {place_link(Place(row.server_id, row.channel_id))}")
-            listed = ", ".join(shown)
-            return Refusal(f"Matches from this channel are played in their threads: {listed}.")
+                link = place_link(Place(row.server_id, row.channel_id))
+                shown.append(say.MATCH_IN(language, players=_vs(names), link=link))
+            return Refusal(say.PLAYED_IN_THREADS(language, listed=", ".join(shown)))
         if not latest:
             return None
         last = await self.store.matches.latest_threaded(place.server_id, place.channel_id)
         if last is None or last.id <= after:
             return None
         names = await self.names(place, last.player_ids)
-        return Refusal(
-            f"The last match from this channel, {_vs(names)}, was played in its thread: "
-            f"{place_link(Place(last.server_id, last.channel_id))} (the command works there)."
-        )
+        link = place_link(Place(last.server_id, last.channel_id))
+        return Refusal(say.LAST_IN_THREAD(language, players=_vs(names), link=link))
 
-    async def _yours(self, place: Place, user: User) -> Refusal | None:
+    async def _yours(self, place: Place, user: User, *, language: Language) -> Refusal | None:
         """Where ``user`` is playing on this server (elsewhere than ``place``), as a refusal."""
         rows = [
             row
@@ -297,12 +299,10 @@ class MatchReader:
             names = await self.names(place, row.player_ids)
             link = place_link(Place(row.server_id, row.channel_id))
             where.append(f"{link} ({md(names[0])} vs {md(names[1])})")
-        more = f" and {len(rows) - MATCHES_NAMED} more" if len(rows) > MATCHES_NAMED else ""
-        yours = "yours is in" if len(rows) == 1 else "yours are in"
-        return Refusal(
-            f"There is no match at this table: {yours} {', '.join(where)}{more}. "
-            "Play there (each channel or thread is its own table)."
-        )
+        more = ""
+        if len(rows) > MATCHES_NAMED:
+            more = say.AND_MORE(language, count=len(rows) - MATCHES_NAMED)
+        return Refusal(say.YOURS_ELSEWHERE(language, len(rows), where=", ".join(where), more=more))
 
     async def _load(self, row: MatchRow) -> Match:
         """The match a row holds: the copy kept from the last command when the row has not

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from bot.i18n import play as say
 from bot.rules.match import Match
 from bot.service.gnubg.opponent import Opponent
 from bot.service.matches.challenges import HINTS_WORD, TUTOR_WORD, Challenges
@@ -67,22 +68,17 @@ class Rematches:
     ) -> list[Reply]:
         """Offer the last match again, or accept the rematch offered (its match may start in
         a thread ``opener``, the front end's, opens)."""
+        language = user.language
         playing = await self._repository.table(place)
         if isinstance(playing, DamagedMatch):
             return [playing.reply]
         if playing is not None:
-            raise Refusal(
-                "A match is being played here: a rematch comes once it is over. "
-                f"`{self._prefix}board` shows it."
-            )
+            raise Refusal(say.REMATCH_WHILE_PLAYING(language, prefix=self._prefix))
         last = await self._repository.table(place, latest=True)
         if isinstance(last, DamagedMatch):
             return [last.reply]
         if last is None:
-            raise Refusal(
-                "No match has been played at this table yet: start one with "
-                f"`{self._prefix}challenge @user`."
-            )
+            raise Refusal(say.REMATCH_NO_MATCH(language, prefix=self._prefix))
         seat = require_seat(last, user)
         other_id = last.row.player_ids[1 - seat]
         if other_id == ENGINE_ID:
@@ -95,13 +91,9 @@ class Rematches:
                 return await self._challenges.accept(place, user, opener)
             if pair == (user.id, other_id):
                 raise Refusal(
-                    f"You have offered {md(other.name)} a rematch already: waiting for them "
-                    f"(`{self._prefix}cancel` withdraws it)."
+                    say.REMATCH_OFFERED_ALREADY(language, name=md(other.name), prefix=self._prefix)
                 )
-            raise Refusal(
-                "There is already an open challenge here: it must be answered, "
-                f"cancelled (`{self._prefix}cancel`) or expire first."
-            )
+            raise Refusal(say.CHALLENGE_OPEN(language, prefix=self._prefix))
         terms = terms_text(last.match, hints=bool(last.row.hints))
         replies = await self._challenges.challenge(place, user, other, terms)
         return _led(replies)

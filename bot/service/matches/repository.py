@@ -14,8 +14,10 @@ import re
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 
+from bot.i18n import play as say
 from bot.i18n import reports as words
-from bot.i18n.core import Language
+from bot.i18n.core import Language, Said
+from bot.i18n.reports import UNITS
 from bot.rules.errors import excerpt
 from bot.rules.events import Event, OpeningRoll, Rolled
 from bot.rules.match import Match
@@ -53,7 +55,12 @@ _TIME = re.compile(r"^([\d.]+)\s*(s|sec|secs|seconds?|m|min|mins|minutes?|h|hour
 
 
 class ClockTermsError(ValueError):
-    """A clock typed in a challenge that can't be read; the text quotes it."""
+    """A clock typed in a challenge that can't be read; ``said`` quotes it (worded in the
+    language of whoever typed it)."""
+
+    def __init__(self, said: Said) -> None:
+        super().__init__(str(said))
+        self.said = said
 
 
 def read_clock(text: str) -> float:
@@ -61,12 +68,15 @@ def read_clock(text: str) -> float:
     found = _TIME.match(text.strip().lower())
     number = decimal_number(found[1]) if found else None
     if found is None or number is None:
-        raise ClockTermsError(f"{excerpt(text)} is not a time per point: say e.g. `2m` or `90s`")
+        raise ClockTermsError(say.CLOCK_NOT_A_TIME.said(quoted=excerpt(text)))
     seconds = number * UNIT_SECONDS[(found[2] or "m")[0]]
     if not MIN_CLOCK_SECONDS <= seconds <= MAX_CLOCK_SECONDS:
         raise ClockTermsError(
-            f"{excerpt(text)} per point is out of range: from {MIN_CLOCK_SECONDS:g} seconds to "
-            f"{MAX_CLOCK_SECONDS / 60:g} minutes"
+            say.CLOCK_OUT_OF_RANGE.said(
+                quoted=excerpt(text),
+                least=UNITS["second"].said(2, count=f"{MIN_CLOCK_SECONDS:g}"),
+                most=UNITS["minute"].said(2, count=f"{MAX_CLOCK_SECONDS / 60:g}"),
+            )
         )
     return seconds
 

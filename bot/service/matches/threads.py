@@ -15,9 +15,10 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
 from typing import Protocol
 
+from bot.i18n import play as say
 from bot.i18n.core import Language
 from bot.service.keys import Key
-from bot.service.matches.presentation import ending_text, match_kind
+from bot.service.matches.presentation import ending_text
 from bot.service.matches.reading import MatchReader
 from bot.service.models import MatchEnded, Place, Reply, place_link
 from bot.settings import Settings
@@ -105,12 +106,14 @@ class MatchThreads:
                 await opener.discard(thread)
             raise
 
-    async def moved(self, replies: list[Reply], thread: Place | None, lead: str) -> list[Reply]:
+    async def moved(
+        self, replies: list[Reply], thread: Place | None, lead: str, *, language: Language
+    ) -> list[Reply]:
         """``replies`` of a match just started in ``thread`` sent there, after one line in the
         channel that points to it (``lead`` and the thread's link)."""
         if thread is None:
             return replies
-        pointer = Reply(f"{lead} The match is played in its thread: {place_link(thread)}")
+        pointer = Reply(say.PLAYED_IN_THREAD(language, lead=lead, link=place_link(thread)))
         return [pointer, *(replace(reply, place=thread) for reply in replies)]
 
     async def results(self, ended: list[MatchEnded], *, language: Language) -> list[Reply]:
@@ -124,14 +127,18 @@ class MatchThreads:
             match, names = table.match, table.names
             winner = table.row.winner
             if winner is not None and match.length > 0 and table.row.ending == "played":
-                said = (
-                    f"{names[winner]} beats {names[1 - winner]} "
-                    f"{match.score[winner]}-{match.score[1 - winner]} "
-                    f"in {match_kind(match.length, language=language)}."
+                said = say.BEATS(
+                    language,
+                    match.length,
+                    winner=names[winner],
+                    loser=names[1 - winner],
+                    score=f"{match.score[winner]}-{match.score[1 - winner]}",
                 )
             else:
                 said = ending_text(table, language=language)
-            replies.append(Reply(f"{said} ({place_link(match_place(table.row))})", place=parent))
+            link = place_link(match_place(table.row))
+            said = say.RESULT_IN_THREAD(language, result=said, link=link)
+            replies.append(Reply(said, place=parent))
         return replies
 
 

@@ -18,7 +18,7 @@ import math
 
 from bot.i18n.core import Language
 from bot.i18n.numbers import DECIMAL_MARK
-from bot.i18n.reports import UNITS
+from bot.i18n.reports import HOURS_MINUTES, SHORT_UNITS, UNITS
 
 SECONDS_PER_MINUTE = 60
 MINUTES_PER_HOUR = 60
@@ -26,16 +26,25 @@ UNIT_SECONDS = {"s": 1.0, "m": 60.0, "h": 3600.0, "d": 86400.0}
 _WAIT_IN_SECONDS_BELOW = 90  # a wait below this is said in seconds, from it in minutes
 
 
+def _shown(number: float, language: Language) -> str:
+    """An int as it is, a float in its shortest form (``:g``), with the language's decimal
+    mark."""
+    if isinstance(number, int):
+        return str(number)
+    return f"{number:g}".replace(".", DECIMAL_MARK(language))
+
+
 def quantity(number: float, unit: str, *, language: Language) -> str:
-    """``1 minute``, ``90 seconds``, ``1.5 hours``: an int as it is, a float in its shortest
-    form (``:g``), and the unit (``second``, ``minute``, ``hour``, ``day``) in the current
-    language, plural unless the number is exactly one."""
-    shown = (
-        str(number)
-        if isinstance(number, int)
-        else f"{number:g}".replace(".", DECIMAL_MARK(language))
-    )
-    return UNITS[unit](language, 1 if number == 1 else 2, count=shown)
+    """``1 minute``, ``90 seconds``, ``1.5 hours``: the number (:func:`_shown`) and the unit
+    (``second``, ``minute``, ``hour``, ``day``) in ``language``, plural unless the number is
+    exactly one."""
+    return UNITS[unit](language, 1 if number == 1 else 2, count=_shown(number, language))
+
+
+def short(number: float, unit: str, *, language: Language) -> str:
+    """``4 min``, ``15 s``, ``1 h``: a number and its unit's short form (``second``,
+    ``minute``, ``hour``) in ``language``."""
+    return SHORT_UNITS[unit](language, count=_shown(number, language))
 
 
 def setting_duration(hours: float, *, language: Language) -> str:
@@ -46,14 +55,14 @@ def setting_duration(hours: float, *, language: Language) -> str:
     return quantity(float(hours), "hour", language=language)
 
 
-def countdown(seconds: float) -> str:
+def countdown(seconds: float, *, language: Language) -> str:
     """Time left or gone, rounded down to the minute but at least one: ``4 min``,
     ``1 h 05 min``."""
     minutes = int(seconds // SECONDS_PER_MINUTE)
     if minutes < MINUTES_PER_HOUR:
-        return f"{max(minutes, 1)} min"
+        return short(max(minutes, 1), "minute", language=language)
     hours, minutes = divmod(minutes, MINUTES_PER_HOUR)
-    return f"{hours} h {minutes:02d} min"
+    return HOURS_MINUTES(language, hours=hours, minutes=f"{minutes:02d}")
 
 
 def wait_duration(seconds: float, *, language: Language) -> str:
@@ -63,10 +72,10 @@ def wait_duration(seconds: float, *, language: Language) -> str:
     return quantity(math.ceil(seconds / SECONDS_PER_MINUTE), "minute", language=language)
 
 
-def clock_text(seconds: float) -> str:
+def clock_text(seconds: float, *, language: Language) -> str:
     """``2 min``, ``90 s``, ``1 h``: a clock's time per point as the challenge says it."""
     if seconds % 3600 == 0:
-        return f"{seconds / 3600:g} h"
+        return short(seconds / 3600, "hour", language=language)
     if seconds % 60 == 0:
-        return f"{seconds / 60:g} min"
-    return f"{seconds:g} s"
+        return short(seconds / 60, "minute", language=language)
+    return short(seconds, "second", language=language)

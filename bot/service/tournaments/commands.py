@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from bot.service.commands.guard import OUT_OF_DATE, Answer
+from bot.i18n.play import OUT_OF_DATE
+from bot.service.commands.guard import Answer
 from bot.service.keys import SignupKey
 from bot.service.matches.reading import MatchReader
 from bot.service.matches.threads import ThreadOpener
@@ -86,7 +87,7 @@ class TournamentCommands:
         if answering is None:
             return await self._tournament(place, user, f"{verb} {which or ''}".strip())
         if not isinstance(answering.key, SignupKey):  # a button of another question's
-            return [Reply(OUT_OF_DATE, private=True, stale=True)]
+            return [Reply(OUT_OF_DATE(language), private=True, stale=True)]
         tournament_id = answering.key.tournament_id  # the button names its tournament
         replies = await self._tournament(place, user, f"{verb} #{tournament_id}")
         # A press answers the presser alone, and the sign-up message shows its entrants now and

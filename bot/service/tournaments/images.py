@@ -8,11 +8,12 @@ import json
 from dataclasses import dataclass, replace
 
 from bot.gnubg.api import AnalysisDataError, MatchAnalysis
+from bot.i18n import tournaments as say
+from bot.i18n.core import Language
 from bot.render.bracket import render_bracket
 from bot.render.standings import render_round_robin_grid, render_standings
 from bot.render.tournament import ReportRow, render_report_chart
 from bot.rules import tournaments as rules
-from bot.rules.text import plural
 from bot.rules.tournaments.model import Format
 from bot.service.models import Attachment, Reply
 from bot.service.models import markdown_safe as md
@@ -62,15 +63,18 @@ class _Figures:
     def pr(self) -> float | None:
         return self.pr_sum / self.decisions if self.decisions else None
 
-    def text(self) -> str:
+    def text(self, *, language: Language) -> str:
         """``PR 8.1 over 2 analysed (best 6.0), luck +0.35``, and the matches too short."""
-        short = f"{self.short} too short to rate" if self.short else ""
+        short = say.TOO_SHORT(language, count=self.short) if self.short else ""
         if self.pr is None or self.best is None:
-            return short or "not analysed"
-        return (
-            f"PR {self.pr:.1f} over {self.matches} analysed (best {self.best:.1f}"
-            + (f"; {short}" if short else "")
-            + f"), luck {self.luck:+.2f}"
+            return short or say.NOT_ANALYSED(language)
+        return say.FIGURES(
+            language,
+            pr=f"{self.pr:.1f}",
+            matches=self.matches,
+            best=f"{self.best:.1f}",
+            short=f"; {short}" if short else "",
+            luck=f"{self.luck:+.2f}",
         )
 
 
@@ -83,7 +87,9 @@ def _luck(job: AnalysisRow) -> tuple[float, float]:
     return analysis.players[0].luck_total, analysis.players[1].luck_total
 
 
-async def report(analyses: Analyses, snapshot: Snapshot, prefix: str, *, draw: bool) -> Reply:
+async def report(
+    analyses: Analyses, snapshot: Snapshot, prefix: str, *, draw: bool, language: Language
+) -> Reply:
     """The tournament's report: its winner and final standings, and per player the PR over the
     tournament's analysed matches (decisions weighed), their best match and how many of their
     matches are analysed. Matches not analysed yet are counted as such, and the report grows
@@ -120,15 +126,15 @@ async def report(analyses: Analyses, snapshot: Snapshot, prefix: str, *, draw: b
                 luck=was.luck + luck[player.seat],
             )
     champion = next((s for s in table if s.rank == 1), None)
-    state = "is over" if row.status == "finished" else f"stands ({row.status}, round {row.round})"
-    lines = [f"**{md(row.name)}** {state}."]
+    lines = [
+        say.OVER(language, name=md(row.name))
+        if row.status == "finished"
+        else say.REPORT_STANDS(language, name=md(row.name), status=row.status, round=row.round)
+    ]
     if champion is not None and row.status == "finished":
-        lines.append(f"Winner: **{md(champion.name)}**")
-    lines.append(
-        f"GNU Backgammon has analysed {analysed} of its {plural(len(played), 'match')}"
-        + ("" if analysed == len(played) else f" (more with `{prefix}analysis <match>`)")
-        + "."
-    )
+        lines.append(say.WINNER(language, name=md(champion.name)))
+    more = "" if analysed == len(played) else say.MORE_WITH(language, prefix=prefix)
+    lines.append(say.ANALYSED_OF(language, len(played), analysed=analysed, more=more))
     rows: list[ReportRow] = []
     for standing in table:
         user_id = snapshot.user_id(standing.player_id)
@@ -145,7 +151,13 @@ async def report(analyses: Analyses, snapshot: Snapshot, prefix: str, *, draw: b
             )
         )
         lines.append(
-            f"{standing.rank}. {md(standing.name)}: {snapshot.placing(standing)}; {mine.text()}"
+            say.REPORT_LINE(
+                language,
+                rank=standing.rank,
+                name=md(standing.name),
+                placing=snapshot.placing(standing, language=language),
+                figures=mine.text(language=language),
+            )
         )
     image = None
     if draw:

@@ -16,7 +16,7 @@ from bot.i18n import tournaments as say
 from bot.i18n.core import Language
 from bot.rules import tournaments as rules
 from bot.rules.notation import whole_number
-from bot.rules.text import plural, quote
+from bot.rules.text import quote
 from bot.rules.tournaments.model import Format
 from bot.service.keys import SignupKey
 from bot.service.matches.threads import ThreadOpener
@@ -26,7 +26,6 @@ from bot.service.records.durations import countdown, quantity
 from bot.service.tournaments import images
 from bot.service.tournaments.rounds import Rounds
 from bot.service.tournaments.state import (
-    FORMAT_NAMES,
     LINES_SHOWN,
     NAMES_SHOWN,
     Snapshot,
@@ -38,18 +37,6 @@ from bot.settings import Settings
 from bot.store import Store, Transaction
 from bot.store import tournaments as db
 from bot.store.tournaments import EntrantRow, TournamentRow
-
-ORGANISER_ONLY = "Only organisers (Manage Server, or the server's tournament role) can {what}."
-# What each organiser's verb does, as the refusal to anyone else says it.
-ORGANISER_VERBS = {
-    "create": "create a tournament",
-    "start": "start a tournament",
-    "pause": "pause a tournament",
-    "resume": "resume a tournament",
-    "cancel": "cancel a tournament",
-    "remove": "remove players from a tournament",
-    "result": "decide results in a tournament",
-}
 
 
 class Tournaments:
@@ -160,8 +147,8 @@ class Tournaments:
                 raise self._no_tournament(typed, language=language)
             verb = words.pop(0).lower() if words and words[0].lower() in handlers else "show"
         handler = handlers[verb]
-        if verb in ORGANISER_VERBS and not organiser:
-            raise Refusal(ORGANISER_ONLY.format(what=ORGANISER_VERBS[verb]))
+        if verb in say.ORGANISER_ONLY and not organiser:
+            raise Refusal(say.ORGANISER_ONLY[verb](language))
         if verb in ("remove", "result") and row.status not in db.ACTIVE:
             # Its champion, standings and players' records were settled at the end: one truth.
             raise Refusal(say.FINAL(language, name=md(row.name), status=row.status))
@@ -178,7 +165,7 @@ class Tournaments:
     async def create(self, place: Place, user: User, text: str, *, organiser: bool) -> list[Reply]:
         language = user.language
         if not organiser:
-            raise Refusal(ORGANISER_ONLY.format(what=ORGANISER_VERBS["create"]))
+            raise Refusal(say.ORGANISER_ONLY["create"](language))
         terms = read_terms(text, self._prefix, language=language)
         now = self._clock()
         starts_at = None if terms.starts_in is None else now + terms.starts_in
@@ -209,38 +196,46 @@ class Tournaments:
         assert made is not None
         return [
             self._signup_reply(
-                made, [], lead=f"{md(user.name)} opens a tournament.", language=language
+                made, [], lead=say.OPENS(language, who=md(user.name)), language=language
             )
         ]
 
     def _terms_text(self, row: TournamentRow, *, language: Language) -> str:
         fmt = Format(row.format)
-        kind = FORMAT_NAMES[fmt]
+        kind = say.FORMATS[fmt](language)
         if fmt is Format.SWISS:
-            kind += f" of {plural(row.swiss_rounds or 0, 'round')}"
+            kind = say.SWISS_ROUNDS(language, row.swiss_rounds or 0, kind=kind)
         time = (
-            f"a clock of {countdown(row.clock_seconds)} per point"
+            say.CLOCK_PER_POINT(language, time=countdown(row.clock_seconds, language=language))
             if row.clock_seconds is not None
-            else f"{quantity(row.deadline_days or 0, 'day', language=language)} per match"
+            else say.DAYS_PER_MATCH(
+                language, days=quantity(row.deadline_days or 0, "day", language=language)
+            )
         )
-        rated = "rated" if row.rated else "unrated"
-        points = f"{row.match_length}-point"
-        return f"{kind}, {points} matches, {time}, {rated}"
+        rated = say.RATED(language) if row.rated else say.UNRATED(language)
+        return say.TERMS(language, kind=kind, length=row.match_length, time=time, rated=rated)
 
     def _signup_reply(
         self, row: TournamentRow, names: list[str], *, lead: str = "", language: Language
     ) -> Reply:
         when = (
-            f"It starts in {countdown(row.starts_at - self._clock())}"
+            say.STARTS_IN(
+                language, time=countdown(row.starts_at - self._clock(), language=language)
+            )
             if row.starts_at is not None
-            else "The organiser starts it"
+            else say.ORGANISER_STARTS(language)
         )
-        listed = ", ".join(capped(names, NAMES_SHOWN)) if names else "nobody yet"
-        text = (
-            f"{lead} **{md(row.name)}**: {self._terms_text(row, language=language)}; "
-            f"up to {row.size_limit} "
-            f"players. Join with the button or `{self._prefix}tournament join`. {when}.\n"
-            f"Entrants ({len(names)}): {listed}"
+        listed = ", ".join(capped(names, NAMES_SHOWN)) if names else say.NOBODY_YET(language)
+        text = say.SIGNUP(
+            language,
+            lead=lead,
+            name=md(row.name),
+            terms=self._terms_text(row, language=language),
+            most=row.size_limit,
+            prefix=self._prefix,
+            when=when,
+            count=len(names),
+            listed=listed,
         ).strip()
         return Reply(text, decision=Decision.SIGNUP, decision_key=SignupKey(row.id))
 
@@ -295,10 +290,7 @@ class Tournaments:
         language = user.language
         if words:
             raise self._no_tournament(" ".join(words), language=language)
-        started = (
-            f"{md(row.name)} has started: ask the organiser to remove you "
-            f"(`{self._prefix}tournament remove @you`)."
-        )
+        started = say.LEAVE_CLOSED(language, name=md(row.name), prefix=self._prefix)
         async with self._store.transaction() as tx:
             await self._signing_up(tx, row, started)
             if not await tx.tournaments.remove_entrant(row.id, user.id):
@@ -332,7 +324,10 @@ class Tournaments:
         said = [
             Reply(
                 say.RESUMES(
-                    language, who=md(user.name), name=md(row.name), time=countdown(paused_for)
+                    language,
+                    who=md(user.name),
+                    name=md(row.name),
+                    time=countdown(paused_for, language=language),
                 )
             )
         ]
@@ -502,33 +497,47 @@ class Tournaments:
             ]
         fmt = snapshot.format
         total = rules.rounds_total(fmt, len(snapshot.entrants), swiss_rounds=row.swiss_rounds)
-        state = {
-            "running": f"round {row.round} of {total}",
-            "paused": f"paused in round {row.round} of {total}",
-        }.get(row.status, row.status)
-        lines = [f"**{md(row.name)}** ({self._terms_text(row, language=language)}): {state}"]
+        states = {"running": say.STATE_RUNNING, "paused": say.STATE_PAUSED}
+        state = (
+            states[row.status](language, round=row.round, total=total)
+            if row.status in states
+            else row.status
+        )
+        terms = self._terms_text(row, language=language)
+        lines = [say.SHOWN(language, name=md(row.name), terms=terms, state=state)]
         if row.status in ("running", "paused"):
-            lines.append(f"__{snapshot.round_title(row.round, total)}__")
+            lines.append(f"__{snapshot.round_title(row.round, total, language=language)}__")
             lines += capped(
-                [snapshot.pairing_line(p) for p in snapshot.round_pairings()], LINES_SHOWN
+                [snapshot.pairing_line(p, language=language) for p in snapshot.round_pairings()],
+                LINES_SHOWN,
             )
         table = snapshot.standings
         if snapshot.seeds_only:
-            lines.append("__Seeds__ (the standings come when round 1 is over)")
-            lines += [
-                f"{s.rank}. {md(s.name)}{' (removed)' if s.withdrawn else ''}" for s in table[:10]
-            ]
+            lines.append(say.SEEDS(language))
+            removed = say.STANDING_REMOVED(language)
+            lines += [f"{s.rank}. {md(s.name)}{removed if s.withdrawn else ''}" for s in table[:10]]
         else:
-            done = f" after round {snapshot.rounds_done}" if snapshot.rounds_done else ""
-            lines.append(f"__Standings{done}__")
+            done = (
+                say.AFTER_ROUND(language, round=snapshot.rounds_done)
+                if snapshot.rounds_done
+                else ""
+            )
+            lines.append(say.STANDINGS_HEAD(language, after=done))
             if fmt is Format.KNOCKOUT:
-                lines += [f"{s.rank}. {md(s.name)}: {snapshot.placing(s)}" for s in table[:10]]
+                lines += [
+                    f"{s.rank}. {md(s.name)}: {snapshot.placing(s, language=language)}"
+                    for s in table[:10]
+                ]
             else:
-                lines += [standing_line(s, fmt) for s in table[:10]]
+                lines += [standing_line(s, fmt, language=language) for s in table[:10]]
         return [Reply("\n".join(lines), file=await self.rounds.picture(snapshot))]
 
     async def report(
         self, row: TournamentRow, words: list[str], *, language: Language
     ) -> list[Reply]:
         snapshot = await self.rounds.snapshot(row.id)
-        return [await images.report(self._store.analyses, snapshot, self._prefix, draw=self._draw)]
+        return [
+            await images.report(
+                self._store.analyses, snapshot, self._prefix, draw=self._draw, language=language
+            )
+        ]

@@ -173,13 +173,16 @@ class Rounds:
         if not said:
             async with self._store.transaction() as tx:
                 await decide(tx)
-        who = "nobody wins" if winner is None else f"{snapshot.name(winner)} wins"
+        who = (
+            say.NOBODY_WINS(language)
+            if winner is None
+            else say.SOMEONE_WINS(language, who=snapshot.name(winner))
+        )
         players = f"{snapshot.name(pairing.first)} vs {snapshot.name(pairing.second)}"
         line = f"{pairing.round}.{pairing.table_no} {players}"
-        return [
-            *said,
-            Reply(f"{md(snapshot.row.name)} {line}: {who} ({reason}).", place=snapshot.home),
-        ]
+        name = md(snapshot.row.name)
+        decided = say.DECIDED(language, name=name, line=line, who=who, reason=reason)
+        return [*said, Reply(decided, place=snapshot.home)]
 
     async def void_match(
         self,
@@ -226,7 +229,7 @@ class Rounds:
         if row.round > 0 and rules.is_over(
             fmt, values, results, swiss_rounds=row.swiss_rounds, withdrawn=out
         ):
-            return await self._finish(snapshot)
+            return await self._finish(snapshot, language=language)
         round_no = row.round + 1
         try:
             pairs = rules.pair_round(fmt, values, results, round_no, withdrawn=out)
@@ -255,11 +258,14 @@ class Rounds:
         )
         self._kept[row.id] = (self._clock(), fresh)
         total = rules.rounds_total(fmt, len(snapshot.entrants), swiss_rounds=row.swiss_rounds)
+        title = fresh.round_title(round_no, total, language=language)
         lines = [
-            f"**{md(row.name)}: {fresh.round_title(round_no, total)}** "
-            f"(round {round_no} of {total})"
+            say.ROUND_HEAD(language, name=md(row.name), title=title, round=round_no, total=total)
         ]
-        lines += capped([fresh.pairing_line(p) for p in fresh.round_pairings()], LINES_SHOWN)
+        lines += capped(
+            [fresh.pairing_line(p, language=language) for p in fresh.round_pairings()],
+            LINES_SHOWN,
+        )
         said = Reply("\n".join(lines), place=snapshot.home, file=await self.picture(fresh))
         replies = [replace(said, paired=RoundPaired(row.id, row.server_id))]
         if all(p.decided_at is not None for p in fresh.round_pairings()):
@@ -268,7 +274,7 @@ class Rounds:
             )  # a round of byes and forfeits only
         return replies
 
-    async def _finish(self, snapshot: Snapshot) -> list[Reply]:
+    async def _finish(self, snapshot: Snapshot, *, language: Language) -> list[Reply]:
         row = snapshot.row
         fmt = snapshot.format
         champion = rules.champion(
@@ -294,15 +300,14 @@ class Rounds:
         final = replace(snapshot, row=over)
         table = final.standings
         lines = [
-            f"🏆 **{md(row.name)}** is over: **{final.name(champion)}** wins!"
+            say.OVER_CHAMPION(language, name=md(row.name), champion=final.name(champion))
             if champion
-            else f"**{md(row.name)}** is over."
+            else say.OVER(language, name=md(row.name))
         ]
-        lines += [f"{s.rank}. {md(s.name)}: {final.placing(s)}" for s in table[:10]]
-        lines.append(
-            "The report, with GNU Backgammon's analysis of every match: "
-            f"`{self._prefix}tournament report`."
-        )
+        lines += [
+            f"{s.rank}. {md(s.name)}: {final.placing(s, language=language)}" for s in table[:10]
+        ]
+        lines.append(say.REPORT_POINTER(language, prefix=self._prefix))
         return [Reply("\n".join(lines), place=snapshot.home, file=await self.picture(final))]
 
     async def open_matches(self, tournament_id: int, threads: ThreadOpener | None) -> list[Reply]:
@@ -392,7 +397,7 @@ class Rounds:
         fresh = await self.snapshot(pairing.tournament_id, row)
         decided = fresh.pairing_at(pairing.round, pairing.table_no)
         assert decided is not None
-        line = fresh.pairing_line(decided)
+        line = fresh.pairing_line(decided, language=language)
         # A match waiting for the channel this one was played in starts now (the adapter opens).
         unopened = any(
             p.decided_at is None and p.match_id is None and p.second is not None
@@ -405,7 +410,8 @@ class Rounds:
         )
         if paired is not None:
             self._kept[paired.tournament_id] = (self._clock(), fresh)
-        said = [Reply(f"{md(fresh.row.name)}: {line}", place=fresh.home, paired=paired)]
+        result = say.RESULT_LINE(language, name=md(fresh.row.name), line=line)
+        said = [Reply(result, place=fresh.home, paired=paired)]
         return said + await self.settle(fresh, language=language)
 
     async def due(

@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import cached_property
 
+from bot.i18n import tournaments as say
+from bot.i18n.core import Language
 from bot.rules.notation import whole_number
 from bot.rules.tournaments.model import Entrant, Format, Pairing, Result, Standing
 from bot.rules.tournaments.pairing import knockout_walk, rounds_total
@@ -14,7 +16,6 @@ from bot.service.models import Place, place_link
 from bot.service.models import markdown_safe as md
 from bot.store.tournaments import EntrantRow, PairingRow, TournamentRow
 
-ROUND_NAMES = {1: "Final", 2: "Semi-finals", 3: "Quarter-finals"}
 FORMAT_NAMES = {
     Format.KNOCKOUT: "knockout",
     Format.SWISS: "Swiss",
@@ -138,10 +139,10 @@ class Snapshot:
             return None
         return self.pairing_at(round_no, table)
 
-    def round_title(self, round_no: int, total: int) -> str:
-        if self.format is Format.KNOCKOUT and total - round_no + 1 in ROUND_NAMES:
-            return ROUND_NAMES[total - round_no + 1]
-        return f"Round {round_no}"
+    def round_title(self, round_no: int, total: int, *, language: Language) -> str:
+        if self.format is Format.KNOCKOUT and total - round_no + 1 in say.ROUND_NAMES:
+            return say.ROUND_NAMES[total - round_no + 1](language)
+        return say.ROUND_N(language, round=round_no)
 
     @cached_property
     def rounds_total(self) -> int:
@@ -152,43 +153,42 @@ class Snapshot:
         """A knockout's players who are out, each with the round that put them out."""
         return knockout_walk(self.values, self.results, self.withdrawn).out
 
-    def placing(self, line: Standing) -> str:
+    def placing(self, line: Standing, *, language: Language) -> str:
         """Where a player of the standings stands, after ``N. name: ``: their match points, or
         how far a knockout's player went (``out in the quarter-finals``, ``still in``), which is
         what ranks a knockout: match points and tie-breaks would only be noise there."""
         if self.format is not Format.KNOCKOUT:
-            return points_text(line.match_points)
+            return points_text(line.match_points, language=language)
         if line.losses:  # out at their first loss: the round the bracket's walk has them out
             round_no = self.knocked_out[line.player_id]
-            if self.rounds_total - round_no + 1 in ROUND_NAMES:
-                return f"out in the {self.round_title(round_no, self.rounds_total).lower()}"
-            return f"out in round {round_no}"
+            if self.rounds_total - round_no + 1 in say.OUT_IN_NAMED:
+                return say.OUT_IN_NAMED[self.rounds_total - round_no + 1](language)
+            return say.OUT_IN_ROUND(language, round=round_no)
         if line.withdrawn:
-            return "removed"
+            return say.PLACING_REMOVED(language)
         if self.row.status == "finished" and line.rank == 1:
-            return "champion"
-        return "still in"
+            return say.CHAMPION(language)
+        return say.STILL_IN(language)
 
-    def pairing_line(self, pairing: PairingRow) -> str:
+    def pairing_line(self, pairing: PairingRow, *, language: Language) -> str:
         """``2.3 alice vs bob: alice 3-1 (played) in #thread``."""
         label = f"`{pairing.round}.{pairing.table_no}`"
         if pairing.second is None:
-            return f"{label} {self.name(pairing.first)}: bye"
+            return say.PAIRING_BYE(language, label=label, first=self.name(pairing.first))
         line = f"{label} {self.name(pairing.first)} vs {self.name(pairing.second)}"
         if pairing.decided_at is not None:
             if pairing.winner is None:
-                return f"{line}: nobody wins ({pairing.reason})"
-            return f"{line}: **{self.name(pairing.winner)}** wins {result_words(pairing)}"
+                return say.PAIRING_NOBODY(language, line=line, reason=pairing.reason)
+            winner = self.name(pairing.winner)
+            result = result_words(pairing, language=language)
+            return say.PAIRING_WON(language, line=line, winner=winner, result=result)
         if pairing.channel_id is not None:
-            return f"{line}: playing in {place_link(Place(self.row.server_id, pairing.channel_id))}"
-        return f"{line}: to be opened"
+            link = place_link(Place(self.row.server_id, pairing.channel_id))
+            return say.PAIRING_PLAYING(language, line=line, link=link)
+        return say.PAIRING_TO_OPEN(language, line=line)
 
 
-# How a match that was not played out was won, after "wins": ``alice wins by claim``.
-_ENDINGS = {"claimed": "by claim", "time": "on time"}
-
-
-def result_words(pairing: PairingRow) -> str:
+def result_words(pairing: PairingRow, *, language: Language) -> str:
     """How the winner of a decided ``pairing`` won, the winner's score first: ``3-1``, ``by
     claim at 1-2``, ``on time``, ``(forfeit, bob removed; at 1-0)``; a match not played out has its
     score only when someone had scored."""
@@ -199,32 +199,35 @@ def result_words(pairing: PairingRow) -> str:
     reason = pairing.reason or "played"
     if reason == "played":
         return score
-    at = f" at {score}" if won or lost else ""
-    if reason in _ENDINGS:
-        return f"{_ENDINGS[reason]}{at}"
+    at = say.AT_SCORE(language, score=score) if won or lost else ""
+    if reason in say.ENDINGS:
+        return f"{say.ENDINGS[reason](language)}{at}"
     return f"({reason}{';' if at else ''}{at})"
 
 
-def standing_line(line: Standing, fmt: Format) -> str:
+def standing_line(line: Standing, fmt: Format, *, language: Language) -> str:
     """``2. alice: 2 match points (with a bye: a win without a game), 1-1, Buchholz 3, +2``:
     the W-L counts matches played; a bye is said beside the match points it gave."""
     byes = ""
     if line.byes and fmt is not Format.ROUND_ROBIN:
-        byes = (
-            " (with a bye: a win without a game)"
-            if line.byes == 1
-            else f" (with {line.byes} byes: wins without a game)"
-        )
-    return (
-        f"{line.rank}. {md(line.name)}: {points_text(line.match_points)}{byes}, "
-        f"{line.wins}-{line.losses}, Buchholz {line.buchholz}, "
-        f"{line.points_difference:+d}{' (removed)' if line.withdrawn else ''}"
+        byes = say.STANDING_BYES(language, line.byes)
+    return say.STANDING(
+        language,
+        rank=line.rank,
+        name=md(line.name),
+        points=points_text(line.match_points, language=language),
+        byes=byes,
+        wins=line.wins,
+        losses=line.losses,
+        buchholz=line.buchholz,
+        difference=f"{line.points_difference:+d}",
+        removed=say.STANDING_REMOVED(language) if line.withdrawn else "",
     )
 
 
-def points_text(points: int) -> str:
+def points_text(points: int, *, language: Language) -> str:
     """``1 match point``, ``2 match points``."""
-    return f"{points} match point{'' if points == 1 else 's'}"
+    return say.MATCH_POINTS(language, points)
 
 
 def result_of(pairing: PairingRow) -> Result:

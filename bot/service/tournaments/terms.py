@@ -123,7 +123,7 @@ def read_terms(text: str, prefix: str, *, language: Language) -> TournamentTerms
             try:
                 clock = read_clock(rest.pop(0))
             except ClockTermsError as error:
-                raise Refusal(say.CLOCK_EXAMPLE(language, error=error)) from None
+                raise Refusal(say.CLOCK_EXAMPLE(language, error=error.said)) from None
         elif word in ("days", "day"):
             value = rest.pop(0)
             days = decimal_number(value)

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from bot.gnubg.api import ADVICE_PRIORITY, TURN_PRIORITY
+from bot.i18n.core import ENGLISH
 from bot.i18n.gnubg import QUEUE_DONE
 from bot.service.gnubg.opponent import QUEUED_PER_WORKER, queued_text
 from bot.service.models import ENGINE_ID, ENGINE_USER, Place, Reply, User
@@ -124,19 +125,26 @@ async def test_past_the_limit_a_move_is_answered_at_once_and_the_bots_turn_follo
     first, moved, queued = await queued_turn(service, engine)
     assert not first.done()  # under the limit: the command waits for the bot's turn
     assert moved.announces is not None and "p1 plays" in moved.text  # their move, shown
-    assert queued.text == queued_text(1) == "The bot is busy: your turn is queued (1 ahead)."
+    assert (
+        queued.text
+        == queued_text(1, language=ENGLISH)
+        == "The bot is busy: your turn is queued (1 ahead)."
+    )
     assert queued.job is not None and queued.announces is None
     table = await service.table(PLACES[1])
     assert table is not None and table.match.turn == 1  # saved: the bot's to play
     assert table.row.version == moved.announces[1]
 
     updates = service.follow(queued.job)
-    assert (await anext(updates)).text == queued_text(1)
+    assert (await anext(updates)).text == queued_text(1, language=ENGLISH)
     engine.open.set()
     rest = await asyncio.wait_for(all_of(updates), 5)
     done = next(i for i, update in enumerate(rest) if update.job is None)
     assert all(update.job == queued.job for update in rest[:done])
-    assert {update.text for update in rest[:done]} <= {queued_text(0), queued_text(1)}
+    assert {update.text for update in rest[:done]} <= {
+        queued_text(0, language=ENGLISH),
+        queued_text(1, language=ENGLISH),
+    }
     assert rest[done].text == QUEUE_DONE("en")
     [status] = rest[done + 1 :]
     assert "GNU Backgammon" in status.text and status.mention == (PEOPLE[1].id,)
@@ -160,7 +168,7 @@ async def test_under_the_limit_the_command_waits_for_the_bots_turn(
     ]
     await engine.holding(2)
     [_, queued] = public(await service.matches.move(PLACES[2], PEOPLE[2], plays[2]))
-    assert queued.text == queued_text(2) and queued.job is not None
+    assert queued.text == queued_text(2, language=ENGLISH) and queued.job is not None
     engine.open.set()
     for task in waiting:
         assert all(reply.job is None for reply in await task)
@@ -336,7 +344,7 @@ async def test_a_burst_of_moves_at_one_instant_is_counted_at_admission(
         assert len(answered) == 4  # the other two wait for the bot's turn
         jobs = [reply.job for replies in answered for reply in replies if reply.job is not None]
         assert sorted(reply.text for replies in answered for reply in replies if reply.job) == [
-            queued_text(ahead) for ahead in (2, 3, 4, 5)
+            queued_text(ahead, language=ENGLISH) for ahead in (2, 3, 4, 5)
         ]
         engine.open.set()
         await asyncio.wait_for(burst, 10)

@@ -3,6 +3,7 @@ channel keeps the challenge, points to the thread and gets the result."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
@@ -377,3 +378,19 @@ async def test_a_match_the_bot_ends_when_it_resumes_tells_the_channel(
     assert await restarted.table(thread(1)) is None  # it accepted: the match is over
     [result] = owed[PLACE]
     assert result.place == PLACE and result.text.endswith("in a 1-point match. (#t1)")
+
+
+async def test_the_result_posted_to_the_channel_is_in_the_enders_language(
+    service: TableService,
+) -> None:
+    await accepted(service, "3")
+    table = await service.table(thread(1))
+    assert table is not None
+    resigner = (ALICE, BOB)[table.match.turn or 0]
+    other = dataclasses.replace(BOB if resigner is ALICE else ALICE, language="de")
+    public(await service.matches.resign(thread(1), resigner, "backgammon"))
+    replies = public(await service.matches.accept(thread(1), other))
+    [to_channel] = [reply for reply in replies if reply.place is not None]
+    assert to_channel.text == (
+        f"{other.name} schlägt {resigner.name} 3-0 in einem Match auf 3 Punkte. (#t1)"
+    )

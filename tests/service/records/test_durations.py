@@ -5,7 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service.records.durations import countdown, quantity, setting_duration, wait_duration
+from bot.i18n.core import ENGLISH, Language
+from bot.service.records.durations import (
+    clock_text,
+    countdown,
+    quantity,
+    setting_duration,
+    wait_duration,
+)
 
 
 @pytest.mark.parametrize(
@@ -76,7 +83,7 @@ def test_setting_duration_is_exact_in_minutes_below_an_hour_else_hours(
 def test_countdown_rounds_down_to_whole_minutes_and_never_says_zero(
     seconds: float, text: str
 ) -> None:
-    assert countdown(seconds) == text
+    assert countdown(seconds, language=ENGLISH) == text
 
 
 @pytest.mark.parametrize(
@@ -103,3 +110,28 @@ def test_wait_duration_rounds_up_in_seconds_below_90_else_minutes(
     seconds: float, text: str
 ) -> None:
     assert wait_duration(seconds, language="en") == text
+
+
+@pytest.mark.parametrize(
+    ("language", "short", "long"),
+    [
+        ("en", "4 min", "1 h 05 min"),
+        ("de", "4 Min.", "1 Std. 05 Min."),
+        ("el", "4 λεπ.", "1 ώρ. 05 λεπ."),
+        ("tr", "4 dk", "1 sa 05 dk"),
+        ("it", "4 min", "1 h 05 min"),
+        ("es", "4 min", "1 h 05 min"),
+    ],
+)
+def test_a_countdown_is_terse_in_the_language_given(
+    language: Language, short: str, long: str
+) -> None:
+    assert countdown(240, language=language) == short
+    assert countdown(3900, language=language) == long
+
+
+def test_a_clocks_time_is_terse_in_the_language_given() -> None:
+    times = (90, 120, 3600, 90.5)
+    assert [clock_text(s, language="en") for s in times] == ["90 s", "2 min", "1 h", "90.5 s"]
+    assert [clock_text(s, language="de") for s in times] == ["90 s", "2 Min.", "1 Std.", "90,5 s"]
+    assert [clock_text(s, language="tr") for s in times] == ["90 sn", "2 dk", "1 sa", "90,5 sn"]

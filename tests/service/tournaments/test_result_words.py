@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.i18n.core import ENGLISH
 from bot.service.tournaments.state import result_words
 from bot.store.tournaments import PairingRow
 
@@ -28,4 +29,4 @@ def decided(winner: int, points: tuple[int, int], reason: str) -> PairingRow:
 def test_the_winners_score_comes_first(
     winner: int, points: tuple[int, int], reason: str, said: str
 ) -> None:
-    assert result_words(decided(winner, points, reason)) == said
+    assert result_words(decided(winner, points, reason), language=ENGLISH) == said
