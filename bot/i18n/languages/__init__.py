@@ -1,10 +1,11 @@
 """Every language's translations of the catalog, by key (:mod:`bot.i18n.core` looks them up):
-one table per language, from its module, its ``_reports`` and its ``_table`` modules (each a part,
-the three together complete: ``tests/i18n`` checks it)."""
+one table per language, joined from its parts (its module, its ``_reports`` and its ``_table``
+modules, so that each stays small), the parts together complete: ``tests/i18n`` checks it."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import ModuleType
 
 from bot.i18n.languages import (
     de,
@@ -24,10 +25,25 @@ from bot.i18n.languages import (
     tr_table,
 )
 
-TABLES: Mapping[str, Mapping[str, str | tuple[str, str]]] = {
-    "el": {**el.TEXTS, **el_reports.TEXTS, **el_table.TEXTS},
-    "tr": {**tr.TEXTS, **tr_reports.TEXTS, **tr_table.TEXTS},
-    "it": {**it.TEXTS, **it_reports.TEXTS, **it_table.TEXTS},
-    "de": {**de.TEXTS, **de_reports.TEXTS, **de_table.TEXTS},
-    "es": {**es.TEXTS, **es_reports.TEXTS, **es_table.TEXTS},
+Translation = str | tuple[str, str]
+
+# Each language's modules; a key stands in one of them only (tests/i18n/test_tables.py).
+PARTS: Mapping[str, tuple[ModuleType, ...]] = {
+    "el": (el, el_reports, el_table),
+    "tr": (tr, tr_reports, tr_table),
+    "it": (it, it_reports, it_table),
+    "de": (de, de_reports, de_table),
+    "es": (es, es_reports, es_table),
+}
+
+
+def _joined(parts: tuple[ModuleType, ...]) -> dict[str, Translation]:
+    table: dict[str, Translation] = {}
+    for part in parts:
+        table.update(part.TEXTS)
+    return table
+
+
+TABLES: Mapping[str, Mapping[str, Translation]] = {
+    language: _joined(parts) for language, parts in PARTS.items()
 }
