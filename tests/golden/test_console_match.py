@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import os
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
+from tests.consoles import run_console
 from tests.golden.make_script import SEED, START
 
 HERE = Path(__file__).parent
@@ -30,26 +29,8 @@ def steady(output: str) -> str:
 
 
 def console_output(tmp_path: Path, database: Path | str) -> str:
-    env = {
-        key: value
-        for key, value in os.environ.items()
-        if not key.startswith(("BACKGAMMON_", "ANALYSIS_", "ENGINE_", "BOT_", "DICE_KEY"))
-    }
-    env |= {"ANALYSIS_AUTO": "false", "ANALYSIS_PLIES": "0", "ENGINE_WORKERS": "1"}
-    command = [sys.executable, "-m", "bot", "console", "--json", "--seed", str(SEED)]
-    command += ["--clock", START, "--db", str(database)]
-    done = subprocess.run(
-        command,
-        input=SCRIPT.read_text(),
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=tmp_path,  # no .env of the checkout is read
-        timeout=120,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    return steady(done.stdout)
+    arguments = ("--json", "--seed", str(SEED), "--clock", START, "--db", str(database))
+    return steady(run_console(tmp_path, *arguments, script=SCRIPT.read_text()))
 
 
 @pytest.mark.slow

@@ -15,15 +15,13 @@ import json
 import os
 import random
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from bot.i18n.core import ENGLISH, LANGUAGES, Language
+from tests.consoles import run_console
 
-ROOT = Path(__file__).resolve().parents[2]
 SEED = 7
 OTHERS: tuple[Language, ...] = tuple(language for language in LANGUAGES if language != ENGLISH)
 NAMES = {"alice", "bob", "GNU", "Backgammon", "gnubg", "XGID", "ID", "Position", "Match"}
@@ -116,28 +114,12 @@ def still_english(text: str) -> list[str]:
 
 def transcript(script: str, language: Language, tmp_path: Path) -> list[tuple[str, str]]:
     """(input, reply text) for each reply of the console running ``script`` in ``language``."""
-    env = {
-        key: value
-        for key, value in os.environ.items()
-        if not key.startswith(("BACKGAMMON_", "ANALYSIS_", "ENGINE_", "BOT_", "DICE_KEY"))
-    }
-    env |= {"ANALYSIS_AUTO": "false", "ANALYSIS_PLIES": "0", "ENGINE_WORKERS": "1"}
-    env["PYTHONPATH"] = str(ROOT)  # this checkout's code, whichever the installed package is
-    command = [sys.executable, "-m", "bot", "console", "--json", "--seed", str(SEED)]
-    command += ["--locale", language, "--db", str(tmp_path / f"{language}.sqlite3")]
-    done = subprocess.run(
-        command,
-        input=script,
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=tmp_path,  # no .env of the checkout is read
-        timeout=120,
-        check=False,
+    arguments = ("--json", "--seed", str(SEED), "--locale", language)
+    output = run_console(
+        tmp_path, *arguments, "--db", str(tmp_path / f"{language}.sqlite3"), script=script
     )
-    assert done.returncode == 0, done.stderr
     said = []
-    for line in done.stdout.splitlines():
+    for line in output.splitlines():
         record = json.loads(line)
         said += [(record["input"], reply["text"]) for reply in record["replies"]]
     return said
