@@ -286,6 +286,12 @@ REMINDER_CLAIM_IN = M("reminder_claim_in", "{other} may `{prefix}claim` the matc
 REMINDER_CLAIM_NOW = M("reminder_claim_now", "{other} may `{prefix}claim` the match now")
 
 NO_MATCH_YET = M("no_match_yet", "No match has been played at this table yet.")
+DAMAGED_MATCH = M(
+    "damaged_match",
+    "The match here, {first} vs {second} (#{id}), can't be read: its record in the database is "
+    "damaged (error {error}). Nothing was changed. A moderator can `{prefix}void` it to free this "
+    "channel; `{prefix}export {id}` gives what the database holds.",
+)
 NO_MATCH_HERE = M(
     "no_match_here", "There is no match at this table. Start one with `{prefix}challenge @user`."
 )

@@ -361,7 +361,7 @@ async def test_a_match_that_cant_be_read_is_a_value_each_command_turns_into_its_
     assert damaged.row.id == table.row.id and damaged.names == ("alice", "bob")
     again = await service.repository.require(PLACE, language=ENGLISH)
     assert isinstance(again, DamagedMatch) and again.row == damaged.row
-    news = damaged.text.split("(error ")[0]  # each reading logs its own error id
+    news = damaged.text(ENGLISH).split("(error ")[0]  # each reading logs its own error id
     assert await service.repository.table(PLACE, repair=False) is None  # an adapter's look
     for command in (
         service.matches.move(PLACE, ALICE, "24/18"),

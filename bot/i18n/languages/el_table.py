@@ -169,4 +169,5 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "duration_short_minutes": "{count} λεπ.",
     "duration_short_hours": "{count} ώρ.",
     "duration_short_hours_minutes": "{hours} ώρ. {minutes} λεπ.",
+    "damaged_match": "Ο αγώνας εδώ, {first} εναντίον {second} (#{id}), δεν διαβάζεται: η εγγραφή του στη βάση δεδομένων είναι κατεστραμμένη (σφάλμα {error}). Δεν άλλαξε τίποτα. Ένας συντονιστής μπορεί να τον ακυρώσει με `{prefix}void` για να ελευθερωθεί αυτό το κανάλι· το `{prefix}export {id}` δίνει ό,τι κρατά η βάση δεδομένων.",
 }

@@ -169,4 +169,5 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "duration_short_minutes": "{count} dk",
     "duration_short_hours": "{count} sa",
     "duration_short_hours_minutes": "{hours} sa {minutes} dk",
+    "damaged_match": "Buradaki maç, {first} - {second} (#{id}), okunamıyor: veritabanındaki kaydı bozuk (hata {error}). Hiçbir şey değişmedi. Bir moderatör bu kanalı boşaltmak için maçı `{prefix}void` ile iptal edebilir; `{prefix}export {id}` veritabanında ne olduğunu verir.",
 }

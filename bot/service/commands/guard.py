@@ -166,7 +166,7 @@ class Guard:
             if not read:
                 table = await self._repository.require(place, user=user, language=language)
                 if isinstance(table, DamagedMatch):
-                    return [table.reply]
+                    return [table.reply(language)]
                 read.append(table)
             return await act(read[0])
 

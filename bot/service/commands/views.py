@@ -89,7 +89,7 @@ class Views:
         language = user.language
         table = await self._repository.require(place, latest=True, user=user, language=language)
         if isinstance(table, DamagedMatch):
-            return [table.reply]
+            return [table.reply(language)]
         seat = table.seat(user)
         viewer = seat if seat is not None else table.match.on_roll
         prompt, _ = prompt_text(table, self._prefix, language=language)
@@ -115,7 +115,7 @@ class Views:
         language = user.language
         table = await self._repository.require(place, user=user, language=language)
         if isinstance(table, DamagedMatch):
-            return [table.reply]
+            return [table.reply(language)]
         pips = table.match.pip_counts()
         names = table.names
         lead = lead_text(names, pips, language=language)
@@ -131,7 +131,7 @@ class Views:
         language = user.language
         table = await self._repository.require(place, user=user, language=language)
         if isinstance(table, DamagedMatch):
-            return [table.reply]
+            return [table.reply(language)]
         match, names = table.match, table.names
         owner = (
             say.CUBE_CENTRED(language)

@@ -157,7 +157,7 @@ class Coach:
             async with self._locked(place):
                 table = await self._repository.require(place, user=user, language=language)
             if isinstance(table, DamagedMatch):  # the match can't be read: the channel hears it
-                return [table.reply]
+                return [table.reply(language)]
             return [Reply(await self._advice(table, user), private=True)]
         except Refusal as refusal:
             return [Reply(refusal.text, private=True)]

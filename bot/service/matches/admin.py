@@ -53,7 +53,7 @@ class Administration:
         language = user.language
         table = await self._repository.require(place, user=user, language=language)
         if isinstance(table, DamagedMatch):
-            return [table.reply]
+            return [table.reply(language)]
         seat = require_seat(table, user)
         offered = table.row.abort_offered_by
         if table.row.player_ids[1 - seat] == ENGINE_ID:
@@ -128,7 +128,7 @@ class Administration:
         language = user.language
         table = await self._repository.require(place, user=user, language=language)
         if isinstance(table, DamagedMatch):
-            return [table.reply]
+            return [table.reply(language)]
         seat = await self._claimable(table, user)
         match = table.match
         idle = self._clock() - (await self._told_since(table) or 0.0)

@@ -330,7 +330,7 @@ class Challenges:
         (one that can't be read is refused with what is said of it at every command there)."""
         playing = await self._repository.table(place)
         if isinstance(playing, DamagedMatch):
-            raise Refusal(playing.text)
+            raise Refusal(playing.text(language))
         if playing is not None:
             raise Refusal(say.TABLE_BUSY(language))
         existing = await self.open_challenge(place)

@@ -218,7 +218,7 @@ class MatchCommands:
         async def work() -> list[Reply]:
             table = await self._repository.table(place)
             if isinstance(table, DamagedMatch):
-                return [table.reply]
+                return [table.reply(language)]
             if table is not None:
                 return await self._playing.accept_resignation(table, user)
             return await self._challenges.accept(place, user, threads)

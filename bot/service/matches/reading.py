@@ -404,18 +404,18 @@ class DamagedMatch:
     error_id: str
     prefix: str
 
-    @property
-    def text(self) -> str:
-        return (
-            f"The match here, {self.names[0]} vs {self.names[1]} (#{self.row.id}), can't be "
-            f"read: its record in the database is damaged (error {self.error_id}). Nothing was "
-            f"changed. A moderator can `{self.prefix}void` it to free this channel; "
-            f"`{self.prefix}export {self.row.id}` gives what the database holds."
+    def text(self, language: Language) -> str:
+        return say.DAMAGED_MATCH(
+            language,
+            first=self.names[0],
+            second=self.names[1],
+            id=self.row.id,
+            error=self.error_id,
+            prefix=self.prefix,
         )
 
-    @property
-    def reply(self) -> Reply:
-        return Reply(self.text)
+    def reply(self, language: Language) -> Reply:
+        return Reply(self.text(language))
 
 
 class DamagedRecord(Refusal):

@@ -71,12 +71,12 @@ class Rematches:
         language = user.language
         playing = await self._repository.table(place)
         if isinstance(playing, DamagedMatch):
-            return [playing.reply]
+            return [playing.reply(language)]
         if playing is not None:
             raise Refusal(say.REMATCH_WHILE_PLAYING(language, prefix=self._prefix))
         last = await self._repository.table(place, latest=True)
         if isinstance(last, DamagedMatch):
-            return [last.reply]
+            return [last.reply(language)]
         if last is None:
             raise Refusal(say.REMATCH_NO_MATCH(language, prefix=self._prefix))
         seat = require_seat(last, user)
