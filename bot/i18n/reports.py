@@ -248,7 +248,6 @@ CLOCK_TERMS = M("clock_terms", " on the clock ({bank} per point, {delay} s delay
 OUT_OF_TIME = M(
     "clock_out_of_time", "{loser} ran out of time on the clock: {winner} wins the match{rated}."
 )
-OUT_OF_TIME_RATED = M("clock_out_of_time_rated", " (rated)")
 CLOCK = M("clock_banks", "Clock: {banks}.")
 CLOCK_DELAY = M("clock_delay", "Clock: {banks} ({name}'s runs after {seconds} s of delay).")
 CLOCK_RUNNING = M("clock_running", "Clock: {banks} ({name}'s is running).")

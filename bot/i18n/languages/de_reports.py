@@ -136,7 +136,6 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "ended_over": "Das Match ist vorbei.",
     "clock_terms": " mit Uhr ({bank} pro Punkt, {delay} s Verzögerung pro Zug)",
     "clock_out_of_time": "{loser} hat die Zeit auf der Uhr überschritten: {winner} gewinnt das Match{rated}.",
-    "clock_out_of_time_rated": " (gewertet)",
     "clock_banks": "Uhr: {banks}.",
     "clock_delay": "Uhr: {banks} (die von {name} läuft nach {seconds} s Verzögerung).",
     "clock_running": "Uhr: {banks} (die von {name} läuft).",

@@ -133,7 +133,6 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "ended_over": "Ο αγώνας τελείωσε.",
     "clock_terms": " με ρολόι ({bank} ανά πόντο, {delay} δευτ. καθυστέρηση ανά κίνηση)",
     "clock_out_of_time": "Ο χρόνος του {loser} στο ρολόι τελείωσε: ο {winner} κερδίζει τον αγώνα{rated}.",
-    "clock_out_of_time_rated": " (μετράει στη βαθμολογία)",
     "clock_banks": "Ρολόι: {banks}.",
     "clock_delay": "Ρολόι: {banks} (του {name} ξεκινά μετά από {seconds} δευτ. καθυστέρηση).",
     "clock_running": "Ρολόι: {banks} (τρέχει του {name}).",

@@ -136,7 +136,6 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "ended_over": "El match ha terminado.",
     "clock_terms": " con reloj ({bank} por punto, {delay} s de retardo por jugada)",
     "clock_out_of_time": "A {loser} se le acabó el tiempo del reloj: {winner} gana el match{rated}.",
-    "clock_out_of_time_rated": " (puntuable)",
     "clock_banks": "Reloj: {banks}.",
     "clock_delay": "Reloj: {banks} (el de {name} corre tras {seconds} s de retardo).",
     "clock_running": "Reloj: {banks} (corre el de {name}).",

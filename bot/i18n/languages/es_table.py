@@ -58,7 +58,7 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "claim_not_shown": "A {other} no se le ha mostrado la partida tal como está: el bot no pudo publicarla. `{prefix}board` la muestra, y el plazo para reclamar empieza entonces.",
     "claim_too_early": "A {other} le quedan {left} para jugar antes de que puedas reclamar el match.",
     "claims": "{who} reclama el match: {other} no ha jugado en {idle}. {who} gana",
-    "rated_note": " (puntúa)",
+    "rated_note": " (puntuable)",
     "reminder": "Recordatorio: {who}, {other} espera a que {waiting} (lleva {idle}). Si no, {then}.",
     "reminder_waiting_roll": "tires o dobles",
     "reminder_waiting_move": "muevas",

@@ -133,7 +133,6 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "ended_over": "Il match è finito.",
     "clock_terms": " con l'orologio ({bank} a punto, {delay} s di ritardo a mossa)",
     "clock_out_of_time": "{loser} ha esaurito il tempo sull'orologio: {winner} vince il match{rated}.",
-    "clock_out_of_time_rated": " (valutato)",
     "clock_banks": "Orologio: {banks}.",
     "clock_delay": "Orologio: {banks} (quello di {name} parte dopo {seconds} s di ritardo).",
     "clock_running": "Orologio: {banks} (corre quello di {name}).",

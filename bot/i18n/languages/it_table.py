@@ -58,7 +58,7 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "claim_not_shown": "A {other} non è stato mostrato il gioco com'è ora: il bot non è riuscito a pubblicarlo. `{prefix}board` lo mostra, e il tempo per la rivendicazione parte da allora.",
     "claim_too_early": "{other} ha ancora {left} per giocare prima che tu possa rivendicare il match.",
     "claims": "{who} rivendica il match: {other} non gioca da {idle}. {who} vince",
-    "rated_note": " (con punteggio)",
+    "rated_note": " (valutato)",
     "reminder": "Promemoria: {who}, {other} aspetta che tu {waiting} (da {idle}). Altrimenti, {then}.",
     "reminder_waiting_roll": "tiri o raddoppi",
     "reminder_waiting_move": "muova",

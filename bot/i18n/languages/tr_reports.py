@@ -133,7 +133,6 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "ended_over": "Maç bitti.",
     "clock_terms": " saatli (sayı başına {bank}, hamle başına {delay} sn gecikme)",
     "clock_out_of_time": "{loser} oyuncusunun saati doldu: {winner} maçı kazanıyor{rated}.",
-    "clock_out_of_time_rated": " (puanlı)",
     "clock_banks": "Saat: {banks}.",
     "clock_delay": "Saat: {banks} ({name} oyuncusununki {seconds} sn gecikmeden sonra işler).",
     "clock_running": "Saat: {banks} ({name} oyuncusununki işliyor).",

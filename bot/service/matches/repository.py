@@ -496,9 +496,7 @@ class Repository(MatchReader):
         loser = table.match.turn
         assert loser is not None  # only a match waiting on someone has a flag
         ended = await self.end(table, status="finished", ending="time", winner=1 - loser)
-        rated = (
-            words.OUT_OF_TIME_RATED(language) if table.row.rated and table.match.length > 0 else ""
-        )
+        rated = say.RATED_NOTE(language) if table.row.rated and table.match.length > 0 else ""
         return ended, words.OUT_OF_TIME(
             language, loser=table.names[loser], winner=table.names[1 - loser], rated=rated
         )
