@@ -22,6 +22,7 @@ from typing import Any, Protocol
 import discord
 
 from bot.cogs.buttons import decision_view
+from bot.cogs.pings import lead_of
 from bot.service.models import Reply
 
 log = logging.getLogger(__name__)
@@ -97,7 +98,7 @@ def pings_only(reply: Reply, user_id: int | str) -> bool:
 def text_of(reply: Reply) -> str:
     """The words of a table reply, the pings first; past what a layout message holds, its end
     (the table's news and its question: a long run of turns loses its start)."""
-    lead = " ".join(f"<@{user_id}>" for user_id in reply.mention if user_id.isdigit())
+    lead = lead_of(reply)
     room = TEXT_LIMIT - (len(lead) + 1 if lead else 0)
     text = reply.text
     if len(text) > room:

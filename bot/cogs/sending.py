@@ -20,6 +20,7 @@ from discord.ext import commands
 
 from bot.cogs.buttons import decision_view
 from bot.cogs.layout import BOARD_FILENAME, TableMessages, is_table_reply, send_table
+from bot.cogs.pings import lead_of, mention_ids
 from bot.i18n.core import Language
 from bot.service.models import PRIVATE_SERVER, Place, Reply, Sheet, User
 
@@ -68,11 +69,6 @@ def pieces(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:
     return found
 
 
-def lead_of(reply: Reply) -> str:
-    """The pings a public reply starts with: the player who must act, nobody else."""
-    return " ".join(f"<@{user_id}>" for user_id in mention_ids(reply))
-
-
 def split(reply: Reply) -> tuple[list[str], Reply]:
     """A public reply too long for one message: the texts sent first, then the reply with the
     rest (its board, its buttons and its pings: the end of the story and the question asked)."""
@@ -95,10 +91,6 @@ def sheet_embed(sheet: Sheet) -> discord.Embed:
     for section in sheet.sections:
         embed.add_field(name=section.title, value=fit("\n".join(section.lines), 1024), inline=False)
     return embed
-
-
-def mention_ids(reply: Reply) -> list[int]:
-    return [int(user_id) for user_id in reply.mention if user_id.isdigit()]
 
 
 def message_kwargs(reply: Reply) -> dict[str, Any]:
