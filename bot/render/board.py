@@ -113,8 +113,8 @@ def render_board(
         image, _, drawn = _render(state, viewer, size, None, (), language)
         return png_bytes(_paletted(image, drawn))
     rows = _static_rows(size).copy()  # the PNG's rows: a filter byte, then the pixels
-    strips = _strips(image, draw, geo, pieces.view, language)
-    for box, part in (*parts, *strips, *_mapped(image, dice)):
+    painted = _strips(image, draw, geo, pieces.view, language)
+    for box, part in (*parts, *painted, *_mapped(image, dice)):
         rows.im.paste(part.im, (box[0] + 1, box[1], box[2] + 1, box[3]))
     return png_of_rows(rows, _palette_bytes(size))
 

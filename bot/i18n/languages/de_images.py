@@ -9,7 +9,7 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "image_to_move_dice": "{who} zieht {dice}",
     "image_doubled_to": "{who} doppelt auf {cube}",
     "image_take_or_drop": "annehmen oder ablehnen",
-    "image_take_drop_or_beaver": "annehmen, ablehnen oder Beaver",
+    "image_take_drop_or_beaver": "annehmen, ablehnen, Beaver",
     "image_doubled_short": "{doubled}: {answers}?",
     "image_doubled_answer": "{doubled} — {other}: {answers}",
     "image_offers_to_resign": "{who} bietet Aufgabe an",

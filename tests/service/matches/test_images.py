@@ -92,19 +92,19 @@ async def test_kept_images_are_bounded_by_bytes(
 ) -> None:
     await start_match(drawing, PLACE, ALICE, BOB)
     table = await _table(drawing)
-    size = len(await drawing.images.board(table, 0) or b"")
+    size = len(await drawing.images.board(table, 0, language="en") or b"")
     images = BoardImages(bytes_kept=size * 2 + size // 2)  # room for two boards
     try:
         versions = [Table(replace(table.row, version=v), table.match, table.plain) for v in (7, 8)]
         renders.viewers.clear()
         for each in (*versions, versions[0]):
-            await images.board(each, 0)
+            await images.board(each, 0, language="en")
         assert len(renders.viewers) == 2  # both kept
         third = Table(replace(table.row, version=9), table.match, table.plain)
-        await images.board(third, 0)  # drops the least recently shown: version 8
-        await images.board(versions[0], 0)
+        await images.board(third, 0, language="en")  # drops the least recently shown: version 8
+        await images.board(versions[0], 0, language="en")
         assert len(renders.viewers) == 3
-        await images.board(versions[1], 0)
+        await images.board(versions[1], 0, language="en")
         assert len(renders.viewers) == 4
     finally:
         images.close()
@@ -116,9 +116,9 @@ async def test_a_renamed_player_gets_a_new_picture(
     await start_match(drawing, PLACE, ALICE, BOB)
     table = await _table(drawing)
     renders.viewers.clear()
-    await drawing.images.board(table, 0)
+    await drawing.images.board(table, 0, language="en")
     renamed = Table(table.row, table.match, ("alicia", table.plain[1]))
-    await drawing.images.board(renamed, 0)
+    await drawing.images.board(renamed, 0, language="en")
     assert len(renders.viewers) == 2
 
 
