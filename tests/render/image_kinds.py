@@ -107,16 +107,14 @@ def board_states(players: tuple[str, str] = PLAYERS) -> list[tuple[str, BoardSta
 
 
 def boards(language: Language, players: tuple[str, str] = PLAYERS) -> list[Drawn]:
-    """Each of :func:`board_states` seen by player 0, and a review's board with the three kinds
-    of arrow (their legend)."""
+    """Each of :func:`board_states` seen by player 0, and review boards with each kind of arrow
+    (the legend keys two: the played and best, or the best and another)."""
     drawn = [_board(f"board {name}", state, (), language) for name, state in board_states(players)]
     start = BoardState(Position.initial(), 1, players, match_length=5, dice=(6, 5), phase="move")
-    arrows = (
-        arrows_of("24/18 13/8", "played")
-        + arrows_of("13/7 13/8", "best")
-        + arrows_of("24/13", "candidate")
-    )
-    drawn.append(_board("board reviewed", start, arrows, language))
+    played, best = arrows_of("24/18 13/8", "played"), arrows_of("13/7 13/8", "best")
+    drawn.append(_board("board reviewed", start, played + best, language))
+    other = arrows_of("24/13", "candidate")
+    drawn.append(_board("board reviewed, another play", start, best + other, language))
     return drawn
 
 
@@ -130,8 +128,8 @@ def _board(kind: str, state: BoardState, arrows: tuple[Arrow, ...], language: La
 
 
 def charts(language: Language) -> list[Drawn]:
-    """A match's chart with every mark, a money game's without players' marks (its blunders
-    alone), and one with nothing to chart."""
+    """A match's chart with every mark (and narrow: its key shorter), a money game's without
+    players' marks (its blunders alone), and one with nothing to chart."""
     marks = [None, "doubtful", "error", "blunder"]
     cubes = [None, "double", "take", None, "pass", "no double"]
     match = [
@@ -143,15 +141,27 @@ def charts(language: Language) -> list[Drawn]:
     money = [Point(1, 0.5 + 0.03 * move, blunder=move == 3) for move in range(8)]
     return [
         _chart("chart match", match, 7, 1, language),
+        _chart("chart narrow", match, 7, None, language, width=640),
         _chart("chart money", money, 0, None, language),
         _chart("chart empty", [], 3, None, language),
     ]
 
 
 def _chart(
-    kind: str, points: list[Point], length: int, winner: int | None, language: Language
+    kind: str,
+    points: list[Point],
+    length: int,
+    winner: int | None,
+    language: Language,
+    width: int = 1000,
 ) -> Drawn:
-    options = {"length": length, "plies": 2, "winner": winner, "language": language}
+    options = {
+        "length": length,
+        "plies": 2,
+        "winner": winner,
+        "language": language,
+        "width": width,
+    }
     png = render_chart(points, PLAYERS, **options)  # type: ignore[arg-type]
     labels = chart_labels(points, PLAYERS, **options)  # type: ignore[arg-type]
     return Drawn(kind, decode(png), labels)
