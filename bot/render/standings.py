@@ -60,7 +60,7 @@ _COLUMNS: tuple[tuple[Message | str, int], ...] = (
     (say.BUCHHOLZ, 122),
     (f"+/{MINUS}", 72),
 )
-_HEADER_PAD = 14  # a header's least room either side together
+_HEADER_PAD = 6  # a header's least room, either side together
 
 
 def _headers(

@@ -10,7 +10,7 @@ import pytest
 
 from bot.render import BoardState, render_board
 from bot.service.matches import presentation as images_module
-from bot.service.matches.presentation import BoardImages
+from bot.service.matches.presentation import BoardImages, board_state
 from bot.service.table import Table, TableService, seeded_dice
 from bot.settings import Settings
 from bot.store import Store
@@ -126,3 +126,21 @@ async def test_no_images_when_they_are_off(service: TableService, renders: Count
     await start_match(service, PLACE, ALICE, BOB)
     [board] = public(await service.matches.board(PLACE, CAROL))
     assert board.image is None and renders.viewers == []
+
+
+async def test_the_board_is_drawn_in_the_commands_language_and_kept_per_language(
+    drawing: TableService, renders: CountedRender
+) -> None:
+    """A German player's ``!board`` shows the board in German (as the renderer draws it in
+    German), an English one's after it the English board: the kept PNGs are per language."""
+    await start_match(drawing, PLACE, ALICE, BOB)
+    table = await _table(drawing)
+    mover = (ALICE, BOB)[table.match.turn or 0]
+    [english] = public(await drawing.matches.board(PLACE, mover))
+    [german] = public(await drawing.matches.board(PLACE, replace(mover, language="de")))
+    [again] = public(await drawing.matches.board(PLACE, mover))
+    assert english.image is not None and german.image is not None
+    assert german.image != english.image == again.image
+    state = board_state(table.match, table.plain)
+    assert german.image == render_board(state, viewer=table.match.turn, language="de")
+    assert len(renders.viewers) == 2  # English once (the start's), German once
