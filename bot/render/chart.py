@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal, NamedTuple
+from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
@@ -25,6 +25,15 @@ from bot.i18n import images as say
 from bot.i18n.core import ENGLISH, Language
 from bot.render import theme
 from bot.render.board import encode_png
+from bot.render.chart_points import (
+    CUBE_ACTIONS,
+    ERROR_CLASSES,
+    CubeMark,
+    ErrorClass,
+    Point,
+    cube_action,
+    error_class,
+)
 from bot.render.fonts import font
 from bot.render.labels import Label, Role, paint, place
 from bot.render.text import fit_text, text_length, wrap_text
@@ -64,74 +73,10 @@ TEXT_SIZE = 25
 TITLE_SIZES = (30, 29, 28, 27, 26, 25)
 
 
-ErrorClass = Literal["doubtful", "error", "blunder"]
-CubeMark = Literal["double", "take", "pass", "no double"]
-ERROR_CLASSES: tuple[ErrorClass, ...] = ("doubtful", "error", "blunder")
-CUBE_ACTIONS: tuple[CubeMark, ...] = ("double", "take", "pass", "no double")
-_ERROR_WORDS: dict[str, ErrorClass] = {
-    "doubtful": "doubtful",
-    "error": "error",
-    "bad": "error",
-    "blunder": "blunder",
-    "very bad": "blunder",
-}
-"""Ours and gnubg's words ("doubtful", "bad", "very bad")."""
-_CUBE_WORDS: dict[str, CubeMark] = {
-    "double": "double",
-    "redouble": "double",
-    "take": "take",
-    "beaver": "take",
-    "pass": "pass",
-    "drop": "pass",
-    "no double": "no double",
-    "no redouble": "no double",
-}
-"""Ours and gnubg's words ("Double", "Redouble", "Take", "Beaver", "Pass", "No double"...)."""
 RADII: dict[ErrorClass, int] = {"doubtful": 6, "error": 9, "blunder": 12}
 """An error mark's radius by class; a blunder's magenta ring goes 3 px further."""
 CUBE_SIDE = 20
 """A cube mark's side."""
-
-
-class Point(NamedTuple):
-    """Player 0's chances (0..1: of the game for money, of the match in match play) after one
-    decision of game ``game``, made by ``player`` (0 or 1; None: not said).
-
-    ``error`` classes a bad decision there: "doubtful", "error" or "blunder" (gnubg's
-    "doubtful", "bad", "very bad" are read too); ``blunder`` alone (the old flag) means a
-    blunder. ``cube`` is the cube action taken there, if any: "double" (or "redouble"), "take"
-    (or "beaver"), "pass" (or "drop"), "no double" (or "no redouble"): mark "no double" only
-    where it matters (a cube error), as every roll is a decision not to double."""
-
-    game: int
-    chance: float
-    blunder: bool = False
-    player: int | None = None
-    error: str | None = None
-    cube: str | None = None
-
-
-def error_class(point: Point) -> ErrorClass | None:
-    """The point's error class: its ``error`` read, else a blunder where ``blunder`` is set."""
-    if point.error is None:
-        return "blunder" if point.blunder else None
-    found = _ERROR_WORDS.get(point.error.strip().lower())
-    if found is None:
-        raise ValueError(
-            f"an error is one of {', '.join(ERROR_CLASSES)} (or gnubg's bad, very bad), "
-            f"not {point.error!r}"
-        )
-    return found
-
-
-def cube_action(point: Point) -> CubeMark | None:
-    """The point's cube action, read: one of :data:`CUBE_ACTIONS`, or None."""
-    if point.cube is None:
-        return None
-    found = _CUBE_WORDS.get(point.cube.strip().lower())
-    if found is None:
-        raise ValueError(f"a cube action is one of {', '.join(CUBE_ACTIONS)}, not {point.cube!r}")
-    return found
 
 
 @dataclass(frozen=True, slots=True)
