@@ -80,7 +80,7 @@ async def test_json_mode_gives_the_outcome_among_the_replies(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(
-        "bot.service.gnubg.analysis.chart_png", lambda analysis, names, winner: b"\x89PNG"
+        "bot.service.gnubg.analysis.chart_png", lambda analysis, names, winner, language: b"\x89PNG"
     )
     folder = tmp_path / "out"
     console, out, _, store = await console_after_a_match(tmp_path, as_json=True, images=folder)
@@ -98,7 +98,8 @@ async def test_a_chart_without_images_is_named_not_printed(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(
-        "bot.service.gnubg.analysis.chart_png", lambda analysis, names, winner: b"\x89PNG\x00"
+        "bot.service.gnubg.analysis.chart_png",
+        lambda analysis, names, winner, language: b"\x89PNG\x00",
     )
     console, out, _, store = await console_after_a_match(tmp_path, as_json=False, draw=True)
     await console.handle("carol: !analysis")

@@ -12,6 +12,7 @@ from bot.i18n import (
     gnubg,
     help,
     help_details,
+    images,
     numbers,
     play,
     puzzles,
@@ -39,6 +40,7 @@ MODULES: tuple[ModuleType, ...] = (
     reports,
     numbers,
     help_details,
+    images,
 )
 
 

@@ -24,6 +24,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from bot.i18n.core import ENGLISH, Language
 from bot.render.arrows import Arrow, arrows_of, draw_arrows, paths_for
 from bot.render.geometry import DEFAULT_SIZE, Layout, Size, layout
 from bot.render.labels import Label
@@ -66,16 +67,18 @@ def render_board(
     size: Size = DEFAULT_SIZE,
     last_play: LastPlay | None = None,
     arrows: Sequence[Arrow] = (),
+    language: Language = ENGLISH,
 ) -> bytes:
     """The board as PNG bytes, seen by player ``viewer`` (0 or 1; ``None`` = a spectator, who
-    sees it from the side of the player on roll). ``last_play`` overrides ``state.last_play``.
+    sees it from the side of the player on roll), its words in ``language``. ``last_play``
+    overrides ``state.last_play``.
 
     ``arrows`` (:mod:`bot.render.arrows`) draw plays of the player on roll on this board, which
     is the position *before* them: e.g. ``arrows_of(played, "played") + arrows_of(best,
     "best")``. The renderer draws every arrow it is given: where the play made is the best,
     pass one set only."""
     if arrows or viewer not in (0, 1, None):
-        image, _, drawn = _render(state, viewer, size, last_play, tuple(arrows))
+        image, _, drawn = _render(state, viewer, size, last_play, tuple(arrows), language)
         return png_bytes(_paletted(image, drawn))
     size = (int(size[0]), int(size[1]))
     if last_play is not None:
@@ -107,19 +110,23 @@ def render_board(
     if any(_overlap(box, piece) for box in (*strips, *dice) for piece in below) or any(
         _overlap(box, die) for box in strips for die in dice
     ):
-        image, _, drawn = _render(state, viewer, size, None, ())
+        image, _, drawn = _render(state, viewer, size, None, (), language)
         return png_bytes(_paletted(image, drawn))
     rows = _static_rows(size).copy()  # the PNG's rows: a filter byte, then the pixels
-    for box, part in (*parts, *_strips(image, draw, geo, pieces.view), *_mapped(image, dice)):
+    painted = _strips(image, draw, geo, pieces.view, language)
+    for box, part in (*parts, *painted, *_mapped(image, dice)):
         rows.im.paste(part.im, (box[0] + 1, box[1], box[2] + 1, box[3]))
     return png_of_rows(rows, _palette_bytes(size))
 
 
-def _strips(image: Image.Image, draw: ImageDraw.ImageDraw, geo: Layout, view: View) -> list[Part]:
+def _strips(
+    image: Image.Image, draw: ImageDraw.ImageDraw, geo: Layout, view: View, language: Language
+) -> list[Part]:
     """The strips of ``view``'s board mapped on the palette: each as kept when a board showed the
-    same (names, pips, score, last play, status), else painted on ``image`` and kept."""
+    same (names, pips, score, last play, status, in the same language), else painted on
+    ``image`` and kept."""
     out = []
-    for box, key, paint in Strips(image, draw, geo, view).parts():
+    for box, key, paint in Strips(image, draw, geo, view, language=language).parts():
         key = (image.size, *key)
         with _LAYERS_LOCK:
             found = _STRIPS.get(key)
@@ -190,9 +197,10 @@ def render_image(
     size: Size = DEFAULT_SIZE,
     last_play: LastPlay | None = None,
     arrows: Sequence[Arrow] = (),
+    language: Language = ENGLISH,
 ) -> Image.Image:
     """The board as an RGB Pillow image (what :func:`render_board` encodes)."""
-    return _render(state, viewer, size, last_play, tuple(arrows))[0]
+    return _render(state, viewer, size, last_play, tuple(arrows), language)[0]
 
 
 def board_labels(
@@ -202,11 +210,12 @@ def board_labels(
     size: Size = DEFAULT_SIZE,
     last_play: LastPlay | None = None,
     arrows: Sequence[Arrow] = (),
+    language: Language = ENGLISH,
 ) -> tuple[Label, ...]:
     """Every text of the board :func:`render_image` draws, with its font size and box: the point
     numbers, counts and the cube's value, then the strips' names, pips, scores, clocks, match or
     last play, the arrows' legend and the status line."""
-    return _render(state, viewer, size, last_play, tuple(arrows))[1]
+    return _render(state, viewer, size, last_play, tuple(arrows), language)[1]
 
 
 def _render(
@@ -215,6 +224,7 @@ def _render(
     size: Size,
     last_play: LastPlay | None,
     arrows: tuple[Arrow, ...],
+    language: Language = ENGLISH,
 ) -> tuple[Image.Image, tuple[Label, ...], tuple[Box, ...] | None]:
     """The image, its labels, and boxes holding every pixel drawn over the static board (None:
     anywhere, as arrows may be)."""
@@ -234,7 +244,7 @@ def _render(
     pieces.last_play(state.last_play)
     draw_arrows(image, geo, paths_for(view, geo, arrows))
     kinds = tuple(dict.fromkeys(arrow.kind for arrow in sorted(arrows, key=_legend_order)))
-    strips = Strips(image, draw, geo, view, kinds)
+    strips = Strips(image, draw, geo, view, kinds, language=language)
     strips.paint()
     drawn = None if arrows else (geo.top_strip, geo.bottom_strip, geo.status_strip, *pieces.drawn)
     return image, (*point_labels(size), *pieces.labels, *strips.labels), drawn

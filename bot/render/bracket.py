@@ -19,6 +19,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
+from bot.i18n import images as say
+from bot.i18n import tournaments as rounds
+from bot.i18n.core import ENGLISH, Language
 from bot.render import theme
 from bot.render.board import encode_png
 from bot.render.labels import Label
@@ -54,10 +57,11 @@ CHAMPION_GAP = 28  # between the final's box and the champion's under it
 MAX_ROUNDS = 3
 
 
-def round_name(round_: int, rounds_total: int) -> str:
-    """ "Final", "Semi-finals", "Quarter-finals", else "Round n"."""
-    left = rounds_total - round_
-    return ("Final", "Semi-finals", "Quarter-finals")[left] if left < 3 else f"Round {round_}"
+def round_name(round_: int, rounds_total: int, language: Language = ENGLISH) -> str:
+    """ "Final", "Semi-finals", "Quarter-finals", else "Round n" (the tournament replies' words,
+    in ``language``)."""
+    named = rounds.ROUND_NAMES.get(rounds_total - round_ + 1)
+    return named(language) if named is not None else rounds.ROUND_N(language, round=round_)
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,10 +258,11 @@ def render_bracket(
     max_rounds: int = MAX_ROUNDS,
     first_round: int | None = None,
     labels: list[Label] | None = None,
+    language: Language = ENGLISH,
 ) -> bytes:
-    """The knockout bracket as PNG bytes. ``highlight``: the viewer's player id, whose rows and
-    path stand out; ``max_rounds``: the most round columns drawn; ``first_round``: the first of
-    them (by default the round in play)."""
+    """The knockout bracket as PNG bytes, its words in ``language``. ``highlight``: the viewer's
+    player id, whose rows and path stand out; ``max_rounds``: the most round columns drawn;
+    ``first_round``: the first of them (by default the round in play)."""
     layout = bracket_layout(
         pairings=pairings,
         results=results,
@@ -267,42 +272,46 @@ def render_bracket(
     )
     people = {entrant.player_id: entrant for entrant in entrants}
     image, draw = canvas(layout.width, layout.height, labels)
-    draw_header(
-        draw, title=title, subtitle=_subtitle(layout, people, len(entrants)), width=layout.width
-    )
-    _round_names(draw, layout)
+    subtitle = _subtitle(layout, people, len(entrants), language)
+    draw_header(draw, title=title, subtitle=subtitle, width=layout.width)
+    _round_names(draw, layout, language)
     _connectors(draw, layout, highlight)
     for box in layout.boxes.values():
-        _box(draw, box, people, highlight)
+        _box(draw, box, people, highlight, language)
     if layout.champion is not None:
-        _champion(draw, layout, people, highlight)
+        _champion(draw, layout, people, highlight, language)
     return encode_png(image)
 
 
-def _subtitle(layout: BracketLayout, people: Mapping[int, Entrant], count: int) -> str:
+def _subtitle(
+    layout: BracketLayout, people: Mapping[int, Entrant], count: int, language: Language
+) -> str:
     final = layout.boxes.get((layout.rounds_total, 1))
-    parts = [f"Knockout · {count} players"]
+    total = layout.rounds_total
+    parts = [say.KNOCKOUT_PLAYERS(language, count)]
     if final is not None and final.decided and final.winner is not None:
-        parts.append(f"Champion: {_name(final.winner, people)}")
+        parts.append(say.CHAMPION_IS(language, name=_name(final.winner, people, language)))
     elif not any(box.paired for box in layout.boxes.values()) and layout.first_round == 1:
-        parts.append("waiting for the draw")
+        parts.append(say.WAITING_FOR_DRAW(language))
     else:
-        parts.append(f"{round_name(layout.current_round, layout.rounds_total)} in play")
-    if layout.first_round > 1:
-        hidden = "Round 1" if layout.first_round == 2 else f"Rounds 1{DASH}{layout.first_round - 1}"
-        parts.append(f"{hidden} not shown")
-    if layout.last_round < layout.rounds_total:
-        parts.append(f"{round_name(layout.last_round + 1, layout.rounds_total)} onwards to come")
+        parts.append(say.IN_PLAY(language, round=round_name(layout.current_round, total, language)))
+    if layout.first_round == 2:
+        parts.append(say.ROUND_ONE_HIDDEN(language))
+    elif layout.first_round > 2:
+        parts.append(say.ROUNDS_HIDDEN(language, dash=DASH, last=layout.first_round - 1))
+    if layout.last_round < total:
+        after = round_name(layout.last_round + 1, total, language)
+        parts.append(say.ONWARDS(language, round=after))
     return " · ".join(parts)
 
 
-def _round_names(draw: Pen, layout: BracketLayout) -> None:
+def _round_names(draw: Pen, layout: BracketLayout, language: Language) -> None:
     y = TOP - 24
     for round_ in range(layout.first_round, layout.last_round + 1):
         box = layout.boxes[(round_, 1)]
         current = round_ == layout.current_round
         colour = theme.TEXT if current else theme.MUTED
-        name = round_name(round_, layout.rounds_total)
+        name = round_name(round_, layout.rounds_total, language)
         write(draw, "heading", name, TEXT, (box.left + 4, y), colour, bold=True)
         if current:
             draw.line((box.left + 4, y + 18, box.right - 4, y + 18), fill=theme.WIN, width=3)
@@ -342,6 +351,7 @@ def _box(
     box: BracketBox,
     people: Mapping[int, Entrant],
     highlight: int | None,
+    language: Language,
 ) -> None:
     empty = all(slot is None for slot in box.slots)
     outline = theme.LINE if empty else None
@@ -355,7 +365,7 @@ def _box(
     middle = box.top + ROW
     draw.line((box.left + 8, middle, box.right - 8, middle), fill=theme.BACKGROUND, width=1)
     for slot in (0, 1):
-        _row(draw, box, slot, people, highlight)
+        _row(draw, box, slot, people, highlight, language)
 
 
 def _row(
@@ -364,13 +374,14 @@ def _row(
     slot: int,
     people: Mapping[int, Entrant],
     highlight: int | None,
+    language: Language,
 ) -> None:
     player = box.slots[slot]
     top, y = box.top + ROW * slot, box.row_y(slot)
     if player is None:
         return
     if player == BYE:
-        write(draw, "name", "bye", TEXT, (box.left + SEED + 6, y), theme.MUTED)
+        write(draw, "name", say.BYE(language), TEXT, (box.left + SEED + 6, y), theme.MUTED)
         return
     won = box.decided and box.winner == player
     lost = box.decided and not won
@@ -391,9 +402,9 @@ def _row(
     if entrant is not None:
         seed = str(entrant.seed)
         write(draw, "seed", seed, TEXT, (box.left + SEED - 6, y), theme.MUTED, anchor="rm")
-    score = _score(box.result, player) if box.result is not None else ""
+    score = _score(box.result, player, language) if box.result is not None else ""
     room = box.right - box.left - SEED - 10 - (SCORE if score else 6)
-    name, size, cut = fitted(_name(player, people), room, bold=won)
+    name, size, cut = fitted(_name(player, people, language), room, bold=won)
     colour = theme.HIGHLIGHT if mine else theme.TEXT if not lost else theme.MUTED
     x = box.left + SEED + 2
     write(draw, "name", name, size, (x, y), colour, bold=won, cut=cut)
@@ -402,7 +413,7 @@ def _row(
         write(draw, "value", score, TEXT, (box.right - 10, y), colour, bold=won, anchor="rm")
 
 
-def _score(result: Result, player: int) -> str:
+def _score(result: Result, player: int, language: Language) -> str:
     """The points ``player`` scored, or W/L for a match decided without play."""
     if result.reason == "bye" or result.second is None:
         return ""
@@ -410,7 +421,7 @@ def _score(result: Result, player: int) -> str:
         return str(result.points_of(player))
     if result.winner is None:
         return DASH
-    return "W" if result.winner == player else "L"
+    return (say.WON if result.winner == player else say.LOST)(language)
 
 
 def _champion(
@@ -418,6 +429,7 @@ def _champion(
     layout: BracketLayout,
     people: Mapping[int, Entrant],
     highlight: int | None,
+    language: Language,
 ) -> None:
     assert layout.champion is not None
     left, top, right, bottom = layout.champion
@@ -427,15 +439,17 @@ def _champion(
     centre = (left + right) / 2
     if winner is None:
         draw.rounded_rectangle(layout.champion, radius=10, fill=PANEL, outline=theme.LINE, width=2)
-        write(draw, "heading", "Champion", TEXT, (centre, top + 28), theme.MUTED, anchor="mm")
+        title = say.CHAMPION(language)
+        write(draw, "heading", title, TEXT, (centre, top + 28), theme.MUTED, anchor="mm")
         write(draw, "name", "?", 30, (centre, bottom - 28), theme.MUTED, bold=True, anchor="mm")
         return
     draw.rounded_rectangle(
         layout.champion, radius=10, fill=theme.blend(gold, BOX, 0.14), outline=gold, width=3
     )
-    write(draw, "heading", "🏆 Champion", TEXT, (centre, top + 28), gold, anchor="mm")
+    title = f"🏆 {say.CHAMPION(language)}"
+    write(draw, "heading", title, TEXT, (centre, top + 28), gold, anchor="mm")
     name, size, cut = fitted(
-        _name(winner, people), right - left - 20, sizes=(26, 24, TEXT), bold=True
+        _name(winner, people, language), right - left - 20, sizes=(26, 24, TEXT), bold=True
     )
     colour = gold if winner == highlight else theme.TEXT
     write(
@@ -443,6 +457,6 @@ def _champion(
     )
 
 
-def _name(player: int, people: Mapping[int, Entrant]) -> str:
+def _name(player: int, people: Mapping[int, Entrant], language: Language) -> str:
     entrant = people.get(player)
-    return entrant.name if entrant is not None else f"player {player}"
+    return entrant.name if entrant is not None else say.A_PLAYER(language, id=player)

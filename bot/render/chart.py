@@ -17,12 +17,23 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal, NamedTuple
+from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
+from bot.i18n import images as say
+from bot.i18n.core import ENGLISH, Language
 from bot.render import theme
 from bot.render.board import encode_png
+from bot.render.chart_points import (
+    CUBE_ACTIONS,
+    ERROR_CLASSES,
+    CubeMark,
+    ErrorClass,
+    Point,
+    cube_action,
+    error_class,
+)
 from bot.render.fonts import font
 from bot.render.labels import Label, Role, paint, place
 from bot.render.text import fit_text, text_length, wrap_text
@@ -62,74 +73,10 @@ TEXT_SIZE = 25
 TITLE_SIZES = (30, 29, 28, 27, 26, 25)
 
 
-ErrorClass = Literal["doubtful", "error", "blunder"]
-CubeMark = Literal["double", "take", "pass", "no double"]
-ERROR_CLASSES: tuple[ErrorClass, ...] = ("doubtful", "error", "blunder")
-CUBE_ACTIONS: tuple[CubeMark, ...] = ("double", "take", "pass", "no double")
-_ERROR_WORDS: dict[str, ErrorClass] = {
-    "doubtful": "doubtful",
-    "error": "error",
-    "bad": "error",
-    "blunder": "blunder",
-    "very bad": "blunder",
-}
-"""Ours and gnubg's words ("doubtful", "bad", "very bad")."""
-_CUBE_WORDS: dict[str, CubeMark] = {
-    "double": "double",
-    "redouble": "double",
-    "take": "take",
-    "beaver": "take",
-    "pass": "pass",
-    "drop": "pass",
-    "no double": "no double",
-    "no redouble": "no double",
-}
-"""Ours and gnubg's words ("Double", "Redouble", "Take", "Beaver", "Pass", "No double"...)."""
 RADII: dict[ErrorClass, int] = {"doubtful": 6, "error": 9, "blunder": 12}
 """An error mark's radius by class; a blunder's magenta ring goes 3 px further."""
 CUBE_SIDE = 20
 """A cube mark's side."""
-
-
-class Point(NamedTuple):
-    """Player 0's chances (0..1: of the game for money, of the match in match play) after one
-    decision of game ``game``, made by ``player`` (0 or 1; None: not said).
-
-    ``error`` classes a bad decision there: "doubtful", "error" or "blunder" (gnubg's
-    "doubtful", "bad", "very bad" are read too); ``blunder`` alone (the old flag) means a
-    blunder. ``cube`` is the cube action taken there, if any: "double" (or "redouble"), "take"
-    (or "beaver"), "pass" (or "drop"), "no double" (or "no redouble"): mark "no double" only
-    where it matters (a cube error), as every roll is a decision not to double."""
-
-    game: int
-    chance: float
-    blunder: bool = False
-    player: int | None = None
-    error: str | None = None
-    cube: str | None = None
-
-
-def error_class(point: Point) -> ErrorClass | None:
-    """The point's error class: its ``error`` read, else a blunder where ``blunder`` is set."""
-    if point.error is None:
-        return "blunder" if point.blunder else None
-    found = _ERROR_WORDS.get(point.error.strip().lower())
-    if found is None:
-        raise ValueError(
-            f"an error is one of {', '.join(ERROR_CLASSES)} (or gnubg's bad, very bad), "
-            f"not {point.error!r}"
-        )
-    return found
-
-
-def cube_action(point: Point) -> CubeMark | None:
-    """The point's cube action, read: one of :data:`CUBE_ACTIONS`, or None."""
-    if point.cube is None:
-        return None
-    found = _CUBE_WORDS.get(point.cube.strip().lower())
-    if found is None:
-        raise ValueError(f"a cube action is one of {', '.join(CUBE_ACTIONS)}, not {point.cube!r}")
-    return found
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,11 +130,12 @@ def render_chart(
     width: int = 1000,
     height: int = 500,
     winner: int | None = None,
+    language: Language = ENGLISH,
 ) -> bytes:
     """The chart of a match's ``points`` as PNG bytes: ``names`` player 0's first, ``length``
     the match's (0 for money), ``plies`` those of the analysis, ``winner`` the player who won
-    the match (None: not said, or not over)."""
-    labels, glyphs = _compose(points, names, length, plies, width, height, winner)
+    the match (None: not said, or not over); its words in ``language``."""
+    labels, glyphs = _compose(points, names, length, plies, width, height, winner, language)
     layout = chart_layout(points, width=width, height=height)
     image = Image.new("RGB", (width, height), theme.BACKGROUND)
     draw = ImageDraw.Draw(image)
@@ -216,11 +164,12 @@ def chart_labels(
     width: int = 1000,
     height: int = 500,
     winner: int | None = None,
+    language: Language = ENGLISH,
 ) -> tuple[Label, ...]:
     """Every text of the chart :func:`render_chart` draws, with its font size and box: the
     title, the line under it, the percentages, the players (▲ at the top, ▼ at the bottom of the
     plot, each with the plot's width: a name is shown whole), the games' numbers, the legend."""
-    return _compose(points, names, length, plies, width, height, winner)[0]
+    return _compose(points, names, length, plies, width, height, winner, language)[0]
 
 
 class Glyph(NamedTuple):
@@ -240,6 +189,7 @@ def _compose(
     width: int,
     height: int,
     winner: int | None,
+    language: Language,
 ) -> tuple[tuple[Label, ...], tuple[Glyph, ...]]:
     if width < 400 or height < 250:
         raise ValueError(
@@ -256,34 +206,37 @@ def _compose(
         error_class(point)
         cube_action(point)
     layout = chart_layout(points, width=width, height=height)
-    labels = _header(shown, width, length=length, plies=plies, winner=winner)
+    labels = _header(shown, width, length=length, plies=plies, winner=winner, language=language)
     labels += _axis(layout)
     names_shown, glyphs = _legend(layout, shown)
     labels += names_shown
-    labels += _game_labels(layout)
-    key, key_glyphs = _key(width, height, points)
+    labels += _game_labels(layout, language)
+    key, key_glyphs = _key(width, height, points, language)
     labels += key
     if not points:
         middle = ((layout.left + layout.right) / 2, (layout.top + layout.bottom) / 2)
-        empty = "No decisions to chart"
+        empty = say.CHART_EMPTY(language)
         labels.append(place("title", empty, 26, middle, theme.MUTED, anchor="mm"))
     return tuple(labels), (*glyphs, *key_glyphs)
 
 
 def _header(
-    names: tuple[str, ...], width: int, *, length: int, plies: int, winner: int | None
+    names: tuple[str, ...],
+    width: int,
+    *,
+    length: int,
+    plies: int,
+    winner: int | None,
+    language: Language,
 ) -> list[Label]:
     """The players (in their colours) on the first line, "beat" between them when the winner
     is known, what is charted on the second; the first line says what is charted when the names
     don't fit on one line (the legend in the plot shows them whole)."""
-    what = (
-        f"{length}-point match: chances to win the match"
-        if length
-        else "Money game: chances to win the game"
-    )
+    what = say.CHART_MATCH(language, length=length) if length else say.CHART_MONEY(language)
     room = width - 48
     order = (0, 1) if winner is None else (winner, 1 - winner)
-    between = "  vs  " if winner is None else "  beat  "
+    between = f"  {(say.CHART_VS if winner is None else say.CHART_BEAT)(language)}  "
+    analysis = say.CHART_PLIES(language, plies=plies)
     parts = (
         (names[order[0]], theme.PLAYER_TEXT[order[0]]),
         (between, theme.MUTED),
@@ -298,7 +251,7 @@ def _header(
                 role: Role = "title" if part == between else "name"
                 labels.append(place(role, part, size, (x, 32), colour, bold=True))
                 x += text_length(part, face)
-            detail = f"{what} · {plies}-ply analysis"
+            detail = f"{what} · {analysis}"
             break
     else:
         size = next(
@@ -307,9 +260,9 @@ def _header(
         )
         shown = fit_text(what, font(size, bold=True), room)
         labels = [place("title", shown, size, (24, 32), theme.TEXT, bold=True)]
-        detail = f"{plies}-ply analysis"
+        detail = analysis
         if winner is not None:
-            detail += f" · {'▲▼'[winner]} won"
+            detail += f" · {say.CHART_WON(language, mark='▲▼'[winner])}"
     face = font(TEXT_SIZE)
     labels.append(place("detail", fit_text(detail, face, room), TEXT_SIZE, (24, 68), theme.MUTED))
     return labels
@@ -395,27 +348,33 @@ def _legend(layout: ChartLayout, names: tuple[str, ...]) -> tuple[list[Label], l
     return labels, glyphs
 
 
-def _key(width: int, height: int, points: Sequence[Point]) -> tuple[list[Label], list[Glyph]]:
+def _key(
+    width: int, height: int, points: Sequence[Point], language: Language
+) -> tuple[list[Label], list[Glyph]]:
     """The legend's row under the plot: the error classes (a mark of each player), then the cube
     marks the chart shows; shorter when the chart is too narrow for all of it. A chart whose
     points don't say who decided keys its (magenta) blunder marks alone."""
     face = font(TEXT_SIZE)
     space = text_length(" ", face)
     if not any(point.player is not None for point in points):
-        variants = [[("blunder", "very bad decisions")]]
+        variants = [[("blunder", say.CHART_VERY_BAD(language))]]
     else:
         actions = {cube_action(point) for point in points}
         cubes = [
             (kind, text)
             for kind, text, shown in (
-                ("double", "double, take", bool(actions & {"double", "take"})),
-                ("pass", "pass", "pass" in actions),
-                ("no double", "no double", "no double" in actions),
+                ("double", say.CHART_DOUBLE_TAKE, bool(actions & {"double", "take"})),
+                ("pass", say.CHART_PASS, "pass" in actions),
+                ("no double", say.CHART_NO_DOUBLE, "no double" in actions),
             )
             if shown
         ]
-        errors: list[tuple[str, str]] = [(kind, kind) for kind in ERROR_CLASSES]
-        variants = [[*errors, *cubes], [*errors, ("double", "cube")] if cubes else errors, errors]
+        errors = [(kind, say.CHART_ERRORS[kind]) for kind in ERROR_CLASSES]
+        cube = ("double", say.CHART_CUBE)
+        variants = [
+            [(kind, entry(language)) for kind, entry in variant]
+            for variant in ([*errors, *cubes], [*errors, cube] if cubes else errors, errors)
+        ]
     y = height - LEGEND_ROW / 2 - 2
     room = width - 48
     for variant in variants:
@@ -464,13 +423,13 @@ def _games(draw: ImageDraw.ImageDraw, layout: ChartLayout) -> None:
         draw.line((x, layout.top, x, layout.bottom), fill=theme.BACKGROUND, width=GAP - 4)
 
 
-def _game_labels(layout: ChartLayout) -> list[Label]:
+def _game_labels(layout: ChartLayout, language: Language) -> list[Label]:
     """Each game's number under it ("Game 3", or "3" where that is too wide; none where even
     that is)."""
     face = font(TEXT_SIZE)
     labels = []
     for game, first, last in layout.games:
-        text = f"Game {game}"
+        text = say.CHART_GAME(language, game=game)
         if last - first < text_length(text, face) + 8:
             text = str(game)
         if last - first + GAP >= text_length(text, face):

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from bot.i18n import images as say
+from bot.i18n.core import ENGLISH, Language, Message
 from bot.render import theme
 from bot.render.board import encode_png
 from bot.render.fonts import font
@@ -30,7 +32,6 @@ from bot.render.tournament import (
     signed,
     write,
 )
-from bot.rules.text import plural
 from bot.rules.tournaments.model import MAX_ROUND_ROBIN, Entrant, Result, Standing
 
 __all__ = [
@@ -50,8 +51,28 @@ MINE: RGB = theme.blend(theme.HIGHLIGHT, theme.BACKGROUND, 0.2)
 WIN_TINT: RGB = theme.blend(theme.WIN, PANEL, 0.3)
 LOSS_TINT: RGB = theme.blend(theme.LOSS, PANEL, 0.24)
 
-# (header, width) of the number columns, right of the name
-_COLUMNS = (("MP", 62), ("Played", 92), ("W-L", 76), ("Buchholz", 122), (f"+/{MINUS}", 72))
+# (header, least width) of the number columns, right of the name: wider where a language's
+# header needs it
+_COLUMNS: tuple[tuple[Message | str, int], ...] = (
+    (say.MATCH_POINTS, 62),
+    (say.PLAYED_COLUMN, 92),
+    (say.WON_LOST, 76),
+    (say.BUCHHOLZ, 122),
+    (f"+/{MINUS}", 72),
+)
+_HEADER_PAD = 6  # a header's least room, either side together
+
+
+def _headers(
+    columns: tuple[tuple[Message | str, int], ...], language: Language
+) -> list[tuple[str, int]]:
+    """Each column's header in ``language`` and its width: as given, or the header's and some."""
+    face = font(TEXT, bold=True)
+    out = []
+    for header, least in columns:
+        text = header if isinstance(header, str) else header(language)
+        out.append((text, max(least, round(text_length(text, face)) + _HEADER_PAD)))
+    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +102,7 @@ def standings_layout(
     rows: int = 32,
     highlight: int | None = None,
     width: int = WIDTH,
+    language: Language = ENGLISH,
 ) -> StandingsLayout:
     top, extra = _shown(standings, rows, highlight)
     y = HEADER + 8 + ROW  # under the column headers
@@ -96,11 +118,11 @@ def standings_layout(
         y += ROW
     right = width - MARGIN
     columns: list[tuple[str, float, float]] = []
-    for header, size in reversed(_COLUMNS):
+    for header, size in reversed(_headers(_COLUMNS, language)):
         columns.insert(0, (header, right - size, right))
         right -= size
-    columns.insert(0, ("Player", MARGIN + 58, right - 10))
-    columns.insert(0, ("#", MARGIN, MARGIN + 48))
+    columns.insert(0, (say.PLAYER(language), MARGIN + 58, right - 10))
+    columns.insert(0, (say.RANK(language), MARGIN, MARGIN + 48))
     height = int(y + (ROW if not placed else 0) + MARGIN)
     return StandingsLayout(width, height, tuple(placed), separator, tuple(columns))
 
@@ -114,13 +136,17 @@ def render_standings(
     highlight: int | None = None,
     width: int = WIDTH,
     labels: list[Label] | None = None,
+    language: Language = ENGLISH,
 ) -> bytes:
     """The standings in the order given (by rank): rank, name, match points, played, won-lost,
     Buchholz and points difference; the first ``rows`` of them, and ``highlight``'s row after a
-    "⋯" when it is further down. Withdrawn players are greyed and marked."""
+    "⋯" when it is further down. Withdrawn players are greyed and marked. Its words in
+    ``language``."""
     if width < 800:
         raise ValueError(f"standings {width} pixels wide are too narrow: use at least 800")
-    layout = standings_layout(standings, rows=rows, highlight=highlight, width=width)
+    layout = standings_layout(
+        standings, rows=rows, highlight=highlight, width=width, language=language
+    )
     image, draw = canvas(layout.width, layout.height, labels)
     draw_header(draw, title=title, subtitle=subtitle, width=layout.width)
     y = HEADER + 8 + ROW / 2
@@ -142,7 +168,8 @@ def render_standings(
             draw.rectangle((MARGIN, top, layout.width - MARGIN, bottom - 1), fill=fill)
         if player == highlight:
             draw.rectangle((MARGIN, top, MARGIN + 4, bottom - 1), fill=theme.HIGHLIGHT)
-        _standing(draw, layout, standing, (top + bottom) / 2, mine=player == highlight)
+        mine = player == highlight
+        _standing(draw, layout, standing, (top + bottom) / 2, mine=mine, language=language)
     if layout.separator is not None:
         top, bottom = layout.separator
         for dx in (-14, 0, 14):
@@ -150,12 +177,18 @@ def render_standings(
             draw.ellipse((x - 3, y - 3, x + 3, y + 3), fill=theme.MUTED)
     if not standings:
         at = (layout.width / 2, HEADER + 8 + ROW * 1.5)
-        write(draw, "note", "No standings yet", 24, at, theme.MUTED, anchor="mm")
+        write(draw, "note", say.NO_STANDINGS(language), 24, at, theme.MUTED, anchor="mm")
     return encode_png(image)
 
 
 def _standing(
-    draw: Pen, layout: StandingsLayout, standing: Standing, y: float, *, mine: bool
+    draw: Pen,
+    layout: StandingsLayout,
+    standing: Standing,
+    y: float,
+    *,
+    mine: bool,
+    language: Language,
 ) -> None:
     gone = standing.withdrawn
     text = theme.MUTED if gone else theme.TEXT
@@ -166,9 +199,9 @@ def _standing(
     _, left, right = layout.columns[1]
     notes = []
     if standing.byes:
-        notes.append("bye" if standing.byes == 1 else f"{standing.byes} byes")
+        notes.append(say.BYES(language, standing.byes))
     if gone:
-        notes.append("withdrawn")
+        notes.append(say.WITHDRAWN(language))
     note = f"({', '.join(notes)})" if notes else ""
     room = right - left - (text_length(note, font(TEXT)) + 10 if note else 0)
     name, size, cut = fitted(standing.name, room, bold=mine)
@@ -194,7 +227,7 @@ def _standing(
 
 
 CELL_ROW = 58
-_TOTALS = (("W-L", 70), (f"+/{MINUS}", 74))
+_TOTALS: tuple[tuple[Message | str, int], ...] = ((say.WON_LOST, 70), (f"+/{MINUS}", 74))
 _NAME_ROOM = 210  # the least room for the rows' names
 _CELL_PAD = 14
 
@@ -221,26 +254,34 @@ class GridLayout:
         return x, y, x + self.cell, y + CELL_ROW
 
 
-def grid_layout(entrants: Sequence[Entrant], results: Sequence[Result] = ()) -> GridLayout:
+def grid_layout(
+    entrants: Sequence[Entrant], results: Sequence[Result] = (), language: Language = ENGLISH
+) -> GridLayout:
     """Columns are numbered (the rows' numbers), so each row's name has the room a phone needs;
     a cell is as wide as the widest score, or W/L where scores would not leave that room."""
     count = len(entrants)
     face = font(TEXT, bold=True)
     widest = max(
-        (text_length(_score(result, result.first), face) for result in results if result.second),
+        (
+            text_length(_score(result, result.first, language), face)
+            for result in results
+            if result.second
+        ),
         default=0.0,
     )
-    totals_width = sum(size for _, size in _TOTALS)
+    headers = _headers(_TOTALS, language)
+    totals_width = sum(size for _, size in headers)
     room = WIDTH - 2 * MARGIN - 44 - 12 - totals_width - _NAME_ROOM
     scores = count == 0 or widest + _CELL_PAD <= room / count
-    cell = int(max(48, min(86, (widest if scores else text_length("W", face)) + _CELL_PAD)))
+    letter = max(text_length(entry(language), face) for entry in (say.WON, say.LOST))
+    cell = int(max(48, min(86, (widest if scores else letter) + _CELL_PAD)))
     left = WIDTH - MARGIN - totals_width - 12 - cell * count
     top = HEADER + 56
     xs = tuple(float(left + cell * index) for index in range(count))
     ys = tuple(float(top + CELL_ROW * index) for index in range(count))
     x = left + cell * count + 12
     totals: list[tuple[str, float, float]] = []
-    for name, size in _TOTALS:
+    for name, size in headers:
         totals.append((name, x, x + size))
         x += size
     height = int(top + CELL_ROW * max(1, count) + MARGIN)
@@ -254,6 +295,7 @@ def render_round_robin_grid(
     results: Sequence[Result],
     subtitle: str = "",
     labels: list[Label] | None = None,
+    language: Language = ENGLISH,
 ) -> bytes:
     """The crosstable: each cell the row player's points against the column player's ("3-1"),
     tinted green for the row player's win and red for a loss; the diagonal blank; wins, losses
@@ -263,14 +305,13 @@ def render_round_robin_grid(
         raise ValueError(
             f"a crosstable shows at most {MAX_ROUND_ROBIN} players, not {len(players)}"
         )
-    layout = grid_layout(players, results)
+    layout = grid_layout(players, results, language)
     image, draw = canvas(layout.width, layout.height, labels)
     played = sum(1 for result in results if result.second is not None)
     draw_header(
         draw,
         title=title,
-        subtitle=subtitle
-        or f"Round robin · {len(players)} players · {plural(played, 'match')} played",
+        subtitle=subtitle or say.ROUND_ROBIN(language, played, players=len(players)),
         width=layout.width,
     )
     index = {entrant.player_id: number for number, entrant in enumerate(players)}
@@ -297,7 +338,15 @@ def render_round_robin_grid(
         for column in range(len(players)):
             found = meetings.get((row, column), []) if row != column else []
             box = layout.box(row, column)
-            _cell(draw, box, entrant.player_id, found, diagonal=row == column, scores=layout.scores)
+            _cell(
+                draw,
+                box,
+                entrant.player_id,
+                found,
+                diagonal=row == column,
+                scores=layout.scores,
+                language=language,
+            )
             for result in found:
                 wins += result.winner == entrant.player_id
                 losses += result.winner is not None and result.winner != entrant.player_id
@@ -336,6 +385,7 @@ def _cell(
     *,
     diagonal: bool,
     scores: bool,
+    language: Language,
 ) -> None:
     if diagonal:
         draw.rectangle(box, fill=theme.GRID)
@@ -351,21 +401,21 @@ def _cell(
     pitch = TEXT + 5  # two meetings' lines just clear of each other
     first = (top + bottom) / 2 - pitch * (len(shown) - 1) / 2
     for number, result in enumerate(shown):
-        text = _score(result, player) if scores else _won(result, player)
+        text = _score(result, player, language) if scores else _won(result, player, language)
         at = ((left + right) / 2, first + pitch * number)
         write(draw, "value", text, TEXT, at, theme.TEXT, bold=True, anchor="mm")
 
 
-def _score(result: Result, player: int) -> str:
+def _score(result: Result, player: int, language: Language) -> str:
     """``player``'s points first, or W/L for a match decided without play."""
     mine = result.points_of(player)
     theirs = result.first_points + result.second_points - mine
     if mine or theirs:
         return f"{mine}-{theirs}"
-    return _won(result, player)
+    return _won(result, player, language)
 
 
-def _won(result: Result, player: int) -> str:
+def _won(result: Result, player: int, language: Language) -> str:
     if result.winner is None:
         return DASH
-    return "W" if result.winner == player else "L"
+    return (say.WON if result.winner == player else say.LOST)(language)

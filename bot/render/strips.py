@@ -16,6 +16,8 @@ from functools import partial
 
 from PIL import Image, ImageDraw
 
+from bot.i18n import images as say
+from bot.i18n.core import ENGLISH, Language
 from bot.render import theme
 from bot.render.arrows import ArrowKind, draw_arrows, sample_path
 from bot.render.fonts import font
@@ -31,13 +33,13 @@ from bot.rules.text import bank_text
 NAME_SIZES = (26, 25, 24, 23, 22)
 """A name's font sizes at the default size, tried largest first."""
 _SEPARATOR = " · "
-LEGEND: dict[ArrowKind, tuple[str, RGB]] = {
-    "played": ("played", theme.ARROW_PLAYED),
-    "best": ("best", theme.ARROW_BEST),
-    "candidate": ("other", theme.ARROW_CANDIDATE),
-}
-"""What each kind of arrow is called in the legend, and the colour of its word."""
 RGB = theme.RGB
+LEGEND: dict[ArrowKind, RGB] = {
+    "played": theme.ARROW_PLAYED,
+    "best": theme.ARROW_BEST,
+    "candidate": theme.ARROW_CANDIDATE,
+}
+"""The colour of each kind of arrow's word in the legend (the word: ``images.LEGEND``)."""
 Part = tuple[str, Role | None, RGB, bool]
 """A piece of a strip's row of details: text, role (None for a separator), colour, bold."""
 
@@ -52,8 +54,12 @@ class Strips:
         geo: Layout,
         view: View,
         legend: tuple[ArrowKind, ...] = (),
+        *,
+        language: Language = ENGLISH,
     ) -> None:
         self.image = image
+        self.language = language
+        """The language of the words drawn (every kept strip's key holds it)."""
         self.legend = legend
         """The kinds of arrow drawn on the board, keyed at the ends of the status line."""
         self.draw = draw
@@ -112,7 +118,7 @@ class Strips:
             ),
             (
                 geo.status_strip,
-                ("status", status, who, self.legend),
+                ("status", self.language, status, who, self.legend),
                 partial(self.status_strip, status),
             ),
         )
@@ -122,6 +128,7 @@ class Strips:
     ) -> tuple[object, ...]:
         return (
             "player",
+            self.language,
             player,
             waiting == player,
             self.state.players[player],
@@ -132,13 +139,13 @@ class Strips:
         )
 
     def match_text(self) -> tuple[str, RGB]:
-        state = self.state
+        state, language = self.state, self.language
         if state.match_length > 0:
-            text = f"Match to {state.match_length}"
+            text = say.MATCH_TO(language, state.match_length)
             if state.crawford:
-                return f"{text} · Crawford game", theme.CRAWFORD
+                return say.CRAWFORD_GAME(language, match=text), theme.CRAWFORD
             return text, theme.MUTED
-        return "Money game", theme.MUTED
+        return say.MONEY_GAME(language), theme.MUTED
 
     def last_play_text(self, room: float) -> str:
         """The last play in ``room`` pixels: with its player's name whole if it fits, else with
@@ -148,12 +155,13 @@ class Strips:
             return ""
         face = font(self.size(MIN_TEXT))
         name = self.state.players[last.player]
-        play = f" played {dice_text(last.play.dice)}: {last.play.notation}"
-        text = name + play
+        dice, play = dice_text(last.play.dice), last.play.notation
+        text = say.PLAYED(self.language, who=name, dice=dice, play=play)
         if text_length(text, face) <= room:
             return text
         for name_room in (200, 150, 100):
-            text = fit_text(name, face, name_room * self.geo.scale) + play
+            short = fit_text(name, face, name_room * self.geo.scale)
+            text = say.PLAYED(self.language, who=short, dice=dice, play=play)
             if text_length(text, face) <= room:
                 return text
         return text
@@ -221,12 +229,14 @@ class Strips:
     def details(self, player: int) -> list[Part]:
         """The right-hand row, left to right: (text, role or None for a separator, colour,
         bold)."""
-        state = self.state
-        parts: list[Part] = [(f"{self.view.pips(player)} pips", "pips", theme.MUTED, False)]
+        state, language = self.state, self.language
+        pips = say.PIPS(language, pips=self.view.pips(player))
+        parts: list[Part] = [(pips, "pips", theme.MUTED, False)]
         if state.match_length > 0 or state.score != (0, 0):
-            parts.append((f"score {state.score[player]}", "score", theme.MUTED, False))
+            score = say.SCORE(language, score=state.score[player])
+            parts.append((score, "score", theme.MUTED, False))
         if state.phase == "over" and state.winner == player:
-            parts.append(("winner", "winner", theme.MUTED, False))
+            parts.append((say.WINNER(language), "winner", theme.MUTED, False))
         row: list[Part] = []
         for part in parts:
             if row:
@@ -261,7 +271,7 @@ class Strips:
         legend leaves."""
         x0, _, x1, _ = self.geo.status_strip
         room = (x1 - x0) - 64 * self.geo.scale - 2 * self.legend_reserve()
-        return status_fit(self.state, room, self.geo.scale)
+        return status_fit(self.state, room, self.geo.scale, language=self.language)
 
     def status_strip(self, fitted: tuple[str, int, bool] | None = None) -> None:
         """The status line (``fitted``: its :meth:`status_fit`, when worked out already)."""
@@ -294,7 +304,7 @@ class Strips:
         face = font(size)
         margin, length, gap = 14 * geo.scale, 72 * geo.scale, 8 * geo.scale
         for index, kind in enumerate(self.legend[:2]):
-            word, colour = LEGEND[kind]
+            word, colour = say.LEGEND[kind](self.language), LEGEND[kind]
             width = length + gap + text_length(word, face)
             left = x0 + margin if index == 0 else x1 - margin - width
             sample = sample_path(kind, (left, cy), (left + length, cy), geo)
@@ -308,6 +318,6 @@ class Strips:
         margin, length, gap = 14 * geo.scale, 72 * geo.scale, 8 * geo.scale
         reserve = 0.0
         for kind in self.legend[:2]:
-            width = length + gap + text_length(LEGEND[kind][0], face)
+            width = length + gap + text_length(say.LEGEND[kind](self.language), face)
             reserve = max(reserve, margin + width + gap)
         return reserve

@@ -17,6 +17,8 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
+from bot.i18n import images as say
+from bot.i18n.core import ENGLISH, Language
 from bot.render import theme
 from bot.render.board import encode_png
 from bot.render.fonts import font
@@ -124,7 +126,7 @@ class ReportRow:
     luck: float | None
     matches: int
     rank: int
-    unrated: str = "not analysed"  # said in place of the bar when there is no PR
+    unrated: str | None = None  # said in place of the bar when there is no PR (None: not analysed)
 
 
 REPORT_ROW = 58
@@ -212,9 +214,11 @@ def render_report_chart(
     subtitle: str | None = None,
     width: int = WIDTH,
     labels: list[Label] | None = None,
+    language: Language = ENGLISH,
 ) -> bytes:
     """One bar per player for their PR over the tournament (longer is worse), their best match
-    as a diamond on it, their luck and matches at the right; in the order of ``rows``."""
+    as a diamond on it, their luck and matches at the right; in the order of ``rows``; its words
+    in ``language``."""
     if width < 800:
         raise ValueError(f"a report chart {width} pixels wide is too narrow: use at least 800")
     layout = report_layout(rows, width=width)
@@ -222,9 +226,7 @@ def render_report_chart(
     draw_header(
         draw,
         title=title,
-        subtitle=subtitle
-        if subtitle is not None
-        else "PR over the tournament: lower is better · ◆ best match",
+        subtitle=subtitle if subtitle is not None else say.REPORT_SUBTITLE(language),
         width=layout.width,
     )
     for centre in layout.centres[::2]:
@@ -232,14 +234,15 @@ def render_report_chart(
             (MARGIN, centre - REPORT_ROW / 2, layout.width - MARGIN, centre + REPORT_ROW / 2),
             fill=PANEL,
         )
-    _axis(draw, layout)
+    _axis(draw, layout, language)
     for index, (row, centre, bar) in enumerate(zip(rows, layout.centres, layout.bars, strict=True)):
-        _report_row(draw, layout, row, centre, bar, PANEL if index % 2 == 0 else theme.BACKGROUND)
+        shade = PANEL if index % 2 == 0 else theme.BACKGROUND
+        _report_row(draw, layout, row, centre, bar, shade, language)
     if not rows:
         write(
             draw,
             "note",
-            "No players",
+            say.NO_PLAYERS(language),
             24,
             (layout.width / 2, HEADER + 80),
             theme.MUTED,
@@ -248,7 +251,7 @@ def render_report_chart(
     return encode_png(image)
 
 
-def _axis(draw: Pen, layout: ReportLayout) -> None:
+def _axis(draw: Pen, layout: ReportLayout, language: Language) -> None:
     top = HEADER + 36
     bottom = layout.height - 28
     for value in range(0, int(layout.pr_max) + 1, layout.step):
@@ -265,8 +268,9 @@ def _axis(draw: Pen, layout: ReportLayout) -> None:
         bold=True,
         anchor="rm",
     )
-    write(draw, "heading", "luck", TEXT, (layout.luck_x, top), theme.MUTED, anchor="mm")
-    write(draw, "heading", "matches", TEXT, (layout.matches_x, top), theme.MUTED, anchor="mm")
+    luck, matches = say.LUCK(language), say.MATCHES(language)
+    write(draw, "heading", luck, TEXT, (layout.luck_x, top), theme.MUTED, anchor="mm")
+    write(draw, "heading", matches, TEXT, (layout.matches_x, top), theme.MUTED, anchor="mm")
 
 
 def _report_row(
@@ -276,6 +280,7 @@ def _report_row(
     centre: float,
     bar: tuple[float, float, float, float] | None,
     background: RGB,
+    language: Language,
 ) -> None:
     rank_colour = theme.MEDALS[row.rank - 1] if 1 <= row.rank <= 3 else theme.MUTED
     write(
@@ -297,7 +302,8 @@ def _report_row(
             (layout.bar_left - 1, centre - half, layout.bar_right + 1, centre + half - 1),
             fill=background,
         )
-        write(draw, "note", row.unrated, TEXT, (layout.bar_left + 8, centre), theme.MUTED)
+        note = say.NOT_ANALYSED(language) if row.unrated is None else row.unrated
+        write(draw, "note", note, TEXT, (layout.bar_left + 8, centre), theme.MUTED)
         return
     colour = pr_colour(row.pr)
     draw.rounded_rectangle(bar, radius=5, fill=colour)

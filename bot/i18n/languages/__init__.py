@@ -1,6 +1,7 @@
 """Every language's translations of the catalog, by key (:mod:`bot.i18n.core` looks them up):
-one table per language, joined from its parts (its module, its ``_reports`` and its ``_table``
-modules, so that each stays small), the parts together complete: ``tests/i18n`` checks it."""
+one table per language, joined from its parts (its module, its ``_reports``, ``_table`` and
+``_images`` modules, so that each stays small), the parts together complete: ``tests/i18n``
+checks it."""
 
 from __future__ import annotations
 
@@ -9,18 +10,23 @@ from types import ModuleType
 
 from bot.i18n.languages import (
     de,
+    de_images,
     de_reports,
     de_table,
     el,
+    el_images,
     el_reports,
     el_table,
     es,
+    es_images,
     es_reports,
     es_table,
     it,
+    it_images,
     it_reports,
     it_table,
     tr,
+    tr_images,
     tr_reports,
     tr_table,
 )
@@ -29,11 +35,11 @@ Translation = str | tuple[str, str]
 
 # Each language's modules; a key stands in one of them only (tests/i18n/test_tables.py).
 PARTS: Mapping[str, tuple[ModuleType, ...]] = {
-    "el": (el, el_reports, el_table),
-    "tr": (tr, tr_reports, tr_table),
-    "it": (it, it_reports, it_table),
-    "de": (de, de_reports, de_table),
-    "es": (es, es_reports, es_table),
+    "el": (el, el_reports, el_table, el_images),
+    "tr": (tr, tr_reports, tr_table, tr_images),
+    "it": (it, it_reports, it_table, it_images),
+    "de": (de, de_reports, de_table, de_images),
+    "es": (es, es_reports, es_table, es_images),
 }
 
 

@@ -321,7 +321,7 @@ class Aftermath:
         more = sent_to(await self._opponent.follow(thread or place, language=language), thread)
         shown = {reply.announces[0] for reply in more if reply.announces is not None}
         if not shown and not any(reply.job for reply in more):  # it failed: the board after all
-            replies = await self._undrawn_boards(place, replies)
+            replies = await self._undrawn_boards(place, replies, language=language)
         if shown:
             replies = [
                 dataclasses.replace(reply, image=None, board_viewer=None)
@@ -331,7 +331,9 @@ class Aftermath:
             ]
         return replies + more
 
-    async def _undrawn_boards(self, place: Place, replies: list[Reply]) -> list[Reply]:
+    async def _undrawn_boards(
+        self, place: Place, replies: list[Reply], *, language: Language
+    ) -> list[Reply]:
         """``replies`` with the board a move handing the bot its turn left undrawn (see
         :meth:`Play._act <bot.service.matches.commands.Play._act>`) drawn, if the match is still as
         that reply shows it. Not for a turn queued: its board comes with the bot's turn, as
@@ -341,7 +343,8 @@ class Aftermath:
             if self._images.enabled and reply.image is None and reply.board_viewer is not None:
                 table = await self._repository.table(place, repair=False)
                 if table is not None and (table.row.id, table.row.version) == reply.announces:
-                    image = await self._images.board(table, reply.board_viewer)
+                    viewer = reply.board_viewer
+                    image = await self._images.board(table, viewer, language=language)
                     reply = dataclasses.replace(reply, image=image)
             drawn.append(reply)
         return drawn

@@ -105,7 +105,7 @@ class Views:
         return [
             Reply(
                 text,
-                image=await self._images.board(table, viewer, now),
+                image=await self._images.board(table, viewer, now, language=language),
                 board_viewer=viewer,
                 announces=shows,
             )

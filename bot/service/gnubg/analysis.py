@@ -104,16 +104,21 @@ def chart_points(analysis: MatchAnalysis) -> list[Point]:
 
 
 def chart_png(
-    analysis: MatchAnalysis, names: tuple[str, str], *, winner: int | None = None
+    analysis: MatchAnalysis,
+    names: tuple[str, str],
+    *,
+    winner: int | None = None,
+    language: Language,
 ) -> bytes | None:
     """The chart of an analysis (PNG), with each player's marks and, given the ``winner``, the
-    line to their edge."""
+    line to their edge; its words in ``language``."""
     return render_chart(
         chart_points(analysis),
         names,
         length=analysis.length,
         plies=analysis.plies,
         winner=winner,
+        language=language,
     )
 
 
@@ -504,7 +509,9 @@ class Analyses:
             row.id, (md(plain[0]), md(plain[1])), analysis, prefix=self._prefix, language=language
         )
         chart = (
-            await asyncio.to_thread(chart_png, analysis, plain, winner=row.winner)
+            await asyncio.to_thread(
+                chart_png, analysis, plain, winner=row.winner, language=language
+            )
             if self._charts and charted(analysis)
             else None
         )

@@ -253,7 +253,7 @@ class Positions:
             pasted = self.read(text)
         except PositionTextError as error:
             return [refusal(error, language=language)]
-        image = await self._images.picture(board_state(pasted), pasted.on_roll)
+        image = await self._images.picture(board_state(pasted), pasted.on_roll, language=language)
         return [Reply(summary(pasted, language=language), image=image)]
 
     async def evaluate(self, text: str, *, language: Language) -> list[Reply]:
@@ -261,7 +261,9 @@ class Positions:
             pasted = self.read(text)
         except PositionTextError as error:
             return [refusal(error, language=language)]
-        drawing = asyncio.ensure_future(self._images.picture(board_state(pasted), pasted.on_roll))
+        drawing = asyncio.ensure_future(
+            self._images.picture(board_state(pasted), pasted.on_roll, language=language)
+        )
         try:
             judged = analysis(
                 pasted,

@@ -20,7 +20,7 @@ from bot.gnubg.api import LEVEL_NAMES
 from bot.i18n import play as say
 from bot.i18n import records as ledger
 from bot.i18n import reports as words
-from bot.i18n.core import Language
+from bot.i18n.core import ENGLISH, Language
 from bot.i18n.words import level_text, points_text
 from bot.render import BoardState, LastPlay, render_board, warm_up
 from bot.rules import Position
@@ -67,8 +67,8 @@ from bot.store.players import LevelRecord, MatchCounts
 # recently shown dropped first once they pass a total size.
 IMAGE_BYTES_KEPT = 32 * 1024 * 1024  # PNGs kept in memory, in all
 
-# match id, version, viewer, names, and the clock as shown (whole seconds)
-ImageKey = tuple[int, int, int | None, tuple[str, str], tuple[int, ...]]
+# match id, version, viewer, names, the clock as shown (whole seconds), and the language
+ImageKey = tuple[int, int, int | None, tuple[str, str], tuple[int, ...], Language]
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,18 +139,18 @@ class BoardImages:
         for the renderer's caches."""
         if self.enabled:
             state = BoardState(Position.initial(), on_roll=0, players=("", ""))
-            await self._render(state, 0)
+            await self._render(state, 0, ENGLISH)
             await asyncio.get_running_loop().run_in_executor(self._renderer, warm_up)
 
     def close(self) -> None:
         self._renderer.shutdown(wait=True)
 
     async def board(
-        self, table: Table, viewer: int | None, now: float | None = None
+        self, table: Table, viewer: int | None, now: float | None = None, *, language: Language
     ) -> bytes | None:
-        """``table``'s board seen by ``viewer`` (None: from the side on roll), or None when
-        images are off. A clock is shown as it reads at ``now`` (None: as the decision under
-        way began)."""
+        """``table``'s board seen by ``viewer`` (None: from the side on roll), its words in
+        ``language``, or None when images are off. A clock is shown as it reads at ``now``
+        (None: as the decision under way began)."""
         if not self.enabled:
             return None
         timer = table.timer
@@ -158,27 +158,28 @@ class BoardImages:
             now = timer.turn_started_at
         clock = None if now is None else clock_reading(timer, table.match, now)
         shown = () if clock is None else (*map(int, clock.banks), math.ceil(clock.delay_left))
-        key = (table.row.id, table.row.version, viewer, table.plain, shown)
+        key = (table.row.id, table.row.version, viewer, table.plain, shown, language)
         image = self._kept.get(key)
         if image is not None:
             self._kept.move_to_end(key)
             return image
-        image = await self._render(board_state(table.match, table.plain, clock), viewer)
+        image = await self._render(board_state(table.match, table.plain, clock), viewer, language)
         self._keep(key, image)
         return image
 
-    async def picture(self, state: BoardState, viewer: int | None) -> bytes | None:
-        """Any board state (a pasted position's) seen by ``viewer``, drawn but not kept; None
-        when images are off."""
+    async def picture(
+        self, state: BoardState, viewer: int | None, *, language: Language
+    ) -> bytes | None:
+        """Any board state (a pasted position's) seen by ``viewer``, its words in ``language``,
+        drawn but not kept; None when images are off."""
         if not self.enabled:
             return None
-        return await self._render(state, viewer)
+        return await self._render(state, viewer, language)
 
-    async def _render(self, state: BoardState, viewer: int | None) -> bytes:
+    async def _render(self, state: BoardState, viewer: int | None, language: Language) -> bytes:
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(
-            self._renderer, functools.partial(render_board, state, viewer=viewer)
-        )
+        draw = functools.partial(render_board, state, viewer=viewer, language=language)
+        return await loop.run_in_executor(self._renderer, draw)
 
     def _keep(self, key: ImageKey, image: bytes) -> None:
         if len(image) > self._bytes_kept:
@@ -346,7 +347,7 @@ async def status_reply(
         asked, key = rematch_asked(table), RematchKey(table.row.id)
     return Reply(
         "\n".join(lines),
-        image=await images.board(table, viewer, now),
+        image=await images.board(table, viewer, now, language=language),
         mention=(ids[turn],) if turn is not None else (),
         decision=decision,
         decision_for=asked,

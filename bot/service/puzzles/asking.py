@@ -63,7 +63,7 @@ async def puzzle_reply(
         f"{summary(state, language=language).splitlines()[0]}\n"
         f"{_ask(puzzle, prefix, language=language)}"
     )
-    image = await images.picture(board_state(state), puzzle.decider)
+    image = await images.picture(board_state(state), puzzle.decider, language=language)
     if puzzle.kind == CHECKER:
         return Reply(text, image=image)
     if isinstance(key, StormKey):

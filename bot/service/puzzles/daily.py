@@ -340,7 +340,9 @@ class DailyPuzzles:
         previous = await self._store.dailies.last_post(post.server_id, before=post.day)
         if previous is not None:
             lines.append(await self._previous(previous, day, language=language))
-        image = await self._images.picture(board_state(puzzle.state), puzzle.decider)
+        image = await self._images.picture(
+            board_state(puzzle.state), puzzle.decider, language=language
+        )
         return Reply(
             "\n".join(lines), image=image, decision=decision, decision_key=DailyKey(post.id)
         )

@@ -23,6 +23,7 @@ privately and changes nothing. ``!drill stats``: due now, learned, missed last t
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import logging
 from collections.abc import Callable, Sequence
@@ -335,7 +336,7 @@ class Drills:
             ask = say.ASK_TAKE(language, prefix=p)
         head = say.HEAD if drill.puzzle else say.HEAD_MINE
         text = "\n".join((head(language, name=user.name, where=where), ask))
-        image = await self._picture(place, drill) if self._draw else None
+        image = await self._picture(place, drill, language) if self._draw else None
         if drill.kind == "checker":
             return Reply(text, image=image)
         return Reply(  # a cube drill: its answers as buttons too
@@ -349,14 +350,17 @@ class Drills:
     def _decider(drill: DrillRow) -> int:
         return decode_match_id(drill.gnubg_id.partition(":")[2]).turn
 
-    async def _picture(self, place: Place, drill: DrillRow) -> bytes | None:
+    async def _picture(self, place: Place, drill: DrillRow, language: Language) -> bytes | None:
         row = await self._store.matches.get(drill.match_id)
         names = None if row is None else await self._repository.names(place, row.player_ids)
         state = board_before(drill.gnubg_id, names)
         if state is None:
             return None
         try:
-            return await asyncio.to_thread(render_board, state, viewer=self._decider(drill))
+            draw = functools.partial(
+                render_board, state, viewer=self._decider(drill), language=language
+            )
+            return await asyncio.to_thread(draw)
         except ValueError:
             return None
 

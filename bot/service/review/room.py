@@ -203,7 +203,11 @@ class Reviews:
             match_play=reviewed.row.match_length > 0,
             language=language,
         )
-        image = await asyncio.to_thread(_picture, decision, reviewed.names) if self._draw else None
+        image = (
+            await asyncio.to_thread(_picture, decision, reviewed.names, language)
+            if self._draw
+            else None
+        )
         return Reply(
             text,
             image=image,
@@ -264,9 +268,11 @@ def _nothing_that_way(word: str, *, language: Language) -> str:
     return said(language) if said is not None else say.NO_SUCH_PAGE(language)
 
 
-def _picture(decision: ReviewedDecision, names: tuple[str, str]) -> bytes | None:
+def _picture(
+    decision: ReviewedDecision, names: tuple[str, str], language: Language
+) -> bytes | None:
     """The board before ``decision``, from the decider's side, with the play made and gnubg's
-    best as arrows (one set when the play made is a best play)."""
+    best as arrows (one set when the play made is a best play), its words in ``language``."""
     state = board_before(decision.gnubg_id, names)
     if state is None:
         return None
@@ -279,9 +285,9 @@ def _picture(decision: ReviewedDecision, names: tuple[str, str]) -> bytes | None
         except ValueError:
             arrows = ()
     try:
-        return render_board(state, viewer=decision.player, arrows=arrows)
+        return render_board(state, viewer=decision.player, arrows=arrows, language=language)
     except ValueError:  # an arrow the board can't place: the board alone
-        return render_board(state, viewer=decision.player)
+        return render_board(state, viewer=decision.player, language=language)
 
 
 __all__ = ["MOVES", "Reviews"]

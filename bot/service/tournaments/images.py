@@ -8,8 +8,9 @@ import json
 from dataclasses import dataclass, replace
 
 from bot.gnubg.api import AnalysisDataError, MatchAnalysis
+from bot.i18n import images as drawn
 from bot.i18n import tournaments as say
-from bot.i18n.core import Language
+from bot.i18n.core import Language, capital
 from bot.render.bracket import render_bracket
 from bot.render.standings import render_round_robin_grid, render_standings
 from bot.render.tournament import ReportRow, render_report_chart
@@ -17,14 +18,14 @@ from bot.rules import tournaments as rules
 from bot.rules.tournaments.model import Format
 from bot.service.models import Attachment, Reply
 from bot.service.models import markdown_safe as md
-from bot.service.tournaments.state import FORMAT_NAMES, Snapshot
+from bot.service.tournaments.state import Snapshot
 from bot.store import AnalysisRow
 from bot.store.analyses import Analyses
 
 
-def picture(snapshot: Snapshot) -> Attachment:
+def picture(snapshot: Snapshot, *, language: Language) -> Attachment:
     """The image that shows where the tournament stands: a knockout's bracket, a round robin's
-    table of results, a Swiss tournament's standings."""
+    table of results, a Swiss tournament's standings; its words in ``language``."""
     row = snapshot.row
     fmt = snapshot.format
     total = rules.rounds_total(fmt, len(snapshot.entrants), swiss_rounds=row.swiss_rounds)
@@ -35,18 +36,24 @@ def picture(snapshot: Snapshot) -> Attachment:
             pairings=snapshot.rule_pairings,
             results=snapshot.results,
             rounds_total=total,
+            language=language,
         )
         return Attachment("bracket.png", data)
     if fmt is Format.ROUND_ROBIN:
         data = render_round_robin_grid(
-            title=row.name, entrants=snapshot.values, results=snapshot.results
+            title=row.name, entrants=snapshot.values, results=snapshot.results, language=language
         )
         return Attachment("table.png", data)
+    kind = say.FORMATS[fmt.value](language)
+    kind = capital(kind[0], language) + kind[1:]
     if snapshot.seeds_only:
-        subtitle = f"{FORMAT_NAMES[fmt]}: the seeds, round 1 of {total} being played"
+        subtitle = drawn.SEEDS_SUBTITLE(language, kind=kind, total=total)
     else:
-        subtitle = f"{FORMAT_NAMES[fmt]}, after round {snapshot.rounds_done} of {total}"
-    data = render_standings(title=row.name, subtitle=subtitle, standings=snapshot.standings)
+        done = snapshot.rounds_done
+        subtitle = drawn.AFTER_ROUND_SUBTITLE(language, kind=kind, round=done, total=total)
+    data = render_standings(
+        title=row.name, subtitle=subtitle, standings=snapshot.standings, language=language
+    )
     return Attachment("standings.png", data)
 
 
@@ -147,7 +154,7 @@ async def report(
                 luck=mine.luck if mine.matches else None,
                 matches=standing.played,
                 rank=standing.rank,
-                unrated="too short to rate" if mine.short else "not analysed",
+                unrated=(drawn.TOO_SHORT if mine.short else drawn.NOT_ANALYSED)(language),
             )
         )
         lines.append(
@@ -161,6 +168,8 @@ async def report(
         )
     image = None
     if draw:
-        data = await asyncio.to_thread(render_report_chart, title=f"{row.name}: PR", rows=rows)
+        data = await asyncio.to_thread(
+            render_report_chart, title=f"{row.name}: PR", rows=rows, language=language
+        )
         image = Attachment("report.png", data)
     return Reply("\n".join(lines), file=image)

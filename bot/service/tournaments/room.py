@@ -530,7 +530,9 @@ class Tournaments:
                 ]
             else:
                 lines += [standing_line(s, fmt, language=language) for s in table[:10]]
-        return [Reply("\n".join(lines), file=await self.rounds.picture(snapshot))]
+        return [
+            Reply("\n".join(lines), file=await self.rounds.picture(snapshot, language=language))
+        ]
 
     async def report(
         self, row: TournamentRow, words: list[str], *, language: Language

@@ -266,7 +266,9 @@ class Rounds:
             [fresh.pairing_line(p, language=language) for p in fresh.round_pairings()],
             LINES_SHOWN,
         )
-        said = Reply("\n".join(lines), place=snapshot.home, file=await self.picture(fresh))
+        said = Reply(
+            "\n".join(lines), place=snapshot.home, file=await self.picture(fresh, language=language)
+        )
         replies = [replace(said, paired=RoundPaired(row.id, row.server_id))]
         if all(p.decided_at is not None for p in fresh.round_pairings()):
             replies += await self.next_round(
@@ -308,7 +310,13 @@ class Rounds:
             f"{s.rank}. {md(s.name)}: {final.placing(s, language=language)}" for s in table[:10]
         ]
         lines.append(say.REPORT_POINTER(language, prefix=self._prefix))
-        return [Reply("\n".join(lines), place=snapshot.home, file=await self.picture(final))]
+        return [
+            Reply(
+                "\n".join(lines),
+                place=snapshot.home,
+                file=await self.picture(final, language=language),
+            )
+        ]
 
     async def open_matches(self, tournament_id: int, threads: ThreadOpener | None) -> list[Reply]:
         """Open a match for each pairing of the current round that has none yet: in a thread of
@@ -509,9 +517,9 @@ class Rounds:
 
     # -- looking -------------------------------------------------------------------------------
 
-    async def picture(self, snapshot: Snapshot) -> Attachment | None:
-        """The bracket, table or standings image; none for a Swiss with no result yet (its
-        standings would be all zeros: the pairings say it all)."""
+    async def picture(self, snapshot: Snapshot, *, language: Language) -> Attachment | None:
+        """The bracket, table or standings image, its words in ``language``; none for a Swiss
+        with no result yet (its standings would be all zeros: the pairings say it all)."""
         if not self._draw or (snapshot.format is Format.SWISS and not snapshot.results):
             return None
-        return await asyncio.to_thread(images.picture, snapshot)
+        return await asyncio.to_thread(images.picture, snapshot, language=language)

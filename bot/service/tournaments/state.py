@@ -16,13 +16,6 @@ from bot.service.models import Place, place_link
 from bot.service.models import markdown_safe as md
 from bot.store.tournaments import EntrantRow, PairingRow, TournamentRow
 
-FORMAT_NAMES = {
-    Format.KNOCKOUT: "knockout",
-    Format.SWISS: "Swiss",
-    Format.ROUND_ROBIN: "round robin",
-}
-
-
 # A message fits Discord's 2,000 characters: long lists are cut, the image shows the standings.
 NAMES_SHOWN = 32
 LINES_SHOWN = 20

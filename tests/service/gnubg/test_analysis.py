@@ -287,7 +287,9 @@ async def test_the_chart_is_attached(
 ) -> None:
     drawn: list[tuple[tuple[str, str], int | None]] = []
 
-    def chart(analysis: object, names: tuple[str, str], *, winner: int | None) -> bytes:
+    def chart(
+        analysis: object, names: tuple[str, str], *, winner: int | None, language: str
+    ) -> bytes:
         drawn.append((names, winner))
         return b"\x89PNG chart"
 

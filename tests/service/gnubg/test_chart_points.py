@@ -116,7 +116,7 @@ def test_the_chart_round_trips_its_moves_and_reads_older_points() -> None:
 
 def test_the_marked_chart_draws() -> None:
     analysis = analysed("match3-game1.txt", "match3-game1-mwc.txt")
-    png = chart_png(analysis, ("alice", "GNU Backgammon"), winner=1)
+    png = chart_png(analysis, ("alice", "GNU Backgammon"), winner=1, language="en")
     assert png is not None and png.startswith(b"\x89PNG")
 
 

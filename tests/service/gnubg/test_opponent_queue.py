@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from bot.gnubg.api import ADVICE_PRIORITY, TURN_PRIORITY
-from bot.i18n.core import ENGLISH
+from bot.i18n.core import ENGLISH, Language
 from bot.i18n.gnubg import QUEUE_DONE
 from bot.service.gnubg.opponent import QUEUED_PER_WORKER, queued_text
 from bot.service.models import ENGINE_ID, ENGINE_USER, Place, Reply, User
@@ -276,9 +276,9 @@ async def test_a_move_handing_the_bot_its_turn_draws_one_board(
     drawn: list[int] = []
     render = service.images._render
 
-    async def counted(state: object, viewer: int | None) -> bytes:
+    async def counted(state: object, viewer: int | None, language: Language) -> bytes:
         drawn.append(1)
-        return await render(state, viewer)  # type: ignore[arg-type]
+        return await render(state, viewer, language)  # type: ignore[arg-type]
 
     service.images._render = counted  # type: ignore[method-assign]
     try:

@@ -292,12 +292,14 @@ async def test_the_board_image_shows_the_clock_as_it_reads(store: Store, clock: 
         table = await service.table(PLACE)
         assert table is not None and table.timer is not None
         start = table.timer.turn_started_at
-        fresh = await service.images.board(table, 0)
-        assert fresh == await service.images.board(table, 0, start)  # as the decision began
-        assert await service.images.board(table, 0, start + 60) != fresh  # bank ran 45 s
+        fresh = await service.images.board(table, 0, language="en")
+        began = await service.images.board(table, 0, start, language="en")
+        assert fresh == began  # as the decision began
+        later = await service.images.board(table, 0, start + 60, language="en")
+        assert later != fresh  # bank ran 45 s
         plain = TableService(store, settings=SETTINGS, clock=clock)
         unclocked = replace(table, timer=None)
-        assert await plain.images.board(unclocked, 0) != fresh
+        assert await plain.images.board(unclocked, 0, language="en") != fresh
         plain.close()
     finally:
         service.close()

@@ -10,7 +10,7 @@ import pytest
 
 from bot.render import BoardState, render_board
 from bot.service.matches import presentation as images_module
-from bot.service.matches.presentation import BoardImages
+from bot.service.matches.presentation import BoardImages, board_state
 from bot.service.table import Table, TableService, seeded_dice
 from bot.settings import Settings
 from bot.store import Store
@@ -92,19 +92,19 @@ async def test_kept_images_are_bounded_by_bytes(
 ) -> None:
     await start_match(drawing, PLACE, ALICE, BOB)
     table = await _table(drawing)
-    size = len(await drawing.images.board(table, 0) or b"")
+    size = len(await drawing.images.board(table, 0, language="en") or b"")
     images = BoardImages(bytes_kept=size * 2 + size // 2)  # room for two boards
     try:
         versions = [Table(replace(table.row, version=v), table.match, table.plain) for v in (7, 8)]
         renders.viewers.clear()
         for each in (*versions, versions[0]):
-            await images.board(each, 0)
+            await images.board(each, 0, language="en")
         assert len(renders.viewers) == 2  # both kept
         third = Table(replace(table.row, version=9), table.match, table.plain)
-        await images.board(third, 0)  # drops the least recently shown: version 8
-        await images.board(versions[0], 0)
+        await images.board(third, 0, language="en")  # drops the least recently shown: version 8
+        await images.board(versions[0], 0, language="en")
         assert len(renders.viewers) == 3
-        await images.board(versions[1], 0)
+        await images.board(versions[1], 0, language="en")
         assert len(renders.viewers) == 4
     finally:
         images.close()
@@ -116,9 +116,9 @@ async def test_a_renamed_player_gets_a_new_picture(
     await start_match(drawing, PLACE, ALICE, BOB)
     table = await _table(drawing)
     renders.viewers.clear()
-    await drawing.images.board(table, 0)
+    await drawing.images.board(table, 0, language="en")
     renamed = Table(table.row, table.match, ("alicia", table.plain[1]))
-    await drawing.images.board(renamed, 0)
+    await drawing.images.board(renamed, 0, language="en")
     assert len(renders.viewers) == 2
 
 
@@ -126,3 +126,21 @@ async def test_no_images_when_they_are_off(service: TableService, renders: Count
     await start_match(service, PLACE, ALICE, BOB)
     [board] = public(await service.matches.board(PLACE, CAROL))
     assert board.image is None and renders.viewers == []
+
+
+async def test_the_board_is_drawn_in_the_commands_language_and_kept_per_language(
+    drawing: TableService, renders: CountedRender
+) -> None:
+    """A German player's ``!board`` shows the board in German (as the renderer draws it in
+    German), an English one's after it the English board: the kept PNGs are per language."""
+    await start_match(drawing, PLACE, ALICE, BOB)
+    table = await _table(drawing)
+    mover = (ALICE, BOB)[table.match.turn or 0]
+    [english] = public(await drawing.matches.board(PLACE, mover))
+    [german] = public(await drawing.matches.board(PLACE, replace(mover, language="de")))
+    [again] = public(await drawing.matches.board(PLACE, mover))
+    assert english.image is not None and german.image is not None
+    assert german.image != english.image == again.image
+    state = board_state(table.match, table.plain)
+    assert german.image == render_board(state, viewer=table.match.turn, language="de")
+    assert len(renders.viewers) == 2  # English once (the start's), German once
