@@ -172,7 +172,7 @@ async def test_a_match_against_the_bot_its_analysis_and_no_worker_left_after_sig
     asked = time.monotonic()
     again = await reply_to(fake, fake.alice, "!analysis", channel, "**Analysis of match", timeout=5)
     assert time.monotonic() - asked < 5
-    assert not is_png(again)
+    assert is_png(again) == bot_rated  # the same analysis: a chart only for a PR of its own
     assert again.content == progress.content
 
     assert sorted(bot.gnubg_workers()) == sorted(workers)  # the same workers all along
