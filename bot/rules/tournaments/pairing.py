@@ -34,8 +34,6 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-import networkx as nx
-
 from bot.rules.tournaments.model import (
     MAX_ROUND_ROBIN,
     Entrant,
@@ -338,6 +336,10 @@ def _swiss_matching(
     ids: list[int], points: list[int], byes: Counter[int], met: Counter[frozenset[int]]
 ) -> tuple[int | None, list[tuple[int, int]]]:
     """Pair players ranked 0..n-1 (indices into ``ids``): (who gets the bye, the pairs)."""
+    # Imported here: networkx takes ~0.1 s to import, which every process start would pay
+    # (the bot, its console, each test's subprocess) for the few that pair a Swiss round.
+    import networkx as nx
+
     w = _Weights(ids, points, byes, met)
     n, bye = w.n, w.bye
     top = (max([*met.values(), *byes.values(), 0]) + 2) * w.repeat_unit  # every weight > 0
