@@ -88,6 +88,9 @@ class Settings:
     # gnubg worker processes for moves and hints (analysis has its own): one per usable core
     engine_workers: int = field(default_factory=default_engine_workers)
     engine_timeout_seconds: float = 10.0  # a worker that takes longer is killed and restarted
+    # How long a command waits while another program (a backup, the sqlite3 shell) holds the
+    # SQLite file before it is told the database is busy.
+    database_busy_seconds: float = 10.0
     # Correspondence play, clocks and threads.
     reminder_hours: float = 12.0  # ping the player to act once per turn after this long
     deadline_poll_seconds: float = 5.0  # how often the bot looks for what fell due
@@ -190,6 +193,7 @@ class Settings:
                 )
             ),
             engine_timeout_seconds=number("ENGINE_TIMEOUT_SECONDS", 10.0, low=0.5),
+            database_busy_seconds=number("DATABASE_BUSY_SECONDS", 10.0, low=0.1, high=600),
             reminder_hours=number("REMINDER_HOURS", 12.0, low=0.001),
             deadline_poll_seconds=number("DEADLINE_POLL_SECONDS", 5.0, low=0.1, high=60),
             clock_delay_seconds=number("CLOCK_DELAY_SECONDS", 15.0, low=0, high=300),

@@ -38,7 +38,7 @@ async def open_service(
     before anything runs. ``dice``: a seeded source for tests, else the server's keyed dice."""
     database = database if database is not None else settings.database
     try:
-        store = await Store.open(database)
+        store = await Store.open(database, busy_seconds=settings.database_busy_seconds)
     except (StoreError, OSError) as error:
         raise StartError(str(error)) from None
     try:

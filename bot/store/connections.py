@@ -193,7 +193,7 @@ def described(names: Sequence[str]) -> Callable[[Iterable[Any]], Record]:
     return result_tuple(list(names))
 
 
-BUSY_SECONDS = 10.0  # how long a statement waits for another process's write lock
+BUSY_SECONDS = 10.0  # how long a statement waits for another process's write lock, by default
 Statement = str | Executable  # a built query, or driver SQL (tests, diagnosis)
 
 
@@ -225,29 +225,33 @@ class SqliteThread:
     statement a trip, or a transaction's statements that wait for the next (see
     :class:`SqliteTransaction`)."""
 
-    def __init__(self, path: Path, connection: aiosqlite.Connection) -> None:
+    def __init__(
+        self, path: Path, connection: aiosqlite.Connection, busy_seconds: float = BUSY_SECONDS
+    ) -> None:
         self.path = path
+        self.busy_seconds = busy_seconds
         self._connection = connection
         self.trace: Callable[[str], None] | None = None  # handed each statement's SQL
 
     @classmethod
-    async def open(cls, path: Path) -> SqliteThread:
-        """Connect to the file at ``path`` (WAL, foreign keys on, a busy timeout); the
-        connection is closed again if that fails."""
+    async def open(cls, path: Path, busy_seconds: float = BUSY_SECONDS) -> SqliteThread:
+        """Connect to the file at ``path`` (WAL, foreign keys on, a statement waits up to
+        ``busy_seconds`` for another process's write lock); the connection is closed again if
+        that fails."""
         # Autocommit (no isolation level): transactions are begun by hand, BEGIN IMMEDIATE.
-        connection = aiosqlite.connect(path, timeout=BUSY_SECONDS, isolation_level=None)
+        connection = aiosqlite.connect(path, timeout=busy_seconds, isolation_level=None)
         # A daemon, as the executor's threads were: a store left open does not keep the process
         # from exiting (aiosqlite's thread would wait for work forever).
         connection._thread.daemon = True
         await connection
         try:
-            await _set_wal(connection)
+            await _set_wal(connection, busy_seconds)
             await connection.execute("PRAGMA foreign_keys = ON")
             await connection.execute("PRAGMA synchronous = NORMAL")
         except BaseException:
             await connection.close()
             raise
-        return cls(path, connection)
+        return cls(path, connection, busy_seconds)
 
     async def run(self, statement: Statement, params: Iterable[Any] = ()) -> Outcome:
         return await self.run_bound([self.bound(statement, params)])
@@ -286,7 +290,7 @@ class SqliteThread:
         """``step`` on a synchronous SQLAlchemy connection to the same file, on a thread of its
         own (a migration creates tables from the schema, which takes such a connection), in
         autocommit mode: it begins its own transactions."""
-        await asyncio.to_thread(_migrate, self.path, step)
+        await asyncio.to_thread(_migrate, self.path, step, self.busy_seconds)
 
     async def close(self) -> None:
         await self._connection.close()
@@ -331,12 +335,12 @@ def _wrapped(error: sqlite3.Error, bound: Bound) -> sa.StatementError:
     )
 
 
-def _migrate(path: Path, step: Callable[[Connection], None]) -> None:
+def _migrate(path: Path, step: Callable[[Connection], None], busy_seconds: float) -> None:
     engine = create_engine(
         f"sqlite:///{path}",
         isolation_level="AUTOCOMMIT",
         poolclass=NullPool,
-        connect_args={"timeout": BUSY_SECONDS},
+        connect_args={"timeout": busy_seconds},
     )
     try:
         with engine.connect() as connection:
@@ -346,10 +350,10 @@ def _migrate(path: Path, step: Callable[[Connection], None]) -> None:
         engine.dispose()
 
 
-async def _set_wal(connection: aiosqlite.Connection) -> None:
+async def _set_wal(connection: aiosqlite.Connection, busy_seconds: float) -> None:
     """Switch to WAL. SQLite answers "database is locked" at once, without waiting for the busy
     timeout, while another connection is switching a fresh file too: retry for a while."""
-    deadline = time.monotonic() + BUSY_SECONDS
+    deadline = time.monotonic() + busy_seconds
     pause = 0.01
     while True:
         try:

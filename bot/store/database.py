@@ -33,6 +33,7 @@ from bot.store.address import DatabaseAddress
 from bot.store.analyses import Analyses, AnalysisWrites
 from bot.store.challenges import Challenges, ChallengeWrites
 from bot.store.connections import (
+    BUSY_SECONDS,
     Outcome,
     Record,
     Runner,
@@ -115,10 +116,18 @@ class Store:
         return "sqlite" if self.is_sqlite else "postgresql"
 
     @classmethod
-    async def open(cls, where: str | Path | DatabaseAddress, *, upgrade: bool = True) -> Store:
+    async def open(
+        cls,
+        where: str | Path | DatabaseAddress,
+        *,
+        upgrade: bool = True,
+        busy_seconds: float = BUSY_SECONDS,
+    ) -> Store:
         """Open (creating and migrating as needed) the database at ``where``: a SQLite path or
         a PostgreSQL URL. ``upgrade=False`` opens it as it is, changing nothing, and raises
         :class:`OutdatedSchema` where it is older than this bot's schema (copy-db's source).
+        ``busy_seconds``: how long a SQLite statement waits for another program's write lock
+        before :class:`~bot.store.rows.DatabaseBusy` (``DATABASE_BUSY_SECONDS``).
 
         Several processes may open one database at once: each migration runs in its own write
         transaction and is skipped by whoever finds it already applied. On any failure the
@@ -127,13 +136,15 @@ class Store:
         """
         address = where if isinstance(where, DatabaseAddress) else DatabaseAddress.parse(where)
         if address.path is not None:
-            return await cls._open_sqlite(address, address.path, upgrade)
+            return await cls._open_sqlite(address, address.path, upgrade, busy_seconds)
         return await cls._open_postgres(address, upgrade)
 
     @classmethod
-    async def _open_sqlite(cls, address: DatabaseAddress, path: Path, upgrade: bool) -> Store:
+    async def _open_sqlite(
+        cls, address: DatabaseAddress, path: Path, upgrade: bool, busy_seconds: float
+    ) -> Store:
         try:
-            db = await SqliteThread.open(path)
+            db = await SqliteThread.open(path, busy_seconds)
         except (sa.DBAPIError, sqlite3.Error) as error:
             raise StoreError(f"can't open the database {path}: {describe_error(error)}") from None
         store = cls(address, file=db)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import sqlite3
 import subprocess
 import sys
 import threading
@@ -12,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.store import Store, StoreError
+from bot.store import DatabaseBusy, Store, StoreError
 from bot.store.migrate import legacy_migrations as migrations
 
 
@@ -103,3 +104,23 @@ def test_the_console_reports_a_bad_setting_in_one_line(tmp_path: Path) -> None:
     assert done.returncode == 2
     err = done.stderr.decode()
     assert err.strip() == "Bad setting: DEFAULT_MATCH_LENGTH must be at most 25, not '30'"
+
+
+async def test_a_write_waits_the_busy_timeout_it_was_opened_with(tmp_path: Path) -> None:
+    """``DATABASE_BUSY_SECONDS`` reaches the SQLite connection: a write on a file another
+    program holds waits that long, then is refused as busy, having written nothing."""
+    path = tmp_path / "held.sqlite3"
+    store = await Store.open(path, busy_seconds=0.5)
+    holder = sqlite3.connect(path, isolation_level=None)
+    try:
+        holder.execute("BEGIN EXCLUSIVE")
+        began = time.monotonic()
+        with pytest.raises(DatabaseBusy):
+            async with store.transaction() as tx:
+                await tx.players.ensure("s", "a", "alice", 0.0)
+        assert 0.5 <= time.monotonic() - began < 5.0
+        holder.execute("ROLLBACK")
+        assert await store.players.get("s", "a") is None
+    finally:
+        holder.close()
+        await store.close()
