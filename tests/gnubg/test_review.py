@@ -393,9 +393,9 @@ def test_beavers_as_gnubg_exports_them(pool: SpawnPool) -> None:
 @pytest.mark.slow
 def test_a_match_analysed_at_2_ply(pool: SpawnPool, hints: SpawnPool) -> None:
     """At 2-ply gnubg's list mixes depths (its move filters): the decisions keep each one's.
-    (3 games gnubg played at "intermediate", 150 decisions: a missed double, a wrong take and a
-    wrong pass at 0-ply.)"""
-    mat = asyncio.run(hints.call(gnubg_match, 19, 5, "intermediate", NAMES, timeout=120))
+    (A 3-point match gnubg played at "intermediate", 115 decisions: 41 cube decisions, a wrong
+    take, and checker plays of every mark.)"""
+    mat = asyncio.run(hints.call(gnubg_match, 21, 3, "intermediate", NAMES, timeout=120))
     result = analyse(pool, mat, plies=2)
     check_all(result, judge(mat, plies=2), plies=2)
     depths = {c.plies for d in result.decisions for c in d.candidates}
