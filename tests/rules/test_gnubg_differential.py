@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import gnubg
 import gnubg_nn
 import pytest
@@ -11,7 +13,9 @@ from bot.rules.randomplay import self_play_positions
 
 pytestmark = pytest.mark.slow
 
-POSITIONS = 2500
+# Self-play positions compared: a sample in CI (each some 8 rolls' plays; GNU Backgammon's
+# move generation is the cost), all 2,500 by BACKGAMMON_DIFFERENTIAL_POSITIONS=2500.
+POSITIONS = int(os.environ.get("BACKGAMMON_DIFFERENTIAL_POSITIONS", "800"))
 
 
 def gnubg_board(position: Position) -> list[list[int]]:
@@ -43,7 +47,7 @@ def test_legal_plays_notation_and_parsing_agree_with_gnubg() -> None:
             assert mine[result_id].notation == text
             assert position.parse_play(text, (d1, d2)) == mine[result_id]
             compared += 1
-    assert compared > 20_000
+    assert compared > 7 * POSITIONS
 
 
 def test_opening_counts_from_gnubg_notes() -> None:
