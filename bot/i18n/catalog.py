@@ -13,6 +13,7 @@ from bot.i18n import (
     help,
     help_details,
     numbers,
+    pasted,
     play,
     puzzles,
     records,
@@ -39,6 +40,7 @@ MODULES: tuple[ModuleType, ...] = (
     reports,
     numbers,
     help_details,
+    pasted,
 )
 
 
