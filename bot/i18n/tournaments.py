@@ -84,6 +84,14 @@ SEVERAL = M(
     "tournament_several",
     "Several tournaments are on ({names}): say which, e.g. `{prefix}tournament {first} join`.",
 )
+# A tournament's status (the store's word) as replies say it: "{name} is {status}".
+STATUS = {
+    "signup": M("tournament_status_signup", "signing up"),
+    "running": M("tournament_status_running", "running"),
+    "paused": M("tournament_status_paused", "paused"),
+    "finished": M("tournament_status_finished", "finished"),
+    "cancelled": M("tournament_status_cancelled", "cancelled"),
+}
 FINAL = M("tournament_final", "{name} is {status}: its results are final.")
 NAME_TAKEN = M(
     "tournament_name_taken",

@@ -170,4 +170,9 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "duration_short_hours": "{count} Std.",
     "duration_short_hours_minutes": "{hours} Std. {minutes} Min.",
     "damaged_match": "Das Match hier, {first} gegen {second} (#{id}), kann nicht gelesen werden: sein Eintrag in der Datenbank ist beschädigt (Fehler {error}). Nichts wurde geändert. Ein Moderator kann es mit `{prefix}void` annullieren, um diesen Kanal freizugeben; `{prefix}export {id}` zeigt, was die Datenbank enthält.",
+    "tournament_status_signup": "in der Anmeldung",
+    "tournament_status_running": "im Gange",
+    "tournament_status_paused": "pausiert",
+    "tournament_status_finished": "beendet",
+    "tournament_status_cancelled": "abgesagt",
 }

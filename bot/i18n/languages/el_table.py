@@ -170,4 +170,9 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "duration_short_hours": "{count} ώρ.",
     "duration_short_hours_minutes": "{hours} ώρ. {minutes} λεπ.",
     "damaged_match": "Ο αγώνας εδώ, {first} εναντίον {second} (#{id}), δεν διαβάζεται: η εγγραφή του στη βάση δεδομένων είναι κατεστραμμένη (σφάλμα {error}). Δεν άλλαξε τίποτα. Ένας συντονιστής μπορεί να τον ακυρώσει με `{prefix}void` για να ελευθερωθεί αυτό το κανάλι· το `{prefix}export {id}` δίνει ό,τι κρατά η βάση δεδομένων.",
+    "tournament_status_signup": "σε εγγραφές",
+    "tournament_status_running": "σε εξέλιξη",
+    "tournament_status_paused": "σε παύση",
+    "tournament_status_finished": "ολοκληρωμένο",
+    "tournament_status_cancelled": "ακυρωμένο",
 }

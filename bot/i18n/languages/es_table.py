@@ -170,4 +170,9 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "duration_short_hours": "{count} h",
     "duration_short_hours_minutes": "{hours} h {minutes} min",
     "damaged_match": "El match de aquí, {first} contra {second} (#{id}), no se puede leer: su registro en la base de datos está dañado (error {error}). No se ha cambiado nada. Un moderador puede anularlo con `{prefix}void` para liberar este canal; `{prefix}export {id}` da lo que guarda la base de datos.",
+    "tournament_status_signup": "en inscripción",
+    "tournament_status_running": "en curso",
+    "tournament_status_paused": "en pausa",
+    "tournament_status_finished": "terminado",
+    "tournament_status_cancelled": "cancelado",
 }

@@ -170,4 +170,9 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "duration_short_hours": "{count} h",
     "duration_short_hours_minutes": "{hours} h {minutes} min",
     "damaged_match": "Il match qui, {first} contro {second} (#{id}), non si può leggere: il suo record nel database è danneggiato (errore {error}). Non è cambiato nulla. Un moderatore può annullarlo con `{prefix}void` per liberare questo canale; `{prefix}export {id}` mostra ciò che il database contiene.",
+    "tournament_status_signup": "in iscrizione",
+    "tournament_status_running": "in corso",
+    "tournament_status_paused": "in pausa",
+    "tournament_status_finished": "concluso",
+    "tournament_status_cancelled": "annullato",
 }

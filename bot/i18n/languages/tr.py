@@ -494,7 +494,7 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "tournament_no_such": "Bu sunucuda {quoted} adlı turnuva yok.",
     "tournament_none_run": "Bu sunucuda yürüyen turnuva yok. Organizatörler `{prefix}tournament create Spring knockout 3` ile bir tane başlatır.",
     "tournament_several": "Birden fazla turnuva var ({names}): hangisi olduğunu söyle, örn. `{prefix}tournament {first} join`.",
-    "tournament_final": "{name} durumu {status}: sonuçları kesin.",
+    "tournament_final": "{name} {status}: sonuçları kesin.",
     "tournament_name_taken": "Burada {quoted} adlı bir turnuva zaten var: yenisine başka bir ad ver ya da o bitene kadar bekle.",
     "tournament_no_called": "Bu sunucuda {quoted} adlı turnuva yok; `{prefix}tournament` şu anki turnuvayı gösterir.",
     "tournament_join_closed": "{name} başladı: katılım kapandı.",

@@ -170,4 +170,9 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "duration_short_hours": "{count} sa",
     "duration_short_hours_minutes": "{hours} sa {minutes} dk",
     "damaged_match": "Buradaki maç, {first} - {second} (#{id}), okunamıyor: veritabanındaki kaydı bozuk (hata {error}). Hiçbir şey değişmedi. Bir moderatör bu kanalı boşaltmak için maçı `{prefix}void` ile iptal edebilir; `{prefix}export {id}` veritabanında ne olduğunu verir.",
+    "tournament_status_signup": "kayıtta",
+    "tournament_status_running": "devam ediyor",
+    "tournament_status_paused": "duraklatıldı",
+    "tournament_status_finished": "bitti",
+    "tournament_status_cancelled": "iptal edildi",
 }

@@ -151,7 +151,9 @@ class Tournaments:
             raise Refusal(say.ORGANISER_ONLY[verb](language))
         if verb in ("remove", "result") and row.status not in db.ACTIVE:
             # Its champion, standings and players' records were settled at the end: one truth.
-            raise Refusal(say.FINAL(language, name=md(row.name), status=row.status))
+            raise Refusal(
+                say.FINAL(language, name=md(row.name), status=say.STATUS[row.status](language))
+            )
         replies: list[Reply]
         if verb in ("show", "status", "report"):
             replies = await handler(row, words, language=language)
@@ -501,7 +503,7 @@ class Tournaments:
         state = (
             states[row.status](language, round=row.round, total=total)
             if row.status in states
-            else row.status
+            else say.STATUS[row.status](language)
         )
         terms = self._terms_text(row, language=language)
         lines = [say.SHOWN(language, name=md(row.name), terms=terms, state=state)]
