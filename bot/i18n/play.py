@@ -292,6 +292,14 @@ DAMAGED_MATCH = M(
     "damaged (error {error}). Nothing was changed. A moderator can `{prefix}void` it to free this "
     "channel; `{prefix}export {id}` gives what the database holds.",
 )
+DAMAGED_LAST = M(
+    "damaged_last", "The last match here, {first} vs {second}, is void: its record was damaged."
+)
+DAMAGED_ENDED = M(
+    "damaged_ended",
+    "Match #{id}, {first} vs {second}, can't be shown: its record in the database is damaged "
+    "(error {error}). `{prefix}export {id}` gives what the database holds.",
+)
 NO_MATCH_HERE = M(
     "no_match_here", "There is no match at this table. Start one with `{prefix}challenge @user`."
 )

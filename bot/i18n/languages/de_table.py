@@ -175,4 +175,6 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "tournament_status_paused": "pausiert",
     "tournament_status_finished": "beendet",
     "tournament_status_cancelled": "abgesagt",
+    "damaged_last": "Das letzte Match hier, {first} gegen {second}, ist ungültig: sein Eintrag war beschädigt.",
+    "damaged_ended": "Match #{id}, {first} gegen {second}, kann nicht gezeigt werden: sein Eintrag in der Datenbank ist beschädigt (Fehler {error}). `{prefix}export {id}` zeigt, was die Datenbank enthält.",
 }

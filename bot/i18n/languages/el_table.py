@@ -175,4 +175,6 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "tournament_status_paused": "σε παύση",
     "tournament_status_finished": "ολοκληρωμένο",
     "tournament_status_cancelled": "ακυρωμένο",
+    "damaged_last": "Ο τελευταίος αγώνας εδώ, {first} εναντίον {second}, είναι άκυρος: η εγγραφή του είχε καταστραφεί.",
+    "damaged_ended": "Ο αγώνας #{id}, {first} εναντίον {second}, δεν μπορεί να εμφανιστεί: η εγγραφή του στη βάση δεδομένων είναι κατεστραμμένη (σφάλμα {error}). Το `{prefix}export {id}` δίνει ό,τι κρατά η βάση δεδομένων.",
 }

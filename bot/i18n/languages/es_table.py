@@ -175,4 +175,6 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "tournament_status_paused": "en pausa",
     "tournament_status_finished": "terminado",
     "tournament_status_cancelled": "cancelado",
+    "damaged_last": "El último match de aquí, {first} contra {second}, es nulo: su registro estaba dañado.",
+    "damaged_ended": "El match #{id}, {first} contra {second}, no se puede mostrar: su registro en la base de datos está dañado (error {error}). `{prefix}export {id}` da lo que guarda la base de datos.",
 }

@@ -175,4 +175,6 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "tournament_status_paused": "in pausa",
     "tournament_status_finished": "concluso",
     "tournament_status_cancelled": "annullato",
+    "damaged_last": "L'ultimo match qui, {first} contro {second}, è nullo: il suo record era danneggiato.",
+    "damaged_ended": "Il match #{id}, {first} contro {second}, non si può mostrare: il suo record nel database è danneggiato (errore {error}). `{prefix}export {id}` mostra ciò che il database contiene.",
 }

@@ -175,4 +175,6 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "tournament_status_paused": "duraklatıldı",
     "tournament_status_finished": "bitti",
     "tournament_status_cancelled": "iptal edildi",
+    "damaged_last": "Buradaki son maç, {first} - {second}, geçersiz: kaydı bozulmuştu.",
+    "damaged_ended": "#{id} numaralı maç, {first} - {second}, gösterilemiyor: veritabanındaki kaydı bozuk (hata {error}). `{prefix}export {id}` veritabanında ne olduğunu verir.",
 }

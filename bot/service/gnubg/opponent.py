@@ -206,7 +206,9 @@ class Opponent:
             length, options = parse_terms(rest, self._settings, language=language)
         except Refusal as refusal:
             raise Refusal(
-                say.LEVEL_AND_TUTOR(language, refusal=refusal.text, levels=", ".join(LEVELS))
+                say.LEVEL_AND_TUTOR(
+                    language, refusal=refusal.worded(language), levels=", ".join(LEVELS)
+                )
             ) from None
         await self._challenges.require_free_table(place, language=language)
         await self._within_budget(user)

@@ -437,7 +437,13 @@ class Rounds:
                             row.id, ("signup",), status="cancelled", finished_at=now
                         )
                     said = (  # not signing up any more: another host's poll started it
-                        [Reply(say.COULD_NOT_START(language, name=md(row.name), why=refusal.text))]
+                        [
+                            Reply(
+                                say.COULD_NOT_START(
+                                    language, name=md(row.name), why=refusal.worded(language)
+                                )
+                            )
+                        ]
                         if cancelled
                         else []
                     )
