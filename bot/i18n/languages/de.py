@@ -551,4 +551,6 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "tournament_not_playing": "{who} spielt nicht in Match {table}.",
     "tournament_over_final": "{name} ist vorbei: seine Ergebnisse sind endgültig.",
     "tournament_next_paired": "Die nächste Runde ist schon gepaart: dieses K.-o.-Ergebnis kann sich jetzt nicht mehr ändern.",
+    "board_side": "{mark}: Bar {bar}, abgetragen {off}, Pips {pips}",
+    "board_on_roll": "{side} (am Wurf)",
 }

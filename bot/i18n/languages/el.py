@@ -522,4 +522,6 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "tournament_not_playing": "Ο {who} δεν παίζει στον αγώνα {table}.",
     "tournament_over_final": "Το {name} τελείωσε: τα αποτελέσματά του είναι οριστικά.",
     "tournament_next_paired": "Ο επόμενος γύρος έχει ήδη ζευγαρωθεί: αυτό το αποτέλεσμα νοκ-άουτ δεν μπορεί πια να αλλάξει.",
+    "board_side": "{mark}: μπάρα {bar}, μαζεμένα {off}, βήματα {pips}",
+    "board_on_roll": "{side} (παίζει)",
 }

@@ -523,4 +523,6 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "tournament_not_playing": "{who} no juega el match {table}.",
     "tournament_over_final": "{name} ha terminado: sus resultados son definitivos.",
     "tournament_next_paired": "La siguiente ronda ya está emparejada: ese resultado de eliminatoria ya no puede cambiar.",
+    "board_side": "{mark}: barra {bar}, sacadas {off}, pips {pips}",
+    "board_on_roll": "{side} (al tiro)",
 }

@@ -523,4 +523,6 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "tournament_not_playing": "{who} non gioca il match {table}.",
     "tournament_over_final": "{name} è finito: i suoi risultati sono definitivi.",
     "tournament_next_paired": "Il turno successivo è già abbinato: quel risultato a eliminazione non può più cambiare.",
+    "board_side": "{mark}: bar {bar}, fuori {off}, pip {pips}",
+    "board_on_roll": "{side} (di turno)",
 }

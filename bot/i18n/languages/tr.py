@@ -522,4 +522,6 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "tournament_not_playing": "{who}, {table} maçında oynamıyor.",
     "tournament_over_final": "{name} bitti: sonuçları kesin.",
     "tournament_next_paired": "Sonraki tur zaten eşleştirildi: o eleme sonucu artık değişemez.",
+    "board_side": "{mark}: bar {bar}, toplanan {off}, pip {pips}",
+    "board_on_roll": "{side} (sırada)",
 }

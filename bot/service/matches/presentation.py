@@ -20,7 +20,7 @@ from bot.gnubg.api import LEVEL_NAMES
 from bot.i18n import play as say
 from bot.i18n import records as ledger
 from bot.i18n import reports as words
-from bot.i18n.core import Language
+from bot.i18n.core import Language, worded
 from bot.i18n.words import level_text, points_text
 from bot.render import BoardState, LastPlay, render_board, warm_up
 from bot.rules import Position
@@ -441,11 +441,15 @@ def lead_text(names: tuple[str, str], pips: tuple[int, int], *, language: Langua
     return say.LEADS_BY(language, name=names[ahead], pips=abs(pips[0] - pips[1]))
 
 
-def text_board(table: Table, viewer: int) -> str:
-    """The ASCII board from ``viewer``'s side, with who is who."""
+def text_board(table: Table, viewer: int, language: Language) -> str:
+    """The ASCII board from ``viewer``'s side, with who is who, its lines in ``language``."""
     match, names = table.match, table.plain
     position = match.position if viewer == match.on_roll else match.position.swapped()
-    return f"{position}\n X = {names[viewer]}, O = {names[1 - viewer]}"
+    grid, legend = position.text_board()
+    lines = [grid, *(f" {worded(line, language)}" for line in legend)]
+    lines.append(f" Position ID: {position.position_id()}")
+    lines.append(f" X = {names[viewer]}, O = {names[1 - viewer]}")
+    return "\n".join(lines)
 
 
 def game_data(table: Table) -> dict[str, Any]:
