@@ -54,6 +54,8 @@ ABORT_REFUSED_BY_PLAY = M(
 # -- the match and its score ----------------------------------------------------------------------
 MONEY_GAME = M("money_game", "a money game")
 POINT_MATCH = P("point_match", "a {n}-point match", "a {n}-point match")
+# The same standing alone, after a colon or a comma (Greek: the nominative, not the object's case).
+POINT_MATCH_ALONE = P("point_match_alone", "a {n}-point match", "a {n}-point match")
 CHALLENGES = M(
     "challenges",
     "{challenger} challenges {opponent} to {terms}. {opponent}: `{prefix}accept` or "

@@ -553,4 +553,5 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "tournament_next_paired": "Die nächste Runde ist schon gepaart: dieses K.-o.-Ergebnis kann sich jetzt nicht mehr ändern.",
     "board_side": "{mark}: Bar {bar}, abgetragen {off}, Pips {pips}",
     "board_on_roll": "{side} (am Wurf)",
+    "point_match_alone": ("ein Match auf {n} Punkt", "ein Match auf {n} Punkte"),
 }

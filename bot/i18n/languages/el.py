@@ -524,4 +524,5 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "tournament_next_paired": "Ο επόμενος γύρος έχει ήδη ζευγαρωθεί: αυτό το αποτέλεσμα νοκ-άουτ δεν μπορεί πια να αλλάξει.",
     "board_side": "{mark}: μπάρα {bar}, μαζεμένα {off}, βήματα {pips}",
     "board_on_roll": "{side} (παίζει)",
+    "point_match_alone": ("αγώνας {n} πόντου", "αγώνας {n} πόντων"),
 }

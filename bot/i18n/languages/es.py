@@ -525,4 +525,5 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "tournament_next_paired": "La siguiente ronda ya está emparejada: ese resultado de eliminatoria ya no puede cambiar.",
     "board_side": "{mark}: barra {bar}, sacadas {off}, pips {pips}",
     "board_on_roll": "{side} (al tiro)",
+    "point_match_alone": ("un match a {n} punto", "un match a {n} puntos"),
 }

@@ -525,4 +525,5 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "tournament_next_paired": "Il turno successivo è già abbinato: quel risultato a eliminazione non può più cambiare.",
     "board_side": "{mark}: bar {bar}, fuori {off}, pip {pips}",
     "board_on_roll": "{side} (di turno)",
+    "point_match_alone": ("un match a {n} punto", "un match a {n} punti"),
 }

@@ -524,4 +524,5 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "tournament_next_paired": "Sonraki tur zaten eşleştirildi: o eleme sonucu artık değişemez.",
     "board_side": "{mark}: bar {bar}, toplanan {off}, pip {pips}",
     "board_on_roll": "{side} (sırada)",
+    "point_match_alone": ("{n} sayılık maç", "{n} sayılık maç"),
 }

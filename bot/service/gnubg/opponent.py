@@ -232,7 +232,8 @@ class Opponent:
             user=md(user.name),
             bot=md(ENGINE_USER.name),
             level=level,
-            terms=f"{match_kind(length, language=language)}{options_text(match.options.to_data())}",
+            terms=match_kind(length, language=language, alone=True)
+            + options_text(match.options.to_data()),
             tutor=words.WITH_TUTOR(language) if tutor else "",
             rated=words.RATED(language) if rated else words.UNRATED(language),
             prefix=shown_prefix(self._prefix, place),

@@ -193,8 +193,12 @@ class BoardImages:
             self._kept_bytes -= len(dropped)
 
 
-def match_kind(length: int, *, language: Language) -> str:
-    return say.MONEY_GAME(language) if length == 0 else say.POINT_MATCH(language, length)
+def match_kind(length: int, *, language: Language, alone: bool = False) -> str:
+    """``a 5-point match`` or ``a money game``: as a verb's object, or ``alone`` (after a colon
+    or a comma), where a language's case may differ (Greek: αγώνα, αγώνας)."""
+    if length == 0:
+        return say.MONEY_GAME(language)
+    return (say.POINT_MATCH_ALONE if alone else say.POINT_MATCH)(language, length)
 
 
 def options_text(options: dict[str, Any]) -> str:
