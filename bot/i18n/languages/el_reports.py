@@ -78,7 +78,7 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "analysis_running": "Το GNU Backgammon αναλύει τον αγώνα #{id} ({first} εναντίον {second}) σε {plies}-ply: {so_far}…",
     "analysis_games_done": "έτοιμες {done} από {total} παρτίδες",
     "analysis_started": "ξεκίνησε",
-    "analysis_failed": "Η ανάλυση του αγώνα #{id} απέτυχε: {error} Ζητήστε την ξανά με `{prefix}analysis {id}`.",
+    "analysis_failed": "Η ανάλυση του αγώνα #{id} απέτυχε: {error} Ζήτησέ την ξανά με `{prefix}analysis {id}`.",
     "analysis_went_wrong": "κάτι πήγε στραβά (σφάλμα {error}).",
     "analysis_head": "**Ανάλυση του αγώνα #{id} ({first} εναντίον {second})**: {kind}, GNU Backgammon σε {plies}-ply{seconds}.",
     "analysis_seconds": ", {seconds} δευτ.",

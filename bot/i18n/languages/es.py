@@ -65,7 +65,7 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "not_to_bar": "una ficha no puede ir a la barra",
     "off_last": "'off' solo puede ir al final",
     # a play that is not legal
-    "nothing_to_play": "no tienes movimiento legal con {dice}: no hay nada que jugar",
+    "nothing_to_play": "no tienes jugada legal con {dice}: no hay nada que jugar",
     "cant_pass": "tienes una jugada legal con {dice}: no puedes pasar",
     "ambiguous": "eso encaja con más de una jugada: {choices}; escribe la que quieres",
     "backwards": "{move} va hacia atrás: las fichas van de las puntas altas a las bajas",

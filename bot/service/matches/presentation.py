@@ -21,6 +21,7 @@ from bot.i18n import play as say
 from bot.i18n import records as ledger
 from bot.i18n import reports as words
 from bot.i18n.core import Language, worded
+from bot.i18n.numbers import decimal
 from bot.i18n.words import level_text, points_text
 from bot.render import BoardState, LastPlay, render_board, warm_up
 from bot.rules import Position
@@ -520,7 +521,7 @@ def leaderboard_text(
                 language,
                 place=place,
                 name=md(player.name),
-                rating=f"{player.rating:.1f}",
+                rating=decimal(player.rating, 1, language),
                 wins=player.wins,
                 losses=player.losses,
             )
@@ -541,7 +542,7 @@ def stats_text(
     return ledger.STATS(
         language,
         name=md(player.name),
-        rating=f"{player.rating:.1f}",
+        rating=decimal(player.rating, 1, language),
         ranked=ranked,
         experience=player.experience,
         wins=player.wins,
