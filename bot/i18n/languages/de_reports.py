@@ -79,7 +79,7 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "analysis_next": "als Nächstes",
     "analysis_ahead": ("{n} Analyse davor", "{n} Analysen davor"),
     "analysis_running": "GNU Backgammon analysiert Match #{id} ({first} gegen {second}) mit {plies}-ply: {so_far}…",
-    "analysis_games_done": "Partie {done} von {total} fertig",
+    "analysis_games_done": "Partien fertig: {done} von {total}",
     "analysis_started": "begonnen",
     "analysis_failed": "Die Analyse von Match #{id} ist fehlgeschlagen: {error} Frag noch einmal mit `{prefix}analysis {id}`.",
     "analysis_went_wrong": "etwas ist schiefgelaufen (Fehler {error}).",

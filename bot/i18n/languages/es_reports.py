@@ -79,7 +79,7 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "analysis_next": "es el siguiente",
     "analysis_ahead": ("{n} análisis por delante", "{n} análisis por delante"),
     "analysis_running": "GNU Backgammon analiza el match #{id} ({first} contra {second}) a {plies}-ply: {so_far}…",
-    "analysis_games_done": "juego {done} de {total} hecho",
+    "analysis_games_done": "juegos hechos: {done} de {total}",
     "analysis_started": "empezado",
     "analysis_failed": "El análisis del match #{id} falló: {error} Pídelo otra vez con `{prefix}analysis {id}`.",
     "analysis_went_wrong": "algo salió mal (error {error}).",

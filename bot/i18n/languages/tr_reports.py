@@ -73,7 +73,7 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "cube_action_optional_redouble_take": "Yeniden vido isteğe bağlı, al",
     "cube_action_optional_redouble_pass": "Yeniden vido isteğe bağlı, pes",
     "analysis_queued": "GNU Backgammon #{id} numaralı maçı ({first} - {second}) analiz edecek: {wait}.",
-    "analysis_next": "sıradaki o",
+    "analysis_next": "ilk sırada",
     "analysis_ahead": ("önünde {n} analiz var", "önünde {n} analiz var"),
     "analysis_running": "GNU Backgammon #{id} numaralı maçı ({first} - {second}) {plies}-ply ile analiz ediyor: {so_far}…",
     "analysis_games_done": "{total} oyundan {done} tanesi bitti",
