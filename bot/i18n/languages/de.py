@@ -242,7 +242,7 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "puzzle_you_note": "du: {rating}",
     "puzzle_misses_note": ("{n} Fehler in letzter Zeit", "{n} Fehler in letzter Zeit"),
     "puzzle_head": "**Rätsel für {name}** ({note}).",
-    "puzzle_replay_head": "**Wiederholung eines verpassten Rätsel (ohne Wertung) für {name}** ({note}).",
+    "puzzle_replay_head": "**Wiederholung eines verpassten Rätsels (ohne Wertung) für {name}** ({note}).",
     "puzzle_answer_first": "Beantworte erst das Rätsel, das auf dich wartet (`{prefix}puzzle` zeigt es).",
     "puzzle_no_misses": "Kein verpasstes Rätsel zum Wiederholen unter deinen letzten {recent}: `{prefix}puzzle` gibt dir ein neues.",
     "puzzle_missed_unreadable": "Das zuletzt verpasste Rätsel kann nicht mehr gelesen werden.",

@@ -247,8 +247,8 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "records_not_a_player": "No encuentro a {name} entre los jugadores de este servidor: nadie con ese nombre ha jugado un match aquí. Menciona a un jugador (`{prefix}stats @bob`), o mira `{prefix}leaderboard`.",
     "records_no_dice": "Aún no se han tirado dados en los matches de este servidor.",
     "records_dice_rolled": (
-        "Dados tirados en los matches de este servidor: {count} dado, tiradas de salida incluidas.",
-        "Dados tirados en los matches de este servidor: {count} dados, tiradas de salida incluidas.",
+        "Dados tirados en los matches de este servidor: {count} dado, tiradas iniciales incluidas.",
+        "Dados tirados en los matches de este servidor: {count} dados, tiradas iniciales incluidas.",
     ),
     "records_count": "cantidad",
     "records_share": "parte",
