@@ -84,6 +84,12 @@ SEVERAL = M(
     "tournament_several",
     "Several tournaments are on ({names}): say which, e.g. `{prefix}tournament {first} join`.",
 )
+STARTS_SEEDED = M(
+    "tournament_starts_seeded", "**{name}** starts: {count} players, seeded by rating:"
+)
+NO_REASON = M("tournament_no_reason", "no reason given")
+PLAYERS = M("tournament_players", "{first} vs {second}")
+REMOVE_AGAIN = M("tournament_remove_again", "{name} has just started: say it again to remove them.")
 # A tournament's status (the store's word) as replies say it: "{name} is {status}".
 STATUS = {
     "signup": M("tournament_status_signup", "signing up"),

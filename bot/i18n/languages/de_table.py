@@ -177,4 +177,8 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "tournament_status_cancelled": "abgesagt",
     "damaged_last": "Das letzte Match hier, {first} gegen {second}, ist ungültig: sein Eintrag war beschädigt.",
     "damaged_ended": "Match #{id}, {first} gegen {second}, kann nicht gezeigt werden: sein Eintrag in der Datenbank ist beschädigt (Fehler {error}). `{prefix}export {id}` zeigt, was die Datenbank enthält.",
+    "tournament_starts_seeded": "**{name}** beginnt: {count} Spieler, nach Wertung gesetzt:",
+    "tournament_no_reason": "ohne Angabe von Gründen",
+    "tournament_players": "{first} gegen {second}",
+    "tournament_remove_again": "{name} hat gerade begonnen: sag es noch einmal, um den Spieler zu entfernen.",
 }

@@ -177,4 +177,8 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "tournament_status_cancelled": "ακυρωμένο",
     "damaged_last": "Ο τελευταίος αγώνας εδώ, {first} εναντίον {second}, είναι άκυρος: η εγγραφή του είχε καταστραφεί.",
     "damaged_ended": "Ο αγώνας #{id}, {first} εναντίον {second}, δεν μπορεί να εμφανιστεί: η εγγραφή του στη βάση δεδομένων είναι κατεστραμμένη (σφάλμα {error}). Το `{prefix}export {id}` δίνει ό,τι κρατά η βάση δεδομένων.",
+    "tournament_starts_seeded": "Το **{name}** ξεκινά: {count} παίκτες, με σειρά κατάταξης βάσει βαθμολογίας:",
+    "tournament_no_reason": "χωρίς αιτιολογία",
+    "tournament_players": "{first} εναντίον {second}",
+    "tournament_remove_again": "Το {name} μόλις ξεκίνησε: πες το ξανά για να αφαιρέσεις τον παίκτη.",
 }

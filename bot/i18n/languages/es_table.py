@@ -177,4 +177,8 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "tournament_status_cancelled": "cancelado",
     "damaged_last": "El último match de aquí, {first} contra {second}, es nulo: su registro estaba dañado.",
     "damaged_ended": "El match #{id}, {first} contra {second}, no se puede mostrar: su registro en la base de datos está dañado (error {error}). `{prefix}export {id}` da lo que guarda la base de datos.",
+    "tournament_starts_seeded": "**{name}** empieza: {count} jugadores, cabezas de serie por puntuación:",
+    "tournament_no_reason": "sin motivo",
+    "tournament_players": "{first} contra {second}",
+    "tournament_remove_again": "{name} acaba de empezar: dilo otra vez para quitar al jugador.",
 }

@@ -177,4 +177,8 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "tournament_status_cancelled": "annullato",
     "damaged_last": "L'ultimo match qui, {first} contro {second}, è nullo: il suo record era danneggiato.",
     "damaged_ended": "Il match #{id}, {first} contro {second}, non si può mostrare: il suo record nel database è danneggiato (errore {error}). `{prefix}export {id}` mostra ciò che il database contiene.",
+    "tournament_starts_seeded": "**{name}** comincia: {count} giocatori, teste di serie per rating:",
+    "tournament_no_reason": "nessun motivo indicato",
+    "tournament_players": "{first} contro {second}",
+    "tournament_remove_again": "{name} è appena cominciato: ripetilo per togliere il giocatore.",
 }

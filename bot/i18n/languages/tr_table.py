@@ -177,4 +177,8 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "tournament_status_cancelled": "iptal edildi",
     "damaged_last": "Buradaki son maç, {first} - {second}, geçersiz: kaydı bozulmuştu.",
     "damaged_ended": "#{id} numaralı maç, {first} - {second}, gösterilemiyor: veritabanındaki kaydı bozuk (hata {error}). `{prefix}export {id}` veritabanında ne olduğunu verir.",
+    "tournament_starts_seeded": "**{name}** başlıyor: {count} oyuncu, puana göre sıralandı:",
+    "tournament_no_reason": "sebep belirtilmedi",
+    "tournament_players": "{first} - {second}",
+    "tournament_remove_again": "{name} az önce başladı: oyuncuyu çıkarmak için bunu tekrar yaz.",
 }

@@ -342,7 +342,7 @@ class Tournaments:
 
     async def cancel(self, row: TournamentRow, user: User, words: list[str]) -> list[Reply]:
         language = user.language
-        reason = " ".join(words) or "no reason given"
+        reason = " ".join(words) or say.NO_REASON(language)
         async with self._store.transaction() as tx:
             if not await tx.tournaments.set_status(
                 row.id, db.ACTIVE, status="cancelled", finished_at=self._clock()
@@ -374,13 +374,11 @@ class Tournaments:
         if number is None:
             raise Refusal(say.NAME_ENTRANT(language))
         entrant = snapshot.by_number[number]
-        reason = " ".join(words[1:]) or "no reason given"
+        reason = " ".join(words[1:]) or say.NO_REASON(language)
         now = self._clock()
         if row.status == "signup":
             async with self._store.transaction() as tx:
-                await self._signing_up(
-                    tx, row, f"{md(row.name)} has just started: say it again to remove them."
-                )
+                await self._signing_up(tx, row, say.REMOVE_AGAIN(language, name=md(row.name)))
                 if not await tx.tournaments.remove_entrant(row.id, entrant.user_id):
                     raise Refusal(
                         say.LEFT_ALREADY(language, who=md(entrant.name), name=md(row.name))

@@ -125,7 +125,7 @@ class Rounds:
             await tx.tournaments.set_seeds(row.id, {e.player_id: e.seed for e in seeded})
             await tx.tournaments.add_log(row.id, now, user.id if user else "", f"started by {by}")
         snapshot = await self.snapshot(row.id)
-        lines = [f"**{md(row.name)}** starts: {len(entrants)} players, seeded by rating:"]
+        lines = [say.STARTS_SEEDED(language, name=md(row.name), count=len(entrants))]
         lines.append(
             ", ".join(
                 capped(
@@ -178,7 +178,9 @@ class Rounds:
             if winner is None
             else say.SOMEONE_WINS(language, who=snapshot.name(winner))
         )
-        players = f"{snapshot.name(pairing.first)} vs {snapshot.name(pairing.second)}"
+        players = say.PLAYERS(
+            language, first=snapshot.name(pairing.first), second=snapshot.name(pairing.second)
+        )
         line = f"{pairing.round}.{pairing.table_no} {players}"
         name = md(snapshot.row.name)
         decided = say.DECIDED(language, name=name, line=line, who=who, reason=reason)
