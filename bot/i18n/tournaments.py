@@ -88,6 +88,10 @@ STARTS_SEEDED = M(
     "tournament_starts_seeded", "**{name}** starts: {count} players, seeded by rating:"
 )
 NO_REASON = M("tournament_no_reason", "no reason given")
+FORFEIT = M("tournament_forfeit", "past the deadline, forfeit")
+FORFEIT_REMOVED = M("tournament_forfeit_removed", "forfeit, {who} removed")
+FORFEIT_BOTH = M("tournament_forfeit_both", "past the deadline, forfeit both ways")
+PAST_DEADLINE = M("tournament_past_deadline", "The match was not over by its deadline")
 PLAYERS = M("tournament_players", "{first} vs {second}")
 REMOVE_AGAIN = M("tournament_remove_again", "{name} has just started: say it again to remove them.")
 # A tournament's status (the store's word) as replies say it: "{name} is {status}".

@@ -181,4 +181,8 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "tournament_no_reason": "ohne Angabe von Gründen",
     "tournament_players": "{first} gegen {second}",
     "tournament_remove_again": "{name} hat gerade begonnen: sag es noch einmal, um den Spieler zu entfernen.",
+    "tournament_forfeit": "Frist abgelaufen, kampflos verloren",
+    "tournament_forfeit_both": "Frist abgelaufen, für beide kampflos verloren",
+    "tournament_past_deadline": "Das Match war bis zu seiner Frist nicht beendet",
+    "tournament_forfeit_removed": "kampflos, {who} entfernt",
 }

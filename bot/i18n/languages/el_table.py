@@ -181,4 +181,8 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "tournament_no_reason": "χωρίς αιτιολογία",
     "tournament_players": "{first} εναντίον {second}",
     "tournament_remove_again": "Το {name} μόλις ξεκίνησε: πες το ξανά για να αφαιρέσεις τον παίκτη.",
+    "tournament_forfeit": "πέρασε η προθεσμία, ήττα άνευ αγώνα",
+    "tournament_forfeit_both": "πέρασε η προθεσμία, ήττα άνευ αγώνα και για τους δύο",
+    "tournament_past_deadline": "Ο αγώνας δεν είχε τελειώσει ως την προθεσμία του",
+    "tournament_forfeit_removed": "άνευ αγώνα, ο {who} αφαιρέθηκε",
 }

@@ -181,4 +181,8 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "tournament_no_reason": "sin motivo",
     "tournament_players": "{first} contra {second}",
     "tournament_remove_again": "{name} acaba de empezar: dilo otra vez para quitar al jugador.",
+    "tournament_forfeit": "plazo vencido, derrota por incomparecencia",
+    "tournament_forfeit_both": "plazo vencido, derrota por incomparecencia de ambos",
+    "tournament_past_deadline": "El match no había terminado en su plazo",
+    "tournament_forfeit_removed": "por incomparecencia, {who} retirado",
 }

@@ -181,4 +181,8 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "tournament_no_reason": "nessun motivo indicato",
     "tournament_players": "{first} contro {second}",
     "tournament_remove_again": "{name} è appena cominciato: ripetilo per togliere il giocatore.",
+    "tournament_forfeit": "scadenza superata, sconfitta a tavolino",
+    "tournament_forfeit_both": "scadenza superata, sconfitta a tavolino per entrambi",
+    "tournament_past_deadline": "Il match non era finito entro la sua scadenza",
+    "tournament_forfeit_removed": "a tavolino, {who} tolto",
 }

@@ -181,4 +181,8 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "tournament_no_reason": "sebep belirtilmedi",
     "tournament_players": "{first} - {second}",
     "tournament_remove_again": "{name} az önce başladı: oyuncuyu çıkarmak için bunu tekrar yaz.",
+    "tournament_forfeit": "süre doldu, hükmen yenilgi",
+    "tournament_forfeit_both": "süre doldu, iki taraf için de hükmen yenilgi",
+    "tournament_past_deadline": "Maç süresi içinde bitmedi",
+    "tournament_forfeit_removed": "hükmen, {who} çıkarıldı",
 }

@@ -427,7 +427,7 @@ class Tournaments:
                 snapshot,
                 pairing,
                 other,
-                f"forfeit, {md(entrant.name)} removed",
+                say.FORFEIT_REMOVED(language, who=md(entrant.name)),
                 also=withdraw if n == 0 else None,
                 language=language,
             )

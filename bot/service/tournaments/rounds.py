@@ -506,8 +506,8 @@ class Rounds:
             turn = table.match.turn if table is not None else None
             if turn is not None:
                 winner = pairing.second if turn == 0 else pairing.first
-        reason = "past the deadline, forfeit" + ("" if winner is not None else " both ways")
-        why = "The match was not over by its deadline"
+        reason = (say.FORFEIT if winner is not None else say.FORFEIT_BOTH)(language)
+        why = say.PAST_DEADLINE(language)
         said = await self.decide_by_organiser(
             snapshot, fresh, winner, reason, why=why, language=language
         )
