@@ -554,4 +554,6 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "board_side": "{mark}: Bar {bar}, abgetragen {off}, Pips {pips}",
     "board_on_roll": "{side} (am Wurf)",
     "point_match_alone": ("ein Match auf {n} Punkt", "ein Match auf {n} Punkte"),
+    "puzzle_daily_not_a_channel": "{word} ist kein Textkanal dieses Servers: nenne einen mit `#`.",
+    "puzzle_daily_cant_post": "Ich kann in {channel} nicht posten: ich brauche dort die Berechtigung {missing}. Gib sie mir, oder nenne einen anderen Kanal.",
 }

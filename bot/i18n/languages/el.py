@@ -525,4 +525,6 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "board_side": "{mark}: μπάρα {bar}, μαζεμένα {off}, βήματα {pips}",
     "board_on_roll": "{side} (παίζει)",
     "point_match_alone": ("αγώνας {n} πόντου", "αγώνας {n} πόντων"),
+    "puzzle_daily_not_a_channel": "Το {word} δεν είναι κανάλι κειμένου αυτού του server: ανέφερε ένα με `#`.",
+    "puzzle_daily_cant_post": "Δεν μπορώ να δημοσιεύσω στο {channel}: χρειάζομαι εκεί την άδεια {missing}. Δώσε την, ή ανέφερε άλλο κανάλι.",
 }

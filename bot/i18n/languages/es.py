@@ -526,4 +526,6 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "board_side": "{mark}: barra {bar}, sacadas {off}, pips {pips}",
     "board_on_roll": "{side} (al tiro)",
     "point_match_alone": ("un match a {n} punto", "un match a {n} puntos"),
+    "puzzle_daily_not_a_channel": "{word} no es un canal de texto de este servidor: nombra uno con `#`.",
+    "puzzle_daily_cant_post": "No puedo publicar en {channel}: necesito allí el permiso {missing}. Dámelo, o nombra otro canal.",
 }

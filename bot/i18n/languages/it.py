@@ -526,4 +526,6 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "board_side": "{mark}: bar {bar}, fuori {off}, pip {pips}",
     "board_on_roll": "{side} (di turno)",
     "point_match_alone": ("un match a {n} punto", "un match a {n} punti"),
+    "puzzle_daily_not_a_channel": "{word} non è un canale di testo di questo server: indicane uno con `#`.",
+    "puzzle_daily_cant_post": "Non posso pubblicare in {channel}: mi serve lì il permesso {missing}. Dammelo, o indica un altro canale.",
 }

@@ -525,4 +525,6 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "board_side": "{mark}: bar {bar}, toplanan {off}, pip {pips}",
     "board_on_roll": "{side} (sırada)",
     "point_match_alone": ("{n} sayılık maç", "{n} sayılık maç"),
+    "puzzle_daily_not_a_channel": "{word} bu sunucunun bir metin kanalı değil: `#` ile birini belirt.",
+    "puzzle_daily_cant_post": "{channel} kanalına yazamıyorum: orada {missing} iznine ihtiyacım var. Bu izni ver ya da başka bir kanal belirt.",
 }
