@@ -161,7 +161,7 @@ GLOSSARY: tuple[Term, ...] = (
             "es": ("rend", "rind"),
         },
         {
-            "el": ("παραδο", "εγκαταλ"),
+            "el": ("παραδο", "παραδιδ", "παραδω", "εγκαταλ"),
             "it": ("arrend",),
             "de": ("kapitul",),
             "es": ("abandon", "renunci"),

@@ -10,7 +10,7 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "puzzle_answer_words": "Antworte {words}, nicht {quoted}",
     "challenge_money_options_only": "Jacoby, Beaver und automatische Doppel gibt es nur in Geldspielen: `{prefix}challenge @user money jacoby beavers`.",
     "challenge_not_an_option": "{quoted} ist keine Match-Option: nach `money` kannst du `jacoby`, `beavers` und `auto` (automatische Doppel) anfügen.",
-    "challenge_automatic_doubles": "Automatische Doppel: 1 bis höchstens {most} pro Spiel, nicht {shown}, z. B. `{prefix}challenge @user money auto 2`.",
+    "challenge_automatic_doubles": "Automatische Doppel: 1 bis höchstens {most} pro Partie, nicht {shown}, z. B. `{prefix}challenge @user money auto 2`.",
     "challenge_not_a_length": "{quoted} ist keine Match-Länge: gib eine Zahl von Punkten (1-{most}) oder `money` an.",
     "challenge_no_such_length": "Ein Match geht auf 1 bis {most} Punkte, nicht {shown}; für ein Geldspiel sag `money`, z. B. `{prefix}challenge @user money`.",
     "challenge_unrated_hints": " mit Tipps (ungewertet)",
