@@ -267,6 +267,18 @@ GLOSSARY: tuple[Term, ...] = (
         },
     ),
     Term(
+        "challenge",
+        r"\bchallenge[sd]?\b",
+        {
+            "el": ("προκλ", "προκαλ"),
+            "tr": ("meydan oku",),
+            "it": ("sfid",),
+            "de": ("herausfor", "herausgefor", r"\bford\w*\b.*\bheraus\b"),
+            "es": ("desaf",),
+        },
+        {"tr": (r"\bdavet",), "de": ("einladung",), "es": ("reto",), "it": ("invito",)},
+    ),
+    Term(
         "button",
         r"\bbuttons?\b",
         {
