@@ -209,7 +209,11 @@ CLOCK_PER_POINT = M("tournament_clock_per_point", "a clock of {time} per point")
 DAYS_PER_MATCH = M("tournament_days_per_match", "{days} per match")
 RATED = M("tournament_rated", "rated")
 UNRATED = M("tournament_unrated", "unrated")
-TERMS = M("tournament_terms", "{kind}, {length}-point matches, {time}, {rated}")
+TERMS = P(
+    "tournament_terms",
+    "{kind}, {n}-point matches, {time}, {rated}",
+    "{kind}, {n}-point matches, {time}, {rated}",
+)
 STARTS_IN = M("tournament_starts_in", "It starts in {time}")
 ORGANISER_STARTS = M("tournament_organiser_starts", "The organiser starts it")
 NOBODY_YET = M("tournament_nobody_yet", "nobody yet")

@@ -536,7 +536,7 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "tournament_not_running": "{name} läuft nicht, also kann es nicht pausiert werden.",
     "tournament_pauses": "{who} pausiert {name}: keine neue Runde und keine Frist bis `{prefix}tournament resume`. Laufende Matches dürfen weitergehen.",
     "tournament_not_paused": "{name} ist nicht pausiert.",
-    "tournament_resumes": "{who} setzt {name} fort: die Fristen der Matches verschieben sich um die {time} der Pause.",
+    "tournament_resumes": "{who} setzt {name} fort: die Fristen der Matches verschieben sich um die Dauer der Pause: {time}.",
     "tournament_over_already": "{name} ist schon vorbei.",
     "tournament_cancels": "{who} sagt {name} ab ({reason}). Laufende Matches gehen als gewöhnliche Matches weiter.",
     "tournament_not_entrant": "{quoted} ist kein Teilnehmer von {name}.",

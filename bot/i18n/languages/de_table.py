@@ -127,7 +127,10 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "tournament_days_per_match": "{days} pro Match",
     "tournament_rated": "gewertet",
     "tournament_unrated": "ungewertet",
-    "tournament_terms": "{kind}, Matches auf {length} Punkte, {time}, {rated}",
+    "tournament_terms": (
+        "{kind}, Matches auf {n} Punkt, {time}, {rated}",
+        "{kind}, Matches auf {n} Punkte, {time}, {rated}",
+    ),
     "tournament_starts_in": "Es beginnt in {time}",
     "tournament_organiser_starts": "Der Organisator startet es",
     "tournament_nobody_yet": "noch niemand",

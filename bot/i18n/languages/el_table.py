@@ -127,7 +127,10 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "tournament_days_per_match": "{days} ανά αγώνα",
     "tournament_rated": "με βαθμολογία",
     "tournament_unrated": "χωρίς βαθμολογία",
-    "tournament_terms": "{kind}, αγώνες {length} πόντων, {time}, {rated}",
+    "tournament_terms": (
+        "{kind}, αγώνες {n} πόντου, {time}, {rated}",
+        "{kind}, αγώνες {n} πόντων, {time}, {rated}",
+    ),
     "tournament_starts_in": "Ξεκινά σε {time}",
     "tournament_organiser_starts": "Το ξεκινά ο διοργανωτής",
     "tournament_nobody_yet": "κανείς ακόμα",

@@ -508,7 +508,7 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "tournament_not_running": "{name} no está en marcha, así que no se puede pausar.",
     "tournament_pauses": "{who} pausa {name}: ninguna ronda nueva ni plazo hasta `{prefix}tournament resume`. Los matches en juego pueden seguir.",
     "tournament_not_paused": "{name} no está en pausa.",
-    "tournament_resumes": "{who} reanuda {name}: los plazos de los matches se mueven los {time} que estuvo en pausa.",
+    "tournament_resumes": "{who} reanuda {name}: los plazos de los matches se mueven lo que duró la pausa: {time}.",
     "tournament_over_already": "{name} ya ha terminado.",
     "tournament_cancels": "{who} cancela {name} ({reason}). Los matches en juego siguen como matches normales.",
     "tournament_not_entrant": "{quoted} no está inscrito en {name}.",

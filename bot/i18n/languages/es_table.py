@@ -127,7 +127,10 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "tournament_days_per_match": "{days} por match",
     "tournament_rated": "puntúa",
     "tournament_unrated": "sin puntuar",
-    "tournament_terms": "{kind}, matches a {length} puntos, {time}, {rated}",
+    "tournament_terms": (
+        "{kind}, matches a {n} punto, {time}, {rated}",
+        "{kind}, matches a {n} puntos, {time}, {rated}",
+    ),
     "tournament_starts_in": "Empieza en {time}",
     "tournament_organiser_starts": "Lo empieza el organizador",
     "tournament_nobody_yet": "nadie todavía",

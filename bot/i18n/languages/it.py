@@ -508,7 +508,7 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "tournament_not_running": "{name} non è in corso, quindi non si può mettere in pausa.",
     "tournament_pauses": "{who} mette in pausa {name}: nessun nuovo turno e nessuna scadenza fino a `{prefix}tournament resume`. I match in corso possono continuare.",
     "tournament_not_paused": "{name} non è in pausa.",
-    "tournament_resumes": "{who} riprende {name}: le scadenze dei match si spostano dei {time} di pausa.",
+    "tournament_resumes": "{who} riprende {name}: le scadenze dei match si spostano quanto è durata la pausa: {time}.",
     "tournament_over_already": "{name} è già finito.",
     "tournament_cancels": "{who} annulla {name} ({reason}). I match in corso continuano come match normali.",
     "tournament_not_entrant": "{quoted} non è iscritto a {name}.",

@@ -127,7 +127,10 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "tournament_days_per_match": "{days} per match",
     "tournament_rated": "valutato",
     "tournament_unrated": "non valutato",
-    "tournament_terms": "{kind}, match a {length} punti, {time}, {rated}",
+    "tournament_terms": (
+        "{kind}, match a {n} punto, {time}, {rated}",
+        "{kind}, match a {n} punti, {time}, {rated}",
+    ),
     "tournament_starts_in": "Inizia tra {time}",
     "tournament_organiser_starts": "Lo avvia l'organizzatore",
     "tournament_nobody_yet": "ancora nessuno",

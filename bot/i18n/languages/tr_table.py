@@ -127,7 +127,10 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "tournament_days_per_match": "maç başına {days}",
     "tournament_rated": "puanlı",
     "tournament_unrated": "puansız",
-    "tournament_terms": "{kind}, {length} sayılık maçlar, {time}, {rated}",
+    "tournament_terms": (
+        "{kind}, {n} sayılık maçlar, {time}, {rated}",
+        "{kind}, {n} sayılık maçlar, {time}, {rated}",
+    ),
     "tournament_starts_in": "{time} sonra başlıyor",
     "tournament_organiser_starts": "Organizatör başlatır",
     "tournament_nobody_yet": "henüz kimse yok",

@@ -215,7 +215,7 @@ class Tournaments:
             )
         )
         rated = say.RATED(language) if row.rated else say.UNRATED(language)
-        return say.TERMS(language, kind=kind, length=row.match_length, time=time, rated=rated)
+        return say.TERMS(language, row.match_length, kind=kind, time=time, rated=rated)
 
     def _signup_reply(
         self, row: TournamentRow, names: list[str], *, lead: str = "", language: Language
