@@ -423,12 +423,13 @@ class Console:
         return said
 
     async def _boards(self, place: Place, replies: list[Reply]) -> None:
+        language = self.locale or await self.service.server.languages.of(SERVER)
         for reply in replies:
             if reply.board_viewer is None:
                 continue
             table = await self.service.latest_table(place)
             if table is not None:
-                self.out.write(text_board(table, reply.board_viewer) + "\n")
+                self.out.write(text_board(table, reply.board_viewer, language) + "\n")
         self.out.flush()
 
 

@@ -30,12 +30,14 @@ def run(
     images: bool = False,
     seed: int | None = 3,
     database: Path | str | None = None,
+    locale: str | None = None,
 ) -> str:
     args = argparse.Namespace(
         db=str(database or tmp_path / "console.sqlite3"),
         seed=seed,
         json=as_json,
         images=str(tmp_path / "out") if images else None,
+        locale=locale,
     )
     out = io.StringIO()
     assert asyncio.run(run_console(args, lines, out)) == 0
@@ -204,3 +206,14 @@ def test_a_long_name_is_shown_cut_to_32_characters_everywhere(tmp_path: Path) ->
             assert "a" * 32 not in reply["text"], reply["text"]
         assert record["game"]["players"][0] == shown
     assert any(shown in reply["text"] for reply in records[0]["replies"])
+
+
+def test_the_text_boards_lines_are_in_the_consoles_language(tmp_path: Path) -> None:
+    lines = ["alice: !challenge @bob 1", "bob: !accept"]
+    german = run(tmp_path, lines, as_json=False, locale="de")
+    assert (
+        " O: Bar 0, abgetragen 0, Pips 167\n X: Bar 0, abgetragen 0, Pips 167 (am Wurf)" in german
+    )
+    assert "pips" not in german and "on roll" not in german
+    english = run(tmp_path, lines, as_json=False, database=tmp_path / "en.sqlite3")
+    assert " X: bar 0, off 0, pips 167 (on roll)\n Position ID: 4HPwATDgc/ABMA" in english

@@ -229,7 +229,9 @@ class TableCog(commands.Cog, name="Backgammon"):
     @table_command("puzzle")
     async def puzzle(self, ctx: Ctx, *, what: str | None = None) -> None:
         if ctx.permissions.manage_guild:  # others are refused the setting by the service
-            what, refusal = daily_channel(ctx.guild, what)
+            locale = ctx.interaction.locale if ctx.interaction is not None else None
+            language = await spoken(self.service.server.languages, ctx_place(ctx), locale)
+            what, refusal = daily_channel(ctx.guild, what, language)
             if refusal is not None:
                 await send_replies(CommandTarget(ctx), [Reply(refusal, private=True)])
                 return

@@ -14,6 +14,7 @@ from bot.i18n import (
     help_details,
     images,
     numbers,
+    pasted,
     play,
     puzzles,
     records,
@@ -41,6 +42,7 @@ MODULES: tuple[ModuleType, ...] = (
     numbers,
     help_details,
     images,
+    pasted,
 )
 
 

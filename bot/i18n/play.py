@@ -54,6 +54,8 @@ ABORT_REFUSED_BY_PLAY = M(
 # -- the match and its score ----------------------------------------------------------------------
 MONEY_GAME = M("money_game", "a money game")
 POINT_MATCH = P("point_match", "a {n}-point match", "a {n}-point match")
+# The same standing alone, after a colon or a comma (Greek: the nominative, not the object's case).
+POINT_MATCH_ALONE = P("point_match_alone", "a {n}-point match", "a {n}-point match")
 CHALLENGES = M(
     "challenges",
     "{challenger} challenges {opponent} to {terms}. {opponent}: `{prefix}accept` or "
@@ -291,6 +293,14 @@ DAMAGED_MATCH = M(
     "The match here, {first} vs {second} (#{id}), can't be read: its record in the database is "
     "damaged (error {error}). Nothing was changed. A moderator can `{prefix}void` it to free this "
     "channel; `{prefix}export {id}` gives what the database holds.",
+)
+DAMAGED_LAST = M(
+    "damaged_last", "The last match here, {first} vs {second}, is void: its record was damaged."
+)
+DAMAGED_ENDED = M(
+    "damaged_ended",
+    "Match #{id}, {first} vs {second}, can't be shown: its record in the database is damaged "
+    "(error {error}). `{prefix}export {id}` gives what the database holds.",
 )
 NO_MATCH_HERE = M(
     "no_match_here", "There is no match at this table. Start one with `{prefix}challenge @user`."

@@ -142,6 +142,14 @@ DAILY_USAGE = M(
     "puzzle_daily_usage",
     "`{prefix}puzzle daily #channel 09:00` (optionally a time zone after it)",
 )
+DAILY_NOT_A_CHANNEL = M(
+    "puzzle_daily_not_a_channel", "{word} is not a text channel of this server: name one with `#`."
+)
+DAILY_CANT_POST = M(
+    "puzzle_daily_cant_post",
+    "I can't post in {channel}: I need the {missing} permission there. Give it, or name another "
+    "channel.",
+)
 DAILY_NAME_CHANNEL = M("puzzle_daily_name_channel", "Name the channel as `#channel`: {usage}.")
 DAILY_WHAT_TIME = M("puzzle_daily_what_time", "At what time? {usage}.")
 DAILY_NOT_A_TIME = M(

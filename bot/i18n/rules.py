@@ -19,6 +19,9 @@ MOVES = P("moves", "{n} move", "{n} moves")
 PIPS = P("pips", "{n} pip", "{n} pips")
 POINTS = P("points", "{n} point", "{n} points")
 TYPED = M("typed", "{reason} (you typed {quoted})")
+# The text board's lines under it (the console's, and a board with no image).
+BOARD_SIDE = M("board_side", "{mark}: bar {bar}, off {off}, pips {pips}")
+BOARD_ON_ROLL = M("board_on_roll", "{side} (on roll)")
 
 # -- whose turn, and the cube ---------------------------------------------------------------------
 MATCH_OVER = M("match_over", "the match is over")

@@ -84,6 +84,24 @@ SEVERAL = M(
     "tournament_several",
     "Several tournaments are on ({names}): say which, e.g. `{prefix}tournament {first} join`.",
 )
+STARTS_SEEDED = M(
+    "tournament_starts_seeded", "**{name}** starts: {count} players, seeded by rating:"
+)
+NO_REASON = M("tournament_no_reason", "no reason given")
+FORFEIT = M("tournament_forfeit", "past the deadline, forfeit")
+FORFEIT_REMOVED = M("tournament_forfeit_removed", "forfeit, {who} removed")
+FORFEIT_BOTH = M("tournament_forfeit_both", "past the deadline, forfeit both ways")
+PAST_DEADLINE = M("tournament_past_deadline", "The match was not over by its deadline")
+PLAYERS = M("tournament_players", "{first} vs {second}")
+REMOVE_AGAIN = M("tournament_remove_again", "{name} has just started: say it again to remove them.")
+# A tournament's status (the store's word) as replies say it: "{name} is {status}".
+STATUS = {
+    "signup": M("tournament_status_signup", "signing up"),
+    "running": M("tournament_status_running", "running"),
+    "paused": M("tournament_status_paused", "paused"),
+    "finished": M("tournament_status_finished", "finished"),
+    "cancelled": M("tournament_status_cancelled", "cancelled"),
+}
 FINAL = M("tournament_final", "{name} is {status}: its results are final.")
 NAME_TAKEN = M(
     "tournament_name_taken",
@@ -191,7 +209,11 @@ CLOCK_PER_POINT = M("tournament_clock_per_point", "a clock of {time} per point")
 DAYS_PER_MATCH = M("tournament_days_per_match", "{days} per match")
 RATED = M("tournament_rated", "rated")
 UNRATED = M("tournament_unrated", "unrated")
-TERMS = M("tournament_terms", "{kind}, {length}-point matches, {time}, {rated}")
+TERMS = P(
+    "tournament_terms",
+    "{kind}, {n}-point matches, {time}, {rated}",
+    "{kind}, {n}-point matches, {time}, {rated}",
+)
 STARTS_IN = M("tournament_starts_in", "It starts in {time}")
 ORGANISER_STARTS = M("tournament_organiser_starts", "The organiser starts it")
 NOBODY_YET = M("tournament_nobody_yet", "nobody yet")

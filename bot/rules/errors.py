@@ -68,9 +68,9 @@ def typed(reason: Text, text: str) -> Text:
     return TYPED.said(reason=reason, quoted=excerpt(text)) if text.strip() else reason
 
 
-class PositionTextError(ValueError):
-    """Pasted text that is not a position the bot can read (an XGID, a gnubg ID): the message
-    gives the reason, then a short quote of the text."""
+class PositionTextError(Refused):
+    """Pasted text that is not a position the bot can read (an XGID, a gnubg ID), or not a
+    state in play: the reason (a value the service words), then a short quote of the text."""
 
 
 class PartialRecordError(ValueError):

@@ -12,6 +12,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from bot.i18n import pasted as say
+from bot.i18n.core import Said
 from bot.rules.errors import PositionTextError, typed
 from bot.rules.matchid import GAME_PLAYING, MatchIdFields, decode_match_id, encode_match_id
 from bot.rules.position import CHECKERS, Position, decode_position_id
@@ -40,7 +42,7 @@ class PastedPosition:
     roll (or double), to move ``dice``, or who ``doubled`` (the other must take or pass).
     ``score`` is by player number; ``length`` 0 is a money game, where ``jacoby`` and
     ``beavers`` may be on. ``max_cube`` is XG's cube limit, kept only to write the XGID back.
-    Raises ``ValueError`` with a reason for a state that can't be in play."""
+    Raises :class:`PositionTextError` with a reason for a state that can't be in play."""
 
     position: Position
     on_roll: int = 1
@@ -58,48 +60,48 @@ class PastedPosition:
     def __post_init__(self) -> None:
         if self.dice is not None:  # the larger die first, as gnubg and the bot's matches write
             object.__setattr__(self, "dice", (max(self.dice), min(self.dice)))
-        reason = self._fault()
-        if reason:
-            raise ValueError(reason)
-
-    def _fault(self) -> str:
-        """What makes this state impossible in play, or ``""``."""
         if self.on_roll not in (0, 1) or self.cube_owner not in (None, 0, 1):
-            return "players are 0 and 1"
+            raise ValueError("players are 0 and 1")  # a caller's bug
+        reason = self._fault()
+        if reason is not None:
+            raise PositionTextError(reason)
+
+    def _fault(self) -> Said | None:
+        """What makes this state impossible in play, or None."""
         doubler, other = NAMES[self.on_roll], NAMES[1 - self.on_roll]
         for name, side in ((doubler, self.position.mover), (other, self.position.opponent)):
             if not sum(side):
-                return f"{name} has no checkers left: that game is over"
+                return say.NO_CHECKERS_LEFT.said(name=name)
         if self.dice is not None and not all(1 <= die <= 6 for die in self.dice):
-            return f"the dice are two numbers from 1 to 6, not {self.dice}"
+            return say.DICE_RANGE.said(dice=f"{self.dice[0]}-{self.dice[1]}")
         if self.cube < 1 or self.cube & (self.cube - 1) or self.cube > MAX_CUBE:
-            return f"the cube is 1, 2, 4, 8... up to {MAX_CUBE}, not {self.cube}"
+            return say.CUBE_VALUES.said(most=MAX_CUBE, cube=self.cube)
         if self.max_cube < 1 or self.max_cube & (self.max_cube - 1):
-            return f"the largest cube is a power of 2, not {self.max_cube}"
+            return say.CUBE_LIMIT.said(most=self.max_cube)
         if self.cube_owner is not None and self.cube == 1:
-            return "a cube of 1 is centred: nobody owns it before a double"
+            return say.CUBE_CENTRED.said()
         if not 0 <= self.length <= MAX_SCORE or not all(
             0 <= points <= MAX_SCORE for points in self.score
         ):
-            return "the length and scores are whole numbers from 0"
+            return say.SCORES.said()
         if self.length and max(self.score) >= self.length:
-            return f"a score of {max(self.score)} has already won a {self.length}-point match"
+            return say.ALREADY_WON.said(score=max(self.score), length=self.length)
         if self.length and (self.jacoby or self.beavers):
-            return "the Jacoby rule and beavers are for money games, not match play"
+            return say.MONEY_ONLY.said()
         if self.crawford and self.length == 1:
-            return "a 1-point match has no Crawford game"
+            return say.NO_CRAWFORD_ONE_POINT.said()
         if self.crawford and self.score.count(self.length - 1) != 1:
-            return "the Crawford game is played when one player, not both, is 1 point from winning"
+            return say.CRAWFORD_SCORE.said()
         if self.crawford and (self.cube > 1 or self.doubled):
-            return "there is no cube in the Crawford game"
+            return say.NO_CUBE_CRAWFORD.said()
         if self.doubled:
             if self.dice is not None:
-                return "a double is offered before rolling, not with the dice rolled"
+                return say.DOUBLE_WITH_DICE.said()
             if self.cube_owner == 1 - self.on_roll:
-                return f"{doubler} can't double: {other} owns the cube"
+                return say.DOUBLER_NOT_OWNER.said(doubler=doubler, other=other)
             if self.cube * 2 > MAX_CUBE:
-                return f"the cube can't be doubled past {MAX_CUBE}"
-        return ""
+                return say.CUBE_PAST_LIMIT.said(most=MAX_CUBE)
+        return None
 
     # -- facts --------------------------------------------------------------------------------
 
@@ -178,49 +180,39 @@ class PastedPosition:
 
 
 def _checked_sides(text: str, sides: dict[int, Side]) -> None:
-    """At most 15 checkers a side, said in words for the player (an XGID's letters go to 16)."""
+    """At most 15 checkers a side (an XGID's letters go to 16) and no point held by both,
+    said in words for the player before the board is built."""
     for player, side in sides.items():
         if sum(side) > CHECKERS:
-            raise PositionTextError(
-                typed(
-                    f"{NAMES[player]} has {sum(side)} checkers: a side has at most {CHECKERS}", text
-                )
-            )
+            reason = say.TOO_MANY_CHECKERS.said(name=NAMES[player], count=sum(side), most=CHECKERS)
+            raise PositionTextError(typed(reason, text))
+    for index in range(24):  # player 1's point index + 1 is player 0's point 24 - index
+        if sides[1][index] and sides[0][23 - index]:
+            raise PositionTextError(typed(say.SHARED_POINT.said(point=index + 1), text))
 
 
 def _built(text: str, make: Callable[[], PastedPosition]) -> PastedPosition:
-    """``make()``, its ``ValueError`` (the board's, or the state's) worded for the player."""
+    """``make()``, the reason it is not a state in play said for the player."""
     try:
         return make()
-    except ValueError as error:
-        raise PositionTextError(typed(f"Not a position in play: {error}", text)) from None
+    except PositionTextError as error:
+        raise PositionTextError(typed(say.NOT_IN_PLAY.said(why=error.reason), text)) from None
 
 
 def from_xgid(text: str) -> PastedPosition:
     """The position an XGID describes (with or without ``XGID=``)."""
     xgid = decode_xgid(text)
-    if xgid.offer in ("B", "R"):
-        what = "beaver" if xgid.offer == "B" else "raccoon"
-        raise PositionTextError(
-            typed(
-                f"This XGID is waiting on an answer to a {what}, which the bot can't show: paste "
-                "the position before it (dice field D) or after it",
-                text,
-            )
-        )
+    if xgid.offer in say.XGID_ANSWER:
+        raise PositionTextError(typed(say.XGID_ANSWER[xgid.offer].said(), text))
     _checked_sides(text, {1: xgid.bottom, 0: xgid.top})
     on_roll = 1 if xgid.turn == 1 else 0
     sides = {1: xgid.bottom, 0: xgid.top}
     if xgid.length and xgid.rules > 1:
-        raise PositionTextError(
-            typed("In match play an XGID's eighth field is 1 (the Crawford game) or 0", text)
-        )
+        raise PositionTextError(typed(say.XGID_MATCH_RULES.said(), text))
     if xgid.rules > 3:
-        raise PositionTextError(
-            typed("In a money game an XGID's eighth field is 0-3 (1 Jacoby, 2 beavers)", text)
-        )
+        raise PositionTextError(typed(say.XGID_MONEY_RULES.said(), text))
     if xgid.cube_log2 > 15 or xgid.max_cube_log2 > 15:
-        raise PositionTextError(typed("An XGID's cube is at most 15 (a cube of 32768)", text))
+        raise PositionTextError(typed(say.XGID_CUBE.said(most=MAX_CUBE), text))
     return _built(
         text,
         lambda: PastedPosition(
@@ -246,37 +238,25 @@ def from_gnubg_id(text: str, position_id: str, match_id: str | None) -> PastedPo
     try:
         not_on_roll, on_roll_side = decode_position_id(position_id)
     except ValueError:
-        raise PositionTextError(
-            typed(f"{position_id!r} is not a Position ID (14 characters from gnubg)", text)
-        ) from None
+        reason = say.NOT_A_POSITION_ID.said(text=repr(position_id))
+        raise PositionTextError(typed(reason, text)) from None
     fields = MatchIdFields(on_roll=1, turn=1)
     if match_id is not None:
         try:
             fields = decode_match_id(match_id)
         except ValueError:
-            raise PositionTextError(
-                typed(f"{match_id!r} is not a Match ID (12 characters from gnubg)", text)
-            ) from None
+            reason = say.NOT_A_MATCH_ID.said(text=repr(match_id))
+            raise PositionTextError(typed(reason, text)) from None
     if fields.game_state != GAME_PLAYING:
-        raise PositionTextError(
-            typed("That Match ID is of a game that is not in play (over, or not started)", text)
-        )
+        raise PositionTextError(typed(say.MATCH_ID_OVER.said(), text))
     if fields.resigned:
-        raise PositionTextError(
-            typed(
-                "That Match ID has a resignation offered, which the bot can't show: paste the "
-                "position before it",
-                text,
-            )
-        )
+        raise PositionTextError(typed(say.MATCH_ID_RESIGNED.said(), text))
     if fields.turn != (1 - fields.on_roll if fields.doubled else fields.on_roll):
-        raise PositionTextError(
-            typed("That Match ID's turn belongs to neither the player on roll nor a taker", text)
-        )
+        raise PositionTextError(typed(say.MATCH_ID_TURN.said(), text))
     _checked_sides(text, {fields.on_roll: on_roll_side, 1 - fields.on_roll: not_on_roll})
     dice = None if fields.dice == (0, 0) else fields.dice
     if dice is not None and 0 in dice:
-        raise PositionTextError(typed("That Match ID has only one die rolled", text))
+        raise PositionTextError(typed(say.MATCH_ID_ONE_DIE.said(), text))
     return _built(
         text,
         lambda: PastedPosition(
@@ -300,7 +280,7 @@ def read_position(text: str) -> PastedPosition:
     ...``; quotes and code marks around it are ignored."""
     body = text.strip().strip("`'\"").strip()
     if not body:
-        raise PositionTextError("There is no position after the command")
+        raise PositionTextError(say.NO_POSITION.said())
     if body[:5].upper() == "XGID=" or body.count(":") == 9:
         return from_xgid(body)
     labelled = _LABELLED.search(body)
@@ -311,4 +291,4 @@ def read_position(text: str) -> PastedPosition:
         return from_gnubg_id(body, pair.group(1), pair.group(2))
     if _POSITION_ID.fullmatch(body) is not None:
         return from_gnubg_id(body, body, None)
-    raise PositionTextError(typed("That is not a position the bot can read", text))
+    raise PositionTextError(typed(say.UNREADABLE.said(), text))

@@ -224,8 +224,15 @@ class Position:
         """``parse_play`` then ``play``: the position after the typed play."""
         return self.play(self.parse_play(text, dice))
 
+    def text_board(self) -> tuple[str, tuple[Said, Said]]:
+        """A gnubg-like text board from the mover's side (X, on roll, home bottom right) and
+        its two lines of bars, borne-off checkers and pips (O's, then X's), to be worded."""
+        return _ascii_grid(self), _legend(self)
+
     def __str__(self) -> str:
-        return _ascii_board(self)
+        grid, legend = self.text_board()
+        lines = [grid, *(f" {line}" for line in legend), f" Position ID: {self.position_id()}"]
+        return "\n".join(lines)
 
 
 class Play:
@@ -432,7 +439,7 @@ def _generate(
     return found
 
 
-def _ascii_board(position: Position) -> str:
+def _ascii_grid(position: Position) -> str:
     """A gnubg-like text board from the mover's side: X is on roll, their home bottom right."""
 
     def cell(point: int, row: int) -> str:
@@ -451,17 +458,24 @@ def _ascii_board(position: Position) -> str:
 
     top = list(range(13, 25))
     bottom = list(range(12, 0, -1))
-    mover_pips, opponent_pips = position.pip_counts()
-    mover_off, opponent_off = position.borne_off()
     lines = [" +13-14-15-16-17-18-------19-20-21-22-23-24-+"]
     lines += [row_text(top, row) for row in range(5)]
     lines.append(f" |{'':18}|BAR|{'':18}|")
     lines += [row_text(bottom, row) for row in range(4, -1, -1)]
     lines.append(" +12-11-10--9--8--7--------6--5--4--3--2--1-+")
-    lines.append(f" O: bar {position.opponent[24]}, off {opponent_off}, pips {opponent_pips}")
-    lines.append(f" X: bar {position.mover[24]}, off {mover_off}, pips {mover_pips} (on roll)")
-    lines.append(f" Position ID: {position.position_id()}")
     return "\n".join(lines)
+
+
+def _legend(position: Position) -> tuple[Said, Said]:
+    """The text board's lines under it: O's bar, borne-off checkers and pips, then X's (on
+    roll), to be worded in the reader's language."""
+    mover_pips, opponent_pips = position.pip_counts()
+    mover_off, opponent_off = position.borne_off()
+    o_side = say.BOARD_SIDE.said(
+        mark="O", bar=position.opponent[24], off=opponent_off, pips=opponent_pips
+    )
+    x_side = say.BOARD_SIDE.said(mark="X", bar=position.mover[24], off=mover_off, pips=mover_pips)
+    return o_side, say.BOARD_ON_ROLL.said(side=x_side)
 
 
 class _Matcher:

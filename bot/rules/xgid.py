@@ -33,6 +33,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from bot.i18n import pasted as say
 from bot.rules.errors import PositionTextError, typed
 
 Side = tuple[int, ...]
@@ -74,7 +75,7 @@ class Xgid:
             if self.bottom[point - 1] and self.top[POINTS - point]:
                 raise ValueError(f"X and O share X's {point}-point")
         if self.cube_position not in (-1, 0, 1) or self.turn not in (-1, 1):
-            raise ValueError("the cube position is -1, 0 or 1 and the turn -1 or 1")
+            raise PositionTextError(say.XGID_TURN.said())
         if self.offer not in OFFERS:
             raise ValueError(f"the offer is one of {OFFERS}, not {self.offer!r}")
         rolled = self.dice != (0, 0)
@@ -91,7 +92,7 @@ class Xgid:
             self.max_cube_log2,
         )
         if any(number < 0 for number in numbers):
-            raise ValueError(f"the cube, scores, rules and lengths are not negative: {numbers}")
+            raise PositionTextError(say.XGID_NEGATIVE.said())
 
     @property
     def dice_field(self) -> str:
@@ -144,19 +145,9 @@ def _count(character: str) -> tuple[int, int]:
 
 def _sides(text: str, field: str) -> tuple[Side, Side]:
     if _POSITION.fullmatch(field) is None:
-        raise PositionTextError(
-            typed(
-                "An XGID starts with 26 characters: A-P for X's checkers, a-p for O's, - for none",
-                text,
-            )
-        )
+        raise PositionTextError(typed(say.XGID_CHECKERS.said(), text))
     if field[0].isupper() or field[25].islower():
-        raise PositionTextError(
-            typed(
-                "An XGID's first character is O's bar (a-p or -) and its last X's bar (A-P or -)",
-                text,
-            )
-        )
+        raise PositionTextError(typed(say.XGID_BARS.said(), text))
     bottom = [0] * 25
     top = [0] * 25
     top[BAR] = _count(field[0])[1]
@@ -170,12 +161,7 @@ def _dice(text: str, field: str) -> tuple[tuple[int, int], str]:
     if field in OFFERS[1:]:
         return (0, 0), field
     if re.fullmatch(r"00|[1-6][1-6]", field) is None:
-        raise PositionTextError(
-            typed(
-                f"An XGID's fifth field is the dice: 00, two dice such as 31, or D; not {field!r}",
-                text,
-            )
-        )
+        raise PositionTextError(typed(say.XGID_DICE.said(field=repr(field)), text))
     return (int(field[0]), int(field[1])), ""
 
 
@@ -187,19 +173,15 @@ def decode_xgid(text: str) -> Xgid:
         body = body[5:].strip()
     fields = body.split(":")
     if len(fields) != FIELDS:
-        raise PositionTextError(
-            typed(f"An XGID has {FIELDS} fields separated by colons, this has {len(fields)}", text)
-        )
+        reason = say.XGID_FIELDS.said(fields=FIELDS, count=len(fields))
+        raise PositionTextError(typed(reason, text))
     bottom, top = _sides(text, fields[0])
     dice, offer = _dice(text, fields[4])
     numbers: list[int] = []
     for index in (1, 2, 3, 5, 6, 7, 8, 9):
         if _INTEGER.fullmatch(fields[index]) is None:
-            raise PositionTextError(
-                typed(
-                    f"Field {index + 1} of an XGID is a whole number, not {fields[index]!r}", text
-                )
-            )
+            reason = say.XGID_NUMBER.said(index=index + 1, field=repr(fields[index]))
+            raise PositionTextError(typed(reason, text))
         numbers.append(int(fields[index]))
     cube, position, turn, score_bottom, score_top, rules, length, max_cube = numbers
     try:
@@ -217,5 +199,5 @@ def decode_xgid(text: str) -> Xgid:
             length,
             max_cube,
         )
-    except ValueError as error:
-        raise PositionTextError(typed(f"Not an XGID: {error}", text)) from None
+    except PositionTextError as error:
+        raise PositionTextError(typed(error.reason, text)) from None

@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from bot.i18n import errors as trouble
 from bot.i18n import play as say
-from bot.i18n.core import ENGLISH, Language, worded
+from bot.i18n.core import ENGLISH, Language, Text, worded
 from bot.i18n.words import sentence
 from bot.rules import MoveError
 from bot.rules.errors import Refused
@@ -482,11 +482,22 @@ class Reply:
 
 
 class Refusal(Exception):
-    """A command that changes nothing: the text says what is wrong and what to do."""
+    """A command that changes nothing: the text says what is wrong and what to do. Mostly
+    worded already; a :class:`Said` where whoever raises it knows no language (a reading of the
+    store), worded by whoever answers (:meth:`worded`)."""
 
-    def __init__(self, text: str) -> None:
-        super().__init__(text)
-        self.text = text
+    def __init__(self, text: Text) -> None:
+        super().__init__(str(text))
+        self.said = text
+
+    @property
+    def text(self) -> str:
+        """The text, English where it is still to be worded."""
+        return str(self.said)
+
+    def worded(self, language: Language) -> str:
+        """The text in ``language``."""
+        return worded(self.said, language)
 
 
 class LimitError(ValueError):
@@ -538,7 +549,7 @@ async def replies_of(
     try:
         return await work()
     except Refusal as refusal:
-        return [Reply(refusal.text, private=True)]
+        return [Reply(refusal.worded(language), private=True)]
     except MoveError as error:  # how to find a legal play, never one (it would read as advice)
         reason = sentence(reason_of(error, language), language)
         return [Reply(say.MOVE_REFUSED(language, reason=reason), private=True)]

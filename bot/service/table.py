@@ -111,7 +111,7 @@ async def run_text(
             command, typed_after, _or_engine(users), prefix, language=language
         )
     except Refusal as refusal:
-        return [Reply(refusal.text, private=True)]
+        return [Reply(refusal.worded(language), private=True)]
     handler = service.handler(command)
     options: dict[str, Any] = {}
     # The console's user is the operator of the bot: a moderator, an organiser, an admin.

@@ -57,6 +57,13 @@ async def test_a_channel_the_bot_cannot_post_in_is_refused(
     assert await store.dailies.setting(str(GUILD_ID)) is None
 
 
+async def test_a_german_admin_is_refused_in_german(wire: Wire, store: Store) -> None:
+    wire.locale = "de"
+    text = said(await wire.slash(ADMIN, "puzzle", what=f"daily <#{CLOSED_ID}> 09:00"))
+    assert f"Ich kann in <#{CLOSED_ID}> nicht posten: ich brauche dort die Berechtigung" in text
+    assert await store.dailies.setting(str(GUILD_ID)) is None
+
+
 @pytest.mark.parametrize("channel", [f"<#{DAILY_ID}>", "#daily"])
 async def test_a_text_channel_of_the_server_is_set_by_its_id(
     wire: Wire, store: Store, channel: str

@@ -3,15 +3,17 @@ characters of content (none cut off), embed limits, 5 rows of buttons, 10 files 
 10 MB, 25 autocomplete choices of at most 100 characters.
 
 "At its largest": the longest names (cut to 32 characters), a 25-point match played to its end
-with the cube, a leaderboard of ten such names, the analysis of that match, an evaluation with
-every play listed, and the help of every command. Each reply goes through the very code that
-sends it (:func:`bot.cogs.sending.message_kwargs`), and what would be sent is checked as the
-fake Discord of the end-to-end tests checks it.
+with the cube, a leaderboard of ten such names, the analysis of that match and its review, an
+evaluation with every play listed, and the help of every command, in every language the bot
+speaks (the match is played once; its replies are asked for in each). Each reply goes through
+the very code that sends it (:func:`bot.cogs.sending.message_kwargs`), and what would be sent
+is checked as the fake Discord of the end-to-end tests checks it.
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +23,7 @@ import pytest
 from bot.cogs.sending import MESSAGE_LIMIT, message_kwargs
 from bot.cogs.table import help_topics
 from bot.gnubg.api import Evaluation, PlayOption, Probabilities, Query
+from bot.i18n.core import LANGUAGES
 from bot.service.commands.registry import COMMANDS
 from bot.service.models import MAX_GRAPHEMES, Place, Reply, User
 from bot.service.table import TableService, seeded_dice
@@ -98,6 +101,32 @@ async def finish_a_long_match(service: TableService) -> None:
     raise AssertionError("the 25-point match did not end")
 
 
+async def every_largest_reply(service: TableService, asker: User) -> int:
+    """Each reply at its largest, in ``asker``'s language: ``!help`` and every command's,
+    ``!stats``, the leaderboard, ``!dice``, ``!export``, the board, ``!eval``, the analysis (the
+    first language's queued and followed, the others' from the stored one) and its review."""
+    checked = check("help", await service.server.help(PLACE, asker))
+    for command in COMMANDS:
+        checked += check(
+            f"help {command.name}", await service.server.help(PLACE, asker, command.name)
+        )
+    checked += check("stats", await service.server.stats(PLACE, asker))
+    checked += check("leaderboard", await service.server.leaderboard(PLACE, asker))
+    checked += check("dice", await service.server.dice(PLACE, asker))
+    checked += check("export", await service.matches.export(PLACE, asker))
+    checked += check("board", await service.matches.board(PLACE, asker))
+    checked += check("eval", await service.gnubg.evaluate(PLACE, asker, OPENING_DOUBLES))
+    [asked] = await service.gnubg.analysis(PLACE, asker)
+    checked += check("analysis (queued)", [asked])
+    if asked.job is not None:
+        asked = [update async for update in service.follow(asked.job)][-1]
+        checked += check("analysis", [asked])
+    assert asked.file is not None, (asker.language, asked.text)  # the chart
+    checked += check("review", await service.review_commands.review(PLACE, asker, "1"))
+    checked += check("review errors", await service.review_commands.review(PLACE, asker, "errors"))
+    return checked
+
+
 @pytest.mark.slow  # a 25-point match played out, with every autocomplete on the way
 async def test_every_reply_at_its_largest_fits_discord(
     store: Store, clock: FakeClock, tmp_path: Path
@@ -112,27 +141,12 @@ async def test_every_reply_at_its_largest_fits_discord(
             place = Place(PLACE.server_id, f"side-{n}")
             await start_match(service, place, USERS[n], USERS[n + 1], 1)
             await play_out(service, place, (USERS[n], USERS[n + 1]), n)
-        asker = USERS[0]
-        checked = check("help", await service.server.help(PLACE, asker))
-        for command in COMMANDS:
-            checked += check(
-                f"help {command.name}", await service.server.help(PLACE, asker, command.name)
-            )
-        checked += check("stats", await service.server.stats(PLACE, asker))
-        checked += check("leaderboard", await service.server.leaderboard(PLACE, asker))
-        checked += check("dice", await service.server.dice(PLACE, asker))
-        checked += check("export", await service.matches.export(PLACE, asker))
-        checked += check("board", await service.matches.board(PLACE, asker))
-        checked += check("eval", await service.gnubg.evaluate(PLACE, asker, OPENING_DOUBLES))
-        [queued] = await service.gnubg.analysis(PLACE, asker)
-        checked += check("analysis (queued)", [queued])
-        assert queued.job is not None
-        final = [update async for update in service.follow(queued.job)][-1]
-        checked += check("analysis", [final])
-        assert final.file is not None  # the chart
-        assert checked >= len(COMMANDS) + 9
+        checked = 0
+        for language in LANGUAGES:  # the longest replies in every language
+            checked += await every_largest_reply(service, replace(USERS[0], language=language))
+        assert checked >= len(LANGUAGES) * (len(COMMANDS) + 10)
         assert len(help_topics("")) <= 25
-        board = (await service.matches.board(PLACE, asker))[0].text
+        board = (await service.matches.board(PLACE, USERS[0]))[0].text
         assert f"{NAMES[0][: MAX_GRAPHEMES - 1]}…" in board  # the names were at their longest
     finally:
         await service.analyses.stop()

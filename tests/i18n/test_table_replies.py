@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.i18n import help_details
+from bot.i18n import help_details, tournaments
 from bot.i18n import play as say
 from bot.i18n.catalog import entries
 from bot.i18n.core import ENGLISH, LANGUAGES, Language, Message, Plural, fields_of
@@ -18,6 +18,7 @@ from bot.service.models import Place, Reply, User
 from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings
 from bot.store import Store
+from bot.store.schema import TOURNAMENT_STATUSES
 from tests.cogs.test_reply_limits import USERS, check
 from tests.service.driver import FakeClock
 
@@ -94,3 +95,8 @@ def test_every_entry_fits_discord_with_long_fields(language: Language) -> None:
             else:
                 text = entry(language, **fields)
             assert len(text) <= limit, (key, len(text))
+
+
+def test_every_tournament_status_has_its_words() -> None:
+    """A status the store may hold is said from the catalog (`!tournament`, its report)."""
+    assert set(tournaments.STATUS) == set(TOURNAMENT_STATUSES)

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import pytest
 
@@ -37,6 +37,9 @@ class Term:
     name: str
     english: str
     stems: Mapping[str, tuple[str, ...]]
+    # Other words for the same thing (regular expressions, compared as the stems are), by
+    # language: said in any entry, they make a second word for the term, which fails.
+    avoided: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
 
 GLOSSARY: tuple[Term, ...] = (
@@ -44,6 +47,13 @@ GLOSSARY: tuple[Term, ...] = (
         "checker",
         r"\bcheckers?\b",
         {"el": ("πουλ",), "tr": ("pul",), "it": ("pedin",), "de": ("stein",), "es": ("ficha",)},
+        {
+            "el": ("πιον",),
+            "tr": (r"\btas(lar|i|in|ini|lari|larin)?\b",),
+            "it": ("pezz",),
+            "de": ("spielstein", "chequer", "checker"),
+            "es": (r"\bpiezas?\b",),
+        },
     ),
     Term(
         "point (of the board)",
@@ -51,6 +61,7 @@ GLOSSARY: tuple[Term, ...] = (
         # point", "1-{most} points"), which are the next term's or a clock's.
         r"\b(a|no|highest|higher|lower) points?\b",
         {"el": ("θεσ",), "tr": ("hane",), "it": ("punt[ae]",), "de": ("punkt",), "es": ("punta",)},
+        {"it": ("casell",), "es": ("casilla",)},
     ),
     Term(
         "match to N points",
@@ -61,6 +72,7 @@ GLOSSARY: tuple[Term, ...] = (
         "match",
         r"\bmatch(es)?\b",
         {"el": ("αγων",), "tr": ("mac",), "it": ("match",), "de": ("match",), "es": ("match",)},
+        {"el": ("ματς",), "tr": ("musabaka",), "es": ("partida",)},
     ),
     Term(
         "money game",
@@ -148,11 +160,18 @@ GLOSSARY: tuple[Term, ...] = (
             "de": ("aufgab", "aufgeb", "aufzugeb", r"\bgibt? .*\bauf\b"),
             "es": ("rend", "rind"),
         },
+        {
+            "el": ("παραδο", "παραδιδ", "παραδω", "εγκαταλ"),
+            "it": ("arrend",),
+            "de": ("kapitul",),
+            "es": ("abandon", "renunci"),
+        },
     ),
     Term(
         "bar",
         r"\bbar\b(?!/)",
         {"el": ("μπαρα",), "tr": ("bar",), "it": ("bar",), "de": ("bar",), "es": ("barra",)},
+        {"es": (r"\bbar\b(?!/)",)},
     ),
     Term(
         "bear off",
@@ -228,6 +247,13 @@ GLOSSARY: tuple[Term, ...] = (
             "de": ("ratsel",),
             "es": ("problema",),
         },
+        {
+            "el": ("παζλ", "puzzle"),
+            "tr": ("puzzle",),
+            "it": ("puzzle", "rompicapo"),
+            "de": ("puzzle",),
+            "es": ("puzzle", "rompecabezas"),
+        },
     ),
     Term(
         "hit",
@@ -238,6 +264,47 @@ GLOSSARY: tuple[Term, ...] = (
             "it": ("mangi",),
             "de": ("schlag",),
             "es": ("captur",),
+        },
+    ),
+    Term(
+        "challenge",
+        r"\bchallenge[sd]?\b",
+        {
+            "el": ("προκλ", "προκαλ"),
+            "tr": ("meydan oku",),
+            "it": ("sfid",),
+            "de": ("herausfor", "herausgefor", r"\bford\w*\b.*\bheraus\b"),
+            "es": ("desaf",),
+        },
+        {"tr": (r"\bdavet",), "de": ("einladung",), "es": ("reto",), "it": ("invito",)},
+    ),
+    Term(
+        "button",
+        r"\bbuttons?\b",
+        {
+            "el": ("κουμπ",),
+            "tr": ("dugme",),
+            "it": ("pulsant",),
+            "de": ("button",),
+            "es": ("boton",),
+        },
+        {"tr": ("buton",), "it": ("bottone",), "de": ("knopf", "knopfe")},
+    ),
+    Term(
+        "legal (a play)",
+        r"\blegal\b",
+        {
+            "el": ("νομιμ",),
+            "tr": ("gecerli",),
+            "it": ("legal",),
+            "de": ("legal",),
+            "es": ("legal",),
+        },
+        {
+            "tr": ("yasal", "oynanabilir bir hamle"),
+            "de": (r"erlaubten? zug", "erlaubten zuge", "gultigen? zug"),
+            "es": ("jugadas? validas?", "movimientos? validos?"),
+            "it": ("mosse? valid", "mosse? consentit"),
         },
     ),
     Term(
@@ -268,6 +335,13 @@ EXCEPTIONS: Mapping[tuple[str, str, str], str] = {
     ("*", "export_check_the_dice", "take"): "each roll takes the next two dice",
     ("*", "help_details_analysis", "take"): "an analysis takes a while",
     ("de", "help_details_hint", "equity"): "the plural, Equities",
+}
+
+
+# (language, key, term): where an avoided word of the term means something else.
+OTHER_SENSE: Mapping[tuple[Language, str, str], str] = {
+    ("el", "help_details_void", "resign"): "an abandoned match, not a resignation",
+    ("es", "help_details_void", "resign"): "an abandoned match, not a resignation",
 }
 
 
@@ -337,6 +411,44 @@ def inconsistencies(language: Language) -> list[str]:
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_each_term_has_one_word_per_language(language: Language) -> None:
     assert inconsistencies(language) == []
+
+
+def second_words(language: Language) -> list[str]:
+    """Every entry that says a term with another word than the glossary's (its avoided
+    words), whatever its English says."""
+    found = []
+    for key, text in translations(language).items():
+        translated = normalised(spoken(text))
+        for term in GLOSSARY:
+            avoided = term.avoided.get(language, ())
+            if (
+                avoided
+                and says(translated, avoided)
+                and (language, key, term.name) not in OTHER_SENSE
+            ):
+                found.append(f"{key}: a second word for {term.name!r} ({avoided}) in {text!r}")
+    return found
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_no_entry_says_a_term_with_a_second_word(language: Language) -> None:
+    assert second_words(language) == []
+
+
+def test_every_other_sense_is_still_needed() -> None:
+    """An entry excused a second word still says it."""
+    terms = {term.name: term for term in GLOSSARY}
+    for language, key, name in OTHER_SENSE:
+        text = normalised(spoken(translations(language)[key]))
+        assert says(text, terms[name].avoided[language]), (language, key, name)
+
+
+def test_a_second_word_is_found_in_any_entry() -> None:
+    """The check reads every entry: a second word fails wherever it stands."""
+    terms = {term.name: term for term in GLOSSARY}
+    assert says(normalised("Die Knöpfe blättern"), terms["button"].avoided["de"])
+    assert says(normalised("empieza una partida"), terms["match"].avoided["es"])
+    assert not says(normalised("Die Buttons blättern"), terms["button"].avoided["de"])
 
 
 def used(term: Term, key: str | None = None) -> bool:

@@ -16,6 +16,7 @@ ALLOWED = {
     ("bot/console.py", "(time) It is now"): "the console's clock, an operator's test tool",
 }
 SAID = {
+    "PositionTextError",
     "Reply",
     "Refusal",
     "MatchError",

@@ -98,7 +98,7 @@ def test_a_double_offered_belongs_to_the_player_on_turn() -> None:
         ("XGID=-b----E-C---eE---c-e----B:0:0:1:00:0:0:0:0:10", "26 characters"),
         ("XGID=Bb----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10", "O's bar"),
         ("XGID=-b----E-C---eE---c-e----B-:0:0:1:71:0:0:0:0:10", "the dice"),
-        ("XGID=-b----E-C---eE---c-e----B-:x:0:1:00:0:0:0:0:10", "Field 2"),
+        ("XGID=-b----E-C---eE---c-e----B-:x:0:1:00:0:0:0:0:10", "field 2"),
         ("XGID=-b----E-C---eE---c-e----B-:0:2:1:00:0:0:0:0:10", "cube position"),
         ("XGID=-b----E-C---eE---c-e----B-:0:0:0:00:0:0:0:0:10", "turn"),
         ("XGID=-b----E-C---eE---c-e----P-:0:0:1:00:0:0:0:0:10", "X has 29 checkers"),

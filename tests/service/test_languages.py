@@ -189,3 +189,13 @@ async def test_a_job_follows_in_the_language_it_was_queued_in(service: TableServ
     [missing] = [reply async for reply in service.follow(AnalysisQueued(404, "el"))]
     assert missing.text == gnubg.ANALYSIS_NOT_RUNNING("el", id=404, prefix=prefix)
     assert missing.text != gnubg.ANALYSIS_NOT_RUNNING("en", id=404, prefix=prefix)
+
+
+async def test_greek_says_a_match_in_the_case_its_place_asks(service: TableService) -> None:
+    """The object of a verb or a preposition is accusative (σε αγώνα), a phrase standing
+    alone after a comma or a colon nominative (αγώνας)."""
+    alice, bob = replace(ALICE, language="el"), replace(BOB, language="el")
+    [challenge] = await service.run(PLACE, alice, "!challenge @bob 3", users=lambda _: BOB)
+    assert "προκαλεί τον bob σε αγώνα 3 πόντων." in challenge.text, challenge.text
+    accepted = (await service.run(PLACE, bob, "!accept", users=NO_USERS))[0].text
+    assert accepted.startswith("Ο bob δέχεται: alice εναντίον bob, αγώνας 3 πόντων."), accepted  # noqa: RUF001

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import hashlib
 import json
 import random
@@ -338,6 +339,10 @@ async def test_a_match_that_cant_be_read_is_said_kept_exported_and_voided_by_a_m
     assert alice is not None and alice.wins + alice.losses == 0
     [board] = await service.matches.board(PLACE, CAROL)
     assert board.private and "is void: its record was damaged" in board.text
+    [german] = await service.matches.board(PLACE, dataclasses.replace(CAROL, language="de"))
+    assert german.private and german.text == (  # the reader has no language: the command's
+        "Das letzte Match hier, alice gegen bob, ist ungültig: sein Eintrag war beschädigt."
+    )
     [again] = public(await service.matches.export(PLACE, CAROL))
     assert again.file is not None and again.file.filename == f"match-{match_id}-damaged.json"
     public(await service.matches.challenge(PLACE, ALICE, BOB, "1"))  # the table is free again

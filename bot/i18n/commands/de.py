@@ -68,7 +68,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "Ein gewertetes Rätsel: finde GNU Backgammons besten Zug oder die beste Doppler-Aktion",
     ),
     "leaderboard": ("rangliste", "Die Top 10 des Servers und dein Rang"),
-    "dice": ("würfel", "Die Würfelstatistik des Servers: jede Zahl, Paschs, Chi-Quadrat"),
+    "dice": ("würfel", "Die Würfelstatistik des Servers: jede Zahl, Pasche, Chi-Quadrat"),
     "stats": ("statistik", "Wertung und Bilanz eines Spielers"),
     "settings": ("einstellungen", "Die Sprache des Servers für Antworten auf getippte Befehle"),
     "help": ("hilfe", "Diese Liste, oder ein Befehl im Detail"),

@@ -24,13 +24,13 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "board": ("tavola", "Mostra di nuovo la tavola, dal tuo lato se giochi"),
     "pips": ("pip", "Il conteggio dei pip di entrambi i giocatori"),
     "score": ("punteggio", "Punteggio del match, cubo, Crawford"),
-    "abort": ("interrompi", "Annulla il match senza punteggio; devono scriverlo entrambi"),
+    "abort": ("interrompi", "Annulla il match, non valutato; devono scriverlo entrambi"),
     "claim": ("reclama", "Vinci il match quando il tuo avversario ha smesso di giocare"),
     "export": (
         "esporta",
         "Position e Match ID di gnubg; alla fine la registrazione .mat e il seme dei dadi",
     ),
-    "void": ("invalida", "Moderatori: chiudi il match di questo canale, senza punteggio"),
+    "void": ("invalida", "Moderatori: chiudi il match di questo canale, non valutato"),
     "analysis": (
         "analisi",
         "L'analisi di GNU Backgammon di un match finito: PR, errori, fortuna, un grafico",
@@ -53,11 +53,11 @@ COMMANDS: dict[str, tuple[str, str]] = {
     ),
     "puzzle": (
         "problema",
-        "Un problema con punteggio: trova la mossa o l'azione di cubo migliore di GNU Backgammon",
+        "Un problema valutato: trova la mossa o l'azione di cubo migliore di GNU Backgammon",
     ),
     "leaderboard": ("classifica", "I primi 10 del server e la tua posizione"),
     "dice": ("dadi", "Le statistiche dei dadi del server: ogni numero, doppi, chi quadrato"),
-    "stats": ("statistiche", "Il punteggio e i risultati di un giocatore"),
+    "stats": ("statistiche", "Il rating e i risultati di un giocatore"),
     "settings": ("impostazioni", "La lingua del server per le risposte ai comandi scritti"),
     "help": ("aiuto", "Questo elenco, o un comando nel dettaglio"),
 }

@@ -65,7 +65,7 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "not_to_bar": "una ficha no puede ir a la barra",
     "off_last": "'off' solo puede ir al final",
     # a play that is not legal
-    "nothing_to_play": "no tienes movimiento legal con {dice}: no hay nada que jugar",
+    "nothing_to_play": "no tienes jugada legal con {dice}: no hay nada que jugar",
     "cant_pass": "tienes una jugada legal con {dice}: no puedes pasar",
     "ambiguous": "eso encaja con más de una jugada: {choices}; escribe la que quieres",
     "backwards": "{move} va hacia atrás: las fichas van de las puntas altas a las bajas",
@@ -247,8 +247,8 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "records_not_a_player": "No encuentro a {name} entre los jugadores de este servidor: nadie con ese nombre ha jugado un match aquí. Menciona a un jugador (`{prefix}stats @bob`), o mira `{prefix}leaderboard`.",
     "records_no_dice": "Aún no se han tirado dados en los matches de este servidor.",
     "records_dice_rolled": (
-        "Dados tirados en los matches de este servidor: {count} dado, tiradas de salida incluidas.",
-        "Dados tirados en los matches de este servidor: {count} dados, tiradas de salida incluidas.",
+        "Dados tirados en los matches de este servidor: {count} dado, tiradas iniciales incluidas.",
+        "Dados tirados en los matches de este servidor: {count} dados, tiradas iniciales incluidas.",
     ),
     "records_count": "cantidad",
     "records_share": "parte",
@@ -508,7 +508,7 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "tournament_not_running": "{name} no está en marcha, así que no se puede pausar.",
     "tournament_pauses": "{who} pausa {name}: ninguna ronda nueva ni plazo hasta `{prefix}tournament resume`. Los matches en juego pueden seguir.",
     "tournament_not_paused": "{name} no está en pausa.",
-    "tournament_resumes": "{who} reanuda {name}: los plazos de los matches se mueven los {time} que estuvo en pausa.",
+    "tournament_resumes": "{who} reanuda {name}: los plazos de los matches se mueven lo que duró la pausa: {time}.",
     "tournament_over_already": "{name} ya ha terminado.",
     "tournament_cancels": "{who} cancela {name} ({reason}). Los matches en juego siguen como matches normales.",
     "tournament_not_entrant": "{quoted} no está inscrito en {name}.",
@@ -523,4 +523,9 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "tournament_not_playing": "{who} no juega el match {table}.",
     "tournament_over_final": "{name} ha terminado: sus resultados son definitivos.",
     "tournament_next_paired": "La siguiente ronda ya está emparejada: ese resultado de eliminatoria ya no puede cambiar.",
+    "board_side": "{mark}: barra {bar}, sacadas {off}, pips {pips}",
+    "board_on_roll": "{side} (al tiro)",
+    "point_match_alone": ("un match a {n} punto", "un match a {n} puntos"),
+    "puzzle_daily_not_a_channel": "{word} no es un canal de texto de este servidor: nombra uno con `#`.",
+    "puzzle_daily_cant_post": "No puedo publicar en {channel}: necesito allí el permiso {missing}. Dámelo, o nombra otro canal.",
 }

@@ -255,7 +255,7 @@ class Guard:
             with self._engine_requests.taken(user) as note:
                 replies = await work()
         except Refusal as refusal:
-            return [Reply(refusal.text, private=True)]
+            return [Reply(refusal.worded(user.language), private=True)]
         if note and replies:
             last = replies[-1]
             replies = [*replies[:-1], dataclasses.replace(last, text=f"{last.text}\n{note}")]

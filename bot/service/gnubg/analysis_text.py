@@ -81,7 +81,7 @@ def result_text(
             id=match_id,
             first=names[0],
             second=names[1],
-            kind=match_kind(analysis.length, language=language),
+            kind=match_kind(analysis.length, language=language, alone=True),
             plies=analysis.plies,
             seconds=seconds,
         )

@@ -160,7 +160,7 @@ class Coach:
                 return [table.reply(language)]
             return [Reply(await self._advice(table, user), private=True)]
         except Refusal as refusal:
-            return [Reply(refusal.text, private=True)]
+            return [Reply(refusal.worded(language), private=True)]
         except (EngineFailure, EngineUnavailable) as error:
             return [Reply(say.NO_HINT(language, why=sentence(str(error), language)), private=True)]
 

@@ -41,4 +41,4 @@ class EngineCommands:
         try:
             return await self._analyses.ask(place, user, match)
         except Refusal as refusal:
-            return [Reply(refusal.text, private=True)]
+            return [Reply(refusal.worded(user.language), private=True)]

@@ -206,7 +206,9 @@ class Opponent:
             length, options = parse_terms(rest, self._settings, language=language)
         except Refusal as refusal:
             raise Refusal(
-                say.LEVEL_AND_TUTOR(language, refusal=refusal.text, levels=", ".join(LEVELS))
+                say.LEVEL_AND_TUTOR(
+                    language, refusal=refusal.worded(language), levels=", ".join(LEVELS)
+                )
             ) from None
         await self._challenges.require_free_table(place, language=language)
         await self._within_budget(user)
@@ -230,7 +232,8 @@ class Opponent:
             user=md(user.name),
             bot=md(ENGINE_USER.name),
             level=level,
-            terms=f"{match_kind(length, language=language)}{options_text(match.options.to_data())}",
+            terms=match_kind(length, language=language, alone=True)
+            + options_text(match.options.to_data()),
             tutor=words.WITH_TUTOR(language) if tutor else "",
             rated=words.RATED(language) if rated else words.UNRATED(language),
             prefix=shown_prefix(self._prefix, place),

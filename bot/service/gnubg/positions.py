@@ -27,7 +27,7 @@ from bot.rules.notation import dice_text
 from bot.rules.pasted import NAMES, PastedPosition, read_position
 from bot.rules.state import MAX_CUBE
 from bot.service.matches.presentation import BoardImages, lead_text, typed
-from bot.service.models import Reply
+from bot.service.models import Reply, reason_of
 
 EVAL_PLIES = 2
 TOP_PLAYS = 5
@@ -279,4 +279,7 @@ class Positions:
 
 def refusal(error: PositionTextError, *, language: Language) -> Reply:
     """One private reply: what is wrong with the text, and the forms that are read."""
-    return Reply(" ".join((sentence(str(error), language), say.ACCEPTED(language))), private=True)
+    return Reply(
+        " ".join((sentence(reason_of(error, language), language), say.ACCEPTED(language))),
+        private=True,
+    )

@@ -372,7 +372,7 @@ class Challenges:
             language,
             first=table.names[0],
             second=table.names[1],
-            terms=f"{match_kind(match.length, language=language)}"
+            terms=f"{match_kind(match.length, language=language, alone=True)}"
             f"{options_text(match.options.to_data())}"
             f"{unrated_text(bool(challenge.hints), place, language=language)}"
             f"{clock_terms_text(challenge.clock_seconds, delay, language=language)}",

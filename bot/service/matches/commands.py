@@ -254,7 +254,7 @@ class MatchCommands:
         try:
             play = self._playing.read_play(play, language=language)
         except Refusal as refusal:
-            return [Reply(refusal.text, private=True)]
+            return [Reply(refusal.worded(language), private=True)]
         return await self._guard.at_table(
             place,
             user,
@@ -287,7 +287,7 @@ class MatchCommands:
         try:
             points = self._playing.read_level(level, language=language)
         except Refusal as refusal:
-            return [Reply(refusal.text, private=True)]
+            return [Reply(refusal.worded(language), private=True)]
         return await self._guard.at_table(
             place, user, lambda table: self._playing.resign(table, user, points)
         )
@@ -336,7 +336,7 @@ class MatchCommands:
         try:  # GNU Backgammon judges the position first, without the channel's lock
             estimate = await self._admin.claim_chance(place, user)
         except Refusal as refusal:
-            return [Reply(refusal.text, private=True)]
+            return [Reply(refusal.worded(language), private=True)]
         return await self._guard.guarded(
             place, lambda: self._admin.claim(place, user, estimate), language=language
         )

@@ -20,7 +20,8 @@ from bot.gnubg.api import LEVEL_NAMES
 from bot.i18n import play as say
 from bot.i18n import records as ledger
 from bot.i18n import reports as words
-from bot.i18n.core import ENGLISH, Language
+from bot.i18n.core import ENGLISH, Language, worded
+from bot.i18n.numbers import decimal
 from bot.i18n.words import level_text, points_text
 from bot.render import BoardState, LastPlay, render_board, warm_up
 from bot.rules import Position
@@ -194,8 +195,12 @@ class BoardImages:
             self._kept_bytes -= len(dropped)
 
 
-def match_kind(length: int, *, language: Language) -> str:
-    return say.MONEY_GAME(language) if length == 0 else say.POINT_MATCH(language, length)
+def match_kind(length: int, *, language: Language, alone: bool = False) -> str:
+    """``a 5-point match`` or ``a money game``: as a verb's object, or ``alone`` (after a colon
+    or a comma), where a language's case may differ (Greek: αγώνα, αγώνας)."""
+    if length == 0:
+        return say.MONEY_GAME(language)
+    return (say.POINT_MATCH_ALONE if alone else say.POINT_MATCH)(language, length)
 
 
 def options_text(options: dict[str, Any]) -> str:
@@ -442,11 +447,15 @@ def lead_text(names: tuple[str, str], pips: tuple[int, int], *, language: Langua
     return say.LEADS_BY(language, name=names[ahead], pips=abs(pips[0] - pips[1]))
 
 
-def text_board(table: Table, viewer: int) -> str:
-    """The ASCII board from ``viewer``'s side, with who is who."""
+def text_board(table: Table, viewer: int, language: Language) -> str:
+    """The ASCII board from ``viewer``'s side, with who is who, its lines in ``language``."""
     match, names = table.match, table.plain
     position = match.position if viewer == match.on_roll else match.position.swapped()
-    return f"{position}\n X = {names[viewer]}, O = {names[1 - viewer]}"
+    grid, legend = position.text_board()
+    lines = [grid, *(f" {worded(line, language)}" for line in legend)]
+    lines.append(f" Position ID: {position.position_id()}")
+    lines.append(f" X = {names[viewer]}, O = {names[1 - viewer]}")
+    return "\n".join(lines)
 
 
 def game_data(table: Table) -> dict[str, Any]:
@@ -513,7 +522,7 @@ def leaderboard_text(
                 language,
                 place=place,
                 name=md(player.name),
-                rating=f"{player.rating:.1f}",
+                rating=decimal(player.rating, 1, language),
                 wins=player.wins,
                 losses=player.losses,
             )
@@ -534,7 +543,7 @@ def stats_text(
     return ledger.STATS(
         language,
         name=md(player.name),
-        rating=f"{player.rating:.1f}",
+        rating=decimal(player.rating, 1, language),
         ranked=ranked,
         experience=player.experience,
         wins=player.wins,

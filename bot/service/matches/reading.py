@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from typing import Literal, overload
 
 from bot.i18n import play as say
-from bot.i18n.core import Language
+from bot.i18n.core import Language, Said
 from bot.rules.dice import DiceKeyError
 from bot.rules.match import Match
 from bot.rules.notation import whole_number
@@ -184,10 +184,7 @@ class MatchReader:
         plain = await self.names(place, row.player_ids)
         names = (md(plain[0]), md(plain[1]))
         if row.ending == "unreadable":
-            raise DamagedRecord(
-                row,
-                f"The last match here, {names[0]} vs {names[1]}, is void: its record was damaged.",
-            )
+            raise DamagedRecord(row, say.DAMAGED_LAST.said(first=names[0], second=names[1]))
         try:
             match = await self._load(row)
         except Exception as error:  # anything the replay of a stored record can raise
@@ -196,12 +193,10 @@ class MatchReader:
             log.debug("Error %s in full", error_id, exc_info=True)
             prefix = self._settings.command_prefix
             if row.status != "playing":
-                raise DamagedRecord(
-                    row,
-                    f"Match #{row.id}, {names[0]} vs {names[1]}, can't be shown: its record in "
-                    f"the database is damaged (error {error_id}). `{prefix}export {row.id}` "
-                    "gives what the database holds.",
-                ) from None
+                said = say.DAMAGED_ENDED.said(
+                    id=row.id, first=names[0], second=names[1], error=error_id, prefix=prefix
+                )
+                raise DamagedRecord(row, said) from None
             if not repair:
                 return None
             return DamagedMatch(row, names, error_id, prefix)
@@ -419,8 +414,9 @@ class DamagedMatch:
 
 
 class DamagedRecord(Refusal):
-    """An ended match whose row can't be read (or voided for it): refused, with its row."""
+    """An ended match whose row can't be read (or voided for it): refused, with its row. The
+    reader knows no language: the command that meets it words it (:meth:`Refusal.worded`)."""
 
-    def __init__(self, row: MatchRow, text: str) -> None:
-        super().__init__(text)
+    def __init__(self, row: MatchRow, said: Said) -> None:
+        super().__init__(said)
         self.row = row

@@ -136,7 +136,9 @@ async def report(
     lines = [
         say.OVER(language, name=md(row.name))
         if row.status == "finished"
-        else say.REPORT_STANDS(language, name=md(row.name), status=row.status, round=row.round)
+        else say.REPORT_STANDS(
+            language, name=md(row.name), status=say.STATUS[row.status](language), round=row.round
+        )
     ]
     if champion is not None and row.status == "finished":
         lines.append(say.WINNER(language, name=md(champion.name)))

@@ -204,7 +204,7 @@ class Openings:
                 round=pairing.round,
                 first=table.names[0],
                 second=table.names[1],
-                kind=match_kind(row.match_length, language=language),
+                kind=match_kind(row.match_length, language=language, alone=True),
                 by=by,
                 commitment=opening.arranged.match.commitment,
             )

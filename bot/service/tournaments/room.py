@@ -151,7 +151,9 @@ class Tournaments:
             raise Refusal(say.ORGANISER_ONLY[verb](language))
         if verb in ("remove", "result") and row.status not in db.ACTIVE:
             # Its champion, standings and players' records were settled at the end: one truth.
-            raise Refusal(say.FINAL(language, name=md(row.name), status=row.status))
+            raise Refusal(
+                say.FINAL(language, name=md(row.name), status=say.STATUS[row.status](language))
+            )
         replies: list[Reply]
         if verb in ("show", "status", "report"):
             replies = await handler(row, words, language=language)
@@ -213,7 +215,7 @@ class Tournaments:
             )
         )
         rated = say.RATED(language) if row.rated else say.UNRATED(language)
-        return say.TERMS(language, kind=kind, length=row.match_length, time=time, rated=rated)
+        return say.TERMS(language, row.match_length, kind=kind, time=time, rated=rated)
 
     def _signup_reply(
         self, row: TournamentRow, names: list[str], *, lead: str = "", language: Language
@@ -340,7 +342,7 @@ class Tournaments:
 
     async def cancel(self, row: TournamentRow, user: User, words: list[str]) -> list[Reply]:
         language = user.language
-        reason = " ".join(words) or "no reason given"
+        reason = " ".join(words) or say.NO_REASON(language)
         async with self._store.transaction() as tx:
             if not await tx.tournaments.set_status(
                 row.id, db.ACTIVE, status="cancelled", finished_at=self._clock()
@@ -372,13 +374,11 @@ class Tournaments:
         if number is None:
             raise Refusal(say.NAME_ENTRANT(language))
         entrant = snapshot.by_number[number]
-        reason = " ".join(words[1:]) or "no reason given"
+        reason = " ".join(words[1:]) or say.NO_REASON(language)
         now = self._clock()
         if row.status == "signup":
             async with self._store.transaction() as tx:
-                await self._signing_up(
-                    tx, row, f"{md(row.name)} has just started: say it again to remove them."
-                )
+                await self._signing_up(tx, row, say.REMOVE_AGAIN(language, name=md(row.name)))
                 if not await tx.tournaments.remove_entrant(row.id, entrant.user_id):
                     raise Refusal(
                         say.LEFT_ALREADY(language, who=md(entrant.name), name=md(row.name))
@@ -427,7 +427,7 @@ class Tournaments:
                 snapshot,
                 pairing,
                 other,
-                f"forfeit, {md(entrant.name)} removed",
+                say.FORFEIT_REMOVED(language, who=md(entrant.name)),
                 also=withdraw if n == 0 else None,
                 language=language,
             )
@@ -501,7 +501,7 @@ class Tournaments:
         state = (
             states[row.status](language, round=row.round, total=total)
             if row.status in states
-            else row.status
+            else say.STATUS[row.status](language)
         )
         terms = self._terms_text(row, language=language)
         lines = [say.SHOWN(language, name=md(row.name), terms=terms, state=state)]

@@ -125,7 +125,7 @@ class Rounds:
             await tx.tournaments.set_seeds(row.id, {e.player_id: e.seed for e in seeded})
             await tx.tournaments.add_log(row.id, now, user.id if user else "", f"started by {by}")
         snapshot = await self.snapshot(row.id)
-        lines = [f"**{md(row.name)}** starts: {len(entrants)} players, seeded by rating:"]
+        lines = [say.STARTS_SEEDED(language, name=md(row.name), count=len(entrants))]
         lines.append(
             ", ".join(
                 capped(
@@ -178,7 +178,9 @@ class Rounds:
             if winner is None
             else say.SOMEONE_WINS(language, who=snapshot.name(winner))
         )
-        players = f"{snapshot.name(pairing.first)} vs {snapshot.name(pairing.second)}"
+        players = say.PLAYERS(
+            language, first=snapshot.name(pairing.first), second=snapshot.name(pairing.second)
+        )
         line = f"{pairing.round}.{pairing.table_no} {players}"
         name = md(snapshot.row.name)
         decided = say.DECIDED(language, name=name, line=line, who=who, reason=reason)
@@ -445,7 +447,13 @@ class Rounds:
                             row.id, ("signup",), status="cancelled", finished_at=now
                         )
                     said = (  # not signing up any more: another host's poll started it
-                        [Reply(say.COULD_NOT_START(language, name=md(row.name), why=refusal.text))]
+                        [
+                            Reply(
+                                say.COULD_NOT_START(
+                                    language, name=md(row.name), why=refusal.worded(language)
+                                )
+                            )
+                        ]
                         if cancelled
                         else []
                     )
@@ -506,8 +514,8 @@ class Rounds:
             turn = table.match.turn if table is not None else None
             if turn is not None:
                 winner = pairing.second if turn == 0 else pairing.first
-        reason = "past the deadline, forfeit" + ("" if winner is not None else " both ways")
-        why = "The match was not over by its deadline"
+        reason = (say.FORFEIT if winner is not None else say.FORFEIT_BOTH)(language)
+        why = say.PAST_DEADLINE(language)
         said = await self.decide_by_organiser(
             snapshot, fresh, winner, reason, why=why, language=language
         )

@@ -168,7 +168,10 @@ class Snapshot:
         label = f"`{pairing.round}.{pairing.table_no}`"
         if pairing.second is None:
             return say.PAIRING_BYE(language, label=label, first=self.name(pairing.first))
-        line = f"{label} {self.name(pairing.first)} vs {self.name(pairing.second)}"
+        players = say.PLAYERS(
+            language, first=self.name(pairing.first), second=self.name(pairing.second)
+        )
+        line = f"{label} {players}"
         if pairing.decided_at is not None:
             if pairing.winner is None:
                 return say.PAIRING_NOBODY(language, line=line, reason=pairing.reason)

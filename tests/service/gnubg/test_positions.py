@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
+from dataclasses import replace
 
 import pytest
 
@@ -17,6 +18,7 @@ from bot.gnubg.api import (
     Query,
 )
 from bot.gnubg.unavailable import UnavailableEngine
+from bot.i18n.core import Language
 from bot.rules.pasted import read_position
 from bot.service.models import Reply
 from bot.service.table import TableService, seeded_dice
@@ -276,3 +278,25 @@ async def test_gnubg_thinking_holds_no_channel_lock(store: Store, clock: FakeClo
     assert not thinking.done()
     engine.gate.set()
     assert "No double, take" in only(await thinking).text
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("de", "Eine XGID hat 10 durch Doppelpunkte getrennte Felder, diese hat 9"),
+        ("el", "Ένα XGID έχει 10 πεδία χωρισμένα με άνω και κάτω τελεία, αυτό έχει 9"),
+        ("tr", "Bir XGID iki nokta üst üste ile ayrılmış 10 alandan oluşur, bunda 9 var"),  # noqa: RUF001
+        ("it", "Un XGID ha 10 campi separati da due punti, questo ne ha 9"),
+        ("es", "Un XGID tiene 10 campos separados por dos puntos, este tiene 9"),
+    ],
+)
+async def test_a_bad_paste_is_refused_in_the_players_language(
+    service: TableService, language: Language, said: str
+) -> None:
+    """The rules' reason is a value the service words: a German player reads German."""
+    user = replace(ALICE, language=language)
+    text = "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0"
+    reply = only(await service.gnubg.show(PLACE, user, text))
+    assert reply.private and reply.text.startswith(said)
+    reason = only(await service.gnubg.show(PLACE, user, "AAAAAAAAAAAAAA"))
+    assert "X" in reason.text and "no checkers" not in reason.text

@@ -20,7 +20,7 @@ def test_a_greek_leaderboard() -> None:
     text = leaderboard_text([ALICE_ROW], "bob", None, "!", language="el")
     assert text.splitlines() == [
         "**Κατάταξη** (βαθμολογία FIBS)",
-        "1. alice 1523.4 (7 νίκες, 5 ήττες)",
+        "1. alice 1523,4 (νίκες 7, ήττες 5)",
         "bob: χωρίς κατάταξη ακόμα (τελείωσε έναν βαθμολογημένο αγώνα).",
     ]
     english = leaderboard_text([ALICE_ROW], "alice", (1, 3), "!", language="en")
@@ -30,7 +30,7 @@ def test_a_greek_leaderboard() -> None:
 def test_german_stats() -> None:
     counts = MatchCounts(finished=12, aborted=1, playing=1)
     text = stats_text(ALICE_ROW, (2, 9), counts, language="de")
-    assert text.startswith("alice: Wertung 1523.4 (Platz 2 von 9), Erfahrung 12;"), text
+    assert text.startswith("alice: Wertung 1523,4 (Platz 2 von 9), Erfahrung 12;"), text
 
 
 async def test_an_italian_stats_refusal(service: TableService) -> None:
