@@ -21,7 +21,7 @@ import sqlite3
 import time
 import weakref
 from collections.abc import Callable, Iterable, Mapping, MutableMapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol, cast
 
@@ -484,8 +484,8 @@ class SqliteTransaction:
     ) -> None:
         self._begin()
         bound = self._db.bound(statement, params)
-        if changes is not None or failure is not None:
-            bound = replace(bound, changes=changes, failure=failure)
+        if changes is not None or failure is not None:  # (not ``replace``: 4 us more a write)
+            bound = Bound(bound.plan, bound.sql, bound.values, bound.many, changes, failure)
         self._waiting.append(bound)
 
     async def insert_many(self, table: Table, rows: Sequence[Mapping[str, Any]]) -> None:
