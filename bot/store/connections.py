@@ -101,6 +101,16 @@ Changes = Callable[[int], None]
 Failure = Callable[[sa.StatementError], Exception]
 
 
+def one_row(error: Exception) -> Changes:
+    """A write's check that it changed one row; else ``error`` is raised (a version check)."""
+
+    def check(changed: int) -> None:
+        if changed != 1:
+            raise error
+
+    return check
+
+
 @dataclass(frozen=True, slots=True)
 class Bound:
     """A statement ready for the driver."""

@@ -28,7 +28,7 @@ from sqlalchemy import (
 from sqlalchemy import exc as sa
 
 from bot.store import schema
-from bot.store.connections import Repository, Writes, for_each_database
+from bot.store.connections import Repository, Writes, for_each_database, one_row
 from bot.store.rows import MatchRow, StaleMatchError, StoreError, describe_error
 from bot.store.schema import fixed
 
@@ -471,19 +471,13 @@ class MatchWrites(Writes, Matches):
         ``snapshot`` are written when given, else kept; new actions go in with
         :meth:`append_actions`, in the same transaction.
 
-        Raises :class:`StaleMatchError` when another writer got there first (on SQLite at the
-        transaction's next statement that answers, or its COMMIT).
+        Raises :class:`StaleMatchError` when another writer got there first (on SQLite later).
         """
         # The version check is in the UPDATE itself: of two writers racing on one match (two
         # processes), the second finds no row at ``version`` once the first has committed. On
-        # SQLite it goes with the transaction's next trip: the error is raised there.
-
-        def stale(changed: int) -> None:
-            if changed != 1:
-                raise StaleMatchError(
-                    f"match {match_id} is no longer at version {version}", match_id
-                )
-
+        # SQLite it goes with the transaction's next trip (a statement that answers, or the
+        # COMMIT): the error is raised there.
+        stale = StaleMatchError(f"match {match_id} is no longer at version {version}", match_id)
         await self._tx.write(
             _SAVE_MATCH,
             {
@@ -498,7 +492,7 @@ class MatchWrites(Writes, Matches):
                 "touch": touch,
                 "now": now,
             },
-            changes=stale,
+            changes=one_row(stale),
         )
         return version + 1
 
@@ -506,8 +500,7 @@ class MatchWrites(Writes, Matches):
         """Add ``actions`` (JSON texts) to the match's log as ``first_seq``, ``first_seq + 1``...
 
         Raises :class:`StoreError` when the log already has one of those numbers (it then
-        disagrees with whoever thought it held ``first_seq`` actions; on SQLite at the
-        transaction's next statement that answers, or its COMMIT).
+        disagrees with whoever thought it held ``first_seq`` actions), on SQLite later.
         """
         rows = [
             {"match_id": match_id, "seq": first_seq + offset, "action": action}
