@@ -268,7 +268,9 @@ class WorkerPool:
         try:
             worker.calls += 1
             future = worker.executor.submit(function, *args)
-            return await asyncio.wait_for(asyncio.wrap_future(future), timeout)
+            # (``asyncio.timeout``, not ``wait_for``: no future and callback more per request)
+            async with asyncio.timeout(timeout):
+                return await asyncio.wrap_future(future)
         except BrokenProcessPool:
             if self._closed:
                 raise EngineFailure(CLOSED) from None

@@ -13,6 +13,7 @@ import base64
 import binascii
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from bot.i18n import rules as say
@@ -37,6 +38,7 @@ from bot.rules.notation import (
 Side = tuple[int, ...]
 
 
+@lru_cache(maxsize=4096)  # a match's position is encoded at each save, its snapshot and its key
 def encode_position_id(not_on_roll: Side, on_roll: Side) -> str:
     """Encode two sides (25 slots each, own point of view, index 24 = bar) as gnubg does.
 
@@ -166,7 +168,7 @@ class Position:
 
     def swapped(self) -> Position:
         """The same board with the other player on roll."""
-        return Position(self.opponent, self.mover)
+        return _sound(self.opponent, self.mover)
 
     def checker_at(self, point: int) -> tuple[int, int]:
         """(mover's, opponent's) checkers on the mover's ``point`` (1-24; 25 = the bars)."""
@@ -333,7 +335,16 @@ def _apply(before: Position, steps: tuple[Step, ...]) -> Position:
             if opponent[24 - dest] == 1:
                 opponent[24 - dest] = 0
                 opponent[24] += 1
-    return Position(tuple(opponent), tuple(mover))
+    return _sound(tuple(opponent), tuple(mover))
+
+
+def _sound(mover: Side, opponent: Side) -> Position:
+    """A position made from a sound one (the other side on roll, a legal play applied): not
+    checked again (the checks cost 50 us, a position made at every play)."""
+    made = object.__new__(Position)
+    object.__setattr__(made, "mover", mover)
+    object.__setattr__(made, "opponent", opponent)
+    return made
 
 
 def _generate(

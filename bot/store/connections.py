@@ -16,6 +16,7 @@ their base classes (:class:`Repository`, :class:`Writes`).
 from __future__ import annotations
 
 import asyncio
+import functools
 import sqlite3
 import time
 import weakref
@@ -94,6 +95,22 @@ class Plan:
         ]
 
 
+# What a write whose outcome no one awaits may still check (:meth:`Writer.write`): the rows it
+# changed (raise to undo the transaction), and the error to raise instead of the driver's.
+Changes = Callable[[int], None]
+Failure = Callable[[sa.StatementError], Exception]
+
+
+def one_row(error: Exception) -> Changes:
+    """A write's check that it changed one row; else ``error`` is raised (a version check)."""
+
+    def check(changed: int) -> None:
+        if changed != 1:
+            raise error
+
+    return check
+
+
 @dataclass(frozen=True, slots=True)
 class Bound:
     """A statement ready for the driver."""
@@ -102,10 +119,35 @@ class Bound:
     sql: str
     values: tuple[Any, ...] | list[tuple[Any, ...]]  # a list: one tuple per row (executemany)
     many: bool
+    changes: Changes | None = None
+    failure: Failure | None = None
 
 
 _compiled: LRUCache[Any, Any] = LRUCache(CACHED)
 _plans: weakref.WeakKeyDictionary[SQLCompiler, Plan] = weakref.WeakKeyDictionary()
+
+
+@dataclass(frozen=True, slots=True)
+class _Shape:
+    """How one statement object is bound for one set of parameter names: each value in the
+    driver's order either a parameter's (by name, through its type's processor) or one of the
+    statement's own (the same every time, already processed)."""
+
+    plan: Plan
+    sql: str
+    slots: tuple[tuple[str | None, Processor | None, Any], ...]  # (name, processor, own value)
+
+    def values(self, one: Mapping[str, Any]) -> tuple[Any, ...]:
+        return tuple(
+            own if name is None else one[name] if process is None else process(one[name])
+            for name, process, own in self.slots
+        )
+
+
+# Statement objects bound before, by ``id``: a statement built once (the per-command paths'
+# module-level ones) is bound from its shape without SQLAlchemy's cache key and parameters
+# (about 15 us a statement). An entry leaves when its statement is collected.
+_shapes: dict[int, tuple[weakref.ref[Any], dict[tuple[Any, ...], _Shape]]] = {}
 
 
 def bind(statement: str | Executable, params: Iterable[Any], dialect: Dialect = DIALECT) -> Bound:
@@ -118,6 +160,34 @@ def bind(statement: str | Executable, params: Iterable[Any], dialect: Dialect = 
         [params] if isinstance(params, Mapping) else cast(list[Mapping[str, Any]], list(params))
     )
     many = len(sets) > 1
+    key = (dialect, many, *sets[0]) if sets else (dialect, many)
+    known = _shapes.get(id(statement))
+    shape = None if known is None else known[1].get(key)
+    if shape is not None:
+        try:
+            if many:
+                return Bound(shape.plan, shape.sql, [shape.values(one) for one in sets], many)
+            return Bound(shape.plan, shape.sql, shape.values(sets[0] if sets else {}), many)
+        except KeyError:
+            pass  # a row without a parameter of the first: SQLAlchemy's binding says so
+    bound, slots = _bind(statement, sets, many, dialect)
+    if slots is not None and bound.plan is not None:
+        if known is None:
+            gone = functools.partial(_forget, _shapes, id(statement))
+            known = _shapes[id(statement)] = (weakref.ref(statement, gone), {})
+        known[1][key] = _Shape(bound.plan, bound.sql, slots)
+    return bound
+
+
+def _forget(shapes: dict[int, Any], key: int, _: object) -> None:
+    shapes.pop(key, None)  # (``shapes`` passed: at exit the module's globals may be gone)
+
+
+def _bind(
+    statement: Executable, sets: list[Mapping[str, Any]], many: bool, dialect: Dialect
+) -> tuple[Bound, tuple[tuple[str | None, Processor | None, Any], ...] | None]:
+    """SQLAlchemy's binding of ``statement`` (compiled once per shape by its cache key), and
+    its slots for :class:`_Shape` (None where the statement can't be bound by them)."""
     element = cast(ClauseElement, statement)
     compiled, extracted, collected, _ = element._compile_w_cache(
         dialect,
@@ -142,7 +212,8 @@ def bind(statement: str | Executable, params: Iterable[Any], dialect: Dialect = 
     processors = cast(Mapping[str, Processor], compiled._bind_processors)  # none are lists
     sql: str = compiled.string
     order: Sequence[str] = compiled.positiontup or []
-    if compiled.literal_execute_params or compiled.post_compile_params:  # IN (a list)
+    expanding = bool(compiled.literal_execute_params or compiled.post_compile_params)
+    if expanding:  # IN (a list)
         assert not many, "an expanding IN with many rows"
         expanded = compiled._process_parameters_for_postcompile(values[0])
         sql, order = expanded.statement, expanded.positiontup or []
@@ -152,7 +223,15 @@ def bind(statement: str | Executable, params: Iterable[Any], dialect: Dialect = 
         tuple(processors[name](one[name]) if name in processors else one[name] for name in order)
         for one in values
     ]
-    return Bound(plan, sql, rows if many else rows[0], many)
+    bound = Bound(plan, sql, rows if many else rows[0], many)
+    if expanding or any(callable(one.callable) for one in compiled.binds.values()):
+        return bound, None
+    given = sets[0] if sets else {}
+    slots = tuple(
+        (name, processors.get(name), None) if name in given else (None, None, own)
+        for name, own in zip(order, rows[0], strict=True)
+    )
+    return bound, slots
 
 
 def _plan(compiled: SQLCompiler) -> Plan:
@@ -212,9 +291,17 @@ class Outcome:
 class Runner(Protocol):
     async def run(self, statement: Statement, params: Iterable[Any] = ()) -> Outcome: ...
 
-    async def write(self, statement: Statement, params: Iterable[Any] = ()) -> None:
+    async def write(
+        self,
+        statement: Statement,
+        params: Iterable[Any] = (),
+        *,
+        changes: Changes | None = None,
+        failure: Failure | None = None,
+    ) -> None:
         """Run a write whose outcome no one reads, by the next statement that answers at the
-        latest (see :class:`SqliteTransaction`)."""
+        latest (see :class:`SqliteTransaction`); ``changes`` is handed the rows it changed
+        and may raise, ``failure`` makes the error raised when the driver refuses it."""
         ...
 
     async def insert_many(self, table: Table, rows: Sequence[Mapping[str, Any]]) -> None: ...
@@ -303,8 +390,20 @@ def _run_all(connection: sqlite3.Connection, statements: Sequence[Bound]) -> Out
         try:
             outcome = _run_one(connection, bound)
         except sqlite3.Error as error:
-            raise _wrapped(error, bound) from error
+            raise failed(_wrapped(error, bound), bound.failure) from error
+        if bound.changes is not None:
+            bound.changes(outcome.rowcount)
     return outcome
+
+
+def failed(error: sa.StatementError, failure: Failure | None) -> Exception:
+    """What to raise for the driver's ``error`` of a write with ``failure`` (or without)."""
+    if failure is None:
+        return error
+    replaced = failure(error)
+    if replaced is not error:
+        replaced.__cause__ = error
+    return replaced
 
 
 def _run_one(connection: sqlite3.Connection, bound: Bound) -> Outcome:
@@ -389,9 +488,19 @@ class SqliteTransaction:
         self._begin()
         return await self._send(self._db.bound(statement, params))
 
-    async def write(self, statement: Statement, params: Iterable[Any] = ()) -> None:
+    async def write(
+        self,
+        statement: Statement,
+        params: Iterable[Any] = (),
+        *,
+        changes: Changes | None = None,
+        failure: Failure | None = None,
+    ) -> None:
         self._begin()
-        self._waiting.append(self._db.bound(statement, params))
+        bound = self._db.bound(statement, params)
+        if changes is not None or failure is not None:  # (not ``replace``: 4 us more a write)
+            bound = Bound(bound.plan, bound.sql, bound.values, bound.many, changes, failure)
+        self._waiting.append(bound)
 
     async def insert_many(self, table: Table, rows: Sequence[Mapping[str, Any]]) -> None:
         self._begin()
@@ -444,9 +553,18 @@ class Writer(Reader, Protocol):
         """Run a write; how many rows it changed."""
         ...
 
-    async def write(self, statement: Statement, params: Iterable[Any] = ()) -> None:
-        """Run a write whose changed rows no one counts: on SQLite it goes to the database with
-        the transaction's next statement that answers, or its COMMIT (one trip for all)."""
+    async def write(
+        self,
+        statement: Statement,
+        params: Iterable[Any] = (),
+        *,
+        changes: Changes | None = None,
+        failure: Failure | None = None,
+    ) -> None:
+        """Run a write whose outcome no one awaits: on SQLite it goes to the database with the
+        transaction's next statement that answers, or its COMMIT (one trip for all).
+        ``changes`` is handed the rows it changed there (it raises to undo the transaction: a
+        version check), ``failure`` turns the driver's refusal into the error to raise."""
         ...
 
     async def insert_row(self, statement: Statement) -> int:

@@ -34,6 +34,8 @@ from bot.store.analyses import Analyses, AnalysisWrites
 from bot.store.challenges import Challenges, ChallengeWrites
 from bot.store.connections import (
     BUSY_SECONDS,
+    Changes,
+    Failure,
     Outcome,
     Record,
     Runner,
@@ -357,9 +359,17 @@ class Transaction:
         """Run a write; how many rows it changed."""
         return (await self._db.run(statement, params)).rowcount
 
-    async def write(self, statement: Statement, params: Iterable[Any] = ()) -> None:
-        """Run a write whose changed rows no one counts (SQLite: with the next trip)."""
-        await self._db.write(statement, params)
+    async def write(
+        self,
+        statement: Statement,
+        params: Iterable[Any] = (),
+        *,
+        changes: Changes | None = None,
+        failure: Failure | None = None,
+    ) -> None:
+        """Run a write whose outcome no one awaits (SQLite: with the next trip; see
+        :meth:`Writer.write <bot.store.connections.Writer.write>`)."""
+        await self._db.write(statement, params, changes=changes, failure=failure)
 
     async def insert_row(self, statement: Statement) -> int:
         """Run one INSERT of one row; the new row's id."""

@@ -28,7 +28,7 @@ from sqlalchemy import (
 from sqlalchemy import exc as sa
 
 from bot.store import schema
-from bot.store.connections import Repository, Writes, for_each_database
+from bot.store.connections import Repository, Writes, for_each_database, one_row
 from bot.store.rows import MatchRow, StaleMatchError, StoreError, describe_error
 from bot.store.schema import fixed
 
@@ -95,6 +95,7 @@ _SAVE_MATCH = (
 _CREATED = [
     f.name for f in fields(MatchRow) if f.name not in ("id", "winner", "ending", "abort_offered_by")
 ]
+_ACTIONS_ADDED = actions.insert()
 _ANNOUNCEMENT = select(a.c.version, a.c.shown_at).where(a.c.match_id == bindparam("match_id"))
 
 
@@ -470,11 +471,14 @@ class MatchWrites(Writes, Matches):
         ``snapshot`` are written when given, else kept; new actions go in with
         :meth:`append_actions`, in the same transaction.
 
-        Raises :class:`StaleMatchError` when another writer got there first.
+        Raises :class:`StaleMatchError` when another writer got there first (on SQLite later).
         """
         # The version check is in the UPDATE itself: of two writers racing on one match (two
-        # processes), the second finds no row at ``version`` once the first has committed.
-        changed = await self._tx.execute(
+        # processes), the second finds no row at ``version`` once the first has committed. On
+        # SQLite it goes with the transaction's next trip (a statement that answers, or the
+        # COMMIT): the error is raised there.
+        stale = StaleMatchError(f"match {match_id} is no longer at version {version}", match_id)
+        await self._tx.write(
             _SAVE_MATCH,
             {
                 "match_id": match_id,
@@ -488,16 +492,15 @@ class MatchWrites(Writes, Matches):
                 "touch": touch,
                 "now": now,
             },
+            changes=one_row(stale),
         )
-        if changed != 1:
-            raise StaleMatchError(f"match {match_id} is no longer at version {version}", match_id)
         return version + 1
 
     async def append_actions(self, match_id: int, first_seq: int, actions: Sequence[str]) -> None:
         """Add ``actions`` (JSON texts) to the match's log as ``first_seq``, ``first_seq + 1``...
 
         Raises :class:`StoreError` when the log already has one of those numbers (it then
-        disagrees with whoever thought it held ``first_seq`` actions).
+        disagrees with whoever thought it held ``first_seq`` actions), on SQLite later.
         """
         rows = [
             {"match_id": match_id, "seq": first_seq + offset, "action": action}
@@ -505,13 +508,16 @@ class MatchWrites(Writes, Matches):
         ]
         if not rows:
             return
-        try:
-            await self._tx.execute(schema.match_actions.insert(), rows)
-        except sa.IntegrityError as error:
-            raise StoreError(
+
+        def refused(error: sa.StatementError) -> Exception:
+            if not isinstance(error, sa.IntegrityError):
+                return error
+            return StoreError(
                 f"match {match_id}: can't log actions {first_seq}-{first_seq + len(rows) - 1}: "
                 f"{describe_error(error)}"
-            ) from error
+            )
+
+        await self._tx.write(_ACTIONS_ADDED, rows, failure=refused)
 
     async def store_snapshot(self, match_id: int, version: int, snapshot: str) -> bool:
         """Write a snapshot rebuilt from the log without making a new version (nothing about

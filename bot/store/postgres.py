@@ -26,7 +26,17 @@ from sqlalchemy.engine import Dialect
 from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.util import greenlet_spawn
 
-from bot.store.connections import Bound, Outcome, Plan, Statement, bind, described
+from bot.store.connections import (
+    Bound,
+    Changes,
+    Failure,
+    Outcome,
+    Plan,
+    Statement,
+    bind,
+    described,
+    failed,
+)
 
 Trace = Callable[[str], None]
 
@@ -88,8 +98,22 @@ class PostgresRunner:
         except (asyncpg.PostgresError, asyncpg.InterfaceError) as error:
             raise self._wrapped(error, bound) from error
 
-    async def write(self, statement: Statement, params: Iterable[Any] = ()) -> None:
-        await self.run(statement, params)
+    async def write(
+        self,
+        statement: Statement,
+        params: Iterable[Any] = (),
+        *,
+        changes: Changes | None = None,
+        failure: Failure | None = None,
+    ) -> None:
+        try:
+            outcome = await self.run(statement, params)
+        except sa.StatementError as error:
+            if failure is None:
+                raise
+            raise failed(error, failure) from error
+        if changes is not None:
+            changes(outcome.rowcount)
 
     async def insert_many(self, table: Table, rows: Sequence[Mapping[str, Any]]) -> None:
         """``rows`` into ``table`` by COPY."""

@@ -5,9 +5,12 @@ Boards are drawn from the side of X, the player on roll, whose home board is bot
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from bot.rules import Position
+from bot.rules.position import encode_position_id
 
 
 def notations(position: Position, d1: int, d2: int) -> list[str]:
@@ -192,3 +195,20 @@ def test_ascii_board_shows_both_sides() -> None:
     assert "Position ID: 4HPwATDgc/ABMA" in text
     stacked = str(Position.from_points({6: 9}, {6: 15}))
     assert " 9 " in stacked and "15 " in stacked
+
+
+def test_positions_made_unchecked_equal_the_checked_ones() -> None:
+    """A play's result and a swapped position skip the constructor's checks: each is the same
+    value (equal, same hash, same ID) as the checked constructor makes, over seeded games."""
+    rng = random.Random(32)
+    for _ in range(20):
+        position = Position.initial()
+        while not position.is_game_over():
+            play = rng.choice(position.legal_plays(rng.randint(1, 6), rng.randint(1, 6)))
+            for made in (play.result, position.swapped()):
+                checked = Position(made.mover, made.opponent)
+                assert made == checked and hash(made) == hash(checked)
+                assert made.position_id() == encode_position_id.__wrapped__(
+                    made.opponent, made.mover
+                )
+            position = play.result

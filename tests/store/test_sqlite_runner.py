@@ -1,7 +1,8 @@
 """The SQLite runner on aiosqlite: one trip to its thread per statement (a transaction's BEGIN
-and the writes no one reads wait for its next one), each statement shape
-compiled once but bound with each call's values, and the driver's errors raised as SQLAlchemy's
-(what the store translates on either database)."""
+and the writes no one reads wait for its next one: a match's save is one trip), each statement
+shape compiled once but bound with each call's values (a statement object bound again by the
+shape it had), and the driver's errors raised as SQLAlchemy's (what the store translates on
+either database)."""
 
 from __future__ import annotations
 
@@ -17,8 +18,12 @@ import pytest
 from sqlalchemy import bindparam, func, select
 from sqlalchemy import exc as sa
 
-from bot.store import Store, schema
+from bot.service.models import Place, User
+from bot.service.table import TableService, seeded_dice
+from bot.store import StaleMatchError, Store, schema
+from bot.store import connections as runner
 from bot.store.connections import bind
+from bot.store.matches import TimerRow
 
 p = schema.players
 
@@ -125,6 +130,67 @@ async def test_a_statement_built_at_each_call_is_compiled_once_with_its_own_valu
         "player 3",
         "player 0",
     ]
+
+
+async def test_a_statement_bound_again_takes_each_calls_values_by_its_shape() -> None:
+    own = select(p.c.name).where(p.c.server_id == "s", p.c.user_id == bindparam("user"))
+    first, second = bind(own, {"user": "u0"}), bind(own, {"user": "u3"})
+    assert id(own) in runner._shapes  # the second came from the first's shape
+    assert (first.values, second.values) == (("s", "u0"), ("s", "u3"))
+    assert first.plan is second.plan and first.sql == second.sql
+    many = bind(p.insert(), [{"server_id": "s", "user_id": "u8", "name": "x"}] * 2)
+    assert many.many and many.values == [("s", "u8", "x")] * 2
+    with pytest.raises(sa.InvalidRequestError):  # a parameter missing is SQLAlchemy's error still
+        bind(own, {"someone": "u1"})
+    del own
+    assert len([key for key, (ref, _) in runner._shapes.items() if ref() is None]) == 0
+
+
+async def test_a_saves_writes_are_one_trip_and_its_version_check_undoes_it(
+    store: Store, trips: list[Callable[..., Any]]
+) -> None:
+    async with store.transaction() as tx:
+        match_id = (await tx.matches.create("s", "c", ("u0", "u1"), 3, "{}", 1.0)).id
+    trips.clear()
+    for version, seq in ((1, 0), (2, 2)):
+        async with store.transaction() as tx:
+            await tx.matches.save(match_id, version, snapshot="{}", status="playing", now=2.0)
+            await tx.matches.append_actions(match_id, seq, ['{"a": 0}', '{"a": 1}'])
+            await tx.matches.write_timer(TimerRow(match_id, 2.0, False, None, None, None))
+            await tx.dice.add("s", (1, 0, 0, 0, 1, 0), 1, 0)
+    assert len(trips) == 2  # BEGIN, the UPDATE, the INSERT, the timer, the dice, COMMIT: one
+    with pytest.raises(StaleMatchError):
+        async with store.transaction() as tx:
+            await tx.matches.save(match_id, 1, snapshot="{}", status="playing", now=3.0)
+            await tx.matches.append_actions(match_id, 4, ['{"a": "lost"}'])
+            await tx.dice.add("s", (0, 0, 0, 0, 0, 2), 1, 1)
+    assert len(await store.matches.actions(match_id)) == 4
+    assert (await store.dice.counts("s")).rolls == 2  # the stale save's dice undone with it
+    row = await store.matches.get(match_id)
+    assert row is not None and row.version == 3
+
+
+async def test_a_typed_move_is_two_trips(tmp_path: Path, trips: list[Callable[..., Any]]) -> None:
+    """The match read with its timer, then its save and what was shown, in one trip."""
+    store = await Store.open(tmp_path / "moves.sqlite3")
+    service = TableService(store, dice=seeded_dice(1), images=False)
+    place, amy, ben = Place("guild", "trips"), User("a", "amy"), User("b", "ben")
+    await service.matches.challenge(place, amy, ben, "3")
+    await service.matches.accept(place, ben)
+    for _ in range(4):
+        table = await service.table(place)
+        assert table is not None and table.match.turn is not None
+        mover = (amy, ben)[table.match.turn]
+        trips.clear()
+        if table.match.phase == "move":
+            line = f"!move {table.match.legal_plays()[0].notation}"
+        else:
+            line = "!roll"
+        replies = await service.run(place, mover, line, users=lambda word: None)
+        assert replies and not replies[0].private, replies
+        assert len(trips) == 2, line
+    service.close()
+    await store.close()
 
 
 async def test_an_expanding_in_takes_each_lists_length(store: Store) -> None:

@@ -50,8 +50,11 @@ class Changes:
         return len(self.snapshot) + sum(len(action) for action in self.actions)
 
 
+_ENCODER = json.JSONEncoder(separators=(",", ":"))  # (``json.dumps`` makes one a call)
+
+
 def _dumps(data: Any) -> str:
-    return json.dumps(data, separators=(",", ":"))
+    return _ENCODER.encode(data)
 
 
 def state_text(match: Match) -> str:
