@@ -117,7 +117,7 @@ class Button:
     """A button that answers ``decision`` by running the command it belongs to."""
 
     decision: Decision
-    label: str
+    label: Message | str  # a catalog entry, or a symbol that needs no words (``◀``)
     tone: Tone
     money_only: bool = False  # shown only in money games (beavers)
     # The word a press passes to the command as its argument (a review's ``next``): its action is
