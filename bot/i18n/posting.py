@@ -4,6 +4,7 @@ them), the notes when a board or a chart can't be attached, and a match thread's
 from __future__ import annotations
 
 from bot.i18n.core import Message as M
+from bot.i18n.core import Plural as P
 
 # -- buttons' labels: short (a word or two), shown to everyone at the table -----------------------
 ACCEPT = M("button_accept", "Accept")
@@ -35,3 +36,20 @@ NO_ATTACH_CHART = M(
     "(I can't attach the chart here: I need the Attach Files permission in this channel.)",
 )
 TOO_LARGE_CHART = M("too_large_chart", "(The chart was too large to upload.)")
+
+# -- a match's thread: its name (plain text, no Markdown) and the notices said in it ---------------
+THREAD_NAME = M("thread_name", "{first} vs {second} · {kind}")
+THREAD_MONEY = M("thread_money", "money")
+TOURNAMENT_THREAD_NAME = M(
+    "tournament_thread_name", "{name} R{round}-{table} · {first} vs {second}"
+)
+NO_THREAD = P(
+    "no_thread",
+    "I can't give matches a thread of their own here: I need the {permissions} permission in "
+    "this channel. Until then they are played in the channel.",
+    "I can't give matches a thread of their own here: I need the {permissions} permissions in "
+    "this channel. Until then they are played in the channel.",
+)
+UNUSED_THREAD = M(
+    "unused_thread", "This thread is not used: the challenge was answered elsewhere first."
+)

@@ -209,4 +209,12 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "too_large_board": "(Der Anhang war zu groß zum Hochladen.)",
     "no_attach_chart": "(Ich kann das Diagramm hier nicht anhängen: ich brauche in diesem Kanal die Berechtigung Attach Files.)",
     "too_large_chart": "(Das Diagramm war zu groß zum Hochladen.)",
+    "thread_name": "{first} gegen {second} · {kind}",
+    "thread_money": "Geld",
+    "tournament_thread_name": "{name} R{round}-{table} · {first} gegen {second}",
+    "no_thread": (
+        "Ich kann Matches hier keinen eigenen Thread geben: ich brauche in diesem Kanal die Berechtigung {permissions}. Bis dahin werden sie im Kanal gespielt.",
+        "Ich kann Matches hier keinen eigenen Thread geben: ich brauche in diesem Kanal die Berechtigungen {permissions}. Bis dahin werden sie im Kanal gespielt.",
+    ),
+    "unused_thread": "Dieser Thread wird nicht genutzt: die Herausforderung wurde zuerst woanders beantwortet.",
 }

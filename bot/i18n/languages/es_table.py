@@ -209,4 +209,12 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "too_large_board": "(El adjunto era demasiado grande para subirlo.)",
     "no_attach_chart": "(No puedo adjuntar el gráfico aquí: necesito el permiso Attach Files en este canal.)",
     "too_large_chart": "(El gráfico era demasiado grande para subirlo.)",
+    "thread_name": "{first} contra {second} · {kind}",
+    "thread_money": "dinero",
+    "tournament_thread_name": "{name} R{round}-{table} · {first} contra {second}",
+    "no_thread": (
+        "Aquí no puedo dar a los matches un hilo propio: necesito el permiso {permissions} en este canal. Mientras tanto se juegan en el canal.",
+        "Aquí no puedo dar a los matches un hilo propio: necesito los permisos {permissions} en este canal. Mientras tanto se juegan en el canal.",
+    ),
+    "unused_thread": "Este hilo no se usa: el desafío se respondió antes en otro sitio.",
 }

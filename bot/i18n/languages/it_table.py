@@ -209,4 +209,12 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "too_large_board": "(L'allegato era troppo grande da caricare.)",
     "no_attach_chart": "(Non posso allegare il grafico qui: mi serve il permesso Attach Files in questo canale.)",
     "too_large_chart": "(Il grafico era troppo grande da caricare.)",
+    "thread_name": "{first} contro {second} · {kind}",
+    "thread_money": "soldi",
+    "tournament_thread_name": "{name} T{round}-{table} · {first} contro {second}",
+    "no_thread": (
+        "Qui non posso dare ai match un thread tutto loro: mi serve il permesso {permissions} in questo canale. Fino ad allora si giocano nel canale.",
+        "Qui non posso dare ai match un thread tutto loro: mi servono i permessi {permissions} in questo canale. Fino ad allora si giocano nel canale.",
+    ),
+    "unused_thread": "Questo thread non è usato: la sfida ha avuto risposta prima altrove.",
 }

@@ -209,4 +209,12 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "too_large_board": "(Ek, yüklenemeyecek kadar büyüktü.)",
     "no_attach_chart": "(Grafiği buraya ekleyemiyorum: bu kanalda Attach Files iznine ihtiyacım var.)",
     "too_large_chart": "(Grafik, yüklenemeyecek kadar büyüktü.)",
+    "thread_name": "{first} - {second} · {kind}",
+    "thread_money": "para",
+    "tournament_thread_name": "{name} T{round}-{table} · {first} - {second}",
+    "no_thread": (
+        "Burada maçlara kendi başlıklarını açamıyorum: bu kanalda {permissions} iznine ihtiyacım var. O zamana kadar maçlar kanalda oynanır.",
+        "Burada maçlara kendi başlıklarını açamıyorum: bu kanalda {permissions} izinlerine ihtiyacım var. O zamana kadar maçlar kanalda oynanır.",
+    ),
+    "unused_thread": "Bu başlık kullanılmıyor: meydan okuma önce başka yerde cevaplandı.",
 }
