@@ -36,28 +36,21 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from bot.gnubg.api import RETRY, TURN_PRIORITY, EngineFailure
+from bot.gnubg.api import TURN_PRIORITY, EngineFailure
 from bot.gnubg.process import PipeProcess
 from bot.gnubg.session import idle, initialise
+from bot.i18n import gnubg as say
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)
 
-CRASHED = "GNU Backgammon crashed while thinking; it has been restarted." + RETRY
-TIMED_OUT = (
-    "GNU Backgammon took longer than {seconds} and was stopped; it has been restarted." + RETRY
-)
-CLOSED = "GNU Backgammon is shutting down: try again once the bot is back."
+CRASHED = say.CRASHED.said()
+CLOSED = say.CLOSED.said()
 # A request waits for its own busy worker only while fewer than this many wait there ahead of
 # it; past that, a worker with nothing of its own takes it (its cache is cold, but it is free).
 AFFINITY_PATIENCE = 1
 # Per worker: how many later requests of a higher priority may be served before a waiting one.
 OVERTAKES_PER_WORKER = 8
-
-
-def seconds_text(seconds: float) -> str:
-    """``1 second``, ``0.5 seconds``, ``10 seconds``."""
-    return f"{seconds:g} second{'' if seconds == 1 else 's'}"
 
 
 ExecutorFactory = Callable[[Callable[[], None]], Executor]
@@ -228,7 +221,7 @@ class WorkerPool:
             for slot in slots:
                 self._workers[slot].kill()
                 self._replace(slot)
-            raise EngineFailure(CRASHED) from None
+            raise EngineFailure(CRASHED, retry=True) from None
         finally:
             for slot in slots:
                 self._give_back(slot)
@@ -275,14 +268,14 @@ class WorkerPool:
             log.error("%s crashed running %s", worker.name, function.__name__)
             worker.kill()
             self._replace(slot)
-            raise EngineFailure(CRASHED) from None
+            raise EngineFailure(CRASHED, retry=True) from None
         except TimeoutError:
             log.error(
                 "%s took over %gs running %s: killed", worker.name, timeout, function.__name__
             )
             worker.kill()
             self._replace(slot)
-            raise EngineFailure(TIMED_OUT.format(seconds=seconds_text(timeout))) from None
+            raise EngineFailure(say.TIMED_OUT.said(seconds=f"{timeout:g}"), retry=True) from None
         except asyncio.CancelledError:
             # The caller gave up: the worker may still be busy with the request, so it can't
             # serve the next one until it has finished. Replace it rather than wait.

@@ -224,7 +224,7 @@ async def test_requests_waiting_at_close_end_politely() -> None:
     [waiting] = asking(pool, ("waiting", ADVICE, 3))
     await until(lambda: pool.waiting == 1)
     await pool.close()
-    with pytest.raises(EngineFailure, match=CLOSED):
+    with pytest.raises(EngineFailure, match=str(CLOSED)):
         await waiting
 
 

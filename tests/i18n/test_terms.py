@@ -515,5 +515,10 @@ def test_greek_calls_gnu_backgammon_masculine_everywhere() -> None:
         if NEUTER_BEFORE_THE_ENGINE.search(normalised(text))
     ]
     assert found == []
+    from bot.i18n.gnubg import TURN_FAILED, TURN_FAILED_WHY  # the engine as a field, {name}
+
+    for entry in (TURN_FAILED, TURN_FAILED_WHY):
+        said = entry("el", name="GNU Backgammon", why="", prefix="!")
+        assert not NEUTER_BEFORE_THE_ENGINE.search(normalised(said)), said
     assert NEUTER_BEFORE_THE_ENGINE.search(normalised("Το GNU Backgammon αναλύει"))
     assert not NEUTER_BEFORE_THE_ENGINE.search(normalised("Ο GNU Backgammon: το παιχνίδι"))

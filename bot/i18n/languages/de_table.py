@@ -217,4 +217,11 @@ TEXTS: dict[str, str | tuple[str, str]] = {
         "Ich kann Matches hier keinen eigenen Thread geben: ich brauche in diesem Kanal die Berechtigungen {permissions}. Bis dahin werden sie im Kanal gespielt.",
     ),
     "unused_thread": "Dieser Thread wird nicht genutzt: die Herausforderung wurde zuerst woanders beantwortet.",
+    "gnubg_crashed": "GNU Backgammon ist beim Nachdenken abgestürzt; es wurde neu gestartet.",
+    "gnubg_timed_out": "GNU Backgammon hat länger als {seconds} s gebraucht und wurde angehalten; es wurde neu gestartet.",
+    "gnubg_closed": "GNU Backgammon wird beendet: versuch es noch einmal, sobald der Bot zurück ist.",
+    "gnubg_analysis_restarting": "Der Analyseprozess von GNU Backgammon ist während dieser Analyse immer wieder neu gestartet, darum gibt es kein Ergebnis. Versuch es später noch einmal.",
+    "gnubg_no_play_found": "GNU Backgammon hat keinen Zug für {position} gefunden.",
+    "gnubg_broke_the_rules": "Die Antwort von GNU Backgammon verstieß gegen die Regeln: {error}",
+    "gnubg_try_again": "Versuch es noch einmal.",
 }

@@ -217,4 +217,11 @@ TEXTS: dict[str, str | tuple[str, str]] = {
         "Δεν μπορώ να δώσω στους αγώνες δικό τους νήμα εδώ: χρειάζομαι τις άδειες {permissions} σε αυτό το κανάλι. Μέχρι τότε παίζονται στο κανάλι.",
     ),
     "unused_thread": "Αυτό το νήμα δεν χρησιμοποιείται: η πρόκληση απαντήθηκε πρώτα αλλού.",
+    "gnubg_crashed": "Ο GNU Backgammon κατέρρευσε ενώ σκεφτόταν· ξεκίνησε ξανά.",
+    "gnubg_timed_out": "Ο GNU Backgammon άργησε πάνω από {seconds} δευτ. και σταμάτησε· ξεκίνησε ξανά.",
+    "gnubg_closed": "Ο GNU Backgammon κλείνει: δοκίμασε ξανά μόλις επιστρέψει το bot.",
+    "gnubg_analysis_restarting": "Η διεργασία ανάλυσης του GNU Backgammon ξεκινούσε ξανά και ξανά σε αυτή την ανάλυση, οπότε δεν υπάρχει αποτέλεσμα. Δοκίμασε ξανά αργότερα.",
+    "gnubg_no_play_found": "Ο GNU Backgammon δεν βρήκε κίνηση για το {position}.",
+    "gnubg_broke_the_rules": "Η απάντηση του GNU Backgammon παρέβη τους κανόνες: {error}",
+    "gnubg_try_again": "Δοκίμασε ξανά.",
 }

@@ -217,4 +217,11 @@ TEXTS: dict[str, str | tuple[str, str]] = {
         "Aquí no puedo dar a los matches un hilo propio: necesito los permisos {permissions} en este canal. Mientras tanto se juegan en el canal.",
     ),
     "unused_thread": "Este hilo no se usa: el desafío se respondió antes en otro sitio.",
+    "gnubg_crashed": "GNU Backgammon falló mientras pensaba; se ha reiniciado.",
+    "gnubg_timed_out": "GNU Backgammon tardó más de {seconds} s y se detuvo; se ha reiniciado.",
+    "gnubg_closed": "GNU Backgammon se está cerrando: vuelve a intentarlo cuando el bot regrese.",
+    "gnubg_analysis_restarting": "El proceso de análisis de GNU Backgammon se reinició una y otra vez durante este análisis, así que no hay resultado. Vuelve a intentarlo más tarde.",
+    "gnubg_no_play_found": "GNU Backgammon no encontró ninguna jugada para {position}.",
+    "gnubg_broke_the_rules": "La respuesta de GNU Backgammon rompió las reglas: {error}",
+    "gnubg_try_again": "Vuelve a intentarlo.",
 }

@@ -217,4 +217,11 @@ TEXTS: dict[str, str | tuple[str, str]] = {
         "Qui non posso dare ai match un thread tutto loro: mi servono i permessi {permissions} in questo canale. Fino ad allora si giocano nel canale.",
     ),
     "unused_thread": "Questo thread non è usato: la sfida ha avuto risposta prima altrove.",
+    "gnubg_crashed": "GNU Backgammon si è bloccato mentre pensava; è stato riavviato.",
+    "gnubg_timed_out": "GNU Backgammon ci ha messo più di {seconds} s ed è stato fermato; è stato riavviato.",
+    "gnubg_closed": "GNU Backgammon si sta chiudendo: riprova quando il bot sarà tornato.",
+    "gnubg_analysis_restarting": "Il processo di analisi di GNU Backgammon ha continuato a riavviarsi durante questa analisi, quindi non c'è un risultato. Riprova più tardi.",
+    "gnubg_no_play_found": "GNU Backgammon non ha trovato nessuna mossa per {position}.",
+    "gnubg_broke_the_rules": "La risposta di GNU Backgammon ha violato le regole: {error}",
+    "gnubg_try_again": "Riprova.",
 }

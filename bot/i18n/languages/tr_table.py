@@ -217,4 +217,11 @@ TEXTS: dict[str, str | tuple[str, str]] = {
         "Burada maçlara kendi başlıklarını açamıyorum: bu kanalda {permissions} izinlerine ihtiyacım var. O zamana kadar maçlar kanalda oynanır.",
     ),
     "unused_thread": "Bu başlık kullanılmıyor: meydan okuma önce başka yerde cevaplandı.",
+    "gnubg_crashed": "GNU Backgammon düşünürken çöktü; yeniden başlatıldı.",
+    "gnubg_timed_out": "GNU Backgammon {seconds} sn'den uzun sürdü ve durduruldu; yeniden başlatıldı.",
+    "gnubg_closed": "GNU Backgammon kapanıyor: bot geri geldiğinde yeniden dene.",
+    "gnubg_analysis_restarting": "GNU Backgammon'un analiz süreci bu analiz boyunca defalarca yeniden başladı, bu yüzden sonuç yok. Daha sonra yeniden dene.",
+    "gnubg_no_play_found": "GNU Backgammon {position} için hamle bulamadı.",
+    "gnubg_broke_the_rules": "GNU Backgammon'un cevabı kurallara aykırıydı: {error}",
+    "gnubg_try_again": "Yeniden dene.",
 }
