@@ -29,7 +29,7 @@ import discord
 from bot.cogs.errors import report_unexpected, tell_interaction
 from bot.i18n.core import ENGLISH, Language, Message, language_of
 from bot.service.commands.registry import COMMANDS
-from bot.service.commands.schema import CommandTable, Tone
+from bot.service.commands.schema import CommandTable, Tone, label_text
 from bot.service.keys import KINDS, Key
 from bot.service.models import STORE_TROUBLE, Decision, store_trouble
 
@@ -51,7 +51,7 @@ class ButtonSpec:
 
     def worded(self, language: Language) -> str:
         """Its label in ``language`` (a symbol as it is)."""
-        return self.label(language) if isinstance(self.label, Message) else self.label
+        return label_text(self.label, language)
 
 
 _GREEN, _RED = discord.ButtonStyle.success, discord.ButtonStyle.danger

@@ -124,6 +124,15 @@ class Button:
     # the command's name and this word, so several buttons of one command can share a message.
     word: str = ""
 
+    def worded(self, language: Language) -> str:
+        """Its label in ``language`` (a symbol as it is)."""
+        return label_text(self.label, language)
+
+
+def label_text(label: Message | str, language: Language) -> str:
+    """A button's label in ``language``: a catalog entry worded, a symbol as it is."""
+    return label(language) if isinstance(label, Message) else label
+
 
 @dataclass(frozen=True, slots=True)
 class Command:
