@@ -44,8 +44,6 @@ from bot.i18n import gnubg as say
 T = TypeVar("T")
 log = logging.getLogger(__name__)
 
-CRASHED = say.CRASHED.said()
-CLOSED = say.CLOSED.said()
 # A request waits for its own busy worker only while fewer than this many wait there ahead of
 # it; past that, a worker with nothing of its own takes it (its cache is cold, but it is free).
 AFFINITY_PATIENCE = 1
@@ -213,7 +211,7 @@ class WorkerPool:
     async def start(self) -> None:
         """Start every worker (gnubg loads its nets: ~0.2 s each) so no player waits for it."""
         if self._closed:
-            raise EngineFailure(CLOSED)
+            raise EngineFailure(say.CLOSED.said())
         slots = [await self._take(slot, TURN_PRIORITY) for slot in range(self.size)]
         try:
             await asyncio.gather(*(self._workers[slot].warm() for slot in slots))
@@ -221,7 +219,7 @@ class WorkerPool:
             for slot in slots:
                 self._workers[slot].kill()
                 self._replace(slot)
-            raise EngineFailure(CRASHED, retry=True) from None
+            raise EngineFailure(say.CRASHED.said(), retry=True) from None
         finally:
             for slot in slots:
                 self._give_back(slot)
@@ -253,7 +251,7 @@ class WorkerPool:
         ``affinity`` if given, else any; ``priority`` 0 is served first. Its own exceptions
         come back as they are."""
         if self._closed:
-            raise EngineFailure(CLOSED)
+            raise EngineFailure(say.CLOSED.said())
         if priority < 0:
             raise ValueError(f"priorities are 0 (the highest) or more, not {priority}")
         slot = await self._take(None if affinity is None else affinity % self.size, priority)
@@ -264,11 +262,11 @@ class WorkerPool:
             return await asyncio.wait_for(asyncio.wrap_future(future), timeout)
         except BrokenProcessPool:
             if self._closed:
-                raise EngineFailure(CLOSED) from None
+                raise EngineFailure(say.CLOSED.said()) from None
             log.error("%s crashed running %s", worker.name, function.__name__)
             worker.kill()
             self._replace(slot)
-            raise EngineFailure(CRASHED, retry=True) from None
+            raise EngineFailure(say.CRASHED.said(), retry=True) from None
         except TimeoutError:
             log.error(
                 "%s took over %gs running %s: killed", worker.name, timeout, function.__name__
@@ -294,7 +292,7 @@ class WorkerPool:
         waiting, self._waiting = self._waiting, []
         for entry in waiting:
             if not entry.given.done():
-                entry.given.set_exception(EngineFailure(CLOSED))
+                entry.given.set_exception(EngineFailure(say.CLOSED.said()))
         for worker in self._workers:
             worker.kill()
         # Let each executor's manager thread see its process gone and end now: one still

@@ -12,7 +12,8 @@ import pytest
 import pytest_asyncio
 
 from bot.gnubg.api import EngineFailure
-from bot.gnubg.pool import CLOSED, WorkerPool
+from bot.gnubg.pool import WorkerPool
+from bot.i18n.gnubg import CLOSED
 from tests.gnubg import misbehave
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -104,7 +105,7 @@ async def test_a_closed_pool_refuses_politely() -> None:
     pool = WorkerPool(1, name="closing")
     await pool.call(misbehave.process_id, timeout=10)
     await pool.close()
-    with pytest.raises(EngineFailure, match=str(CLOSED)):
+    with pytest.raises(EngineFailure, match=CLOSED.en):
         await pool.call(misbehave.process_id, timeout=10)
 
 
@@ -209,5 +210,5 @@ async def test_calls_waiting_when_the_pool_closes_end_politely() -> None:
     await asyncio.sleep(0.05)
     await pool.close()
     for call in (busy, waiting):
-        with pytest.raises(EngineFailure, match=str(CLOSED)):
+        with pytest.raises(EngineFailure, match=CLOSED.en):
             await asyncio.wait_for(call, 5)
