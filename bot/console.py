@@ -32,10 +32,11 @@ from typing import Any, TextIO
 from bot.i18n.core import ENGLISH, LANGUAGES, Language, language_of
 from bot.rules.notation import decimal_number
 from bot.service.commands.registry import COMMANDS
+from bot.service.commands.schema import Button
 from bot.service.keys import Key, SignupKey, parse_key
 from bot.service.lifetime import StartError, open_service
 from bot.service.matches.threads import Opened
-from bot.service.models import STORE_TROUBLE, Decision, Job, Place, Reply, User, store_trouble
+from bot.service.models import STORE_TROUBLE, Job, Place, Reply, User, store_trouble
 from bot.service.records.durations import UNIT_SECONDS
 from bot.service.table import TableService, seeded_dice, text_board
 from bot.settings import Settings, SettingsError, database_setting
@@ -113,12 +114,14 @@ def console_user(name: str, language: Language = ENGLISH) -> User:
     return User(id=name.lower(), name=name, language=language)
 
 
-def button_actions(decision: Decision, *, money_game: bool) -> list[str]:
-    """The actions of the buttons a message asking ``decision`` shows (as on Discord)."""
+def buttons_of(reply: Reply) -> list[tuple[str, Button]]:
+    """(action, button) of each button ``reply`` shows (as on Discord)."""
+    if reply.decision is None or reply.decision_key is None:
+        return []
     return [
-        command.name + button.word
+        (command.name + button.word, button)
         for command, button in COMMANDS.buttons()
-        if button.decision is decision and (money_game or not button.money_only)
+        if button.decision is reply.decision and (reply.money_game or not button.money_only)
     ]
 
 
@@ -382,9 +385,10 @@ class Console:
         """Print what the bot said about one input line; ``replies`` by the channel each is
         said in (the line's own ``channel``, or another for what fell due elsewhere)."""
         for where, reply in replies:
-            if reply.decision is not None and reply.decision_key is not None:
-                for action in button_actions(reply.decision, money_game=reply.money_game):
-                    self.buttons[(where, action)] = reply.decision_key
+            key = reply.decision_key
+            if key is not None:
+                for action, _ in buttons_of(reply):
+                    self.buttons[(where, action)] = key
         shown = [
             _Shown(
                 reply,
@@ -418,6 +422,9 @@ class Console:
     @staticmethod
     def _json_reply(shown: _Shown, channel: str) -> dict[str, Any]:
         said: dict[str, Any] = {"text": shown.reply.text, "image": shown.image, "file": shown.file}
+        labels = [button.worded(shown.reply.language) for _, button in buttons_of(shown.reply)]
+        if labels:  # as Discord shows them, in the reply's language
+            said["buttons"] = labels
         if shown.channel != channel:
             said["channel"] = shown.channel
         return said

@@ -203,7 +203,9 @@ class BackgammonBot(commands.Bot):
         expired, daily puzzles) and post it where it happened; returns how many messages went
         out."""
         by_place: dict[Place, list[Reply]] = {}
-        threads = DiscordThreads(self, self.live)  # a tournament's new round gets its threads
+        threads = DiscordThreads(
+            self, self.live, self.service.server.languages
+        )  # a tournament's new round gets its threads
         for place, reply in await self.service.due(self._serves, threads=threads):
             # A reply may name its own place: a thread's result goes to the thread's channel.
             by_place.setdefault(reply.place or place, []).append(reply)

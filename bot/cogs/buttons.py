@@ -27,9 +27,9 @@ from typing import Any, ClassVar, Protocol, cast
 import discord
 
 from bot.cogs.errors import report_unexpected, tell_interaction
-from bot.i18n.core import ENGLISH, language_of
+from bot.i18n.core import ENGLISH, Language, Message, language_of
 from bot.service.commands.registry import COMMANDS
-from bot.service.commands.schema import CommandTable, Tone
+from bot.service.commands.schema import CommandTable, Tone, label_text
 from bot.service.keys import KINDS, Key
 from bot.service.models import STORE_TROUBLE, Decision, store_trouble
 
@@ -44,10 +44,14 @@ OLD_TEMPLATE = re.compile(r"bg:(?:challenge|double|resign|turn):[a-z]+")
 @dataclass(frozen=True, slots=True)
 class ButtonSpec:
     action: str  # in the custom id: the name of the command it runs, unique within its decision
-    label: str
+    label: Message | str
     style: discord.ButtonStyle
     decision: Decision
     money_only: bool = False
+
+    def worded(self, language: Language) -> str:
+        """Its label in ``language`` (a symbol as it is)."""
+        return label_text(self.label, language)
 
 
 _GREEN, _RED = discord.ButtonStyle.success, discord.ButtonStyle.danger
@@ -157,8 +161,9 @@ class KeyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"(?!)"
         self.key = key
 
     @staticmethod
-    def of(spec: ButtonSpec, key: Key) -> KeyButton:
-        return KEY_BUTTONS[type(key)](spec.action, key, label=spec.label, style=spec.style)
+    def of(spec: ButtonSpec, key: Key, language: Language) -> KeyButton:
+        label = spec.worded(language)
+        return KEY_BUTTONS[type(key)](spec.action, key, label=label, style=spec.style)
 
     @classmethod
     async def from_custom_id(
@@ -242,14 +247,17 @@ def message_button_ids(message: discord.Message) -> set[str]:
     return found
 
 
-def decision_view(decision: Decision, key: Key, *, money_game: bool = False) -> discord.ui.View:
-    """The buttons to attach to a message asking ``decision`` (the question ``key``)."""
+def decision_view(
+    decision: Decision, key: Key, *, language: Language, money_game: bool = False
+) -> discord.ui.View:
+    """The buttons to attach to a message asking ``decision`` (the question ``key``), labelled
+    in ``language``: the message's (a button is everyone's at the table)."""
     if not isinstance(key, decision.key_kind):
         raise ValueError(f"{decision} is not asked by a {type(key).__name__}: {key}")
     # No timeout: a view that stops can take its dynamic items out of discord.py's registry.
     view = discord.ui.View(timeout=None)
     for spec in buttons_for(decision, money_game=money_game):
-        view.add_item(KeyButton.of(spec, key))
+        view.add_item(KeyButton.of(spec, key, language))
     return view
 
 

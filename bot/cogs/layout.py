@@ -124,7 +124,10 @@ def table_view(reply: Reply, *, buttons: bool = True) -> discord.ui.LayoutView:
     if buttons and reply.decision is not None and reply.decision_key is not None:
         row: discord.ui.ActionRow[discord.ui.LayoutView] = discord.ui.ActionRow()
         for item in decision_view(
-            reply.decision, reply.decision_key, money_game=reply.money_game
+            reply.decision,
+            reply.decision_key,
+            money_game=reply.money_game,
+            language=reply.language,
         ).children:
             row.add_item(item)
         container.add_item(row)

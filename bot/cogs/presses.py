@@ -135,7 +135,12 @@ class ButtonPresses:
         ):
             return  # told how long to wait
         # An accepted challenge's thread starts from the pressed message.
-        threads = DiscordThreads(interaction.client, self.live, origin=interaction.message)
+        threads = DiscordThreads(
+            interaction.client,
+            self.live,
+            self.service.server.languages,
+            origin=interaction.message,
+        )
         task = asyncio.ensure_future(
             self.service.press(
                 place, user_of(interaction.user, language), action, key, threads=threads

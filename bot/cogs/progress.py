@@ -20,6 +20,7 @@ import discord
 
 from bot.cogs.buttons import decision_view
 from bot.cogs.sending import Sent, fit
+from bot.i18n import posting as say
 from bot.service.models import Reply
 from bot.service.table import TableService
 
@@ -29,8 +30,6 @@ Post = Callable[[discord.Message, list[Reply]], Awaitable[None]]  # new messages
 After = Callable[[list[Reply]], Awaitable[None]]  # the same, sent where the job was asked for
 
 EDIT_EVERY = 2.0  # seconds between two edits of a progress message
-NO_ATTACH = "(I can't attach the chart here: I need the Attach Files permission in this channel.)"
-TOO_LARGE = "(The chart was too large to upload.)"
 
 
 class LiveProgress:
@@ -153,14 +152,18 @@ async def edit(message: discord.Message, reply: Reply) -> None:
             kwargs["attachments"] = files
         if reply.decision is not None and reply.decision_key is not None:  # the Review button
             kwargs["view"] = decision_view(
-                reply.decision, reply.decision_key, money_game=reply.money_game
+                reply.decision,
+                reply.decision_key,
+                money_game=reply.money_game,
+                language=reply.language,
             )
         try:
             await _edit(message, kwargs)
             return
         except discord.HTTPException as error:
             if files and not note and error.status in (403, 413):
-                note = NO_ATTACH if error.status == 403 else TOO_LARGE
+                said = say.NO_ATTACH_CHART if error.status == 403 else say.TOO_LARGE_CHART
+                note = said(reply.language)
                 for file in files:
                     file.reset()
                 continue

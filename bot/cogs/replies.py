@@ -67,7 +67,9 @@ async def open_rounds(
 ) -> None:
     """The matches of each tournament round ``replies`` paired (their ``RoundPaired``), opened
     in threads of the tournament's channel and announced there."""
-    more = await service.open_rounds(list(replies), DiscordThreads(client, live))
+    more = await service.open_rounds(
+        list(replies), DiscordThreads(client, live, service.server.languages)
+    )
     by_place: dict[Place, list[Reply]] = {}
     for reply in more:
         if reply.place is not None:

@@ -21,6 +21,7 @@ from discord.ext import commands
 from bot.cogs.buttons import decision_view
 from bot.cogs.layout import BOARD_FILENAME, TableMessages, is_table_reply, send_table
 from bot.cogs.pings import lead_of, mention_ids
+from bot.i18n import posting as say
 from bot.i18n.core import Language
 from bot.service.models import PRIVATE_SERVER, Place, Reply, Sheet, User
 
@@ -28,8 +29,6 @@ log = logging.getLogger(__name__)
 
 MESSAGE_LIMIT = 2000  # characters of message content Discord accepts
 DEFER_AFTER = 2.0  # seconds: a slash command must be answered within 3
-NO_ATTACH = "(I can't attach the board here: I need the Attach Files permission in this channel.)"
-TOO_LARGE = "(The attachment was too large to upload.)"
 
 
 def place_of(guild_id: int | None, channel_id: int) -> Place:
@@ -118,7 +117,10 @@ def message_kwargs(reply: Reply) -> dict[str, Any]:
         kwargs["files"] = files
     if reply.decision is not None and reply.decision_key is not None:
         kwargs["view"] = decision_view(
-            reply.decision, reply.decision_key, money_game=reply.money_game
+            reply.decision,
+            reply.decision_key,
+            money_game=reply.money_game,
+            language=reply.language,
         )
     return kwargs
 
@@ -143,7 +145,7 @@ async def deliver(
         except discord.HTTPException as error:
             log.warning("Could not send a reply's start (%s %s)", error.status, error.text)
             return None
-    note = None if attach else NO_ATTACH
+    note = None if attach else say.NO_ATTACH_BOARD(reply.language)
     retried = False
     while True:
         kwargs = message_kwargs(reply)
@@ -155,7 +157,8 @@ async def deliver(
         except discord.HTTPException as error:
             if note is None and "files" in kwargs and error.status in (403, 413):
                 log.warning("Sending a reply without its files: %s %s", error.status, error.text)
-                note = NO_ATTACH if error.status == 403 else TOO_LARGE
+                said = say.NO_ATTACH_BOARD if error.status == 403 else say.TOO_LARGE_BOARD
+                note = said(reply.language)
                 continue
             if error.status >= 500 and not retried:
                 retried = True

@@ -320,7 +320,9 @@ class TableCog(commands.Cog, name="Backgammon"):
             options["manager"] = ctx.permissions.manage_guild
         if entry.opens_thread:  # a typed command's message: the match's thread may hang from it
             origin = ctx.message if ctx.interaction is None else None
-            options["threads"] = DiscordThreads(ctx.bot, self.live, origin=origin)
+            options["threads"] = DiscordThreads(
+                ctx.bot, self.live, self.service.server.languages, origin=origin
+            )
         await self.run(
             ctx, lambda place, user: handler(place, user, *arguments, **options), language
         )

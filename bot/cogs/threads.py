@@ -15,7 +15,11 @@ from typing import Final, Protocol, cast
 
 import discord
 
+from bot.i18n import posting as say
+from bot.i18n import rules
+from bot.i18n.core import Language, chained, worded
 from bot.service.keys import Key
+from bot.service.languages import Languages
 from bot.service.matches.threads import Opened
 from bot.service.models import Place
 
@@ -34,21 +38,16 @@ TOLD_KEPT = 10_000  # channels told of a missing permission (least recently told
 _TOLD: OrderedDict[Place, None] = OrderedDict()
 
 
-UNUSED_THREAD = "This thread is not used: the challenge was answered elsewhere first."
-
-
 class Questions(Protocol):
     """Where a question was asked: :class:`bot.cogs.replies.LiveButtons`, which imports this."""
 
     def message(self, place: Place, key: Key | None) -> discord.Message | None: ...
 
 
-def no_thread_text(missing: list[str]) -> str:
-    plural = "s" if len(missing) > 1 else ""
-    return (
-        f"I can't give matches a thread of their own here: I need the {' and '.join(missing)} "
-        f"permission{plural} in this channel. Until then they are played in the channel."
-    )
+def no_thread_text(missing: list[str], language: Language) -> str:
+    """Why matches are played in the channel: the permissions ``missing`` (Discord's names)."""
+    permissions = worded(chained(rules.AND, missing), language)
+    return say.NO_THREAD(language, len(missing), permissions=permissions)
 
 
 class DiscordThreads:
@@ -58,10 +57,17 @@ class DiscordThreads:
     restart)."""
 
     def __init__(
-        self, client: discord.Client, live: Questions, *, origin: discord.Message | None = None
+        self,
+        client: discord.Client,
+        live: Questions,
+        languages: Languages,
+        *,
+        origin: discord.Message | None = None,
     ) -> None:
+        """``languages``: the servers' (a thread's notices speak its server's language)."""
         self._client = client
         self._live = live
+        self._languages = languages
         self._origin = origin
 
     async def open(self, place: Place, name: str, key: Key | None) -> Opened:
@@ -74,7 +80,7 @@ class DiscordThreads:
         perms = channel.permissions_for(channel.guild.me)
         missing = [label for name_, label in NEEDED.items() if not getattr(perms, name_)]
         if missing:
-            return Opened(None, self._once(place, no_thread_text(missing)))
+            return Opened(None, await self._once(place, missing))
         origin = self._live.message(place, key)
         if origin is None:  # not known (a restart): the message the command came with
             origin = self._origin
@@ -83,7 +89,7 @@ class DiscordThreads:
         try:
             thread = await self._create(channel, name, origin)
         except discord.Forbidden:
-            return Opened(None, self._once(place, no_thread_text(list(NEEDED.values()))))
+            return Opened(None, await self._once(place, list(NEEDED.values())))
         except discord.HTTPException as error:
             log.warning("Could not open a thread in %s (%s %s)", place, error.status, error.text)
             return Opened(None)
@@ -108,14 +114,15 @@ class DiscordThreads:
             auto_archive_duration=ARCHIVE_MINUTES,
         )
 
-    def _once(self, place: Place, text: str) -> str | None:
-        """``text`` the first time for ``place``, then None."""
+    async def _once(self, place: Place, missing: list[str]) -> str | None:
+        """Why there is no thread (the permissions ``missing``) the first time for ``place``,
+        then None."""
         if place in _TOLD:
             return None
         _TOLD[place] = None
         while len(_TOLD) > TOLD_KEPT:
             _TOLD.popitem(last=False)
-        return text
+        return no_thread_text(missing, await self._languages.of(place.server_id))
 
     async def discard(self, thread: Place) -> None:
         """Delete a thread opened for a match that never started there (with Manage Threads);
@@ -130,7 +137,8 @@ class DiscordThreads:
             try:
                 await opened.delete()
             except discord.Forbidden:
-                await opened.send(UNUSED_THREAD)
+                language = await self._languages.of(thread.server_id)
+                await opened.send(say.UNUSED_THREAD(language))
                 await opened.edit(archived=True)
         except discord.HTTPException as error:
             log.warning(

@@ -29,6 +29,7 @@ from bot.gnubg import analysis_text, review_text, session
 from bot.gnubg.api import EngineFailure, MatchAnalysis, Progress, WorkerPool
 from bot.gnubg.capture import captured_output
 from bot.gnubg.decisions import cube_marks
+from bot.i18n import gnubg as say
 
 MAX_PLIES = 4  # gnubg's deepest evaluation ("4ply"); 3 and 4 are very slow
 ATTEMPTS = 3  # times an analysis starts again after its worker lost games
@@ -262,7 +263,4 @@ async def analyse(
                 result = await pool.call(finish_analysis, job, timeout=timeout)
                 if result is not None:
                     return result
-    raise EngineFailure(
-        "GNU Backgammon's analysis worker kept restarting during this analysis, so there is no "
-        "result. Try again later."
-    )
+    raise EngineFailure(say.ANALYSIS_RESTARTING.said())

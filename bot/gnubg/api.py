@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from bot.gnubg.decisions import THRESHOLDS, ReviewedDecision, cube_marks
 from bot.gnubg.stored_decisions import decisions_from_data, decisions_to_data
+from bot.i18n import gnubg as say
+from bot.i18n.core import Language, Said
 
 if TYPE_CHECKING:
     from bot.rules.match import Match
@@ -41,16 +43,35 @@ class _Plain:
         return (type(self), tuple(getattr(self, name) for name in names))
 
 
-class EngineUnavailable(Exception):
+class EngineTrouble(Exception):
+    """What went wrong with gnubg, as a value (``said``: a catalog entry and its fields) that
+    whoever tells a player words in their language (:meth:`worded`); ``str()`` is the English,
+    for the logs. ``retry``: asking again may work (a person is told to; the bot's turns retry
+    by themselves)."""
+
+    def __init__(self, said: Said, *, retry: bool = False) -> None:
+        super().__init__(str(said))
+        self.said = said
+        self.retry = retry
+
+    def worded(self, language: Language, *, retry: bool = True) -> str:
+        """The text in ``language``; ``retry``: with "Try again." where asking again may work."""
+        text = self.said.worded(language)
+        return f"{text} {say.TRY_AGAIN(language)}" if retry and self.retry else text
+
+    def clause(self, language: Language) -> str:
+        """The text inside a sentence of ours (in brackets, after a colon): no "Try again.",
+        no full stop."""
+        return self.worded(language, retry=False).rstrip(".")
+
+
+class EngineUnavailable(EngineTrouble):
     """gnubg is not installed here (no wheel for this platform): the text says so in a line."""
 
 
-class EngineFailure(Exception):
-    """A worker crashed, hung past its timeout or refused the request; it has been replaced.
-    The text is fit to show a player (it may end with :data:`RETRY`)."""
+class EngineFailure(EngineTrouble):
+    """A worker crashed, hung past its timeout or refused the request; it has been replaced."""
 
-
-RETRY = " Try again."  # ends a failure's text for the person who asked (the bot's turns drop it)
 
 # The order in which waiting requests get a play worker (0 first; see bot.gnubg.pool): the bot's
 # turns before hints, evaluations and the tutor, so a person's move is answered first. The

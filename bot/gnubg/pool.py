@@ -36,28 +36,19 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from bot.gnubg.api import RETRY, TURN_PRIORITY, EngineFailure
+from bot.gnubg.api import TURN_PRIORITY, EngineFailure
 from bot.gnubg.process import PipeProcess
 from bot.gnubg.session import idle, initialise
+from bot.i18n import gnubg as say
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)
 
-CRASHED = "GNU Backgammon crashed while thinking; it has been restarted." + RETRY
-TIMED_OUT = (
-    "GNU Backgammon took longer than {seconds} and was stopped; it has been restarted." + RETRY
-)
-CLOSED = "GNU Backgammon is shutting down: try again once the bot is back."
 # A request waits for its own busy worker only while fewer than this many wait there ahead of
 # it; past that, a worker with nothing of its own takes it (its cache is cold, but it is free).
 AFFINITY_PATIENCE = 1
 # Per worker: how many later requests of a higher priority may be served before a waiting one.
 OVERTAKES_PER_WORKER = 8
-
-
-def seconds_text(seconds: float) -> str:
-    """``1 second``, ``0.5 seconds``, ``10 seconds``."""
-    return f"{seconds:g} second{'' if seconds == 1 else 's'}"
 
 
 ExecutorFactory = Callable[[Callable[[], None]], Executor]
@@ -220,7 +211,7 @@ class WorkerPool:
     async def start(self) -> None:
         """Start every worker (gnubg loads its nets: ~0.2 s each) so no player waits for it."""
         if self._closed:
-            raise EngineFailure(CLOSED)
+            raise EngineFailure(say.CLOSED.said())
         slots = [await self._take(slot, TURN_PRIORITY) for slot in range(self.size)]
         try:
             await asyncio.gather(*(self._workers[slot].warm() for slot in slots))
@@ -228,7 +219,7 @@ class WorkerPool:
             for slot in slots:
                 self._workers[slot].kill()
                 self._replace(slot)
-            raise EngineFailure(CRASHED) from None
+            raise EngineFailure(say.CRASHED.said(), retry=True) from None
         finally:
             for slot in slots:
                 self._give_back(slot)
@@ -260,7 +251,7 @@ class WorkerPool:
         ``affinity`` if given, else any; ``priority`` 0 is served first. Its own exceptions
         come back as they are."""
         if self._closed:
-            raise EngineFailure(CLOSED)
+            raise EngineFailure(say.CLOSED.said())
         if priority < 0:
             raise ValueError(f"priorities are 0 (the highest) or more, not {priority}")
         slot = await self._take(None if affinity is None else affinity % self.size, priority)
@@ -273,18 +264,18 @@ class WorkerPool:
                 return await asyncio.wrap_future(future)
         except BrokenProcessPool:
             if self._closed:
-                raise EngineFailure(CLOSED) from None
+                raise EngineFailure(say.CLOSED.said()) from None
             log.error("%s crashed running %s", worker.name, function.__name__)
             worker.kill()
             self._replace(slot)
-            raise EngineFailure(CRASHED) from None
+            raise EngineFailure(say.CRASHED.said(), retry=True) from None
         except TimeoutError:
             log.error(
                 "%s took over %gs running %s: killed", worker.name, timeout, function.__name__
             )
             worker.kill()
             self._replace(slot)
-            raise EngineFailure(TIMED_OUT.format(seconds=seconds_text(timeout))) from None
+            raise EngineFailure(say.TIMED_OUT.said(seconds=f"{timeout:g}"), retry=True) from None
         except asyncio.CancelledError:
             # The caller gave up: the worker may still be busy with the request, so it can't
             # serve the next one until it has finished. Replace it rather than wait.
@@ -303,7 +294,7 @@ class WorkerPool:
         waiting, self._waiting = self._waiting, []
         for entry in waiting:
             if not entry.given.done():
-                entry.given.set_exception(EngineFailure(CLOSED))
+                entry.given.set_exception(EngineFailure(say.CLOSED.said()))
         for worker in self._workers:
             worker.kill()
         # Let each executor's manager thread see its process gone and end now: one still

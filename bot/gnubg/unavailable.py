@@ -22,7 +22,7 @@ from bot.i18n import gnubg as say
 if TYPE_CHECKING:
     from bot.rules.puzzles import Puzzle
 
-UNAVAILABLE = say.UNAVAILABLE.en  # the exception's text; replies say it translated
+UNAVAILABLE = say.UNAVAILABLE.en  # the exception's English; replies word it in their language
 
 
 class UnavailableEngine:
@@ -39,7 +39,7 @@ class UnavailableEngine:
         return None
 
     def _refuse(self) -> EngineUnavailable:
-        return EngineUnavailable(UNAVAILABLE)
+        return EngineUnavailable(say.UNAVAILABLE.said())
 
     async def choose_play(self, query: Query, level: Level) -> str | None:
         raise self._refuse()

@@ -16,6 +16,7 @@ from bot.i18n import (
     numbers,
     pasted,
     play,
+    posting,
     puzzles,
     records,
     reports,
@@ -43,6 +44,7 @@ MODULES: tuple[ModuleType, ...] = (
     help_details,
     images,
     pasted,
+    posting,
 )
 
 

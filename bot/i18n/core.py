@@ -11,7 +11,9 @@ the English text.
 from __future__ import annotations
 
 import functools
+import re
 import string
+import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Final, Literal, TypeAlias, get_args
@@ -59,7 +61,8 @@ class Message:
         """The text in ``language``, its fields filled in (a :class:`Said` field worded in it)."""
         found = TABLES.get(language, {}).get(self.key)
         template = found if isinstance(found, str) else self.en
-        return template.format(**_worded_fields(fields, language))
+        filled = _worded_fields(fields, language)
+        return euphonic(template, filled, language).format(**filled)
 
     def said(self, **fields: object) -> Said:
         """The text as a value, to be worded later in the language of whoever reads it."""
@@ -78,7 +81,8 @@ class Plural:
     def __call__(self, language: Language, n: int, /, **fields: object) -> str:
         found = TABLES.get(language, {}).get(self.key)
         forms = found if isinstance(found, tuple) else (self.one, self.other)
-        return forms[0 if n == 1 else 1].format(n=n, **_worded_fields(fields, language))
+        filled = _worded_fields(fields, language)
+        return euphonic(forms[0 if n == 1 else 1], filled, language).format(n=n, **filled)
 
     def said(self, n: int, **fields: object) -> Said:
         """The text as a value (see :meth:`Message.said`)."""
@@ -131,6 +135,26 @@ def _worded_fields(fields: Mapping[str, object], language: Language) -> dict[str
         name: value.worded(language) if isinstance(value, Said) else value
         for name, value in fields.items()
     }
+
+
+# Italian's "a" and "e" just before a field, e.g. "Tocca a {name}".
+_BEFORE_A_FIELD = re.compile(r"(?<![\w'])([aAeE]) \{(\w+)\}")
+
+
+def euphonic(template: str, fields: Mapping[str, object], language: Language) -> str:
+    """``template`` with Italian's euphonic d where a field's text starts with the vowel of the
+    "a" or "e" before it: "Tocca ad alice", "alice ed Eva", but "Tocca a Oscar", "a 5 punti"
+    (the Accademia della Crusca's rule: the d before the same vowel only). Other languages' as
+    they are."""
+    if language != "it":
+        return template
+
+    def joined(found: re.Match[str]) -> str:
+        vowel, name = found[1], found[2]
+        start = unicodedata.normalize("NFD", str(fields.get(name, ""))[:1])[:1]
+        return f"{vowel}d {{{name}}}" if start.lower() == vowel.lower() else found[0]
+
+    return _BEFORE_A_FIELD.sub(joined, template)
 
 
 def capital(letter: str, language: Language) -> str:

@@ -116,9 +116,25 @@ TURN_FAILED = M(
 )
 TURN_FAILED_WHY = M(
     "gnubg_turn_failed_why",
-    "{name} could not take its turn: {why}. The game waits for it: the bot tries again at the "
+    "{name} could not take its turn. {why} The game waits for it: the bot tries again at the "
     "next command here, e.g. `{prefix}board`.",
 )
+
+# -- what went wrong with GNU Backgammon (an EngineFailure's, worded where it is said) ------------
+CRASHED = M("gnubg_crashed", "GNU Backgammon crashed while thinking; it has been restarted.")
+TIMED_OUT = M(
+    "gnubg_timed_out",
+    "GNU Backgammon thought for more than {seconds} s and was stopped; it has been restarted.",
+)
+CLOSED = M("gnubg_closed", "GNU Backgammon is shutting down: try again once the bot is back.")
+ANALYSIS_RESTARTING = M(
+    "gnubg_analysis_restarting",
+    "GNU Backgammon's analysis worker kept restarting during this analysis, so there is no "
+    "result. Try again later.",
+)
+NO_PLAY_FOUND = M("gnubg_no_play_found", "GNU Backgammon found no play for {position}.")
+BROKE_THE_RULES = M("gnubg_broke_the_rules", "GNU Backgammon's answer broke the rules: {error}")
+TRY_AGAIN = M("gnubg_try_again", "Try again.")
 
 # -- !analysis ------------------------------------------------------------------------------------
 ANALYSES_WAITING = M(

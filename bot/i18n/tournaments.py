@@ -166,9 +166,11 @@ PAIRING_NOBODY = M("tournament_pairing_nobody", "{line}: nobody wins ({reason})"
 PAIRING_WON = M("tournament_pairing_won", "{line}: **{winner}** wins {result}")
 PAIRING_PLAYING = M("tournament_pairing_playing", "{line}: playing in {link}")
 PAIRING_TO_OPEN = M("tournament_pairing_to_open", "{line}: to be opened")
+# How a match was decided, by the reason the store keeps (a key, worded where it is shown).
 ENDINGS = {
     "claimed": M("tournament_by_claim", "by claim"),
     "time": M("tournament_on_time", "on time"),
+    "forfeit (withdrawn)": M("tournament_by_withdrawal", "by forfeit (the opponent withdrew)"),
 }
 AT_SCORE = M("tournament_at_score", " at {score}")
 STANDING = M(
@@ -267,3 +269,45 @@ FIGURES = M(
 TOO_SHORT = M("tournament_too_short", "{count} too short to rate")
 NOT_ANALYSED = M("tournament_not_analysed", "not analysed")
 REPORT_LINE = M("tournament_report_line", "{rank}. {name}: {placing}; {figures}")
+
+# -- the rules' refusals (TournamentError's reasons, worded where they are said) -----------------
+RULE_NEEDS_TWO = M("tournament_rule_needs_two", "A tournament needs at least 2 players.")
+RULE_ROUND_ROBIN_MOST = M(
+    "tournament_rule_round_robin_most",
+    "A round robin has room for at most {most} players ({entered} entered).",
+)
+RULE_SWISS_ROUNDS = M(
+    "tournament_rule_swiss_rounds",
+    "A Swiss tournament of {entrants} players plays from 1 to {most} rounds.",
+)
+RULE_ENTER_ONCE = M("tournament_rule_enter_once", "A player can enter a tournament only once.")
+RULE_ROUNDS_FROM_ONE = M("tournament_rule_rounds_from_one", "Rounds are numbered from 1.")
+RULE_OVER = M("tournament_rule_over", "The tournament is over.")
+RULE_OVER_ALL_MET = M(
+    "tournament_rule_over_all_met", "The tournament is over: everyone has met everyone."
+)
+RULE_OVER_ROUNDS = P(
+    "tournament_rule_over_rounds",
+    "The tournament is over: it had {n} round.",
+    "The tournament is over: it had {n} rounds.",
+)
+RULE_OVER_FEW = M(
+    "tournament_rule_over_few", "The tournament is over: fewer than 2 players are left."
+)
+RULE_NOT_FINISHED = M("tournament_rule_not_finished", "Round {round} is not finished yet.")
+RULE_NO_RESULT = M(
+    "tournament_rule_no_result", "Round {round} is not finished yet: no result for {names}."
+)
+RULE_COMMA = M("tournament_rule_comma", "{a}, {b}")  # a list's items
+RULE_AND_MORE = P("tournament_rule_and_more", "{names} and {n} more", "{names} and {n} more")
+RULE_STRANGER = M(
+    "tournament_rule_stranger",
+    "Round {round}, table {table}: a result for a player not in the tournament.",
+)
+RULE_NOT_THE_BRACKET = M(
+    "tournament_rule_not_the_bracket",
+    "The result of round {round}, table {table} does not fit the bracket.",
+)
+RULE_TWO_RESULTS = M(
+    "tournament_rule_two_results", "{name} has more than one result in round {round}."
+)

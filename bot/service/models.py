@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Awaitable, Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from functools import lru_cache
 from typing import NamedTuple
@@ -304,6 +304,14 @@ class RoundPaired:
     server_id: str = field(default="", compare=False)  # whose language its matches speak
 
 
+def in_language(replies: Iterable[Reply], language: Language) -> list[Reply]:
+    """``replies``, each marked as worded in ``language`` (see :attr:`Reply.language`)."""
+    return [
+        reply if reply.language == language else replace(reply, language=language)
+        for reply in replies
+    ]
+
+
 def paired_in(replies: Iterable[Reply]) -> list[RoundPaired]:
     """The rounds ``replies`` show paired, each once, in order."""
     return list(dict.fromkeys(reply.paired for reply in replies if reply.paired is not None))
@@ -473,6 +481,10 @@ class Reply:
     # The answer to a press that turns the pressed message's page (a review): it replaces that
     # message rather than following it.
     edits: bool = False
+    # The language it is worded in: its buttons' labels and the adapter's notes on it (a board
+    # it can't attach) say theirs in it. The service sets it where the reply leaves it
+    # (:func:`in_language`): a command's, or the server's for what no command asked for.
+    language: Language = ENGLISH
 
     @property
     def shows_an_end(self) -> bool:

@@ -59,6 +59,7 @@ from bot.service.models import (
     Table,
     TurnQueued,
     User,
+    in_language,
     paired_in,
     replies_of,
 )
@@ -182,6 +183,11 @@ async def run_press(
     return Pressed(replies, closed=stale or answered)
 
 
+async def _in_language(replies: AsyncIterator[Reply], language: Language) -> AsyncIterator[Reply]:
+    async for reply in replies:
+        yield dataclasses.replace(reply, language=language)
+
+
 log = logging.getLogger(__name__)
 
 __all__ = [
@@ -301,9 +307,14 @@ class TableService:
         return await run_press(self, place, user, action, key, threads=threads)
 
     def handler(self, command: Command) -> Handler:
-        """The room's method that carries ``command`` out, bound: ``(place, user, *arguments)``."""
+        """The room's method that carries ``command`` out, bound: ``(place, user, *arguments)``;
+        its replies are marked as worded in the user's language (:attr:`Reply.language`)."""
         bound: Handler = getattr(self.room(command), getattr(command.handler, "__name__", ""))
-        return bound
+
+        async def said(place: Place, user: User, *arguments: Any, **options: Any) -> list[Reply]:
+            return in_language(await bound(place, user, *arguments, **options), user.language)
+
+        return said
 
     async def resume_engine(
         self, where: Callable[[Place], bool] = lambda place: True
@@ -311,7 +322,11 @@ class TableService:
         """At startup: the turns the engine owes in the matches at places ``where`` accepts
         (it stopped while thinking, or failed), taken now; the replies by place (a match it
         ends in a thread also gets its result in the thread's channel)."""
-        return await self.rooms.aftermath.resumed(where)
+        resumed = await self.rooms.aftermath.resumed(where)
+        return {
+            place: in_language(replies, await self.repository.languages.of(place.server_id))
+            for place, replies in resumed.items()
+        }
 
     async def due(
         self,
@@ -339,7 +354,11 @@ class TableService:
             log.warning("Daily puzzles: the database is not answering; looked at next time")
         except Exception:  # what was done is said; the daily puzzles are looked at next time
             log.exception("Daily puzzles: what fell due could not be done")
-        return fell_due
+        languages = self.repository.languages
+        return [
+            (place, dataclasses.replace(reply, language=await languages.of(place.server_id)))
+            for place, reply in fell_due
+        ]
 
     async def sent(self, replies: Iterable[Reply]) -> None:
         """The adapter sent ``replies`` (of :meth:`due`): a daily puzzle's post among them is
@@ -354,11 +373,14 @@ class TableService:
         opened: list[Reply] = []
         for paired in paired_in(replies):
             language = await self.repository.languages.of(paired.server_id)
-            opened += await replies_of(
-                functools.partial(
-                    self.tournaments.rounds.open_matches, paired.tournament_id, threads
+            opened += in_language(
+                await replies_of(
+                    functools.partial(
+                        self.tournaments.rounds.open_matches, paired.tournament_id, threads
+                    ),
+                    self.repository.forget,
+                    language,
                 ),
-                self.repository.forget,
                 language,
             )
         return opened
@@ -380,8 +402,8 @@ class TableService:
         the outcome (e.g. an analysis with its chart). A queued bot turn's then ends with the
         replies of the turn, to be posted as new messages."""
         if isinstance(job, TurnQueued):
-            return self.opponent.queued(job)
-        return self.analyses.follow(job)
+            return _in_language(self.opponent.queued(job), job.language)
+        return _in_language(self.analyses.follow(job), job.language)
 
     async def resume_analyses(self) -> int:
         """Start taking the analyses waiting in the store's queue (which any process of the
@@ -423,7 +445,9 @@ class TableService:
     async def current_status(self, place: Place) -> list[Reply]:
         """The table's status to show again (at start), in the server's language."""
         language = await self.repository.languages.of(place.server_id)
-        return await self.rooms.announcements.current_status(place, language=language)
+        return in_language(
+            await self.rooms.announcements.current_status(place, language=language), language
+        )
 
     async def mark_all_announced(
         self, shown: Mapping[int, int], messages: Mapping[int, str] | None = None

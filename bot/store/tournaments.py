@@ -151,6 +151,7 @@ def pairing_row(
             if len(out) == 2
             else (pairing.second if pairing.first in withdrawn else pairing.first)
         )
+        # A key, worded where it is shown (bot.i18n.tournaments.ENDINGS), as "bye" is.
         values.update(winner=winner, reason="forfeit (withdrawn)", decided_at=now)
     return values
 

@@ -24,7 +24,7 @@ from bot.cogs.buttons import (
     read_custom_id,
 )
 from bot.discord_bot import BackgammonBot
-from bot.i18n.core import ENGLISH
+from bot.i18n.core import ENGLISH, LANGUAGES, Language, Message
 from bot.i18n.play import OUT_OF_DATE, OUT_OF_DATE_CHALLENGE
 from bot.service.keys import ChallengeKey, MatchKey
 from bot.service.models import Decision, Pending, Place, Reply, User
@@ -326,24 +326,26 @@ async def test_an_unknown_action_or_an_old_format_button_is_stale(service: Table
 
 
 def test_each_decision_shows_only_its_buttons_each_naming_the_question() -> None:
-    assert button_ids(decision_view(Decision.CHALLENGE, ChallengeKey(12))) == [
+    assert button_ids(decision_view(Decision.CHALLENGE, ChallengeKey(12), language="en")) == [
         "bg:accept:c12",
         "bg:decline:c12",
     ]
-    assert button_ids(decision_view(Decision.DOUBLE, MatchKey(7, 53))) == [
+    assert button_ids(decision_view(Decision.DOUBLE, MatchKey(7, 53), language="en")) == [
         "bg:take:m7.53",
         "bg:drop:m7.53",
     ]
-    assert button_ids(decision_view(Decision.DOUBLE, MatchKey(7, 53), money_game=True)) == [
+    assert button_ids(
+        decision_view(Decision.DOUBLE, MatchKey(7, 53), money_game=True, language="en")
+    ) == [
         "bg:take:m7.53",
         "bg:drop:m7.53",
         "bg:beaver:m7.53",
     ]
-    assert button_ids(decision_view(Decision.RESIGNATION, MatchKey(7, 54))) == [
+    assert button_ids(decision_view(Decision.RESIGNATION, MatchKey(7, 54), language="en")) == [
         "bg:accept:m7.54",
         "bg:reject:m7.54",
     ]
-    assert button_ids(decision_view(Decision.TURN, MatchKey(7, 55))) == [
+    assert button_ids(decision_view(Decision.TURN, MatchKey(7, 55), language="en")) == [
         "bg:roll:m7.55",
         "bg:double:m7.55",
     ]
@@ -352,11 +354,11 @@ def test_each_decision_shows_only_its_buttons_each_naming_the_question() -> None
 @pytest.mark.parametrize("decision", list(Decision))
 def test_a_view_is_only_dynamic_items_and_never_times_out(decision: Decision) -> None:
     kind = decision.key_kind
-    view = decision_view(decision, kind(*[1] * len(fields(kind))), money_game=True)
+    view = decision_view(decision, kind(*[1] * len(fields(kind))), money_game=True, language="de")
     assert view.timeout is None
     assert view.children and all(isinstance(item, KeyButton) for item in view.children)
     labels = [(item.item.label, item.item.style) for item in view.children]  # type: ignore[attr-defined]
-    specs = [(spec.label, spec.style) for spec in BUTTON_SPECS if spec.decision is decision]
+    specs = [(s.worded("de"), s.style) for s in BUTTON_SPECS if s.decision is decision]
     assert labels == specs
 
 
@@ -384,3 +386,14 @@ async def test_the_bot_registers_both_dynamic_items(
     registered = set(bot._connection._view_store._dynamic_items.values())
     assert registered == {*KEY_BUTTONS.values(), OldButton}
     assert bot.persistent_views == []  # nothing fixed: every id names its question
+
+
+@pytest.mark.parametrize("language", [code for code in LANGUAGES if code != ENGLISH])
+def test_every_label_is_short_and_in_the_language(language: Language) -> None:
+    """Discord allows 80 characters; a table's row holds a few buttons of a word or two. Only
+    symbols and Beaver (the word of every language's players) read as in English."""
+    for spec in BUTTON_SPECS:
+        label = spec.worded(language)
+        assert 0 < len(label) <= 20 and len(label.split()) <= 3, label
+        same = label == spec.worded(ENGLISH)
+        assert same is (not isinstance(spec.label, Message) or label == "Beaver"), label

@@ -5,14 +5,17 @@ Through :mod:`tests.cogs.wire`: the bot's own channel ``send`` and Discord's ref
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import logging
 from collections.abc import AsyncIterator, Mapping
 
 import pytest
 
 from bot.cogs.replies import LiveButtons
-from bot.cogs.sending import MESSAGE_LIMIT, NO_ATTACH, TOO_LARGE, deliver
+from bot.cogs.sending import MESSAGE_LIMIT, deliver
 from bot.discord_bot import REPOSTED
+from bot.i18n.core import ENGLISH, LANGUAGES, Language
+from bot.i18n.posting import NO_ATTACH_BOARD, TOO_LARGE_BOARD
 from bot.service.models import Decision, Place, Reply, User
 from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings
@@ -51,7 +54,9 @@ async def wire(service: TableService, settings: Settings) -> AsyncIterator[Wire]
     await wire.close()
 
 
-@pytest.mark.parametrize(("status", "note"), [(403, NO_ATTACH), (413, TOO_LARGE)])
+@pytest.mark.parametrize(
+    ("status", "note"), [(403, NO_ATTACH_BOARD("en")), (413, TOO_LARGE_BOARD("en"))]
+)
 async def test_a_refused_upload_goes_again_as_text(wire: Wire, status: int, note: str) -> None:
     wire.refuse(SEND, status)
     assert await deliver(wire.channel.send, BOARD) is not None
@@ -94,7 +99,7 @@ async def test_a_long_reply_goes_in_messages_in_order_the_board_buttons_and_ping
 async def test_without_attach_files_the_text_goes_at_once(wire: Wire) -> None:
     assert await deliver(wire.channel.send, BOARD, attach=False) is not None
     [only] = wire.calls_of(SEND)
-    assert not only.files and only.json["content"].endswith(NO_ATTACH)
+    assert not only.files and only.json["content"].endswith(NO_ATTACH_BOARD("en"))
 
 
 async def test_a_server_error_is_tried_once_more_with_fresh_files(wire: Wire) -> None:
@@ -237,3 +242,16 @@ async def test_matches_of_other_shards_are_left_to_them(
         reposted, sent = await wire.outcome(wire.bot.repost_unannounced())
         assert reposted == 0 and sent == []
         assert len(await later.unannounced()) == 1
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+async def test_the_note_of_a_board_left_out_speaks_the_replys_language(
+    wire: Wire, language: Language
+) -> None:
+    reply = dataclasses.replace(BOARD, language=language)
+    assert await deliver(wire.channel.send, reply, attach=False) is not None
+    wire.refuse(SEND, 413)
+    assert await deliver(wire.channel.send, reply) is not None
+    notes = [call.json["content"].removeprefix(f"{BOARD.text}\n") for call in wire.calls_of(SEND)]
+    assert notes[0] == NO_ATTACH_BOARD(language) and notes[-1] == TOO_LARGE_BOARD(language)
+    assert (notes[0] == NO_ATTACH_BOARD(ENGLISH)) is (language == ENGLISH)

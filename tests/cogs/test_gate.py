@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from bot.cogs.sending import NO_ATTACH
+from bot.i18n.posting import NO_ATTACH_BOARD
 from bot.service.commands.limits import RECENT_SECONDS, Limiter
 from bot.service.models import ENGINE_USER, Place, User
 from bot.service.table import TableService
@@ -139,7 +139,7 @@ async def test_without_attach_files_board_is_refused_and_moves_go_as_text(
     assert "or use `/board`" in refusal.content
 
     [text] = await next_player_command(wire, service)
-    assert text.attachments == [] and text.content.endswith(NO_ATTACH)
+    assert text.attachments == [] and text.content.endswith(NO_ATTACH_BOARD("en"))
     assert [call.status for call in wire.calls_of(SEND)[-2:]] == [403, 200]  # tried, refused
     after = await service.table(PLACE)
     assert before is not None and after is not None and after.row.version > before.row.version

@@ -95,7 +95,7 @@ def test_every_kind_has_a_walk_and_a_dynamic_item_of_its_own() -> None:
 
 def test_a_view_refuses_a_key_of_another_kind() -> None:
     with pytest.raises(ValueError, match="not asked by a ChallengeKey"):
-        decision_view(Decision.TURN, ChallengeKey(1))
+        decision_view(Decision.TURN, ChallengeKey(1), language="en")
 
 
 @pytest.mark.parametrize(("key", "decision"), WALKS, ids=lambda value: str(value))
@@ -110,7 +110,7 @@ async def test_discord_buttons_hand_the_service_their_question(
     wire = Wire(bot)
     wire.join(BOB)
     channel: Any = wire._place(CHANNEL_ID)
-    [message] = await wire.run(channel.send("?", view=decision_view(decision, key)))
+    [message] = await wire.run(channel.send("?", view=decision_view(decision, key, language="en")))
     actions = [spec.action for spec in buttons_for(decision)]
     assert message.custom_ids == [f"bg:{action}:{key.format()}" for action in actions]
     for custom_id in message.custom_ids:

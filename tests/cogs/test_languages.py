@@ -13,6 +13,7 @@ from bot.service.models import Place
 from bot.service.table import TableService
 from bot.settings import Settings
 from tests.cogs.wire import CHANNEL_ID, GUILD_ID, Person, Sent, Wire, start
+from tests.e2e.components import walk
 
 ALICE = Person(300000000000000001, "alice")
 BOB = Person(300000000000000002, "bob")
@@ -36,9 +37,7 @@ async def players(wire: Wire) -> tuple[Person, Person]:
     """The player to move after the opening roll, and the other."""
     await wire.slash(ALICE, "challenge", opponent=BOB, length="3")
     await wire.slash(BOB, "accept")
-    table = await wire.bot.service.table(PLACE)
-    assert table is not None and table.match.turn is not None
-    return (ALICE, BOB) if table.row.player_ids[table.match.turn] == str(ALICE.id) else (BOB, ALICE)
+    return await players_of(wire)
 
 
 async def test_a_german_users_illegal_move_is_refused_in_german(wire: Wire) -> None:
@@ -88,3 +87,29 @@ async def test_a_german_users_press_is_answered_in_german(wire: Wire) -> None:
     wire.locale = "de"
     board = only(await wire.press(other, asked, roll))
     assert f"{other.name} würfelt " in board.content and "ist am Zug mit" in board.content
+
+
+def labels(message: Sent) -> list[str]:
+    return [c["label"] for c in walk(message.data.get("components") or []) if "custom_id" in c]
+
+
+async def test_buttons_are_labelled_in_the_language_of_their_message(wire: Wire) -> None:
+    wire.locale = "de"  # a German user's challenge: its message and its buttons are German
+    challenge = only(await wire.slash(ALICE, "challenge", opponent=BOB, length="3"))
+    assert labels(challenge) == ["Annehmen", "Absagen"]
+    assert challenge.custom_ids[0].startswith("bg:accept:")  # the ids stay what they were
+    await wire.press(BOB, challenge, challenge.custom_ids[0])
+    mover, other = await players_of(wire)
+    wire.locale = "tr"  # a Turkish resignation: its Accept and Reject are Turkish
+    assert labels(only(await wire.slash(mover, "resign"))) == ["Kabul et", "Reddet"]
+    await wire.type(other, "!reject")
+    only(await wire.slash(MOD, "settings", what="language es"))
+    wire.locale = "en-US"  # a typed command's buttons speak the server's language
+    assert labels(only(await wire.type(mover, "!resign"))) == ["Aceptar", "Rechazar"]
+
+
+async def players_of(wire: Wire) -> tuple[Person, Person]:
+    """The player on roll of the match being played, and the other."""
+    table = await wire.bot.service.table(PLACE)
+    assert table is not None and table.match.turn is not None
+    return (ALICE, BOB) if table.row.player_ids[table.match.turn] == str(ALICE.id) else (BOB, ALICE)

@@ -14,7 +14,7 @@ import discord
 import pytest
 
 from bot.cogs.layout import TEXT_LIMIT, folded, is_table_reply, table_view, text_of
-from bot.cogs.sending import NO_ATTACH
+from bot.i18n.posting import NO_ATTACH_BOARD
 from bot.service.commands.limits import Limiter
 from bot.service.keys import MatchKey
 from bot.service.models import Decision, Place, Reply
@@ -276,7 +276,7 @@ async def test_without_attach_files_the_moves_go_as_words_the_old_way(
     person, command = await to_act(service)
     [text] = await wire.type(person, command)
     assert not text.data["flags"] & COMPONENTS_V2
-    assert text.attachments == [] and text.content.endswith(NO_ATTACH)
+    assert text.attachments == [] and text.content.endswith(NO_ATTACH_BOARD("en"))
     assert len(wire.calls_of(EDIT)) == edits  # the table message is left as it was
     # tried with the board once, refused, then the words alone: no layout tried in vain first
     assert [call.status for call in wire.calls_of(SEND)[sends:]] == [403, 200]

@@ -11,7 +11,8 @@ from typing import Any, cast
 
 import pytest
 
-from bot.cogs.progress import NO_ATTACH, LiveProgress
+from bot.cogs.progress import LiveProgress
+from bot.i18n.posting import NO_ATTACH_CHART
 from bot.service.commands.limits import Limiter
 from bot.service.models import AnalysisQueued, Attachment, Job, Place, Reply, User
 from bot.service.table import TableService, seeded_dice
@@ -131,7 +132,7 @@ async def test_without_attach_files_the_outcome_goes_as_text(wire: Wire) -> None
     [refused] = [call for call in wire.calls_of(EDIT) if call.status == 403]
     assert refused.blobs == [("analysis-7.png", b"\x89PNG")]
     [edit] = edits(wire, message.id)
-    assert edit["content"] == f"The analysis\n{NO_ATTACH}" and edit["files"] == []
+    assert edit["content"] == f"The analysis\n{NO_ATTACH_CHART('en')}" and edit["files"] == []
 
 
 async def test_private_and_unsent_replies_are_not_followed(wire: Wire) -> None:

@@ -16,10 +16,11 @@ from bot.cogs.replies import LiveButtons
 from bot.cogs.threads import _TOLD as told
 from bot.cogs.threads import (
     ARCHIVE_MINUTES,
-    UNUSED_THREAD,
     DiscordThreads,
     no_thread_text,
 )
+from bot.i18n.posting import UNUSED_THREAD
+from bot.service.languages import Languages
 from bot.service.models import Place
 from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings
@@ -39,6 +40,11 @@ from tests.cogs.wire import (
     start,
 )
 from tests.service.driver import FakeClock
+
+
+def languages_of(wire: Wire) -> Languages:
+    return wire.bot.service.server.languages
+
 
 ALICE = Person(300000000000000001, "alice")
 BOB = Person(300000000000000002, "bob")
@@ -171,18 +177,21 @@ async def test_missing_permission_is_said_once_and_the_match_stays(
     wire.deny(wire.channel, create_public_threads=False)
     pressed = await accept(wire, await challenge(wire))
     notice, status = (message.content for message in pressed)
-    assert notice == no_thread_text(["Create Public Threads"])
+    assert notice == no_thread_text(["Create Public Threads"], "en")
     assert "Dice commitment" in status
     assert thread_calls(wire) == 0 and await service.table(PLACE) is not None
     # Once per process and channel: a new opener (a new login's) doesn't say it again.
-    opener = DiscordThreads(wire.bot, wire.bot.live)
+    opener = DiscordThreads(wire.bot, wire.bot.live, languages_of(wire))
     again = await opener.open(PLACE, "x vs y · 3 points", None)
     assert again.thread is None and again.notice is None
     other = wire.add_channel(OTHER_ID, "other")
     wire.deny(other, create_public_threads=False)
-    fresh = DiscordThreads(wire.bot, wire.bot.live)
+    fresh = DiscordThreads(wire.bot, wire.bot.live, languages_of(wire))
+    await languages_of(wire).choose(PLACE.server_id, "de", 0.0)  # said in the server's language
     first = await fresh.open(Place(PLACE.server_id, str(OTHER_ID)), "x vs y · 3 points", None)
-    assert first.thread is None and first.notice is not None  # another channel: told there
+    assert first.thread is None  # another channel: told there
+    assert first.notice == no_thread_text(["Create Public Threads"], "de")
+    assert first.notice.startswith("Ich kann Matches hier keinen eigenen Thread geben")
 
 
 async def test_refused_by_discord_is_said_and_other_failures_play_in_place(wire: Wire) -> None:
@@ -191,7 +200,7 @@ async def test_refused_by_discord_is_said_and_other_failures_play_in_place(wire:
         before = thread_calls(wire)
         wire.refuse(THREAD_FROM_MESSAGE, status)
         wire.refuse(THREAD_ALONE, status)
-        opener = DiscordThreads(wire.bot, LiveButtons(None), origin=origin)  # type: ignore[arg-type]
+        opener = DiscordThreads(wire.bot, LiveButtons(None), languages_of(wire), origin=origin)  # type: ignore[arg-type]
         opened = await opener.open(PLACE, "a vs b · 1 point", None)
         assert opened.thread is None and (opened.notice is not None) is said
         # From a message first; a 5xx is tried once more as a thread alone.
@@ -202,7 +211,7 @@ async def test_refused_by_discord_is_said_and_other_failures_play_in_place(wire:
 async def test_no_message_known_opens_a_thread_alone(wire: Wire) -> None:
     wire.add_channel(OTHER_ID, "other")
     other = await wire.post("elsewhere", channel=OTHER_ID)  # another channel's: no origin
-    opener = DiscordThreads(wire.bot, LiveButtons(None), origin=other)  # type: ignore[arg-type]
+    opener = DiscordThreads(wire.bot, LiveButtons(None), languages_of(wire), origin=other)  # type: ignore[arg-type]
     opened = await opener.open(PLACE, "a vs b · money", None)
     assert opened.thread == thread_opened(wire)
     assert wire.calls_of(THREAD_FROM_MESSAGE) == []
@@ -223,7 +232,7 @@ async def test_threads_forums_and_dms_play_in_place(
 ) -> None:
     if kind is not None:
         wire.add_channel(OTHER_ID, "elsewhere", kind=kind)
-    opener = DiscordThreads(wire.bot, LiveButtons(None))  # type: ignore[arg-type]
+    opener = DiscordThreads(wire.bot, LiveButtons(None), languages_of(wire))  # type: ignore[arg-type]
     opened = await opener.open(Place(str(GUILD_ID), str(OTHER_ID)), "a vs b · 1 point", None)
     assert opened.thread is None and opened.notice is None
     dm = await opener.open(Place("dm", "555"), "a vs b · 1 point", None)
@@ -252,7 +261,7 @@ async def test_an_unused_thread_is_deleted_or_archived(wire: Wire) -> None:
         if not deletable:
             wire.refuse(DELETE_CHANNEL, 403)  # no Manage Threads
         calls = len(wire.calls)
-        opener = DiscordThreads(wire.bot, LiveButtons(None))  # type: ignore[arg-type]
+        opener = DiscordThreads(wire.bot, LiveButtons(None), languages_of(wire))  # type: ignore[arg-type]
         await opener.discard(THREAD)
         made = [(call.route, call.status) for call in wire.calls[calls:]]
         if deletable:
@@ -260,10 +269,10 @@ async def test_an_unused_thread_is_deleted_or_archived(wire: Wire) -> None:
             assert wire.bot.get_channel(THREAD_ID) is None
         else:
             assert made == [(DELETE_CHANNEL, 403), (SEND, 200), (EDIT_CHANNEL, 200)]
-            assert wire.last().content == UNUSED_THREAD
+            assert wire.last().content == UNUSED_THREAD("en")
             assert wire.last().channel_id == THREAD_ID
             assert wire.calls[-1].json == {"archived": True}
     calls = len(wire.calls)
-    opener = DiscordThreads(wire.bot, LiveButtons(None))  # type: ignore[arg-type]
+    opener = DiscordThreads(wire.bot, LiveButtons(None), languages_of(wire))  # type: ignore[arg-type]
     await opener.discard(PLACE)  # never a channel, whatever it is asked
     assert wire.calls[calls:] == []

@@ -12,6 +12,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
 from bot.gnubg.api import TURN_PRIORITY, EngineFailure
+from bot.i18n.gnubg import CRASHED
 
 T = TypeVar("T")
 
@@ -58,7 +59,7 @@ class SpawnPool:
             )
         except (BrokenProcessPool, TimeoutError) as error:
             self.restart()
-            raise EngineFailure("GNU Backgammon's worker stopped; try again.") from error
+            raise EngineFailure(CRASHED.said(), retry=True) from error
 
     async def close(self) -> None:
         self._executor.shutdown(wait=True, cancel_futures=True)

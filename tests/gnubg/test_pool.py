@@ -12,7 +12,8 @@ import pytest
 import pytest_asyncio
 
 from bot.gnubg.api import EngineFailure
-from bot.gnubg.pool import CLOSED, WorkerPool
+from bot.gnubg.pool import WorkerPool
+from bot.i18n.gnubg import CLOSED
 from tests.gnubg import misbehave
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -51,7 +52,7 @@ async def test_a_crash_replaces_the_worker(pool: WorkerPool, crash: object) -> N
 
 async def test_a_hang_times_out_and_the_worker_is_killed(pool: WorkerPool) -> None:
     before = await pool.call(misbehave.process_id, timeout=10)
-    with pytest.raises(EngineFailure, match=r"longer than 0\.5 seconds"):
+    with pytest.raises(EngineFailure, match=r"more than 0\.5 s and was stopped"):
         await pool.call(misbehave.sleep, 30, timeout=0.5)
     after = await pool.call(misbehave.process_id, timeout=10)
     assert after != before
@@ -104,7 +105,7 @@ async def test_a_closed_pool_refuses_politely() -> None:
     pool = WorkerPool(1, name="closing")
     await pool.call(misbehave.process_id, timeout=10)
     await pool.close()
-    with pytest.raises(EngineFailure, match=CLOSED):
+    with pytest.raises(EngineFailure, match=CLOSED.en):
         await pool.call(misbehave.process_id, timeout=10)
 
 
@@ -209,5 +210,5 @@ async def test_calls_waiting_when_the_pool_closes_end_politely() -> None:
     await asyncio.sleep(0.05)
     await pool.close()
     for call in (busy, waiting):
-        with pytest.raises(EngineFailure, match=CLOSED):
+        with pytest.raises(EngineFailure, match=CLOSED.en):
             await asyncio.wait_for(call, 5)

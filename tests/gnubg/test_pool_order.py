@@ -14,7 +14,8 @@ from typing import Any
 import pytest
 
 from bot.gnubg.api import ADVICE_PRIORITY, TURN_PRIORITY, EngineFailure
-from bot.gnubg.pool import CLOSED, WorkerPool
+from bot.gnubg.pool import WorkerPool
+from bot.i18n.gnubg import CLOSED
 
 
 def named(name: str) -> str:
@@ -224,7 +225,7 @@ async def test_requests_waiting_at_close_end_politely() -> None:
     [waiting] = asking(pool, ("waiting", ADVICE, 3))
     await until(lambda: pool.waiting == 1)
     await pool.close()
-    with pytest.raises(EngineFailure, match=CLOSED):
+    with pytest.raises(EngineFailure, match=CLOSED.en):
         await waiting
 
 

@@ -15,6 +15,7 @@ from bot.i18n.core import (
     Language,
     Message,
     Plural,
+    euphonic,
     fields_of,
     language_of,
 )
@@ -134,3 +135,22 @@ def test_a_question_is_marked_as_the_language_marks_it(language: str, mark: str)
             if _prose(form).count(mark) != _prose(source).count("?"):
                 wrong.append(key)
     assert wrong == []
+
+
+@pytest.mark.parametrize(
+    ("name", "said"),
+    [
+        ("alice", "Tocca ad alice muovere 3-1"),
+        ("Anna", "Tocca ad Anna muovere 3-1"),
+        ("Àlex", "Tocca ad Àlex muovere 3-1"),
+        ("Oscar", "Tocca a Oscar muovere 3-1"),  # the d only before the same vowel
+        ("bob", "Tocca a bob muovere 3-1"),
+    ],
+)
+def test_italian_a_and_e_take_a_d_before_a_name_of_the_same_vowel(name: str, said: str) -> None:
+    from bot.i18n.play import TO_MOVE
+
+    assert TO_MOVE("it", who=name, dice="3-1", form="x").startswith(said)
+    assert TO_MOVE("es", who="alice", dice="3-1", form="x").startswith("Le toca mover a alice")
+    pair = euphonic("{first} e {second}, a {n} punti", {"second": "Eva", "n": 5}, "it")
+    assert pair == "{first} ed {second}, a {n} punti"

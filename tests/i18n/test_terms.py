@@ -9,7 +9,7 @@ means something else. Text in backticks (typed commands, kept English) and ``{fi
 out on both sides, and so are the names "GNU Backgammon", "Position ID" and "Match ID". The
 slash commands' descriptions are checked the same way (keys ``/name``, ``/name.option``)."""
 
-# ruff: noqa: RUF001 (Greek and Turkish letters)
+# ruff: noqa: RUF001, RUF002 (Greek and Turkish letters)
 from __future__ import annotations
 
 import re
@@ -499,3 +499,26 @@ def test_a_translation_is_checked_by_its_stems(
     stems = next(entry.stems[language] for entry in GLOSSARY if entry.name == term)
     translated = normalised(spoken(text))
     assert says(translated, stems) is consistent
+
+
+# Neuter articles and prepositions with them: "το πρόγραμμα" would make GNU Backgammon neuter.
+NEUTER_BEFORE_THE_ENGINE = re.compile(r"(?<!\w)(το|στο|απο το|με το) (gnu backgammon|gnubg)\b")
+
+
+def test_greek_calls_gnu_backgammon_masculine_everywhere() -> None:
+    """The bot's opponent is "ο GNU Backgammon" in a player's entries ("Ο {who} δέχεται"), so
+    it is masculine in its own entries too ("Ο GNU Backgammon αναλύει", "από τον GNU
+    Backgammon"), as docs/translating.md says: never "το GNU Backgammon"."""
+    found = [
+        f"{key}: {text!r}"
+        for key, text in translations("el").items()
+        if NEUTER_BEFORE_THE_ENGINE.search(normalised(text))
+    ]
+    assert found == []
+    from bot.i18n.gnubg import TURN_FAILED, TURN_FAILED_WHY  # the engine as a field, {name}
+
+    for entry in (TURN_FAILED, TURN_FAILED_WHY):
+        said = entry("el", name="GNU Backgammon", why="", prefix="!")
+        assert not NEUTER_BEFORE_THE_ENGINE.search(normalised(said)), said
+    assert NEUTER_BEFORE_THE_ENGINE.search(normalised("Το GNU Backgammon αναλύει"))
+    assert not NEUTER_BEFORE_THE_ENGINE.search(normalised("Ο GNU Backgammon: το παιχνίδι"))

@@ -19,7 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.i18n.core import ENGLISH, LANGUAGES, Language
+from bot.cogs.buttons import BUTTON_SPECS
+from bot.i18n.core import ENGLISH, LANGUAGES, Language, Message
 from tests.consoles import run_console
 from tests.i18n.test_terms import translations
 
@@ -114,7 +115,8 @@ def still_english(text: str) -> list[str]:
 
 
 def transcript(script: str, language: Language, tmp_path: Path) -> list[tuple[str, str]]:
-    """(input, reply text) for each reply of the console running ``script`` in ``language``."""
+    """(input, reply text) for each reply of the console running ``script`` in ``language``;
+    the labels of its buttons, if it has any, on a line of their own after it."""
     arguments = ("--json", "--seed", str(SEED), "--locale", language)
     output = run_console(
         tmp_path, *arguments, "--db", str(tmp_path / f"{language}.sqlite3"), script=script
@@ -122,14 +124,26 @@ def transcript(script: str, language: Language, tmp_path: Path) -> list[tuple[st
     said = []
     for line in output.splitlines():
         record = json.loads(line)
-        said += [(record["input"], reply["text"]) for reply in record["replies"]]
+        for reply in record["replies"]:
+            labels = [f"[{label}]" for label in reply.get("buttons", ())]
+            said.append((record["input"], "\n".join([reply["text"], *labels])))
     return said
 
 
+# Buttons' labels as English shows them: one word each, too short for the detector (symbols,
+# ◀ ▶, and Beaver, every language's word, are the same in all).
+ENGLISH_LABELS = {
+    f"[{spec.worded(ENGLISH)}]" for spec in BUTTON_SPECS if isinstance(spec.label, Message)
+} - {"[Beaver]"}
+
+
 def english_in(script: str, language: Language, tmp_path: Path) -> list[str]:
-    found = []
+    found, labels = [], 0
     for typed, text in transcript(script, language, tmp_path):
         found += [f"{typed!r} -> {line}" for line in still_english(text)]
+        found += [f"{typed!r} -> {line}" for line in text.splitlines() if line in ENGLISH_LABELS]
+        labels += sum(line.startswith("[") for line in text.splitlines())
+    assert labels, "the script shows no button"
     return found
 
 
@@ -140,6 +154,12 @@ def sampled() -> tuple[Language, ...]:
     if chosen:
         return tuple(language for language in OTHERS if language in chosen.split(","))
     return (random.Random(SEED).choice(OTHERS),)
+
+
+def test_the_script_sees_english_buttons(tmp_path: Path) -> None:
+    """English itself: its buttons are found, as a language's untranslated labels would be."""
+    found = english_in("alice: !challenge @bob 1\n", ENGLISH, tmp_path)
+    assert "'!challenge @bob 1' -> [Accept]" in found
 
 
 def test_the_detector_sees_english_and_not_the_others() -> None:

@@ -27,6 +27,9 @@ SAID = {
     "InvalidMoveError",
     "IllegalMoveError",
     "AmbiguousMoveError",
+    "TournamentError",
+    "EngineFailure",
+    "EngineUnavailable",
 }
 
 

@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bot.i18n.core import worded
 from bot.rules.tournaments import (
     Entrant,
     Format,
@@ -162,7 +163,7 @@ def test_knockout_refuses_a_round_before_the_last_is_finished() -> None:
     results = top_wins(pair_round(KO, entrants, [], 1))[:-1]
     with pytest.raises(TournamentError, match="Round 1 is not finished"):
         pair_round(KO, entrants, results, 2)
-    with pytest.raises(TournamentError, match="does not match"):
+    with pytest.raises(TournamentError, match="does not fit"):
         pair_round(KO, entrants, [Result(1, 1, pid(1), pid(2), pid(1))], 2)
 
 
@@ -410,7 +411,10 @@ def test_round_robin_refuses_an_unfinished_round() -> None:
     entrants = field(4)
     results = top_wins(pair_round(RR, entrants, [], 1))
     with pytest.raises(
-        TournamentError, match=r"Round 1 is not finished yet: no result for p2 v p3"
-    ):
+        TournamentError, match=r"Round 1 is not finished yet: no result for p2 vs p3"
+    ) as refused:
         pair_round(RR, entrants, results[:1], 2)
+    # A value the service words in the reader's language.
+    said = refused.value.reason
+    assert worded(said, "de") == "Runde 1 ist noch nicht beendet: kein Ergebnis für p2 gegen p3."
     assert not is_over(RR, entrants, results)

@@ -25,7 +25,7 @@ from bot.gnubg.api import (
     Query,
     TurnChoice,
 )
-from bot.gnubg.unavailable import UNAVAILABLE
+from bot.i18n import gnubg as gnubg_words
 from bot.rules.matchid import decode_match_id
 from bot.rules.pasted import from_gnubg_id
 from bot.rules.position import Play, Position
@@ -81,7 +81,7 @@ class FakeEngine:
         self, name: str, query: Query | None = None, priority: int = ADVICE_PRIORITY
     ) -> None:
         if not self.available:
-            raise EngineUnavailable(UNAVAILABLE)
+            raise EngineUnavailable(gnubg_words.UNAVAILABLE.said())
         self.calls.append(name)
         if query is not None:
             self.asked.append((name, query))
@@ -91,7 +91,7 @@ class FakeEngine:
             await pause.wait()
         if self.failures > 0:
             self.failures -= 1
-            raise EngineFailure("the GNU Backgammon worker stopped answering (timed out)")
+            raise EngineFailure(gnubg_words.TIMED_OUT.said(seconds="1"), retry=True)
 
     async def start(self) -> None:
         return None
@@ -188,7 +188,7 @@ class FakeEngine:
         self, mat: str, *, plies: int, jacoby: bool = False, progress: Progress | None = None
     ) -> MatchAnalysis:
         await self._call("analyse")
-        raise EngineFailure("the fake engine does not analyse matches")
+        raise EngineFailure(gnubg_words.CRASHED.said(), retry=True)  # it analyses nothing
 
     async def checker_puzzle(self, query: Query) -> Puzzle | None:
         """Its ranking (legal-play order) as a puzzle: any roll with two plays or more."""

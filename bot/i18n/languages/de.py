@@ -416,7 +416,7 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "gnubg_queue_moved_on": "Der Bot war beschäftigt: dein Zug hat in der Warteschlange gewartet; das Spiel ist inzwischen weitergegangen.",
     "gnubg_queue_gone": "Dieser Zug des Bots steht hier nicht mehr in der Warteschlange (der Bot wurde inzwischen neu gestartet: die Züge, die er schuldet, macht er beim Start). `{prefix}board` zeigt das Spiel.",
     "gnubg_turn_failed": "{name} konnte seinen Zug nicht machen. Das Spiel wartet auf ihn: der Bot versucht es beim nächsten Befehl hier noch einmal, z. B. `{prefix}board`.",
-    "gnubg_turn_failed_why": "{name} konnte seinen Zug nicht machen: {why}. Das Spiel wartet auf ihn: der Bot versucht es beim nächsten Befehl hier noch einmal, z. B. `{prefix}board`.",
+    "gnubg_turn_failed_why": "{name} konnte seinen Zug nicht machen. {why} Das Spiel wartet auf ihn: der Bot versucht es beim nächsten Befehl hier noch einmal, z. B. `{prefix}board`.",
     "gnubg_analyses_waiting": "Du hast schon {most} Analysen wartend oder laufend: frag nach weiteren, wenn eine davon fertig ist.",
     "gnubg_here_still_played": "Das Match hier (#{id}) wird noch gespielt: analysiert werden kann es, wenn es zu Ende ist. Ein früheres: `{prefix}analysis <Matchnummer>`.",
     "gnubg_none_finished_here": "An diesem Tisch ist noch kein Match zu Ende gegangen: `{prefix}analysis <Matchnummer>` für eines, das anderswo auf diesem Server gespielt wurde.",

@@ -388,7 +388,7 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "gnubg_queue_moved_on": "El bot estaba ocupado: tu turno esperó en la cola; el juego ha seguido desde entonces.",
     "gnubg_queue_gone": "Ese turno del bot ya no está en la cola aquí (el bot se ha reiniciado: juega los turnos que debe al arrancar). `{prefix}board` muestra el juego.",
     "gnubg_turn_failed": "{name} no pudo jugar su turno. El juego lo espera: el bot lo intentará de nuevo con el próximo comando aquí, p. ej. `{prefix}board`.",
-    "gnubg_turn_failed_why": "{name} no pudo jugar su turno: {why}. El juego lo espera: el bot lo intentará de nuevo con el próximo comando aquí, p. ej. `{prefix}board`.",
+    "gnubg_turn_failed_why": "{name} no pudo jugar su turno. {why} El juego lo espera: el bot lo intentará de nuevo con el próximo comando aquí, p. ej. `{prefix}board`.",
     "gnubg_analyses_waiting": "Ya tienes {most} análisis esperando o en curso: pide más cuando termine uno.",
     "gnubg_here_still_played": "El match de aquí (#{id}) aún se está jugando: se podrá analizar cuando termine. Uno anterior: `{prefix}analysis <número de match>`.",
     "gnubg_none_finished_here": "Todavía no ha terminado ningún match en esta mesa: `{prefix}analysis <número de match>` para uno jugado en otro lugar de este servidor.",

@@ -388,7 +388,7 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "gnubg_queue_moved_on": "Il bot era occupato: il tuo turno ha aspettato in coda; nel frattempo la partita è andata avanti.",
     "gnubg_queue_gone": "Quel turno del bot non è più in coda qui (il bot si è riavviato: gioca i turni che deve all'avvio). `{prefix}board` mostra la partita.",
     "gnubg_turn_failed": "{name} non è riuscito a giocare il suo turno. La partita lo aspetta: il bot riprova al prossimo comando qui, ad es. `{prefix}board`.",
-    "gnubg_turn_failed_why": "{name} non è riuscito a giocare il suo turno: {why}. La partita lo aspetta: il bot riprova al prossimo comando qui, ad es. `{prefix}board`.",
+    "gnubg_turn_failed_why": "{name} non è riuscito a giocare il suo turno. {why} La partita lo aspetta: il bot riprova al prossimo comando qui, ad es. `{prefix}board`.",
     "gnubg_analyses_waiting": "Hai già {most} analisi in attesa o in corso: chiedine altre quando una è finita.",
     "gnubg_here_still_played": "Il match qui (#{id}) è ancora in corso: si potrà analizzare quando finisce. Uno precedente: `{prefix}analysis <numero del match>`.",
     "gnubg_none_finished_here": "Nessun match è ancora finito a questo tavolo: `{prefix}analysis <numero del match>` per uno giocato altrove su questo server.",

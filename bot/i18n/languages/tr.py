@@ -387,7 +387,7 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "gnubg_queue_moved_on": "Bot meşguldü: sıran kuyrukta bekledi; oyun o zamandan beri ilerledi.",
     "gnubg_queue_gone": "Botun bu sırası artık burada kuyrukta değil (bot o zamandan beri yeniden başladı: borçlu olduğu sıraları açılışta oynar). `{prefix}board` oyunu gösterir.",
     "gnubg_turn_failed": "{name} sırasını oynayamadı. Oyun onu bekliyor: bot buradaki bir sonraki komutta yeniden dener, örn. `{prefix}board`.",
-    "gnubg_turn_failed_why": "{name} sırasını oynayamadı: {why}. Oyun onu bekliyor: bot buradaki bir sonraki komutta yeniden dener, örn. `{prefix}board`.",
+    "gnubg_turn_failed_why": "{name} sırasını oynayamadı. {why} Oyun onu bekliyor: bot buradaki bir sonraki komutta yeniden dener, örn. `{prefix}board`.",
     "gnubg_analyses_waiting": "Zaten bekleyen ya da süren {most} analizin var: biri bitince daha fazlasını iste.",
     "gnubg_here_still_played": "Buradaki maç (#{id}) hâlâ oynanıyor: bitince analiz edilebilir. Daha önceki biri: `{prefix}analysis <maç numarası>`.",
     "gnubg_none_finished_here": "Bu masada henüz hiç maç bitmedi: bu sunucuda başka yerde oynanmış biri için `{prefix}analysis <maç numarası>`.",

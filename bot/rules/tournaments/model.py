@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from bot.rules.errors import Refused
+
 __all__ = [
     "MAX_ROUND_ROBIN",
     "Entrant",
@@ -22,8 +24,9 @@ __all__ = [
 MAX_ROUND_ROBIN = 10  # entrants in one round-robin group
 
 
-class TournamentError(ValueError):
-    """A tournament action the rules refuse; the message is meant for the player."""
+class TournamentError(Refused):
+    """A tournament action the rules refuse: its ``reason`` (a :class:`~bot.i18n.core.Said`) is
+    worded where it is said."""
 
 
 class Format(StrEnum):

@@ -34,6 +34,8 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from bot.i18n import tournaments as say
+from bot.i18n.core import Text, chained
 from bot.rules.tournaments.model import (
     MAX_ROUND_ROBIN,
     Entrant,
@@ -59,20 +61,18 @@ __all__ = [
 def rounds_total(fmt: Format, entrants: int, *, swiss_rounds: int | None = None) -> int:
     """How many rounds a tournament of ``entrants`` players has."""
     if entrants < 2:
-        raise TournamentError("A tournament needs at least 2 players.")
+        raise TournamentError(say.RULE_NEEDS_TWO.said())
     most = entrants - 1 if entrants % 2 == 0 else entrants
     if fmt is Format.KNOCKOUT:
         return (entrants - 1).bit_length()
     if fmt is Format.ROUND_ROBIN:
         if entrants > MAX_ROUND_ROBIN:
             raise TournamentError(
-                f"A round robin takes at most {MAX_ROUND_ROBIN} players ({entrants} entered)."
+                say.RULE_ROUND_ROBIN_MOST.said(most=MAX_ROUND_ROBIN, entered=entrants)
             )
         return most
     if swiss_rounds is None or not 1 <= swiss_rounds <= most:
-        raise TournamentError(
-            f"A Swiss tournament of {entrants} players plays from 1 to {most} rounds."
-        )
+        raise TournamentError(say.RULE_SWISS_ROUNDS.said(entrants=entrants, most=most))
     return swiss_rounds
 
 
@@ -80,7 +80,7 @@ def seed(players: Sequence[tuple[int, str, float]]) -> tuple[Entrant, ...]:
     """Entrants from (player id, name, rating): the highest rating is seed 1."""
     ordered = sorted(players, key=lambda p: (-p[2], p[0]))
     if len({p[0] for p in ordered}) != len(ordered):
-        raise TournamentError("A player can enter a tournament only once.")
+        raise TournamentError(say.RULE_ENTER_ONCE.said())
     return tuple(Entrant(pid, name, n) for n, (pid, name, _) in enumerate(ordered, start=1))
 
 
@@ -101,32 +101,32 @@ def pair_round(
     ordered = sorted(entrants, key=lambda e: e.seed)
     total = rounds_total(fmt, len(ordered), swiss_rounds=swiss_rounds or 1)
     if round_no < 1:
-        raise TournamentError("Rounds are numbered from 1.")
+        raise TournamentError(say.RULE_ROUNDS_FROM_ONE.said())
     if fmt is Format.KNOCKOUT:
         walk = knockout_walk(ordered, results, withdrawn, last_round=round_no)
         if (walk.over_after is not None and walk.over_after < round_no) or round_no > total:
-            raise TournamentError("The tournament is over.")
+            raise TournamentError(say.RULE_OVER.said())
         if walk.current < round_no:
-            raise TournamentError(f"Round {walk.current} is not finished yet.")
+            raise TournamentError(say.RULE_NOT_FINISHED.said(round=walk.current))
         return tuple(walk.pairings[round_no])
     if fmt is Format.ROUND_ROBIN:
         if round_no > total:
-            raise TournamentError("The tournament is over: everyone has met everyone.")
+            raise TournamentError(say.RULE_OVER_ALL_MET.said())
         for earlier in range(1, round_no):
             _check_round_robin_round(ordered, results, earlier)
         return berger_round(ordered, round_no)
     if swiss_rounds is not None and round_no > total:
-        raise TournamentError(f"The tournament is over: it had {total} rounds.")
+        raise TournamentError(say.RULE_OVER_ROUNDS.said(total))
     active = [e for e in ordered if e.player_id not in withdrawn]
     if len(active) < 2:
-        raise TournamentError("The tournament is over: fewer than 2 players are left.")
+        raise TournamentError(say.RULE_OVER_FEW.said())
     for earlier in range(1, round_no):
         missing = swiss_missing(active, results, earlier)
         if missing:
-            names = ", ".join(missing[:5]) + (
-                f" and {len(missing) - 5} more" if missing[5:] else ""
-            )
-            raise TournamentError(f"Round {earlier} is not finished yet: no result for {names}.")
+            names: Text = ", ".join(missing[:5])
+            if missing[5:]:
+                names = say.RULE_AND_MORE.said(len(missing) - 5, names=names)
+            raise TournamentError(say.RULE_NO_RESULT.said(round=earlier, names=names))
     return _swiss(active, [r for r in results if r.round < round_no], round_no)
 
 
@@ -228,9 +228,7 @@ def knockout_walk(
 def _check_bracket_result(result: Result, a: int | None, b: int | None) -> None:
     players = {result.first, result.second} - {None}
     if not players <= {a, b} or (result.winner is not None and result.winner not in players):
-        raise TournamentError(
-            f"The result of round {result.round}, table {result.table} does not match the bracket."
-        )
+        raise TournamentError(say.RULE_NOT_THE_BRACKET.said(round=result.round, table=result.table))
 
 
 # -- Swiss ------------------------------------------------------------------------------------
@@ -243,7 +241,7 @@ def swiss_missing(active: Sequence[Entrant], results: Sequence[Result], round_no
     )
     for e in active:
         if seen[e.player_id] > 1:
-            raise TournamentError(f"{e.name} has more than one result in round {round_no}.")
+            raise TournamentError(say.RULE_TWO_RESULTS.said(name=e.name, round=round_no))
     return [e.name for e in active if seen[e.player_id] == 0]
 
 
@@ -419,5 +417,8 @@ def _check_round_robin_round(
     missing = round_robin_missing(entrants, results, r)
     if missing:
         names = {e.player_id: e.name for e in entrants}
-        shown = ", ".join(f"{names[p.first]} v {names[p.second or 0]}" for p in missing)
-        raise TournamentError(f"Round {r} is not finished yet: no result for {shown}.")
+        shown = chained(
+            say.RULE_COMMA,
+            (say.PLAYERS.said(first=names[p.first], second=names[p.second or 0]) for p in missing),
+        )
+        raise TournamentError(say.RULE_NO_RESULT.said(round=r, names=shown))

@@ -30,6 +30,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from bot.i18n import tournaments as say
 from bot.rules.tournaments.model import Entrant, Format, Result, Standing, TournamentError
 from bot.rules.tournaments.pairing import (
     berger_round,
@@ -155,9 +156,7 @@ def _tally(entrants: Sequence[Entrant], results: Sequence[Result]) -> dict[int, 
     lines = {e.player_id: _Line() for e in entrants}
     for r in results:
         if r.first not in lines or (r.second is not None and r.second not in lines):
-            raise TournamentError(
-                f"Round {r.round}, table {r.table}: a result for a player not in the tournament."
-            )
+            raise TournamentError(say.RULE_STRANGER.said(round=r.round, table=r.table))
         if r.second is None:
             lines[r.first].byes += 1
             lines[r.first].bye_wins += r.winner == r.first

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from bot.i18n import help_details as details
 from bot.i18n import play as say
+from bot.i18n import posting as label
 from bot.rules.match import RESIGN_LEVELS
 from bot.service.commands.schema import (
     Argument,
@@ -73,8 +74,8 @@ COMMANDS = CommandTable(
             example="accept",
             summary="accept the challenge, or the resignation, offered to you",
             buttons=(
-                Button(Decision.CHALLENGE, "Accept", _YES),
-                Button(Decision.RESIGNATION, "Accept", _YES),
+                Button(Decision.CHALLENGE, label.ACCEPT, _YES),
+                Button(Decision.RESIGNATION, label.ACCEPT, _YES),
             ),
         ),
         Command(
@@ -83,7 +84,7 @@ COMMANDS = CommandTable(
             handler=MatchCommands.decline,
             example="decline",
             summary="turn down a challenge offered to you",
-            buttons=(Button(Decision.CHALLENGE, "Decline", _NO),),
+            buttons=(Button(Decision.CHALLENGE, label.DECLINE, _NO),),
         ),
         Command(
             "cancel",
@@ -100,7 +101,7 @@ COMMANDS = CommandTable(
             example="rematch",
             summary="after a match: offer the same match again, or accept the rematch offered",
             details=details.REMATCH,
-            buttons=(Button(Decision.REMATCH, "Rematch", _GO),),
+            buttons=(Button(Decision.REMATCH, label.REMATCH, _GO),),
         ),
         Command(
             "roll",
@@ -109,7 +110,7 @@ COMMANDS = CommandTable(
             example="roll",
             summary="roll the dice when it is your turn",
             details=details.ROLL,
-            buttons=(Button(Decision.TURN, "Roll", _GO),),
+            buttons=(Button(Decision.TURN, label.ROLL, _GO),),
         ),
         Command(
             "move",
@@ -135,7 +136,7 @@ COMMANDS = CommandTable(
             example="double",
             summary="offer the cube before you roll",
             details=details.DOUBLE,
-            buttons=(Button(Decision.TURN, "Double", _ASIDE),),
+            buttons=(Button(Decision.TURN, label.DOUBLE, _ASIDE),),
         ),
         Command(
             "take",
@@ -143,7 +144,7 @@ COMMANDS = CommandTable(
             handler=MatchCommands.take,
             example="take",
             summary="accept a double: you own the cube at twice the value",
-            buttons=(Button(Decision.DOUBLE, "Take", _YES),),
+            buttons=(Button(Decision.DOUBLE, label.TAKE, _YES),),
         ),
         Command(
             "drop",
@@ -151,7 +152,7 @@ COMMANDS = CommandTable(
             handler=MatchCommands.drop,
             example="drop",
             summary="refuse a double: you lose the game at the current cube",
-            buttons=(Button(Decision.DOUBLE, "Drop", _NO),),
+            buttons=(Button(Decision.DOUBLE, label.DROP, _NO),),
         ),
         Command(
             "beaver",
@@ -159,7 +160,7 @@ COMMANDS = CommandTable(
             handler=MatchCommands.beaver,
             example="beaver",
             summary="money games with beavers: take and redouble at once, keeping the cube",
-            buttons=(Button(Decision.DOUBLE, "Beaver", _GO, money_only=True),),
+            buttons=(Button(Decision.DOUBLE, label.BEAVER, _GO, money_only=True),),
         ),
         Command(
             "resign",
@@ -183,7 +184,7 @@ COMMANDS = CommandTable(
             handler=MatchCommands.reject,
             example="reject",
             summary="turn down a resignation and play on",
-            buttons=(Button(Decision.RESIGNATION, "Reject", _NO),),
+            buttons=(Button(Decision.RESIGNATION, label.REJECT, _NO),),
         ),
         Command(
             "hint",
@@ -331,7 +332,7 @@ COMMANDS = CommandTable(
             handler=TournamentCommands.join,
             example="join",
             summary="join the tournament signing up on this server",
-            buttons=(Button(Decision.SIGNUP, "Join", _YES),),
+            buttons=(Button(Decision.SIGNUP, label.JOIN, _YES),),
             arguments=(
                 Argument("tournament", Kind.TEXT, "Which tournament (default: the one open)"),
             ),
@@ -343,7 +344,7 @@ COMMANDS = CommandTable(
             handler=TournamentCommands.leave,
             example="leave",
             summary="leave a tournament before it starts",
-            buttons=(Button(Decision.SIGNUP, "Leave", _NO),),
+            buttons=(Button(Decision.SIGNUP, label.LEAVE, _NO),),
             arguments=(
                 Argument("tournament", Kind.TEXT, "Which tournament (default: the one open)"),
             ),
@@ -367,10 +368,10 @@ COMMANDS = CommandTable(
                 Button(Decision.REVIEW, "⏮", _ASIDE, word="first"),
                 Button(Decision.REVIEW, "◀", _GO, word="previous"),
                 Button(Decision.REVIEW, "▶", _GO, word="next"),
-                Button(Decision.REVIEW, "Next error of mine", _ASIDE, word="mine"),
-                Button(Decision.REVIEW, "Next error", _ASIDE, word="error"),
+                Button(Decision.REVIEW, label.NEXT_ERROR_OF_MINE, _ASIDE, word="mine"),
+                Button(Decision.REVIEW, label.NEXT_ERROR, _ASIDE, word="error"),
                 Button(Decision.REVIEW, "⏭", _ASIDE, word="last"),
-                Button(Decision.ANALYSED, "Review", _GO, word="open"),
+                Button(Decision.ANALYSED, label.REVIEW, _GO, word="open"),
                 # ``!review errors``' pages: the same words, on a key of its own (``e12.0``)
                 Button(Decision.REVIEW_ERRORS, "⏮", _ASIDE, word="first"),
                 Button(Decision.REVIEW_ERRORS, "◀", _GO, word="previous"),
@@ -394,10 +395,10 @@ COMMANDS = CommandTable(
                 ),
             ),
             buttons=(
-                Button(Decision.DRILL_DOUBLE, "Double", _YES, word="double"),
-                Button(Decision.DRILL_DOUBLE, "No double", _NO, word="nodouble"),
-                Button(Decision.DRILL_TAKE, "Take", _YES, word="take"),
-                Button(Decision.DRILL_TAKE, "Pass", _NO, word="pass"),
+                Button(Decision.DRILL_DOUBLE, label.DOUBLE, _YES, word="double"),
+                Button(Decision.DRILL_DOUBLE, label.NO_DOUBLE, _NO, word="nodouble"),
+                Button(Decision.DRILL_TAKE, label.TAKE, _YES, word="take"),
+                Button(Decision.DRILL_TAKE, label.PASS, _NO, word="pass"),
             ),
         ),
         Command(
@@ -416,19 +417,19 @@ COMMANDS = CommandTable(
                 ),
             ),
             buttons=(
-                Button(Decision.PUZZLE_DOUBLE, "Double", _YES, word="double"),
-                Button(Decision.PUZZLE_DOUBLE, "No double", _NO, word="nodouble"),
-                Button(Decision.PUZZLE_TAKE, "Take", _YES, word="take"),
-                Button(Decision.PUZZLE_TAKE, "Pass", _NO, word="pass"),
-                Button(Decision.DAILY_PLAY, "Answer", _GO, word="daily"),
-                Button(Decision.DAILY_DOUBLE, "Double", _YES, word="double"),
-                Button(Decision.DAILY_DOUBLE, "No double", _NO, word="nodouble"),
-                Button(Decision.DAILY_TAKE, "Take", _YES, word="take"),
-                Button(Decision.DAILY_TAKE, "Pass", _NO, word="pass"),
-                Button(Decision.STORM_DOUBLE, "Double", _YES, word="double"),
-                Button(Decision.STORM_DOUBLE, "No double", _NO, word="nodouble"),
-                Button(Decision.STORM_TAKE, "Take", _YES, word="take"),
-                Button(Decision.STORM_TAKE, "Pass", _NO, word="pass"),
+                Button(Decision.PUZZLE_DOUBLE, label.DOUBLE, _YES, word="double"),
+                Button(Decision.PUZZLE_DOUBLE, label.NO_DOUBLE, _NO, word="nodouble"),
+                Button(Decision.PUZZLE_TAKE, label.TAKE, _YES, word="take"),
+                Button(Decision.PUZZLE_TAKE, label.PASS, _NO, word="pass"),
+                Button(Decision.DAILY_PLAY, label.ANSWER, _GO, word="daily"),
+                Button(Decision.DAILY_DOUBLE, label.DOUBLE, _YES, word="double"),
+                Button(Decision.DAILY_DOUBLE, label.NO_DOUBLE, _NO, word="nodouble"),
+                Button(Decision.DAILY_TAKE, label.TAKE, _YES, word="take"),
+                Button(Decision.DAILY_TAKE, label.PASS, _NO, word="pass"),
+                Button(Decision.STORM_DOUBLE, label.DOUBLE, _YES, word="double"),
+                Button(Decision.STORM_DOUBLE, label.NO_DOUBLE, _NO, word="nodouble"),
+                Button(Decision.STORM_TAKE, label.TAKE, _YES, word="take"),
+                Button(Decision.STORM_TAKE, label.PASS, _NO, word="pass"),
             ),
             manager=True,
         ),

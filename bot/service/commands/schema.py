@@ -117,12 +117,21 @@ class Button:
     """A button that answers ``decision`` by running the command it belongs to."""
 
     decision: Decision
-    label: str
+    label: Message | str  # a catalog entry, or a symbol that needs no words (``◀``)
     tone: Tone
     money_only: bool = False  # shown only in money games (beavers)
     # The word a press passes to the command as its argument (a review's ``next``): its action is
     # the command's name and this word, so several buttons of one command can share a message.
     word: str = ""
+
+    def worded(self, language: Language) -> str:
+        """Its label in ``language`` (a symbol as it is)."""
+        return label_text(self.label, language)
+
+
+def label_text(label: Message | str, language: Language) -> str:
+    """A button's label in ``language``: a catalog entry worded, a symbol as it is."""
+    return label(language) if isinstance(label, Message) else label
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,7 +29,7 @@ from bot.gnubg.api import Engine, EngineFailure, EngineUnavailable, MatchAnalysi
 from bot.gnubg.decisions import SKILLS, ReviewedDecision
 from bot.i18n import gnubg as say
 from bot.i18n import reports as words
-from bot.i18n.core import Language
+from bot.i18n.core import Language, Said
 from bot.render.chart import Point, render_chart
 from bot.service.gnubg.analysis_text import (
     charted,
@@ -303,12 +303,12 @@ class Analyses:
             await self._release(match_id)
             raise
         except (EngineUnavailable, EngineFailure) as error:
-            job.final = await self._failed(match_id, str(error), language=language)
+            job.final = await self._failed(match_id, error.said, language=language)
         except Exception:
             error_id = uuid.uuid4().hex[:8]
             log.exception("Error %s: the analysis of match %s failed", error_id, match_id)
             job.final = await self._failed(
-                match_id, words.ANALYSIS_WENT_WRONG(language, error=error_id), language=language
+                match_id, words.ANALYSIS_WENT_WRONG.said(error=error_id), language=language
             )
         finally:
             del self._running[match_id]
@@ -397,13 +397,15 @@ class Analyses:
         )
         return await self._result_reply(row, plain, analysis, language=language)
 
-    async def _failed(self, match_id: int, error: str, *, language: Language) -> Reply:
+    async def _failed(self, match_id: int, error: Said, *, language: Language) -> Reply:
+        """The analysis failed, ``error``: stored in English (for whoever reads the database),
+        said in ``language``."""
         try:
             async with self._store.transaction() as tx:
-                await tx.analyses.fail(match_id, error, self._clock())
+                await tx.analyses.fail(match_id, str(error), self._clock())
         except Exception:  # the store too: the row stays unfinished and is run again
             log.exception("Could not record the failed analysis of match %s", match_id)
-        return Reply(failed_text(match_id, error, self._prefix, language=language))
+        return Reply(failed_text(match_id, error.worded(language), self._prefix, language=language))
 
     async def resume(self) -> int:
         """Start taking the jobs waiting in the queue (at start); returns how many wait or run,

@@ -23,7 +23,7 @@ from bot.gnubg.api import (
 )
 from bot.i18n import gnubg as say
 from bot.i18n.core import Language
-from bot.i18n.words import level_text, sentence
+from bot.i18n.words import level_text
 from bot.rules.events import Moved
 from bot.rules.notation import dice_text
 from bot.service.gnubg.opponent import before_double, engine_seat
@@ -162,7 +162,7 @@ class Coach:
         except Refusal as refusal:
             return [Reply(refusal.worded(language), private=True)]
         except (EngineFailure, EngineUnavailable) as error:
-            return [Reply(say.NO_HINT(language, why=sentence(str(error), language)), private=True)]
+            return [Reply(say.NO_HINT(language, why=error.worded(language)), private=True)]
 
     async def _advice(self, table: Table, user: User) -> str:
         language = user.language
@@ -214,9 +214,7 @@ class Coach:
         try:
             text = await self._comment(before, decision, language=language)
         except (EngineFailure, EngineUnavailable) as error:
-            return [
-                Reply(say.TUTOR_SILENT(language, why=sentence(str(error), language).rstrip(".")))
-            ]
+            return [Reply(say.TUTOR_SILENT(language, why=error.clause(language)))]
         return [Reply(text)] if text else []
 
     async def _comment(self, before: Table, decision: Tutored, *, language: Language) -> str | None:

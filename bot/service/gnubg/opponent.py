@@ -31,7 +31,6 @@ from typing import TYPE_CHECKING
 from bot.gnubg.api import (
     DEFAULT_LEVEL,
     LEVELS,
-    RETRY,
     TURN_PRIORITY,
     EngineFailure,
     EngineUnavailable,
@@ -40,8 +39,7 @@ from bot.gnubg.api import (
 )
 from bot.i18n import gnubg as say
 from bot.i18n import reports as words
-from bot.i18n.core import Language
-from bot.i18n.words import sentence
+from bot.i18n.core import Language, Said
 from bot.rules import MoveError
 from bot.rules.events import Event
 from bot.rules.match import Match, MatchError, advance
@@ -62,6 +60,7 @@ from bot.service.models import (
     User,
     engine_seat_of,
     place_link,
+    reason_of,
     shown_prefix,
 )
 from bot.service.models import markdown_safe as md
@@ -130,7 +129,7 @@ def before_double(match: Match, match_key: int | None = None) -> Query:
 def _moving(match: Match, seat: int, play: str | None) -> Action:
     """The action of ``seat`` playing ``play``, found for ``match``; a failure if none was."""
     if play is None:
-        raise EngineFailure(f"it found no play for {match.gnubg_id()}")
+        raise EngineFailure(say.NO_PLAY_FOUND.said(position=match.gnubg_id()))
     return lambda m: m.move(seat, play)
 
 
@@ -337,17 +336,14 @@ class Opponent:
                     action = await self._decide(current)
                     saved = await self._carry_out(place, current, action)
                 except (EngineFailure, EngineUnavailable) as error:
-                    failure = [self._failed(current, str(error), language=language)]
+                    failure = [self._failed(current, error.said, language=language)]
                     break
                 except (MatchError, MoveError) as error:
                     log.error(
                         "Match %s: the engine's answer was refused: %s", current.row.id, error
                     )
-                    failure = [
-                        self._failed(
-                            current, f"its answer broke the rules ({error})", language=language
-                        )
-                    ]
+                    broke = say.BROKE_THE_RULES.said(error=reason_of(error, language))
+                    failure = [self._failed(current, broke, language=language)]
                     break
                 if saved is None:  # someone acted meanwhile: their command's flow goes on
                     break
@@ -466,12 +462,10 @@ class Opponent:
             if job.task is not None:
                 job.task.cancel()
 
-    def _failed(self, table: Table, why: str, *, language: Language) -> Reply:
-        name = ENGINE_USER.name
-        why = sentence(why.removesuffix(RETRY), language).rstrip(".")  # it retries by itself
-        if why.startswith(name):
-            why = "it" + why[len(name) :]
-        return Reply(say.TURN_FAILED_WHY(language, name=md(name), why=why, prefix=self._prefix))
+    def _failed(self, table: Table, why: Said, *, language: Language) -> Reply:
+        """The engine's turn did not happen, ``why`` (no "Try again.": it retries by itself)."""
+        name = md(ENGINE_USER.name)
+        return Reply(say.TURN_FAILED_WHY(language, name=name, why=why, prefix=self._prefix))
 
     async def _carry_out(
         self, place: Place, seen: Table, action: Action

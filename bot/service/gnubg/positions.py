@@ -271,7 +271,7 @@ class Positions:
                 language=language,
             )
         except (EngineUnavailable, EngineFailure) as error:
-            judged = sentence(words.EVAL_FAILED(language, why=error), language)
+            judged = sentence(words.EVAL_FAILED(language, why=error.worded(language)), language)
         finally:
             image = await drawing
         return [Reply("\n".join((summary(pasted, language=language), judged)), image=image)]

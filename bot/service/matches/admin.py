@@ -114,7 +114,7 @@ class Administration:
             return ClaimChance(table.row.id, table.row.version, None)
         except EngineFailure as error:
             raise Refusal(
-                say.CLAIM_ENGINE_FAILED(language, error=error, prefix=self._prefix)
+                say.CLAIM_ENGINE_FAILED(language, error=error.clause(language), prefix=self._prefix)
             ) from None
         return ClaimChance(table.row.id, table.row.version, chance)
 

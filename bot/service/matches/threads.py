@@ -16,7 +16,9 @@ from dataclasses import dataclass, replace
 from typing import Protocol
 
 from bot.i18n import play as say
+from bot.i18n import posting
 from bot.i18n.core import Language
+from bot.i18n.words import points_text
 from bot.service.keys import Key
 from bot.service.matches.presentation import ending_text
 from bot.service.matches.reading import MatchReader
@@ -50,10 +52,12 @@ class ThreadOpener(Protocol):
         ...
 
 
-def thread_name(names: tuple[str, str], length: int) -> str:
-    """``alice vs bob · 5 points`` (plain names: a thread's name is not Markdown)."""
-    kind = "money" if length == 0 else f"{length} point{'s' if length != 1 else ''}"
-    return f"{names[0]} vs {names[1]} · {kind}"[:THREAD_NAME_LIMIT]
+def thread_name(names: tuple[str, str], length: int, language: Language) -> str:
+    """``alice vs bob · 5 points`` in ``language`` (plain names: a thread's name is not
+    Markdown)."""
+    kind = posting.THREAD_MONEY(language) if length == 0 else points_text(length, language)
+    named = posting.THREAD_NAME(language, first=names[0], second=names[1], kind=kind)
+    return named[:THREAD_NAME_LIMIT]
 
 
 def match_place(row: MatchRow) -> Place:
@@ -88,7 +92,8 @@ class MatchThreads:
         ``opener``: the front end's, given with the command (None: it has no threads)."""
         if opener is None or not self._settings.match_threads:
             return None, []
-        opened = await opener.open(place, thread_name(names, length), key)
+        language = await self._repository.languages.of(place.server_id)  # the channel's
+        opened = await opener.open(place, thread_name(names, length, language), key)
         said = [Reply(opened.notice)] if opened.notice else []
         if opened.thread is None or opened.thread == place:
             return None, said

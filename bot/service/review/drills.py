@@ -476,7 +476,7 @@ class Drills:
         try:
             rating = await self._engine.rate_play(query, play.notation, plies=drill.plies)
         except (EngineFailure, EngineUnavailable) as error:
-            raise Refusal(say.CANT_GRADE(language, error=error)) from None
+            raise Refusal(say.CANT_GRADE(language, error=error.clause(language))) from None
         loss = rating.loss
         right = loss < RIGHT_BELOW
         named = marked_as(skill_of(loss)) or say.UNMARKED(language)

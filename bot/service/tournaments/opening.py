@@ -8,6 +8,7 @@ from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager, AsyncExitStack
 from dataclasses import dataclass, replace
 
+from bot.i18n import posting
 from bot.i18n import reports as words
 from bot.i18n import tournaments as say
 from bot.i18n.core import Language
@@ -16,7 +17,7 @@ from bot.rules.match import Match, advance
 from bot.service.keys import SignupKey
 from bot.service.matches.presentation import BoardImages, match_kind, status_reply
 from bot.service.matches.repository import Arranged, MatchTerms, Repository
-from bot.service.matches.threads import MatchThreads, ThreadOpener
+from bot.service.matches.threads import THREAD_NAME_LIMIT, MatchThreads, ThreadOpener
 from bot.service.models import Place, Reply, Table, User, place_link
 from bot.service.models import markdown_safe as md
 from bot.service.records.dice import DiceFactory
@@ -74,7 +75,7 @@ class Openings:
                 and pairing.match_id is None
                 and pairing.second is not None
             ):
-                thread, said = await self._thread(snapshot, pairing, threads)
+                thread, said = await self._thread(snapshot, pairing, threads, language)
                 replies += said
                 if thread is None:
                     homeless.append(pairing)
@@ -93,7 +94,11 @@ class Openings:
         return replies
 
     async def _thread(
-        self, snapshot: Snapshot, pairing: PairingRow, threads: ThreadOpener | None
+        self,
+        snapshot: Snapshot,
+        pairing: PairingRow,
+        threads: ThreadOpener | None,
+        language: Language,
     ) -> tuple[Place | None, list[Reply]]:
         """A thread of its own for a pairing's match (None: there is none, it is played in the
         tournament's channel); what to say of it (the opener's notice, e.g. a missing
@@ -102,11 +107,16 @@ class Openings:
             return None, []
         assert pairing.second is not None
         first, second = snapshot.by_number[pairing.first], snapshot.by_number[pairing.second]
-        name = f"{snapshot.row.name} R{pairing.round}-{pairing.table_no} · "
-        home = snapshot.home
-        opened = await threads.open(
-            home, f"{name}{first.name} vs {second.name}"[:100], SignupKey(snapshot.row.id)
+        name = posting.TOURNAMENT_THREAD_NAME(
+            language,
+            name=snapshot.row.name,
+            round=pairing.round,
+            table=pairing.table_no,
+            first=first.name,
+            second=second.name,
         )
+        home = snapshot.home
+        opened = await threads.open(home, name[:THREAD_NAME_LIMIT], SignupKey(snapshot.row.id))
         said = [Reply(opened.notice, place=home)] if opened.notice else []
         return (opened.thread if opened.thread != home else None), said
 

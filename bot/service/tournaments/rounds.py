@@ -30,6 +30,7 @@ from bot.service.models import (
     RoundPaired,
     Table,
     User,
+    reason_of,
 )
 from bot.service.models import markdown_safe as md
 from bot.service.records.dice import DiceFactory
@@ -116,7 +117,7 @@ class Rounds:
             try:
                 rules.rounds_total(Format(row.format), len(entrants), swiss_rounds=row.swiss_rounds)
             except TournamentError as error:
-                raise Refusal(str(error)) from None
+                raise Refusal(reason_of(error, language)) from None
             rated = await tx.players.ratings(row.server_id, [e.user_id for e in entrants])
             seeded = rules.seed(
                 [(e.number, e.name, rated.get(e.user_id, 1500.0)) for e in entrants]
@@ -242,7 +243,12 @@ class Rounds:
             log.warning("Tournament %s: round %s can't be paired: %s", row.id, round_no, error)
             return [
                 Reply(
-                    say.CANT_PAIR(language, name=md(row.name), round=round_no, error=error),
+                    say.CANT_PAIR(
+                        language,
+                        name=md(row.name),
+                        round=round_no,
+                        error=reason_of(error, language).rstrip("."),
+                    ),
                     place=snapshot.home,
                 )
             ]

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from bot.gnubg.api import EngineFailure
+from bot.i18n.gnubg import CRASHED
 from bot.service.gnubg.analysis import LEASE_SECONDS
 from bot.service.models import AnalysisQueued, Place, Reply, User
 from bot.service.table import TableService, seeded_dice
@@ -361,12 +362,12 @@ async def test_a_failure_says_so_and_the_job_can_be_asked_again(
     service: TableService, analyst: FakeAnalyst
 ) -> None:
     match_id = await finish_match(service)
-    analyst.failure = EngineFailure("The analysis worker crashed and was restarted.")
+    analyst.failure = EngineFailure(CRASHED.said(), retry=True)
     [reply] = await service.gnubg.analysis(PLACE, ALICE)
     _, final = await outcome(service, reply)
     assert final.text == (
-        f"The analysis of match #{match_id} failed: The analysis worker crashed and was "
-        f"restarted. Ask again with `!analysis {match_id}`."
+        f"The analysis of match #{match_id} failed: GNU Backgammon crashed while thinking; it has "
+        f"been restarted. Ask again with `!analysis {match_id}`."
     )
     row = await service.store.analyses.get(match_id)
     assert row is not None and row.status == "failed"

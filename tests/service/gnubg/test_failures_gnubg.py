@@ -91,7 +91,7 @@ async def move_while_the_bot_fails(
     assert len(failures) == 1, texts
     [failure] = failures
     assert not failure.private  # the channel sees why the game waits
-    assert failure.text.startswith("GNU Backgammon could not take its turn: it "), texts
+    assert failure.text.startswith("GNU Backgammon could not take its turn. GNU Backgammon "), texts
     assert "Try again" not in failure.text  # it tries again by itself
     assert "`!board`" in failure.text
     # Alice's move was carried out and shown; the bot did nothing.
@@ -176,7 +176,7 @@ async def test_the_hung_worker_reply_says_how_long_it_waited(
     replies = await service.matches.move(PLACE, ALICE, before.match.legal_plays()[0].notation)
     [failure] = [reply.text for reply in replies if COULD_NOT in reply.text]
     assert failure == (
-        "GNU Backgammon could not take its turn: it took longer than 1 second and was stopped; "
-        "it has been restarted. The game waits for it: the bot tries again at the next command "
-        "here, e.g. `!board`."
+        "GNU Backgammon could not take its turn. GNU Backgammon thought for more than 1 s and "
+        "was stopped; it has been restarted. The game waits for it: the bot tries again at the "
+        "next command here, e.g. `!board`."
     )

@@ -19,6 +19,7 @@ from bot.gnubg.api import (
 )
 from bot.gnubg.unavailable import UnavailableEngine
 from bot.i18n.core import Language
+from bot.i18n.gnubg import TIMED_OUT
 from bot.rules.pasted import read_position
 from bot.service.models import Reply
 from bot.service.table import TableService, seeded_dice
@@ -257,10 +258,18 @@ async def test_eval_says_in_one_line_when_gnubg_is_missing_or_fails(
         "No analysis: GNU Backgammon isn't installed where this bot runs (its package has no "
         "build for this machine), so the bot opponent, hints and analysis are off."
     )
-    failure = EngineFailure("gnubg took too long and was restarted")
+    failure = EngineFailure(TIMED_OUT.said(seconds="30"), retry=True)
     failing = build(store, clock, FakeEngine(Evaluation(CHANCES, 0.0, 2), failure=failure))
     failed = only(await failing.gnubg.evaluate(PLACE, ALICE, START))
-    assert failed.text.splitlines()[2:] == ["No analysis: gnubg took too long and was restarted."]
+    assert failed.text.splitlines()[2:] == [
+        "No analysis: GNU Backgammon thought for more than 30 s and was stopped; it has been "
+        "restarted. Try again."
+    ]
+    german = only(await failing.gnubg.evaluate(PLACE, replace(ALICE, language="de"), START))
+    assert german.text.splitlines()[2:] == [
+        "Keine Analyse: GNU Backgammon hat länger als 30 s gebraucht und wurde angehalten; es "
+        "wurde neu gestartet. Versuch es noch einmal."
+    ]
 
 
 async def test_gnubg_thinking_holds_no_channel_lock(store: Store, clock: FakeClock) -> None:

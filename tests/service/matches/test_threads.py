@@ -128,10 +128,13 @@ async def accepted(service: TableService, length: str = "5") -> list[Reply]:
 
 
 def test_thread_names() -> None:
-    assert thread_name(("alice", "bob"), 5) == "alice vs bob · 5 points"
-    assert thread_name(("alice", "bob"), 1) == "alice vs bob · 1 point"
-    assert thread_name(("alice", "bob"), 0) == "alice vs bob · money"
-    assert len(thread_name(("a" * 80, "b" * 80), 25)) == 100
+    assert thread_name(("alice", "bob"), 5, "en") == "alice vs bob · 5 points"
+    assert thread_name(("alice", "bob"), 1, "en") == "alice vs bob · 1 point"
+    assert thread_name(("alice", "bob"), 0, "en") == "alice vs bob · money"
+    assert len(thread_name(("a" * 80, "b" * 80), 25, "en")) == 100
+    assert thread_name(("alice", "bob"), 5, "de") == "alice gegen bob · 5 Punkte"
+    assert thread_name(("alice", "bob"), 1, "it") == "alice contro bob · 1 punto"
+    assert thread_name(("alice", "bob"), 0, "es") == "alice contra bob · dinero"
     assert place_link(Place("1", "123")) == "<#123>"
     assert place_link(Place("console", "lobby")) == "#lobby"
 

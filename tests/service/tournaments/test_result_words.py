@@ -30,3 +30,10 @@ def test_the_winners_score_comes_first(
     winner: int, points: tuple[int, int], reason: str, said: str
 ) -> None:
     assert result_words(decided(winner, points, reason), language=ENGLISH) == said
+
+
+def test_a_withdrawals_forfeit_is_worded_in_the_readers_language() -> None:
+    """The store keeps the reason as a key (``forfeit (withdrawn)``); each reader gets words."""
+    withdrawn = decided(1, (0, 0), "forfeit (withdrawn)")
+    assert result_words(withdrawn, language=ENGLISH) == "by forfeit (the opponent withdrew)"
+    assert result_words(withdrawn, language="de") == "kampflos (der Gegner ist ausgetreten)"
