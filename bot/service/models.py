@@ -35,7 +35,7 @@ from bot.service.keys import (
 )
 from bot.service.records.durations import wait_duration
 from bot.store import DatabaseBusy, DatabaseDown, DiskFull, MatchRow, StaleMatchError
-from bot.store.timers import TimerRow
+from bot.store.matches import TimerRow
 
 # Player names made safe to show: :func:`clean_name` for any text or image, then
 # :func:`markdown_safe` for a name inside a Discord message.

@@ -1,7 +1,7 @@
 """Matches in the store: the match row and its action log, what of it was shown in its channel
-(``match_announcements``), the thread it is played in (schema 9) and its terms against GNU
-Backgammon (schema 6); its deadline (``match_timers``) is :mod:`bot.store.timers`, whose reads
-and writes these extend.
+(``match_announcements``), its deadline (``match_timers``, schema 8), the thread it is played in
+(schema 9) and its terms against GNU Backgammon (schema 6). The reads that look for matches
+rather than play one are :mod:`bot.store.whereabouts`, which :class:`Matches` extends.
 
 :class:`Matches` reads (on the store or in a transaction), :class:`MatchWrites` writes, in the
 transaction of the command (``tx.matches``).
@@ -10,7 +10,7 @@ transaction of the command (``tx.matches``).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import fields, replace
+from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from sqlalchemy import (
@@ -20,25 +20,36 @@ from sqlalchemy import (
     Text,
     bindparam,
     case,
+    delete,
     func,
     select,
-    union_all,
     update,
 )
 from sqlalchemy import exc as sa
 
 from bot.store import schema
-from bot.store.connections import for_each_database, one_row
+from bot.store.connections import Writes, for_each_database, one_row
 from bot.store.rows import MatchRow, StaleMatchError, StoreError, describe_error
 from bot.store.schema import fixed
-from bot.store.timers import Timers, TimerWrites
+from bot.store.whereabouts import Whereabouts
 
-THREADED_SHOWN = 5  # matches named when pointing from a channel to its threads
+
+@dataclass(frozen=True, slots=True)
+class TimerRow:
+    """A playing match's timer. ``banks`` and ``delay`` are None without a clock; ``flag_at``
+    is None when no bank runs."""
+
+    match_id: int
+    turn_started_at: float
+    reminded: bool
+    banks: tuple[float, float] | None
+    delay: float | None
+    flag_at: float | None
 
 
 m = schema.matches
-c = schema.challenges
 a = schema.match_announcements
+t = schema.match_timers
 actions = schema.match_actions
 
 # The statements of every command, built once with named parameters: building a statement and its
@@ -113,12 +124,78 @@ def _announced(insert: Any) -> Any:
 
 _ANNOUNCED = for_each_database(_announced)
 
+_TIMER = (
+    t.c.match_id,
+    t.c.turn_started_at,
+    t.c.reminded,
+    t.c.bank0,
+    t.c.bank1,
+    t.c.delay,
+    t.c.flag_at,
+)
+_TIMER_VALUES = ("turn_started_at", "reminded", "bank0", "bank1", "delay", "flag_at")
 
-def _open() -> Any:
-    return c.c.status == fixed("open")
+
+def _with_timer(*, latest: bool) -> Any:
+    query = (
+        select(m, *(column.label(f"t_{column.name}") for column in _TIMER))
+        .select_from(m.outerjoin(t, t.c.match_id == m.c.id))
+        .where(m.c.server_id == bindparam("server_id"), m.c.channel_id == bindparam("channel_id"))
+    )
+    # The playing one by its own (unique, partial) index: no walk back through a history.
+    if latest:
+        return query.order_by(m.c.id.desc()).limit(1)
+    return query.where(m.c.status == fixed("playing"))
 
 
-class Matches(Timers):
+def _timer_written(insert: Any) -> Any:
+    written = insert(t).values(
+        match_id=bindparam("match_id"), **{name: bindparam(name) for name in _TIMER_VALUES}
+    )
+    return written.on_conflict_do_update(
+        index_elements=["match_id"],
+        set_={name: written.excluded[name] for name in _TIMER_VALUES},
+    )
+
+
+_WITH_TIMER = {False: _with_timer(latest=False), True: _with_timer(latest=True)}
+_TIMER_WRITTEN = for_each_database(_timer_written)
+_TIMER_DROPPED = delete(t).where(t.c.match_id == bindparam("match_id"))
+
+
+def _timer_values(timer: TimerRow) -> dict[str, Any]:
+    bank0, bank1 = timer.banks or (None, None)
+    return {
+        "match_id": timer.match_id,
+        "turn_started_at": timer.turn_started_at,
+        "reminded": int(timer.reminded),
+        "bank0": bank0,
+        "bank1": bank1,
+        "delay": timer.delay,
+        "flag_at": timer.flag_at,
+    }
+
+
+def _by_id(rows: list[MatchRow]) -> list[MatchRow]:
+    """Due rows in match order. Sorted here, not by the query: with an ORDER BY the planner may
+    walk the whole table in that order instead of searching the small index of what is due."""
+    return sorted(rows, key=lambda row: row.id)
+
+
+def _timer(row: Sequence[object]) -> TimerRow:
+    match_id, started, reminded, bank0, bank1, delay, flag_at = row
+    banks = None if bank0 is None or bank1 is None else (float(str(bank0)), float(str(bank1)))
+    return TimerRow(
+        int(str(match_id)),
+        float(str(started)),
+        bool(reminded),
+        banks,
+        None if delay is None else float(str(delay)),
+        None if flag_at is None else float(str(flag_at)),
+    )
+
+
+class Matches(Whereabouts):
     """Reads of matches."""
 
     async def playing(self, server_id: str, channel_id: str) -> MatchRow | None:
@@ -139,93 +216,13 @@ class Matches(Timers):
         row = await self._db.fetch_one(_MATCH, {"match_id": match_id})
         return MatchRow(**row._mapping) if row else None
 
-    async def after(self, after: int, limit: int) -> list[MatchRow]:
-        """Up to ``limit`` matches with ids above ``after``, in id order (to walk them all)."""
-        rows = await self._db.fetch_all(
-            select(m).where(m.c.id > after).order_by(m.c.id).limit(limit)
-        )
-        return [MatchRow(**row._mapping) for row in rows]
-
     async def actions(self, match_id: int) -> list[tuple[int, str]]:
         """The match's action log (as a transaction sees it, in one): (seq, action JSON) in
         order."""
         rows = await self._db.fetch_all(_ACTIONS, {"match_id": match_id})
         return [(int(row[0]), str(row[1])) for row in rows]
 
-    async def played_by(self, user_id: str) -> list[MatchRow]:
-        """The matches ``user_id`` is playing now, on any server, oldest first."""
-        playing = m.c.status == fixed("playing")
-        both = union_all(
-            select(m).where(m.c.player0_id == user_id, playing),
-            select(m).where(m.c.player1_id == user_id, playing),
-        ).subquery()
-        rows = await self._db.fetch_all(select(both).order_by(both.c.id))
-        return [MatchRow(**row._mapping) for row in rows]
-
-    async def latest_finished(self, server_id: str, channel_id: str) -> int | None:
-        """The id of the channel's last finished match, or None."""
-        row = await self._db.fetch_one(
-            select(m.c.id)
-            .where(m.c.server_id == server_id, m.c.channel_id == channel_id)
-            .where(m.c.status == fixed("finished"))
-            .order_by(m.c.id.desc())
-            .limit(1)
-        )
-        return int(row[0]) if row else None
-
-    async def over(self, match_ids: Sequence[int]) -> set[int]:
-        """Which of ``match_ids`` are no longer being played (by key: one read for all)."""
-        if not match_ids:
-            return set()
-        rows = await self._db.fetch_all(
-            select(m.c.id).where(m.c.id.in_(list(match_ids)), m.c.status != fixed("playing"))
-        )
-        return {int(row[0]) for row in rows}
-
-    async def against_engine(self) -> list[MatchRow]:
-        """Every match being played against the engine (any of them may wait on its turn): by
-        the index of the matches being played, not through the finished ones."""
-        rows = await self._db.fetch_all(
-            select(m)
-            .where(m.c.status == fixed("playing"), m.c.engine_level.is_not(None))
-            .order_by(m.c.id)
-        )
-        return [MatchRow(**row._mapping) for row in rows]
-
-    # -- who plays where, and what was announced ----------------------------------------------
-
-    async def seated(
-        self, server_id: str, channel_id: str, now: float, ended_since: float
-    ) -> frozenset[str]:
-        """The players of the channel's match and of its open (unexpired) challenge, and of its
-        newest match (or its newest played in a thread) if that ended after ``ended_since``:
-        they ask for stats, exports and rematches right after. Index reads only."""
-        here = m.c.server_id == server_id
-
-        def newest(where: Any) -> Any:
-            last = select(m.c.id).where(here, where).order_by(m.c.id.desc()).limit(1).subquery()
-            return select(last.c.id)
-
-        recent = union_all(
-            newest(m.c.channel_id == channel_id), newest(m.c.parent_channel_id == channel_id)
-        )
-        rows = await self._db.fetch_all(
-            union_all(
-                select(m.c.player0_id, m.c.player1_id).where(
-                    here, m.c.channel_id == channel_id, m.c.status == fixed("playing")
-                ),
-                select(c.c.challenger_id, c.c.challenged_id).where(
-                    c.c.server_id == server_id,
-                    c.c.channel_id == channel_id,
-                    _open(),
-                    c.c.expires_at > now,
-                ),
-                select(m.c.player0_id, m.c.player1_id).where(
-                    m.c.id.in_(recent), m.c.last_action_at > ended_since
-                ),
-            )
-        )
-        return frozenset(str(user_id) for row in rows for user_id in row)
+    # -- what was announced ------------------------------------------------------------------
 
     async def announcement(self, match_id: int) -> tuple[int, float] | None:
         """(version, when) of the match's newest state shown in its channel, if recorded."""
@@ -251,39 +248,48 @@ class Matches(Timers):
         )
         return [MatchRow(**row._mapping) for row in rows]
 
-    # -- threads ------------------------------------------------------------------------------
+    # -- deadlines ----------------------------------------------------------------------------
 
-    async def threaded(
-        self,
-        server_id: str,
-        parent_channel_id: str,
-        limit: int = THREADED_SHOWN,
-        *,
-        after: int = 0,
-    ) -> list[MatchRow]:
-        """The matches being played in threads of the channel (newer than match ``after``),
-        oldest first."""
+    async def with_timer(
+        self, server_id: str, channel_id: str, *, latest: bool
+    ) -> tuple[MatchRow, TimerRow | None] | None:
+        """The channel's match being played (or, with ``latest``, its newest one) and its
+        timer, in one read."""
+        row = await self._db.fetch_one(
+            _WITH_TIMER[latest], {"server_id": server_id, "channel_id": channel_id}
+        )
+        if row is None:
+            return None
+        values = dict(row._mapping)
+        timer = tuple(values.pop(f"t_{column.name}") for column in _TIMER)
+        return MatchRow(**values), (_timer(timer) if timer[0] is not None else None)
+
+    async def timer(self, match_id: int) -> TimerRow | None:
+        row = await self._db.fetch_one(select(*_TIMER).where(t.c.match_id == match_id))
+        return _timer(tuple(row)) if row else None
+
+    async def due_reminders(self, started_before: float) -> list[MatchRow]:
+        """Playing matches whose decision began before ``started_before`` and whose player was
+        not yet reminded of it."""
         rows = await self._db.fetch_all(
             select(m)
-            .where(m.c.server_id == server_id, m.c.parent_channel_id == parent_channel_id)
-            .where(m.c.status == fixed("playing"), m.c.id > after)
-            .order_by(m.c.id)
-            .limit(limit)
+            .select_from(t.join(m, m.c.id == t.c.match_id))
+            .where(t.c.reminded == fixed(0), t.c.turn_started_at <= started_before)
+            .where(m.c.status == fixed("playing"))
         )
-        return [MatchRow(**row._mapping) for row in rows]
+        return _by_id([MatchRow(**row._mapping) for row in rows])
 
-    async def latest_threaded(self, server_id: str, parent_channel_id: str) -> MatchRow | None:
-        """The newest match from the channel played in a thread, whatever its status."""
-        row = await self._db.fetch_one(
+    async def due_flags(self, now: float) -> list[MatchRow]:
+        """Playing matches whose player to act ran out of time by ``now``."""
+        rows = await self._db.fetch_all(
             select(m)
-            .where(m.c.server_id == server_id, m.c.parent_channel_id == parent_channel_id)
-            .order_by(m.c.id.desc())
-            .limit(1)
+            .select_from(t.join(m, m.c.id == t.c.match_id))
+            .where(t.c.flag_at.is_not(None), t.c.flag_at <= now, m.c.status == fixed("playing"))
         )
-        return None if row is None else MatchRow(**row._mapping)
+        return _by_id([MatchRow(**row._mapping) for row in rows])
 
 
-class MatchWrites(TimerWrites, Matches):
+class MatchWrites(Writes, Matches):
     """Writes of matches, in the transaction of the command."""
 
     async def create(
@@ -447,3 +453,30 @@ class MatchWrites(TimerWrites, Matches):
             .where(m.c.id == match_id)
             .values(engine_level=engine_level, tutor=int(tutor), hints=int(hints), rated=int(rated))
         )
+
+    async def write_timer(self, timer: TimerRow) -> None:
+        """Create or replace a match's timer, inside the transaction that saves the match."""
+        await self._tx.write(_TIMER_WRITTEN[self._tx.dialect], _timer_values(timer))
+
+    async def write_timers(self, timers: Sequence[TimerRow]) -> None:
+        """The first timers of matches started together (a tournament's round): one statement."""
+        if len(timers) == 1:
+            await self.write_timer(timers[0])
+        elif timers:
+            rows = [_timer_values(timer) for timer in timers]
+            await self._tx.write(_TIMER_WRITTEN[self._tx.dialect], rows)
+
+    async def drop_timer(self, match_id: int) -> None:
+        """The match ended: no deadline is left."""
+        await self._tx.write(_TIMER_DROPPED, {"match_id": match_id})
+
+    async def mark_reminded(self, match_id: int, turn_started_at: float) -> bool:
+        """Note the reminder of the decision that began at ``turn_started_at``; False when that
+        decision is over already (or its player was reminded)."""
+        changed = await self._tx.execute(
+            update(t)
+            .where(t.c.match_id == match_id, t.c.turn_started_at == turn_started_at)
+            .where(t.c.reminded == fixed(0))
+            .values(reminded=1)
+        )
+        return changed == 1

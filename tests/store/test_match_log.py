@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from bot.store import StaleMatchError, Store, StoreError
-from bot.store.timers import TimerRow
+from bot.store.matches import TimerRow
 
 
 @pytest.fixture

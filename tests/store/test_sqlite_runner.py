@@ -23,7 +23,7 @@ from bot.service.table import TableService, seeded_dice
 from bot.store import StaleMatchError, Store, schema
 from bot.store import connections as runner
 from bot.store.connections import bind
-from bot.store.timers import TimerRow
+from bot.store.matches import TimerRow
 
 p = schema.players
 

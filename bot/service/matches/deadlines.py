@@ -1,7 +1,7 @@
 """Whatever falls due with time alone: challenges expire, clocks flag, idle players are reminded.
 
 :meth:`Deadlines.due` is the one entry point: the console calls it after moving its clock, the
-Discord bot from a background task. The deadlines live in the store (:mod:`bot.store.timers`),
+Discord bot from a background task. The deadlines live in the store (:mod:`bot.store.matches`),
 so they survive a restart; each is acted on under its channel's lock and checked again there, so
 a command that got in first wins.
 """

@@ -26,7 +26,7 @@ from bot.service.models import markdown_safe as md
 from bot.service.records import storage
 from bot.settings import Settings
 from bot.store import MatchRow, Store
-from bot.store.timers import TimerRow
+from bot.store.matches import TimerRow
 
 log = logging.getLogger(__name__)
 

@@ -36,12 +36,12 @@ from bot.service.records import storage
 from bot.service.records.durations import UNIT_SECONDS
 from bot.service.records.rating import record_claim, record_result
 from bot.store import ChallengeRow, MatchRow, StaleMatchError, Transaction
+from bot.store.matches import TimerRow
 from bot.store.players import Ending
-from bot.store.timers import TimerRow
 
 # Time in a match: the reminder of a player who hasn't acted, and the optional clock.
 #
-# Pure functions over :class:`~bot.store.timers.TimerRow` values;
+# Pure functions over :class:`~bot.store.matches.TimerRow` values;
 # :mod:`bot.service.matches.repository` writes them in the transaction that saves the match,
 # :mod:`bot.service.matches.deadlines` acts on those that fall due.
 #
