@@ -7,7 +7,8 @@ thread (``execute_fetchall`` for rows, ``execute`` or ``executemany`` for a writ
 loop never waits on the disk or on another process's lock. SQLAlchemy's asyncio adapter over
 aiosqlite made four trips per statement (cursor, execute, fetch, close), which cost 3-4 times as
 long per command (docs/operating.md, "One database, many hosts"). PostgreSQL runs the same
-compiled statements on asyncpg's driver (:mod:`bot.store.postgres`): a round trip a statement.
+compiled statements on asyncpg's driver (:mod:`bot.store.postgres`): a round trip a statement,
+the writes no one awaits together in one (:mod:`bot.store.batches`).
 
 Last, what every repository runs its statements on (:class:`Reader`, :class:`Writer`) and
 their base classes (:class:`Repository`, :class:`Writes`).
@@ -101,14 +102,21 @@ Changes = Callable[[int], None]
 Failure = Callable[[sa.StatementError], Exception]
 
 
+@dataclass(frozen=True, slots=True)
+class OneRow:
+    """A write's check that it changed one row; else ``error`` is raised (a version check).
+    PostgreSQL makes it in the statement that sends the write (:mod:`bot.store.batches`)."""
+
+    error: Exception
+
+    def __call__(self, changed: int) -> None:
+        if changed != 1:
+            raise self.error
+
+
 def one_row(error: Exception) -> Changes:
     """A write's check that it changed one row; else ``error`` is raised (a version check)."""
-
-    def check(changed: int) -> None:
-        if changed != 1:
-            raise error
-
-    return check
+    return OneRow(error)
 
 
 @dataclass(frozen=True, slots=True)

@@ -256,7 +256,8 @@ class Store:
     async def trace(self, callback: Callable[[str], None] | None) -> None:
         """Hand every SQL statement run from now on to ``callback`` (None: stop); for tests
         and diagnosis (how many reads a command costs). A transaction shows as BEGIN … COMMIT
-        on both databases."""
+        on both databases, but on PostgreSQL one of writes no one awaits alone is a statement
+        of its own: its writes are shown, without BEGIN and COMMIT."""
         self._trace = callback
 
     @asynccontextmanager

@@ -1,6 +1,7 @@
 """Matches in the store: the match row and its action log, what of it was shown in its channel
 (``match_announcements``), its deadline (``match_timers``, schema 8), the thread it is played in
-(schema 9) and its terms against GNU Backgammon (schema 6).
+(schema 9) and its terms against GNU Backgammon (schema 6). The reads that look for matches
+rather than play one are :mod:`bot.store.whereabouts`, which :class:`Matches` extends.
 
 :class:`Matches` reads (on the store or in a transaction), :class:`MatchWrites` writes, in the
 transaction of the command (``tx.matches``).
@@ -22,17 +23,15 @@ from sqlalchemy import (
     delete,
     func,
     select,
-    union_all,
     update,
 )
 from sqlalchemy import exc as sa
 
 from bot.store import schema
-from bot.store.connections import Repository, Writes, for_each_database, one_row
+from bot.store.connections import Writes, for_each_database, one_row
 from bot.store.rows import MatchRow, StaleMatchError, StoreError, describe_error
 from bot.store.schema import fixed
-
-THREADED_SHOWN = 5  # matches named when pointing from a channel to its threads
+from bot.store.whereabouts import Whereabouts
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,7 +48,6 @@ class TimerRow:
 
 
 m = schema.matches
-c = schema.challenges
 a = schema.match_announcements
 t = schema.match_timers
 actions = schema.match_actions
@@ -178,10 +176,6 @@ def _timer_values(timer: TimerRow) -> dict[str, Any]:
     }
 
 
-def _open() -> Any:
-    return c.c.status == fixed("open")
-
-
 def _by_id(rows: list[MatchRow]) -> list[MatchRow]:
     """Due rows in match order. Sorted here, not by the query: with an ORDER BY the planner may
     walk the whole table in that order instead of searching the small index of what is due."""
@@ -201,7 +195,7 @@ def _timer(row: Sequence[object]) -> TimerRow:
     )
 
 
-class Matches(Repository):
+class Matches(Whereabouts):
     """Reads of matches."""
 
     async def playing(self, server_id: str, channel_id: str) -> MatchRow | None:
@@ -222,93 +216,13 @@ class Matches(Repository):
         row = await self._db.fetch_one(_MATCH, {"match_id": match_id})
         return MatchRow(**row._mapping) if row else None
 
-    async def after(self, after: int, limit: int) -> list[MatchRow]:
-        """Up to ``limit`` matches with ids above ``after``, in id order (to walk them all)."""
-        rows = await self._db.fetch_all(
-            select(m).where(m.c.id > after).order_by(m.c.id).limit(limit)
-        )
-        return [MatchRow(**row._mapping) for row in rows]
-
     async def actions(self, match_id: int) -> list[tuple[int, str]]:
         """The match's action log (as a transaction sees it, in one): (seq, action JSON) in
         order."""
         rows = await self._db.fetch_all(_ACTIONS, {"match_id": match_id})
         return [(int(row[0]), str(row[1])) for row in rows]
 
-    async def played_by(self, user_id: str) -> list[MatchRow]:
-        """The matches ``user_id`` is playing now, on any server, oldest first."""
-        playing = m.c.status == fixed("playing")
-        both = union_all(
-            select(m).where(m.c.player0_id == user_id, playing),
-            select(m).where(m.c.player1_id == user_id, playing),
-        ).subquery()
-        rows = await self._db.fetch_all(select(both).order_by(both.c.id))
-        return [MatchRow(**row._mapping) for row in rows]
-
-    async def latest_finished(self, server_id: str, channel_id: str) -> int | None:
-        """The id of the channel's last finished match, or None."""
-        row = await self._db.fetch_one(
-            select(m.c.id)
-            .where(m.c.server_id == server_id, m.c.channel_id == channel_id)
-            .where(m.c.status == fixed("finished"))
-            .order_by(m.c.id.desc())
-            .limit(1)
-        )
-        return int(row[0]) if row else None
-
-    async def over(self, match_ids: Sequence[int]) -> set[int]:
-        """Which of ``match_ids`` are no longer being played (by key: one read for all)."""
-        if not match_ids:
-            return set()
-        rows = await self._db.fetch_all(
-            select(m.c.id).where(m.c.id.in_(list(match_ids)), m.c.status != fixed("playing"))
-        )
-        return {int(row[0]) for row in rows}
-
-    async def against_engine(self) -> list[MatchRow]:
-        """Every match being played against the engine (any of them may wait on its turn): by
-        the index of the matches being played, not through the finished ones."""
-        rows = await self._db.fetch_all(
-            select(m)
-            .where(m.c.status == fixed("playing"), m.c.engine_level.is_not(None))
-            .order_by(m.c.id)
-        )
-        return [MatchRow(**row._mapping) for row in rows]
-
-    # -- who plays where, and what was announced ----------------------------------------------
-
-    async def seated(
-        self, server_id: str, channel_id: str, now: float, ended_since: float
-    ) -> frozenset[str]:
-        """The players of the channel's match and of its open (unexpired) challenge, and of its
-        newest match (or its newest played in a thread) if that ended after ``ended_since``:
-        they ask for stats, exports and rematches right after. Index reads only."""
-        here = m.c.server_id == server_id
-
-        def newest(where: Any) -> Any:
-            last = select(m.c.id).where(here, where).order_by(m.c.id.desc()).limit(1).subquery()
-            return select(last.c.id)
-
-        recent = union_all(
-            newest(m.c.channel_id == channel_id), newest(m.c.parent_channel_id == channel_id)
-        )
-        rows = await self._db.fetch_all(
-            union_all(
-                select(m.c.player0_id, m.c.player1_id).where(
-                    here, m.c.channel_id == channel_id, m.c.status == fixed("playing")
-                ),
-                select(c.c.challenger_id, c.c.challenged_id).where(
-                    c.c.server_id == server_id,
-                    c.c.channel_id == channel_id,
-                    _open(),
-                    c.c.expires_at > now,
-                ),
-                select(m.c.player0_id, m.c.player1_id).where(
-                    m.c.id.in_(recent), m.c.last_action_at > ended_since
-                ),
-            )
-        )
-        return frozenset(str(user_id) for row in rows for user_id in row)
+    # -- what was announced ------------------------------------------------------------------
 
     async def announcement(self, match_id: int) -> tuple[int, float] | None:
         """(version, when) of the match's newest state shown in its channel, if recorded."""
@@ -373,37 +287,6 @@ class Matches(Repository):
             .where(t.c.flag_at.is_not(None), t.c.flag_at <= now, m.c.status == fixed("playing"))
         )
         return _by_id([MatchRow(**row._mapping) for row in rows])
-
-    # -- threads ------------------------------------------------------------------------------
-
-    async def threaded(
-        self,
-        server_id: str,
-        parent_channel_id: str,
-        limit: int = THREADED_SHOWN,
-        *,
-        after: int = 0,
-    ) -> list[MatchRow]:
-        """The matches being played in threads of the channel (newer than match ``after``),
-        oldest first."""
-        rows = await self._db.fetch_all(
-            select(m)
-            .where(m.c.server_id == server_id, m.c.parent_channel_id == parent_channel_id)
-            .where(m.c.status == fixed("playing"), m.c.id > after)
-            .order_by(m.c.id)
-            .limit(limit)
-        )
-        return [MatchRow(**row._mapping) for row in rows]
-
-    async def latest_threaded(self, server_id: str, parent_channel_id: str) -> MatchRow | None:
-        """The newest match from the channel played in a thread, whatever its status."""
-        row = await self._db.fetch_one(
-            select(m)
-            .where(m.c.server_id == server_id, m.c.parent_channel_id == parent_channel_id)
-            .order_by(m.c.id.desc())
-            .limit(1)
-        )
-        return None if row is None else MatchRow(**row._mapping)
 
 
 class MatchWrites(Writes, Matches):

@@ -8,7 +8,8 @@ SQLAlchemy still pools the connections (and pings one that sat idle), runs the m
 names the errors: a driver's error is raised as SQLAlchemy would raise it
 (``IntegrityError``…, with ``connection_invalidated`` when the connection died), which is what
 the store catches on either database. A transaction is ``BEGIN`` with its first statement and
-``COMMIT``; one that runs no statement sends nothing.
+``COMMIT``, its writes no one awaits sent together (:class:`PostgresTransaction`); one that runs
+no statement sends nothing.
 """
 
 from __future__ import annotations
@@ -26,10 +27,12 @@ from sqlalchemy.engine import Dialect
 from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.util import greenlet_spawn
 
+from bot.store.batches import batch, batchable, checked, culprit, grouped, sent_as_is
 from bot.store.connections import (
     Bound,
     Changes,
     Failure,
+    OneRow,
     Outcome,
     Plan,
     Statement,
@@ -160,24 +163,59 @@ class PostgresRunner:
 
 
 class PostgresTransaction(PostgresRunner):
-    """A transaction on one pooled connection, begun with its first statement."""
+    """A transaction on one pooled connection, begun with its first statement.
+
+    The writes no one awaits (:meth:`write`) wait for the transaction's next statement, and go
+    before it as one statement (:mod:`bot.store.batches`): a match's save is BEGIN, one
+    statement and COMMIT, or, when the transaction is those writes alone, that statement
+    without BEGIN and COMMIT (one round trip instead of six)."""
 
     began = False
 
+    def __init__(self, driver: asyncpg.Connection, dialect: Dialect, trace: Trace) -> None:
+        super().__init__(driver, dialect, trace)
+        self._waiting: list[Bound] = []
+
     async def run(self, statement: Statement, params: Iterable[Any] = ()) -> Outcome:
+        await self._send_waiting()
         await self._begin()
         return await super().run(statement, params)
 
+    async def write(
+        self,
+        statement: Statement,
+        params: Iterable[Any] = (),
+        *,
+        changes: Changes | None = None,
+        failure: Failure | None = None,
+    ) -> None:
+        sets = params if isinstance(params, Mapping) or isinstance(statement, str) else list(params)
+        bound = bind(statement, sets, self._dialect)
+        if not batchable(bound):
+            await super().write(statement, sets, changes=changes, failure=failure)
+            return
+        self._trace(bound.sql)
+        waiting = Bound(bound.plan, bound.sql, bound.values, bound.many, changes, failure)
+        self._waiting.append(waiting)
+
     async def insert_many(self, table: Table, rows: Sequence[Mapping[str, Any]]) -> None:
+        await self._send_waiting()
         await self._begin()
         await super().insert_many(table, rows)
 
     async def commit(self) -> None:
+        """COMMIT, with the writes still waiting; those alone, when each check is made in their
+        statement, are that statement in no transaction of its own."""
+        alone = not self.began and all(
+            write.changes is None or isinstance(write.changes, OneRow) for write in self._waiting
+        )
+        await self._send_waiting(alone=alone)
         if self.began:
             await self._simple("COMMIT")
 
     async def rollback(self) -> None:
         """Undo what began; a connection that can't is dropped by :func:`pooled`."""
+        self._waiting = []
         if self.began and not self._driver.is_closed():
             await self._simple("ROLLBACK")
 
@@ -185,6 +223,42 @@ class PostgresTransaction(PostgresRunner):
         if not self.began:
             self.began = True
             await self._simple("BEGIN")
+
+    async def _send_waiting(self, *, alone: bool = False) -> None:
+        writes, self._waiting = self._waiting, []
+        groups = grouped(writes)
+        # alone: one statement, whose check (if any) is made in it, not after it by Python's
+        one = len(groups) == 1 and not (sent_as_is(groups[0]) and groups[0][0].changes)
+        if groups and not (alone and one):
+            await self._begin()
+        for group in groups:
+            if sent_as_is(group):
+                await self._send_as_is(group[0])
+            else:
+                await self._send_batch(group)
+
+    async def _send_as_is(self, write: Bound) -> None:
+        try:
+            outcome = await self._run(write)
+        except (asyncpg.PostgresError, asyncpg.InterfaceError) as error:
+            raise failed(self._wrapped(error, write), write.failure) from error
+        if write.changes is not None:
+            write.changes(outcome.rowcount)
+
+    async def _send_batch(self, writes: Sequence[Bound]) -> None:
+        sent = batch(writes)
+        try:
+            counts = await self._driver.fetchrow(sent.sql, *sent.values)
+        except (asyncpg.PostgresError, asyncpg.InterfaceError) as error:
+            stale = checked(error, writes)
+            if stale is not None:
+                raise stale from error
+            wrapped = self._wrapped(error, Bound(None, sent.sql, tuple(sent.values), many=False))
+            refused = culprit(error, writes)
+            raise failed(wrapped, None if refused is None else refused.failure) from error
+        for write, count in zip(writes, counts, strict=True):
+            if write.changes is not None and not isinstance(write.changes, OneRow):
+                write.changes(count)
 
     async def _simple(self, sql: str) -> None:
         self._trace(sql)

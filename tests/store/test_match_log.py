@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from bot.store import StaleMatchError, Store, StoreError
+from bot.store.matches import TimerRow
 
 
 @pytest.fixture
@@ -107,3 +108,36 @@ async def test_a_save_with_the_state_alone_keeps_the_snapshot(store: Store) -> N
         )
     row = await store.matches.latest("s", "c")
     assert row is not None and (row.state, row.snapshot) == ('{"k": 2}', '{"n": 0}')
+
+
+async def test_a_save_whose_log_disagrees_writes_nothing(store: Store) -> None:
+    """On PostgreSQL the save, its actions and its timer are one statement: the log's refusal
+    is named as the log's, and the match and its timer are left as they were."""
+    match_id = await new_match(store)
+    with pytest.raises(StoreError, match=f"match {match_id}: can't log actions 0-0"):
+        async with store.transaction() as tx:
+            await tx.matches.save(match_id, 1, snapshot='{"n": "lost"}', status="playing", now=2.0)
+            await tx.matches.append_actions(match_id, 0, ['{"a": "again"}'])
+            await tx.matches.write_timer(TimerRow(match_id, 2.0, False, None, None, None))
+    row = await store.matches.get(match_id)
+    assert row is not None and row.snapshot == '{"n": 0}' and row.version == 1
+    assert await store.matches.actions(match_id) == [(0, '{"a": 0}')]
+    assert await store.matches.timer(match_id) is None
+
+
+@pytest.mark.parametrize("read_first", [False, True])
+async def test_a_stale_save_writes_nothing_with_it(store: Store, read_first: bool) -> None:
+    """Alone (one statement, no transaction of its own on PostgreSQL) or after a read (inside
+    BEGIN … COMMIT), a save at a version no longer there takes its other writes back."""
+    match_id = await new_match(store)
+    with pytest.raises(StaleMatchError):
+        async with store.transaction() as tx:
+            if read_first:
+                assert await tx.matches.get(match_id) is not None
+            await tx.matches.write_timer(TimerRow(match_id, 2.0, False, None, None, None))
+            await tx.matches.save(match_id, 7, snapshot='{"n": "lost"}', status="playing", now=2.0)
+            await tx.matches.append_actions(match_id, 1, ['{"a": "lost"}'])
+    row = await store.matches.get(match_id)
+    assert row is not None and row.snapshot == '{"n": 0}' and row.version == 1
+    assert await store.matches.actions(match_id) == [(0, '{"a": 0}')]
+    assert await store.matches.timer(match_id) is None
