@@ -10,20 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from bot.settings import usable_cores
 from tests.postgres import URL_VARIABLE, PostgresServer, start_server
 
 DATABASES = [
     pytest.param("sqlite", id="sqlite"),
     pytest.param("postgresql", id="postgresql", marks=pytest.mark.slow),
 ]
-
-
-def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
-    """``-n auto``: a worker more than the usable cores. Many tests wait on the processes they
-    start (the bot, consoles, GNU Backgammon's workers, PostgreSQL), and a core one leaves
-    idle meanwhile serves another."""
-    return usable_cores() + 1
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
