@@ -30,8 +30,8 @@ from bot.cogs.sending import ChannelTarget, Sent, place_of, send_replies
 from bot.cogs.table import TableCog
 from bot.cogs.threads import DiscordThreads
 from bot.cogs.translator import CatalogTranslator
-from bot.service.commands.limits import Gate, Limiter
-from bot.service.models import Place, Reply
+from bot.service.commands.limits import Gate, Limiter, Limits
+from bot.service.models import Place, Rate, Reply
 from bot.service.table import TableService
 from bot.settings import Settings
 from bot.store import DatabaseDown
@@ -92,7 +92,10 @@ class BackgammonBot(commands.Bot):
         self.service = service
         self.settings = settings
         self.live = LiveButtons(service, client=self, layout=settings.table_layout)
-        self.gate = Gate(limiter if limiter is not None else Limiter(), service.seated)
+        if limiter is None:
+            player = Rate(settings.player_commands, settings.player_seconds)
+            limiter = Limiter(Limits(player=player))
+        self.gate = Gate(limiter, service.seated)
         self._reposted = False
         self._deadlines: asyncio.Task[None] | None = None
 

@@ -11,6 +11,10 @@ from bot.gnubg.api import DEFAULT_LEVEL, LEVEL_NAMES
 
 MAX_MATCH_LENGTH = 25  # the longest match the bot plays
 MAX_ENGINE_WORKERS = 16  # ENGINE_WORKERS' ceiling, and the default's on larger machines
+# How fast the bot answers one player's commands in one channel: this many in these seconds
+# (2 a second, bursts of 8); past that it asks them to slow down.
+PLAYER_COMMANDS = 8
+PLAYER_SECONDS = 4.0
 
 
 class SettingsError(ValueError):
@@ -101,6 +105,9 @@ class Settings:
     table_layout: bool = True
     # Members with the role of this name organise tournaments, as Manage Server does.
     tournament_role: str | None = None
+    # A player's commands in a channel: at most this many answered in these seconds.
+    player_commands: int = PLAYER_COMMANDS
+    player_seconds: float = PLAYER_SECONDS
 
     @classmethod
     def load(cls, environ: Mapping[str, str] | None = None, dotenv: Path | None = None) -> Settings:
@@ -200,6 +207,10 @@ class Settings:
             match_threads=flag("MATCH_THREADS", True),
             table_layout=flag("TABLE_LAYOUT", True),
             tournament_role=text("TOURNAMENT_ROLE"),
+            player_commands=int(
+                number("PLAYER_COMMANDS", PLAYER_COMMANDS, whole=True, low=1, high=1000)
+            ),
+            player_seconds=number("PLAYER_SECONDS", PLAYER_SECONDS, low=0.5, high=3600),
         )
 
 

@@ -10,6 +10,7 @@ import sys
 import time
 from pathlib import Path
 
+from bot.service.models import Rate
 from tests.e2e.fake_discord import FakeDiscord
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -29,7 +30,13 @@ OUR_SETTINGS = (
     "REMINDER_HOURS",
     "CLOCK_DELAY_SECONDS",
     "DEADLINE_POLL_SECONDS",
+    "PLAYER_COMMANDS",
+    "PLAYER_SECONDS",
 )
+# The bot's rate for a player's commands in these tests (PLAYER_COMMANDS, PLAYER_SECONDS): ten
+# times the default, so that a test playing a match waits on the bot, not on its pacing; the
+# tests of the limit itself use the watchers' rate, which stays the default.
+PLAYER_RATE = Rate(80, 4.0)
 
 
 class BotProcess:
@@ -64,6 +71,8 @@ class BotProcess:
             LOG_LEVEL="INFO",
             PYTHONPATH=str(ROOT),
             PYTHONUNBUFFERED="1",
+            PLAYER_COMMANDS=str(PLAYER_RATE.count),
+            PLAYER_SECONDS=str(PLAYER_RATE.seconds),
         )
         env.update(self.settings)
         return env

@@ -21,10 +21,9 @@ from pathlib import Path
 import pytest
 import pytest_asyncio
 
-from bot.service.commands.limits import Limits
 from tests.e2e.fake_discord import FakeDiscord, SlashOptions
 from tests.e2e.payloads import FakeUser, Interaction, Message
-from tests.e2e.process import BotProcess
+from tests.e2e.process import PLAYER_RATE, BotProcess
 from tests.e2e.rest import Call
 from tests.e2e.test_real_process import (
     PROMPT,
@@ -143,9 +142,6 @@ def quickest(choices: list[str]) -> str:
     """A play that hits nothing if there is one, and bears off the most checkers: with no
     checker sent back, the game is about a race and ends in some 30 turns a side."""
     return min(choices, key=lambda choice: ("*" in choice, -choice.count("/off")))
-
-
-PLAYER_RATE = Limits().player  # the bot answers a player's commands in a channel at this rate
 
 
 @dataclass

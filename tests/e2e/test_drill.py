@@ -24,10 +24,10 @@ from collections import deque
 import pytest
 
 from bot.gnubg import installed
+from bot.service.commands.limits import Limits
 from tests.e2e.fake_discord import FakeDiscord
 from tests.e2e.payloads import FakeUser, Message
 from tests.e2e.process import BotProcess
-from tests.e2e.test_acceptance import PLAYER_RATE
 from tests.e2e.test_real_process import assert_no_unknown_routes, is_png, legal_play, one_reply
 from tests.e2e.test_review import replies_to
 
@@ -59,6 +59,8 @@ def roll(first: str, second: str) -> tuple[int, int]:
     return high, low
 
 
+# The bot's default rate for a player (this test paces its commands to it, as a person would).
+PLAYER_RATE = Limits().player
 # Seconds past the bot's window: on a loaded machine an earlier command may reach the bot late,
 # bringing two commands closer together in its window than they were sent.
 MARGIN = 1.0
@@ -200,6 +202,8 @@ async def test_drill_own_errors_of_an_analysed_money_game(
     fake: FakeDiscord, bot: BotProcess
 ) -> None:
     alice, bob = fake.alice, fake.bob
+    rate = {"PLAYER_COMMANDS": str(PLAYER_RATE.count), "PLAYER_SECONDS": str(PLAYER_RATE.seconds)}
+    bot.settings |= rate
     await bot.start()
     await bot.wait_for_log("GNU Backgammon workers are ready", timeout=30)
     channel = await fake.create_channel("drill")

@@ -33,6 +33,7 @@ from bot.i18n import reports as words
 from bot.i18n.core import Language
 from bot.service.models import Place, Rate
 from bot.service.records.durations import wait_duration
+from bot.settings import PLAYER_COMMANDS, PLAYER_SECONDS
 from bot.store import DatabaseDown
 
 MAX_WINDOWS = 100_000  # a few MB at most; only busy users' windows are ever this many
@@ -70,7 +71,7 @@ ALLOW = Check(Verdict.ALLOW)
 
 @dataclass(frozen=True, slots=True)
 class Limits:
-    player: Rate = Rate(8, 4.0)  # each player, per channel: 2 a second, bursts of 8
+    player: Rate = Rate(PLAYER_COMMANDS, PLAYER_SECONDS)  # each player, per channel
     watcher: Rate = Rate(2, 10.0)  # each non-player, per channel (a `help`, then a challenge)
     watchers: Rate = Rate(3, 10.0)  # all non-players of one channel together
     notice: Rate = Rate(1, 600.0)  # "I lack a permission here", to one user, per channel
