@@ -4,6 +4,7 @@ stay English, as typed."""
 
 from __future__ import annotations
 
+from bot.i18n.core import Language
 from bot.i18n.core import Message as M
 from bot.i18n.core import Plural as P
 
@@ -233,6 +234,14 @@ ROUND_NAMES = {
     3: M("tournament_round_quarter_finals", "Quarter-finals"),
 }
 ROUND_N = M("tournament_round_n", "Round {round}")
+
+
+def knockout_round_name(round_: int, rounds_total: int, language: Language) -> str:
+    """A knockout's round: "Final", "Semi-finals", "Quarter-finals", else "Round n"."""
+    named = ROUND_NAMES.get(rounds_total - round_ + 1)
+    return named(language) if named is not None else ROUND_N(language, round=round_)
+
+
 OUT_IN_NAMED = {
     1: M("tournament_out_in_final", "out in the final"),
     2: M("tournament_out_in_semi_finals", "out in the semi-finals"),

@@ -40,7 +40,7 @@ from bot.render.tournament import (
 )
 from bot.rules.tournaments.model import Entrant, Pairing, Result
 
-__all__ = ["BYE", "BracketBox", "BracketLayout", "bracket_layout", "render_bracket", "round_name"]
+__all__ = ["BYE", "BracketBox", "BracketLayout", "bracket_layout", "render_bracket"]
 
 BYE: Literal["bye"] = "bye"
 Slot = int | Literal["bye"] | None  # a player, a bye (nobody comes), or not known yet
@@ -55,13 +55,6 @@ SCORE = 40  # the score's column at the right of a row
 CHAMPION_HEIGHT = 92
 CHAMPION_GAP = 28  # between the final's box and the champion's under it
 MAX_ROUNDS = 3
-
-
-def round_name(round_: int, rounds_total: int, language: Language = ENGLISH) -> str:
-    """ "Final", "Semi-finals", "Quarter-finals", else "Round n" (the tournament replies' words,
-    in ``language``)."""
-    named = rounds.ROUND_NAMES.get(rounds_total - round_ + 1)
-    return named(language) if named is not None else rounds.ROUND_N(language, round=round_)
 
 
 @dataclass(frozen=True, slots=True)
@@ -294,13 +287,14 @@ def _subtitle(
     elif not any(box.paired for box in layout.boxes.values()) and layout.first_round == 1:
         parts.append(say.WAITING_FOR_DRAW(language))
     else:
-        parts.append(say.IN_PLAY(language, round=round_name(layout.current_round, total, language)))
+        current = rounds.knockout_round_name(layout.current_round, total, language)
+        parts.append(say.IN_PLAY(language, round=current))
     if layout.first_round == 2:
         parts.append(say.ROUND_ONE_HIDDEN(language))
     elif layout.first_round > 2:
         parts.append(say.ROUNDS_HIDDEN(language, dash=DASH, last=layout.first_round - 1))
     if layout.last_round < total:
-        after = round_name(layout.last_round + 1, total, language)
+        after = rounds.knockout_round_name(layout.last_round + 1, total, language)
         parts.append(say.ONWARDS(language, round=after))
     return " · ".join(parts)
 
@@ -311,7 +305,7 @@ def _round_names(draw: Pen, layout: BracketLayout, language: Language) -> None:
         box = layout.boxes[(round_, 1)]
         current = round_ == layout.current_round
         colour = theme.TEXT if current else theme.MUTED
-        name = round_name(round_, layout.rounds_total, language)
+        name = rounds.knockout_round_name(round_, layout.rounds_total, language)
         write(draw, "heading", name, TEXT, (box.left + 4, y), colour, bold=True)
         if current:
             draw.line((box.left + 4, y + 18, box.right - 4, y + 18), fill=theme.WIN, width=3)

@@ -7,8 +7,10 @@ import io
 import pytest
 from PIL import Image
 
+from bot.i18n.core import ENGLISH
+from bot.i18n.tournaments import knockout_round_name
 from bot.render import theme
-from bot.render.bracket import BYE, bracket_layout, render_bracket, round_name
+from bot.render.bracket import BYE, bracket_layout, render_bracket
 from bot.render.standings import (
     LOSS_TINT,
     MINE,
@@ -92,7 +94,7 @@ def eight(highlight: int | None = None) -> bytes:
 
 
 def test_round_names() -> None:
-    assert [round_name(r, 6) for r in range(1, 7)] == [
+    assert [knockout_round_name(r, 6, ENGLISH) for r in range(1, 7)] == [
         "Round 1",
         "Round 2",
         "Round 3",
@@ -100,7 +102,7 @@ def test_round_names() -> None:
         "Semi-finals",
         "Final",
     ]
-    assert round_name(1, 1) == "Final"
+    assert knockout_round_name(1, 1, ENGLISH) == "Final"
 
 
 def test_bracket_size_and_boxes() -> None:

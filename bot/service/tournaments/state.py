@@ -133,8 +133,8 @@ class Snapshot:
         return self.pairing_at(round_no, table)
 
     def round_title(self, round_no: int, total: int, *, language: Language) -> str:
-        if self.format is Format.KNOCKOUT and total - round_no + 1 in say.ROUND_NAMES:
-            return say.ROUND_NAMES[total - round_no + 1](language)
+        if self.format is Format.KNOCKOUT:
+            return say.knockout_round_name(round_no, total, language)
         return say.ROUND_N(language, round=round_no)
 
     @cached_property
