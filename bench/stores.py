@@ -13,6 +13,12 @@ Run: python bench/stores.py --pg postgresql://user@host:port/postgres [--runs 50
 the SQLite runs alone. ``--micro`` times the store's two commonest trips on a SQLite file instead:
 one read of a match row, and one save (a transaction: the match's UPDATE with its version check,
 one action's INSERT, COMMIT), each the median of many.
+
+``--statements`` (with --pg) prints, after each PostgreSQL run, the server's own figures of its
+statements in that run's database (calls, execution and planning time, from
+``pg_stat_statements``: the server must load it, ``-c shared_preload_libraries=pg_stat_statements
+-c pg_stat_statements.track_planning=on``) and the settings that decide its CPU a commit
+(fsync, synchronous_commit, autovacuum...).
 """
 
 from __future__ import annotations
@@ -58,6 +64,7 @@ class Figures:
     p50: float
     p99: float
     bot_cpu: float  # seconds of CPU the bot's processes spent
+    play_cpu: float  # of which while they played (no start-up: imports, migrations)
     server_cpu: float | None  # and the database server's, when it runs here
 
     @property
@@ -118,6 +125,74 @@ def server_cpu(server: int | None) -> float | None:
     return total / os.sysconf("SC_CLK_TCK")
 
 
+SETTINGS = (
+    "fsync",
+    "synchronous_commit",
+    "full_page_writes",
+    "wal_level",
+    "autovacuum",
+    "plan_cache_mode",
+    "shared_buffers",
+    "track_io_timing",
+)
+
+
+async def print_settings(server: str) -> None:
+    connection = await asyncpg.connect(server.replace("postgresql://", "postgres://", 1))
+    try:
+        rows = await connection.fetch(
+            "SELECT name, setting, unit FROM pg_settings WHERE name = ANY($1::text[])"
+            " ORDER BY name",
+            list(SETTINGS),
+        )
+    finally:
+        await connection.close()
+    print("server settings: " + ", ".join(f"{r[0]}={r[1]}{r[2] or ''}" for r in rows))
+
+
+async def reset_statements(server: str) -> None:
+    connection = await asyncpg.connect(server.replace("postgresql://", "postgres://", 1))
+    try:
+        await connection.execute("CREATE EXTENSION IF NOT EXISTS pg_stat_statements")
+        await connection.execute("SELECT pg_stat_statements_reset()")
+    finally:
+        await connection.close()
+
+
+async def print_statements(server: str, database: str, commands: int) -> None:
+    """The server's figures of each statement run in ``database`` since the last reset, the
+    costliest first, per command of the run."""
+    connection = await asyncpg.connect(server.replace("postgresql://", "postgres://", 1))
+    try:
+        rows = await connection.fetch(
+            "SELECT calls, plans, total_exec_time, total_plan_time, rows, query"
+            " FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid"
+            " WHERE d.datname = $1 ORDER BY total_exec_time + total_plan_time DESC",
+            database,
+        )
+        sessions = await connection.fetchval(
+            "SELECT sessions FROM pg_stat_database WHERE datname = $1", database
+        )
+    finally:
+        await connection.close()
+    execs = sum(r["total_exec_time"] for r in rows)
+    plans = sum(r["total_plan_time"] for r in rows)
+    print(
+        f"  server: {len(rows)} statements, {sum(r['calls'] for r in rows) / commands:.2f} calls"
+        f" a command; execution {execs / commands * 1e3:.0f} µs a command,"
+        f" planning {plans / commands * 1e3:.0f} µs ({sum(r['plans'] for r in rows)} plans);"
+        f" {sessions} connections opened"
+    )
+    print(f"  {'calls':>7} {'plans':>7} {'exec µs':>8} {'plan µs':>8}  statement")
+    for r in rows[:12]:
+        calls = r["calls"] or 1
+        query = " ".join(r["query"].split())
+        print(
+            f"  {r['calls']:7d} {r['plans']:7d} {r['total_exec_time'] / calls * 1e3:8.1f}"
+            f" {r['total_plan_time'] / max(r['plans'], 1) * 1e3:8.1f}  {query[:90]}"
+        )
+
+
 def children_cpu() -> float:
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     return usage.ru_utime + usage.ru_stime
@@ -148,7 +223,8 @@ def measure(
     # Each process's percentiles, weighed by its commands (close to the pooled figure).
     p50 = sum(o["p50"] * o["commands"] for o in outputs) / commands
     p99 = max(o["p99"] for o in outputs)
-    return Figures(commands, seconds, p50, p99, bot_cpu, used)
+    play_cpu = sum(o["cpu"] for o in outputs)
+    return Figures(commands, seconds, p50, p99, bot_cpu, play_cpu, used)
 
 
 m = schema.matches
@@ -206,6 +282,11 @@ async def main() -> None:
     parser.add_argument(
         "--micro", type=int, nargs="?", const=5000, help="time N reads and N saves (5000)"
     )
+    parser.add_argument(
+        "--statements",
+        action="store_true",
+        help="with --pg: the server's figures of each statement (pg_stat_statements)",
+    )
     args = parser.parse_args()
     if args.micro:
         await micro(args.micro)
@@ -214,9 +295,12 @@ async def main() -> None:
     if args.runs:
         runs = [(int(c), 0.0, int(p)) for c, p in (run.split("x") for run in args.runs)]
     server = await postmaster(args.pg) if args.pg else None
+    if args.pg:
+        await print_settings(args.pg)
     print("1-point matches, board images off; a fresh database for each line.")
-    print("CPU: milliseconds of CPU per command, the bot's processes + the database server's.")
-    print(f"{'':50} {'commands/s':>10} {'p50 ms':>8} {'p99 ms':>8} {'CPU ms':>14}")
+    print("CPU: milliseconds of CPU per command, the bot's processes + the database server's;")
+    print("play: the bot's processes' while they played (without their start-up).")
+    print(f"{'':50} {'commands/s':>10} {'p50 ms':>8} {'p99 ms':>8} {'CPU ms':>14} {'play':>5}")
     pg: dict[tuple[int, int], Figures] = {}  # flat-out PostgreSQL runs by channels, processes
     for channels, think, processes in runs:
         mode = f"think {think:g} s" if think else "flat out"
@@ -231,7 +315,11 @@ async def main() -> None:
             else:
                 url, name = await new_database(args.pg)
                 try:
+                    if args.statements:
+                        await reset_statements(args.pg)
                     results[kind] = measure(url, channels, think, processes, server)
+                    if args.statements:
+                        await print_statements(args.pg, name, results[kind].commands)
                 finally:
                     await drop_database(args.pg, name)
                 if not think:
@@ -240,7 +328,7 @@ async def main() -> None:
             who = f"{kind}{' x2 processes' if processes > 1 else ''}"
             print(
                 f"{label + ', ' + who:<50} {f.rate:10.0f} {f.p50 * 1e3:8.1f} {f.p99 * 1e3:8.1f}"
-                f" {cpu_text(f):>14}",
+                f" {cpu_text(f):>14} {f.play_cpu / f.commands * 1e3:5.2f}",
                 flush=True,
             )
     for (channels, processes), two in pg.items():
@@ -249,8 +337,8 @@ async def main() -> None:
             print(
                 f"PostgreSQL, {channels} channels flat out: two processes"
                 f" {two.rate / one.rate:.2f}x one's commands/s; CPU ms per command (bot + server)"
-                f" one process"
-                f" {cpu_text(one)}, two {cpu_text(two)}"
+                f" one process {cpu_text(one)} (play {one.play_cpu / one.commands * 1e3:.2f}),"
+                f" two {cpu_text(two)} (play {two.play_cpu / two.commands * 1e3:.2f})"
             )
 
 

@@ -66,7 +66,10 @@ from bot.store.tournaments import Tournaments, TournamentWrites
 log = logging.getLogger(__name__)
 
 CONNECT_SECONDS = 10.0  # how long to wait for a PostgreSQL server to answer
-POOL_SIZE = 5  # PostgreSQL connections per process (plus as many again at a peak)
+# PostgreSQL connections per process at most, each opened when first needed and then kept: a
+# pool that closed those above its size at each return opened one every dozen commands flat out
+# (a new server process, its statements prepared anew: half the server's CPU, docs/speed.md).
+POOL_SIZE = 10
 IDLE_PING_SECONDS = 30.0  # a pooled connection idle this long is checked before it is used
 
 
@@ -91,8 +94,7 @@ class Store:
         else:
             assert engine is not None
             event.listen(engine.sync_engine, "before_cursor_execute", self._traced)
-        # PostgreSQL: as many as the pool's size and overflow
-        self._connections = Connections(engine, 2 * POOL_SIZE) if engine else None
+        self._connections = Connections(engine, POOL_SIZE) if engine else None
         # The repositories' reads, outside any transaction (``tx.matches`` and so on write).
         self.matches = Matches(self)
         self.challenges = Challenges(self)
@@ -170,7 +172,7 @@ class Store:
         engine = create_async_engine(
             address.url,
             pool_size=POOL_SIZE,
-            max_overflow=POOL_SIZE,
+            max_overflow=0,
             connect_args={"timeout": CONNECT_SECONDS},
         )
         _check_idle_connections(engine)

@@ -45,8 +45,9 @@ Trace = Callable[[str], None]
 
 
 class Connections:
-    """``engine``'s pool of connections (``size`` of them at most) as asyncpg's drivers: the
-    pool's own checkout (which pings one that sat idle), and no SQLAlchemy connection around it.
+    """``engine``'s pool of connections (``size`` of them at most, the pool's size: each kept
+    once opened) as asyncpg's drivers: the pool's own checkout (which pings one that sat idle),
+    and no SQLAlchemy connection around it.
 
     Commands wait for a connection in turn: the pool's queue lets one that returns a connection
     take it back at once ahead of those waiting, who then waited past its timeout flat out."""
@@ -74,7 +75,7 @@ class Connections:
                 else:
                     await greenlet_spawn(fairy.close)
                 raise
-            await greenlet_spawn(fairy.close)  # back to the pool, or closed (a peak's extra one)
+            await greenlet_spawn(fairy.close)  # back to the pool
 
 
 class PostgresRunner:

@@ -90,6 +90,29 @@ async def test_a_moves_save_is_one_trip_a_statement(postgres: PostgresServer) ->
     assert seen == Counter({"bind_execute": 2})
 
 
+async def test_connections_opened_at_a_peak_are_kept(postgres: PostgresServer) -> None:
+    url = await postgres.new_database()
+    store = await Store.open(url)
+    try:
+        opened = database.POOL_SIZE  # at most: the migrations' one, then one per command at once
+        for _ in range(5):  # flat out: four times as many commands as connections, each waiting
+            await asyncio.gather(
+                *(store.fetch_one(text("SELECT pg_sleep(0.01)")) for _ in range(4 * opened))
+            )
+        name = url.rsplit("/", 1)[1]
+        server = await asyncpg.connect(postgres.url.replace("postgresql://", "postgres://"))
+        try:
+            sessions = await server.fetchval(
+                "SELECT sessions FROM pg_stat_database WHERE datname = $1", name
+            )
+        finally:
+            await server.close()
+    finally:
+        await store.close()
+    # A pool that closed connections above its size at each return opened dozens here.
+    assert sessions <= opened
+
+
 async def test_a_drivers_error_is_sqlalchemys_and_rolls_back(store: Store) -> None:
     async with store.transaction() as tx:
         await tx.execute(schema.servers.insert(), {"id": "s", "created_at": 0.0})
