@@ -1,8 +1,9 @@
 """PostgreSQL's writes no one awaits, sent together (:class:`~bot.store.postgres.
-PostgresTransaction`): one statement whose data-modifying CTEs are the writes, one a row, each
-with its own parameters renumbered, and whose row is how many rows each write changed. asyncpg
-sends one statement a round trip, so a match's save (its UPDATE, its actions, its timer, the
-dice) is one trip instead of four.
+PostgresTransaction`): one statement whose data-modifying CTEs are the writes, each with its own
+parameters renumbered, and whose row is how many rows each write changed. asyncpg sends one
+statement a round trip, so a match's save (its UPDATE, its actions, its timer, the dice) is one
+trip instead of four. An INSERT's rows go as one array a column (``unnest``), so that the
+statement's text, prepared once on each connection, is the same whatever the number of rows.
 
 A write's check that it changed one row (:class:`~bot.store.connections.OneRow`, the match's
 version check) is made in the statement itself: a wrong count fails the cast of a marked text, so
@@ -80,27 +81,75 @@ def _table(write: Bound) -> str:
 
 def batch(writes: Sequence[Bound]) -> Batch:
     """``writes`` as one statement; its row has a column per write, in order: the rows it
-    changed (or, for a write checked by :class:`OneRow`, its index, the check passed)."""
-    ctes: list[str] = []
+    changed (or, for a write checked by :class:`OneRow`, its index, the check passed).
+
+    Its text depends on which statements the writes are, not on their rows: an INSERT of rows
+    takes each column as an array (``unnest``), whatever their number, so that a save of one
+    action and one of three are one prepared statement, planned once per connection (its
+    generic plan then reused). The text is made once per such shape."""
+    shapes = tuple(_shape(write) for write in writes)
     values: list[Any] = []
-    columns: list[str] = []
-    for index, write in enumerate(writes):
+    for write, (_, ctes, _) in zip(writes, shapes, strict=True):
         rows = write.values if write.many else [write.values]
+        if not ctes:
+            values.extend(list(column) for column in zip(*rows, strict=True))
+        else:
+            for row in rows:
+                values.extend(row)
+    return Batch(_text(shapes), values)
+
+
+# A write's part of a batch's text: its SQL; 0 where its rows go as arrays, else the number of
+# its rows (each a CTE of its own); and whether its count is checked (:class:`OneRow`).
+_Shape = tuple[str, int, bool]
+
+
+def _shape(write: Bound) -> _Shape:
+    checked = isinstance(write.changes, OneRow)
+    if _plain_insert(write) and _as_arrays(write.sql) is not None:
+        return (write.sql, 0, checked)
+    return (write.sql, len(write.values) if write.many else 1, checked)
+
+
+@functools.lru_cache(maxsize=256)
+def _text(shapes: tuple[_Shape, ...]) -> str:
+    ctes: list[str] = []
+    columns: list[str] = []
+    used = 0  # parameters so far
+    for index, (sql, rows, checked) in enumerate(shapes):
+        each = sql if rows else _as_arrays(sql)
+        assert each is not None
+        width = max((int(n) for n in _PARAMETER.findall(sql)), default=0)
         names = []
-        for row in rows:
-            sql = _PARAMETER.sub(functools.partial(_shifted, len(values)), write.sql)
+        for _ in range(rows or 1):
             names.append(f"w{len(ctes)}")
-            ctes.append(f"{names[-1]} AS ({sql} RETURNING 1)")
-            values.extend(row)
+            ctes.append(f"{names[-1]} AS ({_renumbered(each, used)} RETURNING 1)")
+            used += width
         count = " + ".join(f"(SELECT count(*) FROM {name})" for name in names)
-        if isinstance(write.changes, OneRow):
+        if checked:
             count = f"CAST(CASE WHEN {count} = 1 THEN '{index}' ELSE '{_MARK}{index}' END AS int)"
         columns.append(count)
-    return Batch(f"WITH {', '.join(ctes)} SELECT {', '.join(columns)}", values)
+    return f"WITH {', '.join(ctes)} SELECT {', '.join(columns)}"
 
 
-def _shifted(offset: int, found: re.Match[str]) -> str:
-    return f"${int(found[1]) + offset}"
+def _renumbered(sql: str, offset: int) -> str:
+    return _PARAMETER.sub(lambda found: f"${int(found[1]) + offset}", sql)
+
+
+# A plain INSERT's VALUES of parameters alone, each cast to its type (asyncpg's SQL):
+_VALUES = re.compile(r" VALUES \((\$\d+::[A-Z ]+(?:, \$\d+::[A-Z ]+)*)\)$")
+_CAST = re.compile(r"\$(\d+)::([A-Z ]+)")
+
+
+@functools.lru_cache(maxsize=256)
+def _as_arrays(sql: str) -> str | None:
+    """``sql``, an INSERT of one row of parameters, as an INSERT of rows whose every column is
+    one array parameter; None for another INSERT."""
+    found = _VALUES.search(sql)
+    if found is None:
+        return None
+    arrays = ", ".join(f"${n}::{kind}[]" for n, kind in _CAST.findall(found[1]))
+    return f"{sql[: found.start()]} SELECT * FROM unnest({arrays})"
 
 
 def checked(error: Exception, writes: Sequence[Bound]) -> Exception | None:

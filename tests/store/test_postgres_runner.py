@@ -47,16 +47,22 @@ async def store(postgres: PostgresServer, monkeypatch: pytest.MonkeyPatch) -> As
     await store.close()
 
 
-async def test_a_moves_save_is_one_trip_a_statement(postgres: PostgresServer) -> None:
+def count_the_wire(patch: pytest.MonkeyPatch) -> Counter[str]:
+    """Each exchange of every asyncpg connection opened from now on, by its kind."""
     seen: Counter[str] = Counter()
+    real = asyncpg.Connection.__init__
+
+    def wrapped(connection: Any, protocol: Any, *args: Any, **kwargs: Any) -> None:
+        real(connection, Wire(protocol, seen), *args, **kwargs)
+
+    patch.setattr(asyncpg.Connection, "__init__", wrapped)
+    patch.setattr(database, "POOL_SIZE", 1)  # one connection, used by each command in turn
+    return seen
+
+
+async def test_a_moves_save_is_one_trip_a_statement(postgres: PostgresServer) -> None:
     with pytest.MonkeyPatch.context() as patch:
-        real = asyncpg.Connection.__init__
-
-        def wrapped(connection: Any, protocol: Any, *args: Any, **kwargs: Any) -> None:
-            real(connection, Wire(protocol, seen), *args, **kwargs)
-
-        patch.setattr(asyncpg.Connection, "__init__", wrapped)
-        patch.setattr(database, "POOL_SIZE", 1)  # one connection, used by each command in turn
+        seen = count_the_wire(patch)
         store = await Store.open(await postgres.new_database())
         try:
             service = TableService(store, dice=seeded_dice(1), images=False)
@@ -88,6 +94,40 @@ async def test_a_moves_save_is_one_trip_a_statement(postgres: PostgresServer) ->
     # atomic): each one bind-and-execute of the statement prepared on the connection before: no
     # BEGIN, no COMMIT, no SET, no prepare, no ping.
     assert seen == Counter({"bind_execute": 2})
+
+
+async def test_a_saves_statement_is_one_text_whatever_its_actions(
+    postgres: PostgresServer,
+) -> None:
+    with pytest.MonkeyPatch.context() as patch:
+        seen = count_the_wire(patch)
+        store = await Store.open(await postgres.new_database())
+        try:
+            service = TableService(store, dice=seeded_dice(1), images=False)
+            place = Place("guild", "texts")
+            await service.matches.challenge(place, User("a", "amy"), User("b", "ben"), "1")
+            await service.matches.accept(place, User("b", "ben"))
+            service.close()
+            found = await store.matches.playing(place.server_id, place.channel_id)
+            assert found is not None
+            match_id, version = found.id, found.version
+            seq = len(await store.matches.actions(match_id))
+            statements: list[str] = []
+            await store.trace(statements.append)
+            for count in (1, 3, 2):  # the first prepares the statement the others reuse
+                seen.clear()
+                async with store.transaction() as tx:
+                    version = await tx.matches.save(match_id, version, status="playing", now=1.0)
+                    await tx.matches.append_actions(match_id, seq, ['{"a": 1}'] * count)
+                seq += count
+                assert seen == Counter({"bind_execute": 1}) or count == 1, (count, seen)
+            await store.trace(None)
+            logged = await store.matches.actions(match_id)
+        finally:
+            await store.close()
+    assert [sql.split()[0] for sql in statements] == ["UPDATE", "INSERT"] * 3
+    assert [action for _, action in logged[-6:]] == ['{"a": 1}'] * 6
+    assert [seq for seq, _ in logged] == list(range(len(logged)))
 
 
 async def test_connections_opened_at_a_peak_are_kept(postgres: PostgresServer) -> None:
