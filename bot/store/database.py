@@ -94,7 +94,7 @@ class Store:
         else:
             assert engine is not None
             event.listen(engine.sync_engine, "before_cursor_execute", self._traced)
-        self._connections = Connections(engine, POOL_SIZE) if engine else None
+        self._connections = Connections(engine, POOL_SIZE, IDLE_PING_SECONDS) if engine else None
         # The repositories' reads, outside any transaction (``tx.matches`` and so on write).
         self.matches = Matches(self)
         self.challenges = Challenges(self)
@@ -210,6 +210,8 @@ class Store:
             if self._db is not None:
                 await self._db.close()
             if self._engine is not None:
+                assert self._connections is not None
+                await self._connections.close()
                 await self._engine.dispose()
 
     def _refuse_closed(self) -> None:

@@ -148,11 +148,11 @@ async def test_a_connection_the_server_dropped_is_replaced_not_failed_on(
     """The server ends every connection (a restart, a dropped link) while the pool holds them:
     the next read and the next transaction work, on new connections."""
     url = await postgres.new_database()
+    monkeypatch.setattr(database, "IDLE_PING_SECONDS", 0.0)  # each connection idle long enough
     store = await Store.open(url)
     try:
         async with store.transaction() as tx:
             await tx.players.ensure("s", "a", "alice", 0.0)
-        monkeypatch.setattr(database, "IDLE_PING_SECONDS", 0.0)  # idle long enough
         name = url.rsplit("/", 1)[1]
         killer = await asyncpg.connect(postgres.url.replace("postgresql://", "postgres://"))
         try:

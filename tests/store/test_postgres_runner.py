@@ -13,8 +13,8 @@ from typing import Any
 
 import asyncpg
 import pytest
+from sqlalchemy import event, func, select, text
 from sqlalchemy import exc as sa
-from sqlalchemy import func, select, text
 
 from bot.service.models import Place, User
 from bot.service.table import TableService, seeded_dice
@@ -151,6 +151,20 @@ async def test_connections_opened_at_a_peak_are_kept(postgres: PostgresServer) -
         await store.close()
     # A pool that closed connections above its size at each return opened dozens here.
     assert sessions <= opened
+
+
+async def test_a_command_takes_a_connection_back_without_the_pools_checkout(
+    store: Store,
+) -> None:
+    await store.fetch_one(text("SELECT 1"))  # the pool's one connection, opened
+    engine: Any = store._engine
+    checkouts: list[object] = []
+    event.listen(engine.sync_engine, "checkout", lambda *args: checkouts.append(args))
+    for _ in range(3):
+        await store.fetch_one(text("SELECT 1"))
+        async with store.transaction() as tx:
+            await tx.execute(schema.servers.insert(), {"id": f"s{_}", "created_at": 0.0})
+    assert checkouts == []  # (each a greenlet switch, the pool's events, and its return)
 
 
 async def test_a_drivers_error_is_sqlalchemys_and_rolls_back(store: Store) -> None:
