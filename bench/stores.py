@@ -5,11 +5,13 @@ second and p50/p99 milliseconds per command, for 1, 50 and 500 channels flat out
 channels whose players think 1 s on average between commands. On PostgreSQL it also prints the
 CPU time each command cost the bot's processes and the database server (when the server runs on
 this machine: the processes of the server the URL names, read from /proc), which bound what two
-processes can serve on the cores they share with it; a run of one process and one of two on as
-many channels (``--runs 50x1 50x2``) ends with two processes' commands/s as a multiple of one's.
+processes can serve on the cores they share with it, and (``play``) the bot's CPU while it
+played, without each process's start-up; a run of one process and one of two on as many
+channels (``--runs 50x1 50x2``) ends with two processes' commands/s as a multiple of one's.
 
 Run: python bench/stores.py --pg postgresql://user@host:port/postgres [--runs 50x1 50x2 ...]
-(a server where the benchmark may create databases; they are dropped at the end); without --pg,
+(a server where the benchmark may create databases; they are dropped at the end: one started
+as the tests start theirs is ``tests.postgres.start_server()``'s URL); without --pg,
 the SQLite runs alone. ``--micro`` times the store's two commonest trips on a SQLite file instead:
 one read of a match row, and one save (a transaction: the match's UPDATE with its version check,
 one action's INSERT, COMMIT), each the median of many.
