@@ -62,6 +62,7 @@ class Connections:
         self._turns = asyncio.Semaphore(size)
         self._idle: list[tuple[Any, float]] = []  # (the pool's connection, since), latest last
         self._idle_seconds = idle_seconds
+        self._closed = False
 
     @asynccontextmanager
     async def connection(self) -> AsyncIterator[asyncpg.Connection]:
@@ -76,13 +77,19 @@ class Connections:
                 yield driver
             except BaseException as error:
                 if driver.is_closed():
-                    await self.close()  # the others are as old
+                    await self._hand_back()  # the others are as old
                     await greenlet_spawn(self._engine.pool._invalidate, fairy, error)
                 elif not isinstance(error, Exception) or driver.is_in_transaction():
                     await greenlet_spawn(fairy.invalidate, error)
                 else:
-                    self._idle.append((fairy, time.monotonic()))
+                    await self._done(fairy)
                 raise
+            await self._done(fairy)
+
+    async def _done(self, fairy: Any) -> None:
+        if self._closed:  # the store closed meanwhile: back to the pool, which closes it
+            await greenlet_spawn(fairy.close)
+        else:
             self._idle.append((fairy, time.monotonic()))
 
     async def _checkout(self) -> Any:
@@ -100,7 +107,12 @@ class Connections:
         return await greenlet_spawn(self._engine.raw_connection)
 
     async def close(self) -> None:
-        """Hand the idle connections back to the pool (before it is disposed of)."""
+        """Hand the idle connections back to the pool (before it is disposed of), and those in
+        use when they are done."""
+        self._closed = True
+        await self._hand_back()
+
+    async def _hand_back(self) -> None:
         idle, self._idle = self._idle, []
         for fairy, _ in idle:
             await greenlet_spawn(fairy.close)
