@@ -1,6 +1,7 @@
-"""The bot's turn is carried out on the match kept in memory (no read under the lock) while it is
-still the version the engine was asked about; two services on one database file (two
-processes) never both take one turn, and a version moved with no action still gets the turn."""
+"""The bot's turn is carried out on the match kept in memory (no read under the lock) while it
+is still the version the engine was asked about, as a person's action is; two services on one
+database file (two processes) never both take one turn, and a version moved with no action
+still gets the turn."""
 
 from __future__ import annotations
 
@@ -48,7 +49,7 @@ async def stored(store: Store) -> tuple[int, int]:
     return row.version, len(await store.matches.actions(row.id))
 
 
-async def test_the_bots_turn_reads_no_match_under_the_lock(
+async def test_a_move_handing_the_bot_its_turn_reads_no_match(
     store: Store, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     service = made(store, clock, FakeEngine())
@@ -68,7 +69,7 @@ async def test_the_bots_turn_reads_no_match_under_the_lock(
     monkeypatch.setattr(store.matches, "with_timer", counted)
     play = rng.choice(table.match.legal_plays()).notation
     public(await service.matches.move(PLACE, ALICE, play))  # hands the bot its turn
-    assert len(reads) == 1  # the person's move read the match; the bot's turn did not
+    assert reads == []  # the person's move and the bot's turn acted on the match kept
     after = await stored(store)
     assert after[1] > before[1] + 1  # the person's play and the bot's turn both logged
     await person_to_act(service)
