@@ -7,15 +7,12 @@ run does the same work, the same bot plays. A busy machine's waits for a core co
 before-and-after runs compare on a shared machine where throughput figures can't. Prints the CPU
 per bot play of the bot's process (all its threads; not its gnubg workers'); no asserts.
 
-``--fake`` runs the same work without gnubg and without boards (the tests' ``FakeEngine`` in
-the process, images off): the bot's own code alone, a quieter figure on a shared machine.
-
 ``--parts`` prints after the runs where their CPU went, per play: the boards (the renderer's
 thread, timed board by board), SQLite's thread (timed batch by batch, with its trips and
 statements), the garbage collector, and the event loop's thread split by a cProfile of one more
 run (``bench/profile_play.py``'s parts) scaled to the rest. The timing adds about 1 ms a play.
 
-Run: python bench/bot_cpu.py [--channels 16] [--commands 40] [--runs 3] [--parts] [--fake]
+Run: python bench/bot_cpu.py [--channels 16] [--commands 40] [--runs 3] [--parts]
 """
 
 from __future__ import annotations
@@ -45,13 +42,12 @@ from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings
 from bot.store import Store
 from bot.store import connections as sqlite_runner
-from tests.service.fake_engine import FakeEngine
 
 
 class Counted:
     """The engine, counting the bot's plays (its turns asked)."""
 
-    def __init__(self, engine: GnubgEngine | FakeEngine) -> None:
+    def __init__(self, engine: GnubgEngine) -> None:
         self.engine = engine
         self.plays = 0
 
@@ -103,7 +99,6 @@ async def run(
             settings=settings,
             dice=seeded_dice(7),
             engine=cast(Engine, engine),
-            images=not isinstance(engine.engine, FakeEngine),
         )
         await service.warm_up()
         await asyncio.gather(
@@ -191,9 +186,9 @@ class Parts:
             print(f"    {name:<26} {ms(rest * seconds / total)} ({seconds / total:.0%})")
 
 
-async def main(channels: int, commands: int, runs: int, split: bool, fake: bool) -> None:
+async def main(channels: int, commands: int, runs: int, split: bool) -> None:
     settings = Settings(analysis_auto=False)
-    gnubg = FakeEngine() if fake else GnubgEngine(settings)
+    gnubg = GnubgEngine(settings)
     await gnubg.start()
     shares = Parts() if split else None
     costs = []
@@ -222,10 +217,5 @@ if __name__ == "__main__":
     parser.add_argument("--commands", type=int, default=40)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--parts", action="store_true", help="where the CPU went, per play")
-    parser.add_argument("--fake", action="store_true", help="no gnubg and no boards")
     arguments = parser.parse_args()
-    asyncio.run(
-        main(
-            arguments.channels, arguments.commands, arguments.runs, arguments.parts, arguments.fake
-        )
-    )
+    asyncio.run(main(arguments.channels, arguments.commands, arguments.runs, arguments.parts))
