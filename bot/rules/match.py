@@ -19,7 +19,7 @@ length; :meth:`Match.from_snapshot` plays on from it exactly as the replayed mat
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from bot.i18n import rules as say
@@ -73,6 +73,7 @@ from bot.rules.state import (
     MatchState,
     Phase,
     compacted,
+    evolved,
     match_from_snapshot,
     snapshot_of,
 )
@@ -424,7 +425,7 @@ class Match(MatchState):
         refusal = double_refusal(self, player)
         if refusal is not None:
             raise refusal
-        draft = self._draft(Action("double", player), replace(self, phase="doubled"))
+        draft = self._draft(Action("double", player), evolved(self, phase="doubled"))
         draft.record.append(Doubled(player, self.cube_value * 2))
         return draft.freeze()
 
@@ -433,7 +434,7 @@ class Match(MatchState):
         check_answer_to_double(self, player, "take")
         cube = self.cube_value * 2
         draft = self._draft(
-            Action("take", player), replace(self, cube_value=cube, cube_owner=player, phase="roll")
+            Action("take", player), evolved(self, cube_value=cube, cube_owner=player, phase="roll")
         )
         draft.record.append(Took(player, cube))
         return draft.freeze()
@@ -459,7 +460,7 @@ class Match(MatchState):
         cube = self.cube_value * 4
         draft = self._draft(
             Action("beaver", player),
-            replace(self, cube_value=cube, cube_owner=player, phase="roll"),
+            evolved(self, cube_value=cube, cube_owner=player, phase="roll"),
         )
         draft.record.append(Beavered(player, cube))
         return draft.freeze()
@@ -472,7 +473,7 @@ class Match(MatchState):
         if self.phase in ("roll", "move") and player == self.on_roll:
             draft = self._draft(
                 Action("resign", player, level=value),
-                replace(self, phase="resigned", resignation=value),
+                evolved(self, phase="resigned", resignation=value),
             )
             draft.record.append(ResignationOffered(player, value, value * self.cube_value))
             return draft.freeze()
@@ -494,7 +495,7 @@ class Match(MatchState):
         check_answer_to_resignation(self, player, "reject")
         draft = self._draft(
             Action("reject", player),
-            replace(self, resignation=0, phase="roll" if self.dice is None else "move"),
+            evolved(self, resignation=0, phase="roll" if self.dice is None else "move"),
         )
         draft.record.append(ResignationRejected(player, self.resignation))
         return draft.freeze()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any, Literal
 
 import pytest
@@ -40,6 +41,7 @@ from bot.rules import (
 )
 from bot.rules.match import MAX_CUBE
 from bot.rules.randomplay import Policy, random_match, random_states
+from bot.rules.state import evolved
 from tests.rules.matchplay import set_up
 
 # -- how games end ---------------------------------------------------------------------------
@@ -641,3 +643,13 @@ def test_already_rolled_is_said_only_when_it_is_the_reason() -> None:
 def test_the_cube_at_its_limit() -> None:
     match = set_up(0, _START, _START, rolls=[(3, 1)], cube=MAX_CUBE, owner=0)
     assert _refusal(match, 0) == f"the cube is already at {MAX_CUBE}, its limit"
+
+
+def test_an_evolved_match_equals_the_replaced_one() -> None:
+    match = Match.start(3, dice=VerifiableDice.seeded("evolved"))
+    changes: dict[str, Any] = {"phase": "doubled", "cube_value": 2, "resignation": 0}
+    made = evolved(match, **changes)
+    assert made == replace(match, **changes) and type(made) is Match
+    assert all(getattr(made, name) is getattr(match, name) for name in ("position", "record"))
+    with pytest.raises(TypeError, match="no field"):
+        evolved(match, phaze="roll")

@@ -32,6 +32,8 @@ from contextlib import asynccontextmanager
 
 from bot.i18n import play as say
 from bot.i18n.core import Language
+from bot.rules import MoveError
+from bot.rules.match import MatchError
 from bot.service.commands.schema import Command
 from bot.service.commands.views import Views
 from bot.service.endings import Endings, ended_in
@@ -53,6 +55,7 @@ from bot.service.models import (
     engine_seat_of,
     replies_of,
 )
+from bot.store import StaleMatchError
 
 
 class _PlaceLock:
@@ -156,13 +159,21 @@ class Guard:
         *,
         tutored: Tutored | None = None,
         answering: Answer | None = None,
+        acting: bool = False,
     ) -> list[Reply]:
         """``act`` on the match being played at ``place``, read once, under the channel's lock:
-        the same read tells the tutor the position before, and whether GNU Backgammon plays."""
+        the same read tells the tutor the position before, and whether GNU Backgammon plays.
+        ``acting``: ``act`` is a player's action, tried first on the match kept in memory (see
+        :meth:`_on_kept`)."""
         language = user.language
         read: list[Table] = []  # a press's check may have read it already (see _unanswerable)
 
         async def work() -> list[Reply]:
+            if acting and not read:
+                done = await self._on_kept(place, act)
+                if done is not None:
+                    read.append(done[0])
+                    return done[1]
             if not read:
                 table = await self._repository.require(place, user=user, language=language)
                 if isinstance(table, DamagedMatch):
@@ -173,6 +184,29 @@ class Guard:
         return await self.guarded(
             place, work, tutored=tutored, read=read, answering=answering, language=language
         )
+
+    async def _on_kept(
+        self, place: Place, act: Callable[[Table], Awaitable[list[Reply]]]
+    ) -> tuple[Table, list[Reply]] | None:
+        """``act`` on the match this process keeps in memory at ``place``, with no read, when
+        it writes the match: the table acted on and the replies. Its save checks the version, so
+        a match another process changed since is refused and nothing is written. None when no
+        match is kept, or ``act`` was refused or wrote nothing (it may have seen an old state):
+        then the match is read and ``act`` runs on that, as it would have at first."""
+        kept = self._repository.kept_playing(place)
+        if kept is None:
+            return None
+        try:
+            replies = await act(kept.table)
+        except StaleMatchError:
+            self._repository.forget(kept.table.row.id)
+            return None
+        except (Refusal, MoveError, MatchError):
+            return None
+        now = self._repository.kept_playing(place)
+        if now is not None and now.version == kept.version:
+            return None
+        return kept.table, replies
 
     async def decide(
         self,
@@ -190,6 +224,7 @@ class Guard:
             lambda table: act(table, user),
             tutored=Tutored(decision),
             answering=answering,
+            acting=answering is None,  # a press reads the match to check its question
         )
 
     async def _under_lock(

@@ -306,7 +306,7 @@ class Opponent:
     async def _owed(self, place: Place) -> Table | None:
         """The match at ``place`` if it waits on the engine: as this process last read or wrote
         it when it keeps it (a command's flow comes here from the save it just made), else as
-        read. Either may be out of date by now; :meth:`_carry_out` reads it again under the
+        read. Either may be out of date by now; :meth:`_carry_out` checks it again under the
         lock and acts only if it is still as seen."""
         kept = self._repository.kept_playing(place)
         if kept is not None:
@@ -471,8 +471,21 @@ class Opponent:
         self, place: Place, seen: Table, action: Action
     ) -> tuple[Table, list[Event]] | None:
         """Do ``action`` to the match if it is still as ``seen``; the table saved and the
-        events, or None when it changed meanwhile."""
+        events, or None when it changed meanwhile.
+
+        While this process keeps the match at the version seen, it acts on ``seen`` with no
+        read: every change this process makes is kept at once, and the save's version check
+        refuses one another process made (then the match is read and looked at again)."""
         async with self._locked(place):
+            kept = self._repository.kept_playing(place)
+            if kept is not None and (kept.table.row.id, kept.version) == (
+                seen.row.id,
+                seen.row.version,
+            ):
+                try:
+                    return await self._acted(seen, action)
+                except StaleMatchError:
+                    self._repository.forget(seen.row.id)
             table = await self._repository.table(place, repair=False)
             if (
                 table is None
@@ -480,15 +493,20 @@ class Opponent:
                 or table.match.action_count != seen.match.action_count
             ):
                 return None
-            match = action(table.match)
-            events = list(match.record[len(table.match.record) :])  # an action may be two
-            match = advance(match, events)
             try:
-                return await self._repository.save(table, match), events
+                return await self._acted(table, action)
             except StaleMatchError as error:  # another process wrote the match first
                 if error.match_id is not None:
                     self._repository.forget(error.match_id)
                 return None
+
+    async def _acted(self, table: Table, action: Action) -> tuple[Table, list[Event]]:
+        """``action`` done to ``table``'s match and saved (:class:`StaleMatchError` when the
+        store's version moved): the table saved and the events."""
+        match = action(table.match)
+        events = list(match.record[len(table.match.record) :])  # an action may be two
+        match = advance(match, events)
+        return await self._repository.save(table, match), events
 
     async def _decide(self, table: Table) -> Action:
         """What the engine does now, in one engine request sent to the worker of this match.

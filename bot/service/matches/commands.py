@@ -260,6 +260,7 @@ class MatchCommands:
             user,
             lambda table: self._playing.move(table, user, play),
             tutored=Tutored("move", play),
+            acting=True,
         )
 
     async def double(

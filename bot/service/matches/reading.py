@@ -377,9 +377,9 @@ class MatchReader:
         """The match being played at ``place`` as this process last read or wrote it, when it
         is kept in memory: no read of the store. Every change this process makes is kept here
         at once; a change another process made since (several hosts on one database) is not,
-        so this is for what may be out of date (autocomplete; what the engine is asked before
-        its answer is carried out on the match read again under the lock), never for acting on
-        a match."""
+        so this is for what may be out of date (autocomplete; what the engine is asked), or
+        for acting on a match whose save checks its version (the engine's answer, carried out
+        under the lock while the match kept is still the version it was asked about)."""
         match_id = self._playing_at.get(place)
         if match_id is None or match_id not in self.match_cache:
             return None
