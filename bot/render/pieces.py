@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from functools import lru_cache
+from collections.abc import Callable
+from functools import lru_cache, partial
 
 from PIL import Image, ImageDraw
 
@@ -35,6 +36,7 @@ from bot.render.sprites import (
     die_sprite,
     paste,
     ring_sprite,
+    sprite_box,
 )
 from bot.render.state import LastPlay
 from bot.render.static import number_size, static_board
@@ -42,6 +44,9 @@ from bot.render.view import View
 
 RGB = theme.RGB
 Box = tuple[int, int, int, int]
+Op = tuple[Box, tuple[object, ...], Callable[[], None]]
+"""One thing drawn over the static board: a box holding every pixel it changes, what those
+pixels depend on besides the image's size, and what draws it."""
 _BAR = 25
 _OFF = 0
 
@@ -73,10 +78,17 @@ def tray_patch(size: Size, side: Side, player: int, off: int) -> tuple[Box, Imag
 
 
 class Pieces:
-    """Paints the pieces of one board image onto its copy of the static board."""
+    """Paints the pieces of one board image onto its copy of the static board: at once, or, given
+    ``ops``, later, each drawing added there as an :data:`Op` in the order it would be drawn (a
+    board pastes the pixels of ops kept from boards before, :mod:`bot.render.tiles`)."""
 
     def __init__(
-        self, image: Image.Image, draw: ImageDraw.ImageDraw, geo: Layout, view: View
+        self,
+        image: Image.Image,
+        draw: ImageDraw.ImageDraw,
+        geo: Layout,
+        view: View,
+        ops: list[Op] | None = None,
     ) -> None:
         self.image = image
         self.draw = draw
@@ -84,57 +96,117 @@ class Pieces:
         self.view = view
         self.state = view.state
         self.size: Size = (geo.width, geo.height)
+        self.ops = ops
         self.labels: list[Label] = []
         """The texts drawn so far (counts, point numbers in pills, the cube's value)."""
         self.drawn: list[Box] = []
         """Boxes holding every pixel drawn over the static board so far (overlapping)."""
 
-    def _mark(self, box: tuple[float, float, float, float], margin: float = 2) -> None:
-        x0, y0, x1, y1 = box
-        self.drawn.append(
-            (
-                math.floor(x0 - margin),
-                math.floor(y0 - margin),
-                math.ceil(x1 + margin) + 1,
-                math.ceil(y1 + margin) + 1,
-            )
+    def _op(self, box: Box, key: tuple[object, ...], draw: Callable[[], None]) -> None:
+        self.drawn.append(box)
+        if self.ops is None:
+            draw()
+        else:
+            self.ops.append((box, key, draw))
+
+    def _paste(
+        self, key: tuple[object, ...], sprite: Image.Image, center: tuple[float, float]
+    ) -> None:
+        self._op(
+            sprite_box(sprite, center), (*key, center), partial(paste, self.image, sprite, center)
         )
 
-    def number(self, role: Role, value: int, center: tuple[float, float], colour: RGB) -> None:
-        """A count or point number, centred on ``center``."""
+    @staticmethod
+    def _marked(box: tuple[float, float, float, float], margin: float = 2) -> Box:
+        x0, y0, x1, y1 = box
+        return (
+            math.floor(x0 - margin),
+            math.floor(y0 - margin),
+            math.ceil(x1 + margin) + 1,
+            math.ceil(y1 + margin) + 1,
+        )
+
+    def _label(self, role: Role, value: int, center: tuple[float, float], colour: RGB) -> Label:
+        """A count or point number centred on ``center``, recorded in :attr:`labels`."""
         label = place(
             role, str(value), number_size(self.geo), center, colour, bold=True, anchor="mm"
         )
-        paint(self.draw, label)
-        self._mark(label.box)
         self.labels.append(label)
+        return label
+
+    def _stack(
+        self,
+        key: tuple[object, ...],
+        player: int,
+        centers: list[tuple[float, float]],
+        count: int,
+        text: RGB,
+    ) -> None:
+        """``player``'s checkers at ``centers``, and ``count`` on the last if there are more."""
+        sprite = checker_sprite(self.geo.checker, player)
+        boxes = [sprite_box(sprite, center) for center in centers]
+        label = None
+        if count > len(centers):
+            label = self._label("count", count, centers[-1], text)
+            boxes.append(self._marked(label.box))
+        box = (
+            min(box[0] for box in boxes),
+            min(box[1] for box in boxes),
+            max(box[2] for box in boxes),
+            max(box[3] for box in boxes),
+        )
+        self._op(box, (*key, count), partial(self._draw_stack, sprite, centers, label))
+
+    def _draw_stack(
+        self, sprite: Image.Image, centers: list[tuple[float, float]], label: Label | None
+    ) -> None:
+        for center in centers:
+            paste(self.image, sprite, center)
+        if label is not None:
+            paint(self.draw, label)
 
     def checkers(self) -> None:
         view, size = self.view, self.size
         for player in (0, 1):
-            sprite = checker_sprite(self.geo.checker, player)
             text = theme.PLAYER_COLOURS[player].text
+            counts = view.counts(player)
             for point in range(1, 25):
-                count = view.count_on(player, point)
-                for index in range(min(count, MAX_STACK)):
-                    self.drawn.append(paste(self.image, sprite, checker_center(point, index, size)))
-                if count > MAX_STACK:
-                    self.number("count", count, checker_center(point, MAX_STACK - 1, size), text)
+                count = counts[view.viewer_point(player, point) - 1]
+                if count:
+                    centers = [
+                        checker_center(point, index, size) for index in range(min(count, MAX_STACK))
+                    ]
+                    self._stack(("point", player, point), player, centers, count, text)
             side = view.side_of(player)
-            on_bar = view.counts(player)[24]
-            for index in range(min(on_bar, MAX_BAR_STACK)):
-                self.drawn.append(paste(self.image, sprite, bar_center(side, index, size)))
-            if on_bar > MAX_BAR_STACK:
-                self.number("count", on_bar, bar_center(side, MAX_BAR_STACK - 1, size), text)
+            on_bar = counts[24]
+            if on_bar:
+                centers = [
+                    bar_center(side, index, size) for index in range(min(on_bar, MAX_BAR_STACK))
+                ]
+                self._stack(("bar", player, side), player, centers, on_bar, text)
             self.tray(player, side)
 
     def tray(self, player: int, side: Side) -> None:
         off = self.view.off(player)
         if off:
             box, patch = tray_patch(self.size, side, player, off)
-            self.image.im.paste(patch.im, box)
-            self.drawn.append(box)
-            self.number("count", off, tray_count_center(side, off, self.size), theme.FRAME_TEXT)
+            label = self._label(
+                "count", off, tray_count_center(side, off, self.size), theme.FRAME_TEXT
+            )
+            mark = self._marked(label.box)
+            whole = (
+                min(box[0], mark[0]),
+                min(box[1], mark[1]),
+                max(box[2], mark[2]),
+                max(box[3], mark[3]),
+            )
+            self._op(
+                whole, ("tray", player, side, off), partial(self._draw_tray, box, patch, label)
+            )
+
+    def _draw_tray(self, box: Box, patch: Image.Image, label: Label) -> None:
+        self.image.im.paste(patch.im, box)
+        paint(self.draw, label)
 
     def cube(self) -> None:
         state, geo = self.state, self.geo
@@ -142,7 +214,7 @@ class Pieces:
             offered = str(2 * state.cube_value)
             center = roller_area_center(self.view.side_of(state.on_roll), self.size)
             side = round(geo.cube * 1.15)
-            self.drawn.append(paste(self.image, cube_sprite(side, offered, True), center))
+            self._paste(("cube", side, offered, True), cube_sprite(side, offered, True), center)
             self.cube_label(side, offered, center)
             return
         if state.phase == "over" or not state.cube_in_play:
@@ -150,8 +222,9 @@ class Pieces:
         where = None if state.cube_owner is None else self.view.side_of(state.cube_owner)
         text = "64" if where is None and state.cube_value == 1 else str(state.cube_value)
         sprite = cube_sprite(geo.cube, text, False)
-        self.drawn.append(paste(self.image, sprite, cube_center(where, self.size)))
-        self.cube_label(geo.cube, text, cube_center(where, self.size))
+        center = cube_center(where, self.size)
+        self._paste(("cube", geo.cube, text, False), sprite, center)
+        self.cube_label(geo.cube, text, center)
 
     def cube_label(self, side: int, text: str, center: tuple[float, float]) -> None:
         """The cube's value, drawn into its sprite: recorded here for :attr:`labels`."""
@@ -171,7 +244,7 @@ class Pieces:
         ):
             dim = index < state.dice_used
             sprite = die_sprite(self.geo.die, value, state.on_roll, dim)
-            self.drawn.append(paste(self.image, sprite, center))
+            self._paste(("die", value, state.on_roll, dim), sprite, center)
 
     def last_play(self, last: LastPlay | None) -> None:
         if last is None:
@@ -184,8 +257,9 @@ class Pieces:
             net[source] -= 1
             net[dest] += 1
         ring_width = max(2, round(3 * geo.scale))
-        ring = ring_sprite(geo.checker + 2 * ring_width, ring_width, False)
-        ghost = ring_sprite(geo.checker - 2, ring_width, True)
+        rings = (geo.checker + 2 * ring_width, ring_width, False)
+        ghosts = (geo.checker - 2, ring_width, True)
+        ring, ghost = ring_sprite(*rings), ring_sprite(*ghosts)
         marked: dict[int, bool] = {}
         for point, change in net.items():
             if change == 0 or point in (_BAR, _OFF):
@@ -194,31 +268,31 @@ class Pieces:
             here = view.count_on(player, target)
             if change > 0:
                 for index in range(max(0, min(here, MAX_STACK) - change), min(here, MAX_STACK)):
-                    self.drawn.append(paste(self.image, ring, checker_center(target, index, size)))
+                    self._paste(("ring", *rings), ring, checker_center(target, index, size))
                 marked[target] = True
             else:
                 for index in range(here, min(here - change, MAX_STACK)):
-                    self.drawn.append(paste(self.image, ghost, checker_center(target, index, size)))
+                    self._paste(("ring", *ghosts), ghost, checker_center(target, index, size))
                 marked.setdefault(target, False)
         if net[_OFF] > 0:
             off = view.off(player)
             for index in range(max(0, off - net[_OFF]), off):
                 x0, y0, x1, y1 = tray_slab_box(side, index, size)
-                self._mark((x0 - 2, y0 - 1, x1 + 2, y1 + 1))
-                self.draw.rounded_rectangle(
-                    (x0 - 2, y0 - 1, x1 + 2, y1 + 1),
-                    radius=max(1, round(3 * geo.scale)),
-                    outline=theme.HIGHLIGHT,
-                    width=2,
-                )
+                box = (x0 - 2, y0 - 1, x1 + 2, y1 + 1)
+                self._op(self._marked(box), ("slab", box), partial(self._draw_slab, box))
         if net[_BAR] < 0:
             on_bar = view.counts(player)[24]
             if on_bar < MAX_BAR_STACK:
-                self.drawn.append(paste(self.image, ghost, bar_center(side, on_bar, size)))
+                self._paste(("ring", *ghosts), ghost, bar_center(side, on_bar, size))
         for target, arrived in sorted(marked.items()):
             self.number_pill(target, filled=arrived)
         for point in play.hits:
             self.hit_badge(view.viewer_point(player, point))
+
+    def _draw_slab(self, box: tuple[int, int, int, int]) -> None:
+        self.draw.rounded_rectangle(
+            box, radius=max(1, round(3 * self.geo.scale)), outline=theme.HIGHLIGHT, width=2
+        )
 
     def number_pill(self, point: int, *, filled: bool) -> None:
         geo = self.geo
@@ -226,21 +300,36 @@ class Pieces:
         half_w = geo.point_width / 2 - 3 * geo.scale
         half_h = (geo.field_top - geo.board[1] - geo.frame) / 2 - 1
         box = (x - half_w, y - half_h, x + half_w, y + half_h)
-        radius = round(half_h)
-        self._mark(box)
+        colour = theme.HIGHLIGHT_TEXT if filled else theme.HIGHLIGHT
+        label = self._label("point", point, (x, y), colour)
+        whole = self._marked(box)
+        mark = self._marked(label.box)
+        whole = (
+            min(whole[0], mark[0]),
+            min(whole[1], mark[1]),
+            max(whole[2], mark[2]),
+            max(whole[3], mark[3]),
+        )
+        self._op(
+            whole,
+            ("pill", point, filled),
+            partial(self._draw_pill, box, round(half_h), filled, label),
+        )
+
+    def _draw_pill(
+        self, box: tuple[float, float, float, float], radius: int, filled: bool, label: Label
+    ) -> None:
         if filled:
             self.draw.rounded_rectangle(box, radius=radius, fill=theme.HIGHLIGHT)
-            colour = theme.HIGHLIGHT_TEXT
         else:
             self.draw.rounded_rectangle(
                 box,
                 radius=radius,
                 fill=theme.FRAME,
                 outline=theme.HIGHLIGHT,
-                width=max(2, round(2 * geo.scale)),
+                width=max(2, round(2 * self.geo.scale)),
             )
-            colour = theme.HIGHLIGHT
-        self.number("point", point, (x, y), colour)
+        paint(self.draw, label)
 
     def hit_badge(self, point: int) -> None:
         """A magenta disc with a white cross at the edge end of the point where a blot was hit."""
@@ -251,7 +340,15 @@ class Pieces:
         edge = geo.field_top if top else geo.field_bottom
         cx = x + geo.point_width / 2 - radius * 0.6
         cy = edge + radius * 1.05 if top else edge - radius * 1.05
-        self._mark((cx - radius, cy - radius, cx + radius, cy + radius), margin=4 * geo.scale)
+        box = (cx - radius, cy - radius, cx + radius, cy + radius)
+        self._op(
+            self._marked(box, margin=4 * geo.scale),
+            ("hit", point),
+            partial(self._draw_badge, cx, cy, radius),
+        )
+
+    def _draw_badge(self, cx: float, cy: float, radius: float) -> None:
+        geo = self.geo
         self.draw.ellipse(
             (cx - radius, cy - radius, cx + radius, cy + radius),
             fill=theme.HIT,
