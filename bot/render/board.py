@@ -29,13 +29,14 @@ from bot.render.arrows import Arrow, arrows_of, draw_arrows, paths_for
 from bot.render.geometry import DEFAULT_SIZE, Layout, Size, layout
 from bot.render.labels import Label
 from bot.render.layers import shipped_palette
-from bot.render.pieces import Box, Pieces
+from bot.render.pieces import Box, Op, Pieces
 from bot.render.png import png_bytes, png_of_rows
 from bot.render.state import BoardState, LastPlay
 from bot.render.static import point_labels, static_board
 from bot.render.status import actor, fitted_status, status_text
 from bot.render.strips import Strips
 from bot.render.text import fit_text
+from bot.render.tiles import groups
 from bot.render.view import View
 
 __all__ = [
@@ -52,9 +53,11 @@ __all__ = [
     "warm_up",
 ]
 
-LAYERS_KEPT = 256  # boards' pieces kept mapped on the palette (about 0.1 MB each at 900x734)
 Part = tuple[Box, Image.Image]  # a box of a board, mapped on the palette
-_LAYERS: OrderedDict[tuple[object, ...], tuple[tuple[Part, ...], tuple[Box, ...]]] = OrderedDict()
+LAYERS_KEPT = 4096  # the pieces' tiles kept mapped (at most 0.02 MB each at 900x734, a stack)
+_LAYERS: OrderedDict[tuple[object, ...], list[Part]] = OrderedDict()
+DICE_KEPT = 512  # the tiles with dice
+_DICE: OrderedDict[tuple[object, ...], list[Part]] = OrderedDict()
 STRIPS_KEPT = 512  # strips kept mapped (0.03-0.05 MB each at 900x734)
 _STRIPS: OrderedDict[tuple[object, ...], list[Part]] = OrderedDict()
 _LAYERS_LOCK = threading.Lock()  # boards are drawn in threads
@@ -83,40 +86,47 @@ def render_board(
     size = (int(size[0]), int(size[1]))
     if last_play is not None:
         state = replace(state, last_play=last_play)
-    seat = state.on_roll if viewer is None else viewer
     geo = layout(size)
     image = static_board(size).copy()
     draw = ImageDraw.Draw(image)
-    pieces = Pieces(image, draw, geo, View(state, seat))
-    key = _layer_key(state, seat, size)
-    with _LAYERS_LOCK:
-        found = _LAYERS.get(key)
-        if found is not None:
-            _LAYERS.move_to_end(key)
-    if found is None:  # the pieces drawn here, and kept
-        pieces.checkers()
-        pieces.cube()
-        pieces.last_play(state.last_play)
-        found = tuple(_mapped(image, pieces.drawn)), tuple(pieces.drawn)
-        with _LAYERS_LOCK:
-            _LAYERS[key] = found
-            while len(_LAYERS) > LAYERS_KEPT:
-                _LAYERS.popitem(last=False)
-    parts, below = found
-    kept = len(pieces.drawn)
+    ops: list[Op] = []
+    pieces = Pieces(image, draw, geo, View(state, state.on_roll if viewer is None else viewer), ops)
+    pieces.checkers()
+    pieces.cube()
     pieces.dice()
-    dice = pieces.drawn[kept:]
+    pieces.last_play(state.last_play)
+    found = groups(ops)
     strips = (geo.top_strip, geo.bottom_strip, geo.status_strip)
-    if any(_overlap(box, piece) for box in (*strips, *dice) for piece in below) or any(
-        _overlap(box, die) for box in strips for die in dice
-    ):
+    if found is None or any(_overlap(strip, box) for strip in strips for box, _ in found):
         image, _, drawn = _render(state, viewer, size, None, (), language)
         return png_bytes(_paletted(image, drawn))
     rows = _static_rows(size).copy()  # the PNG's rows: a filter byte, then the pixels
+    tiles = [part for box, members in found for part in _tile(image, box, ops, members)]
     painted = _strips(image, draw, geo, pieces.view, language)
-    for box, part in (*parts, *painted, *_mapped(image, dice)):
+    for box, part in (*tiles, *painted):
         rows.im.paste(part.im, (box[0] + 1, box[1], box[2] + 1, box[3]))
     return png_of_rows(rows, _palette_bytes(size))
+
+
+def _tile(image: Image.Image, box: Box, ops: Sequence[Op], members: tuple[int, ...]) -> list[Part]:
+    """The pixels of a group of ``ops`` (:func:`bot.render.tiles.groups`) mapped on the palette:
+    as kept when a board drew the same (a group with dice among the dice kept, apart from the
+    pieces), else drawn on ``image`` and kept."""
+    key = (image.size, *(ops[index][1] for index in members))
+    kept = _DICE if any(ops[index][1][0] == "die" for index in members) else _LAYERS
+    with _LAYERS_LOCK:
+        found = kept.get(key)
+        if found is not None:
+            kept.move_to_end(key)
+    if found is None:
+        for index in members:
+            ops[index][2]()
+        found = _mapped(image, (box,))
+        with _LAYERS_LOCK:
+            kept[key] = found
+            while len(kept) > (DICE_KEPT if kept is _DICE else LAYERS_KEPT):
+                kept.popitem(last=False)
+    return found
 
 
 def _strips(
@@ -167,23 +177,6 @@ def warm_up(size: Size = DEFAULT_SIZE) -> None:
     for state in states:
         for viewer in (0, 1):
             _render(state, viewer, size, None, ())
-
-
-def _layer_key(state: BoardState, seat: int, size: Size) -> tuple[object, ...]:
-    """What the pieces of ``state`` seen by ``seat`` depend on (checkers, cube, the last play's
-    marks; not the dice): a board with the same key draws only its dice and strips over the
-    pieces kept mapped on the palette (a roll's board after the play before it)."""
-    return (
-        size,
-        seat,
-        state.on_roll,  # the position is the one on roll's: the other's the same is another board
-        state.position,
-        state.cube_value,
-        state.cube_owner,
-        state.cube_in_play,
-        state.phase if state.phase in ("doubled", "over") else "",
-        state.last_play,
-    )
 
 
 def _overlap(a: Box, b: Box) -> bool:
