@@ -44,7 +44,7 @@ from bot.render.view import View
 
 RGB = theme.RGB
 Box = tuple[int, int, int, int]
-Op = tuple[Box, tuple[object, ...], Callable[[], None]]
+Op = tuple[Box, tuple[object, ...], Callable[[], object]]
 """One thing drawn over the static board: a box holding every pixel it changes, what those
 pixels depend on besides the image's size, and what draws it."""
 _BAR = 25
@@ -102,7 +102,7 @@ class Pieces:
         self.drawn: list[Box] = []
         """Boxes holding every pixel drawn over the static board so far (overlapping)."""
 
-    def _op(self, box: Box, key: tuple[object, ...], draw: Callable[[], None]) -> None:
+    def _op(self, box: Box, key: tuple[object, ...], draw: Callable[[], object]) -> None:
         self.drawn.append(box)
         if self.ops is None:
             draw()
