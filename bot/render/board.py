@@ -58,8 +58,11 @@ LAYERS_KEPT = 4096  # the pieces' tiles kept mapped (at most 0.02 MB each at 900
 _LAYERS: OrderedDict[tuple[object, ...], list[Part]] = OrderedDict()
 DICE_KEPT = 512  # the tiles with dice
 _DICE: OrderedDict[tuple[object, ...], list[Part]] = OrderedDict()
-STRIPS_KEPT = 512  # strips kept mapped (0.03-0.05 MB each at 900x734)
+STRIPS_KEPT = 512  # strips kept mapped, as the parts drawn in them
 _STRIPS: OrderedDict[tuple[object, ...], list[Part]] = OrderedDict()
+CELLS_KEPT = 2048  # the parts of strips kept mapped (a name, a row of pips and score...)
+_CELLS: OrderedDict[tuple[object, ...], list[Part]] = OrderedDict()
+_SCRATCH = threading.local()  # each thread's canvas by size (:func:`_canvas`)
 _LAYERS_LOCK = threading.Lock()  # boards are drawn in threads
 
 
@@ -87,10 +90,11 @@ def render_board(
     if last_play is not None:
         state = replace(state, last_play=last_play)
     geo = layout(size)
-    image = static_board(size).copy()
-    draw = ImageDraw.Draw(image)
+    canvas = _canvas(size)
+    draw = ImageDraw.Draw(canvas)
+    view = View(state, state.on_roll if viewer is None else viewer)
     ops: list[Op] = []
-    pieces = Pieces(image, draw, geo, View(state, state.on_roll if viewer is None else viewer), ops)
+    pieces = Pieces(canvas, draw, geo, view, ops)
     pieces.checkers()
     pieces.cube()
     pieces.dice()
@@ -101,19 +105,42 @@ def render_board(
         image, _, drawn = _render(state, viewer, size, None, (), language)
         return png_bytes(_paletted(image, drawn))
     rows = _static_rows(size).copy()  # the PNG's rows: a filter byte, then the pixels
-    tiles = [part for box, members in found for part in _tile(image, box, ops, members)]
-    painted = _strips(image, draw, geo, pieces.view, language)
-    for box, part in (*tiles, *painted):
+    try:
+        parts = [part for box, members in found for part in _tile(canvas, box, ops, members)]
+        parts += _strips(canvas, draw, geo, view, language)
+    except BaseException:
+        _SCRATCH.canvases.pop(size, None)  # drawn on and maybe not wiped
+        raise
+    for box, part in parts:
         rows.im.paste(part.im, (box[0] + 1, box[1], box[2] + 1, box[3]))
     return png_of_rows(rows, _palette_bytes(size))
 
 
-def _tile(image: Image.Image, box: Box, ops: Sequence[Op], members: tuple[int, ...]) -> list[Part]:
-    """The pixels of a group of ``ops`` (:func:`bot.render.tiles.groups`) mapped on the palette:
-    as kept when a board drew the same (a group with dice among the dice kept, apart from the
-    pieces), else drawn on ``image`` and kept."""
-    key = (image.size, *(ops[index][1] for index in members))
-    kept = _DICE if any(ops[index][1][0] == "die" for index in members) else _LAYERS
+def _canvas(size: Size) -> Image.Image:
+    """This thread's copy of the static board: what a board has not kept is drawn on it, mapped
+    on the palette and wiped (:func:`_tile`), so that a board copies no whole image."""
+    canvases: dict[Size, Image.Image] | None = getattr(_SCRATCH, "canvases", None)
+    if canvases is None:
+        canvases = _SCRATCH.canvases = {}
+    canvas = canvases.get(size)
+    if canvas is None:
+        canvas = canvases[size] = static_board(size).copy()
+    return canvas
+
+
+def _tile(
+    canvas: Image.Image,
+    box: Box,
+    ops: Sequence[Op],
+    members: tuple[int, ...],
+    kept: OrderedDict[tuple[object, ...], list[Part]] | None = None,
+) -> list[Part]:
+    """The pixels of a group of ``ops`` (:func:`bot.render.tiles.groups`) in ``box``, mapped on
+    the palette: as kept when a board drew the same (in ``kept``; by default the pieces', and
+    the dice's apart), else drawn on ``canvas``, kept, and wiped from it."""
+    key = (canvas.size, *(ops[index][1] for index in members))
+    if kept is None:
+        kept = _DICE if any(ops[index][1][0] == "die" for index in members) else _LAYERS
     with _LAYERS_LOCK:
         found = kept.get(key)
         if found is not None:
@@ -121,30 +148,45 @@ def _tile(image: Image.Image, box: Box, ops: Sequence[Op], members: tuple[int, .
     if found is None:
         for index in members:
             ops[index][2]()
-        found = _mapped(image, (box,))
+        found = _mapped(canvas, (box,))
+        static = static_board(canvas.size)
+        for part_box, _ in found:
+            canvas.im.paste(static.im.crop(part_box), part_box)
+        bound = LAYERS_KEPT if kept is _LAYERS else DICE_KEPT if kept is _DICE else CELLS_KEPT
         with _LAYERS_LOCK:
             kept[key] = found
-            while len(kept) > (DICE_KEPT if kept is _DICE else LAYERS_KEPT):
+            while len(kept) > bound:
                 kept.popitem(last=False)
     return found
 
 
 def _strips(
-    image: Image.Image, draw: ImageDraw.ImageDraw, geo: Layout, view: View, language: Language
+    canvas: Image.Image, draw: ImageDraw.ImageDraw, geo: Layout, view: View, language: Language
 ) -> list[Part]:
     """The strips of ``view``'s board mapped on the palette: each as kept when a board showed the
-    same (names, pips, score, last play, status, in the same language), else painted on
-    ``image`` and kept."""
+    same (names, pips, score, last play, status, in the same language), else made of the parts
+    of it kept (a name, a row of pips and score, the last play) and those drawn anew."""
     out = []
-    for box, key, paint in Strips(image, draw, geo, view, language=language).parts():
-        key = (image.size, *key)
+    ops: list[Op] = []
+    for strip, key, paint in Strips(canvas, draw, geo, view, language=language, ops=ops).parts():
+        key = (canvas.size, *key)
         with _LAYERS_LOCK:
             found = _STRIPS.get(key)
             if found is not None:
                 _STRIPS.move_to_end(key)
         if found is None:
+            ops.clear()
             paint()
-            found = _mapped(image, (box,))
+            found = []
+            for box, members in groups(ops) or [(strip, tuple(range(len(ops))))]:
+                inside = (
+                    max(box[0], strip[0]),
+                    max(box[1], strip[1]),
+                    min(box[2], strip[2]),
+                    min(box[3], strip[3]),
+                )
+                if inside[0] < inside[2] and inside[1] < inside[3]:
+                    found += _tile(canvas, inside, ops, members, _CELLS)
             with _LAYERS_LOCK:
                 _STRIPS[key] = found
                 while len(_STRIPS) > STRIPS_KEPT:
