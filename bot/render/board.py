@@ -36,7 +36,7 @@ from bot.render.static import point_labels, static_board
 from bot.render.status import actor, fitted_status, status_text
 from bot.render.strips import Strips
 from bot.render.text import fit_text
-from bot.render.tiles import groups
+from bot.render.tiles import Group, groups
 from bot.render.view import View
 
 __all__ = [
@@ -62,6 +62,7 @@ STRIPS_KEPT = 512  # strips kept mapped, as the parts drawn in them
 _STRIPS: OrderedDict[tuple[object, ...], list[Part]] = OrderedDict()
 CELLS_KEPT = 2048  # the parts of strips kept mapped (a name, a row of pips and score...)
 _CELLS: OrderedDict[tuple[object, ...], list[Part]] = OrderedDict()
+Kept = OrderedDict[tuple[object, ...], list[Part]]
 _SCRATCH = threading.local()  # each thread's canvas by size (:func:`_canvas`)
 _LAYERS_LOCK = threading.Lock()  # boards are drawn in threads
 
@@ -106,7 +107,7 @@ def render_board(
         return png_bytes(_paletted(image, drawn))
     rows = _static_rows(size).copy()  # the PNG's rows: a filter byte, then the pixels
     try:
-        parts = [part for box, members in found for part in _tile(canvas, box, ops, members)]
+        parts = _tiles(canvas, found, ops)
         parts += _strips(canvas, draw, geo, view, language)
     except BaseException:
         _SCRATCH.canvases.pop(size, None)  # drawn on and maybe not wiped
@@ -118,7 +119,7 @@ def render_board(
 
 def _canvas(size: Size) -> Image.Image:
     """This thread's copy of the static board: what a board has not kept is drawn on it, mapped
-    on the palette and wiped (:func:`_tile`), so that a board copies no whole image."""
+    on the palette and wiped (:func:`_tiles`), so that a board copies no whole image."""
     canvases: dict[Size, Image.Image] | None = getattr(_SCRATCH, "canvases", None)
     if canvases is None:
         canvases = _SCRATCH.canvases = {}
@@ -128,36 +129,57 @@ def _canvas(size: Size) -> Image.Image:
     return canvas
 
 
-def _tile(
+def _tiles(
     canvas: Image.Image,
-    box: Box,
+    found: Sequence[Group],
     ops: Sequence[Op],
-    members: tuple[int, ...],
-    kept: OrderedDict[tuple[object, ...], list[Part]] | None = None,
+    kept: Kept | None = None,
+    within: Box | None = None,
 ) -> list[Part]:
-    """The pixels of a group of ``ops`` (:func:`bot.render.tiles.groups`) in ``box``, mapped on
-    the palette: as kept when a board drew the same (in ``kept``; by default the pieces', and
-    the dice's apart), else drawn on ``canvas``, kept, and wiped from it."""
-    key = (canvas.size, *(ops[index][1] for index in members))
-    if kept is None:
-        kept = _DICE if any(ops[index][1][0] == "die" for index in members) else _LAYERS
+    """The pixels of each group of ``ops`` (:func:`bot.render.tiles.groups`) in its box (and
+    ``within``), mapped on the palette: as kept when a board drew the same (in ``kept``; by
+    default the pieces', and the dice's apart), else drawn on ``canvas``, kept, and wiped."""
+    size = canvas.size
+    wanted: list[tuple[Box, tuple[int, ...], tuple[object, ...], Kept]] = []
+    for box, members in found:
+        if within is not None:
+            box = (
+                max(box[0], within[0]),
+                max(box[1], within[1]),
+                min(box[2], within[2]),
+                min(box[3], within[3]),
+            )
+            if box[0] >= box[2] or box[1] >= box[3]:
+                continue
+        keys = [ops[index][1] for index in members]
+        store = _DICE if any(key[0] == "die" for key in keys) else _LAYERS
+        if kept is not None:
+            store = kept
+        wanted.append((box, members, (size, *keys), store))
+    out: list[Part] = []
+    missed = []
     with _LAYERS_LOCK:
-        found = kept.get(key)
-        if found is not None:
-            kept.move_to_end(key)
-    if found is None:
+        for box, members, key, store in wanted:
+            parts = store.get(key)
+            if parts is None:
+                missed.append((box, members, key, store))
+            else:
+                store.move_to_end(key)
+                out += parts
+    static = static_board(size)
+    for box, members, key, store in missed:
         for index in members:
             ops[index][2]()
-        found = _mapped(canvas, (box,))
-        static = static_board(canvas.size)
-        for part_box, _ in found:
+        parts = _mapped(canvas, (box,))
+        for part_box, _ in parts:
             canvas.im.paste(static.im.crop(part_box), part_box)
-        bound = LAYERS_KEPT if kept is _LAYERS else DICE_KEPT if kept is _DICE else CELLS_KEPT
+        bound = LAYERS_KEPT if store is _LAYERS else DICE_KEPT if store is _DICE else CELLS_KEPT
         with _LAYERS_LOCK:
-            kept[key] = found
-            while len(kept) > bound:
-                kept.popitem(last=False)
-    return found
+            store[key] = parts
+            while len(store) > bound:
+                store.popitem(last=False)
+        out += parts
+    return out
 
 
 def _strips(
@@ -177,16 +199,8 @@ def _strips(
         if found is None:
             ops.clear()
             paint()
-            found = []
-            for box, members in groups(ops) or [(strip, tuple(range(len(ops))))]:
-                inside = (
-                    max(box[0], strip[0]),
-                    max(box[1], strip[1]),
-                    min(box[2], strip[2]),
-                    min(box[3], strip[3]),
-                )
-                if inside[0] < inside[2] and inside[1] < inside[3]:
-                    found += _tile(canvas, inside, ops, members, _CELLS)
+            cells = groups(ops) or [(strip, tuple(range(len(ops))))]
+            found = _tiles(canvas, cells, ops, _CELLS, strip)
             with _LAYERS_LOCK:
                 _STRIPS[key] = found
                 while len(_STRIPS) > STRIPS_KEPT:
@@ -198,7 +212,9 @@ def _strips(
 def warm_up(size: Size = DEFAULT_SIZE) -> None:
     """Draw (not encode) boards that use every sprite a board of ``size`` may paste, so that no
     player's board waits while one is made: each die face of each player, bright and dimmed,
-    each cube and each offered, each count borne off on each side, the last play's marks."""
+    each cube and each offered, each count borne off on each side, the last play's marks; and
+    the tiles of every stack of checkers (:meth:`Pieces.every_stack`: 840, about 7 MB), so that
+    a new position's board maps only the last play's marks and the dice."""
     from bot.rules import Position
 
     start, players = Position.initial(), ("", "")
@@ -219,6 +235,9 @@ def warm_up(size: Size = DEFAULT_SIZE) -> None:
     for state in states:
         for viewer in (0, 1):
             _render(state, viewer, size, None, ())
+    canvas, ops = _canvas(size), list[Op]()
+    Pieces(canvas, ImageDraw.Draw(canvas), layout(size), View(states[0], 0), ops).every_stack()
+    _tiles(canvas, [(box, (index,)) for index, (box, _, _) in enumerate(ops)], ops)
 
 
 def _overlap(a: Box, b: Box) -> bool:

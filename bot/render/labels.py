@@ -13,6 +13,7 @@ wide image. :func:`min_text_size` is that floor for an image of any width.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 from PIL import ImageDraw, ImageFont
@@ -132,6 +133,7 @@ def paint(draw: ImageDraw.ImageDraw, label: Label, sink: list[Label] | None = No
     return label
 
 
+@lru_cache(maxsize=4096)  # a board's strips measure the same names, rows and lines again
 def pixel_box(label: Label) -> tuple[int, int, int, int] | None:
     """The box of every pixel :func:`paint` may change drawing ``label`` (its letters' rendered
     coverage, which may reach past :attr:`Label.box`), or None if it draws none."""

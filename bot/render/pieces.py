@@ -12,6 +12,7 @@ from PIL import Image, ImageDraw
 
 from bot.render import theme
 from bot.render.geometry import (
+    CHECKERS,
     MAX_BAR_STACK,
     MAX_STACK,
     Layout,
@@ -77,6 +78,50 @@ def tray_patch(size: Size, side: Side, player: int, off: int) -> tuple[Box, Imag
     return box, image.crop(box)
 
 
+@lru_cache(maxsize=2048)
+def stack_layout(
+    size: Size, player: int, where: int | Side, count: int
+) -> tuple[Box, tuple[tuple[float, float], ...], Label | None]:
+    """Where ``player``'s ``count`` checkers go on the viewer's point ``where`` (1-24) or on a
+    side's bar: the box of every pixel they cover, each checker's centre, and the count written
+    on the last when there are more than are drawn."""
+    geo = layout(size)
+    if isinstance(where, int):
+        centers = tuple(
+            checker_center(where, index, size) for index in range(min(count, MAX_STACK))
+        )
+    else:
+        shown = min(count, MAX_BAR_STACK)
+        centers = tuple(bar_center(where, index, size) for index in range(shown))
+    sprite = checker_sprite(geo.checker, player)
+    boxes = [sprite_box(sprite, center) for center in centers]
+    label = None
+    if count > len(centers):
+        colour = theme.PLAYER_COLOURS[player].text
+        label = place(
+            "count", str(count), number_size(geo), centers[-1], colour, bold=True, anchor="mm"
+        )
+        boxes.append(_marked(label.box))
+    box = (
+        min(box[0] for box in boxes),
+        min(box[1] for box in boxes),
+        max(box[2] for box in boxes),
+        max(box[3] for box in boxes),
+    )
+    return box, centers, label
+
+
+def _marked(box: tuple[float, float, float, float], margin: float = 2) -> Box:
+    """A box around everything drawn in ``box`` (a text's), with ``margin`` pixels to spare."""
+    x0, y0, x1, y1 = box
+    return (
+        math.floor(x0 - margin),
+        math.floor(y0 - margin),
+        math.ceil(x1 + margin) + 1,
+        math.ceil(y1 + margin) + 1,
+    )
+
+
 class Pieces:
     """Paints the pieces of one board image onto its copy of the static board: at once, or, given
     ``ops``, later, each drawing added there as an :data:`Op` in the order it would be drawn (a
@@ -116,16 +161,6 @@ class Pieces:
             sprite_box(sprite, center), (*key, center), partial(paste, self.image, sprite, center)
         )
 
-    @staticmethod
-    def _marked(box: tuple[float, float, float, float], margin: float = 2) -> Box:
-        x0, y0, x1, y1 = box
-        return (
-            math.floor(x0 - margin),
-            math.floor(y0 - margin),
-            math.ceil(x1 + margin) + 1,
-            math.ceil(y1 + margin) + 1,
-        )
-
     def _label(self, role: Role, value: int, center: tuple[float, float], colour: RGB) -> Label:
         """A count or point number centred on ``center``, recorded in :attr:`labels`."""
         label = place(
@@ -134,31 +169,19 @@ class Pieces:
         self.labels.append(label)
         return label
 
-    def _stack(
-        self,
-        key: tuple[object, ...],
-        player: int,
-        centers: list[tuple[float, float]],
-        count: int,
-        text: RGB,
-    ) -> None:
-        """``player``'s checkers at ``centers``, and ``count`` on the last if there are more."""
+    def _stack(self, player: int, where: int | Side, count: int) -> None:
+        """``player``'s ``count`` checkers on a point (``where``, the viewer's 1-24) or on a
+        side's bar."""
+        box, centers, label = stack_layout(self.size, player, where, count)
+        if label is not None:
+            self.labels.append(label)
+        kind = "point" if isinstance(where, int) else "bar"
         sprite = checker_sprite(self.geo.checker, player)
-        boxes = [sprite_box(sprite, center) for center in centers]
-        label = None
-        if count > len(centers):
-            label = self._label("count", count, centers[-1], text)
-            boxes.append(self._marked(label.box))
-        box = (
-            min(box[0] for box in boxes),
-            min(box[1] for box in boxes),
-            max(box[2] for box in boxes),
-            max(box[3] for box in boxes),
-        )
-        self._op(box, (*key, count), partial(self._draw_stack, sprite, centers, label))
+        draw = partial(self._draw_stack, sprite, centers, label)
+        self._op(box, (kind, player, where, count), draw)
 
     def _draw_stack(
-        self, sprite: Image.Image, centers: list[tuple[float, float]], label: Label | None
+        self, sprite: Image.Image, centers: tuple[tuple[float, float], ...], label: Label | None
     ) -> None:
         for center in centers:
             paste(self.image, sprite, center)
@@ -166,43 +189,43 @@ class Pieces:
             paint(self.draw, label)
 
     def checkers(self) -> None:
-        view, size = self.view, self.size
+        view = self.view
         for player in (0, 1):
-            text = theme.PLAYER_COLOURS[player].text
             counts = view.counts(player)
             for point in range(1, 25):
                 count = counts[view.viewer_point(player, point) - 1]
                 if count:
-                    centers = [
-                        checker_center(point, index, size) for index in range(min(count, MAX_STACK))
-                    ]
-                    self._stack(("point", player, point), player, centers, count, text)
+                    self._stack(player, point, count)
             side = view.side_of(player)
-            on_bar = counts[24]
-            if on_bar:
-                centers = [
-                    bar_center(side, index, size) for index in range(min(on_bar, MAX_BAR_STACK))
-                ]
-                self._stack(("bar", player, side), player, centers, on_bar, text)
-            self.tray(player, side)
+            if counts[24]:
+                self._stack(player, side, counts[24])
+            off = view.off(player)
+            if off:
+                self._tray(player, side, off)
 
-    def tray(self, player: int, side: Side) -> None:
-        off = self.view.off(player)
-        if off:
-            box, patch = tray_patch(self.size, side, player, off)
-            label = self._label(
-                "count", off, tray_count_center(side, off, self.size), theme.FRAME_TEXT
-            )
-            mark = self._marked(label.box)
-            whole = (
-                min(box[0], mark[0]),
-                min(box[1], mark[1]),
-                max(box[2], mark[2]),
-                max(box[3], mark[3]),
-            )
-            self._op(
-                whole, ("tray", player, side, off), partial(self._draw_tray, box, patch, label)
-            )
+    def every_stack(self) -> None:
+        """Every stack a board may show, as ops (to make their tiles ahead): each player's 1 to
+        15 checkers on each point, on each side's bar and in each side's tray."""
+        for player in (0, 1):
+            for count in range(1, CHECKERS + 1):
+                for point in range(1, 25):
+                    self._stack(player, point, count)
+                for side in ("bottom", "top"):
+                    self._stack(player, side, count)
+                    self._tray(player, side, count)
+
+    def _tray(self, player: int, side: Side, off: int) -> None:
+        box, patch = tray_patch(self.size, side, player, off)
+        center = tray_count_center(side, off, self.size)
+        label = self._label("count", off, center, theme.FRAME_TEXT)
+        mark = _marked(label.box)
+        whole = (
+            min(box[0], mark[0]),
+            min(box[1], mark[1]),
+            max(box[2], mark[2]),
+            max(box[3], mark[3]),
+        )
+        self._op(whole, ("tray", player, side, off), partial(self._draw_tray, box, patch, label))
 
     def _draw_tray(self, box: Box, patch: Image.Image, label: Label) -> None:
         self.image.im.paste(patch.im, box)
@@ -279,7 +302,7 @@ class Pieces:
             for index in range(max(0, off - net[_OFF]), off):
                 x0, y0, x1, y1 = tray_slab_box(side, index, size)
                 box = (x0 - 2, y0 - 1, x1 + 2, y1 + 1)
-                self._op(self._marked(box), ("slab", box), partial(self._draw_slab, box))
+                self._op(_marked(box), ("slab", box), partial(self._draw_slab, box))
         if net[_BAR] < 0:
             on_bar = view.counts(player)[24]
             if on_bar < MAX_BAR_STACK:
@@ -302,8 +325,8 @@ class Pieces:
         box = (x - half_w, y - half_h, x + half_w, y + half_h)
         colour = theme.HIGHLIGHT_TEXT if filled else theme.HIGHLIGHT
         label = self._label("point", point, (x, y), colour)
-        whole = self._marked(box)
-        mark = self._marked(label.box)
+        whole = _marked(box)
+        mark = _marked(label.box)
         whole = (
             min(whole[0], mark[0]),
             min(whole[1], mark[1]),
@@ -342,7 +365,7 @@ class Pieces:
         cy = edge + radius * 1.05 if top else edge - radius * 1.05
         box = (cx - radius, cy - radius, cx + radius, cy + radius)
         self._op(
-            self._marked(box, margin=4 * geo.scale),
+            _marked(box, margin=4 * geo.scale),
             ("hit", point),
             partial(self._draw_badge, cx, cy, radius),
         )

@@ -133,12 +133,14 @@ def _pens(
         ascent, descent = primary.getmetrics()
         y += (ascent - descent) / 2
     out = []
-    for run in _runs(text, path):
+    shown_runs = _runs(text, path)
+    for index, run in enumerate(shown_runs):
         font = face(run.path, size)
         direction = _direction(font, run)
         shown = shown_text(font, run)
         out.append((font, shown, direction, (x, y)))
-        x += _advance(font, shown, direction)
+        if index + 1 < len(shown_runs):  # the last run's advance is not needed (measuring it is
+            x += _advance(font, shown, direction)  # a layout of the text, as its drawing is)
     return out
 
 
