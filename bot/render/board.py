@@ -112,8 +112,9 @@ def render_board(
     except BaseException:
         _SCRATCH.canvases.pop(size, None)  # drawn on and maybe not wiped
         raise
+    into = rows.im
     for box, part in parts:
-        rows.im.paste(part.im, (box[0] + 1, box[1], box[2] + 1, box[3]))
+        into.paste(part.im, (box[0] + 1, box[1], box[2] + 1, box[3]))
     return png_of_rows(rows, _palette_bytes(size))
 
 
