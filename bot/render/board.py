@@ -214,8 +214,9 @@ def warm_up(size: Size = DEFAULT_SIZE) -> None:
     """Draw (not encode) boards that use every sprite a board of ``size`` may paste, so that no
     player's board waits while one is made: each die face of each player, bright and dimmed,
     each cube and each offered, each count borne off on each side, the last play's marks; and
-    the tiles of every stack of checkers (:meth:`Pieces.every_stack`: 840, about 7 MB), so that
-    a new position's board maps only the last play's marks and the dice."""
+    the tiles of every stack of checkers, every die and every mark alone
+    (:meth:`Pieces.every_stack`, :meth:`Pieces.every_mark`: 1,370, about 8 MB), so that a new
+    position's board draws and maps only the marks over its checkers."""
     from bot.rules import Position
 
     start, players = Position.initial(), ("", "")
@@ -237,7 +238,9 @@ def warm_up(size: Size = DEFAULT_SIZE) -> None:
         for viewer in (0, 1):
             _render(state, viewer, size, None, ())
     canvas, ops = _canvas(size), list[Op]()
-    Pieces(canvas, ImageDraw.Draw(canvas), layout(size), View(states[0], 0), ops).every_stack()
+    pieces = Pieces(canvas, ImageDraw.Draw(canvas), layout(size), View(states[0], 0), ops)
+    pieces.every_stack()
+    pieces.every_mark()
     _tiles(canvas, [(box, (index,)) for index, (box, _, _) in enumerate(ops)], ops)
 
 

@@ -49,6 +49,7 @@ Op = tuple[Box, tuple[object, ...], Callable[[], object]]
 """One thing drawn over the static board: a box holding every pixel it changes, what those
 pixels depend on besides the image's size, and what draws it."""
 _BAR = 25
+_SIDES: tuple[Side, Side] = ("bottom", "top")
 _OFF = 0
 
 
@@ -210,7 +211,7 @@ class Pieces:
             for count in range(1, CHECKERS + 1):
                 for point in range(1, 25):
                     self._stack(player, point, count)
-                for side in ("bottom", "top"):
+                for side in _SIDES:
                     self._stack(player, side, count)
                     self._tray(player, side, count)
 
@@ -272,16 +273,14 @@ class Pieces:
     def last_play(self, last: LastPlay | None) -> None:
         if last is None:
             return
-        view, size, geo = self.view, self.size, self.geo
+        view, size = self.view, self.size
         player, play = last.player, last.play
         side = view.side_of(player)
         net: Counter[int] = Counter()
         for source, dest in play.steps:
             net[source] -= 1
             net[dest] += 1
-        ring_width = max(2, round(3 * geo.scale))
-        rings = (geo.checker + 2 * ring_width, ring_width, False)
-        ghosts = (geo.checker - 2, ring_width, True)
+        rings, ghosts = self._rings()
         ring, ghost = ring_sprite(*rings), ring_sprite(*ghosts)
         marked: dict[int, bool] = {}
         for point, change in net.items():
@@ -300,9 +299,7 @@ class Pieces:
         if net[_OFF] > 0:
             off = view.off(player)
             for index in range(max(0, off - net[_OFF]), off):
-                x0, y0, x1, y1 = tray_slab_box(side, index, size)
-                box = (x0 - 2, y0 - 1, x1 + 2, y1 + 1)
-                self._op(_marked(box), ("slab", box), partial(self._draw_slab, box))
+                self._slab(side, index)
         if net[_BAR] < 0:
             on_bar = view.counts(player)[24]
             if on_bar < MAX_BAR_STACK:
@@ -311,6 +308,46 @@ class Pieces:
             self.number_pill(target, filled=arrived)
         for point in play.hits:
             self.hit_badge(view.viewer_point(player, point))
+
+    def _rings(self) -> tuple[tuple[int, int, bool], tuple[int, int, bool]]:
+        """The ring around a checker that arrived and the dashed one where one left (their
+        sprites' diameter, width, dashes)."""
+        geo = self.geo
+        width = max(2, round(3 * geo.scale))
+        return (geo.checker + 2 * width, width, False), (geo.checker - 2, width, True)
+
+    def every_mark(self) -> None:
+        """Every die and every mark of a last play that a board may show alone, as ops (to make
+        their tiles ahead): each player's dice on each side, bright and dimmed, the dashed rings
+        where checkers left, the point numbers in pills, the hit badges, the tray's slabs."""
+        size, geo = self.size, self.geo
+        for player in (0, 1):
+            for value in range(1, 7):
+                for dim in (False, True):
+                    sprite = die_sprite(geo.die, value, player, dim)
+                    for side in _SIDES:
+                        for count in (2, 4):
+                            for center in dice_centers(side, count, size):
+                                self._paste(("die", value, player, dim), sprite, center)
+        _, ghosts = self._rings()
+        ghost = ring_sprite(*ghosts)
+        for point in range(1, 25):
+            for index in range(MAX_STACK):
+                self._paste(("ring", *ghosts), ghost, checker_center(point, index, size))
+            for filled in (False, True):
+                self.number_pill(point, filled=filled)
+            self.hit_badge(point)
+        for side in _SIDES:
+            for index in range(MAX_BAR_STACK):
+                self._paste(("ring", *ghosts), ghost, bar_center(side, index, size))
+            for index in range(CHECKERS):
+                self._slab(side, index)
+
+    def _slab(self, side: Side, index: int) -> None:
+        """The highlight around the ``index``-th slab in ``side``'s tray (one just borne off)."""
+        x0, y0, x1, y1 = tray_slab_box(side, index, self.size)
+        box = (x0 - 2, y0 - 1, x1 + 2, y1 + 1)
+        self._op(_marked(box), ("slab", box), partial(self._draw_slab, box))
 
     def _draw_slab(self, box: tuple[int, int, int, int]) -> None:
         self.draw.rounded_rectangle(
