@@ -235,20 +235,18 @@ class Pieces:
     def cube(self) -> None:
         state, geo = self.state, self.geo
         if state.phase == "doubled":
-            offered = str(2 * state.cube_value)
             center = roller_area_center(self.view.side_of(state.on_roll), self.size)
-            side = round(geo.cube * 1.15)
-            self._paste(("cube", side, offered, True), cube_sprite(side, offered, True), center)
-            self.cube_label(side, offered, center)
+            self._cube(round(geo.cube * 1.15), str(2 * state.cube_value), True, center)
             return
         if state.phase == "over" or not state.cube_in_play:
             return
         where = None if state.cube_owner is None else self.view.side_of(state.cube_owner)
         text = "64" if where is None and state.cube_value == 1 else str(state.cube_value)
-        sprite = cube_sprite(geo.cube, text, False)
-        center = cube_center(where, self.size)
-        self._paste(("cube", geo.cube, text, False), sprite, center)
-        self.cube_label(geo.cube, text, center)
+        self._cube(geo.cube, text, False, cube_center(where, self.size))
+
+    def _cube(self, side: int, text: str, offered: bool, center: tuple[float, float]) -> None:
+        self._paste(("cube", side, text, offered), cube_sprite(side, text, offered), center)
+        self.cube_label(side, text, center)
 
     def cube_label(self, side: int, text: str, center: tuple[float, float]) -> None:
         """The cube's value, drawn into its sprite: recorded here for :attr:`labels`."""
@@ -317,9 +315,10 @@ class Pieces:
         return (geo.checker + 2 * width, width, False), (geo.checker - 2, width, True)
 
     def every_mark(self) -> None:
-        """Every die and every mark of a last play that a board may show alone, as ops (to make
-        their tiles ahead): each player's dice on each side, bright and dimmed, the dashed rings
-        where checkers left, the point numbers in pills, the hit badges, the tray's slabs."""
+        """Every die, cube and mark of a last play that a board may show alone, as ops (to make
+        their tiles ahead): each player's dice on each side, bright and dimmed, each cube where
+        it may be, the dashed rings where checkers left, the point numbers in pills, the hit
+        badges, the tray's slabs."""
         size, geo = self.size, self.geo
         for player in (0, 1):
             for value in range(1, 7):
@@ -329,6 +328,13 @@ class Pieces:
                         for count in (2, 4):
                             for center in dice_centers(side, count, size):
                                 self._paste(("die", value, player, dim), sprite, center)
+        self._cube(geo.cube, "64", False, cube_center(None, size))
+        for value in (2, 4, 8, 16, 32, 64):
+            for side in _SIDES:
+                self._cube(geo.cube, str(value), False, cube_center(side, size))
+                center = roller_area_center(side, size)
+                self._cube(round(geo.cube * 1.15), str(value), True, center)
+                self._cube(round(geo.cube * 1.15), str(2 * value), True, center)
         _, ghosts = self._rings()
         ghost = ring_sprite(*ghosts)
         for point in range(1, 25):

@@ -22,48 +22,43 @@ def groups(ops: Sequence[Op]) -> list[Group] | None:
     is apart): ops whose boxes overlap are in one group, and so are groups whose boxes would
     overlap. ``None`` where the boxes could not be made apart in one sweep (never seen on a
     board: its caller draws the board whole)."""
-    order = sorted(range(len(ops)), key=lambda index: ops[index][0][0])
-    done: list[list[int]] = []  # x0, y0, x1, y1, then the members
-    active: list[list[int]] = []
-    for index in order:
-        x0, y0, x1, y1 = ops[index][0]
-        if any(group[2] <= x0 for group in active):
-            done += [group for group in active if group[2] <= x0]
-            active = [group for group in active if group[2] > x0]
-        group = [x0, y0, x1, y1, index]
-        found = True
-        while found:
-            found = False
-            for other in active:
-                if _overlap(group, other):
-                    active.remove(other)
-                    group = [
-                        min(group[0], other[0]),
-                        min(group[1], other[1]),
-                        max(group[2], other[2]),
-                        max(group[3], other[3]),
-                        *group[4:],
-                        *other[4:],
-                    ]
-                    found = True
+    done: list[tuple[int, int, int, int, list[int]]] = []
+    active: list[tuple[int, int, int, int, list[int]]] = []  # groups still open left to right
+    for (x0, y0, x1, y1), index in sorted([(op[0], index) for index, op in enumerate(ops)]):
+        if active:
+            still = []
+            for group in active:
+                if group[2] <= x0:
+                    done.append(group)
+                else:
+                    still.append(group)
+            active = still
+        members = [index]
+        joined = True
+        while joined:
+            joined = False
+            for group in active:
+                if group[0] < x1 and x0 < group[2] and group[1] < y1 and y0 < group[3]:
+                    active.remove(group)
+                    x0, y0 = min(x0, group[0]), min(y0, group[1])
+                    x1, y1 = max(x1, group[2]), max(y1, group[3])
+                    members += group[4]
+                    joined = True
                     break
-        active.append(group)
+        active.append((x0, y0, x1, y1, members))
     done += active
-    out = [((g[0], g[1], g[2], g[3]), tuple(sorted(g[4:]))) for g in done]
+    out = [((g[0], g[1], g[2], g[3]), tuple(sorted(g[4]))) for g in done]
     return out if _apart([box for box, _ in out]) else None
-
-
-def _overlap(a: Sequence[int], b: Sequence[int]) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
 def _apart(boxes: list[Box]) -> bool:
     """Whether no two of ``boxes`` overlap (a sweep left to right)."""
     active: list[Box] = []
     for box in sorted(boxes):
-        active = [other for other in active if other[2] > box[0]]
+        x0, y0, _, y1 = box
+        active = [other for other in active if other[2] > x0]
         for other in active:
-            if other[1] < box[3] and box[1] < other[3]:
+            if other[1] < y1 and y0 < other[3]:
                 return False
         active.append(box)
     return True
