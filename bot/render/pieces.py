@@ -29,7 +29,7 @@ from bot.render.geometry import (
     tray_count_center,
     tray_slab_box,
 )
-from bot.render.labels import Label, Role, paint, place
+from bot.render.labels import Label, Role, paint, pixel_box, place
 from bot.render.sprites import (
     checker_sprite,
     cube_sprite,
@@ -368,8 +368,10 @@ class Pieces:
         box = (x - half_w, y - half_h, x + half_w, y + half_h)
         colour = theme.HIGHLIGHT_TEXT if filled else theme.HIGHLIGHT
         label = self._label("point", point, (x, y), colour)
-        whole = _marked(box)
-        mark = _marked(label.box)
+        # Pillow rounds a rounded rectangle's corners and draws inside them; the number's
+        # letters inside it: a box as tight keeps a pill apart from the checker below it.
+        whole = (round(box[0]), round(box[1]), round(box[2]) + 1, round(box[3]) + 1)
+        mark = pixel_box(label) or whole
         whole = (
             min(whole[0], mark[0]),
             min(whole[1], mark[1]),

@@ -20,10 +20,12 @@ from bot.i18n.core import ENGLISH, Language
 from bot.render import BoardState, board, render_board, render_image
 from bot.render.board import _canvas, _palette, warm_up
 from bot.render.fonts import font
-from bot.render.geometry import DEFAULT_SIZE
+from bot.render.geometry import DEFAULT_SIZE, layout
+from bot.render.pieces import Pieces
 from bot.render.static import static_board
 from bot.render.text import draw_text, text_box
 from bot.render.tiles import groups
+from bot.render.view import View
 
 GAMES = int(os.environ.get("RENDER_TILE_GAMES", "1"))
 NAMES = (
@@ -162,3 +164,20 @@ def test_the_strips_parts_kept_are_bounded(monkeypatch: pytest.MonkeyPatch) -> N
         assert len(board._DICE) <= 4
     assert len(board._CELLS) == 8
     assert len(board._DICE) == 4
+
+
+@pytest.mark.parametrize("filled", [False, True])
+def test_a_pill_draws_only_inside_its_box(filled: bool) -> None:
+    """A pill's box is as tight as Pillow draws it (so that it stays apart from the checker
+    below it): drawn over a colour it never uses, every pixel it changes is inside."""
+    sentinel = (1, 2, 3)
+    state, _ = game_states(3, 2)[0]
+    for point in range(1, 25):
+        image = Image.new("RGB", DEFAULT_SIZE, sentinel)
+        pieces = Pieces(image, ImageDraw.Draw(image), layout(DEFAULT_SIZE), View(state, 0))
+        pieces.number_pill(point, filled=filled)
+        drawn = ImageChops.difference(image, Image.new("RGB", DEFAULT_SIZE, sentinel)).getbbox()
+        (box,) = pieces.drawn
+        assert drawn is not None
+        assert box[0] <= drawn[0] and box[1] <= drawn[1], (point, box, drawn)
+        assert drawn[2] <= box[2] and drawn[3] <= box[3], (point, box, drawn)
