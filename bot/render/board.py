@@ -63,6 +63,8 @@ _STRIPS: OrderedDict[tuple[object, ...], list[Part]] = OrderedDict()
 CELLS_KEPT = 2048  # the parts of strips kept mapped (a name, a row of pips and score...)
 _CELLS: OrderedDict[tuple[object, ...], list[Part]] = OrderedDict()
 Kept = OrderedDict[tuple[object, ...], list[Part]]
+BOARDS_KEPT = 256  # boards' pieces kept as the tiles pasted (a list of the tiles kept above)
+_BOARDS: OrderedDict[tuple[object, ...], tuple[list[Part], tuple[Box, ...]]] = OrderedDict()
 _SCRATCH = threading.local()  # each thread's canvas by size (:func:`_canvas`)
 _LAYERS_LOCK = threading.Lock()  # boards are drawn in threads
 
@@ -95,27 +97,61 @@ def render_board(
     draw = ImageDraw.Draw(canvas)
     view = View(state, state.on_roll if viewer is None else viewer)
     ops: list[Op] = []
-    pieces = Pieces(canvas, draw, geo, view, ops)
-    pieces.checkers()
-    pieces.cube()
-    pieces.dice()
-    pieces.last_play(state.last_play)
-    found = groups(ops)
-    strips = (geo.top_strip, geo.bottom_strip, geo.status_strip)
-    if found is None or any(_overlap(strip, box) for strip in strips for box, _ in found):
-        image, _, drawn = _render(state, viewer, size, None, (), language)
-        return png_bytes(_paletted(image, drawn))
-    rows = _static_rows(size).copy()  # the PNG's rows: a filter byte, then the pixels
     try:
-        parts = _tiles(canvas, found, ops)
+        parts = _pieces(Pieces(canvas, draw, geo, view, ops), ops)
+        if parts is None:
+            image, _, drawn = _render(state, viewer, size, None, (), language)
+            return png_bytes(_paletted(image, drawn))
         parts += _strips(canvas, draw, geo, view, language)
     except BaseException:
         _SCRATCH.canvases.pop(size, None)  # drawn on and maybe not wiped
         raise
+    rows = _static_rows(size).copy()  # the PNG's rows: a filter byte, then the pixels
     into = rows.im
     for box, part in parts:
         into.paste(part.im, (box[0] + 1, box[1], box[2] + 1, box[3]))
     return png_of_rows(rows, _palette_bytes(size))
+
+
+def _pieces(pieces: Pieces, ops: list[Op]) -> list[Part] | None:
+    """The tiles of ``pieces``' board (checkers, cube, dice, the last play's marks; recording
+    into ``ops``): the pieces' as the board before with the same pieces pasted them, if it did,
+    and its dice; ``None`` where its groups could not be made apart or reach a strip (it is
+    drawn whole)."""
+    geo, canvas = pieces.geo, pieces.image
+    strips = (geo.top_strip, geo.bottom_strip, geo.status_strip)
+    key = _pieces_key(pieces.state, pieces.view.bottom, canvas.size)
+    with _LAYERS_LOCK:
+        board = _BOARDS.get(key)
+        if board is not None:
+            _BOARDS.move_to_end(key)
+    if board is not None:  # a roll's board after the play before it: its dice alone are new
+        pieces.dice()
+        kept, boxes = board
+        dice = groups(ops)
+        if dice is not None and not any(
+            _overlap(box, other) for box, _ in dice for other in (*boxes, *strips)
+        ):
+            return kept + _tiles(canvas, dice, ops)
+        ops.clear()
+    pieces.checkers()
+    pieces.cube()
+    pieces.dice()
+    pieces.last_play(pieces.state.last_play)
+    found = groups(ops)
+    if found is None or any(_overlap(strip, box) for strip in strips for box, _ in found):
+        return None
+    with_dice: list[Group] = []
+    rest: list[Group] = []
+    for group in found:
+        (with_dice if any(ops[i][1][0] == "die" for i in group[1]) else rest).append(group)
+    kept = _tiles(canvas, rest, ops)
+    if all(ops[i][1][0] == "die" for _, members in with_dice for i in members):
+        with _LAYERS_LOCK:
+            _BOARDS[key] = kept, tuple(box for box, _ in rest)
+            while len(_BOARDS) > BOARDS_KEPT:
+                _BOARDS.popitem(last=False)
+    return kept + _tiles(canvas, with_dice, ops)
 
 
 def _canvas(size: Size) -> Image.Image:
@@ -242,6 +278,23 @@ def warm_up(size: Size = DEFAULT_SIZE) -> None:
     pieces.every_stack()
     pieces.every_mark()
     _tiles(canvas, [(box, (index,)) for index, (box, _, _) in enumerate(ops)], ops)
+
+
+def _pieces_key(state: BoardState, seat: int, size: Size) -> tuple[object, ...]:
+    """What the pieces of ``state`` seen by ``seat`` depend on (checkers, cube, the last play's
+    marks; not the dice): a board with the same key pastes the tiles of the board before and
+    draws only its dice and strips (a roll's board after the play before it)."""
+    return (
+        size,
+        seat,
+        state.on_roll,  # the position is the one on roll's: the other's the same is another board
+        state.position,
+        state.cube_value,
+        state.cube_owner,
+        state.cube_in_play,
+        state.phase if state.phase in ("doubled", "over") else "",
+        state.last_play,
+    )
 
 
 def _overlap(a: Box, b: Box) -> bool:

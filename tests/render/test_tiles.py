@@ -181,3 +181,17 @@ def test_a_pill_draws_only_inside_its_box(filled: bool) -> None:
         assert drawn is not None
         assert box[0] <= drawn[0] and box[1] <= drawn[1], (point, box, drawn)
         assert drawn[2] <= box[2] and drawn[3] <= box[3], (point, box, drawn)
+
+
+def test_a_rolls_board_pastes_the_pieces_of_the_board_before(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(board, "BOARDS_KEPT", 6)
+    board._BOARDS.clear()
+    for state, viewer in game_states(14, 30):
+        render_board(replace(state, dice=None, phase="roll"), viewer=viewer)
+        before = dict(board._BOARDS)
+        assert _same_as_whole(state, viewer)  # the same pieces, and dice
+        assert board._BOARDS.keys() == before.keys()
+        assert len(board._BOARDS) <= 6
+    assert len(board._BOARDS) == 6
