@@ -30,13 +30,14 @@ from bot.render.geometry import DEFAULT_SIZE, Layout, Size, layout
 from bot.render.labels import Label
 from bot.render.layers import shipped_palette
 from bot.render.pieces import Box, Op, Pieces
-from bot.render.png import png_bytes, png_of_rows
+from bot.render.png import encode_png, png_bytes, png_of_rows
+from bot.render.samples import palette_samples
 from bot.render.state import BoardState, LastPlay
 from bot.render.static import point_labels, static_board
 from bot.render.status import actor, fitted_status, status_text
 from bot.render.strips import Strips
 from bot.render.text import fit_text
-from bot.render.tiles import Group, groups
+from bot.render.tiles import Group, groups, overlap
 from bot.render.view import View
 
 __all__ = [
@@ -63,9 +64,12 @@ _STRIPS: OrderedDict[tuple[object, ...], list[Part]] = OrderedDict()
 CELLS_KEPT = 2048  # the parts of strips kept mapped (a name, a row of pips and score...)
 _CELLS: OrderedDict[tuple[object, ...], list[Part]] = OrderedDict()
 Kept = OrderedDict[tuple[object, ...], list[Part]]
-BOARDS_KEPT = 256  # boards' pieces kept as the tiles pasted (a list of the tiles kept above)
-_BOARDS: OrderedDict[tuple[object, ...], tuple[list[Part], tuple[Box, ...]]] = OrderedDict()
+BOARDS_KEPT = 256  # boards' pieces kept as the keys of their tiles in _LAYERS, and their boxes
+_BOARDS: OrderedDict[tuple[object, ...], tuple[tuple[tuple[object, ...], ...], tuple[Box, ...]]] = (
+    OrderedDict()
+)
 _SCRATCH = threading.local()  # each thread's canvas by size (:func:`_canvas`)
+_palette_samples = palette_samples  # the name tests know it by
 _LAYERS_LOCK = threading.Lock()  # boards are drawn in threads
 
 
@@ -127,10 +131,14 @@ def _pieces(pieces: Pieces, ops: list[Op]) -> list[Part] | None:
             _BOARDS.move_to_end(key)
     if board is not None:  # a roll's board after the play before it: its dice alone are new
         pieces.dice()
-        kept, boxes = board
+        keys, boxes = board
+        with _LAYERS_LOCK:
+            kept = [part for key in keys if key in _LAYERS for part in _LAYERS[key]]
         dice = groups(ops)
-        if dice is not None and not any(
-            _overlap(box, other) for box, _ in dice for other in (*boxes, *strips)
+        if (
+            all(key in _LAYERS for key in keys)
+            and dice is not None
+            and not any(overlap(box, other) for box, _ in dice for other in (*boxes, *strips))
         ):
             return kept + _tiles(canvas, dice, ops)
         ops.clear()
@@ -139,7 +147,7 @@ def _pieces(pieces: Pieces, ops: list[Op]) -> list[Part] | None:
     pieces.dice()
     pieces.last_play(pieces.state.last_play)
     found = groups(ops)
-    if found is None or any(_overlap(strip, box) for strip in strips for box, _ in found):
+    if found is None or any(overlap(strip, box) for strip in strips for box, _ in found):
         return None
     with_dice: list[Group] = []
     rest: list[Group] = []
@@ -148,7 +156,10 @@ def _pieces(pieces: Pieces, ops: list[Op]) -> list[Part] | None:
     kept = _tiles(canvas, rest, ops)
     if all(ops[i][1][0] == "die" for _, members in with_dice for i in members):
         with _LAYERS_LOCK:
-            _BOARDS[key] = kept, tuple(box for box, _ in rest)
+            _BOARDS[key] = (
+                tuple(_key(canvas.size, ops, members) for _, members in rest),
+                tuple(box for box, _ in rest),
+            )
             while len(_BOARDS) > BOARDS_KEPT:
                 _BOARDS.popitem(last=False)
     return kept + _tiles(canvas, with_dice, ops)
@@ -188,11 +199,10 @@ def _tiles(
             )
             if box[0] >= box[2] or box[1] >= box[3]:
                 continue
-        keys = [ops[index][1] for index in members]
-        store = _DICE if any(key[0] == "die" for key in keys) else _LAYERS
+        store = _DICE if any(ops[index][1][0] == "die" for index in members) else _LAYERS
         if kept is not None:
             store = kept
-        wanted.append((box, members, (size, *keys), store))
+        wanted.append((box, members, _key(size, ops, members), store))
     out: list[Part] = []
     missed = []
     with _LAYERS_LOCK:
@@ -217,6 +227,11 @@ def _tiles(
                 store.popitem(last=False)
         out += parts
     return out
+
+
+def _key(size: Size, ops: Sequence[Op], members: tuple[int, ...]) -> tuple[object, ...]:
+    """What a group of ``ops``' pixels depend on: each op's, in order, and the image's size."""
+    return (size, *(ops[index][1] for index in members))
 
 
 def _strips(
@@ -269,7 +284,7 @@ def warm_up(size: Size = DEFAULT_SIZE) -> None:
         left = Position.from_points({1: 15 - off}, {1: 15 - off})
         states.append(BoardState(left, 0, players))
     states.append(BoardState(Position.from_points({}, {1: 1}), 0, players, phase="over", winner=0))
-    states += [state for state, arrows in _palette_samples() if not arrows]
+    states += [state for state, arrows in palette_samples() if not arrows]
     for state in states:
         for viewer in (0, 1):
             _render(state, viewer, size, None, ())
@@ -295,10 +310,6 @@ def _pieces_key(state: BoardState, seat: int, size: Size) -> tuple[object, ...]:
         state.phase if state.phase in ("doubled", "over") else "",
         state.last_play,
     )
-
-
-def _overlap(a: Box, b: Box) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
 def render_image(
@@ -363,22 +374,6 @@ def _render(
 
 def _legend_order(arrow: Arrow) -> int:
     return ("played", "best", "candidate").index(arrow.kind)
-
-
-def encode_png(image: Image.Image, *, palette: Image.Image | None = None) -> bytes:
-    """PNG bytes with a 256-colour palette (the board has few colours), deflated fast
-    (:mod:`bot.render.png`).
-
-    With ``palette`` (a "P" image) every pixel takes the nearest colour of that palette, which is
-    five times quicker than working out a new palette for each image.
-    """
-    if palette is None:
-        paletted = image.quantize(
-            colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
-        )
-    else:
-        paletted = image.quantize(palette=palette, dither=Image.Dither.NONE)
-    return png_bytes(paletted)
 
 
 def _paletted(image: Image.Image, drawn: tuple[Box, ...] | None) -> Image.Image:
@@ -452,66 +447,10 @@ def sample_palette(size: Size) -> Image.Image:
     highlights, hits, dice, cube, arrows of every kind, all the text)."""
     samples = [
         render_image(state, viewer=viewer, size=size, arrows=arrows)
-        for state, arrows in _palette_samples()
+        for state, arrows in palette_samples()
         for viewer in (0, 1)
     ]
     sheet = Image.new("RGB", (size[0], size[1] * len(samples)))
     for index, sample in enumerate(samples):
         sheet.paste(sample, (0, size[1] * index))
     return sheet.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-
-
-def _palette_samples() -> list[tuple[BoardState, tuple[Arrow, ...]]]:
-    from bot.rules import Position
-
-    start = Position.initial()
-    busy = Position.from_points({25: 1, 23: 1, 13: 7, 8: 3, 6: 3}, {25: 2, 6: 9, 8: 2, 1: 1})
-    played = busy.legal_plays(3, 1)[0]
-    bear = Position.from_points({3: 2, 1: 1}, {6: 2, 25: 1})
-    arrows = (
-        arrows_of("bar/24* 13/8 6/1", "played")
-        + arrows_of("bar/24*/20 23/18 13/7", "best")
-        + arrows_of("8/2 6/2", "candidate")
-    )
-    states = [
-        BoardState(
-            start,
-            on_roll=0,
-            players=("alice", "bob"),
-            match_length=5,
-            dice=(6, 5),
-            phase="move",
-            last_play=LastPlay(1, played),
-            cube_value=2,
-            cube_owner=1,
-        ),
-        BoardState(
-            busy,
-            on_roll=1,
-            players=("A long player name", "bob"),
-            score=(4, 2),
-            match_length=5,
-            crawford=True,
-            dice=(3, 1),
-            dice_used=1,
-            phase="move",
-            last_play=LastPlay(0, played),
-        ),
-        BoardState(busy, on_roll=0, players=("alice", "bob"), cube_value=4, phase="doubled"),
-        BoardState(bear, on_roll=1, players=("alice", "bob"), phase="resigned", cube_owner=0),
-        BoardState(
-            bear,
-            on_roll=0,
-            players=("alice", "bob"),
-            phase="over",
-            winner=0,
-            score=(3, 0),
-            match_length=3,
-        ),
-    ]
-    samples: list[tuple[BoardState, tuple[Arrow, ...]]] = [(state, ()) for state in states]
-    samples.append((BoardState(busy, on_roll=0, players=("alice", "bob")), arrows))
-    samples.append(
-        (BoardState(bear, on_roll=0, players=("alice", "bob")), arrows_of("3/off 1/off", "best"))
-    )
-    return samples

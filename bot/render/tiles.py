@@ -62,3 +62,8 @@ def _apart(boxes: list[Box]) -> bool:
                 return False
         active.append(box)
     return True
+
+
+def overlap(a: Box, b: Box) -> bool:
+    """Whether boxes ``a`` and ``b`` share a pixel."""
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
