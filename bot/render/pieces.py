@@ -39,6 +39,7 @@ from bot.render.sprites import (
     ring_sprite,
     sprite_box,
 )
+from bot.render.stacks import marked, stack_layout
 from bot.render.state import LastPlay
 from bot.render.static import number_size, static_board
 from bot.render.view import View
@@ -77,50 +78,6 @@ def tray_patch(size: Size, side: Side, player: int, off: int) -> tuple[Box, Imag
         math.ceil(max(slab[3] for slab in slabs)) + 1,
     )
     return box, image.crop(box)
-
-
-@lru_cache(maxsize=2048)
-def stack_layout(
-    size: Size, player: int, where: int | Side, count: int
-) -> tuple[Box, tuple[tuple[float, float], ...], Label | None]:
-    """Where ``player``'s ``count`` checkers go on the viewer's point ``where`` (1-24) or on a
-    side's bar: the box of every pixel they cover, each checker's centre, and the count written
-    on the last when there are more than are drawn."""
-    geo = layout(size)
-    if isinstance(where, int):
-        centers = tuple(
-            checker_center(where, index, size) for index in range(min(count, MAX_STACK))
-        )
-    else:
-        shown = min(count, MAX_BAR_STACK)
-        centers = tuple(bar_center(where, index, size) for index in range(shown))
-    sprite = checker_sprite(geo.checker, player)
-    boxes = [sprite_box(sprite, center) for center in centers]
-    label = None
-    if count > len(centers):
-        colour = theme.PLAYER_COLOURS[player].text
-        label = place(
-            "count", str(count), number_size(geo), centers[-1], colour, bold=True, anchor="mm"
-        )
-        boxes.append(_marked(label.box))
-    box = (
-        min(box[0] for box in boxes),
-        min(box[1] for box in boxes),
-        max(box[2] for box in boxes),
-        max(box[3] for box in boxes),
-    )
-    return box, centers, label
-
-
-def _marked(box: tuple[float, float, float, float], margin: float = 2) -> Box:
-    """A box around everything drawn in ``box`` (a text's), with ``margin`` pixels to spare."""
-    x0, y0, x1, y1 = box
-    return (
-        math.floor(x0 - margin),
-        math.floor(y0 - margin),
-        math.ceil(x1 + margin) + 1,
-        math.ceil(y1 + margin) + 1,
-    )
 
 
 class Pieces:
@@ -219,7 +176,7 @@ class Pieces:
         box, patch = tray_patch(self.size, side, player, off)
         center = tray_count_center(side, off, self.size)
         label = self._label("count", off, center, theme.FRAME_TEXT)
-        mark = _marked(label.box)
+        mark = marked(label.box)
         whole = (
             min(box[0], mark[0]),
             min(box[1], mark[1]),
@@ -353,7 +310,7 @@ class Pieces:
         """The highlight around the ``index``-th slab in ``side``'s tray (one just borne off)."""
         x0, y0, x1, y1 = tray_slab_box(side, index, self.size)
         box = (x0 - 2, y0 - 1, x1 + 2, y1 + 1)
-        self._op(_marked(box), ("slab", box), partial(self._draw_slab, box))
+        self._op(marked(box), ("slab", box), partial(self._draw_slab, box))
 
     def _draw_slab(self, box: tuple[int, int, int, int]) -> None:
         self.draw.rounded_rectangle(
@@ -410,7 +367,7 @@ class Pieces:
         cy = edge + radius * 1.05 if top else edge - radius * 1.05
         box = (cx - radius, cy - radius, cx + radius, cy + radius)
         self._op(
-            _marked(box, margin=4 * geo.scale),
+            marked(box, margin=4 * geo.scale),
             ("hit", point),
             partial(self._draw_badge, cx, cy, radius),
         )
