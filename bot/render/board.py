@@ -2,16 +2,17 @@
 
 The static board (strips, frame, felt, points, point numbers; :mod:`bot.render.static`) is drawn
 once per image size, supersampled for smooth edges (at the default size it ships drawn:
-:mod:`bot.render.layers`), and copied for each image; checkers, dice and the cube are
-anti-aliased sprites (:mod:`bot.render.sprites`) drawn once per size and pasted by
-:mod:`bot.render.pieces`; :mod:`bot.render.strips` writes the names, scores and the status line
-(whose wording is :mod:`bot.render.status`). Plays to review are drawn over the pieces as arrows
+:mod:`bot.render.layers`); checkers, dice and the cube are anti-aliased sprites
+(:mod:`bot.render.sprites`) drawn once per size and pasted by :mod:`bot.render.pieces`;
+:mod:`bot.render.strips` writes the names, scores and the status line (whose wording is
+:mod:`bot.render.status`). Plays to review are drawn over the pieces as arrows
 (:mod:`bot.render.arrows`). The pixels are mapped on one palette per size and written as a PNG
-by :mod:`bot.render.png`: only those drawn over the static board are mapped (the static board is
-mapped once per size), and the pieces of a board (checkers, cube, the last play's marks) are
-kept mapped for the next board with the same pieces, which draws only its dice and strips (a
-roll's board after the play before it); each strip is kept mapped for the next board that shows
-the same in it (names, pips, score, last play, status line).
+by :mod:`bot.render.png`. :func:`render_image` draws a whole image; :func:`render_board` pastes
+tiles kept mapped on the palette over the static board mapped once (:mod:`bot.render.tiles`):
+the pieces in groups apart (a stack, a stack with the last play's ring over it, a die), each
+strip as a board showed it, else its parts (a name, each text of the row of pips and score, the
+last play); what it has not kept it draws on its thread's canvas, maps and wipes. A roll's board
+after the play before it pastes that board's pieces and looks up only its dice.
 """
 
 from __future__ import annotations
