@@ -215,9 +215,10 @@ def _tiles(
                 store.move_to_end(key)
                 out += parts
     static = static_board(size)
+    draw = ImageDraw.Draw(canvas)
     for box, members, key, store in missed:
         for index in members:
-            ops[index][2]()
+            ops[index][2](canvas, draw)
         parts = _mapped(canvas, (box,))
         for part_box, _ in parts:
             canvas.im.paste(static.im.crop(part_box), part_box)

@@ -46,9 +46,9 @@ from bot.render.view import View
 
 RGB = theme.RGB
 Box = tuple[int, int, int, int]
-Op = tuple[Box, tuple[object, ...], Callable[[], object]]
+Op = tuple[Box, tuple[object, ...], Callable[[Image.Image, ImageDraw.ImageDraw], object]]
 """One thing drawn over the static board: a box holding every pixel it changes, what those
-pixels depend on besides the image's size, and what draws it."""
+pixels depend on besides the image's size, and what draws it (on an image, with its draw)."""
 _BAR = 25
 _SIDES: tuple[Side, Side] = ("bottom", "top")
 _OFF = 0
@@ -105,19 +105,22 @@ class Pieces:
         self.drawn: list[Box] = []
         """Boxes holding every pixel drawn over the static board so far (overlapping)."""
 
-    def _op(self, box: Box, key: tuple[object, ...], draw: Callable[[], object]) -> None:
+    def _op(
+        self,
+        box: Box,
+        key: tuple[object, ...],
+        draw: Callable[[Image.Image, ImageDraw.ImageDraw], object],
+    ) -> None:
         self.drawn.append(box)
         if self.ops is None:
-            draw()
+            draw(self.image, self.draw)
         else:
             self.ops.append((box, key, draw))
 
     def _paste(
         self, key: tuple[object, ...], sprite: Image.Image, center: tuple[float, float]
     ) -> None:
-        self._op(
-            sprite_box(sprite, center), (*key, center), partial(paste, self.image, sprite, center)
-        )
+        self._op(sprite_box(sprite, center), (*key, center), partial(pasted, sprite, center))
 
     def _label(self, role: Role, value: int, center: tuple[float, float], colour: RGB) -> Label:
         """A count or point number centred on ``center``, recorded in :attr:`labels`."""
@@ -130,21 +133,14 @@ class Pieces:
     def _stack(self, player: int, where: int | Side, count: int) -> None:
         """``player``'s ``count`` checkers on a point (``where``, the viewer's 1-24) or on a
         side's bar."""
-        box, centers, label = stack_layout(self.size, player, where, count)
+        op, label = stack_op(self.size, player, where, count)
         if label is not None:
             self.labels.append(label)
-        kind = "point" if isinstance(where, int) else "bar"
-        sprite = checker_sprite(self.geo.checker, player)
-        draw = partial(self._draw_stack, sprite, centers, label)
-        self._op(box, (kind, player, where, count), draw)
-
-    def _draw_stack(
-        self, sprite: Image.Image, centers: tuple[tuple[float, float], ...], label: Label | None
-    ) -> None:
-        for center in centers:
-            paste(self.image, sprite, center)
-        if label is not None:
-            paint(self.draw, label)
+        self.drawn.append(op[0])
+        if self.ops is None:
+            op[2](self.image, self.draw)
+        else:
+            self.ops.append(op)
 
     def checkers(self) -> None:
         view = self.view
@@ -183,11 +179,7 @@ class Pieces:
             max(box[2], mark[2]),
             max(box[3], mark[3]),
         )
-        self._op(whole, ("tray", player, side, off), partial(self._draw_tray, box, patch, label))
-
-    def _draw_tray(self, box: Box, patch: Image.Image, label: Label) -> None:
-        self.image.im.paste(patch.im, box)
-        paint(self.draw, label)
+        self._op(whole, ("tray", player, side, off), partial(_draw_tray, box, patch, label))
 
     def cube(self) -> None:
         state, geo = self.state, self.geo
@@ -310,12 +302,8 @@ class Pieces:
         """The highlight around the ``index``-th slab in ``side``'s tray (one just borne off)."""
         x0, y0, x1, y1 = tray_slab_box(side, index, self.size)
         box = (x0 - 2, y0 - 1, x1 + 2, y1 + 1)
-        self._op(marked(box), ("slab", box), partial(self._draw_slab, box))
-
-    def _draw_slab(self, box: tuple[int, int, int, int]) -> None:
-        self.draw.rounded_rectangle(
-            box, radius=max(1, round(3 * self.geo.scale)), outline=theme.HIGHLIGHT, width=2
-        )
+        radius = max(1, round(3 * self.geo.scale))
+        self._op(marked(box), ("slab", box), partial(_draw_slab, box, radius))
 
     def number_pill(self, point: int, *, filled: bool) -> None:
         geo = self.geo
@@ -338,23 +326,8 @@ class Pieces:
         self._op(
             whole,
             ("pill", point, filled),
-            partial(self._draw_pill, box, round(half_h), filled, label),
+            partial(_draw_pill, box, round(half_h), filled, label, max(2, round(2 * geo.scale))),
         )
-
-    def _draw_pill(
-        self, box: tuple[float, float, float, float], radius: int, filled: bool, label: Label
-    ) -> None:
-        if filled:
-            self.draw.rounded_rectangle(box, radius=radius, fill=theme.HIGHLIGHT)
-        else:
-            self.draw.rounded_rectangle(
-                box,
-                radius=radius,
-                fill=theme.FRAME,
-                outline=theme.HIGHLIGHT,
-                width=max(2, round(2 * self.geo.scale)),
-            )
-        paint(self.draw, label)
 
     def hit_badge(self, point: int) -> None:
         """A magenta disc with a white cross at the edge end of the point where a blot was hit."""
@@ -369,18 +342,81 @@ class Pieces:
         self._op(
             marked(box, margin=4 * geo.scale),
             ("hit", point),
-            partial(self._draw_badge, cx, cy, radius),
+            partial(_draw_badge, cx, cy, radius, geo.scale),
         )
 
-    def _draw_badge(self, cx: float, cy: float, radius: float) -> None:
-        geo = self.geo
-        self.draw.ellipse(
-            (cx - radius, cy - radius, cx + radius, cy + radius),
-            fill=theme.HIT,
-            outline=theme.TEXT,
-            width=max(1, round(2 * geo.scale)),
+
+@lru_cache(maxsize=2048)
+def stack_op(size: Size, player: int, where: int | Side, count: int) -> tuple[Op, Label | None]:
+    """The op of ``player``'s ``count`` checkers on the viewer's point ``where`` or a side's
+    bar (:func:`bot.render.stacks.stack_layout`), and the count written on it if any."""
+    box, centers, label = stack_layout(size, player, where, count)
+    kind = "point" if isinstance(where, int) else "bar"
+    sprite = checker_sprite(layout(size).checker, player)
+    return (box, (kind, player, where, count), partial(_draw_stack, sprite, centers, label)), label
+
+
+def pasted(
+    sprite: Image.Image, center: tuple[float, float], image: Image.Image, _: ImageDraw.ImageDraw
+) -> None:
+    """:func:`bot.render.sprites.paste`, as an op draws."""
+    paste(image, sprite, center)
+
+
+def _draw_stack(
+    sprite: Image.Image,
+    centers: tuple[tuple[float, float], ...],
+    label: Label | None,
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+) -> None:
+    for center in centers:
+        paste(image, sprite, center)
+    if label is not None:
+        paint(draw, label)
+
+
+def _draw_tray(
+    box: Box, patch: Image.Image, label: Label, image: Image.Image, draw: ImageDraw.ImageDraw
+) -> None:
+    image.im.paste(patch.im, box)
+    paint(draw, label)
+
+
+def _draw_slab(
+    box: tuple[int, int, int, int], radius: int, _: Image.Image, draw: ImageDraw.ImageDraw
+) -> None:
+    draw.rounded_rectangle(box, radius=radius, outline=theme.HIGHLIGHT, width=2)
+
+
+def _draw_pill(
+    box: tuple[float, float, float, float],
+    radius: int,
+    filled: bool,
+    label: Label,
+    width: int,
+    _: Image.Image,
+    draw: ImageDraw.ImageDraw,
+) -> None:
+    if filled:
+        draw.rounded_rectangle(box, radius=radius, fill=theme.HIGHLIGHT)
+    else:
+        draw.rounded_rectangle(
+            box, radius=radius, fill=theme.FRAME, outline=theme.HIGHLIGHT, width=width
         )
-        arm = radius * 0.45
-        width = max(2, round(3 * geo.scale))
-        self.draw.line((cx - arm, cy - arm, cx + arm, cy + arm), fill=theme.TEXT, width=width)
-        self.draw.line((cx - arm, cy + arm, cx + arm, cy - arm), fill=theme.TEXT, width=width)
+    paint(draw, label)
+
+
+def _draw_badge(
+    cx: float, cy: float, radius: float, scale: float, _: Image.Image, draw: ImageDraw.ImageDraw
+) -> None:
+    draw.ellipse(
+        (cx - radius, cy - radius, cx + radius, cy + radius),
+        fill=theme.HIT,
+        outline=theme.TEXT,
+        width=max(1, round(2 * scale)),
+    )
+    arm = radius * 0.45
+    width = max(2, round(3 * scale))
+    draw.line((cx - arm, cy - arm, cx + arm, cy + arm), fill=theme.TEXT, width=width)
+    draw.line((cx - arm, cy + arm, cx + arm, cy - arm), fill=theme.TEXT, width=width)

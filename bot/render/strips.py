@@ -14,19 +14,26 @@ import math
 from collections.abc import Callable
 from functools import partial
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from bot.i18n import images as say
 from bot.i18n.core import ENGLISH, Language
 from bot.render import theme
-from bot.render.arrows import ArrowKind, draw_arrows, sample_path
+from bot.render.arrows import ArrowKind, ArrowPath, draw_arrows, sample_path
 from bot.render.fonts import font
 from bot.render.geometry import Box, Layout
 from bot.render.labels import MIN_TEXT, Label, Role, paint, pixel_box, place
-from bot.render.pieces import Op
-from bot.render.sprites import checker_sprite, paste, sprite_box
+from bot.render.pieces import Op, pasted
+from bot.render.sprites import checker_sprite, sprite_box
 from bot.render.status import actor, status_fit
-from bot.render.text import ELLIPSIS, draw_text, fit_text, text_box, text_length, wrap_text
+from bot.render.text import (
+    ELLIPSIS,
+    draw_text,
+    fit_text,
+    text_box,
+    text_length,
+    wrap_text,
+)
 from bot.render.view import View
 from bot.rules.notation import dice_text
 from bot.rules.text import bank_text
@@ -83,19 +90,24 @@ class Strips:
         if self.ops is None:
             paint(self.draw, label)
         elif (box := pixel_box(label)) is not None:
-            self.ops.append((box, ("label", label), partial(paint, self.draw, label)))
+            self.ops.append((box, ("label", label), partial(_paint, label)))
         return label
 
-    def _op(self, box: Box, key: tuple[object, ...], draw: Callable[[], object]) -> None:
+    def _op(
+        self,
+        box: Box,
+        key: tuple[object, ...],
+        draw: Callable[[Image.Image, ImageDraw.ImageDraw], object],
+    ) -> None:
         if self.ops is None:
-            draw()
+            draw(self.image, self.draw)
         else:
             self.ops.append((box, key, draw))
 
     def _swatch(self, diameter: int, player: int, center: tuple[float, float]) -> None:
         swatch = checker_sprite(diameter, player)
         key = ("swatch", diameter, player, center)
-        self._op(sprite_box(swatch, center), key, partial(paste, self.image, swatch, center))
+        self._op(sprite_box(swatch, center), key, partial(pasted, swatch, center))
 
     def paint(self) -> None:
         for _, _, painter in self.parts():
@@ -201,7 +213,7 @@ class Strips:
         scale = geo.scale
         if waiting == player:
             bar = (x0, y0, x0 + round(6 * scale) - 1, y1 - 1)
-            draw = partial(self.draw.rectangle, bar, fill=theme.HIGHLIGHT)
+            draw = partial(_bar, bar)
             self._op((x0, y0, bar[2] + 1, y1), ("bar", bar), draw)
         diameter = round(32 * scale)
         x = x0 + 16 * scale
@@ -229,9 +241,7 @@ class Strips:
                 box = text_box((x, row_y), text, face, "lm")
                 if box is not None:
                     key = ("text", text, text_size, colour, x, row_y)
-                    self._op(
-                        box, key, partial(draw_text, self.draw, (x, row_y), text, face, colour)
-                    )
+                    self._op(box, key, partial(_text, (x, row_y), text, face, colour))
             else:
                 self.add(place(role, text, text_size, (x, row_y), colour, bold=bold))
             x += text_length(text, font(text_size, bold=bold))
@@ -335,7 +345,7 @@ class Strips:
             left = x0 + margin if index == 0 else x1 - margin - width
             sample = sample_path(kind, (left, cy), (left + length, cy), geo)
             key = ("legend", kind, left, cy)
-            self._op(geo.status_strip, key, partial(draw_arrows, self.image, geo, [sample]))
+            self._op(geo.status_strip, key, partial(_arrow, geo, sample))
             self.add(place("legend", word, size, (left + length + gap, cy), colour))
 
     def legend_reserve(self) -> float:
@@ -348,3 +358,26 @@ class Strips:
             width = length + gap + text_length(say.LEGEND[kind](self.language), face)
             reserve = max(reserve, margin + width + gap)
         return reserve
+
+
+def _paint(label: Label, _: Image.Image, draw: ImageDraw.ImageDraw) -> None:
+    paint(draw, label)
+
+
+def _bar(box: Box, _: Image.Image, draw: ImageDraw.ImageDraw) -> None:
+    draw.rectangle(box, fill=theme.HIGHLIGHT)
+
+
+def _text(
+    xy: tuple[float, float],
+    text: str,
+    face: ImageFont.FreeTypeFont,
+    colour: RGB,
+    _: Image.Image,
+    draw: ImageDraw.ImageDraw,
+) -> None:
+    draw_text(draw, xy, text, face, colour)
+
+
+def _arrow(geo: Layout, sample: ArrowPath, image: Image.Image, _: ImageDraw.ImageDraw) -> None:
+    draw_arrows(image, geo, [sample])
