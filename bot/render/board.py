@@ -2,16 +2,17 @@
 
 The static board (strips, frame, felt, points, point numbers; :mod:`bot.render.static`) is drawn
 once per image size, supersampled for smooth edges (at the default size it ships drawn:
-:mod:`bot.render.layers`), and copied for each image; checkers, dice and the cube are
-anti-aliased sprites (:mod:`bot.render.sprites`) drawn once per size and pasted by
-:mod:`bot.render.pieces`; :mod:`bot.render.strips` writes the names, scores and the status line
-(whose wording is :mod:`bot.render.status`). Plays to review are drawn over the pieces as arrows
+:mod:`bot.render.layers`); checkers, dice and the cube are anti-aliased sprites
+(:mod:`bot.render.sprites`) drawn once per size and pasted by :mod:`bot.render.pieces`;
+:mod:`bot.render.strips` writes the names, scores and the status line (whose wording is
+:mod:`bot.render.status`). Plays to review are drawn over the pieces as arrows
 (:mod:`bot.render.arrows`). The pixels are mapped on one palette per size and written as a PNG
-by :mod:`bot.render.png`: only those drawn over the static board are mapped (the static board is
-mapped once per size), and the pieces of a board (checkers, cube, the last play's marks) are
-kept mapped for the next board with the same pieces, which draws only its dice and strips (a
-roll's board after the play before it); each strip is kept mapped for the next board that shows
-the same in it (names, pips, score, last play, status line).
+by :mod:`bot.render.png`. :func:`render_image` draws a whole image; :func:`render_board` pastes
+tiles kept mapped on the palette over the static board mapped once (:mod:`bot.render.tiles`):
+the pieces in groups apart (a stack, a stack with the last play's ring over it, a die), each
+strip as a board showed it, else its parts (a name, each text of the row of pips and score, the
+last play); what it has not kept it draws on its thread's canvas, maps and wipes. A roll's board
+after the play before it pastes that board's pieces and looks up only its dice.
 """
 
 from __future__ import annotations
@@ -29,13 +30,15 @@ from bot.render.arrows import Arrow, arrows_of, draw_arrows, paths_for
 from bot.render.geometry import DEFAULT_SIZE, Layout, Size, layout
 from bot.render.labels import Label
 from bot.render.layers import shipped_palette
-from bot.render.pieces import Box, Pieces
-from bot.render.png import png_bytes, png_of_rows
+from bot.render.pieces import Box, Op, Pieces
+from bot.render.png import encode_png, png_bytes, png_of_rows
+from bot.render.samples import palette_samples
 from bot.render.state import BoardState, LastPlay
 from bot.render.static import point_labels, static_board
 from bot.render.status import actor, fitted_status, status_text
 from bot.render.strips import Strips
 from bot.render.text import fit_text
+from bot.render.tiles import Group, groups, overlap
 from bot.render.view import View
 
 __all__ = [
@@ -52,11 +55,22 @@ __all__ = [
     "warm_up",
 ]
 
-LAYERS_KEPT = 256  # boards' pieces kept mapped on the palette (about 0.1 MB each at 900x734)
 Part = tuple[Box, Image.Image]  # a box of a board, mapped on the palette
-_LAYERS: OrderedDict[tuple[object, ...], tuple[tuple[Part, ...], tuple[Box, ...]]] = OrderedDict()
-STRIPS_KEPT = 512  # strips kept mapped (0.03-0.05 MB each at 900x734)
+LAYERS_KEPT = 4096  # the pieces' tiles kept mapped (at most 0.02 MB each at 900x734, a stack)
+_LAYERS: OrderedDict[tuple[object, ...], list[Part]] = OrderedDict()
+DICE_KEPT = 512  # the tiles with dice
+_DICE: OrderedDict[tuple[object, ...], list[Part]] = OrderedDict()
+STRIPS_KEPT = 512  # strips kept mapped, as the parts drawn in them
 _STRIPS: OrderedDict[tuple[object, ...], list[Part]] = OrderedDict()
+CELLS_KEPT = 2048  # the parts of strips kept mapped (a name, a row of pips and score...)
+_CELLS: OrderedDict[tuple[object, ...], list[Part]] = OrderedDict()
+Kept = OrderedDict[tuple[object, ...], list[Part]]
+BOARDS_KEPT = 256  # boards' pieces kept as the keys of their tiles in _LAYERS, and their boxes
+_BOARDS: OrderedDict[tuple[object, ...], tuple[tuple[tuple[object, ...], ...], tuple[Box, ...]]] = (
+    OrderedDict()
+)
+_SCRATCH = threading.local()  # each thread's canvas by size (:func:`_canvas`)
+_palette_samples = palette_samples  # the name tests know it by
 _LAYERS_LOCK = threading.Lock()  # boards are drawn in threads
 
 
@@ -83,58 +97,164 @@ def render_board(
     size = (int(size[0]), int(size[1]))
     if last_play is not None:
         state = replace(state, last_play=last_play)
-    seat = state.on_roll if viewer is None else viewer
     geo = layout(size)
-    image = static_board(size).copy()
-    draw = ImageDraw.Draw(image)
-    pieces = Pieces(image, draw, geo, View(state, seat))
-    key = _layer_key(state, seat, size)
-    with _LAYERS_LOCK:
-        found = _LAYERS.get(key)
-        if found is not None:
-            _LAYERS.move_to_end(key)
-    if found is None:  # the pieces drawn here, and kept
-        pieces.checkers()
-        pieces.cube()
-        pieces.last_play(state.last_play)
-        found = tuple(_mapped(image, pieces.drawn)), tuple(pieces.drawn)
-        with _LAYERS_LOCK:
-            _LAYERS[key] = found
-            while len(_LAYERS) > LAYERS_KEPT:
-                _LAYERS.popitem(last=False)
-    parts, below = found
-    kept = len(pieces.drawn)
-    pieces.dice()
-    dice = pieces.drawn[kept:]
-    strips = (geo.top_strip, geo.bottom_strip, geo.status_strip)
-    if any(_overlap(box, piece) for box in (*strips, *dice) for piece in below) or any(
-        _overlap(box, die) for box in strips for die in dice
-    ):
-        image, _, drawn = _render(state, viewer, size, None, (), language)
-        return png_bytes(_paletted(image, drawn))
+    canvas = _canvas(size)
+    draw = ImageDraw.Draw(canvas)
+    view = View(state, state.on_roll if viewer is None else viewer)
+    ops: list[Op] = []
+    try:
+        parts = _pieces(Pieces(canvas, draw, geo, view, ops), ops)
+        if parts is None:
+            image, _, drawn = _render(state, viewer, size, None, (), language)
+            return png_bytes(_paletted(image, drawn))
+        parts += _strips(canvas, draw, geo, view, language)
+    except BaseException:
+        _SCRATCH.canvases.pop(size, None)  # drawn on and maybe not wiped
+        raise
     rows = _static_rows(size).copy()  # the PNG's rows: a filter byte, then the pixels
-    painted = _strips(image, draw, geo, pieces.view, language)
-    for box, part in (*parts, *painted, *_mapped(image, dice)):
-        rows.im.paste(part.im, (box[0] + 1, box[1], box[2] + 1, box[3]))
+    into = rows.im
+    for box, part in parts:
+        into.paste(part.im, (box[0] + 1, box[1], box[2] + 1, box[3]))
     return png_of_rows(rows, _palette_bytes(size))
 
 
+def _pieces(pieces: Pieces, ops: list[Op]) -> list[Part] | None:
+    """The tiles of ``pieces``' board (checkers, cube, dice, the last play's marks; recording
+    into ``ops``): the pieces' as the board before with the same pieces pasted them, if it did,
+    and its dice; ``None`` where its groups could not be made apart or reach a strip (it is
+    drawn whole)."""
+    geo, canvas = pieces.geo, pieces.image
+    strips = (geo.top_strip, geo.bottom_strip, geo.status_strip)
+    key = _pieces_key(pieces.state, pieces.view.bottom, canvas.size)
+    with _LAYERS_LOCK:
+        board = _BOARDS.get(key)
+        if board is not None:
+            _BOARDS.move_to_end(key)
+    if board is not None:  # a roll's board after the play before it: its dice alone are new
+        pieces.dice()
+        keys, boxes = board
+        with _LAYERS_LOCK:
+            kept = [part for key in keys if key in _LAYERS for part in _LAYERS[key]]
+        dice = groups(ops)
+        if (
+            all(key in _LAYERS for key in keys)
+            and dice is not None
+            and not any(overlap(box, other) for box, _ in dice for other in (*boxes, *strips))
+        ):
+            return kept + _tiles(canvas, dice, ops)
+        ops.clear()
+    pieces.checkers()
+    pieces.cube()
+    pieces.dice()
+    pieces.last_play(pieces.state.last_play)
+    found = groups(ops)
+    if found is None or any(overlap(strip, box) for strip in strips for box, _ in found):
+        return None
+    with_dice: list[Group] = []
+    rest: list[Group] = []
+    for group in found:
+        (with_dice if any(ops[i][1][0] == "die" for i in group[1]) else rest).append(group)
+    kept = _tiles(canvas, rest, ops)
+    if all(ops[i][1][0] == "die" for _, members in with_dice for i in members):
+        with _LAYERS_LOCK:
+            _BOARDS[key] = (
+                tuple(_key(canvas.size, ops, members) for _, members in rest),
+                tuple(box for box, _ in rest),
+            )
+            while len(_BOARDS) > BOARDS_KEPT:
+                _BOARDS.popitem(last=False)
+    return kept + _tiles(canvas, with_dice, ops)
+
+
+def _canvas(size: Size) -> Image.Image:
+    """This thread's copy of the static board: what a board has not kept is drawn on it, mapped
+    on the palette and wiped (:func:`_tiles`), so that a board copies no whole image."""
+    canvases: dict[Size, Image.Image] | None = getattr(_SCRATCH, "canvases", None)
+    if canvases is None:
+        canvases = _SCRATCH.canvases = {}
+    canvas = canvases.get(size)
+    if canvas is None:
+        canvas = canvases[size] = static_board(size).copy()
+    return canvas
+
+
+def _tiles(
+    canvas: Image.Image,
+    found: Sequence[Group],
+    ops: Sequence[Op],
+    kept: Kept | None = None,
+    within: Box | None = None,
+) -> list[Part]:
+    """The pixels of each group of ``ops`` (:func:`bot.render.tiles.groups`) in its box (and
+    ``within``), mapped on the palette: as kept when a board drew the same (in ``kept``; by
+    default the pieces', and the dice's apart), else drawn on ``canvas``, kept, and wiped."""
+    size = canvas.size
+    wanted: list[tuple[Box, tuple[int, ...], tuple[object, ...], Kept]] = []
+    for box, members in found:
+        if within is not None:
+            box = (
+                max(box[0], within[0]),
+                max(box[1], within[1]),
+                min(box[2], within[2]),
+                min(box[3], within[3]),
+            )
+            if box[0] >= box[2] or box[1] >= box[3]:
+                continue
+        store = _DICE if any(ops[index][1][0] == "die" for index in members) else _LAYERS
+        if kept is not None:
+            store = kept
+        wanted.append((box, members, _key(size, ops, members), store))
+    out: list[Part] = []
+    missed = []
+    with _LAYERS_LOCK:
+        for box, members, key, store in wanted:
+            parts = store.get(key)
+            if parts is None:
+                missed.append((box, members, key, store))
+            else:
+                store.move_to_end(key)
+                out += parts
+    static = static_board(size)
+    draw = ImageDraw.Draw(canvas)
+    for box, members, key, store in missed:
+        for index in members:
+            ops[index][2](canvas, draw)
+        parts = _mapped(canvas, (box,))
+        for part_box, _ in parts:
+            canvas.im.paste(static.im.crop(part_box), part_box)
+        bound = LAYERS_KEPT if store is _LAYERS else DICE_KEPT if store is _DICE else CELLS_KEPT
+        with _LAYERS_LOCK:
+            store[key] = parts
+            while len(store) > bound:
+                store.popitem(last=False)
+        out += parts
+    return out
+
+
+def _key(size: Size, ops: Sequence[Op], members: tuple[int, ...]) -> tuple[object, ...]:
+    """What a group of ``ops``' pixels depend on: each op's, in order, and the image's size."""
+    return (size, *(ops[index][1] for index in members))
+
+
 def _strips(
-    image: Image.Image, draw: ImageDraw.ImageDraw, geo: Layout, view: View, language: Language
+    canvas: Image.Image, draw: ImageDraw.ImageDraw, geo: Layout, view: View, language: Language
 ) -> list[Part]:
     """The strips of ``view``'s board mapped on the palette: each as kept when a board showed the
-    same (names, pips, score, last play, status, in the same language), else painted on
-    ``image`` and kept."""
+    same (names, pips, score, last play, status, in the same language), else made of the parts
+    of it kept (a name, a row of pips and score, the last play) and those drawn anew."""
     out = []
-    for box, key, paint in Strips(image, draw, geo, view, language=language).parts():
-        key = (image.size, *key)
+    ops: list[Op] = []
+    for strip, key, paint in Strips(canvas, draw, geo, view, language=language, ops=ops).parts():
+        key = (canvas.size, *key)
         with _LAYERS_LOCK:
             found = _STRIPS.get(key)
             if found is not None:
                 _STRIPS.move_to_end(key)
         if found is None:
+            ops.clear()
             paint()
-            found = _mapped(image, (box,))
+            cells = groups(ops) or [(strip, tuple(range(len(ops))))]
+            found = _tiles(canvas, cells, ops, _CELLS, strip)
             with _LAYERS_LOCK:
                 _STRIPS[key] = found
                 while len(_STRIPS) > STRIPS_KEPT:
@@ -146,7 +266,10 @@ def _strips(
 def warm_up(size: Size = DEFAULT_SIZE) -> None:
     """Draw (not encode) boards that use every sprite a board of ``size`` may paste, so that no
     player's board waits while one is made: each die face of each player, bright and dimmed,
-    each cube and each offered, each count borne off on each side, the last play's marks."""
+    each cube and each offered, each count borne off on each side, the last play's marks; and
+    the tiles of every stack of checkers, every die and every mark alone
+    (:meth:`Pieces.every_stack`, :meth:`Pieces.every_mark`: 1,370, about 8 MB), so that a new
+    position's board draws and maps only the marks over its checkers."""
     from bot.rules import Position
 
     start, players = Position.initial(), ("", "")
@@ -163,16 +286,21 @@ def warm_up(size: Size = DEFAULT_SIZE) -> None:
         left = Position.from_points({1: 15 - off}, {1: 15 - off})
         states.append(BoardState(left, 0, players))
     states.append(BoardState(Position.from_points({}, {1: 1}), 0, players, phase="over", winner=0))
-    states += [state for state, arrows in _palette_samples() if not arrows]
+    states += [state for state, arrows in palette_samples() if not arrows]
     for state in states:
         for viewer in (0, 1):
             _render(state, viewer, size, None, ())
+    canvas, ops = _canvas(size), list[Op]()
+    pieces = Pieces(canvas, ImageDraw.Draw(canvas), layout(size), View(states[0], 0), ops)
+    pieces.every_stack()
+    pieces.every_mark()
+    _tiles(canvas, [(box, (index,)) for index, (box, _, _) in enumerate(ops)], ops)
 
 
-def _layer_key(state: BoardState, seat: int, size: Size) -> tuple[object, ...]:
+def _pieces_key(state: BoardState, seat: int, size: Size) -> tuple[object, ...]:
     """What the pieces of ``state`` seen by ``seat`` depend on (checkers, cube, the last play's
-    marks; not the dice): a board with the same key draws only its dice and strips over the
-    pieces kept mapped on the palette (a roll's board after the play before it)."""
+    marks; not the dice): a board with the same key pastes the tiles of the board before and
+    draws only its dice and strips (a roll's board after the play before it)."""
     return (
         size,
         seat,
@@ -184,10 +312,6 @@ def _layer_key(state: BoardState, seat: int, size: Size) -> tuple[object, ...]:
         state.phase if state.phase in ("doubled", "over") else "",
         state.last_play,
     )
-
-
-def _overlap(a: Box, b: Box) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
 def render_image(
@@ -252,22 +376,6 @@ def _render(
 
 def _legend_order(arrow: Arrow) -> int:
     return ("played", "best", "candidate").index(arrow.kind)
-
-
-def encode_png(image: Image.Image, *, palette: Image.Image | None = None) -> bytes:
-    """PNG bytes with a 256-colour palette (the board has few colours), deflated fast
-    (:mod:`bot.render.png`).
-
-    With ``palette`` (a "P" image) every pixel takes the nearest colour of that palette, which is
-    five times quicker than working out a new palette for each image.
-    """
-    if palette is None:
-        paletted = image.quantize(
-            colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
-        )
-    else:
-        paletted = image.quantize(palette=palette, dither=Image.Dither.NONE)
-    return png_bytes(paletted)
 
 
 def _paletted(image: Image.Image, drawn: tuple[Box, ...] | None) -> Image.Image:
@@ -341,66 +449,10 @@ def sample_palette(size: Size) -> Image.Image:
     highlights, hits, dice, cube, arrows of every kind, all the text)."""
     samples = [
         render_image(state, viewer=viewer, size=size, arrows=arrows)
-        for state, arrows in _palette_samples()
+        for state, arrows in palette_samples()
         for viewer in (0, 1)
     ]
     sheet = Image.new("RGB", (size[0], size[1] * len(samples)))
     for index, sample in enumerate(samples):
         sheet.paste(sample, (0, size[1] * index))
     return sheet.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-
-
-def _palette_samples() -> list[tuple[BoardState, tuple[Arrow, ...]]]:
-    from bot.rules import Position
-
-    start = Position.initial()
-    busy = Position.from_points({25: 1, 23: 1, 13: 7, 8: 3, 6: 3}, {25: 2, 6: 9, 8: 2, 1: 1})
-    played = busy.legal_plays(3, 1)[0]
-    bear = Position.from_points({3: 2, 1: 1}, {6: 2, 25: 1})
-    arrows = (
-        arrows_of("bar/24* 13/8 6/1", "played")
-        + arrows_of("bar/24*/20 23/18 13/7", "best")
-        + arrows_of("8/2 6/2", "candidate")
-    )
-    states = [
-        BoardState(
-            start,
-            on_roll=0,
-            players=("alice", "bob"),
-            match_length=5,
-            dice=(6, 5),
-            phase="move",
-            last_play=LastPlay(1, played),
-            cube_value=2,
-            cube_owner=1,
-        ),
-        BoardState(
-            busy,
-            on_roll=1,
-            players=("A long player name", "bob"),
-            score=(4, 2),
-            match_length=5,
-            crawford=True,
-            dice=(3, 1),
-            dice_used=1,
-            phase="move",
-            last_play=LastPlay(0, played),
-        ),
-        BoardState(busy, on_roll=0, players=("alice", "bob"), cube_value=4, phase="doubled"),
-        BoardState(bear, on_roll=1, players=("alice", "bob"), phase="resigned", cube_owner=0),
-        BoardState(
-            bear,
-            on_roll=0,
-            players=("alice", "bob"),
-            phase="over",
-            winner=0,
-            score=(3, 0),
-            match_length=3,
-        ),
-    ]
-    samples: list[tuple[BoardState, tuple[Arrow, ...]]] = [(state, ()) for state in states]
-    samples.append((BoardState(busy, on_roll=0, players=("alice", "bob")), arrows))
-    samples.append(
-        (BoardState(bear, on_roll=0, players=("alice", "bob")), arrows_of("3/off 1/off", "best"))
-    )
-    return samples

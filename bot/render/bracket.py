@@ -23,8 +23,8 @@ from bot.i18n import images as say
 from bot.i18n import tournaments as rounds
 from bot.i18n.core import ENGLISH, Language
 from bot.render import theme
-from bot.render.board import encode_png
 from bot.render.labels import Label
+from bot.render.png import encode_png
 from bot.render.tournament import (
     BOX,
     DASH,

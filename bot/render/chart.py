@@ -24,7 +24,6 @@ from PIL import Image, ImageDraw
 from bot.i18n import images as say
 from bot.i18n.core import ENGLISH, Language
 from bot.render import theme
-from bot.render.board import encode_png
 from bot.render.chart_points import (
     CUBE_ACTIONS,
     ERROR_CLASSES,
@@ -36,6 +35,7 @@ from bot.render.chart_points import (
 )
 from bot.render.fonts import font
 from bot.render.labels import Label, Role, paint, place
+from bot.render.png import encode_png
 from bot.render.text import fit_text, text_length, wrap_text
 
 __all__ = [

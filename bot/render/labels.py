@@ -13,12 +13,13 @@ wide image. :func:`min_text_size` is that floor for an image of any width.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 from PIL import ImageDraw, ImageFont
 
 from bot.render.fonts import font
-from bot.render.text import RGB, draw_text, text_length
+from bot.render.text import RGB, draw_text, text_box, text_length
 
 Role = Literal[
     "name",
@@ -130,3 +131,23 @@ def paint(draw: ImageDraw.ImageDraw, label: Label, sink: list[Label] | None = No
     for line, x, baseline in zip(label.lines, label.xs, label.baselines, strict=True):
         draw_text(draw, (x, baseline), line, face, label.colour, "ls", halo=label.halo)
     return label
+
+
+@lru_cache(maxsize=4096)  # a board's strips measure the same names, rows and lines again
+def pixel_box(label: Label) -> tuple[int, int, int, int] | None:
+    """The box of every pixel :func:`paint` may change drawing ``label`` (its letters' rendered
+    coverage, which may reach past :attr:`Label.box`), or None if it draws none."""
+    face = label.face
+    boxes = [
+        box
+        for line, x, baseline in zip(label.lines, label.xs, label.baselines, strict=True)
+        if (box := text_box((x, baseline), line, face, "ls", halo=label.halo is not None))
+    ]
+    if not boxes:
+        return None
+    return (
+        min(box[0] for box in boxes),
+        min(box[1] for box in boxes),
+        max(box[2] for box in boxes),
+        max(box[3] for box in boxes),
+    )

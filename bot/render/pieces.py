@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from functools import lru_cache
+from collections.abc import Callable
+from functools import lru_cache, partial
 
 from PIL import Image, ImageDraw
 
 from bot.render import theme
 from bot.render.geometry import (
+    CHECKERS,
     MAX_BAR_STACK,
     MAX_STACK,
     Layout,
@@ -27,7 +29,7 @@ from bot.render.geometry import (
     tray_count_center,
     tray_slab_box,
 )
-from bot.render.labels import Label, Role, paint, place
+from bot.render.labels import Label, Role, paint, pixel_box, place
 from bot.render.sprites import (
     checker_sprite,
     cube_sprite,
@@ -35,14 +37,20 @@ from bot.render.sprites import (
     die_sprite,
     paste,
     ring_sprite,
+    sprite_box,
 )
+from bot.render.stacks import marked, stack_layout
 from bot.render.state import LastPlay
 from bot.render.static import number_size, static_board
 from bot.render.view import View
 
 RGB = theme.RGB
 Box = tuple[int, int, int, int]
+Op = tuple[Box, tuple[object, ...], Callable[[Image.Image, ImageDraw.ImageDraw], object]]
+"""One thing drawn over the static board: a box holding every pixel it changes, what those
+pixels depend on besides the image's size, and what draws it (on an image, with its draw)."""
 _BAR = 25
+_SIDES: tuple[Side, Side] = ("bottom", "top")
 _OFF = 0
 
 
@@ -73,10 +81,17 @@ def tray_patch(size: Size, side: Side, player: int, off: int) -> tuple[Box, Imag
 
 
 class Pieces:
-    """Paints the pieces of one board image onto its copy of the static board."""
+    """Paints the pieces of one board image onto its copy of the static board: at once, or, given
+    ``ops``, later, each drawing added there as an :data:`Op` in the order it would be drawn (a
+    board pastes the pixels of ops kept from boards before, :mod:`bot.render.tiles`)."""
 
     def __init__(
-        self, image: Image.Image, draw: ImageDraw.ImageDraw, geo: Layout, view: View
+        self,
+        image: Image.Image,
+        draw: ImageDraw.ImageDraw,
+        geo: Layout,
+        view: View,
+        ops: list[Op] | None = None,
     ) -> None:
         self.image = image
         self.draw = draw
@@ -84,74 +99,103 @@ class Pieces:
         self.view = view
         self.state = view.state
         self.size: Size = (geo.width, geo.height)
+        self.ops = ops
         self.labels: list[Label] = []
         """The texts drawn so far (counts, point numbers in pills, the cube's value)."""
         self.drawn: list[Box] = []
         """Boxes holding every pixel drawn over the static board so far (overlapping)."""
 
-    def _mark(self, box: tuple[float, float, float, float], margin: float = 2) -> None:
-        x0, y0, x1, y1 = box
-        self.drawn.append(
-            (
-                math.floor(x0 - margin),
-                math.floor(y0 - margin),
-                math.ceil(x1 + margin) + 1,
-                math.ceil(y1 + margin) + 1,
-            )
-        )
+    def _op(
+        self,
+        box: Box,
+        key: tuple[object, ...],
+        draw: Callable[[Image.Image, ImageDraw.ImageDraw], object],
+    ) -> None:
+        self.drawn.append(box)
+        if self.ops is None:
+            draw(self.image, self.draw)
+        else:
+            self.ops.append((box, key, draw))
 
-    def number(self, role: Role, value: int, center: tuple[float, float], colour: RGB) -> None:
-        """A count or point number, centred on ``center``."""
+    def _paste(
+        self, key: tuple[object, ...], sprite: Image.Image, center: tuple[float, float]
+    ) -> None:
+        self._op(sprite_box(sprite, center), (*key, center), partial(pasted, sprite, center))
+
+    def _label(self, role: Role, value: int, center: tuple[float, float], colour: RGB) -> Label:
+        """A count or point number centred on ``center``, recorded in :attr:`labels`."""
         label = place(
             role, str(value), number_size(self.geo), center, colour, bold=True, anchor="mm"
         )
-        paint(self.draw, label)
-        self._mark(label.box)
         self.labels.append(label)
+        return label
+
+    def _stack(self, player: int, where: int | Side, count: int) -> None:
+        """``player``'s ``count`` checkers on a point (``where``, the viewer's 1-24) or on a
+        side's bar."""
+        op, label = stack_op(self.size, player, where, count)
+        if label is not None:
+            self.labels.append(label)
+        self.drawn.append(op[0])
+        if self.ops is None:
+            op[2](self.image, self.draw)
+        else:
+            self.ops.append(op)
 
     def checkers(self) -> None:
-        view, size = self.view, self.size
+        view = self.view
         for player in (0, 1):
-            sprite = checker_sprite(self.geo.checker, player)
-            text = theme.PLAYER_COLOURS[player].text
+            counts = view.counts(player)
             for point in range(1, 25):
-                count = view.count_on(player, point)
-                for index in range(min(count, MAX_STACK)):
-                    self.drawn.append(paste(self.image, sprite, checker_center(point, index, size)))
-                if count > MAX_STACK:
-                    self.number("count", count, checker_center(point, MAX_STACK - 1, size), text)
+                count = counts[view.viewer_point(player, point) - 1]
+                if count:
+                    self._stack(player, point, count)
             side = view.side_of(player)
-            on_bar = view.counts(player)[24]
-            for index in range(min(on_bar, MAX_BAR_STACK)):
-                self.drawn.append(paste(self.image, sprite, bar_center(side, index, size)))
-            if on_bar > MAX_BAR_STACK:
-                self.number("count", on_bar, bar_center(side, MAX_BAR_STACK - 1, size), text)
-            self.tray(player, side)
+            if counts[24]:
+                self._stack(player, side, counts[24])
+            off = view.off(player)
+            if off:
+                self._tray(player, side, off)
 
-    def tray(self, player: int, side: Side) -> None:
-        off = self.view.off(player)
-        if off:
-            box, patch = tray_patch(self.size, side, player, off)
-            self.image.im.paste(patch.im, box)
-            self.drawn.append(box)
-            self.number("count", off, tray_count_center(side, off, self.size), theme.FRAME_TEXT)
+    def every_stack(self) -> None:
+        """Every stack a board may show, as ops (to make their tiles ahead): each player's 1 to
+        15 checkers on each point, on each side's bar and in each side's tray."""
+        for player in (0, 1):
+            for count in range(1, CHECKERS + 1):
+                for point in range(1, 25):
+                    self._stack(player, point, count)
+                for side in _SIDES:
+                    self._stack(player, side, count)
+                    self._tray(player, side, count)
+
+    def _tray(self, player: int, side: Side, off: int) -> None:
+        box, patch = tray_patch(self.size, side, player, off)
+        center = tray_count_center(side, off, self.size)
+        label = self._label("count", off, center, theme.FRAME_TEXT)
+        mark = marked(label.box)
+        whole = (
+            min(box[0], mark[0]),
+            min(box[1], mark[1]),
+            max(box[2], mark[2]),
+            max(box[3], mark[3]),
+        )
+        self._op(whole, ("tray", player, side, off), partial(_draw_tray, box, patch, label))
 
     def cube(self) -> None:
         state, geo = self.state, self.geo
         if state.phase == "doubled":
-            offered = str(2 * state.cube_value)
             center = roller_area_center(self.view.side_of(state.on_roll), self.size)
-            side = round(geo.cube * 1.15)
-            self.drawn.append(paste(self.image, cube_sprite(side, offered, True), center))
-            self.cube_label(side, offered, center)
+            self._cube(round(geo.cube * 1.15), str(2 * state.cube_value), True, center)
             return
         if state.phase == "over" or not state.cube_in_play:
             return
         where = None if state.cube_owner is None else self.view.side_of(state.cube_owner)
         text = "64" if where is None and state.cube_value == 1 else str(state.cube_value)
-        sprite = cube_sprite(geo.cube, text, False)
-        self.drawn.append(paste(self.image, sprite, cube_center(where, self.size)))
-        self.cube_label(geo.cube, text, cube_center(where, self.size))
+        self._cube(geo.cube, text, False, cube_center(where, self.size))
+
+    def _cube(self, side: int, text: str, offered: bool, center: tuple[float, float]) -> None:
+        self._paste(("cube", side, text, offered), cube_sprite(side, text, offered), center)
+        self.cube_label(side, text, center)
 
     def cube_label(self, side: int, text: str, center: tuple[float, float]) -> None:
         """The cube's value, drawn into its sprite: recorded here for :attr:`labels`."""
@@ -171,21 +215,20 @@ class Pieces:
         ):
             dim = index < state.dice_used
             sprite = die_sprite(self.geo.die, value, state.on_roll, dim)
-            self.drawn.append(paste(self.image, sprite, center))
+            self._paste(("die", value, state.on_roll, dim), sprite, center)
 
     def last_play(self, last: LastPlay | None) -> None:
         if last is None:
             return
-        view, size, geo = self.view, self.size, self.geo
+        view, size = self.view, self.size
         player, play = last.player, last.play
         side = view.side_of(player)
         net: Counter[int] = Counter()
         for source, dest in play.steps:
             net[source] -= 1
             net[dest] += 1
-        ring_width = max(2, round(3 * geo.scale))
-        ring = ring_sprite(geo.checker + 2 * ring_width, ring_width, False)
-        ghost = ring_sprite(geo.checker - 2, ring_width, True)
+        rings, ghosts = self._rings()
+        ring, ghost = ring_sprite(*rings), ring_sprite(*ghosts)
         marked: dict[int, bool] = {}
         for point, change in net.items():
             if change == 0 or point in (_BAR, _OFF):
@@ -194,31 +237,73 @@ class Pieces:
             here = view.count_on(player, target)
             if change > 0:
                 for index in range(max(0, min(here, MAX_STACK) - change), min(here, MAX_STACK)):
-                    self.drawn.append(paste(self.image, ring, checker_center(target, index, size)))
+                    self._paste(("ring", *rings), ring, checker_center(target, index, size))
                 marked[target] = True
             else:
                 for index in range(here, min(here - change, MAX_STACK)):
-                    self.drawn.append(paste(self.image, ghost, checker_center(target, index, size)))
+                    self._paste(("ring", *ghosts), ghost, checker_center(target, index, size))
                 marked.setdefault(target, False)
         if net[_OFF] > 0:
             off = view.off(player)
             for index in range(max(0, off - net[_OFF]), off):
-                x0, y0, x1, y1 = tray_slab_box(side, index, size)
-                self._mark((x0 - 2, y0 - 1, x1 + 2, y1 + 1))
-                self.draw.rounded_rectangle(
-                    (x0 - 2, y0 - 1, x1 + 2, y1 + 1),
-                    radius=max(1, round(3 * geo.scale)),
-                    outline=theme.HIGHLIGHT,
-                    width=2,
-                )
+                self._slab(side, index)
         if net[_BAR] < 0:
             on_bar = view.counts(player)[24]
             if on_bar < MAX_BAR_STACK:
-                self.drawn.append(paste(self.image, ghost, bar_center(side, on_bar, size)))
+                self._paste(("ring", *ghosts), ghost, bar_center(side, on_bar, size))
         for target, arrived in sorted(marked.items()):
             self.number_pill(target, filled=arrived)
         for point in play.hits:
             self.hit_badge(view.viewer_point(player, point))
+
+    def _rings(self) -> tuple[tuple[int, int, bool], tuple[int, int, bool]]:
+        """The ring around a checker that arrived and the dashed one where one left (their
+        sprites' diameter, width, dashes)."""
+        geo = self.geo
+        width = max(2, round(3 * geo.scale))
+        return (geo.checker + 2 * width, width, False), (geo.checker - 2, width, True)
+
+    def every_mark(self) -> None:
+        """Every die, cube and mark of a last play that a board may show alone, as ops (to make
+        their tiles ahead): each player's dice on each side, bright and dimmed, each cube where
+        it may be, the dashed rings where checkers left, the point numbers in pills, the hit
+        badges, the tray's slabs."""
+        size, geo = self.size, self.geo
+        for player in (0, 1):
+            for value in range(1, 7):
+                for dim in (False, True):
+                    sprite = die_sprite(geo.die, value, player, dim)
+                    for side in _SIDES:
+                        for count in (2, 4):
+                            for center in dice_centers(side, count, size):
+                                self._paste(("die", value, player, dim), sprite, center)
+        self._cube(geo.cube, "64", False, cube_center(None, size))
+        for value in (2, 4, 8, 16, 32, 64):
+            for side in _SIDES:
+                self._cube(geo.cube, str(value), False, cube_center(side, size))
+                center = roller_area_center(side, size)
+                self._cube(round(geo.cube * 1.15), str(value), True, center)
+                self._cube(round(geo.cube * 1.15), str(2 * value), True, center)
+        _, ghosts = self._rings()
+        ghost = ring_sprite(*ghosts)
+        for point in range(1, 25):
+            for index in range(MAX_STACK):
+                self._paste(("ring", *ghosts), ghost, checker_center(point, index, size))
+            for filled in (False, True):
+                self.number_pill(point, filled=filled)
+            self.hit_badge(point)
+        for side in _SIDES:
+            for index in range(MAX_BAR_STACK):
+                self._paste(("ring", *ghosts), ghost, bar_center(side, index, size))
+            for index in range(CHECKERS):
+                self._slab(side, index)
+
+    def _slab(self, side: Side, index: int) -> None:
+        """The highlight around the ``index``-th slab in ``side``'s tray (one just borne off)."""
+        x0, y0, x1, y1 = tray_slab_box(side, index, self.size)
+        box = (x0 - 2, y0 - 1, x1 + 2, y1 + 1)
+        radius = max(1, round(3 * self.geo.scale))
+        self._op(marked(box), ("slab", box), partial(_draw_slab, box, radius))
 
     def number_pill(self, point: int, *, filled: bool) -> None:
         geo = self.geo
@@ -226,21 +311,23 @@ class Pieces:
         half_w = geo.point_width / 2 - 3 * geo.scale
         half_h = (geo.field_top - geo.board[1] - geo.frame) / 2 - 1
         box = (x - half_w, y - half_h, x + half_w, y + half_h)
-        radius = round(half_h)
-        self._mark(box)
-        if filled:
-            self.draw.rounded_rectangle(box, radius=radius, fill=theme.HIGHLIGHT)
-            colour = theme.HIGHLIGHT_TEXT
-        else:
-            self.draw.rounded_rectangle(
-                box,
-                radius=radius,
-                fill=theme.FRAME,
-                outline=theme.HIGHLIGHT,
-                width=max(2, round(2 * geo.scale)),
-            )
-            colour = theme.HIGHLIGHT
-        self.number("point", point, (x, y), colour)
+        colour = theme.HIGHLIGHT_TEXT if filled else theme.HIGHLIGHT
+        label = self._label("point", point, (x, y), colour)
+        # Pillow rounds a rounded rectangle's corners and draws inside them; the number's
+        # letters inside it: a box as tight keeps a pill apart from the checker below it.
+        whole = (round(box[0]), round(box[1]), round(box[2]) + 1, round(box[3]) + 1)
+        mark = pixel_box(label) or whole
+        whole = (
+            min(whole[0], mark[0]),
+            min(whole[1], mark[1]),
+            max(whole[2], mark[2]),
+            max(whole[3], mark[3]),
+        )
+        self._op(
+            whole,
+            ("pill", point, filled),
+            partial(_draw_pill, box, round(half_h), filled, label, max(2, round(2 * geo.scale))),
+        )
 
     def hit_badge(self, point: int) -> None:
         """A magenta disc with a white cross at the edge end of the point where a blot was hit."""
@@ -251,14 +338,85 @@ class Pieces:
         edge = geo.field_top if top else geo.field_bottom
         cx = x + geo.point_width / 2 - radius * 0.6
         cy = edge + radius * 1.05 if top else edge - radius * 1.05
-        self._mark((cx - radius, cy - radius, cx + radius, cy + radius), margin=4 * geo.scale)
-        self.draw.ellipse(
-            (cx - radius, cy - radius, cx + radius, cy + radius),
-            fill=theme.HIT,
-            outline=theme.TEXT,
-            width=max(1, round(2 * geo.scale)),
+        box = (cx - radius, cy - radius, cx + radius, cy + radius)
+        self._op(
+            marked(box, margin=4 * geo.scale),
+            ("hit", point),
+            partial(_draw_badge, cx, cy, radius, geo.scale),
         )
-        arm = radius * 0.45
-        width = max(2, round(3 * geo.scale))
-        self.draw.line((cx - arm, cy - arm, cx + arm, cy + arm), fill=theme.TEXT, width=width)
-        self.draw.line((cx - arm, cy + arm, cx + arm, cy - arm), fill=theme.TEXT, width=width)
+
+
+@lru_cache(maxsize=2048)
+def stack_op(size: Size, player: int, where: int | Side, count: int) -> tuple[Op, Label | None]:
+    """The op of ``player``'s ``count`` checkers on the viewer's point ``where`` or a side's
+    bar (:func:`bot.render.stacks.stack_layout`), and the count written on it if any."""
+    box, centers, label = stack_layout(size, player, where, count)
+    kind = "point" if isinstance(where, int) else "bar"
+    sprite = checker_sprite(layout(size).checker, player)
+    return (box, (kind, player, where, count), partial(_draw_stack, sprite, centers, label)), label
+
+
+def pasted(
+    sprite: Image.Image, center: tuple[float, float], image: Image.Image, _: ImageDraw.ImageDraw
+) -> None:
+    """:func:`bot.render.sprites.paste`, as an op draws."""
+    paste(image, sprite, center)
+
+
+def _draw_stack(
+    sprite: Image.Image,
+    centers: tuple[tuple[float, float], ...],
+    label: Label | None,
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+) -> None:
+    for center in centers:
+        paste(image, sprite, center)
+    if label is not None:
+        paint(draw, label)
+
+
+def _draw_tray(
+    box: Box, patch: Image.Image, label: Label, image: Image.Image, draw: ImageDraw.ImageDraw
+) -> None:
+    image.im.paste(patch.im, box)
+    paint(draw, label)
+
+
+def _draw_slab(
+    box: tuple[int, int, int, int], radius: int, _: Image.Image, draw: ImageDraw.ImageDraw
+) -> None:
+    draw.rounded_rectangle(box, radius=radius, outline=theme.HIGHLIGHT, width=2)
+
+
+def _draw_pill(
+    box: tuple[float, float, float, float],
+    radius: int,
+    filled: bool,
+    label: Label,
+    width: int,
+    _: Image.Image,
+    draw: ImageDraw.ImageDraw,
+) -> None:
+    if filled:
+        draw.rounded_rectangle(box, radius=radius, fill=theme.HIGHLIGHT)
+    else:
+        draw.rounded_rectangle(
+            box, radius=radius, fill=theme.FRAME, outline=theme.HIGHLIGHT, width=width
+        )
+    paint(draw, label)
+
+
+def _draw_badge(
+    cx: float, cy: float, radius: float, scale: float, _: Image.Image, draw: ImageDraw.ImageDraw
+) -> None:
+    draw.ellipse(
+        (cx - radius, cy - radius, cx + radius, cy + radius),
+        fill=theme.HIT,
+        outline=theme.TEXT,
+        width=max(1, round(2 * scale)),
+    )
+    arm = radius * 0.45
+    width = max(2, round(3 * scale))
+    draw.line((cx - arm, cy - arm, cx + arm, cy + arm), fill=theme.TEXT, width=width)
+    draw.line((cx - arm, cy + arm, cx + arm, cy - arm), fill=theme.TEXT, width=width)

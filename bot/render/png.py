@@ -48,7 +48,35 @@ def png_of_rows(rows: Image.Image, palette: bytes) -> bytes:
             _SIGNATURE,
             _chunk(b"IHDR", header),
             _chunk(b"PLTE", palette),
-            _chunk(b"IDAT", isal_zlib.compress(rows.tobytes(), _LEVEL)),
+            _chunk(b"IDAT", isal_zlib.compress(_pixels(rows), _LEVEL)),
             _chunk(b"IEND", b""),
         )
     )
+
+
+def _pixels(rows: Image.Image) -> bytes:
+    """``rows.tobytes()`` in one piece: Pillow's ``tobytes`` encodes 64 KB at a time and joins
+    the pieces (0.1-0.6 ms for a board's 661 KB), one call that fits them all takes 0.02 ms."""
+    encoder = Image._getencoder(rows.mode, "raw", rows.mode)
+    try:
+        encoder.setimage(rows.im, (0, 0, *rows.size))
+        _, done, data = encoder.encode(rows.width * rows.height + 1)
+    finally:
+        encoder.cleanup()
+    return data if done == 1 else rows.tobytes()
+
+
+def encode_png(image: Image.Image, *, palette: Image.Image | None = None) -> bytes:
+    """PNG bytes with a 256-colour palette (the board has few colours), deflated fast
+    (here).
+
+    With ``palette`` (a "P" image) every pixel takes the nearest colour of that palette, which is
+    five times quicker than working out a new palette for each image.
+    """
+    if palette is None:
+        paletted = image.quantize(
+            colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
+        )
+    else:
+        paletted = image.quantize(palette=palette, dither=Image.Dither.NONE)
+    return png_bytes(paletted)

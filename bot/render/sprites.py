@@ -119,9 +119,14 @@ def paste(
     """``sprite`` (RGBA) blended onto ``image`` (RGB), centred on ``center``: what
     ``image.paste(sprite, (x, y), sprite)`` does, without its checks (a board pastes 40). The
     box it covered."""
+    box = sprite_box(sprite, center)
+    image.im.paste(sprite.im, box, sprite.im)
+    return box
+
+
+def sprite_box(sprite: Image.Image, center: tuple[float, float]) -> tuple[int, int, int, int]:
+    """The box :func:`paste` covers with ``sprite`` centred on ``center``."""
     width, height = sprite.size
     x = round(center[0] - width / 2)
     y = round(center[1] - height / 2)
-    box = (x, y, x + width, y + height)
-    image.im.paste(sprite.im, box, sprite.im)
-    return box
+    return x, y, x + width, y + height

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from bot.i18n import images as say
 from bot.i18n.core import ENGLISH, Language, Message
 from bot.render import theme
-from bot.render.board import encode_png
 from bot.render.fonts import font
 from bot.render.labels import Label
+from bot.render.png import encode_png
 from bot.render.text import text_length
 from bot.render.tournament import (
     DASH,

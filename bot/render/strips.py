@@ -14,18 +14,26 @@ import math
 from collections.abc import Callable
 from functools import partial
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from bot.i18n import images as say
 from bot.i18n.core import ENGLISH, Language
 from bot.render import theme
-from bot.render.arrows import ArrowKind, draw_arrows, sample_path
+from bot.render.arrows import ArrowKind, ArrowPath, draw_arrows, sample_path
 from bot.render.fonts import font
 from bot.render.geometry import Box, Layout
-from bot.render.labels import MIN_TEXT, Label, Role, paint, place
-from bot.render.sprites import checker_sprite, paste
+from bot.render.labels import MIN_TEXT, Label, Role, paint, pixel_box, place
+from bot.render.pieces import Op, pasted
+from bot.render.sprites import checker_sprite, sprite_box
 from bot.render.status import actor, status_fit
-from bot.render.text import ELLIPSIS, draw_text, fit_text, text_length, wrap_text
+from bot.render.text import (
+    ELLIPSIS,
+    draw_text,
+    fit_text,
+    text_box,
+    text_length,
+    wrap_text,
+)
 from bot.render.view import View
 from bot.rules.notation import dice_text
 from bot.rules.text import bank_text
@@ -56,8 +64,12 @@ class Strips:
         legend: tuple[ArrowKind, ...] = (),
         *,
         language: Language = ENGLISH,
+        ops: list[Op] | None = None,
     ) -> None:
         self.image = image
+        self.ops = ops
+        """Given, what the strips draw is added there (:class:`bot.render.pieces.Pieces`'s)
+        instead of drawn."""
         self.language = language
         """The language of the words drawn (every kept strip's key holds it)."""
         self.legend = legend
@@ -74,9 +86,28 @@ class Strips:
         return max(10, round(base * self.geo.scale))
 
     def add(self, label: Label) -> Label:
-        paint(self.draw, label)
         self.labels.append(label)
+        if self.ops is None:
+            paint(self.draw, label)
+        elif (box := pixel_box(label)) is not None:
+            self.ops.append((box, ("label", label), partial(_paint, label)))
         return label
+
+    def _op(
+        self,
+        box: Box,
+        key: tuple[object, ...],
+        draw: Callable[[Image.Image, ImageDraw.ImageDraw], object],
+    ) -> None:
+        if self.ops is None:
+            draw(self.image, self.draw)
+        else:
+            self.ops.append((box, key, draw))
+
+    def _swatch(self, diameter: int, player: int, center: tuple[float, float]) -> None:
+        swatch = checker_sprite(diameter, player)
+        key = ("swatch", diameter, player, center)
+        self._op(sprite_box(swatch, center), key, partial(pasted, swatch, center))
 
     def paint(self) -> None:
         for _, _, painter in self.parts():
@@ -181,11 +212,13 @@ class Strips:
         cy = (y0 + y1) / 2
         scale = geo.scale
         if waiting == player:
-            self.draw.rectangle((x0, y0, x0 + round(6 * scale) - 1, y1 - 1), fill=theme.HIGHLIGHT)
-        swatch = checker_sprite(round(32 * scale), player)
+            bar = (x0, y0, x0 + round(6 * scale) - 1, y1 - 1)
+            draw = partial(_bar, bar)
+            self._op((x0, y0, bar[2] + 1, y1), ("bar", bar), draw)
+        diameter = round(32 * scale)
         x = x0 + 16 * scale
-        paste(self.image, swatch, (x + swatch.width / 2, cy))
-        name_x = x + swatch.width + 10 * scale
+        self._swatch(diameter, player, (x + diameter / 2, cy))
+        name_x = x + diameter + 10 * scale
         right_x = x1 - 14 * scale
         gap = 20 * scale
         pitch = 27 * scale  # the rows' line boxes (ascender to descender) just touch
@@ -205,7 +238,10 @@ class Strips:
         x = right_x - row_width
         for text, role, colour, bold in row:
             if role is None:
-                draw_text(self.draw, (x, row_y), text, face, colour, "lm")
+                box = text_box((x, row_y), text, face, "lm")
+                if box is not None:
+                    key = ("text", text, text_size, colour, x, row_y)
+                    self._op(box, key, partial(_text, (x, row_y), text, face, colour))
             else:
                 self.add(place(role, text, text_size, (x, row_y), colour, bold=bold))
             x += text_length(text, font(text_size, bold=bold))
@@ -286,13 +322,13 @@ class Strips:
             who = state.winner
         gap = 10 * geo.scale
         width = text_length(text, face)
-        swatch = None if who is None else checker_sprite(round((y1 - y0) * 0.56), who)
-        if swatch is not None:
-            width += swatch.width + gap
+        diameter = round((y1 - y0) * 0.56)
+        if who is not None:
+            width += diameter + gap
         x = (x0 + x1 - width) / 2
-        if swatch is not None:
-            paste(self.image, swatch, (x + swatch.width / 2, cy))
-            x += swatch.width + gap
+        if who is not None:
+            self._swatch(diameter, who, (x + diameter / 2, cy))
+            x += diameter + gap
         self.add(place("status", text, size, (x, cy), theme.TEXT, bold=True, cut=cut))
 
     def arrow_legend(self, cy: float) -> None:
@@ -308,7 +344,8 @@ class Strips:
             width = length + gap + text_length(word, face)
             left = x0 + margin if index == 0 else x1 - margin - width
             sample = sample_path(kind, (left, cy), (left + length, cy), geo)
-            draw_arrows(self.image, geo, [sample])
+            key = ("legend", kind, left, cy)
+            self._op(geo.status_strip, key, partial(_arrow, geo, sample))
             self.add(place("legend", word, size, (left + length + gap, cy), colour))
 
     def legend_reserve(self) -> float:
@@ -321,3 +358,26 @@ class Strips:
             width = length + gap + text_length(say.LEGEND[kind](self.language), face)
             reserve = max(reserve, margin + width + gap)
         return reserve
+
+
+def _paint(label: Label, _: Image.Image, draw: ImageDraw.ImageDraw) -> None:
+    paint(draw, label)
+
+
+def _bar(box: Box, _: Image.Image, draw: ImageDraw.ImageDraw) -> None:
+    draw.rectangle(box, fill=theme.HIGHLIGHT)
+
+
+def _text(
+    xy: tuple[float, float],
+    text: str,
+    face: ImageFont.FreeTypeFont,
+    colour: RGB,
+    _: Image.Image,
+    draw: ImageDraw.ImageDraw,
+) -> None:
+    draw_text(draw, xy, text, face, colour)
+
+
+def _arrow(geo: Layout, sample: ArrowPath, image: Image.Image, _: ImageDraw.ImageDraw) -> None:
+    draw_arrows(image, geo, [sample])

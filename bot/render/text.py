@@ -84,6 +84,46 @@ def draw_text(
     """Draw ``text`` at ``xy``. ``anchor``: l/m/r (left, centre, right) then m (middle of
     ``primary``'s line) or s (its baseline). ``halo``: a rim of that colour around the letters,
     so that they read over anything."""
+    stroke = 0 if halo is None else max(2, int(primary.size) // 8)
+    for font, shown, direction, pen in _pens(xy, text, primary, anchor):
+        if halo is not None:
+            _draw_line(draw, pen, shown, font, direction, stroke, halo)
+        if halo != fill:
+            _draw_line(draw, pen, shown, font, direction, 0, fill)
+
+
+def text_box(
+    xy: tuple[float, float],
+    text: str,
+    primary: ImageFont.FreeTypeFont,
+    anchor: str = "lm",
+    *,
+    halo: bool = False,
+) -> tuple[int, int, int, int] | None:
+    """The box of every pixel :func:`draw_text` may change drawing ``text`` (``halo``: with
+    one), or None if it draws none: the letters' rendered coverage, not their advance."""
+    stroke = max(2, int(primary.size) // 8) if halo else 0
+    boxes = []
+    for font, shown, direction, pen in _pens(xy, text, primary, anchor):
+        for width in {0, stroke}:
+            (x, y), mask = _letters(font, shown, direction, width, pen)
+            if mask.size[0] and mask.size[1]:
+                boxes.append((x, y, x + mask.size[0], y + mask.size[1]))
+    if not boxes:
+        return None
+    return (
+        min(box[0] for box in boxes),
+        min(box[1] for box in boxes),
+        max(box[2] for box in boxes),
+        max(box[3] for box in boxes),
+    )
+
+
+def _pens(
+    xy: tuple[float, float], text: str, primary: ImageFont.FreeTypeFont, anchor: str
+) -> list[tuple[ImageFont.FreeTypeFont, str, str | None, tuple[float, float]]]:
+    """Each run of ``text`` as :func:`draw_text` draws it: its font, its letters in drawing
+    order, its direction and where its pen starts (on the baseline)."""
     if anchor[0] not in _ANCHORS or anchor[1] not in "ms":
         raise ValueError(f"anchor must be one of lm, mm, rm, ls, ms, rs, not {anchor!r}")
     path, size = _path(primary), int(primary.size)
@@ -92,16 +132,16 @@ def draw_text(
     if anchor[1] == "m":
         ascent, descent = primary.getmetrics()
         y += (ascent - descent) / 2
-    stroke = 0 if halo is None else max(2, size // 8)
-    for run in _runs(text, path):
+    out = []
+    shown_runs = _runs(text, path)
+    for index, run in enumerate(shown_runs):
         font = face(run.path, size)
         direction = _direction(font, run)
         shown = shown_text(font, run)
-        if halo is not None:
-            _draw_line(draw, (x, y), shown, font, direction, stroke, halo)
-        if halo != fill:
-            _draw_line(draw, (x, y), shown, font, direction, 0, fill)
-        x += _advance(font, shown, direction)
+        out.append((font, shown, direction, (x, y)))
+        if index + 1 < len(shown_runs):  # the last run's advance is not needed (measuring it is
+            x += _advance(font, shown, direction)  # a layout of the text, as its drawing is)
+    return out
 
 
 @lru_cache(maxsize=2048)
@@ -122,9 +162,22 @@ def _draw_line(
     draws on an RGB image: with a halo, Pillow draws the stroke in its colour and then the
     letters without one, and so do the two calls of :func:`draw_text`. The rendered letters are
     kept (:func:`_mask`): rendering them is most of the cost of a text."""
+    corner, mask = _letters(font, text, direction, stroke, xy)
+    draw.draw.draw_bitmap(corner, mask, draw.draw.draw_ink(colour))
+
+
+def _letters(
+    font: ImageFont.FreeTypeFont,
+    text: str,
+    direction: str | None,
+    stroke: int,
+    xy: tuple[float, float],
+) -> tuple[tuple[int, int], Any]:
+    """The letters' coverage (an "L" image core) for a pen at ``xy``, and the corner where it is
+    drawn."""
     x, y = xy
     mask, (dx, dy) = _mask(font, text, direction, stroke, math.modf(x)[0], math.modf(y)[0])
-    draw.draw.draw_bitmap((int(x) + dx, int(y) + dy), mask, draw.draw.draw_ink(colour))
+    return (int(x) + dx, int(y) + dy), mask
 
 
 @lru_cache(maxsize=1024)  # about 6 KB each; a game's boards find 92% of their texts here

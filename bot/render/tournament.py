@@ -20,9 +20,9 @@ from PIL import Image, ImageDraw
 from bot.i18n import images as say
 from bot.i18n.core import ENGLISH, Language
 from bot.render import theme
-from bot.render.board import encode_png
 from bot.render.fonts import font
 from bot.render.labels import MIN_TEXT, Label, Role, paint, place
+from bot.render.png import encode_png
 from bot.render.text import fit_text, text_length
 
 __all__ = [
