@@ -16,6 +16,7 @@ import contextlib
 import logging
 import os
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from bot.gnubg import analysis, installed, mwc, puzzles, session, worker
@@ -36,6 +37,7 @@ from bot.gnubg.api import (
 )
 from bot.gnubg.pool import WorkerPool
 from bot.gnubg.unavailable import UnavailableEngine
+from bot.rules.matchid import decode_match_id
 
 if TYPE_CHECKING:
     from bot.rules.puzzles import Puzzle
@@ -110,9 +112,42 @@ class GnubgEngine:
     async def take_turn(
         self, query: Query, level: Level, *, may_resign: bool = True, rolled: str | None = None
     ) -> TurnChoice:
-        return await self._play(
-            worker.take_turn, query, level, may_resign, rolled, priority=TURN_PRIORITY
+        search = self._search_beside(query, level, rolled)
+        if search is None:
+            return await self._play(
+                worker.take_turn, query, level, may_resign, rolled, priority=TURN_PRIORITY
+            )
+        choice = await self._play(
+            worker.take_turn, query, level, may_resign, None, priority=TURN_PRIORITY
         )
+        if choice.resign or choice.double:
+            return choice  # the search's work is thrown away
+        # (shielded: a caller giving up leaves it to end by itself, its worker not killed)
+        return TurnChoice(play=await asyncio.shield(search))
+
+    def _search_beside(
+        self, query: Query, level: Level, rolled: str | None
+    ) -> asyncio.Task[str | None] | None:
+        """The play for the roll ``rolled`` searched now in another worker while the match's
+        own makes the cube decision (each from an empty cache, as the one request that does
+        both one after the other): the bot's turn takes the longer of the two, not both. Only
+        where the player on roll may double (else the decision before the roll is a 0-ply
+        evaluation: nothing to gain) and while two workers are idle: a busy pool spends no
+        worker on a search the cube decision may throw away, and the search never keeps
+        another request waiting for a worker (:meth:`WorkerPool.call_if_idle`). None: the
+        turn is the one request."""
+        if rolled is None or not _may_double(query):
+            return None
+        search = self.play_pool.call_if_idle(
+            worker.choose_play,
+            replace(query, gnubg_id=rolled),
+            level,
+            timeout=self.timeout,
+            leave=query.match_key,
+        )
+        if search is not None:
+            search.add_done_callback(_retrieved)  # its failure thrown away with its play
+        return search
 
     async def cube_advice(
         self, query: Query, level: Level, *, priority: int = ADVICE_PRIORITY
@@ -157,6 +192,20 @@ class GnubgEngine:
             timeout=PUZZLE_TIMEOUT_SECONDS,
             priority=ADVICE_PRIORITY,
         )
+
+
+def _may_double(query: Query) -> bool:
+    """Whether the player on roll in ``query`` may double (False for an ID that can't be
+    read: the one request says what is wrong with it)."""
+    try:
+        return session.may_double(decode_match_id(query.gnubg_id.partition(":")[2].strip()))
+    except ValueError:
+        return False
+
+
+def _retrieved(task: asyncio.Task[Any]) -> None:
+    if not task.cancelled():
+        task.exception()
 
 
 def make_engine(settings: Settings) -> Engine:

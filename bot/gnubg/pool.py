@@ -16,6 +16,10 @@ one request at a time; the others wait, and a worker that comes free takes the n
   it takes a request waiting for another, busy worker if at least :attr:`WorkerPool.patience`
   others wait there ahead of it: the first in line for its worker waits for it (one request's
   time at most), the others don't leave a worker idle.
+* **Only on idle workers, never waiting** (:meth:`WorkerPool.call_if_idle`): a request that
+  helps another (the bot's play searched beside its cube decision) starts at once in a worker
+  idle at that moment, while another idle one is left for the request it helps, or not at
+  all. It never waits: queued, it would start after the request it helps had done its work.
 
 A crash (``BrokenProcessPool``) or a timeout kills the worker, starts a fresh one in its place
 (its slot: the same affinities go to it) and raises :class:`~bot.gnubg.api.EngineFailure`; the
@@ -255,6 +259,37 @@ class WorkerPool:
         if priority < 0:
             raise ValueError(f"priorities are 0 (the highest) or more, not {priority}")
         slot = await self._take(None if affinity is None else affinity % self.size, priority)
+        return await self._run(slot, function, args, timeout)
+
+    def call_if_idle(
+        self,
+        function: Callable[..., T],
+        *args: Any,
+        timeout: float,
+        leave: int | None = None,
+    ) -> asyncio.Task[T] | None:
+        """``function(*args)`` started now, as a task, in a worker idle now, leaving one idle
+        worker for the caller's own request (the one of affinity ``leave`` if given); None,
+        nothing started, when there is no such pair of idle workers or a request waits. It
+        never waits behind, nor takes a worker from, a request asked before it (see
+        :meth:`GnubgEngine.take_turn`, its use). Its failures come back as :meth:`call`'s."""
+        if self._closed or self._waiting:
+            return None
+        self._made()
+        idle = [slot for slot, busy in enumerate(self._busy) if not busy]
+        kept = (idle[0] if idle else None) if leave is None else leave % self.size
+        free = [slot for slot in idle if slot != kept]
+        if kept not in idle or not free:
+            return None
+        slot = free[-1]
+        self._busy[slot] = True
+        return asyncio.get_running_loop().create_task(self._run(slot, function, args, timeout))
+
+    async def _run(
+        self, slot: int, function: Callable[..., T], args: tuple[Any, ...], timeout: float
+    ) -> T:
+        """``function(*args)`` in the worker of ``slot``, given to this request; the worker
+        serves the next one after it."""
         worker = self._workers[slot]
         try:
             worker.calls += 1

@@ -204,6 +204,19 @@ def evalcontext(
 # -- the question -----------------------------------------------------------------------------
 
 
+def may_double(fields: MatchIdFields) -> bool:
+    """The rules of :meth:`bot.rules.match.Match.can_double` for the player on roll, read
+    from the Match ID."""
+    me = fields.on_roll
+    return not (
+        fields.length == 1
+        or fields.crawford
+        or (fields.cube_owner is not None and fields.cube_owner != me)
+        or (fields.length and fields.score[me] + fields.cube >= fields.length)
+        or fields.cube * 2 > MAX_CUBE
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class Situation:
     """A :class:`Query` decoded with the project's own ID readers."""
@@ -263,16 +276,7 @@ class Situation:
         return f"{self.position.position_id()}:{encode_match_id(fields)}"
 
     def may_double(self) -> bool:
-        """The rules of :meth:`bot.rules.match.Match.can_double`, read from the Match ID."""
-        fields = self.fields
-        me = fields.on_roll
-        return not (
-            fields.length == 1
-            or fields.crawford
-            or (fields.cube_owner is not None and fields.cube_owner != me)
-            or (fields.length and fields.score[me] + fields.cube >= fields.length)
-            or fields.cube * 2 > MAX_CUBE
-        )
+        return may_double(self.fields)
 
     def rolled(self) -> tuple[int, int]:
         if self.dice is None:
