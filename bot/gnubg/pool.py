@@ -147,6 +147,11 @@ class WorkerPool:
         """Requests waiting for a worker now."""
         return len(self._waiting)
 
+    @property
+    def idle(self) -> int:
+        """Workers serving no request now (all of them before the first request)."""
+        return self._busy.count(False) if self._workers else self.size
+
     async def _take(self, wanted: int | None, priority: int) -> int:
         """The slot of a worker for one request, once the order above gives it one."""
         self._made()
