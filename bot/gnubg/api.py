@@ -450,7 +450,8 @@ class Engine(Protocol):
         ``may_resign`` False leaves resigning out (offered this game, or weighed before this
         roll). ``rolled``, before the roll: the gnubg ID after the roll that follows (the
         dice are the match's, drawn by the bot): when it rolls, ``play`` is its play for them,
-        so a turn is one request."""
+        so a turn is one request, or two at once where two workers are idle (the play searched
+        beside the cube decision; the same answer)."""
 
     async def cube_advice(
         self, query: Query, level: Level, *, priority: int = ADVICE_PRIORITY
