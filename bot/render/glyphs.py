@@ -41,9 +41,16 @@ def run_length(font: ImageFont.FreeTypeFont, text: str, direction: str | None) -
 
 def run_glyphs(
     font: ImageFont.FreeTypeFont, text: str, direction: str | None, xy: tuple[float, float]
-) -> list[Part] | None:
+) -> tuple[Part, ...] | None:
     """The glyphs Pillow draws for ``text`` with its pen at ``xy`` (on the baseline), each at
     its corner, or None where the run is not drawn from glyphs (it is rendered whole)."""
+    return _run_glyphs(font, text, direction, xy) if font in _FONTS else None
+
+
+@lru_cache(maxsize=256)  # a text is boxed, then drawn
+def _run_glyphs(
+    font: ImageFont.FreeTypeFont, text: str, direction: str | None, xy: tuple[float, float]
+) -> tuple[Part, ...] | None:
     if not _composable(font, text, direction, CHECKS_A_RUN):
         return None
     x, y = xy
@@ -66,7 +73,7 @@ def run_glyphs(
             ends.append(x0 + width)
             at.append(index)
         pen += advance
-    return out
+    return tuple(out)
 
 
 def _composable(

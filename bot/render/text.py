@@ -93,6 +93,7 @@ def draw_text(
             _draw_line(draw, pen, shown, font, direction, 0, fill)
 
 
+@lru_cache(maxsize=1024)  # a strip's separators and texts are boxed again where it is drawn anew
 def text_box(
     xy: tuple[float, float],
     text: str,
@@ -175,7 +176,7 @@ def _parts(
     direction: str | None,
     stroke: int,
     xy: tuple[float, float],
-) -> list[tuple[tuple[int, int], Any]]:
+) -> Sequence[tuple[tuple[int, int], Any]]:
     """The letters' coverage as Pillow draws them: its glyphs kept where they make the same
     pixels, else the whole run's."""
     if stroke == 0 and (glyphs := run_glyphs(font, text, direction, xy)) is not None:
