@@ -18,24 +18,28 @@ from typing import Any
 
 from PIL import Image, ImageChops, ImageFont
 
-Glyph = tuple[int, Any, int, int]
-"""A glyph's advance (64ths of a pixel), its coverage (an "L" image core) and that's corner from
-the pen's pixel."""
+Glyph = tuple[int, Any, int, int, int]
+"""A glyph's advance (64ths of a pixel), its coverage (an "L" image core; None where it has no
+pixels), that's corner from the pen's pixel and its width."""
 Part = tuple[tuple[int, int], Any]
 """A glyph's coverage and the pixel where its corner goes."""
 
 
-PAIRS_KEPT = 65536  # pairs of letters checked, each font's (a bool each)
-_PAIRS: dict[tuple[ImageFont.FreeTypeFont, str], bool] = {}
-_FONTS: set[ImageFont.FreeTypeFont] = set()  # the fonts whose runs are drawn from glyphs
+_PAIRS: dict[ImageFont.FreeTypeFont, dict[str, bool]] = {}
+"""The fonts whose runs are drawn from glyphs (:func:`warm_pairs`), each with its pairs of
+letters checked (at most 95 x 95, the ASCII ones)."""
 CHECKS_A_RUN = 2  # pairs a run drawn checks (about 0.1 ms each), so that a new name costs little
+_GLYPHS: dict[tuple[ImageFont.FreeTypeFont, float], dict[str, Glyph]] = {}
+"""Each font's glyphs by the fraction of the pen's height, each a :data:`Glyph`."""
+TABLES_KEPT = 64
 
 
 def run_length(font: ImageFont.FreeTypeFont, text: str, direction: str | None) -> float:
     """What ``font.getlength(text, direction=direction)`` gives, from the glyphs' advances where
     they draw the run."""
     if _composable(font, text, direction, 0):
-        return sum(_glyph(font, char, 0.0)[0] for char in text) / 64
+        table = _table(font, 0.0)
+        return sum((table.get(char) or _glyph(font, char, 0.0))[0] for char in text) / 64
     return font.getlength(text, direction=direction)
 
 
@@ -44,7 +48,7 @@ def run_glyphs(
 ) -> tuple[Part, ...] | None:
     """The glyphs Pillow draws for ``text`` with its pen at ``xy`` (on the baseline), each at
     its corner, or None where the run is not drawn from glyphs (it is rendered whole)."""
-    return _run_glyphs(font, text, direction, xy) if font in _FONTS else None
+    return _run_glyphs(font, text, direction, xy) if font in _PAIRS else None
 
 
 @lru_cache(maxsize=256)  # a text is boxed, then drawn
@@ -57,21 +61,18 @@ def _run_glyphs(
     start_x, start_y = math.modf(x)[0], math.modf(y)[0]
     left, top = int(x), int(y)
     pen = math.floor(start_x * 64 + 0.5)  # C's round(), as Pillow places the pen
+    table = _table(font, start_y)
     out: list[Part] = []
-    ends: list[int] = []  # each visible glyph's right end, and where it is in the text
-    at: list[int] = []
+    end = before = -(1 << 30)  # the last visible glyph's right end, and the one's before it
+    last = -2  # where the last visible glyph is in the text
     for index, char in enumerate(text):
-        advance, mask, dx, dy = _glyph(font, char, start_y)
-        width = mask.size[0]
-        if width and mask.size[1]:
+        advance, mask, dx, dy, width = table.get(char) or _glyph(font, char, start_y)
+        if mask is not None:
             x0 = left + ((pen + 32) >> 6) + dx
-            if ends and (
-                (at[-1] != index - 1 and ends[-1] > x0) or (len(ends) > 1 and ends[-2] > x0)
-            ):
+            if before > x0 or (last != index - 1 and end > x0):
                 return None  # a glyph reaching past its neighbour: blended, rendered whole
             out.append(((x0, top + dy), mask))
-            ends.append(x0 + width)
-            at.append(index)
+            before, end, last = end, x0 + width, index
         pen += advance
     return tuple(out)
 
@@ -81,39 +82,45 @@ def _composable(
 ) -> bool:
     """Whether every pair of ``text``'s letters is checked and drawn from glyphs, checking at
     most ``checks`` pairs not checked yet."""
-    if font not in _FONTS or direction != "ltr" or not text:
+    pairs = _PAIRS.get(font)
+    if pairs is None or direction != "ltr" or not text:
         return False
     if not text.isascii() or not text.isprintable():
         return False
     for index in range(1, len(text)):
         pair = text[index - 1 : index + 1]
-        found = _PAIRS.get((font, pair))
+        found = pairs.get(pair)
         if found is None:
             if checks == 0:
                 return False
             checks -= 1
-            found = _check(font, pair)
+            found = pairs[pair] = _pair(font, pair)
         if not found:
             return False
     return True
 
 
-@lru_cache(maxsize=4096)
+def _table(font: ImageFont.FreeTypeFont, start_y: float) -> dict[str, Glyph]:
+    table = _GLYPHS.get((font, start_y))
+    if table is None:
+        if len(_GLYPHS) >= TABLES_KEPT:
+            _GLYPHS.clear()
+        table = _GLYPHS[(font, start_y)] = {}
+    return table
+
+
 def _glyph(font: ImageFont.FreeTypeFont, char: str, start_y: float) -> Glyph:
+    """``char``'s glyph, kept in its table."""
     mask, (dx, dy) = _render(font, char, (0.0, start_y))
-    return round(font.getlength(char, direction="ltr") * 64), mask, dx, dy
+    width, height = mask.size
+    advance = round(font.getlength(char, direction="ltr") * 64)
+    glyph = (advance, mask if width and height else None, dx, dy, width)
+    _table(font, start_y)[char] = glyph
+    return glyph
 
 
 def _render(font: ImageFont.FreeTypeFont, text: str, start: tuple[float, float]) -> Any:
     return font.getmask2(text, "L", "ltr", None, None, 0, "ls", 0, start, stroke_filled=True)
-
-
-def _check(font: ImageFont.FreeTypeFont, pair: str) -> bool:
-    """:func:`_pair`, kept."""
-    if len(_PAIRS) >= PAIRS_KEPT:
-        _PAIRS.clear()
-    found = _PAIRS[(font, pair)] = _pair(font, pair)
-    return found
 
 
 def _pair(font: ImageFont.FreeTypeFont, pair: str) -> bool:
@@ -123,27 +130,30 @@ def _pair(font: ImageFont.FreeTypeFont, pair: str) -> bool:
     if round(font.getlength(pair, direction="ltr") * 64) != first[0] + second[0]:
         return False
     rendered, corner = _render(font, pair, (0.0, 0.0))
-    whole = _placed(rendered, corner, _box(corner, rendered))
+    outer = _box(corner, rendered)
+    whole = _placed(rendered, corner, outer)
     steps = {((pen + first[0] + 32) >> 6) - ((pen + 32) >> 6) for pen in range(64)}
     for step in steps:
-        a = ((first[2], first[3]), first[1])
-        b = ((step + second[2], second[3]), second[1])
-        area = _union(_box(*a), _box(*b))
-        shared = (
-            area is not None
-            and ImageChops.multiply(_placed(a[1], a[0], area), _placed(b[1], b[0], area)).getbbox()
-        )
-        if shared:
-            return False  # pixels shared: Pillow blends them
+        shown = [
+            ((at + glyph[2], glyph[3]), glyph[1])
+            for at, glyph in ((0, first), (step, second))
+            if glyph[1] is not None
+        ]
+        if len(shown) == 2:
+            area = _union(_box(*shown[0]), _box(*shown[1]))
+            if (
+                area is not None
+                and ImageChops.multiply(
+                    _placed(shown[0][1], shown[0][0], area), _placed(shown[1][1], shown[1][0], area)
+                ).getbbox()
+            ):
+                return False  # pixels shared: Pillow blends them
         if step == (first[0] + 32) >> 6:  # as the pair was rendered, its pen at a whole pixel
             drawn = Image.new("L", whole.size)
-            for at, mask in (a, b):
-                box = _box(at, mask)
-                if box[2] > box[0] and box[3] > box[1]:
-                    inside = _within(box, _box(corner, rendered))
-                    if not inside:
-                        return False
-                    drawn = ImageChops.lighter(drawn, _placed(mask, at, _box(corner, rendered)))
+            for at, mask in shown:
+                if not _within(_box(at, mask), outer):
+                    return False
+                drawn = ImageChops.lighter(drawn, _placed(mask, at, outer))
             if drawn.tobytes() != whole.tobytes():
                 return False
     return True
@@ -185,8 +195,8 @@ def _placed(mask: Any, corner: tuple[int, int], area: Box) -> Image.Image:
 def warm_pairs(font: ImageFont.FreeTypeFont, chars: str) -> None:
     """Draw ``font``'s runs from glyphs from now on, every pair of ``chars`` (a number's
     digits, a play's signs) checked ahead of any board."""
-    _FONTS.add(font)
+    pairs = _PAIRS.setdefault(font, {})
     for first in chars:
         for second in chars:
-            if (font, first + second) not in _PAIRS:
-                _check(font, first + second)
+            if first + second not in pairs:
+                pairs[first + second] = _pair(font, first + second)

@@ -40,12 +40,12 @@ NAMES = (
 
 def _same_as_whole(state: BoardState, viewer: int | None, language: Language = ENGLISH) -> bool:
     shown = render_board(state, viewer=viewer, language=language)
-    fonts = set(glyphs._FONTS)
-    glyphs._FONTS.clear()  # the whole image's texts as Pillow renders them, no glyphs kept
+    fonts = dict(glyphs._PAIRS)
+    glyphs._PAIRS.clear()  # the whole image's texts as Pillow renders them, no glyphs kept
     try:
         whole = render_image(state, viewer=viewer, language=language)
     finally:
-        glyphs._FONTS.update(fonts)
+        glyphs._PAIRS.update(fonts)
     mapped = whole.quantize(palette=_palette(whole.size), dither=Image.Dither.NONE)
     with Image.open(io.BytesIO(shown)) as image:
         image.load()
@@ -210,4 +210,4 @@ def test_boards_with_texts_drawn_from_glyphs_are_the_whole_images_mapped() -> No
         for state, viewer in game_states(7, 20):
             state = replace(state, players=("alice", "Sir Reginald"), score=(3, 11))
             assert _same_as_whole(state, viewer, language), (language, state)
-    assert glyphs._PAIRS[(font(22), "al")] and glyphs._PAIRS[(font(22), "ir")]
+    assert glyphs._PAIRS[font(22)]["al"] and glyphs._PAIRS[font(22)]["ir"]
