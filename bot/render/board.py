@@ -75,6 +75,7 @@ _SCRATCH = threading.local()  # each thread's canvas by size (:func:`_canvas`)
 _palette_samples = palette_samples  # the name tests know it by
 _LAYERS_LOCK = threading.Lock()  # boards are drawn in threads
 _SIGNS = "0123456789/-:*() "  # the characters of pip counts, scores, dice and plays
+_DICE_SIGNS = "123456- "  # the status line's dice ("to move 3-1")
 
 
 def render_board(
@@ -301,8 +302,8 @@ def warm_up(size: Size = DEFAULT_SIZE) -> None:
     pieces.every_mark()
     _tiles(canvas, [(box, (index,)) for index, (box, _, _) in enumerate(ops)], ops)
     scale = layout(size).scale
-    for base, bold in ((MIN_TEXT, False), (STATUS_SIZES[0], True)):
-        warm_pairs(font(max(10, round(base * scale)), bold=bold), _SIGNS)
+    for base, bold, chars in ((MIN_TEXT, False, _SIGNS), (STATUS_SIZES[0], True, _DICE_SIGNS)):
+        warm_pairs(font(max(10, round(base * scale)), bold=bold), chars)
 
 
 def _pieces_key(state: BoardState, seat: int, size: Size) -> tuple[object, ...]:
