@@ -7,7 +7,9 @@ side by side: so an ASCII run is drawn from each glyph's mask kept and its advan
 layout or a rendering of the whole text (most of the cost of a new pip count, last play or
 status line). Each pair of letters is checked once against Pillow's rendering of the pair (same
 width, same pixels, no pixel shared at any pen fraction); a run with a pair that fails, a glyph
-reaching two letters on, or any other script is rendered whole (:mod:`bot.render.text`).
+reaching two letters on, a halo, or any other script is rendered whole (:mod:`bot.render.text`),
+and so is any run of a font whose pairs were not warmed (:func:`warm_pairs`, by the board's
+warm-up: the strips' regular text and the status line's bold).
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from PIL import Image, ImageChops, ImageFont
 
 Glyph = tuple[int, Any, int, int, int]
 """A glyph's advance (64ths of a pixel), its coverage (an "L" image core; None where it has no
-pixels), that's corner from the pen's pixel and its width."""
+pixels), the offset of its corner from the pen's pixel (x, y) and its width."""
 Part = tuple[tuple[int, int], Any]
 """A glyph's coverage and the pixel where its corner goes."""
 
@@ -31,7 +33,7 @@ letters checked (at most 95 x 95, the ASCII ones)."""
 CHECKS_A_RUN = 2  # pairs a run drawn checks (about 0.1 ms each), so that a new name costs little
 _GLYPHS: dict[tuple[ImageFont.FreeTypeFont, float], dict[str, Glyph]] = {}
 """Each font's glyphs by the fraction of the pen's height, each a :data:`Glyph`."""
-TABLES_KEPT = 64
+TABLES_KEPT = 64  # (font, pen height) tables of at most 95 glyphs each
 
 
 def run_length(font: ImageFont.FreeTypeFont, text: str, direction: str | None) -> float:
