@@ -57,9 +57,9 @@ def run_glyphs(
 def _run_glyphs(
     font: ImageFont.FreeTypeFont, text: str, direction: str | None, xy: tuple[float, float]
 ) -> tuple[Part, ...] | None:
-    if not _composable(font, text, direction, CHECKS_A_RUN):
-        return None
     x, y = xy
+    if x < 0 or y < 0 or not _composable(font, text, direction, CHECKS_A_RUN):
+        return None  # (left of the image, C's rounding of the pen differs from floor(+0.5))
     start_x, start_y = math.modf(x)[0], math.modf(y)[0]
     left, top = int(x), int(y)
     pen = math.floor(start_x * 64 + 0.5)  # C's round(), as Pillow places the pen
