@@ -27,15 +27,17 @@ from PIL import Image, ImageDraw
 
 from bot.i18n.core import ENGLISH, Language
 from bot.render.arrows import Arrow, arrows_of, draw_arrows, paths_for
+from bot.render.fonts import font
 from bot.render.geometry import DEFAULT_SIZE, Layout, Size, layout
-from bot.render.labels import Label
+from bot.render.glyphs import warm_pairs
+from bot.render.labels import MIN_TEXT, Label
 from bot.render.layers import shipped_palette
 from bot.render.pieces import Box, Op, Pieces
 from bot.render.png import encode_png, png_bytes, png_of_rows
 from bot.render.samples import palette_samples
 from bot.render.state import BoardState, LastPlay
 from bot.render.static import point_labels, static_board
-from bot.render.status import actor, fitted_status, status_text
+from bot.render.status import STATUS_SIZES, actor, fitted_status, status_text
 from bot.render.strips import Strips
 from bot.render.text import fit_text
 from bot.render.tiles import Group, groups, overlap
@@ -72,6 +74,8 @@ _BOARDS: OrderedDict[tuple[object, ...], tuple[tuple[tuple[object, ...], ...], t
 _SCRATCH = threading.local()  # each thread's canvas by size (:func:`_canvas`)
 _palette_samples = palette_samples  # the name tests know it by
 _LAYERS_LOCK = threading.Lock()  # boards are drawn in threads
+_SIGNS = "0123456789/-:*() "  # the characters of pip counts, scores, dice and plays
+_DICE_SIGNS = "123456- "  # the status line's dice ("to move 3-1")
 
 
 def render_board(
@@ -269,7 +273,9 @@ def warm_up(size: Size = DEFAULT_SIZE) -> None:
     each cube and each offered, each count borne off on each side, the last play's marks; and
     the tiles of every stack of checkers, every die and every mark alone
     (:meth:`Pieces.every_stack`, :meth:`Pieces.every_mark`: 1,370, about 8 MB), so that a new
-    position's board draws and maps only the marks over its checkers."""
+    position's board draws and maps only the marks over its checkers; and check the pairs of
+    digits and signs of the strips' fonts (:mod:`bot.render.glyphs`), so that a pip count or a
+    play is drawn from its glyphs."""
     from bot.rules import Position
 
     start, players = Position.initial(), ("", "")
@@ -295,6 +301,9 @@ def warm_up(size: Size = DEFAULT_SIZE) -> None:
     pieces.every_stack()
     pieces.every_mark()
     _tiles(canvas, [(box, (index,)) for index, (box, _, _) in enumerate(ops)], ops)
+    scale = layout(size).scale
+    for base, bold, chars in ((MIN_TEXT, False, _SIGNS), (STATUS_SIZES[0], True, _DICE_SIGNS)):
+        warm_pairs(font(max(10, round(base * scale)), bold=bold), chars)
 
 
 def _pieces_key(state: BoardState, seat: int, size: Size) -> tuple[object, ...]:

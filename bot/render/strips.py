@@ -80,6 +80,7 @@ class Strips:
         self.state = view.state
         self.labels: list[Label] = []
         """The texts drawn, in the order drawn."""
+        self._details: dict[int, tuple[Part, ...]] = {}
 
     def size(self, base: int) -> int:
         """A font size of ``base`` pixels at the default size, scaled."""
@@ -163,7 +164,7 @@ class Strips:
             player,
             waiting == player,
             self.state.players[player],
-            tuple(self.details(player)),
+            self.details(player),
             right,
             colour,
             played,
@@ -247,7 +248,9 @@ class Strips:
             x += text_length(text, font(text_size, bold=bold))
         if right:
             room = right_x - (name.box[2] + gap)
-            text = self.last_play_text(room) if last_play else right
+            text = right
+            if last_play and text_length(right, face) > room:
+                text = self.last_play_text(room)
             shown = fit_text(text, face, room)
             if shown != ELLIPSIS:
                 self.add(
@@ -262,9 +265,15 @@ class Strips:
                     )
                 )
 
-    def details(self, player: int) -> list[Part]:
+    def details(self, player: int) -> tuple[Part, ...]:
         """The right-hand row, left to right: (text, role or None for a separator, colour,
         bold)."""
+        found = self._details.get(player)
+        if found is None:
+            found = self._details[player] = tuple(self._row(player))
+        return found
+
+    def _row(self, player: int) -> list[Part]:
         state, language = self.state, self.language
         pips = say.PIPS(language, pips=self.view.pips(player))
         parts: list[Part] = [(pips, "pips", theme.MUTED, False)]

@@ -28,6 +28,7 @@ from typing import Any, overload
 from PIL import ImageDraw, ImageFont
 
 from bot.render.fonts import EMOJI, Coverage, coverage, face, fallbacks
+from bot.render.glyphs import run_glyphs, run_length
 
 ELLIPSIS = "…"
 REPLACEMENT = "\ufffd"
@@ -92,6 +93,7 @@ def draw_text(
             _draw_line(draw, pen, shown, font, direction, 0, fill)
 
 
+@lru_cache(maxsize=1024)  # a strip's separators and texts are boxed again where it is drawn anew
 def text_box(
     xy: tuple[float, float],
     text: str,
@@ -106,9 +108,9 @@ def text_box(
     boxes = []
     for font, shown, direction, pen in _pens(xy, text, primary, anchor):
         for width in {0, stroke}:
-            (x, y), mask = _letters(font, shown, direction, width, pen)
-            if mask.size[0] and mask.size[1]:
-                boxes.append((x, y, x + mask.size[0], y + mask.size[1]))
+            for (x, y), mask in _parts(font, shown, direction, width, pen):
+                if mask.size[0] and mask.size[1]:
+                    boxes.append((x, y, x + mask.size[0], y + mask.size[1]))
     if not boxes:
         return None
     return (
@@ -161,9 +163,25 @@ def _draw_line(
     """What ``draw.text(xy, text, colour, font, "ls", direction=direction, stroke_width=stroke)``
     draws on an RGB image: with a halo, Pillow draws the stroke in its colour and then the
     letters without one, and so do the two calls of :func:`draw_text`. The rendered letters are
-    kept (:func:`_mask`): rendering them is most of the cost of a text."""
-    corner, mask = _letters(font, text, direction, stroke, xy)
-    draw.draw.draw_bitmap(corner, mask, draw.draw.draw_ink(colour))
+    kept (:func:`_mask`), or its glyphs kept (:mod:`bot.render.glyphs`): rendering them is most
+    of the cost of a text."""
+    ink = draw.draw.draw_ink(colour)
+    for corner, mask in _parts(font, text, direction, stroke, xy):
+        draw.draw.draw_bitmap(corner, mask, ink)
+
+
+def _parts(
+    font: ImageFont.FreeTypeFont,
+    text: str,
+    direction: str | None,
+    stroke: int,
+    xy: tuple[float, float],
+) -> Sequence[tuple[tuple[int, int], Any]]:
+    """The letters' coverage as Pillow draws them: its glyphs kept where they make the same
+    pixels, else the whole run's."""
+    if stroke == 0 and (glyphs := run_glyphs(font, text, direction, xy)) is not None:
+        return glyphs
+    return [_letters(font, text, direction, stroke, xy)]
 
 
 def _letters(
@@ -272,7 +290,7 @@ def _length(text: str, path: Path, size: int) -> float:
     total = 0.0
     for run in _runs(text, path):
         font = face(run.path, size)
-        total += font.getlength(shown_text(font, run), direction=_direction(font, run))
+        total += run_length(font, shown_text(font, run), _direction(font, run))
     return total
 
 

@@ -3,7 +3,8 @@ groups whose boxes are apart, its strips in parts boxed by their letters' covera
 not kept it draws on its thread's canvas, maps and wipes. Every pixel is the whole image's mapped
 at once, over many seeded games' boards (``RENDER_TILE_GAMES`` games of 80 turns, each turn's
 board, its roll's board and a spectator's; 1 by default, about 240 boards, names in other
-scripts; ``RENDER_TILE_GAMES=200`` the full check, 43,866 boards)."""
+scripts; ``RENDER_TILE_GAMES=200`` the full check, 43,866 boards), their texts drawn from
+glyphs kept (:mod:`bot.render.glyphs`) where the whole image's are rendered whole."""
 
 from __future__ import annotations
 
@@ -16,8 +17,8 @@ import pytest
 from PIL import Image, ImageChops, ImageDraw
 
 from bench.render import game_states
-from bot.i18n.core import ENGLISH, Language
-from bot.render import BoardState, board, render_board, render_image
+from bot.i18n.core import ENGLISH, LANGUAGES, Language
+from bot.render import BoardState, board, glyphs, render_board, render_image
 from bot.render.board import _canvas, _palette, warm_up
 from bot.render.fonts import font
 from bot.render.geometry import DEFAULT_SIZE, layout
@@ -39,7 +40,12 @@ NAMES = (
 
 def _same_as_whole(state: BoardState, viewer: int | None, language: Language = ENGLISH) -> bool:
     shown = render_board(state, viewer=viewer, language=language)
-    whole = render_image(state, viewer=viewer, language=language)
+    fonts = dict(glyphs._PAIRS)
+    glyphs._PAIRS.clear()  # the whole image's texts as Pillow renders them, no glyphs kept
+    try:
+        whole = render_image(state, viewer=viewer, language=language)
+    finally:
+        glyphs._PAIRS.update(fonts)
     mapped = whole.quantize(palette=_palette(whole.size), dither=Image.Dither.NONE)
     with Image.open(io.BytesIO(shown)) as image:
         image.load()
@@ -195,3 +201,13 @@ def test_a_rolls_board_pastes_the_pieces_of_the_board_before(
         assert board._BOARDS.keys() == before.keys()
         assert len(board._BOARDS) <= 6
     assert len(board._BOARDS) == 6
+
+
+@pytest.mark.slow
+def test_boards_with_texts_drawn_from_glyphs_are_the_whole_images_mapped() -> None:
+    warm_up()
+    for language in LANGUAGES:
+        for state, viewer in game_states(7, 20):
+            state = replace(state, players=("alice", "Sir Reginald"), score=(3, 11))
+            assert _same_as_whole(state, viewer, language), (language, state)
+    assert glyphs._PAIRS[font(22)]["al"] and glyphs._PAIRS[font(22)]["ir"]
