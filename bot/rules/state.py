@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, fields
 from functools import cache
 from typing import Any, Generic, Literal, TypeVar
 
+from bot.rules.copying import evolved
 from bot.rules.dice import Dice, DiceSource
 from bot.rules.errors import SnapshotError
 from bot.rules.events import (
@@ -254,31 +255,6 @@ def match_from_snapshot(kind: type[_State], data: Mapping[str, Any], dice: DiceS
         raise
     except (KeyError, TypeError, ValueError) as error:
         raise SnapshotError(f"a damaged match snapshot: {error!r}") from error
-
-
-_NAMES: dict[type, tuple[tuple[str, ...], frozenset[str]]] = {}  # a state's fields, by class
-
-
-def _names(kind: type) -> tuple[tuple[str, ...], frozenset[str]]:
-    found = _NAMES.get(kind)
-    if found is None:
-        names = tuple(item.name for item in fields(kind))
-        found = _NAMES[kind] = names, frozenset(names)
-    return found
-
-
-def evolved(state: _State, **changes: Any) -> _State:
-    """``dataclasses.replace`` for a match, at half its cost (a match is copied several times an
-    action): :class:`MatchState` runs nothing at construction, so the fields are copied into a
-    new object directly."""
-    kind = type(state)
-    names, known = _names(kind)
-    if not changes.keys() <= known:
-        raise TypeError(f"{kind.__name__} has no field {sorted(changes.keys() - known)}")
-    made: _State = object.__new__(kind)
-    for name in names:
-        object.__setattr__(made, name, changes[name] if name in changes else getattr(state, name))
-    return made
 
 
 def compacted(match: _State) -> _State:
