@@ -222,7 +222,12 @@ def snapshot_of(match: MatchState) -> dict[str, Any]:
     """``match``'s state as plain JSON-able data; :func:`match_from_snapshot` restores it."""
     data: dict[str, Any] = {"format": SNAPSHOT_FORMAT}
     for name in state_fields():
-        data[name] = _encode(getattr(match, name))
+        data[name] = getattr(match, name)
+    # The fields that are not JSON as they are (kept in the loop's order, the snapshot's):
+    data["options"] = match.options.to_data()
+    data["position"] = match.position.position_id()
+    data["score"] = list(match.score)
+    data["dice"] = None if match.dice is None else list(match.dice)
     last_play = last_play_event(match.record)
     data["actions"] = match.action_count
     data["last_game"] = match.games[-1].to_data() if match.games else None
@@ -282,16 +287,6 @@ def last_play_event(record: Sequence[Event]) -> Moved | None:
         if isinstance(event, Moved) and event.steps:
             return event
     return None
-
-
-def _encode(value: Any) -> Any:
-    if isinstance(value, MatchOptions):
-        return value.to_data()
-    if isinstance(value, Position):
-        return value.position_id()
-    if isinstance(value, tuple):
-        return list(value)
-    return value
 
 
 def _decode(name: str, value: Any) -> Any:

@@ -33,6 +33,7 @@ from contextlib import asynccontextmanager
 from bot.i18n import play as say
 from bot.i18n.core import Language
 from bot.rules import MoveError
+from bot.rules.copying import evolved
 from bot.rules.match import MatchError
 from bot.service.commands.schema import Command
 from bot.service.commands.views import Views
@@ -359,7 +360,7 @@ class Aftermath:
             replies = await self._undrawn_boards(place, replies, language=language)
         if shown:
             replies = [
-                dataclasses.replace(reply, image=None, board_viewer=None)
+                evolved(reply, image=None, board_viewer=None)
                 if reply.announces is not None and reply.announces[0] in shown
                 else reply
                 for reply in replies
