@@ -24,7 +24,6 @@ from typing import Any
 
 from bot.i18n import rules as say
 from bot.i18n.words import level_said
-from bot.rules.copying import evolved
 from bot.rules.dice import Dice, DiceSource, VerifiableDice, dice_from_data
 from bot.rules.errors import (
     IllegalActionError,
@@ -74,6 +73,7 @@ from bot.rules.state import (
     MatchState,
     Phase,
     compacted,
+    evolved,
     match_from_snapshot,
     snapshot_of,
 )

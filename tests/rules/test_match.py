@@ -39,9 +39,9 @@ from bot.rules import (
     Took,
     VerifiableDice,
 )
-from bot.rules.copying import evolved
 from bot.rules.match import MAX_CUBE
 from bot.rules.randomplay import Policy, random_match, random_states
+from bot.rules.state import evolved
 from tests.rules.matchplay import set_up
 
 # -- how games end ---------------------------------------------------------------------------

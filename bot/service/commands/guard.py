@@ -33,8 +33,8 @@ from contextlib import asynccontextmanager
 from bot.i18n import play as say
 from bot.i18n.core import Language
 from bot.rules import MoveError
-from bot.rules.copying import evolved
 from bot.rules.match import MatchError
+from bot.rules.state import evolved
 from bot.service.commands.schema import Command
 from bot.service.commands.views import Views
 from bot.service.endings import Endings, ended_in

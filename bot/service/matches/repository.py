@@ -18,11 +18,11 @@ from bot.i18n import play as say
 from bot.i18n import reports as words
 from bot.i18n.core import Language, Said
 from bot.i18n.reports import UNITS
-from bot.rules.copying import evolved
 from bot.rules.errors import excerpt
 from bot.rules.events import Event, OpeningRoll, Rolled
 from bot.rules.match import Match
 from bot.rules.notation import decimal_number
+from bot.rules.state import evolved
 from bot.rules.text import bank_text
 from bot.service.matches.reading import (
     MATCH_BYTES_KEPT,
