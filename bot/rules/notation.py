@@ -154,6 +154,8 @@ def normalise_play_text(text: str) -> str:
     then any script's decimal digits, dashes, slashes and stars; invisible format characters
     (zero-width spaces, joiners) are dropped."""
     text = normalise_typed(text)
+    if text.isascii():  # the usual play: nothing to map but the look-alikes
+        return text.translate(_LOOK_ALIKES)
     chars = []
     for ch in text:
         if ch.isascii():

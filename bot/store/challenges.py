@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import bindparam, select, update
 
 from bot.store import schema
 from bot.store.connections import Repository, Writes
@@ -22,14 +22,18 @@ def _open() -> Any:
     return c.c.status == fixed("open")
 
 
+# Built once and bound by its shape (``connections.bind``): read at every challenge.
+_OPEN_IN = select(c).where(
+    c.c.server_id == bindparam("server_id"), c.c.channel_id == bindparam("channel_id"), _open()
+)
+
+
 class Challenges(Repository):
     """Reads of challenges."""
 
     async def open(self, server_id: str, channel_id: str) -> ChallengeRow | None:
         """The channel's open challenge."""
-        row = await self._db.fetch_one(
-            select(c).where(c.c.server_id == server_id, c.c.channel_id == channel_id, _open())
-        )
+        row = await self._db.fetch_one(_OPEN_IN, {"server_id": server_id, "channel_id": channel_id})
         return ChallengeRow(**row._mapping) if row else None
 
     async def latest(self, server_id: str, channel_id: str) -> ChallengeRow | None:

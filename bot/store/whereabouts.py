@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import select, union_all
+from sqlalchemy import bindparam, select, union_all
 
 from bot.store import schema
 from bot.store.connections import Repository
@@ -27,6 +27,19 @@ def _open() -> Any:
     return c.c.status == fixed("open")
 
 
+def _played_by() -> Any:
+    playing = m.c.status == fixed("playing")
+    both = union_all(
+        select(m).where(m.c.player0_id == bindparam("user_id"), playing),
+        select(m).where(m.c.player1_id == bindparam("user_id"), playing),
+    ).subquery()
+    return select(both).order_by(both.c.id)
+
+
+# Built once and bound by its shape (``connections.bind``): read at every game against the bot.
+_PLAYED_BY = _played_by()
+
+
 class Whereabouts(Repository):
     """Reads of where matches are."""
 
@@ -39,12 +52,7 @@ class Whereabouts(Repository):
 
     async def played_by(self, user_id: str) -> list[MatchRow]:
         """The matches ``user_id`` is playing now, on any server, oldest first."""
-        playing = m.c.status == fixed("playing")
-        both = union_all(
-            select(m).where(m.c.player0_id == user_id, playing),
-            select(m).where(m.c.player1_id == user_id, playing),
-        ).subquery()
-        rows = await self._db.fetch_all(select(both).order_by(both.c.id))
+        rows = await self._db.fetch_all(_PLAYED_BY, {"user_id": user_id})
         return [MatchRow(**row._mapping) for row in rows]
 
     async def latest_finished(self, server_id: str, channel_id: str) -> int | None:

@@ -194,3 +194,15 @@ def test_compacted_is_the_match_restored_from_its_snapshot(
         if index + 1 < len(states):
             action = states[index + 1].actions[-1]
             assert compact.apply(action) == restored.apply(action)
+
+
+@pytest.mark.parametrize(("seed", "length", "policy", "options"), CASES[:3])
+def test_a_snapshot_is_plain_json_data(
+    seed: int, length: int, policy: Policy, options: dict[str, Any]
+) -> None:
+    """Every state field is written as JSON reads it back (no tuple left as a tuple): the store
+    compares a stored snapshot with a replayed match's by their data."""
+    for match in random_states(seed, length, policy, **options):
+        data = match.snapshot()
+        assert json.loads(json.dumps(data)) == data
+        assert set(state_fields()) <= data.keys()

@@ -34,6 +34,7 @@ from bot.i18n import play as say
 from bot.i18n.core import Language
 from bot.rules import MoveError
 from bot.rules.match import MatchError
+from bot.rules.state import evolved
 from bot.service.commands.schema import Command
 from bot.service.commands.views import Views
 from bot.service.endings import Endings, ended_in
@@ -359,7 +360,7 @@ class Aftermath:
             replies = await self._undrawn_boards(place, replies, language=language)
         if shown:
             replies = [
-                dataclasses.replace(reply, image=None, board_viewer=None)
+                evolved(reply, image=None, board_viewer=None)
                 if reply.announces is not None and reply.announces[0] in shown
                 else reply
                 for reply in replies

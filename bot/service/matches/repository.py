@@ -22,6 +22,7 @@ from bot.rules.errors import excerpt
 from bot.rules.events import Event, OpeningRoll, Rolled
 from bot.rules.match import Match
 from bot.rules.notation import decimal_number
+from bot.rules.state import evolved
 from bot.rules.text import bank_text
 from bot.service.matches.reading import (
     MATCH_BYTES_KEPT,
@@ -106,8 +107,8 @@ def first_timer(
 
 def _with_flag(timer: TimerRow, running: int | None) -> TimerRow:
     if timer.banks is None or timer.delay is None or running is None:
-        return replace(timer, flag_at=None)
-    return replace(timer, flag_at=timer.turn_started_at + timer.delay + timer.banks[running])
+        return evolved(timer, flag_at=None)
+    return evolved(timer, flag_at=timer.turn_started_at + timer.delay + timer.banks[running])
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,7 +165,7 @@ def next_timer(
         used = max(0.0, now - timer.turn_started_at - timer.delay)
         left = max(0.0, banks[acted] - used)
         banks = (left, banks[1]) if acted == 0 else (banks[0], left)
-    started = replace(timer, turn_started_at=now, reminded=False, banks=banks)
+    started = evolved(timer, turn_started_at=now, reminded=False, banks=banks)
     return _with_flag(started, _runs(after, engine_seat))
 
 
@@ -434,7 +435,7 @@ class Repository(MatchReader):
             # Last: every match of the server adds to this one row, which stays locked (on
             # PostgreSQL) from here to the commit.
             await _count_dice(tx, row.server_id, match.record[len(table.match.record) :])
-        row = replace(
+        row = evolved(
             row,
             version=version,
             snapshot=written.snapshot,
