@@ -15,8 +15,8 @@ Three measurements of the same plays:
   ``evaluate``, the ``hint`` and ``eval`` text commands), emptying the cache, settings. The rest
   of the request's CPU is the worker's own Python (decoding the IDs, legal plays, reading
   gnubg's answers, capturing its output); its wall time less its CPU, waiting for a core.
-* **IPC**: each engine call's time in the bot's process less the worker's time on the request
-  (submitting, pickling, the pipe, the worker's wake-up and the result's way back); pickling
+* **IPC**: each request's time in the bot's pool (a bot's turn may be two requests at once, on
+  two workers) less the worker's time on it (submitting, pickling, the pipe, the worker's wake-up and the result's way back); pickling
   alone is timed (CPU) on the same values in the bot's process. Before the plays, the pool's
   round trip around a request that keeps the worker busy 0 and 40 ms.
 
@@ -277,6 +277,27 @@ class Calls:
         return timed
 
 
+class Trips:
+    """Each request's way through the pool in the bot's process (submit to answer read), while
+    ``on``: the bot's turn may be two requests at once on two workers, so IPC is this less the
+    workers' time on them, not the engine call's time."""
+
+    def __init__(self, workers: WorkerPool) -> None:
+        self.on = False
+        self.seconds = 0.0
+        run = workers._run
+
+        async def timed(*args: Any, **kwargs: Any) -> Any:
+            start = time.perf_counter()
+            try:
+                return await run(*args, **kwargs)
+            finally:
+                if self.on:
+                    self.seconds += time.perf_counter() - start
+
+        vars(workers)["_run"] = timed
+
+
 class Profiled:
     """cProfile of the renderer's thread: each board drawn, profiled there."""
 
@@ -364,6 +385,7 @@ async def main(turns: int, draw: bool, detail: int) -> None:
             store, settings=settings, dice=seeded_dice(5), images=draw, engine=cast(Engine, calls)
         )
         await service.warm_up()
+        trips = Trips(workers)
 
         async def plain(command: Callable[[], Awaitable[list[Reply]]]) -> None:
             await command()
@@ -374,9 +396,11 @@ async def main(turns: int, draw: bool, detail: int) -> None:
             await workers.call(collect, timeout=30, affinity=slot)
         calls.seconds = calls.pickling = 0.0
         calls.count = calls.bytes = 0
+        trips.on = True
         cpu, wall = time.process_time(), time.perf_counter()
         await plays(service, calls, Place("bench", "plain"), turns, 1, plain)
         cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+        trips.on = False
         requests = calls.count
         engine_seconds, pickling, sent = calls.seconds, calls.pickling, calls.bytes
         worker: dict[str, float] = defaultdict(float)
@@ -406,6 +430,7 @@ async def main(turns: int, draw: bool, detail: int) -> None:
         cpu,
         wall,
         engine_seconds,
+        trips.seconds,
         pickling,
         sent,
         worker,
@@ -421,6 +446,7 @@ def report(
     cpu: float,
     wall: float,
     engine_seconds: float,
+    trip_seconds: float,
     pickling: float,
     sent: int,
     worker: dict[str, float],
@@ -449,8 +475,9 @@ def report(
     inside = worker.pop("request", 0.0)
     inside_cpu = worker.pop("request cpu", 0.0)
     idle = worker.pop("idle", 0.0)
-    print(f"  engine requests, wall time in the bot's process       {ms(engine_seconds)}")
-    print(f"    IPC (submit, pipe, wake-ups, both ways)      {ms(engine_seconds - inside)}")
+    print(f"  engine calls, wall time in the bot's process          {ms(engine_seconds)}")
+    print(f"  the requests in the pool (at once where a turn is two) {ms(trip_seconds)}")
+    print(f"    IPC (submit, pipe, wake-ups, both ways)      {ms(trip_seconds - inside)}")
     print(
         f"      of which pickling, both ends               {ms(pickling)}  "
         f"({sent / max(requests, 1):.0f} bytes a request)"
