@@ -16,9 +16,10 @@ Three measurements of the same plays:
   of the request's CPU is the worker's own Python (decoding the IDs, legal plays, reading
   gnubg's answers, capturing its output); its wall time less its CPU, waiting for a core.
 * **IPC**: each request's time in the bot's pool (a bot's turn may be two requests at once, on
-  two workers) less the worker's time on it (submitting, pickling, the pipe, the worker's wake-up and the result's way back); pickling
-  alone is timed (CPU) on the same values in the bot's process. Before the plays, the pool's
-  round trip around a request that keeps the worker busy 0 and 40 ms.
+  two workers) less the worker's time on it (submitting, pickling, the pipe, the worker's
+  wake-up and the result's way back); pickling alone is timed (CPU) on the same values in the
+  bot's process. Before the plays, the pool's round trip around a request that keeps the worker
+  busy 0 and 40 ms.
 
 Prints per play (the mean, milliseconds); no asserts.
 

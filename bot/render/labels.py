@@ -19,7 +19,7 @@ from typing import Literal
 from PIL import ImageDraw, ImageFont
 
 from bot.render.fonts import font
-from bot.render.text import RGB, draw_text, text_box, text_length
+from bot.render.text import RGB, draw_text, enclosing, text_box, text_length
 
 Role = Literal[
     "name",
@@ -143,11 +143,4 @@ def pixel_box(label: Label) -> tuple[int, int, int, int] | None:
         for line, x, baseline in zip(label.lines, label.xs, label.baselines, strict=True)
         if (box := text_box((x, baseline), line, face, "ls", halo=label.halo is not None))
     ]
-    if not boxes:
-        return None
-    return (
-        min(box[0] for box in boxes),
-        min(box[1] for box in boxes),
-        max(box[2] for box in boxes),
-        max(box[3] for box in boxes),
-    )
+    return enclosing(boxes)

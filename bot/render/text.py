@@ -111,6 +111,11 @@ def text_box(
             for (x, y), mask in _parts(font, shown, direction, width, pen):
                 if mask.size[0] and mask.size[1]:
                     boxes.append((x, y, x + mask.size[0], y + mask.size[1]))
+    return enclosing(boxes)
+
+
+def enclosing(boxes: Sequence[tuple[int, int, int, int]]) -> tuple[int, int, int, int] | None:
+    """The smallest box holding all of ``boxes`` (None for none)."""
     if not boxes:
         return None
     return (
