@@ -112,10 +112,7 @@ class Pieces:
         draw: Callable[[Image.Image, ImageDraw.ImageDraw], object],
     ) -> None:
         self.drawn.append(box)
-        if self.ops is None:
-            draw(self.image, self.draw)
-        else:
-            self.ops.append((box, key, draw))
+        drawn_or_recorded((box, key, draw), self.image, self.draw, self.ops)
 
     def _paste(
         self, key: tuple[object, ...], sprite: Image.Image, center: tuple[float, float]
@@ -136,11 +133,7 @@ class Pieces:
         op, label = stack_op(self.size, player, where, count)
         if label is not None:
             self.labels.append(label)
-        self.drawn.append(op[0])
-        if self.ops is None:
-            op[2](self.image, self.draw)
-        else:
-            self.ops.append(op)
+        self._op(*op)
 
     def checkers(self) -> None:
         view = self.view
@@ -354,6 +347,17 @@ def stack_op(size: Size, player: int, where: int | Side, count: int) -> tuple[Op
     kind = "point" if isinstance(where, int) else "bar"
     sprite = checker_sprite(layout(size).checker, player)
     return (box, (kind, player, where, count), partial(_draw_stack, sprite, centers, label)), label
+
+
+def drawn_or_recorded(
+    op: Op, image: Image.Image, draw: ImageDraw.ImageDraw, ops: list[Op] | None
+) -> None:
+    """``op`` drawn now on ``image``, or recorded in ``ops`` where a board pastes the tiles it
+    kept and draws only the groups it has not seen (:mod:`bot.render.tiles`)."""
+    if ops is None:
+        op[2](image, draw)
+    else:
+        ops.append(op)
 
 
 def pasted(

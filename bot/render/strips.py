@@ -23,7 +23,7 @@ from bot.render.arrows import ArrowKind, ArrowPath, draw_arrows, sample_path
 from bot.render.fonts import font
 from bot.render.geometry import Box, Layout
 from bot.render.labels import MIN_TEXT, Label, Role, paint, pixel_box, place
-from bot.render.pieces import Op, pasted
+from bot.render.pieces import Op, drawn_or_recorded, pasted
 from bot.render.sprites import checker_sprite, sprite_box
 from bot.render.status import actor, status_fit
 from bot.render.text import (
@@ -100,10 +100,7 @@ class Strips:
         key: tuple[object, ...],
         draw: Callable[[Image.Image, ImageDraw.ImageDraw], object],
     ) -> None:
-        if self.ops is None:
-            draw(self.image, self.draw)
-        else:
-            self.ops.append((box, key, draw))
+        drawn_or_recorded((box, key, draw), self.image, self.draw, self.ops)
 
     def _swatch(self, diameter: int, player: int, center: tuple[float, float]) -> None:
         swatch = checker_sprite(diameter, player)
