@@ -22,6 +22,7 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import replace
 from functools import lru_cache
+from typing import TypeVar
 
 from PIL import Image, ImageDraw
 
@@ -161,12 +162,11 @@ def _pieces(pieces: Pieces, ops: list[Op]) -> list[Part] | None:
     kept = _tiles(canvas, rest, ops)
     if all(ops[i][1][0] == "die" for _, members in with_dice for i in members):
         with _LAYERS_LOCK:
-            _BOARDS[key] = (
+            pieces_kept = (
                 tuple(_key(canvas.size, ops, members) for _, members in rest),
                 tuple(box for box, _ in rest),
             )
-            while len(_BOARDS) > BOARDS_KEPT:
-                _BOARDS.popitem(last=False)
+            _keep(_BOARDS, key, pieces_kept, BOARDS_KEPT)
     return kept + _tiles(canvas, with_dice, ops)
 
 
@@ -228,11 +228,21 @@ def _tiles(
             canvas.im.paste(static.im.crop(part_box), part_box)
         bound = LAYERS_KEPT if store is _LAYERS else DICE_KEPT if store is _DICE else CELLS_KEPT
         with _LAYERS_LOCK:
-            store[key] = parts
-            while len(store) > bound:
-                store.popitem(last=False)
+            _keep(store, key, parts, bound)
         out += parts
     return out
+
+
+_K = TypeVar("_K")
+_V = TypeVar("_V")
+
+
+def _keep(store: OrderedDict[_K, _V], key: _K, value: _V, bound: int) -> None:
+    """``value`` kept in ``store`` (under :data:`_LAYERS_LOCK`), the least recently used
+    dropped beyond ``bound``."""
+    store[key] = value
+    while len(store) > bound:
+        store.popitem(last=False)
 
 
 def _key(size: Size, ops: Sequence[Op], members: tuple[int, ...]) -> tuple[object, ...]:
@@ -260,9 +270,7 @@ def _strips(
             cells = groups(ops) or [(strip, tuple(range(len(ops))))]
             found = _tiles(canvas, cells, ops, _CELLS, strip)
             with _LAYERS_LOCK:
-                _STRIPS[key] = found
-                while len(_STRIPS) > STRIPS_KEPT:
-                    _STRIPS.popitem(last=False)
+                _keep(_STRIPS, key, found, STRIPS_KEPT)
         out += found
     return out
 
