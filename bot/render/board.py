@@ -18,14 +18,13 @@ after the play before it pastes that board's pieces and looks up only its dice.
 from __future__ import annotations
 
 import threading
-from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import replace
 from functools import lru_cache
-from typing import TypeVar
 
 from PIL import Image, ImageDraw
 
+from bot.bounded import Bounded
 from bot.i18n.core import ENGLISH, Language
 from bot.render.arrows import Arrow, arrows_of, draw_arrows, paths_for
 from bot.render.fonts import font
@@ -59,18 +58,18 @@ __all__ = [
 ]
 
 Part = tuple[Box, Image.Image]  # a box of a board, mapped on the palette
+Kept = Bounded[tuple[object, ...], list[Part]]
 LAYERS_KEPT = 4096  # the pieces' tiles kept mapped (at most 0.02 MB each at 900x734, a stack)
-_LAYERS: OrderedDict[tuple[object, ...], list[Part]] = OrderedDict()
+_LAYERS: Kept = Bounded(LAYERS_KEPT)
 DICE_KEPT = 512  # the tiles with dice
-_DICE: OrderedDict[tuple[object, ...], list[Part]] = OrderedDict()
+_DICE: Kept = Bounded(DICE_KEPT)
 STRIPS_KEPT = 512  # strips kept mapped, as the parts drawn in them
-_STRIPS: OrderedDict[tuple[object, ...], list[Part]] = OrderedDict()
+_STRIPS: Kept = Bounded(STRIPS_KEPT)
 CELLS_KEPT = 2048  # the parts of strips kept mapped (a name, a row of pips and score...)
-_CELLS: OrderedDict[tuple[object, ...], list[Part]] = OrderedDict()
-Kept = OrderedDict[tuple[object, ...], list[Part]]
+_CELLS: Kept = Bounded(CELLS_KEPT)
 BOARDS_KEPT = 256  # boards' pieces kept as the keys of their tiles in _LAYERS, and their boxes
-_BOARDS: OrderedDict[tuple[object, ...], tuple[tuple[tuple[object, ...], ...], tuple[Box, ...]]] = (
-    OrderedDict()
+_BOARDS: Bounded[tuple[object, ...], tuple[tuple[tuple[object, ...], ...], tuple[Box, ...]]] = (
+    Bounded(BOARDS_KEPT)
 )
 _SCRATCH = threading.local()  # each thread's canvas by size (:func:`_canvas`)
 _palette_samples = palette_samples  # the name tests know it by
@@ -133,13 +132,11 @@ def _pieces(pieces: Pieces, ops: list[Op]) -> list[Part] | None:
     key = _pieces_key(pieces.state, pieces.view.bottom, canvas.size)
     with _LAYERS_LOCK:
         board = _BOARDS.get(key)
-        if board is not None:
-            _BOARDS.move_to_end(key)
     if board is not None:  # a roll's board after the play before it: its dice alone are new
         pieces.dice()
         keys, boxes = board
         with _LAYERS_LOCK:
-            kept = [part for key in keys if key in _LAYERS for part in _LAYERS[key]]
+            kept = [part for key in keys for part in _LAYERS.peek(key) or ()]
         dice = groups(ops)
         if (
             all(key in _LAYERS for key in keys)
@@ -166,7 +163,7 @@ def _pieces(pieces: Pieces, ops: list[Op]) -> list[Part] | None:
                 tuple(_key(canvas.size, ops, members) for _, members in rest),
                 tuple(box for box, _ in rest),
             )
-            _keep(_BOARDS, key, pieces_kept, BOARDS_KEPT)
+            _BOARDS.put(key, pieces_kept)
     return kept + _tiles(canvas, with_dice, ops)
 
 
@@ -216,7 +213,6 @@ def _tiles(
             if parts is None:
                 missed.append((box, members, key, store))
             else:
-                store.move_to_end(key)
                 out += parts
     static = static_board(size)
     draw = ImageDraw.Draw(canvas)
@@ -226,23 +222,10 @@ def _tiles(
         parts = _mapped(canvas, (box,))
         for part_box, _ in parts:
             canvas.im.paste(static.im.crop(part_box), part_box)
-        bound = LAYERS_KEPT if store is _LAYERS else DICE_KEPT if store is _DICE else CELLS_KEPT
         with _LAYERS_LOCK:
-            _keep(store, key, parts, bound)
+            store.put(key, parts)
         out += parts
     return out
-
-
-_K = TypeVar("_K")
-_V = TypeVar("_V")
-
-
-def _keep(store: OrderedDict[_K, _V], key: _K, value: _V, bound: int) -> None:
-    """``value`` kept in ``store`` (under :data:`_LAYERS_LOCK`), the least recently used
-    dropped beyond ``bound``."""
-    store[key] = value
-    while len(store) > bound:
-        store.popitem(last=False)
 
 
 def _key(size: Size, ops: Sequence[Op], members: tuple[int, ...]) -> tuple[object, ...]:
@@ -262,15 +245,13 @@ def _strips(
         key = (canvas.size, *key)
         with _LAYERS_LOCK:
             found = _STRIPS.get(key)
-            if found is not None:
-                _STRIPS.move_to_end(key)
         if found is None:
             ops.clear()
             paint()
             cells = groups(ops) or [(strip, tuple(range(len(ops))))]
             found = _tiles(canvas, cells, ops, _CELLS, strip)
             with _LAYERS_LOCK:
-                _keep(_STRIPS, key, found, STRIPS_KEPT)
+                _STRIPS.put(key, found)
         out += found
     return out
 

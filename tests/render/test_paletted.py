@@ -13,6 +13,7 @@ import pytest
 from PIL import Image, ImageChops, ImageDraw
 
 from bench.render import game_states, sample_states
+from bot.bounded import Bounded
 from bot.render import BoardState, board, render_board, render_image
 from bot.render.board import _palette, _palette_samples, _paletted, _render, merged
 from bot.render.geometry import DEFAULT_SIZE, layout
@@ -106,8 +107,7 @@ def test_a_board_whose_pieces_changed_does_not_reuse_them() -> None:
 
 
 def test_the_pieces_kept_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(board, "LAYERS_KEPT", 8)
-    board._LAYERS.clear()
+    monkeypatch.setattr(board, "_LAYERS", Bounded(8))
     for state, viewer in game_states(4, 30):
         render_board(state, viewer=viewer)
         assert len(board._LAYERS) <= 8
@@ -155,8 +155,7 @@ def test_a_strip_kept_is_painted_anew_when_what_it_shows_changes() -> None:
 
 
 def test_the_strips_kept_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(board, "STRIPS_KEPT", 8)
-    board._STRIPS.clear()
+    monkeypatch.setattr(board, "_STRIPS", Bounded(8))
     for state, viewer in game_states(4, 30):
         render_board(state, viewer=viewer)
         assert len(board._STRIPS) <= 8

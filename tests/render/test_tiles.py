@@ -17,6 +17,7 @@ import pytest
 from PIL import Image, ImageChops, ImageDraw
 
 from bench.render import game_states
+from bot.bounded import Bounded
 from bot.i18n.core import ENGLISH, LANGUAGES, Language
 from bot.render import BoardState, board, glyphs, render_board, render_image
 from bot.render.board import _canvas, _palette, warm_up
@@ -159,11 +160,9 @@ def test_a_text_draws_only_inside_its_box(text: str, halo: tuple[int, int, int] 
 
 
 def test_the_strips_parts_kept_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(board, "CELLS_KEPT", 8)
-    monkeypatch.setattr(board, "DICE_KEPT", 4)
-    board._CELLS.clear()
-    board._STRIPS.clear()
-    board._DICE.clear()
+    monkeypatch.setattr(board, "_CELLS", Bounded(8))
+    monkeypatch.setattr(board, "_DICE", Bounded(4))
+    monkeypatch.setattr(board, "_STRIPS", Bounded(board.STRIPS_KEPT))
     for state, viewer in game_states(13, 30):
         render_board(state, viewer=viewer, language=ENGLISH)
         assert len(board._CELLS) <= 8
@@ -192,13 +191,12 @@ def test_a_pill_draws_only_inside_its_box(filled: bool) -> None:
 def test_a_rolls_board_pastes_the_pieces_of_the_board_before(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(board, "BOARDS_KEPT", 6)
-    board._BOARDS.clear()
+    monkeypatch.setattr(board, "_BOARDS", Bounded(6))
     for state, viewer in game_states(14, 30):
         render_board(replace(state, dice=None, phase="roll"), viewer=viewer)
-        before = dict(board._BOARDS)
+        before = set(board._BOARDS)
         assert _same_as_whole(state, viewer)  # the same pieces, and dice
-        assert board._BOARDS.keys() == before.keys()
+        assert set(board._BOARDS) == before
         assert len(board._BOARDS) <= 6
     assert len(board._BOARDS) == 6
 

@@ -431,7 +431,7 @@ async def test_locks_do_not_outlive_their_commands(service: TableService) -> Non
 async def test_the_name_cache_is_bounded(
     service: TableService, monkeypatch: pytest.MonkeyPatch, clock: FakeClock
 ) -> None:
-    monkeypatch.setattr(reading_module, "NAMES_KEPT", 5)
+    monkeypatch.setattr(service.repository.name_cache, "size", 5)
     for i in range(20):
         public(await service.matches.challenge(Place("guild", f"c{i}"), ALICE, BOB, "1"))
         clock.advance(CHALLENGE_RATE.seconds / CHALLENGE_RATE.count)
