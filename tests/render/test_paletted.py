@@ -14,7 +14,7 @@ from PIL import Image, ImageChops, ImageDraw
 
 from bench.render import game_states, sample_states
 from bot.bounded import Bounded
-from bot.render import BoardState, board, render_board, render_image
+from bot.render import BoardState, board, forget_kept, render_board, render_image
 from bot.render.board import _palette, _palette_samples, _paletted, _render, merged
 from bot.render.geometry import DEFAULT_SIZE, layout
 from bot.render.static import static_board
@@ -79,7 +79,7 @@ def _same_pixels(png: bytes, expected: Image.Image) -> bool:
 
 
 def test_boards_drawn_over_kept_pieces_are_the_whole_boards() -> None:
-    board._LAYERS.clear()
+    forget_kept()
     kept = 0
     for state, viewer in game_states(3, 40):
         # the roll's board after the play before it, then the board of that roll (same pieces)

@@ -19,7 +19,7 @@ from PIL import Image, ImageChops, ImageDraw
 from bench.render import game_states
 from bot.bounded import Bounded
 from bot.i18n.core import ENGLISH, LANGUAGES, Language
-from bot.render import BoardState, board, glyphs, render_board, render_image
+from bot.render import BoardState, board, forget_kept, glyphs, render_board, render_image
 from bot.render.board import _canvas, _palette, warm_up
 from bot.render.fonts import font
 from bot.render.geometry import DEFAULT_SIZE, layout
@@ -74,9 +74,7 @@ def test_seeded_games_boards_are_the_whole_images_mapped() -> None:
 
 
 def test_the_canvas_is_wiped_after_each_board() -> None:
-    board._LAYERS.clear()
-    board._CELLS.clear()
-    board._STRIPS.clear()
+    forget_kept()
     for state, viewer in game_states(9, 40):
         render_board(state, viewer=viewer)
     assert (
@@ -93,8 +91,7 @@ def test_a_board_whose_groups_cannot_be_made_apart_is_drawn_whole(
 
 
 def test_after_the_warm_up_a_board_draws_no_stack_die_or_lone_mark() -> None:
-    board._LAYERS.clear()
-    board._DICE.clear()
+    forget_kept()
     warm_up()
     kept = set(board._LAYERS) | set(board._DICE)
     for state, viewer in game_states(12, 80):

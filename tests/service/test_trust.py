@@ -17,7 +17,6 @@ from bot.i18n.reports import CHECK_THE_DICE
 from bot.rules.dice import verify_seed
 from bot.service.commands.help import help_text
 from bot.service.commands.registry import COMMANDS
-from bot.service.matches import reading as reading_module
 from bot.service.matches.challenges import CHALLENGE_RATE
 from bot.service.matches.reading import DamagedMatch
 from bot.service.models import Place, Reply, User
