@@ -10,8 +10,7 @@ from types import ModuleType
 import bot.render
 from bench.render import game_states, sample_states
 from bot.bounded import Bounded
-from bot.render import forget_kept, glyphs, render_board, warm_up
-from bot.render.board import render_image
+from bot.render import forget_kept, glyphs, render_board, render_image, warm_up
 from bot.render.chart import render_chart
 from bot.render.fonts import font
 from bot.render.sprites import checker_sprite

@@ -15,11 +15,13 @@ from PIL import Image, ImageChops, ImageDraw
 from bench.render import game_states, sample_states
 from bot.bounded import Bounded
 from bot.render import BoardState, board, forget_kept, render_board, render_image
-from bot.render.board import _palette, _palette_samples, _paletted, _render, merged
 from bot.render.geometry import DEFAULT_SIZE, layout
+from bot.render.palette import merged, palette, paletted
+from bot.render.samples import palette_samples
 from bot.render.static import static_board
 from bot.render.strips import Strips
 from bot.render.view import View
+from bot.render.whole import drawn_whole
 
 Case = tuple[BoardState, int | None]
 
@@ -28,7 +30,7 @@ def _cases() -> list[Case]:
     cases: list[Case] = list(sample_states().values())
     cases += [
         (state, viewer)
-        for state, arrows in _palette_samples()
+        for state, arrows in palette_samples()
         if not arrows
         for viewer in (0, 1, None)
     ]
@@ -40,15 +42,15 @@ def _cases() -> list[Case]:
 @pytest.mark.parametrize("case", _cases()[:12] + random.Random(32).sample(_cases()[12:], 60))
 def test_a_board_mapped_where_drawn_is_the_whole_board_mapped(case: Case) -> None:
     state, viewer = case
-    image, _, drawn = _render(state, viewer, DEFAULT_SIZE, None, ())
+    image, _, drawn = drawn_whole(state, viewer, DEFAULT_SIZE, None, ())
     assert drawn is not None
-    whole = image.quantize(palette=_palette(image.size), dither=Image.Dither.NONE)
-    assert _paletted(image, drawn).tobytes() == whole.tobytes()
+    whole = image.quantize(palette=palette(image.size), dither=Image.Dither.NONE)
+    assert paletted(image, drawn).tobytes() == whole.tobytes()
 
 
 def test_a_board_with_arrows_is_mapped_whole() -> None:
-    state, arrows = next((state, arrows) for state, arrows in _palette_samples() if arrows)
-    assert _render(state, 0, DEFAULT_SIZE, None, arrows)[2] is None
+    state, arrows = next((state, arrows) for state, arrows in palette_samples() if arrows)
+    assert drawn_whole(state, 0, DEFAULT_SIZE, None, arrows)[2] is None
 
 
 def test_merged_boxes_hold_every_pixel_of_the_boxes() -> None:
@@ -69,7 +71,7 @@ def test_merged_boxes_hold_every_pixel_of_the_boxes() -> None:
 
 def _whole(state: BoardState, viewer: int | None) -> Image.Image:
     image = render_image(state, viewer=viewer)
-    return image.quantize(palette=_palette(image.size), dither=Image.Dither.NONE)
+    return image.quantize(palette=palette(image.size), dither=Image.Dither.NONE)
 
 
 def _same_pixels(png: bytes, expected: Image.Image) -> bool:

@@ -14,13 +14,13 @@ from PIL import ImageDraw, ImageFont
 
 from bot.render import BoardState, LastPlay, forget_kept, render_board, theme
 from bot.render import text as text_module
-from bot.render.board import board_labels
 from bot.render.chart import Point, chart_labels, render_chart
 from bot.render.fonts import font
 from bot.render.geometry import DEFAULT_SIZE, Size, layout, point_number_center
 from bot.render.labels import MIN_TEXT, Label, min_text_size
 from bot.render.static import draw_static_board, point_labels
 from bot.render.text import ELLIPSIS, text_length, wrap_text
+from bot.render.whole import board_labels
 from bot.rules import Position
 
 GNU = "GNU Backgammon"

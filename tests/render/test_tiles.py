@@ -20,9 +20,10 @@ from bench.render import game_states
 from bot.bounded import Bounded
 from bot.i18n.core import ENGLISH, LANGUAGES, Language
 from bot.render import BoardState, board, forget_kept, glyphs, render_board, render_image
-from bot.render.board import _canvas, _palette, warm_up
+from bot.render.board import _canvas, warm_up
 from bot.render.fonts import font
 from bot.render.geometry import DEFAULT_SIZE, layout
+from bot.render.palette import palette
 from bot.render.pieces import Pieces
 from bot.render.static import static_board
 from bot.render.text import draw_text, text_box
@@ -47,7 +48,7 @@ def _same_as_whole(state: BoardState, viewer: int | None, language: Language = E
         whole = render_image(state, viewer=viewer, language=language)
     finally:
         glyphs._PAIRS.update(fonts)
-    mapped = whole.quantize(palette=_palette(whole.size), dither=Image.Dither.NONE)
+    mapped = whole.quantize(palette=palette(whole.size), dither=Image.Dither.NONE)
     with Image.open(io.BytesIO(shown)) as image:
         image.load()
         return image.tobytes() == mapped.tobytes() and image.getpalette() == mapped.getpalette()
