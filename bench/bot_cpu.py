@@ -36,8 +36,7 @@ from bench.many_channels import followed, shown
 from bench.profile_play import parts
 from bot.gnubg.api import Engine
 from bot.gnubg.engine import GnubgEngine
-from bot.render import board as board_renderer
-from bot.render import glyphs, text
+from bot.render import forget_kept
 from bot.service.matches import presentation as images
 from bot.service.models import ENGINE_USER, Place, User
 from bot.service.table import TableService, seeded_dice
@@ -94,7 +93,10 @@ async def run(
     engine: Counted, settings: Settings, channels: int, commands: int, shares: Parts | None = None
 ) -> tuple[int, float]:
     """The bot's plays and the process's CPU seconds for the work (after a warm-up)."""
-    forget_kept_boards()
+    # Every run plays the same seeded games, whose boards' pieces, strips and texts an earlier
+    # run would have left kept (a board of a position seen before pastes its pieces whole: not
+    # the bot's work on new positions); the service's warm-up makes again what it makes at a start.
+    forget_kept()
     with tempfile.TemporaryDirectory() as folder:
         store = await Store.open(Path(folder) / "bench.sqlite3")
         service = TableService(
@@ -120,25 +122,6 @@ async def run(
         service.close()
         await store.close()
     return engine.plays, cpu
-
-
-def forget_kept_boards() -> None:
-    """The renderer as a new process has it, before the service's warm-up: every run plays the
-    same seeded games, whose boards' pieces, strips and texts an earlier run would have left
-    kept (a board of a position seen before pastes its pieces whole: not the bot's work on new
-    positions). The warm-up makes again what it makes at a start."""
-    for kept in (
-        board_renderer._BOARDS,
-        board_renderer._LAYERS,
-        board_renderer._DICE,
-        board_renderer._STRIPS,
-        board_renderer._CELLS,
-        glyphs._PAIRS,
-        glyphs._GLYPHS,
-    ):
-        kept.clear()
-    for cached in (glyphs._run_glyphs, text.text_box, text._advance, text._mask, text._length):
-        cached.cache_clear()
 
 
 class Parts:

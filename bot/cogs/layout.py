@@ -15,12 +15,12 @@ from __future__ import annotations
 import dataclasses
 import io
 import logging
-from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any, Protocol
 
 import discord
 
+from bot.bounded import Bounded
 from bot.cogs.buttons import decision_view
 from bot.cogs.pings import lead_of
 from bot.service.models import Reply
@@ -173,21 +173,17 @@ class TableMessages:
     ) -> None:
         self.enabled = enabled
         self._service = service
-        self._kept = kept
-        self._known: OrderedDict[int, tuple[int | None, int]] = OrderedDict()
+        self._known: Bounded[int, tuple[int | None, int]] = Bounded(kept)
 
     def shown(self, match_id: int, version: int, message_id: int | None = None) -> None:
         """Version ``version`` of the match was shown (by its table message ``message_id``)."""
-        old = self._known.get(match_id)
+        old = self._known.peek(match_id)
         kept = old[0] if old is not None else None
         newest = max(version, old[1]) if old is not None else version
-        self._known[match_id] = (message_id if message_id is not None else kept, newest)
-        self._known.move_to_end(match_id)
-        while len(self._known) > self._kept:
-            self._known.popitem(last=False)
+        self._known.put(match_id, (message_id if message_id is not None else kept, newest))
 
     async def _read(self, match_id: int) -> tuple[int | None, int] | None:
-        known = self._known.get(match_id)
+        known = self._known.peek(match_id)
         if known is not None:
             return known
         stored = await self._service.table_message(match_id)
@@ -197,7 +193,7 @@ class TableMessages:
         self.shown(
             match_id, version, int(message_id) if message_id and message_id.isdigit() else None
         )
-        return self._known[match_id]
+        return self._known.peek(match_id)
 
     async def message_id(self, match_id: int) -> int | None:
         """The id of the match's table message, if it has one."""
@@ -229,7 +225,7 @@ class TableMessages:
             edited: discord.Message = await partial(message_id).edit(attachments=files, **kwargs)
         except discord.HTTPException as error:
             log.info("Could not edit table message %s (%s): a new one", message_id, error.status)
-            self._known[match_id] = (None, known[1])
+            self._known.put(match_id, (None, known[1]))
             return None
         return edited
 

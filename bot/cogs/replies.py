@@ -8,12 +8,12 @@ question of each channel. How one reply becomes a message is :mod:`bot.cogs.send
 from __future__ import annotations
 
 import logging
-from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import discord
 
+from bot.bounded import Bounded
 from bot.cogs.layout import TableMessages, folded, is_layout, is_table_reply, without_buttons
 from bot.cogs.progress import LiveProgress
 from bot.cogs.sending import (
@@ -135,8 +135,7 @@ class LiveButtons:
         self.service = service
         self.tables = TableMessages(service, enabled=layout)
         self._client = client
-        self._kept = kept
-        self._live: OrderedDict[Place, _Live] = OrderedDict()
+        self._live: Bounded[Place, _Live] = Bounded(kept)
         # messages that show a job's progress, and what a queued bot turn ends with
         self.progress = LiveProgress(service, post=self._post_after)
 
@@ -146,29 +145,26 @@ class LiveButtons:
         return len(self._live)
 
     def message_id(self, place: Place) -> int | None:
-        live = self._live.get(place)
+        live = self._live.peek(place)
         return live.message.id if live else None
 
     def message(self, place: Place, key: Key | None) -> discord.Message | None:
         """The message at ``place`` whose buttons answer the question ``key``, if known."""
-        live = self._live.get(place)
+        live = self._live.peek(place)
         return live.message if live is not None and key is not None and live.key == key else None
 
     def shown(self, place: Place, message_id: int) -> Reply | None:
         """What the live message ``message_id`` at ``place`` shows, if it is that."""
-        live = self._live.get(place)
+        live = self._live.peek(place)
         return live.reply if live is not None and live.message.id == message_id else None
 
     def forget(self, place: Place, message_id: int) -> None:
-        live = self._live.get(place)
+        live = self._live.peek(place)
         if live is not None and live.message.id == message_id:
-            del self._live[place]
+            self._live.pop(place)
 
     def _remember(self, place: Place, live: _Live) -> None:
-        self._live[place] = live
-        self._live.move_to_end(place)
-        while len(self._live) > self._kept:
-            self._live.popitem(last=False)
+        self._live.put(place, live)
 
     def _elsewhere(self, at: Place) -> Target | None:
         return None if self._client is None else messageable(self._client, at, self.tables)
@@ -201,7 +197,7 @@ class LiveButtons:
             # as it is open, so its message keeps its buttons whatever is said after it.
             if reply.decision not in UNTRACKED and not reply.private and message:
                 newest = _Live(message, reply.decision_key, reply)
-        old = self._live.get(place)
+        old = self._live.peek(place)
         if newest is not None:
             self._remember(place, newest)
             if old is not None and old.message.id != newest.message.id:
@@ -210,11 +206,11 @@ class LiveButtons:
         if old is None:
             return
         if any(message is not None and message.id == old.message.id for _, message in sent):
-            self._live.pop(place, None)  # a table message shown again: its buttons went then
+            self._live.pop(place)  # a table message shown again: its buttons went then
             return
         pending = await self.service.pending_decision(place)
         if pending is None or pending.key != old.key:
-            self._live.pop(place, None)
+            self._live.pop(place)
             await self._close(old)
 
     @staticmethod

@@ -10,11 +10,11 @@ the bot says so once per channel (per run) and plays in the channel.
 from __future__ import annotations
 
 import logging
-from collections import OrderedDict
 from typing import Final, Protocol, cast
 
 import discord
 
+from bot.bounded import Bounded
 from bot.i18n import posting as say
 from bot.i18n import rules
 from bot.i18n.core import Language, chained, worded
@@ -35,7 +35,7 @@ NEEDED = {
 TOLD_KEPT = 10_000  # channels told of a missing permission (least recently told go)
 # The channels told so, by this process: once per process and channel, whichever client or
 # opener asks (a new login's setup makes a new opener).
-_TOLD: OrderedDict[Place, None] = OrderedDict()
+_TOLD: Bounded[Place, bool] = Bounded(TOLD_KEPT)
 
 
 class Questions(Protocol):
@@ -119,9 +119,7 @@ class DiscordThreads:
         then None."""
         if place in _TOLD:
             return None
-        _TOLD[place] = None
-        while len(_TOLD) > TOLD_KEPT:
-            _TOLD.popitem(last=False)
+        _TOLD.put(place, True)
         return no_thread_text(missing, await self._languages.of(place.server_id))
 
     async def discard(self, thread: Place) -> None:

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from bot.render.arrows import Arrow, ArrowPath, arrow_layout, arrows_of
-from bot.render.board import render_board, render_image, status_text, warm_up
+from bot.render.board import render_board, status_text, warm_up
+from bot.render.kept import forget_kept
 from bot.render.state import BoardState, LastPlay
+from bot.render.whole import render_image
 
 __all__ = [
     "Arrow",
@@ -13,6 +15,7 @@ __all__ = [
     "LastPlay",
     "arrow_layout",
     "arrows_of",
+    "forget_kept",
     "render_board",
     "render_image",
     "status_text",

@@ -6,9 +6,10 @@ once per image size, supersampled for smooth edges (at the default size it ships
 (:mod:`bot.render.sprites`) drawn once per size and pasted by :mod:`bot.render.pieces`;
 :mod:`bot.render.strips` writes the names, scores and the status line (whose wording is
 :mod:`bot.render.status`). Plays to review are drawn over the pieces as arrows
-(:mod:`bot.render.arrows`). The pixels are mapped on one palette per size and written as a PNG
-by :mod:`bot.render.png`. :func:`render_image` draws a whole image; :func:`render_board` pastes
-tiles kept mapped on the palette over the static board mapped once (:mod:`bot.render.tiles`):
+(:mod:`bot.render.arrows`). The pixels are mapped on one palette per size
+(:mod:`bot.render.palette`) and written as a PNG by :mod:`bot.render.png`.
+:func:`~bot.render.whole.render_image` draws a whole image; :func:`render_board` pastes tiles
+kept mapped on the palette over the static board mapped once (:mod:`bot.render.tiles`):
 the pieces in groups apart (a stack, a stack with the last play's ring over it, a die), each
 strip as a board showed it, else its parts (a name, each text of the row of pips and score, the
 last play); what it has not kept it draws on its thread's canvas, maps and wipes. A roll's board
@@ -18,62 +19,57 @@ after the play before it pastes that board's pieces and looks up only its dice.
 from __future__ import annotations
 
 import threading
-from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import replace
-from functools import lru_cache
-from typing import TypeVar
 
 from PIL import Image, ImageDraw
 
+from bot.bounded import Bounded
 from bot.i18n.core import ENGLISH, Language
-from bot.render.arrows import Arrow, arrows_of, draw_arrows, paths_for
+from bot.render.arrows import Arrow, arrows_of
 from bot.render.fonts import font
 from bot.render.geometry import DEFAULT_SIZE, Layout, Size, layout
 from bot.render.glyphs import warm_pairs
-from bot.render.labels import MIN_TEXT, Label
-from bot.render.layers import shipped_palette
+from bot.render.labels import MIN_TEXT
+from bot.render.palette import Part, mapped, palette_bytes, paletted, static_rows
 from bot.render.pieces import Box, Op, Pieces
 from bot.render.png import encode_png, png_bytes, png_of_rows
 from bot.render.samples import palette_samples
 from bot.render.state import BoardState, LastPlay
-from bot.render.static import point_labels, static_board
+from bot.render.static import static_board
 from bot.render.status import STATUS_SIZES, actor, fitted_status, status_text
 from bot.render.strips import Strips
 from bot.render.text import fit_text
 from bot.render.tiles import Group, groups, overlap
 from bot.render.view import View
+from bot.render.whole import drawn_whole
 
 __all__ = [
     "Arrow",
     "actor",
     "arrows_of",
-    "board_labels",
     "encode_png",
     "fit_text",
     "fitted_status",
     "render_board",
-    "render_image",
     "status_text",
     "warm_up",
 ]
 
-Part = tuple[Box, Image.Image]  # a box of a board, mapped on the palette
+Kept = Bounded[tuple[object, ...], list[Part]]
 LAYERS_KEPT = 4096  # the pieces' tiles kept mapped (at most 0.02 MB each at 900x734, a stack)
-_LAYERS: OrderedDict[tuple[object, ...], list[Part]] = OrderedDict()
+_LAYERS: Kept = Bounded(LAYERS_KEPT)
 DICE_KEPT = 512  # the tiles with dice
-_DICE: OrderedDict[tuple[object, ...], list[Part]] = OrderedDict()
+_DICE: Kept = Bounded(DICE_KEPT)
 STRIPS_KEPT = 512  # strips kept mapped, as the parts drawn in them
-_STRIPS: OrderedDict[tuple[object, ...], list[Part]] = OrderedDict()
+_STRIPS: Kept = Bounded(STRIPS_KEPT)
 CELLS_KEPT = 2048  # the parts of strips kept mapped (a name, a row of pips and score...)
-_CELLS: OrderedDict[tuple[object, ...], list[Part]] = OrderedDict()
-Kept = OrderedDict[tuple[object, ...], list[Part]]
+_CELLS: Kept = Bounded(CELLS_KEPT)
 BOARDS_KEPT = 256  # boards' pieces kept as the keys of their tiles in _LAYERS, and their boxes
-_BOARDS: OrderedDict[tuple[object, ...], tuple[tuple[tuple[object, ...], ...], tuple[Box, ...]]] = (
-    OrderedDict()
+_BOARDS: Bounded[tuple[object, ...], tuple[tuple[tuple[object, ...], ...], tuple[Box, ...]]] = (
+    Bounded(BOARDS_KEPT)
 )
 _SCRATCH = threading.local()  # each thread's canvas by size (:func:`_canvas`)
-_palette_samples = palette_samples  # the name tests know it by
 _LAYERS_LOCK = threading.Lock()  # boards are drawn in threads
 _SIGNS = "0123456789/-:*() "  # the characters of pip counts, scores, dice and plays
 _DICE_SIGNS = "123456- "  # the status line's dice ("to move 3-1")
@@ -97,8 +93,8 @@ def render_board(
     "best")``. The renderer draws every arrow it is given: where the play made is the best,
     pass one set only."""
     if arrows or viewer not in (0, 1, None):
-        image, _, drawn = _render(state, viewer, size, last_play, tuple(arrows), language)
-        return png_bytes(_paletted(image, drawn))
+        image, _, drawn = drawn_whole(state, viewer, size, last_play, tuple(arrows), language)
+        return png_bytes(paletted(image, drawn))
     size = (int(size[0]), int(size[1]))
     if last_play is not None:
         state = replace(state, last_play=last_play)
@@ -110,17 +106,17 @@ def render_board(
     try:
         parts = _pieces(Pieces(canvas, draw, geo, view, ops), ops)
         if parts is None:
-            image, _, drawn = _render(state, viewer, size, None, (), language)
-            return png_bytes(_paletted(image, drawn))
+            image, _, drawn = drawn_whole(state, viewer, size, None, (), language)
+            return png_bytes(paletted(image, drawn))
         parts += _strips(canvas, draw, geo, view, language)
     except BaseException:
         _SCRATCH.canvases.pop(size, None)  # drawn on and maybe not wiped
         raise
-    rows = _static_rows(size).copy()  # the PNG's rows: a filter byte, then the pixels
+    rows = static_rows(size).copy()  # the PNG's rows: a filter byte, then the pixels
     into = rows.im
     for box, part in parts:
         into.paste(part.im, (box[0] + 1, box[1], box[2] + 1, box[3]))
-    return png_of_rows(rows, _palette_bytes(size))
+    return png_of_rows(rows, palette_bytes(size))
 
 
 def _pieces(pieces: Pieces, ops: list[Op]) -> list[Part] | None:
@@ -133,13 +129,11 @@ def _pieces(pieces: Pieces, ops: list[Op]) -> list[Part] | None:
     key = _pieces_key(pieces.state, pieces.view.bottom, canvas.size)
     with _LAYERS_LOCK:
         board = _BOARDS.get(key)
-        if board is not None:
-            _BOARDS.move_to_end(key)
     if board is not None:  # a roll's board after the play before it: its dice alone are new
         pieces.dice()
         keys, boxes = board
         with _LAYERS_LOCK:
-            kept = [part for key in keys if key in _LAYERS for part in _LAYERS[key]]
+            kept = [part for key in keys for part in _LAYERS.peek(key) or ()]
         dice = groups(ops)
         if (
             all(key in _LAYERS for key in keys)
@@ -166,7 +160,7 @@ def _pieces(pieces: Pieces, ops: list[Op]) -> list[Part] | None:
                 tuple(_key(canvas.size, ops, members) for _, members in rest),
                 tuple(box for box, _ in rest),
             )
-            _keep(_BOARDS, key, pieces_kept, BOARDS_KEPT)
+            _BOARDS.put(key, pieces_kept)
     return kept + _tiles(canvas, with_dice, ops)
 
 
@@ -216,33 +210,19 @@ def _tiles(
             if parts is None:
                 missed.append((box, members, key, store))
             else:
-                store.move_to_end(key)
                 out += parts
     static = static_board(size)
     draw = ImageDraw.Draw(canvas)
     for box, members, key, store in missed:
         for index in members:
             ops[index][2](canvas, draw)
-        parts = _mapped(canvas, (box,))
+        parts = mapped(canvas, (box,))
         for part_box, _ in parts:
             canvas.im.paste(static.im.crop(part_box), part_box)
-        bound = LAYERS_KEPT if store is _LAYERS else DICE_KEPT if store is _DICE else CELLS_KEPT
         with _LAYERS_LOCK:
-            _keep(store, key, parts, bound)
+            store.put(key, parts)
         out += parts
     return out
-
-
-_K = TypeVar("_K")
-_V = TypeVar("_V")
-
-
-def _keep(store: OrderedDict[_K, _V], key: _K, value: _V, bound: int) -> None:
-    """``value`` kept in ``store`` (under :data:`_LAYERS_LOCK`), the least recently used
-    dropped beyond ``bound``."""
-    store[key] = value
-    while len(store) > bound:
-        store.popitem(last=False)
 
 
 def _key(size: Size, ops: Sequence[Op], members: tuple[int, ...]) -> tuple[object, ...]:
@@ -262,15 +242,13 @@ def _strips(
         key = (canvas.size, *key)
         with _LAYERS_LOCK:
             found = _STRIPS.get(key)
-            if found is not None:
-                _STRIPS.move_to_end(key)
         if found is None:
             ops.clear()
             paint()
             cells = groups(ops) or [(strip, tuple(range(len(ops))))]
             found = _tiles(canvas, cells, ops, _CELLS, strip)
             with _LAYERS_LOCK:
-                _keep(_STRIPS, key, found, STRIPS_KEPT)
+                _STRIPS.put(key, found)
         out += found
     return out
 
@@ -303,7 +281,7 @@ def warm_up(size: Size = DEFAULT_SIZE) -> None:
     states += [state for state, arrows in palette_samples() if not arrows]
     for state in states:
         for viewer in (0, 1):
-            _render(state, viewer, size, None, ())
+            drawn_whole(state, viewer, size, None, ())
     canvas, ops = _canvas(size), list[Op]()
     pieces = Pieces(canvas, ImageDraw.Draw(canvas), layout(size), View(states[0], 0), ops)
     pieces.every_stack()
@@ -329,147 +307,3 @@ def _pieces_key(state: BoardState, seat: int, size: Size) -> tuple[object, ...]:
         state.phase if state.phase in ("doubled", "over") else "",
         state.last_play,
     )
-
-
-def render_image(
-    state: BoardState,
-    *,
-    viewer: int | None,
-    size: Size = DEFAULT_SIZE,
-    last_play: LastPlay | None = None,
-    arrows: Sequence[Arrow] = (),
-    language: Language = ENGLISH,
-) -> Image.Image:
-    """The board as an RGB Pillow image (what :func:`render_board` encodes)."""
-    return _render(state, viewer, size, last_play, tuple(arrows), language)[0]
-
-
-def board_labels(
-    state: BoardState,
-    *,
-    viewer: int | None,
-    size: Size = DEFAULT_SIZE,
-    last_play: LastPlay | None = None,
-    arrows: Sequence[Arrow] = (),
-    language: Language = ENGLISH,
-) -> tuple[Label, ...]:
-    """Every text of the board :func:`render_image` draws, with its font size and box: the point
-    numbers, counts and the cube's value, then the strips' names, pips, scores, clocks, match or
-    last play, the arrows' legend and the status line."""
-    return _render(state, viewer, size, last_play, tuple(arrows), language)[1]
-
-
-def _render(
-    state: BoardState,
-    viewer: int | None,
-    size: Size,
-    last_play: LastPlay | None,
-    arrows: tuple[Arrow, ...],
-    language: Language = ENGLISH,
-) -> tuple[Image.Image, tuple[Label, ...], tuple[Box, ...] | None]:
-    """The image, its labels, and boxes holding every pixel drawn over the static board (None:
-    anywhere, as arrows may be)."""
-    if viewer not in (None, 0, 1):
-        raise ValueError(f"viewer must be 0, 1 or None (a spectator), not {viewer!r}")
-    size = (int(size[0]), int(size[1]))
-    if last_play is not None:
-        state = replace(state, last_play=last_play)
-    view = View(state, state.on_roll if viewer is None else viewer)
-    image = static_board(size).copy()
-    draw = ImageDraw.Draw(image)
-    geo = layout(size)
-    pieces = Pieces(image, draw, geo, view)
-    pieces.checkers()
-    pieces.cube()
-    pieces.dice()
-    pieces.last_play(state.last_play)
-    draw_arrows(image, geo, paths_for(view, geo, arrows))
-    kinds = tuple(dict.fromkeys(arrow.kind for arrow in sorted(arrows, key=_legend_order)))
-    strips = Strips(image, draw, geo, view, kinds, language=language)
-    strips.paint()
-    drawn = None if arrows else (geo.top_strip, geo.bottom_strip, geo.status_strip, *pieces.drawn)
-    return image, (*point_labels(size), *pieces.labels, *strips.labels), drawn
-
-
-def _legend_order(arrow: Arrow) -> int:
-    return ("played", "best", "candidate").index(arrow.kind)
-
-
-def _paletted(image: Image.Image, drawn: tuple[Box, ...] | None) -> Image.Image:
-    """``image`` mapped on its size's palette, as :func:`encode_png` maps it. Each pixel maps
-    on its own (no dithering), so only the boxes ``drawn`` over the static board are mapped
-    (about a third of a board): the rest is the static board's, mapped once per size."""
-    if drawn is None:
-        return image.quantize(palette=_palette(image.size), dither=Image.Dither.NONE)
-    out = _static_paletted(image.size).copy()
-    for box, part in _mapped(image, drawn):
-        out.im.paste(part.im, box)
-    return out
-
-
-def _mapped(image: Image.Image, boxes: Sequence[Box]) -> list[Part]:
-    """The pixels of ``image`` in ``boxes`` (merged, within the image), mapped on its palette."""
-    palette = _palette(image.size)
-    width, height = image.size
-    parts = []
-    for box in merged(boxes):
-        box = (max(box[0], 0), max(box[1], 0), min(box[2], width), min(box[3], height))
-        if box[0] < box[2] and box[1] < box[3]:
-            part = image.crop(box).quantize(palette=palette, dither=Image.Dither.NONE)
-            parts.append((box, part))
-    return parts
-
-
-def merged(boxes: Sequence[Box]) -> list[Box]:
-    """``boxes`` with each run of overlapping or touching ones (left to right) made one box
-    around them (a stack of checkers is one box); every pixel of the boxes is in the result."""
-    out: list[Box] = []
-    for box in sorted(boxes):
-        if out:
-            x0, y0, x1, y1 = out[-1]
-            if box[0] <= x1 and box[1] <= y1 and y0 <= box[3]:
-                out[-1] = (x0, min(y0, box[1]), max(x1, box[2]), max(y1, box[3]))
-                continue
-        out.append(box)
-    return out
-
-
-@lru_cache(maxsize=4)
-def _static_paletted(size: Size) -> Image.Image:
-    return static_board(size).quantize(palette=_palette(size), dither=Image.Dither.NONE)
-
-
-@lru_cache(maxsize=4)
-def _static_rows(size: Size) -> Image.Image:
-    """The static board mapped on the palette, one column wider: a zero before each row (its
-    filter byte in the PNG, :func:`png_of_rows`)."""
-    rows = Image.new("P", (size[0] + 1, size[1]), 0)
-    rows.paste(_static_paletted(size), (1, 0))
-    return rows
-
-
-@lru_cache(maxsize=4)
-def _palette_bytes(size: Size) -> bytes:
-    return bytes((_palette(size).getpalette() or [])[: 3 * 256])
-
-
-@lru_cache(maxsize=4)
-def _palette(size: Size) -> Image.Image:
-    """One palette for every board of this size: as shipped (:mod:`bot.render.layers`), or
-    worked out."""
-    shipped = shipped_palette(size)
-    return sample_palette(size) if shipped is None else shipped
-
-
-def sample_palette(size: Size) -> Image.Image:
-    """The palette of sample boards that show every colour the renderer draws (both checkers,
-    highlights, hits, dice, cube, arrows of every kind, all the text)."""
-    samples = [
-        render_image(state, viewer=viewer, size=size, arrows=arrows)
-        for state, arrows in palette_samples()
-        for viewer in (0, 1)
-    ]
-    sheet = Image.new("RGB", (size[0], size[1] * len(samples)))
-    for index, sample in enumerate(samples):
-        sheet.paste(sample, (0, size[1] * index))
-    return sheet.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)

@@ -2,7 +2,7 @@
 
 The renderers draw every text as a label through :func:`paint`, which adds it to a sink where the
 caller gave one (the tournament images' ``labels`` option, :class:`bot.render.tournament.Pen`),
-and :func:`bot.render.board.board_labels` hands the board's to
+and :func:`bot.render.whole.board_labels` hands the board's to
 tests (the board paints its point numbers once per size), which check that text is large enough to
 read on a phone, reads against its background, is not cut and does not overlap other text.
 

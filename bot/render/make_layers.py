@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.render.board import sample_palette
 from bot.render.geometry import DEFAULT_SIZE
 from bot.render.layers import FOLDER, path_of
+from bot.render.palette import sample_palette
 from bot.render.static import draw_static_board
 
 

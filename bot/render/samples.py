@@ -1,5 +1,5 @@
 """The sample boards the boards' palette is worked out from
-(:func:`bot.render.board.sample_palette`)."""
+(:func:`bot.render.palette.sample_palette`)."""
 
 from __future__ import annotations
 

@@ -17,12 +17,12 @@ from PIL import Image
 from bot.i18n import images as say
 from bot.i18n.core import Language
 from bot.render import Arrow, BoardState, LastPlay, arrows_of
-from bot.render.board import board_labels, render_image
 from bot.render.bracket import render_bracket
 from bot.render.chart import Point, chart_labels, render_chart
 from bot.render.labels import Label
 from bot.render.standings import render_round_robin_grid, render_standings
 from bot.render.tournament import ReportRow, render_report_chart
+from bot.render.whole import board_labels, render_image
 from bot.rules import Position
 from bot.rules.tournaments.model import Entrant, Pairing, Result, Standing
 from tests.render.readable import decode

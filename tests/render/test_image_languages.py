@@ -11,8 +11,8 @@ import pytest
 
 from bot.i18n.core import LANGUAGES, Language
 from bot.render import BoardState, render_board
-from bot.render.board import board_labels
 from bot.render.geometry import DEFAULT_SIZE, layout
+from bot.render.whole import board_labels
 from bot.rules import Position
 from tests.render.image_kinds import PLAYERS, board_states, boards, charts, tournaments
 from tests.render.readable import decode, problems

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from bot.render.board import sample_palette
 from bot.render.geometry import DEFAULT_SIZE
 from bot.render.layers import shipped_palette, shipped_static
+from bot.render.palette import sample_palette
 from bot.render.static import draw_static_board
 
 WRITE = "python -m bot.render.make_layers"

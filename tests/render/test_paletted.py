@@ -13,12 +13,15 @@ import pytest
 from PIL import Image, ImageChops, ImageDraw
 
 from bench.render import game_states, sample_states
-from bot.render import BoardState, board, render_board, render_image
-from bot.render.board import _palette, _palette_samples, _paletted, _render, merged
+from bot.bounded import Bounded
+from bot.render import BoardState, board, forget_kept, render_board, render_image
 from bot.render.geometry import DEFAULT_SIZE, layout
+from bot.render.palette import merged, palette, paletted
+from bot.render.samples import palette_samples
 from bot.render.static import static_board
 from bot.render.strips import Strips
 from bot.render.view import View
+from bot.render.whole import drawn_whole
 
 Case = tuple[BoardState, int | None]
 
@@ -27,7 +30,7 @@ def _cases() -> list[Case]:
     cases: list[Case] = list(sample_states().values())
     cases += [
         (state, viewer)
-        for state, arrows in _palette_samples()
+        for state, arrows in palette_samples()
         if not arrows
         for viewer in (0, 1, None)
     ]
@@ -39,15 +42,15 @@ def _cases() -> list[Case]:
 @pytest.mark.parametrize("case", _cases()[:12] + random.Random(32).sample(_cases()[12:], 60))
 def test_a_board_mapped_where_drawn_is_the_whole_board_mapped(case: Case) -> None:
     state, viewer = case
-    image, _, drawn = _render(state, viewer, DEFAULT_SIZE, None, ())
+    image, _, drawn = drawn_whole(state, viewer, DEFAULT_SIZE, None, ())
     assert drawn is not None
-    whole = image.quantize(palette=_palette(image.size), dither=Image.Dither.NONE)
-    assert _paletted(image, drawn).tobytes() == whole.tobytes()
+    whole = image.quantize(palette=palette(image.size), dither=Image.Dither.NONE)
+    assert paletted(image, drawn).tobytes() == whole.tobytes()
 
 
 def test_a_board_with_arrows_is_mapped_whole() -> None:
-    state, arrows = next((state, arrows) for state, arrows in _palette_samples() if arrows)
-    assert _render(state, 0, DEFAULT_SIZE, None, arrows)[2] is None
+    state, arrows = next((state, arrows) for state, arrows in palette_samples() if arrows)
+    assert drawn_whole(state, 0, DEFAULT_SIZE, None, arrows)[2] is None
 
 
 def test_merged_boxes_hold_every_pixel_of_the_boxes() -> None:
@@ -68,7 +71,7 @@ def test_merged_boxes_hold_every_pixel_of_the_boxes() -> None:
 
 def _whole(state: BoardState, viewer: int | None) -> Image.Image:
     image = render_image(state, viewer=viewer)
-    return image.quantize(palette=_palette(image.size), dither=Image.Dither.NONE)
+    return image.quantize(palette=palette(image.size), dither=Image.Dither.NONE)
 
 
 def _same_pixels(png: bytes, expected: Image.Image) -> bool:
@@ -78,7 +81,7 @@ def _same_pixels(png: bytes, expected: Image.Image) -> bool:
 
 
 def test_boards_drawn_over_kept_pieces_are_the_whole_boards() -> None:
-    board._LAYERS.clear()
+    forget_kept()
     kept = 0
     for state, viewer in game_states(3, 40):
         # the roll's board after the play before it, then the board of that roll (same pieces)
@@ -106,8 +109,7 @@ def test_a_board_whose_pieces_changed_does_not_reuse_them() -> None:
 
 
 def test_the_pieces_kept_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(board, "LAYERS_KEPT", 8)
-    board._LAYERS.clear()
+    monkeypatch.setattr(board, "_LAYERS", Bounded(8))
     for state, viewer in game_states(4, 30):
         render_board(state, viewer=viewer)
         assert len(board._LAYERS) <= 8
@@ -155,8 +157,7 @@ def test_a_strip_kept_is_painted_anew_when_what_it_shows_changes() -> None:
 
 
 def test_the_strips_kept_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(board, "STRIPS_KEPT", 8)
-    board._STRIPS.clear()
+    monkeypatch.setattr(board, "_STRIPS", Bounded(8))
     for state, viewer in game_states(4, 30):
         render_board(state, viewer=viewer)
         assert len(board._STRIPS) <= 8

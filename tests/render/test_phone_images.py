@@ -15,12 +15,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.render import Arrow, BoardState, arrows_of, render_board, theme
-from bot.render.board import board_labels
 from bot.render.bracket import render_bracket
 from bot.render.chart import Point, chart_labels, render_chart
 from bot.render.labels import Label
 from bot.render.standings import render_round_robin_grid, render_standings
 from bot.render.tournament import ReportRow, render_report_chart, report_layout
+from bot.render.whole import board_labels
 from bot.rules import Position
 from bot.rules.tournaments.model import Entrant, Pairing, Result, Standing
 from bot.service.models import clean_name

@@ -12,16 +12,15 @@ from typing import Any
 import pytest
 from PIL import ImageDraw, ImageFont
 
-from bot.render import BoardState, LastPlay, render_board, sprites, theme
-from bot.render import board as board_module
+from bot.render import BoardState, LastPlay, forget_kept, render_board, theme
 from bot.render import text as text_module
-from bot.render.board import board_labels
 from bot.render.chart import Point, chart_labels, render_chart
 from bot.render.fonts import font
 from bot.render.geometry import DEFAULT_SIZE, Size, layout, point_number_center
 from bot.render.labels import MIN_TEXT, Label, min_text_size
-from bot.render.static import draw_static_board, point_labels, static_board
+from bot.render.static import draw_static_board, point_labels
 from bot.render.text import ELLIPSIS, text_length, wrap_text
+from bot.render.whole import board_labels
 from bot.rules import Position
 
 GNU = "GNU Backgammon"
@@ -334,22 +333,9 @@ def colours_drawn() -> Iterator[list[tuple[str, Any]]]:
         text_module._draw_line = draw_line
 
 
-def _fresh_caches() -> None:
-    for cached in (
-        static_board,
-        point_labels,
-        sprites.checker_sprite,
-        sprites.ring_sprite,
-        sprites.die_sprite,
-        sprites.cube_sprite,
-    ):
-        cached.cache_clear()
-    board_module._LAYERS.clear()  # the pieces of boards drawn before
-
-
 def test_the_board_and_the_chart_draw_in_theme_colours_only() -> None:
     known = palette()
-    _fresh_caches()
+    forget_kept()  # sprites, static boards and the pieces of boards drawn before
     with colours_drawn() as board_colours:
         draw_static_board(DEFAULT_SIZE)  # shipped drawn (bot.render.layers)
         for board in boards((GNU, LONG)):

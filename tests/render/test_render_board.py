@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from PIL import Image
 
 from bot.render import BoardState, LastPlay, render_board, render_image, status_text, theme
-from bot.render.board import board_labels, fit_text, fitted_status
+from bot.render.board import fit_text, fitted_status
 from bot.render.fonts import BOLD, FONT_DIR, REGULAR, font
 from bot.render.geometry import (
     DEFAULT_SIZE,
@@ -32,6 +32,7 @@ from bot.render.geometry import (
 )
 from bot.render.static import number_size
 from bot.render.text import text_length
+from bot.render.whole import board_labels
 from bot.rules import Position
 
 RGB = tuple[int, int, int]

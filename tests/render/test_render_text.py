@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from PIL import Image, ImageDraw, ImageFont
 
 from bot.render import BoardState, render_board, render_image
-from bot.render import text as text_module
+from bot.render import runs as runs_module
 from bot.render.fonts import (
     BOLD,
     FALLBACKS,
@@ -23,7 +23,8 @@ from bot.render.fonts import (
     read_cmap,
 )
 from bot.render.geometry import DEFAULT_SIZE, layout
-from bot.render.text import ELLIPSIS, REPLACEMENT, Run, draw_text, fit_text, runs, shown_text
+from bot.render.runs import REPLACEMENT, Run, runs, shown_text
+from bot.render.text import ELLIPSIS, draw_text, fit_text
 from bot.rules import Position
 
 SAMPLES = [
@@ -231,4 +232,4 @@ def test_kept_letters_draw_what_pillow_draws(halo: tuple[int, int, int] | None) 
 @given(st.text(alphabet=st.characters(min_codepoint=32, max_codepoint=126), min_size=1))
 def test_plain_ascii_runs_are_the_general_ones(text: str) -> None:
     for primary in (REGULAR, BOLD):
-        assert text_module._runs(text, primary) == text_module._split_runs(text, primary)
+        assert runs_module.path_runs(text, primary) == runs_module._split_runs(text, primary)

@@ -17,11 +17,13 @@ import pytest
 from PIL import Image, ImageChops, ImageDraw
 
 from bench.render import game_states
+from bot.bounded import Bounded
 from bot.i18n.core import ENGLISH, LANGUAGES, Language
-from bot.render import BoardState, board, glyphs, render_board, render_image
-from bot.render.board import _canvas, _palette, warm_up
+from bot.render import BoardState, board, forget_kept, glyphs, render_board, render_image
+from bot.render.board import _canvas, warm_up
 from bot.render.fonts import font
 from bot.render.geometry import DEFAULT_SIZE, layout
+from bot.render.palette import palette
 from bot.render.pieces import Pieces
 from bot.render.static import static_board
 from bot.render.text import draw_text, text_box
@@ -46,7 +48,7 @@ def _same_as_whole(state: BoardState, viewer: int | None, language: Language = E
         whole = render_image(state, viewer=viewer, language=language)
     finally:
         glyphs._PAIRS.update(fonts)
-    mapped = whole.quantize(palette=_palette(whole.size), dither=Image.Dither.NONE)
+    mapped = whole.quantize(palette=palette(whole.size), dither=Image.Dither.NONE)
     with Image.open(io.BytesIO(shown)) as image:
         image.load()
         return image.tobytes() == mapped.tobytes() and image.getpalette() == mapped.getpalette()
@@ -73,9 +75,7 @@ def test_seeded_games_boards_are_the_whole_images_mapped() -> None:
 
 
 def test_the_canvas_is_wiped_after_each_board() -> None:
-    board._LAYERS.clear()
-    board._CELLS.clear()
-    board._STRIPS.clear()
+    forget_kept()
     for state, viewer in game_states(9, 40):
         render_board(state, viewer=viewer)
     assert (
@@ -92,8 +92,7 @@ def test_a_board_whose_groups_cannot_be_made_apart_is_drawn_whole(
 
 
 def test_after_the_warm_up_a_board_draws_no_stack_die_or_lone_mark() -> None:
-    board._LAYERS.clear()
-    board._DICE.clear()
+    forget_kept()
     warm_up()
     kept = set(board._LAYERS) | set(board._DICE)
     for state, viewer in game_states(12, 80):
@@ -159,11 +158,9 @@ def test_a_text_draws_only_inside_its_box(text: str, halo: tuple[int, int, int] 
 
 
 def test_the_strips_parts_kept_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(board, "CELLS_KEPT", 8)
-    monkeypatch.setattr(board, "DICE_KEPT", 4)
-    board._CELLS.clear()
-    board._STRIPS.clear()
-    board._DICE.clear()
+    monkeypatch.setattr(board, "_CELLS", Bounded(8))
+    monkeypatch.setattr(board, "_DICE", Bounded(4))
+    monkeypatch.setattr(board, "_STRIPS", Bounded(board.STRIPS_KEPT))
     for state, viewer in game_states(13, 30):
         render_board(state, viewer=viewer, language=ENGLISH)
         assert len(board._CELLS) <= 8
@@ -192,13 +189,12 @@ def test_a_pill_draws_only_inside_its_box(filled: bool) -> None:
 def test_a_rolls_board_pastes_the_pieces_of_the_board_before(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(board, "BOARDS_KEPT", 6)
-    board._BOARDS.clear()
+    monkeypatch.setattr(board, "_BOARDS", Bounded(6))
     for state, viewer in game_states(14, 30):
         render_board(replace(state, dice=None, phase="roll"), viewer=viewer)
-        before = dict(board._BOARDS)
+        before = set(board._BOARDS)
         assert _same_as_whole(state, viewer)  # the same pieces, and dice
-        assert board._BOARDS.keys() == before.keys()
+        assert set(board._BOARDS) == before
         assert len(board._BOARDS) <= 6
     assert len(board._BOARDS) == 6
 

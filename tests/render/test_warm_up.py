@@ -7,7 +7,7 @@ from functools import _lru_cache_wrapper
 from typing import Any
 
 from bench.render import game_states, sample_states
-from bot.render import render_board, warm_up
+from bot.render import forget_kept, render_board, warm_up
 from bot.render.pieces import tray_patch
 from bot.render.sprites import checker_sprite, cube_sprite, die_sprite, ring_sprite
 
@@ -21,8 +21,7 @@ SPRITES: tuple[_lru_cache_wrapper[Any], ...] = (
 
 
 def test_after_the_warm_up_no_board_makes_a_sprite() -> None:
-    for cache in SPRITES:
-        cache.cache_clear()
+    forget_kept()
     warm_up()
     made = [cache.cache_info().misses for cache in SPRITES]
     assert all(made)

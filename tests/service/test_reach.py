@@ -26,9 +26,10 @@ CATALOG = BOT / "i18n"
 PLACE = Place("guild", "counted")
 T = TypeVar("T")
 # As measured, so that a new hop shows. Issue 31 asks for at most 20 files in all for a typed
-# !move; a Roll press also draws the dice (bot/rules/dice.py).
-PLUMBING_FILES = 14  # bot/ outside bot/rules (the catalog, bot/i18n/core.py, among them)
-ALL_FILES = {"move": 20, "roll": 21}
+# !move; a Roll press also draws the dice (bot/rules/dice.py) and reads the players' names,
+# kept in a bot.bounded.Bounded (bot/bounded.py).
+PLUMBING_FILES = {"move": 14, "roll": 15}  # bot/ outside bot/rules and the catalog (bot/i18n)
+ALL_FILES = {"move": 20, "roll": 22}
 
 
 @dataclass
@@ -83,6 +84,6 @@ async def test_a_typed_move_and_a_roll_press_touch_few_files(
             measured.setdefault("roll", seen)
         assert replies and not replies[0].private, replies
     for name, seen in measured.items():
-        assert len(seen.plumbing) <= PLUMBING_FILES, (name, seen.plumbing)
+        assert len(seen.plumbing) <= PLUMBING_FILES[name], (name, seen.plumbing)
         assert len(seen.files) <= ALL_FILES[name], (name, sorted(map(str, seen.files)))
         assert "service/matches/commands.py" in seen.plumbing  # the profile does see the room

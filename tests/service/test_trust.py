@@ -17,7 +17,6 @@ from bot.i18n.reports import CHECK_THE_DICE
 from bot.rules.dice import verify_seed
 from bot.service.commands.help import help_text
 from bot.service.commands.registry import COMMANDS
-from bot.service.matches import reading as reading_module
 from bot.service.matches.challenges import CHALLENGE_RATE
 from bot.service.matches.reading import DamagedMatch
 from bot.service.models import Place, Reply, User
@@ -431,7 +430,7 @@ async def test_locks_do_not_outlive_their_commands(service: TableService) -> Non
 async def test_the_name_cache_is_bounded(
     service: TableService, monkeypatch: pytest.MonkeyPatch, clock: FakeClock
 ) -> None:
-    monkeypatch.setattr(reading_module, "NAMES_KEPT", 5)
+    monkeypatch.setattr(service.repository.name_cache, "size", 5)
     for i in range(20):
         public(await service.matches.challenge(Place("guild", f"c{i}"), ALICE, BOB, "1"))
         clock.advance(CHALLENGE_RATE.seconds / CHALLENGE_RATE.count)

@@ -29,6 +29,7 @@ from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass
 from enum import Enum
 
+from bot.bounded import Bounded
 from bot.i18n import reports as words
 from bot.i18n.core import Language
 from bot.service.models import Place, Rate
@@ -205,8 +206,7 @@ class SeatCache:
     ) -> None:
         self._clock = clock
         self._ttl = ttl
-        self._max = max_places
-        self._seats: OrderedDict[Place, tuple[float, frozenset[str]]] = OrderedDict()
+        self._seats: Bounded[Place, tuple[float, frozenset[str]]] = Bounded(max_places)
 
     @property
     def size(self) -> int:
@@ -217,19 +217,15 @@ class SeatCache:
         if kept is None:
             return None
         if kept[0] <= self._clock():
-            del self._seats[place]
+            self._seats.pop(place)
             return None
-        self._seats.move_to_end(place)
         return kept[1]
 
     def put(self, place: Place, seated: frozenset[str]) -> None:
-        self._seats[place] = (self._clock() + self._ttl, seated)
-        self._seats.move_to_end(place)
-        while len(self._seats) > self._max:
-            self._seats.popitem(last=False)
+        self._seats.put(place, (self._clock() + self._ttl, seated))
 
     def forget(self, place: Place) -> None:
-        self._seats.pop(place, None)
+        self._seats.pop(place)
 
 
 class Gate:

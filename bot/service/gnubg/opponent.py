@@ -28,6 +28,7 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager
 from typing import TYPE_CHECKING
 
+from bot.bounded import Bounded
 from bot.gnubg.api import (
     DEFAULT_LEVEL,
     LEVELS,
@@ -168,7 +169,7 @@ class Opponent:
         self._locked = locked
         # match id -> the game in which the engine offered to resign: once a game is enough (a
         # rejected offer isn't repeated every turn). Memory only: after a restart, once more.
-        self._offered: OrderedDict[int, int] = OrderedDict()
+        self._offered: Bounded[int, int] = Bounded(OFFERS_KEPT)
         self._following: dict[Place, bool] = {}  # place -> another command asked meanwhile
         self._endings = endings
         self.queue_limit = QUEUED_PER_WORKER * settings.engine_workers
@@ -535,7 +536,7 @@ class Opponent:
         # Its only play (or none) plays itself in the roll: no search for it.
         searched = rolled is not None and rolled.turn == seat
         # It offers to resign at most once a game: a rejected offer isn't repeated every turn.
-        may_resign = self._offered.get(table.row.id) != match.game_number
+        may_resign = self._offered.peek(table.row.id) != match.game_number
         choice = await engine.take_turn(
             query,
             level,
@@ -543,10 +544,7 @@ class Opponent:
             rolled=rolled.gnubg_id() if searched and rolled is not None else None,
         )
         if choice.resign > 0:
-            self._offered[table.row.id] = match.game_number
-            self._offered.move_to_end(table.row.id)
-            while len(self._offered) > OFFERS_KEPT:
-                self._offered.popitem(last=False)
+            self._offered.put(table.row.id, match.game_number)
             return lambda m: m.resign(seat, choice.resign)
         if rolled is None:
             return _moving(match, seat, choice.play)

@@ -10,12 +10,12 @@ from __future__ import annotations
 import asyncio
 import functools
 import math
-from collections import OrderedDict
 from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
+from bot.bounded import Bounded
 from bot.gnubg.api import LEVEL_NAMES
 from bot.i18n import play as say
 from bot.i18n import records as ledger
@@ -130,9 +130,7 @@ class BoardImages:
 
     def __init__(self, *, enabled: bool = True, bytes_kept: int = IMAGE_BYTES_KEPT) -> None:
         self.enabled = enabled
-        self._bytes_kept = bytes_kept
-        self._kept: OrderedDict[ImageKey, bytes] = OrderedDict()
-        self._kept_bytes = 0
+        self._kept: Bounded[ImageKey, bytes] = Bounded(bytes_kept, weigh=len)
         self._renderer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="render")
 
     async def warm_up(self) -> None:
@@ -162,10 +160,9 @@ class BoardImages:
         key = (table.row.id, table.row.version, viewer, table.plain, shown, language)
         image = self._kept.get(key)
         if image is not None:
-            self._kept.move_to_end(key)
             return image
         image = await self._render(board_state(table.match, table.plain, clock), viewer, language)
-        self._keep(key, image)
+        self._kept.put(key, image)
         return image
 
     async def picture(
@@ -181,18 +178,6 @@ class BoardImages:
         loop = asyncio.get_running_loop()
         draw = functools.partial(render_board, state, viewer=viewer, language=language)
         return await loop.run_in_executor(self._renderer, draw)
-
-    def _keep(self, key: ImageKey, image: bytes) -> None:
-        if len(image) > self._bytes_kept:
-            return
-        old = self._kept.pop(key, None)
-        if old is not None:
-            self._kept_bytes -= len(old)
-        self._kept[key] = image
-        self._kept_bytes += len(image)
-        while self._kept_bytes > self._bytes_kept:
-            _, dropped = self._kept.popitem(last=False)
-            self._kept_bytes -= len(dropped)
 
 
 def match_kind(length: int, *, language: Language, alone: bool = False) -> str:

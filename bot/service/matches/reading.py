@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Literal, overload
 
+from bot.bounded import Bounded
 from bot.i18n import play as say
 from bot.i18n.core import Language, Said
 from bot.rules.dice import DiceKeyError
@@ -105,7 +106,7 @@ class MatchReader:
         self.match_cache: OrderedDict[int, Kept] = OrderedDict()  # by match id, oldest used first
         self._playing_at: dict[Place, int] = {}  # the kept match being played at each place
         self.cached_bytes = 0
-        self.name_cache: OrderedDict[tuple[str, str], str] = OrderedDict()  # (server, user): name
+        self.name_cache: Bounded[tuple[str, str], str] = Bounded(NAMES_KEPT)  # (server, user): name
 
     # -- names ------------------------------------------------------------------------------------
 
@@ -118,22 +119,14 @@ class MatchReader:
             if name is None:
                 player = await self.store.players.get(place.server_id, user_id)
                 name = player.name if player else user_id
-                self._cache_name(key, name)
-            else:
-                self.name_cache.move_to_end(key)
+                self.name_cache.put(key, name)
             names.append(name)
         return names[0], names[1]
 
     def remember(self, place: Place, *users: User) -> None:
         """Keep the names ``users`` go by now (the store has just been told them)."""
         for user in users:
-            self._cache_name((place.server_id, user.id), user.name)
-
-    def _cache_name(self, key: tuple[str, str], name: str) -> None:
-        self.name_cache[key] = name
-        self.name_cache.move_to_end(key)
-        while len(self.name_cache) > NAMES_KEPT:
-            self.name_cache.popitem(last=False)
+            self.name_cache.put((place.server_id, user.id), user.name)
 
     # -- reading ------------------------------------------------------------------------------
 

@@ -29,6 +29,7 @@ import logging
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from bot.bounded import Bounded
 from bot.gnubg.api import (
     AnalysisDataError,
     Engine,
@@ -247,7 +248,7 @@ class Drills:
         self._settings = settings
         self._clock = clock
         self._draw = draw
-        self._filled: dict[tuple[str, str], None] = {}  # players whose old matches were read
+        self._filled: Bounded[tuple[str, str], bool] = Bounded(FILLED_KEPT)  # old matches read
 
     @property
     def _prefix(self) -> str:
@@ -291,9 +292,7 @@ class Drills:
                 rows += [row for row in made if row["user_id"] == user.id]
             async with self._store.transaction() as tx:
                 await tx.drills.add(rows)
-        self._filled[key] = None
-        while len(self._filled) > FILLED_KEPT:
-            del self._filled[next(iter(self._filled))]
+        self._filled.put(key, True)
 
     # -- showing --------------------------------------------------------------------------------
 

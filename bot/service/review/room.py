@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections import OrderedDict
 from dataclasses import dataclass, replace
 
+from bot.bounded import Bounded
 from bot.gnubg.api import AnalysisDataError, MatchAnalysis
 from bot.gnubg.decisions import ReviewedDecision
 from bot.i18n import reports as words
@@ -79,9 +79,9 @@ class Reviews:
         self._repository = repository
         self._settings = settings
         self._draw = draw
-        self._seen: OrderedDict[tuple[str, str], tuple[int, int]] = OrderedDict()
+        self._seen: Bounded[tuple[str, str], tuple[int, int]] = Bounded(SEEN_KEPT)
         # Decoded analyses by match, with when each was stored: paging reads one small row.
-        self._kept: OrderedDict[int, tuple[float, _Reviewed]] = OrderedDict()
+        self._kept: Bounded[int, tuple[float, _Reviewed]] = Bounded(REVIEWS_KEPT)
 
     @property
     def _prefix(self) -> str:
@@ -120,7 +120,7 @@ class Reviews:
         if listing:
             words = words[1:]
         if words and words[0].lower() == "next":
-            seen = self._seen.get((place.server_id, user.id))
+            seen = self._seen.peek((place.server_id, user.id))
             if seen is None:
                 raise Refusal(say.START_FIRST(language, prefix=self._prefix))
             reviewed = await self._reviewed(place, seen[0], language=language)
@@ -157,13 +157,10 @@ class Reviews:
         done_at = await self._analyses.done_at(match_id)
         kept = self._kept.get(match_id)
         if kept is not None and done_at == kept[0] and kept[1].row.server_id == place.server_id:
-            self._kept.move_to_end(match_id)
             return kept[1]
         reviewed = await self._read(place, match_id, language=language)
         if done_at is not None:
-            self._kept[match_id] = (done_at, reviewed)
-            while len(self._kept) > REVIEWS_KEPT:
-                self._kept.popitem(last=False)
+            self._kept.put(match_id, (done_at, reviewed))
         return reviewed
 
     async def _read(self, place: Place, match_id: int, *, language: Language) -> _Reviewed:
@@ -217,10 +214,7 @@ class Reviews:
 
     def _remember(self, user: User, server_id: str, match_id: int, page: int) -> None:
         key = (server_id, user.id)
-        self._seen[key] = (match_id, page)
-        self._seen.move_to_end(key)
-        while len(self._seen) > SEEN_KEPT:
-            self._seen.popitem(last=False)
+        self._seen.put(key, (match_id, page))
 
     def _errors(
         self, reviewed: _Reviewed, at: int, word: str | None = None, *, language: Language
