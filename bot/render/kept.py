@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sys
-from functools import _lru_cache_wrapper
 
 from bot.bounded import Bounded
 from bot.render import glyphs
@@ -22,7 +21,7 @@ def forget_kept() -> None:
         for value in list(vars(module).values()):
             if isinstance(value, Bounded):
                 value.clear()
-            elif isinstance(value, _lru_cache_wrapper) and value.__module__ == name:
+            elif callable(getattr(value, "cache_clear", None)) and value.__module__ == name:
                 value.cache_clear()
     glyphs._PAIRS.clear()
     glyphs._GLYPHS.clear()
