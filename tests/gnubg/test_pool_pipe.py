@@ -48,7 +48,7 @@ async def test_the_next_request_starts_while_the_event_loop_is_busy(piped: Worke
 async def test_a_piped_requests_timeout_counts_from_its_start(piped: WorkerPool) -> None:
     first = asyncio.create_task(piped.call(misbehave.sleep, 0.5, timeout=10))
     second = asyncio.create_task(piped.call(misbehave.sleep, 0.1, timeout=0.4))
-    assert await asyncio.gather(first, second) == [0.5, 0.1]  # 0.6 s after it was asked
+    assert list(await asyncio.gather(first, second)) == [0.5, 0.1]  # 0.6 s after it was asked
 
 
 async def test_a_request_in_a_crashed_workers_pipe_is_asked_again(piped: WorkerPool) -> None:
