@@ -148,7 +148,7 @@ async def own_rate(pool: WorkerPool, positions: list[Query]) -> tuple[float, flo
 async def main(counts: list[int], seconds: float) -> None:
     settings = Settings(analysis_auto=False)
     engine = GnubgEngine(settings)
-    own = WorkerPool(settings.engine_workers, name="gnubg-own")
+    own = WorkerPool(settings.engine_workers, name="gnubg-own", depth=2)
     await asyncio.gather(engine.start(), own.start())
     searches = Searches(engine)
     print(

@@ -68,7 +68,9 @@ class GnubgEngine:
 
     def __init__(self, settings: Settings) -> None:
         self.timeout = settings.engine_timeout_seconds
-        self.play_pool = WorkerPool(settings.engine_workers, name="gnubg-play")
+        # Each play worker holds the request it serves next in its pipe while none is idle
+        # (see ``WorkerPool``); the analysis worker keeps gnubg's match between its calls.
+        self.play_pool = WorkerPool(settings.engine_workers, name="gnubg-play", depth=2)
         self._analysis_pool = WorkerPool(1, name="gnubg-analysis", initializer=initialise_analysis)
 
     @property

@@ -29,6 +29,9 @@ from concurrent.futures.process import BrokenProcessPool
 from multiprocessing.connection import Connection
 from typing import Any
 
+# An answer's future: the executor's (``submit``) or the event loop's (``request``).
+Answer = Future[Any] | asyncio.Future[Any]
+
 # A request larger than this is written from a thread: the pipe holds 64 KiB, and a worker still
 # starting (its initializer) reads nothing yet.
 DIRECT_WRITE_BYTES = 32_768
@@ -76,7 +79,7 @@ class PipeProcess(Executor):
         )
         self._process.start()
         theirs.close()  # so that the worker's death reads as the end of the pipe here
-        self._waiting: collections.deque[Future[Any]] = collections.deque()
+        self._waiting: collections.deque[Answer] = collections.deque()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._reading = False  # the loop watches the pipe (else a thread reads it: _listen)
         self._reader: threading.Thread | None = None
@@ -86,12 +89,24 @@ class PipeProcess(Executor):
         return self._process.pid if self._process.is_alive() else None
 
     def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
-        future: Future[Any] = Future()
-        if not self._open:
-            future.set_exception(BrokenProcessPool("the worker was stopped"))
-            return future
         if kwargs:
             raise TypeError("a worker request takes positional arguments only")
+        future: Future[Any] = Future()
+        self._send(future, fn, args)
+        return future
+
+    def request(self, fn: Callable[..., Any], /, *args: Any) -> asyncio.Future[Any]:
+        """:meth:`submit` for the event loop: its answer is set in the loop's own thread,
+        where the pipe is read, with no hand-over from another thread (``wrap_future`` wakes
+        the loop once more for each answer)."""
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._send(future, fn, args)
+        return future
+
+    def _send(self, future: Answer, fn: Callable[..., Any], args: tuple[Any, ...]) -> None:
+        if not self._open:
+            _settle(future, ERROR, BrokenProcessPool("the worker was stopped"))
+            return
         data = pickle.dumps((fn, args), pickle.HIGHEST_PROTOCOL)
         loop = asyncio.get_running_loop()
         if self._loop is not loop:  # the first request, or a pool used from another loop since
@@ -103,7 +118,6 @@ class PipeProcess(Executor):
             self._write(data)
         else:
             loop.run_in_executor(None, self._write, data)
-        return future
 
     def _write(self, data: bytes) -> None:
         # a worker gone: the end of the pipe fails the waiting requests
@@ -156,21 +170,13 @@ class PipeProcess(Executor):
             kind, value = pickle.loads(data)
         except pickle.UnpicklingError as error:
             kind, value = ERROR, RuntimeError(f"unreadable reply: {error!r}")
-        if not self._waiting:
-            return
-        future = self._waiting.popleft()
-        if future.set_running_or_notify_cancel():
-            if kind == ANSWER:
-                future.set_result(value)
-            else:
-                future.set_exception(value)
+        if self._waiting:
+            _settle(self._waiting.popleft(), kind, value)
 
     def _broken(self, why: str) -> None:
         self._close_pipe()
         while self._waiting:
-            future = self._waiting.popleft()
-            if future.set_running_or_notify_cancel():
-                future.set_exception(BrokenProcessPool(why))
+            _settle(self._waiting.popleft(), ERROR, BrokenProcessPool(why))
 
     def _close_pipe(self) -> None:
         if not self._open:
@@ -191,3 +197,16 @@ class PipeProcess(Executor):
             self._process.join()
         else:  # reap it when it has gone (a zombie keeps its pid)
             threading.Thread(target=self._process.join, name="reap", daemon=True).start()
+
+
+def _settle(future: Answer, kind: int, value: Any) -> None:
+    """Give ``future`` its answer (``ANSWER``) or error, unless it was cancelled."""
+    if isinstance(future, Future):
+        if not future.set_running_or_notify_cancel():
+            return
+    elif future.cancelled():
+        return
+    if kind == ANSWER:
+        future.set_result(value)
+    else:
+        future.set_exception(value)

@@ -204,6 +204,37 @@ async def test_a_request_for_any_worker_takes_an_idle_one_at_once() -> None:
     await until(lambda: workers.now() == ["a", "anywhere"])
 
 
+def sent(workers: Workers) -> list[list[str]]:
+    """What each held worker was given and has not finished, in its order."""
+    return [[name for name, _ in held.running] for held in workers.made]
+
+
+def finish_first(held: Held) -> None:
+    """The worker answers the request it serves (the first of those it holds)."""
+    name, future = held.running.pop(0)
+    held.served.append(name)
+    future.set_result(name)
+
+
+async def test_a_busy_worker_holds_its_next_request_only_when_none_is_idle() -> None:
+    workers = Workers()
+    pool = WorkerPool(2, executor=workers, depth=2)
+    asking(pool, ("a", TURN, None))
+    await until(lambda: sent(workers) == [["a"], []])
+    asking(pool, ("b", TURN, None))
+    await until(lambda: sent(workers) == [["a"], ["b"]])  # the idle worker, not a's pipe
+    asking(pool, ("c", ADVICE, None), ("d", TURN, None))
+    await until(lambda: sent(workers) == [["a", "c"], ["b", "d"]])  # no worker idle: the pipes
+    asking(pool, ("e", ADVICE, None), ("f", TURN, 1), ("g", TURN, None))
+    await until(lambda: pool.waiting == 3)
+    finish_first(workers.made[1])
+    await until(lambda: sent(workers) == [["a", "c"], ["d", "f"]])  # its own turn first
+    finish_first(workers.made[0])
+    await until(lambda: sent(workers) == [["c", "g"], ["d", "f"]])  # a turn before advice
+    finish_first(workers.made[1])
+    await until(lambda: sent(workers) == [["c", "g"], ["f", "e"]] and pool.waiting == 0)
+
+
 async def test_a_waiting_request_given_up_is_no_longer_served() -> None:
     workers = Workers()
     pool = WorkerPool(1, executor=workers)

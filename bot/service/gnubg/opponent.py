@@ -90,6 +90,38 @@ def queued_text(ahead: int, *, language: Language) -> str:
     return say.BOT_BUSY(language, ahead=ahead)
 
 
+class _Line:
+    """The places whose bot turn is under way, in order. Each turn that ends moves every
+    queued turn's message behind it (see :meth:`Opponent.queued`): their places in line are
+    worked out once for all of them, not once for each."""
+
+    def __init__(self) -> None:
+        self._places: dict[Place, None] = {}
+        self._ahead: dict[Place, int] | None = {}
+
+    def __len__(self) -> int:
+        return len(self._places)
+
+    def __contains__(self, place: Place) -> bool:
+        return place in self._places
+
+    def join(self, place: Place) -> None:
+        """``place`` at the end of the line, unless it is in line already."""
+        if place not in self._places:
+            self._places[place] = None
+            self._ahead = None
+
+    def leave(self, place: Place) -> None:
+        if self._places.pop(place, ()) is None:
+            self._ahead = None
+
+    def ahead(self, place: Place) -> int:
+        """How many places came before ``place`` (0 for a place not in line)."""
+        if self._ahead is None:
+            self._ahead = {other: index for index, other in enumerate(self._places)}
+        return self._ahead.get(place, 0)
+
+
 @dataclasses.dataclass(eq=False)
 class _Queued:
     """A bot turn taken in the background: its replies once it is done."""
@@ -173,7 +205,7 @@ class Opponent:
         self._following: dict[Place, bool] = {}  # place -> another command asked meanwhile
         self._endings = endings
         self.queue_limit = QUEUED_PER_WORKER * settings.engine_workers
-        self._turns: dict[Place, None] = {}  # the places whose bot turn is under way, in order
+        self._turns = _Line()
         self._queued: OrderedDict[TurnQueued, _Queued] = OrderedDict()  # by job
         self._numbers = itertools.count(1)
         self._changed = asyncio.Event()  # replaced (and set) when a turn ends
@@ -283,7 +315,7 @@ class Opponent:
                 if len(self._turns) >= self.queue_limit:
                     queued = True
                     return [self._queue(place, owed, language=language)]
-                self._turns.setdefault(place)
+                self._turns.join(place)
             elif not self._following[place]:
                 return []
             return await self._looking(place, owed, language=language)
@@ -332,7 +364,7 @@ class Opponent:
             for _ in range(ENGINE_STEPS):
                 if current is None:
                     break
-                self._turns.setdefault(place)
+                self._turns.join(place)
                 try:
                     action = await self._decide(current)
                     saved = await self._carry_out(place, current, action)
@@ -354,7 +386,7 @@ class Opponent:
                 current = table if owes_turn(table) else None
         finally:
             if place in self._turns:
-                del self._turns[place]
+                self._turns.leave(place)
                 self._notify()
         if table is None:
             return failure
@@ -371,7 +403,7 @@ class Opponent:
         handle = TurnQueued(next(self._numbers), language)
         job = _Queued(handle, place)
         self._queued[handle] = job
-        self._turns.setdefault(place)  # in line from now on, behind those already under way
+        self._turns.join(place)  # in line from now on, behind those already under way
         job.task = asyncio.get_running_loop().create_task(
             self._in_background(job, owed, language=language), name=f"bot-turn-{place.channel_id}"
         )
@@ -409,7 +441,7 @@ class Opponent:
         if not job.released:
             job.released = True
             self._following.pop(job.place, None)
-            self._turns.pop(job.place, None)
+            self._turns.leave(job.place)
 
     def _ended(self, job: _Queued) -> None:
         """A queued turn's task is over (or was cancelled before it ran)."""
@@ -421,10 +453,7 @@ class Opponent:
 
     def _ahead(self, place: Place) -> int:
         """How many bot turns under way came before ``place``'s."""
-        for index, under_way in enumerate(self._turns):
-            if under_way == place:
-                return index
-        return 0
+        return self._turns.ahead(place)
 
     def _notify(self) -> None:
         old, self._changed = self._changed, asyncio.Event()
@@ -446,10 +475,10 @@ class Opponent:
                 yield gone
                 return
             changed = self._changed
-            text = queued_text(self._ahead(job.place), language=language)
-            if text != shown:
-                shown = text
-                yield Reply(text, job=handle)
+            ahead = self._ahead(job.place)
+            if ahead != shown:
+                shown = ahead
+                yield Reply(queued_text(ahead, language=language), job=handle)
             await changed.wait()
         self._queued.pop(handle, None)
         replies = job.replies
