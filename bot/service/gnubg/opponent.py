@@ -47,6 +47,7 @@ from bot.rules.match import Match, MatchError, advance
 from bot.rules.matchid import decode_match_id, encode_match_id
 from bot.service.endings import Endings
 from bot.service.gnubg.budget import EngineBudget
+from bot.service.gnubg.turn_line import TurnLine
 from bot.service.matches.challenges import TUTOR_WORD, Challenges, parse_terms, take_words
 from bot.service.matches.presentation import BoardImages, match_kind, options_text, status_reply
 from bot.service.matches.repository import MatchTerms, Repository, Table
@@ -88,38 +89,6 @@ Action = Callable[[Match], Match]
 
 def queued_text(ahead: int, *, language: Language) -> str:
     return say.BOT_BUSY(language, ahead=ahead)
-
-
-class _Line:
-    """The places whose bot turn is under way, in order. Each turn that ends moves every
-    queued turn's message behind it (see :meth:`Opponent.queued`): their places in line are
-    worked out once for all of them, not once for each."""
-
-    def __init__(self) -> None:
-        self._places: dict[Place, None] = {}
-        self._ahead: dict[Place, int] | None = {}
-
-    def __len__(self) -> int:
-        return len(self._places)
-
-    def __contains__(self, place: Place) -> bool:
-        return place in self._places
-
-    def join(self, place: Place) -> None:
-        """``place`` at the end of the line, unless it is in line already."""
-        if place not in self._places:
-            self._places[place] = None
-            self._ahead = None
-
-    def leave(self, place: Place) -> None:
-        if self._places.pop(place, ()) is None:
-            self._ahead = None
-
-    def ahead(self, place: Place) -> int:
-        """How many places came before ``place`` (0 for a place not in line)."""
-        if self._ahead is None:
-            self._ahead = {other: index for index, other in enumerate(self._places)}
-        return self._ahead.get(place, 0)
 
 
 @dataclasses.dataclass(eq=False)
@@ -205,7 +174,7 @@ class Opponent:
         self._following: dict[Place, bool] = {}  # place -> another command asked meanwhile
         self._endings = endings
         self.queue_limit = QUEUED_PER_WORKER * settings.engine_workers
-        self._turns = _Line()
+        self._turns = TurnLine()
         self._queued: OrderedDict[TurnQueued, _Queued] = OrderedDict()  # by job
         self._numbers = itertools.count(1)
         self._changed = asyncio.Event()  # replaced (and set) when a turn ends
