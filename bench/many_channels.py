@@ -8,7 +8,7 @@ its Discord client reads no store). A bot play is a rolled position the bot sear
 time is the person's command until the bot's turn is shown: in the command's replies, or, when
 the bot was busy and the turn was queued, in the last message of the job the queued reply names
 (followed at once).
-Then, in the same run, the positions the bot searched are given to gnubg's own
+Then, in the same run, every position the bot searched is given to gnubg's own
 ``find_best_move`` on as many gnubg processes of the bench's own as the bot has play workers,
 all busy at once: gnubg's own plays per second. Also the CPU each play cost the bot's process
 (the service, the store, drawing boards, the pool; and this bench's person) and its gnubg
@@ -50,7 +50,6 @@ from bot.settings import Settings
 from bot.store import Store
 
 LEVEL = "worldclass"
-OWN_SAMPLE = 600  # positions given to gnubg's own search per line
 
 
 class Searches:
@@ -177,12 +176,10 @@ async def main(counts: list[int], seconds: float) -> None:
             bot_cpu = time.process_time() - cpu_before[0]
             workers_cpu = sum(map(cpu_seconds, workers)) - cpu_before[1]
             plays = len(searches.positions)
-            sample = random.Random(count).sample(
-                searches.positions, min(OWN_SAMPLE, len(searches.positions))
-            )
             service.close()
             await store.close()
-        own_plays, own_play_cpu = await own_rate(own, sample)
+        # every position the bot searched, not a sample: the same work on both sides
+        own_plays, own_play_cpu = await own_rate(own, searches.positions)
         replies = sorted(s for result in results for s in result.times)
         queued = sum(result.queued for result in results)
         rates[count] = plays / elapsed
