@@ -10,9 +10,12 @@ the bot was busy and the turn was queued, in the last message of the job the que
 (followed at once).
 Then, in the same run, every position the bot searched is given to gnubg's own
 ``find_best_move`` on as many gnubg processes of the bench's own as the bot has play workers,
-all busy at once: gnubg's own plays per second. Also the CPU each play cost the bot's process
-(the service, the store, drawing boards, the pool; and this bench's person) and its gnubg
-workers. Prints figures; no asserts.
+all busy at once: gnubg's own plays per second (the budget's yardstick). Then the same turns
+once more as gnubg's own play takes them (``ComputerTurn`` in its play.c): where the bot weighed
+the cube before that roll, gnubg's evaluation of its doubling window first (and its cube
+analysis inside it), on the same process's cache, then the search: gnubg's own turns per
+second. Also the CPU each play cost the bot's process (the service, the store, drawing boards,
+the pool; and this bench's person) and its gnubg workers. Prints figures; no asserts.
 
 In ``--seconds`` the matches of 64 channels are younger than those of 16 (more openings and
 contact, which gnubg searches longer): gnubg's own CPU per play says how costly each line's
@@ -40,9 +43,10 @@ from typing import Any, cast
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.bot_turn import cpu_seconds, own_search, p95, searched_positions
-from bot.gnubg.api import LEVELS, Engine, Query
+from bot.gnubg.api import LEVELS, Engine, Level, Query
 from bot.gnubg.engine import GnubgEngine
 from bot.gnubg.pool import WorkerPool
+from bot.gnubg.worker import take_turn
 from bot.rules.match import Match
 from bot.service.models import ENGINE_USER, Place, Reply, User
 from bot.service.table import TableService, seeded_dice
@@ -53,11 +57,12 @@ LEVEL = "worldclass"
 
 
 class Searches:
-    """The engine, noting every rolled position the bot searched for its play."""
+    """The engine, noting every rolled position the bot searched for its play, with the state
+    before that roll where the same request weighed the cube first."""
 
     def __init__(self, engine: GnubgEngine) -> None:
         self.engine = engine
-        self.positions: list[Query] = []
+        self.turns: list[tuple[Query | None, Query]] = []
 
     def __getattr__(self, name: str) -> Any:
         found = getattr(self.engine, name)
@@ -65,10 +70,21 @@ class Searches:
             return found
 
         async def recorded(query: Query, *args: Any, **kwargs: Any) -> Any:
-            self.positions += searched_positions(query, kwargs)
+            before = query if kwargs.get("rolled") is not None else None
+            self.turns += [(before, after) for after in searched_positions(query, kwargs)]
             return await found(query, *args, **kwargs)
 
         return recorded
+
+
+def own_turn(before: Query | None, after: Query, level: Level) -> None:
+    """gnubg's own turn (in a gnubg worker): ``before`` the roll, where the bot weighed the
+    cube, gnubg's doubling window evaluated as its own play does (the bot's request for it,
+    whose cube decision is gnubg's: ``bot.gnubg.worker.take_turn``), then the search on the
+    same cache, as gnubg's own play keeps it."""
+    if before is not None:
+        take_turn(before, level, False)
+    own_search(after, level)
 
 
 @dataclass
@@ -132,16 +148,23 @@ async def channel(service: TableService, place: Place, until: float, seed: int) 
     return seen
 
 
-async def own_rate(pool: WorkerPool, positions: list[Query]) -> tuple[float, float]:
-    """gnubg's own plays per second over ``positions``, every process of ``pool`` busy, and
-    the CPU seconds each play cost it."""
+async def own_rate(
+    pool: WorkerPool, turns: list[tuple[Query | None, Query]], *, whole: bool
+) -> tuple[float, float]:
+    """gnubg's own plays per second over ``turns``' rolled positions (``whole``: its whole
+    turns, see :func:`own_turn`), every process of ``pool`` busy, and the CPU seconds each
+    play cost it."""
+    level = LEVELS[LEVEL]
     cpu = sum(map(cpu_seconds, pool.pids()))
     start = time.perf_counter()
     await asyncio.gather(
-        *(pool.call(own_search, query, LEVELS[LEVEL], timeout=60) for query in positions)
+        *(
+            pool.call(own_turn, before if whole else None, after, level, timeout=60)
+            for before, after in turns
+        )
     )
     cpu = sum(map(cpu_seconds, pool.pids())) - cpu
-    return len(positions) / (time.perf_counter() - start), cpu / max(len(positions), 1)
+    return len(turns) / (time.perf_counter() - start), cpu / max(len(turns), 1)
 
 
 async def main(counts: list[int], seconds: float) -> None:
@@ -164,7 +187,7 @@ async def main(counts: list[int], seconds: float) -> None:
                 store, settings=settings, dice=seeded_dice(7), engine=cast(Engine, searches)
             )
             await service.warm_up()
-            searches.positions.clear()
+            searches.turns.clear()
             workers = engine.play_pool.pids()
             cpu_before = time.process_time(), sum(map(cpu_seconds, workers))
             start = time.perf_counter()
@@ -175,11 +198,12 @@ async def main(counts: list[int], seconds: float) -> None:
             elapsed = time.perf_counter() - start
             bot_cpu = time.process_time() - cpu_before[0]
             workers_cpu = sum(map(cpu_seconds, workers)) - cpu_before[1]
-            plays = len(searches.positions)
+            plays = len(searches.turns)
             service.close()
             await store.close()
         # every position the bot searched, not a sample: the same work on both sides
-        own_plays, own_play_cpu = await own_rate(own, searches.positions)
+        own_plays, own_play_cpu = await own_rate(own, searches.turns, whole=False)
+        own_turns, own_turn_cpu = await own_rate(own, searches.turns, whole=True)
         replies = sorted(s for result in results for s in result.times)
         queued = sum(result.queued for result in results)
         rates[count] = plays / elapsed
@@ -191,7 +215,11 @@ async def main(counts: list[int], seconds: float) -> None:
             f"{statistics.median(replies) * 1e3:6.0f} ms, p95 {p95(replies) * 1e3:6.0f} ms, "
             f"{queued / max(len(replies), 1):4.0%} queued; CPU per play: bot's process "
             f"{bot_cpu * per_play:4.1f} ms, its gnubg workers {workers_cpu * per_play:4.1f} ms "
-            f"(gnubg's own {own_play_cpu * 1e3:4.1f} ms)",
+            f"(gnubg's own {own_play_cpu * 1e3:4.1f} ms)\n"
+            f"     and {rates[count] / own_turns:4.2f}x gnubg's own turns {own_turns:5.1f}/s "
+            f"(its cube weighed before the roll where the bot's was: "
+            f"{sum(before is not None for before, _ in searches.turns) / max(plays, 1):.0%} of "
+            f"the plays; {own_turn_cpu * 1e3:4.1f} ms of CPU a play)",
             flush=True,
         )
     if 16 in rates and 64 in rates:
