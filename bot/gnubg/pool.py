@@ -386,10 +386,6 @@ class WorkerPool:
             self._renew(slot, worker)
             raise EngineFailure(say.TIMED_OUT.said(seconds=f"{timeout:g}"), retry=True) from None
         except asyncio.CancelledError:
-            if answer.cancelled() and not self._closed:  # its executor stopped: as a crash
-                if not _reached(ahead):
-                    raise _NeverStarted from None
-                raise EngineFailure(say.CRASHED.said(), retry=True) from None
             if not answer.done():
                 if _reached(ahead):
                     # The caller gave up while the worker serves the request: it can't serve

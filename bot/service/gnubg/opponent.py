@@ -385,7 +385,7 @@ class Opponent:
             if oldest is None:
                 break
             del self._queued[oldest]
-        return Reply(queued_text(self._ahead(place), language=language), job=handle)
+        return Reply(queued_text(self._turns.ahead(place), language=language), job=handle)
 
     async def _in_background(self, job: _Queued, owed: Table, *, language: Language) -> None:
         place = job.place
@@ -420,10 +420,6 @@ class Opponent:
             self._queued.pop(job.handle, None)
         self._notify()
 
-    def _ahead(self, place: Place) -> int:
-        """How many bot turns under way came before ``place``'s."""
-        return self._turns.ahead(place)
-
     def _notify(self) -> None:
         old, self._changed = self._changed, asyncio.Event()
         old.set()
@@ -444,7 +440,7 @@ class Opponent:
                 yield gone
                 return
             changed = self._changed
-            ahead = self._ahead(job.place)
+            ahead = self._turns.ahead(job.place)
             if ahead != shown:
                 shown = ahead
                 yield Reply(queued_text(ahead, language=language), job=handle)

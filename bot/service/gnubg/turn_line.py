@@ -27,7 +27,8 @@ class TurnLine:
             self._ahead = None
 
     def leave(self, place: Place) -> None:
-        if self._places.pop(place, ()) is None:
+        if place in self._places:
+            del self._places[place]
             self._ahead = None
 
     def ahead(self, place: Place) -> int:
