@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from bot.service.models import ENGINE_USER
+from bot.service.models import ENGINE_USER, Reply
 from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings
 from bot.store import Store
@@ -49,6 +49,21 @@ async def stored(store: Store) -> tuple[int, int]:
     return row.version, len(await store.matches.actions(row.id))
 
 
+async def thinking(
+    store: Store, clock: FakeClock, rng: random.Random
+) -> tuple[TableService, FakeEngine, asyncio.Event, asyncio.Task[list[Reply]]]:
+    """A service whose person's move handed the bot its turn, its engine paused while it
+    thinks: the service, its engine, what lets the engine answer, and the move's command."""
+    engine = FakeEngine()
+    first = made(store, clock, engine)
+    public(await first.matches.challenge(PLACE, ALICE, ENGINE_USER, "3"))
+    await up_to_the_persons_move(first, rng)
+    release = engine.pause_next()
+    handing = asyncio.create_task(act_allowing_bot(first, rng))
+    await asyncio.wait_for(engine.paused.wait(), 5)
+    return first, engine, release, handing
+
+
 async def test_a_move_handing_the_bot_its_turn_reads_no_match(
     store: Store, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -78,14 +93,8 @@ async def test_a_move_handing_the_bot_its_turn_reads_no_match(
 async def test_a_turn_another_process_took_while_the_bot_thought_is_not_written(
     store: Store, other_store: Store, clock: FakeClock
 ) -> None:
-    engine = FakeEngine()
-    first = made(store, clock, engine)
-    public(await first.matches.challenge(PLACE, ALICE, ENGINE_USER, "3"))
     rng = random.Random(5)
-    await up_to_the_persons_move(first, rng)
-    release = engine.pause_next()
-    handing = asyncio.create_task(act_allowing_bot(first, rng))
-    await asyncio.wait_for(engine.paused.wait(), 5)
+    first, engine, release, handing = await thinking(store, clock, rng)
 
     # While the first thinks, another process takes the bot's turn and the person plays on.
     second = made(other_store, clock, FakeEngine())
@@ -105,14 +114,7 @@ async def test_a_turn_another_process_took_while_the_bot_thought_is_not_written(
 async def test_a_version_moved_with_no_action_still_gets_the_bots_turn(
     store: Store, other_store: Store, clock: FakeClock
 ) -> None:
-    engine = FakeEngine()
-    first = made(store, clock, engine)
-    public(await first.matches.challenge(PLACE, ALICE, ENGINE_USER, "3"))
-    rng = random.Random(7)
-    await up_to_the_persons_move(first, rng)
-    release = engine.pause_next()
-    handing = asyncio.create_task(act_allowing_bot(first, rng))
-    await asyncio.wait_for(engine.paused.wait(), 5)
+    first, _, release, handing = await thinking(store, clock, random.Random(7))
 
     # Another process writes the row (a new version) without acting: the first's save is
     # refused, it reads the match again, finds the same actions and takes its turn.
