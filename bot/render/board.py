@@ -18,9 +18,12 @@ after the play before it pastes that board's pieces and looks up only its dice.
 
 from __future__ import annotations
 
+import math
 import threading
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import lru_cache
+from itertools import pairwise
 
 from PIL import Image, ImageDraw
 
@@ -28,12 +31,12 @@ from bot.bounded import Bounded
 from bot.i18n.core import ENGLISH, Language
 from bot.render.arrows import Arrow, arrows_of
 from bot.render.fonts import font
-from bot.render.geometry import DEFAULT_SIZE, Layout, Size, layout
+from bot.render.geometry import DEFAULT_SIZE, Layout, Size, layout, roller_area_center
 from bot.render.glyphs import warm_pairs
 from bot.render.labels import MIN_TEXT
 from bot.render.palette import Part, mapped, palette_bytes, paletted, static_rows
 from bot.render.pieces import Box, Op, Pieces
-from bot.render.png import encode_png, png_bytes, png_of_rows
+from bot.render.png import Run, deflated, encode_png, pixels, png_bytes, png_of_runs
 from bot.render.samples import palette_samples
 from bot.render.state import BoardState, LastPlay
 from bot.render.static import static_board
@@ -69,6 +72,8 @@ BOARDS_KEPT = 256  # boards' pieces kept as the keys of their tiles in _LAYERS, 
 _BOARDS: Bounded[tuple[object, ...], tuple[tuple[tuple[object, ...], ...], tuple[Box, ...]]] = (
     Bounded(BOARDS_KEPT)
 )
+ENCODED_KEPT = 256  # boards' rows deflated in runs, by their pieces (about 0.04 MB each)
+_ENCODED: Bounded[tuple[object, ...], tuple[list[Part], tuple[Run, ...]]] = Bounded(ENCODED_KEPT)
 _SCRATCH = threading.local()  # each thread's canvas by size (:func:`_canvas`)
 _LAYERS_LOCK = threading.Lock()  # boards are drawn in threads
 _SIGNS = "0123456789/-:*() "  # the characters of pip counts, scores, dice and plays
@@ -102,9 +107,10 @@ def render_board(
     canvas = _canvas(size)
     draw = ImageDraw.Draw(canvas)
     view = View(state, state.on_roll if viewer is None else viewer)
+    key = _pieces_key(state, view.bottom, size)
     ops: list[Op] = []
     try:
-        parts = _pieces(Pieces(canvas, draw, geo, view, ops), ops)
+        parts = _pieces(Pieces(canvas, draw, geo, view, ops), ops, key)
         if parts is None:
             image, _, drawn = drawn_whole(state, viewer, size, None, (), language)
             return png_bytes(paletted(image, drawn))
@@ -116,17 +122,62 @@ def render_board(
     into = rows.im
     for box, part in parts:
         into.paste(part.im, (box[0] + 1, box[1], box[2] + 1, box[3]))
-    return png_of_rows(rows, palette_bytes(size))
+    return _encoded(key, rows, parts)
 
 
-def _pieces(pieces: Pieces, ops: list[Op]) -> list[Part] | None:
+def _encoded(key: tuple[object, ...], rows: Image.Image, parts: list[Part]) -> bytes:
+    """The PNG of ``rows`` (the static board's, ``parts`` pasted), its runs of rows
+    (:func:`_cuts`) deflated, or as the board before with the same pieces (``key``) deflated
+    them where both pasted the same parts (a roll's board: its dice and status line alone are
+    new). Parts are apart, so rows where both pasted the same parts are the same pixels."""
+    size = (rows.width - 1, rows.height)
+    with _LAYERS_LOCK:
+        before = _ENCODED.get(key)
+    changed = [(0, size[1])] if before is None else _changed(parts, before[0])
+    data = memoryview(pixels(rows))
+    cuts = _cuts(size)
+    runs = []
+    for index, (top, bottom) in enumerate(pairwise(cuts)):
+        if before is None or any(y0 < bottom and top < y1 for y0, y1 in changed):
+            runs.append(deflated(data[top * rows.width : bottom * rows.width]))
+        else:
+            runs.append(before[1][index])
+    kept = tuple(runs)
+    with _LAYERS_LOCK:
+        _ENCODED.put(key, (parts, kept))
+    return png_of_runs(size, palette_bytes(size), kept)
+
+
+def _changed(parts: list[Part], before: list[Part]) -> list[tuple[int, int]]:
+    """The rows (top, bottom) of each part pasted by one board and not the other (each part
+    the very one kept: the same object in both where it was)."""
+    mine = {id(part): part for part in parts}
+    theirs = {id(part): part for part in before}
+    return [
+        (part[0][1], part[0][3])
+        for ours, other in ((mine, theirs), (theirs, mine))
+        for index, part in ours.items()
+        if index not in other
+    ]
+
+
+@lru_cache(maxsize=4)
+def _cuts(size: Size) -> tuple[int, ...]:
+    """The rows where a board's rows are cut in runs deflated apart (:func:`_encoded`): around
+    the dice (or an offered cube) and above the status line, what a roll's board changes."""
+    geo = layout(size)
+    _, middle = roller_area_center("bottom", size)
+    rows = {0, math.floor(middle - geo.die), math.ceil(middle + geo.die), geo.status_strip[1]}
+    return (*sorted(row for row in rows if 0 <= row < size[1]), size[1])
+
+
+def _pieces(pieces: Pieces, ops: list[Op], key: tuple[object, ...]) -> list[Part] | None:
     """The tiles of ``pieces``' board (checkers, cube, dice, the last play's marks; recording
     into ``ops``): the pieces' as the board before with the same pieces pasted them, if it did,
     and its dice; ``None`` where its groups could not be made apart or reach a strip (it is
     drawn whole)."""
     geo, canvas = pieces.geo, pieces.image
     strips = (geo.top_strip, geo.bottom_strip, geo.status_strip)
-    key = _pieces_key(pieces.state, pieces.view.bottom, canvas.size)
     with _LAYERS_LOCK:
         board = _BOARDS.get(key)
     if board is not None:  # a roll's board after the play before it: its dice alone are new
