@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from functools import lru_cache
 from itertools import pairwise
+from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -191,7 +192,7 @@ def _pieces(pieces: Pieces, ops: list[Op], key: tuple[object, ...]) -> list[Part
             and dice is not None
             and not any(overlap(box, other) for box, _ in dice for other in (*boxes, *strips))
         ):
-            return kept + _tiles(canvas, dice, ops)
+            return kept + _tiles(canvas, _keyed(canvas.size, dice, ops), ops, _DICE)
         ops.clear()
     pieces.checkers()
     pieces.cube()
@@ -200,19 +201,16 @@ def _pieces(pieces: Pieces, ops: list[Op], key: tuple[object, ...]) -> list[Part
     found = groups(ops)
     if found is None or any(overlap(strip, box) for strip in strips for box, _ in found):
         return None
-    with_dice: list[Group] = []
-    rest: list[Group] = []
-    for group in found:
-        (with_dice if any(ops[i][1][0] == "die" for i in group[1]) else rest).append(group)
-    kept = _tiles(canvas, rest, ops)
-    if all(ops[i][1][0] == "die" for _, members in with_dice for i in members):
+    with_dice: list[Keyed] = []
+    rest: list[Keyed] = []
+    for group in _keyed(canvas.size, found, ops):
+        (with_dice if any(op[0] == "die" for op in group[2][1:]) else rest).append(group)
+    kept = _tiles(canvas, rest, ops, _LAYERS)
+    if all(op[0] == "die" for _, _, group_key in with_dice for op in group_key[1:]):
+        pieces_kept = (tuple(group[2] for group in rest), tuple(group[0] for group in rest))
         with _LAYERS_LOCK:
-            pieces_kept = (
-                tuple(_key(canvas.size, ops, members) for _, members in rest),
-                tuple(box for box, _ in rest),
-            )
             _BOARDS.put(key, pieces_kept)
-    return kept + _tiles(canvas, with_dice, ops)
+    return kept + _tiles(canvas, with_dice, ops, _DICE)
 
 
 def _canvas(size: Size) -> Image.Image:
@@ -227,58 +225,43 @@ def _canvas(size: Size) -> Image.Image:
     return canvas
 
 
+Keyed = tuple[Box, tuple[int, ...], tuple[Any, ...]]
+"""A :data:`~bot.render.tiles.Group` and what its pixels depend on: the image's size, then
+each of its ops' keys in order (a tile is kept under it)."""
+
+
+def _keyed(size: Size, found: Sequence[Group], ops: Sequence[Op]) -> list[Keyed]:
+    return [(box, members, (size, *(ops[index][1] for index in members))) for box, members in found]
+
+
 def _tiles(
-    canvas: Image.Image,
-    found: Sequence[Group],
-    ops: Sequence[Op],
-    kept: Kept | None = None,
-    within: Box | None = None,
+    canvas: Image.Image, wanted: Sequence[Keyed], ops: Sequence[Op], kept: Kept
 ) -> list[Part]:
-    """The pixels of each group of ``ops`` (:func:`bot.render.tiles.groups`) in its box (and
-    ``within``), mapped on the palette: as kept when a board drew the same (in ``kept``; by
-    default the pieces', and the dice's apart), else drawn on ``canvas``, kept, and wiped."""
-    size = canvas.size
-    wanted: list[tuple[Box, tuple[int, ...], tuple[object, ...], Kept]] = []
-    for box, members in found:
-        if within is not None:
-            box = (
-                max(box[0], within[0]),
-                max(box[1], within[1]),
-                min(box[2], within[2]),
-                min(box[3], within[3]),
-            )
-            if box[0] >= box[2] or box[1] >= box[3]:
-                continue
-        store = _DICE if any(ops[index][1][0] == "die" for index in members) else _LAYERS
-        if kept is not None:
-            store = kept
-        wanted.append((box, members, _key(size, ops, members), store))
+    """The pixels of each group of ``ops`` in its box, mapped on the palette: as ``kept`` when a
+    board drew the same, else drawn on ``canvas``, kept, and wiped."""
     out: list[Part] = []
     missed = []
     with _LAYERS_LOCK:
-        for box, members, key, store in wanted:
-            parts = store.get(key)
+        for group in wanted:
+            parts = kept.get(group[2])
             if parts is None:
-                missed.append((box, members, key, store))
+                missed.append(group)
             else:
                 out += parts
-    static = static_board(size)
+    if not missed:
+        return out
+    static = static_board(canvas.size)
     draw = ImageDraw.Draw(canvas)
-    for box, members, key, store in missed:
+    for box, members, key in missed:
         for index in members:
             ops[index][2](canvas, draw)
         parts = mapped(canvas, (box,))
         for part_box, _ in parts:
             canvas.im.paste(static.im.crop(part_box), part_box)
         with _LAYERS_LOCK:
-            store.put(key, parts)
+            kept.put(key, parts)
         out += parts
     return out
-
-
-def _key(size: Size, ops: Sequence[Op], members: tuple[int, ...]) -> tuple[object, ...]:
-    """What a group of ``ops``' pixels depend on: each op's, in order, and the image's size."""
-    return (size, *(ops[index][1] for index in members))
 
 
 def _strips(
@@ -297,10 +280,25 @@ def _strips(
             ops.clear()
             paint()
             cells = groups(ops) or [(strip, tuple(range(len(ops))))]
-            found = _tiles(canvas, cells, ops, _CELLS, strip)
+            found = _tiles(canvas, _keyed(canvas.size, _within(cells, strip), ops), ops, _CELLS)
             with _LAYERS_LOCK:
                 _STRIPS.put(key, found)
         out += found
+    return out
+
+
+def _within(found: Sequence[Group], strip: Box) -> list[Group]:
+    """``found`` with each box cut to ``strip`` (a group wholly out of it left out)."""
+    out = []
+    for box, members in found:
+        cut = (
+            max(box[0], strip[0]),
+            max(box[1], strip[1]),
+            min(box[2], strip[2]),
+            min(box[3], strip[3]),
+        )
+        if cut[0] < cut[2] and cut[1] < cut[3]:
+            out.append((cut, members))
     return out
 
 
@@ -337,7 +335,9 @@ def warm_up(size: Size = DEFAULT_SIZE) -> None:
     pieces = Pieces(canvas, ImageDraw.Draw(canvas), layout(size), View(states[0], 0), ops)
     pieces.every_stack()
     pieces.every_mark()
-    _tiles(canvas, [(box, (index,)) for index, (box, _, _) in enumerate(ops)], ops)
+    alone = _keyed(size, [(box, (index,)) for index, (box, _, _) in enumerate(ops)], ops)
+    _tiles(canvas, [group for group in alone if group[2][1][0] != "die"], ops, _LAYERS)
+    _tiles(canvas, [group for group in alone if group[2][1][0] == "die"], ops, _DICE)
     scale = layout(size).scale
     for base, bold, chars in ((MIN_TEXT, False, _SIGNS), (STATUS_SIZES[0], True, _DICE_SIGNS)):
         warm_pairs(font(max(10, round(base * scale)), bold=bold), chars)

@@ -14,7 +14,6 @@ board's (:func:`png_of_runs`).
 from __future__ import annotations
 
 import struct
-import zlib
 from collections.abc import Sequence
 
 from isal import isal_zlib
@@ -35,7 +34,7 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
         struct.pack(">I", len(data))
         + kind
         + data
-        + struct.pack(">I", zlib.crc32(data, zlib.crc32(kind)))
+        + struct.pack(">I", isal_zlib.crc32(data, isal_zlib.crc32(kind)))
     )
 
 
@@ -68,19 +67,25 @@ def png_of_rows(rows: Image.Image, palette: bytes) -> bytes:
 
 def png_of_runs(size: tuple[int, int], palette: bytes, runs: Sequence[Run]) -> bytes:
     """PNG bytes of a picture of ``size`` whose rows (each a filter byte 0, then the pixels on
-    ``palette``) are ``runs`` (:func:`deflated`), top to bottom."""
+    ``palette``) are ``runs`` (:func:`deflated`), top to bottom: the runs copied once."""
     width, height = size
     header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)
     adler = 1
     for _, checksum, length in runs:
         adler = _adler_combine(adler, checksum, length)
-    stream = b"".join((_ZLIB_HEADER, *(run[0] for run in runs), _LAST_BLOCK))
+    stream = [_ZLIB_HEADER, *(run[0] for run in runs), _LAST_BLOCK, struct.pack(">I", adler)]
+    crc = isal_zlib.crc32(b"IDAT")
+    for piece in stream:
+        crc = isal_zlib.crc32(piece, crc)
     return b"".join(
         (
             _SIGNATURE,
             _chunk(b"IHDR", header),
             _chunk(b"PLTE", palette),
-            _chunk(b"IDAT", stream + struct.pack(">I", adler)),
+            struct.pack(">I", sum(len(piece) for piece in stream)),
+            b"IDAT",
+            *stream,
+            struct.pack(">I", crc),
             _chunk(b"IEND", b""),
         )
     )
