@@ -79,6 +79,7 @@ _SCRATCH = threading.local()  # each thread's canvas by size (:func:`_canvas`)
 _LAYERS_LOCK = threading.Lock()  # boards are drawn in threads
 _SIGNS = "0123456789/-:*() "  # the characters of pip counts, scores, dice and plays
 _DICE_SIGNS = "123456- "  # the status line's dice ("to move 3-1")
+_DIGITS = "0123456789"  # point numbers in pills, counts on stacks and trays (bold)
 
 
 def render_board(
@@ -308,10 +309,18 @@ def warm_up(size: Size = DEFAULT_SIZE) -> None:
     each cube and each offered, each count borne off on each side, the last play's marks; and
     the tiles of every stack of checkers, every die and every mark alone
     (:meth:`Pieces.every_stack`, :meth:`Pieces.every_mark`: 1,370, about 8 MB), so that a new
-    position's board draws and maps only the marks over its checkers; and check the pairs of
-    digits and signs of the strips' fonts (:mod:`bot.render.glyphs`), so that a pip count or a
-    play is drawn from its glyphs."""
+    position's board draws and maps only the marks over its checkers. First check the pairs of
+    digits and signs of the strips' fonts and of the point numbers' (:mod:`bot.render.glyphs`),
+    so that a pip count, a play or a point number is drawn from its glyphs."""
     from bot.rules import Position
+
+    scale = layout(size).scale
+    for base, bold, chars in (
+        (MIN_TEXT, False, _SIGNS),
+        (MIN_TEXT, True, _DIGITS),
+        (STATUS_SIZES[0], True, _DICE_SIGNS),
+    ):
+        warm_pairs(font(max(10, round(base * scale)), bold=bold), chars)
 
     start, players = Position.initial(), ("", "")
     states = [
@@ -338,9 +347,6 @@ def warm_up(size: Size = DEFAULT_SIZE) -> None:
     alone = _keyed(size, [(box, (index,)) for index, (box, _, _) in enumerate(ops)], ops)
     _tiles(canvas, [group for group in alone if group[2][1][0] != "die"], ops, _LAYERS)
     _tiles(canvas, [group for group in alone if group[2][1][0] == "die"], ops, _DICE)
-    scale = layout(size).scale
-    for base, bold, chars in ((MIN_TEXT, False, _SIGNS), (STATUS_SIZES[0], True, _DICE_SIGNS)):
-        warm_pairs(font(max(10, round(base * scale)), bold=bold), chars)
 
 
 def _pieces_key(state: BoardState, seat: int, size: Size) -> tuple[object, ...]:
