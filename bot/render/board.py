@@ -26,14 +26,14 @@ from functools import lru_cache
 from itertools import pairwise
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from bot.bounded import Bounded
 from bot.i18n.core import ENGLISH, Language
 from bot.render.arrows import Arrow, arrows_of
 from bot.render.fonts import font
 from bot.render.geometry import DEFAULT_SIZE, Layout, Size, layout, roller_area_center
-from bot.render.glyphs import warm_pairs
+from bot.render.glyphs import warm_pairs, warm_texts
 from bot.render.labels import MIN_TEXT
 from bot.render.palette import Part, mapped, palette_bytes, paletted, static_rows
 from bot.render.pieces import Box, Op, Pieces
@@ -311,7 +311,9 @@ def warm_up(size: Size = DEFAULT_SIZE) -> None:
     (:meth:`Pieces.every_stack`, :meth:`Pieces.every_mark`: 1,370, about 8 MB), so that a new
     position's board draws and maps only the marks over its checkers. First check the pairs of
     digits and signs of the strips' fonts and of the point numbers' (:mod:`bot.render.glyphs`),
-    so that a pip count, a play or a point number is drawn from its glyphs."""
+    so that a pip count, a play or a point number is drawn from its glyphs; then the pairs of
+    letters of the words those boards show ("pips", "to roll"...), in the fonts they show them.
+    """
     from bot.rules import Position
 
     scale = layout(size).scale
@@ -337,9 +339,13 @@ def warm_up(size: Size = DEFAULT_SIZE) -> None:
         states.append(BoardState(left, 0, players))
     states.append(BoardState(Position.from_points({}, {1: 1}), 0, players, phase="over", winner=0))
     states += [state for state, arrows in palette_samples() if not arrows]
+    texts: dict[ImageFont.FreeTypeFont, set[str]] = {}
     for state in states:
         for viewer in (0, 1):
-            drawn_whole(state, viewer, size, None, ())
+            for label in drawn_whole(state, viewer, size, None, ())[1]:
+                texts.setdefault(label.face, set()).update(label.lines)
+    for face, lines in texts.items():
+        warm_texts(face, sorted(lines))
     canvas, ops = _canvas(size), list[Op]()
     pieces = Pieces(canvas, ImageDraw.Draw(canvas), layout(size), View(states[0], 0), ops)
     pieces.every_stack()
