@@ -120,34 +120,42 @@ def render_board(
     except BaseException:
         _SCRATCH.canvases.pop(size, None)  # drawn on and maybe not wiped
         raise
-    rows = static_rows(size).copy()  # the PNG's rows: a filter byte, then the pixels
-    into = rows.im
-    for box, part in parts:
-        into.paste(part.im, (box[0] + 1, box[1], box[2] + 1, box[3]))
-    return _encoded(key, rows, parts)
+    return _encoded(key, size, parts)
 
 
-def _encoded(key: tuple[object, ...], rows: Image.Image, parts: list[Part]) -> bytes:
-    """The PNG of ``rows`` (the static board's, ``parts`` pasted), its runs of rows
-    (:func:`_cuts`) deflated, or as the board before with the same pieces (``key``) deflated
-    them where both pasted the same parts (a roll's board: its dice and status line alone are
-    new). Parts are apart, so rows where both pasted the same parts are the same pixels."""
-    size = (rows.width - 1, rows.height)
+def _encoded(key: tuple[object, ...], size: Size, parts: list[Part]) -> bytes:
+    """The PNG of the static board with ``parts`` pasted: its runs of rows (:func:`_cuts`)
+    deflated, or as the board before with the same pieces (``key``) deflated them where both
+    pasted the same parts (a roll's board: its dice and status line alone are new). Parts are
+    apart, so rows where both pasted the same parts are the same pixels."""
     with _LAYERS_LOCK:
         before = _ENCODED.get(key)
     changed = [(0, size[1])] if before is None else _changed(parts, before[0])
-    data = memoryview(pixels(rows))
-    cuts = _cuts(size)
     runs = []
-    for index, (top, bottom) in enumerate(pairwise(cuts)):
+    for index, (top, bottom) in enumerate(pairwise(_cuts(size))):
         if before is None or any(y0 < bottom and top < y1 for y0, y1 in changed):
-            runs.append(deflated(data[top * rows.width : bottom * rows.width]))
+            runs.append(deflated(pixels(_rows(size, parts, top, bottom))))
         else:
             runs.append(before[1][index])
     kept = tuple(runs)
     with _LAYERS_LOCK:
         _ENCODED.put(key, (parts, kept))
     return png_of_runs(size, palette_bytes(size), kept)
+
+
+def _rows(size: Size, parts: list[Part], top: int, bottom: int) -> Image.Image:
+    """The PNG's rows ``top`` to ``bottom`` (each a filter byte, then the pixels): the static
+    board's, ``parts`` pasted over them."""
+    rows = static_rows(size).crop((0, top, size[0] + 1, bottom))
+    into = rows.im
+    for (x0, y0, x1, y1), part in parts:
+        if y0 < bottom and top < y1:
+            piece = part.im
+            if y0 < top or bottom < y1:  # a part across the cut: its rows in these
+                piece = piece.crop((0, max(top - y0, 0), x1 - x0, min(bottom, y1) - y0))
+                y0, y1 = max(y0, top), min(y1, bottom)
+            into.paste(piece, (x0 + 1, y0 - top, x1 + 1, y1 - top))
+    return rows
 
 
 def _changed(parts: list[Part], before: list[Part]) -> list[tuple[int, int]]:
