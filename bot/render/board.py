@@ -69,11 +69,9 @@ STRIPS_KEPT = 512  # strips kept mapped, as the parts drawn in them
 _STRIPS: Kept = Bounded(STRIPS_KEPT)
 CELLS_KEPT = 2048  # the parts of strips kept mapped (a name, a row of pips and score...)
 _CELLS: Kept = Bounded(CELLS_KEPT)
-BOARDS_KEPT = 256  # boards' pieces kept as the keys of their tiles in _LAYERS, and their boxes
-_BOARDS: Bounded[tuple[object, ...], tuple[tuple[tuple[object, ...], ...], tuple[Box, ...]]] = (
-    Bounded(BOARDS_KEPT)
-)
-ENCODED_KEPT = 256  # boards' rows deflated in runs, by their pieces (about 0.04 MB each)
+BOARDS_KEPT = 256  # boards' pieces kept as their tiles (those of _LAYERS) and their boxes
+_BOARDS: Bounded[tuple[object, ...], tuple[list[Part], tuple[Box, ...]]] = Bounded(BOARDS_KEPT)
+ENCODED_KEPT = 256  # boards' rows deflated in runs (about 0.04 MB each) and the parts pasted
 _ENCODED: Bounded[tuple[object, ...], tuple[list[Part], tuple[Run, ...]]] = Bounded(ENCODED_KEPT)
 _SCRATCH = threading.local()  # each thread's canvas by size (:func:`_canvas`)
 _LAYERS_LOCK = threading.Lock()  # boards are drawn in threads
@@ -192,14 +190,10 @@ def _pieces(pieces: Pieces, ops: list[Op], key: tuple[object, ...]) -> list[Part
         board = _BOARDS.get(key)
     if board is not None:  # a roll's board after the play before it: its dice alone are new
         pieces.dice()
-        keys, boxes = board
-        with _LAYERS_LOCK:
-            kept = [part for key in keys for part in _LAYERS.peek(key) or ()]
+        kept, boxes = board
         dice = groups(ops)
-        if (
-            all(key in _LAYERS for key in keys)
-            and dice is not None
-            and not any(overlap(box, other) for box, _ in dice for other in (*boxes, *strips))
+        if dice is not None and not any(
+            overlap(box, other) for box, _ in dice for other in (*boxes, *strips)
         ):
             return kept + _tiles(canvas, _keyed(canvas.size, dice, ops), ops, _DICE)
         ops.clear()
@@ -216,7 +210,7 @@ def _pieces(pieces: Pieces, ops: list[Op], key: tuple[object, ...]) -> list[Part
         (with_dice if any(op[0] == "die" for op in group[2][1:]) else rest).append(group)
     kept = _tiles(canvas, rest, ops, _LAYERS)
     if all(op[0] == "die" for _, _, group_key in with_dice for op in group_key[1:]):
-        pieces_kept = (tuple(group[2] for group in rest), tuple(group[0] for group in rest))
+        pieces_kept = (kept, tuple(group[0] for group in rest))
         with _LAYERS_LOCK:
             _BOARDS.put(key, pieces_kept)
     return kept + _tiles(canvas, with_dice, ops, _DICE)
