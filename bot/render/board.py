@@ -13,7 +13,8 @@ kept mapped on the palette over the static board mapped once (:mod:`bot.render.t
 the pieces in groups apart (a stack, a stack with the last play's ring over it, a die), each
 strip as a board showed it, else its parts (a name, each text of the row of pips and score, the
 last play); what it has not kept it draws on its thread's canvas, maps and wipes. A roll's board
-after the play before it pastes that board's pieces and looks up only its dice.
+after the play before it pastes that board's pieces and looks up only its dice, and deflates only
+the rows of its dice and status line (:func:`_encoded`).
 """
 
 from __future__ import annotations
