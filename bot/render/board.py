@@ -130,13 +130,17 @@ def _encoded(key: tuple[object, ...], size: Size, parts: list[Part]) -> bytes:
     with _LAYERS_LOCK:
         before = _ENCODED.get(key)
     changed = [(0, size[1])] if before is None else _changed(parts, before[0])
-    runs = []
-    for index, (top, bottom) in enumerate(pairwise(_cuts(size))):
-        if before is None or any(y0 < bottom and top < y1 for y0, y1 in changed):
-            runs.append(deflated(pixels(_rows(size, parts, top, bottom))))
-        else:
-            runs.append(before[1][index])
-    kept = tuple(runs)
+    cuts = list(pairwise(_cuts(size)))
+    anew = [any(y0 < bottom and top < y1 for y0, y1 in changed) for top, bottom in cuts]
+    if before is None or all(anew):  # a new position's: its rows made at once are quicker
+        data = memoryview(pixels(_rows(size, parts, 0, size[1])))
+        width = size[0] + 1
+        kept = tuple(deflated(data[top * width : bottom * width]) for top, bottom in cuts)
+    else:
+        kept = tuple(
+            deflated(pixels(_rows(size, parts, top, bottom))) if fresh else run
+            for (top, bottom), fresh, run in zip(cuts, anew, before[1], strict=True)
+        )
     with _LAYERS_LOCK:
         _ENCODED.put(key, (parts, kept))
     return png_of_runs(size, palette_bytes(size), kept)
