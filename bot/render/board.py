@@ -13,27 +13,32 @@ kept mapped on the palette over the static board mapped once (:mod:`bot.render.t
 the pieces in groups apart (a stack, a stack with the last play's ring over it, a die), each
 strip as a board showed it, else its parts (a name, each text of the row of pips and score, the
 last play); what it has not kept it draws on its thread's canvas, maps and wipes. A roll's board
-after the play before it pastes that board's pieces and looks up only its dice.
+after the play before it pastes that board's pieces and looks up only its dice, and deflates only
+the rows of its dice and status line (:func:`_encoded`).
 """
 
 from __future__ import annotations
 
+import math
 import threading
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import lru_cache
+from itertools import pairwise
+from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from bot.bounded import Bounded
 from bot.i18n.core import ENGLISH, Language
 from bot.render.arrows import Arrow, arrows_of
 from bot.render.fonts import font
-from bot.render.geometry import DEFAULT_SIZE, Layout, Size, layout
-from bot.render.glyphs import warm_pairs
+from bot.render.geometry import DEFAULT_SIZE, Layout, Size, layout, roller_area_center
+from bot.render.glyphs import warm_pairs, warm_texts
 from bot.render.labels import MIN_TEXT
 from bot.render.palette import Part, mapped, palette_bytes, paletted, static_rows
 from bot.render.pieces import Box, Op, Pieces
-from bot.render.png import encode_png, png_bytes, png_of_rows
+from bot.render.png import Run, deflated, encode_png, pixels, png_bytes, png_of_runs
 from bot.render.samples import palette_samples
 from bot.render.state import BoardState, LastPlay
 from bot.render.static import static_board
@@ -65,14 +70,15 @@ STRIPS_KEPT = 512  # strips kept mapped, as the parts drawn in them
 _STRIPS: Kept = Bounded(STRIPS_KEPT)
 CELLS_KEPT = 2048  # the parts of strips kept mapped (a name, a row of pips and score...)
 _CELLS: Kept = Bounded(CELLS_KEPT)
-BOARDS_KEPT = 256  # boards' pieces kept as the keys of their tiles in _LAYERS, and their boxes
-_BOARDS: Bounded[tuple[object, ...], tuple[tuple[tuple[object, ...], ...], tuple[Box, ...]]] = (
-    Bounded(BOARDS_KEPT)
-)
+BOARDS_KEPT = 256  # boards' pieces kept as their tiles (those of _LAYERS) and their boxes
+_BOARDS: Bounded[tuple[object, ...], tuple[list[Part], tuple[Box, ...]]] = Bounded(BOARDS_KEPT)
+ENCODED_KEPT = 256  # boards' rows deflated in runs (about 0.04 MB each) and the parts pasted
+_ENCODED: Bounded[tuple[object, ...], tuple[list[Part], tuple[Run, ...]]] = Bounded(ENCODED_KEPT)
 _SCRATCH = threading.local()  # each thread's canvas by size (:func:`_canvas`)
 _LAYERS_LOCK = threading.Lock()  # boards are drawn in threads
 _SIGNS = "0123456789/-:*() "  # the characters of pip counts, scores, dice and plays
 _DICE_SIGNS = "123456- "  # the status line's dice ("to move 3-1")
+_DIGITS = "0123456789"  # point numbers in pills, counts on stacks and trays (bold)
 
 
 def render_board(
@@ -102,9 +108,10 @@ def render_board(
     canvas = _canvas(size)
     draw = ImageDraw.Draw(canvas)
     view = View(state, state.on_roll if viewer is None else viewer)
+    key = _pieces_key(state, view.bottom, size)
     ops: list[Op] = []
     try:
-        parts = _pieces(Pieces(canvas, draw, geo, view, ops), ops)
+        parts = _pieces(Pieces(canvas, draw, geo, view, ops), ops, key)
         if parts is None:
             image, _, drawn = drawn_whole(state, viewer, size, None, (), language)
             return png_bytes(paletted(image, drawn))
@@ -112,35 +119,88 @@ def render_board(
     except BaseException:
         _SCRATCH.canvases.pop(size, None)  # drawn on and maybe not wiped
         raise
-    rows = static_rows(size).copy()  # the PNG's rows: a filter byte, then the pixels
+    return _encoded(key, size, parts)
+
+
+def _encoded(key: tuple[object, ...], size: Size, parts: list[Part]) -> bytes:
+    """The PNG of the static board with ``parts`` pasted: its runs of rows (:func:`_cuts`)
+    deflated, or as the board before with the same pieces (``key``) deflated them where both
+    pasted the same parts (a roll's board: its dice and status line alone are new). Parts are
+    apart, so rows where both pasted the same parts are the same pixels."""
+    with _LAYERS_LOCK:
+        before = _ENCODED.get(key)
+    changed = [(0, size[1])] if before is None else _changed(parts, before[0])
+    cuts = list(pairwise(_cuts(size)))
+    anew = [any(y0 < bottom and top < y1 for y0, y1 in changed) for top, bottom in cuts]
+    if before is None or all(anew):  # a new position's: its rows made at once are quicker
+        data = memoryview(pixels(_rows(size, parts, 0, size[1])))
+        width = size[0] + 1
+        kept = tuple(deflated(data[top * width : bottom * width]) for top, bottom in cuts)
+    else:
+        kept = tuple(
+            deflated(pixels(_rows(size, parts, top, bottom))) if fresh else run
+            for (top, bottom), fresh, run in zip(cuts, anew, before[1], strict=True)
+        )
+    with _LAYERS_LOCK:
+        _ENCODED.put(key, (parts, kept))
+    return png_of_runs(size, palette_bytes(size), kept)
+
+
+def _rows(size: Size, parts: list[Part], top: int, bottom: int) -> Image.Image:
+    """The PNG's rows ``top`` to ``bottom`` (each a filter byte, then the pixels): the static
+    board's, ``parts`` pasted over them."""
+    rows = static_rows(size).crop((0, top, size[0] + 1, bottom))
     into = rows.im
-    for box, part in parts:
-        into.paste(part.im, (box[0] + 1, box[1], box[2] + 1, box[3]))
-    return png_of_rows(rows, palette_bytes(size))
+    for (x0, y0, x1, y1), part in parts:
+        if y0 < bottom and top < y1:
+            piece = part.im
+            if y0 < top or bottom < y1:  # a part across the cut: its rows in these
+                piece = piece.crop((0, max(top - y0, 0), x1 - x0, min(bottom, y1) - y0))
+                y0, y1 = max(y0, top), min(y1, bottom)
+            into.paste(piece, (x0 + 1, y0 - top, x1 + 1, y1 - top))
+    return rows
 
 
-def _pieces(pieces: Pieces, ops: list[Op]) -> list[Part] | None:
+def _changed(parts: list[Part], before: list[Part]) -> list[tuple[int, int]]:
+    """The rows (top, bottom) of each part pasted by one board and not the other (each part
+    the very one kept: the same object in both where it was)."""
+    mine = {id(part): part for part in parts}
+    theirs = {id(part): part for part in before}
+    return [
+        (part[0][1], part[0][3])
+        for ours, other in ((mine, theirs), (theirs, mine))
+        for index, part in ours.items()
+        if index not in other
+    ]
+
+
+@lru_cache(maxsize=4)
+def _cuts(size: Size) -> tuple[int, ...]:
+    """The rows where a board's rows are cut in runs deflated apart (:func:`_encoded`): around
+    the dice (or an offered cube) and above the status line, what a roll's board changes."""
+    geo = layout(size)
+    _, middle = roller_area_center("bottom", size)
+    rows = {0, math.floor(middle - geo.die), math.ceil(middle + geo.die), geo.status_strip[1]}
+    return (*sorted(row for row in rows if 0 <= row < size[1]), size[1])
+
+
+def _pieces(pieces: Pieces, ops: list[Op], key: tuple[object, ...]) -> list[Part] | None:
     """The tiles of ``pieces``' board (checkers, cube, dice, the last play's marks; recording
     into ``ops``): the pieces' as the board before with the same pieces pasted them, if it did,
     and its dice; ``None`` where its groups could not be made apart or reach a strip (it is
     drawn whole)."""
     geo, canvas = pieces.geo, pieces.image
     strips = (geo.top_strip, geo.bottom_strip, geo.status_strip)
-    key = _pieces_key(pieces.state, pieces.view.bottom, canvas.size)
     with _LAYERS_LOCK:
         board = _BOARDS.get(key)
     if board is not None:  # a roll's board after the play before it: its dice alone are new
         pieces.dice()
-        keys, boxes = board
-        with _LAYERS_LOCK:
-            kept = [part for key in keys for part in _LAYERS.peek(key) or ()]
+        kept, boxes = board
         dice = groups(ops)
-        if (
-            all(key in _LAYERS for key in keys)
-            and dice is not None
-            and not any(overlap(box, other) for box, _ in dice for other in (*boxes, *strips))
+        if dice is not None and not any(
+            overlap(box, other) for box, _ in dice for other in (*boxes, *strips)
         ):
-            return kept + _tiles(canvas, dice, ops)
+            return kept + _tiles(canvas, _keyed(canvas.size, dice, ops), ops, _DICE)
         ops.clear()
     pieces.checkers()
     pieces.cube()
@@ -149,19 +209,16 @@ def _pieces(pieces: Pieces, ops: list[Op]) -> list[Part] | None:
     found = groups(ops)
     if found is None or any(overlap(strip, box) for strip in strips for box, _ in found):
         return None
-    with_dice: list[Group] = []
-    rest: list[Group] = []
-    for group in found:
-        (with_dice if any(ops[i][1][0] == "die" for i in group[1]) else rest).append(group)
-    kept = _tiles(canvas, rest, ops)
-    if all(ops[i][1][0] == "die" for _, members in with_dice for i in members):
+    with_dice: list[Keyed] = []
+    rest: list[Keyed] = []
+    for group in _keyed(canvas.size, found, ops):
+        (with_dice if any(op[0] == "die" for op in group[2][1:]) else rest).append(group)
+    kept = _tiles(canvas, rest, ops, _LAYERS)
+    if all(op[0] == "die" for _, _, group_key in with_dice for op in group_key[1:]):
+        pieces_kept = (kept, tuple(group[0] for group in rest))
         with _LAYERS_LOCK:
-            pieces_kept = (
-                tuple(_key(canvas.size, ops, members) for _, members in rest),
-                tuple(box for box, _ in rest),
-            )
             _BOARDS.put(key, pieces_kept)
-    return kept + _tiles(canvas, with_dice, ops)
+    return kept + _tiles(canvas, with_dice, ops, _DICE)
 
 
 def _canvas(size: Size) -> Image.Image:
@@ -176,58 +233,43 @@ def _canvas(size: Size) -> Image.Image:
     return canvas
 
 
+Keyed = tuple[Box, tuple[int, ...], tuple[Any, ...]]
+"""A :data:`~bot.render.tiles.Group` and what its pixels depend on: the image's size, then
+each of its ops' keys in order (a tile is kept under it)."""
+
+
+def _keyed(size: Size, found: Sequence[Group], ops: Sequence[Op]) -> list[Keyed]:
+    return [(box, members, (size, *(ops[index][1] for index in members))) for box, members in found]
+
+
 def _tiles(
-    canvas: Image.Image,
-    found: Sequence[Group],
-    ops: Sequence[Op],
-    kept: Kept | None = None,
-    within: Box | None = None,
+    canvas: Image.Image, wanted: Sequence[Keyed], ops: Sequence[Op], kept: Kept
 ) -> list[Part]:
-    """The pixels of each group of ``ops`` (:func:`bot.render.tiles.groups`) in its box (and
-    ``within``), mapped on the palette: as kept when a board drew the same (in ``kept``; by
-    default the pieces', and the dice's apart), else drawn on ``canvas``, kept, and wiped."""
-    size = canvas.size
-    wanted: list[tuple[Box, tuple[int, ...], tuple[object, ...], Kept]] = []
-    for box, members in found:
-        if within is not None:
-            box = (
-                max(box[0], within[0]),
-                max(box[1], within[1]),
-                min(box[2], within[2]),
-                min(box[3], within[3]),
-            )
-            if box[0] >= box[2] or box[1] >= box[3]:
-                continue
-        store = _DICE if any(ops[index][1][0] == "die" for index in members) else _LAYERS
-        if kept is not None:
-            store = kept
-        wanted.append((box, members, _key(size, ops, members), store))
+    """The pixels of each group of ``ops`` in its box, mapped on the palette: as ``kept`` when a
+    board drew the same, else drawn on ``canvas``, kept, and wiped."""
     out: list[Part] = []
     missed = []
     with _LAYERS_LOCK:
-        for box, members, key, store in wanted:
-            parts = store.get(key)
+        for group in wanted:
+            parts = kept.get(group[2])
             if parts is None:
-                missed.append((box, members, key, store))
+                missed.append(group)
             else:
                 out += parts
-    static = static_board(size)
+    if not missed:
+        return out
+    static = static_board(canvas.size)
     draw = ImageDraw.Draw(canvas)
-    for box, members, key, store in missed:
+    for box, members, key in missed:
         for index in members:
             ops[index][2](canvas, draw)
         parts = mapped(canvas, (box,))
         for part_box, _ in parts:
             canvas.im.paste(static.im.crop(part_box), part_box)
         with _LAYERS_LOCK:
-            store.put(key, parts)
+            kept.put(key, parts)
         out += parts
     return out
-
-
-def _key(size: Size, ops: Sequence[Op], members: tuple[int, ...]) -> tuple[object, ...]:
-    """What a group of ``ops``' pixels depend on: each op's, in order, and the image's size."""
-    return (size, *(ops[index][1] for index in members))
 
 
 def _strips(
@@ -246,10 +288,25 @@ def _strips(
             ops.clear()
             paint()
             cells = groups(ops) or [(strip, tuple(range(len(ops))))]
-            found = _tiles(canvas, cells, ops, _CELLS, strip)
+            found = _tiles(canvas, _keyed(canvas.size, _within(cells, strip), ops), ops, _CELLS)
             with _LAYERS_LOCK:
                 _STRIPS.put(key, found)
         out += found
+    return out
+
+
+def _within(found: Sequence[Group], strip: Box) -> list[Group]:
+    """``found`` with each box cut to ``strip`` (a group wholly out of it left out)."""
+    out = []
+    for box, members in found:
+        cut = (
+            max(box[0], strip[0]),
+            max(box[1], strip[1]),
+            min(box[2], strip[2]),
+            min(box[3], strip[3]),
+        )
+        if cut[0] < cut[2] and cut[1] < cut[3]:
+            out.append((cut, members))
     return out
 
 
@@ -259,10 +316,20 @@ def warm_up(size: Size = DEFAULT_SIZE) -> None:
     each cube and each offered, each count borne off on each side, the last play's marks; and
     the tiles of every stack of checkers, every die and every mark alone
     (:meth:`Pieces.every_stack`, :meth:`Pieces.every_mark`: 1,370, about 8 MB), so that a new
-    position's board draws and maps only the marks over its checkers; and check the pairs of
-    digits and signs of the strips' fonts (:mod:`bot.render.glyphs`), so that a pip count or a
-    play is drawn from its glyphs."""
+    position's board draws and maps only the marks over its checkers. First check the pairs of
+    digits and signs of the strips' fonts and of the point numbers' (:mod:`bot.render.glyphs`),
+    so that a pip count, a play or a point number is drawn from its glyphs; then the pairs of
+    letters of the words those boards show ("pips", "to roll"...), in the fonts they show them.
+    """
     from bot.rules import Position
+
+    scale = layout(size).scale
+    for base, bold, chars in (
+        (MIN_TEXT, False, _SIGNS),
+        (MIN_TEXT, True, _DIGITS),
+        (STATUS_SIZES[0], True, _DICE_SIGNS),
+    ):
+        warm_pairs(font(max(10, round(base * scale)), bold=bold), chars)
 
     start, players = Position.initial(), ("", "")
     states = [
@@ -279,17 +346,20 @@ def warm_up(size: Size = DEFAULT_SIZE) -> None:
         states.append(BoardState(left, 0, players))
     states.append(BoardState(Position.from_points({}, {1: 1}), 0, players, phase="over", winner=0))
     states += [state for state, arrows in palette_samples() if not arrows]
+    texts: dict[ImageFont.FreeTypeFont, set[str]] = {}
     for state in states:
         for viewer in (0, 1):
-            drawn_whole(state, viewer, size, None, ())
+            for label in drawn_whole(state, viewer, size, None, ())[1]:
+                texts.setdefault(label.face, set()).update(label.lines)
+    for face, lines in texts.items():
+        warm_texts(face, sorted(lines))
     canvas, ops = _canvas(size), list[Op]()
     pieces = Pieces(canvas, ImageDraw.Draw(canvas), layout(size), View(states[0], 0), ops)
     pieces.every_stack()
     pieces.every_mark()
-    _tiles(canvas, [(box, (index,)) for index, (box, _, _) in enumerate(ops)], ops)
-    scale = layout(size).scale
-    for base, bold, chars in ((MIN_TEXT, False, _SIGNS), (STATUS_SIZES[0], True, _DICE_SIGNS)):
-        warm_pairs(font(max(10, round(base * scale)), bold=bold), chars)
+    alone = _keyed(size, [(box, (index,)) for index, (box, _, _) in enumerate(ops)], ops)
+    _tiles(canvas, [group for group in alone if group[2][1][0] != "die"], ops, _LAYERS)
+    _tiles(canvas, [group for group in alone if group[2][1][0] == "die"], ops, _DICE)
 
 
 def _pieces_key(state: BoardState, seat: int, size: Size) -> tuple[object, ...]:

@@ -15,6 +15,7 @@ warm-up: the strips' regular text and the status line's bold).
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
 
@@ -202,3 +203,15 @@ def warm_pairs(font: ImageFont.FreeTypeFont, chars: str) -> None:
         for second in chars:
             if first + second not in pairs:
                 pairs[first + second] = _pair(font, first + second)
+
+
+def warm_texts(font: ImageFont.FreeTypeFont, texts: Iterable[str]) -> None:
+    """Draw ``font``'s runs from glyphs from now on, the pairs of letters next to each other in
+    ``texts`` (words every board shows: "pips", "to roll") checked ahead of any board."""
+    pairs = _PAIRS.setdefault(font, {})
+    for text in texts:
+        if text.isascii() and text.isprintable():
+            for index in range(1, len(text)):
+                pair = text[index - 1 : index + 1]
+                if pair not in pairs:
+                    pairs[pair] = _pair(font, pair)

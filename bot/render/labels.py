@@ -95,6 +95,7 @@ class Label:
         return x0, self.baselines[0] - ascent, x1, self.baselines[-1] + descent
 
 
+@lru_cache(maxsize=4096)  # a board places the same counts, numbers and names again
 def place(
     role: Role,
     lines: tuple[str, ...] | str,

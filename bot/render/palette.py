@@ -68,7 +68,7 @@ def _static_paletted(size: Size) -> Image.Image:
 @lru_cache(maxsize=4)
 def static_rows(size: Size) -> Image.Image:
     """The static board mapped on the palette, one column wider: a zero before each row (its
-    filter byte in the PNG, :func:`~bot.render.png.png_of_rows`)."""
+    filter byte in the PNG, :func:`~bot.render.png.png_of_runs`)."""
     rows = Image.new("P", (size[0] + 1, size[1]), 0)
     rows.paste(_static_paletted(size), (1, 0))
     return rows

@@ -14,7 +14,7 @@ from PIL import Image, ImageChops, ImageDraw
 
 from bench.render import game_states, sample_states
 from bot.bounded import Bounded
-from bot.render import BoardState, board, forget_kept, render_board, render_image
+from bot.render import BoardState, board, forget_kept, png, render_board, render_image
 from bot.render.geometry import DEFAULT_SIZE, layout
 from bot.render.palette import merged, palette, paletted
 from bot.render.samples import palette_samples
@@ -90,6 +90,29 @@ def test_boards_drawn_over_kept_pieces_are_the_whole_boards() -> None:
             assert _same_pixels(render_board(shown, viewer=viewer), _whole(shown, viewer))
             kept += len(board._LAYERS) == before
     assert kept >= 60  # most boards reused the pieces of the board before
+
+
+def test_a_rolls_board_deflates_only_the_rows_of_its_dice_and_status_line(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    forget_kept()
+    deflated: list[int] = []
+
+    def counted(data: memoryview) -> png.Run:
+        deflated.append(len(data))
+        return png.deflated(data)
+
+    monkeypatch.setattr(board, "deflated", counted)
+    width = DEFAULT_SIZE[0] + 1
+    cuts = board._cuts(DEFAULT_SIZE)
+    dice, status = cuts[2] - cuts[1], cuts[4] - cuts[3]
+    for state, viewer in game_states(6, 12):
+        before = replace(state, dice=None, phase="roll")
+        assert _same_pixels(render_board(before, viewer=viewer), _whole(before, viewer))
+        deflated.clear()
+        assert _same_pixels(render_board(state, viewer=viewer), _whole(state, viewer))
+        if state.dice is not None and state.phase == "move":
+            assert deflated == [dice * width, status * width]
 
 
 def test_a_board_whose_pieces_changed_does_not_reuse_them() -> None:

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import io
 import random
+from itertools import pairwise
 
 import pytest
 from PIL import Image
 
-from bot.render.png import png_bytes
+from bot.render.png import deflated, png_bytes, png_of_runs
 
 
 @pytest.mark.parametrize(("size", "colours"), [((1, 1), 1), ((7, 3), 5), ((900, 734), 256)])
@@ -28,3 +29,24 @@ def test_a_palette_image_reads_back_the_same(size: tuple[int, int], colours: int
 def test_only_palette_images_are_written() -> None:
     with pytest.raises(ValueError, match="palette image"):
         png_bytes(Image.new("RGB", (2, 2)))
+
+
+def test_rows_deflated_apart_read_back_in_any_order() -> None:
+    rng = random.Random(4)
+    width, height = 30, 12
+    palette = bytes(rng.randrange(256) for _ in range(3 * 4))
+    pictures = [bytes(rng.randrange(4) for _ in range(width * height)) for _ in range(2)]
+    cuts = list(pairwise((0, 3, 4, 9, height)))
+
+    def rows(picture: bytes, top: int, bottom: int) -> bytes:
+        return b"".join(b"\0" + picture[y * width : (y + 1) * width] for y in range(top, bottom))
+
+    runs = [[deflated(rows(picture, *cut)) for cut in cuts] for picture in pictures]
+    mixed = [runs[index % 2][index] for index in range(len(cuts))]
+    expected = b"".join(
+        pictures[index % 2][top * width : bottom * width]
+        for index, (top, bottom) in enumerate(cuts)
+    )
+    with Image.open(io.BytesIO(png_of_runs((width, height), palette, mixed))) as read:
+        assert read.tobytes() == expected
+        assert read.getpalette() == list(palette)
