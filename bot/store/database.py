@@ -275,13 +275,16 @@ class Store:
             try:
                 async with self._connections.connection() as driver:
                     tx = PostgresTransaction(driver, self._engine.dialect, self._traced_sql)
+                    writes = Transaction(tx, self)
                     try:
-                        yield Transaction(tx, self)
+                        yield writes
                         await tx.commit()
                     except Exception:
                         with suppress(Exception):  # else the connection leaves the pool
                             await tx.rollback()
                         raise
+                    finally:
+                        writes.close()
             except Exception as error:
                 _raise_if_down(error)
                 raise
@@ -289,8 +292,9 @@ class Store:
         async with self._lock:
             db = self._db
             runner = SqliteTransaction(db)
+            writes = Transaction(runner, self)
             try:
-                yield Transaction(runner, self)
+                yield writes
                 await runner.commit()
             except BaseException as error:
                 if runner.began:
@@ -298,6 +302,8 @@ class Store:
                 if isinstance(error, sa.OperationalError):
                     raise_translated(error)
                 raise
+            finally:
+                writes.close()
 
 
 class Transaction:
@@ -311,6 +317,13 @@ class Transaction:
     @property
     def dialect(self) -> str:
         return self._store.dialect
+
+    def close(self) -> None:
+        """Let go of the repositories made (at the transaction's end): each holds the
+        transaction, a cycle the garbage collector would otherwise have to find at every save."""
+        kept = vars(self)
+        for name in [name for name in kept if not name.startswith("_")]:
+            del kept[name]
 
     @cached_property
     def matches(self) -> MatchWrites:
