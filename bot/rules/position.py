@@ -387,7 +387,7 @@ def _generate(
                 board[24] -= 1
                 board[dest] += 1
                 steps.append((BAR, dest + 1))
-                search(
+                search(  # noqa: F821
                     order,
                     depth + 1,
                     23,
@@ -411,7 +411,7 @@ def _generate(
                     board[index] -= 1
                     board[dest] += 1
                     steps.append((index + 1, dest + 1))
-                    search(
+                    search(  # noqa: F821
                         order,
                         depth + 1,
                         index if is_double else 23,
@@ -428,7 +428,7 @@ def _generate(
                     moved = True
                     board[index] -= 1
                     steps.append((index + 1, OFF))
-                    search(
+                    search(  # noqa: F821
                         order,
                         depth + 1,
                         index if is_double else 23,
@@ -445,6 +445,9 @@ def _generate(
     outside = sum(board[6:])
     for order in orders:
         search(order, 0, 23, key, outside, 0)
+    # ``search`` holds itself (it recurses): a cycle the garbage collector would have to find,
+    # with the search's lists and cells, at every roll (most of a play's cyclic garbage).
+    del search  # (ruff takes the calls in ``search`` for uses after this)
     if best[0] == 0:
         found.clear()
     return found

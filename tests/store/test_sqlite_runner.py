@@ -6,6 +6,7 @@ either database)."""
 
 from __future__ import annotations
 
+import gc
 import sqlite3
 import subprocess
 import sys
@@ -168,6 +169,22 @@ async def test_a_saves_writes_are_one_trip_and_its_version_check_undoes_it(
     assert (await store.dice.counts("s")).rolls == 2  # the stale save's dice undone with it
     row = await store.matches.get(match_id)
     assert row is not None and row.version == 3
+
+
+async def test_a_transaction_leaves_no_cyclic_garbage(store: Store) -> None:
+    """Its repositories hold it (``tx.matches``...): let go at its end, a save's transaction
+    goes at once instead of waiting for the garbage collector."""
+    async with store.transaction() as tx:
+        match_id = (await tx.matches.create("s", "c", ("u0", "u1"), 3, "{}", 1.0)).id
+    gc.disable()
+    try:
+        gc.collect()
+        async with store.transaction() as tx:
+            await tx.matches.save(match_id, 1, snapshot="{}", status="playing", now=2.0)
+            await tx.dice.add("s", (1, 0, 0, 0, 1, 0), 1, 0)
+        assert gc.collect() == 0
+    finally:
+        gc.enable()
 
 
 async def test_a_typed_move_is_one_trip(tmp_path: Path, trips: list[Callable[..., Any]]) -> None:

@@ -27,8 +27,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-from collections.abc import AsyncIterator, Awaitable, Callable
-from contextlib import asynccontextmanager
+from collections.abc import Awaitable, Callable
 
 from bot.i18n import play as say
 from bot.i18n.core import Language
@@ -77,19 +76,42 @@ class PlaceLocks:
     def __len__(self) -> int:
         return len(self._locks)
 
-    @asynccontextmanager
-    async def held(self, place: Place) -> AsyncIterator[None]:
-        entry = self._locks.get(place)
+    def held(self, place: Place) -> _Held:
+        """``async with locks.held(place):`` the place's lock, held."""
+        return _Held(self._locks, place)
+
+
+class _Held:
+    """One holding of a place's lock: a class of its own, not an ``asynccontextmanager`` (whose
+    generator costs about 7 us more a use, five or six uses a play)."""
+
+    __slots__ = ("_entry", "_locks", "_place")
+
+    def __init__(self, locks: dict[Place, _PlaceLock], place: Place) -> None:
+        self._locks = locks
+        self._place = place
+
+    async def __aenter__(self) -> None:
+        entry = self._locks.get(self._place)
         if entry is None:
-            entry = self._locks[place] = _PlaceLock()
+            entry = self._locks[self._place] = _PlaceLock()
         entry.users += 1
+        self._entry = entry
         try:
-            async with entry.lock:
-                yield
-        finally:
-            entry.users -= 1
-            if entry.users == 0:
-                del self._locks[place]
+            await entry.lock.acquire()
+        except BaseException:  # cancelled while waiting for it
+            self._leave()
+            raise
+
+    async def __aexit__(self, *_: object) -> None:
+        self._entry.lock.release()
+        self._leave()
+
+    def _leave(self) -> None:
+        entry = self._entry
+        entry.users -= 1
+        if entry.users == 0:
+            del self._locks[self._place]
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -7,11 +7,9 @@ the board images for the picture (:class:`BoardImages`, which draws and keeps th
 
 from __future__ import annotations
 
-import asyncio
 import functools
 import math
 from collections.abc import Iterable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -45,6 +43,7 @@ from bot.rules.match import Match
 from bot.rules.notation import dice_text, normalise_typed
 from bot.rules.state import DEFAULT_AUTOMATIC_DOUBLES, MAX_CUBE
 from bot.service.keys import Key, MatchKey, RematchKey
+from bot.service.matches.renderer import Renderer
 from bot.service.matches.repository import ClockReading, clock_line, clock_reading
 from bot.service.models import (
     ENGINE_ID,
@@ -131,7 +130,7 @@ class BoardImages:
     def __init__(self, *, enabled: bool = True, bytes_kept: int = IMAGE_BYTES_KEPT) -> None:
         self.enabled = enabled
         self._kept: Bounded[ImageKey, bytes] = Bounded(bytes_kept, weigh=len)
-        self._renderer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="render")
+        self._renderer = Renderer()
 
     async def warm_up(self) -> None:
         """Draw one board, then every sprite a board may use, so that no player's board waits
@@ -139,10 +138,10 @@ class BoardImages:
         if self.enabled:
             state = BoardState(Position.initial(), on_roll=0, players=("", ""))
             await self._render(state, 0, ENGLISH)
-            await asyncio.get_running_loop().run_in_executor(self._renderer, warm_up)
+            await self._renderer.run(warm_up)
 
     def close(self) -> None:
-        self._renderer.shutdown(wait=True)
+        self._renderer.close()
 
     async def board(
         self, table: Table, viewer: int | None, now: float | None = None, *, language: Language
@@ -175,9 +174,8 @@ class BoardImages:
         return await self._render(state, viewer, language)
 
     async def _render(self, state: BoardState, viewer: int | None, language: Language) -> bytes:
-        loop = asyncio.get_running_loop()
         draw = functools.partial(render_board, state, viewer=viewer, language=language)
-        return await loop.run_in_executor(self._renderer, draw)
+        return await self._renderer.run(draw)
 
 
 def match_kind(length: int, *, language: Language, alone: bool = False) -> str:
