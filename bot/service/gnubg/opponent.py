@@ -47,7 +47,7 @@ from bot.rules.match import Match, MatchError, advance
 from bot.rules.matchid import decode_match_id, encode_match_id
 from bot.service.endings import Endings
 from bot.service.gnubg.budget import EngineBudget
-from bot.service.gnubg.turn_line import TurnLine
+from bot.service.gnubg.turn_line import TurnLine, next_shown
 from bot.service.matches.challenges import TUTOR_WORD, Challenges, parse_terms, take_words
 from bot.service.matches.presentation import BoardImages, match_kind, options_text, status_reply
 from bot.service.matches.repository import MatchTerms, Repository, Table
@@ -101,6 +101,7 @@ class _Queued:
     replies: list[Reply] | None = None
     released: bool = False  # its flow let go of the place
     stopped: bool = False  # cancelled at shutdown, before the bot's turn was taken
+    followers: set[asyncio.Event] = dataclasses.field(default_factory=set)  # set when it ends
 
 
 def engine_seat(table: Table) -> int | None:
@@ -177,7 +178,6 @@ class Opponent:
         self._turns = TurnLine()
         self._queued: OrderedDict[TurnQueued, _Queued] = OrderedDict()  # by job
         self._numbers = itertools.count(1)
-        self._changed = asyncio.Event()  # replaced (and set) when a turn ends
 
     @property
     def _prefix(self) -> str:
@@ -354,9 +354,7 @@ class Opponent:
                 # The table just saved says whether the engine acts again: no need to read it.
                 current = table if owes_turn(table) else None
         finally:
-            if place in self._turns:
-                self._turns.leave(place)
-                self._notify()
+            self._turns.leave(place)
         if table is None:
             return failure
         return [
@@ -418,33 +416,41 @@ class Opponent:
         if job.replies is None:  # stopped: the game is in the store, its turn taken at start
             job.stopped = True
             self._queued.pop(job.handle, None)
-        self._notify()
-
-    def _notify(self) -> None:
-        old, self._changed = self._changed, asyncio.Event()
-        old.set()
+        for wake in job.followers:
+            wake.set()
 
     async def queued(self, handle: TurnQueued) -> AsyncIterator[Reply]:
-        """The message of the queued turn ``handle`` each time its place in the queue changes
-        (with ``job``), then one without ``job`` in its place, then the replies of the bot's
-        turn (to be posted as new messages), in the language of the command that queued it."""
+        """The message of the queued turn ``handle`` as its place in the queue comes (with
+        ``job``; at each step from a few ahead, else each time half of those ahead have gone:
+        :func:`~bot.service.gnubg.turn_line.next_shown`), then one without ``job`` in its place,
+        then the replies of the bot's turn (to be posted as new messages), in the language of
+        the command that queued it."""
         language = handle.language
         job = self._queued.get(handle)
         gone = Reply(say.QUEUE_GONE(language, prefix=self._prefix))
         if job is None:
             yield gone
             return
-        shown = None
+        shown = -1  # nothing shown yet
         while job.replies is None:
             if job.stopped:
                 yield gone
                 return
-            changed = self._changed
-            ahead = self._turns.ahead(job.place)
+            # Out of the line once its flow let go: the place may be in it again, another turn's.
+            ahead = 0 if job.released else self._turns.ahead(job.place)
             if ahead != shown:
                 shown = ahead
                 yield Reply(queued_text(ahead, language=language), job=handle)
-            await changed.wait()
+                continue  # the job may have moved on while the reply was read
+            wake = asyncio.Event()  # set when the job ends, or (in line) when its place comes
+            job.followers.add(wake)
+            if not job.released:
+                self._turns.watch(job.place, next_shown(shown), wake)
+            try:
+                await wake.wait()
+            finally:
+                job.followers.discard(wake)
+                self._turns.unwatch(wake)
         self._queued.pop(handle, None)
         replies = job.replies
         yield Reply(say.QUEUE_DONE(language) if replies else say.QUEUE_MOVED_ON(language))
