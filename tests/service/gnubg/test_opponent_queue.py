@@ -100,6 +100,17 @@ async def to_the_persons_move(service: TableService, place: Place, user: User) -
             public(await service.matches.reject(place, user))
 
 
+async def at_their_moves(
+    service: TableService, count: int, name: str
+) -> tuple[list[User], list[Place], list[str]]:
+    """``count`` people each playing the bot in a channel of their own, up to a move of theirs:
+    the people, the places and the plays to make."""
+    people = [User(f"{name}-{n}", f"{name}{n}") for n in range(count)]
+    places = [Place("guild", f"{name}{n}") for n in range(count)]
+    plays = [await to_the_persons_move(service, p, u) for p, u in zip(places, people, strict=True)]
+    return people, places, plays
+
+
 async def all_of(updates: AsyncIterator[Reply]) -> list[Reply]:
     return [update async for update in updates]
 
@@ -321,13 +332,9 @@ async def test_a_burst_of_moves_at_one_instant_is_counted_at_admission(
     to count only once its match was read, so the whole burst got past the limit)."""
     engine = HeldEngine()
     service = make(store, clock, engine, limit=2)
-    people = [User(str(4000 + n), f"q{n}") for n in range(6)]
-    places = [Place("guild", f"burst{n}") for n in range(6)]
     moves: list[asyncio.Future[list[Reply]]] = []
     try:
-        plays = [
-            await to_the_persons_move(service, p, u) for p, u in zip(places, people, strict=True)
-        ]
+        people, places, plays = await at_their_moves(service, 6, "burst")
         engine.open.clear()
         moves += [
             asyncio.ensure_future(service.matches.move(place, person, play))
@@ -382,13 +389,9 @@ async def test_a_turn_far_back_in_the_queue_is_shown_when_half_the_line_ahead_ha
         pytest.skip("PostgreSQL's connections read the queued matches, then ask, in any order")
     engine = InLine()
     service = make(store, clock, engine, limit=1)
-    people = [User(str(5000 + n), f"r{n}") for n in range(9)]
-    places = [Place("guild", f"line{n}") for n in range(9)]
     tasks: list[asyncio.Future[list[Reply]]] = []
     try:
-        plays = [
-            await to_the_persons_move(service, p, u) for p, u in zip(places, people, strict=True)
-        ]
+        people, places, plays = await at_their_moves(service, 9, "line")
         engine.open.clear()
         tasks.append(asyncio.ensure_future(service.matches.move(places[0], people[0], plays[0])))
         await engine.holding(1)
