@@ -198,20 +198,25 @@ def _placed(mask: Any, corner: tuple[int, int], area: Box) -> Image.Image:
 def warm_pairs(font: ImageFont.FreeTypeFont, chars: str) -> None:
     """Draw ``font``'s runs from glyphs from now on, every pair of ``chars`` (a number's
     digits, a play's signs) checked ahead of any board."""
-    pairs = _PAIRS.setdefault(font, {})
-    for first in chars:
-        for second in chars:
-            if first + second not in pairs:
-                pairs[first + second] = _pair(font, first + second)
+    _check_pairs(font, (first + second for first in chars for second in chars))
 
 
 def warm_texts(font: ImageFont.FreeTypeFont, texts: Iterable[str]) -> None:
     """Draw ``font``'s runs from glyphs from now on, the pairs of letters next to each other in
     ``texts`` (words every board shows: "pips", "to roll") checked ahead of any board."""
-    pairs = _PAIRS.setdefault(font, {})
-    for text in texts:
-        if text.isascii() and text.isprintable():
-            for index in range(1, len(text)):
-                pair = text[index - 1 : index + 1]
-                if pair not in pairs:
-                    pairs[pair] = _pair(font, pair)
+    _check_pairs(
+        font,
+        (
+            text[index - 1 : index + 1]
+            for text in texts
+            if text.isascii() and text.isprintable()
+            for index in range(1, len(text))
+        ),
+    )
+
+
+def _check_pairs(font: ImageFont.FreeTypeFont, pairs: Iterable[str]) -> None:
+    checked = _PAIRS.setdefault(font, {})
+    for pair in pairs:
+        if pair not in checked:
+            checked[pair] = _pair(font, pair)
