@@ -7,6 +7,8 @@ pool without its connection."""
 from __future__ import annotations
 
 import asyncio
+import gc
+import weakref
 from collections import Counter
 from collections.abc import AsyncIterator
 from typing import Any
@@ -234,3 +236,16 @@ async def test_a_cancelled_transaction_leaves_its_connection_out_of_the_pool(
             await tx.execute(schema.servers.insert(), {"id": f"x{_}", "created_at": 0.0})
     ids = await store.fetch_all(select(schema.servers.c.id).order_by(schema.servers.c.id))
     assert [row.id for row in ids] == ["s", "x0", "x1", "x2", "x3"]  # "t" rolled back
+
+
+async def test_a_transaction_lets_go_of_its_repositories_at_its_end(store: Store) -> None:
+    """As on SQLite (``test_sqlite_runner``): a repository holds its transaction, which would
+    be a cycle for the garbage collector to find after every save."""
+    gc.disable()
+    try:
+        async with store.transaction() as tx:
+            await tx.execute(schema.servers.insert(), {"id": "s", "created_at": 0.0})
+            made = weakref.ref(tx.matches)
+        assert made() is None and "matches" not in vars(tx)
+    finally:
+        gc.enable()
