@@ -10,7 +10,6 @@ Budget (brief): analyse within 1.5x of gnubg's own time.
 from __future__ import annotations
 
 import argparse
-import asyncio
 import sys
 import tempfile
 import time
@@ -18,6 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bot import event_loop
 from bot.gnubg import analysis
 from bot.gnubg.capture import captured_output
 from bot.gnubg.pool import WorkerPool
@@ -81,7 +81,7 @@ def main() -> None:
     print(f"5-point match, {plays} checker plays, {mat.count(' Game ')} games, {options.plies}-ply")
     own = gnubg_own(mat, options.plies)
     print(f"gnubg's own 'analyse match' in this process: {own:6.2f} s")
-    total, inside, heard = asyncio.run(ours(mat, options.plies))
+    total, inside, heard = event_loop.run(ours(mat, options.plies))
     print(
         f"bot.gnubg.analysis.analyse (worker, game by game): {total:6.2f} s "
         f"(gnubg analysing {inside:.2f} s; progress {heard})"

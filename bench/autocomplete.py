@@ -30,6 +30,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bot import event_loop
 from bot.service.models import Place, User
 from bot.service.table import TableService, seeded_dice
 from bot.settings import Settings
@@ -128,4 +129,4 @@ if __name__ == "__main__":
     parser.add_argument("--channels", type=int, default=200)
     parser.add_argument("--requests", type=int, default=2000)
     options = parser.parse_args()
-    asyncio.run(main(options.channels, options.requests))
+    event_loop.run(main(options.channels, options.requests))

@@ -34,6 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.many_channels import followed, shown
 from bench.profile_play import parts
+from bot import event_loop
 from bot.gnubg.api import Engine
 from bot.gnubg.engine import GnubgEngine
 from bot.render import forget_kept
@@ -223,4 +224,4 @@ if __name__ == "__main__":
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--parts", action="store_true", help="where the CPU went, per play")
     arguments = parser.parse_args()
-    asyncio.run(main(arguments.channels, arguments.commands, arguments.runs, arguments.parts))
+    event_loop.run(main(arguments.channels, arguments.commands, arguments.runs, arguments.parts))

@@ -22,6 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.engine_service import figures, rss_mb
+from bot import event_loop
 from bot.gnubg.api import LEVELS
 from bot.gnubg.engine import GnubgEngine
 from bot.service.models import ENGINE_USER, Place, User
@@ -111,4 +112,4 @@ if __name__ == "__main__":
     parser.add_argument("--moves", type=int, default=200)
     parser.add_argument("--channels", type=int, default=4)
     arguments = parser.parse_args()
-    asyncio.run(main(arguments.moves, arguments.channels))
+    event_loop.run(main(arguments.moves, arguments.channels))

@@ -36,6 +36,7 @@ from typing import Any, cast
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bot import event_loop
 from bot.gnubg.api import LEVELS, Engine, Level, Query
 from bot.gnubg.engine import GnubgEngine
 from bot.gnubg.pool import WorkerPool
@@ -244,4 +245,4 @@ if __name__ == "__main__":
     parser.add_argument("--levels", nargs="+", choices=list(LEVELS), default=list(LEVELS))
     parser.add_argument("--images", action="store_true", help="draw the board PNG in each reply")
     arguments = parser.parse_args()
-    asyncio.run(main(arguments.turns, arguments.levels, arguments.images))
+    event_loop.run(main(arguments.turns, arguments.levels, arguments.images))

@@ -10,7 +10,6 @@ Run: python bench/engine_service.py [--positions N]
 from __future__ import annotations
 
 import argparse
-import asyncio
 import statistics
 import sys
 import time
@@ -20,6 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bot import event_loop
 from bot.gnubg.api import LEVELS, Level, Query
 from bot.gnubg.engine import GnubgEngine
 from bot.gnubg.samples import cases
@@ -101,4 +101,4 @@ async def main(count: int) -> None:
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--positions", type=int, default=300)
-    asyncio.run(main(parser.parse_args().positions))
+    event_loop.run(main(parser.parse_args().positions))

@@ -36,6 +36,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bot import event_loop
 from bot.rules.rating import START_RATING, rate_match
 from bot.service.models import ENGINE_ID, Place, User
 from bot.service.table import TableService, seeded_dice
@@ -395,4 +396,4 @@ if __name__ == "__main__":
     parser.add_argument("--players", type=int, default=10_000)
     parser.add_argument("--runs", type=int, default=30)
     parser.add_argument("--requests", type=int, default=2_000)
-    asyncio.run(main(parser.parse_args()))
+    event_loop.run(main(parser.parse_args()))

@@ -14,7 +14,6 @@ Run: python bench/long_match.py [--length 25] [--seed 1]
 from __future__ import annotations
 
 import argparse
-import asyncio
 import random
 import statistics
 import tempfile
@@ -22,6 +21,7 @@ import time
 from collections.abc import Awaitable
 from pathlib import Path
 
+from bot import event_loop
 from bot.rules import Match
 from bot.service.models import Place, Reply, User
 from bot.service.records import storage
@@ -193,7 +193,7 @@ def main() -> None:
     parser.add_argument("--length", type=int, default=25)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    asyncio.run(run(args.length, args.seed))
+    event_loop.run(run(args.length, args.seed))
 
 
 if __name__ == "__main__":

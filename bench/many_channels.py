@@ -43,6 +43,7 @@ from typing import Any, cast
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.bot_turn import cpu_seconds, own_search, p95, searched_positions
+from bot import event_loop
 from bot.gnubg.api import LEVELS, Engine, Level, Query
 from bot.gnubg.engine import GnubgEngine
 from bot.gnubg.pool import WorkerPool
@@ -237,4 +238,4 @@ if __name__ == "__main__":
     parser.add_argument("--channels", type=int, nargs="+", default=[1, 4, 16, 64])
     parser.add_argument("--seconds", type=float, default=20.0)
     arguments = parser.parse_args()
-    asyncio.run(main(arguments.channels, arguments.seconds))
+    event_loop.run(main(arguments.channels, arguments.seconds))

@@ -29,7 +29,6 @@ Run: python bench/profile_play.py [--turns N] [--no-images] [--detail N]
 from __future__ import annotations
 
 import argparse
-import asyncio
 import cProfile
 import functools
 import os
@@ -47,6 +46,7 @@ from typing import Any, cast
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bot import event_loop
 from bot.gnubg.api import Engine
 from bot.gnubg.engine import GnubgEngine
 from bot.gnubg.pool import WorkerPool
@@ -500,4 +500,4 @@ if __name__ == "__main__":
     parser.add_argument("--no-images", action="store_true", help="no board PNG in the replies")
     parser.add_argument("--detail", type=int, default=0, help="the N costliest functions a part")
     arguments = parser.parse_args()
-    asyncio.run(main(arguments.turns, not arguments.no_images, arguments.detail))
+    event_loop.run(main(arguments.turns, not arguments.no_images, arguments.detail))

@@ -16,7 +16,6 @@ median, a new puzzle shown in under 30 ms median.
 from __future__ import annotations
 
 import argparse
-import asyncio
 import statistics
 import sys
 import tempfile
@@ -25,6 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bot import event_loop
 from bot.rules.puzzles import CHECKER, Puzzle
 from bot.service.models import Place, User
 from bot.service.puzzles import pool
@@ -100,4 +100,4 @@ if __name__ == "__main__":
     parser.add_argument("--rounds", type=int, default=200)
     parser.add_argument("--no-images", action="store_true")
     arguments = parser.parse_args()
-    asyncio.run(main(arguments.rounds, not arguments.no_images))
+    event_loop.run(main(arguments.rounds, not arguments.no_images))

@@ -25,7 +25,6 @@ Budget: a page with its image under 60 ms; a drill graded under 300 ms at 2-ply.
 from __future__ import annotations
 
 import argparse
-import asyncio
 import io
 import random
 import statistics
@@ -37,6 +36,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bot import event_loop
 from bot.console import SERVER, Console, ConsoleClock
 from bot.gnubg import installed
 from bot.gnubg.analysis_text import chart, parse_export, parse_statistics, worst
@@ -265,6 +265,6 @@ if __name__ == "__main__":
     parser.add_argument("--drills", type=int, default=30, help="0: no drill timing")
     parser.add_argument("--rounds", type=int, default=2)
     args = parser.parse_args()
-    asyncio.run(main(args.games, args.times))
+    event_loop.run(main(args.games, args.times))
     if args.drills:
-        asyncio.run(drills(args.drills, args.rounds))
+        event_loop.run(drills(args.drills, args.rounds))

@@ -26,7 +26,6 @@ statements in that run's database (calls, execution and planning time, from
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
 import os
 import resource
@@ -44,6 +43,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import asyncpg
 from sqlalchemy import Integer, bindparam, select, update
 
+from bot import event_loop
 from bot.service.models import Place, User
 from bot.service.table import TableService, seeded_dice
 from bot.store import Store, schema
@@ -353,4 +353,4 @@ def cpu_text(figures: Figures) -> str:
 
 
 if __name__ == "__main__":
-    asyncio.run(main())
+    event_loop.run(main())

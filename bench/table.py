@@ -22,6 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bot import event_loop
 from bot.service.models import Place, User
 from bot.service.table import TableService, seeded_dice
 from bot.store import Store
@@ -124,7 +125,7 @@ def main() -> None:
     parser.add_argument("--in-process", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.in_process:
-        asyncio.run(
+        event_loop.run(
             run(
                 args.channels[0],
                 args.think[0],

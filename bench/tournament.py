@@ -12,7 +12,6 @@ Run: python bench/tournament.py [--players P] [--rounds R] [--times N] [--seed S
 from __future__ import annotations
 
 import argparse
-import asyncio
 import random
 import statistics
 import tempfile
@@ -22,6 +21,7 @@ from functools import partial
 from pathlib import Path
 from typing import TypeVar
 
+from bot import event_loop
 from bot.console import ConsoleChannels
 from bot.render.standings import render_standings
 from bot.rules.tournaments import (
@@ -151,7 +151,7 @@ def main() -> None:
     for label, seconds in extra_timings(entrants, results, gone, args.times):
         print(row(label, seconds))
     with tempfile.TemporaryDirectory() as folder:
-        asyncio.run(posted(args.players, Path(folder)))
+        event_loop.run(posted(args.players, Path(folder)))
 
 
 if __name__ == "__main__":

@@ -29,6 +29,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TextIO
 
+from bot import event_loop
 from bot.i18n.core import ENGLISH, LANGUAGES, Language, language_of
 from bot.rules.notation import decimal_number
 from bot.service.commands.registry import COMMANDS
@@ -509,4 +510,4 @@ def main(argv: list[str]) -> int:
         + " (default: the server's, `!settings language`)",
     )
     args = parser.parse_args(argv)
-    return asyncio.run(run_console(args, sys.stdin, sys.stdout))
+    return event_loop.run(run_console(args, sys.stdin, sys.stdout))

@@ -15,6 +15,7 @@ from typing import TextIO
 
 from sqlalchemy import exc as sa
 
+from bot import event_loop
 from bot.service.records import storage
 from bot.service.records.dicekey import DiceKeyFileError, key_check, parse_key
 from bot.settings import Settings, SettingsError, database_setting
@@ -52,7 +53,7 @@ def main(argv: list[str], out: TextIO = sys.stdout) -> int:
         print(f"Bad setting: {error}", file=sys.stderr)
         return 2
     try:
-        asyncio.run(copy_database(settings, argv[0], argv[1], out))
+        event_loop.run(copy_database(settings, argv[0], argv[1], out))
     except (CopyError, StoreError, DiceKeyFileError) as error:
         print(f"Can't copy: {error}", file=sys.stderr)
         return 1

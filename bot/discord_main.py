@@ -12,6 +12,7 @@ import aiohttp
 import discord
 import yarl
 
+from bot import event_loop
 from bot.discord_bot import BackgammonBot, ShardedBackgammonBot, bot_intents
 from bot.service.lifetime import StartError, open_service
 from bot.service.table import TableService
@@ -45,7 +46,7 @@ def main(argv: list[str]) -> int:
     discord.utils.setup_logging(level=getattr(logging, settings.log_level))
     use_endpoints(settings)
     try:
-        return asyncio.run(serve(settings, token))
+        return event_loop.run(serve(settings, token))
     except KeyboardInterrupt:
         return 0
 
@@ -65,7 +66,7 @@ def use_endpoints(settings: Settings) -> None:
 
 async def serve(settings: Settings, token: str) -> int:
     """Open the database, run the bot until it stops, close everything cleanly."""
-    log.info("Database: %s", shown(settings.database))
+    log.info("Database: %s; event loop: %s", shown(settings.database), event_loop.loop_name())
     try:
         async with open_service(settings) as service:
             return await run_bot(service, settings, token)

@@ -4,12 +4,14 @@ starts for itself (:mod:`tests.postgres`); the PostgreSQL runs are among the slo
 
 from __future__ import annotations
 
+import asyncio
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 
 import pytest
 
+from bot.event_loop import loop_factory, loop_name
 from tests.postgres import URL_VARIABLE, PostgresServer, start_server
 
 DATABASES = [
@@ -23,6 +25,13 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     last would keep one worker busy after the others have finished."""
     slow_files = {item.path for item in items if item.get_closest_marker("slow")}
     items.sort(key=lambda item: item.path not in slow_files)
+
+
+def pytest_asyncio_loop_factories(
+    config: pytest.Config, item: pytest.Item
+) -> Mapping[str, Callable[[], asyncio.AbstractEventLoop]]:
+    """Every async test on the loop the bot runs on (:mod:`bot.event_loop`)."""
+    return {loop_name(): loop_factory()}
 
 
 @pytest.fixture(scope="session")

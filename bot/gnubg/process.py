@@ -127,6 +127,10 @@ class PipeProcess(Executor):
     def _listen(self, loop: asyncio.AbstractEventLoop) -> None:
         try:
             loop.add_reader(self._connection.fileno(), self._readable)
+            # uvloop's reader (libuv's poll) makes the pipe non-blocking: a message larger than
+            # the pipe would then be read or written in part, and the two ends fall out of step.
+            # The loop reads only when the pipe is readable, and a message is written whole.
+            os.set_blocking(self._connection.fileno(), True)
             self._reading = True
         except NotImplementedError:  # Windows' proactor loop: a thread waits on the pipe
             if self._reader is None:

@@ -26,6 +26,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from bot import event_loop
 from bot.gnubg import installed, worker
 from bot.gnubg.api import LEVELS, PlayOption, Query
 from bot.gnubg.decisions import CubeFigures, ReviewedDecision
@@ -251,7 +252,7 @@ def main(argv: list[str]) -> int:
         seconds = time.monotonic() - started
         print(f"{jobs} matches, {puzzles} puzzles, {seconds:.0f} s", file=sys.stderr, flush=True)
 
-    puzzles = asyncio.run(build(args.seed, args.count, args.workers, say))
+    puzzles = event_loop.run(build(args.seed, args.count, args.workers, say))
     data = encode_pool(puzzles)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_bytes(data)

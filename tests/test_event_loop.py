@@ -1,0 +1,53 @@
+"""The event loop the bot, its console and the tests run on (:mod:`bot.event_loop`)."""
+
+from __future__ import annotations
+
+import asyncio
+import subprocess
+import sys
+
+import pytest
+
+from bot import event_loop
+
+uvloop = pytest.importorskip("uvloop", reason="uvloop is not installed here (Windows)")
+
+
+async def running_loop() -> type[asyncio.AbstractEventLoop]:
+    return type(asyncio.get_running_loop())
+
+
+def test_the_bot_runs_on_uvloop_where_it_is_installed(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(event_loop.CHOICE_VARIABLE, raising=False)
+    assert event_loop.loop_name() == "uvloop"
+    assert event_loop.run(running_loop()) is uvloop.Loop
+
+
+@pytest.mark.parametrize("asked", ["asyncio", " AsyncIO "])
+def test_asyncio_s_own_loop_when_the_variable_asks_for_it(
+    monkeypatch: pytest.MonkeyPatch, asked: str
+) -> None:
+    monkeypatch.setenv(event_loop.CHOICE_VARIABLE, asked)
+    assert event_loop.loop_name() == "asyncio"
+    assert event_loop.run(running_loop()) is not uvloop.Loop
+
+
+async def test_the_tests_run_on_the_bots_loop() -> None:
+    on_uvloop = isinstance(asyncio.get_running_loop(), uvloop.Loop)
+    assert on_uvloop == (event_loop.loop_name() == "uvloop")
+
+
+def test_the_console_runs_on_uvloop(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(event_loop.CHOICE_VARIABLE, raising=False)
+    script = (
+        "import asyncio, bot.console as console\n"
+        "async def shown(*args):\n"
+        "    print(type(asyncio.get_running_loop()).__module__)\n"
+        "    return 0\n"
+        "console.run_console = shown\n"
+        "console.main([])\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60, check=True
+    )
+    assert done.stdout.split() == ["uvloop"]
