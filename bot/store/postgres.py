@@ -43,6 +43,10 @@ from bot.store.connections import (
 )
 
 Trace = Callable[[str], None]
+DRIVER_ERRORS = (asyncpg.PostgresError, asyncpg.InterfaceError, asyncpg.InternalClientError)
+"""The driver's errors, raised as SQLAlchemy's. ``InternalClientError``: the connection's
+protocol out of step, as when the server shut down under it (the statement after its farewell
+error, before the end of its socket was read): the connection is dropped."""
 PING_SECONDS = 10.0  # how long an idle connection's ping may take before it is dropped
 
 
@@ -68,7 +72,7 @@ class Connections:
     async def connection(self) -> AsyncIterator[asyncpg.Connection]:
         """A connection of the pool. One that died leaves the pool with every connection as old
         (the server went away); one left inside a transaction or amid a statement (a cancelled
-        task) leaves it alone."""
+        task), or out of step with its server, leaves it alone."""
         async with self._turns:
             fairy = await self._checkout()
             driver = fairy.driver_connection
@@ -79,7 +83,11 @@ class Connections:
                 if driver.is_closed():
                     await self._hand_back()  # the others are as old
                     await greenlet_spawn(self._engine.pool._invalidate, fairy, error)
-                elif not isinstance(error, Exception) or driver.is_in_transaction():
+                elif (
+                    not isinstance(error, Exception)
+                    or driver.is_in_transaction()
+                    or isinstance(error.__cause__, asyncpg.InternalClientError)
+                ):
                     await greenlet_spawn(fairy.invalidate, error)
                 else:
                     await self._done(fairy)
@@ -139,7 +147,7 @@ class PostgresRunner:
                 rows = cast(Plan, each[0].plan).rows(records)
                 return Outcome(rows, len(rows), None)
             return await self._run(bound)
-        except (asyncpg.PostgresError, asyncpg.InterfaceError) as error:
+        except DRIVER_ERRORS as error:
             raise self._wrapped(error, bound) from error
 
     async def write(
@@ -281,7 +289,7 @@ class PostgresTransaction(PostgresRunner):
     async def _send_as_is(self, write: Bound) -> None:
         try:
             outcome = await self._run(write)
-        except (asyncpg.PostgresError, asyncpg.InterfaceError) as error:
+        except DRIVER_ERRORS as error:
             raise failed(self._wrapped(error, write), write.failure) from error
         if write.changes is not None:
             write.changes(outcome.rowcount)
@@ -290,7 +298,7 @@ class PostgresTransaction(PostgresRunner):
         sent = batch(writes)
         try:
             counts = await self._driver.fetchrow(sent.sql, *sent.values)
-        except (asyncpg.PostgresError, asyncpg.InterfaceError) as error:
+        except DRIVER_ERRORS as error:
             stale = checked(error, writes)
             if stale is not None:
                 raise stale from error
@@ -305,7 +313,7 @@ class PostgresTransaction(PostgresRunner):
         self._trace(sql)
         try:
             await self._driver.execute(sql)
-        except (asyncpg.PostgresError, asyncpg.InterfaceError) as error:
+        except DRIVER_ERRORS as error:
             raise self._wrapped(error, Bound(None, sql, (), many=False)) from error
 
 

@@ -39,6 +39,7 @@ pytestmark = [
 
 PLAYS = 8  # checker plays after the double, before the resignation
 MOVE = re.compile(r"(\w+) to move (\d)-(\d): `!move <from>/<to> …` \(`/move` lists the plays\)")
+TO_ROLL = re.compile(r"(\w+): `!roll` or `!double`\.")
 ROLLED = re.compile(r"You rolled \*\*(\d)-(\d)\*\*: your play\?")
 LOSS = re.compile(r"loses (\d+\.\d{3}) ")
 MADE = re.compile(
@@ -116,7 +117,10 @@ class Game:
             self.plays.setdefault((mover.name, roll(asked[2], asked[3])), []).append(play)
             found = move_in(said)
             if found is None and played + 1 >= plays:
-                return self.other(mover)  # to roll, or to double
+                # to roll, or to double: the other player, unless their dice were rolled for them
+                # (they may not double) and their play was forced, or they had none
+                rollers = [m for m in (TO_ROLL.search(message.content) for message in said) if m]
+                return self.players[rollers[-1][1]] if rollers else self.other(mover)
             asked = found or await self.roll_until_asked(self.other(mover))
         raise AssertionError("no player was left to roll")
 
