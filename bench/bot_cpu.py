@@ -205,7 +205,7 @@ async def main(channels: int, commands: int, runs: int, split: bool) -> None:
         played, spent = played + plays, spent + cpu
         print(f"{plays} bot plays: the bot's process {costs[-1] * 1e3:.2f} ms of CPU a play")
     print(
-        f"{channels} channels x {commands} commands, {runs} runs: median "
+        f"{channels} channels x {commands} commands, {runs} runs, {event_loop.loop_name()}: median "
         f"{statistics.median(costs) * 1e3:.2f} ms, least {min(costs) * 1e3:.2f} ms a play"
     )
     if shares is not None:

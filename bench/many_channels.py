@@ -177,7 +177,7 @@ async def main(counts: list[int], seconds: float) -> None:
     print(
         f"{settings.engine_workers} play workers, {LEVEL}, 5-point matches, {seconds:g} s per "
         "line, board images on; gnubg's own: find_best_move on the same positions, all its "
-        "processes busy"
+        f"processes busy; the bot on {event_loop.loop_name()}'s event loop"
     )
     rates: dict[int, float] = {}
     costs: dict[int, float] = {}  # gnubg's own CPU per play of the positions of each line
