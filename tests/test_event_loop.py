@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import asyncio
-import subprocess
-import sys
 
 import pytest
 
-from bot import event_loop
+from bot import console, event_loop
 
 uvloop = pytest.importorskip("uvloop", reason="uvloop is not installed here (Windows)")
 
@@ -39,15 +37,12 @@ async def test_the_tests_run_on_the_bots_loop() -> None:
 
 def test_the_console_runs_on_uvloop(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv(event_loop.CHOICE_VARIABLE, raising=False)
-    script = (
-        "import asyncio, bot.console as console\n"
-        "async def shown(*args):\n"
-        "    print(type(asyncio.get_running_loop()).__module__)\n"
-        "    return 0\n"
-        "console.run_console = shown\n"
-        "console.main([])\n"
-    )
-    done = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60, check=True
-    )
-    assert done.stdout.split() == ["uvloop"]
+    seen: list[type[asyncio.AbstractEventLoop]] = []
+
+    async def shown(*args: object) -> int:
+        seen.append(await running_loop())
+        return 0
+
+    monkeypatch.setattr(console, "run_console", shown)
+    assert console.main([]) == 0
+    assert seen == [uvloop.Loop]
