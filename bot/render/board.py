@@ -106,7 +106,7 @@ def render_board(
         state = replace(state, last_play=last_play)
     geo = layout(size)
     canvas = _canvas(size)
-    draw = ImageDraw.Draw(canvas)
+    draw = _draw(canvas)
     view = View(state, state.on_roll if viewer is None else viewer)
     key = _pieces_key(state, view.bottom, size)
     ops: list[Op] = []
@@ -244,13 +244,26 @@ def _canvas(size: Size) -> Image.Image:
     return canvas
 
 
+def _draw(canvas: Image.Image) -> ImageDraw.ImageDraw:
+    """This thread's draw on ``canvas`` (its :func:`_canvas`): made once, not for each board."""
+    draws: dict[Size, tuple[Image.Image, ImageDraw.ImageDraw]] | None = getattr(
+        _SCRATCH, "draws", None
+    )
+    if draws is None:
+        draws = _SCRATCH.draws = {}
+    found = draws.get(canvas.size)
+    if found is None or found[0] is not canvas:
+        found = draws[canvas.size] = (canvas, ImageDraw.Draw(canvas))
+    return found[1]
+
+
 Keyed = tuple[Box, tuple[int, ...], tuple[Any, ...]]
 """A :data:`~bot.render.tiles.Group` and what its pixels depend on: the image's size, then
 each of its ops' keys in order (a tile is kept under it)."""
 
 
 def _keyed(size: Size, found: Sequence[Group], ops: Sequence[Op]) -> list[Keyed]:
-    return [(box, members, (size, *(ops[index][1] for index in members))) for box, members in found]
+    return [(box, members, (size, *[ops[index][1] for index in members])) for box, members in found]
 
 
 def _tiles(
@@ -270,7 +283,7 @@ def _tiles(
     if not missed:
         return out
     static = static_board(canvas.size)
-    draw = ImageDraw.Draw(canvas)
+    draw = _draw(canvas)
     for box, members, key in missed:
         for index in members:
             ops[index][2](canvas, draw)
