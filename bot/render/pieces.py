@@ -111,8 +111,14 @@ class Pieces:
         key: tuple[object, ...],
         draw: Callable[[Image.Image, ImageDraw.ImageDraw], object],
     ) -> None:
-        self.drawn.append(box)
-        drawn_or_recorded((box, key, draw), self.image, self.draw, self.ops)
+        self._add((box, key, draw))
+
+    def _add(self, op: Op) -> None:
+        self.drawn.append(op[0])
+        if self.ops is None:
+            op[2](self.image, self.draw)
+        else:
+            self.ops.append(op)
 
     def _paste(
         self, key: tuple[object, ...], sprite: Image.Image, center: tuple[float, float]
@@ -133,14 +139,14 @@ class Pieces:
         op, label = stack_op(self.size, player, where, count)
         if label is not None:
             self.labels.append(label)
-        self._op(*op)
+        self._add(op)
 
     def checkers(self) -> None:
         view = self.view
         for player in (0, 1):
             counts = view.counts(player)
-            for point in range(1, 25):
-                count = counts[view.viewer_point(player, point) - 1]
+            seen = counts[:24] if player == view.bottom else counts[23::-1]  # by the viewer's 1-24
+            for point, count in enumerate(seen, 1):
                 if count:
                     self._stack(player, point, count)
             side = view.side_of(player)
@@ -229,18 +235,18 @@ class Pieces:
             here = counts[point - 1]
             if change > 0:
                 for index in range(max(0, min(here, MAX_STACK) - change), min(here, MAX_STACK)):
-                    self._op(*ring_op(size, False, target, index))
+                    self._add(ring_op(size, False, target, index))
                 marked[target] = True
             else:
                 for index in range(here, min(here - change, MAX_STACK)):
-                    self._op(*ring_op(size, True, target, index))
+                    self._add(ring_op(size, True, target, index))
                 marked.setdefault(target, False)
         if net[_OFF] > 0:
             off = view.off(player)
             for index in range(max(0, off - net[_OFF]), off):
                 self._slab(side, index)
         if net[_BAR] < 0 and counts[24] < MAX_BAR_STACK:
-            self._op(*ring_op(size, True, side, counts[24]))
+            self._add(ring_op(size, True, side, counts[24]))
         for target, arrived in sorted(marked.items()):
             self.number_pill(target, filled=arrived)
         for point in play.hits:
@@ -270,13 +276,13 @@ class Pieces:
         ring_sprite(*ring_shape(size, False))  # drawn over a stack only, made ahead
         for point in range(1, 25):
             for index in range(MAX_STACK):
-                self._op(*ring_op(size, True, point, index))
+                self._add(ring_op(size, True, point, index))
             for filled in (False, True):
                 self.number_pill(point, filled=filled)
             self.hit_badge(point)
         for side in _SIDES:
             for index in range(MAX_BAR_STACK):
-                self._op(*ring_op(size, True, side, index))
+                self._add(ring_op(size, True, side, index))
             for index in range(CHECKERS):
                 self._slab(side, index)
 
@@ -290,11 +296,11 @@ class Pieces:
     def number_pill(self, point: int, *, filled: bool) -> None:
         op, label = pill_op(self.size, point, filled)
         self.labels.append(label)
-        self._op(*op)
+        self._add(op)
 
     def hit_badge(self, point: int) -> None:
         """A magenta disc with a white cross at the edge end of the point where a blot was hit."""
-        self._op(*badge_op(self.size, point))
+        self._add(badge_op(self.size, point))
 
 
 @lru_cache(maxsize=512)
