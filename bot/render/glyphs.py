@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from functools import lru_cache
+from operator import add, itemgetter
 from typing import Any
 
 from PIL import Image, ImageChops, ImageFont
@@ -35,6 +36,7 @@ letters checked (at most 95 x 95, the ASCII ones)."""
 CHECKS_A_RUN = 2  # pairs a run drawn checks (about 0.1 ms each), so that a new name costs little
 _GLYPHS: dict[tuple[ImageFont.FreeTypeFont, float], dict[str, Glyph]] = {}
 """Each font's glyphs by the fraction of the pen's height, each a :data:`Glyph`."""
+_ADVANCE = itemgetter(0)
 TABLES_KEPT = 64  # (font, pen height) tables of at most 95 glyphs each
 
 
@@ -43,7 +45,11 @@ def run_length(font: ImageFont.FreeTypeFont, text: str, direction: str | None) -
     they draw the run."""
     if _composable(font, text, direction, 0):
         table = _table(font, 0.0)
-        return sum((table.get(char) or _glyph(font, char, 0.0))[0] for char in text) / 64
+        try:
+            advances: Iterable[int] = map(_ADVANCE, map(table.__getitem__, text))
+            return sum(advances) / 64
+        except KeyError:  # a glyph not made yet
+            return sum((table.get(char) or _glyph(font, char, 0.0))[0] for char in text) / 64
     return font.getlength(text, direction=direction)
 
 
@@ -110,6 +116,8 @@ def _composable(
         return False
     if not text.isascii() or not text.isprintable():
         return False
+    if all(map(pairs.get, map(add, text, text[1:]))):  # every pair checked and drawn: in C
+        return True
     for index in range(1, len(text)):
         pair = text[index - 1 : index + 1]
         found = pairs.get(pair)
