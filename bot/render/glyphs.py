@@ -17,15 +17,17 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from functools import lru_cache
+from operator import add, itemgetter
 from typing import Any
 
 from PIL import Image, ImageChops, ImageFont
 
-Glyph = tuple[int, Any, int, int, int]
+Glyph = tuple[int, Any, int, int, int, int]
 """A glyph's advance (64ths of a pixel), its coverage (an "L" image core; None where it has no
-pixels), the offset of its corner from the pen's pixel (x, y) and its width."""
+pixels), the offset of its corner from the pen's pixel (x, y), its width and its height."""
 Part = tuple[tuple[int, int], Any]
 """A glyph's coverage and the pixel where its corner goes."""
+Box = tuple[int, int, int, int]
 
 
 _PAIRS: dict[ImageFont.FreeTypeFont, dict[str, bool]] = {}
@@ -34,6 +36,7 @@ letters checked (at most 95 x 95, the ASCII ones)."""
 CHECKS_A_RUN = 2  # pairs a run drawn checks (about 0.1 ms each), so that a new name costs little
 _GLYPHS: dict[tuple[ImageFont.FreeTypeFont, float], dict[str, Glyph]] = {}
 """Each font's glyphs by the fraction of the pen's height, each a :data:`Glyph`."""
+_ADVANCE = itemgetter(0)
 TABLES_KEPT = 64  # (font, pen height) tables of at most 95 glyphs each
 
 
@@ -42,7 +45,11 @@ def run_length(font: ImageFont.FreeTypeFont, text: str, direction: str | None) -
     they draw the run."""
     if _composable(font, text, direction, 0):
         table = _table(font, 0.0)
-        return sum((table.get(char) or _glyph(font, char, 0.0))[0] for char in text) / 64
+        try:
+            advances: Iterable[int] = map(_ADVANCE, map(table.__getitem__, text))
+            return sum(advances) / 64
+        except KeyError:  # a glyph not made yet
+            return sum((table.get(char) or _glyph(font, char, 0.0))[0] for char in text) / 64
     return font.getlength(text, direction=direction)
 
 
@@ -51,13 +58,21 @@ def run_glyphs(
 ) -> tuple[Part, ...] | None:
     """The glyphs Pillow draws for ``text`` with its pen at ``xy`` (on the baseline), each at
     its corner, or None where the run is not drawn from glyphs (it is rendered whole)."""
+    found = composed(font, text, direction, xy)
+    return None if found is None else found[0]
+
+
+def composed(
+    font: ImageFont.FreeTypeFont, text: str, direction: str | None, xy: tuple[float, float]
+) -> tuple[tuple[Part, ...], Box | None] | None:
+    """:func:`run_glyphs` and the box around their pixels (None: the run has none)."""
     return _run_glyphs(font, text, direction, xy) if font in _PAIRS else None
 
 
 @lru_cache(maxsize=256)  # a text is boxed, then drawn
 def _run_glyphs(
     font: ImageFont.FreeTypeFont, text: str, direction: str | None, xy: tuple[float, float]
-) -> tuple[Part, ...] | None:
+) -> tuple[tuple[Part, ...], Box | None] | None:
     x, y = xy
     if x < 0 or y < 0 or not _composable(font, text, direction, CHECKS_A_RUN):
         return None  # (left of the image, C's rounding of the pen differs from floor(+0.5))
@@ -68,16 +83,27 @@ def _run_glyphs(
     out: list[Part] = []
     end = before = -(1 << 30)  # the last visible glyph's right end, and the one's before it
     last = -2  # where the last visible glyph is in the text
+    x_min = y_min = 1 << 30
+    x_max = y_max = -(1 << 30)
     for index, char in enumerate(text):
-        advance, mask, dx, dy, width = table.get(char) or _glyph(font, char, start_y)
+        advance, mask, dx, dy, width, height = table.get(char) or _glyph(font, char, start_y)
         if mask is not None:
             x0 = left + ((pen + 32) >> 6) + dx
             if before > x0 or (last != index - 1 and end > x0):
                 return None  # a glyph reaching past its neighbour: blended, rendered whole
-            out.append(((x0, top + dy), mask))
+            y0 = top + dy
+            out.append(((x0, y0), mask))
             before, end, last = end, x0 + width, index
+            if x0 < x_min:
+                x_min = x0
+            if end > x_max:
+                x_max = end
+            if y0 < y_min:
+                y_min = y0
+            if y0 + height > y_max:
+                y_max = y0 + height
         pen += advance
-    return tuple(out)
+    return tuple(out), ((x_min, y_min, x_max, y_max) if out else None)
 
 
 def _composable(
@@ -90,6 +116,8 @@ def _composable(
         return False
     if not text.isascii() or not text.isprintable():
         return False
+    if all(map(pairs.get, map(add, text, text[1:]))):  # every pair checked and drawn: in C
+        return True
     for index in range(1, len(text)):
         pair = text[index - 1 : index + 1]
         found = pairs.get(pair)
@@ -117,7 +145,7 @@ def _glyph(font: ImageFont.FreeTypeFont, char: str, start_y: float) -> Glyph:
     mask, (dx, dy) = _render(font, char, (0.0, start_y))
     width, height = mask.size
     advance = round(font.getlength(char, direction="ltr") * 64)
-    glyph = (advance, mask if width and height else None, dx, dy, width)
+    glyph = (advance, mask if width and height else None, dx, dy, width, height)
     _table(font, start_y)[char] = glyph
     return glyph
 
@@ -160,9 +188,6 @@ def _pair(font: ImageFont.FreeTypeFont, pair: str) -> bool:
             if drawn.tobytes() != whole.tobytes():
                 return False
     return True
-
-
-Box = tuple[int, int, int, int]
 
 
 def _box(corner: tuple[int, int], mask: Any) -> Box:

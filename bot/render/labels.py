@@ -13,7 +13,7 @@ wide image. :func:`min_text_size` is that floor for an image of any width.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Literal
 
 from PIL import ImageDraw, ImageFont
@@ -74,11 +74,13 @@ class Label:
     cut: bool = False
     halo: RGB | None = None
 
-    @property
+    # A label is placed once and measured, boxed and drawn several times: what it works out is
+    # kept on it (a frozen dataclass has a __dict__ for cached_property).
+    @cached_property
     def lines(self) -> tuple[str, ...]:
         return tuple(self.text.split("\n"))
 
-    @property
+    @cached_property
     def face(self) -> ImageFont.FreeTypeFont:
         return font(self.size, bold=self.bold)
 
@@ -86,7 +88,7 @@ class Label:
     def width(self) -> float:
         return max(text_length(line, self.face) for line in self.lines)
 
-    @property
+    @cached_property
     def box(self) -> Box:
         ascent, descent = self.face.getmetrics()
         face = self.face

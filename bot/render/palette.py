@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import Any
 
 from PIL import Image
 
@@ -17,7 +18,9 @@ from bot.render.samples import palette_samples
 from bot.render.static import static_board
 from bot.render.whole import render_image
 
-Part = tuple[Box, Image.Image]  # a box of a board, mapped on the palette
+Part = tuple[Box, Any]
+"""A box of a board and its pixels mapped on the palette (a "P" image core: a board pastes
+hundreds, and Pillow's ``Image`` around each costs more than the pasting)."""
 
 
 def paletted(image: Image.Image, drawn: tuple[Box, ...] | None) -> Image.Image:
@@ -29,20 +32,20 @@ def paletted(image: Image.Image, drawn: tuple[Box, ...] | None) -> Image.Image:
         return image.quantize(palette=palette(image.size), dither=Image.Dither.NONE)
     out = _static_paletted(image.size).copy()
     for box, part in mapped(image, drawn):
-        out.im.paste(part.im, box)
+        out.im.paste(part, box)
     return out
 
 
 def mapped(image: Image.Image, boxes: Sequence[Box]) -> list[Part]:
     """The pixels of ``image`` in ``boxes`` (merged, within the image), mapped on its palette."""
-    colours = palette(image.size)
+    colours = palette(image.size).im
     width, height = image.size
+    pixels = image.im
     parts = []
     for box in merged(boxes):
         box = (max(box[0], 0), max(box[1], 0), min(box[2], width), min(box[3], height))
-        if box[0] < box[2] and box[1] < box[3]:
-            part = image.crop(box).quantize(palette=colours, dither=Image.Dither.NONE)
-            parts.append((box, part))
+        if box[0] < box[2] and box[1] < box[3]:  # Image.quantize(palette=...) on the cores
+            parts.append((box, pixels.crop(box).convert("P", Image.Dither.NONE, colours)))
     return parts
 
 

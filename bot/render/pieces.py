@@ -111,8 +111,14 @@ class Pieces:
         key: tuple[object, ...],
         draw: Callable[[Image.Image, ImageDraw.ImageDraw], object],
     ) -> None:
-        self.drawn.append(box)
-        drawn_or_recorded((box, key, draw), self.image, self.draw, self.ops)
+        self._add((box, key, draw))
+
+    def _add(self, op: Op) -> None:
+        self.drawn.append(op[0])
+        if self.ops is None:
+            op[2](self.image, self.draw)
+        else:
+            self.ops.append(op)
 
     def _paste(
         self, key: tuple[object, ...], sprite: Image.Image, center: tuple[float, float]
@@ -133,14 +139,14 @@ class Pieces:
         op, label = stack_op(self.size, player, where, count)
         if label is not None:
             self.labels.append(label)
-        self._op(*op)
+        self._add(op)
 
     def checkers(self) -> None:
         view = self.view
         for player in (0, 1):
             counts = view.counts(player)
-            for point in range(1, 25):
-                count = counts[view.viewer_point(player, point) - 1]
+            seen = counts[:24] if player == view.bottom else counts[23::-1]  # by the viewer's 1-24
+            for point, count in enumerate(seen, 1):
                 if count:
                     self._stack(player, point, count)
             side = view.side_of(player)
@@ -216,45 +222,35 @@ class Pieces:
         view, size = self.view, self.size
         player, play = last.player, last.play
         side = view.side_of(player)
+        counts = view.counts(player)
         net: Counter[int] = Counter()
         for source, dest in play.steps:
             net[source] -= 1
             net[dest] += 1
-        rings, ghosts = self._rings()
-        ring, ghost = ring_sprite(*rings), ring_sprite(*ghosts)
         marked: dict[int, bool] = {}
         for point, change in net.items():
             if change == 0 or point in (_BAR, _OFF):
                 continue
             target = view.viewer_point(player, point)
-            here = view.count_on(player, target)
+            here = counts[point - 1]
             if change > 0:
                 for index in range(max(0, min(here, MAX_STACK) - change), min(here, MAX_STACK)):
-                    self._paste(("ring", *rings), ring, checker_center(target, index, size))
+                    self._add(ring_op(size, False, target, index))
                 marked[target] = True
             else:
                 for index in range(here, min(here - change, MAX_STACK)):
-                    self._paste(("ring", *ghosts), ghost, checker_center(target, index, size))
+                    self._add(ring_op(size, True, target, index))
                 marked.setdefault(target, False)
         if net[_OFF] > 0:
             off = view.off(player)
             for index in range(max(0, off - net[_OFF]), off):
                 self._slab(side, index)
-        if net[_BAR] < 0:
-            on_bar = view.counts(player)[24]
-            if on_bar < MAX_BAR_STACK:
-                self._paste(("ring", *ghosts), ghost, bar_center(side, on_bar, size))
+        if net[_BAR] < 0 and counts[24] < MAX_BAR_STACK:
+            self._add(ring_op(size, True, side, counts[24]))
         for target, arrived in sorted(marked.items()):
             self.number_pill(target, filled=arrived)
         for point in play.hits:
             self.hit_badge(view.viewer_point(player, point))
-
-    def _rings(self) -> tuple[tuple[int, int, bool], tuple[int, int, bool]]:
-        """The ring around a checker that arrived and the dashed one where one left (their
-        sprites' diameter, width, dashes)."""
-        geo = self.geo
-        width = max(2, round(3 * geo.scale))
-        return (geo.checker + 2 * width, width, False), (geo.checker - 2, width, True)
 
     def every_mark(self) -> None:
         """Every die, cube and mark of a last play that a board may show alone, as ops (to make
@@ -277,17 +273,16 @@ class Pieces:
                 center = roller_area_center(side, size)
                 self._cube(round(geo.cube * 1.15), str(value), True, center)
                 self._cube(round(geo.cube * 1.15), str(2 * value), True, center)
-        _, ghosts = self._rings()
-        ghost = ring_sprite(*ghosts)
+        ring_sprite(*ring_shape(size, False))  # drawn over a stack only, made ahead
         for point in range(1, 25):
             for index in range(MAX_STACK):
-                self._paste(("ring", *ghosts), ghost, checker_center(point, index, size))
+                self._add(ring_op(size, True, point, index))
             for filled in (False, True):
                 self.number_pill(point, filled=filled)
             self.hit_badge(point)
         for side in _SIDES:
             for index in range(MAX_BAR_STACK):
-                self._paste(("ring", *ghosts), ghost, bar_center(side, index, size))
+                self._add(ring_op(size, True, side, index))
             for index in range(CHECKERS):
                 self._slab(side, index)
 
@@ -299,44 +294,75 @@ class Pieces:
         self._op(marked(box), ("slab", box), partial(_draw_slab, box, radius))
 
     def number_pill(self, point: int, *, filled: bool) -> None:
-        geo = self.geo
-        x, y = point_number_center(point, self.size)
-        half_w = geo.point_width / 2 - 3 * geo.scale
-        half_h = (geo.field_top - geo.board[1] - geo.frame) / 2 - 1
-        box = (x - half_w, y - half_h, x + half_w, y + half_h)
-        colour = theme.HIGHLIGHT_TEXT if filled else theme.HIGHLIGHT
-        label = self._label("point", point, (x, y), colour)
-        # Pillow rounds a rounded rectangle's corners and draws inside them; the number's
-        # letters inside it: a box as tight keeps a pill apart from the checker below it.
-        whole = (round(box[0]), round(box[1]), round(box[2]) + 1, round(box[3]) + 1)
-        mark = pixel_box(label) or whole
-        whole = (
-            min(whole[0], mark[0]),
-            min(whole[1], mark[1]),
-            max(whole[2], mark[2]),
-            max(whole[3], mark[3]),
-        )
-        self._op(
-            whole,
-            ("pill", point, filled),
-            partial(_draw_pill, box, round(half_h), filled, label, max(2, round(2 * geo.scale))),
-        )
+        op, label = pill_op(self.size, point, filled)
+        self.labels.append(label)
+        self._add(op)
 
     def hit_badge(self, point: int) -> None:
         """A magenta disc with a white cross at the edge end of the point where a blot was hit."""
-        geo = self.geo
-        x = point_x(point, self.size)
-        radius = geo.checker * 0.24
-        top = point >= 13
-        edge = geo.field_top if top else geo.field_bottom
-        cx = x + geo.point_width / 2 - radius * 0.6
-        cy = edge + radius * 1.05 if top else edge - radius * 1.05
-        box = (cx - radius, cy - radius, cx + radius, cy + radius)
-        self._op(
-            marked(box, margin=4 * geo.scale),
-            ("hit", point),
-            partial(_draw_badge, cx, cy, radius, geo.scale),
-        )
+        self._add(badge_op(self.size, point))
+
+
+@lru_cache(maxsize=512)
+def ring_op(size: Size, dashed: bool, where: int | Side, index: int) -> Op:
+    """The op of the ring around the ``index``-th checker on the viewer's point ``where`` (or a
+    side's bar) that a checker of the last play arrived in, or ``dashed`` where one left."""
+    ring = ring_shape(size, dashed)
+    center = (
+        checker_center(where, index, size)
+        if isinstance(where, int)
+        else bar_center(where, index, size)
+    )
+    sprite = ring_sprite(*ring)
+    return sprite_box(sprite, center), ("ring", *ring, center), partial(pasted, sprite, center)
+
+
+def ring_shape(size: Size, dashed: bool) -> tuple[int, int, bool]:
+    """The ring's sprite (:func:`~bot.render.sprites.ring_sprite`: diameter, width, dashes)."""
+    geo = layout(size)
+    width = max(2, round(3 * geo.scale))
+    return (geo.checker - 2, width, True) if dashed else (geo.checker + 2 * width, width, False)
+
+
+@lru_cache(maxsize=64)
+def pill_op(size: Size, point: int, filled: bool) -> tuple[Op, Label]:
+    """The op of the viewer's point number ``point`` in a pill (``filled`` where a checker of
+    the last play arrived, else outlined), and the number."""
+    geo = layout(size)
+    x, y = point_number_center(point, size)
+    half_w = geo.point_width / 2 - 3 * geo.scale
+    half_h = (geo.field_top - geo.board[1] - geo.frame) / 2 - 1
+    box = (x - half_w, y - half_h, x + half_w, y + half_h)
+    colour = theme.HIGHLIGHT_TEXT if filled else theme.HIGHLIGHT
+    label = place("point", str(point), number_size(geo), (x, y), colour, bold=True, anchor="mm")
+    # Pillow rounds a rounded rectangle's corners and draws inside them; the number's
+    # letters inside it: a box as tight keeps a pill apart from the checker below it.
+    whole = (round(box[0]), round(box[1]), round(box[2]) + 1, round(box[3]) + 1)
+    mark = pixel_box(label) or whole
+    whole = (
+        min(whole[0], mark[0]),
+        min(whole[1], mark[1]),
+        max(whole[2], mark[2]),
+        max(whole[3], mark[3]),
+    )
+    width = max(2, round(2 * geo.scale))
+    draw = partial(_draw_pill, box, round(half_h), filled, label, width)
+    return (whole, ("pill", point, filled), draw), label
+
+
+@lru_cache(maxsize=32)
+def badge_op(size: Size, point: int) -> Op:
+    """The op of the hit badge on the viewer's point ``point``."""
+    geo = layout(size)
+    x = point_x(point, size)
+    radius = geo.checker * 0.24
+    top = point >= 13
+    edge = geo.field_top if top else geo.field_bottom
+    cx = x + geo.point_width / 2 - radius * 0.6
+    cy = edge + radius * 1.05 if top else edge - radius * 1.05
+    box = (cx - radius, cy - radius, cx + radius, cy + radius)
+    draw = partial(_draw_badge, cx, cy, radius, geo.scale)
+    return marked(box, margin=4 * geo.scale), ("hit", point), draw
 
 
 @lru_cache(maxsize=2048)

@@ -63,11 +63,16 @@ def runs(text: str, primary: ImageFont.FreeTypeFont) -> tuple[Run, ...]:
 @lru_cache(maxsize=4096)
 def path_runs(text: str, primary: Path) -> tuple[Run, ...]:
     """:func:`runs` by the primary font's file."""
-    if text.isascii() and text.isprintable() and text:
-        first = coverage(primary)
-        if all(char in first for char in text):  # what _split_runs finds, quicker
-            return (Run(text, primary),)
+    if text.isascii() and text.isprintable() and text and _ascii(primary).issuperset(text):
+        return (Run(text, primary),)  # what _split_runs finds, quicker
     return _split_runs(text, primary)
+
+
+@lru_cache(maxsize=32)
+def _ascii(primary: Path) -> frozenset[str]:
+    """The printable ASCII characters ``primary`` has."""
+    first = coverage(primary)
+    return frozenset(char for char in map(chr, range(32, 127)) if char in first)
 
 
 def _split_runs(text: str, primary: Path) -> tuple[Run, ...]:

@@ -42,8 +42,8 @@ def status_fit(
     the line was cut: 24 px (at ``scale`` 1) if it fits, down to 22 px; then cut at 22 px."""
     sizes = sorted({max(10, round(size * scale)) for size in STATUS_SIZES}, reverse=True)
     for short in _BRIEFER:
+        text = _status_with(state, state.players, language, short=short)
         for size in sizes:
-            text = _status_with(state, state.players, language, short=short)
             if text_length(text, font(size, bold=True)) <= room:
                 return text, size, False
     text, whole = _fitted(state, font(sizes[-1], bold=True), room, scale, language)

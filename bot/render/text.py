@@ -14,7 +14,7 @@ from typing import Any
 from PIL import ImageDraw, ImageFont
 
 from bot.render.fonts import face
-from bot.render.glyphs import run_glyphs, run_length
+from bot.render.glyphs import composed, run_glyphs, run_length
 from bot.render.runs import continues, font_path, path_runs, run_direction, shown_text
 
 ELLIPSIS = "…"
@@ -23,6 +23,7 @@ _ANCHORS = {"l": 0.0, "m": 0.5, "r": 1.0}
 RGB = tuple[int, int, int]
 
 
+@lru_cache(maxsize=4096)  # a board measures a text it shows four or five times
 def text_length(text: str, primary: ImageFont.FreeTypeFont) -> float:
     """The width in pixels of ``text`` drawn by :func:`draw_text` with ``primary``."""
     return _length(text, font_path(primary), int(primary.size))
@@ -64,6 +65,10 @@ def text_box(
     boxes = []
     for font, shown, direction, pen in _pens(xy, text, primary, anchor):
         for width in {0, stroke}:
+            if width == 0 and (found := composed(font, shown, direction, pen)) is not None:
+                if found[1] is not None:  # its glyphs' box, worked out as they were placed
+                    boxes.append(found[1])
+                continue
             for (x, y), mask in _parts(font, shown, direction, width, pen):
                 if mask.size[0] and mask.size[1]:
                     boxes.append((x, y, x + mask.size[0], y + mask.size[1]))
@@ -91,7 +96,8 @@ def _pens(
         raise ValueError(f"anchor must be one of lm, mm, rm, ls, ms, rs, not {anchor!r}")
     path, size = font_path(primary), int(primary.size)
     x, y = xy
-    x -= _ANCHORS[anchor[0]] * _length(text, path, size)
+    if anchor[0] != "l":
+        x -= _ANCHORS[anchor[0]] * _length(text, path, size)
     if anchor[1] == "m":
         ascent, descent = primary.getmetrics()
         y += (ascent - descent) / 2

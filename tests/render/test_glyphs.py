@@ -9,7 +9,7 @@ import os
 import random
 
 import pytest
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 from bot.i18n import images as say
 from bot.i18n.core import LANGUAGES
@@ -97,3 +97,33 @@ def test_a_font_not_warmed_and_other_scripts_are_rendered_whole() -> None:
     assert glyphs.run_glyphs(font(31), "12", "ltr", (0.0, 0.0)) is None
     assert glyphs.run_glyphs(font(MIN_TEXT), "Ωμέγα 12", "ltr", (0.0, 0.0)) is None
     assert glyphs.run_glyphs(font(MIN_TEXT), "12", "rtl", (0.0, 0.0)) is None
+
+
+def test_a_composed_runs_box_is_its_glyphs_box_and_holds_what_pillow_draws() -> None:
+    """The box :func:`glyphs.composed` works out as it places a run's glyphs is the box around
+    their masks (what :func:`text_box` boxed mask by mask before), and every pixel Pillow's own
+    drawing of the run changes is inside it."""
+    face = font(MIN_TEXT)
+    glyphs.warm_pairs(face, "0123456789/-:*() ")
+    glyphs.warm_texts(face, ["alice played", "bob pips score"])
+    rng = random.Random(11)
+    for text in ("167 pips", "alice played 6-4: 24/18 13/9*", "bob played 1-1: 8/7(2) 6/5(2)"):
+        for _ in range(8):
+            xy = (20 + rng.randrange(64) / 64, 40 + rng.randrange(64) / 64)
+            found = glyphs.composed(face, text, "ltr", xy)
+            assert found is not None, text
+            parts, box = found
+            assert box == (
+                min(x for (x, _), _ in parts),
+                min(y for (_, y), _ in parts),
+                max(x + mask.size[0] for (x, _), mask in parts),
+                max(y + mask.size[1] for (_, y), mask in parts),
+            )
+            assert text_box(xy, text, face, "ls") == box
+            blank = Image.new("RGB", (560, 80), (250, 240, 230))
+            pillow = blank.copy()
+            ImageDraw.Draw(pillow).text(xy, text, INK, face, "ls")
+            drawn = ImageChops.difference(pillow, blank).getbbox()
+            assert drawn is not None
+            assert box[0] <= drawn[0] and box[1] <= drawn[1], (text, xy)
+            assert drawn[2] <= box[2] and drawn[3] <= box[3], (text, xy)

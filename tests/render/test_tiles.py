@@ -11,6 +11,8 @@ from __future__ import annotations
 import io
 import os
 import random
+import sys
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 
 import pytest
@@ -81,6 +83,40 @@ def test_the_canvas_is_wiped_after_each_board() -> None:
     assert (
         ImageChops.difference(_canvas(DEFAULT_SIZE), static_board(DEFAULT_SIZE)).getbbox() is None
     )
+
+
+def _pixels(png: bytes) -> bytes:
+    with Image.open(io.BytesIO(png)) as image:
+        image.load()
+        return image.tobytes()
+
+
+def test_boards_drawn_in_two_threads_at_once_are_those_drawn_in_one() -> None:
+    """Each thread draws on a canvas and pastes into rows of its own (a board's PNG is deflated
+    from its thread's rows): two threads drawing a game's boards (and their rolls') at once, each
+    in its own order, make the pixels one thread makes."""
+    boards = []
+    for state, viewer in game_states(13, 24):
+        boards += [(replace(state, dice=None, phase="roll"), viewer), (state, viewer)]
+    forget_kept()
+    warm_up()
+    alone = [_pixels(render_board(state, viewer=viewer)) for state, viewer in boards]
+    forget_kept()
+    warm_up()
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-5)  # the threads take turns inside each board
+    try:
+        with ThreadPoolExecutor(2) as pool:
+            forward, backward = pool.map(
+                lambda shown: [
+                    _pixels(render_board(state, viewer=viewer)) for state, viewer in shown
+                ],
+                (boards, boards[::-1]),
+            )
+    finally:
+        sys.setswitchinterval(interval)
+    assert forward == alone
+    assert backward == alone[::-1]
 
 
 def test_a_board_whose_groups_cannot_be_made_apart_is_drawn_whole(
