@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import base64
 import binascii
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -21,6 +21,7 @@ from bot.i18n.core import Said, chained
 from bot.rules.diagnose import diagnose
 from bot.rules.dice import Dice
 from bot.rules.errors import AmbiguousMoveError, IllegalMoveError, typed
+from bot.rules.generate import BOARD_MASK, HIT_SHIFT, generate, side_key
 from bot.rules.notation import (
     BAR,
     NO_LEGAL_MOVE,
@@ -90,13 +91,6 @@ def decode_position_id(position_id: str) -> tuple[Side, Side]:
 
 CHECKERS = 15
 _START = (0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0)
-
-# A resulting position is keyed by one int: 4 bits per slot of the mover's side (index 24 = bar),
-# then one bit per point where an opponent's blot was hit. Equal keys mean equal positions.
-_SLOT = tuple(1 << (4 * index) for index in range(25))
-_HIT_SHIFT = 100
-_HIT = tuple(1 << (_HIT_SHIFT + index) for index in range(24))
-_BOARD_MASK = (1 << _HIT_SHIFT) - 1
 
 
 def _check_dice(die1: int, die2: int) -> Dice:
@@ -185,9 +179,9 @@ class Position:
         nothing is legal the list holds one empty play, ``no legal move``.
         """
         dice = _check_dice(die1, die2)
-        found = _generate(self.mover, self.opponent, dice)
+        found = generate(self.mover, self.opponent, *dice)
         if not found:
-            return [Play(self, dice, (), _key(self.mover))]
+            return [Play(self, dice, (), side_key(self.mover))]
         return [Play(self, dice, steps, key) for key, steps in found.items()]
 
     def play(self, play: Play) -> Position:
@@ -296,7 +290,7 @@ class Play:
     @property
     def hits(self) -> tuple[int, ...]:
         """The mover's points where an opponent's blot was hit, highest first."""
-        return tuple(p + 1 for p in range(23, -1, -1) if self._key >> (_HIT_SHIFT + p) & 1)
+        return tuple(p + 1 for p in range(23, -1, -1) if self._key >> (HIT_SHIFT + p) & 1)
 
     def pips(self) -> int:
         """Pips the mover's checkers travelled."""
@@ -321,10 +315,6 @@ def _pips(side: tuple[int, ...]) -> int:
     return sum((index + 1) * count for index, count in enumerate(side))
 
 
-def _key(side: Iterable[int]) -> int:
-    return sum(count * _SLOT[index] for index, count in enumerate(side) if count)
-
-
 def _apply(before: Position, steps: tuple[Step, ...]) -> Position:
     mover = list(before.mover)
     opponent = list(before.opponent)
@@ -345,112 +335,6 @@ def _sound(mover: Side, opponent: Side) -> Position:
     object.__setattr__(made, "mover", mover)
     object.__setattr__(made, "opponent", opponent)
     return made
-
-
-def _generate(
-    mover: tuple[int, ...], opponent: tuple[int, ...], dice: Dice
-) -> dict[int, tuple[Step, ...]]:
-    """Resulting-position key -> steps, for every play that uses the most dice (and pips).
-
-    A depth-first search over single-die moves, as gnubg's ``GenerateMoves`` does it: both die
-    orders for a plain roll; for doubles, each later move starts no higher than the one before.
-    """
-    board = list(mover)
-    blocked = [opponent[23 - index] >= 2 for index in range(24)]
-    blot = [opponent[23 - index] == 1 for index in range(24)]
-    found: dict[int, tuple[Step, ...]] = {}
-    best = [0, 0]
-    steps: list[Step] = []
-    is_double = dice[0] == dice[1]
-    orders = ((dice[0],) * 4,) if is_double else (dice, (dice[1], dice[0]))
-
-    def record(used: int, pips: int, key: int) -> None:
-        if used > best[0] or (used == best[0] and pips > best[1]):
-            best[0], best[1] = used, pips
-            found.clear()
-        if used == best[0] and pips == best[1] and key not in found:
-            found[key] = tuple(steps)
-
-    def search(
-        order: tuple[int, ...], depth: int, start: int, key: int, outside: int, pips: int
-    ) -> None:
-        if depth == len(order):
-            record(depth, pips, key)
-            return
-        die = order[depth]
-        moved = False
-        if board[24]:
-            dest = 24 - die
-            if not blocked[dest]:
-                moved = True
-                hit = blot[dest] and not key & _HIT[dest]
-                board[24] -= 1
-                board[dest] += 1
-                steps.append((BAR, dest + 1))
-                search(  # noqa: F821
-                    order,
-                    depth + 1,
-                    23,
-                    key - _SLOT[24] + _SLOT[dest] + (_HIT[dest] if hit else 0),
-                    outside,
-                    pips + die,
-                )
-                steps.pop()
-                board[dest] -= 1
-                board[24] += 1
-        else:
-            for index in range(start, -1, -1):
-                if not board[index]:
-                    continue
-                dest = index - die
-                if dest >= 0:
-                    if blocked[dest]:
-                        continue
-                    moved = True
-                    hit = blot[dest] and not key & _HIT[dest]
-                    board[index] -= 1
-                    board[dest] += 1
-                    steps.append((index + 1, dest + 1))
-                    search(  # noqa: F821
-                        order,
-                        depth + 1,
-                        index if is_double else 23,
-                        key - _SLOT[index] + _SLOT[dest] + (_HIT[dest] if hit else 0),
-                        outside - (index >= 6 > dest),
-                        pips + die,
-                    )
-                    steps.pop()
-                    board[dest] -= 1
-                    board[index] += 1
-                elif outside:
-                    break
-                elif dest == -1 or not any(board[index + 1 : 6]):
-                    moved = True
-                    board[index] -= 1
-                    steps.append((index + 1, OFF))
-                    search(  # noqa: F821
-                        order,
-                        depth + 1,
-                        index if is_double else 23,
-                        key - _SLOT[index],
-                        outside,
-                        pips + die,
-                    )
-                    steps.pop()
-                    board[index] += 1
-        if not moved:
-            record(depth, pips, key)
-
-    key = _key(board)
-    outside = sum(board[6:])
-    for order in orders:
-        search(order, 0, 23, key, outside, 0)
-    # ``search`` holds itself (it recurses): a cycle the garbage collector would have to find,
-    # with the search's lists and cells, at every roll (most of a play's cyclic garbage).
-    del search  # (ruff takes the calls in ``search`` for uses after this)
-    if best[0] == 0:
-        found.clear()
-    return found
 
 
 def _ascii_grid(position: Position) -> str:
@@ -530,14 +414,14 @@ class _Matcher:
                 mover[dest - 1] += segment.count
             for point in segment.path[1:]:
                 if point != OFF and position.checker_at(point)[1] == 1:
-                    hits |= _HIT[point - 1]
+                    hits |= 1 << (HIT_SHIFT + point - 1)
         if min(mover) >= 0:
-            key = _key(mover)
+            key = side_key(mover)
             for play in self.plays:
                 if play._key == key | hits:
                     return play
             # The typed path may skip an intermediate point where the only way through hits.
-            same_board = [play for play in self.plays if play._key & _BOARD_MASK == key]
+            same_board = [play for play in self.plays if play._key & BOARD_MASK == key]
             if len(same_board) == 1:
                 return same_board[0]
             if len(same_board) > 1:
