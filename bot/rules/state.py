@@ -6,12 +6,12 @@ of a few hundred bytes (:func:`snapshot_of`, :func:`match_from_snapshot`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, fields, is_dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, fields
 from functools import cache
-from operator import attrgetter
 from typing import Any, Generic, Literal, TypeVar
 
+from bot.rules.copying import evolved as evolved  # where it was first written
 from bot.rules.dice import Dice, DiceSource
 from bot.rules.errors import SnapshotError
 from bot.rules.events import (
@@ -260,70 +260,6 @@ def match_from_snapshot(kind: type[_State], data: Mapping[str, Any], dice: DiceS
         raise
     except (KeyError, TypeError, ValueError) as error:
         raise SnapshotError(f"a damaged match snapshot: {error!r}") from error
-
-
-# ``dataclasses.replace`` for frozen dataclasses that run nothing at construction (no
-# ``__post_init__``), at about half its cost: a match is copied about 16 times a play, a stored
-# row or a timer a few times a save. Each class's fields are read in one call (an
-# ``attrgetter`` of them all) and set on a new object through each field's slot (or
-# ``object.__setattr__`` without slots), both worked out once a class.
-_T = TypeVar("_T")
-_Setter = Callable[[Any, Any], None]
-
-
-@dataclass(frozen=True, slots=True)
-class _Copier:
-    read: Callable[[Any], tuple[Any, ...]]  # every field's value, in the fields' order
-    setters: tuple[_Setter, ...]
-    by_name: Mapping[str, _Setter]
-
-
-_COPIERS: dict[type, _Copier] = {}
-
-
-def evolved(value: _T, **changes: Any) -> _T:
-    """A copy of ``value`` with ``changes``: what ``dataclasses.replace`` gives for a frozen
-    dataclass without ``__post_init__`` (its fields not checked again: they come from a sound
-    value, or from the caller's own)."""
-    kind = type(value)
-    copier = _COPIERS.get(kind)
-    if copier is None:
-        copier = _COPIERS[kind] = _copier(kind)
-    made: _T = object.__new__(kind)
-    for setter, field_value in zip(copier.setters, copier.read(value), strict=True):
-        setter(made, field_value)
-    for name, changed in changes.items():
-        named = copier.by_name.get(name)
-        if named is None:
-            raise TypeError(f"{kind.__name__} has no field {name!r}")
-        named(made, changed)
-    return made
-
-
-def _copier(kind: type) -> _Copier:
-    if not is_dataclass(kind) or hasattr(kind, "__post_init__"):
-        raise TypeError(f"{kind.__name__} is not a dataclass that runs nothing at construction")
-    names = tuple(item.name for item in fields(kind))
-    setters = tuple(_setter(kind, name) for name in names)
-    many = attrgetter(*names) if len(names) > 1 else None
-    read: Callable[[Any], tuple[Any, ...]] = (
-        many if many is not None else (lambda value: tuple(getattr(value, n) for n in names))
-    )
-    return _Copier(read, setters, dict(zip(names, setters, strict=True)))
-
-
-def _setter(kind: type, name: str) -> _Setter:
-    """The field's slot's own setter where it has one (a frozen dataclass's ``__setattr__``
-    refuses every assignment), else ``object.__setattr__`` by name."""
-    slot = next((vars(base)[name] for base in kind.__mro__ if name in vars(base)), None)
-    if slot is not None and hasattr(slot, "__set__") and not isinstance(slot, property):
-        found: _Setter = slot.__set__
-        return found
-
-    def set_field(made: Any, changed: Any) -> None:
-        object.__setattr__(made, name, changed)
-
-    return set_field
 
 
 def compacted(match: _State) -> _State:
