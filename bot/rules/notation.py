@@ -8,6 +8,7 @@ Points are numbered from the mover's side: 1-24, 25 = the bar, 0 = off.
 from __future__ import annotations
 
 import itertools
+import operator
 import re
 import unicodedata
 from collections.abc import Sequence
@@ -130,6 +131,13 @@ class Segment:
 
 _POINT_WORDS = {"bar": BAR, "b": BAR, "off": OFF, "o": OFF}
 _TOKEN = re.compile(r"^(?P<path>[^()]+?)(?:\((?P<count>[^()]*)\))?$")
+# The typed play's layout, compiled once (each is used at every play typed, the bot's included):
+_AROUND_MARK = re.compile(r"\s*([/\-(),])\s*")  # spaces around a mark go
+_BEFORE_STAR = re.compile(r"\s+\*")
+_AFTER_COUNT = re.compile(r"\)(?=\S)")  # ``(2)`` ends a move
+_BETWEEN_MOVES = re.compile(r"[\s,]+")
+_BETWEEN_POINTS = re.compile(r"[/\-]")
+_MARK = operator.itemgetter(1)
 
 # Characters players type for "-", "/" and "*" that NFKC leaves alone: dashes and the minus sign
 # (FIBS 13-7 typed with an en dash), division and fraction slashes, asterisk and star look-alikes.
@@ -176,6 +184,8 @@ def _not_a_move(reason: Said, source: str, *, quoted: bool = False) -> InvalidMo
 
 def _read_point(word: str, token: str, source: str, *, whole: bool) -> int:
     word = word.rstrip("*")
+    if len(word) <= 2 and word.isascii() and word.isdigit() and int(word) <= BAR:
+        return int(word)  # the usual point, read as below at a fifth of the cost
     if word in _POINT_WORDS:
         return _POINT_WORDS[word]
     if not word:
@@ -201,10 +211,10 @@ def parse_segments(text: str) -> list[Segment]:
     Raises :class:`InvalidMoveError`, quoting the start of ``text``.
     """
     cleaned = normalise_play_text(text).strip().lower()
-    cleaned = re.sub(r"\s*([/\-(),])\s*", r"\1", cleaned)
-    cleaned = re.sub(r"\s+\*", "*", cleaned)
-    cleaned = re.sub(r"\)(?=\S)", ") ", cleaned)
-    tokens = [token for token in re.split(r"[\s,]+", cleaned) if token]
+    cleaned = _AROUND_MARK.sub(_MARK, cleaned)
+    cleaned = _BEFORE_STAR.sub("*", cleaned)
+    cleaned = _AFTER_COUNT.sub(") ", cleaned)
+    tokens = [token for token in _BETWEEN_MOVES.split(cleaned) if token]
     if not tokens:
         raise _not_a_move(say.PLAY_EXAMPLE.said(), text)
     segments = []
@@ -214,11 +224,11 @@ def parse_segments(text: str) -> list[Segment]:
         if match is None:
             reason = say.NOT_FROM_TO.said(token=excerpt(token), example=say.PLAY_EXAMPLE.said())
             raise _not_a_move(reason, text, quoted=whole)
-        words = re.split(r"[/\-]", match["path"])
+        words = _BETWEEN_POINTS.split(match["path"])
         if len(words) < 2:
             reason = say.NEEDS_FROM_TO.said(token=excerpt(token), example=say.PLAY_EXAMPLE.said())
             raise _not_a_move(reason, text, quoted=whole)
-        path = tuple(_read_point(word, token, text, whole=whole) for word in words)
+        path = tuple([_read_point(word, token, text, whole=whole) for word in words])
         count = 1
         if match["count"] is not None:
             if not match["count"].isdigit() or not match["count"].isascii():
