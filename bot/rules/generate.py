@@ -21,10 +21,18 @@ HIT_SHIFT = 200
 BOARD_MASK = (1 << HIT_SHIFT) - 1
 _HIT = tuple(1 << (HIT_SHIFT + index) for index in range(24))
 
-# A single-die move: its step, the key after it, its source index (24 = bar) and its
-# destination index (-1 = off).
-_Move = tuple[Step, int, int, int]
+# A single-die move: its step and the key after it.
+_Move = tuple[Step, int]
 Found = dict[int, tuple[Step, ...]]
+# By die, then by source index (24 = bar): the step of that die from there (to 0, off, below
+# the die) and what it adds to a key, made once rather than at every move tried.
+_STEPS = tuple(
+    tuple((index + 1, max(index + 1 - die, OFF)) for index in range(25)) for die in range(7)
+)
+_DELTAS = tuple(
+    tuple(SLOT[index - die] - SLOT[index] if index >= die else -SLOT[index] for index in range(25))
+    for die in range(7)
+)
 
 
 def side_key(side: Sequence[int]) -> int:
@@ -49,13 +57,14 @@ def _moves(
     board: list[int], die: int, start: int, key: int, theirs: tuple[int, ...]
 ) -> list[_Move]:
     """The single moves of ``die`` on ``board`` (whose key is ``key``) from ``start`` down."""
+    steps = _STEPS[die]
+    deltas = _DELTAS[die]
     if board[24]:
         dest = 24 - die
         held = theirs[dest]
         if held > 1:
             return []
-        after = (key - SLOT[24] + SLOT[dest]) | (_HIT[dest] if held else 0)
-        return [((BAR, dest + 1), after, 24, dest)]
+        return [(steps[24], (key + deltas[24]) | (_HIT[dest] if held else 0))]
     found: list[_Move] = []
     for index in range(start, -1, -1):
         if not board[index]:
@@ -64,12 +73,11 @@ def _moves(
         if dest >= 0:
             held = theirs[dest]
             if held < 2:
-                after = (key - SLOT[index] + SLOT[dest]) | (_HIT[dest] if held else 0)
-                found.append(((index + 1, dest + 1), after, index, dest))
+                found.append((steps[index], (key + deltas[index]) | (_HIT[dest] if held else 0)))
         elif any(board[6:24]):
             break  # a checker outside the home board: nothing bears off
         elif dest == -1 or not any(board[index + 1 : 6]):
-            found.append(((index + 1, OFF), key - SLOT[index], index, -1))
+            found.append((steps[index], key + deltas[index]))
     return found
 
 
@@ -82,20 +90,21 @@ def _plain(board: list[int], die1: int, die2: int, theirs: tuple[int, ...]) -> F
     for first, second in ((die1, die2), (die2, die1)):
         moves = _moves(board, first, 23, key, theirs)
         firsts.append(moves)
-        for step, after, index, dest in moves:
-            board[index] -= 1
-            if dest >= 0:
-                board[dest] += 1
-            for then, final, _, _ in _moves(board, second, 23, after, theirs):
+        for step, after in moves:
+            source, dest = step
+            board[source - 1] -= 1
+            if dest:
+                board[dest - 1] += 1
+            for then, final in _moves(board, second, 23, after, theirs):
                 if final not in found:
                     found[final] = (step, then)
-            board[index] += 1
-            if dest >= 0:
-                board[dest] -= 1
+            board[source - 1] += 1
+            if dest:
+                board[dest - 1] -= 1
     if found:
         return found
     larger, smaller = firsts if die1 > die2 else firsts[::-1]
-    for step, after, _, _ in larger or smaller:
+    for step, after in larger or smaller:
         found[after] = (step,)  # one die's moves start from different points: no key twice
     return found
 
@@ -125,19 +134,20 @@ def _doubles(
     if depth == 3:
         if deepest < 4:
             found.clear()
-        for step, after, _, _ in moves:
+        for step, after in moves:
             if after not in found:
                 found[after] = (*steps, step)
         return 4
-    for step, after, index, dest in moves:
-        board[index] -= 1
-        if dest >= 0:
-            board[dest] += 1
-        next_start = 23 if index == 24 else index
+    for step, after in moves:
+        source, dest = step
+        board[source - 1] -= 1
+        if dest:
+            board[dest - 1] += 1
+        next_start = 23 if source == BAR else source - 1
         deepest = _doubles(
             board, die, theirs, found, depth + 1, next_start, after, (*steps, step), deepest
         )
-        board[index] += 1
-        if dest >= 0:
-            board[dest] -= 1
+        board[source - 1] += 1
+        if dest:
+            board[dest - 1] -= 1
     return deepest
