@@ -243,8 +243,8 @@ class Play:
     _before: Position
     _dice: Dice
     _key: int
-    _notation: str | None
-    _result: Position | None
+    _notation: str  # these two are set when first asked
+    _result: Position
     _steps: tuple[Step, ...]
 
     def __init__(self, before: Position, dice: Dice, steps: tuple[Step, ...], key: int) -> None:
@@ -269,18 +269,20 @@ class Play:
     @property
     def notation(self) -> str:
         """What GNU Backgammon prints for this play, e.g. ``24/18*/13`` or ``6/off(2)``."""
-        if self._notation is None:
+        try:
+            return self._notation
+        except AttributeError:
             _SET_NOTATION(self, format_play(self._steps, self._before.opponent))
-        assert self._notation is not None
-        return self._notation
+            return self._notation
 
     @property
     def result(self) -> Position:
         """The position after this play, the opponent on roll."""
-        if self._result is None:
+        try:
+            return self._result
+        except AttributeError:
             _SET_RESULT(self, _apply(self._before, self._steps))
-        assert self._result is not None
-        return self._result
+            return self._result
 
     @property
     def hits(self) -> tuple[int, ...]:
@@ -319,8 +321,6 @@ def _fill(play: Play, before: Position, dice: Dice, steps: tuple[Step, ...], key
     _SET_DICE(play, dice)
     _SET_STEPS(play, steps)
     _SET_KEY(play, key)
-    _SET_NOTATION(play, None)
-    _SET_RESULT(play, None)
 
 
 def _plays(before: Position, dice: Dice, found: Found) -> list[Play]:
