@@ -6,10 +6,9 @@ of a few hundred bytes (:func:`snapshot_of`, :func:`match_from_snapshot`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from functools import cache
-from operator import attrgetter
 from typing import Any, Generic, Literal, TypeVar
 
 from bot.rules.copying import evolved as evolved  # where it was first written
@@ -219,16 +218,11 @@ def state_fields() -> tuple[str, ...]:
     return tuple(item.name for item in fields(MatchState) if item.name not in _HISTORY)
 
 
-@cache
-def _state_values() -> Callable[[MatchState], tuple[Any, ...]]:
-    """The values of :func:`state_fields` in one call."""
-    return attrgetter(*state_fields())
-
-
 def snapshot_of(match: MatchState) -> dict[str, Any]:
     """``match``'s state as plain JSON-able data; :func:`match_from_snapshot` restores it."""
     data: dict[str, Any] = {"format": SNAPSHOT_FORMAT}
-    data.update(zip(state_fields(), _state_values()(match), strict=True))
+    for name in state_fields():
+        data[name] = getattr(match, name)
     # The fields that are not JSON as they are (kept in the loop's order, the snapshot's):
     data["options"] = match.options.to_data()
     data["position"] = match.position.position_id()
