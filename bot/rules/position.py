@@ -184,7 +184,7 @@ class Position:
         dice = _check_dice(die1, die2)
         found = generate(self.mover, self.opponent, *dice)
         if not found:
-            return [Play(self, dice, (), side_key(self.mover))]
+            return _plays(self, dice, {side_key(self.mover): ()})
         return _plays(self, dice, found)
 
     def play(self, play: Play) -> Position:
@@ -249,9 +249,6 @@ class Play:
     _notation: str  # these two are set when first asked
     _result: Position
     _steps: tuple[Step, ...]
-
-    def __init__(self, before: Position, dice: Dice, steps: tuple[Step, ...], key: int) -> None:
-        _fill(self, before, dice, steps, key)
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("a Play is immutable")
@@ -319,18 +316,14 @@ _SET_BEFORE, _SET_DICE, _SET_STEPS, _SET_KEY, _SET_NOTATION, _SET_RESULT = (
 )
 
 
-def _fill(play: Play, before: Position, dice: Dice, steps: tuple[Step, ...], key: int) -> None:
-    _SET_BEFORE(play, before)
-    _SET_DICE(play, dice)
-    _SET_STEPS(play, steps)
-    _SET_KEY(play, key)
-
-
 def _plays(before: Position, dice: Dice, found: Found) -> list[Play]:
-    """The plays ``generate`` found, made without a call of ``__init__`` each."""
+    """The plays ``generate`` found (Play has no ``__init__``: they are made only here)."""
     made = list(map(object.__new__, repeat(Play, len(found))))
     for play, (key, steps) in zip(made, found.items(), strict=True):
-        _fill(play, before, dice, steps, key)
+        _SET_BEFORE(play, before)
+        _SET_DICE(play, dice)
+        _SET_STEPS(play, steps)
+        _SET_KEY(play, key)
     return made
 
 
