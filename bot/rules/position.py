@@ -287,7 +287,10 @@ class Play:
     @property
     def hits(self) -> tuple[int, ...]:
         """The mover's points where an opponent's blot was hit, highest first."""
-        return tuple(p + 1 for p in range(23, -1, -1) if self._key >> (HIT_SHIFT + p) & 1)
+        hit = self._key >> HIT_SHIFT
+        if not hit:
+            return ()  # most plays hit nothing
+        return tuple(p + 1 for p in range(23, -1, -1) if hit >> p & 1)
 
     def pips(self) -> int:
         """Pips the mover's checkers travelled."""
