@@ -22,7 +22,6 @@ from bot.i18n.core import Said, chained
 from bot.rules.diagnose import diagnose
 from bot.rules.dice import Dice
 from bot.rules.errors import AmbiguousMoveError, IllegalMoveError, typed
-from bot.rules.generate import BOARD_MASK, HIT_SHIFT, Found, generate, side_key
 from bot.rules.notation import (
     BAR,
     NO_LEGAL_MOVE,
@@ -36,6 +35,7 @@ from bot.rules.notation import (
     parse_segments,
     too_many_moves_reason,
 )
+from bot.rules.textboard import text_grid, text_legend
 
 Side = tuple[int, ...]
 
@@ -101,6 +101,150 @@ def _check_dice(die1: int, die2: int) -> Dice:
         if isinstance(die, bool) or not isinstance(die, int) or not 1 <= die <= 6:
             raise ValueError(f"dice must be whole numbers from 1 to 6, not {die!r}")
     return die1, die2
+
+
+# Legal plays, found as GNU Backgammon's ``GenerateMoves`` finds them, keyed by the position each
+# leads to (:func:`generate`). A resulting position is keyed by one int: a byte per slot of the
+# mover's side (index 24 = bar), then one bit per point where an opponent's blot was hit; equal
+# keys mean equal positions. The plays come in the order of a depth-first search over single-die
+# moves, each die's moves from the bar, then from the highest point down; the dice in the order
+# given, then the other way round; for doubles each later move starts no higher than the one
+# before. That order is seen (autocomplete lists, seeded random choices): it must not change.
+SLOT = tuple(1 << (8 * index) for index in range(25))
+HIT_SHIFT = 200
+BOARD_MASK = (1 << HIT_SHIFT) - 1
+_HIT = tuple(1 << (HIT_SHIFT + index) for index in range(24))
+
+# A single-die move: its step and the key after it.
+_Move = tuple[Step, int]
+Found = dict[int, tuple[Step, ...]]
+# By die, then by source index (24 = bar): the step of that die from there (to 0, off, below
+# the die) and what it adds to a key, made once rather than at every move tried.
+_STEPS = tuple(
+    tuple((index + 1, max(index + 1 - die, OFF)) for index in range(25)) for die in range(7)
+)
+_DELTAS = tuple(
+    tuple(SLOT[index - die] - SLOT[index] if index >= die else -SLOT[index] for index in range(25))
+    for die in range(7)
+)
+
+
+def side_key(side: Sequence[int]) -> int:
+    """The key of a side (25 counts of at most 15, index 24 = bar) before any hit."""
+    return int.from_bytes(bytes(side), "little")
+
+
+def generate(mover: tuple[int, ...], opponent: tuple[int, ...], die1: int, die2: int) -> Found:
+    """Resulting-position key -> steps, for every play that uses the most dice (the larger die
+    when only one can be played), each position once, its first play in the search's order.
+    Empty when nothing is legal."""
+    board = list(mover)
+    theirs = opponent[23::-1]  # the opponent's checkers by the mover's point index
+    if die1 == die2:
+        found: Found = {}
+        deepest = _doubles(board, die1, theirs, found, 0, 23, side_key(board), (), 0)
+        return found if deepest else {}
+    return _plain(board, die1, die2, theirs)
+
+
+def _moves(
+    board: list[int], die: int, start: int, key: int, theirs: tuple[int, ...]
+) -> list[_Move]:
+    """The single moves of ``die`` on ``board`` (whose key is ``key``) from ``start`` down."""
+    steps = _STEPS[die]
+    deltas = _DELTAS[die]
+    if board[24]:
+        dest = 24 - die
+        held = theirs[dest]
+        if held > 1:
+            return []
+        return [(steps[24], (key + deltas[24]) | (_HIT[dest] if held else 0))]
+    found: list[_Move] = []
+    for index in range(start, -1, -1):
+        if not board[index]:
+            continue
+        dest = index - die
+        if dest >= 0:
+            held = theirs[dest]
+            if held < 2:
+                found.append((steps[index], (key + deltas[index]) | (_HIT[dest] if held else 0)))
+        elif any(board[6:24]):
+            break  # a checker outside the home board: nothing bears off
+        elif dest == -1 or not any(board[index + 1 : 6]):
+            found.append((steps[index], key + deltas[index]))
+    return found
+
+
+def _plain(board: list[int], die1: int, die2: int, theirs: tuple[int, ...]) -> Found:
+    """A roll of two different dice: both dice in either order, else the larger die alone,
+    else the smaller."""
+    found: Found = {}
+    key = side_key(board)
+    firsts: list[list[_Move]] = []
+    for first, second in ((die1, die2), (die2, die1)):
+        moves = _moves(board, first, 23, key, theirs)
+        firsts.append(moves)
+        for step, after in moves:
+            source, dest = step
+            board[source - 1] -= 1
+            if dest:
+                board[dest - 1] += 1
+            for then, final in _moves(board, second, 23, after, theirs):
+                if final not in found:
+                    found[final] = (step, then)
+            board[source - 1] += 1
+            if dest:
+                board[dest - 1] -= 1
+    if found:
+        return found
+    larger, smaller = firsts if die1 > die2 else firsts[::-1]
+    for step, after in larger or smaller:
+        found[after] = (step,)  # one die's moves start from different points: no key twice
+    return found
+
+
+def _doubles(
+    board: list[int],
+    die: int,
+    theirs: tuple[int, ...],
+    found: Found,
+    depth: int,
+    start: int,
+    key: int,
+    steps: tuple[Step, ...],
+    deepest: int,
+) -> int:
+    """The plays of a double from ``board`` after ``steps`` (``depth`` of them), each move from
+    ``start`` or lower, into ``found``; ``deepest``: the most moves found so far, returned
+    updated (``found`` holds only plays of that many)."""
+    moves = _moves(board, die, start, key, theirs)
+    if not moves:
+        if depth > deepest:
+            found.clear()
+            deepest = depth
+        if depth == deepest and key not in found:
+            found[key] = steps
+        return deepest
+    if depth == 3:
+        if deepest < 4:
+            found.clear()
+        for step, after in moves:
+            if after not in found:
+                found[after] = (*steps, step)
+        return 4
+    for step, after in moves:
+        source, dest = step
+        board[source - 1] -= 1
+        if dest:
+            board[dest - 1] += 1
+        next_start = 23 if source == BAR else source - 1
+        deepest = _doubles(
+            board, die, theirs, found, depth + 1, next_start, after, (*steps, step), deepest
+        )
+        board[source - 1] += 1
+        if dest:
+            board[dest - 1] -= 1
+    return deepest
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,7 +370,10 @@ class Position:
     def text_board(self) -> tuple[str, tuple[Said, Said]]:
         """A gnubg-like text board from the mover's side (X, on roll, home bottom right) and
         its two lines of bars, borne-off checkers and pips (O's, then X's), to be worded."""
-        return _ascii_grid(self), _legend(self)
+        legend = text_legend(
+            (self.mover[24], self.opponent[24]), self.borne_off(), self.pip_counts()
+        )
+        return text_grid(self.mover, self.opponent), legend
 
     def __str__(self) -> str:
         grid, legend = self.text_board()
@@ -354,45 +501,6 @@ def _sound(mover: Side, opponent: Side) -> Position:
     object.__setattr__(made, "mover", mover)
     object.__setattr__(made, "opponent", opponent)
     return made
-
-
-def _ascii_grid(position: Position) -> str:
-    """A gnubg-like text board from the mover's side: X is on roll, their home bottom right."""
-
-    def cell(point: int, row: int) -> str:
-        mine, theirs = position.checker_at(point)
-        count, mark = (mine, "X") if mine else (theirs, "O")
-        if count > row:
-            if row == 4 and count > 5:
-                return f"{count:>2} "
-            return f" {mark} "
-        return "   "
-
-    def row_text(points: Sequence[int], row: int) -> str:
-        left = "".join(cell(p, row) for p in points[:6])
-        right = "".join(cell(p, row) for p in points[6:])
-        return f" |{left}|   |{right}|"
-
-    top = list(range(13, 25))
-    bottom = list(range(12, 0, -1))
-    lines = [" +13-14-15-16-17-18-------19-20-21-22-23-24-+"]
-    lines += [row_text(top, row) for row in range(5)]
-    lines.append(f" |{'':18}|BAR|{'':18}|")
-    lines += [row_text(bottom, row) for row in range(4, -1, -1)]
-    lines.append(" +12-11-10--9--8--7--------6--5--4--3--2--1-+")
-    return "\n".join(lines)
-
-
-def _legend(position: Position) -> tuple[Said, Said]:
-    """The text board's lines under it: O's bar, borne-off checkers and pips, then X's (on
-    roll), to be worded in the reader's language."""
-    mover_pips, opponent_pips = position.pip_counts()
-    mover_off, opponent_off = position.borne_off()
-    o_side = say.BOARD_SIDE.said(
-        mark="O", bar=position.opponent[24], off=opponent_off, pips=opponent_pips
-    )
-    x_side = say.BOARD_SIDE.said(mark="X", bar=position.mover[24], off=mover_off, pips=mover_pips)
-    return o_side, say.BOARD_ON_ROLL.said(side=x_side)
 
 
 class _Matcher:

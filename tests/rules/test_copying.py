@@ -4,7 +4,7 @@ from dataclasses import dataclass, field, replace
 
 import pytest
 
-from bot.rules.copying import evolved
+from bot.rules.state import evolved
 
 
 @dataclass(frozen=True, slots=True)
