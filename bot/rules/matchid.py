@@ -27,6 +27,7 @@ from __future__ import annotations
 import base64
 import binascii
 from dataclasses import dataclass
+from functools import lru_cache
 
 GAME_NONE = 0
 GAME_PLAYING = 1
@@ -53,6 +54,7 @@ class MatchIdFields:
     jacoby: bool = False
 
 
+@lru_cache(maxsize=4096)  # a match's ID is made at each save and each request to gnubg
 def encode_match_id(fields: MatchIdFields) -> str:
     """The 12-character Match ID for ``fields``."""
     cube = fields.cube

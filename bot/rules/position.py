@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import base64
 import binascii
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import repeat
 from typing import Any
 
 from bot.i18n import rules as say
@@ -34,6 +35,7 @@ from bot.rules.notation import (
     parse_segments,
     too_many_moves_reason,
 )
+from bot.rules.textboard import text_grid, text_legend
 
 Side = tuple[int, ...]
 
@@ -91,19 +93,158 @@ def decode_position_id(position_id: str) -> tuple[Side, Side]:
 CHECKERS = 15
 _START = (0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0)
 
-# A resulting position is keyed by one int: 4 bits per slot of the mover's side (index 24 = bar),
-# then one bit per point where an opponent's blot was hit. Equal keys mean equal positions.
-_SLOT = tuple(1 << (4 * index) for index in range(25))
-_HIT_SHIFT = 100
-_HIT = tuple(1 << (_HIT_SHIFT + index) for index in range(24))
-_BOARD_MASK = (1 << _HIT_SHIFT) - 1
-
 
 def _check_dice(die1: int, die2: int) -> Dice:
+    if type(die1) is int and type(die2) is int and 0 < die1 < 7 and 0 < die2 < 7:
+        return die1, die2  # the usual roll, checked at a third of the cost of the loop below
     for die in (die1, die2):
         if isinstance(die, bool) or not isinstance(die, int) or not 1 <= die <= 6:
             raise ValueError(f"dice must be whole numbers from 1 to 6, not {die!r}")
     return die1, die2
+
+
+# Legal plays, found as GNU Backgammon's ``GenerateMoves`` finds them, keyed by the position each
+# leads to (:func:`generate`). A resulting position is keyed by one int: a byte per slot of the
+# mover's side (index 24 = bar), then one bit per point where an opponent's blot was hit; equal
+# keys mean equal positions. The plays come in the order of a depth-first search over single-die
+# moves, each die's moves from the bar, then from the highest point down; the dice in the order
+# given, then the other way round; for doubles each later move starts no higher than the one
+# before. That order is seen (autocomplete lists, seeded random choices): it must not change.
+SLOT = tuple(1 << (8 * index) for index in range(25))
+HIT_SHIFT = 200
+BOARD_MASK = (1 << HIT_SHIFT) - 1
+_HIT = tuple(1 << (HIT_SHIFT + index) for index in range(24))
+
+# A single-die move: its step and the key after it.
+_Move = tuple[Step, int]
+Found = dict[int, tuple[Step, ...]]
+# By die, then by source index (24 = bar): the step of that die from there (to 0, off, below
+# the die) and what it adds to a key, made once rather than at every move tried.
+_STEPS = tuple(
+    tuple((index + 1, max(index + 1 - die, OFF)) for index in range(25)) for die in range(7)
+)
+_DELTAS = tuple(
+    tuple(SLOT[index - die] - SLOT[index] if index >= die else -SLOT[index] for index in range(25))
+    for die in range(7)
+)
+
+
+def side_key(side: Sequence[int]) -> int:
+    """The key of a side (25 counts of at most 15, index 24 = bar) before any hit."""
+    return int.from_bytes(bytes(side), "little")
+
+
+def generate(mover: tuple[int, ...], opponent: tuple[int, ...], die1: int, die2: int) -> Found:
+    """Resulting-position key -> steps, for every play that uses the most dice (the larger die
+    when only one can be played), each position once, its first play in the search's order.
+    Empty when nothing is legal."""
+    board = list(mover)
+    theirs = opponent[23::-1]  # the opponent's checkers by the mover's point index
+    if die1 == die2:
+        found: Found = {}
+        deepest = _doubles(board, die1, theirs, found, 0, 23, side_key(board), (), 0)
+        return found if deepest else {}
+    return _plain(board, die1, die2, theirs)
+
+
+def _moves(
+    board: list[int], die: int, start: int, key: int, theirs: tuple[int, ...]
+) -> list[_Move]:
+    """The single moves of ``die`` on ``board`` (whose key is ``key``) from ``start`` down."""
+    steps = _STEPS[die]
+    deltas = _DELTAS[die]
+    if board[24]:
+        dest = 24 - die
+        held = theirs[dest]
+        if held > 1:
+            return []
+        return [(steps[24], (key + deltas[24]) | (_HIT[dest] if held else 0))]
+    found: list[_Move] = []
+    for index in range(start, -1, -1):
+        if not board[index]:
+            continue
+        dest = index - die
+        if dest >= 0:
+            held = theirs[dest]
+            if held < 2:
+                found.append((steps[index], (key + deltas[index]) | (_HIT[dest] if held else 0)))
+        elif any(board[6:24]):
+            break  # a checker outside the home board: nothing bears off
+        elif dest == -1 or not any(board[index + 1 : 6]):
+            found.append((steps[index], key + deltas[index]))
+    return found
+
+
+def _plain(board: list[int], die1: int, die2: int, theirs: tuple[int, ...]) -> Found:
+    """A roll of two different dice: both dice in either order, else the larger die alone,
+    else the smaller."""
+    found: Found = {}
+    key = side_key(board)
+    firsts: list[list[_Move]] = []
+    for first, second in ((die1, die2), (die2, die1)):
+        moves = _moves(board, first, 23, key, theirs)
+        firsts.append(moves)
+        for step, after in moves:
+            source, dest = step
+            board[source - 1] -= 1
+            if dest:
+                board[dest - 1] += 1
+            for then, final in _moves(board, second, 23, after, theirs):
+                if final not in found:
+                    found[final] = (step, then)
+            board[source - 1] += 1
+            if dest:
+                board[dest - 1] -= 1
+    if found:
+        return found
+    larger, smaller = firsts if die1 > die2 else firsts[::-1]
+    for step, after in larger or smaller:
+        found[after] = (step,)  # one die's moves start from different points: no key twice
+    return found
+
+
+def _doubles(
+    board: list[int],
+    die: int,
+    theirs: tuple[int, ...],
+    found: Found,
+    depth: int,
+    start: int,
+    key: int,
+    steps: tuple[Step, ...],
+    deepest: int,
+) -> int:
+    """The plays of a double from ``board`` after ``steps`` (``depth`` of them), each move from
+    ``start`` or lower, into ``found``; ``deepest``: the most moves found so far, returned
+    updated (``found`` holds only plays of that many)."""
+    moves = _moves(board, die, start, key, theirs)
+    if not moves:
+        if depth > deepest:
+            found.clear()
+            deepest = depth
+        if depth == deepest and key not in found:
+            found[key] = steps
+        return deepest
+    if depth == 3:
+        if deepest < 4:
+            found.clear()
+        for step, after in moves:
+            if after not in found:
+                found[after] = (*steps, step)
+        return 4
+    for step, after in moves:
+        source, dest = step
+        board[source - 1] -= 1
+        if dest:
+            board[dest - 1] += 1
+        next_start = 23 if source == BAR else source - 1
+        deepest = _doubles(
+            board, die, theirs, found, depth + 1, next_start, after, (*steps, step), deepest
+        )
+        board[source - 1] += 1
+        if dest:
+            board[dest - 1] -= 1
+    return deepest
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,10 +326,10 @@ class Position:
         nothing is legal the list holds one empty play, ``no legal move``.
         """
         dice = _check_dice(die1, die2)
-        found = _generate(self.mover, self.opponent, dice)
+        found = generate(self.mover, self.opponent, *dice)
         if not found:
-            return [Play(self, dice, (), _key(self.mover))]
-        return [Play(self, dice, steps, key) for key, steps in found.items()]
+            return _plays(self, dice, {side_key(self.mover): ()})
+        return _plays(self, dice, found)
 
     def play(self, play: Play) -> Position:
         """The position after ``play``, the opponent now on roll."""
@@ -229,7 +370,10 @@ class Position:
     def text_board(self) -> tuple[str, tuple[Said, Said]]:
         """A gnubg-like text board from the mover's side (X, on roll, home bottom right) and
         its two lines of bars, borne-off checkers and pips (O's, then X's), to be worded."""
-        return _ascii_grid(self), _legend(self)
+        legend = text_legend(
+            (self.mover[24], self.opponent[24]), self.borne_off(), self.pip_counts()
+        )
+        return text_grid(self.mover, self.opponent), legend
 
     def __str__(self) -> str:
         grid, legend = self.text_board()
@@ -249,17 +393,9 @@ class Play:
     _before: Position
     _dice: Dice
     _key: int
-    _notation: str | None
-    _result: Position | None
+    _notation: str  # these two are set when first asked
+    _result: Position
     _steps: tuple[Step, ...]
-
-    def __init__(self, before: Position, dice: Dice, steps: tuple[Step, ...], key: int) -> None:
-        object.__setattr__(self, "_before", before)
-        object.__setattr__(self, "_dice", dice)
-        object.__setattr__(self, "_steps", steps)
-        object.__setattr__(self, "_key", key)
-        object.__setattr__(self, "_notation", None)
-        object.__setattr__(self, "_result", None)
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("a Play is immutable")
@@ -280,23 +416,28 @@ class Play:
     @property
     def notation(self) -> str:
         """What GNU Backgammon prints for this play, e.g. ``24/18*/13`` or ``6/off(2)``."""
-        if self._notation is None:
-            object.__setattr__(self, "_notation", format_play(self._steps, self._before.opponent))
-        assert self._notation is not None
-        return self._notation
+        try:
+            return self._notation
+        except AttributeError:
+            _SET_NOTATION(self, format_play(self._steps, self._before.opponent))
+            return self._notation
 
     @property
     def result(self) -> Position:
         """The position after this play, the opponent on roll."""
-        if self._result is None:
-            object.__setattr__(self, "_result", _apply(self._before, self._steps))
-        assert self._result is not None
-        return self._result
+        try:
+            return self._result
+        except AttributeError:
+            _SET_RESULT(self, _apply(self._before, self._steps))
+            return self._result
 
     @property
     def hits(self) -> tuple[int, ...]:
         """The mover's points where an opponent's blot was hit, highest first."""
-        return tuple(p + 1 for p in range(23, -1, -1) if self._key >> (_HIT_SHIFT + p) & 1)
+        hit = self._key >> HIT_SHIFT
+        if not hit:
+            return ()  # most plays hit nothing
+        return tuple(p + 1 for p in range(23, -1, -1) if hit >> p & 1)
 
     def pips(self) -> int:
         """Pips the mover's checkers travelled."""
@@ -317,12 +458,27 @@ class Play:
         return self.notation
 
 
+# Each slot's own setter (``Play.__setattr__`` refuses every assignment): half the cost of
+# ``object.__setattr__`` by name, for the 13 to 40 plays of every roll.
+_SET_BEFORE, _SET_DICE, _SET_STEPS, _SET_KEY, _SET_NOTATION, _SET_RESULT = (
+    vars(Play)[name].__set__
+    for name in ("_before", "_dice", "_steps", "_key", "_notation", "_result")
+)
+
+
+def _plays(before: Position, dice: Dice, found: Found) -> list[Play]:
+    """The plays ``generate`` found (Play has no ``__init__``: they are made only here)."""
+    made = list(map(object.__new__, repeat(Play, len(found))))
+    for play, (key, steps) in zip(made, found.items(), strict=True):
+        _SET_BEFORE(play, before)
+        _SET_DICE(play, dice)
+        _SET_STEPS(play, steps)
+        _SET_KEY(play, key)
+    return made
+
+
 def _pips(side: tuple[int, ...]) -> int:
     return sum((index + 1) * count for index, count in enumerate(side))
-
-
-def _key(side: Iterable[int]) -> int:
-    return sum(count * _SLOT[index] for index, count in enumerate(side) if count)
 
 
 def _apply(before: Position, steps: tuple[Step, ...]) -> Position:
@@ -345,151 +501,6 @@ def _sound(mover: Side, opponent: Side) -> Position:
     object.__setattr__(made, "mover", mover)
     object.__setattr__(made, "opponent", opponent)
     return made
-
-
-def _generate(
-    mover: tuple[int, ...], opponent: tuple[int, ...], dice: Dice
-) -> dict[int, tuple[Step, ...]]:
-    """Resulting-position key -> steps, for every play that uses the most dice (and pips).
-
-    A depth-first search over single-die moves, as gnubg's ``GenerateMoves`` does it: both die
-    orders for a plain roll; for doubles, each later move starts no higher than the one before.
-    """
-    board = list(mover)
-    blocked = [opponent[23 - index] >= 2 for index in range(24)]
-    blot = [opponent[23 - index] == 1 for index in range(24)]
-    found: dict[int, tuple[Step, ...]] = {}
-    best = [0, 0]
-    steps: list[Step] = []
-    is_double = dice[0] == dice[1]
-    orders = ((dice[0],) * 4,) if is_double else (dice, (dice[1], dice[0]))
-
-    def record(used: int, pips: int, key: int) -> None:
-        if used > best[0] or (used == best[0] and pips > best[1]):
-            best[0], best[1] = used, pips
-            found.clear()
-        if used == best[0] and pips == best[1] and key not in found:
-            found[key] = tuple(steps)
-
-    def search(
-        order: tuple[int, ...], depth: int, start: int, key: int, outside: int, pips: int
-    ) -> None:
-        if depth == len(order):
-            record(depth, pips, key)
-            return
-        die = order[depth]
-        moved = False
-        if board[24]:
-            dest = 24 - die
-            if not blocked[dest]:
-                moved = True
-                hit = blot[dest] and not key & _HIT[dest]
-                board[24] -= 1
-                board[dest] += 1
-                steps.append((BAR, dest + 1))
-                search(  # noqa: F821
-                    order,
-                    depth + 1,
-                    23,
-                    key - _SLOT[24] + _SLOT[dest] + (_HIT[dest] if hit else 0),
-                    outside,
-                    pips + die,
-                )
-                steps.pop()
-                board[dest] -= 1
-                board[24] += 1
-        else:
-            for index in range(start, -1, -1):
-                if not board[index]:
-                    continue
-                dest = index - die
-                if dest >= 0:
-                    if blocked[dest]:
-                        continue
-                    moved = True
-                    hit = blot[dest] and not key & _HIT[dest]
-                    board[index] -= 1
-                    board[dest] += 1
-                    steps.append((index + 1, dest + 1))
-                    search(  # noqa: F821
-                        order,
-                        depth + 1,
-                        index if is_double else 23,
-                        key - _SLOT[index] + _SLOT[dest] + (_HIT[dest] if hit else 0),
-                        outside - (index >= 6 > dest),
-                        pips + die,
-                    )
-                    steps.pop()
-                    board[dest] -= 1
-                    board[index] += 1
-                elif outside:
-                    break
-                elif dest == -1 or not any(board[index + 1 : 6]):
-                    moved = True
-                    board[index] -= 1
-                    steps.append((index + 1, OFF))
-                    search(  # noqa: F821
-                        order,
-                        depth + 1,
-                        index if is_double else 23,
-                        key - _SLOT[index],
-                        outside,
-                        pips + die,
-                    )
-                    steps.pop()
-                    board[index] += 1
-        if not moved:
-            record(depth, pips, key)
-
-    key = _key(board)
-    outside = sum(board[6:])
-    for order in orders:
-        search(order, 0, 23, key, outside, 0)
-    # ``search`` holds itself (it recurses): a cycle the garbage collector would have to find,
-    # with the search's lists and cells, at every roll (most of a play's cyclic garbage).
-    del search  # (ruff takes the calls in ``search`` for uses after this)
-    if best[0] == 0:
-        found.clear()
-    return found
-
-
-def _ascii_grid(position: Position) -> str:
-    """A gnubg-like text board from the mover's side: X is on roll, their home bottom right."""
-
-    def cell(point: int, row: int) -> str:
-        mine, theirs = position.checker_at(point)
-        count, mark = (mine, "X") if mine else (theirs, "O")
-        if count > row:
-            if row == 4 and count > 5:
-                return f"{count:>2} "
-            return f" {mark} "
-        return "   "
-
-    def row_text(points: Sequence[int], row: int) -> str:
-        left = "".join(cell(p, row) for p in points[:6])
-        right = "".join(cell(p, row) for p in points[6:])
-        return f" |{left}|   |{right}|"
-
-    top = list(range(13, 25))
-    bottom = list(range(12, 0, -1))
-    lines = [" +13-14-15-16-17-18-------19-20-21-22-23-24-+"]
-    lines += [row_text(top, row) for row in range(5)]
-    lines.append(f" |{'':18}|BAR|{'':18}|")
-    lines += [row_text(bottom, row) for row in range(4, -1, -1)]
-    lines.append(" +12-11-10--9--8--7--------6--5--4--3--2--1-+")
-    return "\n".join(lines)
-
-
-def _legend(position: Position) -> tuple[Said, Said]:
-    """The text board's lines under it: O's bar, borne-off checkers and pips, then X's (on
-    roll), to be worded in the reader's language."""
-    mover_pips, opponent_pips = position.pip_counts()
-    mover_off, opponent_off = position.borne_off()
-    o_side = say.BOARD_SIDE.said(
-        mark="O", bar=position.opponent[24], off=opponent_off, pips=opponent_pips
-    )
-    x_side = say.BOARD_SIDE.said(mark="X", bar=position.mover[24], off=mover_off, pips=mover_pips)
-    return o_side, say.BOARD_ON_ROLL.said(side=x_side)
 
 
 class _Matcher:
@@ -530,14 +541,14 @@ class _Matcher:
                 mover[dest - 1] += segment.count
             for point in segment.path[1:]:
                 if point != OFF and position.checker_at(point)[1] == 1:
-                    hits |= _HIT[point - 1]
+                    hits |= 1 << (HIT_SHIFT + point - 1)
         if min(mover) >= 0:
-            key = _key(mover)
+            key = side_key(mover)
             for play in self.plays:
                 if play._key == key | hits:
                     return play
             # The typed path may skip an intermediate point where the only way through hits.
-            same_board = [play for play in self.plays if play._key & _BOARD_MASK == key]
+            same_board = [play for play in self.plays if play._key & BOARD_MASK == key]
             if len(same_board) == 1:
                 return same_board[0]
             if len(same_board) > 1:
