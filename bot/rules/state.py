@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, is_dataclass
 from functools import cache
+from operator import attrgetter
 from typing import Any, Generic, Literal, TypeVar
 
 from bot.rules.dice import Dice, DiceSource
@@ -262,16 +263,48 @@ def match_from_snapshot(kind: type[_State], data: Mapping[str, Any], dice: DiceS
 
 
 # ``dataclasses.replace`` for frozen dataclasses that run nothing at construction (no
-# ``__post_init__``), at under a quarter of its cost: :func:`evolved`. A match is copied about 16
-# times a play, a stored row or a timer a few times a save. Each class gets a copier written
-# once, as ``dataclasses`` writes its ``__init__``: a line a field, its value read by name and
-# set through the field's slot (or ``object.__setattr__`` without slots; a frozen dataclass's
-# ``__setattr__`` refuses every assignment). A loop over the fields cost twice as much: 2.6
-# against 1.3 us a match. (Kept here: a file of its own is one more file a typed ``!move``
-# reaches, tests/service/test_reach.py.)
+# ``__post_init__``), at about a third of its cost: :func:`evolved`. A match is copied about 16
+# times a play, a stored row or a timer a few times a save. Each class gets a copier made once:
+# its fields read in one call (``attrgetter``) and set through each field's slot (or
+# ``object.__setattr__`` without slots; a frozen dataclass's ``__setattr__`` refuses every
+# assignment). (Kept here: a file of its own is one more file a typed ``!move`` reaches,
+# tests/service/test_reach.py.)
 _T = TypeVar("_T")
 _Setter = Callable[[Any, Any], None]
-_Copier = Callable[[Any, Mapping[str, Any]], Any]
+
+
+class _Copier:
+    """Copies of one dataclass, some fields changed."""
+
+    __slots__ = ("_index", "_kind", "_read", "_setters")
+
+    def __init__(self, kind: type) -> None:
+        if not is_dataclass(kind) or hasattr(kind, "__post_init__"):
+            raise TypeError(f"{kind.__name__} is not a dataclass that runs nothing at construction")
+        names = tuple(item.name for item in fields(kind))
+        read = attrgetter(*names)
+        self._kind = kind
+        self._read: Callable[[Any], tuple[Any, ...]] = (
+            read if len(names) > 1 else lambda value: (read(value),)
+        )
+        self._setters = tuple(_setter(kind, name) for name in names)
+        self._index = {name: index for index, name in enumerate(names)}
+
+    def __call__(self, value: Any, changes: Mapping[str, Any]) -> Any:
+        values: Sequence[Any] = self._read(value)
+        if changes:
+            values = changed_values = list(values)
+            index = self._index
+            for name, changed in changes.items():
+                at = index.get(name)
+                if at is None:
+                    raise TypeError(f"{self._kind.__name__} has no field {name!r}")
+                changed_values[at] = changed
+        made = object.__new__(self._kind)
+        for setter, field_value in zip(self._setters, values, strict=True):
+            setter(made, field_value)
+        return made
+
 
 _COPIERS: dict[type, _Copier] = {}  # one a class
 
@@ -283,35 +316,9 @@ def evolved(value: _T, **changes: Any) -> _T:
     kind = type(value)
     copier = _COPIERS.get(kind)
     if copier is None:
-        copier = _COPIERS[kind] = _copier(kind)
+        copier = _COPIERS[kind] = _Copier(kind)
     made: _T = copier(value, changes)
     return made
-
-
-def _copier(kind: type) -> _Copier:
-    if not is_dataclass(kind) or hasattr(kind, "__post_init__"):
-        raise TypeError(f"{kind.__name__} is not a dataclass that runs nothing at construction")
-    names = tuple(item.name for item in fields(kind))
-    setters = {name: _setter(kind, name) for name in names}
-    lines = [f"    set_{index}(made, value.{name})" for index, name in enumerate(names)]
-    source = "\n".join(
-        [
-            "def copy(value, changes):",
-            "    made = new(kind)",
-            *lines,
-            "    for name, changed in changes.items():",
-            "        setter = setters.get(name)",
-            "        if setter is None:",
-            "            raise TypeError(f'{kind.__name__} has no field {name!r}')",
-            "        setter(made, changed)",
-            "    return made",
-        ]
-    )
-    scope: dict[str, Any] = {"new": object.__new__, "kind": kind, "setters": setters}
-    scope.update((f"set_{index}", setters[name]) for index, name in enumerate(names))
-    exec(source, scope)  # the source is made above from the class's field names
-    copier: _Copier = scope["copy"]
-    return copier
 
 
 def _setter(kind: type, name: str) -> _Setter:
