@@ -413,7 +413,7 @@ class Repository(MatchReader):
                 row.id,
                 row.version,
                 snapshot=written.snapshot,
-                status=status,
+                status=None if status == row.status else status,  # (kept: cheaper to write)
                 now=now,
                 winner=match.winner,
                 ending="played" if match.is_over else None,
