@@ -344,17 +344,20 @@ class Transaction:
     def __init__(self, runner: Runner, store: Store) -> None:
         self._db = runner
         self._store = store
+        self._dialect = store.dialect  # (read at every upsert)
 
     @property
     def dialect(self) -> str:
-        return self._store.dialect
+        return self._dialect
 
     def close(self) -> None:
         """Let go of the repositories made (at the transaction's end): each holds the
         transaction, a cycle the garbage collector would otherwise have to find at every save."""
         kept = vars(self)
-        for name in [name for name in kept if not name.startswith("_")]:
-            del kept[name]
+        if len(kept) > 3:  # (its own three, and a repository or more)
+            runner, store, dialect = self._db, self._store, self._dialect
+            kept.clear()
+            self._db, self._store, self._dialect = runner, store, dialect
 
     @cached_property
     def matches(self) -> MatchWrites:
