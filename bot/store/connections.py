@@ -141,35 +141,49 @@ _plans: weakref.WeakKeyDictionary[SQLCompiler, Plan] = weakref.WeakKeyDictionary
 class _Shape:
     """How one statement object is bound for one set of parameter names: each value in the
     driver's order either a parameter's (by name, through its type's processor) or one of the
-    statement's own (the same every time, already processed). ``given``: where every value is
-    a parameter's as given, the getter of them all (one call, not a loop over the slots)."""
+    statement's own (the same every time, already processed): the parameters' values got in one
+    call (``given``), then those to process (by their place among them) processed and the
+    statement's own put in (by their place among all)."""
 
     plan: Plan
     sql: str
-    slots: tuple[tuple[str | None, Processor | None, Any], ...]  # (name, processor, own value)
-    given: Callable[[Mapping[str, Any]], tuple[Any, ...]] | None
+    given: Callable[[Mapping[str, Any]], tuple[Any, ...]]
+    processed: tuple[tuple[int, Processor], ...]
+    own: tuple[tuple[int, Any], ...]
 
     def values(self, one: Mapping[str, Any]) -> tuple[Any, ...]:
-        if self.given is not None:
-            return self.given(one)
-        return tuple(
-            own if name is None else one[name] if process is None else process(one[name])
-            for name, process, own in self.slots
-        )
+        values = self.given(one)
+        if not self.processed and not self.own:
+            return values
+        out = list(values)
+        for index, process in self.processed:
+            out[index] = process(out[index])
+        for index, value in self.own:
+            out.insert(index, value)
+        return tuple(out)
 
 
-def _given(
-    slots: tuple[tuple[str | None, Processor | None, Any], ...],
-) -> Callable[[Mapping[str, Any]], tuple[Any, ...]] | None:
-    """The getter of :attr:`_Shape.given`, or None when some value is processed or the
-    statement's own."""
-    names = [name for name, process, _ in slots if name is not None and process is None]
-    if len(names) != len(slots) or not names:
-        return None
+def _shape(
+    plan: Plan, sql: str, slots: tuple[tuple[str | None, Processor | None, Any], ...]
+) -> _Shape:
+    """The shape of a statement whose values are ``slots``: (name, processor, own value) each,
+    in the driver's order (a name None: the statement's own value)."""
+    names = [name for name, _, _ in slots if name is not None]
+    processed = tuple(
+        (index, process)
+        for index, (_, process) in enumerate((n, p) for n, p, _ in slots if n is not None)
+        if process is not None
+    )
+    own = tuple((index, value) for index, (name, _, value) in enumerate(slots) if name is None)
+    given: Callable[[Mapping[str, Any]], tuple[Any, ...]]
     if len(names) == 1:  # (``itemgetter`` of one name gives the value alone)
         name = names[0]
-        return lambda one: (one[name],)
-    return cast(Callable[[Mapping[str, Any]], tuple[Any, ...]], operator.itemgetter(*names))
+        given = lambda one: (one[name],)  # noqa: E731
+    elif names:
+        given = cast(Callable[[Mapping[str, Any]], tuple[Any, ...]], operator.itemgetter(*names))
+    else:
+        given = lambda one: ()  # noqa: E731
+    return _Shape(plan, sql, given, processed, own)
 
 
 # Statement objects bound before, by ``id``: a statement built once (the per-command paths'
@@ -205,7 +219,7 @@ def bind(statement: str | Executable, params: Iterable[Any], dialect: Dialect = 
         if known is None:
             gone = functools.partial(_forget, _shapes, id(statement))
             known = _shapes[id(statement)] = (weakref.ref(statement, gone), {})
-        known[1][key] = _Shape(bound.plan, bound.sql, slots, _given(slots))
+        known[1][key] = _shape(bound.plan, bound.sql, slots)
     return bound
 
 
