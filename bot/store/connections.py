@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import operator
 import sqlite3
 import time
 import weakref
@@ -49,6 +48,8 @@ from sqlalchemy.sql.compiler import SQLCompiler
 from sqlalchemy.sql.sqltypes import NullType
 from sqlalchemy.util import LRUCache
 
+from bot.store.shapes import Processor, Shape, Slots, shape_of
+
 # The store's SQLAlchemy statements as the sqlite3 driver takes them: SQL with ``?`` parameters
 # and their values in order, and the rows that come back as SQLAlchemy rows (by index, by name and
 # through ``_mapping``), so that a statement costs one trip to the SQLite thread
@@ -60,7 +61,6 @@ from sqlalchemy.util import LRUCache
 # internals (``_compile_w_cache``, the compiled statement's processors and result columns), the
 # same calls its ``Connection.execute`` makes: pyproject pins SQLAlchemy to 2.1.
 Record = Row[*tuple[Any, ...]]  # a row of any width
-Processor = Callable[[Any], Any]
 CACHED = 500  # statement shapes kept compiled (SQLAlchemy's engine keeps 500 too)
 
 
@@ -137,59 +137,10 @@ _compiled: LRUCache[Any, Any] = LRUCache(CACHED)
 _plans: weakref.WeakKeyDictionary[SQLCompiler, Plan] = weakref.WeakKeyDictionary()
 
 
-@dataclass(frozen=True, slots=True)
-class _Shape:
-    """How one statement object is bound for one set of parameter names: each value in the
-    driver's order either a parameter's (by name, through its type's processor) or one of the
-    statement's own (the same every time, already processed): the parameters' values got in one
-    call (``given``), then those to process (by their place among them) processed and the
-    statement's own put in (by their place among all)."""
-
-    plan: Plan
-    sql: str
-    given: Callable[[Mapping[str, Any]], tuple[Any, ...]]
-    processed: tuple[tuple[int, Processor], ...]
-    own: tuple[tuple[int, Any], ...]
-
-    def values(self, one: Mapping[str, Any]) -> tuple[Any, ...]:
-        values = self.given(one)
-        if not self.processed and not self.own:
-            return values
-        out = list(values)
-        for index, process in self.processed:
-            out[index] = process(out[index])
-        for index, value in self.own:
-            out.insert(index, value)
-        return tuple(out)
-
-
-def _shape(
-    plan: Plan, sql: str, slots: tuple[tuple[str | None, Processor | None, Any], ...]
-) -> _Shape:
-    """The shape of a statement whose values are ``slots``: (name, processor, own value) each,
-    in the driver's order (a name None: the statement's own value)."""
-    names = [name for name, _, _ in slots if name is not None]
-    processed = tuple(
-        (index, process)
-        for index, (_, process) in enumerate((n, p) for n, p, _ in slots if n is not None)
-        if process is not None
-    )
-    own = tuple((index, value) for index, (name, _, value) in enumerate(slots) if name is None)
-    given: Callable[[Mapping[str, Any]], tuple[Any, ...]]
-    if len(names) == 1:  # (``itemgetter`` of one name gives the value alone)
-        name = names[0]
-        given = lambda one: (one[name],)  # noqa: E731
-    elif names:
-        given = cast(Callable[[Mapping[str, Any]], tuple[Any, ...]], operator.itemgetter(*names))
-    else:
-        given = lambda one: ()  # noqa: E731
-    return _Shape(plan, sql, given, processed, own)
-
-
 # Statement objects bound before, by ``id``: a statement built once (the per-command paths'
 # module-level ones) is bound from its shape without SQLAlchemy's cache key and parameters
 # (about 15 us a statement). An entry leaves when its statement is collected.
-_shapes: dict[int, tuple[weakref.ref[Any], dict[tuple[Any, ...], _Shape]]] = {}
+_shapes: dict[int, tuple[weakref.ref[Any], dict[tuple[Any, ...], Shape[Plan]]]] = {}
 
 
 def bind(statement: str | Executable, params: Iterable[Any], dialect: Dialect = DIALECT) -> Bound:
@@ -219,7 +170,7 @@ def bind(statement: str | Executable, params: Iterable[Any], dialect: Dialect = 
         if known is None:
             gone = functools.partial(_forget, _shapes, id(statement))
             known = _shapes[id(statement)] = (weakref.ref(statement, gone), {})
-        known[1][key] = _shape(bound.plan, bound.sql, slots)
+        known[1][key] = shape_of(bound.plan, bound.sql, slots)
     return bound
 
 
@@ -229,7 +180,7 @@ def _forget(shapes: dict[int, Any], key: int, _: object) -> None:
 
 def _bind(
     statement: Executable, sets: list[Mapping[str, Any]], many: bool, dialect: Dialect
-) -> tuple[Bound, tuple[tuple[str | None, Processor | None, Any], ...] | None]:
+) -> tuple[Bound, Slots | None]:
     """SQLAlchemy's binding of ``statement`` (compiled once per shape by its cache key), and
     its slots for :class:`_Shape` (None where the statement can't be bound by them)."""
     element = cast(ClauseElement, statement)
