@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import operator
 import sqlite3
-import time
 import weakref
 from collections.abc import Callable, Iterable, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass
@@ -42,13 +42,12 @@ from sqlalchemy import exc as sa
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Dialect
 from sqlalchemy.engine.result import result_tuple
-from sqlalchemy.pool import NullPool
 from sqlalchemy.sql import ClauseElement
 from sqlalchemy.sql.compiler import SQLCompiler
 from sqlalchemy.sql.sqltypes import NullType
 from sqlalchemy.util import LRUCache
 
-from bot.store.shapes import Processor, Shape, Slots, shape_of
+from bot.store.sqlite_file import migrate_file, set_wal
 
 # The store's SQLAlchemy statements as the sqlite3 driver takes them: SQL with ``?`` parameters
 # and their values in order, and the rows that come back as SQLAlchemy rows (by index, by name and
@@ -61,6 +60,7 @@ from bot.store.shapes import Processor, Shape, Slots, shape_of
 # internals (``_compile_w_cache``, the compiled statement's processors and result columns), the
 # same calls its ``Connection.execute`` makes: pyproject pins SQLAlchemy to 2.1.
 Record = Row[*tuple[Any, ...]]  # a row of any width
+Processor = Callable[[Any], Any]
 CACHED = 500  # statement shapes kept compiled (SQLAlchemy's engine keeps 500 too)
 
 
@@ -122,8 +122,7 @@ def one_row(error: Exception) -> Changes:
 
 @dataclass(slots=True)
 class Bound:
-    """A statement ready for the driver. Not frozen (a frozen dataclass is made in 1.1 us, this
-    one in 0.25; 15 a play): only :meth:`SqliteTransaction.write`, which made it, changes it."""
+    """A statement ready for the driver; not frozen (made in 0.25 us, not 1.1; 15 a play)."""
 
     plan: Plan | None  # None: driver SQL, whose rows are read off the cursor
     sql: str
@@ -137,10 +136,56 @@ _compiled: LRUCache[Any, Any] = LRUCache(CACHED)
 _plans: weakref.WeakKeyDictionary[SQLCompiler, Plan] = weakref.WeakKeyDictionary()
 
 
+Slots = tuple[tuple[str | None, Processor | None, Any], ...]  # (name, processor, own value)
+_Getter = Callable[[Mapping[str, Any]], tuple[Any, ...]]
+
+
+@dataclass(frozen=True, slots=True)
+class Shape:
+    """How one statement object is bound for one set of parameter names: the parameters' values
+    got in one call (``given``), those of a type with a processor processed (by their place among
+    them), then the statement's own values (processed already) put in (by their place among all)."""
+
+    plan: Plan
+    sql: str
+    given: _Getter
+    processed: tuple[tuple[int, Processor], ...]
+    own: tuple[tuple[int, Any], ...]
+
+    def values(self, one: Mapping[str, Any]) -> tuple[Any, ...]:
+        values = self.given(one)
+        if not self.processed and not self.own:
+            return values
+        out = list(values)
+        for index, process in self.processed:
+            out[index] = process(out[index])
+        for index, value in self.own:
+            out.insert(index, value)
+        return tuple(out)
+
+
+def shape_of(plan: Plan, sql: str, slots: Slots) -> Shape:
+    """The shape of a statement whose values are ``slots``, in the driver's order (a name None:
+    the statement's own value)."""
+    names = [name for name, _, _ in slots if name is not None]
+    processed = tuple(
+        (index, process)
+        for index, (_, process) in enumerate((n, p) for n, p, _ in slots if n is not None)
+        if process is not None
+    )
+    own = tuple((index, value) for index, (name, _, value) in enumerate(slots) if name is None)
+    given: _Getter = (
+        cast(_Getter, operator.itemgetter(*names))
+        if len(names) > 1  # (``itemgetter`` of one name gives the value alone)
+        else lambda one: tuple(one[name] for name in names)
+    )
+    return Shape(plan, sql, given, processed, own)
+
+
 # Statement objects bound before, by ``id``: a statement built once (the per-command paths'
 # module-level ones) is bound from its shape without SQLAlchemy's cache key and parameters
 # (about 15 us a statement). An entry leaves when its statement is collected.
-_shapes: dict[int, tuple[weakref.ref[Any], dict[tuple[Any, ...], Shape[Plan]]]] = {}
+_shapes: dict[int, tuple[weakref.ref[Any], dict[tuple[Any, ...], Shape]]] = {}
 
 
 def bind(statement: str | Executable, params: Iterable[Any], dialect: Dialect = DIALECT) -> Bound:
@@ -327,7 +372,7 @@ class SqliteThread:
         connection._thread.daemon = True
         await connection
         try:
-            await _set_wal(connection, busy_seconds)
+            await set_wal(connection, busy_seconds)
             await connection.execute("PRAGMA foreign_keys = ON")
             await connection.execute("PRAGMA synchronous = NORMAL")
         except BaseException:
@@ -372,7 +417,7 @@ class SqliteThread:
         """``step`` on a synchronous SQLAlchemy connection to the same file, on a thread of its
         own (a migration creates tables from the schema, which takes such a connection), in
         autocommit mode: it begins its own transactions."""
-        await asyncio.to_thread(_migrate, self.path, step, self.busy_seconds)
+        await asyncio.to_thread(migrate_file, self.path, step, self.busy_seconds)
 
     async def close(self) -> None:
         await self._connection.close()
@@ -428,37 +473,6 @@ def _wrapped(error: sqlite3.Error, bound: Bound) -> sa.StatementError:
     return sa.DBAPIError.instance(
         bound.sql, bound.values, error, sqlite3.Error, dialect=DIALECT, ismulti=bound.many
     )
-
-
-def _migrate(path: Path, step: Callable[[Connection], None], busy_seconds: float) -> None:
-    engine = create_engine(
-        f"sqlite:///{path}",
-        isolation_level="AUTOCOMMIT",
-        poolclass=NullPool,
-        connect_args={"timeout": busy_seconds},
-    )
-    try:
-        with engine.connect() as connection:
-            connection.exec_driver_sql("PRAGMA foreign_keys = ON")
-            step(connection)
-    finally:
-        engine.dispose()
-
-
-async def _set_wal(connection: aiosqlite.Connection, busy_seconds: float) -> None:
-    """Switch to WAL. SQLite answers "database is locked" at once, without waiting for the busy
-    timeout, while another connection is switching a fresh file too: retry for a while."""
-    deadline = time.monotonic() + busy_seconds
-    pause = 0.01
-    while True:
-        try:
-            await connection.execute_fetchall("PRAGMA journal_mode = WAL")  # (it answers a row)
-            return
-        except sqlite3.OperationalError as error:
-            if "locked" not in str(error) or time.monotonic() > deadline:
-                raise
-        await asyncio.sleep(pause)
-        pause = min(pause * 2, 0.2)
 
 
 class SqliteTransaction:
