@@ -46,6 +46,7 @@ DISCORD_LOCALES: Final[Mapping[str, Language]] = {
 
 # One translation: a message's text, or a plural message's (one, other) forms.
 Translation: TypeAlias = str | tuple[str, str]
+_NO_TABLE: Mapping[str, Translation] = {}  # English's: its texts are the messages' own
 
 DOTLESS_I, DOTTED_CAPITAL_I = "\u0131", "\u0130"  # Turkish's own i's
 
@@ -59,7 +60,7 @@ class Message:
 
     def __call__(self, language: Language, /, **fields: object) -> str:
         """The text in ``language``, its fields filled in (a :class:`Said` field worded in it)."""
-        found = TABLES.get(language, {}).get(self.key)
+        found = TABLES.get(language, _NO_TABLE).get(self.key)
         template = found if isinstance(found, str) else self.en
         filled = _worded_fields(fields, language)
         return euphonic(template, filled, language).format(**filled)
@@ -79,7 +80,7 @@ class Plural:
     other: str
 
     def __call__(self, language: Language, n: int, /, **fields: object) -> str:
-        found = TABLES.get(language, {}).get(self.key)
+        found = TABLES.get(language, _NO_TABLE).get(self.key)
         forms = found if isinstance(found, tuple) else (self.one, self.other)
         filled = _worded_fields(fields, language)
         return euphonic(forms[0 if n == 1 else 1], filled, language).format(n=n, **filled)
@@ -130,11 +131,16 @@ def chained(entry: Message, items: Iterable[Text]) -> Text:
     return functools.reduce(lambda a, b: entry.said(a=a, b=b), items)
 
 
-def _worded_fields(fields: Mapping[str, object], language: Language) -> dict[str, object]:
-    return {
-        name: value.worded(language) if isinstance(value, Said) else value
-        for name, value in fields.items()
-    }
+def _worded_fields(fields: dict[str, object], language: Language) -> dict[str, object]:
+    """``fields`` with each :class:`Said` worded in ``language`` (``fields`` itself when none is:
+    most messages' fields are plain, and a message is worded 15 times a bot play)."""
+    for value in fields.values():
+        if isinstance(value, Said):
+            return {
+                name: value.worded(language) if isinstance(value, Said) else value
+                for name, value in fields.items()
+            }
+    return fields
 
 
 # Italian's "a" and "e" just before a field, e.g. "Tocca a {name}".

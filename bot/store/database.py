@@ -18,7 +18,7 @@ import asyncio
 import logging
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Coroutine, Iterable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager, suppress
 from functools import cached_property
 from pathlib import Path
@@ -344,17 +344,20 @@ class Transaction:
     def __init__(self, runner: Runner, store: Store) -> None:
         self._db = runner
         self._store = store
+        self._dialect = store.dialect  # (read at every upsert)
 
     @property
     def dialect(self) -> str:
-        return self._store.dialect
+        return self._dialect
 
     def close(self) -> None:
         """Let go of the repositories made (at the transaction's end): each holds the
         transaction, a cycle the garbage collector would otherwise have to find at every save."""
         kept = vars(self)
-        for name in [name for name in kept if not name.startswith("_")]:
-            del kept[name]
+        if len(kept) > 3:  # (its own three, and a repository or more)
+            runner, store, dialect = self._db, self._store, self._dialect
+            kept.clear()
+            self._db, self._store, self._dialect = runner, store, dialect
 
     @cached_property
     def matches(self) -> MatchWrites:
@@ -408,17 +411,18 @@ class Transaction:
         """Run a write; how many rows it changed."""
         return (await self._db.run(statement, params)).rowcount
 
-    async def write(
+    def write(
         self,
         statement: Statement,
         params: Iterable[Any] = (),
         *,
         changes: Changes | None = None,
         failure: Failure | None = None,
-    ) -> None:
+    ) -> Coroutine[Any, Any, None]:
         """Run a write whose outcome no one awaits (SQLite: with the next trip; see
-        :meth:`Writer.write <bot.store.connections.Writer.write>`)."""
-        await self._db.write(statement, params, changes=changes, failure=failure)
+        :meth:`Writer.write <bot.store.connections.Writer.write>`): the runner's own, to await
+        (no coroutine of this one around it, at every write)."""
+        return self._db.write(statement, params, changes=changes, failure=failure)
 
     async def insert_row(self, statement: Statement) -> int:
         """Run one INSERT of one row; the new row's id."""

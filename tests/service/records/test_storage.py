@@ -167,3 +167,33 @@ def test_footprint_is_within_a_factor_two_of_the_real_size() -> None:
             real = deep_size(kept)
             assert real / 2 <= estimate <= real * 2, (kept.action_count, estimate, real)
     assert storage.footprint(storage.compact(states[-1])) < 5000
+
+
+@pytest.mark.parametrize(
+    ("length", "options"),
+    [(0, {"jacoby": True, "beavers": True, "automatic_doubles": 2}), (1, {}), (5, {}), (7, {})],
+)
+def test_stored_texts_are_the_standard_library_s_compact_json(
+    length: int, options: dict[str, Any]
+) -> None:
+    """orjson writes them, and must write what ``json.dumps`` did: every snapshot, state and
+    action of random matches, byte for byte."""
+    compact = (",", ":")
+    policy = Policy(double=0.2, resign=0.05)
+    for seed in range(3):
+        states = list(random_states(seed, length, policy, **options))
+        assert storage.state_text(states[0]) == json.dumps(
+            json.loads(storage.state_text(states[0])), separators=compact
+        )
+        for match in states:
+            assert storage.snapshot_text(match) == json.dumps(match.snapshot(), separators=compact)
+        for action in states[-1].actions:
+            assert storage.action_text(action) == json.dumps(action.to_data(), separators=compact)
+
+
+@pytest.mark.parametrize(
+    "data",
+    [{"name": "Ελληνικά ü"}, {"big": 2**70}, {"n": [1, None, True, 'a"b']}, {1: "key"}],
+)
+def test_json_beyond_orjson_or_ascii_is_the_standard_library_s(data: Any) -> None:
+    assert storage._dumps(data) == json.dumps(data, separators=(",", ":"))
