@@ -86,7 +86,7 @@ class Connections:
                 elif (
                     not isinstance(error, Exception)
                     or driver.is_in_transaction()
-                    or isinstance(error.__cause__, asyncpg.InternalClientError)
+                    or _out_of_step(error)
                 ):
                     await greenlet_spawn(fairy.invalidate, error)
                 else:
@@ -315,6 +315,17 @@ class PostgresTransaction(PostgresRunner):
             await self._driver.execute(sql)
         except DRIVER_ERRORS as error:
             raise self._wrapped(error, Bound(None, sql, (), many=False)) from error
+
+
+def _out_of_step(error: BaseException) -> bool:
+    """Whether ``error`` or an error it was raised from is the driver's protocol out of step
+    with its server (a repository's own error wraps the store's, which wraps the driver's)."""
+    cause: BaseException | None = error
+    while cause is not None:
+        if isinstance(cause, asyncpg.InternalClientError):
+            return True
+        cause = cause.__cause__
+    return False
 
 
 def _changed(status: str) -> int:

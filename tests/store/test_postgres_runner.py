@@ -21,6 +21,7 @@ from sqlalchemy import exc as sa
 from bot.service.models import Place, User
 from bot.service.table import TableService, seeded_dice
 from bot.store import Store, database, schema
+from bot.store.postgres import _out_of_step
 from tests.postgres import PostgresServer
 
 pytestmark = pytest.mark.slow  # a PostgreSQL server of the test run's
@@ -249,3 +250,15 @@ async def test_a_transaction_lets_go_of_its_repositories_at_its_end(store: Store
         assert made() is None and "matches" not in vars(tx)
     finally:
         gc.enable()
+
+
+def test_a_protocol_out_of_step_is_found_under_the_errors_raised_from_it() -> None:
+    """A repository's error raised from the store's, raised from the driver's: the connection
+    is dropped whichever of them reaches the pool's connection (``postgres._out_of_step``)."""
+    driver = asyncpg.InternalClientError("cannot switch to state 11")
+    store_error = sa.InterfaceError("SELECT 1", (), driver)
+    store_error.__cause__ = driver
+    repository_error = ValueError("the repository's own")
+    repository_error.__cause__ = store_error
+    assert _out_of_step(driver) and _out_of_step(store_error) and _out_of_step(repository_error)
+    assert not _out_of_step(sa.InterfaceError("SELECT 1", (), asyncpg.InterfaceError("closed")))
