@@ -167,11 +167,10 @@ class Shape:
 def shape_of(plan: Plan, sql: str, slots: Slots) -> Shape:
     """The shape of a statement whose values are ``slots``, in the driver's order (a name None:
     the statement's own value)."""
-    names = [name for name, _, _ in slots if name is not None]
+    named = [(name, process) for name, process, _ in slots if name is not None]
+    names = [name for name, _ in named]
     processed = tuple(
-        (index, process)
-        for index, (_, process) in enumerate((n, p) for n, p, _ in slots if n is not None)
-        if process is not None
+        (index, process) for index, (_, process) in enumerate(named) if process is not None
     )
     own = tuple((index, value) for index, (name, _, value) in enumerate(slots) if name is None)
     given: _Getter = (
