@@ -104,45 +104,47 @@ def _check_dice(die1: int, die2: int) -> Dice:
 
 
 # Legal plays, found as GNU Backgammon's ``GenerateMoves`` finds them, keyed by the position each
-# leads to (:func:`generate`). A resulting position is keyed by one int: a byte per slot of the
+# leads to (:func:`_generate`). A resulting position is keyed by one int: a byte per slot of the
 # mover's side (index 24 = bar), then one bit per point where an opponent's blot was hit; equal
 # keys mean equal positions. The plays come in the order of a depth-first search over single-die
 # moves, each die's moves from the bar, then from the highest point down; the dice in the order
 # given, then the other way round; for doubles each later move starts no higher than the one
 # before. That order is seen (autocomplete lists, seeded random choices): it must not change.
-SLOT = tuple(1 << (8 * index) for index in range(25))
-HIT_SHIFT = 200
-BOARD_MASK = (1 << HIT_SHIFT) - 1
-_HIT = tuple(1 << (HIT_SHIFT + index) for index in range(24))
+_SLOT = tuple(1 << (8 * index) for index in range(25))
+_HIT_SHIFT = 200
+_BOARD_MASK = (1 << _HIT_SHIFT) - 1
+_HIT = tuple(1 << (_HIT_SHIFT + index) for index in range(24))
 
 # A single-die move: its step and the key after it.
 _Move = tuple[Step, int]
-Found = dict[int, tuple[Step, ...]]
+_Found = dict[int, tuple[Step, ...]]
 # By die, then by source index (24 = bar): the step of that die from there (to 0, off, below
 # the die) and what it adds to a key, made once rather than at every move tried.
 _STEPS = tuple(
     tuple((index + 1, max(index + 1 - die, OFF)) for index in range(25)) for die in range(7)
 )
 _DELTAS = tuple(
-    tuple(SLOT[index - die] - SLOT[index] if index >= die else -SLOT[index] for index in range(25))
+    tuple(
+        _SLOT[index - die] - _SLOT[index] if index >= die else -_SLOT[index] for index in range(25)
+    )
     for die in range(7)
 )
 
 
-def side_key(side: Sequence[int]) -> int:
+def _side_key(side: Sequence[int]) -> int:
     """The key of a side (25 counts of at most 15, index 24 = bar) before any hit."""
     return int.from_bytes(bytes(side), "little")
 
 
-def generate(mover: tuple[int, ...], opponent: tuple[int, ...], die1: int, die2: int) -> Found:
+def _generate(mover: tuple[int, ...], opponent: tuple[int, ...], die1: int, die2: int) -> _Found:
     """Resulting-position key -> steps, for every play that uses the most dice (the larger die
     when only one can be played), each position once, its first play in the search's order.
     Empty when nothing is legal."""
     board = list(mover)
     theirs = opponent[23::-1]  # the opponent's checkers by the mover's point index
     if die1 == die2:
-        found: Found = {}
-        deepest = _doubles(board, die1, theirs, found, 0, 23, side_key(board), (), 0)
+        found: _Found = {}
+        deepest = _doubles(board, die1, theirs, found, 0, 23, _side_key(board), (), 0)
         return found if deepest else {}
     return _plain(board, die1, die2, theirs)
 
@@ -175,11 +177,11 @@ def _moves(
     return found
 
 
-def _plain(board: list[int], die1: int, die2: int, theirs: tuple[int, ...]) -> Found:
+def _plain(board: list[int], die1: int, die2: int, theirs: tuple[int, ...]) -> _Found:
     """A roll of two different dice: both dice in either order, else the larger die alone,
     else the smaller."""
-    found: Found = {}
-    key = side_key(board)
+    found: _Found = {}
+    key = _side_key(board)
     firsts: list[list[_Move]] = []
     for first, second in ((die1, die2), (die2, die1)):
         moves = _moves(board, first, 23, key, theirs)
@@ -207,7 +209,7 @@ def _doubles(
     board: list[int],
     die: int,
     theirs: tuple[int, ...],
-    found: Found,
+    found: _Found,
     depth: int,
     start: int,
     key: int,
@@ -326,9 +328,9 @@ class Position:
         nothing is legal the list holds one empty play, ``no legal move``.
         """
         dice = _check_dice(die1, die2)
-        found = generate(self.mover, self.opponent, *dice)
+        found = _generate(self.mover, self.opponent, *dice)
         if not found:
-            return _plays(self, dice, {side_key(self.mover): ()})
+            return _plays(self, dice, {_side_key(self.mover): ()})
         return _plays(self, dice, found)
 
     def play(self, play: Play) -> Position:
@@ -434,7 +436,7 @@ class Play:
     @property
     def hits(self) -> tuple[int, ...]:
         """The mover's points where an opponent's blot was hit, highest first."""
-        hit = self._key >> HIT_SHIFT
+        hit = self._key >> _HIT_SHIFT
         if not hit:
             return ()  # most plays hit nothing
         return tuple(p + 1 for p in range(23, -1, -1) if hit >> p & 1)
@@ -466,8 +468,8 @@ _SET_BEFORE, _SET_DICE, _SET_STEPS, _SET_KEY, _SET_NOTATION, _SET_RESULT = (
 )
 
 
-def _plays(before: Position, dice: Dice, found: Found) -> list[Play]:
-    """The plays ``generate`` found (Play has no ``__init__``: they are made only here)."""
+def _plays(before: Position, dice: Dice, found: _Found) -> list[Play]:
+    """The plays ``_generate`` found (Play has no ``__init__``: they are made only here)."""
     made = list(map(object.__new__, repeat(Play, len(found))))
     for play, (key, steps) in zip(made, found.items(), strict=True):
         _SET_BEFORE(play, before)
@@ -541,14 +543,14 @@ class _Matcher:
                 mover[dest - 1] += segment.count
             for point in segment.path[1:]:
                 if point != OFF and position.checker_at(point)[1] == 1:
-                    hits |= 1 << (HIT_SHIFT + point - 1)
+                    hits |= 1 << (_HIT_SHIFT + point - 1)
         if min(mover) >= 0:
-            key = side_key(mover)
+            key = _side_key(mover)
             for play in self.plays:
                 if play._key == key | hits:
                     return play
             # The typed path may skip an intermediate point where the only way through hits.
-            same_board = [play for play in self.plays if play._key & BOARD_MASK == key]
+            same_board = [play for play in self.plays if play._key & _BOARD_MASK == key]
             if len(same_board) == 1:
                 return same_board[0]
             if len(same_board) > 1:
