@@ -263,50 +263,23 @@ def match_from_snapshot(kind: type[_State], data: Mapping[str, Any], dice: DiceS
 
 
 # ``dataclasses.replace`` for frozen dataclasses that run nothing at construction (no
-# ``__post_init__``), at about a third of its cost: :func:`evolved`. A match is copied about 16
-# times a play, a stored row or a timer a few times a save. Each class gets a copier made once:
-# its fields read in one call (``attrgetter``) and set through each field's slot (or
-# ``object.__setattr__`` without slots; a frozen dataclass's ``__setattr__`` refuses every
-# assignment). (Kept here: a file of its own is one more file a typed ``!move`` reaches,
-# tests/service/test_reach.py.)
+# ``__post_init__``), at about half its cost: a match is copied about 16 times a play, a stored
+# row or a timer a few times a save. Each class's fields are read in one call (an
+# ``attrgetter`` of them all) and set on a new object through each field's slot (or
+# ``object.__setattr__`` without slots), both worked out once a class. (Kept here: a file of
+# its own is one more file a typed ``!move`` reaches, tests/service/test_reach.py.)
 _T = TypeVar("_T")
 _Setter = Callable[[Any, Any], None]
 
 
+@dataclass(frozen=True, slots=True)
 class _Copier:
-    """Copies of one dataclass, some fields changed."""
-
-    __slots__ = ("_index", "_kind", "_read", "_setters")
-
-    def __init__(self, kind: type) -> None:
-        if not is_dataclass(kind) or hasattr(kind, "__post_init__"):
-            raise TypeError(f"{kind.__name__} is not a dataclass that runs nothing at construction")
-        names = tuple(item.name for item in fields(kind))
-        read = attrgetter(*names)
-        self._kind = kind
-        self._read: Callable[[Any], tuple[Any, ...]] = (
-            read if len(names) > 1 else lambda value: (read(value),)
-        )
-        self._setters = tuple(_setter(kind, name) for name in names)
-        self._index = {name: index for index, name in enumerate(names)}
-
-    def __call__(self, value: Any, changes: Mapping[str, Any]) -> Any:
-        values: Sequence[Any] = self._read(value)
-        if changes:
-            values = changed_values = list(values)
-            index = self._index
-            for name, changed in changes.items():
-                at = index.get(name)
-                if at is None:
-                    raise TypeError(f"{self._kind.__name__} has no field {name!r}")
-                changed_values[at] = changed
-        made = object.__new__(self._kind)
-        for setter, field_value in zip(self._setters, values, strict=True):
-            setter(made, field_value)
-        return made
+    read: Callable[[Any], tuple[Any, ...]]  # every field's value, in the fields' order
+    setters: tuple[_Setter, ...]
+    by_name: Mapping[str, _Setter]
 
 
-_COPIERS: dict[type, _Copier] = {}  # one a class
+_COPIERS: dict[type, _Copier] = {}
 
 
 def evolved(value: _T, **changes: Any) -> _T:
@@ -316,13 +289,33 @@ def evolved(value: _T, **changes: Any) -> _T:
     kind = type(value)
     copier = _COPIERS.get(kind)
     if copier is None:
-        copier = _COPIERS[kind] = _Copier(kind)
-    made: _T = copier(value, changes)
+        copier = _COPIERS[kind] = _copier(kind)
+    made: _T = object.__new__(kind)
+    for setter, field_value in zip(copier.setters, copier.read(value), strict=True):
+        setter(made, field_value)
+    for name, changed in changes.items():
+        named = copier.by_name.get(name)
+        if named is None:
+            raise TypeError(f"{kind.__name__} has no field {name!r}")
+        named(made, changed)
     return made
 
 
+def _copier(kind: type) -> _Copier:
+    if not is_dataclass(kind) or hasattr(kind, "__post_init__"):
+        raise TypeError(f"{kind.__name__} is not a dataclass that runs nothing at construction")
+    names = tuple(item.name for item in fields(kind))
+    setters = tuple(_setter(kind, name) for name in names)
+    many = attrgetter(*names) if len(names) > 1 else None
+    read: Callable[[Any], tuple[Any, ...]] = (
+        many if many is not None else (lambda value: tuple(getattr(value, n) for n in names))
+    )
+    return _Copier(read, setters, dict(zip(names, setters, strict=True)))
+
+
 def _setter(kind: type, name: str) -> _Setter:
-    """The field's slot's own setter where it has one, else ``object.__setattr__`` by name."""
+    """The field's slot's own setter where it has one (a frozen dataclass's ``__setattr__``
+    refuses every assignment), else ``object.__setattr__`` by name."""
     slot = next((vars(base)[name] for base in kind.__mro__ if name in vars(base)), None)
     if slot is not None and hasattr(slot, "__set__") and not isinstance(slot, property):
         found: _Setter = slot.__set__
