@@ -41,7 +41,7 @@ from bot.render.sprites import (
 )
 from bot.render.stacks import marked, stack_layout
 from bot.render.state import LastPlay
-from bot.render.static import number_size, static_board
+from bot.render.static import number_label, static_board
 from bot.render.view import View
 
 RGB = theme.RGB
@@ -127,9 +127,7 @@ class Pieces:
 
     def _label(self, role: Role, value: int, center: tuple[float, float], colour: RGB) -> Label:
         """A count or point number centred on ``center``, recorded in :attr:`labels`."""
-        label = place(
-            role, str(value), number_size(self.geo), center, colour, bold=True, anchor="mm"
-        )
+        label = number_label(role, value, self.geo, center, colour)
         self.labels.append(label)
         return label
 
@@ -334,7 +332,7 @@ def pill_op(size: Size, point: int, filled: bool) -> tuple[Op, Label]:
     half_h = (geo.field_top - geo.board[1] - geo.frame) / 2 - 1
     box = (x - half_w, y - half_h, x + half_w, y + half_h)
     colour = theme.HIGHLIGHT_TEXT if filled else theme.HIGHLIGHT
-    label = place("point", str(point), number_size(geo), (x, y), colour, bold=True, anchor="mm")
+    label = number_label("point", point, geo, (x, y), colour)
     # Pillow rounds a rounded rectangle's corners and draws inside them; the number's
     # letters inside it: a box as tight keeps a pill apart from the checker below it.
     whole = (round(box[0]), round(box[1]), round(box[2]) + 1, round(box[3]) + 1)

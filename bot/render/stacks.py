@@ -17,9 +17,9 @@ from bot.render.geometry import (
     checker_center,
     layout,
 )
-from bot.render.labels import Label, place
+from bot.render.labels import Label
 from bot.render.sprites import checker_sprite, sprite_box
-from bot.render.static import number_size
+from bot.render.static import number_label
 
 
 @lru_cache(maxsize=2048)
@@ -42,9 +42,7 @@ def stack_layout(
     label = None
     if count > len(centers):
         colour = theme.PLAYER_COLOURS[player].text
-        label = place(
-            "count", str(count), number_size(geo), centers[-1], colour, bold=True, anchor="mm"
-        )
+        label = number_label("count", count, geo, centers[-1], colour)
         boxes.append(marked(label.box))
     box = (
         min(box[0] for box in boxes),

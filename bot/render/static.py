@@ -9,7 +9,7 @@ from PIL import Image, ImageDraw
 
 from bot.render import theme
 from bot.render.geometry import Layout, Size, layout, point_number_center, point_x
-from bot.render.labels import MIN_TEXT, Label, paint, place
+from bot.render.labels import MIN_TEXT, Label, Role, paint, place
 from bot.render.layers import shipped_static
 
 _SUPERSAMPLE = 3
@@ -75,17 +75,16 @@ def point_labels(size: Size) -> tuple[Label, ...]:
     """The point numbers in the frame, 1 to 24."""
     geo = layout(size)
     return tuple(
-        place(
-            "point",
-            str(point),
-            number_size(geo),
-            point_number_center(point, size),
-            theme.FRAME_TEXT,
-            bold=True,
-            anchor="mm",
-        )
+        number_label("point", point, geo, point_number_center(point, size), theme.FRAME_TEXT)
         for point in range(1, 25)
     )
+
+
+def number_label(
+    role: Role, value: int, geo: Layout, center: tuple[float, float], colour: theme.RGB
+) -> Label:
+    """A point number or a count, bold, centred on ``center``."""
+    return place(role, str(value), number_size(geo), center, colour, bold=True, anchor="mm")
 
 
 def number_size(geo: Layout) -> int:
