@@ -354,10 +354,8 @@ class Transaction:
         """Let go of the repositories made (at the transaction's end): each holds the
         transaction, a cycle the garbage collector would otherwise have to find at every save."""
         kept = vars(self)
-        if len(kept) > 3:  # (its own three, and a repository or more)
-            runner, store, dialect = self._db, self._store, self._dialect
-            kept.clear()
-            self._db, self._store, self._dialect = runner, store, dialect
+        for name in [name for name in kept if not name.startswith("_")]:
+            del kept[name]
 
     @cached_property
     def matches(self) -> MatchWrites:
